@@ -1,0 +1,63 @@
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { mkdirSync } from "node:fs";
+import pg from "pg";
+import { PGliteDialect } from "./pglite-dialect.js";
+
+export interface DatabaseOptions {
+  /** postgres://… uses a PostgreSQL server through pg; absent means embedded PGlite. */
+  url?: string;
+  /** PGlite data folder; absent means in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (created if missing); tests use one each. */
+  schema?: string;
+  poolSize?: number;
+}
+
+export interface Database {
+  db: Kysely<any>;
+  dialect: "pglite" | "postgres";
+  /** Number of statements sent since start, for query-count checks. */
+  queryCount(): number;
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+// `date` stays the "YYYY-MM-DD" text it is in the schema, not a Date at local midnight;
+// counts (int8) come back as numbers.
+const keepText = (value: string) => value;
+const toNumber = (value: string) => Number(value);
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let count = 0;
+  const log = () => void count++;
+  if (options.url) {
+    const { schema } = options;
+    if (schema) {
+      const admin = new pg.Client({ connectionString: options.url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+      types: {
+        getTypeParser: ((oid: number, format?: any) =>
+          oid === DATE_OID ? keepText : oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format)) as any,
+      },
+    });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, dialect: "postgres", queryCount: () => count, close: () => db.destroy() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir, { parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber } });
+  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite), log });
+  if (options.schema) {
+    await sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; `).execute(db);
+    await sql.raw(`SET search_path TO "${options.schema}"`).execute(db);
+  }
+  return { db, dialect: "pglite", queryCount: () => count, close: () => db.destroy() };
+}

@@ -1,0 +1,169 @@
+import { validationError, type ErrorCause } from "../errors.js";
+import type { Field, FieldKind, Model } from "../schema/model.js";
+import { coerce } from "./coerce.js";
+
+// The filter language of API.md: an and-list of {column, method, value}, orderBy, limit, offset,
+// given as qs brackets or as JSON strings. Parsed into a checked form before any SQL is built,
+// so every mistake is a 400 that names the parameter.
+export const LIST_LIMIT_DEFAULT = 100;
+export const LIST_LIMIT_MAX = 1000;
+
+export const filterMethods = [
+  "eq", "ne", "gt", "gte", "lt", "lte", "like", "ilike", "notLike", "notIlike", "inArray", "notInArray", "isNull", "isNotNull",
+] as const;
+export type FilterMethod = (typeof filterMethods)[number];
+
+export interface ColumnRef {
+  field: Field;
+  /** Key inside a JSON column: `title->>en`. */
+  key?: string;
+  /** Kind of the compared value: a `->>` key is text. */
+  kind: FieldKind;
+}
+export interface Condition extends ColumnRef {
+  method: FilterMethod;
+  value?: unknown;
+}
+export interface Order extends ColumnRef {
+  direction: "asc" | "desc";
+}
+export interface ListQuery {
+  filters: Condition[];
+  orderBy: Order[];
+  limit: number;
+  offset: number;
+}
+
+const textKinds: FieldKind[] = ["string", "uuid"];
+const jsonMethods: FilterMethod[] = ["eq", "ne", "isNull", "isNotNull"];
+const likeMethods: FilterMethod[] = ["like", "ilike", "notLike", "notIlike"];
+
+export function parseListQuery(model: Model, query: Record<string, unknown>): ListQuery {
+  const causes: ErrorCause[] = [];
+  const filters = parseFilters(model, query.filters, causes);
+  const orderBy = parseOrder(model, query.orderBy, causes);
+  const limit = parseInteger(query.limit, "/limit", LIST_LIMIT_DEFAULT, causes, 1);
+  const offset = parseInteger(query.offset, "/offset", 0, causes, 0);
+  if (causes.length) throw validationError(causes.map((c) => `${c.path} ${c.message}`).join(", "), causes);
+  return { filters, orderBy, limit: Math.min(limit, LIST_LIMIT_MAX), offset };
+}
+
+export function parseFilters(model: Model, raw: unknown, causes: ErrorCause[]): Condition[] {
+  const items = andList(raw, "/filters", causes);
+  return items.flatMap((item, i) => {
+    const path = `/filters/and/${i}`;
+    if (!isObject(item)) return fail(causes, path, "must be an object with column, method and value");
+    const column = resolveColumn(model, item.column, `${path}/column`, causes);
+    const method = item.method as FilterMethod;
+    if (!filterMethods.includes(method)) return fail(causes, `${path}/method`, `must be one of ${filterMethods.join(", ")}`);
+    if (!column) return [];
+    const condition = checkValue(column, method, item.value, `${path}/value`, causes);
+    return condition ? [condition] : [];
+  });
+}
+
+function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path: string, causes: ErrorCause[]): Condition | undefined {
+  const { kind } = column;
+  const name = column.field.name + (column.key ? `->>${column.key}` : "");
+  if (method === "isNull" || method === "isNotNull") return { ...column, method };
+  if ((kind === "json" || kind === "language-map") && !jsonMethods.includes(method)) {
+    fail(causes, path, `${method} does not apply to the JSON column ${name}; compare a key such as ${name}->>en`);
+    return;
+  }
+  if (likeMethods.includes(method) && !textKinds.includes(kind)) {
+    fail(causes, path, `${method} needs a text column, ${name} is ${kind}`);
+    return;
+  }
+  if (method === "inArray" || method === "notInArray") {
+    const list = typeof raw === "string" && raw.startsWith("[") ? safeJson(raw) : raw;
+    if (!Array.isArray(list)) {
+      fail(causes, path, `must be an array for ${method}`);
+      return;
+    }
+    const values = list.map((v) => coerce(kind, v));
+    const bad = values.findIndex((v) => v === undefined);
+    if (bad >= 0) {
+      fail(causes, `${path}/${bad}`, `must be a ${kind} value for ${name}`);
+      return;
+    }
+    return { ...column, method, value: values };
+  }
+  if (likeMethods.includes(method)) {
+    if (typeof raw !== "string") {
+      fail(causes, path, `must be a text pattern for ${method}`);
+      return;
+    }
+    return { ...column, method, value: raw };
+  }
+  const value = coerce(kind, raw);
+  if (value === undefined) {
+    fail(causes, path, `must be a ${kind} value for ${name}`);
+    return;
+  }
+  return { ...column, method, value };
+}
+
+export function parseOrder(model: Model, raw: unknown, causes: ErrorCause[]): Order[] {
+  const items = andList(raw, "/orderBy", causes);
+  return items.flatMap((item, i) => {
+    const path = `/orderBy/and/${i}`;
+    if (!isObject(item)) return fail(causes, path, "must be an object with column and method");
+    const column = resolveColumn(model, item.column, `${path}/column`, causes);
+    const direction = item.method ?? "asc";
+    if (direction !== "asc" && direction !== "desc") return fail(causes, `${path}/method`, "must be asc or desc");
+    return column ? [{ ...column, direction }] : [];
+  });
+}
+
+/** A column the client may name: a visible field, or `field->>key` inside a JSON field. */
+function resolveColumn(model: Model, raw: unknown, path: string, causes: ErrorCause[]): ColumnRef | undefined {
+  if (typeof raw !== "string") return void fail(causes, path, "must be a column name");
+  const [name, key, extra] = raw.split("->>");
+  const field = model.fieldMap.get(name!);
+  if (!field || field.hidden) return void fail(causes, path, `${raw} is not a column of ${model.id}`);
+  if (key === undefined) return { field, kind: field.kind };
+  if (extra !== undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(key) || (field.kind !== "json" && field.kind !== "language-map")) {
+    return void fail(causes, path, `${raw} is not a column of ${model.id}`);
+  }
+  return { field, key, kind: "string" };
+}
+
+/** `x[and]` as an array, whether qs built it or it came as one JSON string. */
+function andList(raw: unknown, path: string, causes: ErrorCause[]): unknown[] {
+  if (raw === undefined || raw === "") return [];
+  let value = typeof raw === "string" ? safeJson(raw) : raw;
+  if (Array.isArray(value)) value = { and: value };
+  if (!isObject(value)) return fail(causes, path, "must be an object with an and-list");
+  let list = value.and;
+  if (typeof list === "string") list = safeJson(list);
+  // qs turns long or sparse arrays into objects keyed "0", "1", …
+  if (isObject(list) && Object.keys(list).every((k) => /^\d+$/.test(k))) list = Object.values(list);
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return fail(causes, `${path}/and`, "must be a list");
+  return list;
+}
+
+function parseInteger(raw: unknown, path: string, fallback: number, causes: ErrorCause[], min: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) {
+    fail(causes, path, `must be an integer of at least ${min}`);
+    return fallback;
+  }
+  return n;
+}
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function fail(causes: ErrorCause[], path: string, message: string): [] {
+  causes.push({ path, message });
+  return [];
+}

@@ -1,0 +1,44 @@
+import { validationError, validationErrorFromCauses, type ErrorCause } from "../errors.js";
+import type { Model } from "../schema/model.js";
+import { causesOf, validatorsFor } from "./validators.js";
+
+export type Row = Record<string, unknown>;
+
+/** The server keeps these; a client that sends them back (a form round-trip) is not an error. */
+const serverMaintained = (model: Model, mode: "create" | "update") =>
+  model.fields.filter((f) => f.readOnly && (mode === "update" || f.name !== "id")).map((f) => f.name);
+
+/**
+ * Checks one record sent by a client and returns what may be written. Hidden fields are refused
+ * (never silently dropped), server-maintained fields ignored, and a cleared number ("" from a
+ * form) becomes null. Throws a Validation error listing every problem.
+ */
+export function prepareWrite(model: Model, raw: unknown, mode: "create" | "update", prefix = ""): Row {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw validationError(`${prefix || "/"} data must be an object`, [{ path: prefix || "/", message: "must be an object" }]);
+  }
+  const data: Row = { ...(raw as Row) };
+  const causes: ErrorCause[] = [];
+  for (const name of serverMaintained(model, mode)) delete data[name];
+  for (const [name, value] of Object.entries(data)) {
+    const field = model.fieldMap.get(name);
+    if (field?.hidden) causes.push({ path: `${prefix}/${name}`, message: "is not a writable field" });
+    else if (field && !field.required && value === "" && (field.kind === "integer" || field.kind === "number")) data[name] = null;
+  }
+  const validate = validatorsFor(model)[mode];
+  if (!validate(data)) causes.push(...causesOf(validate.errors, prefix));
+  if (causes.length) throw validationErrorFromCauses(dedupe(causes));
+  return data;
+}
+
+const dedupe = (causes: ErrorCause[]) => [...new Map(causes.map((c) => [`${c.path} ${c.message}`, c])).values()];
+
+/** Values as the driver should bind them: JSON columns as JSON text. */
+export function toColumns(model: Model, data: Row): Row {
+  const row: Row = {};
+  for (const [name, value] of Object.entries(data)) {
+    const field = model.fieldMap.get(name)!;
+    row[name] = field.column === "jsonb" && value !== null && value !== undefined ? JSON.stringify(value) : value;
+  }
+  return row;
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import { sql, type CompiledQuery, type Kysely } from "kysely";
+import { AppError, notFound, validationError, validationErrorFromCauses } from "../errors.js";
+import type { Model } from "../schema/model.js";
+import { isUuid } from "./coerce.js";
+import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
+import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
+import type { Condition, ListQuery } from "./list-query.js";
+import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
+import { orderExpressions, whereAll } from "./where.js";
+
+export const BULK_MAX = 1000;
+
+/**
+ * The generic CRUD service for one model: list, count, get, create, update, delete,
+ * find-or-create, bulk create and bulk update. Generic routes and module services both use it.
+ * Hidden fields are never selected, so they cannot leave the server by accident.
+ */
+export class Repository {
+  readonly columns: string[];
+  private readonly byId: CompiledQuery;
+  private readonly deleteById: CompiledQuery;
+
+  constructor(
+    readonly model: Model,
+    private readonly db: Kysely<any>,
+    private readonly constraints: ConstraintIndex,
+  ) {
+    this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
+    // Compiled once; each call only swaps the id parameter.
+    this.byId = db.selectFrom(model.table).select(this.columns).where("id", "=", "").compile();
+    this.deleteById = db.deleteFrom(model.table).where("id", "=", "").returning(this.columns).compile();
+  }
+
+  async list(query: ListQuery): Promise<Row[]> {
+    const order = query.orderBy.length ? orderExpressions(query.orderBy) : this.model.defaultOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.direction)}`);
+    return this.guard(() =>
+      this.db
+        .selectFrom(this.model.table)
+        .select(this.columns)
+        .$if(query.filters.length > 0, (q) => q.where((eb) => whereAll(eb, query.filters)))
+        .orderBy([...order, sql`${sql.ref("id")} asc`])
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+    );
+  }
+
+  async count(filters: Condition[]): Promise<number> {
+    const row = await this.guard(() =>
+      this.db
+        .selectFrom(this.model.table)
+        .select(sql<number>`count(*)::int`.as("count"))
+        .$if(filters.length > 0, (q) => q.where((eb) => whereAll(eb, filters)))
+        .executeTakeFirstOrThrow(),
+    );
+    return row.count;
+  }
+
+  async get(id: string): Promise<Row> {
+    const rows = await this.runById(this.byId, id);
+    return rows[0] ?? this.missing(id);
+  }
+
+  async create(raw: unknown): Promise<Row> {
+    const data = prepareWrite(this.model, raw, "create");
+    const [row] = await this.insert(this.db, [data]);
+    return row!;
+  }
+
+  async update(id: string, raw: unknown): Promise<Row> {
+    this.checkId(id);
+    const data = prepareWrite(this.model, raw, "update");
+    return (await this.updateOne(this.db, id, data)) ?? this.missing(id);
+  }
+
+  async delete(id: string): Promise<Row> {
+    const rows = await this.runById(this.deleteById, id, "delete");
+    return rows[0] ?? this.missing(id);
+  }
+
+  /** The record matching the given unique fields (or, without any, all given fields), else a new one. */
+  async findOrCreate(raw: unknown): Promise<{ record: Row; created: boolean }> {
+    const data = prepareWrite(this.model, raw, "create");
+    const keys = Object.keys(data).filter((k) => k === "id" || this.model.fieldMap.get(k)?.unique);
+    const match = keys.length ? keys : Object.keys(data);
+    const find = () => (match.length ? this.findMatching(data, match) : undefined);
+    const existing = await find();
+    if (existing) return { record: existing, created: false };
+    try {
+      const [record] = await this.insert(this.db, [data]);
+      return { record: record!, created: true };
+    } catch (error) {
+      // Someone created it between our look-up and insert: theirs is the one to return.
+      const raced = error instanceof AppError && error.code === "CONFLICT" ? await find() : undefined;
+      if (raced) return { record: raced, created: false };
+      throw error;
+    }
+  }
+
+  async bulkCreate(raw: unknown): Promise<Row[]> {
+    const items = this.checkBulk(raw).map((item, i) => prepareWrite(this.model, item, "create", `/${i}`));
+    return this.db.transaction().execute((trx) => this.insert(trx, items));
+  }
+
+  async bulkUpdate(raw: unknown): Promise<Row[]> {
+    const items = this.checkBulk(raw).map((item, i) => {
+      const id = (item as Row | null)?.id;
+      if (!isUuid(id)) throw validationError(`/${i}/id id is required`, [{ path: `/${i}/id`, message: "id is required" }]);
+      return { id, data: prepareWrite(this.model, item, "update", `/${i}`) };
+    });
+    return this.db.transaction().execute(async (trx) => {
+      const rows: Row[] = [];
+      for (const { id, data } of items) rows.push((await this.updateOne(trx, id, data)) ?? this.missing(id));
+      return rows;
+    });
+  }
+
+  private async insert(db: Kysely<any>, items: Row[]): Promise<Row[]> {
+    const rows: Row[] = items.map((data) => ({ ...data, id: (data.id as string | undefined) ?? randomUUID() }));
+    const adminTitle = this.model.fieldMap.get("adminTitle");
+    for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
+    await this.fillSlugs(db, rows);
+    return this.guard(() =>
+      db.insertInto(this.model.table).values(rows.map((r) => toColumns(this.model, r))).returning(this.columns).execute(),
+    );
+  }
+
+  private async updateOne(db: Kysely<any>, id: string, data: Row): Promise<Row | undefined> {
+    const set: Row = toColumns(this.model, data);
+    for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
+    return this.guard(() =>
+      db.updateTable(this.model.table).set(set).where("id", "=", id).returning(this.columns).executeTakeFirst(),
+    );
+  }
+
+  /** Generated slugs: base, base-2, … skipping those already taken, in the table or in this batch. */
+  private async fillSlugs(db: Kysely<any>, rows: Row[]) {
+    const slug = this.model.fieldMap.get("slug");
+    const missing = rows.filter((r) => r.slug == null);
+    if (!slug?.generated || missing.length === 0) return;
+    const bases = missing.map((r) => slugBaseFor(this.model, r, r.id as string));
+    const unique = [...new Set(bases)];
+    const taken = new Set<string>(rows.map((r) => r.slug).filter((s): s is string => typeof s === "string"));
+    const existing = await this.guard(() =>
+      db
+        .selectFrom(this.model.table)
+        .select("slug")
+        .where((eb) => eb.or([eb("slug", "in", unique), ...unique.map((b) => eb("slug", "like", `${b}-%`))]))
+        .execute(),
+    );
+    for (const { slug: s } of existing) taken.add(s);
+    missing.forEach((row, i) => {
+      row.slug = firstFreeSlug(bases[i]!, taken);
+      taken.add(row.slug as string);
+    });
+  }
+
+  private async findMatching(data: Row, keys: string[]): Promise<Row | undefined> {
+    const values = toColumns(this.model, data);
+    return this.guard(() =>
+      this.db
+        .selectFrom(this.model.table)
+        .select(this.columns)
+        .where((eb) =>
+          eb.and(
+            keys.map((k) => {
+              const v = values[k];
+              if (v === null) return eb(k, "is", null);
+              return this.model.fieldMap.get(k)!.column === "jsonb" ? eb(k, "=", sql`${v}::jsonb`) : eb(k, "=", v);
+            }),
+          ),
+        )
+        .orderBy("createdAt")
+        .limit(1)
+        .executeTakeFirst(),
+    );
+  }
+
+  private async runById(query: CompiledQuery, id: string, operation: "write" | "delete" = "write"): Promise<Row[]> {
+    this.checkId(id);
+    const result = await this.guard(() => this.db.executeQuery<Row>({ ...query, parameters: [id] }), operation);
+    return result.rows;
+  }
+
+  private checkBulk(raw: unknown): unknown[] {
+    if (!Array.isArray(raw)) throw validationError("/ data must be an array", [{ path: "/", message: "must be an array" }]);
+    if (raw.length === 0) throw validationError("No data", [{ path: "/", message: "must not be empty" }]);
+    if (raw.length > BULK_MAX) {
+      throw validationErrorFromCauses([{ path: "/", message: `must have at most ${BULK_MAX} items` }]);
+    }
+    return raw;
+  }
+
+  private checkId(id: string) {
+    if (!isUuid(id)) throw validationError(`/id must be a uuid`, [{ path: "/id", message: "must be a uuid" }]);
+  }
+
+  private missing(id: string): never {
+    throw notFound(`${this.model.title} ${id} was not found`);
+  }
+
+  private async guard<T>(run: () => Promise<T>, operation: "write" | "delete" = "write"): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw mapDatabaseError(error, this.constraints, operation);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { Field, JsonSchema, Model } from "../schema/model.js";
+import type { ErrorCause } from "../errors.js";
+
+const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+
+/** Fields a client may write: not hidden, not maintained by the server. */
+export const writableFields = (model: Model) => model.fields.filter((f) => !f.hidden && !f.readOnly);
+
+/** A property as the write validator sees it: optional columns also take null, to clear them. */
+function writeSchema(field: Field): JsonSchema {
+  const { readOnly, default: _default, ...schema } = field.schema;
+  if (field.required) return schema;
+  if (schema.enum) return { ...schema, type: [schema.type, "null"], enum: [...schema.enum, null] };
+  return { ...schema, type: [schema.type, "null"] };
+}
+
+function objectSchema(model: Model, mode: "create" | "update"): JsonSchema {
+  const fields = writableFields(model);
+  const properties: JsonSchema = Object.fromEntries(fields.map((f) => [f.name, writeSchema(f)]));
+  // A client may choose the id of a new record (imports, idempotent retries).
+  if (mode === "create") properties.id = { type: "string", format: "uuid" };
+  const required =
+    mode === "create"
+      ? fields.filter((f) => f.required && f.default === undefined && !f.generated).map((f) => f.name)
+      : [];
+  return { type: "object", properties, required, additionalProperties: false };
+}
+
+export interface ModelValidators {
+  create: ValidateFunction;
+  update: ValidateFunction;
+}
+
+const cache = new WeakMap<Model, ModelValidators>();
+
+export function validatorsFor(model: Model): ModelValidators {
+  let validators = cache.get(model);
+  if (!validators) {
+    validators = { create: ajv.compile(objectSchema(model, "create")), update: ajv.compile(objectSchema(model, "update")) };
+    cache.set(model, validators);
+  }
+  return validators;
+}
+
+/** Ajv errors as API.md causes: `{ path: "/slug", message: "must be string" }`. */
+export function causesOf(errors: ErrorObject[] | null | undefined, prefix = ""): ErrorCause[] {
+  return (errors ?? []).map((e) => {
+    if (e.keyword === "required") return { path: `${prefix}/${e.params.missingProperty}`, message: "is required" };
+    if (e.keyword === "additionalProperties") {
+      return { path: `${prefix}${e.instancePath}/${e.params.additionalProperty}`, message: "is not a writable field" };
+    }
+    if (e.keyword === "enum") {
+      return { path: `${prefix}${e.instancePath}`, message: `must be one of ${e.params.allowedValues.filter((v: unknown) => v !== null).join(", ")}` };
+    }
+    return { path: `${prefix}${e.instancePath}`, message: e.message ?? "is invalid" };
+  });
+}

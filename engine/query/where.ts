@@ -1,0 +1,38 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool, type RawBuilder } from "kysely";
+import type { ColumnRef, Condition, Order } from "./list-query.js";
+
+const operators = {
+  eq: "=", ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=",
+  like: "like", ilike: "ilike", notLike: "not like", notIlike: "not ilike", inArray: "in", notInArray: "not in",
+} as const;
+
+export function columnExpression(column: ColumnRef): RawBuilder<unknown> {
+  const ref = sql.ref(column.field.name);
+  return column.key === undefined ? ref : sql`${ref}->>${column.key}`;
+}
+
+/** Checked conditions as one SQL boolean (all must hold). */
+export function whereAll(eb: ExpressionBuilder<any, any>, conditions: Condition[]): Expression<SqlBool> {
+  return eb.and(conditions.map((c) => condition(eb, c)));
+}
+
+function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<SqlBool> {
+  const column = columnExpression(c);
+  if (c.method === "isNull") return eb(column, "is", null);
+  if (c.method === "isNotNull") return eb(column, "is not", null);
+  if (c.method === "inArray" || c.method === "notInArray") {
+    const values = c.value as unknown[];
+    // `in ()` is not SQL: an empty list matches nothing, and excludes nothing.
+    if (values.length === 0) return sql<SqlBool>`${sql.lit(c.method === "notInArray")}`;
+    return eb(column, operators[c.method], values.map((v) => jsonAware(c, v)));
+  }
+  return eb(column, operators[c.method], jsonAware(c, c.value));
+}
+
+/** Whole-JSON comparisons cast the text to jsonb, so `{"en":"a"}` equals `{ "en": "a" }`. */
+const jsonAware = (c: Condition, value: unknown) =>
+  c.key === undefined && (c.kind === "json" || c.kind === "language-map") ? sql`${value}::jsonb` : value;
+
+export function orderExpressions(orders: Order[]) {
+  return orders.map((o) => sql`${columnExpression(o)} ${sql.raw(o.direction)}`);
+}

@@ -1,0 +1,65 @@
+import { SchemaError } from "./schema-error.js";
+import type { ColumnType, Field, FieldKind, JsonSchema } from "./model.js";
+
+const kinds: Record<string, [FieldKind, ColumnType]> = {
+  "string:uuid": ["uuid", "uuid"],
+  "string:date-time": ["datetime", "timestamptz"],
+  "string:date": ["date", "date"],
+  string: ["string", "text"],
+  integer: ["integer", "integer"],
+  number: ["number", "double precision"],
+  boolean: ["boolean", "boolean"],
+  object: ["json", "jsonb"],
+  array: ["json", "jsonb"],
+};
+
+/** One field from its flattened property schema; checks the x- keywords make sense together. */
+export function buildField(file: string, name: string, schema: JsonSchema, required: boolean): Field {
+  const path = `/properties/${name}`;
+  const fail = (key: string, detail: string) => new SchemaError(file, `${path}/${key}`, detail);
+  const type = schema.type as string;
+  const known = kinds[`${type}:${schema.format}`] ?? kinds[type];
+  if (!known) throw fail("type", `has no column mapping for type ${JSON.stringify(type)}`);
+  let [kind, column] = known;
+  if (schema["x-language-map"]) kind = "language-map";
+
+  const generated = schema["x-default"];
+  if (generated === "uuid" && type !== "string") throw fail("x-default", "uuid needs type string");
+  if (generated === "now" && kind !== "datetime") throw fail("x-default", "now needs format date-time");
+  if ((generated === "slug" || generated === "admin-title") && kind !== "string") {
+    throw fail("x-default", `${generated} needs a plain string`);
+  }
+  if (schema["x-on-update"] && kind !== "datetime") throw fail("x-on-update", "now needs format date-time");
+  if (schema["x-references"] && kind !== "uuid") throw fail("x-references", "needs format uuid");
+  if (schema.enum && schema.default !== undefined && !schema.enum.includes(schema.default)) {
+    throw fail("default", `${JSON.stringify(schema.default)} is not one of enum`);
+  }
+  if (schema["x-hidden"] && required && schema.default === undefined && !generated) {
+    throw fail("x-hidden", "a hidden field cannot be required without a default: the generic routes cannot write it");
+  }
+  if (schema.pattern !== undefined) {
+    try {
+      new RegExp(schema.pattern, "u");
+    } catch {
+      throw fail("pattern", "is not a valid regular expression");
+    }
+  }
+
+  return {
+    name,
+    schema,
+    kind,
+    column,
+    required,
+    default: schema.default,
+    generated,
+    onUpdate: schema["x-on-update"],
+    unique: schema["x-unique"] === true,
+    index: schema["x-index"] === true,
+    hidden: schema["x-hidden"] === true,
+    readOnly: schema.readOnly === true,
+    references: schema["x-references"],
+    enum: schema.enum,
+    input: schema["x-input"],
+  };
+}

@@ -1,0 +1,81 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildField } from "./build-field.js";
+import { flatten } from "./flatten.js";
+import { readSchemaFiles, type SchemaFile } from "./read-files.js";
+import { SchemaError } from "./schema-error.js";
+import { Registry } from "./registry.js";
+import type { Model } from "./model.js";
+import { tableName } from "../sql/identifiers.js";
+
+const metaSchema = JSON.parse(readFileSync(fileURLToPath(new URL("./meta-schema.json", import.meta.url)), "utf8"));
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+const checkMeta = ajv.compile(metaSchema);
+
+/** Loads every schema file under `dir`, checks it, and builds the model registry. */
+export function loadRegistry(dir: string): Registry {
+  const { defs, files } = readSchemaFiles(dir);
+  const models = files.map((source) => buildModel(source, defs));
+  const registry = new Registry(models);
+  for (const model of models) checkLinks(model, registry, files.find((f) => f.file === model.file)!);
+  return registry;
+}
+
+function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>): Model {
+  if (!checkMeta(source.json)) {
+    const error = checkMeta.errors![0]!;
+    const extra = error.params && "additionalProperty" in error.params ? ` (${error.params.additionalProperty})` : "";
+    const allowed = error.params && "allowedValues" in error.params ? `: ${JSON.stringify(error.params.allowedValues)}` : "";
+    throw new SchemaError(source.file, error.instancePath, `${error.message}${extra}${allowed}`);
+  }
+  const json = source.json;
+  if (json.$id !== source.expectedId) {
+    throw new SchemaError(source.file, "/$id", `must be "${source.expectedId}" to match the file's path`);
+  }
+  const flat = flatten(source, defs);
+  for (const [i, name] of flat.required.entries()) {
+    if (!flat.properties[name]) throw new SchemaError(source.file, `/required/${i}`, `names a missing property ${name}`);
+  }
+  const fields = Object.entries(flat.properties).map(([name, schema]) =>
+    buildField(source.file, name, schema, flat.required.includes(name)),
+  );
+  const [module, name] = json.$id.split("/") as [string, string];
+  const fieldMap = new Map(fields.map((f) => [f.name, f]));
+  return {
+    id: json.$id,
+    module,
+    name,
+    title: json.title,
+    description: json.description,
+    kind: flat.bases.includes("_defs/relation") ? "relation" : "entity",
+    table: tableName(module, name),
+    file: source.file,
+    fields,
+    fieldMap,
+    embed: json["x-embed"] ?? [],
+    defaultOrder: [
+      ...(fieldMap.has("orderIndex") ? [{ column: "orderIndex", direction: "asc" as const }] : []),
+      { column: "createdAt", direction: "asc" as const },
+    ],
+  };
+}
+
+/** Checks references between files: foreign keys and embedded relations must name real models. */
+function checkLinks(model: Model, registry: Registry, source: SchemaFile) {
+  for (const field of model.fields) {
+    const target = field.references?.model;
+    if (target && !registry.find(target)) {
+      throw new SchemaError(source.file, `/properties/${field.name}/x-references/model`, `names a missing model ${target}`);
+    }
+  }
+  for (const [i, id] of model.embed.entries()) {
+    const relation = registry.find(id);
+    if (!relation) throw new SchemaError(source.file, `/x-embed/${i}`, `names a missing model ${id}`);
+    if (!relation.fields.some((f) => f.references?.model === model.id)) {
+      throw new SchemaError(source.file, `/x-embed/${i}`, `${id} has no foreign key to ${model.id}`);
+    }
+  }
+}

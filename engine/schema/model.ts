@@ -1,0 +1,58 @@
+// The model registry's vocabulary: what the engine knows about an entity after loading its schema.
+export type JsonSchema = Record<string, any>;
+
+export type ColumnType = "uuid" | "text" | "integer" | "double precision" | "boolean" | "timestamptz" | "date" | "jsonb";
+
+/** How a value of the field behaves in filters, coercion and forms. */
+export type FieldKind = "uuid" | "string" | "datetime" | "date" | "integer" | "number" | "boolean" | "json" | "language-map";
+
+export type Generator = "uuid" | "now" | "slug" | "admin-title";
+
+export interface Reference {
+  model: string;
+  onDelete: "cascade" | "set null" | "restrict";
+}
+
+export interface Field {
+  name: string;
+  /** The property's schema after $ref resolution, as Ajv and forms see it. */
+  schema: JsonSchema;
+  kind: FieldKind;
+  column: ColumnType;
+  /** NOT NULL in the table. */
+  required: boolean;
+  /** JSON default (also the column default). */
+  default?: unknown;
+  generated?: Generator;
+  onUpdate?: "now";
+  unique: boolean;
+  index: boolean;
+  hidden: boolean;
+  readOnly: boolean;
+  references?: Reference;
+  enum?: string[];
+  input?: string;
+}
+
+export interface Model {
+  /** "{module}/{entity}", the schema's $id. */
+  id: string;
+  module: string;
+  /** Entity or relation name, kebab-case plural: "stores-to-products". */
+  name: string;
+  /** Singular human name: "Store to product". */
+  title: string;
+  description?: string;
+  kind: "entity" | "relation";
+  table: string;
+  /** Path of the schema file, for messages. */
+  file: string;
+  fields: Field[];
+  fieldMap: Map<string, Field>;
+  embed: string[];
+  /** Default list order. */
+  defaultOrder: { column: string; direction: "asc" | "desc" }[];
+}
+
+export const languages = ["en", "ru"] as const;
+export const defaultLanguage = "en";

@@ -1,0 +1,27 @@
+import type { Model } from "./model.js";
+
+/** Every model by id ("ecommerce/products"), in a stable order. */
+export class Registry {
+  readonly models: Model[];
+  private readonly byId: Map<string, Model>;
+
+  constructor(models: Model[]) {
+    this.models = [...models].sort((a, b) => a.id.localeCompare(b.id));
+    this.byId = new Map(this.models.map((m) => [m.id, m]));
+  }
+
+  find(id: string): Model | undefined {
+    return this.byId.get(id);
+  }
+
+  get(id: string): Model {
+    const model = this.byId.get(id);
+    if (!model) throw new Error(`Unknown model ${id}`);
+    return model;
+  }
+
+  /** Relations holding a foreign key to `id`. */
+  relationsOf(id: string): Model[] {
+    return this.models.filter((m) => m.fields.some((f) => f.references?.model === id));
+  }
+}

@@ -1,0 +1,36 @@
+import { identifier, quote } from "./identifiers.js";
+import type { ColumnSnapshot, ForeignKeySnapshot, TableSnapshot } from "./snapshot.js";
+
+// SQL text for each kind of change. Statements are plain PostgreSQL, the same on PGlite and pg.
+export const columnSql = (name: string, c: ColumnSnapshot) =>
+  `${quote(name)} ${c.type}${c.notNull ? " NOT NULL" : ""}${c.default ? ` DEFAULT ${c.default}` : ""}`;
+
+export function createTable(name: string, table: TableSnapshot): string {
+  const lines = Object.entries(table.columns).map(([column, c]) => `  ${columnSql(column, c)}`);
+  lines.push(`  CONSTRAINT ${quote(identifier(`${name}_pkey`))} PRIMARY KEY ("id")`);
+  for (const [constraint, column] of Object.entries(table.uniques)) {
+    lines.push(`  CONSTRAINT ${quote(constraint)} UNIQUE (${quote(column)})`);
+  }
+  for (const [constraint, expression] of Object.entries(table.checks)) {
+    lines.push(`  CONSTRAINT ${quote(constraint)} CHECK (${expression})`);
+  }
+  return `CREATE TABLE ${quote(name)} (\n${lines.join(",\n")}\n);`;
+}
+
+export const addForeignKey = (table: string, name: string, fk: ForeignKeySnapshot) =>
+  `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)} FOREIGN KEY (${quote(fk.column)}) ` +
+  `REFERENCES ${quote(fk.table)} ("id") ON DELETE ${fk.onDelete.toUpperCase()};`;
+
+export const addUnique = (table: string, name: string, column: string) =>
+  `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)} UNIQUE (${quote(column)});`;
+
+export const addCheck = (table: string, name: string, expression: string) =>
+  `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)} CHECK (${expression});`;
+
+export const dropConstraint = (table: string, name: string) =>
+  `ALTER TABLE ${quote(table)} DROP CONSTRAINT ${quote(name)};`;
+
+export const createIndex = (table: string, name: string, column: string) =>
+  `CREATE INDEX ${quote(name)} ON ${quote(table)} (${quote(column)});`;
+
+export const dropIndex = (name: string) => `DROP INDEX ${quote(name)};`;

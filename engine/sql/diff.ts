@@ -1,0 +1,105 @@
+import * as ddl from "./ddl.js";
+import { quote } from "./identifiers.js";
+import type { Snapshot, TableSnapshot } from "./snapshot.js";
+
+export interface Change {
+  sql: string;
+  /** Set when the change can lose data: what it would drop or narrow. */
+  destructive?: string;
+}
+
+/**
+ * The statements that take a database from `before` to `after`, in a safe order: new tables
+ * and columns first, then constraints and indexes (foreign keys last, so every table exists),
+ * drops at the end.
+ */
+export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
+  const creates: Change[] = [];
+  const alters: Change[] = [];
+  const constraints: Change[] = [];
+  const foreignKeys: Change[] = [];
+  const constraintDrops: Change[] = [];
+  const columnDrops: Change[] = [];
+  const tableDrops: Change[] = [];
+
+  for (const [name, table] of Object.entries(after.tables)) {
+    const old = before.tables[name];
+    if (!old) {
+      creates.push({ sql: ddl.createTable(name, table) });
+      for (const [index, column] of Object.entries(table.indexes)) constraints.push({ sql: ddl.createIndex(name, index, column) });
+      for (const [fk, def] of Object.entries(table.foreignKeys)) foreignKeys.push({ sql: ddl.addForeignKey(name, fk, def) });
+      continue;
+    }
+    diffColumns(name, old, table, alters, columnDrops);
+    diffConstraints(name, old, table, constraints, foreignKeys, constraintDrops);
+  }
+  for (const name of Object.keys(before.tables)) {
+    if (!after.tables[name]) {
+      tableDrops.push({ sql: `DROP TABLE ${quote(name)} CASCADE;`, destructive: `drop table ${name} and every row in it` });
+    }
+  }
+  // Constraints go before the columns they stand on, so no drop names something already gone.
+  return [...creates, ...alters, ...constraintDrops, ...constraints, ...foreignKeys, ...columnDrops, ...tableDrops];
+}
+
+function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alters: Change[], drops: Change[]) {
+  const t = quote(table);
+  for (const [name, column] of Object.entries(now.columns)) {
+    const was = old.columns[name];
+    const c = quote(name);
+    if (!was) {
+      alters.push({ sql: `ALTER TABLE ${t} ADD COLUMN ${ddl.columnSql(name, column)};` });
+      continue;
+    }
+    if (was.type !== column.type) {
+      alters.push({
+        sql: `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${column.type} USING ${c}::${column.type};`,
+        destructive: `change ${table}.${name} from ${was.type} to ${column.type} (values that do not convert are lost or fail)`,
+      });
+    }
+    if (was.default !== column.default) {
+      alters.push({
+        sql: column.default
+          ? `ALTER TABLE ${t} ALTER COLUMN ${c} SET DEFAULT ${column.default};`
+          : `ALTER TABLE ${t} ALTER COLUMN ${c} DROP DEFAULT;`,
+      });
+    }
+    if (was.notNull !== column.notNull) {
+      alters.push({ sql: `ALTER TABLE ${t} ALTER COLUMN ${c} ${column.notNull ? "SET" : "DROP"} NOT NULL;` });
+    }
+  }
+  for (const name of Object.keys(old.columns)) {
+    if (!now.columns[name]) {
+      drops.push({ sql: `ALTER TABLE ${t} DROP COLUMN ${quote(name)};`, destructive: `drop column ${table}.${name} and its values` });
+    }
+  }
+}
+
+function diffConstraints(
+  table: string,
+  old: TableSnapshot,
+  now: TableSnapshot,
+  constraints: Change[],
+  foreignKeys: Change[],
+  drops: Change[],
+) {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const groups = [
+    { key: "uniques", add: (n: string, v: any) => ddl.addUnique(table, n, v), drop: (n: string) => ddl.dropConstraint(table, n), into: constraints },
+    { key: "checks", add: (n: string, v: any) => ddl.addCheck(table, n, v), drop: (n: string) => ddl.dropConstraint(table, n), into: constraints },
+    { key: "indexes", add: (n: string, v: any) => ddl.createIndex(table, n, v), drop: (n: string) => ddl.dropIndex(n), into: constraints },
+    { key: "foreignKeys", add: (n: string, v: any) => ddl.addForeignKey(table, n, v), drop: (n: string) => ddl.dropConstraint(table, n), into: foreignKeys },
+  ] as const;
+  for (const group of groups) {
+    const before = old[group.key] as Record<string, unknown>;
+    const after = now[group.key] as Record<string, unknown>;
+    for (const [name, value] of Object.entries(after)) {
+      if (!(name in before)) group.into.push({ sql: group.add(name, value) });
+      else if (!same(before[name], value)) {
+        // Replaced in place: dropped first, so it goes with the additions, not the final drops.
+        group.into.push({ sql: group.drop(name) }, { sql: group.add(name, value) });
+      }
+    }
+    for (const name of Object.keys(before)) if (!(name in after)) drops.push({ sql: group.drop(name) });
+  }
+}

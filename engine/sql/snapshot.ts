@@ -1,0 +1,86 @@
+import type { Field, Model } from "../schema/model.js";
+import type { Registry } from "../schema/registry.js";
+import { identifier, quote } from "./identifiers.js";
+
+// The database structure the schemas call for, in a form that can be stored, compared and diffed.
+export interface ColumnSnapshot {
+  type: string;
+  notNull: boolean;
+  default?: string;
+}
+export interface ForeignKeySnapshot {
+  column: string;
+  table: string;
+  onDelete: string;
+}
+export interface TableSnapshot {
+  columns: Record<string, ColumnSnapshot>;
+  /** Constraint name → column. */
+  uniques: Record<string, string>;
+  foreignKeys: Record<string, ForeignKeySnapshot>;
+  /** Constraint name → SQL boolean expression. */
+  checks: Record<string, string>;
+  /** Index name → column. */
+  indexes: Record<string, string>;
+}
+export interface Snapshot {
+  version: 1;
+  tables: Record<string, TableSnapshot>;
+}
+
+export const emptySnapshot = (): Snapshot => ({ version: 1, tables: {} });
+
+const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
+
+export function columnDefault(field: Field): string | undefined {
+  if (field.generated === "uuid") return field.column === "uuid" ? "gen_random_uuid()" : "(gen_random_uuid())::text";
+  if (field.generated === "now") return "now()";
+  if (field.default === undefined) return undefined;
+  if (field.column === "jsonb") return `${literal(JSON.stringify(field.default))}::jsonb`;
+  if (field.column === "boolean" || field.column === "integer" || field.column === "double precision") {
+    return String(field.default);
+  }
+  return literal(field.default);
+}
+
+export function tableSnapshot(model: Model, registry: Registry): TableSnapshot {
+  const t = model.table;
+  const table: TableSnapshot = { columns: {}, uniques: {}, foreignKeys: {}, checks: {}, indexes: {} };
+  for (const field of model.fields) {
+    const def = columnDefault(field);
+    table.columns[field.name] = { type: field.column, notNull: field.required, ...(def ? { default: def } : {}) };
+    if (field.unique && field.name !== "id") table.uniques[identifier(`${t}_${field.name}_key`)] = field.name;
+    if (field.references) {
+      table.foreignKeys[identifier(`${t}_${field.name}_fkey`)] = {
+        column: field.name,
+        table: registry.get(field.references.model).table,
+        onDelete: field.references.onDelete,
+      };
+    }
+    if (field.enum) {
+      table.checks[identifier(`${t}_${field.name}_check`)] = `${quote(field.name)} IN (${field.enum.map(literal).join(", ")})`;
+    }
+    const indexed = field.references || field.index || field.name === "createdAt";
+    if (indexed && !field.unique) table.indexes[identifier(`${t}_${field.name}_idx`)] = field.name;
+  }
+  return table;
+}
+
+export function snapshotOf(registry: Registry): Snapshot {
+  const snapshot = emptySnapshot();
+  for (const model of registry.models) snapshot.tables[model.table] = tableSnapshot(model, registry);
+  return snapshot;
+}
+
+/** Constraint name → the model and field it guards, so database errors can name the field. */
+export function constraintFields(registry: Registry): Map<string, { model: Model; field: string }> {
+  const map = new Map<string, { model: Model; field: string }>();
+  for (const model of registry.models) {
+    const table = tableSnapshot(model, registry);
+    for (const group of [table.uniques, table.checks]) {
+      for (const [name, value] of Object.entries(group)) map.set(name, { model, field: value.split('"')[1] ?? value });
+    }
+    for (const [name, fk] of Object.entries(table.foreignKeys)) map.set(name, { model, field: fk.column });
+  }
+  return map;
+}
