@@ -1,0 +1,149 @@
+import { filterMethods, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from "../query/list-query.js";
+import { BULK_MAX } from "../query/repository.js";
+import type { JsonSchema, Model } from "../schema/model.js";
+import type { Registry } from "../schema/registry.js";
+import { recordSchema, typeName } from "./types.js";
+
+// OpenAPI 3.1 for every generic route, built from the registry (3.1 speaks JSON Schema 2020-12,
+// so the entity schemas go in as they are).
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ "application/json": { schema } });
+const envelope = (schema: JsonSchema) => ({ type: "object", properties: { data: schema }, required: ["data"] });
+const errors = Object.fromEntries(
+  [
+    ["400", "Validation error: bad body, filter, id or a missing foreign key"],
+    ["401", "Authentication error: a write without the secret key"],
+    ["403", "Permission error: a wrong secret key"],
+    ["404", "Not Found error"],
+    ["409", "Conflict error: a unique value is taken"],
+  ].map(([status, description]) => [status, { description, content: json(ref("Error")) }]),
+);
+
+function writeSchema(model: Model, mode: "create" | "update"): JsonSchema {
+  const fields = model.fields.filter((f) => !f.hidden && !f.readOnly);
+  const record = recordSchema(model).properties as JsonSchema;
+  return {
+    type: "object",
+    properties: Object.fromEntries(fields.map((f) => [f.name, record[f.name]])),
+    required: mode === "create" ? fields.filter((f) => f.required && f.default === undefined && !f.generated).map((f) => f.name) : [],
+    additionalProperties: false,
+  };
+}
+
+const body = (schema: JsonSchema) => ({
+  required: true,
+  content: {
+    "application/json": { schema: { type: "object", properties: { data: schema }, required: ["data"] } },
+    "application/x-www-form-urlencoded": { schema: { type: "object", properties: { data: { type: "string", description: "JSON" } } } },
+    "multipart/form-data": { schema: { type: "object", properties: { data: { type: "string", description: "JSON" } } } },
+  },
+});
+
+const listParameters = [
+  {
+    name: "filters",
+    in: "query",
+    style: "deepObject",
+    description:
+      `And-list of conditions, as qs brackets (filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=x) ` +
+      `or filters[and] as one JSON string. Methods: ${filterMethods.join(", ")}. A column may name a key of a JSON column: title->>en.`,
+    schema: { type: "object" },
+  },
+  {
+    name: "orderBy",
+    in: "query",
+    style: "deepObject",
+    description: "orderBy[and][0][column]=createdAt&orderBy[and][0][method]=desc. Default: orderIndex, then createdAt, ascending.",
+    schema: { type: "object" },
+  },
+  { name: "limit", in: "query", description: `Default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX}.`, schema: { type: "integer", minimum: 1 } },
+  { name: "offset", in: "query", schema: { type: "integer", minimum: 0, default: 0 } },
+];
+const idParameter = [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }];
+
+function paths(model: Model) {
+  const name = typeName(model);
+  const tags = [model.module];
+  const one = { "200": { description: model.title, content: json(envelope(ref(name))) }, ...errors };
+  const many = (status: string) => ({
+    [status]: { description: `${model.title} list`, content: json(envelope({ type: "array", items: ref(name) })) },
+    ...errors,
+  });
+  const base = `/api/${model.id}`;
+  return {
+    [base]: {
+      get: { tags, summary: `List ${model.title}`, operationId: `list${name}`, parameters: listParameters, responses: many("200") },
+      post: {
+        tags, summary: `Create ${model.title}`, operationId: `create${name}`, requestBody: body(ref(`${name}Create`)),
+        responses: { "201": one["200"], ...errors },
+      },
+    },
+    [`${base}/count`]: {
+      get: {
+        tags, summary: `Count ${model.title}`, operationId: `count${name}`, parameters: [listParameters[0]],
+        responses: { "200": { description: "count", content: json(envelope({ type: "integer" })) }, ...errors },
+      },
+    },
+    [`${base}/find-or-create`]: {
+      post: {
+        tags, summary: `Find or create ${model.title}`, operationId: `findOrCreate${name}`,
+        description: "Returns the record matching the given unique fields (or all given fields) with 200, else creates it (201).",
+        requestBody: body(ref(`${name}Create`)), responses: { "201": one["200"], ...one },
+      },
+    },
+    [`${base}/bulk`]: {
+      post: {
+        tags, summary: `Create many ${model.title}`, operationId: `bulkCreate${name}`,
+        description: `One transaction: all created or none. At most ${BULK_MAX} items.`,
+        requestBody: body({ type: "array", items: ref(`${name}Create`), maxItems: BULK_MAX }), responses: many("201"),
+      },
+      patch: {
+        tags, summary: `Update many ${model.title}`, operationId: `bulkUpdate${name}`,
+        description: "One transaction: all updated or none. Each item carries its id.",
+        requestBody: body({ type: "array", items: { allOf: [ref(`${name}Update`)], required: ["id"] }, maxItems: BULK_MAX }),
+        responses: many("200"),
+      },
+    },
+    [`${base}/{id}`]: {
+      get: { tags, summary: `Get ${model.title}`, operationId: `get${name}`, parameters: idParameter, responses: one },
+      patch: {
+        tags, summary: `Update ${model.title}`, operationId: `update${name}`, parameters: idParameter,
+        requestBody: body(ref(`${name}Update`)), responses: one,
+      },
+      delete: { tags, summary: `Delete ${model.title}`, operationId: `delete${name}`, parameters: idParameter, responses: one },
+    },
+  };
+}
+
+export function openApiDocument(registry: Registry): JsonSchema {
+  const schemas: JsonSchema = {
+    Error: {
+      type: "object",
+      required: ["status", "error", "code", "message", "cause", "requestId"],
+      properties: {
+        status: { type: "integer" },
+        error: { type: "string" },
+        code: { type: "string" },
+        message: { type: "string", examples: ["Validation error: /slug must be string"] },
+        cause: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
+        requestId: { type: "string" },
+      },
+    },
+  };
+  for (const model of registry.models) {
+    const name = typeName(model);
+    schemas[name] = recordSchema(model);
+    schemas[`${name}Create`] = writeSchema(model, "create");
+    schemas[`${name}Update`] = { ...writeSchema(model, "update"), properties: { id: { type: "string", format: "uuid" }, ...writeSchema(model, "update").properties } };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Platform API", version: "1.0.0", description: "Generic routes for every entity and relation, generated from schemas/." },
+    components: {
+      schemas,
+      securitySchemes: { secretKey: { type: "apiKey", in: "header", name: "X-RBAC-SECRET-KEY" } },
+    },
+    tags: [...new Set(registry.models.map((m) => m.module))].map((name) => ({ name })),
+    paths: Object.assign({}, ...registry.models.map(paths)),
+  };
+}

@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import qs from "qs";
+import { openDatabase, type Database } from "../engine/db/open-database.js";
+import { Repository } from "../engine/query/repository.js";
+import { loadRegistry } from "../engine/schema/load.js";
+import type { Registry } from "../engine/schema/registry.js";
+import { migrate } from "../engine/sql/migrator.js";
+import { constraintFields } from "../engine/sql/snapshot.js";
+import type { Config } from "./config.js";
+import { registerCrudRoutes } from "./crud/register-crud-routes.js";
+import { registerErrorHandling } from "./plugins/errors.js";
+import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
+import { secretKeyAuthorization } from "./plugins/secret-key-authorization.js";
+import { registerDocsRoutes } from "./routes/docs.js";
+import { registerHealthRoute } from "./routes/health.js";
+import { registerHomePage } from "./routes/home.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    registry: Registry;
+    database: Database;
+    repositories: Map<string, Repository>;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** Loads the schemas, migrates the database and returns the app with every route registered. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const registry = loadRegistry(config.schemasDir);
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { querystringParser: (text: string) => qs.parse(text, { depth: 6, arrayLimit: 1000, parameterLimit: 5000 }) },
+  });
+  if (!options.database) app.addHook("onClose", () => database.close());
+
+  await migrate(database.db, config.migrationsDir, {
+    allowDestructive: config.allowDestructiveMigrations,
+    log: (message) => app.log.info(message),
+  });
+
+  const constraints = constraintFields(registry);
+  const repositories = new Map(registry.models.map((m) => [m.id, new Repository(m, database.db, constraints)]));
+  app.decorate("registry", registry);
+  app.decorate("database", database);
+  app.decorate("repositories", repositories);
+
+  registerErrorHandling(app, config.production);
+  await registerBodyParsers(app);
+  registerHealthRoute(app);
+  registerDocsRoutes(app);
+  registerHomePage(app);
+
+  // Every generic route goes through one authorization hook (replaced by permissions with accounts).
+  await app.register(async (crud) => {
+    crud.addHook("onRequest", secretKeyAuthorization(config.rbacSecretKey));
+    for (const repository of repositories.values()) registerCrudRoutes(crud, repository);
+  });
+  return app;
+}

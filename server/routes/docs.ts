@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { openApiDocument } from "../../engine/codegen/openapi.js";
+
+const require = createRequire(import.meta.url);
+const swaggerDir = join(require.resolve("swagger-ui-dist/package.json"), "..");
+const assets: Record<string, string> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "application/javascript; charset=utf-8",
+};
+
+const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<body><div id="reference"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#reference", deepLinking: true, persistAuthorization: true });</script>
+</body></html>`;
+
+/** `/api/openapi.json` from the registry, and an interactive reference at `/api/docs` (served locally, no CDN). */
+export function registerDocsRoutes(app: FastifyInstance) {
+  const document = JSON.stringify(openApiDocument(app.registry));
+  app.get("/api/openapi.json", (_, reply) => reply.type("application/json").send(document));
+  app.get("/api/docs", (_, reply) => reply.type("text/html; charset=utf-8").send(page));
+  for (const [file, type] of Object.entries(assets)) {
+    const content = readFileSync(join(swaggerDir, file));
+    app.get(`/api/docs/${file}`, (_, reply) => reply.type(type).header("cache-control", "public, max-age=86400").send(content));
+  }
+}
