@@ -24,7 +24,21 @@ export function loadRegistry(dir: string): Registry {
   return registry;
 }
 
+const knownKeywords = new Set(metaSchema.$defs.property.propertyNames.anyOf[1].enum as string[]);
+
+/** A misspelt x- keyword gets its own message: Ajv's propertyNames error would not name it. */
+function checkKeywords(source: SchemaFile) {
+  for (const [name, property] of Object.entries<Record<string, unknown>>(source.json.properties ?? {})) {
+    for (const key of Object.keys(property ?? {})) {
+      if (key.startsWith("x-") && !knownKeywords.has(key)) {
+        throw new SchemaError(source.file, `/properties/${name}/${key}`, `is not a known keyword (known: ${[...knownKeywords].join(", ")})`);
+      }
+    }
+  }
+}
+
 function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>): Model {
+  checkKeywords(source);
   if (!checkMeta(source.json)) {
     const error = checkMeta.errors![0]!;
     const extra = error.params && "additionalProperty" in error.params ? ` (${error.params.additionalProperty})` : "";
@@ -36,7 +50,7 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>): Model {
     throw new SchemaError(source.file, "/$id", `must be "${source.expectedId}" to match the file's path`);
   }
   const flat = flatten(source, defs);
-  for (const [i, name] of flat.required.entries()) {
+  for (const [i, name] of (json.required ?? []).entries()) {
     if (!flat.properties[name]) throw new SchemaError(source.file, `/required/${i}`, `names a missing property ${name}`);
   }
   const fields = Object.entries(flat.properties).map(([name, schema]) =>

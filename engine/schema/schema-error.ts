@@ -6,6 +6,7 @@ export class SchemaError extends Error {
     detail: string,
   ) {
     super(`${file}: ${path || "/"} ${detail}`);
+    this.path = path || "/";
     this.name = "SchemaError";
   }
 }

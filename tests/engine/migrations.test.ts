@@ -1,0 +1,103 @@
+import { sql } from "kysely";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkGenerated, generate } from "../../engine/codegen/generate.js";
+import { DestructiveMigrationError, migrate } from "../../engine/sql/migrator.js";
+import { paths } from "../../server/config.js";
+import { openTestDatabase, testDialect, type TestDatabase } from "../helpers/test-app.js";
+import { entity, tempProject } from "../helpers/temp-project.js";
+
+const columnsOf = async (t: TestDatabase, table: string) =>
+  (
+    await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns
+      WHERE table_name = ${table} AND table_schema = current_schema()`.execute(t.database.db)
+  ).rows.map((r) => r.column_name);
+
+describe(`migrations on ${testDialect}`, () => {
+  const project = tempProject({ "shop/things.json": entity("shop/things", { weight: { type: "integer" } }) });
+  let t: TestDatabase;
+  beforeAll(async () => void (t = await openTestDatabase()));
+  afterAll(async () => {
+    await t.drop();
+    project.cleanup();
+  });
+
+  it("generates the first migration, the snapshot and the types, then nothing more", async () => {
+    const first = await generate(project, "");
+    expect(first.migration).toBe("0001_initial.sql");
+    const text = readFileSync(join(project.migrationsDir, "0001_initial.sql"), "utf8");
+    expect(text).toMatch(/do not edit/);
+    expect(text).toContain(`CREATE TABLE "shop_things"`);
+    expect(text).toContain(`CONSTRAINT "shop_things_slug_key" UNIQUE ("slug")`);
+    expect(readFileSync(join(project.generatedDir, "models.ts"), "utf8")).toMatch(/^\/\/ generated .* do not edit[\s\S]*export interface ShopThings/);
+    expect((await generate(project, "")).migration).toBeUndefined();
+    expect(await checkGenerated(project)).toEqual([]);
+  });
+
+  it("applies pending migrations once and journals them; a second start applies nothing", async () => {
+    expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0001_initial"]);
+    await sql`INSERT INTO "shop_things" ("adminTitle", "slug", "weight") VALUES ('A', 'a', 3)`.execute(t.database.db);
+    expect(await migrate(t.database.db, project.migrationsDir)).toEqual([]);
+    const journal = await sql<{ id: string }>`SELECT id FROM "_migrations"`.execute(t.database.db);
+    expect(journal.rows.map((r) => r.id)).toEqual(["0001_initial"]);
+  });
+
+  it("reports schemas that changed without a migration, then migrates an added column keeping the rows", async () => {
+    project.write("shop/things.json", entity("shop/things", { weight: { type: "integer" }, colour: { type: "string", default: "red" } }));
+    expect((await checkGenerated(project)).join()).toMatch(/no migration/);
+    const second = await generate(project, "add colour");
+    expect(second.migration).toBe("0002_add_colour.sql");
+    expect(second.changes.some((c) => c.destructive)).toBe(false);
+    expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0002_add_colour"]);
+    const rows = await sql<{ slug: string; colour: string }>`SELECT slug, colour FROM "shop_things"`.execute(t.database.db);
+    expect(rows.rows).toEqual([{ slug: "a", colour: "red" }]);
+  });
+
+  it("refuses a destructive migration without the flag, saying what it would drop", async () => {
+    project.write("shop/things.json", entity("shop/things", { colour: { type: "string", default: "red" } }));
+    const third = await generate(project, "drop weight");
+    expect(readFileSync(join(project.migrationsDir, third.migration!), "utf8")).toMatch(/^-- destructive: drop column shop_things\.weight/m);
+    const refused = await migrate(t.database.db, project.migrationsDir).catch((e) => e);
+    expect(refused).toBeInstanceOf(DestructiveMigrationError);
+    expect(refused.message).toMatch(/ALLOW_DESTRUCTIVE_MIGRATIONS/);
+    expect(refused.message).toMatch(/drop column shop_things\.weight/);
+    expect(await columnsOf(t, "shop_things")).toContain("weight");
+    expect(await migrate(t.database.db, project.migrationsDir, { allowDestructive: true })).toEqual(["0003_drop_weight"]);
+    expect(await columnsOf(t, "shop_things")).not.toContain("weight");
+  });
+
+  it("refuses to run when an applied migration was edited", async () => {
+    const file = join(project.migrationsDir, "0001_initial.sql");
+    const original = readFileSync(file, "utf8");
+    writeFileSync(file, `${original}\n-- edited\n`);
+    await expect(migrate(t.database.db, project.migrationsDir)).rejects.toThrow(/0001_initial was changed after it was applied/);
+    writeFileSync(file, original);
+  });
+
+  it("lets several instances start at once: the advisory lock makes one migrate and the others wait", async () => {
+    const other = tempProject({ "shop/items.json": entity("shop/items") });
+    await generate(other, "");
+    const fresh = await openTestDatabase();
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => migrate(fresh.database.db, other.migrationsDir)));
+      expect(results.flat()).toEqual(["0001_initial"]);
+    } finally {
+      await fresh.drop();
+      other.cleanup();
+    }
+  });
+});
+
+describe("the committed migrations", () => {
+  it("agree with schemas/ (generate:check)", async () => {
+    expect(await checkGenerated({ schemasDir: paths.schemas, migrationsDir: paths.migrations, generatedDir: paths.generated })).toEqual([]);
+  });
+
+  it("keep every identifier within PostgreSQL's 63 characters", () => {
+    const text = readFileSync(join(paths.migrations, "0001_initial.sql"), "utf8");
+    const identifiers = [...text.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+    expect(identifiers.length).toBeGreaterThan(500);
+    expect(identifiers.filter((name) => Buffer.byteLength(name) > 63)).toEqual([]);
+  });
+});

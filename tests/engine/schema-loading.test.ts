@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { loadRegistry } from "../../engine/schema/load.js";
+import { SchemaError } from "../../engine/schema/schema-error.js";
+import { paths } from "../../server/config.js";
+import { entity, tempProject } from "../helpers/temp-project.js";
+
+const cases: { name: string; files: Record<string, unknown>; file: string; path: string; says: RegExp }[] = [
+  { name: "invalid JSON", files: { "shop/things.json": "{ nope" }, file: "shop/things.json", path: "/", says: /not valid JSON/ },
+  { name: "$id that does not match the path", files: { "shop/things.json": entity("shop/other") }, file: "shop/things.json", path: "/$id", says: /must be "shop\/things"/ },
+  {
+    name: "unknown x- keyword",
+    files: { "shop/things.json": entity("shop/things", { size: { type: "integer", "x-uniq": true } }) },
+    file: "shop/things.json", path: "/properties/size/x-uniq", says: /not a known keyword/,
+  },
+  {
+    name: "unknown type",
+    files: { "shop/things.json": entity("shop/things", { size: { type: "decimal" } }) },
+    file: "shop/things.json", path: "/properties/size/type", says: /allowed values/,
+  },
+  {
+    name: "foreign key to a missing model",
+    files: { "shop/things.json": entity("shop/things", { ownerId: { type: "string", format: "uuid", "x-references": { model: "shop/owners", onDelete: "cascade" } } }) },
+    file: "shop/things.json", path: "/properties/ownerId/x-references/model", says: /missing model shop\/owners/,
+  },
+  {
+    name: "foreign key that is not a uuid",
+    files: {
+      "shop/owners.json": entity("shop/owners"),
+      "shop/things.json": entity("shop/things", { ownerId: { type: "string", "x-references": { model: "shop/owners", onDelete: "cascade" } } }),
+    },
+    file: "shop/things.json", path: "/properties/ownerId/x-references", says: /needs format uuid/,
+  },
+  {
+    name: "required names a missing property",
+    files: { "shop/things.json": entity("shop/things", {}, { required: ["weight"] }) },
+    file: "shop/things.json", path: "/required/0", says: /missing property weight/,
+  },
+  {
+    name: "default outside its enum",
+    files: { "shop/things.json": entity("shop/things", { kind: { type: "string", enum: ["a", "b"], default: "c" } }) },
+    file: "shop/things.json", path: "/properties/kind/default", says: /not one of enum/,
+  },
+  {
+    name: "unknown base",
+    files: { "shop/things.json": { ...entity("shop/things"), allOf: [{ $ref: "../_defs/nothing" }] } },
+    file: "shop/things.json", path: "/allOf/0/$ref", says: /allowed values/,
+  },
+  {
+    name: "embedding a relation that does not point back",
+    files: { "shop/things.json": entity("shop/things", {}, { "x-embed": ["shop/others"] }), "shop/others.json": entity("shop/others") },
+    file: "shop/things.json", path: "/x-embed/0", says: /no foreign key to shop\/things/,
+  },
+];
+
+describe("schema loading", () => {
+  let cleanup = () => {};
+  afterEach(() => cleanup());
+
+  it("loads every schema of the catalogue", () => {
+    const registry = loadRegistry(paths.schemas);
+    expect(registry.models.length).toBeGreaterThanOrEqual(103);
+    const products = registry.get("ecommerce/products");
+    expect(products.table).toBe("ecommerce_products");
+    expect(products.fieldMap.get("slug")).toMatchObject({ unique: true, generated: "slug", required: true });
+    expect(products.fieldMap.get("title")).toMatchObject({ kind: "language-map", column: "jsonb" });
+    expect(registry.get("ecommerce/stores-to-products").kind).toBe("relation");
+    const identity = registry.get("rbac/identities");
+    expect(["password", "salt", "code"].every((f) => identity.fieldMap.get(f)?.hidden)).toBe(true);
+  });
+
+  it.each(cases)("names the file and JSON path of $name", ({ files, file, path, says }) => {
+    const project = tempProject(files);
+    cleanup = project.cleanup;
+    let error: unknown;
+    try {
+      loadRegistry(project.schemasDir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SchemaError);
+    const schemaError = error as SchemaError;
+    expect(schemaError.file).toBe(`schemas/${file}`);
+    expect(schemaError.path).toBe(path);
+    expect(schemaError.message).toMatch(says);
+    expect(schemaError.message.startsWith(`schemas/${file}: ${path}`)).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { paths } from "../../server/config.js";
+
+/** A throwaway project folder with the real `_defs/` and the given schema files. */
+export function tempProject(files: Record<string, unknown>) {
+  const root = mkdtempSync(join(tmpdir(), "schemas-"));
+  const schemasDir = join(root, "schemas");
+  cpSync(join(paths.schemas, "_defs"), join(schemasDir, "_defs"), { recursive: true });
+  const write = (name: string, content: unknown) => {
+    const file = join(schemasDir, name);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  };
+  for (const [name, content] of Object.entries(files)) write(name, content);
+  return {
+    root,
+    schemasDir,
+    migrationsDir: join(root, "migrations"),
+    generatedDir: join(root, "generated"),
+    write,
+    remove: (name: string) => rmSync(join(schemasDir, name)),
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+export const entity = (id: string, properties: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: id,
+  title: "Thing",
+  type: "object",
+  allOf: [{ $ref: "../_defs/content" }],
+  properties,
+  ...extra,
+});

@@ -1,0 +1,65 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { sql } from "kysely";
+import { randomUUID } from "node:crypto";
+import { openDatabase, type Database } from "../../engine/db/open-database.js";
+import { buildApp } from "../../server/app.js";
+import { configFromEnv, type Config } from "../../server/config.js";
+
+export const SECRET = "test-secret-key";
+
+/** Which database this run uses: the PostgreSQL server when TEST_DATABASE_URL is set, else PGlite. */
+export const testDialect = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database: an in-memory PGlite, or a schema of its own on the PostgreSQL server. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = url ? `test_${randomUUID().replace(/-/g, "").slice(0, 16)}` : undefined;
+  const database = await openDatabase({ url, schema, poolSize: 4 });
+  return {
+    database,
+    async drop() {
+      if (schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(database.db);
+      await database.close();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Injects a request; writes carry the secret key unless `key` says otherwise. */
+  request(options: InjectOptions & { key?: string | null }): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const test = await openTestDatabase();
+  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", ...overrides };
+  const app = await buildApp(config, { database: test.database, logger: false });
+  return {
+    app,
+    database: test.database,
+    async request({ key = SECRET, headers, ...options }) {
+      const response = await app.inject({
+        ...options,
+        headers: { ...(key ? { "x-rbac-secret-key": key } : {}), ...headers },
+      } as InjectOptions);
+      let body: any = response.body;
+      try {
+        body = response.json();
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: response.statusCode, body };
+    },
+    async close() {
+      await app.close();
+      await test.drop();
+    },
+  };
+}
