@@ -2,8 +2,8 @@
 
 CREATE TABLE "agent_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -17,8 +17,8 @@ CREATE TABLE "agent_widgets" (
 --> statement-breakpoint
 CREATE TABLE "analytic_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -32,8 +32,8 @@ CREATE TABLE "analytic_widgets" (
 --> statement-breakpoint
 CREATE TABLE "billing_currencies" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -49,8 +49,8 @@ CREATE TABLE "billing_currencies" (
 --> statement-breakpoint
 CREATE TABLE "billing_invoices" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "amount" double precision,
@@ -66,8 +66,8 @@ CREATE TABLE "billing_invoices" (
 --> statement-breakpoint
 CREATE TABLE "billing_payment_intents" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "amount" double precision,
@@ -80,8 +80,8 @@ CREATE TABLE "billing_payment_intents" (
 --> statement-breakpoint
 CREATE TABLE "billing_payment_intents_to_currencies" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -92,8 +92,8 @@ CREATE TABLE "billing_payment_intents_to_currencies" (
 --> statement-breakpoint
 CREATE TABLE "billing_payment_intents_to_invoices" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -104,8 +104,8 @@ CREATE TABLE "billing_payment_intents_to_invoices" (
 --> statement-breakpoint
 CREATE TABLE "billing_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -119,8 +119,8 @@ CREATE TABLE "billing_widgets" (
 --> statement-breakpoint
 CREATE TABLE "blog_articles" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -134,8 +134,8 @@ CREATE TABLE "blog_articles" (
 --> statement-breakpoint
 CREATE TABLE "blog_articles_to_ecommerce_module_products" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -146,8 +146,8 @@ CREATE TABLE "blog_articles_to_ecommerce_module_products" (
 --> statement-breakpoint
 CREATE TABLE "blog_articles_to_file_storage_module_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -158,8 +158,8 @@ CREATE TABLE "blog_articles_to_file_storage_module_files" (
 --> statement-breakpoint
 CREATE TABLE "blog_articles_to_website_builder_module_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -170,8 +170,8 @@ CREATE TABLE "blog_articles_to_website_builder_module_widgets" (
 --> statement-breakpoint
 CREATE TABLE "blog_categories" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -185,8 +185,8 @@ CREATE TABLE "blog_categories" (
 --> statement-breakpoint
 CREATE TABLE "blog_categories_to_articles" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -197,8 +197,8 @@ CREATE TABLE "blog_categories_to_articles" (
 --> statement-breakpoint
 CREATE TABLE "blog_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -212,8 +212,8 @@ CREATE TABLE "blog_widgets" (
 --> statement-breakpoint
 CREATE TABLE "blog_widgets_to_articles" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -224,8 +224,8 @@ CREATE TABLE "blog_widgets_to_articles" (
 --> statement-breakpoint
 CREATE TABLE "blog_widgets_to_categories" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -236,8 +236,8 @@ CREATE TABLE "blog_widgets_to_categories" (
 --> statement-breakpoint
 CREATE TABLE "broadcast_channels" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "title" text NOT NULL,
@@ -247,8 +247,8 @@ CREATE TABLE "broadcast_channels" (
 --> statement-breakpoint
 CREATE TABLE "broadcast_channels_to_messages" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -259,8 +259,8 @@ CREATE TABLE "broadcast_channels_to_messages" (
 --> statement-breakpoint
 CREATE TABLE "broadcast_messages" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "payload" text,
@@ -270,8 +270,8 @@ CREATE TABLE "broadcast_messages" (
 --> statement-breakpoint
 CREATE TABLE "crm_forms" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -285,8 +285,8 @@ CREATE TABLE "crm_forms" (
 --> statement-breakpoint
 CREATE TABLE "crm_forms_to_inputs" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -297,8 +297,8 @@ CREATE TABLE "crm_forms_to_inputs" (
 --> statement-breakpoint
 CREATE TABLE "crm_forms_to_requests" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -309,8 +309,8 @@ CREATE TABLE "crm_forms_to_requests" (
 --> statement-breakpoint
 CREATE TABLE "crm_inputs" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -328,8 +328,8 @@ CREATE TABLE "crm_inputs" (
 --> statement-breakpoint
 CREATE TABLE "crm_requests" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "payload" jsonb NOT NULL DEFAULT '{}'::jsonb,
@@ -338,8 +338,8 @@ CREATE TABLE "crm_requests" (
 --> statement-breakpoint
 CREATE TABLE "crm_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -353,8 +353,8 @@ CREATE TABLE "crm_widgets" (
 --> statement-breakpoint
 CREATE TABLE "crm_widgets_to_forms" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -365,8 +365,8 @@ CREATE TABLE "crm_widgets_to_forms" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_attribute_keys" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -386,8 +386,8 @@ CREATE TABLE "ecommerce_attribute_keys" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_attribute_keys_to_attributes" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -398,8 +398,8 @@ CREATE TABLE "ecommerce_attribute_keys_to_attributes" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_attributes" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "string" jsonb NOT NULL DEFAULT '{}'::jsonb,
@@ -412,8 +412,8 @@ CREATE TABLE "ecommerce_attributes" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_attributes_to_billing_module_currencies" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -424,8 +424,8 @@ CREATE TABLE "ecommerce_attributes_to_billing_module_currencies" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_categories" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -439,8 +439,8 @@ CREATE TABLE "ecommerce_categories" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_categories_to_products" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -452,8 +452,8 @@ CREATE TABLE "ecommerce_categories_to_products" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_orders" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "type" text NOT NULL DEFAULT 'cart',
@@ -467,8 +467,8 @@ CREATE TABLE "ecommerce_orders" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_orders_to_billing_module_currencies" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -479,8 +479,8 @@ CREATE TABLE "ecommerce_orders_to_billing_module_currencies" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_orders_to_billing_module_payment_intents" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -491,8 +491,8 @@ CREATE TABLE "ecommerce_orders_to_billing_module_payment_intents" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_orders_to_products" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -504,8 +504,8 @@ CREATE TABLE "ecommerce_orders_to_products" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_products" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -522,8 +522,8 @@ CREATE TABLE "ecommerce_products" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_products_to_attributes" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -534,8 +534,8 @@ CREATE TABLE "ecommerce_products_to_attributes" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_products_to_file_storage_module_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -546,8 +546,8 @@ CREATE TABLE "ecommerce_products_to_file_storage_module_files" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_stores" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -562,8 +562,8 @@ CREATE TABLE "ecommerce_stores" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_stores_to_attributes" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -574,8 +574,8 @@ CREATE TABLE "ecommerce_stores_to_attributes" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_stores_to_products" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -588,8 +588,8 @@ CREATE TABLE "ecommerce_stores_to_products" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_stores_to_products_to_attributes" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -600,8 +600,8 @@ CREATE TABLE "ecommerce_stores_to_products_to_attributes" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -615,8 +615,8 @@ CREATE TABLE "ecommerce_widgets" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_widgets_to_categories" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -627,8 +627,8 @@ CREATE TABLE "ecommerce_widgets_to_categories" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_widgets_to_products" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -639,8 +639,8 @@ CREATE TABLE "ecommerce_widgets_to_products" (
 --> statement-breakpoint
 CREATE TABLE "ecommerce_widgets_to_stores" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -651,8 +651,8 @@ CREATE TABLE "ecommerce_widgets_to_stores" (
 --> statement-breakpoint
 CREATE TABLE "file_storage_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -669,8 +669,8 @@ CREATE TABLE "file_storage_files" (
 --> statement-breakpoint
 CREATE TABLE "file_storage_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -684,8 +684,8 @@ CREATE TABLE "file_storage_widgets" (
 --> statement-breakpoint
 CREATE TABLE "file_storage_widgets_to_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -696,8 +696,8 @@ CREATE TABLE "file_storage_widgets_to_files" (
 --> statement-breakpoint
 CREATE TABLE "host_layouts" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -711,8 +711,8 @@ CREATE TABLE "host_layouts" (
 --> statement-breakpoint
 CREATE TABLE "host_layouts_to_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -723,8 +723,8 @@ CREATE TABLE "host_layouts_to_widgets" (
 --> statement-breakpoint
 CREATE TABLE "host_metadata" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "title" text NOT NULL,
@@ -739,8 +739,8 @@ CREATE TABLE "host_metadata" (
 --> statement-breakpoint
 CREATE TABLE "host_pages" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -757,8 +757,8 @@ CREATE TABLE "host_pages" (
 --> statement-breakpoint
 CREATE TABLE "host_pages_to_layouts" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -769,8 +769,8 @@ CREATE TABLE "host_pages_to_layouts" (
 --> statement-breakpoint
 CREATE TABLE "host_pages_to_metadata" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -781,8 +781,8 @@ CREATE TABLE "host_pages_to_metadata" (
 --> statement-breakpoint
 CREATE TABLE "host_pages_to_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -793,8 +793,8 @@ CREATE TABLE "host_pages_to_widgets" (
 --> statement-breakpoint
 CREATE TABLE "host_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -808,8 +808,8 @@ CREATE TABLE "host_widgets" (
 --> statement-breakpoint
 CREATE TABLE "host_widgets_to_external_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -822,8 +822,8 @@ CREATE TABLE "host_widgets_to_external_widgets" (
 --> statement-breakpoint
 CREATE TABLE "notification_notifications" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "status" text NOT NULL DEFAULT 'new',
@@ -836,8 +836,8 @@ CREATE TABLE "notification_notifications" (
 --> statement-breakpoint
 CREATE TABLE "notification_notifications_to_templates" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -848,8 +848,8 @@ CREATE TABLE "notification_notifications_to_templates" (
 --> statement-breakpoint
 CREATE TABLE "notification_templates" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -863,8 +863,8 @@ CREATE TABLE "notification_templates" (
 --> statement-breakpoint
 CREATE TABLE "notification_topics" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -878,8 +878,8 @@ CREATE TABLE "notification_topics" (
 --> statement-breakpoint
 CREATE TABLE "notification_topics_to_notifications" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -890,8 +890,8 @@ CREATE TABLE "notification_topics_to_notifications" (
 --> statement-breakpoint
 CREATE TABLE "notification_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -905,8 +905,8 @@ CREATE TABLE "notification_widgets" (
 --> statement-breakpoint
 CREATE TABLE "rbac_identities" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "provider" text NOT NULL DEFAULT 'email_and_password',
@@ -921,8 +921,8 @@ CREATE TABLE "rbac_identities" (
 --> statement-breakpoint
 CREATE TABLE "rbac_permissions" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -940,8 +940,8 @@ CREATE TABLE "rbac_permissions" (
 --> statement-breakpoint
 CREATE TABLE "rbac_roles" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "title" text NOT NULL,
@@ -954,8 +954,8 @@ CREATE TABLE "rbac_roles" (
 --> statement-breakpoint
 CREATE TABLE "rbac_roles_to_ecommerce_module_products" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -966,8 +966,8 @@ CREATE TABLE "rbac_roles_to_ecommerce_module_products" (
 --> statement-breakpoint
 CREATE TABLE "rbac_roles_to_permissions" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -978,8 +978,8 @@ CREATE TABLE "rbac_roles_to_permissions" (
 --> statement-breakpoint
 CREATE TABLE "rbac_subjects" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "slug" text NOT NULL,
@@ -989,8 +989,8 @@ CREATE TABLE "rbac_subjects" (
 --> statement-breakpoint
 CREATE TABLE "rbac_subjects_to_ecommerce_module_orders" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1001,8 +1001,8 @@ CREATE TABLE "rbac_subjects_to_ecommerce_module_orders" (
 --> statement-breakpoint
 CREATE TABLE "rbac_subjects_to_ecommerce_module_products" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1013,8 +1013,8 @@ CREATE TABLE "rbac_subjects_to_ecommerce_module_products" (
 --> statement-breakpoint
 CREATE TABLE "rbac_subjects_to_identities" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1025,8 +1025,8 @@ CREATE TABLE "rbac_subjects_to_identities" (
 --> statement-breakpoint
 CREATE TABLE "rbac_subjects_to_roles" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1037,8 +1037,8 @@ CREATE TABLE "rbac_subjects_to_roles" (
 --> statement-breakpoint
 CREATE TABLE "rbac_subjects_to_social_module_profiles" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1049,8 +1049,8 @@ CREATE TABLE "rbac_subjects_to_social_module_profiles" (
 --> statement-breakpoint
 CREATE TABLE "rbac_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1064,8 +1064,8 @@ CREATE TABLE "rbac_widgets" (
 --> statement-breakpoint
 CREATE TABLE "social_profiles" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1079,8 +1079,8 @@ CREATE TABLE "social_profiles" (
 --> statement-breakpoint
 CREATE TABLE "social_profiles_to_website_builder_module_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1091,8 +1091,8 @@ CREATE TABLE "social_profiles_to_website_builder_module_widgets" (
 --> statement-breakpoint
 CREATE TABLE "social_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1106,8 +1106,8 @@ CREATE TABLE "social_widgets" (
 --> statement-breakpoint
 CREATE TABLE "startup_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1121,8 +1121,8 @@ CREATE TABLE "startup_widgets" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_buttons" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1137,8 +1137,8 @@ CREATE TABLE "website_builder_buttons" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_buttons_arrays" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1152,8 +1152,8 @@ CREATE TABLE "website_builder_buttons_arrays" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_buttons_arrays_to_buttons" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1164,8 +1164,8 @@ CREATE TABLE "website_builder_buttons_arrays_to_buttons" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_categories" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1179,8 +1179,8 @@ CREATE TABLE "website_builder_categories" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_categories_to_file_storage_module_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1191,8 +1191,8 @@ CREATE TABLE "website_builder_categories_to_file_storage_module_files" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_features" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1206,8 +1206,8 @@ CREATE TABLE "website_builder_features" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_features_to_file_storage_module_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1218,8 +1218,8 @@ CREATE TABLE "website_builder_features_to_file_storage_module_files" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_logotypes" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1234,8 +1234,8 @@ CREATE TABLE "website_builder_logotypes" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_logotypes_to_file_storage_module_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1246,8 +1246,8 @@ CREATE TABLE "website_builder_logotypes_to_file_storage_module_files" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_pages" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1263,8 +1263,8 @@ CREATE TABLE "website_builder_pages" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_sliders" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1278,8 +1278,8 @@ CREATE TABLE "website_builder_sliders" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_sliders_to_slides" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1290,8 +1290,8 @@ CREATE TABLE "website_builder_sliders_to_slides" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_slides" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1306,8 +1306,8 @@ CREATE TABLE "website_builder_slides" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_slides_to_buttons_arrays" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1318,8 +1318,8 @@ CREATE TABLE "website_builder_slides_to_buttons_arrays" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_slides_to_file_storage_module_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1330,8 +1330,8 @@ CREATE TABLE "website_builder_slides_to_file_storage_module_files" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_widgets" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "adminTitle" text NOT NULL,
@@ -1346,8 +1346,8 @@ CREATE TABLE "website_builder_widgets" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_widgets_to_buttons_arrays" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1358,8 +1358,8 @@ CREATE TABLE "website_builder_widgets_to_buttons_arrays" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_widgets_to_features" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1370,8 +1370,8 @@ CREATE TABLE "website_builder_widgets_to_features" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_widgets_to_file_storage_module_files" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1382,8 +1382,8 @@ CREATE TABLE "website_builder_widgets_to_file_storage_module_files" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_widgets_to_logotypes" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,
@@ -1394,8 +1394,8 @@ CREATE TABLE "website_builder_widgets_to_logotypes" (
 --> statement-breakpoint
 CREATE TABLE "website_builder_widgets_to_sliders" (
   "id" uuid NOT NULL DEFAULT gen_random_uuid(),
-  "createdAt" timestamptz NOT NULL DEFAULT now(),
-  "updatedAt" timestamptz NOT NULL DEFAULT now(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
   "variant" text NOT NULL DEFAULT 'default',
   "className" text,
   "orderIndex" integer NOT NULL DEFAULT 0,

@@ -135,7 +135,10 @@ function andList(raw: unknown, path: string, causes: ErrorCause[]): unknown[] {
   if (Array.isArray(value)) value = { and: value };
   if (!isObject(value)) return fail(causes, path, "must be an object with an and-list");
   let list = value.and;
-  if (typeof list === "string") list = safeJson(list);
+  if (typeof list === "string") {
+    list = safeJson(list);
+    if (list === undefined) return fail(causes, `${path}/and`, "must be a JSON list");
+  }
   // qs turns long or sparse arrays into objects keyed "0", "1", …
   if (isObject(list) && Object.keys(list).every((k) => /^\d+$/.test(k))) list = Object.values(list);
   if (list === undefined) return [];

@@ -121,9 +121,12 @@ export class Repository {
     const adminTitle = this.model.fieldMap.get("adminTitle");
     for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
     await this.fillSlugs(db, rows);
-    return this.guard(() =>
-      db.insertInto(this.model.table).values(rows.map((r) => toColumns(this.model, r))).returning(this.columns).execute(),
-    );
+    const values = rows.map((r) => toColumns(this.model, r));
+    // Rows sent together keep their order under the default createdAt order, whatever the clock's resolution.
+    if (values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now") {
+      values.forEach((row, i) => (row.createdAt = sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
+    }
+    return this.guard(() => db.insertInto(this.model.table).values(values).returning(this.columns).execute());
   }
 
   private async updateOne(db: Kysely<any>, id: string, data: Row): Promise<Row | undefined> {

@@ -34,7 +34,9 @@ const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
 
 export function columnDefault(field: Field): string | undefined {
   if (field.generated === "uuid") return field.column === "uuid" ? "gen_random_uuid()" : "(gen_random_uuid())::text";
-  if (field.generated === "now") return "now()";
+  // clock_timestamp(), not now(): rows of one bulk insert get increasing times, so the default
+  // order (createdAt) keeps them in the order they were sent.
+  if (field.generated === "now") return "clock_timestamp()";
   if (field.default === undefined) return undefined;
   if (field.column === "jsonb") return `${literal(JSON.stringify(field.default))}::jsonb`;
   if (field.column === "boolean" || field.column === "integer" || field.column === "double precision") {
