@@ -81,12 +81,19 @@ export class Repository {
 
   /** The record matching the given unique fields (or, without any, all given fields), else a new one. */
   async findOrCreate(raw: unknown): Promise<{ record: Row; created: boolean }> {
-    const data = prepareWrite(this.model, raw, "create");
-    const keys = Object.keys(data).filter((k) => k === "id" || this.model.fieldMap.get(k)?.unique);
-    const match = keys.length ? keys : Object.keys(data);
-    const find = () => (match.length ? this.findMatching(data, match) : undefined);
+    // Looking up needs only well-typed fields; the full create rules apply when creating.
+    const given = prepareWrite(this.model, raw, "update");
+    const id = (raw as Row).id;
+    if (id !== undefined) {
+      this.checkId(String(id));
+      given.id = id;
+    }
+    const keys = Object.keys(given).filter((k) => k === "id" || this.model.fieldMap.get(k)?.unique);
+    const match = keys.length ? keys : Object.keys(given);
+    const find = () => (match.length ? this.findMatching(given, match) : undefined);
     const existing = await find();
     if (existing) return { record: existing, created: false };
+    const data = prepareWrite(this.model, raw, "create");
     try {
       const [record] = await this.insert(this.db, [data]);
       return { record: record!, created: true };
