@@ -45,25 +45,28 @@ export function columnDefault(field: Field): string | undefined {
   return literal(field.default);
 }
 
+/** The name of a field's unique, foreign-key, check or index: one rule for DDL and error mapping. */
+export const constraintName = (model: Model, field: string, kind: "key" | "fkey" | "check" | "idx") =>
+  identifier(`${model.table}_${field}_${kind}`);
+
 export function tableSnapshot(model: Model, registry: Registry): TableSnapshot {
-  const t = model.table;
   const table: TableSnapshot = { columns: {}, uniques: {}, foreignKeys: {}, checks: {}, indexes: {} };
   for (const field of model.fields) {
     const def = columnDefault(field);
     table.columns[field.name] = { type: field.column, notNull: field.required, ...(def ? { default: def } : {}) };
-    if (field.unique && field.name !== "id") table.uniques[identifier(`${t}_${field.name}_key`)] = field.name;
+    if (field.unique && field.name !== "id") table.uniques[constraintName(model, field.name, "key")] = field.name;
     if (field.references) {
-      table.foreignKeys[identifier(`${t}_${field.name}_fkey`)] = {
+      table.foreignKeys[constraintName(model, field.name, "fkey")] = {
         column: field.name,
         table: registry.get(field.references.model).table,
         onDelete: field.references.onDelete,
       };
     }
     if (field.enum) {
-      table.checks[identifier(`${t}_${field.name}_check`)] = `${quote(field.name)} IN (${field.enum.map(literal).join(", ")})`;
+      table.checks[constraintName(model, field.name, "check")] = `${quote(field.name)} IN (${field.enum.map(literal).join(", ")})`;
     }
     const indexed = field.references || field.index || field.name === "createdAt";
-    if (indexed && !field.unique) table.indexes[identifier(`${t}_${field.name}_idx`)] = field.name;
+    if (indexed && !field.unique) table.indexes[constraintName(model, field.name, "idx")] = field.name;
   }
   return table;
 }
@@ -78,11 +81,9 @@ export function snapshotOf(registry: Registry): Snapshot {
 export function constraintFields(registry: Registry): Map<string, { model: Model; field: string }> {
   const map = new Map<string, { model: Model; field: string }>();
   for (const model of registry.models) {
-    const table = tableSnapshot(model, registry);
-    for (const group of [table.uniques, table.checks]) {
-      for (const [name, value] of Object.entries(group)) map.set(name, { model, field: value.split('"')[1] ?? value });
+    for (const field of model.fields) {
+      for (const kind of ["key", "fkey", "check"] as const) map.set(constraintName(model, field.name, kind), { model, field: field.name });
     }
-    for (const [name, fk] of Object.entries(table.foreignKeys)) map.set(name, { model, field: fk.column });
   }
   return map;
 }
