@@ -10,7 +10,7 @@ import { migrate } from "../engine/sql/migrator.js";
 import { constraintFields } from "../engine/sql/snapshot.js";
 import type { Config } from "./config.js";
 import { registerCrudRoutes } from "./crud/register-crud-routes.js";
-import { registerErrorHandling } from "./plugins/errors.js";
+import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import { secretKeyAuthorization } from "./plugins/secret-key-authorization.js";
 import { registerDocsRoutes } from "./routes/docs.js";
@@ -42,6 +42,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT,
+    frameworkErrors,
     routerOptions: { querystringParser: (text: string) => qs.parse(text, { depth: 6, arrayLimit: 1000, parameterLimit: 5000 }) },
   });
   if (!options.database) app.addHook("onClose", () => database.close());

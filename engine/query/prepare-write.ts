@@ -1,5 +1,6 @@
 import { validationError, validationErrorFromCauses, type ErrorCause } from "../errors.js";
 import type { Model } from "../schema/model.js";
+import { jsonLimitProblems } from "./json-limits.js";
 import { causesOf, validatorsFor } from "./validators.js";
 
 export type Row = Record<string, unknown>;
@@ -22,8 +23,13 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
   for (const name of serverMaintained(model, mode)) delete data[name];
   for (const [name, value] of Object.entries(data)) {
     const field = model.fieldMap.get(name);
-    if (field?.hidden) causes.push({ path: `${prefix}/${name}`, message: "is not a writable field" });
-    else if (field && !field.required && value === "" && (field.kind === "integer" || field.kind === "number")) data[name] = null;
+    if (!field) continue; // the validator names unknown fields
+    if (field.hidden) {
+      causes.push({ path: `${prefix}/${name}`, message: "is not a writable field" });
+      continue;
+    }
+    causes.push(...jsonLimitProblems(value, `${prefix}/${name}`));
+    if (!field.required && value === "" && (field.kind === "integer" || field.kind === "number")) data[name] = null;
   }
   const validate = validatorsFor(model)[mode];
   if (!validate(data)) causes.push(...causesOf(validate.errors, prefix));

@@ -7,7 +7,7 @@ import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
 import type { Condition, ListQuery } from "./list-query.js";
 import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
-import { orderExpressions, whereAll } from "./where.js";
+import { applyOrder, orderExpressions, whereAll } from "./where.js";
 
 export const BULK_MAX = 1000;
 
@@ -34,16 +34,11 @@ export class Repository {
 
   async list(query: ListQuery): Promise<Row[]> {
     const order = query.orderBy.length ? orderExpressions(query.orderBy) : this.model.defaultOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.direction)}`);
-    return this.guard(() =>
-      this.db
-        .selectFrom(this.model.table)
-        .select(this.columns)
-        .$if(query.filters.length > 0, (q) => q.where((eb) => whereAll(eb, query.filters)))
-        .orderBy([...order, sql`${sql.ref("id")} asc`])
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute(),
-    );
+    const select = this.db
+      .selectFrom(this.model.table)
+      .select(this.columns)
+      .$if(query.filters.length > 0, (q) => q.where((eb) => whereAll(eb, query.filters)));
+    return this.guard(() => applyOrder(select, order).limit(query.limit).offset(query.offset).execute());
   }
 
   async count(filters: Condition[]): Promise<number> {

@@ -9,9 +9,23 @@ const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, us
 /** Fields a client may write: not hidden, not maintained by the server. */
 export const writableFields = (model: Model) => model.fields.filter((f) => !f.hidden && !f.readOnly);
 
+const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+
+const INT4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/** The schema narrowed to what the column can hold, so the database never has to refuse a value. */
+function withinColumn(field: Field, schema: JsonSchema): JsonSchema {
+  if (field.column === "uuid") return { ...schema, pattern: UUID_PATTERN };
+  if (field.column === "integer") {
+    return { ...schema, minimum: Math.max(schema.minimum ?? INT4.min, INT4.min), maximum: Math.min(schema.maximum ?? INT4.max, INT4.max) };
+  }
+  return schema;
+}
+
 /** A property as the write validator sees it: optional columns also take null, to clear them. */
 function writeSchema(field: Field): JsonSchema {
-  const { readOnly, default: _default, ...schema } = field.schema;
+  const { readOnly, default: _default, ...base } = field.schema;
+  const schema = withinColumn(field, base);
   if (field.required) return schema;
   if (schema.enum) return { ...schema, type: [schema.type, "null"], enum: [...schema.enum, null] };
   return { ...schema, type: [schema.type, "null"] };

@@ -6,6 +6,8 @@ const operators = {
   like: "like", ilike: "ilike", notLike: "not like", notIlike: "not ilike", inArray: "in", notInArray: "not in",
 } as const;
 
+const likeMethods = new Set(["like", "ilike", "notLike", "notIlike"]);
+
 export function columnExpression(column: ColumnRef): RawBuilder<unknown> {
   const ref = sql.ref(column.field.name);
   return column.key === undefined ? ref : sql`${ref}->>${column.key}`;
@@ -17,7 +19,7 @@ export function whereAll(eb: ExpressionBuilder<any, any>, conditions: Condition[
 }
 
 function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<SqlBool> {
-  const column = columnExpression(c);
+  const column = likeMethods.has(c.method) && c.kind === "uuid" ? sql`${columnExpression(c)}::text` : columnExpression(c);
   if (c.method === "isNull") return eb(column, "is", null);
   if (c.method === "isNotNull") return eb(column, "is not", null);
   if (c.method === "inArray" || c.method === "notInArray") {
@@ -35,4 +37,9 @@ const jsonAware = (c: Condition, value: unknown) =>
 
 export function orderExpressions(orders: Order[]) {
   return orders.map((o) => sql`${columnExpression(o)} ${sql.raw(o.direction)}`);
+}
+
+/** Applies the order, with the id as the last key so pages never overlap or skip rows. */
+export function applyOrder<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(query: Q, order: RawBuilder<unknown>[]): Q {
+  return [...order, sql`${sql.ref("id")} asc`].reduce((q, expression) => q.orderBy(expression), query);
 }

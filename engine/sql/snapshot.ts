@@ -81,6 +81,7 @@ export function snapshotOf(registry: Registry): Snapshot {
 export function constraintFields(registry: Registry): Map<string, { model: Model; field: string }> {
   const map = new Map<string, { model: Model; field: string }>();
   for (const model of registry.models) {
+    map.set(identifier(`${model.table}_pkey`), { model, field: "id" });
     for (const field of model.fields) {
       for (const kind of ["key", "fkey", "check"] as const) map.set(constraintName(model, field.name, kind), { model, field: field.name });
     }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, errorCodes, type ErrorCode } from "../../engine/errors.js";
 
 const codeForStatus: Record<number, ErrorCode> = {
@@ -21,25 +21,30 @@ export function toAppError(error: unknown, production: boolean): AppError {
   return new AppError("INTERNAL_ERROR", production ? "something went wrong" : (e?.message ?? String(error)));
 }
 
+/** API.md's error body. */
+export const errorBody = (error: AppError, requestId: string) => ({
+  status: error.status,
+  error: errorCodes[error.code].error,
+  code: error.code,
+  message: error.message,
+  cause: error.causes,
+  requestId,
+});
+
+/** Errors Fastify raises before routing (a malformed URL escape) answer with the same body. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(400).send(errorBody(new AppError("VALIDATION_ERROR", error.message), String(request.id)));
+}
+
 /** Every error leaves as API.md's JSON body: never HTML, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance, production: boolean) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error, production);
     if (appError.status >= 500) request.log.error({ err: error }, "request failed");
-    const { status, error: name } = { status: appError.status, error: errorCodes[appError.code].error };
-    return reply.status(status).send({
-      status,
-      error: name,
-      code: appError.code,
-      message: appError.message,
-      cause: appError.causes,
-      requestId: request.id,
-    });
+    return reply.status(appError.status).send(errorBody(appError, request.id));
   });
   app.setNotFoundHandler((request, reply) => {
     const error = new AppError("NOT_FOUND", `no route ${request.method} ${request.url.split("?")[0]}`);
-    return reply.status(404).send({
-      status: 404, error: "Not Found", code: error.code, message: error.message, cause: [], requestId: request.id,
-    });
+    return reply.status(404).send(errorBody(error, request.id));
   });
 }
