@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.js";
@@ -17,6 +17,12 @@ export interface DatabaseOptions {
 export interface Database {
   db: Kysely<any>;
   dialect: "pglite" | "postgres";
+  /**
+   * Runs one compiled statement outside any transaction. On pg it goes straight to the pool
+   * (no query-builder layers on the hot path); PGlite's single connection is shared, so there it
+   * waits its turn in Kysely's queue rather than landing inside someone's transaction.
+   */
+  run<R = Record<string, unknown>>(sql: string, parameters: readonly unknown[]): Promise<R[]>;
   /** Number of statements sent since start, for query-count checks. */
   queryCount(): number;
   close(): Promise<void>;
@@ -50,7 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     });
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, dialect: "postgres", queryCount: () => count, close: () => db.destroy() };
+    const run = async (text: string, parameters: readonly unknown[]) => {
+      count++;
+      return (await pool.query(text, parameters as unknown[])).rows;
+    };
+    return { db, dialect: "postgres", run, queryCount: () => count, close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir, { parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber } });
@@ -59,5 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; `).execute(db);
     await sql.raw(`SET search_path TO "${options.schema}"`).execute(db);
   }
-  return { db, dialect: "pglite", queryCount: () => count, close: () => db.destroy() };
+  const run = async (text: string, parameters: readonly unknown[]) =>
+    (await db.executeQuery<any>(CompiledQuery.raw(text, parameters as unknown[]))).rows;
+  return { db, dialect: "pglite", run, queryCount: () => count, close: () => db.destroy() };
 }

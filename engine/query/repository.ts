@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql, type CompiledQuery, type Kysely } from "kysely";
+import { sql, type Compilable, type Kysely } from "kysely";
+import type { Database } from "../db/open-database.js";
 import { AppError, notFound, validationError, validationErrorFromCauses } from "../errors.js";
 import type { Model } from "../schema/model.js";
 import { isUuid } from "./coerce.js";
@@ -7,6 +8,7 @@ import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
 import type { Condition, ListQuery } from "./list-query.js";
 import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
+import { Params, StatementCache, type Param } from "./statement-cache.js";
 import { applyOrder, orderExpressions, whereAll } from "./where.js";
 
 export const BULK_MAX = 1000;
@@ -18,42 +20,57 @@ export const BULK_MAX = 1000;
  */
 export class Repository {
   readonly columns: string[];
-  private readonly byId: CompiledQuery;
-  private readonly deleteById: CompiledQuery;
+  private readonly db: Kysely<any>;
+  private readonly statements = new StatementCache();
 
   constructor(
     readonly model: Model,
-    private readonly db: Kysely<any>,
+    private readonly database: Database,
     private readonly constraints: ConstraintIndex,
   ) {
+    this.db = database.db;
     this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
-    // Compiled once; each call only swaps the id parameter.
-    this.byId = db.selectFrom(model.table).select(this.columns).where("id", "=", "").compile();
-    this.deleteById = db.deleteFrom(model.table).where("id", "=", "").returning(this.columns).compile();
   }
 
   async list(query: ListQuery): Promise<Row[]> {
-    const order = query.orderBy.length ? orderExpressions(query.orderBy) : this.model.defaultOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.direction)}`);
-    const select = this.db
-      .selectFrom(this.model.table)
-      .select(this.columns)
-      .$if(query.filters.length > 0, (q) => q.where((eb) => whereAll(eb, query.filters)));
-    return this.guard(() => applyOrder(select, order).limit(query.limit).offset(query.offset).execute());
+    const params = new Params();
+    const filters = withParams(query.filters, params);
+    const limit = params.add(query.limit);
+    const offset = query.offset > 0 ? params.add(query.offset) : undefined;
+    const orderShape = query.orderBy.map((o) => `${o.field.name}>${o.key ?? ""}>${o.direction}`).join(",");
+    const shape = `list|${conditionsShape(query.filters)}|${orderShape}|${offset ? "offset" : ""}`;
+    return this.runCached(shape, params, () => {
+      const order = query.orderBy.length
+        ? orderExpressions(query.orderBy)
+        : this.model.defaultOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.direction)}`);
+      const select = this.db
+        .selectFrom(this.model.table)
+        .select(this.columns)
+        .$if(filters.length > 0, (q) => q.where((eb) => whereAll(eb, filters)));
+      const limited = applyOrder(select, order).limit(limit as unknown as number);
+      return offset ? limited.offset(offset as unknown as number) : limited;
+    });
   }
 
-  async count(filters: Condition[]): Promise<number> {
-    const row = await this.guard(() =>
+  async count(conditions: Condition[]): Promise<number> {
+    const params = new Params();
+    const filters = withParams(conditions, params);
+    const [row] = await this.runCached(`count|${conditionsShape(conditions)}`, params, () =>
       this.db
         .selectFrom(this.model.table)
         .select(sql<number>`count(*)::int`.as("count"))
-        .$if(filters.length > 0, (q) => q.where((eb) => whereAll(eb, filters)))
-        .executeTakeFirstOrThrow(),
+        .$if(filters.length > 0, (q) => q.where((eb) => whereAll(eb, filters))),
     );
-    return row.count;
+    return row!.count as number;
   }
 
   async get(id: string): Promise<Row> {
-    const rows = await this.runById(this.byId, id);
+    this.checkId(id);
+    const params = new Params();
+    const idParam = params.add(id);
+    const rows = await this.runCached("get", params, () =>
+      this.db.selectFrom(this.model.table).select(this.columns).where("id", "=", idParam),
+    );
     return rows[0] ?? this.missing(id);
   }
 
@@ -70,7 +87,15 @@ export class Repository {
   }
 
   async delete(id: string): Promise<Row> {
-    const rows = await this.runById(this.deleteById, id, "delete");
+    this.checkId(id);
+    const params = new Params();
+    const idParam = params.add(id);
+    const rows = await this.runCached(
+      "delete",
+      params,
+      () => this.db.deleteFrom(this.model.table).where("id", "=", idParam).returning(this.columns),
+      "delete",
+    );
     return rows[0] ?? this.missing(id);
   }
 
@@ -124,6 +149,14 @@ export class Repository {
     for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
     await this.fillSlugs(db, rows);
     const values = rows.map((r) => toColumns(this.model, r));
+    if (values.length === 1 && db === this.db) {
+      // A single create, outside a transaction: the hot path, built once per set of columns.
+      const params = new Params();
+      const row = Object.fromEntries(Object.entries(values[0]!).map(([k, v]) => [k, params.add(v)]));
+      return this.runCached(`insert|${Object.keys(row).join(",")}`, params, () =>
+        this.db.insertInto(this.model.table).values(row).returning(this.columns),
+      );
+    }
     // Rows sent together keep their order under the default createdAt order, whatever the clock's resolution.
     if (values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now") {
       values.forEach((row, i) => (row.createdAt = sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
@@ -182,10 +215,10 @@ export class Repository {
     );
   }
 
-  private async runById(query: CompiledQuery, id: string, operation: "write" | "delete" = "write"): Promise<Row[]> {
-    this.checkId(id);
-    const result = await this.guard(() => this.db.executeQuery<Row>({ ...query, parameters: [id] }), operation);
-    return result.rows;
+  /** Runs the statement cached for `shape` (built by `build` on first use) with these values. */
+  private runCached(shape: string, params: Params, build: () => Compilable, operation: "write" | "delete" = "write"): Promise<Row[]> {
+    const { sql: text, parameters } = this.statements.bind(shape, params.values, build);
+    return this.guard(() => this.database.run<Row>(text, parameters), operation);
   }
 
   private checkBulk(raw: unknown): unknown[] {
@@ -213,3 +246,18 @@ export class Repository {
     }
   }
 }
+
+/** Conditions with each value replaced by the Param that stands for it. */
+function withParams(conditions: Condition[], params: Params): Condition[] {
+  return conditions.map((c) => {
+    if (c.value === undefined) return c;
+    const value: Param | Param[] = Array.isArray(c.value) ? c.value.map((v) => params.add(v)) : params.add(c.value);
+    return { ...c, value };
+  });
+}
+
+/** What makes the SQL of these conditions differ: columns, keys, methods and list lengths, not values. */
+const conditionsShape = (conditions: Condition[]) =>
+  conditions
+    .map((c) => `${c.field.name}>${c.key ?? ""}>${c.method}>${Array.isArray(c.value) ? c.value.length : c.value === undefined ? "-" : "v"}`)
+    .join(",");

@@ -1,0 +1,65 @@
+// The baseline: what a developer would write by hand for the same four operations on the same
+// table: plain Fastify (default options) and one pg Pool, no validation beyond what SQL needs.
+// Same URLs, same `{ data }` responses and same columns as the generated routes.
+import Fastify from "fastify";
+import pg from "pg";
+
+const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const schema = process.env.BENCH_SCHEMA ?? "bench_crud";
+const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}"` });
+
+// Every column of ecommerce_products, in the generated route's order.
+const COLUMNS = ["id", "createdAt", "updatedAt", "variant", "className", "adminTitle", "slug", "title", "subtitle", "description", "shortDescription", "type"];
+const JSON_COLUMNS = new Set(["title", "subtitle", "description", "shortDescription"]);
+const SELECT = COLUMNS.map((c) => `"${c}"`).join(", ");
+// The generated route reads `filters[and][0][value]` through qs; Fastify's default parser keeps the
+// bracketed name as one flat key, which is all this handler needs.
+const SLUG_KEY = "filters[and][0][value]";
+
+const app = Fastify({ logger: false });
+
+app.get<{ Params: { id: string } }>("/api/ecommerce/products/:id", async (request, reply) => {
+  const { rows } = await pool.query(`SELECT ${SELECT} FROM ecommerce_products WHERE id = $1`, [request.params.id]);
+  if (!rows[0]) return reply.status(404).send({ message: "not found" });
+  return { data: rows[0] };
+});
+
+app.get<{ Querystring: Record<string, string> }>("/api/ecommerce/products", async (request) => {
+  const slug = request.query[SLUG_KEY];
+  if (slug !== undefined) {
+    const { rows } = await pool.query(
+      `SELECT ${SELECT} FROM ecommerce_products WHERE slug = $1 ORDER BY "createdAt" asc, id asc LIMIT 100`,
+      [slug],
+    );
+    return { data: rows };
+  }
+  const limit = Math.min(Number(request.query.limit ?? 100) || 100, 1000);
+  const { rows } = await pool.query(`SELECT ${SELECT} FROM ecommerce_products ORDER BY "createdAt" asc, id asc LIMIT $1`, [limit]);
+  return { data: rows };
+});
+
+app.post<{ Body: { data: Record<string, unknown> } }>("/api/ecommerce/products", async (request, reply) => {
+  // Only known column names reach the SQL text; values are always parameters.
+  const entries = Object.entries(request.body.data).filter(([k]) => COLUMNS.includes(k));
+  const names = entries.map(([k]) => `"${k}"`).join(", ");
+  const params = entries.map((_, i) => `$${i + 1}`).join(", ");
+  const values = entries.map(([k, v]) => (JSON_COLUMNS.has(k) ? JSON.stringify(v) : v));
+  const { rows } = await pool.query(`INSERT INTO ecommerce_products (${names}) VALUES (${params}) RETURNING ${SELECT}`, values);
+  return reply.status(201).send({ data: rows[0] });
+});
+
+await app.listen({ port: Number(process.env.PORT ?? 0), host: "127.0.0.1" });
+
+const stop = async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+process.on("disconnect", stop);
+// The parent asks for this process's CPU time around each measured run: CPU per request is a
+// steadier comparison than req/s alone when other work shares the machine.
+process.on("message", (message) => message === "cpu" && process.send?.({ cpu: process.cpuUsage() }));
+const address = app.server.address();
+process.send?.({ port: typeof address === "object" && address ? address.port : Number(process.env.PORT) });
