@@ -10,7 +10,7 @@ import type { Registry } from "../engine/schema/registry.js";
 import { migrate } from "../engine/sql/migrator.js";
 import { constraintFields } from "../engine/sql/snapshot.js";
 import type { Config } from "./config.js";
-import { registerCrudRoutes } from "./crud/register-crud-routes.js";
+import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import { secretKeyAuthorization } from "./plugins/secret-key-authorization.js";
@@ -64,7 +64,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("repositories", repositories);
 
   registerErrorHandling(app, config.production);
-  await registerBodyParsers(app);
   registerHealthRoute(app);
   registerDocsRoutes(app);
   registerHomePage(app);
@@ -72,7 +71,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every generic route goes through one authorization hook (replaced by permissions with accounts).
   await app.register(async (crud) => {
     crud.addHook("onRequest", secretKeyAuthorization(config.rbacSecretKey));
-    for (const repository of repositories.values()) registerCrudRoutes(crud, repository);
+    for (const repository of repositories.values()) registerReadRoutes(crud, repository);
+    await crud.register(async (writes) => {
+      await registerBodyParsers(writes);
+      for (const repository of repositories.values()) registerWriteRoutes(writes, repository);
+    });
   });
   return app;
 }

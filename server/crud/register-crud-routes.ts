@@ -8,8 +8,8 @@ export const routePrefix = (modelId: string) => `/api/${modelId}`;
 
 type IdParams = { Params: { id: string } };
 
-/** API.md's generic routes for one model, all answering `{ data }`. */
-export function registerCrudRoutes(app: FastifyInstance, repository: Repository) {
+/** API.md's generic read routes for one model, answering `{ data }`. */
+export function registerReadRoutes(app: FastifyInstance, repository: Repository) {
   const prefix = routePrefix(repository.model.id);
   const model = repository.model;
 
@@ -23,6 +23,11 @@ export function registerCrudRoutes(app: FastifyInstance, repository: Repository)
   });
 
   app.get<IdParams>(`${prefix}/:id`, async (request) => ({ data: await repository.get(request.params.id) }));
+}
+
+/** The write routes; registered where the body parsers are, so reads skip their hooks. */
+export function registerWriteRoutes(app: FastifyInstance, repository: Repository) {
+  const prefix = routePrefix(repository.model.id);
 
   app.post(prefix, async (request, reply) => {
     const record = await repository.create(await readData(request));
