@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import querystring from "node:querystring";
 import qs from "qs";
+import { generate, pendingChanges } from "../engine/codegen/generate.js";
 import { openDatabase, type Database } from "../engine/db/open-database.js";
 import { Repository } from "../engine/query/repository.js";
 import { loadRegistry } from "../engine/schema/load.js";
@@ -36,6 +37,22 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/**
+ * A schema file added or changed without `npm run generate`: in development the migration is
+ * written now, so a restart is all it takes (commit the new files); in production the app
+ * refuses to start rather than serve routes with no table behind them.
+ */
+async function generateMigrationForSchemaChanges(config: Config, log: (message: string) => void) {
+  const where = { schemasDir: config.schemasDir, migrationsDir: config.migrationsDir, generatedDir: config.generatedDir };
+  const changes = pendingChanges(where);
+  if (changes.length === 0) return;
+  if (config.production) {
+    throw new Error(`schemas/ has ${changes.length} change(s) with no migration: run npm run generate and deploy the migration`);
+  }
+  const result = await generate(where);
+  log(`schemas changed: wrote migrations/${result.migration} and the types; commit them`);
+}
+
 /** Loads the schemas, migrates the database and returns the app with every route registered. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const registry = loadRegistry(config.schemasDir);
@@ -52,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   if (!options.database) app.addHook("onClose", () => database.close());
 
+  await generateMigrationForSchemaChanges(config, (message) => app.log.info(message));
   await migrate(database.db, config.migrationsDir, {
     allowDestructive: config.allowDestructiveMigrations,
     log: (message) => app.log.info(message),

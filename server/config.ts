@@ -24,6 +24,8 @@ export interface Config {
   allowDestructiveMigrations: boolean;
   schemasDir: string;
   migrationsDir: string;
+  /** Where `npm run generate` writes the TypeScript types. */
+  generatedDir: string;
   production: boolean;
 }
 
@@ -39,6 +41,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     allowDestructiveMigrations: env.ALLOW_DESTRUCTIVE_MIGRATIONS === "true",
     schemasDir: paths.schemas,
     migrationsDir: paths.migrations,
+    generatedDir: paths.generated,
     production: env.NODE_ENV === "production",
   };
 }

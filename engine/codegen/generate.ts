@@ -63,3 +63,8 @@ export async function checkGenerated(paths: GeneratePaths): Promise<string[]> {
   }
   return problems;
 }
+
+/** The schema changes no migration covers yet (cheap: no types are generated). */
+export function pendingChanges(paths: GeneratePaths): Change[] {
+  return diffSnapshots(readSnapshot(paths.migrationsDir), snapshotOf(loadRegistry(paths.schemasDir)));
+}

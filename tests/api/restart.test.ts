@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { configFromEnv } from "../../server/config.js";
+import { generate } from "../../engine/codegen/generate.js";
+import { entity, tempProject } from "../helpers/temp-project.js";
 import { SECRET } from "../helpers/test-app.js";
 
 // The embedded default keeps its data in DATA_DIR: what was written is there after a restart,
@@ -29,6 +31,36 @@ describe("embedded database in DATA_DIR", () => {
       await second.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+// ARCHITECTURE.md: a developer adds an entity by dropping a schema file into schemas/ and
+// restarting; start-up writes the migration (to be committed) and serves the new routes.
+describe("a schema file added without npm run generate", () => {
+  it("gets its migration, table and routes on the next start in development, and stops production", async () => {
+    const project = tempProject({ "shop/things.json": entity("shop/things") });
+    const dataDir = mkdtempSync(join(tmpdir(), "data-"));
+    const config = {
+      ...configFromEnv({}), dataDir, rbacSecretKey: SECRET, logLevel: "silent",
+      schemasDir: project.schemasDir, migrationsDir: project.migrationsDir, generatedDir: project.generatedDir,
+    };
+    try {
+      await generate(project);
+      project.write("shop/coupons.json", entity("shop/coupons", { percent: { type: "integer", minimum: 1, maximum: 100, default: 10 } }));
+      await expect(buildApp({ ...config, production: true }, { logger: false })).rejects.toThrow(/no migration: run npm run generate/);
+
+      const app = await buildApp(config, { logger: false });
+      const created = await app.inject({
+        method: "POST", url: "/api/shop/coupons", headers: { "x-rbac-secret-key": SECRET }, payload: { data: { percent: 15 } },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data.percent).toBe(15);
+      await app.close();
+      expect(readdirSync(project.migrationsDir).filter((f) => f.endsWith(".sql"))).toEqual(["0001_initial.sql", "0002_schema_change.sql"]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      project.cleanup();
     }
   });
 });

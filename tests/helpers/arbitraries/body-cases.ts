@@ -1,23 +1,9 @@
 // Bodies a create or update must accept or refuse, with the answer each must get.
-import fc, { type Arbitrary, type WeightedArbitrary } from "fast-check";
-import { randomUUID } from "node:crypto";
-import type { Field, JsonSchema, Model } from "../../../engine/schema/model.js";
-import {
-  fitsString,
-  hiddenFields,
-  isRequiredOnCreate,
-  needsUniqueValue,
-  query,
-  stringFor,
-  uniqueToken,
-  UUID_PATTERN,
-  visibleFields,
-  writableFields,
-  type Row,
-} from "../build-record.js";
+import fc, { type Arbitrary } from "fast-check";
+import type { Field, Model } from "../../../engine/schema/model.js";
+import { fitsString, hiddenFields, UUID_PATTERN, writableFields, type Row } from "../build-record.js";
 import { RawJson } from "./requests.js";
 import { dangerousKeys, jsonValueArb, textArb, validBodyArb } from "./values.js";
-
 
 // ---------------------------------------------------------------------------------------------
 // Body cases: a body and what the server must answer to it

@@ -1,23 +1,9 @@
 // Ids in a path and list queries: real and unknown columns, methods, values, orders.
 import fc, { type Arbitrary, type WeightedArbitrary } from "fast-check";
-import { randomUUID } from "node:crypto";
-import type { Field, JsonSchema, Model } from "../../../engine/schema/model.js";
-import {
-  fitsString,
-  hiddenFields,
-  isRequiredOnCreate,
-  needsUniqueValue,
-  query,
-  stringFor,
-  uniqueToken,
-  UUID_PATTERN,
-  visibleFields,
-  writableFields,
-  type Row,
-} from "../build-record.js";
+import type { Model } from "../../../engine/schema/model.js";
+import { hiddenFields, query, visibleFields, type Row } from "../build-record.js";
 import { dateArb, dateTimeArb, keyArb, textArb } from "./values.js";
 import { longText, malformedUuidArb, NUL } from "./body-cases.js";
-
 
 // ---------------------------------------------------------------------------------------------
 // Ids in a path

@@ -1,21 +1,6 @@
 // Raw JSON spliced into bodies, and the requests the property tests send.
-import fc, { type Arbitrary, type WeightedArbitrary } from "fast-check";
+import fc, { type Arbitrary } from "fast-check";
 import { randomUUID } from "node:crypto";
-import type { Field, JsonSchema, Model } from "../../../engine/schema/model.js";
-import {
-  fitsString,
-  hiddenFields,
-  isRequiredOnCreate,
-  needsUniqueValue,
-  query,
-  stringFor,
-  uniqueToken,
-  UUID_PATTERN,
-  visibleFields,
-  writableFields,
-  type Row,
-} from "../build-record.js";
-
 
 // ---------------------------------------------------------------------------------------------
 // Raw JSON: text spliced into a body as it is (deep nesting, `__proto__` keys, huge texts),

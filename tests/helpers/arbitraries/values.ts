@@ -1,21 +1,7 @@
 // Values a schema accepts, per field type, format, enum, pattern and bounds.
-import fc, { type Arbitrary, type WeightedArbitrary } from "fast-check";
-import { randomUUID } from "node:crypto";
+import fc, { type Arbitrary } from "fast-check";
 import type { Field, JsonSchema, Model } from "../../../engine/schema/model.js";
-import {
-  fitsString,
-  hiddenFields,
-  isRequiredOnCreate,
-  needsUniqueValue,
-  query,
-  stringFor,
-  uniqueToken,
-  UUID_PATTERN,
-  visibleFields,
-  writableFields,
-  type Row,
-} from "../build-record.js";
-
+import { fitsString, isRequiredOnCreate, needsUniqueValue, stringFor, uniqueToken, writableFields, type Row } from "../build-record.js";
 
 // ---------------------------------------------------------------------------------------------
 // Values a schema accepts
