@@ -3,6 +3,7 @@
 // Same URLs, same `{ data }` responses and same columns as the generated routes.
 import Fastify from "fastify";
 import pg from "pg";
+import { serveForParent } from "./serve-for-parent.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const schema = process.env.BENCH_SCHEMA ?? "bench_crud";
@@ -48,18 +49,4 @@ app.post<{ Body: { data: Record<string, unknown> } }>("/api/ecommerce/products",
   return reply.status(201).send({ data: rows[0] });
 });
 
-await app.listen({ port: Number(process.env.PORT ?? 0), host: "127.0.0.1" });
-
-const stop = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
-process.on("disconnect", stop);
-// The parent asks for this process's CPU time around each measured run: CPU per request is a
-// steadier comparison than req/s alone when other work shares the machine.
-process.on("message", (message) => message === "cpu" && process.send?.({ cpu: process.cpuUsage() }));
-const address = app.server.address();
-process.send?.({ port: typeof address === "object" && address ? address.port : Number(process.env.PORT) });
+await serveForParent(app, () => pool.end());

@@ -1,0 +1,52 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+
+describe(`OpenAPI and the API reference on ${testDialect}`, () => {
+  let t: TestApp;
+  let document: any;
+  beforeAll(async () => {
+    t = await createTestApp();
+    document = (await t.request({ method: "GET", url: "/api/openapi.json", key: null })).body;
+  });
+  afterAll(() => t.close());
+
+  it("is OpenAPI 3.1 with every generic route of every model", () => {
+    expect(document.openapi).toBe("3.1.0");
+    for (const model of t.app.registry.models) {
+      const base = `/api/${model.id}`;
+      expect(Object.keys(document.paths[base]).sort()).toEqual(["get", "post"]);
+      expect(Object.keys(document.paths[`${base}/{id}`]).sort()).toEqual(["delete", "get", "patch"]);
+      expect(Object.keys(document.paths[`${base}/bulk`]).sort()).toEqual(["patch", "post"]);
+      expect(document.paths[`${base}/count`].get).toBeDefined();
+      expect(document.paths[`${base}/find-or-create`].post).toBeDefined();
+    }
+    expect(Object.keys(document.paths)).toHaveLength(t.app.registry.models.length * 5);
+  });
+
+  it("describes records without hidden fields, and its schemas compile as JSON Schema 2020-12", () => {
+    const identity = document.components.schemas.RbacIdentities;
+    expect(Object.keys(identity.properties)).toContain("email");
+    expect(Object.keys(identity.properties)).not.toEqual(expect.arrayContaining(["password"]));
+    for (const hidden of ["password", "salt", "code"]) {
+      expect(identity.properties[hidden]).toBeUndefined();
+      expect(document.components.schemas.RbacIdentitiesCreate.properties[hidden]).toBeUndefined();
+    }
+    const ajv = new Ajv2020({ strict: false });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ $id: "doc", $defs: document.components.schemas }, "doc");
+    for (const name of Object.keys(document.components.schemas)) {
+      expect(() => ajv.compile({ $ref: `doc#/$defs/${name}` }), name).not.toThrow();
+    }
+  });
+
+  it("serves an interactive reference page with its assets from this server", async () => {
+    const page = await t.request({ method: "GET", url: "/api/docs", key: null });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('url: "/api/openapi.json"');
+    const bundle = await t.app.inject({ method: "GET", url: "/api/docs/swagger-ui-bundle.js" });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers["content-type"]).toMatch(/javascript/);
+  });
+});
