@@ -30,7 +30,7 @@ const firstText = (map: unknown): string | undefined => {
 };
 
 /** What a record is called when nobody named it: its admin title, English title, or slug. */
-export function describe(model: Model, data: Record<string, unknown>): string | undefined {
+export function describe(data: Record<string, unknown>): string | undefined {
   for (const key of ["adminTitle", "title", "name"]) {
     const value = data[key];
     if (typeof value === "string" && value.trim()) return value.trim();
@@ -41,12 +41,12 @@ export function describe(model: Model, data: Record<string, unknown>): string | 
 }
 
 export function adminTitleFor(model: Model, data: Record<string, unknown>, id: string): string {
-  return describe(model, data) ?? `${model.title} ${id.slice(0, 8)}`;
+  return describe(data) ?? `${model.title} ${id.slice(0, 8)}`;
 }
 
 /** The slug base for a record; the repository makes it unique. */
 export function slugBaseFor(model: Model, data: Record<string, unknown>, id: string): string {
-  const base = slugify(describe(model, data) ?? "");
+  const base = slugify(describe(data) ?? "");
   return base || `${slugify(model.title) || "record"}-${id.slice(0, 8)}`;
 }
 

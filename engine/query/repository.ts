@@ -194,25 +194,15 @@ export class Repository {
     });
   }
 
+  /** The first record whose `keys` equal the given values: an ordinary filtered list of one. */
   private async findMatching(data: Row, keys: string[]): Promise<Row | undefined> {
     const values = toColumns(this.model, data);
-    return this.guard(() =>
-      this.db
-        .selectFrom(this.model.table)
-        .select(this.columns)
-        .where((eb) =>
-          eb.and(
-            keys.map((k) => {
-              const v = values[k];
-              if (v === null) return eb(k, "is", null);
-              return this.model.fieldMap.get(k)!.column === "jsonb" ? eb(k, "=", sql`${v}::jsonb`) : eb(k, "=", v);
-            }),
-          ),
-        )
-        .orderBy("createdAt")
-        .limit(1)
-        .executeTakeFirst(),
-    );
+    const filters: Condition[] = keys.map((k) => {
+      const field = this.model.fieldMap.get(k)!;
+      return values[k] === null ? { field, kind: field.kind, method: "isNull" } : { field, kind: field.kind, method: "eq", value: values[k] };
+    });
+    const [row] = await this.list({ filters, orderBy: [], limit: 1, offset: 0 });
+    return row;
   }
 
   /** Runs the statement cached for `shape` (built by `build` on first use) with these values. */

@@ -54,5 +54,4 @@ export interface Model {
   defaultOrder: { column: string; direction: "asc" | "desc" }[];
 }
 
-export const languages = ["en", "ru"] as const;
 export const defaultLanguage = "en";

@@ -19,9 +19,4 @@ export class Registry {
     if (!model) throw new Error(`Unknown model ${id}`);
     return model;
   }
-
-  /** Relations holding a foreign key to `id`. */
-  relationsOf(id: string): Model[] {
-    return this.models.filter((m) => m.fields.some((f) => f.references?.model === id));
-  }
 }
