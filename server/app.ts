@@ -14,7 +14,10 @@ import type { Config } from "./config.js";
 import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
-import { secretKeyAuthorization } from "./plugins/secret-key-authorization.js";
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import { ChangeFeed } from "../engine/query/change-feed.js";
+import { registerRbacModule } from "./modules/rbac/rbac-module.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerHomePage } from "./routes/home.js";
@@ -28,6 +31,8 @@ declare module "fastify" {
     registry: Registry;
     database: Database;
     repositories: Map<string, Repository>;
+    /** Which model's rows changed, after commit: caches subscribe to it. */
+    changes: ChangeFeed;
   }
 }
 
@@ -76,23 +81,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const constraints = constraintFields(registry);
-  const repositories = new Map(registry.models.map((m) => [m.id, new Repository(m, database, constraints)]));
+  const changes = new ChangeFeed();
+  const repositories = new Map(registry.models.map((m) => [m.id, new Repository(m, database, constraints, changes)]));
   app.decorate("registry", registry);
   app.decorate("database", database);
   app.decorate("repositories", repositories);
+  app.decorate("changes", changes);
 
   registerErrorHandling(app, config.production);
+  await app.register(cookie);
+  // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
+  await app.register(rateLimit, { global: false });
+  await registerRbacModule(app, config);
   registerHealthRoute(app);
   registerDocsRoutes(app);
   registerHomePage(app);
 
-  // Every generic route goes through one authorization hook (replaced by permissions with accounts).
+  // Generic routes for every exposed model; the rbac module's hook has authorized each request.
   await app.register(async (crud) => {
-    crud.addHook("onRequest", secretKeyAuthorization(config.rbacSecretKey));
-    for (const repository of repositories.values()) registerReadRoutes(crud, repository);
+    const exposed = registry.exposed.map((m) => repositories.get(m.id)!);
+    for (const repository of exposed) registerReadRoutes(crud, repository);
     await crud.register(async (writes) => {
       await registerBodyParsers(writes);
-      for (const repository of repositories.values()) registerWriteRoutes(writes, repository);
+      for (const repository of exposed) registerWriteRoutes(writes, repository);
     });
   });
   return app;

@@ -27,12 +27,29 @@ export interface Config {
   /** Where `npm run generate` writes the TypeScript types. */
   generatedDir: string;
   production: boolean;
+  /** Signs session JWTs (32+ characters); without it one is made once and kept in the database. Required in production. */
+  jwtSecret?: string;
+  /** Lifetime of a session JWT, seconds (default 900). */
+  accessTokenTtlSeconds: number;
+  /** Lifetime of a refresh token, seconds (default 30 days). */
+  refreshTokenTtlSeconds: number;
+  /** smtp://user:pass@host:port; without it mail goes to the outbox table and the log. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The site's address, for links in emails and the Sign-In with Ethereum domain; default http://localhost:{port}. */
+  publicUrl: string;
+  /** Created or updated at start-up with the admin role when both are set. */
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Requests per minute per client address on each sign-in, sign-up, reset and refresh route. */
+  authRateLimit: number;
 }
 
 /** Settings come from the environment (README "Settings"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? "0.0.0.0",
     dataDir: resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -43,5 +60,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     migrationsDir: paths.migrations,
     generatedDir: paths.generated,
     production: env.NODE_ENV === "production",
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 3600),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "SPS <no-reply@localhost>",
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
   };
 }

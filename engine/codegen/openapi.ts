@@ -130,7 +130,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
       },
     },
   };
-  for (const model of registry.models) {
+  for (const model of registry.exposed) {
     const name = typeName(model);
     schemas[name] = recordSchema(model);
     schemas[`${name}Create`] = writeSchema(model, "create");
@@ -143,7 +143,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
       schemas,
       securitySchemes: { secretKey: { type: "apiKey", in: "header", name: "X-RBAC-SECRET-KEY" } },
     },
-    tags: [...new Set(registry.models.map((m) => m.module))].map((name) => ({ name })),
-    paths: Object.assign({}, ...registry.models.map(paths)),
+    tags: [...new Set(registry.exposed.map((m) => m.module))].map((name) => ({ name })),
+    paths: Object.assign({}, ...registry.exposed.map(paths)),
   };
 }

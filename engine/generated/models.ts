@@ -1268,6 +1268,24 @@ export interface NotificationNotificationsToTemplates {
 }
 
 /**
+ * Outbox message (notification/outbox-messages): An email the server sent, or (without SMTP_URL) would have sent: the embedded default keeps mail here and in the log.
+ */
+export interface NotificationOutboxMessages {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  transport: "smtp" | "outbox";
+  status: "pending" | "sent" | "failed" | "kept";
+  error: string | null;
+}
+
+/**
  * Template (notification/templates): A reusable message layout that notifications are rendered with.
  */
 export interface NotificationTemplates {
@@ -1423,6 +1441,23 @@ export interface RbacPermissions {
 }
 
 /**
+ * Refresh token (rbac/refresh-tokens): A session's long-lived token, stored as a SHA-256 hash. Tokens of one sign-in share a family; using a rotated token revokes the family.
+ */
+export interface RbacRefreshTokens {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  subjectId: string;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  revokedAt: string | null;
+}
+
+/**
  * Role (rbac/roles): A named set of permissions given to subjects.
  */
 export interface RbacRoles {
@@ -1462,6 +1497,33 @@ export interface RbacRolesToPermissions {
   orderIndex: number;
   roleId: string;
   permissionId: string;
+}
+
+/**
+ * Sign-in nonce (rbac/sign-in-nonces): A server nonce for one Sign-In with Ethereum message: used once, before it expires.
+ */
+export interface RbacSignInNonces {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  nonce: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/**
+ * Signing key (rbac/signing-keys): The key that signs session tokens when the JWT_SECRET setting is not given: made once, shared by every instance on the database.
+ */
+export interface RbacSigningKeys {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  purpose: string;
+  secret: string;
 }
 
 /**
@@ -2199,15 +2261,19 @@ export interface Models {
   "host/widgets-to-external-widgets": HostWidgetsToExternalWidgets;
   "notification/notifications": NotificationNotifications;
   "notification/notifications-to-templates": NotificationNotificationsToTemplates;
+  "notification/outbox-messages": NotificationOutboxMessages;
   "notification/templates": NotificationTemplates;
   "notification/topics": NotificationTopics;
   "notification/topics-to-notifications": NotificationTopicsToNotifications;
   "notification/widgets": NotificationWidgets;
   "rbac/identities": RbacIdentities;
   "rbac/permissions": RbacPermissions;
+  "rbac/refresh-tokens": RbacRefreshTokens;
   "rbac/roles": RbacRoles;
   "rbac/roles-to-ecommerce-module-products": RbacRolesToEcommerceModuleProducts;
   "rbac/roles-to-permissions": RbacRolesToPermissions;
+  "rbac/sign-in-nonces": RbacSignInNonces;
+  "rbac/signing-keys": RbacSigningKeys;
   "rbac/subjects": RbacSubjects;
   "rbac/subjects-to-ecommerce-module-orders": RbacSubjectsToEcommerceModuleOrders;
   "rbac/subjects-to-ecommerce-module-products": RbacSubjectsToEcommerceModuleProducts;

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Compilable, type Kysely } from "kysely";
+import { CompiledQuery, sql, type Compilable, type Kysely } from "kysely";
 import type { Database } from "../db/open-database.js";
 import { AppError, notFound, validationError, validationErrorFromCauses } from "../errors.js";
 import type { Model } from "../schema/model.js";
+import { ChangeFeed } from "./change-feed.js";
 import { isUuid } from "./coerce.js";
 import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
@@ -12,6 +13,17 @@ import { Params, StatementCache, type Param } from "./statement-cache.js";
 import { applyOrder, orderExpressions, whereAll } from "./where.js";
 
 export const BULK_MAX = 1000;
+
+/** Module code (not the generic routes) may write hidden fields such as an identity's password. */
+export interface WriteOptions {
+  trusted?: boolean;
+}
+
+/** A transaction the repository runs in, and the models it wrote (announced after commit). */
+export interface TransactionScope {
+  trx: Kysely<any>;
+  touched: Set<string>;
+}
 
 /**
  * The generic CRUD service for one model: list, count, get, create, update, delete,
@@ -27,9 +39,16 @@ export class Repository {
     readonly model: Model,
     private readonly database: Database,
     private readonly constraints: ConstraintIndex,
+    readonly changes: ChangeFeed = new ChangeFeed(),
+    private readonly scope?: TransactionScope,
   ) {
-    this.db = database.db;
+    this.db = scope?.trx ?? database.db;
     this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
+  }
+
+  /** The same repository running inside a transaction (see runTransaction). */
+  within(scope: TransactionScope): Repository {
+    return new Repository(this.model, this.database, this.constraints, this.changes, scope);
   }
 
   async list(query: ListQuery): Promise<Row[]> {
@@ -74,16 +93,19 @@ export class Repository {
     return rows[0] ?? this.missing(id);
   }
 
-  async create(raw: unknown): Promise<Row> {
-    const data = prepareWrite(this.model, raw, "create");
+  async create(raw: unknown, options: WriteOptions = {}): Promise<Row> {
+    const data = prepareWrite(this.model, raw, "create", "", options);
     const [row] = await this.insert(this.db, [data]);
+    this.changed();
     return row!;
   }
 
-  async update(id: string, raw: unknown): Promise<Row> {
+  async update(id: string, raw: unknown, options: WriteOptions = {}): Promise<Row> {
     this.checkId(id);
-    const data = prepareWrite(this.model, raw, "update");
-    return (await this.updateOne(this.db, id, data)) ?? this.missing(id);
+    const data = prepareWrite(this.model, raw, "update", "", options);
+    const row = (await this.updateOne(this.db, id, data)) ?? this.missing(id);
+    this.changed();
+    return row;
   }
 
   async delete(id: string): Promise<Row> {
@@ -96,7 +118,9 @@ export class Repository {
       () => this.db.deleteFrom(this.model.table).where("id", "=", idParam).returning(this.columns),
       "delete",
     );
-    return rows[0] ?? this.missing(id);
+    const row = rows[0] ?? this.missing(id);
+    this.changed();
+    return row;
   }
 
   /** The record matching the given unique fields (or, without any, all given fields), else a new one. */
@@ -116,6 +140,7 @@ export class Repository {
     const data = prepareWrite(this.model, raw, "create");
     try {
       const [record] = await this.insert(this.db, [data]);
+      this.changed();
       return { record: record!, created: true };
     } catch (error) {
       // Someone created it between our look-up and insert: theirs is the one to return.
@@ -127,7 +152,9 @@ export class Repository {
 
   async bulkCreate(raw: unknown): Promise<Row[]> {
     const items = this.checkBulk(raw).map((item, i) => prepareWrite(this.model, item, "create", `/${i}`));
-    return this.db.transaction().execute((trx) => this.insert(trx, items));
+    const rows = await this.inTransaction((trx) => this.insert(trx, items));
+    this.changed();
+    return rows;
   }
 
   async bulkUpdate(raw: unknown): Promise<Row[]> {
@@ -136,11 +163,24 @@ export class Repository {
       if (!isUuid(id)) throw validationError(`/${i}/id id is required`, [{ path: `/${i}/id`, message: "id is required" }]);
       return { id, data: prepareWrite(this.model, item, "update", `/${i}`) };
     });
-    return this.db.transaction().execute(async (trx) => {
+    const rows = await this.inTransaction(async (trx) => {
       const rows: Row[] = [];
       for (const { id, data } of items) rows.push((await this.updateOne(trx, id, data)) ?? this.missing(id));
       return rows;
     });
+    this.changed();
+    return rows;
+  }
+
+  /** A transaction of its own, or the one this repository already runs in. */
+  private inTransaction<T>(work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+    return this.scope ? work(this.scope.trx) : this.db.transaction().execute(work);
+  }
+
+  /** Announces a write now, or when the surrounding transaction commits. */
+  private changed() {
+    if (this.scope) this.scope.touched.add(this.model.id);
+    else this.changes.publish(this.model.id);
   }
 
   private async insert(db: Kysely<any>, items: Row[]): Promise<Row[]> {
@@ -149,7 +189,7 @@ export class Repository {
     for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
     await this.fillSlugs(db, rows);
     const values = rows.map((r) => toColumns(this.model, r));
-    if (values.length === 1 && db === this.db) {
+    if (values.length === 1 && db === this.db && !this.scope) {
       // A single create, outside a transaction: the hot path, built once per set of columns.
       const params = new Params();
       const row = Object.fromEntries(Object.entries(values[0]!).map(([k, v]) => [k, params.add(v)]));
@@ -208,6 +248,10 @@ export class Repository {
   /** Runs the statement cached for `shape` (built by `build` on first use) with these values. */
   private runCached(shape: string, params: Params, build: () => Compilable, operation: "write" | "delete" = "write"): Promise<Row[]> {
     const { sql: text, parameters } = this.statements.bind(shape, params.values, build);
+    if (this.scope) {
+      const trx = this.scope.trx;
+      return this.guard(async () => (await trx.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows, operation);
+    }
     return this.guard(() => this.database.run<Row>(text, parameters), operation);
   }
 

@@ -31,8 +31,8 @@ function writeSchema(field: Field): JsonSchema {
   return { ...schema, type: [schema.type, "null"] };
 }
 
-function objectSchema(model: Model, mode: "create" | "update"): JsonSchema {
-  const fields = writableFields(model);
+function objectSchema(model: Model, mode: "create" | "update", trusted: boolean): JsonSchema {
+  const fields = trusted ? model.fields.filter((f) => !f.readOnly) : writableFields(model);
   const properties: JsonSchema = Object.fromEntries(fields.map((f) => [f.name, writeSchema(f)]));
   // A client may choose the id of a new record (imports, idempotent retries).
   if (mode === "create") properties.id = { type: "string", format: "uuid" };
@@ -48,12 +48,17 @@ export interface ModelValidators {
   update: ValidateFunction;
 }
 
-const cache = new WeakMap<Model, ModelValidators>();
+const caches = { client: new WeakMap<Model, ModelValidators>(), trusted: new WeakMap<Model, ModelValidators>() };
 
-export function validatorsFor(model: Model): ModelValidators {
+/** Validators for client writes, or (trusted) for module code that also writes hidden fields. */
+export function validatorsFor(model: Model, trusted = false): ModelValidators {
+  const cache = trusted ? caches.trusted : caches.client;
   let validators = cache.get(model);
   if (!validators) {
-    validators = { create: ajv.compile(objectSchema(model, "create")), update: ajv.compile(objectSchema(model, "update")) };
+    validators = {
+      create: ajv.compile(objectSchema(model, "create", trusted)),
+      update: ajv.compile(objectSchema(model, "update", trusted)),
+    };
     cache.set(model, validators);
   }
   return validators;

@@ -53,6 +53,11 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>): Model {
   for (const [i, name] of (json.required ?? []).entries()) {
     if (!flat.properties[name]) throw new SchemaError(source.file, `/required/${i}`, `names a missing property ${name}`);
   }
+  for (const [i, names] of (json["x-unique-together"] ?? ([] as string[][])).entries()) {
+    for (const [j, name] of names.entries()) {
+      if (!flat.properties[name]) throw new SchemaError(source.file, `/x-unique-together/${i}/${j}`, `names a missing property ${name}`);
+    }
+  }
   const fields = Object.entries(flat.properties).map(([name, schema]) =>
     buildField(source.file, name, schema, flat.required.includes(name)),
   );
@@ -70,6 +75,8 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>): Model {
     fields,
     fieldMap,
     embed: json["x-embed"] ?? [],
+    internal: json["x-internal"] === true,
+    uniqueTogether: json["x-unique-together"] ?? [],
     defaultOrder: [
       ...(fieldMap.has("orderIndex") ? [{ column: "orderIndex", direction: "asc" as const }] : []),
       { column: "createdAt", direction: "asc" as const },

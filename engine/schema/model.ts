@@ -50,6 +50,10 @@ export interface Model {
   fields: Field[];
   fieldMap: Map<string, Field>;
   embed: string[];
+  /** Kept out of the generic routes, OpenAPI and the admin: a module's own storage (tokens, outbox). */
+  internal: boolean;
+  /** Sets of fields unique together (x-unique-together), e.g. an identity's provider and email. */
+  uniqueTogether: string[][];
   /** Default list order. */
   defaultOrder: { column: string; direction: "asc" | "desc" }[];
 }

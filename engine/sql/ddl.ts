@@ -5,11 +5,13 @@ import type { ColumnSnapshot, ForeignKeySnapshot, TableSnapshot } from "./snapsh
 export const columnSql = (name: string, c: ColumnSnapshot) =>
   `${quote(name)} ${c.type}${c.notNull ? " NOT NULL" : ""}${c.default ? ` DEFAULT ${c.default}` : ""}`;
 
+const columnList = (columns: string | string[]) => [columns].flat().map(quote).join(", ");
+
 export function createTable(name: string, table: TableSnapshot): string {
   const lines = Object.entries(table.columns).map(([column, c]) => `  ${columnSql(column, c)}`);
   lines.push(`  CONSTRAINT ${quote(identifier(`${name}_pkey`))} PRIMARY KEY ("id")`);
-  for (const [constraint, column] of Object.entries(table.uniques)) {
-    lines.push(`  CONSTRAINT ${quote(constraint)} UNIQUE (${quote(column)})`);
+  for (const [constraint, columns] of Object.entries(table.uniques)) {
+    lines.push(`  CONSTRAINT ${quote(constraint)} UNIQUE (${columnList(columns)})`);
   }
   for (const [constraint, expression] of Object.entries(table.checks)) {
     lines.push(`  CONSTRAINT ${quote(constraint)} CHECK (${expression})`);
@@ -21,8 +23,8 @@ export const addForeignKey = (table: string, name: string, fk: ForeignKeySnapsho
   `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)} FOREIGN KEY (${quote(fk.column)}) ` +
   `REFERENCES ${quote(fk.table)} ("id") ON DELETE ${fk.onDelete.toUpperCase()};`;
 
-export const addUnique = (table: string, name: string, column: string) =>
-  `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)} UNIQUE (${quote(column)});`;
+export const addUnique = (table: string, name: string, columns: string | string[]) =>
+  `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)} UNIQUE (${columnList(columns)});`;
 
 export const addCheck = (table: string, name: string, expression: string) =>
   `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)} CHECK (${expression});`;

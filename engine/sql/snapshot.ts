@@ -15,8 +15,8 @@ export interface ForeignKeySnapshot {
 }
 export interface TableSnapshot {
   columns: Record<string, ColumnSnapshot>;
-  /** Constraint name → column. */
-  uniques: Record<string, string>;
+  /** Constraint name → column, or columns for a unique-together constraint. */
+  uniques: Record<string, string | string[]>;
   foreignKeys: Record<string, ForeignKeySnapshot>;
   /** Constraint name → SQL boolean expression. */
   checks: Record<string, string>;
@@ -68,6 +68,7 @@ export function tableSnapshot(model: Model, registry: Registry): TableSnapshot {
     const indexed = field.references || field.index || field.name === "createdAt";
     if (indexed && !field.unique) table.indexes[constraintName(model, field.name, "idx")] = field.name;
   }
+  for (const names of model.uniqueTogether) table.uniques[constraintName(model, names.join("_"), "key")] = names;
   return table;
 }
 
@@ -85,6 +86,8 @@ export function constraintFields(registry: Registry): Map<string, { model: Model
     for (const field of model.fields) {
       for (const kind of ["key", "fkey", "check"] as const) map.set(constraintName(model, field.name, kind), { model, field: field.name });
     }
+    // A unique-together conflict names its last field: "email" of (provider, email).
+    for (const names of model.uniqueTogether) map.set(constraintName(model, names.join("_"), "key"), { model, field: names.at(-1)! });
   }
   return map;
 }

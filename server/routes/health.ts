@@ -5,6 +5,6 @@ import { sql } from "kysely";
 export function registerHealthRoute(app: FastifyInstance) {
   app.get("/api/health", async () => {
     await sql`SELECT 1`.execute(app.database.db);
-    return { data: { status: "ok", database: app.database.dialect, models: app.registry.models.length } };
+    return { data: { status: "ok", database: app.database.dialect, models: app.registry.exposed.length } };
   });
 }

@@ -33,7 +33,7 @@ import {
 } from "../helpers/build-record.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
-const models = loadRegistry(paths.schemas).models;
+const models = loadRegistry(paths.schemas).exposed;
 /** Runs per model and route kind; FC_RUNS=200 for a longer hunt, FC_SEED to replay one. */
 const numRuns = Number(process.env.FC_RUNS ?? 12);
 const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;

@@ -39,7 +39,8 @@ export interface TestApp {
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const test = await openTestDatabase();
-  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", ...overrides };
+  // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
+  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 10_000, ...overrides };
   const app = await buildApp(config, { database: test.database, logger: false });
   return {
     app,

@@ -1,0 +1,47 @@
+import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { FastifyRequest } from "fastify";
+import { validationError, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
+import type { JsonSchema } from "../../engine/schema/model.js";
+import { readData } from "../plugins/request-data.js";
+
+// Input of hand-written module routes: read from any of API.md's body forms, checked by a JSON
+// Schema. A property may say `x-message` to replace Ajv's wording ("Invalid provider").
+const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+
+/** The body's fields: `{ data: {...} }` (JSON, urlencoded or multipart) or a plain object body. */
+export async function readInput(request: FastifyRequest): Promise<unknown> {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (request.isMultipart() || (body && typeof body === "object" && "data" in body)) return readData(request);
+  if (body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0)) {
+    throw validationError("No data", [{ path: "/data", message: "is required" }]);
+  }
+  return body;
+}
+
+const causeOf = (e: ErrorObject): ErrorCause => {
+  const custom = (e.parentSchema as JsonSchema | undefined)?.["x-message"];
+  if (e.keyword === "required") {
+    return { path: `${e.instancePath}/${e.params.missingProperty}`, message: "is required" };
+  }
+  if (e.keyword === "additionalProperties") return { path: `${e.instancePath}/${e.params.additionalProperty}`, message: "is not accepted" };
+  return { path: e.instancePath || "/", message: typeof custom === "string" ? custom : (e.message ?? "is invalid") };
+};
+
+/** A checker for one route's input: returns it typed, or throws API.md's Validation error. */
+export function inputSchema<T>(schema: JsonSchema): (value: unknown) => T {
+  const validate = ajv.compile({ type: "object", additionalProperties: false, ...schema });
+  return (value) => {
+    if (validate(value)) return value as T;
+    const causes = (validate.errors ?? []).map(causeOf);
+    // Spec wording for a missing field: '{name} is required'.
+    const missing = causes.find((c) => c.message === "is required");
+    if (missing && causes.length === 1) throw validationError(`${missing.path.slice(1)} is required`, causes);
+    throw validationErrorFromCauses(causes);
+  };
+}
+
+export const EMAIL = { type: "string", format: "email", maxLength: 254, "x-message": "must be a valid email" };
+export const PASSWORD = { type: "string", minLength: 8, maxLength: 256, "x-message": "must be 8 to 256 characters" };
+export const UUID = { type: "string", format: "uuid" };

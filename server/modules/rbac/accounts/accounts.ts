@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "../../../../engine/db/open-database.js";
+import { AppError, validationError } from "../../../../engine/errors.js";
+import type { Repository } from "../../../../engine/query/repository.js";
+import { runTransaction, type RepositoryLookup } from "../../../../engine/query/transaction.js";
+import type { Mailer } from "../../../mail/mailer.js";
+import { hashPassword } from "../passwords.js";
+import type { RefreshTokens } from "../refresh-tokens.js";
+import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";
+import { createSubject, grantRegistrationRoles, grantRole, identityIdsOf } from "./subjects.js";
+
+const RESET_CODE_TTL_MS = 60 * 60 * 1000;
+const codeHash = (code: string) => createHash("sha256").update(code).digest("hex");
+
+export interface AccountsOptions {
+  /** Where the site runs, for links in emails: PUBLIC_URL, e.g. https://shop.example.com. */
+  publicUrl: string;
+}
+
+/** Sign-up, sign-in and password flows of email-and-password identities. */
+export class Accounts {
+  constructor(
+    private readonly database: Database,
+    private readonly repositories: Map<string, Repository>,
+    private readonly refreshTokens: RefreshTokens,
+    private readonly mailer: Mailer,
+    private readonly options: AccountsOptions,
+  ) {}
+
+  private transaction<T>(work: (repository: RepositoryLookup, trx: any) => Promise<T>) {
+    return runTransaction(this.database, this.repositories, work);
+  }
+
+  /**
+   * A new subject with this email and password and the roles open to sign-up. Only login and
+   * password are read: nothing else in the request reaches a record. A signed-in subject with no
+   * identity yet (made by authentication/init) becomes the account instead of a new subject.
+   */
+  async register(login: string, password: string, currentSubjectId?: string): Promise<string> {
+    const hash = await hashPassword(password);
+    return this.transaction(async (repository, trx) => {
+      if (await findByEmail(trx, login)) throw emailTaken();
+      let subjectId = currentSubjectId && (await identityIdsOf(trx, currentSubjectId)).length === 0 ? currentSubjectId : undefined;
+      if (subjectId && !(await trx.selectFrom("rbac_subjects").select("id").where("id", "=", subjectId).executeTakeFirst())) subjectId = undefined;
+      if (subjectId) await grantRegistrationRoles(repository, trx, subjectId);
+      else subjectId = (await createSubject(repository, trx)).id as string;
+      await createEmailIdentity(repository, subjectId, login, hash).catch(rethrowTaken);
+      return subjectId;
+    });
+  }
+
+  /** The subject whose email identity has this password; one answer for unknown login and wrong password. */
+  async authenticate(login: string, password: string): Promise<string> {
+    const identity = await findByEmail(this.database.db, login);
+    if (!(await passwordMatches(identity, password)) || !identity?.subjectId) throw wrongCredentials();
+    return identity.subjectId;
+  }
+
+  /** Adds an email identity to a subject (the identity settings screen, create-by-email). */
+  async addEmailIdentity(subjectId: string, email: string, password: string) {
+    const hash = await hashPassword(password);
+    return this.transaction(async (repository, trx) => {
+      if (await findByEmail(trx, email)) throw emailTaken();
+      return createEmailIdentity(repository, subjectId, email, hash).catch(rethrowTaken);
+    });
+  }
+
+  /** Changes one identity's password after checking the current one; signs the subject out elsewhere. */
+  async changePassword(identityId: string, password: string, newPassword: string) {
+    const identity = await findById(this.database.db, identityId);
+    if (!identity?.password) throw new AppError("NOT_FOUND", `Identity ${identityId} has no password`);
+    if (!(await passwordMatches(identity, password))) throw validationError("/password is not the current password", [{ path: "/password", message: "is not the current password" }]);
+    const hash = await hashPassword(newPassword);
+    await this.transaction(async (repository, trx) => {
+      await setPassword(repository, identityId, hash);
+      if (identity.subjectId) await this.refreshTokens.revokeSubject(identity.subjectId, trx);
+    });
+  }
+
+  /** The id of the subject's email-and-password identity, for subject change-password. */
+  async emailIdentityOf(subjectId: string): Promise<string> {
+    const row = await this.database.db
+      .selectFrom("rbac_subjects_to_identities as si")
+      .innerJoin("rbac_identities as i", "i.id", "si.identityId")
+      .select("i.id")
+      .where("si.subjectId", "=", subjectId)
+      .where("i.provider", "=", "email_and_password")
+      .orderBy("i.createdAt")
+      .executeTakeFirst();
+    if (!row) throw new AppError("NOT_FOUND", "the subject has no email-and-password identity");
+    return row.id;
+  }
+
+  /**
+   * Sends a single-use reset code to the email if an identity has it. The answer is the same
+   * either way, so nobody learns which emails have accounts.
+   */
+  async forgotPassword(email: string) {
+    const identity = await findByEmail(this.database.db, email);
+    if (!identity) return;
+    const code = randomBytes(32).toString("base64url");
+    await this.repositories.get("rbac/identities")!.update(
+      identity.id,
+      { code: codeHash(code), codeExpiresAt: new Date(Date.now() + RESET_CODE_TTL_MS).toISOString() },
+      { trusted: true },
+    );
+    const link = `${this.options.publicUrl}/rbac/subject/authentication/email-and-password/reset-password?code=${code}`;
+    await this.mailer.send({
+      to: normalizeEmail(email),
+      subject: "Reset your password",
+      text: `Someone asked to reset the password of this account.\n\nTo choose a new password, open:\n${link}\n\nThe link works once, for one hour. If it was not you, ignore this message.`,
+      html: `<p>Someone asked to reset the password of this account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once, for one hour. If it was not you, ignore this message.</p>`,
+    });
+  }
+
+  /** Spends a reset code: new password, code forgotten, every session of the subject revoked. */
+  async resetPassword(code: string, password: string) {
+    const hash = await hashPassword(password);
+    await this.transaction(async (repository, trx) => {
+      const identity = await trx
+        .updateTable("rbac_identities")
+        .set({ code: null, codeExpiresAt: null })
+        .where("code", "=", codeHash(code))
+        .where("codeExpiresAt", ">", new Date().toISOString())
+        .returning("id")
+        .executeTakeFirst();
+      if (!identity) throw validationError("/code is invalid or expired", [{ path: "/code", message: "is invalid or expired" }]);
+      await setPassword(repository, identity.id, hash);
+      const link = await trx.selectFrom("rbac_subjects_to_identities").select("subjectId").where("identityId", "=", identity.id).executeTakeFirst();
+      if (link) await this.refreshTokens.revokeSubject(link.subjectId, trx);
+    });
+  }
+
+  /** ADMIN_EMAIL / `npm run admin`: the account exists with this password and the admin role. */
+  async ensureAdmin(email: string, password: string): Promise<{ subjectId: string; created: boolean }> {
+    const hash = await hashPassword(password);
+    return this.transaction(async (repository, trx) => {
+      const identity = await findByEmail(trx, email);
+      let subjectId = identity?.subjectId ?? undefined;
+      const created = !subjectId;
+      if (identity && subjectId) await setPassword(repository, identity.id, hash);
+      else {
+        if (identity) await repository("rbac/identities").delete(identity.id);
+        subjectId = (await createSubject(repository, trx)).id as string;
+        await createEmailIdentity(repository, subjectId, email, hash);
+      }
+      await grantRole(repository, trx, subjectId!, "admin");
+      return { subjectId: subjectId!, created };
+    });
+  }
+}
+
+const emailTaken = () => new AppError("CONFLICT", "/login is already taken", [{ path: "/login", message: "is already taken" }]);
+
+/** Two sign-ups with one email at once: the unique (provider, email) constraint decides. */
+function rethrowTaken(error: unknown): never {
+  if (error instanceof AppError && error.code === "CONFLICT") throw emailTaken();
+  throw error;
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import type { Row } from "../../../../engine/query/prepare-write.js";
+import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
+
+/** A new subject with the roles open to self sign-up (roles.availableOnRegistration). */
+export async function createSubject(repository: RepositoryLookup, db: Kysely<any>): Promise<Row> {
+  const subject = await repository("rbac/subjects").create({});
+  await grantRegistrationRoles(repository, db, subject.id as string);
+  return subject;
+}
+
+export async function grantRegistrationRoles(repository: RepositoryLookup, db: Kysely<any>, subjectId: string) {
+  const roles = await db.selectFrom("rbac_roles").select("id").where("availableOnRegistration", "=", true).execute();
+  const held = await db.selectFrom("rbac_subjects_to_roles").select("roleId").where("subjectId", "=", subjectId).execute();
+  const have = new Set(held.map((r) => r.roleId));
+  for (const role of roles) if (!have.has(role.id)) await repository("rbac/subjects-to-roles").create({ subjectId, roleId: role.id });
+}
+
+export async function grantRole(repository: RepositoryLookup, db: Kysely<any>, subjectId: string, uid: string) {
+  const role = await db.selectFrom("rbac_roles").select("id").where("uid", "=", uid).executeTakeFirstOrThrow();
+  const held = await db.selectFrom("rbac_subjects_to_roles").select("id").where("subjectId", "=", subjectId).where("roleId", "=", role.id).executeTakeFirst();
+  if (!held) await repository("rbac/subjects-to-roles").create({ subjectId, roleId: role.id });
+}
+
+/** The identity ids of a subject. */
+export async function identityIdsOf(db: Kysely<any>, subjectId: string): Promise<string[]> {
+  const rows = await db.selectFrom("rbac_subjects_to_identities").select("identityId").where("subjectId", "=", subjectId).execute();
+  return rows.map((r) => r.identityId as string);
+}
+
+/** The subject's roles as the user menu shows them. */
+export async function rolesOf(db: Kysely<any>, subjectId: string): Promise<Row[]> {
+  return db
+    .selectFrom("rbac_subjects_to_roles as sr")
+    .innerJoin("rbac_roles as r", "r.id", "sr.roleId")
+    .select(["r.id", "r.uid", "r.title"])
+    .where("sr.subjectId", "=", subjectId)
+    .orderBy("r.uid")
+    .execute();
+}

@@ -1,0 +1,65 @@
+// The permission set seeded into an empty database (rbac/permissions, rbac/roles,
+// rbac/roles-to-permissions). After that the records are the truth: edit them in the admin.
+
+/** Roles every caller has (anonymous) and every signed-in subject has (authenticated), without a subjects-to-roles row. */
+export const IMPLICIT_ROLES = { everyone: "anonymous", signedIn: "authenticated" } as const;
+export const ADMIN_ROLE = "admin";
+
+export interface DefaultRole {
+  uid: string;
+  title: string;
+  availableOnRegistration: boolean;
+  permissions: [method: string, path: string][];
+}
+
+const read = (...paths: string[]) => paths.map((p): [string, string] => ["GET", p]);
+
+/** Public content a visitor's browser may read: what the site renders. */
+const publicContent = [
+  "/api/host/**",
+  "/api/website-builder/**",
+  "/api/*/widgets/**",
+  ...[
+    "articles", "categories", "widgets-to-articles", "widgets-to-categories", "categories-to-articles",
+    "articles-to-file-storage-module-files", "articles-to-ecommerce-module-products",
+  ].map((e) => `/api/blog/${e}/**`),
+  ...[
+    "products", "stores", "attributes", "attribute-keys", "categories", "categories-to-products", "stores-to-products",
+    "products-to-attributes", "stores-to-attributes", "stores-to-products-to-attributes", "attribute-keys-to-attributes",
+    "attributes-to-billing-module-currencies", "widgets-to-stores", "widgets-to-products", "widgets-to-categories",
+    "products-to-file-storage-module-files",
+  ].map((e) => `/api/ecommerce/${e}/**`),
+  "/api/billing/currencies/**",
+  ...["forms", "inputs", "forms-to-inputs", "widgets-to-forms"].map((e) => `/api/crm/${e}/**`),
+  ...["profiles", "profiles-to-website-builder-module-widgets"].map((e) => `/api/social/${e}/**`),
+  ...["files", "widgets-to-files"].map((e) => `/api/file-storage/${e}/**`),
+];
+
+export const defaultRoles: DefaultRole[] = [
+  {
+    uid: IMPLICIT_ROLES.everyone,
+    title: "Anonymous",
+    availableOnRegistration: false,
+    permissions: [
+      ...read("/api/health", "/api/openapi.json", "/api/docs/**"),
+      ...read(...publicContent),
+      ["POST", "/api/crm/forms/*/requests"],
+      ["*", "/api/rbac/subjects/authentication/**"],
+    ],
+  },
+  {
+    uid: IMPLICIT_ROLES.signedIn,
+    title: "Signed-in subject",
+    availableOnRegistration: false,
+    permissions: [
+      ["GET", "/api/rbac/subjects/{self}"],
+      ["*", "/api/rbac/subjects/{self}/identities/**"],
+      ["PATCH", "/api/rbac/subjects/{self}/change-password"],
+      // The handlers check that the identity is the caller's own.
+      ["PATCH", "/api/rbac/identity/*/change-password"],
+      ["POST", "/api/rbac/identity/email-and-password"],
+    ],
+  },
+  { uid: "user", title: "User", availableOnRegistration: true, permissions: [] },
+  { uid: ADMIN_ROLE, title: "Administrator", availableOnRegistration: false, permissions: [["*", "/**"]] },
+];

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.js";
+import { registerBodyParsers } from "../../plugins/request-data.js";
+import { authorizationHook } from "./authorization-hook.js";
+import { createRbacServices, type RbacServices } from "./rbac-services.js";
+import { registerAuthenticationRoutes } from "./routes/authentication-routes.js";
+import { registerEmailAndPasswordRoutes } from "./routes/email-and-password-routes.js";
+import { registerIdentityRoutes } from "./routes/identity-routes.js";
+import { registerWalletRoutes } from "./routes/wallet-routes.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    rbac: RbacServices;
+  }
+}
+
+/**
+ * Accounts and permissions: the services, the one authorization hook over every /api route
+ * (call before any route is registered), the first admin from settings, and the Subject API.
+ */
+export async function registerRbacModule(app: FastifyInstance, config: Config) {
+  const rbac = await createRbacServices(app, config);
+  app.decorate("rbac", rbac);
+  app.addHook("onRequest", authorizationHook(rbac.authorizer, rbac.tokens, config.rbacSecretKey));
+  if (config.adminEmail && config.adminPassword) {
+    const { created } = await rbac.accounts.ensureAdmin(config.adminEmail, config.adminPassword);
+    app.log.info(`admin ${config.adminEmail} ${created ? "created" : "updated"} from ADMIN_EMAIL`);
+  }
+  await app.register(async (routes) => {
+    await registerBodyParsers(routes);
+    registerAuthenticationRoutes(routes, rbac);
+    registerEmailAndPasswordRoutes(routes, rbac);
+    registerWalletRoutes(routes, rbac);
+    registerIdentityRoutes(routes, rbac);
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.js";
+import { Mailer } from "../../mail/mailer.js";
+import { Accounts } from "./accounts/accounts.js";
+import { Authorizer } from "./permissions/authorizer.js";
+import { seedPermissions } from "./permissions/seed-permissions.js";
+import { RefreshTokens } from "./refresh-tokens.js";
+import { SessionTokens } from "./session-tokens.js";
+import { Sessions } from "./sessions.js";
+import { resolveSigningSecret } from "./signing-secret.js";
+import { WalletSignIn } from "./wallet-sign-in.js";
+
+export interface RbacServices {
+  config: Config;
+  tokens: SessionTokens;
+  sessions: Sessions;
+  authorizer: Authorizer;
+  accounts: Accounts;
+  wallets: WalletSignIn;
+  mailer: Mailer;
+}
+
+/** The rbac module's services over the app's database and repositories; seeds the default permissions. */
+export async function createRbacServices(app: FastifyInstance, config: Config): Promise<RbacServices> {
+  const { database, repositories } = app;
+  await seedPermissions(database, repositories);
+  const secret = await resolveSigningSecret(config.jwtSecret, config.production, repositories.get("rbac/signing-keys")!);
+  const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
+  const refreshTokens = new RefreshTokens(database.db, config.refreshTokenTtlSeconds);
+  const mailer = new Mailer(repositories.get("notification/outbox-messages")!, config.smtpUrl, config.mailFrom, app.log);
+  if (!config.smtpUrl && config.production) app.log.warn("SMTP_URL is not set: emails are kept in the outbox table, not sent");
+  app.addHook("onClose", async () => {
+    await mailer.flush();
+    mailer.close();
+  });
+  return {
+    config,
+    tokens,
+    sessions: new Sessions(database.db, tokens, refreshTokens, config.production),
+    authorizer: new Authorizer(database.db, repositories.get("rbac/roles")!.changes),
+    accounts: new Accounts(database, repositories, refreshTokens, mailer, { publicUrl: config.publicUrl }),
+    wallets: new WalletSignIn(database, repositories),
+    mailer,
+  };
+}

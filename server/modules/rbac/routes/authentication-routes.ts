@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../../../engine/errors.js";
+import { inputSchema, readInput } from "../../input.js";
+import { identityIdsOf, rolesOf } from "../accounts/subjects.js";
+import { createSubject } from "../accounts/subjects.js";
+import { runTransaction } from "../../../../engine/query/transaction.js";
+import type { RbacServices } from "../rbac-services.js";
+import { signedInSubject } from "./current-subject.js";
+import { authRouteOptions } from "./limits.js";
+
+export const AUTH = "/api/rbac/subjects/authentication";
+
+const isAuthorizedQuery = inputSchema<{ route: string; method: string }>({
+  properties: {
+    route: { type: "string", pattern: "^/", maxLength: 2048, "x-message": "must be a path starting with /" },
+    method: { type: "string", enum: ["GET", "POST", "PATCH", "PUT", "DELETE"], "x-message": "must be GET, POST, PATCH, PUT or DELETE" },
+  },
+  required: ["route", "method"],
+});
+const refreshBody = inputSchema<{ refresh: string }>({ properties: { refresh: { type: "string", minLength: 1, maxLength: 512 } }, required: ["refresh"] });
+const logoutBody = inputSchema<{ refresh?: string; redirectTo?: string }>({
+  properties: { refresh: { type: "string", maxLength: 512 }, redirectTo: { type: "string" } },
+});
+
+/** init, me, is-authorized, logout and refresh (SPEC.md section 7, Subject API). */
+export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacServices) {
+  const { sessions, authorizer, config } = rbac;
+
+  // A visitor's first session: a subject with no identity yet, which sign-up can then complete.
+  app.get(`${AUTH}/init`, authRouteOptions(config), async (request, reply) => {
+    const subject = await runTransaction(app.database, app.repositories, (repository, trx) => createSubject(repository, trx));
+    const session = await sessions.start(subject.id as string);
+    sessions.setCookie(reply, session.jwt);
+    return { data: session };
+  });
+
+  app.get(`${AUTH}/me`, async (request) => {
+    const subjectId = signedInSubject(request);
+    const subject = await app.repositories.get("rbac/subjects")!.get(subjectId).catch(() => {
+      throw new AppError("AUTHENTICATION_ERROR", "the subject of this session no longer exists");
+    });
+    const ids = await identityIdsOf(app.database.db, subjectId);
+    const identities = ids.length
+      ? await app.repositories.get("rbac/identities")!.list({
+          filters: [{ field: app.registry.get("rbac/identities").fieldMap.get("id")!, kind: "uuid", method: "inArray", value: ids }],
+          orderBy: [],
+          limit: 1000,
+          offset: 0,
+        })
+      : [];
+    return { data: { ...subject, identities, roles: await rolesOf(app.database.db, subjectId) } };
+  });
+
+  app.get(`${AUTH}/is-authorized`, async (request) => {
+    const { route, method } = isAuthorizedQuery({ ...(request.query as object) });
+    return { data: await authorizer.allows(request.caller, method, route) };
+  });
+
+  app.post(`${AUTH}/logout`, { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const body = logoutBody(request.body ?? {});
+    if (request.sessionFamilyId) await sessions.refreshTokens.revokeFamily(request.sessionFamilyId);
+    if (body.refresh) {
+      const family = await sessions.refreshTokens.familyOf(body.refresh);
+      if (family) await sessions.refreshTokens.revokeFamily(family);
+    }
+    sessions.clearCookie(reply);
+    return { data: { redirectTo: body.redirectTo?.startsWith("/") && !body.redirectTo.startsWith("//") ? body.redirectTo : "/" } };
+  });
+
+  app.post(`${AUTH}/refresh`, authRouteOptions(config), async (request, reply) => {
+    const { refresh } = refreshBody(await readInput(request));
+    const session = await sessions.refresh(refresh);
+    sessions.setCookie(reply, session.jwt);
+    return { data: session };
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import { validationError } from "../../../../engine/errors.js";
+import { EMAIL, PASSWORD, inputSchema, readInput } from "../../input.js";
+import type { RbacServices } from "../rbac-services.js";
+import { AUTH } from "./authentication-routes.js";
+import { authRouteOptions } from "./limits.js";
+
+const BASE = `${AUTH}/email-and-password`;
+
+const credentials = inputSchema<{ login: string; password: string }>({
+  properties: { login: EMAIL, password: PASSWORD },
+  required: ["login", "password"],
+});
+const forgot = inputSchema<{ email: string }>({ properties: { email: EMAIL }, required: ["email"] });
+const reset = inputSchema<{ password: string; passwordConfirmation: string; code: string }>({
+  properties: { password: PASSWORD, passwordConfirmation: PASSWORD, code: { type: "string", minLength: 1, maxLength: 256 } },
+  required: ["password", "passwordConfirmation", "code"],
+});
+
+/** Sign-in, sign-up, forgot and reset password with an email and a password. */
+export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacServices) {
+  const { accounts, sessions, config } = rbac;
+  const options = authRouteOptions(config);
+
+  app.post(`${BASE}/authentication`, options, async (request, reply) => {
+    const { login, password } = credentials(await readInput(request));
+    const session = await sessions.start(await accounts.authenticate(login, password));
+    sessions.setCookie(reply, session.jwt);
+    return { data: session };
+  });
+
+  app.post(`${BASE}/registration`, options, async (request, reply) => {
+    const { login, password } = credentials(await readInput(request));
+    const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
+    const session = await sessions.start(await accounts.register(login, password, current));
+    sessions.setCookie(reply, session.jwt);
+    return reply.status(201).send({ data: session });
+  });
+
+  app.post(`${BASE}/forgot-password`, options, async (request) => {
+    const { email } = forgot(await readInput(request));
+    await accounts.forgotPassword(email);
+    return { data: { message: "If an account has this email, a reset link is on its way." } };
+  });
+
+  app.post(`${BASE}/reset-password`, options, async (request) => {
+    const { password, passwordConfirmation, code } = reset(await readInput(request));
+    if (password !== passwordConfirmation) {
+      throw validationError("/passwordConfirmation must equal password", [{ path: "/passwordConfirmation", message: "must equal password" }]);
+    }
+    await accounts.resetPassword(code, password);
+    return { data: { message: "Password reset successfully" } };
+  });
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../../../engine/errors.js";
+import { EMAIL, PASSWORD, UUID, inputSchema, readInput } from "../../input.js";
+import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-store.js";
+import { identityIdsOf } from "../accounts/subjects.js";
+import type { RbacServices } from "../rbac-services.js";
+import { signedInSubject } from "./current-subject.js";
+
+const SUBJECTS = "/api/rbac/subjects";
+
+const newIdentity = inputSchema<{ email: string; password: string; provider?: string }>({
+  properties: { email: EMAIL, password: PASSWORD, provider: { type: "string", enum: [EMAIL_PROVIDER], "x-message": "Invalid provider" } },
+  required: ["email", "password"],
+});
+const emailChange = inputSchema<{ email: string }>({ properties: { email: EMAIL }, required: ["email"] });
+const passwordChange = inputSchema<{ password: string; newPassword: string }>({
+  properties: { password: PASSWORD, newPassword: PASSWORD },
+  required: ["password", "newPassword"],
+});
+const subjectParams = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
+const identityParams = inputSchema<{ id: string; identityId: string }>({
+  properties: { id: UUID, identityId: { ...UUID, "x-message": "identityId is required" } },
+  required: ["id", "identityId"],
+});
+
+type Params = { Params: Record<string, string> };
+
+/**
+ * A subject's identities and passwords. The permission check has already limited a signed-in
+ * subject to its own {id}; here the identity must also belong to that subject.
+ */
+export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices) {
+  const { accounts, authorizer } = rbac;
+  const identities = app.repositories.get("rbac/identities")!;
+
+  async function ownedIdentity(subjectId: string, identityId: string) {
+    if (!(await identityIdsOf(app.database.db, subjectId)).includes(identityId)) {
+      throw new AppError("NOT_FOUND", `Identity ${identityId} of subject ${subjectId} was not found`);
+    }
+  }
+
+  app.get<Params>(`${SUBJECTS}/:id/identities`, async (request) => {
+    const { id } = subjectParams(request.params);
+    const ids = await identityIdsOf(app.database.db, id);
+    const field = identities.model.fieldMap.get("id")!;
+    return { data: ids.length ? await identities.list({ filters: [{ field, kind: "uuid", method: "inArray", value: ids }], orderBy: [], limit: 1000, offset: 0 }) : [] };
+  });
+
+  app.post<Params>(`${SUBJECTS}/:id/identities`, async (request, reply) => {
+    const { id } = subjectParams(request.params);
+    const { email, password } = newIdentity(await readInput(request));
+    await app.repositories.get("rbac/subjects")!.get(id);
+    return reply.status(201).send({ data: await accounts.addEmailIdentity(id, email, password) });
+  });
+
+  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, async (request) => {
+    const { id, identityId } = identityParams(request.params);
+    const { email } = emailChange(await readInput(request));
+    await ownedIdentity(id, identityId);
+    return { data: await identities.update(identityId, { email: normalizeEmail(email) }).catch(renameTaken) };
+  });
+
+  app.delete<Params>(`${SUBJECTS}/:id/identities/:identityId`, async (request) => {
+    const { id, identityId } = identityParams(request.params);
+    await ownedIdentity(id, identityId);
+    return { data: await identities.delete(identityId) };
+  });
+
+  app.patch<Params>(`${SUBJECTS}/:id/change-password`, async (request) => {
+    const { id } = subjectParams(request.params);
+    const { password, newPassword } = passwordChange(await readInput(request));
+    await accounts.changePassword(await accounts.emailIdentityOf(id), password, newPassword);
+    return { data: { message: "Password changed" } };
+  });
+
+  // The identity's owner, or a caller who may edit identities at all (admin, secret key).
+  async function mayChange(request: FastifyRequest, identityId: string) {
+    const identity = await findById(app.database.db, identityId);
+    if (!identity) throw new AppError("NOT_FOUND", `Identity ${identityId} was not found`);
+    const own = request.caller.kind === "subject" && identity.subjectId === request.caller.subjectId;
+    if (!own && !(await authorizer.allows(request.caller, "PATCH", `/api/rbac/identities/${identityId}`))) {
+      throw new AppError("PERMISSION_ERROR", "this identity belongs to another subject");
+    }
+  }
+
+  app.patch<Params>("/api/rbac/identity/:id/change-password", async (request) => {
+    const { id } = subjectParams(request.params);
+    const { password, newPassword } = passwordChange(await readInput(request));
+    await mayChange(request, id);
+    await accounts.changePassword(id, password, newPassword);
+    return { data: { message: "Password changed" } };
+  });
+
+  // create-by-email: an email identity for the signed-in subject.
+  app.post("/api/rbac/identity/email-and-password", async (request, reply) => {
+    const subjectId = signedInSubject(request);
+    const { email, password } = newIdentity(await readInput(request));
+    return reply.status(201).send({ data: await accounts.addEmailIdentity(subjectId, email, password) });
+  });
+}
+
+function renameTaken(error: unknown): never {
+  if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", "/email is already taken", [{ path: "/email", message: "is already taken" }]);
+  throw error;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import { inputSchema, readInput } from "../../input.js";
+import type { RbacServices } from "../rbac-services.js";
+import { AUTH } from "./authentication-routes.js";
+import { authRouteOptions } from "./limits.js";
+
+const BASE = `${AUTH}/ethereum-virtual-machine`;
+
+const signed = inputSchema<{ message: string; signature: string; address?: string }>({
+  properties: {
+    message: { type: "string", minLength: 8, maxLength: 4096, "x-message": "must be at least 8 characters" },
+    signature: { type: "string", pattern: "^0x[0-9a-fA-F]+$", maxLength: 2048, "x-message": "must be a hex signature" },
+    address: { type: "string", maxLength: 64 },
+  },
+  required: ["message", "signature"],
+});
+
+/** Sign-In with Ethereum: a nonce to put in the message, then the signed message. */
+export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
+  const { wallets, sessions, config } = rbac;
+  const domain = new URL(config.publicUrl).host;
+
+  app.get(`${BASE}/nonce`, authRouteOptions(config), async () => ({ data: { ...(await wallets.issueNonce()), domain, uri: config.publicUrl } }));
+
+  app.post(BASE, authRouteOptions(config), async (request, reply) => {
+    const input = signed(await readInput(request));
+    const session = await sessions.start(await wallets.signIn(input, domain));
+    sessions.setCookie(reply, session.jwt);
+    return { data: session };
+  });
+}
