@@ -139,7 +139,9 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
     it("are never returned, whatever the route", async () => {
       const record = await createRecord(t, model, {}, { cache: parents });
       // Give the hidden columns values behind the API's back, as a sign-up would.
-      const secrets = Object.fromEntries(hidden.map((f) => [f.name, `secret-${f.name}-${uniqueToken()}`]));
+      const secrets = Object.fromEntries(
+        hidden.map((f) => [f.name, f.column === "timestamptz" ? "1901-02-03T04:05:06.789Z" : `secret-${f.name}-${uniqueToken()}`]),
+      );
       await t.database.db.updateTable(model.table).set(secrets).where("id", "=", record.id).execute();
 
       const answers: [string, { status: number; body: any }][] = [
@@ -156,7 +158,7 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
       for (const [what, answer] of answers) {
         expect(answer.status, `${what}: ${show(answer.body)}`).toBeLessThan(300);
         expect(hiddenFieldLeaks(model, answer.body), what).toEqual([]);
-        for (const secret of Object.values(secrets)) expect(JSON.stringify(answer.body), what).not.toContain(secret);
+        for (const secret of Object.values(secrets)) expect(JSON.stringify(answer.body), what).not.toContain(secret.startsWith("1901") ? "1901-02-03" : secret);
       }
       expect(answers.find(([what]) => what === "list by id")![1].body.data).toHaveLength(1);
     });

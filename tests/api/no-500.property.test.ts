@@ -108,9 +108,10 @@ describe(`no 5xx from the generic routes on ${testDialect}`, () => {
     }
   }
 
-  /** Fields of a body that may collide with a stored record: a 409 is then a fair answer. */
+  /** Fields of a body that may collide with a stored record (alone or unique together): a 409 is then a fair answer. */
   const mayConflict = (model: Model, data: unknown) =>
-    isObject(data) && Object.keys(data).some((k) => k === "id" || model.fieldMap.get(k)?.unique);
+    isObject(data) &&
+    Object.keys(data).some((k) => k === "id" || model.fieldMap.get(k)?.unique || model.uniqueTogether.some((set) => set.includes(k)));
 
   /** The expected statuses for a body case sent to create. */
   function checkCreateCase(model: Model, c: BodyCase, sent: Sent, answer: Answer, created: number[]) {

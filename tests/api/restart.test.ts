@@ -39,7 +39,7 @@ describe("embedded database in DATA_DIR", () => {
 // restarting; start-up writes the migration (to be committed) and serves the new routes.
 describe("a schema file added without npm run generate", () => {
   it("gets its migration, table and routes on the next start in development, and stops production", async () => {
-    const project = tempProject({ "shop/things.json": entity("shop/things") });
+    const project = tempProject({ "shop/things.json": entity("shop/things") }, { withProjectSchemas: true });
     const dataDir = mkdtempSync(join(tmpdir(), "data-"));
     const config = {
       ...configFromEnv({}), dataDir, rbacSecretKey: SECRET, logLevel: "silent",

@@ -3,11 +3,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { paths } from "../../server/config.js";
 
-/** A throwaway project folder with the real `_defs/` and the given schema files. */
-export function tempProject(files: Record<string, unknown>) {
+/**
+ * A throwaway project folder with the real `_defs/` and the given schema files; with
+ * `withProjectSchemas`, every real schema too (what the app itself needs, such as rbac's).
+ */
+export function tempProject(files: Record<string, unknown>, options: { withProjectSchemas?: boolean } = {}) {
   const root = mkdtempSync(join(tmpdir(), "schemas-"));
   const schemasDir = join(root, "schemas");
-  cpSync(join(paths.schemas, "_defs"), join(schemasDir, "_defs"), { recursive: true });
+  cpSync(options.withProjectSchemas ? paths.schemas : join(paths.schemas, "_defs"), options.withProjectSchemas ? schemasDir : join(schemasDir, "_defs"), { recursive: true });
   const write = (name: string, content: unknown) => {
     const file = join(schemasDir, name);
     mkdirSync(dirname(file), { recursive: true });

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { loadRegistry } from "../../engine/schema/load.js";
+import type { Model } from "../../engine/schema/model.js";
+import { paths } from "../../server/config.js";
+import { SECRET, createTestApp, type TestApp } from "../helpers/test-app.js";
+import { PASSWORD, bearer, register, signIn, type SignedIn } from "./helpers.js";
+
+// Every generic route of every model and every module route, called by each kind of caller.
+// The oracle below is written from the issue's words, not read from the seeded permissions,
+// so a wrong seed fails here.
+
+const models = loadRegistry(paths.schemas).exposed;
+
+/** "anonymous may read public content": which models a visitor's browser may read. */
+function isPublicContent(model: Model): boolean {
+  if (model.name === "widgets") return true;
+  switch (model.module) {
+    case "host":
+    case "website-builder":
+      return true;
+    case "blog": // the private-article link is readable only by whom it is granted to
+      return model.name !== "articles-to-website-builder-module-widgets";
+    case "ecommerce": // the catalogue, not orders
+      return !model.name.startsWith("orders");
+    case "billing":
+      return model.name === "currencies";
+    case "crm":
+      return ["forms", "inputs", "forms-to-inputs", "widgets-to-forms"].includes(model.name);
+    case "social":
+      return ["profiles", "profiles-to-website-builder-module-widgets"].includes(model.name);
+    case "file-storage":
+      return ["files", "widgets-to-files"].includes(model.name);
+    default:
+      return false;
+  }
+}
+
+type CallerName = "anonymous" | "subject" | "other subject" | "admin" | "secret key";
+const callers: CallerName[] = ["anonymous", "subject", "other subject", "admin", "secret key"];
+const ID = "00000000-0000-4000-8000-000000000000";
+
+interface Route {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  url: (ownerId: string) => string;
+  payload?: unknown;
+  /** Who may call it; the rest are refused. */
+  allowed: (caller: CallerName) => boolean;
+  label: string;
+}
+
+const adminOnly = (c: CallerName) => c === "admin" || c === "secret key";
+
+function genericRoutes(model: Model): Route[] {
+  const base = `/api/${model.id}`;
+  const reads = (c: CallerName) => adminOnly(c) || isPublicContent(model);
+  const rows: [Route["method"], string, boolean, unknown?][] = [
+    ["GET", base, true],
+    ["GET", `${base}/count`, true],
+    ["GET", `${base}/${ID}`, true],
+    ["POST", base, false, { data: {} }],
+    ["POST", `${base}/find-or-create`, false, { data: { id: ID } }],
+    ["POST", `${base}/bulk`, false, { data: [] }],
+    ["PATCH", `${base}/bulk`, false, { data: [] }],
+    ["PATCH", `${base}/${ID}`, false, { data: {} }],
+    ["DELETE", `${base}/${ID}`, false],
+  ];
+  return rows.map(([method, url, read, payload]) => ({
+    method,
+    url: () => url,
+    payload,
+    allowed: read ? reads : adminOnly,
+    label: `${method} ${url.replace(ID, ":id")}`,
+  }));
+}
+
+const AUTH = "/api/rbac/subjects/authentication";
+const everyone = () => true;
+/** The subject's own routes: itself, admin and the secret key; never another subject. */
+const ownerOnly = (c: CallerName) => c === "subject" || adminOnly(c);
+const signedIn = (c: CallerName) => c !== "anonymous";
+/** Routes about the caller's own subject: the secret key is nobody, so it gets "sign in first" too. */
+const asASubject = (c: CallerName) => c !== "anonymous" && c !== "secret key";
+
+const moduleRoutes: Route[] = [
+  { method: "GET", url: () => `${AUTH}/init`, allowed: everyone, label: "init" },
+  { method: "GET", url: () => `${AUTH}/me`, allowed: asASubject, label: "me" },
+  { method: "GET", url: () => `${AUTH}/is-authorized?route=/api/blog/articles&method=GET`, allowed: everyone, label: "is-authorized" },
+  { method: "POST", url: () => `${AUTH}/refresh`, payload: { refresh: "x" }, allowed: everyone, label: "refresh" },
+  { method: "POST", url: () => `${AUTH}/email-and-password/authentication`, payload: { login: "nobody@example.com", password: PASSWORD }, allowed: everyone, label: "authentication" },
+  { method: "POST", url: () => `${AUTH}/email-and-password/registration`, payload: { login: "bad" }, allowed: everyone, label: "registration" },
+  { method: "POST", url: () => `${AUTH}/email-and-password/forgot-password`, payload: { email: "nobody@example.com" }, allowed: everyone, label: "forgot-password" },
+  { method: "POST", url: () => `${AUTH}/email-and-password/reset-password`, payload: { code: "x" }, allowed: everyone, label: "reset-password" },
+  { method: "GET", url: () => `${AUTH}/ethereum-virtual-machine/nonce`, allowed: everyone, label: "wallet nonce" },
+  { method: "POST", url: () => `${AUTH}/ethereum-virtual-machine`, payload: { message: "x" }, allowed: everyone, label: "wallet sign-in" },
+  { method: "POST", url: () => `/api/crm/forms/${ID}/requests`, payload: { data: {} }, allowed: everyone, label: "crm form request" },
+  { method: "GET", url: (owner) => `/api/rbac/subjects/${owner}/identities`, allowed: ownerOnly, label: "list identities" },
+  { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/identities`, payload: { data: { email: "bad" } }, allowed: ownerOnly, label: "add identity" },
+  { method: "PATCH", url: (owner) => `/api/rbac/subjects/${owner}/identities/${ID}`, payload: { data: { email: "new@example.com" } }, allowed: ownerOnly, label: "rename identity" },
+  { method: "DELETE", url: (owner) => `/api/rbac/subjects/${owner}/identities/${ID}`, allowed: ownerOnly, label: "delete identity" },
+  { method: "PATCH", url: (owner) => `/api/rbac/subjects/${owner}/change-password`, payload: { password: "x" }, allowed: ownerOnly, label: "subject change-password" },
+  { method: "GET", url: (owner) => `/api/rbac/subjects/${owner}`, allowed: ownerOnly, label: "own subject record" },
+  { method: "PATCH", url: (owner) => `/api/rbac/subjects/${owner}`, payload: { data: {} }, allowed: adminOnly, label: "edit own subject record" },
+  { method: "PATCH", url: () => `/api/rbac/identity/${ID}/change-password`, payload: { password: "x" }, allowed: signedIn, label: "identity change-password" },
+  { method: "POST", url: () => `/api/rbac/identity/email-and-password`, payload: { data: { email: "bad" } }, allowed: asASubject, label: "create-by-email" },
+];
+
+let t: TestApp;
+let owner: SignedIn;
+let other: SignedIn;
+let admin: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp({ adminEmail: "admin@example.com", adminPassword: "admin password" });
+  owner = await register(t, "owner@example.com");
+  other = await register(t, "other@example.com");
+  admin = await signIn(t, "admin@example.com", "admin password");
+});
+afterAll(() => t.close());
+
+function headersFor(caller: CallerName): Record<string, string> {
+  switch (caller) {
+    case "anonymous":
+      return {};
+    case "subject":
+      return bearer(owner.jwt);
+    case "other subject":
+      return bearer(other.jwt);
+    case "admin":
+      return bearer(admin.jwt);
+    case "secret key":
+      return { "x-rbac-secret-key": SECRET };
+  }
+}
+
+const HIDDEN = ["password", "salt", "code", "codeExpiresAt"];
+
+async function check(route: Route) {
+  const wrong: string[] = [];
+  for (const caller of callers) {
+    const response = await t.request({ method: route.method, url: route.url(owner.subjectId), payload: route.payload as any, key: null, headers: headersFor(caller) });
+    // Denied: refused by a permission (or for want of a subject), not a handler's 401 for a bad password or token.
+    const message = String(response.body?.message ?? "");
+    const denied = response.status === 403 || (response.status === 401 && /sign in to call|sign in first/.test(message));
+    const expected = route.allowed(caller);
+    if (expected === denied) wrong.push(`${caller}: expected ${expected ? "allow" : "deny"}, got ${response.status} ${JSON.stringify(response.body).slice(0, 160)}`);
+    const nobody = caller === "anonymous" || caller === "secret key";
+    if (denied && response.status !== (nobody ? 401 : 403)) wrong.push(`${caller}: denied with ${response.status}`);
+    if (response.status >= 500) wrong.push(`${caller}: ${response.status}`);
+    const data = JSON.stringify(response.body?.data ?? null);
+    for (const name of HIDDEN) if (data.includes(`"${name}":`)) wrong.push(`${caller}: answer has hidden field ${name}`);
+  }
+  expect(wrong).toEqual([]);
+}
+
+describe("authorization matrix: generic routes", () => {
+  test.each(models.map((m) => [m.id, m] as const))("%s", async (_, model) => {
+    for (const route of genericRoutes(model)) await check(route);
+  });
+});
+
+describe("authorization matrix: module routes", () => {
+  test.each(moduleRoutes.map((r) => [r.label, r] as const))("%s", async (_, route) => {
+    await check(route);
+  });
+});
+
+describe("hidden fields, whoever asks", () => {
+  test.each(["subject", "admin", "secret key"] as CallerName[])("are refused as filters and never listed, for %s", async (caller) => {
+    const url = `/api/rbac/subjects/${owner.subjectId}/identities`;
+    const listed = await t.request({ method: "GET", url, key: null, headers: headersFor(caller) });
+    expect(listed.status).toBe(200);
+    for (const name of HIDDEN) expect(JSON.stringify(listed.body)).not.toContain(`"${name}"`);
+    if (caller === "subject") return;
+    for (const name of HIDDEN) {
+      const filtered = await t.request({ method: "GET", url: `/api/rbac/identities?filters[and][0][column]=${name}&filters[and][0][method]=isNotNull`, key: null, headers: headersFor(caller) });
+      expect(filtered.status, name).toBe(400);
+    }
+  });
+});
+
+// Last: it deletes the subject the matrix above signs in as.
+test("a subject cannot delete its own subject record; an admin can", async () => {
+  const url = `/api/rbac/subjects/${owner.subjectId}`;
+  expect((await t.request({ method: "DELETE", url, key: null })).status).toBe(401);
+  expect((await t.request({ method: "DELETE", url, key: null, headers: bearer(owner.jwt) })).status).toBe(403);
+  expect((await t.request({ method: "DELETE", url, key: null, headers: bearer(other.jwt) })).status).toBe(403);
+  expect((await t.request({ method: "DELETE", url, key: null, headers: bearer(admin.jwt) })).status).toBe(200);
+  // Its still-unexpired JWT now counts as nobody's.
+  expect((await t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(owner.jwt) })).status).toBe(401);
+});

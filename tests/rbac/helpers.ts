@@ -1,0 +1,46 @@
+import type { TestApp } from "../helpers/test-app.js";
+
+export const AUTH = "/api/rbac/subjects/authentication";
+export const PASSWORD = "correct horse battery";
+
+export interface SignedIn {
+  subjectId: string;
+  jwt: string;
+  refresh: string;
+}
+
+export const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
+
+/** The subject id inside a JWT (its `sub`), read without checking: the server checks. */
+export const subjectOf = (jwt: string): string => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).sub;
+
+/** Registers through the real route and returns the session. */
+export async function register(t: TestApp, login: string, password = PASSWORD): Promise<SignedIn> {
+  const response = await t.request({ method: "POST", url: `${AUTH}/email-and-password/registration`, key: null, payload: { login, password } });
+  if (response.status !== 201) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
+  const { jwt, refresh } = response.body.data;
+  return { subjectId: subjectOf(jwt), jwt, refresh };
+}
+
+export async function signIn(t: TestApp, login: string, password = PASSWORD): Promise<SignedIn> {
+  const response = await t.request({ method: "POST", url: `${AUTH}/email-and-password/authentication`, key: null, payload: { login, password } });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
+  const { jwt, refresh } = response.body.data;
+  return { subjectId: subjectOf(jwt), jwt, refresh };
+}
+
+/** A request as the subject: bearer JWT, no secret key. */
+export const as = (t: TestApp, session: SignedIn | undefined) => (options: Parameters<TestApp["request"]>[0]) =>
+  t.request({ ...options, key: null, headers: { ...(session ? bearer(session.jwt) : {}), ...options.headers } });
+
+/** The newest outbox message to this address. */
+export async function lastMail(t: TestApp, to: string): Promise<{ subject: string; text: string; transport: string; status: string } | undefined> {
+  return t.database.db
+    .selectFrom("notification_outbox_messages")
+    .select(["subject", "text", "transport", "status"])
+    .where("to", "=", to)
+    .orderBy("createdAt", "desc")
+    .executeTakeFirst() as any;
+}
+
+export const resetCodeIn = (text: string) => /[?&]code=([A-Za-z0-9_-]+)/.exec(text)?.[1];

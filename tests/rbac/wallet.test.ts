@@ -1,0 +1,107 @@
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { AUTH, bearer, subjectOf } from "./helpers.js";
+
+const BASE = `${AUTH}/ethereum-virtual-machine`;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: "https://shop.example.com" });
+});
+afterAll(() => t.close());
+
+/** A wallet made in the test signs a Sign-In with Ethereum message for a nonce from the server. */
+async function signedMessage(
+  account = privateKeyToAccount(generatePrivateKey()),
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+) {
+  const { data } = (await t.request({ method: "GET", url: `${BASE}/nonce`, key: null })).body;
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 1,
+    domain: data.domain,
+    uri: data.uri,
+    nonce: data.nonce,
+    version: "1",
+    statement: "Sign in to the shop",
+    issuedAt: new Date(),
+    expirationTime: new Date(Date.now() + 5 * 60_000),
+    ...overrides,
+  });
+  return { account, message, signature: await account.signMessage({ message }) };
+}
+
+const signIn = (payload: Record<string, unknown>) => t.request({ method: "POST", url: BASE, key: null, payload });
+
+describe("Sign-In with Ethereum", () => {
+  test("the nonce route gives a fresh nonce, the domain and the uri to sign", async () => {
+    const a = (await t.request({ method: "GET", url: `${BASE}/nonce`, key: null })).body.data;
+    const b = (await t.request({ method: "GET", url: `${BASE}/nonce`, key: null })).body.data;
+    expect(a).toMatchObject({ domain: "shop.example.com", uri: "https://shop.example.com" });
+    expect(a.nonce).toMatch(/^[a-zA-Z0-9]{8,}$/);
+    expect(a.nonce).not.toBe(b.nonce);
+  });
+
+  test("first sign-in makes the subject and its wallet identity; the next one finds it", async () => {
+    const first = await signedMessage();
+    const response = await signIn({ message: first.message, signature: first.signature, address: first.account.address });
+    expect(response.status).toBe(200);
+    const subjectId = subjectOf(response.body.data.jwt);
+    expect(response.body.data.refresh).toBeTruthy();
+    const me = await t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(response.body.data.jwt) });
+    expect(me.body.data.identities).toEqual([expect.objectContaining({ provider: "ethereum_virtual_machine", account: first.account.address.toLowerCase() })]);
+
+    const second = await signedMessage(first.account);
+    const again = await signIn({ message: second.message, signature: second.signature, address: first.account.address.toLowerCase() });
+    expect(again.status).toBe(200);
+    expect(subjectOf(again.body.data.jwt)).toBe(subjectId);
+  });
+
+  test("a replayed message is refused", async () => {
+    const signed = await signedMessage();
+    const payload = { message: signed.message, signature: signed.signature, address: signed.account.address };
+    expect((await signIn(payload)).status).toBe(200);
+    const replay = await signIn(payload);
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toMatch(/already used/);
+  });
+
+  test.each([
+    ["an expired message", { expirationTime: new Date(Date.now() - 1000), issuedAt: new Date(Date.now() - 60_000) }, /expired/],
+    ["a message for another site", { domain: "evil.example.com" }, /another site/],
+    ["a message not yet valid", { notBefore: new Date(Date.now() + 60_000) }, /not yet valid/],
+    ["a nonce the server never issued", { nonce: "abcdefgh12345678" }, /not issued here|already used/],
+  ])("refuses %s", async (_, overrides, message) => {
+    const signed = await signedMessage(undefined, overrides as any);
+    const response = await signIn({ message: signed.message, signature: signed.signature, address: signed.account.address });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toMatch(message);
+  });
+
+  test("a signature by another key is refused", async () => {
+    const signed = await signedMessage();
+    const other = privateKeyToAccount(generatePrivateKey());
+    const response = await signIn({ message: signed.message, signature: await other.signMessage({ message: signed.message }), address: signed.account.address });
+    expect(response).toMatchObject({ status: 401, body: { message: "Authentication error: the signature does not match the address" } });
+  });
+
+  test("someone else's address is refused: the message names the signer", async () => {
+    const signed = await signedMessage();
+    const other = privateKeyToAccount(generatePrivateKey());
+    expect((await signIn({ message: signed.message, signature: signed.signature, address: other.address })).status).toBe(401);
+  });
+
+  test.each([
+    ["no address", (s: any) => ({ message: s.message, signature: s.signature }), 401, "Authentication error: No account found"],
+    ["a short message", (s: any) => ({ message: "short", signature: s.signature, address: s.account.address }), 400, "Validation error: /message must be at least 8 characters"],
+    ["a message that is not SIWE", (s: any) => ({ message: "hello there, sign me", signature: s.signature, address: s.account.address }), 400, "Validation error: /message must be a Sign-In with Ethereum message"],
+    ["a signature that is not hex", (s: any) => ({ message: s.message, signature: "nothex", address: s.account.address }), 400, "Validation error: /signature must be a hex signature"],
+    ["an address that is not one", (s: any) => ({ message: s.message, signature: s.signature, address: "0x123" }), 400, "Validation error: /address must be an Ethereum address"],
+  ])("answers %s clearly", async (_, payload, status, message) => {
+    const signed = await signedMessage();
+    const response = await signIn(payload(signed));
+    expect(response.status).toBe(status);
+    expect(response.body.message).toBe(message);
+  });
+});
