@@ -1,5 +1,5 @@
 import "@fastify/cookie";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../engine/errors.js";
 import type { Authorizer, Caller } from "./permissions/authorizer.js";
 import { sameSecret, secretKeyOf } from "./secret-key.js";
@@ -20,13 +20,8 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return match?.[1] ?? (request.cookies?.[SESSION_COOKIE] || undefined);
 }
 
-/** Who sent the request. A wrong secret key is refused outright; a bad or expired JWT counts as signed out. */
-async function resolveCaller(request: FastifyRequest, secret: string | undefined, tokens: SessionTokens): Promise<Caller> {
-  const key = secretKeyOf(request);
-  if (key) {
-    if (secret && sameSecret(key, secret)) return { kind: "secret-key" };
-    throw new AppError("PERMISSION_ERROR", "the secret key is not valid");
-  }
+/** The signed-in subject of a request without a secret key; a bad or expired JWT counts as signed out. */
+async function resolveSubject(request: FastifyRequest, tokens: SessionTokens): Promise<Caller> {
   const token = bearerOf(request);
   const claims = token ? await tokens.verify(token) : undefined;
   if (!claims) return { kind: "anonymous" };
@@ -40,15 +35,33 @@ async function resolveCaller(request: FastifyRequest, secret: string | undefined
  * (public pages, the admin's files) are not API and are not checked here.
  */
 export function authorizationHook(authorizer: Authorizer, tokens: SessionTokens, secret: string | undefined) {
-  return async function authorize(request: FastifyRequest) {
-    request.caller = { kind: "anonymous" };
+  const refuse = (request: FastifyRequest) => {
+    const what = `${request.method} ${request.url.split("?")[0]}`;
+    if (request.caller.kind === "anonymous") return new AppError("AUTHENTICATION_ERROR", `sign in to call ${what}`);
+    return new AppError("PERMISSION_ERROR", `${what} is not allowed for this subject`);
+  };
+  const decide = async (request: FastifyRequest) => {
+    request.caller = await resolveSubject(request, tokens);
+    if (!(await authorizer.allows(request.caller, request.method, request.url))) throw refuse(request);
+  };
+  // Callback style with a synchronous answer for the secret key (server-to-server traffic, the
+  // bulk of it): no promise per request where none is needed.
+  return function authorize(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+    request.caller = ANONYMOUS;
     const route = request.routeOptions.url;
-    if (!route?.startsWith("/api/") && route !== "/api") return;
-    request.caller = await resolveCaller(request, secret, tokens);
-    const path = request.url;
-    if (await authorizer.allows(request.caller, request.method, path)) return;
-    const what = `${request.method} ${path.split("?")[0]}`;
-    if (request.caller.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", `sign in to call ${what}`);
-    throw new AppError("PERMISSION_ERROR", `${what} is not allowed for this subject`);
+    if (!route?.startsWith("/api/")) return done();
+    // A wrong secret key is refused outright, even on public routes.
+    const key = secretKeyOf(request);
+    if (key) {
+      if (secret && sameSecret(key, secret)) {
+        request.caller = SECRET_KEY;
+        return done();
+      }
+      return done(new AppError("PERMISSION_ERROR", "the secret key is not valid"));
+    }
+    decide(request).then(() => done(), done);
   };
 }
+
+const ANONYMOUS: Caller = Object.freeze({ kind: "anonymous" });
+const SECRET_KEY: Caller = Object.freeze({ kind: "secret-key" });

@@ -21,6 +21,9 @@ declare module "fastify" {
 export async function registerRbacModule(app: FastifyInstance, config: Config) {
   const rbac = await createRbacServices(app, config);
   app.decorate("rbac", rbac);
+  // Declared up front so every request object keeps one shape (Fastify's advice for speed).
+  app.decorateRequest("caller", null as never);
+  app.decorateRequest("sessionFamilyId", undefined);
   app.addHook("onRequest", authorizationHook(rbac.authorizer, rbac.tokens, config.rbacSecretKey));
   if (config.adminEmail && config.adminPassword) {
     const { created } = await rbac.accounts.ensureAdmin(config.adminEmail, config.adminPassword);
