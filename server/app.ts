@@ -68,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
     routerOptions: { querystringParser: parseQueryString },

@@ -43,6 +43,8 @@ export interface Config {
   adminPassword?: string;
   /** Requests per minute per client address on each sign-in, sign-up, reset and refresh route. */
   authRateLimit: number;
+  /** Behind a proxy: trust its X-Forwarded-For so limits key on the client's address ("true" or the proxies' addresses). */
+  trustProxy: boolean | string;
 }
 
 /** Settings come from the environment (README "Settings"). */
@@ -69,5 +71,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === "false") return false;
+  return value === "true" ? true : value;
 }

@@ -104,3 +104,20 @@ describe("abuse limits", () => {
     expect(response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
 });
+
+describe("behind a proxy (TRUST_PROXY)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimit: 1, trustProxy: "127.0.0.1" });
+  });
+  afterAll(() => t.close());
+
+  const attempt = (client: string) =>
+    t.app.inject({ method: "POST", url: `${AUTH}/refresh`, remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": client }, payload: { refresh: "x" } });
+
+  test("limits key on the client's address from X-Forwarded-For, not the proxy's", async () => {
+    expect((await attempt("203.0.113.1")).statusCode).toBe(401);
+    expect((await attempt("203.0.113.1")).statusCode).toBe(429);
+    expect((await attempt("203.0.113.2")).statusCode).toBe(401);
+  });
+});
