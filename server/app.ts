@@ -18,6 +18,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { registerRbacModule } from "./modules/rbac/rbac-module.js";
+import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerHomePage } from "./routes/home.js";
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("changes", changes);
 
   registerErrorHandling(app, config.production);
+  await shareChangesBetweenInstances(app);
   await app.register(cookie);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });

@@ -25,7 +25,15 @@ export interface Database {
   run<R = Record<string, unknown>>(sql: string, parameters: readonly unknown[]): Promise<R[]>;
   /** Number of statements sent since start, for query-count checks. */
   queryCount(): number;
+  /** PostgreSQL server only: LISTEN/NOTIFY on a channel of this schema, so instances can tell each other. */
+  notifications?: Notifications;
   close(): Promise<void>;
+}
+
+export interface Notifications {
+  notify(payload: string): Promise<void>;
+  /** Calls `onMessage` for each payload; `onGap` when the connection dropped (messages may be lost) and came back. */
+  listen(onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
 }
 
 const DATE_OID = 1082;
@@ -60,7 +68,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       count++;
       return (await pool.query(text, parameters as unknown[])).rows;
     };
-    return { db, dialect: "postgres", run, queryCount: () => count, close: () => db.destroy() };
+    const notifications = pgNotifications(options.url, pool, `sps_changes_${schema ?? "public"}`);
+    return { db, dialect: "postgres", run, queryCount: () => count, notifications, close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir, { parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber } });
@@ -72,4 +81,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const run = async (text: string, parameters: readonly unknown[]) =>
     (await db.executeQuery<any>(CompiledQuery.raw(text, parameters as unknown[]))).rows;
   return { db, dialect: "pglite", run, queryCount: () => count, close: () => db.destroy() };
+}
+
+/** NOTIFY through the pool; LISTEN on a connection of its own, reconnecting after a drop. */
+function pgNotifications(url: string, pool: pg.Pool, channel: string): Notifications {
+  const quoted = `"${channel.replace(/"/g, "")}"`;
+  return {
+    async notify(payload) {
+      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async listen(onMessage, onGap) {
+      let closed = false;
+      let client: pg.Client | undefined;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on("notification", (message) => message.channel === channel && message.payload !== undefined && onMessage(message.payload));
+        next.on("error", () => void next.end().catch(() => {}));
+        next.on("end", () => {
+          if (closed) return;
+          setTimeout(() => void connect().then(onGap, () => next.emit("end")), 1000).unref();
+        });
+        await next.connect();
+        await next.query(`LISTEN ${quoted}`);
+        client = next;
+      };
+      await connect();
+      return async () => {
+        closed = true;
+        await client?.end().catch(() => {});
+      };
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../../server/app.js";
 import { paths } from "../../server/config.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { AUTH, PASSWORD, bearer, signIn } from "./helpers.js";
+import { AUTH, PASSWORD, bearer, register, signIn } from "./helpers.js";
 
 const run = promisify(execFile);
 
@@ -97,6 +97,17 @@ describe("abuse limits", () => {
       expect(statuses.at(-1)).toBe(429);
     },
   );
+
+  test("changing a password is limited like signing in", async () => {
+    const session = await register(t, "limited@example.com");
+    const url = `/api/rbac/subjects/${session.subjectId}/change-password`;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await t.app.inject({ method: "PATCH", url, remoteAddress: "10.2.0.1", headers: bearer(session.jwt), payload: { password: "a wrong guess", newPassword: PASSWORD } });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
 
   test("bodies over the size limit are refused with 413", async () => {
     const response = await t.app.inject({ method: "POST", url: `${AUTH}/email-and-password/authentication`, remoteAddress: "10.9.9.9", payload: { login: "a@example.com", password: "x".repeat(20_000) } });

@@ -37,7 +37,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     config,
     tokens,
     sessions: new Sessions(database.db, tokens, refreshTokens, config.production),
-    authorizer: new Authorizer(database.db, repositories.get("rbac/roles")!.changes),
+    authorizer: new Authorizer(database.db, app.changes),
     accounts: new Accounts(database, repositories, refreshTokens, mailer, { publicUrl: config.publicUrl }),
     wallets: new WalletSignIn(database, repositories),
     mailer,

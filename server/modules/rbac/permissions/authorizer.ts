@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ChangeFeed } from "../../../../engine/query/change-feed.js";
+import { EVERYTHING, type ChangeFeed } from "../../../../engine/query/change-feed.js";
 import { compilePathPattern, splitPath, type PathMatcher } from "./path-pattern.js";
 import { IMPLICIT_ROLES } from "./default-permissions.js";
 
@@ -29,10 +29,13 @@ export class Authorizer {
     private readonly db: Kysely<any>,
     changes: ChangeFeed,
   ) {
-    changes.subscribe((modelId) => {
-      if (PERMISSION_MODELS.has(modelId)) this.rules = undefined;
-      if (SUBJECT_MODELS.has(modelId)) this.subjects.clear();
-    });
+    changes.subscribe(
+      (modelId) => {
+        if (modelId === EVERYTHING || PERMISSION_MODELS.has(modelId)) this.rules = undefined;
+        if (modelId === EVERYTHING || SUBJECT_MODELS.has(modelId)) this.subjects.clear();
+      },
+      [...PERMISSION_MODELS, ...SUBJECT_MODELS],
+    );
   }
 
   async allows(caller: Caller, method: string, path: string): Promise<boolean> {

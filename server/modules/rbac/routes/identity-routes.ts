@@ -5,6 +5,7 @@ import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-s
 import { identityIdsOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
+import { authRouteOptions } from "./limits.js";
 
 const SUBJECTS = "/api/rbac/subjects";
 
@@ -31,6 +32,8 @@ type Params = { Params: Record<string, string> };
  */
 export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { accounts, authorizer } = rbac;
+  // Routes that check a password are limited like sign-in: a stolen session cannot guess it fast.
+  const limited = authRouteOptions(rbac.config);
   const identities = app.repositories.get("rbac/identities")!;
 
   async function ownedIdentity(subjectId: string, identityId: string) {
@@ -66,7 +69,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return { data: await identities.delete(identityId) };
   });
 
-  app.patch<Params>(`${SUBJECTS}/:id/change-password`, async (request) => {
+  app.patch<Params>(`${SUBJECTS}/:id/change-password`, limited, async (request) => {
     const { id } = subjectParams(request.params);
     const { password, newPassword } = passwordChange(await readInput(request));
     await accounts.changePassword(await accounts.emailIdentityOf(id), password, newPassword);
@@ -83,7 +86,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     }
   }
 
-  app.patch<Params>("/api/rbac/identity/:id/change-password", async (request) => {
+  app.patch<Params>("/api/rbac/identity/:id/change-password", limited, async (request) => {
     const { id } = subjectParams(request.params);
     const { password, newPassword } = passwordChange(await readInput(request));
     await mayChange(request, id);
