@@ -19,6 +19,7 @@ import rateLimit from "@fastify/rate-limit";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { registerRbacModule } from "./modules/rbac/rbac-module.js";
 import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
+import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerHomePage } from "./routes/home.js";
@@ -91,13 +92,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("changes", changes);
 
   registerErrorHandling(app, config.production);
+  const moduleRouteDocs = collectRouteDocs(app);
   await shareChangesBetweenInstances(app);
   await app.register(cookie);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });
   await registerRbacModule(app, config);
   registerHealthRoute(app);
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, moduleRouteDocs);
   registerHomePage(app);
 
   // Generic routes for every exposed model; the rbac module's hook has authorized each request.

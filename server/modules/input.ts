@@ -29,10 +29,11 @@ const causeOf = (e: ErrorObject): ErrorCause => {
   return { path: e.instancePath || "/", message: typeof custom === "string" ? custom : (e.message ?? "is invalid") };
 };
 
-/** A checker for one route's input: returns it typed, or throws API.md's Validation error. */
-export function inputSchema<T>(schema: JsonSchema): (value: unknown) => T {
-  const validate = ajv.compile({ type: "object", additionalProperties: false, ...schema });
-  return (value) => {
+/** A checker for one route's input: returns it typed, or throws API.md's Validation error. Its `schema` documents the route. */
+export function inputSchema<T>(schema: JsonSchema): ((value: unknown) => T) & { schema: JsonSchema } {
+  const full = { type: "object", additionalProperties: false, ...schema };
+  const validate = ajv.compile(full);
+  const check = (value: unknown): T => {
     if (validate(value)) return value as T;
     const causes = (validate.errors ?? []).map(causeOf);
     // Spec wording for a missing field: '{name} is required'.
@@ -40,6 +41,7 @@ export function inputSchema<T>(schema: JsonSchema): (value: unknown) => T {
     if (missing && causes.length === 1) throw validationError(`${missing.path.slice(1)} is required`, causes);
     throw validationErrorFromCauses(causes);
   };
+  return Object.assign(check, { schema: full });
 }
 
 export const EMAIL = { type: "string", format: "email", maxLength: 254, "x-message": "must be a valid email" };

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { openApiDocument } from "../../engine/codegen/openapi.js";
+import type { JsonSchema } from "../../engine/schema/model.js";
 
 const require = createRequire(import.meta.url);
 const swaggerDir = join(require.resolve("swagger-ui-dist/package.json"), "..");
@@ -20,10 +21,16 @@ const page = `<!doctype html>
 <script>SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#reference", deepLinking: true, persistAuthorization: true });</script>
 </body></html>`;
 
-/** `/api/openapi.json` from the registry, and an interactive reference at `/api/docs` (served locally, no CDN). */
-export function registerDocsRoutes(app: FastifyInstance) {
-  const document = JSON.stringify(openApiDocument(app.registry));
-  app.get("/api/openapi.json", (_, reply) => reply.type("application/json").send(document));
+/** `/api/openapi.json` from the registry and the documented module routes, and an interactive reference at `/api/docs` (served locally, no CDN). */
+export function registerDocsRoutes(app: FastifyInstance, moduleRoutes: () => JsonSchema) {
+  // Built at the first request: module routes are registered after this one.
+  let document: string | undefined;
+  const build = () => {
+    const generated = openApiDocument(app.registry);
+    const paths = { ...generated.paths, ...moduleRoutes() };
+    return JSON.stringify({ ...generated, info: { ...generated.info, description: `${generated.info.description} Module routes (the Subject API) are listed under their module.` }, paths });
+  };
+  app.get("/api/openapi.json", (_, reply) => reply.type("application/json").send((document ??= build())));
   app.get("/api/docs", (_, reply) => reply.type("text/html; charset=utf-8").send(page));
   for (const [file, type] of Object.entries(assets)) {
     const content = readFileSync(join(swaggerDir, file));

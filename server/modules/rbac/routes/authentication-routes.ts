@@ -6,7 +6,7 @@ import { createSubject } from "../accounts/subjects.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
-import { authRouteOptions } from "./limits.js";
+import { authRouteOptions, documented } from "./limits.js";
 
 export const AUTH = "/api/rbac/subjects/authentication";
 
@@ -27,14 +27,14 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
   const { sessions, authorizer, config } = rbac;
 
   // A visitor's first session: a subject with no identity yet, which sign-up can then complete.
-  app.get(`${AUTH}/init`, authRouteOptions(config), async (request, reply) => {
+  app.get(`${AUTH}/init`, authRouteOptions(config, { summary: "Start a session for a new subject with no identity yet" }), async (request, reply) => {
     const subject = await runTransaction(app.database, app.repositories, (repository, trx) => createSubject(repository, trx));
     const session = await sessions.start(subject.id as string);
     sessions.setCookie(reply, session.jwt);
     return { data: session };
   });
 
-  app.get(`${AUTH}/me`, async (request) => {
+  app.get(`${AUTH}/me`, documented({ summary: "The signed-in subject with its identities and roles" }), async (request) => {
     const subjectId = signedInSubject(request);
     const subject = await app.repositories.get("rbac/subjects")!.get(subjectId).catch(() => {
       throw new AppError("AUTHENTICATION_ERROR", "the subject of this session no longer exists");
@@ -51,12 +51,12 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     return { data: { ...subject, identities, roles: await rolesOf(app.database.db, subjectId) } };
   });
 
-  app.get(`${AUTH}/is-authorized`, async (request) => {
+  app.get(`${AUTH}/is-authorized`, documented({ summary: "Whether the caller may call a method on a route", query: isAuthorizedQuery.schema }), async (request) => {
     const { route, method } = isAuthorizedQuery({ ...(request.query as object) });
     return { data: await authorizer.allows(request.caller, method, route) };
   });
 
-  app.post(`${AUTH}/logout`, { bodyLimit: 16 * 1024 }, async (request, reply) => {
+  app.post(`${AUTH}/logout`, { bodyLimit: 16 * 1024, ...documented({ summary: "Revoke the session and clear the cookie", body: logoutBody.schema }) }, async (request, reply) => {
     const body = logoutBody(request.body ?? {});
     if (request.sessionFamilyId) await sessions.refreshTokens.revokeFamily(request.sessionFamilyId);
     if (body.refresh) {
@@ -67,7 +67,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     return { data: { redirectTo: body.redirectTo?.startsWith("/") && !body.redirectTo.startsWith("//") ? body.redirectTo : "/" } };
   });
 
-  app.post(`${AUTH}/refresh`, authRouteOptions(config), async (request, reply) => {
+  app.post(`${AUTH}/refresh`, authRouteOptions(config, { summary: "Spend a refresh token for a new session", body: refreshBody.schema }), async (request, reply) => {
     const { refresh } = refreshBody(await readInput(request));
     const session = await sessions.refresh(refresh);
     sessions.setCookie(reply, session.jwt);

@@ -20,16 +20,15 @@ const reset = inputSchema<{ password: string; passwordConfirmation: string; code
 /** Sign-in, sign-up, forgot and reset password with an email and a password. */
 export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { accounts, sessions, config } = rbac;
-  const options = authRouteOptions(config);
 
-  app.post(`${BASE}/authentication`, options, async (request, reply) => {
+  app.post(`${BASE}/authentication`, authRouteOptions(config, { summary: "Sign in with email and password", body: credentials.schema }), async (request, reply) => {
     const { login, password } = credentials(await readInput(request));
     const session = await sessions.start(await accounts.authenticate(login, password));
     sessions.setCookie(reply, session.jwt);
     return { data: session };
   });
 
-  app.post(`${BASE}/registration`, options, async (request, reply) => {
+  app.post(`${BASE}/registration`, authRouteOptions(config, { summary: "Sign up with email and password", body: credentials.schema, status: 201 }), async (request, reply) => {
     const { login, password } = credentials(await readInput(request));
     const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
     const session = await sessions.start(await accounts.register(login, password, current));
@@ -37,13 +36,13 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     return reply.status(201).send({ data: session });
   });
 
-  app.post(`${BASE}/forgot-password`, options, async (request) => {
+  app.post(`${BASE}/forgot-password`, authRouteOptions(config, { summary: "Mail a password reset link (same answer for any email)", body: forgot.schema }), async (request) => {
     const { email } = forgot(await readInput(request));
     await accounts.forgotPassword(email);
     return { data: { message: "If an account has this email, a reset link is on its way." } };
   });
 
-  app.post(`${BASE}/reset-password`, options, async (request) => {
+  app.post(`${BASE}/reset-password`, authRouteOptions(config, { summary: "Set a new password with the code from the reset mail", body: reset.schema }), async (request) => {
     const { password, passwordConfirmation, code } = reset(await readInput(request));
     if (password !== passwordConfirmation) {
       throw validationError("/passwordConfirmation must equal password", [{ path: "/passwordConfirmation", message: "must equal password" }]);

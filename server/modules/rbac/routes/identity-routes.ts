@@ -5,7 +5,7 @@ import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-s
 import { identityIdsOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
-import { authRouteOptions } from "./limits.js";
+import { authRouteOptions, documented } from "./limits.js";
 
 const SUBJECTS = "/api/rbac/subjects";
 
@@ -33,7 +33,7 @@ type Params = { Params: Record<string, string> };
 export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { accounts, authorizer } = rbac;
   // Routes that check a password are limited like sign-in: a stolen session cannot guess it fast.
-  const limited = authRouteOptions(rbac.config);
+  const limited = (summary: string) => authRouteOptions(rbac.config, { summary, body: passwordChange.schema });
   const identities = app.repositories.get("rbac/identities")!;
 
   async function ownedIdentity(subjectId: string, identityId: string) {
@@ -42,34 +42,34 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     }
   }
 
-  app.get<Params>(`${SUBJECTS}/:id/identities`, async (request) => {
+  app.get<Params>(`${SUBJECTS}/:id/identities`, documented({ summary: "A subject's identities" }), async (request) => {
     const { id } = subjectParams(request.params);
     const ids = await identityIdsOf(app.database.db, id);
     const field = identities.model.fieldMap.get("id")!;
     return { data: ids.length ? await identities.list({ filters: [{ field, kind: "uuid", method: "inArray", value: ids }], orderBy: [], limit: 1000, offset: 0 }) : [] };
   });
 
-  app.post<Params>(`${SUBJECTS}/:id/identities`, async (request, reply) => {
+  app.post<Params>(`${SUBJECTS}/:id/identities`, documented({ summary: "Add an email identity to a subject", body: dataOf(newIdentity.schema), status: 201 }), async (request, reply) => {
     const { id } = subjectParams(request.params);
     const { email, password } = newIdentity(await readInput(request));
     await app.repositories.get("rbac/subjects")!.get(id);
     return reply.status(201).send({ data: await accounts.addEmailIdentity(id, email, password) });
   });
 
-  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, async (request) => {
+  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, documented({ summary: "Change an identity's email", body: dataOf(emailChange.schema) }), async (request) => {
     const { id, identityId } = identityParams(request.params);
     const { email } = emailChange(await readInput(request));
     await ownedIdentity(id, identityId);
     return { data: await identities.update(identityId, { email: normalizeEmail(email) }).catch(renameTaken) };
   });
 
-  app.delete<Params>(`${SUBJECTS}/:id/identities/:identityId`, async (request) => {
+  app.delete<Params>(`${SUBJECTS}/:id/identities/:identityId`, documented({ summary: "Delete an identity" }), async (request) => {
     const { id, identityId } = identityParams(request.params);
     await ownedIdentity(id, identityId);
     return { data: await identities.delete(identityId) };
   });
 
-  app.patch<Params>(`${SUBJECTS}/:id/change-password`, limited, async (request) => {
+  app.patch<Params>(`${SUBJECTS}/:id/change-password`, limited("Change the password of the subject's email identity"), async (request) => {
     const { id } = subjectParams(request.params);
     const { password, newPassword } = passwordChange(await readInput(request));
     await accounts.changePassword(await accounts.emailIdentityOf(id), password, newPassword);
@@ -86,7 +86,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     }
   }
 
-  app.patch<Params>("/api/rbac/identity/:id/change-password", limited, async (request) => {
+  app.patch<Params>("/api/rbac/identity/:id/change-password", limited("Change an identity's password"), async (request) => {
     const { id } = subjectParams(request.params);
     const { password, newPassword } = passwordChange(await readInput(request));
     await mayChange(request, id);
@@ -95,7 +95,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   });
 
   // create-by-email: an email identity for the signed-in subject.
-  app.post("/api/rbac/identity/email-and-password", async (request, reply) => {
+  app.post("/api/rbac/identity/email-and-password", documented({ summary: "Add an email identity to the signed-in subject", body: dataOf(newIdentity.schema), status: 201 }), async (request, reply) => {
     const subjectId = signedInSubject(request);
     const { email, password } = newIdentity(await readInput(request));
     return reply.status(201).send({ data: await accounts.addEmailIdentity(subjectId, email, password) });
@@ -106,3 +106,6 @@ function renameTaken(error: unknown): never {
   if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", "/email is already taken", [{ path: "/email", message: "is already taken" }]);
   throw error;
 }
+
+/** The body as API.md's entity calls send it: `{ data: {...} }`. */
+const dataOf = (schema: object) => ({ type: "object", properties: { data: schema }, required: ["data"] });

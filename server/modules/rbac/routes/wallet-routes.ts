@@ -20,9 +20,9 @@ export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { wallets, sessions, config } = rbac;
   const domain = new URL(config.publicUrl).host;
 
-  app.get(`${BASE}/nonce`, authRouteOptions(config), async () => ({ data: { ...(await wallets.issueNonce()), domain, uri: config.publicUrl } }));
+  app.get(`${BASE}/nonce`, authRouteOptions(config, { summary: "A nonce for a Sign-In with Ethereum message" }), async () => ({ data: { ...(await wallets.issueNonce()), domain, uri: config.publicUrl } }));
 
-  app.post(BASE, authRouteOptions(config), async (request, reply) => {
+  app.post(BASE, authRouteOptions(config, { summary: "Sign in with a signed Sign-In with Ethereum (EIP-4361) message", body: signed.schema }), async (request, reply) => {
     const input = signed(await readInput(request));
     const session = await sessions.start(await wallets.signIn(input, domain));
     sessions.setCookie(reply, session.jwt);

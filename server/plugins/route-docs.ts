@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import type { JsonSchema } from "../../engine/schema/model.js";
+
+/** What a hand-written module route says about itself for the OpenAPI document. */
+export interface RouteDocs {
+  summary: string;
+  tag: string;
+  /** The same JSON Schema the route checks its body or query with. */
+  body?: JsonSchema;
+  query?: JsonSchema;
+  status?: number;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    docs?: RouteDocs;
+  }
+}
+
+interface DocumentedRoute {
+  method: string;
+  url: string;
+  docs: RouteDocs;
+}
+
+/**
+ * Collects the routes registered with `config.docs` (call before they are registered) and turns
+ * them into OpenAPI paths, so module routes are documented from their own input schemas.
+ */
+export function collectRouteDocs(app: FastifyInstance): () => JsonSchema {
+  const routes: DocumentedRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    const docs = route.config?.docs;
+    if (!docs) return;
+    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method: method.toLowerCase(), url: route.url, docs });
+  });
+  return () => {
+    const paths: JsonSchema = {};
+    for (const { method, url, docs } of routes) {
+      const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const query = Object.entries<JsonSchema>(docs.query?.properties ?? {}).map(([name, schema]) => ({
+        name, in: "query", required: (docs.query?.required ?? []).includes(name), schema: withoutExtensions(schema),
+      }));
+      paths[url.replace(/:(\w+)/g, "{$1}")] ??= {};
+      paths[url.replace(/:(\w+)/g, "{$1}")][method] = {
+        tags: [docs.tag],
+        summary: docs.summary,
+        parameters: [...params.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })), ...query],
+        ...(docs.body ? { requestBody: { required: true, content: { "application/json": { schema: withoutExtensions(docs.body) } } } } : {}),
+        responses: {
+          [String(docs.status ?? 200)]: { description: "`{ data }`" },
+          default: { description: "API.md's error body", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        },
+      };
+    }
+    return paths;
+  };
+}
+
+/** JSON Schema without our `x-` keywords, as OpenAPI tools expect. */
+function withoutExtensions(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(withoutExtensions);
+  if (typeof schema !== "object" || schema === null) return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith("x-")).map(([k, v]) => [k, withoutExtensions(v)]));
+}
