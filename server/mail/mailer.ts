@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Repository } from "../../engine/query/repository.js";
+import { BackgroundWork } from "../background-work.js";
 
 export interface MailMessage {
   to: string;
@@ -19,7 +20,7 @@ type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg:
  */
 export class Mailer {
   private readonly transport?: Transporter;
-  private readonly pending = new Set<Promise<void>>();
+  private readonly deliveries: BackgroundWork;
 
   constructor(
     private readonly outbox: Repository,
@@ -28,6 +29,7 @@ export class Mailer {
     private readonly log: Log,
   ) {
     if (smtpUrl) this.transport = nodemailer.createTransport(smtpUrl);
+    this.deliveries = new BackgroundWork(log);
   }
 
   get usesSmtp(): boolean {
@@ -42,14 +44,12 @@ export class Mailer {
     }
     // The body may hold a secret (a reset code): with SMTP it goes to the mail server only.
     const record = await this.outbox.create({ to: message.to, subject: message.subject, text: "(sent by SMTP; body not kept)", transport: "smtp", status: "pending" });
-    const delivery = this.deliver(record.id as string, message);
-    this.pending.add(delivery);
-    void delivery.finally(() => this.pending.delete(delivery));
+    this.deliveries.run("mail delivery", () => this.deliver(record.id as string, message));
   }
 
   /** Waits for deliveries under way (tests, shutdown). */
-  async flush(): Promise<void> {
-    await Promise.all(this.pending);
+  flush(): Promise<void> {
+    return this.deliveries.settled();
   }
 
   close() {

@@ -33,8 +33,10 @@ export async function signIn(t: TestApp, login: string, password = PASSWORD): Pr
 export const as = (t: TestApp, session: SignedIn | undefined) => (options: Parameters<TestApp["request"]>[0]) =>
   t.request({ ...options, key: null, headers: { ...(session ? bearer(session.jwt) : {}), ...options.headers } });
 
-/** The newest outbox message to this address. */
+/** The newest outbox message to this address, once the work after the answers is done. */
 export async function lastMail(t: TestApp, to: string): Promise<{ subject: string; text: string; transport: string; status: string } | undefined> {
+  await t.app.rbac.background.settled();
+  await t.app.rbac.mailer.flush();
   return t.database.db
     .selectFrom("notification_outbox_messages")
     .select(["subject", "text", "transport", "status"])

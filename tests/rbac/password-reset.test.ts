@@ -96,6 +96,7 @@ describe("with SMTP_URL, mail goes through a real SMTP server", () => {
 
   test("the reset mail is delivered by SMTP, and the outbox keeps only that it was sent", async () => {
     await forgot(t, "smtp@example.com");
+    await t.app.rbac.background.settled();
     await t.app.rbac.mailer.flush();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(["smtp@example.com"]);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
+import { BackgroundWork } from "../../background-work.js";
 import { Mailer } from "../../mail/mailer.js";
 import { Accounts } from "./accounts/accounts.js";
 import { Authorizer } from "./permissions/authorizer.js";
@@ -18,6 +19,8 @@ export interface RbacServices {
   accounts: Accounts;
   wallets: WalletSignIn;
   mailer: Mailer;
+  /** Work done after the answer (password reset mail); `settled()` waits for it. */
+  background: BackgroundWork;
 }
 
 /** The rbac module's services over the app's database and repositories; seeds the default permissions. */
@@ -29,7 +32,9 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
   const refreshTokens = new RefreshTokens(database.db, config.refreshTokenTtlSeconds);
   const mailer = new Mailer(repositories.get("notification/outbox-messages")!, config.smtpUrl, config.mailFrom, app.log);
   if (!config.smtpUrl && config.production) app.log.warn("SMTP_URL is not set: emails are kept in the outbox table, not sent");
+  const background = new BackgroundWork(app.log);
   app.addHook("onClose", async () => {
+    await background.settled();
     await mailer.flush();
     mailer.close();
   });
@@ -38,8 +43,9 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     tokens,
     sessions: new Sessions(database.db, tokens, refreshTokens, config.production),
     authorizer: new Authorizer(database.db, app.changes),
-    accounts: new Accounts(database, repositories, refreshTokens, mailer, { publicUrl: config.publicUrl }),
+    accounts: new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl }),
     wallets: new WalletSignIn(database, repositories),
     mailer,
+    background,
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from "../../../../engine/db/open-database.js";
 import { AppError, validationError } from "../../../../engine/errors.js";
 import type { Repository } from "../../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../../engine/query/transaction.js";
+import type { BackgroundWork } from "../../../background-work.js";
 import type { Mailer } from "../../../mail/mailer.js";
 import { hashPassword } from "../passwords.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
@@ -24,6 +25,7 @@ export class Accounts {
     private readonly repositories: Map<string, Repository>,
     private readonly refreshTokens: RefreshTokens,
     private readonly mailer: Mailer,
+    private readonly background: BackgroundWork,
     private readonly options: AccountsOptions,
   ) {}
 
@@ -92,10 +94,15 @@ export class Accounts {
   }
 
   /**
-   * Sends a single-use reset code to the email if an identity has it. The answer is the same
-   * either way, so nobody learns which emails have accounts.
+   * Sends a single-use reset code to the email if an identity has it. The look-up, the code and
+   * the mail all happen after the answer, which is the same, and as fast, whether or not the
+   * email has an account: nobody learns which emails do.
    */
-  async forgotPassword(email: string) {
+  requestPasswordReset(email: string) {
+    this.background.run("password reset request", () => this.sendResetCode(email));
+  }
+
+  private async sendResetCode(email: string) {
     const identity = await findByEmail(this.database.db, email);
     if (!identity) return;
     const code = randomBytes(32).toString("base64url");

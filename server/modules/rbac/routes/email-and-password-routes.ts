@@ -38,7 +38,7 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
 
   app.post(`${BASE}/forgot-password`, authRouteOptions(config, { summary: "Mail a password reset link (same answer for any email)", body: forgot.schema }), async (request) => {
     const { email } = forgot(await readInput(request));
-    await accounts.forgotPassword(email);
+    accounts.requestPasswordReset(email);
     return { data: { message: "If an account has this email, a reset link is on its way." } };
   });
 
