@@ -14,7 +14,6 @@ import type { Config } from "./config.js";
 import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
-import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { registerRbacModule } from "./modules/rbac/rbac-module.js";
@@ -94,7 +93,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app, config.production);
   const moduleRouteDocs = collectRouteDocs(app);
   await shareChangesBetweenInstances(app);
-  await app.register(cookie);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });
   await registerRbacModule(app, config);

@@ -1,6 +1,6 @@
-import "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../engine/errors.js";
+import { cookieOf } from "../../plugins/cookies.js";
 import type { Authorizer, Caller } from "./permissions/authorizer.js";
 import { sameSecret, secretKeyOf } from "./secret-key.js";
 import type { SessionTokens } from "./session-tokens.js";
@@ -17,7 +17,7 @@ declare module "fastify" {
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1] ?? (request.cookies?.[SESSION_COOKIE] || undefined);
+  return match?.[1] ?? cookieOf(request, SESSION_COOKIE);
 }
 
 /** The signed-in subject of a request without a secret key; a bad or expired JWT counts as signed out. */
@@ -31,8 +31,9 @@ async function resolveSubject(request: FastifyRequest, tokens: SessionTokens): P
 
 /**
  * The one authorization hook: every route under /api (generic and module alike) is allowed only
- * when a permission of the caller's roles matches its method and path. Routes outside /api
- * (public pages, the admin's files) are not API and are not checked here.
+ * when a permission of the caller's roles matches its method and path. It is attached to each
+ * /api route as it is registered (see rbac-module.ts); routes outside /api (public pages, the
+ * admin's files) are not API and do not carry it.
  */
 export function authorizationHook(authorizer: Authorizer, tokens: SessionTokens, secret: string | undefined) {
   const refuse = (request: FastifyRequest) => {
@@ -48,8 +49,6 @@ export function authorizationHook(authorizer: Authorizer, tokens: SessionTokens,
   // bulk of it): no promise per request where none is needed.
   return function authorize(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
     request.caller = ANONYMOUS;
-    const route = request.routeOptions.url;
-    if (!route?.startsWith("/api/")) return done();
     // A wrong secret key is refused outright, even on public routes.
     const key = secretKeyOf(request);
     if (key) {

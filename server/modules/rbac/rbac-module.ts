@@ -24,7 +24,11 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
   // Declared up front so every request object keeps one shape (Fastify's advice for speed).
   app.decorateRequest("caller", null as never);
   app.decorateRequest("sessionFamilyId", undefined);
-  app.addHook("onRequest", authorizationHook(rbac.authorizer, rbac.tokens, config.rbacSecretKey));
+  // Attached to every /api route as it is registered, so no other request pays for it.
+  const authorize = authorizationHook(rbac.authorizer, rbac.tokens, config.rbacSecretKey);
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/")) route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
+  });
   if (config.adminEmail && config.adminPassword) {
     const { created } = await rbac.accounts.ensureAdmin(config.adminEmail, config.adminPassword);
     app.log.info(`admin ${config.adminEmail} ${created ? "created" : "updated"} from ADMIN_EMAIL`);

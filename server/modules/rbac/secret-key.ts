@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import { cookieOf } from "../../plugins/cookies.js";
 
 // Server-to-server callers send the RBAC_SECRET_KEY setting as the X-RBAC-SECRET-KEY header or
 // the rbac.secret-key cookie (API.md); it grants every permission. Unset, no key works.
@@ -7,7 +8,7 @@ import type { FastifyRequest } from "fastify";
 export function secretKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers["x-rbac-secret-key"];
   if (typeof header === "string" && header) return header;
-  return request.cookies?.["rbac.secret-key"] || undefined;
+  return cookieOf(request, "rbac.secret-key");
 }
 
 export function sameSecret(given: string, expected: string): boolean {

@@ -1,5 +1,5 @@
-import "@fastify/cookie";
 import type { FastifyReply } from "fastify";
+import { clearCookie, setCookie } from "../../plugins/cookies.js";
 import type { Kysely } from "kysely";
 import type { RefreshTokens } from "./refresh-tokens.js";
 import type { SessionTokens } from "./session-tokens.js";
@@ -43,7 +43,9 @@ export class Sessions {
    * cross-site POSTs; Secure in production.
    */
   setCookie(reply: FastifyReply, jwt: string) {
-    reply.setCookie(SESSION_COOKIE, jwt, {
+    setCookie(reply, {
+      name: SESSION_COOKIE,
+      value: jwt,
       path: "/",
       httpOnly: true,
       sameSite: "lax",
@@ -53,6 +55,6 @@ export class Sessions {
   }
 
   clearCookie(reply: FastifyReply) {
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    clearCookie(reply, SESSION_COOKIE);
   }
 }
