@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { inputSchema, readInput } from "../../input.js";
-import { identityIdsOf, rolesOf } from "../accounts/subjects.js";
-import { createSubject } from "../accounts/subjects.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
+import { createSubject, identityIdsOf, rolesOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
 import { authRouteOptions, documented } from "./limits.js";
@@ -27,7 +26,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
   const { sessions, authorizer, config } = rbac;
 
   // A visitor's first session: a subject with no identity yet, which sign-up can then complete.
-  app.get(`${AUTH}/init`, authRouteOptions(config, { summary: "Start a session for a new subject with no identity yet" }), async (request, reply) => {
+  app.get(`${AUTH}/init`, authRouteOptions(config, { summary: "Start a session for a new subject with no identity yet" }), async (_request, reply) => {
     const subject = await runTransaction(app.database, app.repositories, (repository, trx) => createSubject(repository, trx));
     const session = await sessions.start(subject.id as string);
     sessions.setCookie(reply, session.jwt);
