@@ -19,24 +19,23 @@ export interface Credentials {
   salt: string | null;
 }
 
-/** The email-and-password identity with this email, with its credentials and subject. */
-export async function findByEmail(db: Kysely<any>, email: string): Promise<Credentials | undefined> {
-  return db
+/** Identities with their credentials and subject: the one query both look-ups narrow. */
+const withCredentials = (db: Kysely<any>) =>
+  db
     .selectFrom("rbac_identities as i")
     .leftJoin("rbac_subjects_to_identities as si", "si.identityId", "i.id")
-    .select(["i.id", "si.subjectId", "i.password", "i.salt"])
+    .select(["i.id", "si.subjectId", "i.password", "i.salt"]);
+
+/** The email-and-password identity with this email, with its credentials and subject. */
+export async function findByEmail(db: Kysely<any>, email: string): Promise<Credentials | undefined> {
+  return withCredentials(db)
     .where("i.provider", "=", EMAIL_PROVIDER)
     .where("i.email", "=", normalizeEmail(email))
     .executeTakeFirst() as Promise<Credentials | undefined>;
 }
 
 export async function findById(db: Kysely<any>, identityId: string): Promise<Credentials | undefined> {
-  return db
-    .selectFrom("rbac_identities as i")
-    .leftJoin("rbac_subjects_to_identities as si", "si.identityId", "i.id")
-    .select(["i.id", "si.subjectId", "i.password", "i.salt"])
-    .where("i.id", "=", identityId)
-    .executeTakeFirst() as Promise<Credentials | undefined>;
+  return withCredentials(db).where("i.id", "=", identityId).executeTakeFirst() as Promise<Credentials | undefined>;
 }
 
 /** True when the password is right; spends the same time when there is no identity at all. */
