@@ -33,7 +33,6 @@ export interface TransactionScope {
 export class Repository {
   readonly columns: string[];
   private readonly db: Kysely<any>;
-  private readonly statements = new StatementCache();
 
   constructor(
     readonly model: Model,
@@ -41,6 +40,8 @@ export class Repository {
     private readonly constraints: ConstraintIndex,
     readonly changes: ChangeFeed = new ChangeFeed(),
     private readonly scope?: TransactionScope,
+    // Shared with the transaction-bound copies: a statement is built once per shape, not per copy.
+    private readonly statements = new StatementCache(),
   ) {
     this.db = scope?.trx ?? database.db;
     this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
@@ -48,7 +49,7 @@ export class Repository {
 
   /** The same repository running inside a transaction (see runTransaction). */
   within(scope: TransactionScope): Repository {
-    return new Repository(this.model, this.database, this.constraints, this.changes, scope);
+    return new Repository(this.model, this.database, this.constraints, this.changes, scope, this.statements);
   }
 
   async list(query: ListQuery): Promise<Row[]> {
@@ -69,6 +70,13 @@ export class Repository {
       const limited = applyOrder(select, order).limit(limit as unknown as number);
       return offset ? limited.offset(offset as unknown as number) : limited;
     });
+  }
+
+  /** The records with these ids (at most BULK_MAX), in the default order; none for no ids. */
+  async listByIds(ids: string[]): Promise<Row[]> {
+    if (ids.length === 0) return [];
+    const field = this.model.fieldMap.get("id")!;
+    return this.list({ filters: [{ field, kind: field.kind, method: "inArray", value: ids }], orderBy: [], limit: BULK_MAX, offset: 0 });
   }
 
   async count(conditions: Condition[]): Promise<number> {

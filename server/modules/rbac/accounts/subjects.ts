@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Row } from "../../../../engine/query/prepare-write.js";
+import type { Repository } from "../../../../engine/query/repository.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
 
 /** A new subject with the roles open to self sign-up (roles.availableOnRegistration). */
@@ -26,6 +27,11 @@ export async function grantRole(repository: RepositoryLookup, db: Kysely<any>, s
 export async function identityIdsOf(db: Kysely<any>, subjectId: string): Promise<string[]> {
   const rows = await db.selectFrom("rbac_subjects_to_identities").select("identityId").where("subjectId", "=", subjectId).execute();
   return rows.map((r) => r.identityId as string);
+}
+
+/** A subject's identities as the API shows them (no hidden fields). */
+export async function identitiesOf(db: Kysely<any>, identities: Repository, subjectId: string): Promise<Row[]> {
+  return identities.listByIds(await identityIdsOf(db, subjectId));
 }
 
 /** The subject's roles as the user menu shows them. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { inputSchema, readInput } from "../../input.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
-import { createSubject, identityIdsOf, rolesOf } from "../accounts/subjects.js";
+import { createSubject, identitiesOf, rolesOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
 import { authRouteOptions, documented } from "./limits.js";
@@ -38,15 +38,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     const subject = await app.repositories.get("rbac/subjects")!.get(subjectId).catch(() => {
       throw new AppError("AUTHENTICATION_ERROR", "the subject of this session no longer exists");
     });
-    const ids = await identityIdsOf(app.database.db, subjectId);
-    const identities = ids.length
-      ? await app.repositories.get("rbac/identities")!.list({
-          filters: [{ field: app.registry.get("rbac/identities").fieldMap.get("id")!, kind: "uuid", method: "inArray", value: ids }],
-          orderBy: [],
-          limit: 1000,
-          offset: 0,
-        })
-      : [];
+    const identities = await identitiesOf(app.database.db, app.repositories.get("rbac/identities")!, subjectId);
     return { data: { ...subject, identities, roles: await rolesOf(app.database.db, subjectId) } };
   });
 

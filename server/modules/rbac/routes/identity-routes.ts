@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { EMAIL, PASSWORD, UUID, inputSchema, readInput } from "../../input.js";
 import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-store.js";
-import { identityIdsOf } from "../accounts/subjects.js";
+import { identitiesOf, identityIdsOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
 import { authRouteOptions, documented } from "./limits.js";
@@ -44,9 +44,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
 
   app.get<Params>(`${SUBJECTS}/:id/identities`, documented({ summary: "A subject's identities" }), async (request) => {
     const { id } = subjectParams(request.params);
-    const ids = await identityIdsOf(app.database.db, id);
-    const field = identities.model.fieldMap.get("id")!;
-    return { data: ids.length ? await identities.list({ filters: [{ field, kind: "uuid", method: "inArray", value: ids }], orderBy: [], limit: 1000, offset: 0 }) : [] };
+    return { data: await identitiesOf(app.database.db, identities, id) };
   });
 
   app.post<Params>(`${SUBJECTS}/:id/identities`, documented({ summary: "Add an email identity to a subject", body: dataOf(newIdentity.schema), status: 201 }), async (request, reply) => {
