@@ -22,6 +22,7 @@ import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerHomePage } from "./routes/home.js";
+import { registerWebFiles } from "./web/static-files.js";
 
 /** qs brackets (filters[and][0][column]=…) when the query has any; the plain parser is much cheaper otherwise. */
 const parseQueryString = (text: string) =>
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealthRoute(app);
   registerDocsRoutes(app, moduleRouteDocs);
   registerHomePage(app);
+  registerWebFiles(app);
 
   // Generic routes for every exposed model; the rbac module's hook has authorized each request.
   await app.register(async (crud) => {

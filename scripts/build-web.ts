@@ -1,0 +1,47 @@
+/**
+ * Builds the browser apps (web/vite.config.ts) when their sources changed since the last build.
+ * `npm start` runs it first (prestart), so `npm install && npm start` needs no other step; the
+ * browser tests run it too. A hash of web/ sources and the lockfile decides "changed".
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const web = join(root, "web");
+const dist = join(web, "dist");
+const stamp = join(dist, ".source-hash");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (path === dist || name === "node_modules" || name === "test") return [];
+    return statSync(path).isDirectory() ? sourceFiles(path) : [path];
+  });
+}
+
+export function webSourceHash(): string {
+  const hash = createHash("sha256");
+  for (const file of [...sourceFiles(web).sort(), join(root, "package-lock.json")]) {
+    hash.update(relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/** Builds unless web/dist already holds a build of these exact sources; returns whether it built. */
+export async function buildWebIfChanged(log: (message: string) => void = console.log): Promise<boolean> {
+  const hash = webSourceHash();
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === hash) return false;
+  log("building the admin and site bundles (web/ changed)…");
+  const started = Date.now();
+  const { build } = await import("vite");
+  await build({ configFile: join(web, "vite.config.ts"), logLevel: "warn" });
+  writeFileSync(stamp, hash);
+  log(`built web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildWebIfChanged();
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { extname, join, normalize, sep } from "node:path";
+import { webDist } from "./web-dist.js";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+export const contentTypeOf = (file: string) => TYPES[extname(file).toLowerCase()] ?? "application/octet-stream";
+
+/** A file under `root` named by an untrusted relative path, or null (missing, a folder, or outside root). */
+export function fileInside(root: string, relativePath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(relativePath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0")) return null;
+  const file = normalize(join(root, decoded));
+  if (!file.startsWith(root + sep)) return null;
+  return existsSync(file) && statSync(file).isFile() ? file : null;
+}
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Admin not built</title>
+<p>The admin bundle is not built. Run <code>npm run build:web</code> (npm start does it first).</p>`;
+
+/**
+ * /static/* serves the built bundles (hashed names, cached for a year); /admin and everything
+ * under it answers the admin's index.html, whose client router takes over.
+ */
+export function registerWebFiles(app: FastifyInstance) {
+  app.get("/static/*", (request, reply) => {
+    const file = fileInside(webDist, (request.params as { "*": string })["*"]);
+    if (!file || file.endsWith(".html")) return reply.code(404).type("text/plain").send("Not found");
+    const immutable = file.startsWith(join(webDist, "assets") + sep);
+    reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    return reply.type(contentTypeOf(file)).send(createReadStream(file));
+  });
+
+  const adminPage = (_: unknown, reply: import("fastify").FastifyReply) => {
+    const index = join(webDist, "admin", "index.html");
+    reply.header("cache-control", "no-cache");
+    if (!existsSync(index)) return reply.code(503).type("text/html; charset=utf-8").send(NOT_BUILT);
+    return reply.type("text/html; charset=utf-8").send(readFileSync(index));
+  };
+  app.get("/admin", adminPage);
+  app.get("/admin/*", adminPage);
+}

@@ -1,0 +1,81 @@
+/**
+ * The one way browser code calls the server: same-origin, cookies included (the session cookie
+ * rbac.subject.jwt authorizes), `{ data }` bodies, and API.md's error body turned into an
+ * ApiError whose message joins the body's message, its cause entries, and the status, with ' | '
+ * (SPEC.md section 8). Callers show `error.message` in a toast.
+ */
+export interface CauseEntry {
+  path?: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly cause: CauseEntry[],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  query?: Query;
+  /** Sent as JSON; plain objects are wrapped as `{ data }` unless `raw` is set. */
+  body?: unknown;
+  raw?: boolean;
+  /** Multipart instead of JSON (file uploads): a `data` JSON field plus the files. */
+  form?: FormData;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export function withQuery(path: string, query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: { message?: string; code?: string; cause?: CauseEntry[] } = {};
+  try {
+    body = await response.json();
+  } catch {
+    /* not JSON: the status line says enough */
+  }
+  const cause = Array.isArray(body.cause) ? body.cause : [];
+  const parts = [
+    body.message,
+    ...cause.map((c) => (c.path ? `${c.path}: ${c.message}` : c.message)),
+    `${response.status} ${response.statusText}`.trim(),
+  ].filter((part): part is string => Boolean(part));
+  return new ApiError(parts.join(" | "), response.status, body.code, cause);
+}
+
+/** Calls the API and returns the answer's `data` (or the whole body when it has none). */
+export async function api<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.raw ? options.body : { data: options.body });
+  }
+  const response = await fetch(withQuery(path, options.query), {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    credentials: "include",
+    signal: options.signal,
+  });
+  if (!response.ok) throw await errorFrom(response);
+  if (response.status === 204) return undefined as T;
+  const json = (await response.json()) as { data?: T };
+  return (json && typeof json === "object" && "data" in json ? json.data : json) as T;
+}

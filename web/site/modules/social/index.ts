@@ -1,0 +1,4 @@
+import type { ModuleVariants } from "../../variant-types.js";
+
+/** The social module's variants, by model then name. Adding a variant: one file plus one line here. */
+export const variants: ModuleVariants = {};
