@@ -1,0 +1,33 @@
+/**
+ * What the server loads for one page and the renderer reads — the contract between the page
+ * loader (server/site/) and the variants (web/site/modules/). The same object is embedded in the
+ * HTML so the browser hydrates without fetching it again.
+ */
+export const LANGUAGES = ["en", "ru"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** One database row as the API returns it (hidden fields never included). */
+export type Row = { id: string; [field: string]: unknown };
+
+/** A relation model's two foreign keys: `parent` first in the schema, `child` second. */
+export interface RelationKeys {
+  parent: { key: string; model: string };
+  child: { key: string; model: string };
+}
+
+export interface PageData {
+  language: Language;
+  /** The visited path without the language prefix ("/blog/articles/hello"); "/" for home. */
+  path: string;
+  /** The host/pages row the path resolved to (its url may be a template). */
+  pageId: string;
+  /** Values of the page url template's named segments: { "blog.articles.slug": "hello" }. */
+  segments: Record<string, string>;
+  /** Every loaded row, by model id ("blog/articles") then by row id. Relations are models too. */
+  records: Record<string, Record<string, Row>>;
+  /** Row ids of whole-model lists that list variants show (newest first), by model id. */
+  lists: Record<string, string[]>;
+  /** The foreign keys of every relation model in `records`, so variants can walk them. */
+  relations: Record<string, RelationKeys>;
+}
