@@ -1,0 +1,43 @@
+import { notifications } from "@mantine/notifications";
+import { api } from "../../api/client.js";
+import { homeOf, languageOfPath } from "./home.js";
+import { SessionStore } from "./session-store.js";
+import { REFRESH_KEY } from "./token-storage.js";
+
+/** SPEC.md section 9: storage events are debounced by 100 ms. */
+export const STORAGE_DEBOUNCE_MS = 100;
+
+let store: SessionStore | undefined;
+
+/** The page's one session store, wired to this browser's storage, locks, location and toasts. */
+export function browserSessionStore(): SessionStore {
+  store ??= new SessionStore(
+    {
+      storage: { getItem: (k) => localStorage.getItem(k), setItem: (k, v) => localStorage.setItem(k, v), removeItem: (k) => localStorage.removeItem(k) },
+      call: api,
+      navigate: (url) => {
+        if (window.location.pathname !== url) window.location.assign(url);
+      },
+      home: () => homeOf(languageOfPath(window.location.pathname)),
+      now: () => Date.now(),
+      withLock: typeof navigator !== "undefined" && navigator.locks ? (name, task) => navigator.locks.request(name, task) : undefined,
+      notify: (message) => notifications.show({ color: "red", message }),
+    },
+    { status: "loading" },
+    followOtherTabs,
+  );
+  return store;
+}
+
+/**
+ * Another tab signed in, refreshed or signed out: the refresh token's key changed. Reload who is
+ * signed in (a burst of changes, such as logout then sign-in, costs one reload).
+ */
+function followOtherTabs(session: SessionStore) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  window.addEventListener("storage", (event) => {
+    if (event.key !== REFRESH_KEY && event.key !== null) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void session.load(), STORAGE_DEBOUNCE_MS);
+  });
+}
