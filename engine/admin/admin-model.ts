@@ -1,0 +1,116 @@
+import type { FieldKind, Model } from "../schema/model.js";
+import type { Registry } from "../schema/registry.js";
+
+/**
+ * What the admin needs to know about one model to generate its table, form and sub-tables,
+ * derived from the registry alone (no per-entity code). Sent to the browser by
+ * GET /api/admin/models, so it is plain JSON.
+ */
+export interface AdminField {
+  name: string;
+  /** Human label: the property's title, else the name in words ("shortDescription" → "Short description"). */
+  label: string;
+  kind: FieldKind;
+  /** x-input hint (rich-text, file, date-time, select, textarea). */
+  input?: string;
+  required: boolean;
+  /** Server-maintained (id, createdAt, updatedAt): shown, never edited. */
+  readOnly: boolean;
+  /** Filled by the server when absent (x-default or default), so the form may leave it empty. */
+  hasDefault: boolean;
+  default?: unknown;
+  enum?: string[];
+  pattern?: string;
+  /** Model id a foreign key points to. */
+  references?: string;
+}
+
+/** A relation sub-table inside a host form: rows whose `parentKey` is the host's id. */
+export interface AdminEmbed {
+  relation: string;
+  /** The relation's foreign key pointing at the host model. */
+  parentKey: string;
+  /** The other foreign key: the related record chosen through a select. */
+  childKey: string;
+  childModel: string;
+}
+
+export interface AdminModel {
+  id: string;
+  module: string;
+  name: string;
+  title: string;
+  kind: "entity" | "relation";
+  fields: AdminField[];
+  embeds: AdminEmbed[];
+  /** The field a record is named by in selects, and searched by the table's search box. */
+  labelField: string;
+  /** Whether the model has orderIndex (relations), for reordering. */
+  ordered: boolean;
+}
+
+const words = (name: string) => {
+  const spaced = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+const LABEL_CANDIDATES = ["adminTitle", "title", "slug", "uid", "email", "name", "url", "sku"];
+
+/** The field that names a record: the first of the usual naming fields the model has, else its id. */
+export function labelFieldOf(model: Model): string {
+  const visible = model.fields.filter((f) => !f.hidden);
+  const named = LABEL_CANDIDATES.find((name) => visible.some((f) => f.name === name && (f.kind === "string" || f.kind === "language-map")));
+  if (named) return named;
+  return visible.find((f) => f.kind === "string" && !f.references)?.name ?? "id";
+}
+
+export function adminField(field: Model["fields"][number]): AdminField {
+  return {
+    name: field.name,
+    label: typeof field.schema.title === "string" && field.kind !== "language-map" ? field.schema.title : words(field.name),
+    kind: field.kind,
+    input: field.input,
+    required: field.required,
+    readOnly: field.readOnly,
+    hasDefault: field.default !== undefined || field.generated !== undefined,
+    default: field.default,
+    enum: field.enum,
+    pattern: field.schema.pattern,
+    references: field.references?.model,
+  };
+}
+
+/**
+ * A relation embedded in `host`: the foreign key pointing at the host is the parent side; the
+ * other is the related record. Schemas name the parent first, so when both point at the host
+ * (a self relation) the first is the parent.
+ */
+export function embedOf(host: Model, relation: Model): AdminEmbed | undefined {
+  const keys = relation.fields.filter((f) => f.references);
+  const parent = keys.find((f) => f.references!.model === host.id);
+  const child = keys.find((f) => f !== parent);
+  if (!parent || !child) return undefined;
+  return { relation: relation.id, parentKey: parent.name, childKey: child.name, childModel: child.references!.model };
+}
+
+export function adminModel(model: Model, registry: Registry): AdminModel {
+  const embeds = model.embed
+    .map((id) => registry.find(id))
+    .filter((relation): relation is Model => Boolean(relation && !relation.internal))
+    .map((relation) => embedOf(model, relation))
+    .filter((embed): embed is AdminEmbed => Boolean(embed));
+  return {
+    id: model.id,
+    module: model.module,
+    name: model.name,
+    title: model.title,
+    kind: model.kind,
+    fields: model.fields.filter((f) => !f.hidden).map(adminField),
+    embeds,
+    labelField: labelFieldOf(model),
+    ordered: model.fieldMap.has("orderIndex"),
+  };
+}
+
+/** Every model with admin screens (the exposed ones), in the registry's order. */
+export const adminModels = (registry: Registry): AdminModel[] => registry.exposed.map((m) => adminModel(m, registry));

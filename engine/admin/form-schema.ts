@@ -1,0 +1,91 @@
+import type { AdminField, AdminModel } from "./admin-model.js";
+import { inputOf, LANGUAGES } from "./field-input.js";
+
+type Json = Record<string, any>;
+
+export interface FormSchema {
+  schema: Json;
+  uiSchema: Json;
+}
+
+/** Naming fields first, presentation fields (variant, className) last: how a person fills a form. */
+const FIRST = ["adminTitle", "title", "slug"];
+const LAST = ["variant", "className"];
+const rank = (name: string) => (FIRST.includes(name) ? FIRST.indexOf(name) - 10 : LAST.includes(name) ? 100 + LAST.indexOf(name) : 0);
+
+/** The fields a form edits: everything but server-maintained ones and those fixed by the context. */
+export function editableFields(model: AdminModel, omit: string[] = []): AdminField[] {
+  return model.fields
+    .filter((f) => !f.readOnly && !omit.includes(f.name))
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f.name) - rank(b.f.name) || a.i - b.i)
+    .map(({ f }) => f);
+}
+
+function propertyOf(field: AdminField): { schema: Json; ui: Json } {
+  const input = inputOf(field);
+  const title = field.label;
+  switch (input) {
+    case "language-map":
+    case "rich-text-language-map": {
+      const widget = input === "rich-text-language-map" ? "richText" : "text";
+      const properties = Object.fromEntries(LANGUAGES.map((l) => [l, { type: "string", title: `${title} (${l})` }]));
+      return { schema: { type: "object", title, properties }, ui: Object.fromEntries(LANGUAGES.map((l) => [l, { "ui:widget": widget }])) };
+    }
+    case "checkbox":
+      return { schema: { type: "boolean", title, ...(field.default !== undefined ? { default: field.default } : {}) }, ui: { "ui:widget": "checkbox" } };
+    case "json":
+      return { schema: { title }, ui: { "ui:field": "json" } };
+    case "select":
+      return { schema: { type: "string", title, enum: field.enum, ...(field.default !== undefined ? { default: field.default } : {}) }, ui: { "ui:widget": "select" } };
+    default: {
+      // Numbers, dates and references travel as strings in the form too: the widget decides
+      // the value (a cleared number is ""), the server checks and converts it.
+      const widget = { "rich-text": "richText", file: "file", "date-time": "dateTime", reference: "reference", number: "number", textarea: "textarea", text: "text", unknown: "unknown" }[input];
+      const typed = typeof field.default === "string" ? { default: field.default } : {};
+      return { schema: { title, ...typed }, ui: { "ui:widget": widget, "ui:options": { field } } };
+    }
+  }
+}
+
+/**
+ * The RJSF schema and uiSchema of a model's form. Client-side checks are left to the server (its
+ * errors land on their fields), so this schema describes inputs rather than validity.
+ */
+export function formSchema(model: AdminModel, omit: string[] = []): FormSchema {
+  const fields = editableFields(model, omit);
+  const properties: Json = {};
+  const uiSchema: Json = { "ui:order": fields.map((f) => f.name) };
+  for (const field of fields) {
+    const { schema, ui } = propertyOf(field);
+    properties[field.name] = schema;
+    uiSchema[field.name] = ui;
+  }
+  const required = fields.filter((f) => f.required && !f.hasDefault && inputOf(f) !== "checkbox").map((f) => f.name);
+  return { schema: { type: "object", properties, required }, uiSchema };
+}
+
+/** A saved record as the form edits it: only the editable fields, language maps as objects. */
+export function formDataOf(model: AdminModel, record: Json | undefined, omit: string[] = []): Json {
+  if (!record) return {};
+  const data: Json = {};
+  for (const field of editableFields(model, omit)) {
+    const value = record[field.name];
+    if (value === null || value === undefined) continue;
+    data[field.name] = inputOf(field) === "number" ? String(value) : value;
+  }
+  return data;
+}
+
+/** The form's data as the API's `data`: numbers back to numbers ("" stays "", a cleared number). */
+export function payloadOf(model: AdminModel, formData: Json): Json {
+  const payload: Json = {};
+  for (const [name, value] of Object.entries(formData)) {
+    if (value === undefined) continue;
+    const field = model.fields.find((f) => f.name === name);
+    if (field && inputOf(field) === "number" && typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
+      payload[name] = Number(value);
+    } else payload[name] = value;
+  }
+  return payload;
+}

@@ -1,0 +1,46 @@
+import type { AdminField, AdminModel } from "./admin-model.js";
+import { inputOf } from "./field-input.js";
+
+export interface AdminColumn {
+  field: AdminField;
+  /** What the API's filters and orderBy name: a language map is read in its default language. */
+  column: string;
+}
+
+const MAX_COLUMNS = 5;
+
+/** Whether a field fits a table cell: short scalar values, not bodies of text or JSON. */
+const showable = (f: AdminField) => {
+  const input = inputOf(f);
+  return !["json", "rich-text", "rich-text-language-map", "unknown"].includes(input) && f.name !== "id";
+};
+
+export const apiColumn = (field: AdminField) => (field.kind === "language-map" ? `${field.name}->>en` : field.name);
+
+/**
+ * The table's columns, chosen from the schema: the naming field, the foreign keys of a relation,
+ * then the model's own scalar fields before the common ones, then the creation time.
+ */
+export function tableColumns(model: AdminModel): AdminColumn[] {
+  const byName = (name: string) => model.fields.find((f) => f.name === name);
+  const common = new Set(["variant", "className", "createdAt", "updatedAt", "orderIndex"]);
+  const picked: AdminField[] = [];
+  const add = (f: AdminField | undefined) => {
+    if (f && !picked.includes(f) && picked.length < MAX_COLUMNS - 1) picked.push(f);
+  };
+  add(byName(model.labelField));
+  model.fields.filter((f) => f.references).forEach(add);
+  model.fields.filter((f) => showable(f) && !common.has(f.name)).forEach(add);
+  if (model.ordered) add(byName("orderIndex"));
+  add(byName("variant"));
+  const created = byName("createdAt");
+  const columns = created ? [...picked, created] : picked;
+  return columns.map((field) => ({ field, column: apiColumn(field) }));
+}
+
+/** The column the search box filters with `ilike`: the naming field (its English text for a map). */
+export function searchColumn(model: AdminModel): string | undefined {
+  const field = model.fields.find((f) => f.name === model.labelField);
+  if (!field || (field.kind !== "string" && field.kind !== "language-map")) return undefined;
+  return apiColumn(field);
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { as, register, signIn } from "../rbac/helpers.js";
+
+const ADMIN = { adminEmail: "boss@example.com", adminPassword: "admin password 1" };
+
+describe(`GET /api/admin/models on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(ADMIN);
+  });
+  afterAll(() => t.close());
+
+  it("answers 401 to a visitor and 403 to a signed-in subject without the admin role", async () => {
+    expect((await as(t, undefined)({ method: "GET", url: "/api/admin/models" })).status).toBe(401);
+    const user = await register(t, "plain@example.com");
+    expect((await as(t, user)({ method: "GET", url: "/api/admin/models" })).status).toBe(403);
+  });
+
+  it("describes every exposed model to an admin, with embeds and naming fields", async () => {
+    const admin = await signIn(t, ADMIN.adminEmail, ADMIN.adminPassword);
+    const { status, body } = await as(t, admin)({ method: "GET", url: "/api/admin/models" });
+    expect(status).toBe(200);
+    const ids = body.data.map((m: any) => m.id);
+    expect(ids).toEqual(t.app.registry.exposed.map((m) => m.id));
+    expect(ids).not.toContain("rbac/refresh-tokens");
+    const products = body.data.find((m: any) => m.id === "ecommerce/products");
+    expect(products.title).toBe("Product");
+    expect(products.labelField).toBe("adminTitle");
+    expect(products.embeds).toContainEqual({
+      relation: "ecommerce/stores-to-products",
+      parentKey: "productId",
+      childKey: "storeId",
+      childModel: "ecommerce/stores",
+    });
+    const identities = body.data.find((m: any) => m.id === "rbac/identities");
+    expect(identities.fields.map((f: any) => f.name)).not.toContain("password");
+  });
+});
