@@ -17,6 +17,7 @@ import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import rateLimit from "@fastify/rate-limit";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { registerRbacModule } from "./modules/rbac/rbac-module.js";
+import { registerAdminModule } from "./modules/admin/admin-module.js";
 import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDocsRoutes(app, moduleRouteDocs);
   registerHomePage(app);
   registerWebFiles(app);
+  await registerAdminModule(app, config);
 
   // Generic routes for every exposed model; the rbac module's hook has authorized each request.
   await app.register(async (crud) => {
