@@ -1,0 +1,24 @@
+/**
+ * The browser side of the public site: reads the page data the server embedded and hydrates the
+ * server's HTML with the very same tree. Style sheets are imported here only: the server never
+ * imports this file, so it never sees a .css import.
+ */
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./render/site.css";
+import { hydrateRoot } from "react-dom/client";
+import type { PageData } from "./data/page-data.js";
+import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "./render/html.js";
+import { SiteApp, type SiteState } from "./render/site-app.js";
+
+function readJson<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  return text ? (JSON.parse(text) as T) : undefined;
+}
+
+const root = document.getElementById("root");
+const data = readJson<PageData>(DATA_SCRIPT_ID);
+if (root && data) {
+  const state = readJson<SiteState>(STATE_SCRIPT_ID) ?? { failures: {} };
+  hydrateRoot(root, <SiteApp data={data} state={state} />);
+}

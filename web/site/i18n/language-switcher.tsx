@@ -1,0 +1,32 @@
+import { Button, Group } from "@mantine/core";
+import { LANGUAGES } from "../data/page-data.js";
+import { useSite, useUiText } from "../render/use-site.js";
+import { withLanguage } from "./languages.js";
+import { languageNames } from "./ui-strings.js";
+
+/** Links to this same page in every language; plain links, so it works before hydration too. */
+export function LanguageSwitcher({ size = "xs" }: { size?: "xs" | "sm" | "md" }) {
+  const site = useSite();
+  const t = useUiText();
+  return (
+    <Group gap={4} role="navigation" aria-label={t("language")} wrap="nowrap">
+      {LANGUAGES.map((language) => (
+        <Button
+          key={language}
+          component="a"
+          href={withLanguage(site.data.path, language)}
+          hrefLang={language}
+          lang={language}
+          title={languageNames[language]}
+          aria-current={language === site.language ? "true" : undefined}
+          variant={language === site.language ? "light" : "subtle"}
+          color="gray"
+          size={size}
+          px={8}
+        >
+          {language.toUpperCase()}
+        </Button>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Language } from "../data/page-data.js";
+import { languageOfPath, withLanguage } from "./languages.js";
+
+export interface Link {
+  href: string;
+  /** External links (any url with a colon: https:, mailto:, tel:) open in a new tab. */
+  newTab: boolean;
+}
+
+/** A site path in the visitor's language unless it already names a language. */
+function localise(url: string, language: Language): string {
+  return languageOfPath(url) ? url : withLanguage(url, language);
+}
+
+/** SPEC.md link rules, button: colon → new tab as-is; language-prefixed → as-is; empty → "/"; else prefixed. */
+export function buttonLink(url: unknown, language: Language): Link {
+  const value = typeof url === "string" ? url.trim() : "";
+  if (!value) return { href: "/", newTab: false };
+  if (value.includes(":")) return { href: value, newTab: true };
+  return { href: localise(value, language), newTab: false };
+}
+
+/** A slide with a url links to it in the visitor's language; without one it is not a link. */
+export function slideHref(url: unknown, language: Language): string | undefined {
+  const value = typeof url === "string" ? url.trim() : "";
+  if (!value) return undefined;
+  return value.includes(":") ? value : localise(value, language);
+}
+
+/**
+ * Logotype rules: "http…" as-is; a path that is only a language code ("/ru", "/en") as-is, the
+ * default language's as "/"; an empty url is home; anything else gets the language prefix.
+ */
+export function logotypeHref(url: unknown, language: Language): string {
+  const value = typeof url === "string" ? url.trim() : "";
+  if (value.startsWith("http")) return value;
+  if (!value) return withLanguage("/", language);
+  const only = languageOfPath(value);
+  if (only && value.replace(/\/+$/, "") === `/${only}`) return withLanguage("/", only);
+  return localise(value, language);
+}
+
+/** A record's public page: "/blog/articles/{slug}" in the visitor's language. */
+export function recordHref(base: string, slug: unknown, language: Language): string {
+  return withLanguage(`${base}/${encodeURIComponent(String(slug ?? ""))}`, language);
+}

@@ -1,0 +1,19 @@
+import { Text, UnstyledButton } from "@mantine/core";
+import { text } from "../../i18n/text.js";
+import { classNameOf } from "../../render/class-name.js";
+import { useSite } from "../../render/use-site.js";
+import type { VariantProps } from "../../variant-types.js";
+import { newTabProps, useButton } from "./button-base.js";
+
+/** Button variant 'children': a link block holding the button's title and subtitle (menu entries with a hint). */
+export function ButtonChildren({ record }: VariantProps) {
+  const { language } = useSite();
+  const { href, newTab, title } = useButton(record);
+  const subtitle = text(record.subtitle, language);
+  return (
+    <UnstyledButton component="a" href={href} {...newTabProps(newTab)} className={classNameOf(record)} data-button-variant="children" p="sm" style={{ borderRadius: 8, display: "block" }}>
+      <Text fw={600}>{title}</Text>
+      {subtitle ? <Text size="sm" c="dimmed">{subtitle}</Text> : null}
+    </UnstyledButton>
+  );
+}

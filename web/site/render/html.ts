@@ -1,0 +1,22 @@
+/** Text or attribute value escaped for HTML. */
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/**
+ * JSON safe inside <script type="application/json">: `<` becomes \u003c (so no `</script>` or
+ * `<!--` can end or bend the element), and U+2028/U+2029 are escaped for old JS parsers. The
+ * result still parses with JSON.parse to the same value.
+ */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value ?? null)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export const DATA_SCRIPT_ID = "__SITE_DATA__";
+/** The widget failures found on the server (see failures.ts) and, on an error page, the error. */
+export const STATE_SCRIPT_ID = "__SITE_STATE__";

@@ -1,0 +1,60 @@
+import type { SiteData } from "../data/site-data.js";
+import type { Row } from "../data/page-data.js";
+
+/** What a page says about itself in <head>: plain values, ready to escape into meta tags. */
+export interface PageMetadata {
+  title: string;
+  description?: string;
+  keywords?: string;
+  author?: string;
+  viewport: string;
+  openGraph: Record<string, string>;
+  twitter: Record<string, string>;
+}
+
+const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+function fields(value: unknown, names: string[]): Record<string, string> {
+  const source = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const text = str(source[name]);
+    if (text) out[name] = text;
+  }
+  return out;
+}
+
+/** The page's host/metadata row (pages-to-metadata); the 'primary' variant wins when there are several. */
+export function pageMetadataRow(site: SiteData): Row | undefined {
+  const page = site.page;
+  if (!page) return undefined;
+  const rows = site.related("host/pages-to-metadata", page.id).map(({ record }) => record);
+  return rows.find((row) => row.variant === "primary") ?? rows[0];
+}
+
+/** Metadata from the linked row, falling back to the page's own title and description. */
+export function pageMetadata(site: SiteData, fallbackTitle = "Page"): PageMetadata {
+  const page = site.page;
+  const row = pageMetadataRow(site);
+  const title = str(row?.title) ?? str(page?.title) ?? fallbackTitle;
+  const description = str(row?.description) ?? str(page?.description);
+  const openGraph = fields(row?.opengraph, ["title", "description", "url", "type", "siteName", "locale"]);
+  const twitter = fields(row?.twitter, ["card", "site", "creator", "title", "description", "url", "domain", "appCountry"]);
+  // Link previews read og:title/description; without their own they take the page's.
+  openGraph.title ??= title;
+  if (description) openGraph.description ??= description;
+  openGraph.type ??= "website";
+  openGraph.locale ??= site.language === "ru" ? "ru_RU" : "en_US";
+  twitter.card ??= "summary_large_image";
+  twitter.title ??= openGraph.title;
+  if (openGraph.description) twitter.description ??= openGraph.description;
+  return {
+    title,
+    description,
+    keywords: str(row?.keywords),
+    author: str(row?.author),
+    viewport: str(row?.viewport) ?? "width=device-width, initial-scale=1",
+    openGraph,
+    twitter,
+  };
+}

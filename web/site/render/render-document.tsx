@@ -1,0 +1,94 @@
+import { renderToString } from "react-dom/server";
+import { DEFAULT_LANGUAGE, type Language, type PageData } from "../data/page-data.js";
+import { SiteData } from "../data/site-data.js";
+import { pageWidgets } from "./external-widgets.js";
+import { failureKey, type Failures } from "./failures.js";
+import { assetTags, metadataTags, type DocumentAssets } from "./head.js";
+import { DATA_SCRIPT_ID, embedJson, escapeHtml, STATE_SCRIPT_ID } from "./html.js";
+import { SiteApp, SiteProviders, type SiteState } from "./site-app.js";
+import { uiText } from "../i18n/ui-strings.js";
+import { VariantView } from "./variant-view.js";
+
+export type { DocumentAssets } from "./head.js";
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error)) || "Error";
+
+/**
+ * React runs no error boundaries on the server: a throwing widget fails the whole render. Then
+ * each widget is rendered alone to find the ones that throw, and the page renders again with
+ * those shown as error boxes (the same boxes the browser's boundaries would show).
+ */
+function renderApp(data: PageData, error?: SiteState["error"]): { html: string; state: SiteState } {
+  const first: SiteState = { failures: {}, error };
+  try {
+    return { html: renderToString(<SiteApp data={data} state={first} />), state: first };
+  } catch (failure) {
+    const failures: Failures = {};
+    // Module widgets first: a host widget only counts as failed if it fails with them boxed.
+    const placed = pageWidgets(new SiteData(data));
+    const ordered = [...placed.filter((p) => p.model !== "host/widgets"), ...placed.filter((p) => p.model === "host/widgets")];
+    for (const placed of ordered) {
+      try {
+        renderToString(
+          <SiteProviders data={data} failures={failures}>
+            <VariantView {...placed} />
+          </SiteProviders>,
+        );
+      } catch (widgetError) {
+        failures[failureKey(placed.model, placed.record.id)] = errorMessage(widgetError);
+      }
+    }
+    // A failure outside every widget (a layout, the page itself) is the error page's business.
+    if (!Object.keys(failures).length) throw failure;
+    const state: SiteState = { failures, error };
+    return { html: renderToString(<SiteApp data={data} state={state} />), state };
+  }
+}
+
+function documentHtml(data: PageData, state: SiteState, app: string, assets: DocumentAssets, head: string, status?: number): string {
+  const robots = status && status >= 400 ? `<meta name="robots" content="noindex">` : "";
+  return (
+    `<!doctype html><html lang="${escapeHtml(data.language)}" data-mantine-color-scheme="light">` +
+    `<head><meta charset="utf-8">${head}${robots}<meta name="theme-color" content="#4c6ef5">${assetTags(assets)}</head>` +
+    `<body><div id="root">${app}</div>` +
+    `<script id="${DATA_SCRIPT_ID}" type="application/json">${embedJson(data)}</script>` +
+    `<script id="${STATE_SCRIPT_ID}" type="application/json">${embedJson(state)}</script>` +
+    `</body></html>`
+  );
+}
+
+/** The full HTML of a public page: metadata in <head>, the rendered app, and its data for hydration. */
+export function renderDocument(data: PageData, assets: DocumentAssets, options: { status?: number } = {}): string {
+  const { html, state } = renderApp(data);
+  return documentHtml(data, state, html, assets, metadataTags(new SiteData(data)), options.status);
+}
+
+export interface ErrorDocumentOptions {
+  /** Shown as the page's heading; the generic 'Oh no! Something went wrong...' when empty. */
+  message?: string;
+  /** The hosted /500 page, when one exists: its layouts and widgets render around the message. */
+  hosted?: PageData;
+  language?: Language;
+  status?: number;
+}
+
+/** The global error page: the message and a Reload button, inside the hosted /500 page when there is one. */
+export function renderErrorDocument(assets: DocumentAssets, options: ErrorDocumentOptions = {}): string {
+  const language = options.language ?? options.hosted?.language ?? DEFAULT_LANGUAGE;
+  const data: PageData = options.hosted
+    ? { ...options.hosted, language }
+    : { language, path: "/500", pageId: "", segments: {}, records: {}, lists: {}, relations: {} };
+  const error = { message: options.message ?? "" };
+  const site = new SiteData(data);
+  let rendered: { html: string; state: SiteState };
+  try {
+    rendered = renderApp(data, error);
+  } catch {
+    // The hosted page itself failed: the bare error page still has to come out.
+    const bare: PageData = { ...data, pageId: "", records: {} };
+    rendered = renderApp(bare, error);
+    return documentHtml(bare, rendered.state, rendered.html, assets, `<title>${escapeHtml(uiText("error", language))}</title>`, options.status ?? 500);
+  }
+  const head = site.page ? metadataTags(site) : `<title>${escapeHtml(options.message || uiText("somethingWrong", language))}</title>`;
+  return documentHtml(data, rendered.state, rendered.html, assets, head, options.status ?? 500);
+}

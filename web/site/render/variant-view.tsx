@@ -1,0 +1,40 @@
+import type { Row } from "../data/page-data.js";
+import { findVariant } from "../variants.js";
+import { ErrorBox } from "./error-box.js";
+import { WidgetErrorBoundary } from "./error-boundary.js";
+import { failureKey, useFailures } from "./failures.js";
+import { useSite } from "./use-site.js";
+
+export interface VariantViewProps {
+  model: string;
+  record: Row;
+  relation?: Row;
+}
+
+/** A record rendered by its variant, inside an error boundary; an unknown variant renders nothing. */
+export function VariantView({ model, record, relation }: VariantViewProps) {
+  const failures = useFailures();
+  const failed = failures[failureKey(model, record.id)];
+  if (failed !== undefined) return <ErrorBox message={failed} />;
+  const Variant = findVariant(model, record.variant);
+  if (!Variant) return null;
+  return (
+    <WidgetErrorBoundary>
+      <Variant record={record} relation={relation} />
+    </WidgetErrorBoundary>
+  );
+}
+
+/** The children of a record through a relation model, in order, each by its own variant. */
+export function RelatedViews({ relationModel, parentId }: { relationModel: string; parentId: string }) {
+  const site = useSite();
+  const model = site.data.relations[relationModel]?.child.model;
+  if (!model) return null;
+  return (
+    <>
+      {site.related(relationModel, parentId).map(({ relation, record }) => (
+        <VariantView key={relation.id} model={model} record={record} relation={relation} />
+      ))}
+    </>
+  );
+}
