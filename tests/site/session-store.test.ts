@@ -140,3 +140,15 @@ describe("session store", () => {
     expect(seen.at(-1)).toBe("signed-in");
   });
 });
+
+describe("session store logout without a redirect", () => {
+  it("stays on the page (the wallet's failed sign-in logs out in place)", async () => {
+    const h = harness({ "/logout": () => ({ redirectTo: "/" }) });
+    storeTokens(h.storage, { jwt: jwtExpiringIn(600_000), refresh: "r1" });
+    await h.store.logout();
+    expect(h.calls[0]?.body).toEqual({ refresh: "r1", redirectTo: "/" });
+    expect(h.map.size).toBe(0);
+    expect(h.navigations).toEqual([]);
+    expect(h.store.getSnapshot()).toEqual({ status: "signed-out" });
+  });
+});

@@ -96,18 +96,18 @@ export class SessionStore {
     await this.load();
   };
 
-  /** Revokes the session on the server, removes both tokens and goes to `redirectTo`. */
-  logout = async (redirectTo: string): Promise<void> => {
+  /** Revokes the session on the server and removes both tokens; then goes to `redirectTo`, if given. */
+  logout = async (redirectTo?: string): Promise<void> => {
     const { refresh } = readStoredSession(this.deps.storage);
     try {
       // A plain body: the logout route reads it as is (refresh and redirectTo only).
-      await this.deps.call(`${AUTH}/logout`, { method: "POST", body: { refresh, redirectTo }, raw: true });
+      await this.deps.call(`${AUTH}/logout`, { method: "POST", body: { refresh, redirectTo: redirectTo ?? "/" }, raw: true });
     } catch (error) {
       this.deps.notify(messageOf(error));
     }
     clearTokens(this.deps.storage);
     this.set({ status: "signed-out" });
-    this.deps.navigate(redirectTo);
+    if (redirectTo !== undefined) this.deps.navigate(redirectTo);
   };
 
   /** One refresh at a time in this tab, and (with Web Locks) across tabs. True when it worked. */

@@ -1,0 +1,37 @@
+import { Anchor, Card, Center, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import type { Row } from "../../data/page-data.js";
+import { text } from "../../i18n/text.js";
+import { HOME } from "./routes.js";
+import { useRbac } from "./use-rbac.js";
+
+/** The card every sign-in screen sits in: a home link, then the widget's title, subtitle and description. */
+export function AuthCard({ record, children }: { record: Row; children: ReactNode }) {
+  const { language, t, href } = useRbac();
+  const title = text(record.title, language);
+  const subtitle = text(record.subtitle, language);
+  const description = text(record.description, language);
+  return (
+    <Center py="xl" px="md" className={typeof record.className === "string" ? record.className : undefined}>
+      <Card withBorder shadow="sm" radius="md" padding="xl" w="100%" maw={420}>
+        <Stack gap="md">
+          <Anchor href={href(HOME)} size="sm" c="dimmed">
+            ← {t("home")}
+          </Anchor>
+          {(title || subtitle || description) && (
+            <Stack gap={4}>
+              {title && <Title order={2}>{title}</Title>}
+              {subtitle && <Text fw={500}>{subtitle}</Text>}
+              {description && (
+                <Text size="sm" c="dimmed">
+                  {description}
+                </Text>
+              )}
+            </Stack>
+          )}
+          {children}
+        </Stack>
+      </Card>
+    </Center>
+  );
+}

@@ -1,0 +1,71 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { api } from "../../../api/client.js";
+import type { SessionTokens } from "../../session/types.js";
+import { useSession } from "../../session/use-session.js";
+import type { VariantProps } from "../../variant-types.js";
+import { AuthCard } from "./auth-card.js";
+import { EMAIL_API, HOME, SELECT_METHOD, goTo } from "./routes.js";
+import { useAction } from "./use-action.js";
+import { useHydrated } from "./use-hydrated.js";
+import { useRbac } from "./use-rbac.js";
+import { checkEmail, checkPassword, hasErrors, validate, type FieldErrors } from "./validation.js";
+
+/** Sign-up with email and password; the new session is kept and the visitor goes home. */
+export function RegistrationDefault({ record }: VariantProps) {
+  const { t, href } = useRbac();
+  const { store } = useSession();
+  const hydrated = useHydrated();
+  const [login, setLogin] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<FieldErrors<"login" | "password">>({});
+
+  const { pending, act } = useAction(async () => {
+    const tokens = await api<SessionTokens>(`${EMAIL_API}/registration`, { method: "POST", body: { login: login.trim(), password }, raw: true });
+    await store.signedIn(tokens);
+    goTo(href(HOME));
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate({ login: checkEmail(login), password: checkPassword(password) });
+    setErrors(found);
+    if (!hasErrors(found)) void act();
+  };
+
+  return (
+    <AuthCard record={record}>
+      <form method="post" onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t("email")}
+            name="login"
+            type="email"
+            autoComplete="email"
+            placeholder="name@example.com"
+            value={login}
+            onChange={(e) => setLogin(e.currentTarget.value)}
+            error={errors.login && t(errors.login)}
+          />
+          <PasswordInput
+            label={t("password")}
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password && t(errors.password)}
+          />
+          <Button type="submit" fullWidth loading={pending} disabled={!hydrated}>
+            {t("createAccount")}
+          </Button>
+          <Text size="sm" ta="center">
+            {t("alreadyHaveAccount")}{" "}
+            <Anchor href={href(SELECT_METHOD)} fw={500}>
+              {t("signIn")}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

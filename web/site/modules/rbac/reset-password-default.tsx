@@ -1,0 +1,81 @@
+import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { useEffect, useState, type FormEvent } from "react";
+import { api } from "../../../api/client.js";
+import type { VariantProps } from "../../variant-types.js";
+import { AuthCard } from "./auth-card.js";
+import { EMAIL_API, SELECT_METHOD } from "./routes.js";
+import { useAction } from "./use-action.js";
+import { useRbac } from "./use-rbac.js";
+import { checkPassword, hasErrors, validate, type FieldErrors } from "./validation.js";
+
+/** The reset code from the mail's link (?code=…); read in the browser, as cached pages carry no query. */
+function useResetCode(): string | null | undefined {
+  const [code, setCode] = useState<string | null>();
+  useEffect(() => setCode(new URLSearchParams(window.location.search).get("code") || null), []);
+  return code;
+}
+
+/** Sets a new password with the code from the reset mail. */
+export function ResetPasswordDefault({ record }: VariantProps) {
+  const { t, href } = useRbac();
+  const code = useResetCode();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [errors, setErrors] = useState<FieldErrors<"password" | "passwordConfirmation">>({});
+  const [done, setDone] = useState(false);
+
+  const { pending, act } = useAction(async () => {
+    await api(`${EMAIL_API}/reset-password`, { method: "POST", body: { password, passwordConfirmation: confirmation, code }, raw: true });
+    setDone(true);
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate({
+      password: checkPassword(password),
+      passwordConfirmation: checkPassword(confirmation) ?? (confirmation !== password ? "passwordsDiffer" : undefined),
+    });
+    setErrors(found);
+    if (!hasErrors(found) && code) void act();
+  };
+
+  return (
+    <AuthCard record={record}>
+      {done ? (
+        <Alert color="teal" title={t("passwordResetSuccess")} role="status" />
+      ) : (
+        <form method="post" onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {code === null && (
+              <Alert color="red" role="alert">
+                {t("missingCode")}
+              </Alert>
+            )}
+            <PasswordInput
+              label={t("password")}
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password && t(errors.password)}
+            />
+            <PasswordInput
+              label={t("passwordConfirmation")}
+              name="passwordConfirmation"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.currentTarget.value)}
+              error={errors.passwordConfirmation && t(errors.passwordConfirmation)}
+            />
+            <Button type="submit" fullWidth loading={pending} disabled={!code}>
+              {t("resetPassword")}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor href={href(SELECT_METHOD)} size="sm" ta="center">
+        {t("backToSignIn")}
+      </Anchor>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,22 @@
+import { Anchor, Group, Stack, Text } from "@mantine/core";
+import type { Subject } from "../../session/types.js";
+import { LogoutButton } from "./logout-button.js";
+import { SETTINGS } from "./routes.js";
+import { subjectLabel } from "./subject-label.js";
+import { useRbac } from "./use-rbac.js";
+
+/** Shown instead of a sign-in form to a subject who is already signed in. */
+export function SignedInNotice({ subject }: { subject: Subject }) {
+  const { t, href } = useRbac();
+  return (
+    <Stack gap="sm">
+      <Text>
+        {t("signedInAs")} <b>{subjectLabel(subject)}</b>
+      </Text>
+      <Group justify="space-between">
+        <Anchor href={href(SETTINGS)}>{t("settings")}</Anchor>
+        <LogoutButton />
+      </Group>
+    </Stack>
+  );
+}
