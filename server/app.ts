@@ -22,7 +22,8 @@ import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
-import { registerHomePage } from "./routes/home.js";
+import { registerSiteModule } from "./site/site-module.js";
+import { registerCrmModule } from "./modules/crm/form-requests-route.js";
 import { registerWebFiles } from "./web/static-files.js";
 
 /** qs brackets (filters[and][0][column]=…) when the query has any; the plain parser is much cheaper otherwise. */
@@ -100,9 +101,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRbacModule(app, config);
   registerHealthRoute(app);
   registerDocsRoutes(app, moduleRouteDocs);
-  registerHomePage(app);
   registerWebFiles(app);
   await registerAdminModule(app, config);
+  await registerCrmModule(app, config);
+  await registerSiteModule(app, config);
 
   // Generic routes for every exposed model; the rbac module's hook has authorized each request.
   await app.register(async (crud) => {

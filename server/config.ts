@@ -45,6 +45,8 @@ export interface Config {
   authRateLimit: number;
   /** Behind a proxy: trust its X-Forwarded-For so limits key on the client's address ("true" or the proxies' addresses). */
   trustProxy: boolean | string;
+  /** Write the demo site (server/seed/) into a database that has no hosted page yet, at start-up. */
+  seedDemoContent: boolean;
 }
 
 /** Settings come from the environment (README "Settings"). */
@@ -72,6 +74,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    seedDemoContent: env.SEED_DEMO_CONTENT !== "false",
   };
 }
 

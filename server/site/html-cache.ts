@@ -1,0 +1,122 @@
+import { EVERYTHING, type ChangeFeed } from "../../engine/query/change-feed.js";
+
+export interface CachedPage {
+  html: string;
+  status: number;
+  /** Models the page's data came from. */
+  models: Set<string>;
+}
+
+export interface HtmlCacheLimits {
+  /** Most pages kept (least recently used go first). */
+  entries: number;
+  /** Most characters of HTML kept in all. */
+  chars: number;
+}
+
+export const DEFAULT_CACHE_LIMITS: HtmlCacheLimits = { entries: 1000, chars: 64 * 1024 * 1024 };
+
+/**
+ * Rendered pages kept in memory per (language, path), least recently used dropped first. Each
+ * entry remembers the models its data used; a write to one of them (here, or on another instance
+ * through the change feed's LISTEN/NOTIFY bridge) drops every entry that used it. A render that
+ * was under way while one of its models changed is not stored: it may hold the old rows.
+ */
+export class HtmlCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly byModel = new Map<string, Set<string>>();
+  private chars = 0;
+  /** Counts changes; a render stores its result only if none of its models changed since it began. */
+  private clock = 0;
+  private readonly changedAt = new Map<string, number>();
+  private clearedAt = 0;
+
+  constructor(
+    changes: ChangeFeed,
+    /** Every model a page may use: watched from the start, so all instances announce writes to them alike. */
+    watched: Iterable<string>,
+    private readonly limits: HtmlCacheLimits = DEFAULT_CACHE_LIMITS,
+  ) {
+    changes.subscribe((model) => this.invalidateModel(model), watched);
+  }
+
+  static key(language: string, path: string): string {
+    return `${language} ${path}`;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A moment to pass to `set` later: changes after it make that render too old to keep. */
+  now(): number {
+    return this.clock;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Re-inserting moves it to the young end of the Map's order: that order is the LRU list.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps a render begun at `startedAt`, unless a model it read changed since. Returns whether it was kept. */
+  set(key: string, entry: CachedPage, startedAt: number): boolean {
+    if (this.clearedAt > startedAt) return false;
+    for (const model of entry.models) if ((this.changedAt.get(model) ?? 0) > startedAt) return false;
+    if (entry.html.length > this.limits.chars) return false;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.chars += entry.html.length;
+    for (const model of entry.models) {
+      const keys = this.byModel.get(model) ?? new Set<string>();
+      keys.add(key);
+      this.byModel.set(model, keys);
+    }
+    while (this.entries.size > this.limits.entries || this.chars > this.limits.chars) {
+      const oldest = this.entries.keys().next().value as string;
+      this.delete(oldest);
+    }
+    return true;
+  }
+
+  delete(key: string): boolean {
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    this.entries.delete(key);
+    this.chars -= entry.html.length;
+    for (const model of entry.models) {
+      const keys = this.byModel.get(model);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byModel.delete(model);
+    }
+    return true;
+  }
+
+  /** Drops the entries whose key passes `test`; returns how many. */
+  deleteWhere(test: (key: string) => boolean): number {
+    let count = 0;
+    for (const key of [...this.entries.keys()]) if (test(key) && this.delete(key)) count++;
+    return count;
+  }
+
+  clear(): number {
+    const count = this.entries.size;
+    this.entries.clear();
+    this.byModel.clear();
+    this.chars = 0;
+    this.clearedAt = ++this.clock;
+    return count;
+  }
+
+  private invalidateModel(model: string) {
+    if (model === EVERYTHING) {
+      this.clear();
+      return;
+    }
+    this.changedAt.set(model, ++this.clock);
+    for (const key of [...(this.byModel.get(model) ?? [])]) this.delete(key);
+  }
+}

@@ -1,0 +1,29 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../web/site/data/page-data.js";
+import { normalizeUrl } from "../modules/host/url-templates.js";
+
+export interface LocalisedPath {
+  language: Language;
+  /** The path without the language prefix, normalized ("/" for home). */
+  path: string;
+  /** The path began with a language code ("/ru/…", "/en/…"). */
+  prefixed: boolean;
+  /** The visitor named the default language ("/en/…"): the canonical url has no prefix. */
+  explicitDefault: boolean;
+}
+
+const isLanguage = (value: string | undefined): value is Language => !!value && (LANGUAGES as readonly string[]).includes(value);
+
+/** "/ru/blog" → ru + "/blog"; "/blog" → en + "/blog"; "/en/blog" → en + "/blog", marked as spelled out. */
+export function splitLanguage(rawPath: string): LocalisedPath {
+  const path = normalizeUrl(rawPath);
+  const first = path.split("/")[1];
+  if (!isLanguage(first)) return { language: DEFAULT_LANGUAGE, path, prefixed: false, explicitDefault: false };
+  const rest = path.slice(first.length + 1);
+  return { language: first, path: rest || "/", prefixed: true, explicitDefault: first === DEFAULT_LANGUAGE };
+}
+
+/** The visitor-facing path: the default language unprefixed, others under "/{language}". */
+export function localisedPath(path: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return path;
+  return path === "/" ? `/${language}` : `/${language}${path}`;
+}

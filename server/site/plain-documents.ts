@@ -1,0 +1,25 @@
+// Documents for when no hosted page can say it: no '/404' page exists, or rendering failed twice.
+import type { Language } from "../../web/site/data/page-data.js";
+
+const TEXT = {
+  en: { notFound: "Page not found", notFoundBody: "There is no page at this address.", home: "Go to the home page", error: "Oh no! Something went wrong...", reload: "Reload" },
+  ru: { notFound: "Страница не найдена", notFoundBody: "По этому адресу страницы нет.", home: "На главную", error: "Ой! Что-то пошло не так...", reload: "Обновить" },
+} satisfies Record<Language, Record<string, string>>;
+
+const page = (language: Language, title: string, body: string) => `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
+<style>body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2933;margin:0;display:grid;place-items:center;min-height:100vh;text-align:center}
+main{padding:2rem;max-width:32rem}h1{font-size:2rem;margin:.5rem 0}.code{font-size:4rem;font-weight:800;color:#4c6ef5;line-height:1}
+a,button{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:6px;background:#4c6ef5;color:#fff;text-decoration:none;border:0;font:inherit;cursor:pointer}</style>
+</head><body><main>${body}</main></body></html>`;
+
+export function plainNotFound(language: Language): string {
+  const t = TEXT[language];
+  const home = language === "en" ? "/" : `/${language}`;
+  return page(language, t.notFound, `<div class="code">404</div><h1>${t.notFound}</h1><p>${t.notFoundBody}</p><a href="${home}">${t.home}</a>`);
+}
+
+export function plainError(language: Language): string {
+  const t = TEXT[language];
+  return page(language, t.error, `<div class="code">500</div><h1>${t.error}</h1><button onclick="location.reload()">${t.reload}</button>`);
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import { PageResolver } from "../modules/host/page-resolver.js";
+import { registerPagesRoutes } from "../modules/host/pages-routes.js";
+import type { NamedSegment } from "../modules/host/url-templates.js";
+import { registerRevalidateRoute } from "../modules/revalidation/revalidate-route.js";
+import { entryAssets, type EntryAssets } from "../web/web-dist.js";
+import { HtmlCache } from "./html-cache.js";
+import { PageLoader } from "./load-page.js";
+import { ModelAccess, PERMISSION_MODELS } from "./model-access.js";
+import { RelationGraph } from "./relation-graph.js";
+import { registerSiteRoutes } from "./site-routes.js";
+import { SitePages } from "./site-pages.js";
+
+export interface SiteServices {
+  /** Pages by url: host/pages (the site's) and website-builder/pages (SPEC.md's second set of routes). */
+  hostPages: PageResolver;
+  websiteBuilderPages: PageResolver;
+  access: ModelAccess;
+  loader: PageLoader;
+  pages: SitePages;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    site: SiteServices;
+  }
+}
+
+/** Subjects may be named by a url ("/rbac/subjects/[rbac.subjects.slug]") by slug or id only. */
+const SUBJECT_KEYS = new Set(["slug", "id"]);
+
+/**
+ * The public site's server side: pages by url, the page loader, the server render with its HTML
+ * cache, revalidation, and the demo content of an empty database. Call after the rbac module
+ * (its authorizer decides what a page may show, its hook guards the /api routes registered here).
+ */
+export async function registerSiteModule(app: FastifyInstance, config: Config) {
+  const { registry, repositories, changes } = app;
+  const access = new ModelAccess(registry, app.rbac.authorizer, changes);
+  const mayLookUp = async (segment: NamedSegment) =>
+    segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : (await access.readableModels()).has(segment.model);
+  const resolverOf = (model: string) => new PageResolver(repositories.get(model)!, repositories, changes, mayLookUp);
+  const hostPages = resolverOf("host/pages");
+  const websiteBuilderPages = resolverOf("website-builder/pages");
+  const loader = new PageLoader(repositories, new RelationGraph(registry), access);
+
+  // Every model a page could read is watched from the start, the same on every instance, so a
+  // write anywhere is announced to all (a model first used later would otherwise be missed).
+  const watched = [...registry.exposed.filter((m) => m.module !== "rbac").map((m) => m.id), "rbac/widgets", "rbac/subjects", ...PERMISSION_MODELS];
+  const cache = new HtmlCache(changes, watched);
+  // Vite's manifest changes only with a new build, which means a restart.
+  let assets: EntryAssets | undefined;
+  const siteAssets = () => (assets ??= entryAssets("site/entry-client.tsx"));
+  const pages = new SitePages(hostPages, loader, cache, siteAssets, app.log, config.production);
+  app.decorate("site", { hostPages, websiteBuilderPages, access, loader, pages });
+
+  registerPagesRoutes(app, hostPages);
+  registerPagesRoutes(app, websiteBuilderPages);
+  registerRevalidateRoute(app, cache);
+  registerSiteRoutes(app, pages);
+}

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Language, PageData } from "../../web/site/data/page-data.js";
+import { renderDocument, renderErrorDocument } from "../../web/site/render/render-document.js";
+import type { PageResolver } from "../modules/host/page-resolver.js";
+import type { EntryAssets } from "../web/web-dist.js";
+import { HtmlCache } from "./html-cache.js";
+import type { LoadedPage, PageLoader } from "./load-page.js";
+import { plainError, plainNotFound } from "./plain-documents.js";
+
+export interface SiteResponse {
+  status: number;
+  html: string;
+  /** HIT: from the cache; MISS: rendered now. */
+  cache: "HIT" | "MISS";
+}
+
+const PAGES = "host/pages";
+/** The cache key of a language's not-found page: every unknown path shares it. */
+const NOT_FOUND_PATH = "#404";
+
+/**
+ * Answers a public path with a full HTML document: the cached render when there is one, else
+ * the hosted page loaded and rendered (and cached); the hosted '/404' page (or a plain one) for
+ * an unknown path; the global error document, inside the hosted '/500' page when it exists,
+ * when loading or rendering fails.
+ */
+export class SitePages {
+  private readonly inFlight = new Map<string, Promise<SiteResponse | undefined>>();
+
+  constructor(
+    private readonly resolver: PageResolver,
+    private readonly loader: PageLoader,
+    readonly cache: HtmlCache,
+    private readonly assets: () => EntryAssets,
+    private readonly log: FastifyBaseLogger,
+    private readonly production: boolean,
+  ) {}
+
+  async respond(language: Language, path: string): Promise<SiteResponse> {
+    try {
+      return await this.cached(HtmlCache.key(language, path), async () => {
+        const resolved = await this.resolver.resolve(path);
+        return resolved ? this.loader.load(resolved, PAGES, language, path) : undefined;
+      }, 200) ?? await this.notFound(language);
+    } catch (error) {
+      this.log.error({ err: error, path, language }, "public page failed");
+      return { status: 500, html: await this.errorDocument(language, error), cache: "MISS" };
+    }
+  }
+
+  /** PageData of a hosted page by its exact url ('/404', '/500'), or undefined. */
+  async hostedPage(url: string, language: Language): Promise<LoadedPage | undefined> {
+    const resolved = await this.resolver.resolve(url);
+    return resolved && this.loader.load(resolved, PAGES, language, url);
+  }
+
+  private async notFound(language: Language): Promise<SiteResponse> {
+    const hosted = await this.cached(HtmlCache.key(language, NOT_FOUND_PATH), () => this.hostedPage("/404", language), 404);
+    return hosted ?? { status: 404, html: plainNotFound(language), cache: "MISS" };
+  }
+
+  /**
+   * The cached answer for `key`, else `load` rendered, kept and returned; undefined when there is
+   * nothing to load. Concurrent misses of one key share one load and render.
+   */
+  private async cached(key: string, load: () => Promise<LoadedPage | undefined>, status: number): Promise<SiteResponse | undefined> {
+    const hit = this.cache.get(key);
+    if (hit) return { status: hit.status, html: hit.html, cache: "HIT" };
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const startedAt = this.cache.now();
+    const work = (async () => {
+      const loaded = await load();
+      if (!loaded) return undefined;
+      const html = renderDocument(loaded.data, this.assets(), { status });
+      this.cache.set(key, { html, status, models: loaded.models }, startedAt);
+      return { status, html, cache: "MISS" as const };
+    })();
+    this.inFlight.set(key, work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async errorDocument(language: Language, error: unknown): Promise<string> {
+    const message = this.production ? undefined : error instanceof Error ? error.message : String(error);
+    try {
+      let hosted: PageData | undefined;
+      try {
+        hosted = (await this.hostedPage("/500", language))?.data;
+      } catch (loadError) {
+        this.log.error({ err: loadError }, "the hosted /500 page failed to load");
+      }
+      return renderErrorDocument(this.assets(), { message, hosted, language, status: 500 });
+    } catch (renderError) {
+      this.log.error({ err: renderError }, "the error page failed to render");
+      return plainError(language);
+    }
+  }
+}
