@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
 import { api } from "../../api/client.js";
-import { homeOf, languageOfPath } from "./home.js";
+import { stripLanguage, withLanguage } from "../i18n/languages.js";
 import { SessionStore } from "./session-store.js";
 import { REFRESH_KEY } from "./token-storage.js";
 
@@ -18,7 +18,7 @@ export function browserSessionStore(): SessionStore {
       navigate: (url) => {
         if (window.location.pathname !== url) window.location.assign(url);
       },
-      home: () => homeOf(languageOfPath(window.location.pathname)),
+      home: () => withLanguage("/", stripLanguage(window.location.pathname).language),
       now: () => Date.now(),
       withLock: typeof navigator !== "undefined" && navigator.locks ? (name, task) => navigator.locks.request(name, task) : undefined,
       notify: (message) => notifications.show({ color: "red", message }),
