@@ -1,8 +1,8 @@
 import { Container } from "@mantine/core";
 import type { ReactNode } from "react";
-import type { Row } from "../../data/page-data.js";
-import { classNameOf } from "../../render/class-name.js";
-import { CONTAINER_SIZE } from "../../render/theme.js";
+import type { Row } from "../data/page-data.js";
+import { classNameOf } from "./class-name.js";
+import { CONTAINER_SIZE } from "./theme.js";
 
 /** A widget's outer box: its anchor as the id, its className, page-wide padding and container. */
 export function Section({ record, children, py = 64, bg, fluid }: { record: Row; children?: ReactNode; py?: number; bg?: string; fluid?: boolean }) {

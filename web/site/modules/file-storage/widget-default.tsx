@@ -3,7 +3,7 @@ import { text } from "../../i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";
 import type { VariantProps } from "../../variant-types.js";
-import { Section } from "../website-builder/section.js";
+import { Section } from "../../render/section.js";
 
 /** A file-storage widget: its title and its files (widgets-to-files) in a gallery grid. */
 export function FileStorageWidgetDefault({ record }: VariantProps) {

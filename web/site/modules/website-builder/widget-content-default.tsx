@@ -2,7 +2,7 @@ import { Badge, Stack, Text, Title } from "@mantine/core";
 import { text } from "../../i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
-import { Section } from "./section.js";
+import { Section } from "../../render/section.js";
 import { WidgetParts } from "./widget-parts.js";
 
 /** The hero: large centred headline, an eyebrow subtitle, a lead paragraph, then the widget's parts. */

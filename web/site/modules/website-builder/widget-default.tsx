@@ -2,7 +2,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import { text } from "../../i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
-import { Section } from "./section.js";
+import { Section } from "../../render/section.js";
 import { WidgetParts } from "./widget-parts.js";
 
 /** A plain page section: heading, subtitle, description, then the widget's sliders, buttons, features… */

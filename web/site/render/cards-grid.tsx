@@ -1,0 +1,11 @@
+import { SimpleGrid } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** Cards of a widget's list: one column on phones, two from the large breakpoint (SPEC.md). */
+export function CardsGrid({ children, wide }: { children?: ReactNode; wide?: boolean }) {
+  return (
+    <SimpleGrid cols={wide ? { base: 1, sm: 2, lg: 3 } : { base: 1, lg: 2 }} spacing="xl" verticalSpacing="xl">
+      {children}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,20 @@
+import { Stack, Text, Title } from "@mantine/core";
+import type { Row } from "../data/page-data.js";
+import { text } from "../i18n/text.js";
+import { useSite } from "./use-site.js";
+
+/** A widget's title, subtitle and description above its content; nothing when all are empty. */
+export function WidgetHeading({ record, align = "left" }: { record: Row; align?: "left" | "center" }) {
+  const { language } = useSite();
+  const title = text(record.title, language);
+  const subtitle = text(record.subtitle, language);
+  const description = text(record.description, language);
+  if (!title && !subtitle && !description) return null;
+  return (
+    <Stack gap="xs" maw={760} ta={align} mx={align === "center" ? "auto" : undefined} mb="xl">
+      {title ? <Title order={2} fz={{ base: 28, sm: 36 }} style={{ letterSpacing: "-0.01em" }}>{title}</Title> : null}
+      {subtitle ? <Text fz="lg" c="dimmed">{subtitle}</Text> : null}
+      {description ? <Text style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
+    </Stack>
+  );
+}
