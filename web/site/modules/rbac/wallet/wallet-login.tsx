@@ -5,7 +5,6 @@ import { useSession } from "../../../session/use-session.js";
 import { HOME, goTo } from "../routes.js";
 import { showError } from "../use-action.js";
 import { useRbac } from "../use-rbac.js";
-import { signInOnce } from "./sign-in-with-ethereum.js";
 import { ownsWallet, useWallet } from "./use-wallet.js";
 import { WalletButton } from "./wallet-button.js";
 
@@ -31,6 +30,8 @@ export function WalletLogin() {
       const address = await wallet.connect();
       if (!address) throw new NoAccount();
       if (ownsWallet(subject, address)) return;
+      // Loaded on first use: the SIWE formatter (viem) stays out of every other page's bundle.
+      const { signInOnce } = await import("./sign-in-with-ethereum.js");
       const tokens = await signInOnce(wallet.provider, address, api, t("walletStatement"));
       await store.signedIn(tokens);
       goTo(href(HOME));
