@@ -13,10 +13,10 @@ import { useRbac } from "./use-rbac.js";
 export function UserMenu() {
   const { t, href } = useRbac();
   const { state } = useSession();
-  if (state.status === "loading") return <Skeleton height={30} width={96} radius="sm" aria-label={t("userMenu")} />;
+  if (state.status === "loading") return <Skeleton height={30} width={96} radius="sm" aria-label={t("userMenu")} data-user-menu="loading" />;
   if (state.status === "signed-out") {
     return (
-      <Button component="a" href={href(SELECT_METHOD)} variant="default" size="xs">
+      <Button component="a" href={href(SELECT_METHOD)} variant="default" size="xs" data-user-menu="signed-out">
         {t("signIn")}
       </Button>
     );
@@ -32,7 +32,7 @@ function AccountMenu({ subject }: { subject: Subject }) {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <Button variant="default" size="xs" maw={200} aria-label={t("userMenu")}>
+        <Button variant="default" size="xs" maw={200} aria-label={t("userMenu")} data-user-menu="signed-in">
           <Text size="xs" truncate>
             {label}
           </Text>
