@@ -14,7 +14,7 @@ export const LIST_VARIANTS: Record<string, Record<string, string>> = {
     "store-list-default": "ecommerce/stores",
     "category-list-default": "ecommerce/categories",
   },
-  "rbac/widgets": { "social-module-profile-list-default": "social/profiles" },
+  "rbac/widgets": { "subject-list-default": "social/profiles" },
   "social/widgets": { "profile-list-default": "social/profiles" },
 };
 

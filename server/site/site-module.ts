@@ -4,6 +4,7 @@ import { PageResolver } from "../modules/host/page-resolver.js";
 import { registerPagesRoutes } from "../modules/host/pages-routes.js";
 import type { NamedSegment } from "../modules/host/url-templates.js";
 import { registerRevalidateRoute } from "../modules/revalidation/revalidate-route.js";
+import { seedDemoContentIfEmpty } from "../seed/seed-demo.js";
 import { entryAssets, type EntryAssets } from "../web/web-dist.js";
 import { HtmlCache } from "./html-cache.js";
 import { PageLoader } from "./load-page.js";
@@ -59,4 +60,10 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   registerPagesRoutes(app, websiteBuilderPages);
   registerRevalidateRoute(app, cache);
   registerSiteRoutes(app, pages);
+
+  // The first start on an empty database shows a working site rather than a 404.
+  if (config.seedDemoContent) {
+    const seeded = await seedDemoContentIfEmpty(app);
+    if (seeded) app.log.info(`demo content written: ${seeded.pages} pages (SEED_DEMO_CONTENT=false turns this off)`);
+  }
 }

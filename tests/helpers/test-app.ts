@@ -40,7 +40,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const test = await openTestDatabase();
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
-  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 10_000, ...overrides };
+  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 10_000, seedDemoContent: false, ...overrides };
   const app = await buildApp(config, { database: test.database, logger: false });
   return {
     app,

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../engine/errors.js";
+import { runTransaction } from "../../engine/query/transaction.js";
+import { seedAccountPages } from "./content/account.js";
+import { seedBlog } from "./content/blog.js";
+import { seedContact } from "./content/contact.js";
+import { seedErrorPages } from "./content/error-pages.js";
+import { seedHome } from "./content/home.js";
+import { seedLayout } from "./content/layout.js";
+import { seedShop } from "./content/shop.js";
+import { SeedWriter } from "./seed-writer.js";
+
+export interface SeedResult {
+  pages: number;
+}
+
+/**
+ * Writes the demo site — home, blog, shop, contact, sign-in and error pages in English and
+ * Russian, sharing one layout with the navbar and footer — in one transaction, unless the
+ * database already has a hosted page (then nothing, and undefined). Two instances starting on
+ * one empty database both try; the unique page url lets one win and the other see it as seeded.
+ */
+export async function seedDemoContentIfEmpty(app: FastifyInstance): Promise<SeedResult | undefined> {
+  try {
+    return await runTransaction(app.database, app.repositories, async (repository) => {
+      if ((await repository("host/pages").count([])) > 0) return undefined;
+      const writer = new SeedWriter(repository);
+      await seedLayout(writer);
+      await seedHome(writer);
+      await seedBlog(writer);
+      await seedShop(writer);
+      await seedContact(writer);
+      await seedAccountPages(writer);
+      await seedErrorPages(writer);
+      return { pages: writer.pages };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") return undefined;
+    throw error;
+  }
+}
