@@ -63,6 +63,9 @@ export function renderDocument(data: PageData, assets: DocumentAssets, options: 
   return documentHtml(data, state, html, assets, metadataTags(new SiteData(data)), options.status);
 }
 
+/** The head of an error page with no hosted page of its own: a title and the viewport. */
+const bareHead = (title: string) => `<title>${escapeHtml(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1">`;
+
 export interface ErrorDocumentOptions {
   /** Shown as the page's heading; the generic 'Oh no! Something went wrong...' when empty. */
   message?: string;
@@ -87,8 +90,8 @@ export function renderErrorDocument(assets: DocumentAssets, options: ErrorDocume
     // The hosted page itself failed: the bare error page still has to come out.
     const bare: PageData = { ...data, pageId: "", records: {} };
     rendered = renderApp(bare, error);
-    return documentHtml(bare, rendered.state, rendered.html, assets, `<title>${escapeHtml(uiText("error", language))}</title>`, options.status ?? 500);
+    return documentHtml(bare, rendered.state, rendered.html, assets, bareHead(uiText("error", language)), options.status ?? 500);
   }
-  const head = site.page ? metadataTags(site) : `<title>${escapeHtml(options.message || uiText("somethingWrong", language))}</title>`;
+  const head = site.page ? metadataTags(site) : bareHead(options.message || uiText("somethingWrong", language));
   return documentHtml(data, rendered.state, rendered.html, assets, head, options.status ?? 500);
 }

@@ -16,14 +16,23 @@ const zone = (side: "left" | "right") =>
     padding: 0,
     cursor: "pointer",
     background: "transparent",
-    color: "white",
-    fontSize: 40,
     display: "flex",
     alignItems: "center",
     justifyContent: side === "left" ? "flex-start" : "flex-end",
     paddingInline: 16,
-    textShadow: "0 1px 6px rgba(0,0,0,0.5)",
   }) as const;
+
+/** The visible chevron inside a click zone: a dark disc that reads on light and dark slides. */
+const chevron = {
+  width: 40,
+  height: 40,
+  borderRadius: "50%",
+  background: "rgba(0,0,0,0.35)",
+  color: "white",
+  fontSize: 28,
+  lineHeight: "36px",
+  textAlign: "center",
+} as const;
 
 /**
  * A looping carousel of the slider's slides (sliders-to-slides). Clicking the left or right sixth
@@ -50,10 +59,14 @@ export function SliderDefault({ record }: VariantProps) {
       {count > 1 ? (
         <>
           <button type="button" aria-label={t("previousSlide")} data-slider-prev="" onClick={() => go(-1)} style={zone("left")}>
-            ‹
+            <span aria-hidden style={chevron}>
+              ‹
+            </span>
           </button>
           <button type="button" aria-label={t("nextSlide")} data-slider-next="" onClick={() => go(1)} style={zone("right")}>
-            ›
+            <span aria-hidden style={chevron}>
+              ›
+            </span>
           </button>
           <div style={{ position: "absolute", bottom: 16, left: 0, right: 0, display: "flex", justifyContent: "center", gap: 8, zIndex: 4 }}>
             {slides.map(({ relation }, position) => (

@@ -38,35 +38,53 @@ export function WidgetNavbarDefault({ record }: VariantProps) {
     };
   }, [opened]);
 
+  // The menu is the header's sibling: the header's backdrop-filter would make it the containing
+  // block of a fixed child, squeezing a full-screen menu into the header's height.
   return (
-    <header
-      id={typeof record.anchor === "string" && record.anchor ? record.anchor : undefined}
-      className={classNameOf(record)}
-      data-navbar=""
-      style={{ position: "sticky", top: 0, zIndex: 200, background: "rgba(255,255,255,0.85)", backdropFilter: "saturate(180%) blur(12px)", borderBottom: "1px solid var(--mantine-color-gray-2)" }}
-    >
-      <Container size={CONTAINER_SIZE} h={HEIGHT}>
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
-          <Group gap="sm" wrap="nowrap">
-            <RelatedViews relationModel="website-builder/widgets-to-logotypes" parentId={record.id} />
-            {title && !hasLogo ? (
-              <Text component="a" href={withLanguage("/", site.language)} fw={800} fz="xl" style={{ textDecoration: "none", letterSpacing: "-0.02em" }}>
-                {title}
-              </Text>
-            ) : null}
-          </Group>
-          <Group gap="lg" wrap="nowrap" visibleFrom="lg" component="nav">
-            <NavbarLinks site={site} widgetId={record.id} />
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap" visibleFrom="lg">
-              <NavbarExtrasSlot />
-              <LanguageSwitcher />
+    <>
+      <header
+        id={typeof record.anchor === "string" && record.anchor ? record.anchor : undefined}
+        className={classNameOf(record)}
+        data-navbar=""
+        style={{
+          position: "sticky",
+          top: 0,
+          zIndex: 200,
+          background: "rgba(255,255,255,0.85)",
+          backdropFilter: "saturate(180%) blur(12px)",
+          borderBottom: "1px solid var(--mantine-color-gray-2)",
+        }}
+      >
+        <Container size={CONTAINER_SIZE} h={HEIGHT}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
+            <Group gap="sm" wrap="nowrap">
+              <RelatedViews relationModel="website-builder/widgets-to-logotypes" parentId={record.id} />
+              {title && !hasLogo ? (
+                <Text component="a" href={withLanguage("/", site.language)} fw={800} fz="xl" style={{ textDecoration: "none", letterSpacing: "-0.02em" }}>
+                  {title}
+                </Text>
+              ) : null}
             </Group>
-            <Burger opened={opened} onClick={() => setOpened((value) => !value)} hiddenFrom="lg" aria-label={opened ? t("closeMenu") : t("openMenu")} aria-expanded={opened} size="sm" />
+            <Group gap="lg" wrap="nowrap" visibleFrom="lg" component="nav">
+              <NavbarLinks site={site} widgetId={record.id} />
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" visibleFrom="lg">
+                <NavbarExtrasSlot />
+                <LanguageSwitcher />
+              </Group>
+              <Burger
+                opened={opened}
+                onClick={() => setOpened((value) => !value)}
+                hiddenFrom="lg"
+                aria-label={opened ? t("closeMenu") : t("openMenu")}
+                aria-expanded={opened}
+                size="sm"
+              />
+            </Group>
           </Group>
-        </Group>
-      </Container>
+        </Container>
+      </header>
       {opened ? (
         <Box
           hiddenFrom="lg"
@@ -85,6 +103,6 @@ export function WidgetNavbarDefault({ record }: VariantProps) {
           </Container>
         </Box>
       ) : null}
-    </header>
+    </>
   );
 }
