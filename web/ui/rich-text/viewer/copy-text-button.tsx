@@ -13,6 +13,25 @@ export interface CopyLabels {
 
 export const ENGLISH_COPY_LABELS: CopyLabels = { copied: "Text copied to clipboard", failed: "Failed to copy text to clipboard" };
 
+const icon = { width: 14, height: 14, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
+
+function CopyIcon() {
+  return (
+    <svg {...icon}>
+      <rect x="9" y="9" width="12" height="12" rx="2" />
+      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+    </svg>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg {...icon}>
+      <path d="M20 6 9 17l-5-5" />
+    </svg>
+  );
+}
+
 /** The inline copyText atom: a small button that copies its text and says so in a toast. */
 export function CopyTextButton({ text, labels = ENGLISH_COPY_LABELS }: { text?: unknown; labels?: CopyLabels }) {
   const value = typeof text === "string" && text ? text : COPY_TEXT_DEFAULT;
@@ -34,7 +53,7 @@ export function CopyTextButton({ text, labels = ENGLISH_COPY_LABELS }: { text?: 
   }
 
   return (
-    <Button component="button" type="button" size="compact-sm" variant="light" onClick={copy} data-copy-text={value} mx={2} rightSection={<span aria-hidden>{copied ? "✓" : "⧉"}</span>} style={{ verticalAlign: "baseline" }}>
+    <Button component="button" type="button" size="compact-sm" variant="light" onClick={copy} data-copy-text={value} mx={2} rightSection={copied ? <CheckIcon /> : <CopyIcon />} style={{ verticalAlign: "baseline" }}>
       {value}
     </Button>
   );
