@@ -31,6 +31,7 @@ describe("rbac sign-in screens, server-rendered", () => {
     expect(html).toContain(`href="${prefix}/rbac/subject/authentication/email-and-password/registration"`);
     expect(html).toMatch(/name="login"[^>]*type="email"|type="email"[^>]*name="login"/);
     expect(html).toContain('name="password"');
+    expect(html).toContain(`title="${t.methodEvmTitle}"`);
     // Until hydration the submit button is disabled: an early Enter cannot send a native GET with the password.
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
     // Nothing user-specific on the server: no Logout, no "signed in as".

@@ -43,7 +43,7 @@ export function SelectMethodDefault({ record }: VariantProps) {
         onChange={(value) => setMethod(value as Method)}
         data={[
           { value: "email", label: t("methodEmail") },
-          { value: "evm", label: t("methodEvm") },
+          { value: "evm", label: <span title={t("methodEvmTitle")}>{t("methodEvm")}</span> },
         ]}
       />
     </AuthCard>
