@@ -19,6 +19,9 @@ export function WidgetFooterDefault({ record }: VariantProps) {
   const subtitle = text(record.subtitle, site.language);
   const description = text(record.description, site.language);
   const arrays = site.related("website-builder/widgets-to-buttons-arrays", record.id);
+  // A logotype drawn as text already names the site: the same title again under it is noise.
+  const logotypes = site.related("website-builder/widgets-to-logotypes", record.id);
+  const showTitle = title && !logotypes.some(({ record: logo }) => text(logo.title, site.language) === title);
   return (
     <footer
       id={typeof record.anchor === "string" && record.anchor ? record.anchor : undefined}
@@ -32,7 +35,7 @@ export function WidgetFooterDefault({ record }: VariantProps) {
             <Group gap="md">
               <RelatedViews relationModel="website-builder/widgets-to-logotypes" parentId={record.id} />
             </Group>
-            {title ? <Title order={3} fz="lg">{title}</Title> : null}
+            {showTitle ? <Title order={3} fz="lg">{title}</Title> : null}
             {description ? <Text c="dimmed" fz="sm" style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
           </Stack>
           {arrays.map(({ relation, record: array }) => {
