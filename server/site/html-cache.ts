@@ -1,7 +1,8 @@
 import { EVERYTHING, type ChangeFeed } from "../../engine/query/change-feed.js";
 
 export interface CachedPage {
-  html: string;
+  /** The HTML encoded once, when stored: a hit sends these bytes as they are. */
+  html: Buffer;
   status: number;
   /** Models the page's data came from. */
   models: Set<string>;
@@ -10,11 +11,11 @@ export interface CachedPage {
 export interface HtmlCacheLimits {
   /** Most pages kept (least recently used go first). */
   entries: number;
-  /** Most characters of HTML kept in all. */
-  chars: number;
+  /** Most bytes of HTML kept in all. */
+  bytes: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: HtmlCacheLimits = { entries: 1000, chars: 64 * 1024 * 1024 };
+export const DEFAULT_CACHE_LIMITS: HtmlCacheLimits = { entries: 1000, bytes: 64 * 1024 * 1024 };
 
 /**
  * Rendered pages kept in memory per (language, path), least recently used dropped first. Each
@@ -25,7 +26,7 @@ export const DEFAULT_CACHE_LIMITS: HtmlCacheLimits = { entries: 1000, chars: 64 
 export class HtmlCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly byModel = new Map<string, Set<string>>();
-  private chars = 0;
+  private bytes = 0;
   /** Counts changes; a render stores its result only if none of its models changed since it began. */
   private clock = 0;
   private readonly changedAt = new Map<string, number>();
@@ -66,16 +67,16 @@ export class HtmlCache {
   set(key: string, entry: CachedPage, startedAt: number): boolean {
     if (this.clearedAt > startedAt) return false;
     for (const model of entry.models) if ((this.changedAt.get(model) ?? 0) > startedAt) return false;
-    if (entry.html.length > this.limits.chars) return false;
+    if (entry.html.length > this.limits.bytes) return false;
     this.delete(key);
     this.entries.set(key, entry);
-    this.chars += entry.html.length;
+    this.bytes += entry.html.length;
     for (const model of entry.models) {
       const keys = this.byModel.get(model) ?? new Set<string>();
       keys.add(key);
       this.byModel.set(model, keys);
     }
-    while (this.entries.size > this.limits.entries || this.chars > this.limits.chars) {
+    while (this.entries.size > this.limits.entries || this.bytes > this.limits.bytes) {
       const oldest = this.entries.keys().next().value as string;
       this.delete(oldest);
     }
@@ -86,7 +87,7 @@ export class HtmlCache {
     const entry = this.entries.get(key);
     if (!entry) return false;
     this.entries.delete(key);
-    this.chars -= entry.html.length;
+    this.bytes -= entry.html.length;
     for (const model of entry.models) {
       const keys = this.byModel.get(model);
       keys?.delete(key);
@@ -106,7 +107,7 @@ export class HtmlCache {
     const count = this.entries.size;
     this.entries.clear();
     this.byModel.clear();
-    this.chars = 0;
+    this.bytes = 0;
     this.clearedAt = ++this.clock;
     return count;
   }

@@ -9,7 +9,7 @@ import { plainError, plainNotFound } from "./plain-documents.js";
 
 export interface SiteResponse {
   status: number;
-  html: string;
+  html: string | Buffer;
   /** HIT: from the cache; MISS: rendered now. */
   cache: "HIT" | "MISS";
 }
@@ -72,7 +72,8 @@ export class SitePages {
     const work = (async () => {
       const loaded = await load();
       if (!loaded) return undefined;
-      const html = renderDocument(loaded.data, this.assets(), { status });
+      // Encoded once here rather than on every hit: a cached page is sent as stored bytes.
+      const html = Buffer.from(renderDocument(loaded.data, this.assets(), { status }));
       this.cache.set(key, { html, status, models: loaded.models }, startedAt);
       return { status, html, cache: "MISS" as const };
     })();
