@@ -43,7 +43,7 @@ function propertyOf(field: AdminField): { schema: Json; ui: Json } {
       // the value (a cleared number is ""), the server checks and converts it.
       const widget = { "rich-text": "richText", file: "file", "date-time": "dateTime", reference: "reference", number: "number", textarea: "textarea", text: "text", unknown: "unknown" }[input];
       const typed = typeof field.default === "string" ? { default: field.default } : {};
-      return { schema: { title, ...typed }, ui: { "ui:widget": widget, "ui:options": { field } } };
+      return { schema: { type: "string", title, ...typed }, ui: { "ui:widget": widget, "ui:options": { field } } };
     }
   }
 }

@@ -1,0 +1,166 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { SECRET } from "../helpers/test-app.js";
+import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+
+const ADMIN = { adminEmail: "admin@example.com", adminPassword: "admin password 123" };
+
+// The admin's main flows in a real Chromium against the real app: sign-in gate, generated tables
+// and forms, a relation sub-table, filters, delete confirmation, a server validation error.
+describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
+  let running: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  const api = async (method: "GET" | "POST", url: string, payload?: unknown) => {
+    const response = await running.app.inject({ method, url, headers: { "x-rbac-secret-key": SECRET }, payload: payload as any });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const dialog = (title: string) => page.getByRole("dialog", { name: title });
+  const openModel = async (id: string) => {
+    await page.locator(`a[href="/admin/${id}"]`).click();
+    await page.getByTestId(`table-${id}`).waitFor();
+  };
+
+  beforeAll(async () => {
+    running = await startApp(ADMIN);
+    await api("POST", "/api/ecommerce/stores", { data: { adminTitle: "Main store", title: { en: "Main store" } } });
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (error) => console.error("page error:", error.message));
+  });
+  // What the page looked like when a step failed.
+  afterEach(async (context) => {
+    if (context.task.result?.state === "fail") await screenshot(page, `admin-failed-${context.task.name.replace(/\W+/g, "-")}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  it("shows a visitor the sign-in screen and lets the admin in", async () => {
+    await page.goto(`${running.url}/admin`);
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await screenshot(page, "admin-sign-in");
+    await page.locator('input[name="login"]').fill(ADMIN.adminEmail);
+    await page.locator('input[name="password"]').fill(ADMIN.adminPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByTestId("current-user").textContent()).toBe(ADMIN.adminEmail);
+    await page.locator('a[href="/admin/ecommerce/products"]').waitFor();
+    await screenshot(page, "admin-home");
+  });
+
+  it("creates a product with English and Russian titles", async () => {
+    await openModel("ecommerce/products");
+    await page.getByRole("button", { name: "Add new" }).click();
+    const form = dialog("Create Product");
+    await form.locator("#root_adminTitle").fill("Red shoes");
+    await form.locator("#root_title_en").fill("Red shoes");
+    await form.locator("#root_title_ru").fill("Красные туфли");
+    await form.getByRole("button", { name: "Save" }).click();
+    // A product has relation sub-tables: once created, its dialog is its update form.
+    const update = dialog("Update Product");
+    await expect.poll(() => update.getByTestId("save-status").textContent()).toBe("Saved");
+    await screenshot(page, "admin-product-form");
+    await page.keyboard.press("Escape");
+    const { body } = await api("GET", "/api/ecommerce/products?filters[and][0][column]=adminTitle&filters[and][0][method]=eq&filters[and][0][value]=Red%20shoes");
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0].title).toEqual({ en: "Red shoes", ru: "Красные туфли" });
+    await page.getByTestId("table-ecommerce/products").getByText("Red shoes").first().waitFor();
+  });
+
+  it("attaches the product to a store through the store's sub-table, with an SKU", async () => {
+    await openModel("ecommerce/stores");
+    const table = page.getByTestId("table-ecommerce/stores");
+    await table.getByTestId("table-row").filter({ hasText: "Main store" }).getByRole("button", { name: "Edit" }).click();
+    const store = dialog("Update Store");
+    const sub = store.getByTestId("sub-table-ecommerce/stores-to-products");
+    await sub.getByRole("button", { name: "Add new" }).click();
+    const relation = dialog("Create Store to product");
+    await relation.locator("#root_productId").click();
+    await relation.locator("#root_productId").fill("Red");
+    await page.getByRole("option", { name: "Red shoes" }).click();
+    await relation.locator("#root_sku").fill("SKU-RED-1");
+    await relation.getByRole("button", { name: "Save" }).click();
+    await sub.getByText("SKU-RED-1").waitFor();
+    await sub.getByText("Red shoes").waitFor();
+    await screenshot(page, "admin-store-sub-table");
+    const { body } = await api("GET", "/api/ecommerce/stores-to-products");
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0].sku).toBe("SKU-RED-1");
+    await page.keyboard.press("Escape");
+  });
+
+  it("edits the product", async () => {
+    await openModel("ecommerce/products");
+    const table = page.getByTestId("table-ecommerce/products");
+    await table.getByTestId("table-row").filter({ hasText: "Red shoes" }).getByRole("button", { name: "Edit" }).click();
+    const form = dialog("Update Product");
+    await form.locator("#root_adminTitle").fill("Red running shoes");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => form.getByTestId("save-status").textContent()).toBe("Saved");
+    await page.keyboard.press("Escape");
+    await table.getByText("Red running shoes").waitFor();
+  });
+
+  it("filters the table through the server", async () => {
+    await api("POST", "/api/ecommerce/products/bulk", { data: ["Blue hat", "Green scarf", "Blue socks"].map((adminTitle) => ({ adminTitle })) });
+    await page.reload();
+    const table = page.getByTestId("table-ecommerce/products");
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("4 records");
+    await table.getByLabel("Search").fill("blue");
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("2 records");
+    await table.getByLabel("Search").fill("");
+    await table.getByRole("button", { name: "Filter" }).click();
+    await page.getByRole("textbox", { name: "Column" }).click();
+    await page.getByRole("option", { name: "Admin title", exact: true }).click();
+    await page.getByRole("textbox", { name: "Condition" }).click();
+    await page.getByRole("option", { name: "ilike", exact: true }).click();
+    await page.getByRole("textbox", { name: "Value" }).fill("%scarf%");
+    await page.getByRole("button", { name: "Apply filter" }).click();
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("1 record");
+    await screenshot(page, "admin-products-filtered");
+    await table.getByRole("button", { name: "Remove filter" }).click();
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("4 records");
+  });
+
+  it("deletes a product only after the confirmation", async () => {
+    const table = page.getByTestId("table-ecommerce/products");
+    const row = table.getByTestId("table-row").filter({ hasText: "Red running shoes" });
+    await row.getByRole("button", { name: "Delete" }).click();
+    await dialog("Delete?").getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("4 records");
+    await row.getByRole("button", { name: "Delete" }).click();
+    await screenshot(page, "admin-delete-confirm");
+    await dialog("Delete?").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("3 records");
+    await page.getByTestId("activity-log").getByText("Red running shoes").first().waitFor();
+    const { body } = await api("GET", "/api/ecommerce/stores-to-products");
+    expect(body.data).toHaveLength(0);
+  });
+
+  it("shows the server's validation error on the currency slug field", async () => {
+    await openModel("billing/currencies");
+    await page.getByRole("button", { name: "Add new" }).click();
+    const form = dialog("Create Currency");
+    await form.locator("#root_adminTitle").fill("Euro");
+    await form.locator("#root_slug").fill("Euro Slug!");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => form.getByTestId("save-status").textContent()).toBe("Not saved");
+    await form.getByText('must match pattern "^[a-z0-9-]+$"').waitFor();
+    await screenshot(page, "admin-validation-error");
+    await page.keyboard.press("Escape");
+  });
+
+  it("hides and shows the model list", async () => {
+    const toggle = page.getByTestId("models-toggle");
+    const link = page.locator('a[href="/admin/ecommerce/products"]');
+    await expect.poll(() => toggle.textContent()).toBe("Hide");
+    await toggle.click();
+    await expect.poll(() => toggle.textContent()).toBe("Show");
+    await expect.poll(() => link.isVisible()).toBe(false);
+    await screenshot(page, "admin-models-hidden");
+    await toggle.click();
+    await expect.poll(() => link.isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../../server/app.js";
+import { configFromEnv, paths, type Config } from "../../../server/config.js";
+import { openTestDatabase, SECRET } from "../../helpers/test-app.js";
+
+/** Debian's Chromium; browser tests skip when it is absent. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const hasChromium = existsSync(CHROMIUM);
+
+/** Where screenshots go (test-results/ at the project root). */
+export const RESULTS = join(paths.root, "test-results");
+
+export interface RunningApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:{port} */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a free local port over a fresh test database (PGlite in memory, or a schema of
+ * its own on TEST_DATABASE_URL), with a throwaway data folder for uploads.
+ */
+export async function startApp(overrides: Partial<Config> = {}): Promise<RunningApp> {
+  const test = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "browser-app-"));
+  // No demo content: a test starts from an empty database and writes what it needs.
+  const quiet = { seedDemoContent: false } as Partial<Config>;
+  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 10_000, dataDir, ...quiet, ...overrides };
+  const app = await buildApp(config, { database: test.database, logger: false });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    app,
+    url: address,
+    async close() {
+      await app.close();
+      await test.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+}
+
+/** Saves `test-results/{name}.png` of the whole page. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS, { recursive: true });
+  const file = join(RESULTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

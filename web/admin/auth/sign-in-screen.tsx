@@ -1,0 +1,60 @@
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { api } from "../../api/client.js";
+import { notifyError } from "../notify.js";
+import { AUTH } from "./use-session.js";
+
+interface Props {
+  onSignedIn(): Promise<void>;
+  /** Signed in, but without the admin role. */
+  notAdmin: boolean;
+  onSignOut(): Promise<void>;
+}
+
+/** Email and password sign-in; the server answers with the HttpOnly session cookie. */
+export function SignInScreen({ onSignedIn, notAdmin, onSignOut }: Props) {
+  const [login, setLogin] = useState("");
+  const [password, setPassword] = useState("");
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      await api(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login, password }, raw: true });
+      await onSignedIn();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Paper withBorder shadow="md" radius="md" p="xl" w={400} component="form" onSubmit={submit}>
+        <Stack>
+          <div>
+            <Title order={2}>Admin</Title>
+            <Text c="dimmed" size="sm">
+              Sign in with an administrator account.
+            </Text>
+          </div>
+          {notAdmin && (
+            <Alert color="orange" title="Not an administrator">
+              This account has no admin role. Sign in with another account.{" "}
+              <Button variant="subtle" size="compact-xs" onClick={onSignOut}>
+                Sign out
+              </Button>
+            </Alert>
+          )}
+          <TextInput label="Email" type="email" name="login" required value={login} onChange={(e) => setLogin(e.currentTarget.value)} autoComplete="username" />
+          <PasswordInput label="Password" name="password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" />
+          <Button type="submit" loading={pending} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

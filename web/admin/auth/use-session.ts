@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from "react";
+import { api, ApiError } from "../../api/client.js";
+
+export const AUTH = "/api/rbac/subjects/authentication";
+
+export interface Subject {
+  id: string;
+  identities: { email?: string }[];
+  roles: { uid: string; title: string }[];
+}
+
+export type SessionState = { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; subject: Subject };
+
+/** Who is signed in, from authentication/me; the HttpOnly session cookie is the credential. */
+export function useSession() {
+  const [state, setState] = useState<SessionState>({ status: "loading" });
+  const reload = useCallback(async () => {
+    try {
+      setState({ status: "signed-in", subject: await api<Subject>(`${AUTH}/me`) });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) setState({ status: "signed-out" });
+      else throw error;
+    }
+  }, []);
+  useEffect(() => {
+    reload().catch(() => setState({ status: "signed-out" }));
+  }, [reload]);
+  return { state, reload };
+}
+
+export const isAdmin = (subject: Subject) => subject.roles.some((role) => role.uid === "admin");
+export const emailOf = (subject: Subject) => subject.identities.find((i) => i.email)?.email ?? subject.id;
+
+export async function signOut() {
+  await api(`${AUTH}/logout`, { method: "POST", body: {}, raw: true });
+}

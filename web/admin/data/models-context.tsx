@@ -1,0 +1,36 @@
+import { Center, Loader } from "@mantine/core";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import type { AdminModel } from "../../../engine/admin/admin-model.js";
+import { api } from "../../api/client.js";
+import { notifyError } from "../notify.js";
+
+interface Models {
+  list: AdminModel[];
+  byId: Map<string, AdminModel>;
+}
+
+const ModelsContext = createContext<Models | null>(null);
+
+/** Loads every model's description once (GET /api/admin/models): all screens are generated from it. */
+export function ModelsProvider({ children }: { children: ReactNode }) {
+  const [models, setModels] = useState<Models | null>(null);
+  useEffect(() => {
+    api<AdminModel[]>("/api/admin/models")
+      .then((list) => setModels({ list, byId: new Map(list.map((m) => [m.id, m])) }))
+      .catch(notifyError);
+  }, []);
+  if (!models) {
+    return (
+      <Center h="100%" p="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  return <ModelsContext.Provider value={models}>{children}</ModelsContext.Provider>;
+}
+
+export function useModels(): Models {
+  const models = useContext(ModelsContext);
+  if (!models) throw new Error("useModels outside ModelsProvider");
+  return models;
+}

@@ -1,0 +1,43 @@
+import { AppShell, Button, Group, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Outlet } from "react-router";
+import { useSubject } from "../auth/session-context.js";
+import { emailOf } from "../auth/use-session.js";
+import { ModelsProvider } from "../data/models-context.js";
+import { ModelNav } from "./model-nav.js";
+
+/** Header (models toggle, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
+export function AdminShell() {
+  const { subject, signOut } = useSubject();
+  const [navShown, { toggle }] = useDisclosure(true);
+  return (
+    <ModelsProvider>
+      <AppShell header={{ height: 56 }} navbar={{ width: 290, breakpoint: "sm", collapsed: { mobile: !navShown, desktop: !navShown } }} padding="lg">
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between">
+            <Group gap="sm">
+              <Button variant="default" size="xs" onClick={toggle} aria-expanded={navShown} data-testid="models-toggle">
+                {navShown ? "Hide" : "Show"}
+              </Button>
+              <Title order={4}>Admin</Title>
+            </Group>
+            <Group gap="sm">
+              <Text size="sm" c="dimmed" data-testid="current-user">
+                {emailOf(subject)}
+              </Text>
+              <Button variant="light" size="xs" onClick={signOut}>
+                Sign out
+              </Button>
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" data-testid="model-nav">
+          <ModelNav />
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModelsProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { AppShell, NavLink, ScrollArea, Text, TextInput } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { NavLink as RouterLink, useParams } from "react-router";
+import type { AdminModel } from "../../../engine/admin/admin-model.js";
+import { useModels } from "../data/models-context.js";
+
+/** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */
+export function groupModels(models: AdminModel[], text: string): [string, AdminModel[]][] {
+  const needle = text.trim().toLowerCase();
+  const groups = new Map<string, AdminModel[]>();
+  for (const model of models) {
+    if (needle && !`${model.module} ${model.name} ${model.title}`.toLowerCase().includes(needle)) continue;
+    groups.set(model.module, [...(groups.get(model.module) ?? []), model]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([module, list]) => [module, list.sort((a, b) => a.name.localeCompare(b.name))]);
+}
+
+export function ModelNav() {
+  const { list } = useModels();
+  const [text, setText] = useState("");
+  const { module, entity } = useParams();
+  const groups = useMemo(() => groupModels(list, text), [list, text]);
+  return (
+    <>
+      <AppShell.Section>
+        <TextInput size="xs" placeholder="Find a model" value={text} onChange={(e) => setText(e.currentTarget.value)} mb="xs" aria-label="Find a model" />
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea}>
+        {groups.map(([group, models]) => (
+          <div key={group}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>
+              {group}
+            </Text>
+            {models.map((model) => (
+              <NavLink
+                key={model.id}
+                component={RouterLink}
+                to={`/admin/${model.id}`}
+                label={model.name}
+                active={`${module}/${entity}` === model.id}
+                py={4}
+                styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
+              />
+            ))}
+          </div>
+        ))}
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { Badge, Text } from "@mantine/core";
+import dayjs from "dayjs";
+import type { AdminField } from "../../../engine/admin/admin-model.js";
+import { inputOf } from "../../../engine/admin/field-input.js";
+
+/** A value as a table cell: short text, a yes/no badge, a formatted time, a related record's name. */
+export function CellValue({ field, value, referenceLabel }: { field: AdminField; value: unknown; referenceLabel?: string }) {
+  if (value === null || value === undefined || value === "") return <Text c="dimmed">—</Text>;
+  const input = inputOf(field);
+  if (input === "checkbox") return <Badge variant="light" color={value ? "green" : "gray"}>{value ? "yes" : "no"}</Badge>;
+  if (input === "date-time" || field.kind === "datetime") return <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>;
+  if (input === "reference") return <Text size="sm">{referenceLabel ?? String(value)}</Text>;
+  const text = typeof value === "object" ? ((value as Record<string, string>).en ?? JSON.stringify(value)) : String(value);
+  return (
+    <Text size="sm" lineClamp={1} maw={280} title={text}>
+      {text}
+    </Text>
+  );
+}

@@ -1,0 +1,203 @@
+import { Button, Group, Pagination, Paper, Select, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useMemo, useState } from "react";
+import type { AdminModel } from "../../../engine/admin/admin-model.js";
+import { searchColumn, tableColumns } from "../../../engine/admin/table-columns.js";
+import { api } from "../../api/client.js";
+import { recordActivity } from "../activity/activity-log.js";
+import { containsPattern, routeOf, type Filter } from "../data/list-query.js";
+import { recordLabel } from "../data/record-label.js";
+import { usePage } from "../data/use-page.js";
+import { useReferenceLabels } from "../data/use-reference-labels.js";
+import { FormDialog } from "../form/form-dialog.js";
+import { notifyError } from "../notify.js";
+import { CellValue } from "./cell-value.js";
+import { DeleteDialog } from "./delete-dialog.js";
+import { FilterBar } from "./filter-bar.js";
+import { RowActions } from "./row-actions.js";
+import type { PaginationState, SortingState } from "@tanstack/react-table";
+import { useModelTable, type AdminColumnDef, type Row } from "./use-model-table.js";
+
+/** Rows of a relation that belong to one parent record (a sub-table in the parent's form). */
+export interface Scope {
+  field: string;
+  value: string;
+}
+
+interface Props {
+  model: AdminModel;
+  scope?: Scope;
+  /** Smaller paging and no activity entries' headings: the sub-table look. */
+  compact?: boolean;
+}
+
+/** A model's generated table: server paging, sorting, search and filters; Add new, edit, delete, reorder. */
+export function ModelTable({ model, scope, compact }: Props) {
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [filters, setFilters] = useState<Filter[]>([]);
+  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const searchBy = searchColumn(model);
+  const initialSort: SortingState = model.ordered ? [{ id: "orderIndex", desc: false }] : [{ id: "createdAt", desc: true }];
+
+  const [sorting, setSorting] = useState<SortingState>(initialSort);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: compact ? 10 : 20 });
+  const allFilters: Filter[] = [
+    ...(scope ? [{ column: scope.field, method: "eq", value: scope.value }] : []),
+    ...(debounced && searchBy ? [{ column: searchBy, method: "ilike", value: containsPattern(debounced) }] : []),
+    ...filters,
+  ];
+  const sort = sorting[0] ? { column: sorting[0].id, desc: sorting[0].desc } : undefined;
+  const page = usePage(model.id, { filters: allFilters, sort, limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize });
+
+  const columns = useMemo(() => tableColumns(model).filter((c) => c.field.name !== scope?.field), [model, scope?.field]);
+  const labels = useReferenceLabels(model, page.rows);
+
+  const columnDefs = useMemo<AdminColumnDef[]>(
+    () => [
+      ...columns.map(
+        (c): AdminColumnDef => ({
+          id: c.column,
+          header: c.field.label,
+          enableSorting: true,
+          accessorFn: (row: Row) => row[c.field.name],
+          cell: (info) => <CellValue field={c.field} value={info.row.original[c.field.name]} referenceLabel={labels.get(info.row.original[c.field.name])} />,
+        }),
+      ),
+      {
+        id: "actions",
+        header: "",
+        enableSorting: false,
+        cell: (info) => (
+          <RowActions
+            model={model}
+            row={info.row.original}
+            index={info.row.index}
+            rows={page.rows}
+            onEdit={() => setEditing(info.row.original)}
+            onDelete={() => setDeleting(info.row.original)}
+            onReordered={() => page.reload()}
+          />
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, labels, page.rows, model],
+  );
+
+  const table = useModelTable(columnDefs, page.rows, page.total, { sorting, setSorting, pagination, setPagination });
+
+  const toFirstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
+  const remove = async (row: Row) => {
+    try {
+      await api(`${routeOf(model.id)}/${row.id}`, { method: "DELETE" });
+      recordActivity(model.id, "delete", recordLabel(model, row));
+      setDeleting(null);
+      page.reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const pages = Math.max(1, Math.ceil(page.total / pagination.pageSize));
+
+  return (
+    <Paper withBorder radius="md" p={compact ? "sm" : "md"} data-testid={`table-${model.id}`}>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Group gap="xs">
+          {searchBy && (
+            <TextInput
+              placeholder="Search"
+              aria-label="Search"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                toFirstPage();
+              }}
+              w={compact ? 180 : 240}
+            />
+          )}
+          <FilterBar
+            model={model}
+            filters={filters}
+            onChange={(next) => {
+              setFilters(next);
+              toFirstPage();
+            }}
+          />
+        </Group>
+        <Button onClick={() => setEditing("new")}>Add new</Button>
+      </Group>
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover verticalSpacing="xs" style={{ opacity: page.loading ? 0.6 : 1 }}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <Table.Th key={header.id}>
+                      {header.column.getCanSort() ? (
+                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={600} fz="sm">
+                          <table.FlexRender header={header} /> {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : ""}
+                        </UnstyledButton>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="table-row">
+                {row.getAllCells().map((cell) => (
+                  <Table.Td key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+            {!page.loading && page.rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columnDefs.length}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No records.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="sm">
+        <Text size="sm" c="dimmed" data-testid="table-total">
+          {page.total} {page.total === 1 ? "record" : "records"}
+        </Text>
+        <Group gap="xs">
+          <Select
+            aria-label="Rows per page"
+            w={90}
+            size="xs"
+            data={["10", "20", "50", "100"]}
+            value={String(pagination.pageSize)}
+            onChange={(v) => setPagination({ pageIndex: 0, pageSize: Number(v ?? 20) })}
+          />
+          <Pagination size="sm" total={pages} value={pagination.pageIndex + 1} onChange={(p) => setPagination((s) => ({ ...s, pageIndex: p - 1 }))} />
+        </Group>
+      </Group>
+      {editing && (
+        <FormDialog
+          model={model}
+          record={editing === "new" ? undefined : editing}
+          fixed={scope ? { [scope.field]: scope.value } : undefined}
+          onClose={() => setEditing(null)}
+          onSaved={() => page.reload()}
+        />
+      )}
+      {deleting && <DeleteDialog label={recordLabel(model, deleting)} onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />}
+    </Paper>
+  );
+}

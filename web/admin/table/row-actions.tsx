@@ -1,0 +1,62 @@
+import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
+import type { AdminModel } from "../../../engine/admin/admin-model.js";
+import { api } from "../../api/client.js";
+import { recordActivity } from "../activity/activity-log.js";
+import { routeOf } from "../data/list-query.js";
+import { recordLabel } from "../data/record-label.js";
+import { notifyError } from "../notify.js";
+import type { Row } from "./use-model-table.js";
+
+interface Props {
+  model: AdminModel;
+  row: Row;
+  index: number;
+  rows: Row[];
+  onEdit(): void;
+  onDelete(): void;
+  onReordered(): void;
+}
+
+/**
+ * Edit and Delete for one row; for ordered rows (relations) also up and down, which renumber the
+ * page's orderIndex in one bulk update so equal or sparse indexes end up distinct.
+ */
+export function RowActions({ model, row, index, rows, onEdit, onDelete, onReordered }: Props) {
+  const move = async (by: -1 | 1) => {
+    const order = [...rows];
+    const [moved] = order.splice(index, 1);
+    order.splice(index + by, 0, moved!);
+    const base = Math.min(...rows.map((r) => Number(r.orderIndex ?? 0)));
+    try {
+      await api(`${routeOf(model.id)}/bulk`, { method: "PATCH", body: order.map((r, i) => ({ id: r.id, orderIndex: base + i })) });
+      recordActivity(model.id, "update", `${recordLabel(model, row)} moved ${by < 0 ? "up" : "down"}`);
+      onReordered();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {model.ordered && (
+        <>
+          <Tooltip label="Move up">
+            <ActionIcon variant="subtle" aria-label="Move up" disabled={index === 0} onClick={() => move(-1)}>
+              ↑
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Move down">
+            <ActionIcon variant="subtle" aria-label="Move down" disabled={index === rows.length - 1} onClick={() => move(1)}>
+              ↓
+            </ActionIcon>
+          </Tooltip>
+        </>
+      )}
+      <Button size="compact-sm" variant="light" onClick={onEdit}>
+        Edit
+      </Button>
+      <Button size="compact-sm" variant="light" color="red" onClick={onDelete}>
+        Delete
+      </Button>
+    </Group>
+  );
+}
