@@ -34,7 +34,7 @@ describe("blog widgets", () => {
     page.link("blog/widgets-to-categories", widget, category);
     const html = renderApp(page.data);
     expect(cards(html, marker)).toBe(count);
-    expect(html).toContain(`class="w-${variant}"`);
+    expect(html).toMatch(new RegExp(`<section[^>]*class="w-${variant} `));
     expect(textOf(html)).toContain("Section");
   });
 

@@ -20,7 +20,7 @@ describe("social widgets", () => {
     page.segment("rbac.subjects.slug", "ann");
     page.widget("social", { variant: "profile-overview-default", className: "profile-page" });
     const html = renderApp(page.data);
-    expect(html).toContain('class="profile-page"');
+    expect(html).toMatch(/<section[^>]*class="profile-page /);
     expect(html).toMatch(/<h1[^>]*>Анна Ли<\/h1>/);
     expect(textOf(html)).toContain("Дизайнер");
     expect(textOf(html)).toContain("My portfolio");

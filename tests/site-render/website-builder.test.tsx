@@ -26,7 +26,7 @@ describe("website-builder widgets", () => {
       description: en("Fast", "Быстро"),
     });
     const html = renderApp(page.data);
-    expect(html).toMatch(/<section id="top" class="hero-x"/);
+    expect(html).toMatch(/<section[^>]*class="hero-x [^"]*" id="top"|<section[^>]*id="top"[^>]*class="hero-x /);
     expect(html).toMatch(/<h1[^>]*>Создавайте сайты<\/h1>/);
     expect(textOf(html)).toContain("Новое Создавайте сайты Быстро");
   });

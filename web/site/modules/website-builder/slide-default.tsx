@@ -22,7 +22,7 @@ export function SlideDefault({ record }: VariantProps) {
   const subtitle = text(record.subtitle, site.language);
   const description = text(record.description, site.language);
   const body: ReactNode = (
-    <Stack gap="sm" maw={760} py={{ base: "xl", sm: 48 }} style={{ paddingInline: "max(var(--mantine-spacing-xl), 16.667%)", position: "relative", zIndex: 2, pointerEvents: "none", color: image ? "white" : undefined }}>
+    <Stack gap="sm" maw={880} py={{ base: "xl", sm: 48 }} style={{ paddingInline: "max(var(--mantine-spacing-xl), 16.667%)", position: "relative", zIndex: 2, pointerEvents: "none", color: image ? "white" : undefined }}>
       {subtitle ? <Text tt="uppercase" fw={700} fz="sm" style={{ letterSpacing: "0.08em", opacity: 0.85 }}>{subtitle}</Text> : null}
       {title ? <Title order={2} fz={{ base: 28, sm: 44 }} lh={1.1}>{title}</Title> : null}
       {description ? <Text fz="lg" style={{ whiteSpace: "pre-line", opacity: 0.9 }}>{description}</Text> : null}
