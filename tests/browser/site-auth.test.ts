@@ -31,8 +31,8 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
   const signedOutMenu = () => page.locator('[data-user-menu="signed-out"]');
   const refreshToken = () => page.evaluate(() => localStorage.getItem("rbac.subject.refresh"));
   /** The server's answer to a sign-in with these credentials (the browser's cookie jar is not involved). */
-  const signInStatus = async (password: string) =>
-    (await running.app.inject({ method: "POST", url: `${AUTH}/email-and-password/authentication`, payload: { login: EMAIL, password } })).statusCode;
+  const signInStatus = async (password: string, login = EMAIL) =>
+    (await running.app.inject({ method: "POST", url: `${AUTH}/email-and-password/authentication`, payload: { login, password } })).statusCode;
 
   beforeAll(async () => {
     running = await startApp({ seedDemoContent: true });
@@ -203,6 +203,31 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     expect(await signInStatus(THIRD_PASSWORD)).toBe(200);
   });
 
+  it("changes the email in the edit dialog", async () => {
+    await page.goto(url(SIGN_IN));
+    await page.getByLabel("Email", { exact: true }).fill(EMAIL);
+    await page.getByLabel("Password", { exact: true }).fill(THIRD_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(url("/"));
+    await page.goto(url(SETTINGS));
+    const identity = page.locator("[data-identity]");
+    await identity.getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change email" });
+    await dialog.getByLabel("Email", { exact: true }).fill("not an email");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await dialog.getByText("Enter a valid email").waitFor();
+    await dialog.getByLabel("Email", { exact: true }).fill("ann.new@example.com");
+    await screenshot(page, "site-auth-change-email");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await page.getByText("Email updated").waitFor();
+    await identity.getByText("ann.new@example.com", { exact: true }).waitFor();
+    await expect.poll(() => accountMenu().textContent()).toBe("ann.new@example.com");
+    expect(await signInStatus(THIRD_PASSWORD, "ann.new@example.com")).toBe(200);
+    await accountMenu().click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await signedOutMenu().waitFor();
+  });
+
   it("the Russian sign-in screen speaks Russian and links within /ru", async () => {
     await page.goto(url(`/ru${SIGN_IN}`));
     await page.getByRole("button", { name: "Войти" }).first().waitFor();
@@ -213,6 +238,14 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await page.getByText("Кошелёк EVM").click();
     await page.getByText("Установите расширение кошелька").first().waitFor();
     await screenshot(page, "site-auth-sign-in-ru-no-wallet");
+    // On a phone the card and its method toggle still fit.
+    await page.setViewportSize({ width: 375, height: 760 });
+    await page.getByText("Почта и пароль").click();
+    const card = await page.locator(".mantine-Card-root").first().boundingBox();
+    const toggle = await page.locator(".mantine-SegmentedControl-root").boundingBox();
+    expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    await screenshot(page, "site-auth-sign-in-ru-phone");
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 
   it("signs in with a wallet: connect, sign the SIWE message, home with the short address", async () => {
@@ -237,7 +270,10 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     try {
       await walletPage.goto(url(SIGN_IN));
       await walletPage.getByText("Ethereum (EVM)").click();
-      await walletPage.getByRole("button", { name: "Connect Wallet" }).waitFor();
+      await walletPage.getByRole("button", { name: "Connect Wallet" }).waitFor().catch(async (error) => {
+        await screenshot(walletPage, "site-auth-wallet-failure");
+        throw error;
+      });
       await screenshot(walletPage, "site-auth-wallet");
       await walletPage.getByRole("button", { name: "Connect Wallet" }).click();
       await walletPage.waitForURL(url("/"));
@@ -248,6 +284,16 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
       await walletPage.goto(url(SIGN_IN));
       await walletPage.getByText(`You are signed in as ${short}`).waitFor();
       await screenshot(walletPage, "site-auth-wallet-signed-in");
+
+      // The wallet identity is listed with its EVM badge and can be deleted.
+      await walletPage.goto(url(SETTINGS));
+      const identity = walletPage.locator("[data-identity]");
+      expect(await identity.textContent()).toBe(`EVM${account.address.toLowerCase()}Delete`);
+      await identity.getByRole("button", { name: "Delete" }).click();
+      const confirm = walletPage.getByRole("dialog", { name: "Delete this sign-in method?" });
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await walletPage.getByText("Deleted successfully").waitFor();
+      await walletPage.getByText("Your account has no sign-in method yet.").waitFor();
     } finally {
       await walletContext.close();
     }
