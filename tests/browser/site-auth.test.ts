@@ -53,6 +53,9 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await screenshot(page, "site-auth-registration-errors");
 
     await page.getByLabel("Email", { exact: true }).fill(EMAIL);
+    // Editing a field takes its error away; the other keeps its own.
+    await page.getByText("Enter a valid email").waitFor({ state: "detached" });
+    expect(await page.getByText("Use at least 8 characters").count()).toBe(1);
     await page.getByLabel("Password", { exact: true }).fill(FIRST_PASSWORD);
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.waitForURL(url("/"));

@@ -7,7 +7,10 @@ export function jwtExpiresAt(jwt: string): number | undefined {
   const payload = jwt.split(".")[1];
   if (!payload) return undefined;
   try {
-    const base64 = payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "=");
+    const base64 = payload
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(payload.length / 4) * 4, "=");
     const claims = JSON.parse(atob(base64)) as { exp?: unknown };
     return typeof claims.exp === "number" && Number.isFinite(claims.exp) ? claims.exp * 1000 : undefined;
   } catch {

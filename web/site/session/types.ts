@@ -30,7 +30,4 @@ export interface SessionTokens {
   refresh: string;
 }
 
-export type SessionState =
-  | { status: "loading" }
-  | { status: "signed-out" }
-  | { status: "signed-in"; subject: Subject };
+export type SessionState = { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; subject: Subject };

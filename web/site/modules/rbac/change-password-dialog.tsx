@@ -6,7 +6,7 @@ import { useSession } from "../../session/use-session.js";
 import { EMAIL_API, identityPasswordApi } from "./routes.js";
 import { showSuccess, useAction } from "./use-action.js";
 import { useRbac } from "./use-rbac.js";
-import { checkPassword, hasErrors, validate, type FieldErrors } from "./validation.js";
+import { checkPassword, clearError, hasErrors, validate, type FieldErrors } from "./validation.js";
 
 /**
  * 'Change Password': the current and a new password for the email identity. The server revokes
@@ -23,7 +23,11 @@ export function ChangePasswordDialog({ identity, opened, onClose }: { identity: 
   const { pending, act } = useAction(async () => {
     await store.call(identityPasswordApi(identity.id), { method: "PATCH", body: { password, newPassword }, raw: true });
     if (identity.email) {
-      const tokens = await api<SessionTokens>(`${EMAIL_API}/authentication`, { method: "POST", body: { login: identity.email, password: newPassword }, raw: true });
+      const tokens = await api<SessionTokens>(`${EMAIL_API}/authentication`, {
+        method: "POST",
+        body: { login: identity.email, password: newPassword },
+        raw: true,
+      });
       await store.signedIn(tokens);
     }
     showSuccess(t("passwordChanged"));
@@ -51,7 +55,10 @@ export function ChangePasswordDialog({ identity, opened, onClose }: { identity: 
             name="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setErrors(clearError("password"));
+            }}
             error={errors.password && t(errors.password)}
             data-autofocus
           />
@@ -60,7 +67,10 @@ export function ChangePasswordDialog({ identity, opened, onClose }: { identity: 
             name="newPassword"
             autoComplete="new-password"
             value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setNewPassword(e.currentTarget.value);
+              setErrors(clearError("newPassword"));
+            }}
             error={errors.newPassword && t(errors.newPassword)}
           />
           <Group justify="flex-end">

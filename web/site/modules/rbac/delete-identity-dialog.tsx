@@ -6,7 +6,17 @@ import { showSuccess, useAction } from "./use-action.js";
 import { useRbac } from "./use-rbac.js";
 
 /** Asks before deleting a sign-in method: without any, the account cannot be signed in to again. */
-export function DeleteIdentityDialog({ subjectId, identity, opened, onClose }: { subjectId: string; identity: Identity; opened: boolean; onClose: () => void }) {
+export function DeleteIdentityDialog({
+  subjectId,
+  identity,
+  opened,
+  onClose,
+}: {
+  subjectId: string;
+  identity: Identity;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useRbac();
   const { store } = useSession();
   const { pending, act } = useAction(async () => {

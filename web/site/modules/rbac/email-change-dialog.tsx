@@ -41,7 +41,10 @@ export function EmailChangeDialog({ subjectId, identity, opened, onClose }: { su
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              setError(undefined);
+            }}
             error={error && t(error)}
             data-autofocus
           />

@@ -7,7 +7,7 @@ import { EMAIL_API, FORGOT_PASSWORD, HOME, REGISTRATION, goTo } from "./routes.j
 import { useAction } from "./use-action.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
-import { checkEmail, checkPassword, hasErrors, validate, type FieldErrors } from "./validation.js";
+import { checkEmail, checkPassword, clearError, hasErrors, validate, type FieldErrors } from "./validation.js";
 
 /** Email and password sign-in; success keeps the session and goes home. */
 export function EmailLoginForm() {
@@ -41,7 +41,10 @@ export function EmailLoginForm() {
           autoComplete="email"
           placeholder="name@example.com"
           value={login}
-          onChange={(e) => setLogin(e.currentTarget.value)}
+          onChange={(e) => {
+            setLogin(e.currentTarget.value);
+            setErrors(clearError("login"));
+          }}
           error={errors.login && t(errors.login)}
         />
         <PasswordInput
@@ -49,7 +52,10 @@ export function EmailLoginForm() {
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            setErrors(clearError("password"));
+          }}
           error={errors.password && t(errors.password)}
         />
         <Group justify="flex-end">

@@ -48,7 +48,10 @@ export function ForgotPasswordDefault({ record }: VariantProps) {
               autoComplete="email"
               placeholder="name@example.com"
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                setError(undefined);
+              }}
               error={error && t(error)}
             />
             <Button type="submit" fullWidth loading={pending} disabled={!hydrated}>

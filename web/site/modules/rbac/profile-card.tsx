@@ -12,7 +12,15 @@ export function ProfileCard({ profile, href }: { profile: Row; href?: string }) 
   return (
     <Card withBorder radius="md" padding="md" data-profile={profile.id}>
       <Stack gap={4}>
-        <Title order={4}>{href ? <Anchor href={href} inherit>{title}</Anchor> : title}</Title>
+        <Title order={4}>
+          {href ? (
+            <Anchor href={href} inherit>
+              {title}
+            </Anchor>
+          ) : (
+            title
+          )}
+        </Title>
         {subtitle && <Text fw={500}>{subtitle}</Text>}
         {description && (
           <Text size="sm" c="dimmed">

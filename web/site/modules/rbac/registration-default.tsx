@@ -9,7 +9,7 @@ import { EMAIL_API, HOME, SELECT_METHOD, goTo } from "./routes.js";
 import { useAction } from "./use-action.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
-import { checkEmail, checkPassword, hasErrors, validate, type FieldErrors } from "./validation.js";
+import { checkEmail, checkPassword, clearError, hasErrors, validate, type FieldErrors } from "./validation.js";
 
 /** Sign-up with email and password; the new session is kept and the visitor goes home. */
 export function RegistrationDefault({ record }: VariantProps) {
@@ -44,7 +44,10 @@ export function RegistrationDefault({ record }: VariantProps) {
             autoComplete="email"
             placeholder="name@example.com"
             value={login}
-            onChange={(e) => setLogin(e.currentTarget.value)}
+            onChange={(e) => {
+              setLogin(e.currentTarget.value);
+              setErrors(clearError("login"));
+            }}
             error={errors.login && t(errors.login)}
           />
           <PasswordInput
@@ -52,7 +55,10 @@ export function RegistrationDefault({ record }: VariantProps) {
             name="password"
             autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setErrors(clearError("password"));
+            }}
             error={errors.password && t(errors.password)}
           />
           <Button type="submit" fullWidth loading={pending} disabled={!hydrated}>

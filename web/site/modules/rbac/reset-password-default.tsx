@@ -6,7 +6,7 @@ import { AuthCard } from "./auth-card.js";
 import { EMAIL_API, SELECT_METHOD } from "./routes.js";
 import { useAction } from "./use-action.js";
 import { useRbac } from "./use-rbac.js";
-import { checkPassword, hasErrors, validate, type FieldErrors } from "./validation.js";
+import { checkPassword, clearError, hasErrors, validate, type FieldErrors } from "./validation.js";
 
 /** The reset code from the mail's link (?code=…); read in the browser, as cached pages carry no query. */
 function useResetCode(): string | null | undefined {
@@ -56,7 +56,10 @@ export function ResetPasswordDefault({ record }: VariantProps) {
               name="password"
               autoComplete="new-password"
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setErrors(clearError("password"));
+              }}
               error={errors.password && t(errors.password)}
             />
             <PasswordInput
@@ -64,7 +67,10 @@ export function ResetPasswordDefault({ record }: VariantProps) {
               name="passwordConfirmation"
               autoComplete="new-password"
               value={confirmation}
-              onChange={(e) => setConfirmation(e.currentTarget.value)}
+              onChange={(e) => {
+                setConfirmation(e.currentTarget.value);
+                setErrors(clearError("passwordConfirmation"));
+              }}
               error={errors.passwordConfirmation && t(errors.passwordConfirmation)}
             />
             <Button type="submit" fullWidth loading={pending} disabled={!code}>

@@ -7,5 +7,9 @@ const noop = () => () => {};
  * until then, so an early Enter cannot send a native form submit (a password in the URL).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noop, () => true, () => false);
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 }
