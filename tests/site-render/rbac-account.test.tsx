@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { describe, expect, test } from "vitest";
 import type { Language } from "../../web/site/data/page-data.js";
 import { IdentitySettingsDefault } from "../../web/site/modules/rbac/identity-settings-default.js";
+import { RegistrationDefault } from "../../web/site/modules/rbac/registration-default.js";
 import { SelectMethodDefault } from "../../web/site/modules/rbac/select-method-default.js";
 import { rbacStrings } from "../../web/site/modules/rbac/strings.js";
 import { UserMenu } from "../../web/site/modules/rbac/user-menu.js";
@@ -108,6 +109,20 @@ describe("select-method-default with a session", () => {
     const t = rbacStrings[language];
     const { text } = render(<SelectMethodDefault record={widget()} />, language, { status: "signed-in", subject: { ...subject, identities: [] } });
     for (const expected of [t.chooseMethod, t.login, t.orContinueWith, t.methodEmail, t.methodEvm]) expect(text).toContain(expected);
+  });
+});
+
+describe("registration-default with a session", () => {
+  test.each(LANGUAGES)("(%s) a subject with identities is told who they are instead of a second sign-up", (language) => {
+    const t = rbacStrings[language];
+    const { text } = render(<RegistrationDefault record={widget()} />, language, { status: "signed-in", subject });
+    expect(text).toContain(`${t.signedInAs} ann@example.com`);
+    expect(text).not.toContain(t.createAccount);
+  });
+
+  test("a subject without identities may complete its account", () => {
+    const { text } = render(<RegistrationDefault record={widget()} />, "en", { status: "signed-in", subject: { ...subject, identities: [] } });
+    expect(text).toContain(rbacStrings.en.createAccount);
   });
 });
 

@@ -39,9 +39,22 @@ describe("subject-overview-default", () => {
     expect(textOf(renderApp(missing.data))).toContain(t.subjectNotFound);
 
     const lonely = new PageBuilder({ language });
-    lonely.add("rbac/subjects", { slug: "solo" });
+    const solo = lonely.add("rbac/subjects", { slug: "solo" });
+    // The relation was loaded (its keys are on the page) but holds no row for this subject.
+    lonely.link("rbac/subjects-to-social-module-profiles", solo, lonely.add("social/profiles", { slug: "someone-else" }));
+    lonely.data.records["rbac/subjects-to-social-module-profiles"] = {};
     lonely.segment("rbac.subjects.slug", "solo").widget("rbac", { variant: "subject-overview-default" });
     expect(textOf(renderApp(lonely.data))).toContain(t.noProfiles);
+  });
+
+  test("profiles the page could not load are left out, not called none", () => {
+    const page = new PageBuilder();
+    page.add("rbac/subjects", { slug: "ann" });
+    page.segment("rbac.subjects.slug", "ann").widget("rbac", { variant: "subject-overview-default" });
+    const text = textOf(renderApp(page.data));
+    expect(text).toContain("ann");
+    expect(text).not.toContain(rbacStrings.en.profiles);
+    expect(text).not.toContain(rbacStrings.en.noProfiles);
   });
 });
 

@@ -6,15 +6,20 @@ import { useSession } from "../../session/use-session.js";
 import type { VariantProps } from "../../variant-types.js";
 import { AuthCard } from "./auth-card.js";
 import { EMAIL_API, HOME, SELECT_METHOD, goTo } from "./routes.js";
+import { SignedInNotice } from "./signed-in-notice.js";
 import { useAction } from "./use-action.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
 import { checkEmail, checkPassword, clearError, hasErrors, validate, type FieldErrors } from "./validation.js";
 
-/** Sign-up with email and password; the new session is kept and the visitor goes home. */
+/**
+ * Sign-up with email and password; the new session is kept and the visitor goes home. A subject
+ * signed in without identities (authentication/init) is completed by the server; one with
+ * identities is told who they are instead.
+ */
 export function RegistrationDefault({ record }: VariantProps) {
   const { t, href } = useRbac();
-  const { store } = useSession();
+  const { state, store } = useSession();
   const hydrated = useHydrated();
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
@@ -33,6 +38,13 @@ export function RegistrationDefault({ record }: VariantProps) {
     if (!hasErrors(found)) void act();
   };
 
+  if (state.status === "signed-in" && state.subject.identities.length > 0) {
+    return (
+      <AuthCard record={record}>
+        <SignedInNotice subject={state.subject} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard record={record}>
       <form method="post" onSubmit={submit} noValidate>

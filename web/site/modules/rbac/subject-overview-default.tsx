@@ -19,6 +19,8 @@ export function SubjectOverviewDefault({ record }: VariantProps) {
       </Container>
     );
   }
+  // The relation is on the page only when the loader may show it; unloaded is not "none".
+  const loaded = SUBJECT_PROFILES in site.data.relations;
   const profiles = site.related(SUBJECT_PROFILES, subject.id);
   return (
     <Container size="md" py="xl" data-subject={subject.id}>
@@ -29,8 +31,8 @@ export function SubjectOverviewDefault({ record }: VariantProps) {
           </Text>
           <Title order={2}>{String(subject.slug ?? subject.id)}</Title>
         </Stack>
-        <Title order={3}>{t("profiles")}</Title>
-        {profiles.length === 0 ? (
+        {loaded && <Title order={3}>{t("profiles")}</Title>}
+        {!loaded ? null : profiles.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t("noProfiles")}
           </Text>
