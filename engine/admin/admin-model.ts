@@ -67,7 +67,8 @@ export function labelFieldOf(model: Model): string {
 export function adminField(field: Model["fields"][number]): AdminField {
   return {
     name: field.name,
-    label: typeof field.schema.title === "string" && field.kind !== "language-map" ? field.schema.title : words(field.name),
+    // A foreign key is named after what it points to: "productId" → "Product".
+    label: typeof field.schema.title === "string" && field.kind !== "language-map" ? field.schema.title : words(field.references ? field.name.replace(/Id$/, "") : field.name),
     kind: field.kind,
     input: field.input,
     required: field.required,

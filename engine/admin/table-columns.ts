@@ -19,7 +19,7 @@ export const apiColumn = (field: AdminField) => (field.kind === "language-map" ?
 
 /**
  * The table's columns, chosen from the schema: the naming field, the foreign keys of a relation,
- * then the model's own scalar fields before the common ones, then the creation time.
+ * then the model's own scalar fields, then the shared content ones, then the creation time.
  */
 export function tableColumns(model: AdminModel): AdminColumn[] {
   const byName = (name: string) => model.fields.find((f) => f.name === name);
@@ -30,7 +30,10 @@ export function tableColumns(model: AdminModel): AdminColumn[] {
   };
   add(byName(model.labelField));
   model.fields.filter((f) => f.references).forEach(add);
-  model.fields.filter((f) => showable(f) && !common.has(f.name)).forEach(add);
+  // The entity's own fields say more about a row than the shared content fields do.
+  const shared = new Set(["slug", "title", "subtitle", "description"]);
+  model.fields.filter((f) => showable(f) && !common.has(f.name) && !shared.has(f.name)).forEach(add);
+  model.fields.filter((f) => showable(f) && shared.has(f.name)).forEach(add);
   if (model.ordered) add(byName("orderIndex"));
   add(byName("variant"));
   const created = byName("createdAt");
