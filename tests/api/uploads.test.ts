@@ -8,7 +8,7 @@ import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/tes
 async function multipart(data: unknown, files: Record<string, { name: string; type: string; bytes: Buffer }>) {
   const form = new FormData();
   if (data !== undefined) form.append("data", JSON.stringify(data));
-  for (const [field, file] of Object.entries(files)) form.append(field, new Blob([file.bytes], { type: file.type }), file.name);
+  for (const [field, file] of Object.entries(files)) form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const request = new Request("http://x/", { method: "POST", body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! } };
 }
