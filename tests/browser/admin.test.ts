@@ -57,15 +57,22 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await form.locator("#root_adminTitle").fill("Red shoes");
     await form.locator("#root_title_en").fill("Red shoes");
     await form.locator("#root_title_ru").fill("Красные туфли");
+    // The rich-text description (English): typed into the tiptap editor, stored as a document.
+    await form.locator(".ProseMirror").first().click();
+    await page.keyboard.type("Great shoes");
     await form.getByRole("button", { name: "Save" }).click();
     // A product has relation sub-tables: once created, its dialog is its update form.
     const update = dialog("Update Product");
     await expect.poll(() => update.getByTestId("save-status").textContent()).toBe("Saved");
+    await update.getByTestId("sub-table-ecommerce/stores-to-products").waitFor();
     await screenshot(page, "admin-product-form");
     await page.keyboard.press("Escape");
     const { body } = await api("GET", "/api/ecommerce/products?filters[and][0][column]=adminTitle&filters[and][0][method]=eq&filters[and][0][value]=Red%20shoes");
     expect(body.data).toHaveLength(1);
     expect(body.data[0].title).toEqual({ en: "Red shoes", ru: "Красные туфли" });
+    const description = JSON.parse(body.data[0].description.en);
+    expect(description.type).toBe("doc");
+    expect(JSON.stringify(description)).toContain("Great shoes");
     await page.getByTestId("table-ecommerce/products").getByText("Red shoes").first().waitFor();
   });
 
@@ -150,6 +157,23 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await form.getByText('must match pattern "^[a-z0-9-]+$"').waitFor();
     await screenshot(page, "admin-validation-error");
     await page.keyboard.press("Escape");
+  });
+
+  it("uploads a file through the file input", async () => {
+    await openModel("file-storage/files");
+    await page.getByRole("button", { name: "Add new" }).click();
+    const form = dialog("Create File");
+    await form.getByRole("button", { name: "Select file" }).waitFor();
+    await form.locator('input[type="file"]').setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("hello admin") });
+    await form.getByText("note.txt").waitFor();
+    await form.locator("#root_adminTitle").fill("A note");
+    await form.getByRole("button", { name: "Save" }).click();
+    // No sub-tables on files: a created file closes its dialog.
+    await form.waitFor({ state: "detached" });
+    const { body } = await api("GET", "/api/file-storage/files");
+    expect(body.data[0]).toMatchObject({ adminTitle: "A note", size: 11, extension: "txt", mimeType: "text/plain" });
+    const served = await fetch(`${running.url}${body.data[0].file}`);
+    expect(await served.text()).toBe("hello admin");
   });
 
   it("hides and shows the model list", async () => {
