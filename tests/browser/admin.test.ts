@@ -64,8 +64,10 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     // A product has relation sub-tables: once created, its dialog is its update form.
     const update = dialog("Update Product");
     await expect.poll(() => update.getByTestId("save-status").textContent()).toBe("Saved");
-    await update.getByTestId("sub-table-ecommerce/stores-to-products").waitFor();
     await screenshot(page, "admin-product-form");
+    // The product's relation sub-tables sit under its form.
+    await update.getByTestId("sub-table-ecommerce/stores-to-products").scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-product-sub-tables");
     await page.keyboard.press("Escape");
     const { body } = await api("GET", "/api/ecommerce/products?filters[and][0][column]=adminTitle&filters[and][0][method]=eq&filters[and][0][value]=Red%20shoes");
     expect(body.data).toHaveLength(1);
