@@ -23,6 +23,11 @@ const MAX_ROUNDS = 8;
 /** A subject named by a url shows only who it is, never its identities, roles or anything else. */
 const SUBJECT_FIELDS = ["id", "slug", "variant"];
 const SUBJECTS = "rbac/subjects";
+/**
+ * The one link from a subject a visitor may follow: to its social profiles, which are public
+ * content (a profile page is made to be seen). The link rows carry only the two ids and order.
+ */
+const PUBLIC_SUBJECT_LINKS = new Set(["rbac/subjects-to-social-module-profiles"]);
 
 type Ids = Map<string, Set<string>>;
 const addIds = (map: Ids, model: string, ids: Iterable<string>) => {
@@ -56,6 +61,7 @@ export class PageLoader {
       walk.models.add(segment.model);
       if (segment.model === SUBJECTS) {
         walk.store.add(SUBJECTS, [Object.fromEntries(SUBJECT_FIELDS.map((f) => [f, row[f]]))]);
+        addIds(walk.frontier, SUBJECTS, [row.id as string]);
       } else if (readable.has(segment.model)) {
         walk.store.add(segment.model, [row]);
         addIds(walk.frontier, segment.model, [row.id as string]);
@@ -110,7 +116,8 @@ class LoadWalk {
       const reads: Promise<void>[] = [];
       for (const [model, ids] of this.frontier) {
         for (const relation of this.graph.childrenOf(model)) {
-          if (!this.readable.has(relation.id)) continue;
+          const publicLink = model === SUBJECTS && PUBLIC_SUBJECT_LINKS.has(relation.id);
+          if (!this.readable.has(relation.id) && !publicLink) continue;
           if (relation.id !== EXTERNAL_WIDGETS && !this.readable.has(relation.child.model)) continue;
           reads.push(this.readRelation(relation, relation.parent.key, [...ids], next, toFetch, "child"));
         }

@@ -26,7 +26,9 @@ describe.skipIf(!url)("the site on several instances", () => {
     // The first migrates; then both start together, each trying to seed the empty database.
     a = await buildApp({ ...config, seedDemoContent: false }, { database: databases[0], logger: false });
     await a.close();
-    [a, b] = await Promise.all(databases.map((database) => buildApp(config, { database, logger: false })));
+    const both = await Promise.all(databases.map((database) => buildApp(config, { database, logger: false })));
+    a = both[0]!;
+    b = both[1]!;
   });
   afterAll(async () => {
     await a?.close();

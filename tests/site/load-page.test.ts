@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageData } from "../../web/site/data/page-data.js";
+import { SiteData } from "../../web/site/data/site-data.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { buildPage, write } from "./fixtures.js";
 
@@ -22,6 +23,8 @@ describe(`page loader on ${testDialect}`, () => {
       const subject = await create("rbac/subjects", { slug: "ada" });
       const identity = await create("rbac/identities", { email: "ada@example.com", password: "stored-hash", salt: "pepper", code: "reset-code" }, );
       await create("rbac/subjects-to-identities", { subjectId: subject.id, identityId: identity.id });
+      const profile = await create("social/profiles", { slug: "ada-profile", title: { en: "Ada's profile" } });
+      await create("rbac/subjects-to-social-module-profiles", { subjectId: subject.id, socialModuleProfileId: profile.id });
     });
   });
   afterAll(() => t.close());
@@ -83,7 +86,18 @@ describe(`page loader on ${testDialect}`, () => {
     expect(Object.keys(subjects[0]!).sort()).toEqual(["id", "slug", "variant"]);
     const text = JSON.stringify(data);
     for (const secret of ["ada@example.com", "stored-hash", "pepper", "reset-code", "password", "salt"]) expect(text).not.toContain(secret);
-    expect(Object.keys(data.records).filter((m) => m.startsWith("rbac/") && m !== "rbac/subjects" && m !== "rbac/widgets")).toEqual([]);
+    const rbacModels = Object.keys(data.records).filter((m) => m.startsWith("rbac/") && m !== "rbac/subjects" && m !== "rbac/widgets");
+    expect(rbacModels).toEqual(["rbac/subjects-to-social-module-profiles"]);
+  });
+
+  it("follows a subject named by its url to its public social profiles, and only that link", async () => {
+    const { data, models } = await load("/rbac/subjects/ada");
+    const site = new SiteData(data);
+    const subject = site.bySegment("rbac.subjects.slug")!;
+    expect(site.related("rbac/subjects-to-social-module-profiles", subject.id).map((r) => r.record.slug)).toEqual(["ada-profile"]);
+    expect(models.has("rbac/subjects-to-social-module-profiles")).toBe(true);
+    expect(data.records["rbac/subjects-to-identities"]).toBeUndefined();
+    expect(data.records["rbac/identities"]).toBeUndefined();
   });
 
   it("leaves out a model once visitors may no longer read it", async () => {

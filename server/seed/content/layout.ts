@@ -1,4 +1,3 @@
-import { SIGN_IN_URL } from "./urls.js";
 import type { SeedWriter } from "../seed-writer.js";
 
 /** The layout every demo page shares: the navbar above the page, the footer below it ('additional'). */
@@ -10,12 +9,13 @@ export async function seedLayout(w: SeedWriter) {
 
   const navbar = await w.widget("website-builder", "navbar-default", "navbar", { title: { en: "Northwind Studio", ru: "Студия «Норд»" } });
   await w.link("website-builder/widgets-to-logotypes", { widgetId: navbar.widgetId, logotypeId: logotype.id });
+  // No 'Sign in' button here: the user menu at the navbar's right end links to sign-in, and
+  // becomes the account menu once signed in.
   const navigation = await w.buttonsArray("navigation", [
     { title: { en: "Home", ru: "Главная" }, url: "/", variant: "ghost" },
     { title: { en: "Blog", ru: "Блог" }, url: "/blog", variant: "ghost" },
     { title: { en: "Products", ru: "Товары" }, url: "/products", variant: "ghost" },
     { title: { en: "Contact", ru: "Контакты" }, url: "/contact", variant: "ghost" },
-    { title: { en: "Sign in", ru: "Войти" }, url: SIGN_IN_URL, variant: "primary" },
   ]);
   await w.link("website-builder/widgets-to-buttons-arrays", { widgetId: navbar.widgetId, buttonsArrayId: navigation });
   await w.link("host/layouts-to-widgets", { layoutId: layout.id, widgetId: await w.hostWidget(navbar, "navbar") }, 0);
