@@ -87,6 +87,9 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await sub.getByRole("button", { name: "Add new" }).click();
     const relation = dialog("Create Store to product");
     await relation.locator("#root_productId").click();
+    // The server is searched as one types; nothing matching says so.
+    await relation.locator("#root_productId").fill("zzz");
+    await page.getByText("No found items.").waitFor();
     await relation.locator("#root_productId").fill("Red");
     await page.getByRole("option", { name: "Red shoes" }).click();
     await relation.locator("#root_sku").fill("SKU-RED-1");

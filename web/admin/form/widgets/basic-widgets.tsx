@@ -69,7 +69,8 @@ export function SelectWidget(props: WidgetProps) {
       error={errorOf(props)}
       data={data}
       value={props.value ?? null}
-      clearable={!props.required}
+      // A field with a default always has a value worth keeping.
+      clearable={!props.required && props.schema.default === undefined}
       onChange={(v) => props.onChange(v ?? undefined)}
       comboboxProps={{ withinPortal: true }}
     />
