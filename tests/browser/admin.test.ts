@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import dayjs from "dayjs";
 import type { Browser, Page } from "playwright-core";
 import { SECRET } from "../helpers/test-app.js";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
@@ -179,6 +180,32 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     expect(body.data[0]).toMatchObject({ adminTitle: "A note", size: 11, extension: "txt", mimeType: "text/plain" });
     const served = await fetch(`${running.url}${body.data[0].file}`);
     expect(await served.text()).toBe("hello admin");
+  });
+
+  it("picks a date and time: calendar, two-digit hour and minute, invalid input ignored", async () => {
+    await openModel("ecommerce/attributes");
+    await page.getByRole("button", { name: "Add new" }).click();
+    const form = dialog("Create Attribute");
+    const input = form.getByPlaceholder("Select date and time");
+    await input.click();
+    const today = dayjs();
+    await form.getByRole("button", { name: today.format("D MMMM YYYY"), exact: true }).click();
+    const hour = form.getByLabel("Hour", { exact: true });
+    const minute = form.getByLabel("Minute", { exact: true });
+    await hour.fill("7");
+    await hour.blur();
+    await minute.fill("5");
+    await minute.blur();
+    await expect.poll(() => input.inputValue()).toBe(`${today.format("DD/MM/YYYY")} 07:05`);
+    await hour.fill("99");
+    await hour.blur();
+    await expect.poll(() => hour.inputValue()).toBe("07");
+    await screenshot(page, "admin-date-time-picker");
+    await form.getByRole("button", { name: "Done" }).click();
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.waitFor({ state: "detached" });
+    const { body } = await api("GET", "/api/ecommerce/attributes");
+    expect(dayjs(body.data[0].datetime).format("DD/MM/YYYY HH:mm")).toBe(`${today.format("DD/MM/YYYY")} 07:05`);
   });
 
   it("hides and shows the model list", async () => {
