@@ -36,7 +36,16 @@ export async function buildWebIfChanged(log: (message: string) => void = console
   log("building the admin and site bundles (web/ changed)…");
   const started = Date.now();
   const { build } = await import("vite");
-  await build({ configFile: join(web, "vite.config.ts"), logLevel: "warn" });
+  // Always React's production build: under vitest NODE_ENV is "test", which would otherwise put
+  // the development runtime into a bundle `npm start` later reuses (the hash does not see it).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ configFile: join(web, "vite.config.ts"), mode: "production", logLevel: "warn" });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   writeFileSync(stamp, hash);
   log(`built web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
