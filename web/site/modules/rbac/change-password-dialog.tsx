@@ -1,12 +1,13 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { api } from "../../../api/client.js";
 import type { Identity, SessionTokens } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";
 import { EMAIL_API, identityPasswordApi } from "./routes.js";
 import { showSuccess, useAction } from "./use-action.js";
 import { useRbac } from "./use-rbac.js";
-import { checkPassword, clearError, hasErrors, validate, type FieldErrors } from "./validation.js";
+import { useFormFields } from "./use-form-fields.js";
+import { checkPassword } from "./validation.js";
 
 /**
  * 'Change Password': the current and a new password for the email identity. The server revokes
@@ -16,9 +17,8 @@ import { checkPassword, clearError, hasErrors, validate, type FieldErrors } from
 export function ChangePasswordDialog({ identity, opened, onClose }: { identity: Identity; opened: boolean; onClose: () => void }) {
   const { t } = useRbac();
   const { store } = useSession();
-  const [password, setPassword] = useState("");
-  const [newPassword, setNewPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<"password" | "newPassword">>({});
+  const form = useFormFields({ password: "", newPassword: "" }, (v) => ({ password: checkPassword(v.password), newPassword: checkPassword(v.newPassword) }));
+  const { password, newPassword } = form.values;
 
   const { pending, act } = useAction(async () => {
     await store.call(identityPasswordApi(identity.id), { method: "PATCH", body: { password, newPassword }, raw: true });
@@ -31,16 +31,13 @@ export function ChangePasswordDialog({ identity, opened, onClose }: { identity: 
       await store.signedIn(tokens);
     }
     showSuccess(t("passwordChanged"));
-    setPassword("");
-    setNewPassword("");
+    form.reset();
     onClose();
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate({ password: checkPassword(password), newPassword: checkPassword(newPassword) });
-    setErrors(found);
-    if (!hasErrors(found)) void act();
+    if (form.check()) void act();
   };
 
   return (
@@ -52,26 +49,14 @@ export function ChangePasswordDialog({ identity, opened, onClose }: { identity: 
           </Text>
           <PasswordInput
             label={t("currentPassword")}
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setErrors(clearError("password"));
-            }}
-            error={errors.password && t(errors.password)}
+            {...form.field("password")}
             data-autofocus
           />
           <PasswordInput
             label={t("newPassword")}
-            name="newPassword"
             autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => {
-              setNewPassword(e.currentTarget.value);
-              setErrors(clearError("newPassword"));
-            }}
-            error={errors.newPassword && t(errors.newPassword)}
+            {...form.field("newPassword")}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={pending}>

@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { api } from "../../../api/client.js";
 import type { SessionTokens } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";
@@ -10,7 +10,8 @@ import { SignedInNotice } from "./signed-in-notice.js";
 import { useAction } from "./use-action.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
-import { checkEmail, checkPassword, clearError, hasErrors, validate, type FieldErrors } from "./validation.js";
+import { useFormFields } from "./use-form-fields.js";
+import { checkEmail, checkPassword } from "./validation.js";
 
 /**
  * Sign-up with email and password; the new session is kept and the visitor goes home. A subject
@@ -21,9 +22,8 @@ export function RegistrationDefault({ record }: VariantProps) {
   const { t, href } = useRbac();
   const { state, store } = useSession();
   const hydrated = useHydrated();
-  const [login, setLogin] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<"login" | "password">>({});
+  const form = useFormFields({ login: "", password: "" }, (v) => ({ login: checkEmail(v.login), password: checkPassword(v.password) }));
+  const { login, password } = form.values;
 
   const { pending, act } = useAction(async () => {
     const tokens = await api<SessionTokens>(`${EMAIL_API}/registration`, { method: "POST", body: { login: login.trim(), password }, raw: true });
@@ -33,9 +33,7 @@ export function RegistrationDefault({ record }: VariantProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate({ login: checkEmail(login), password: checkPassword(password) });
-    setErrors(found);
-    if (!hasErrors(found)) void act();
+    if (form.check()) void act();
   };
 
   if (state.status === "signed-in" && state.subject.identities.length > 0) {
@@ -51,27 +49,15 @@ export function RegistrationDefault({ record }: VariantProps) {
         <Stack gap="sm">
           <TextInput
             label={t("email")}
-            name="login"
             type="email"
             autoComplete="email"
             placeholder="name@example.com"
-            value={login}
-            onChange={(e) => {
-              setLogin(e.currentTarget.value);
-              setErrors(clearError("login"));
-            }}
-            error={errors.login && t(errors.login)}
+            {...form.field("login")}
           />
           <PasswordInput
             label={t("password")}
-            name="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setErrors(clearError("password"));
-            }}
-            error={errors.password && t(errors.password)}
+            {...form.field("password")}
           />
           <Button type="submit" fullWidth loading={pending} disabled={!hydrated}>
             {t("createAccount")}

@@ -6,7 +6,8 @@ import { AuthCard } from "./auth-card.js";
 import { EMAIL_API, SELECT_METHOD } from "./routes.js";
 import { useAction } from "./use-action.js";
 import { useRbac } from "./use-rbac.js";
-import { checkPassword, clearError, hasErrors, validate, type FieldErrors } from "./validation.js";
+import { useFormFields } from "./use-form-fields.js";
+import { checkPassword } from "./validation.js";
 
 /** The reset code from the mail's link (?code=…); read in the browser, as cached pages carry no query. */
 function useResetCode(): string | null | undefined {
@@ -19,9 +20,11 @@ function useResetCode(): string | null | undefined {
 export function ResetPasswordDefault({ record }: VariantProps) {
   const { t, href } = useRbac();
   const code = useResetCode();
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<"password" | "passwordConfirmation">>({});
+  const form = useFormFields({ password: "", passwordConfirmation: "" }, (v) => ({
+    password: checkPassword(v.password),
+    passwordConfirmation: checkPassword(v.passwordConfirmation) ?? (v.passwordConfirmation !== v.password ? "passwordsDiffer" : undefined),
+  }));
+  const { password, passwordConfirmation: confirmation } = form.values;
   const [done, setDone] = useState(false);
 
   const { pending, act } = useAction(async () => {
@@ -31,12 +34,7 @@ export function ResetPasswordDefault({ record }: VariantProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate({
-      password: checkPassword(password),
-      passwordConfirmation: checkPassword(confirmation) ?? (confirmation !== password ? "passwordsDiffer" : undefined),
-    });
-    setErrors(found);
-    if (!hasErrors(found) && code) void act();
+    if (form.check() && code) void act();
   };
 
   return (
@@ -53,25 +51,13 @@ export function ResetPasswordDefault({ record }: VariantProps) {
             )}
             <PasswordInput
               label={t("password")}
-              name="password"
               autoComplete="new-password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setErrors(clearError("password"));
-              }}
-              error={errors.password && t(errors.password)}
+              {...form.field("password")}
             />
             <PasswordInput
               label={t("passwordConfirmation")}
-              name="passwordConfirmation"
               autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => {
-                setConfirmation(e.currentTarget.value);
-                setErrors(clearError("passwordConfirmation"));
-              }}
-              error={errors.passwordConfirmation && t(errors.passwordConfirmation)}
+              {...form.field("passwordConfirmation")}
             />
             <Button type="submit" fullWidth loading={pending} disabled={!code}>
               {t("resetPassword")}
