@@ -1,18 +1,19 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
+import { useFormFields } from "./use-form-fields.js";
 import { useSession } from "../../session/use-session.js";
 import type { Identity } from "../../session/types.js";
 import { subjectApi } from "./routes.js";
 import { showSuccess, useAction } from "./use-action.js";
 import { useRbac } from "./use-rbac.js";
-import { checkEmail, type RbacStringKeyOrNone } from "./validation.js";
+import { checkEmail } from "./validation.js";
 
 /** Changes an email identity's email (closed → open → submitting → closed). */
 export function EmailChangeDialog({ subjectId, identity, opened, onClose }: { subjectId: string; identity: Identity; opened: boolean; onClose: () => void }) {
   const { t } = useRbac();
   const { store } = useSession();
-  const [email, setEmail] = useState(identity.email ?? "");
-  const [error, setError] = useState<RbacStringKeyOrNone>();
+  const form = useFormFields({ email: identity.email ?? "" }, (v) => ({ email: checkEmail(v.email) }));
+  const { email } = form.values;
 
   const { pending, act } = useAction(async () => {
     await store.call(`${subjectApi(subjectId)}/identities/${identity.id}`, { method: "PATCH", body: { email: email.trim() } });
@@ -23,9 +24,7 @@ export function EmailChangeDialog({ subjectId, identity, opened, onClose }: { su
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkEmail(email);
-    setError(found);
-    if (!found) void act();
+    if (form.check()) void act();
   };
 
   return (
@@ -37,15 +36,9 @@ export function EmailChangeDialog({ subjectId, identity, opened, onClose }: { su
           </Text>
           <TextInput
             label={t("email")}
-            name="email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error && t(error)}
+            {...form.field("email")}
             data-autofocus
           />
           <Group justify="flex-end">

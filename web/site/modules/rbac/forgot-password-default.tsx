@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { useFormFields } from "./use-form-fields.js";
 import { api } from "../../../api/client.js";
 import type { VariantProps } from "../../variant-types.js";
 import { AuthCard } from "./auth-card.js";
@@ -7,7 +8,7 @@ import { EMAIL_API, SELECT_METHOD } from "./routes.js";
 import { useAction } from "./use-action.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
-import { checkEmail, type RbacStringKeyOrNone } from "./validation.js";
+import { checkEmail } from "./validation.js";
 
 /**
  * Asks for a reset link. The server answers the same whether or not the email has an account,
@@ -16,8 +17,8 @@ import { checkEmail, type RbacStringKeyOrNone } from "./validation.js";
 export function ForgotPasswordDefault({ record }: VariantProps) {
   const { t, href } = useRbac();
   const hydrated = useHydrated();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<RbacStringKeyOrNone>();
+  const form = useFormFields({ email: "" }, (v) => ({ email: checkEmail(v.email) }));
+  const { email } = form.values;
   const [sent, setSent] = useState(false);
 
   const { pending, act } = useAction(async () => {
@@ -27,9 +28,7 @@ export function ForgotPasswordDefault({ record }: VariantProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkEmail(email);
-    setError(found);
-    if (!found) void act();
+    if (form.check()) void act();
   };
 
   return (
@@ -43,16 +42,10 @@ export function ForgotPasswordDefault({ record }: VariantProps) {
           <Stack gap="sm">
             <TextInput
               label={t("email")}
-              name="email"
               type="email"
               autoComplete="email"
               placeholder="name@example.com"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-                setError(undefined);
-              }}
-              error={error && t(error)}
+              {...form.field("email")}
             />
             <Button type="submit" fullWidth loading={pending} disabled={!hydrated}>
               {t("sendResetLink")}

@@ -1,17 +1,12 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import type { FormEvent } from "react";
-import { api } from "../../../api/client.js";
-import type { SessionTokens } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";
 import type { VariantProps } from "../../variant-types.js";
 import { AuthCard } from "./auth-card.js";
-import { EMAIL_API, HOME, SELECT_METHOD, goTo } from "./routes.js";
+import { SELECT_METHOD } from "./routes.js";
 import { SignedInNotice } from "./signed-in-notice.js";
-import { useAction } from "./use-action.js";
+import { useCredentialsForm } from "./use-credentials-form.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
-import { useFormFields } from "./use-form-fields.js";
-import { checkEmail, checkPassword } from "./validation.js";
 
 /**
  * Sign-up with email and password; the new session is kept and the visitor goes home. A subject
@@ -20,21 +15,9 @@ import { checkEmail, checkPassword } from "./validation.js";
  */
 export function RegistrationDefault({ record }: VariantProps) {
   const { t, href } = useRbac();
-  const { state, store } = useSession();
+  const { state } = useSession();
   const hydrated = useHydrated();
-  const form = useFormFields({ login: "", password: "" }, (v) => ({ login: checkEmail(v.login), password: checkPassword(v.password) }));
-  const { login, password } = form.values;
-
-  const { pending, act } = useAction(async () => {
-    const tokens = await api<SessionTokens>(`${EMAIL_API}/registration`, { method: "POST", body: { login: login.trim(), password }, raw: true });
-    await store.signedIn(tokens);
-    goTo(href(HOME));
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.check()) void act();
-  };
+  const { form, pending, submit } = useCredentialsForm("registration");
 
   if (state.status === "signed-in" && state.subject.identities.length > 0) {
     return (

@@ -17,8 +17,6 @@ export function validate<F extends string>(checks: Record<F, RbacStringKey | und
 
 export const hasErrors = (errors: object) => Object.keys(errors).length > 0;
 
-export type RbacStringKeyOrNone = RbacStringKey | undefined;
-
 /** A field's error goes once its value is edited: `setErrors(clearError("login"))`. */
 export const clearError =
   <F extends string>(field: F) =>

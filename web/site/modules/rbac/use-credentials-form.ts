@@ -1,0 +1,34 @@
+import type { FormEvent } from "react";
+import { api } from "../../../api/client.js";
+import type { SessionTokens } from "../../session/types.js";
+import { useSession } from "../../session/use-session.js";
+import { EMAIL_API, HOME, goTo } from "./routes.js";
+import { useAction } from "./use-action.js";
+import { useFormFields } from "./use-form-fields.js";
+import { useRbac } from "./use-rbac.js";
+import { checkEmail, checkPassword } from "./validation.js";
+
+/**
+ * Login and password posted to an email-and-password route (`authentication` or `registration`):
+ * on success the session is kept and the visitor goes home. Sign-in and sign-up differ only in
+ * the route and the button.
+ */
+export function useCredentialsForm(route: "authentication" | "registration") {
+  const { href } = useRbac();
+  const { store } = useSession();
+  const form = useFormFields({ login: "", password: "" }, (v) => ({ login: checkEmail(v.login), password: checkPassword(v.password) }));
+
+  const { pending, act } = useAction(async () => {
+    const { login, password } = form.values;
+    const tokens = await api<SessionTokens>(`${EMAIL_API}/${route}`, { method: "POST", body: { login: login.trim(), password }, raw: true });
+    await store.signedIn(tokens);
+    goTo(href(HOME));
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.check()) void act();
+  };
+
+  return { form, pending, submit };
+}
