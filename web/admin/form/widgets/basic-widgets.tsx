@@ -4,6 +4,9 @@ import type { WidgetProps } from "@rjsf/utils";
 /** The first error of a field, as Mantine inputs show it. */
 export const errorOf = (props: WidgetProps) => props.rawErrors?.[0];
 
+/** The props every Mantine input of a form field takes from RJSF: id, label, required mark, first error. */
+export const fieldProps = (props: WidgetProps) => ({ id: props.id, label: props.label, required: props.required, error: errorOf(props) });
+
 export function TextWidget(props: WidgetProps) {
   return (
     <TextInput
@@ -21,10 +24,7 @@ export function TextWidget(props: WidgetProps) {
 export function TextareaWidget(props: WidgetProps) {
   return (
     <Textarea
-      id={props.id}
-      label={props.label}
-      required={props.required}
-      error={errorOf(props)}
+      {...fieldProps(props)}
       autosize
       minRows={3}
       value={props.value ?? ""}
@@ -37,10 +37,7 @@ export function TextareaWidget(props: WidgetProps) {
 export function NumberWidget(props: WidgetProps) {
   return (
     <NumberInput
-      id={props.id}
-      label={props.label}
-      required={props.required}
-      error={errorOf(props)}
+      {...fieldProps(props)}
       value={props.value ?? ""}
       onChange={(v) => props.onChange(v === "" ? "" : String(v))}
     />
@@ -63,10 +60,7 @@ export function SelectWidget(props: WidgetProps) {
   const data = (props.options.enumOptions ?? []).map((o) => ({ value: String(o.value), label: String(o.label) }));
   return (
     <Select
-      id={props.id}
-      label={props.label}
-      required={props.required}
-      error={errorOf(props)}
+      {...fieldProps(props)}
       data={data}
       value={props.value ?? null}
       // A field with a default always has a value worth keeping.

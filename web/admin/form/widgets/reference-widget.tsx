@@ -8,7 +8,7 @@ import { api } from "../../../api/client.js";
 import { containsPattern, routeOf } from "../../data/list-query.js";
 import { useModels } from "../../data/models-context.js";
 import { recordLabel } from "../../data/record-label.js";
-import { errorOf } from "./basic-widgets.js";
+import { fieldProps } from "./basic-widgets.js";
 
 type Option = { value: string; label: string };
 
@@ -45,10 +45,7 @@ export function ReferenceWidget(props: WidgetProps) {
   const data = selected && !options.some((o) => o.value === selected.value) ? [selected, ...options] : options;
   return (
     <Select
-      id={props.id}
-      label={props.label}
-      required={props.required}
-      error={errorOf(props)}
+      {...fieldProps(props)}
       placeholder={target ? `Choose ${target.title.toLowerCase()}` : undefined}
       data={data}
       value={props.value ?? null}
