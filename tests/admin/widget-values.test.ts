@@ -3,7 +3,9 @@ import { allowedDay, combine, display, twoDigits } from "../../web/ui/date-time-
 import { documentOf, isEmptyDocument } from "../../web/ui/rich-text/rich-text-document.js";
 
 describe("date-time picker rules", () => {
-  const now = new Date("2025-06-15T12:00:00Z");
+  // Local noon (no "Z"): the picker's days are the viewer's local days, so a UTC instant would
+  // fall on another local day in far-off time zones (UTC+14, UTC-10).
+  const now = new Date("2025-06-15T12:00:00");
   it("pads hours and minutes and ignores what is not one", () => {
     expect(twoDigits("7", 23)).toBe("07");
     expect(twoDigits("23", 23)).toBe("23");

@@ -1,7 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hexToString, type Hex } from "viem";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
 
 const SIGN_IN = "/rbac/subject/authentication/select-method";
@@ -39,6 +39,11 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
+  });
+  // Every test starts from the home page, freshly loaded (the session survives in the cookie and
+  // local storage), so one that failed with a dialog or menu open cannot take the next one down.
+  beforeEach(async () => {
+    await page.goto(url("/"));
   });
   afterAll(async () => {
     await browser?.close();
@@ -79,6 +84,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
   });
 
   it("changes the password in the settings dialog and stays signed in", async () => {
+    await page.goto(url(SETTINGS));
     const identity = page.locator("[data-identity]");
     await identity.getByText(EMAIL, { exact: true }).waitFor();
     expect(await identity.textContent()).toBe(`Email${EMAIL}EditDelete`);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
 
@@ -26,6 +26,11 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
     page.on("console", (message) => {
       if (message.type() === "error" && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
     });
+  });
+  // Every test starts from the home page, freshly loaded, so one that failed midway (a menu or
+  // toast left open, another page) cannot take the next one down with it.
+  beforeEach(async () => {
+    await page.goto(url("/"), { waitUntil: "networkidle" });
   });
   afterAll(async () => {
     await browser?.close();
@@ -62,6 +67,7 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
   });
 
   it("switches the article to Russian: /ru URL, Russian text, <html lang=ru>", async () => {
+    await page.goto(url("/blog/articles/hello-world"), { waitUntil: "networkidle" });
     await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "RU" }).first().click();
     await page.waitForURL(url("/ru/blog/articles/hello-world"));
     expect(await page.getAttribute("html", "lang")).toBe("ru");
