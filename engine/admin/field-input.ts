@@ -39,6 +39,7 @@ export function inputOf(field: AdminField): InputType {
       return "number";
     case "json":
       return "json";
+    case "decimal":
     case "string":
     case "uuid":
     case "date":

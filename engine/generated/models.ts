@@ -93,6 +93,10 @@ export interface BillingCurrencies {
   };
   symbol: string | null;
   isDefault: boolean;
+  /**
+   * ISO 4217 minor units: amounts in this currency are rounded to this many decimals.
+   */
+  decimals: number;
 }
 
 /**
@@ -104,14 +108,15 @@ export interface BillingInvoices {
   updatedAt: string;
   variant: string;
   className: string | null;
-  amount: number | null;
-  status: string;
+  amount: string | null;
+  status: "new" | "paid" | "failed" | "canceled" | "refunded";
   provider:
     "stripe" | "0xprocessing" | "payselection" | "payselection-international" | "tiptoppay" | "cloudpayments" | "dummy";
   providerId: string | null;
   paymentUrl: string | null;
   successUrl: string | null;
   cancelUrl: string | null;
+  email: string | null;
 }
 
 /**
@@ -123,8 +128,8 @@ export interface BillingPaymentIntents {
   updatedAt: string;
   variant: string;
   className: string | null;
-  amount: number | null;
-  status: string;
+  amount: string | null;
+  status: "open" | "succeeded" | "failed" | "canceled" | "refunded";
   interval: string | null;
   type: "one_off" | "subscription";
 }
@@ -155,6 +160,21 @@ export interface BillingPaymentIntentsToInvoices {
   orderIndex: number;
   paymentIntentId: string;
   invoiceId: string;
+}
+
+/**
+ * Webhook event (billing/webhook-events): A provider notification already applied, by the provider's own event id: a notification that arrives twice changes nothing the second time.
+ */
+export interface BillingWebhookEvents {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  provider: string;
+  eventId: string;
+  kind: "paid" | "failed" | "canceled" | "refunded";
+  invoiceId: string | null;
 }
 
 /**
@@ -639,7 +659,10 @@ export interface EcommerceAttributes {
   string: {
     [k: string]: string;
   };
-  number: number | null;
+  /**
+   * An exact number as a decimal string ("19.99"): a price when the attribute's key has type price.
+   */
+  number: string | null;
   boolean: boolean | null;
   date: string | null;
   datetime: string | null;
@@ -706,6 +729,22 @@ export interface EcommerceCategoriesToProducts {
 }
 
 /**
+ * Idempotency key (ecommerce/idempotency-keys): The first answer to a checkout sent with an Idempotency-Key header: the same key and body from the same subject get it again instead of a second checkout.
+ */
+export interface EcommerceIdempotencyKeys {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  subjectId: string;
+  key: string;
+  requestHash: string;
+  statusCode: number;
+  response: {};
+}
+
+/**
  * Order (ecommerce/orders): A subject's cart or past purchase of products.
  */
 export interface EcommerceOrders {
@@ -761,6 +800,10 @@ export interface EcommerceOrdersToProducts {
   orderId: string;
   productId: string;
   quantity: number;
+  /**
+   * The store the product was added from: its own price applies.
+   */
+  storeId: string | null;
 }
 
 /**
@@ -2206,6 +2249,7 @@ export interface Models {
   "billing/payment-intents": BillingPaymentIntents;
   "billing/payment-intents-to-currencies": BillingPaymentIntentsToCurrencies;
   "billing/payment-intents-to-invoices": BillingPaymentIntentsToInvoices;
+  "billing/webhook-events": BillingWebhookEvents;
   "billing/widgets": BillingWidgets;
   "blog/articles": BlogArticles;
   "blog/articles-to-ecommerce-module-products": BlogArticlesToEcommerceModuleProducts;
@@ -2232,6 +2276,7 @@ export interface Models {
   "ecommerce/attributes-to-billing-module-currencies": EcommerceAttributesToBillingModuleCurrencies;
   "ecommerce/categories": EcommerceCategories;
   "ecommerce/categories-to-products": EcommerceCategoriesToProducts;
+  "ecommerce/idempotency-keys": EcommerceIdempotencyKeys;
   "ecommerce/orders": EcommerceOrders;
   "ecommerce/orders-to-billing-module-currencies": EcommerceOrdersToBillingModuleCurrencies;
   "ecommerce/orders-to-billing-module-payment-intents": EcommerceOrdersToBillingModulePaymentIntents;

@@ -29,7 +29,7 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
       continue;
     }
     causes.push(...jsonLimitProblems(value, `${prefix}/${name}`));
-    if (!field.required && value === "" && (field.kind === "integer" || field.kind === "number")) data[name] = null;
+    if (!field.required && value === "" && (field.kind === "integer" || field.kind === "number" || field.kind === "decimal")) data[name] = null;
   }
   const validate = validatorsFor(model, options.trusted)[mode];
   if (!validate(data)) causes.push(...causesOf(validate.errors, prefix));

@@ -2,9 +2,11 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import addFormats from "ajv-formats";
 import type { Field, JsonSchema, Model } from "../schema/model.js";
 import type { ErrorCause } from "../errors.js";
+import { addDecimalFormat } from "./decimal.js";
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+addDecimalFormat(ajv);
 
 /** Fields a client may write: not hidden, not maintained by the server. */
 export const writableFields = (model: Model) => model.fields.filter((f) => !f.hidden && !f.readOnly);

@@ -5,6 +5,7 @@ const kinds: Record<string, [FieldKind, ColumnType]> = {
   "string:uuid": ["uuid", "uuid"],
   "string:date-time": ["datetime", "timestamptz"],
   "string:date": ["date", "date"],
+  "string:decimal": ["decimal", "numeric"],
   string: ["string", "text"],
   integer: ["integer", "integer"],
   number: ["number", "double precision"],

@@ -1,10 +1,11 @@
 // The model registry's vocabulary: what the engine knows about an entity after loading its schema.
 export type JsonSchema = Record<string, any>;
 
-export type ColumnType = "uuid" | "text" | "integer" | "double precision" | "boolean" | "timestamptz" | "date" | "jsonb";
+export type ColumnType = "uuid" | "text" | "integer" | "double precision" | "numeric" | "boolean" | "timestamptz" | "date" | "jsonb";
 
 /** How a value of the field behaves in filters, coercion and forms. */
-export type FieldKind = "uuid" | "string" | "datetime" | "date" | "integer" | "number" | "boolean" | "json" | "language-map";
+/** `decimal`: an exact number (money) kept as a decimal string in JavaScript and `numeric` in PostgreSQL. */
+export type FieldKind = "uuid" | "string" | "datetime" | "date" | "integer" | "number" | "decimal" | "boolean" | "json" | "language-map";
 
 export type Generator = "uuid" | "now" | "slug" | "admin-title";
 

@@ -2,6 +2,9 @@ import * as ddl from "./ddl.js";
 import { quote } from "./identifiers.js";
 import type { Snapshot, TableSnapshot } from "./snapshot.js";
 
+/** Type changes every value survives: a number becoming an exact decimal. */
+const WIDENINGS = new Set(["integer>numeric", "double precision>numeric", "integer>double precision"]);
+
 export interface Change {
   sql: string;
   /** Set when the change can lose data: what it would drop or narrow. */
@@ -52,9 +55,10 @@ function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alte
       continue;
     }
     if (was.type !== column.type) {
+      const widening = WIDENINGS.has(`${was.type}>${column.type}`);
       alters.push({
         sql: `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${column.type} USING ${c}::${column.type};`,
-        destructive: `change ${table}.${name} from ${was.type} to ${column.type} (values that do not convert are lost or fail)`,
+        ...(widening ? {} : { destructive: `change ${table}.${name} from ${was.type} to ${column.type} (values that do not convert are lost or fail)` }),
       });
     }
     if (was.default !== column.default) {

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FastifyRequest } from "fastify";
 import { validationError, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
+import { addDecimalFormat } from "../../engine/query/decimal.js";
 import type { JsonSchema } from "../../engine/schema/model.js";
 import { readData } from "../plugins/request-data.js";
 
@@ -9,6 +10,7 @@ import { readData } from "../plugins/request-data.js";
 // Schema. A property may say `x-message` to replace Ajv's wording ("Invalid provider").
 const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+addDecimalFormat(ajv);
 
 /** The body's fields: `{ data: {...} }` (JSON, urlencoded or multipart) or a plain object body. */
 export async function readInput(request: FastifyRequest): Promise<unknown> {

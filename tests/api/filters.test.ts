@@ -6,9 +6,9 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 // Attribute rows give every column type a filter can meet: text, integer-ish number, boolean,
 // date, date-time, a language map, and nulls.
 const rows = [
-  { variant: "alpha", number: 1, boolean: true, date: "2024-01-10", datetime: "2024-01-10T10:00:00.000Z", string: { en: "Red", ru: "Красный" } },
-  { variant: "beta", number: 2.5, boolean: false, date: "2024-02-10", datetime: "2024-02-10T10:00:00.000Z", string: { en: "Green" } },
-  { variant: "gamma", number: 10, boolean: true, date: "2024-03-10", datetime: "2024-03-10T10:00:00.000Z", string: { en: "Blue" } },
+  { variant: "alpha", number: "1", boolean: true, date: "2024-01-10", datetime: "2024-01-10T10:00:00.000Z", string: { en: "Red", ru: "Красный" } },
+  { variant: "beta", number: "2.5", boolean: false, date: "2024-02-10", datetime: "2024-02-10T10:00:00.000Z", string: { en: "Green" } },
+  { variant: "gamma", number: "10", boolean: true, date: "2024-03-10", datetime: "2024-03-10T10:00:00.000Z", string: { en: "Blue" } },
   { variant: "Delta", className: "x", string: {} },
 ];
 

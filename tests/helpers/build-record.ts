@@ -121,6 +121,8 @@ export function validValue(field: Field, token: string = uniqueToken()): unknown
       return numberWithin(s, 1, true);
     case "number":
       return numberWithin(s, 1.5, false);
+    case "decimal":
+      return "19.99";
     case "language-map":
       return { en: `English ${token}`, ru: `Русский ${token}` };
     case "json":

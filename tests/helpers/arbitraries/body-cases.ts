@@ -89,6 +89,9 @@ function wrongValues(field: Field): unknown[] {
     }
     case "number":
       return ["1.5", "abc", true, ...common];
+    // A JSON number is refused too: a float never carries money.
+    case "decimal":
+      return [1.5, "abc", "1.", ".5", "1e3", "1,5", " 1", "0x1F", "1".repeat(19), `1.${"1".repeat(13)}`, true, ...common];
     case "boolean":
       return ["true", "false", 1, 0, "yes", ...common];
     case "language-map":

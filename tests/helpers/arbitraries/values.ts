@@ -45,6 +45,11 @@ function numberArb(schema: JsonSchema): Arbitrary<number> {
   );
 }
 
+/** Exact decimals as the wire carries them: sign, up to 18 integer and 12 fraction digits. */
+const decimalArb: Arbitrary<string> = fc
+  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }), fc.option(fc.stringMatching(/^\d{1,12}$/), { nil: undefined }))
+  .map(([negative, whole, fraction]) => `${negative ? "-" : ""}${whole}${fraction === undefined ? "" : `.${fraction}`}`);
+
 /** A value for a plain JSON Schema (a property inside a JSON column). */
 function schemaValueArb(schema: JsonSchema): Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...(schema.enum as unknown[]));
@@ -110,6 +115,8 @@ export function validValueArb(field: Field, parents: Record<string, string>): Ar
     }
     case "number":
       return numberArb(s);
+    case "decimal":
+      return decimalArb;
     case "language-map":
       return fc.dictionary(fc.constantFrom("en", "ru", "de", "pt-BR"), textArb(), { maxKeys: 4 });
     case "json":
