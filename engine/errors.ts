@@ -9,6 +9,7 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: "Unsupported Media Type", prefix: "Validation error" },
   RATE_LIMIT: { status: 429, error: "Too Many Requests", prefix: "Rate limit error" },
   INTERNAL_ERROR: { status: 500, error: "Internal Server Error", prefix: "Internal error" },
+  BAD_GATEWAY: { status: 502, error: "Bad Gateway", prefix: "Payment provider error" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

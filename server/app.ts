@@ -23,6 +23,8 @@ import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerSiteModule } from "./site/site-module.js";
+import { registerBillingModule } from "./modules/billing/billing-module.js";
+import { registerEcommerceModule } from "./modules/ecommerce/ecommerce-module.js";
 import { registerCrmModule } from "./modules/crm/form-requests-route.js";
 import { registerWebFiles } from "./web/static-files.js";
 
@@ -104,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWebFiles(app);
   await registerAdminModule(app, config);
   await registerCrmModule(app, config);
+  const paymentProviders = await registerBillingModule(app, config);
+  await registerEcommerceModule(app, config, paymentProviders);
   await registerSiteModule(app, config);
 
   // Generic routes for every exposed model; the rbac module's hook has authorized each request.

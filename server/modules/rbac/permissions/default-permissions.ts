@@ -45,6 +45,9 @@ export const defaultRoles: DefaultRole[] = [
       ...read(...publicContent),
       ["POST", "/api/crm/forms/*/requests"],
       ["*", "/api/rbac/subjects/authentication/**"],
+      // Providers' notifications (verified by signature) and the dummy payment page (by its link's token).
+      ["POST", "/api/billing/payment-intents/*/webhook"],
+      ["GET", "/api/billing/payment-intents/dummy/invoices/*"],
     ],
   },
   {
@@ -58,6 +61,10 @@ export const defaultRoles: DefaultRole[] = [
       // The handlers check that the identity is the caller's own.
       ["PATCH", "/api/rbac/identity/*/change-password"],
       ["POST", "/api/rbac/identity/email-and-password"],
+      // The cart and checkout; the handlers keep each subject to its own orders.
+      ["*", "/api/rbac/subjects/{self}/ecommerce-module/**"],
+      ...read("/api/ecommerce/orders/*/total", "/api/ecommerce/orders/*/quantity", "/api/ecommerce/orders/*/checkout-attributes/*", "/api/ecommerce/orders-to-products/*/total"),
+      ["PATCH", "/api/ecommerce/orders/*/orders-to-products/*"],
     ],
   },
   { uid: "user", title: "User", availableOnRegistration: true, permissions: [] },

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../../engine/errors.js";
+import { UUID, inputSchema } from "../input.js";
+import type { PaymentProviders } from "./providers/registry.js";
+
+const params = inputSchema<{ invoiceId: string }>({ properties: { invoiceId: { ...UUID, "x-message": "id is required" } }, required: ["invoiceId"] });
+const query = inputSchema<{ token: string }>({ properties: { token: { type: "string", maxLength: 128 } }, required: ["token"] });
+
+/**
+ * GET /api/billing/payment-intents/dummy/invoices/{invoiceId}?token=…: what the dummy provider's
+ * payment page shows (amount, currency, the orders' lines) and its two signed actions, Pay and
+ * Decline. The token from the payment URL is checked before anything is looked up; like a hosted
+ * payment link, whoever holds the URL may pay.
+ */
+export function registerDummyInvoiceRoute(app: FastifyInstance, providers: PaymentProviders) {
+  const table = (id: string) => app.registry.get(id).table;
+  app.get<{ Params: Record<string, string> }>(
+    "/api/billing/payment-intents/dummy/invoices/:invoiceId",
+    { config: { docs: { tag: "billing", summary: "The dummy payment page's invoice and its signed Pay and Decline notifications (token from the payment URL)" } } },
+    async (request) => {
+      const dummy = providers.dummy;
+      if (!dummy) throw new AppError("NOT_FOUND", "the dummy payment provider is not enabled on this server");
+      const { invoiceId } = params(request.params);
+      const { token } = query(request.query);
+      if (!dummy.checkPageToken(invoiceId, token)) throw new AppError("PERMISSION_ERROR", "this payment link is not valid");
+      const invoice: Record<string, any> = await app.repositories.get("billing/invoices")!.get(invoiceId);
+      const db = app.database.db;
+      const currency = await db
+        .selectFrom(`${table("billing/payment-intents-to-invoices")} as pi`)
+        .innerJoin(`${table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "pi.paymentIntentId")
+        .innerJoin(`${table("billing/currencies")} as c`, "c.id", "pc.currencyId")
+        .select(["c.id", "c.slug", "c.symbol", "c.decimals", "c.title"])
+        .where("pi.invoiceId", "=", invoiceId)
+        .executeTakeFirst();
+      const orderRows = await db
+        .selectFrom(`${table("billing/payment-intents-to-invoices")} as pi`)
+        .innerJoin(`${table("ecommerce/orders-to-billing-module-payment-intents")} as op`, "op.billingModulePaymentIntentId", "pi.paymentIntentId")
+        .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "op.orderId")
+        .selectAll("o")
+        .where("pi.invoiceId", "=", invoiceId)
+        .execute();
+      const orders = (await app.shop.orders.withLines(db, orderRows, true)).map((o: Record<string, any>) => ({
+        id: o.id,
+        status: o.status,
+        ordersToProducts: o.ordersToProducts.map((l: Record<string, any>) => ({ id: l.id, quantity: l.quantity, product: l.product ? { id: l.product.id, slug: l.product.slug, title: l.product.title } : null })),
+      }));
+      const signed = { id: invoice.id, providerId: String(invoice.providerId), amount: String(invoice.amount), currency: String(currency?.slug ?? "") };
+      return {
+        data: {
+          invoice: { id: invoice.id, amount: invoice.amount, status: invoice.status, email: invoice.email, successUrl: invoice.successUrl, cancelUrl: invoice.cancelUrl },
+          currency: currency ?? null,
+          orders,
+          actions: invoice.status === "new" ? { pay: dummy.signedNotification(signed, "paid"), decline: dummy.signedNotification(signed, "failed") } : null,
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import { AppError, validationError } from "../../../engine/errors.js";
+import type { Config } from "../../config.js";
+import type { Payments } from "./payments.js";
+import { WebhookRefusal } from "./providers/provider.js";
+import type { PaymentProviders } from "./providers/registry.js";
+
+/** A notification is a few fields; anything larger is not one. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/**
+ * POST /api/billing/payment-intents/{provider}/webhook: every provider's notifications. The raw
+ * body is kept as bytes (whatever its content type) because signatures are over those exact
+ * bytes; the provider verifies it before anything is looked up, and a refused notification
+ * changes nothing. Then the event is applied once, moving the invoice only forward.
+ */
+export async function registerWebhookRoute(app: FastifyInstance, config: Config, providers: PaymentProviders, payments: Payments) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.post<{ Params: { provider: string } }>(
+    "/api/billing/payment-intents/:provider/webhook",
+    { bodyLimit: WEBHOOK_BODY_LIMIT, config: { docs: { tag: "billing", summary: "A payment provider's notification, verified by its signature; answered as the provider expects" } } },
+    async (request, reply) => {
+      const name = request.params.provider;
+      const provider = providers.find(name);
+      if (!provider) throw new AppError("NOT_FOUND", `payment provider ${name} is not configured on this server`);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      let event;
+      try {
+        event = provider.verifyWebhook(raw, request.headers, `${config.publicUrl}${request.url}`);
+      } catch (error) {
+        if (error instanceof WebhookRefusal) throw validationError(`notification refused: ${error.message}`, [{ path: "/", message: error.message }]);
+        throw error;
+      }
+      const outcome = await payments.apply(provider.name, event);
+      const answer = provider.webhookAnswer(outcome);
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+}

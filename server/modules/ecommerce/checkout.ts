@@ -1,0 +1,172 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../engine/db/open-database.js";
+import { AppError, notFound, validationError } from "../../../engine/errors.js";
+import type { Repository } from "../../../engine/query/repository.js";
+import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
+/** A record as module code reads it: typed by the schema at run time, not here. */
+type Row = Record<string, any>;
+import type { Registry } from "../../../engine/schema/registry.js";
+import { sumAmounts } from "../billing/money.js";
+import type { PaymentProviders } from "../billing/providers/registry.js";
+import { ProviderFailure, type ProviderName } from "../billing/providers/provider.js";
+import type { Orders } from "./orders.js";
+import { NO_PRICE } from "./prices.js";
+
+export interface CheckoutRequest {
+  subjectId: string;
+  orderIds: string[];
+  /** Omitted: the default currency. */
+  currencyId?: string;
+  provider: ProviderName;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** API.md's checkout answer: the payment URL is at billingModule.invoices[0].paymentUrl. */
+export interface CheckoutResult {
+  billingModule: { invoices: Row[]; paymentIntents: Row[]; currency: Row };
+  ecommerceModule: { orders: Row[] };
+}
+
+/**
+ * Turns cart orders into a payment: one transaction that locks the orders' rows
+ * (SELECT … FOR UPDATE, as Saleor does), prices every line exactly in the currency, creates the
+ * payment intent and the invoice with the amount, asks the provider for the payment URL, links
+ * everything and moves the orders to `paying` (type `history`). A provider failure rolls all of
+ * it back: the orders stay in the cart and no invoice is left half made.
+ *
+ * Two checkouts of the same orders at once: the second waits on the row locks, then finds the
+ * orders being paid and answers the first one's invoice (Medusa's way) instead of a second one.
+ * The query count is the same for 1 order or 20 (no query per order or line).
+ */
+export class Checkout {
+  private readonly table: (id: string) => string;
+
+  constructor(
+    private readonly database: Database,
+    private readonly repositories: Map<string, Repository>,
+    registry: Registry,
+    private readonly orders: Orders,
+    private readonly providers: PaymentProviders,
+  ) {
+    this.table = (id) => registry.get(id).table;
+  }
+
+  /** Checks out the subject's orders; `inside` runs first in the same transaction (the one-step product checkout creates its order there). */
+  async run(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<string[]>): Promise<CheckoutResult> {
+    const provider = this.providers.get(request.provider);
+    try {
+      return await runTransaction(this.database, this.repositories, async (repository, trx) => {
+        const orderIds = inside ? await inside(repository, trx) : [...new Set(request.orderIds)];
+        const orders = await this.lockOwnOrders(trx, request.subjectId, orderIds);
+        const currency = await this.currency(repository, trx, request.currencyId);
+        const inCart = orders.filter((o) => o.type === "cart" && o.status === "new");
+        if (inCart.length < orders.length) return this.existingCheckout(trx, orders, request, currency);
+
+        const withLines = await this.orders.withLines(trx, orders);
+        const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
+        if (lineIds.length === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
+        const priced = await this.orders.prices.lines(trx, { lineIds }, currency.id);
+        if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+        const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
+
+        const intent = await repository("billing/payment-intents").create({ amount, status: "open", type: "one_off" });
+        await repository("billing/payment-intents-to-currencies").create({ paymentIntentId: intent.id, currencyId: currency.id });
+        const invoice: Row = await repository("billing/invoices").create({
+          amount,
+          status: "new",
+          provider: request.provider,
+          email: request.email,
+          successUrl: request.successUrl,
+          cancelUrl: request.cancelUrl,
+        });
+        await repository("billing/payment-intents-to-invoices").create({ paymentIntentId: intent.id, invoiceId: invoice.id });
+        await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(
+          orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intent.id })),
+        );
+        await repository("ecommerce/orders-to-billing-module-currencies").bulkCreate(
+          orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })),
+        );
+        const payment = await provider.createPayment({
+          invoiceId: invoice.id,
+          amount,
+          currency: { code: String(currency.slug).toUpperCase(), decimals: currency.decimals },
+          email: request.email,
+          description: `Order ${orders.map((o) => o.id.slice(0, 8)).join(", ")}`,
+          successUrl: request.successUrl,
+          cancelUrl: request.cancelUrl,
+          idempotencyKey: `invoice-${invoice.id}`,
+        });
+        const paidInvoice = await repository("billing/invoices").update(invoice.id, payment);
+        const moved = await repository("ecommerce/orders").updateMany(orderIds, { type: "history", status: "paying" });
+        return { billingModule: { invoices: [paidInvoice], paymentIntents: [intent], currency }, ecommerceModule: { orders: moved } };
+      });
+    } catch (error) {
+      if (error instanceof ProviderFailure) throw new AppError("BAD_GATEWAY", `${request.provider}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  /** The orders, locked for this transaction, when every one is the subject's; 404 naming one that is not. */
+  private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[]): Promise<Row[]> {
+    if (orderIds.length === 0) throw validationError("ecommerceModule.orders is required", [{ path: "/ecommerceModule/orders", message: "is required" }]);
+    const rows = await trx
+      .selectFrom(`${this.table("ecommerce/orders")} as o`)
+      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .selectAll("o")
+      .where("so.subjectId", "=", subjectId)
+      .where("o.id", "in", orderIds)
+      .orderBy("o.id")
+      .forUpdate("o")
+      .execute();
+    const found = new Set(rows.map((r) => r.id));
+    const missing = orderIds.find((id) => !found.has(id));
+    if (missing) throw notFound(`Order ${missing} of subject ${subjectId} was not found`);
+    return rows;
+  }
+
+  private async currency(repository: RepositoryLookup, trx: Kysely<any>, currencyId: string | undefined): Promise<Row> {
+    if (currencyId) {
+      return repository("billing/currencies")
+        .get(currencyId)
+        .catch((error) => {
+          if (error instanceof AppError && error.code === "NOT_FOUND") throw validationError(`currency ${currencyId} does not exist`, [{ path: "/billingModule/currency/id", message: "does not exist" }]);
+          throw error;
+        });
+    }
+    const preferred = await trx.selectFrom(this.table("billing/currencies")).selectAll().where("isDefault", "=", true).orderBy("createdAt").executeTakeFirst();
+    if (!preferred) throw validationError("billingModule.currency.id is required: there is no default currency", [{ path: "/billingModule/currency/id", message: "is required" }]);
+    return preferred;
+  }
+
+  /**
+   * Orders already being paid: the same checkout again (all of them under one open invoice, same
+   * provider and currency) answers that invoice; anything else is a conflict.
+   */
+  private async existingCheckout(trx: Kysely<any>, orders: Row[], request: CheckoutRequest, currency: Row): Promise<CheckoutResult> {
+    const links = await trx
+      .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
+      .innerJoin(`${this.table("billing/payment-intents")} as pi`, "pi.id", "op.billingModulePaymentIntentId")
+      .innerJoin(`${this.table("billing/payment-intents-to-invoices")} as pii`, "pii.paymentIntentId", "pi.id")
+      .innerJoin(`${this.table("billing/invoices")} as i`, "i.id", "pii.invoiceId")
+      .innerJoin(`${this.table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "pi.id")
+      .select(["op.orderId", "pi.id as intentId", "i.id as invoiceId", "i.provider", "pc.currencyId"])
+      .where("op.orderId", "in", orders.map((o) => o.id))
+      .where("pi.status", "=", "open")
+      .where("i.status", "=", "new")
+      .execute();
+    const invoiceIds = new Set(links.map((l) => l.invoiceId));
+    const sameCheckout =
+      invoiceIds.size === 1 &&
+      new Set(links.map((l) => l.orderId)).size === orders.length &&
+      links.every((l) => l.provider === request.provider && l.currencyId === currency.id);
+    if (!sameCheckout) {
+      const busy = orders.find((o) => !(o.type === "cart" && o.status === "new"))!;
+      throw new AppError("CONFLICT", `order ${busy.id} is ${busy.status}: it is already checked out`);
+    }
+    const invoice = await trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", links[0]!.invoiceId).executeTakeFirstOrThrow();
+    const intent = await trx.selectFrom(this.table("billing/payment-intents")).selectAll().where("id", "=", links[0]!.intentId).executeTakeFirstOrThrow();
+    return { billingModule: { invoices: [invoice], paymentIntents: [intent], currency }, ecommerceModule: { orders } };
+  }
+}

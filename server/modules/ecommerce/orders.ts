@@ -1,0 +1,257 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../engine/db/open-database.js";
+import { AppError, notFound, validationError } from "../../../engine/errors.js";
+import type { Repository } from "../../../engine/query/repository.js";
+import { runTransaction } from "../../../engine/query/transaction.js";
+/** A record as module code reads it: typed by the schema at run time, not here. */
+type Row = Record<string, any>;
+import type { Registry } from "../../../engine/schema/registry.js";
+import { NO_PRICE, Prices } from "./prices.js";
+import { totalsByCurrency, type Total } from "./totals.js";
+
+export type OrderType = "cart" | "history";
+export type OrderWithLines = Row & { ordersToProducts: Row[] };
+
+/**
+ * A subject's orders: the cart (orders of type cart, status new, one product line each as the
+ * original client makes them) and past orders. Reads take a fixed number of queries whatever
+ * the number of orders; every write is one transaction (order, line and subject link together).
+ */
+export class Orders {
+  readonly prices: Prices;
+  private readonly table: (id: string) => string;
+
+  constructor(
+    private readonly database: Database,
+    private readonly repositories: Map<string, Repository>,
+    registry: Registry,
+  ) {
+    this.prices = new Prices(registry);
+    this.table = (id) => registry.get(id).table;
+  }
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** The subject's orders of a type, newest last, each with its lines (and products) and totals. */
+  async ofSubject(subjectId: string, type: OrderType): Promise<(OrderWithLines & { total: Total[] })[]> {
+    const orders = await this.db
+      .selectFrom(`${this.table("ecommerce/orders")} as o`)
+      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .selectAll("o")
+      .where("so.subjectId", "=", subjectId)
+      .where("o.type", "=", type)
+      .orderBy("o.createdAt", "asc")
+      .execute();
+    const withLines = await this.withLines(this.db, orders, true);
+    const priced = await this.prices.lines(this.db, { orderIds: orders.map((o) => o.id) });
+    return withLines.map((order) => ({
+      ...order,
+      total: totalsByCurrency(priced.filter((p) => p.orderId === order.id), order.ordersToProducts.map((l) => l.id)),
+    }));
+  }
+
+  /** Orders with their lines attached (and each line's product when asked): two queries. */
+  async withLines(db: Kysely<any>, orders: Row[], withProducts = false): Promise<OrderWithLines[]> {
+    if (orders.length === 0) return [];
+    const lines = await db
+      .selectFrom(this.table("ecommerce/orders-to-products"))
+      .selectAll()
+      .where("orderId", "in", orders.map((o) => o.id))
+      .orderBy("orderIndex", "asc")
+      .orderBy("createdAt", "asc")
+      .execute();
+    const products = withProducts
+      ? await this.repositories.get("ecommerce/products")!.within({ trx: db, touched: new Set() }).listByIds([...new Set(lines.map((l) => l.productId))])
+      : [];
+    const productById = new Map(products.map((p) => [p.id, p]));
+    return orders.map((order) => ({
+      ...order,
+      ordersToProducts: lines
+        .filter((l) => l.orderId === order.id)
+        .map((l) => (withProducts ? { ...l, product: productById.get(l.productId) ?? null } : l)),
+    }));
+  }
+
+  /** The order, when it is the subject's; 404 otherwise (another subject's order is not revealed). */
+  async ownedBy(db: Kysely<any>, subjectId: string, orderId: string): Promise<Row> {
+    const order = await db
+      .selectFrom(`${this.table("ecommerce/orders")} as o`)
+      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .selectAll("o")
+      .where("so.subjectId", "=", subjectId)
+      .where("o.id", "=", orderId)
+      .executeTakeFirst();
+    if (!order) throw notFound(`Order ${orderId} of subject ${subjectId} was not found`);
+    return order;
+  }
+
+  /** Whose order it is (undefined for an order no subject holds); 404 for no such order. */
+  async ownerOf(orderId: string): Promise<string | undefined> {
+    await this.repositories.get("ecommerce/orders")!.get(orderId);
+    const link = await this.db
+      .selectFrom(this.table("rbac/subjects-to-ecommerce-module-orders"))
+      .select("subjectId")
+      .where("ecommerceModuleOrderId", "=", orderId)
+      .executeTakeFirst();
+    return link?.subjectId;
+  }
+
+  /**
+   * Adds a product to the subject's cart: a product already there (from the same store) gets the
+   * quantity added to its line; otherwise a new cart order with one line, linked to the subject.
+   * Returns the order touched.
+   */
+  async addToCart(subjectId: string, input: { productId: string; quantity: number; storeId?: string }): Promise<OrderWithLines> {
+    return runTransaction(this.database, this.repositories, async (repository, trx) => {
+      await repository("ecommerce/products").get(input.productId);
+      if (input.storeId) await repository("ecommerce/stores").get(input.storeId);
+      const existing = await trx
+        .selectFrom(`${this.table("ecommerce/orders-to-products")} as l`)
+        .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "l.orderId")
+        .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+        .select(["l.id", "l.quantity", "l.orderId"])
+        .where("so.subjectId", "=", subjectId)
+        .where("o.type", "=", "cart")
+        .where("o.status", "=", "new")
+        .where("l.productId", "=", input.productId)
+        .where((eb) => (input.storeId ? eb("l.storeId", "=", input.storeId) : eb("l.storeId", "is", null)))
+        .forUpdate()
+        .executeTakeFirst();
+      let orderId: string;
+      if (existing) {
+        await repository("ecommerce/orders-to-products").update(existing.id, { quantity: existing.quantity + input.quantity });
+        orderId = existing.orderId;
+      } else {
+        const order = await repository("ecommerce/orders").create({ type: "cart", status: "new" });
+        await repository("ecommerce/orders-to-products").create({
+          orderId: order.id,
+          productId: input.productId,
+          quantity: input.quantity,
+          ...(input.storeId ? { storeId: input.storeId } : {}),
+        });
+        await repository("rbac/subjects-to-ecommerce-module-orders").create({ subjectId, ecommerceModuleOrderId: order.id });
+        orderId = order.id as string;
+      }
+      const [order] = await this.withLines(trx, [await repository("ecommerce/orders").get(orderId)]);
+      return order!;
+    });
+  }
+
+  /** New quantities for lines of one of the subject's cart orders. */
+  async updateLines(subjectId: string, orderId: string, lines: { id: string; quantity: number }[]): Promise<OrderWithLines> {
+    return runTransaction(this.database, this.repositories, async (repository, trx) => {
+      const order = await this.ownedBy(trx, subjectId, orderId);
+      assertInCart(order);
+      const [current] = await this.withLines(trx, [order]);
+      const own = new Set(current!.ordersToProducts.map((l) => l.id));
+      const foreign = lines.find((l) => !own.has(l.id));
+      if (foreign) throw notFound(`Order line ${foreign.id} of order ${orderId} was not found`);
+      if (lines.length > 0) await repository("ecommerce/orders-to-products").bulkUpdate(lines);
+      const [updated] = await this.withLines(trx, [await repository("ecommerce/orders").get(orderId)]);
+      return updated!;
+    });
+  }
+
+  /** A new quantity for one line of an order (the caller's right to the order is checked by the route). */
+  async updateLine(orderId: string, lineId: string, quantity: number): Promise<Row> {
+    return runTransaction(this.database, this.repositories, async (repository) => {
+      assertInCart(await repository("ecommerce/orders").get(orderId));
+      const line = await repository("ecommerce/orders-to-products").get(lineId);
+      if (line.orderId !== orderId) throw notFound(`Order line ${lineId} of order ${orderId} was not found`);
+      return repository("ecommerce/orders-to-products").update(lineId, { quantity });
+    });
+  }
+
+  /** Deletes one of the subject's cart orders (its lines and link go with it). */
+  async deleteFromCart(subjectId: string, orderId: string): Promise<Row> {
+    return runTransaction(this.database, this.repositories, async (repository, trx) => {
+      assertInCart(await this.ownedBy(trx, subjectId, orderId));
+      return repository("ecommerce/orders").delete(orderId);
+    });
+  }
+
+  /** Items in the subject's cart: the sum of its lines' quantities. */
+  async cartQuantity(subjectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom(`${this.table("ecommerce/orders-to-products")} as l`)
+      .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "l.orderId")
+      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("l.quantity"), eb.lit(0)).as("quantity"))
+      .where("so.subjectId", "=", subjectId)
+      .where("o.type", "=", "cart")
+      .where("o.status", "=", "new")
+      .executeTakeFirstOrThrow();
+    return Number(row.quantity);
+  }
+
+  /** Totals per currency of the subject's cart. */
+  async cartTotal(subjectId: string): Promise<Total[]> {
+    const orders = await this.ofSubject(subjectId, "cart");
+    const lineIds = orders.flatMap((o) => o.ordersToProducts.map((l) => l.id));
+    const priced = await this.prices.lines(this.db, { lineIds });
+    return totalsByCurrency(priced, lineIds);
+  }
+
+  /** Totals per currency of one order, or one line. */
+  async totalOf(selection: { orderId: string } | { lineId: string }): Promise<Total[]> {
+    if ("lineId" in selection) {
+      await this.repositories.get("ecommerce/orders-to-products")!.get(selection.lineId);
+      return totalsByCurrency(await this.prices.lines(this.db, { lineIds: [selection.lineId] }), [selection.lineId]);
+    }
+    const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(selection.orderId)]);
+    const lineIds = order!.ordersToProducts.map((l) => l.id);
+    return totalsByCurrency(await this.prices.lines(this.db, { lineIds }), lineIds);
+  }
+
+  /**
+   * The price attributes an order's lines are charged by in a currency: each attribute record with
+   * the line it prices and that line's amount. A line with no price there is SPEC.md's 400.
+   */
+  async checkoutAttributes(orderId: string, currencyId: string): Promise<Row[]> {
+    await this.repositories.get("billing/currencies")!.get(currencyId);
+    const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)]);
+    const lineIds = order!.ordersToProducts.map((l) => l.id);
+    const priced = await this.prices.lines(this.db, { lineIds }, currencyId);
+    if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModuleCurrencyId", message: NO_PRICE }]);
+    const attributes = await this.repositories.get("ecommerce/attributes")!.listByIds([...new Set(priced.map((p) => p.attributeId))]);
+    const byId = new Map(attributes.map((a) => [a.id, a]));
+    return priced.map((p) => ({
+      ...byId.get(p.attributeId),
+      ordersToProductsId: p.lineId,
+      productId: p.productId,
+      quantity: p.quantity,
+      amount: p.amount,
+      billingModuleCurrency: p.currency,
+    }));
+  }
+
+  /** Items in one order. */
+  async quantityOf(orderId: string): Promise<number> {
+    const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)]);
+    return order!.ordersToProducts.reduce((sum, l) => sum + Number(l.quantity), 0);
+  }
+
+  /** Deletes cart orders nobody touched for `maxAgeDays` (admin housekeeping). */
+  async clearOld(maxAgeDays: number): Promise<number> {
+    // One statement: atomic by itself; lines and subject links cascade.
+    const cutoff = new Date(Date.now() - maxAgeDays * 86_400_000).toISOString();
+    const deleted = await this.db
+      .deleteFrom(this.table("ecommerce/orders"))
+      .where("type", "=", "cart")
+      .where("status", "=", "new")
+      .where("updatedAt", "<", cutoff)
+      .returning("id")
+      .execute();
+    if (deleted.length > 0) this.repositories.get("ecommerce/orders")!.changes.publish("ecommerce/orders");
+    return deleted.length;
+  }
+}
+
+/** Only a cart order (type cart, status new) may change; one being paid or paid is history. */
+export function assertInCart(order: Row) {
+  if (order.type !== "cart" || order.status !== "new") {
+    throw new AppError("CONFLICT", `order ${order.id} is ${order.status}, no longer in the cart`);
+  }
+}

@@ -1,0 +1,112 @@
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Registry } from "../../../engine/schema/registry.js";
+
+/**
+ * The one place a product's price is resolved (ARCHITECTURE.md): the `number` of its attribute
+ * whose key has type `price` and which is linked to the currency; a store's own price for the
+ * product (stores-to-products-to-attributes) overrides it for lines added from that store.
+ *
+ * Amounts are computed in PostgreSQL `numeric`: line amount = round(price × quantity, the
+ * currency's decimals), rounded once per line, half away from zero (PostgreSQL's `round`).
+ * Totals add those rounded line amounts exactly (billing/money.ts). One query prices any number
+ * of lines in every currency: no query per line.
+ */
+/** SPEC.md's message for a line with no price in the asked currency. */
+export const NO_PRICE = "Product doesn't have price attributes connected to billing module currency";
+
+export interface PricedLine {
+  lineId: string;
+  orderId: string;
+  productId: string;
+  storeId: string | null;
+  quantity: number;
+  attributeId: string;
+  /** The unit price as stored (decimal string). */
+  price: string;
+  /** price × quantity, rounded to the currency's decimals (decimal string). */
+  amount: string;
+  currency: Currency;
+}
+
+export interface Currency {
+  id: string;
+  slug: string;
+  symbol: string | null;
+  decimals: number;
+}
+
+/** Which order lines to price: those of some orders, or some lines by id. */
+export type LineSelection = { orderIds: string[] } | { lineIds: string[] };
+
+export class Prices {
+  private readonly t: Record<string, RawBuilder<unknown>>;
+
+  constructor(registry: Registry) {
+    const table = (id: string) => sql.table(registry.get(id).table);
+    this.t = {
+      lines: table("ecommerce/orders-to-products"),
+      productAttributes: table("ecommerce/products-to-attributes"),
+      storeProducts: table("ecommerce/stores-to-products"),
+      storeProductAttributes: table("ecommerce/stores-to-products-to-attributes"),
+      attributes: table("ecommerce/attributes"),
+      keyLinks: table("ecommerce/attribute-keys-to-attributes"),
+      keys: table("ecommerce/attribute-keys"),
+      currencyLinks: table("ecommerce/attributes-to-billing-module-currencies"),
+      currencies: table("billing/currencies"),
+    };
+  }
+
+  /** Each selected line priced in each currency it has a price in (or only in `currencyId`). */
+  async lines(db: Kysely<any>, selection: LineSelection, currencyId?: string): Promise<PricedLine[]> {
+    const ids = "orderIds" in selection ? selection.orderIds : selection.lineIds;
+    if (ids.length === 0) return [];
+    const t = this.t;
+    const column = "orderIds" in selection ? sql.ref("orderId") : sql.ref("id");
+    // A price attribute: a number, a key of type price, a currency.
+    const priced = sql`JOIN ${t.attributes} a ON a."id" = x."attributeId"
+      JOIN ${t.keyLinks} kl ON kl."attributeId" = a."id"
+      JOIN ${t.keys} k ON k."id" = kl."attributeKeyId" AND k."type" = 'price'
+      JOIN ${t.currencyLinks} cl ON cl."attributeId" = a."id"
+      WHERE a."number" IS NOT NULL`;
+    const { rows } = await sql<any>`
+      WITH l AS (
+        SELECT "id", "orderId", "productId", "storeId", "quantity", "orderIndex", "createdAt" FROM ${t.lines}
+        WHERE ${column} IN (${sql.join(ids)})
+      ),
+      product_prices AS (
+        SELECT DISTINCT ON (x."productId", cl."billingModuleCurrencyId")
+          x."productId", cl."billingModuleCurrencyId" AS "currencyId", a."number", a."id" AS "attributeId"
+        FROM ${t.productAttributes} x ${priced} AND x."productId" IN (SELECT "productId" FROM l)
+        ORDER BY x."productId", cl."billingModuleCurrencyId", x."orderIndex", a."createdAt"
+      ),
+      store_prices AS (
+        SELECT DISTINCT ON (sp."storeId", sp."productId", cl."billingModuleCurrencyId")
+          sp."storeId", sp."productId", cl."billingModuleCurrencyId" AS "currencyId", a."number", a."id" AS "attributeId"
+        FROM ${t.storeProducts} sp JOIN ${t.storeProductAttributes} x ON x."storesToProductsId" = sp."id" ${priced}
+          AND (sp."storeId", sp."productId") IN (SELECT "storeId", "productId" FROM l WHERE "storeId" IS NOT NULL)
+        ORDER BY sp."storeId", sp."productId", cl."billingModuleCurrencyId", x."orderIndex", a."createdAt"
+      )
+      SELECT l."id" AS "lineId", l."orderId", l."productId", l."storeId", l."quantity",
+        c."id" AS "currencyId", c."slug", c."symbol", c."decimals",
+        COALESCE(s."attributeId", p."attributeId") AS "attributeId",
+        COALESCE(s."number", p."number") AS "price",
+        round(COALESCE(s."number", p."number") * l."quantity", c."decimals") AS "amount"
+      FROM l CROSS JOIN ${t.currencies} c
+      LEFT JOIN product_prices p ON p."productId" = l."productId" AND p."currencyId" = c."id"
+      LEFT JOIN store_prices s ON s."storeId" = l."storeId" AND s."productId" = l."productId" AND s."currencyId" = c."id"
+      WHERE COALESCE(s."number", p."number") IS NOT NULL ${currencyId ? sql`AND c."id" = ${currencyId}` : sql``}
+      ORDER BY l."orderId", l."orderIndex", l."createdAt", c."slug"
+    `.execute(db);
+    return rows.map((r: any) => ({
+      lineId: r.lineId,
+      orderId: r.orderId,
+      productId: r.productId,
+      storeId: r.storeId,
+      quantity: r.quantity,
+      attributeId: r.attributeId,
+      price: String(r.price),
+      amount: String(r.amount),
+      currency: { id: r.currencyId, slug: r.slug, symbol: r.symbol, decimals: r.decimals },
+    }));
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
+import { notFound } from "../../../../engine/errors.js";
+import { UUID, inputSchema, readInput } from "../../input.js";
+import type { ShopServices } from "../ecommerce-module.js";
+import { lineUpdateInput } from "./shop-inputs.js";
+
+const ORDERS = "/api/ecommerce/orders";
+const orderParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] });
+const currencyParams = inputSchema<{ id: string; currencyId: string }>({
+  properties: { id: { ...UUID, "x-message": "id is required" }, currencyId: { ...UUID, "x-message": "billingModuleCurrencyId is required" } },
+  required: ["id", "currencyId"],
+});
+const lineParams = inputSchema<{ id: string; lineId: string }>({
+  properties: { id: { ...UUID, "x-message": "id is required" }, lineId: { ...UUID, "x-message": "id is required" } },
+  required: ["id", "lineId"],
+});
+
+type Params = { Params: Record<string, string> };
+const documented = (summary: string): RouteShorthandOptions => ({ config: { docs: { tag: "ecommerce", summary } } });
+
+/**
+ * Order calls of SPEC.md section 7. A signed-in subject may use them on its own orders only;
+ * anyone else's order (or none) is a 404, never its data. Admins and the secret key, who may read
+ * orders through the generic routes, reach every order.
+ */
+export function registerOrderRoutes(app: FastifyInstance, shop: ShopServices) {
+  const { orders, authorizer, config } = shop;
+
+  async function mayUse(request: FastifyRequest, orderId: string, method: "GET" | "PATCH") {
+    if (await authorizer.allows(request.caller, method, `${ORDERS}/${orderId}`)) return;
+    const owner = await orders.ownerOf(orderId);
+    if (request.caller.kind === "subject" && owner === request.caller.subjectId) return;
+    throw notFound(`Order ${orderId} was not found`);
+  }
+
+  app.get<Params>(`${ORDERS}/:id/total`, documented("An order's totals per currency"), async (request) => {
+    const { id } = orderParams(request.params);
+    await mayUse(request, id, "GET");
+    return { data: await orders.totalOf({ orderId: id }) };
+  });
+
+  app.get<Params>(`${ORDERS}/:id/quantity`, documented("Number of items in an order"), async (request) => {
+    const { id } = orderParams(request.params);
+    await mayUse(request, id, "GET");
+    return { data: await orders.quantityOf(id) };
+  });
+
+  app.get<Params>(`${ORDERS}/:id/checkout-attributes/:currencyId`, documented("The price attributes an order is charged by in a currency"), async (request) => {
+    const { id, currencyId } = currencyParams(request.params);
+    await mayUse(request, id, "GET");
+    return { data: await orders.checkoutAttributes(id, currencyId) };
+  });
+
+  app.patch<Params>(`${ORDERS}/:id/orders-to-products/:lineId`, documented("A new quantity for one line of a cart order"), async (request) => {
+    const { id, lineId } = lineParams(request.params);
+    const { quantity } = lineUpdateInput(await readInput(request));
+    await mayUse(request, id, "PATCH");
+    return { data: await orders.updateLine(id, lineId, quantity) };
+  });
+
+  app.get<Params>("/api/ecommerce/orders-to-products/:id/total", documented("An order line's total per currency"), async (request) => {
+    const { id } = orderParams(request.params);
+    const line = await app.repositories.get("ecommerce/orders-to-products")!.get(id);
+    await mayUse(request, line.orderId as string, "GET");
+    return { data: await orders.totalOf({ lineId: id }) };
+  });
+
+  // Admins only (no default permission grants it to anyone else).
+  app.post(`${ORDERS}/clear-old-orders`, documented(`Delete cart orders untouched for CART_MAX_AGE_DAYS (now ${config.cartMaxAgeDays})`), async () => {
+    return { data: { deleted: await orders.clearOld(config.cartMaxAgeDays) } };
+  });
+}
