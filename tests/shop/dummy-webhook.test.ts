@@ -1,0 +1,145 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "./shop-fixture.js";
+
+const WEBHOOK = "/api/billing/payment-intents/dummy/webhook";
+const DUMMY_SECRET = "dummy secret for the tests, 32+ characters long";
+
+// The dummy provider end to end: the payment page's data behind its link's token, Pay and
+// Decline posted to the webhook route every provider uses, signed and verified before anything
+// is looked up; replays and out-of-order events change nothing.
+describe("dummy provider and the webhook route", () => {
+  let t: TestApp;
+  let c: Catalogue;
+  let ann: Shopper;
+
+  const state = async (invoiceId: string) => {
+    const invoice = (await t.request({ method: "GET", url: `/api/billing/invoices/${invoiceId}` })).body.data;
+    const history = (await ann.call({ method: "GET", url: `${ann.base}/orders?type=history` })).body.data;
+    const cart = (await ann.call({ method: "GET", url: `${ann.base}/orders` })).body.data;
+    const intents = (await t.request({ method: "GET", url: `/api/billing/payment-intents?limit=100` })).body.data;
+    return { invoice: invoice.status, history: history.map((o: any) => o.status), cart: cart.length, intents: intents.map((i: any) => i.status).sort() };
+  };
+  /** A checkout of a fresh cart order and its payment page's data, read anonymously with the link's token. */
+  const checkedOut = async () => {
+    const order = await addToCart(ann, c.shoes.id, 2);
+    const { body } = await ann.call({
+      method: "POST",
+      url: `${ann.base}/orders/checkout`,
+      payload: { data: { provider: "dummy", email: "ann@example.com", billingModule: { currency: { id: c.usd.id } }, ecommerceModule: { orders: [{ id: order.id }] } } },
+    });
+    const invoice = body.data.billingModule.invoices[0];
+    const link = new URL(invoice.paymentUrl, "http://site.test");
+    const page = await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${invoice.id}?token=${link.searchParams.get("token")}` });
+    return { order, invoice, link, page };
+  };
+  const post = (payload: string, signature?: string) =>
+    t.request({ method: "POST", key: null, url: WEBHOOK, headers: { "content-type": "application/json", ...(signature === undefined ? {} : { "x-dummy-signature": signature }) }, payload });
+  const sign = (body: string) => createHmac("sha256", DUMMY_SECRET).update(body).digest("hex");
+
+  beforeAll(async () => {
+    t = await createTestApp({ paymentDummySecret: DUMMY_SECRET });
+    c = await catalogue(t);
+    ann = await shopper(t, "ann@example.com");
+  });
+  afterAll(() => t?.close());
+
+  it("the payment page's data: amount, currency, lines and two signed actions, for the link's token only", async () => {
+    const { invoice, page } = await checkedOut();
+    expect(page.status).toBe(200);
+    expect(page.body.data.invoice).toMatchObject({ id: invoice.id, amount: "39.98", status: "new", email: "ann@example.com", successUrl: "/cart?payment=paid" });
+    expect(page.body.data.currency).toMatchObject({ slug: "usd", symbol: "$", decimals: 2 });
+    expect(page.body.data.orders[0].ordersToProducts[0]).toMatchObject({ quantity: 2, product: { id: c.shoes.id } });
+    expect(JSON.parse(page.body.data.actions.pay.body)).toMatchObject({ type: "paid", invoiceId: invoice.id, amount: "39.98" });
+    const wrong = await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${invoice.id}?token=${"0".repeat(64)}` });
+    expect(wrong.status).toBe(403);
+    expect(JSON.stringify(wrong.body)).not.toContain("39.98");
+    expect((await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${invoice.id}` })).status).toBe(400);
+  });
+
+  it("Pay: invoice paid, payment intent succeeded, orders approving; the same notification again changes nothing", async () => {
+    const { invoice, page } = await checkedOut();
+    const { body, signature } = page.body.data.actions.pay;
+    const paid = await post(body, signature);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toEqual({ received: true, outcome: "applied" });
+    const after = await state(invoice.id);
+    expect(after.invoice).toBe("paid");
+    expect(after.history).toContain("approving");
+    expect(after.intents).toContain("succeeded");
+    const replay = await post(body, signature);
+    expect(replay.body.data.outcome).toBe("duplicate");
+    expect(await state(invoice.id)).toEqual(after);
+    // A decline after paid (a stale page's second button) does not undo it.
+    const late = await post(page.body.data.actions.decline.body, page.body.data.actions.decline.signature);
+    expect(late.body.data.outcome).toBe("ignored");
+    expect(await state(invoice.id)).toEqual(after);
+    // Once paid the page offers no actions.
+    const reread = await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${invoice.id}?token=${new URL(invoice.paymentUrl, "http://x").searchParams.get("token")}` });
+    expect(reread.body.data).toMatchObject({ invoice: { status: "paid" }, actions: null });
+  });
+
+  it("Decline: invoice failed, intent failed, the order back in the cart (so it can be paid again)", async () => {
+    const { order, invoice, page } = await checkedOut();
+    const { body, signature } = page.body.data.actions.decline;
+    expect((await post(body, signature)).body.data.outcome).toBe("applied");
+    expect((await t.request({ method: "GET", url: `/api/billing/invoices/${invoice.id}` })).body.data.status).toBe("failed");
+    expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "cart", status: "new" });
+    const again = await ann.call({
+      method: "POST",
+      url: `${ann.base}/orders/checkout`,
+      payload: { data: { provider: "dummy", email: "ann@example.com", billingModule: { currency: { id: c.usd.id } }, ecommerceModule: { orders: [{ id: order.id }] } } },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.billingModule.invoices[0].id).not.toBe(invoice.id);
+    await ann.call({ method: "DELETE", url: `${ann.base}/orders/${order.id}` });
+  });
+
+  it.each([
+    ["unsigned", (body: string) => [body, undefined]],
+    ["signed with another secret", (body: string) => [body, createHmac("sha256", "another secret").update(body).digest("hex")]],
+    ["a signature of another body", (body: string) => [body.replace('"paid"', '"refunded"'), sign(body)]],
+    ["a truncated signature", (body: string) => [body, sign(body).slice(0, 32)]],
+    ["stale (signed two hours ago)", (body: string) => {
+      const old = JSON.stringify({ ...JSON.parse(body), created: Math.floor(Date.now() / 1000) - 7200 });
+      return [old, sign(old)];
+    }],
+    ["signed but not JSON", () => ["paid please", sign("paid please")]],
+    ["signed but of an unknown kind", (body: string) => {
+      const odd = JSON.stringify({ ...JSON.parse(body), type: "chargeback" });
+      return [odd, sign(odd)];
+    }],
+  ] as [string, (body: string) => [string, string | undefined]][])("a notification %s is refused with a 400 and changes nothing", async (_name, make) => {
+    const { invoice, page } = await checkedOut();
+    const before = await state(invoice.id);
+    const [payload, signature] = make(page.body.data.actions.pay.body);
+    const response = await post(payload, signature);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^Validation error: notification refused: /);
+    expect(await state(invoice.id)).toEqual(before);
+  });
+
+  it("a correctly signed notification whose amount is not the invoice's is refused and not recorded", async () => {
+    const { invoice, page } = await checkedOut();
+    const before = await state(invoice.id);
+    const body = JSON.stringify({ ...JSON.parse(page.body.data.actions.pay.body), amount: "0.01" });
+    expect((await post(body, sign(body))).status).toBe(400);
+    expect(await state(invoice.id)).toEqual(before);
+    // The genuine one still works afterwards.
+    expect((await post(page.body.data.actions.pay.body, page.body.data.actions.pay.signature)).body.data.outcome).toBe("applied");
+  });
+
+  it("refunded after paid: invoice and intent refunded, orders canceled", async () => {
+    const { invoice, page } = await checkedOut();
+    await post(page.body.data.actions.pay.body, page.body.data.actions.pay.signature);
+    const refund = JSON.stringify({ ...JSON.parse(page.body.data.actions.pay.body), id: "evt_refund_1", type: "refunded" });
+    expect((await post(refund, sign(refund))).body.data.outcome).toBe("applied");
+    expect((await t.request({ method: "GET", url: `/api/billing/invoices/${invoice.id}` })).body.data.status).toBe("refunded");
+  });
+
+  it("an unknown provider's webhook is a 404; a provider without settings too", async () => {
+    expect((await t.request({ method: "POST", key: null, url: "/api/billing/payment-intents/nope/webhook", payload: "{}", headers: { "content-type": "application/json" } })).status).toBe(404);
+    expect((await t.request({ method: "POST", key: null, url: "/api/billing/payment-intents/stripe/webhook", payload: "{}", headers: { "content-type": "application/json" } })).status).toBe(404);
+  });
+});
