@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
 import { UUID, inputSchema, readInput } from "../../input.js";
 import type { ShopServices } from "../ecommerce-module.js";
+import type { ProviderName } from "../../billing/providers/provider.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
 import { addToCartInput, cartCheckoutInput, orderCheckoutInput, orderUpdateInput, productCheckoutInput } from "./shop-inputs.js";
 
 const BASE = "/api/rbac/subjects/:id/ecommerce-module";
 const DEFAULT_RETURN = { successUrl: "/cart?payment=paid", cancelUrl: "/cart?payment=declined" };
+
+/** Who pays how, with SPEC.md's default provider for the kind of checkout and the default return paths. */
+const payer = (input: { provider?: ProviderName; email: string; successUrl?: string; cancelUrl?: string }, defaultProvider: ProviderName) => ({
+  provider: input.provider ?? defaultProvider,
+  email: input.email,
+  successUrl: input.successUrl ?? DEFAULT_RETURN.successUrl,
+  cancelUrl: input.cancelUrl ?? DEFAULT_RETURN.cancelUrl,
+});
 
 const subjectParams = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
 const orderParams = inputSchema<{ id: string; orderId: string }>({
@@ -67,10 +76,8 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
   });
 
   /** A checkout under the request's Idempotency-Key, if it has one. */
-  const answer = async (request: FastifyRequest, subjectId: string, run: () => Promise<CheckoutResult>) => {
-    const result = await idempotency.answer(request, subjectId, async () => ({ status: 200, body: { data: await run() } }));
-    return result;
-  };
+  const answer = (request: FastifyRequest, subjectId: string, run: () => Promise<CheckoutResult>) =>
+    idempotency.answer(request, subjectId, async () => ({ status: 200, body: { data: await run() } }));
 
   app.post<Params>(`${BASE}/orders/checkout`, documented("Check out cart orders: invoice and payment URL (billingModule.invoices[0].paymentUrl)"), async (request, reply) => {
     const { id } = subjectParams(request.params);
@@ -79,10 +86,7 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
       subjectId: id,
       orderIds: input.ecommerceModule.orders.map((o) => o.id),
       currencyId: input.billingModule.currency.id,
-      provider: input.provider ?? "stripe",
-      email: input.email,
-      successUrl: input.successUrl ?? DEFAULT_RETURN.successUrl,
-      cancelUrl: input.cancelUrl ?? DEFAULT_RETURN.cancelUrl,
+      ...payer(input, "stripe"),
     };
     const result = await answer(request, id, () => checkout.run(checkoutRequest));
     return reply.status(result.status).send(result.body);
@@ -96,10 +100,7 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
         subjectId: id,
         orderIds: [orderId],
         currencyId: input.billingModule?.currency.id,
-        provider: input.provider ?? "stripe",
-        email: input.email,
-        successUrl: input.successUrl ?? DEFAULT_RETURN.successUrl,
-        cancelUrl: input.cancelUrl ?? DEFAULT_RETURN.cancelUrl,
+        ...payer(input, "stripe"),
       }),
     );
     return reply.status(result.status).send(result.body);
@@ -114,10 +115,7 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
           subjectId: id,
           orderIds: [],
           currencyId: input.billingModule?.currency?.id,
-          provider: input.provider ?? "dummy",
-          email: input.email,
-          successUrl: input.successUrl ?? DEFAULT_RETURN.successUrl,
-          cancelUrl: input.cancelUrl ?? DEFAULT_RETURN.cancelUrl,
+          ...payer(input, "dummy"),
         },
         async (repository) => {
           // The order exists only inside this transaction: a failed checkout leaves none behind.
