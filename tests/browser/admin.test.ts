@@ -214,10 +214,13 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await expect.poll(() => hour.inputValue()).toBe("07");
     await screenshot(page, "admin-date-time-picker");
     await form.getByRole("button", { name: "Done" }).click();
+    // The attribute's number is an exact decimal: typed as text, stored and answered as typed.
+    await form.locator("#root_number").fill("19.99");
     await form.getByRole("button", { name: "Save" }).click();
     await form.waitFor({ state: "detached" });
     const { body } = await api("GET", "/api/ecommerce/attributes");
     expect(dayjs(body.data[0].datetime).format("DD/MM/YYYY HH:mm")).toBe(`${yesterday.format("DD/MM/YYYY")} 07:05`);
+    expect(body.data[0].number).toBe("19.99");
   });
 
   it("hides and shows the model list", async () => {

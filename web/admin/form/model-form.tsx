@@ -1,7 +1,8 @@
 import { Button, Group, Text } from "@mantine/core";
 import Form from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
+import { customizeValidator } from "@rjsf/validator-ajv8";
+import { DECIMAL_PATTERN } from "../../../engine/query/decimal.js";
 import { useMemo, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { formDataOf, formSchema, payloadOf } from "../../../engine/admin/form-schema.js";
@@ -15,6 +16,9 @@ import { errorSchemaOf } from "./server-errors.js";
 import { templates } from "./templates/templates.js";
 import { useSaveStatus } from "./use-save-status.js";
 import { fields, widgets } from "./widgets/index.js";
+
+/** The schemas' own formats: an exact decimal (money) is a string the server reads the same way. */
+const validator = customizeValidator({ customFormats: { decimal: DECIMAL_PATTERN } });
 
 type Row = Record<string, any>;
 
