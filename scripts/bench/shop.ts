@@ -1,0 +1,351 @@
+// `npm run bench:shop`: the cart and checkout routes, in this process (app and autocannon
+// together, as bench:site does):
+// - SQL queries per checkout for a cart of 1 order and one of 20 orders (one line each, different
+//   products), through app.inject, on the PostgreSQL server and on PGlite (target: equal);
+// - requests per second and latency of add-to-cart and of checkout (provider dummy), each against
+//   a baseline measured in the same run: a signed-in subject reading its own record (the same
+//   bearer check and permission lookup, one indexed read).
+// Shoppers are made directly through the repositories (registration hashes passwords, slow on
+// purpose) and sign their requests with session JWTs minted like the server's. Every checkout
+// request takes a cart of its own: a subject with one cart order of one line, prepared beforehand.
+// BENCH_DATABASE_URL (default the local PostgreSQL server) gets a schema "bench_shop", dropped
+// afterwards; BENCH_DURATION seconds per run (10), BENCH_WARMUP (2), BENCH_ROUNDS best of (1).
+import autocannon from "autocannon";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { openDatabase, type Database } from "../../engine/db/open-database.js";
+import { BULK_MAX } from "../../engine/query/repository.js";
+import { runTransaction } from "../../engine/query/transaction.js";
+import { buildApp } from "../../server/app.js";
+import { configFromEnv, type Config } from "../../server/config.js";
+
+const URL_ = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SCHEMA = "bench_shop";
+const SECRET = "bench-secret";
+const CONNECTIONS = 10;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** Priced products: the 20-order cart takes one line of each. */
+const PRODUCTS = 20;
+/** Subjects adding to their carts (and reading themselves for the baseline), in turn. */
+const SHOPPERS = 2000;
+/** Carts made before the checkout warm-up; the measured run gets as many again as its warm-up pace asks for. */
+const FIRST_CARTS = 2000;
+const SUBJECTS = "/api/rbac/subjects";
+
+const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: false, authRateLimit: 1_000_000 };
+
+interface Cart {
+  subjectId: string;
+  jwt: string;
+  orderIds: string[];
+}
+
+interface Catalogue {
+  currencyId: string;
+  productIds: string[];
+}
+
+// ---------------------------------------------------------------- set-up
+
+/** Writes through the generic routes with the secret key, failing loudly. */
+async function create(app: FastifyInstance, model: string, data: unknown) {
+  const response = await app.inject({ method: "POST", url: `/api/${model}`, headers: { "x-rbac-secret-key": SECRET }, payload: { data } });
+  if (response.statusCode !== 201) throw new Error(`create ${model}: ${response.statusCode} ${response.body}`);
+  return response.json().data;
+}
+
+/** A currency, a price key and PRODUCTS products each priced in it (as tests/shop/shop-fixture.ts does). */
+async function catalogue(app: FastifyInstance): Promise<Catalogue> {
+  const usd = await create(app, "billing/currencies", { slug: "usd", symbol: "$", adminTitle: "US dollar", isDefault: true, decimals: 2 });
+  const key = await create(app, "ecommerce/attribute-keys", { adminTitle: "Price", type: "price", field: "number" });
+  const productIds: string[] = [];
+  for (let i = 0; i < PRODUCTS; i++) {
+    const product = await create(app, "ecommerce/products", { adminTitle: `Product ${i}`, title: { en: `Product ${i}` } });
+    const attribute = await create(app, "ecommerce/attributes", { number: `${10 + i}.99`, string: {} });
+    await create(app, "ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
+    await create(app, "ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: usd.id });
+    await create(app, "ecommerce/products-to-attributes", { productId: product.id, attributeId: attribute.id });
+    productIds.push(product.id);
+  }
+  return { currencyId: usd.id, productIds };
+}
+
+/**
+ * `count` subjects, each with `ordersPerCart` cart orders (type cart, status new) of one line of a
+ * different product, linked to the subject; rows written in bulk through the repositories, a
+ * transaction per chunk. Each subject gets a session JWT signed with the server's key.
+ */
+async function prepareCarts(app: FastifyInstance, productIds: string[], count: number, ordersPerCart: number): Promise<Cart[]> {
+  const carts: Cart[] = [];
+  const perChunk = ordersPerCart > 0 ? Math.max(1, Math.floor(BULK_MAX / ordersPerCart)) : BULK_MAX;
+  for (let start = 0; start < count; start += perChunk) {
+    const chunk: Cart[] = [];
+    for (let i = start; i < Math.min(count, start + perChunk); i++) {
+      const subjectId = randomUUID();
+      const jwt = await app.rbac.tokens.sign({ subjectId, roles: [], familyId: randomUUID() });
+      chunk.push({ subjectId, jwt, orderIds: Array.from({ length: ordersPerCart }, () => randomUUID()) });
+    }
+    const orders = chunk.flatMap((cart, i) => cart.orderIds.map((id, j) => ({ cart, id, productId: productIds[(start + i + j) % productIds.length]! })));
+    await runTransaction(app.database, app.repositories, async (repository) => {
+      await repository("rbac/subjects").bulkCreate(chunk.map((c) => ({ id: c.subjectId, slug: `bench-${c.subjectId}` })));
+      if (orders.length === 0) return;
+      await repository("ecommerce/orders").bulkCreate(orders.map((o) => ({ id: o.id, type: "cart", status: "new" })));
+      await repository("ecommerce/orders-to-products").bulkCreate(orders.map((o) => ({ orderId: o.id, productId: o.productId, quantity: 1 })));
+      await repository("rbac/subjects-to-ecommerce-module-orders").bulkCreate(orders.map((o) => ({ subjectId: o.cart.subjectId, ecommerceModuleOrderId: o.id })));
+    });
+    carts.push(...chunk);
+  }
+  return carts;
+}
+
+/**
+ * Reads the subjects' roles into the permission cache, as their earlier requests of a session
+ * would have (a shopper checks out after filling the cart), so a run measures the route itself.
+ * Writing subjects empties that cache: this runs before each measured run.
+ */
+async function warmRoles(app: FastifyInstance, subjectIds: string[]) {
+  for (let i = 0; i < subjectIds.length; i += 50) await Promise.all(subjectIds.slice(i, i + 50).map((id) => app.rbac.authorizer.rolesOf(id)));
+}
+
+const checkoutBody = (catalogue: Catalogue, cart: Cart) =>
+  JSON.stringify({
+    data: {
+      provider: "dummy",
+      email: `${cart.subjectId.slice(0, 8)}@example.com`,
+      billingModule: { currency: { id: catalogue.currencyId } },
+      ecommerceModule: { orders: cart.orderIds.map((id) => ({ id })) },
+    },
+  });
+
+const bearer = (jwt: string) => ({ "content-type": "application/json", authorization: `Bearer ${jwt}` });
+
+// ---------------------------------------------------------------- queries per checkout
+
+/** Statements sent for one checkout of a 1-order cart and of a 20-order cart, after one checkout of warm-up. */
+async function queriesPerCheckout(app: FastifyInstance, database: Database, catalogue: Catalogue) {
+  const [warm, one] = await prepareCarts(app, catalogue.productIds, 2, 1);
+  const [twenty] = await prepareCarts(app, catalogue.productIds, 1, PRODUCTS);
+  await warmRoles(app, [warm!.subjectId, one!.subjectId, twenty!.subjectId]);
+  const checkout = async (cart: Cart) => {
+    await new Promise((resolve) => setTimeout(resolve, 50)); // nothing left over from the set-up
+    const before = database.queryCount();
+    const response = await app.inject({
+      method: "POST",
+      url: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
+      headers: bearer(cart.jwt),
+      payload: checkoutBody(catalogue, cart),
+    });
+    const queries = database.queryCount() - before;
+    const body = response.json();
+    const orders = body.data?.ecommerceModule?.orders?.length;
+    if (response.statusCode !== 200 || !body.data?.billingModule?.invoices?.[0]?.paymentUrl || orders !== cart.orderIds.length) {
+      throw new Error(`checkout of ${cart.orderIds.length} orders (${database.dialect}): ${response.statusCode} ${response.body.slice(0, 800)}`);
+    }
+    return { queries, amount: body.data.billingModule.invoices[0].amount as string };
+  };
+  await checkout(warm!);
+  return { one: await checkout(one!), twenty: await checkout(twenty!) };
+}
+
+function printQueries(label: string, counts: Awaited<ReturnType<typeof queriesPerCheckout>>) {
+  const equal = counts.one.queries === counts.twenty.queries;
+  console.log(
+    `SQL queries per checkout (${label}): 1 order ${counts.one.queries}, 20 orders ${counts.twenty.queries} ` +
+      `(invoices ${counts.one.amount} and ${counts.twenty.amount}) → ${equal ? "equal: target met" : "NOT equal: target NOT met"}`,
+  );
+  return equal;
+}
+
+/** The same count on an in-memory PGlite with an app of its own, closed afterwards. */
+async function queriesOnPglite() {
+  const database = await openDatabase({});
+  const app = await buildApp(config, { database, logger: false });
+  try {
+    return await queriesPerCheckout(app, database, await catalogue(app));
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------- requests per second
+
+interface Run {
+  name: string;
+  /** The n-th request; `undefined` when it has nothing left to send. */
+  request(n: number): { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string } | undefined;
+}
+
+/** One autocannon run; a run with nothing left to send stops (and says how many requests it lacked). */
+function measure(address: string, run: Run, seconds: number): Promise<{ result: autocannon.Result; short: number }> {
+  let n = 0;
+  let short = 0;
+  let last: ReturnType<Run["request"]>;
+  let instance: autocannon.Instance | undefined;
+  return new Promise((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: address,
+        connections: CONNECTIONS,
+        duration: seconds,
+        timeout: 60,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const next = run.request(n++);
+              if (next) last = next;
+              else if (short++ === 0) instance?.stop();
+              return { ...request, ...last };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, short })),
+    );
+  });
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const database = await openDatabase({ url: URL_, schema: SCHEMA, poolSize: 10 });
+  const app = await buildApp({ ...config, databaseUrl: URL_ }, { database, logger: false });
+  let equal = true;
+  try {
+    const cpus = os.cpus();
+    const { rows } = await sql<{ server_version: string }>`SHOW server_version`.execute(database.db);
+    console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(`node ${process.version}, PostgreSQL ${rows[0]?.server_version}, autocannon ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, best of ${ROUNDS}` : ""}\n`);
+
+    const shop = await catalogue(app);
+    equal = printQueries("PostgreSQL server", await queriesPerCheckout(app, database, shop)) && equal;
+    equal = printQueries("PGlite", await queriesOnPglite()) && equal;
+
+    // Shoppers with empty carts; carts to check out, one per request, made as the runs need them.
+    const shoppers = await prepareCarts(app, shop.productIds, SHOPPERS, 0);
+    const carts = await prepareCarts(app, shop.productIds, FIRST_CARTS, 1);
+    let nextCart = 0;
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    console.log(`\n${SHOPPERS} shoppers, ${PRODUCTS} priced products; carts of one order of one line for checkout, one per request\n`);
+
+    const shopper = (n: number) => shoppers[n % SHOPPERS]!;
+    let added = 0;
+    const runs: Run[] = [
+      {
+        name: "baseline: GET own subject",
+        request: (n) => ({ method: "GET", path: `${SUBJECTS}/${shopper(n).subjectId}`, headers: bearer(shopper(n).jwt) }),
+      },
+      {
+        // The k-th add (counted across warm-ups and rounds) is shopper k % SHOPPERS adding product
+        // ⌊k / SHOPPERS⌋ % PRODUCTS: a new cart order with its line, until every pair has been added once.
+        name: "add to cart",
+        request: () => {
+          const k = added++;
+          return {
+            method: "POST",
+            path: `${SUBJECTS}/${shopper(k).subjectId}/ecommerce-module/orders`,
+            headers: bearer(shopper(k).jwt),
+            body: JSON.stringify({ data: { productId: shop.productIds[Math.floor(k / SHOPPERS) % PRODUCTS], quantity: 1 } }),
+          };
+        },
+      },
+      {
+        name: "checkout (1 order, dummy)",
+        request: () => {
+          if (nextCart >= carts.length) return undefined;
+          const cart = carts[nextCart++]!;
+          return { method: "POST", path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`, headers: bearer(cart.jwt), body: checkoutBody(shop, cart) };
+        },
+      },
+    ];
+    const CHECKOUT = runs[2]!;
+    /** Makes carts until `wanted` are left unused; true when it made any (which empties the roles cache). */
+    const topUp = async (wanted: number) => {
+      const missing = Math.ceil(wanted) - (carts.length - nextCart);
+      if (missing <= 0) return false;
+      carts.push(...(await prepareCarts(app, shop.productIds, missing, 1)));
+      return true;
+    };
+    const unused = () => carts.slice(nextCart).map((c) => c.subjectId);
+    const best: Record<string, autocannon.Result> = {};
+    // Checkout requests per second seen in warm-ups: the measured run gets 1.5 times the carts that pace needs.
+    let pace = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const run of runs) {
+        if (run === CHECKOUT && pace > 0) await topUp(pace * (WARMUP + DURATION) * 1.5 + 200);
+        await warmRoles(app, run === CHECKOUT ? unused() : shoppers.map((s) => s.subjectId));
+        const warm = await measure(address, run, WARMUP);
+        if (run === CHECKOUT) {
+          pace = Math.max(pace, warm.result.requests.average);
+          if (await topUp(pace * DURATION * 1.5 + 200)) await warmRoles(app, unused());
+        }
+        const first = nextCart;
+        const { result, short } = await measure(address, run, DURATION);
+        const failed = result.non2xx + result.errors + result.timeouts;
+        const cut = short > 0 ? `  (carts ran out: stopped early, ${short} repeated requests)` : run === runs[1] && added > SHOPPERS * PRODUCTS ? `  (${added - SHOPPERS * PRODUCTS} of the adds so far raised an existing line's quantity)` : "";
+        console.log(
+          `  ${run.name.padEnd(26)} ${result.requests.average.toFixed(0).padStart(6)} req/s  mean ${result.latency.mean.toFixed(1).padStart(6)} ms  ` +
+            `p99 ${String(result.latency.p99).padStart(4)} ms  ${result.requests.total} requests${cut}`,
+        );
+        if (failed > 0) {
+          throw new Error(
+            `${run.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total}; ` +
+              `status codes ${JSON.stringify(result.statusCodeStats)}; ${await example(address, run)}`,
+          );
+        }
+        if (run === CHECKOUT) await checkCheckedOut(app, carts.slice(first, nextCart), result);
+        if (!best[run.name] || result.requests.average > best[run.name]!.requests.average) best[run.name] = result;
+      }
+    }
+    const [base, add, checkout] = runs.map((r) => best[r.name]!);
+    console.log(`\nadd to cart / baseline: ${(add!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(add!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`);
+    console.log(`checkout / baseline:    ${(checkout!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(checkout!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`);
+  } finally {
+    await app.close();
+    await sql.raw(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`).execute(database.db).catch(() => {});
+    await database.close();
+  }
+  if (!equal) process.exitCode = 1;
+}
+
+/** One more request of a run that failed, sent by hand, to show what the server answers. */
+async function example(address: string, run: Run) {
+  const request = run.request(1_000_000);
+  if (!request) return "no request left to show an example";
+  const response = await fetch(address + request.path, { method: request.method, headers: request.headers, body: request.body });
+  return `example response ${response.status} ${(await response.text()).slice(0, 800)}`;
+}
+
+/**
+ * Every 200 must be a real checkout that moved its own cart's order to `paying` (never the answer
+ * for an order already being paid). Requests still in flight when a run ends are not counted by
+ * autocannon but complete on the server: up to CONNECTIONS more orders paying than 200s counted.
+ */
+async function checkCheckedOut(app: FastifyInstance, used: Cart[], result: autocannon.Result) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const ids = used.flatMap((c) => c.orderIds);
+  const paying = ids.length === 0 ? 0 : Number(
+    (
+      await app.database.db
+        .selectFrom(app.registry.get("ecommerce/orders").table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("id", "in", ids)
+        .where("status", "=", "paying")
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const ok = result.statusCodeStats?.["200"]?.count ?? 0;
+  const consistent = paying >= ok && paying <= ok + CONNECTIONS;
+  console.log(`  ${"".padEnd(26)} carts taken ${used.length}, orders now paying ${paying}, 200 answers counted ${ok}${consistent ? "" : "  ← NOT one checkout per answer"}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
