@@ -1,6 +1,6 @@
 import { validationError, type ErrorCause } from "../errors.js";
 import type { Field, FieldKind, Model } from "../schema/model.js";
-import { coerce } from "./coerce.js";
+import { coerce, isUuid } from "./coerce.js";
 
 // The filter language of API.md: an and-list of {column, method, value}, orderBy, limit, offset,
 // given as qs brackets or as JSON strings. Parsed into a checked form before any SQL is built,
@@ -75,12 +75,14 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
     return;
   }
   if (method === "inArray" || method === "notInArray") {
-    const list = typeof raw === "string" && raw.startsWith("[") ? safeJson(raw) : raw;
+    // qs drops an empty array, so a list the client built empty arrives as no value at all.
+    const list = raw === undefined ? [] : typeof raw === "string" && raw.startsWith("[") ? safeJson(raw) : raw;
     if (!Array.isArray(list)) {
       fail(causes, path, `must be an array for ${method}`);
       return;
     }
-    const values = list.map((v) => coerce(kind, v));
+    // A text that is not a uuid equals no uuid: it is left out of the list rather than refused.
+    const values = (kind === "uuid" ? list.filter(isUuidLike) : list).map((v) => coerce(kind, v));
     const bad = values.findIndex((v) => v === undefined);
     if (bad >= 0) {
       fail(causes, `${path}/${bad}`, `must be a ${kind} value for ${name}`);
@@ -93,15 +95,30 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
       fail(causes, path, `must be a text pattern for ${method}`);
       return;
     }
-    return { ...column, method, value: raw };
+    return { ...column, method, value: asPattern(raw) };
   }
   const value = coerce(kind, raw);
+  if (value === undefined && kind === "uuid" && typeof raw === "string") {
+    // The original client looks records up by whatever text it has (a slug in an id filter):
+    // no uuid equals a text that is not one, so eq matches nothing and ne every non-null value.
+    if (method === "eq") return { ...column, method: "inArray", value: [] };
+    if (method === "ne") return { ...column, method: "isNotNull" };
+  }
   if (value === undefined) {
     fail(causes, path, `must be a ${kind} value for ${name}`);
     return;
   }
   return { ...column, method, value };
 }
+
+/** Texts count for a uuid list (only real uuids can match); other values are still checked. */
+const isUuidLike = (value: unknown) => typeof value !== "string" || isUuid(value);
+
+/**
+ * A like pattern as given, or a bare word (no `%` or `_`, as the original client sends search
+ * text) as "contains": `shoe` → `%shoe%`, with LIKE's escape character escaped.
+ */
+const asPattern = (raw: string) => (/[%_]/.test(raw) ? raw : `%${raw.replace(/\\/g, "\\\\")}%`);
 
 export function parseOrder(model: Model, raw: unknown, causes: ErrorCause[]): Order[] {
   const items = andList(raw, "/orderBy", causes);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, errorCodes, type ErrorCode } from "../../engine/errors.js";
+import { AppError, type ErrorCode } from "../../engine/errors.js";
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: "VALIDATION_ERROR",
@@ -21,10 +21,14 @@ export function toAppError(error: unknown, production: boolean): AppError {
   return new AppError("INTERNAL_ERROR", production ? "something went wrong" : (e?.message ?? String(error)));
 }
 
-/** API.md's error body. */
+/**
+ * API.md's error body. `error` carries the whole message, not the status phrase: the original
+ * client's error reader takes `error` first and shows it, and reads a bare "Unauthorized" as an
+ * expired session (a wrong password would sign the visitor out). The phrase is the HTTP status line.
+ */
 export const errorBody = (error: AppError, requestId: string) => ({
   status: error.status,
-  error: errorCodes[error.code].error,
+  error: error.message,
   code: error.code,
   message: error.message,
   cause: error.causes,
