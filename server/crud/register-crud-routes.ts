@@ -3,6 +3,7 @@ import { validationErrorFromCauses, type ErrorCause } from "../../engine/errors.
 import { parseFilters, parseListQuery } from "../../engine/query/list-query.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { readData } from "../plugins/request-data.js";
+import { unwrapBulkItems } from "./bulk-items.js";
 
 export const routePrefix = (modelId: string) => `/api/${modelId}`;
 
@@ -40,11 +41,13 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
   });
 
   app.post(`${prefix}/bulk`, async (request, reply) => {
-    const records = await repository.bulkCreate(await readData(request));
+    const records = await repository.bulkCreate(unwrapBulkItems(repository.model, await readData(request), "create"));
     return reply.status(201).send({ data: records });
   });
 
-  app.patch(`${prefix}/bulk`, async (request) => ({ data: await repository.bulkUpdate(await readData(request)) }));
+  app.patch(`${prefix}/bulk`, async (request) => ({
+    data: await repository.bulkUpdate(unwrapBulkItems(repository.model, await readData(request), "update")),
+  }));
 
   app.patch<IdParams>(`${prefix}/:id`, async (request) => ({
     data: await repository.update(request.params.id, await readData(request)),
