@@ -46,7 +46,8 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
       "/api/rbac/identity/{id}/change-password", "/api/rbac/identity/email-and-password"]) {
       expect(document.paths[path], path).toBeDefined();
     }
-    expect(document.paths[`${base}/is-authorized`].get.parameters.map((p: any) => p.name)).toEqual(["route", "method"]);
+    // Our flat form and the original client's `permission[route]=…&permission[method]=…`.
+    expect(document.paths[`${base}/is-authorized`].get.parameters.map((p: any) => p.name)).toEqual(["route", "method", "permission"]);
   });
 
   it("describes records without hidden fields, and its schemas compile as JSON Schema 2020-12", () => {

@@ -50,6 +50,9 @@ describe("permissions from records", () => {
     ["no route", "method=GET", "Validation error: route is required"],
     ["a route without a slash", "route=api&method=GET", "Validation error: /route must be a path starting with /"],
     ["an unknown method", "route=/api&method=TRACE", "Validation error: /method must be GET, POST, PATCH, PUT or DELETE"],
+    ["no query at all", "", "Validation error: permission is required"],
+    ["the original form without a method", "permission[route]=/api/blog/articles", "Validation error: permission/method is required"],
+    ["the original form with another type", "permission[route]=/api&permission[method]=GET&permission[type]=WS", "Validation error: /permission/type must be HTTP"],
   ])("is-authorized refuses %s", async (_, query, message) => {
     const response = await t.request({ method: "GET", url: `${AUTH}/is-authorized?${query}`, key: null });
     expect(response).toMatchObject({ status: 400, body: { message } });

@@ -5,17 +5,11 @@ import { runTransaction } from "../../../../engine/query/transaction.js";
 import { createSubject, identitiesOf, rolesOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
+import { registerIsAuthorizedRoute } from "./is-authorized-route.js";
 import { authRouteOptions, documented } from "./limits.js";
 
 export const AUTH = "/api/rbac/subjects/authentication";
 
-const isAuthorizedQuery = inputSchema<{ route: string; method: string }>({
-  properties: {
-    route: { type: "string", pattern: "^/", maxLength: 2048, "x-message": "must be a path starting with /" },
-    method: { type: "string", enum: ["GET", "POST", "PATCH", "PUT", "DELETE"], "x-message": "must be GET, POST, PATCH, PUT or DELETE" },
-  },
-  required: ["route", "method"],
-});
 const refreshBody = inputSchema<{ refresh: string }>({ properties: { refresh: { type: "string", minLength: 1, maxLength: 512 } }, required: ["refresh"] });
 const logoutBody = inputSchema<{ refresh?: string; redirectTo?: string }>({
   properties: { refresh: { type: "string", maxLength: 512 }, redirectTo: { type: "string" } },
@@ -23,7 +17,7 @@ const logoutBody = inputSchema<{ refresh?: string; redirectTo?: string }>({
 
 /** init, me, is-authorized, logout and refresh (SPEC.md section 7, Subject API). */
 export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacServices) {
-  const { sessions, authorizer, config } = rbac;
+  const { sessions, config } = rbac;
 
   // A visitor's first session: a subject with no identity yet, which sign-up can then complete.
   app.get(`${AUTH}/init`, authRouteOptions(config, { summary: "Start a session for a new subject with no identity yet" }), async (_request, reply) => {
@@ -42,10 +36,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     return { data: { ...subject, identities, roles: await rolesOf(app.database.db, subjectId) } };
   });
 
-  app.get(`${AUTH}/is-authorized`, documented({ summary: "Whether the caller may call a method on a route", query: isAuthorizedQuery.schema }), async (request) => {
-    const { route, method } = isAuthorizedQuery({ ...(request.query as object) });
-    return { data: await authorizer.allows(request.caller, method, route) };
-  });
+  registerIsAuthorizedRoute(app, rbac, AUTH);
 
   app.post(`${AUTH}/logout`, { bodyLimit: 16 * 1024, ...documented({ summary: "Revoke the session and clear the cookie", body: logoutBody.schema }) }, async (request, reply) => {
     const body = logoutBody(request.body ?? {});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../../../engine/errors.js";
+import { inputSchema } from "../../input.js";
+import type { RbacServices } from "../rbac-services.js";
+import { documented } from "./limits.js";
+
+const ROUTE = { type: "string", pattern: "^/", maxLength: 2048, "x-message": "must be a path starting with /" };
+const METHOD = { type: "string", enum: ["GET", "POST", "PATCH", "PUT", "DELETE"], "x-message": "must be GET, POST, PATCH, PUT or DELETE" };
+
+/** Our form: `?route=/api/…&method=GET`, answered `{ data: true | false }`. */
+const flatQuery = inputSchema<{ route: string; method: string }>({ properties: { route: ROUTE, method: METHOD }, required: ["route", "method"] });
+
+/** The original client's form: `?permission[route]=…&permission[method]=GET&permission[type]=HTTP`. */
+const permissionQuery = inputSchema<{ permission: { route: string; method: string; type?: "HTTP" } }>({
+  properties: {
+    permission: {
+      type: "object",
+      additionalProperties: false,
+      properties: { route: ROUTE, method: METHOD, type: { type: "string", enum: ["HTTP"], "x-message": "must be HTTP" } },
+      required: ["route", "method"],
+    },
+  },
+  required: ["permission"],
+});
+
+/**
+ * GET is-authorized in both forms. The original client's form answers `{ data: { ok: true } }`
+ * or a 403 "Permission error" (its reader throws on any non-OK answer, and a 401 would read as
+ * an expired session); the secret key is `ok: true` without looking at the query. Either way the
+ * answer says yes or no and nothing more: not which rule matched, nor why.
+ */
+/** `base` is the Subject API's authentication path. */
+export function registerIsAuthorizedRoute(app: FastifyInstance, rbac: RbacServices, base: string) {
+  const { authorizer } = rbac;
+  const docsQuery = { ...flatQuery.schema, properties: { ...flatQuery.schema.properties, permission: permissionQuery.schema.properties.permission }, required: [] };
+
+  app.get(
+    `${base}/is-authorized`,
+    documented({ summary: "Whether the caller may call a method on a route: `?route=&method=` → `{ data: true | false }`; `?permission[route]=&permission[method]=` → `{ data: { ok: true } }` or 403", query: docsQuery }),
+    async (request) => {
+      const query = { ...(request.query as Record<string, unknown>) };
+      if (query.permission === undefined && (query.route !== undefined || query.method !== undefined)) {
+        const { route, method } = flatQuery(query);
+        return { data: await authorizer.allows(request.caller, method, route) };
+      }
+      if (request.caller.kind === "secret-key") return { data: { ok: true } };
+      const { permission } = permissionQuery(query);
+      if (!(await authorizer.allows(request.caller, permission.method, permission.route))) throw new AppError("PERMISSION_ERROR", "not authorized");
+      return { data: { ok: true } };
+    },
+  );
+}
