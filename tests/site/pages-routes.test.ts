@@ -36,6 +36,14 @@ describe(`pages by url on ${testDialect}`, () => {
     expect(blog.body.data.url).toBe("/blog");
   });
 
+  it("takes url=index, an empty url or none as the home page, as the original client asks for it", async () => {
+    for (const url of ["/api/host/pages/find-by-url?url=index", "/api/host/pages/find-by-url?url=", "/api/host/pages/find-by-url"]) {
+      const { status, body } = await get(url);
+      expect(status, url).toBe(200);
+      expect(body.data).toMatchObject({ id: home, url: "/" });
+    }
+  });
+
   it("resolves a url template through the record its segment names, and 404s when there is none", async () => {
     const found = await get("/api/host/pages/find-by-url?url=/blog/articles/hello");
     expect(found.status).toBe(200);
@@ -47,16 +55,28 @@ describe(`pages by url on ${testDialect}`, () => {
     expect(hello).toBeTruthy();
   });
 
-  it("gives a named segment's value", async () => {
+  it("gives a named segment's value; null for a segment the page does not have; 404 for a url of no page", async () => {
     const { status, body } = await get("/api/host/pages/url-segment-value?url=/ru/blog/articles/hello&segment=blog.articles.slug");
     expect(status).toBe(200);
     expect(body.data).toBe("hello");
-    expect((await get("/api/host/pages/url-segment-value?url=/blog/articles/hello&segment=blog.categories.slug")).status).toBe(404);
-    expect((await get("/api/host/pages/url-segment-value?url=/blog&segment=blog.articles.slug")).status).toBe(404);
+    // The original answers a segment the url does not have with no value, not an error.
+    expect(await get("/api/host/pages/url-segment-value?url=/blog/articles/hello&segment=blog.categories.slug")).toEqual({ status: 200, body: { data: null } });
+    expect(await get("/api/host/pages/url-segment-value?url=/blog&segment=blog.articles.slug")).toEqual({ status: 200, body: { data: null } });
+    expect((await get("/api/host/pages/url-segment-value?url=/nowhere&segment=blog.articles.slug")).status).toBe(404);
   });
 
-  it("lists every url split into segments", async () => {
+  it("lists every page's addresses, a template once per record, as the original client reads them", async () => {
     const { status, body } = await get("/api/host/pages/urls");
+    expect(status).toBe(200);
+    const urls = body.data.urls.map((u: any) => u.url);
+    expect(urls).toEqual(expect.arrayContaining(["/", "/blog", "/blog/articles/hello", "/blog/articles/other"]));
+    expect(urls.some((u: string) => u.includes("["))).toBe(false);
+    expect(body.data.urls).toContainEqual({ id: template, url: "/blog/articles/hello", segments: ["blog", "articles", "hello"] });
+    expect(body.data.urls).toContainEqual({ id: home, url: "/", segments: [] });
+  });
+
+  it("lists the page rows' own urls split into segments with ?templates=true", async () => {
+    const { status, body } = await get("/api/host/pages/urls?templates=true");
     expect(status).toBe(200);
     expect(body.data).toEqual(
       expect.arrayContaining([
@@ -69,7 +89,6 @@ describe(`pages by url on ${testDialect}`, () => {
 
   it("answers 400 for a missing or malformed query", async () => {
     for (const url of [
-      "/api/host/pages/find-by-url",
       "/api/host/pages/find-by-url?url=blog",
       "/api/host/pages/url-segment-value?url=/blog",
       "/api/host/pages/url-segment-value?url=/blog&segment=slug",
@@ -85,8 +104,10 @@ describe(`pages by url on ${testDialect}`, () => {
     const product = await get("/api/website-builder/pages/url-segment-value?url=/shop/products/red-shoes&segment=ecommerce.products.slug");
     expect(product.body.data).toBe("red-shoes");
     expect((await get("/api/website-builder/pages/find-by-url?url=/shop/products/blue-shoes")).status).toBe(404);
-    const urls = await get("/api/website-builder/pages/urls");
+    const urls = await get("/api/website-builder/pages/urls?templates=true");
     expect(urls.body.data.map((u: any) => u.url)).toEqual(["/about", "/shop/products/[ecommerce.products.slug]"]);
+    const addresses = await get("/api/website-builder/pages/urls");
+    expect(addresses.body.data.urls.map((u: any) => u.url)).toEqual(["/about", "/shop/products/red-shoes"]);
   });
 
   it("sees a new template page and a renamed record at once", async () => {
@@ -111,5 +132,8 @@ describe(`pages by url on ${testDialect}`, () => {
     });
     expect((await get("/api/host/pages/find-by-url?url=/who/someone@example.com")).status).toBe(404);
     expect((await get("/api/host/pages/find-by-url?url=/people/ada")).status).toBe(200);
+    // Nor are accounts listed as addresses: a public list of subjects' slugs would enumerate them.
+    const urls = (await get("/api/host/pages/urls")).body.data.urls.map((u: any) => u.url);
+    expect(urls.filter((u: string) => u.startsWith("/who/") || u.startsWith("/people/"))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { EVERYTHING, type ChangeFeed } from "../../../engine/query/change-feed.j
 import type { Row } from "../../../engine/query/prepare-write.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { firstRowWhere, rowsLike } from "../../site/record-queries.js";
+import { segmentValuesFrom, templateAddresses } from "./page-addresses.js";
 import { bySpecificity, matchTemplate, namedSegments, normalizeUrl, parseTemplate, splitUrl, type NamedSegment, type UrlTemplate } from "./url-templates.js";
 
 export interface ResolvedPage {
@@ -75,6 +76,24 @@ export class PageResolver {
       if (batch.length < TEMPLATE_BATCH) break;
     }
     return rows.map((row) => ({ id: row.id as string, url: String(row.url), segments: splitUrl(String(row.url)) }));
+  }
+
+  /**
+   * The original client's `urls`: every page's concrete addresses, a template page once per
+   * record its named segments name ("/blog/articles/hello", …). Accounts are never listed (a
+   * public list of subjects' slugs would enumerate them), so a template naming rbac records
+   * gives no address here, though the page still resolves for a visited one.
+   */
+  async addresses(): Promise<PageUrl[]> {
+    const mayList = async (segment: NamedSegment) => !segment.model.startsWith("rbac/") && (await this.mayLookUp(segment));
+    const valuesOf = segmentValuesFrom(this.repositories, mayList);
+    const addresses: PageUrl[] = [];
+    for (const page of await this.urls()) {
+      const template = parseTemplate(page.url);
+      if (!template) addresses.push(page);
+      else for (const url of await templateAddresses(template, valuesOf)) addresses.push({ id: page.id, url, segments: splitUrl(url) });
+    }
+    return addresses;
   }
 
   private urlOrder() {

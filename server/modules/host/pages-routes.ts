@@ -4,14 +4,19 @@ import { splitLanguage } from "../../site/language-path.js";
 import { inputSchema } from "../input.js";
 import type { PageResolver } from "./page-resolver.js";
 
-const URL_QUERY = { type: "string", minLength: 1, maxLength: 2048, pattern: "^/", "x-message": "must be a path starting with /" };
+// A path, or as the original client asks for the home page: `index`, or no url at all.
+const URL_QUERY = { type: "string", maxLength: 2048, pattern: "^(/|index$|$)", "x-message": "must be a path starting with /" };
 
-const byUrl = inputSchema<{ url: string }>({ properties: { url: URL_QUERY }, required: ["url"], additionalProperties: true });
+const byUrl = inputSchema<{ url?: string }>({ properties: { url: URL_QUERY }, additionalProperties: true });
 const segmentQuery = inputSchema<{ url: string; segment: string }>({
   properties: { url: URL_QUERY, segment: { type: "string", pattern: "^[a-z0-9-]+\\.[a-z0-9-]+\\.[A-Za-z0-9_]+$", "x-message": "must name module.entity.field" } },
   required: ["url", "segment"],
   additionalProperties: true,
 });
+const urlsQuery = inputSchema<{ templates?: "true" | "false" }>({ properties: { templates: { type: "string", enum: ["true", "false"] } }, additionalProperties: true });
+
+/** The visited path without its language prefix; `index` and an empty url are the home page. */
+const pagePath = (url: string | undefined) => (!url || url === "index" ? "/" : splitLanguage(url).path);
 
 const docs = (tag: string, summary: string, query?: { schema: object }) => ({ config: { docs: { tag, summary, ...(query ? { query: query.schema } : {}) } } });
 
@@ -25,28 +30,36 @@ export function registerPagesRoutes(app: FastifyInstance, resolver: PageResolver
   const base = `/api/${resolver.modelId}`;
   const tag = resolver.modelId.split("/")[0]!;
 
-  app.get(`${base}/find-by-url`, docs(tag, "The page a visited url resolves to (exact url, else a url template whose named records exist); 404 when none", byUrl), async (request) => {
+  app.get(`${base}/find-by-url`, docs(tag, "The page a visited url resolves to (exact url, else a url template whose named records exist); `index` or no url is `/`; 404 when none", byUrl), async (request) => {
     const { url } = byUrl(request.query);
-    const resolved = await resolver.resolve(splitLanguage(url).path);
-    if (!resolved) throw notFound(`no page for ${url}`);
+    const resolved = await resolver.resolve(pagePath(url));
+    if (!resolved) throw notFound(`no page for ${url || "/"}`);
     return { data: resolved.page };
   });
 
   app.get(
     `${base}/urls`,
-    docs(tag, 'Every page url as `{ id, url, segments }`; segments is the url split on "/" ("/blog/articles/[blog.articles.slug]" → ["blog", "articles", "[blog.articles.slug]"], "/" → [])'),
-    async () => ({ data: await resolver.urls() }),
+    docs(
+      tag,
+      'Every page address as the original client reads it: `{ data: { urls: [{ url, id, segments }] } }`, a template page once per record its segments name ("/blog/articles/[blog.articles.slug]" → "/blog/articles/hello", …; accounts never listed). `?templates=true`: the page rows\' own urls, `{ data: [{ id, url, segments }] }`',
+      urlsQuery,
+    ),
+    async (request) => {
+      const { templates } = urlsQuery(request.query);
+      if (templates === "true") return { data: await resolver.urls() };
+      return { data: { urls: await resolver.addresses() } };
+    },
   );
 
   app.get(
     `${base}/url-segment-value`,
-    docs(tag, "The value a url gives a named segment of its page: url /blog/articles/hello, segment blog.articles.slug → \"hello\"; 404 when the page has no such segment", segmentQuery),
+    docs(tag, 'The value a url gives a named segment of its page: url /blog/articles/hello, segment blog.articles.slug → "hello"; `null` when the page has no such segment; 404 when no page has the url', segmentQuery),
     async (request) => {
       const { url, segment } = segmentQuery(request.query);
-      const resolved = await resolver.resolve(splitLanguage(url).path);
-      const value = resolved?.segments[segment];
-      if (value === undefined) throw notFound(`${url} gives no value to ${segment}`);
-      return { data: value };
+      const resolved = await resolver.resolve(pagePath(url));
+      if (!resolved) throw notFound(`no page for ${url}`);
+      // As the original answers: a segment the page does not have is no error, just no value.
+      return { data: resolved.segments[segment] ?? null };
     },
   );
 }
