@@ -109,6 +109,10 @@ export interface BillingInvoices {
   variant: string;
   className: string | null;
   amount: string | null;
+  /**
+   * The currency code the provider was asked to charge in (the order's currency).
+   */
+  currency: string | null;
   status: "new" | "paid" | "failed" | "canceled" | "refunded";
   provider:
     "stripe" | "0xprocessing" | "payselection" | "payselection-international" | "tiptoppay" | "cloudpayments" | "dummy";
@@ -117,6 +121,10 @@ export interface BillingInvoices {
   successUrl: string | null;
   cancelUrl: string | null;
   email: string | null;
+  /**
+   * Set when a verified notification's amount or currency was not the invoice's: what it said. The invoice and its orders did not move; a person should look.
+   */
+  flag: string | null;
 }
 
 /**
