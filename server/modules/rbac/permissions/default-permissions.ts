@@ -65,6 +65,8 @@ export const defaultRoles: DefaultRole[] = [
       ["*", "/api/rbac/subjects/{self}/ecommerce-module/**"],
       ...read("/api/ecommerce/orders/*/total", "/api/ecommerce/orders/*/quantity", "/api/ecommerce/orders/*/checkout-attributes/*", "/api/ecommerce/orders-to-products/*/total"),
       ["PATCH", "/api/ecommerce/orders/*/orders-to-products/*"],
+      // Form requests in the subject's own name (the Subject API's crm-module routes).
+      ["POST", "/api/rbac/subjects/{self}/crm-module/**"],
     ],
   },
   { uid: "user", title: "User", availableOnRegistration: true, permissions: [] },

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { validationError } from "../../../engine/errors.js";
+import type { Row } from "../../../engine/query/prepare-write.js";
+import { runTransaction } from "../../../engine/query/transaction.js";
+
+/** A message is longer than a password, but a form request is still a few fields. */
+export const REQUEST_BODY_LIMIT = 64 * 1024;
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Stores a submission of a CRM form: the fields (any JSON object, SPEC.md: "CRM form request
+ * accepts any data") become a crm/requests row, linked to the form by crm/forms-to-requests, both
+ * in one transaction. 404 for an unknown form, 400 when the data is not an object.
+ */
+export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown): Promise<Row> {
+  if (!isPlainObject(data)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
+  const form = await app.repositories.get("crm/forms")!.get(formId);
+  const created = await runTransaction(app.database, app.repositories, async (repository) => {
+    const row = await repository("crm/requests").create({ payload: data });
+    await repository("crm/forms-to-requests").create({ formId: form.id, requestId: row.id });
+    return row;
+  });
+  return { ...created, formId: form.id };
+}
