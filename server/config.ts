@@ -53,6 +53,50 @@ export interface Config {
   paymentDummyEnabled: boolean;
   /** clear-old-orders deletes cart orders untouched for this many days (CART_MAX_AGE_DAYS, default 30). */
   cartMaxAgeDays: number;
+  /** Each outside payment provider's credentials and address (README "Payments"); a provider whose credentials are missing is absent here and not offered. */
+  paymentProviders: PaymentProviderSettings;
+}
+
+/** Credentials and base URLs of the outside payment providers, one entry per provider with its credentials set. */
+export interface PaymentProviderSettings {
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl: string };
+  cloudpayments?: CloudPaymentsSettings;
+  tiptoppay?: CloudPaymentsSettings;
+  payselection?: PayselectionSettings;
+  "payselection-international"?: PayselectionSettings;
+  "0xprocessing"?: OxProcessingSettings;
+}
+
+export interface CloudPaymentsSettings {
+  /** Public ID: the Basic auth user and the widget's id. */
+  publicId: string;
+  /** API secret: the Basic auth password and the key of the notifications' Content-HMAC. */
+  apiSecret: string;
+  apiUrl: string;
+}
+
+export interface PayselectionSettings {
+  siteId: string;
+  secretKey: string;
+  /** The widget's public key, for signing requests when `requestSignatureKey` is "public". */
+  publicKey?: string;
+  /** Where webpayments/create lives (the web form host). */
+  webformUrl: string;
+  /** Which key signs requests: "secret" (the official PHP SDK) or "public". */
+  requestSignatureKey: "secret" | "public";
+  /** What the request signature names as URL: "path" (/webpayments/create, the official PHP SDK) or "url" (the full address). */
+  requestSignatureUrl: "path" | "url";
+}
+
+export interface OxProcessingSettings {
+  merchantId: string;
+  /** The Webhook password set in 0xProcessing's merchant settings: the last part of the notifications' MD5 signature. */
+  webhookPassword: string;
+  apiUrl: string;
+  /** The coin a USD invoice is paid in on the payment form (e.g. "USDT (TRC20)"). */
+  coin: string;
+  /** Ask for test payment forms (Test=true) and credit test notifications; never in production unless set. */
+  test: boolean;
 }
 
 /** Settings come from the environment (README "Settings"). */
@@ -84,7 +128,47 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDummySecret: env.PAYMENT_DUMMY_SECRET || undefined,
     paymentDummyEnabled: env.PAYMENT_DUMMY_ENABLED ? env.PAYMENT_DUMMY_ENABLED === "true" : env.NODE_ENV !== "production",
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),
+    paymentProviders: paymentProvidersFromEnv(env),
   };
+}
+
+/** A base URL without its trailing slash. */
+const baseUrl = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, "");
+
+/** Each provider whose credentials are all set (README "Payments"). */
+export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv): PaymentProviderSettings {
+  const settings: PaymentProviderSettings = {};
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    settings.stripe = { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: baseUrl(env.STRIPE_API_URL, "https://api.stripe.com") };
+  }
+  for (const [name, prefix, url] of [["cloudpayments", "CLOUDPAYMENTS", "https://api.cloudpayments.ru"], ["tiptoppay", "TIPTOPPAY", "https://api.tiptoppay.kz"]] as const) {
+    const publicId = env[`${prefix}_PUBLIC_ID`];
+    const apiSecret = env[`${prefix}_API_SECRET`];
+    if (publicId && apiSecret) settings[name] = { publicId, apiSecret, apiUrl: baseUrl(env[`${prefix}_API_URL`], url) };
+  }
+  for (const [name, prefix] of [["payselection", "PAYSELECTION"], ["payselection-international", "PAYSELECTION_INTERNATIONAL"]] as const) {
+    const siteId = env[`${prefix}_SITE_ID`];
+    const secretKey = env[`${prefix}_SECRET_KEY`];
+    if (!siteId || !secretKey) continue;
+    settings[name] = {
+      siteId,
+      secretKey,
+      publicKey: env[`${prefix}_PUBLIC_KEY`] || undefined,
+      webformUrl: baseUrl(env[`${prefix}_WEBFORM_URL`], "https://webform.payselection.com"),
+      requestSignatureKey: env[`${prefix}_REQUEST_SIGNATURE_KEY`] === "public" ? "public" : "secret",
+      requestSignatureUrl: env[`${prefix}_REQUEST_SIGNATURE_URL`] === "url" ? "url" : "path",
+    };
+  }
+  if (env.OXPROCESSING_MERCHANT_ID && env.OXPROCESSING_WEBHOOK_PASSWORD) {
+    settings["0xprocessing"] = {
+      merchantId: env.OXPROCESSING_MERCHANT_ID,
+      webhookPassword: env.OXPROCESSING_WEBHOOK_PASSWORD,
+      apiUrl: baseUrl(env.OXPROCESSING_API_URL, "https://app.0xprocessing.com"),
+      coin: env.OXPROCESSING_COIN || "USDT (TRC20)",
+      test: env.OXPROCESSING_TEST === "true",
+    };
+  }
+  return settings;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

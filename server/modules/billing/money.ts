@@ -40,3 +40,16 @@ export function sameAmount(a: string, b: string, decimals: number): boolean {
     return false;
   }
 }
+
+/**
+ * An amount as a provider's notification carries it, as a decimal string: a form field or JSON
+ * string ("123.00") as it is; a JSON number (CloudPayments' and 0xProcessing's JSON) through
+ * JavaScript's shortest round-trip text, which gives back exactly the decimal that was written
+ * for up to 15 significant digits (more, or an exponent, is not an amount: undefined).
+ */
+export function wireAmount(value: unknown): string | undefined {
+  if (typeof value === "string") return isDecimal(value.trim()) ? value.trim() : undefined;
+  if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
+  const text = String(value);
+  return isDecimal(text) && text.replace(/[-.]/g, "").replace(/^0+/, "").length <= 15 ? text : undefined;
+}

@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
-import { validationError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 /** A record as module code reads it: typed by the schema at run time, not here. */
 type Row = Record<string, any>;
 import type { Registry } from "../../../engine/schema/registry.js";
 import { sameAmount } from "./money.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import type { PaymentEvent, PaymentEventKind, ProviderName, WebhookOutcome } from "./providers/provider.js";
 
 /**
@@ -41,33 +42,76 @@ export class Payments {
     this.table = (id) => registry.get(id).table;
   }
 
-  /** Applies a verified event to the invoice the provider's id names. */
+  /**
+   * Applies a verified event to the invoice it names (by our invoice id when the notification
+   * carries it back, else by the provider's payment id), once per provider event id, only forward.
+   * An amount or currency that is not the invoice's flags the invoice and moves nothing; the event
+   * is not recorded, so the genuine notification still counts when it comes.
+   */
   async apply(provider: ProviderName, event: PaymentEvent): Promise<WebhookOutcome> {
+    if (event.kind === "check") return this.check(provider, event);
+    const kind = event.kind;
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
-      const invoice = await trx
-        .selectFrom(this.table("billing/invoices"))
-        .selectAll()
-        .where("provider", "=", provider)
-        .where("providerId", "=", event.providerId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!invoice) return "ignored";
+      const invoice = await this.findInvoice(trx, provider, event, true);
+      if (!invoice) return "unknown";
+      const mismatch = await this.mismatch(trx, invoice, event);
+      if (mismatch) {
+        await repository("billing/invoices").update(invoice.id, { flag: `${new Date().toISOString()} ${event.eventId}: ${mismatch}` });
+        return "mismatch";
+      }
       const recorded = await trx
         .insertInto(this.table("billing/webhook-events"))
-        .values({ provider, eventId: event.eventId, kind: event.kind, invoiceId: invoice.id })
+        .values({ provider, eventId: event.eventId, kind, invoiceId: invoice.id })
         .onConflict((oc) => oc.columns(["provider", "eventId"]).doNothing())
         .returning("id")
         .executeTakeFirst();
       if (!recorded) return "duplicate";
-      const decimals = await this.decimalsOf(trx, invoice.id);
-      if (event.amount !== undefined && !sameAmount(String(event.amount), String(invoice.amount), decimals)) {
-        throw validationError(`the notification's amount ${event.amount} is not the invoice's ${invoice.amount}`);
-      }
-      const step = TRANSITIONS[event.kind];
+      const step = TRANSITIONS[kind];
       if (!step.from.includes(invoice.status)) return "ignored";
       await this.move(repository, trx, invoice, step);
       return "applied";
     });
+  }
+
+  /** A provider's question before the payment (CloudPayments' Check): may this invoice be paid, this much? Nothing is written. */
+  async check(provider: ProviderName, event: PaymentEvent): Promise<WebhookOutcome> {
+    const db = this.database.db;
+    const invoice = await this.findInvoice(db, provider, event, false);
+    if (!invoice) return "unknown";
+    if (await this.mismatch(db, invoice, event)) return "mismatch";
+    return invoice.status === "new" ? "accepted" : "refused";
+  }
+
+  /** The invoice of this provider the event names, locked for the transaction when asked. */
+  private async findInvoice(trx: Kysely<any>, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Row | undefined> {
+    let query = trx.selectFrom(this.table("billing/invoices")).selectAll().where("provider", "=", provider);
+    if (event.invoiceId !== undefined) {
+      if (!UUID.test(event.invoiceId)) return undefined;
+      query = query.where("id", "=", event.invoiceId);
+    } else if (event.providerId !== undefined) {
+      query = query.where("providerId", "=", event.providerId);
+    } else {
+      return undefined;
+    }
+    return lock ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+  }
+
+  /**
+   * Why the event's amount or currency is not the invoice's, or undefined when they match. A
+   * payment (paid, check) must state both; a refund its amount (a partial refund does not match);
+   * a failure or cancellation is checked on what it states.
+   */
+  private async mismatch(trx: Kysely<any>, invoice: Row, event: PaymentEvent): Promise<string | undefined> {
+    const currency = await this.currencyOf(trx, invoice.id);
+    const code = String(invoice.currency ?? currency?.slug ?? "").toUpperCase();
+    const decimals = currency?.decimals ?? 2;
+    const stated = `${event.amount ?? "no amount"} ${event.currency ?? "no currency"}`;
+    const expected = `the invoice's ${invoice.amount} ${code}`;
+    const needsAmount = event.kind === "paid" || event.kind === "check" || event.kind === "refunded";
+    const needsCurrency = event.kind === "paid" || event.kind === "check";
+    if (event.amount === undefined ? needsAmount : !sameAmount(event.amount, String(invoice.amount), decimals)) return `${stated} is not ${expected}`;
+    if (event.currency === undefined ? needsCurrency : event.currency.toUpperCase() !== code) return `${stated} is not ${expected}`;
+    return undefined;
   }
 
   private async move(repository: RepositoryLookup, trx: Kysely<any>, invoice: Row, step: (typeof TRANSITIONS)[PaymentEventKind]) {
@@ -88,15 +132,14 @@ export class Payments {
     await repository("ecommerce/orders").updateMany(orders.map((o) => o.orderId), step.orders);
   }
 
-  /** The invoice's currency precision (through its payment intent), 2 when it has none. */
-  private async decimalsOf(trx: Kysely<any>, invoiceId: string): Promise<number> {
-    const row = await trx
+  /** The invoice's currency (through its payment intent): slug and precision. */
+  private async currencyOf(trx: Kysely<any>, invoiceId: string): Promise<{ slug: string; decimals: number } | undefined> {
+    return trx
       .selectFrom(`${this.table("billing/payment-intents-to-invoices")} as pi`)
       .innerJoin(`${this.table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "pi.paymentIntentId")
       .innerJoin(`${this.table("billing/currencies")} as c`, "c.id", "pc.currencyId")
-      .select("c.decimals")
+      .select(["c.slug", "c.decimals"])
       .where("pi.invoiceId", "=", invoiceId)
       .executeTakeFirst();
-    return row?.decimals ?? 2;
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError, validationError } from "../../../engine/errors.js";
 import type { Config } from "../../config.js";
 import type { Payments } from "./payments.js";
-import { WebhookRefusal } from "./providers/provider.js";
+import { WebhookRefusal, type PaymentEvent } from "./providers/provider.js";
 import type { PaymentProviders } from "./providers/registry.js";
 
 /** A notification is a few fields; anything larger is not one. */
@@ -12,7 +12,8 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
  * POST /api/billing/payment-intents/{provider}/webhook: every provider's notifications. The raw
  * body is kept as bytes (whatever its content type) because signatures are over those exact
  * bytes; the provider verifies it before anything is looked up, and a refused notification
- * changes nothing. Then the event is applied once, moving the invoice only forward.
+ * (unsigned, wrongly signed, stale) is a 400 that changes nothing. Then the event is applied once,
+ * moving the invoice only forward, and answered in the form the provider expects.
  */
 export async function registerWebhookRoute(app: FastifyInstance, config: Config, providers: PaymentProviders, payments: Payments) {
   app.removeAllContentTypeParsers();
@@ -25,15 +26,16 @@ export async function registerWebhookRoute(app: FastifyInstance, config: Config,
       const provider = providers.find(name);
       if (!provider) throw new AppError("NOT_FOUND", `payment provider ${name} is not configured on this server`);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      let event;
+      let event: PaymentEvent | null;
       try {
         event = provider.verifyWebhook(raw, request.headers, `${config.publicUrl}${request.url}`);
       } catch (error) {
         if (error instanceof WebhookRefusal) throw validationError(`notification refused: ${error.message}`, [{ path: "/", message: error.message }]);
         throw error;
       }
-      const outcome = await payments.apply(provider.name, event);
-      const answer = provider.webhookAnswer(outcome);
+      const outcome = event ? await payments.apply(provider.name, event) : "ignored";
+      if (outcome === "mismatch" || outcome === "unknown") request.log.warn({ provider: name, event, outcome }, "payment notification not applied");
+      const answer = provider.webhookAnswer(outcome, event);
       return reply.status(answer.status).send(answer.body);
     },
   );

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { validationError } from "../../../../engine/errors.js";
 import { hmacHex, sameSignature } from "../signatures.js";
 import { ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type WebhookOutcome } from "./provider.js";
 
@@ -28,6 +29,7 @@ export class DummyProvider implements PaymentProvider {
     return {
       providerId: `dummy_${context.invoiceId}`,
       paymentUrl: `/billing/dummy/pay/${context.invoiceId}?token=${this.pageToken(context.invoiceId)}`,
+      currency: context.currency.code,
     };
   }
 
@@ -73,6 +75,8 @@ export class DummyProvider implements PaymentProvider {
   }
 
   webhookAnswer(outcome: WebhookOutcome) {
+    // Our own page posts these: a wrong amount is an error to show, not a receipt to acknowledge.
+    if (outcome === "mismatch") throw validationError("the notification's amount or currency is not the invoice's; the invoice is flagged");
     return { status: 200, body: { data: { received: true, outcome } } };
   }
 }

@@ -9,36 +9,57 @@ export interface PaymentContext {
   invoiceId: string;
   /** The exact amount in major units ("59.97"), at the currency's precision. */
   amount: string;
+  /** The order's currency: ISO code in upper case ("USD") and its number of decimals. */
   currency: { code: string; decimals: number };
   email: string;
   description: string;
-  /** Where the payer goes after paying, or after giving up. */
+  /** Where the payer goes after paying, or after giving up: paths of this site ("/cart?payment=paid"). */
   successUrl: string;
   cancelUrl: string;
   /** Sent to providers that take one, so a retried create never makes a second payment. */
   idempotencyKey: string;
 }
 
+/** What createPayment answers; checkout writes these fields on the invoice. */
 export interface CreatedPayment {
   /** The provider's id for this payment; notifications name it. */
   providerId: string;
   /** Where the payer is sent. */
   paymentUrl: string;
+  /** The currency code the provider was asked for (the order's), so the invoice shows it. */
+  currency?: string;
 }
 
 export type PaymentEventKind = "paid" | "failed" | "canceled" | "refunded";
 
-/** A verified notification, reduced to what our invoices and orders need. */
+/**
+ * A verified notification, reduced to what our invoices and orders need. `check` is a question
+ * asked before the payment is made (CloudPayments' Check): may this invoice be paid, this much?
+ */
 export interface PaymentEvent {
-  kind: PaymentEventKind;
-  providerId: string;
+  kind: PaymentEventKind | "check";
+  /** The provider's id of the payment (the invoice's providerId), when the notification names it. */
+  providerId?: string;
+  /** Our invoice id, when the (signed) notification carries it back; looked up before providerId. */
+  invoiceId?: string;
   /** The provider's own id of this notification: one applied once, whatever the retries. */
   eventId: string;
+  /** Decimal major units ("39.98"). */
   amount?: string;
+  /** ISO code, any case. */
   currency?: string;
 }
 
-export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+/**
+ * What came of a verified notification:
+ * - `applied`: the invoice moved; `duplicate`: this event was applied before; `ignored`: it would
+ *   not move the invoice forward (a failure after paid), or it is not one we act on;
+ * - `unknown`: no invoice of this provider has that id;
+ * - `mismatch`: its amount or currency is not the invoice's: the invoice is flagged, nothing moves;
+ * - for a `check`: `accepted`, or `refused` (the invoice is not waiting for payment), or
+ *   `unknown` / `mismatch` as above.
+ */
+export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "unknown" | "mismatch" | "accepted" | "refused";
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -46,10 +67,11 @@ export interface PaymentProvider {
   /**
    * Checks the notification's signature over the raw body (constant time, before any database
    * look-up) and reads it; throws WebhookRefusal when it is unsigned, wrongly signed or stale.
+   * Null: genuine, but nothing our invoices act on (acknowledged as `ignored`).
    */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, url: string): PaymentEvent;
-  /** The status and body the provider expects back. */
-  webhookAnswer(outcome: WebhookOutcome): { status: number; body: unknown };
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, url: string): PaymentEvent | null;
+  /** The status and body the provider expects back for this outcome of this (verified) notification. */
+  webhookAnswer(outcome: WebhookOutcome, event?: PaymentEvent | null): { status: number; body: unknown };
 }
 
 /** A notification refused before anything was looked up or changed. */
@@ -57,3 +79,21 @@ export class WebhookRefusal extends Error {}
 
 /** A provider that could not create the payment (its error, or none reachable). */
 export class ProviderFailure extends Error {}
+
+/** Where the site's pages and webhook route are, for the addresses providers are given. */
+export interface SiteAddress {
+  publicUrl: string;
+  production: boolean;
+}
+
+/** A site path ("/cart?payment=paid") as the absolute address an outside provider needs. */
+export const absoluteUrl = (site: SiteAddress, path: string) => new URL(path, `${site.publicUrl}/`).toString();
+
+/** The webhook address to register with a provider (and to give it per payment where it takes one). */
+export const webhookUrl = (site: SiteAddress, provider: ProviderName) => `${site.publicUrl}/api/billing/payment-intents/${provider}/webhook`;
+
+/** A header's single value ("" when absent or repeated). */
+export function header(headers: Record<string, string | string[] | undefined>, name: string): string {
+  const value = headers[name.toLowerCase()];
+  return typeof value === "string" ? value : "";
+}

@@ -48,6 +48,8 @@ export const defaultRoles: DefaultRole[] = [
       // Providers' notifications (verified by signature) and the dummy payment page (by its link's token).
       ["POST", "/api/billing/payment-intents/*/webhook"],
       ["GET", "/api/billing/payment-intents/dummy/invoices/*"],
+      // The payment providers configured here, for the checkout screens' provider select.
+      ["GET", "/api/billing/payment-intents/providers"],
     ],
   },
   {

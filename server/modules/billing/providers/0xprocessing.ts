@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import type { OxProcessingSettings } from "../../../config.js";
+import { wireAmount } from "../money.js";
+import { sameSignature } from "../signatures.js";
+import { providerRequest } from "./http.js";
+import { absoluteUrl, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+
+/** The statuses 0xProcessing notifies; Insufficient (underpaid) carries the amount actually received, so it never matches the invoice and flags it. */
+const STATUSES: Record<string, PaymentEventKind> = { Success: "paid", Canceled: "canceled", Insufficient: "failed" };
+
+/** md5_hex("PaymentId:MerchantId:Email:Currency:WebhookPassword"), 0xProcessing's notification signature. */
+export const oxProcessingSignature = (fields: { paymentId: string; merchantId: string; email: string; currency: string; password: string }) =>
+  createHash("md5").update(`${fields.paymentId}:${fields.merchantId}:${fields.email}:${fields.currency}:${fields.password}`).digest("hex");
+
+/**
+ * 0xProcessing (crypto): the payment form with a fixed amount, requested with `POST /Payment`
+ * (form-urlencoded, `MerchantId` names the shop, `ReturnUrl=true` for a JSON answer with the
+ * form's address). A USD invoice is asked as `AmountUSD` and paid in the configured coin; an
+ * invoice in a coin the form knows (BTC, ETH…) as `Amount` in it. Notifications are signed with
+ * MD5 over the payment id, merchant, email, currency and the webhook password; they carry no
+ * timestamp, so each is applied once by PaymentId and Status. Test payments count only when the
+ * test setting is on, and never in production.
+ */
+export class OxProcessingProvider implements PaymentProvider {
+  readonly name = "0xprocessing" as const;
+
+  constructor(
+    private readonly settings: OxProcessingSettings,
+    private readonly site: SiteAddress,
+  ) {}
+
+  async createPayment(context: PaymentContext) {
+    const inUsd = context.currency.code === "USD";
+    const form = new URLSearchParams({
+      MerchantId: this.settings.merchantId,
+      ...(inUsd ? { AmountUSD: context.amount, Currency: this.settings.coin } : { Amount: context.amount, Currency: context.currency.code }),
+      Email: context.email,
+      ClientId: context.email,
+      BillingID: context.invoiceId,
+      ReturnUrl: "true",
+      SuccessUrl: absoluteUrl(this.site, context.successUrl),
+      CancelUrl: absoluteUrl(this.site, context.cancelUrl),
+      ...(this.settings.test ? { Test: "true" } : {}),
+    });
+    const answer = (await providerRequest(this.name, `${this.settings.apiUrl}/Payment`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    })) as { redirectUrl?: unknown; id?: unknown };
+    if (typeof answer?.redirectUrl !== "string") throw new ProviderFailure("0xprocessing answered no redirectUrl");
+    return { providerId: String(answer.id ?? context.invoiceId), paymentUrl: answer.redirectUrl, currency: context.currency.code };
+  }
+
+  verifyWebhook(rawBody: Buffer): PaymentEvent | null {
+    let body: Record<string, any>;
+    try {
+      body = JSON.parse(rawBody.toString("utf8"));
+    } catch {
+      throw new WebhookRefusal("the notification is not JSON");
+    }
+    if (typeof body?.Signature !== "string" || !body.Signature) throw new WebhookRefusal("the notification is not signed");
+    const expected = oxProcessingSignature({
+      paymentId: String(body.PaymentId ?? ""),
+      merchantId: this.settings.merchantId,
+      email: String(body.Email ?? ""),
+      currency: String(body.Currency ?? ""),
+      password: this.settings.webhookPassword,
+    });
+    if (!sameSignature(body.Signature.toLowerCase(), expected)) throw new WebhookRefusal("the notification's Signature is wrong");
+    if (String(body.MerchantId ?? this.settings.merchantId) !== this.settings.merchantId) throw new WebhookRefusal("the notification is for another merchant");
+    const kind = STATUSES[String(body.Status)];
+    const test = body.Test === true || body.Test === "true";
+    // Test payments move no money: credited only with the test setting, never in production.
+    if (!kind || (test && (!this.settings.test || this.site.production))) return null;
+    // A USD invoice was paid in the configured coin: its USD amount is what the invoice said.
+    const inUsd = body.Currency === this.settings.coin;
+    return {
+      kind,
+      providerId: String(body.PaymentId),
+      invoiceId: body.BillingID ? String(body.BillingID) : undefined,
+      eventId: `${body.PaymentId}:${body.Status}`,
+      amount: wireAmount(inUsd ? body.AmountUSD : body.Amount),
+      currency: inUsd ? "USD" : String(body.Currency),
+    };
+  }
+
+  webhookAnswer() {
+    return { status: 200, body: { received: true } };
+  }
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import type { PayselectionSettings } from "../../../config.js";
+import { fromMinorUnits, toMinorUnits, wireAmount } from "../money.js";
+import { hmacHex, sameSignature } from "../signatures.js";
+import { providerRequest } from "./http.js";
+import { absoluteUrl, header, ProviderFailure, webhookUrl, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+
+const CREATE_PATH = "/webpayments/create";
+
+/** Payselection's webhook events and what each means for an invoice (Block, 3DS, Payout… are not ours to act on). */
+const EVENTS: Record<string, PaymentEventKind> = { Payment: "paid", Charge: "paid", Fail: "failed", Cancel: "canceled", Refund: "refunded" };
+
+/** hex(HMAC-SHA256(key, lines joined by "\n")): Payselection's request and webhook signature. */
+export const payselectionSignature = (key: string, lines: string[]) => hmacHex(key, lines.join("\n"));
+
+/**
+ * Payselection and Payselection International (two credential sets, this one code path): a web
+ * payment created over `POST /webpayments/create` signed with X-SITE-ID, X-REQUEST-ID (new per
+ * request) and X-REQUEST-SIGNATURE = HMAC-SHA256 of "POST\n{path}\n{site}\n{request id}\n{body}"
+ * (the official PHP SDK's secret key and path by default; both are settings); notifications
+ * checked by X-SITE-ID and X-WEBHOOK-SIGNATURE = HMAC-SHA256(secret, "POST\n{webhook url}\n{site}\n{body}")
+ * over the webhook URL this provider gave with the payment.
+ */
+export class PayselectionProvider implements PaymentProvider {
+  constructor(
+    readonly name: "payselection" | "payselection-international",
+    private readonly settings: PayselectionSettings,
+    private readonly site: SiteAddress,
+  ) {}
+
+  async createPayment(context: PaymentContext) {
+    let amount: string;
+    try {
+      // Two decimals, as the SDK sends them ("100.00"); nothing is rounded.
+      amount = fromMinorUnits(toMinorUnits(context.amount, 2), 2);
+    } catch {
+      throw new ProviderFailure(`${context.amount} has more than two decimals`);
+    }
+    const body = JSON.stringify({
+      MetaData: { PaymentType: "Pay" },
+      PaymentRequest: {
+        OrderId: context.invoiceId,
+        Amount: amount,
+        Currency: context.currency.code,
+        Description: context.description,
+        ExtraData: {
+          WebhookUrl: webhookUrl(this.site, this.name),
+          ReturnUrl: absoluteUrl(this.site, context.successUrl),
+          SuccessUrl: absoluteUrl(this.site, context.successUrl),
+          DeclineUrl: absoluteUrl(this.site, context.cancelUrl),
+        },
+      },
+      CustomerInfo: { Email: context.email },
+    });
+    const url = `${this.settings.webformUrl}${CREATE_PATH}`;
+    const requestId = randomUUID();
+    const key = this.settings.requestSignatureKey === "public" ? this.settings.publicKey : this.settings.secretKey;
+    if (!key) throw new ProviderFailure(`${this.name}: request signing with the public key needs its PUBLIC_KEY setting`);
+    const signed = this.settings.requestSignatureUrl === "url" ? url : CREATE_PATH;
+    const answer = await providerRequest(this.name, url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-site-id": this.settings.siteId,
+        "x-request-id": requestId,
+        "x-request-signature": payselectionSignature(key, ["POST", signed, this.settings.siteId, requestId, body]),
+      },
+      body,
+    });
+    // webpayments/create answers the payment page's URL as a JSON string (paylink_create an object with Url).
+    const paymentUrl = typeof answer === "string" ? answer : (answer as { Url?: unknown })?.Url;
+    if (typeof paymentUrl !== "string" || !/^https?:\/\//.test(paymentUrl)) throw new ProviderFailure(`${this.name} answered no payment URL`);
+    return { providerId: context.invoiceId, paymentUrl, currency: context.currency.code };
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null {
+    const signature = header(headers, "x-webhook-signature");
+    if (!signature) throw new WebhookRefusal("the notification is not signed (no X-WEBHOOK-SIGNATURE)");
+    if (!sameSignature(header(headers, "x-site-id"), this.settings.siteId)) throw new WebhookRefusal("the notification is for another site (X-SITE-ID)");
+    const expected = payselectionSignature(this.settings.secretKey, ["POST", webhookUrl(this.site, this.name), this.settings.siteId, rawBody.toString("utf8")]);
+    if (!sameSignature(signature.toLowerCase(), expected)) throw new WebhookRefusal("the notification's X-WEBHOOK-SIGNATURE is wrong");
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(rawBody.toString("utf8"));
+    } catch {
+      throw new WebhookRefusal("the notification is not JSON");
+    }
+    const kind = EVENTS[String(body?.Event)];
+    if (!kind) return null;
+    if (!body.TransactionId || !body.OrderId) throw new WebhookRefusal("the notification has no TransactionId or OrderId");
+    return {
+      kind,
+      invoiceId: String(body.OrderId),
+      eventId: `${body.Event}:${body.TransactionId}`,
+      amount: wireAmount(body.Amount),
+      currency: body.Currency ? String(body.Currency) : undefined,
+    };
+  }
+
+  webhookAnswer() {
+    return { status: 200, body: { received: true } };
+  }
+}

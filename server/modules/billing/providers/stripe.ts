@@ -1,0 +1,116 @@
+import Stripe from "stripe";
+import type { PaymentProviderSettings } from "../../../config.js";
+import { fromMinorUnits, toMinorUnits } from "../money.js";
+import { absoluteUrl, header, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+
+// Stripe's own minor units (docs.stripe.com/currencies): these take whole units, these three
+// decimals, every other currency two (also ISK, HUF and TWD, which Stripe keeps two-decimal).
+const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);
+const THREE_DECIMAL = new Set(["BHD", "JOD", "KWD", "OMR", "TND"]);
+export const stripeExponent = (code: string) => (ZERO_DECIMAL.has(code.toUpperCase()) ? 0 : THREE_DECIMAL.has(code.toUpperCase()) ? 3 : 2);
+
+/** Checkout Session events, and what each means for an invoice. */
+const SESSION_EVENTS: Record<string, PaymentEventKind> = {
+  "checkout.session.completed": "paid",
+  "checkout.session.async_payment_succeeded": "paid",
+  "checkout.session.async_payment_failed": "failed",
+  "checkout.session.expired": "canceled",
+};
+
+/**
+ * Stripe through its official package: a Checkout Session per invoice (one line with the exact
+ * total in Stripe's integer minor units, the order's currency, an Idempotency-Key per invoice);
+ * notifications verified by the package's own `webhooks.constructEvent` (HMAC-SHA256 over
+ * `t.rawBody`, constant-time compare, its default tolerance of 300 seconds).
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    private readonly settings: NonNullable<PaymentProviderSettings["stripe"]>,
+    private readonly site: SiteAddress,
+  ) {
+    const api = new URL(settings.apiUrl);
+    const protocol = api.protocol === "http:" ? "http" : "https";
+    this.stripe = new Stripe(settings.secretKey, {
+      host: api.hostname,
+      port: api.port || (protocol === "http" ? 80 : 443),
+      protocol,
+      telemetry: false,
+      maxNetworkRetries: 1,
+      timeout: 15_000,
+    });
+  }
+
+  async createPayment(context: PaymentContext) {
+    const code = context.currency.code.toUpperCase();
+    let unitAmount: number;
+    try {
+      unitAmount = Number(toMinorUnits(context.amount, stripeExponent(code)));
+    } catch {
+      throw new ProviderFailure(`${context.amount} ${code} has more decimals than Stripe takes for ${code}`);
+    }
+    try {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [{ quantity: 1, price_data: { currency: code.toLowerCase(), unit_amount: unitAmount, product_data: { name: context.description } } }],
+          customer_email: context.email,
+          client_reference_id: context.invoiceId,
+          metadata: { invoiceId: context.invoiceId },
+          // Refunds arrive as charge events: the charge names the invoice through these.
+          payment_intent_data: { metadata: { invoiceId: context.invoiceId } },
+          success_url: absoluteUrl(this.site, context.successUrl),
+          cancel_url: absoluteUrl(this.site, context.cancelUrl),
+        },
+        { idempotencyKey: context.idempotencyKey },
+      );
+      if (!session.url) throw new ProviderFailure("stripe answered a Checkout Session without a url");
+      return { providerId: session.id, paymentUrl: session.url, currency: code };
+    } catch (error) {
+      if (error instanceof ProviderFailure) throw error;
+      throw new ProviderFailure(`stripe: ${(error as Error).message}`);
+    }
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null {
+    const signature = header(headers, "stripe-signature");
+    if (!signature) throw new WebhookRefusal("the notification is not signed");
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new WebhookRefusal(`the notification's signature is wrong or stale (${(error as Error).message})`);
+    }
+    const object = event.data.object as unknown as Record<string, any>;
+    const kind = SESSION_EVENTS[event.type];
+    if (kind) {
+      // A completed session whose payment is still on its way (bank debits) is paid later by async_payment_succeeded.
+      if (event.type === "checkout.session.completed" && object.payment_status !== "paid") return null;
+      return {
+        kind,
+        providerId: String(object.id),
+        invoiceId: object.client_reference_id ?? object.metadata?.invoiceId,
+        eventId: event.id,
+        amount: this.decimal(object.amount_total, object.currency),
+        currency: object.currency,
+      };
+    }
+    // A full refund; a partial one leaves the order paid.
+    if (event.type === "charge.refunded" && object.refunded === true) {
+      return { kind: "refunded", invoiceId: object.metadata?.invoiceId, eventId: event.id, amount: this.decimal(object.amount, object.currency), currency: object.currency };
+    }
+    return null;
+  }
+
+  /** Stripe's integer minor units as a decimal string. */
+  private decimal(units: unknown, currency: unknown): string | undefined {
+    if (!Number.isSafeInteger(units) || typeof currency !== "string") return undefined;
+    return fromMinorUnits(BigInt(units as number), stripeExponent(currency));
+  }
+
+  webhookAnswer() {
+    return { status: 200, body: { received: true } };
+  }
+}
