@@ -92,7 +92,13 @@ const moduleRoutes: Route[] = [
   { method: "POST", url: () => `${AUTH}/email-and-password/reset-password`, payload: { code: "x" }, allowed: everyone, label: "reset-password" },
   { method: "GET", url: () => `${AUTH}/ethereum-virtual-machine/nonce`, allowed: everyone, label: "wallet nonce" },
   { method: "POST", url: () => `${AUTH}/ethereum-virtual-machine`, payload: { message: "x" }, allowed: everyone, label: "wallet sign-in" },
+  { method: "GET", url: () => `${AUTH}/is-authorized?permission[route]=/api/blog/articles&permission[method]=GET&permission[type]=HTTP`, allowed: everyone, label: "is-authorized, the original client's form" },
   { method: "POST", url: () => `/api/crm/forms/${ID}/requests`, payload: { data: {} }, allowed: everyone, label: "crm form request" },
+  // Only in the subject's own name: an admin is refused too (the secret key may do everything).
+  { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/crm-module/form/${ID}/request`, payload: { data: {} }, allowed: (c) => c === "subject" || c === "secret key", label: "subject crm form request" },
+  { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/crm-module/form/request`, payload: { data: { formId: ID } }, allowed: (c) => c === "subject" || c === "secret key", label: "subject crm form request, formId in data" },
+  { method: "GET", url: () => "/api/revalidate?path=/&type=layout", allowed: adminOnly, label: "revalidate (the original client's route)" },
+  { method: "GET", url: () => "/api/revalidation/revalidate?path=/&type=layout", allowed: adminOnly, label: "revalidation/revalidate" },
   { method: "GET", url: (owner) => `/api/rbac/subjects/${owner}/identities`, allowed: ownerOnly, label: "list identities" },
   { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/identities`, payload: { data: { email: "bad" } }, allowed: ownerOnly, label: "add identity" },
   { method: "PATCH", url: (owner) => `/api/rbac/subjects/${owner}/identities/${ID}`, payload: { data: { email: "new@example.com" } }, allowed: ownerOnly, label: "rename identity" },
