@@ -1,0 +1,147 @@
+import { createHash, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkOut, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
+import { startProviderServer, type ProviderServer } from "./provider-server.js";
+
+const MERCHANT = "Qtfxhgy43";
+const PASSWORD = "webhook password";
+const COIN = "USDT (TRC20)";
+
+/** The documented signature: md5_hex("PaymentId:MerchantId:Email:Currency:WebhookPassword"). */
+const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+
+describe("PAYMENTS.md's 0xProcessing vector", () => {
+  it("12345:Qtfxhgy43:test@test.com:USDT (ERC20):qwerty", () => {
+    expect(md5("12345:Qtfxhgy43:test@test.com:USDT (ERC20):qwerty")).toBe("131b849a1f91f75c96a0f0e0ba1e5ab4");
+  });
+});
+
+describe("0xprocessing", () => {
+  let server: ProviderServer;
+  let shop: Shop;
+  let payments = 1000;
+
+  beforeAll(async () => {
+    // The payment form on loopback: POST /Payment, form-urlencoded, MerchantId names the shop; ReturnUrl=true answers { redirectUrl, id }.
+    server = await startProviderServer("0xprocessing", (request, self) => {
+      if (request.method !== "POST" || request.path !== "/Payment") return { status: 404, body: "{}" };
+      const form = new URLSearchParams(request.body);
+      if (form.get("MerchantId") !== MERCHANT) return { status: 400, body: JSON.stringify({ error: "Merchant not found" }) };
+      const id = ++payments;
+      return { body: JSON.stringify({ redirectUrl: `${self.url}/pay/${id}`, id }) };
+    });
+    shop = await shopWith({ paymentProviders: { "0xprocessing": { merchantId: MERCHANT, webhookPassword: PASSWORD, apiUrl: server.url, coin: COIN, test: false } } });
+  });
+  afterAll(async () => {
+    await shop?.t.close();
+    await server?.close();
+  });
+
+  /** A notification as 0xProcessing sends it: JSON with its MD5 Signature. */
+  const send = (fields: Record<string, unknown>, password = PASSWORD) => {
+    const signed = { ...fields, Signature: md5(`${fields.PaymentId}:${MERCHANT}:${fields.Email}:${fields.Currency}:${password}`) };
+    return notify(shop.t, "0xprocessing", JSON.stringify(signed), { "content-type": "application/json" });
+  };
+  const webhook = (invoice: Record<string, any>, Status = "Success", extra: Record<string, unknown> = {}) => ({
+    PaymentId: Number(invoice.providerId),
+    MerchantId: MERCHANT,
+    ShopId: MERCHANT,
+    Amount: 39.98,
+    AmountUSD: 39.98,
+    TotalAmount: 39.98,
+    TotalAmountUSD: 39.98,
+    Currency: COIN,
+    Email: "ann@example.com",
+    Status,
+    BillingID: invoice.id,
+    Test: false,
+    ClientId: "ann@example.com",
+    TxHashes: ["0xabc"],
+    ...extra,
+  });
+  const checkedOut = async () => {
+    const { invoice, intent, order } = await checkOut(shop, "0xprocessing");
+    return { invoice, ids: { invoice: invoice.id, intent: intent.id, order: order.id } };
+  };
+
+  it("requests the payment form: form-urlencoded, no auth header, MerchantId, the USD amount as AmountUSD paid in the configured coin, BillingID, ReturnUrl=true", async () => {
+    const { response, invoice } = await checkOut(shop, "0xprocessing");
+    expect(response.status).toBe(200);
+    const sent = server.received.at(-1)!;
+    expect(sent.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(sent.headers.authorization).toBeUndefined();
+    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({
+      MerchantId: MERCHANT,
+      AmountUSD: "39.98",
+      Currency: COIN,
+      Email: "ann@example.com",
+      ClientId: "ann@example.com",
+      BillingID: invoice.id,
+      ReturnUrl: "true",
+      SuccessUrl: "http://localhost:3000/cart?payment=paid",
+      CancelUrl: "http://localhost:3000/cart?payment=declined",
+    });
+    expect(invoice).toMatchObject({ providerId: String(payments), paymentUrl: `${server.url}/pay/${payments}`, currency: "USD" });
+  });
+
+  it("Success pays and is answered 200; the same notification again is acknowledged; a late Canceled never undoes it", async () => {
+    const { invoice, ids } = await checkedOut();
+    const success = webhook(invoice);
+    expect(await send(success)).toEqual({ status: 200, body: { received: true } });
+    const after = await stateOf(shop.t, ids);
+    expect(after).toEqual({ invoice: "paid", flag: null, intent: "succeeded", order: "history/approving" });
+    expect((await send(success)).status).toBe(200);
+    expect((await send(webhook(invoice, "Canceled"))).status).toBe(200);
+    expect(await stateOf(shop.t, ids)).toEqual(after);
+  });
+
+  it("Canceled before payment: canceled and the order back in the cart", async () => {
+    const { invoice, ids } = await checkedOut();
+    await send(webhook(invoice, "Canceled"));
+    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "canceled", flag: null, intent: "canceled", order: "cart/new" });
+    await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
+  });
+
+  it("Insufficient (underpaid) carries what was received: the invoice is flagged and the order does not move; so is a Success of another amount", async () => {
+    const { invoice, ids } = await checkedOut();
+    await send(webhook(invoice, "Insufficient", { Amount: 20.5, AmountUSD: 20.5 }));
+    let state = await stateOf(shop.t, ids);
+    expect(state).toMatchObject({ invoice: "new", order: "history/paying" });
+    expect(state.flag).toContain("20.5 USD is not the invoice's 39.98 USD");
+    await send(webhook(invoice, "Success", { AmountUSD: 39.97 }));
+    state = await stateOf(shop.t, ids);
+    expect(state.invoice).toBe("new");
+    expect(state.flag).toContain("39.97 USD");
+  });
+
+  it("a test payment is acknowledged but never credited without the test setting", async () => {
+    const { invoice, ids } = await checkedOut();
+    expect((await send(webhook(invoice, "Success", { Test: true }))).status).toBe(200);
+    expect((await stateOf(shop.t, ids)).invoice).toBe("new");
+  });
+
+  it.each([
+    ["unsigned", (body: Record<string, unknown>) => notify(shop.t, "0xprocessing", JSON.stringify(body), { "content-type": "application/json" })],
+    ["signed with another password", (body: Record<string, unknown>) => send(body, "guess")],
+    ["with its signed fields altered", (body: Record<string, unknown>) => {
+      const signed = { ...body, Signature: md5(`${body.PaymentId}:${MERCHANT}:${body.Email}:${body.Currency}:${PASSWORD}`) };
+      return notify(shop.t, "0xprocessing", JSON.stringify({ ...signed, Email: "mallory@example.com" }), { "content-type": "application/json" });
+    }],
+  ] as [string, (body: Record<string, unknown>) => Promise<{ status: number }>][])("a notification %s is refused with a 400 and changes nothing", async (_label, post) => {
+    const { invoice, ids } = await checkedOut();
+    expect((await post(webhook(invoice))).status).toBe(400);
+    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "new", flag: null, intent: "open", order: "history/paying" });
+  });
+
+  it("a genuine notification for a billing id this shop does not have is acknowledged and changes nothing", async () => {
+    expect(await send({ ...webhook({ id: randomUUID(), providerId: "77" }) })).toEqual({ status: 200, body: { received: true } });
+  });
+
+  it("an unreachable or failing 0xProcessing is a 502 and the order stays in the cart", async () => {
+    server.failNext(500, "Internal Server Error");
+    const { response, order } = await checkOut(shop, "0xprocessing");
+    expect(response.status).toBe(502);
+    expect((await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "cart", status: "new" });
+    await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${order.id}` });
+  });
+});
