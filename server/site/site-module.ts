@@ -10,6 +10,7 @@ import { HtmlCache } from "./html-cache.js";
 import { PageLoader } from "./load-page.js";
 import { ModelAccess, PERMISSION_MODELS } from "./model-access.js";
 import { RelationGraph } from "./relation-graph.js";
+import { registerPaymentPageRoute } from "./payment-page-route.js";
 import { registerSiteRoutes } from "./site-routes.js";
 import { SitePages } from "./site-pages.js";
 
@@ -59,6 +60,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   registerPagesRoutes(app, hostPages);
   registerPagesRoutes(app, websiteBuilderPages);
   registerRevalidateRoute(app, cache);
+  registerPaymentPageRoute(app, siteAssets);
   registerSiteRoutes(app, pages);
 
   // The first start on an empty database shows a working site rather than a 404.

@@ -7,7 +7,7 @@ function shop(language: "en" | "ru" = "en") {
   const page = new PageBuilder({ language });
   const boots = page.add("ecommerce/products", { slug: "boots", title: en("Boots", "Ботинки"), shortDescription: en("Warm boots", "Тёплые ботинки"), description: {} });
   const hat = page.add("ecommerce/products", { slug: "hat", title: en("Hat"), shortDescription: en("A hat"), description: {} });
-  const price = page.add("ecommerce/attributes", { number: 1299.5 });
+  const price = page.add("ecommerce/attributes", { number: "1299.50" });
   page.link("ecommerce/products-to-attributes", boots, price);
   page.link("ecommerce/attributes-to-billing-module-currencies", price, page.add("billing/currencies", { symbol: "$", slug: "usd" }));
   const colour = page.add("ecommerce/attributes", { string: en("Brown", "Коричневый") });
@@ -33,8 +33,8 @@ describe("ecommerce widgets", () => {
     expect(html).toMatch(/<section[^>]*class="catalogue /);
     expect(textOf(html)).toContain("Boots Warm boots $1 299.50");
     expect(html).toMatch(/<a href="\/ecommerce\/products\/boots"/);
-    // No cart in this showcase.
-    expect(html).not.toMatch(/Add to cart/);
+    // Each card has the cart's 'Add to cart', drawn disabled until the browser knows who is signed in.
+    expect(html.match(/data-add-to-cart="[^"]+"[^>]*disabled=""|disabled=""[^>]*data-add-to-cart/g)).toHaveLength(2);
     // The hat has no price, so no price badge.
     expect(html.split("data-price=").length - 1).toBe(1);
   });
@@ -97,9 +97,14 @@ describe("ecommerce widgets", () => {
 });
 
 test.each([
-  [12, "12"],
-  [12.5, "12.50"],
-  [1234567, "1 234 567"],
-])("formatAmount(%s) = %s", (amount, expected) => {
-  expect(formatAmount(amount)).toBe(expected);
+  ["12", 2, "12.00"],
+  ["12.5", 2, "12.50"],
+  ["1299.50", 2, "1 299.50"],
+  ["1234567", 0, "1 234 567"],
+  ["0.005", 2, "0.01"],
+  ["-2.345", 2, "-2.35"],
+  ["19.999", 3, "19.999"],
+  ["99999999999999999.99", 2, "99 999 999 999 999 999.99"],
+])("formatAmount(%j, %i) = %s (a decimal string, never a float)", (amount, decimals, expected) => {
+  expect(formatAmount(amount, decimals)).toBe(expected);
 });

@@ -4,7 +4,8 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 
 const REQUIRED_URLS = [
   "/", "/blog", "/blog/articles/[blog.articles.slug]", "/blog/categories/[blog.categories.slug]", "/contact", "/products",
-  "/ecommerce/products/[ecommerce.products.slug]", "/rbac/subject/authentication/select-method",
+  "/ecommerce/products/[ecommerce.products.slug]", "/ecommerce/stores/[ecommerce.stores.slug]", "/ecommerce/categories/[ecommerce.categories.slug]",
+  "/cart", "/rbac/subject/authentication/select-method",
   "/rbac/subject/authentication/email-and-password/registration", "/rbac/subject/authentication/email-and-password/forgot-password",
   "/rbac/subject/authentication/email-and-password/reset-password", "/rbac/subject/authentication/logout", "/rbac/subjects/settings",
   "/rbac/subjects/[rbac.subjects.slug]", "/rbac/subjects/[rbac.subjects.slug]/social/profile", "/404", "/500",
@@ -63,6 +64,7 @@ describe(`demo content on ${testDialect}`, () => {
     const fill: Record<string, string> = {
       "[blog.articles.slug]": String(article.slug), "[blog.categories.slug]": String(category.slug),
       "[ecommerce.products.slug]": String(product.slug), "[rbac.subjects.slug]": String(subject.slug),
+      "[ecommerce.stores.slug]": "northwind-store", "[ecommerce.categories.slug]": "studio-goods",
     };
     const failures: string[] = [];
     for (const { url } of pages) {
@@ -82,5 +84,21 @@ describe(`demo content on ${testDialect}`, () => {
     expect(contact.body).toContain('href="/ru/blog"');
     // Sign-in is the user menu's, drawn after hydration: the cached HTML holds its placeholder.
     expect(contact.body).toContain('data-user-menu="loading"');
+  });
+
+  it("prices every product in both currencies, with the store's own price on the store's page", async () => {
+    const products = await t.app.repositories.get("ecommerce/products")!.list({ filters: [], orderBy: [], limit: 100, offset: 0 });
+    for (const product of products) {
+      const html = (await t.app.inject({ method: "GET", url: `/ecommerce/products/${product.slug}` })).body;
+      expect(html, String(product.slug)).toMatch(/aria-label="Price: \$\d+\.\d{2}"/);
+      expect(html, String(product.slug)).toMatch(/aria-label="Price: €\d+\.\d{2}"/);
+    }
+    const mug = (await t.app.inject({ method: "GET", url: "/ecommerce/products/ceramic-mug" })).body;
+    expect(mug).toContain('aria-label="Price: $24.50"');
+    const store = (await t.app.inject({ method: "GET", url: "/ru/ecommerce/stores/northwind-store" })).body;
+    expect(store).toContain('aria-label="Цена: $21.00"');
+    expect(store).not.toContain('aria-label="Цена: $24.50"');
+    const cart = (await t.app.inject({ method: "GET", url: "/ru/cart" })).body;
+    expect(cart).toContain("Корзина");
   });
 });

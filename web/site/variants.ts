@@ -1,4 +1,5 @@
 import type { ModuleVariants, Variant } from "./variant-types.js";
+import { variants as billing } from "./modules/billing/index.js";
 import { variants as blog } from "./modules/blog/index.js";
 import { variants as crm } from "./modules/crm/index.js";
 import { variants as ecommerce } from "./modules/ecommerce/index.js";
@@ -9,7 +10,7 @@ import { variants as social } from "./modules/social/index.js";
 import { variants as websiteBuilder } from "./modules/website-builder/index.js";
 
 /** Every module's variants in one table: model id → variant name → component. */
-export const variantRegistry: ModuleVariants = Object.assign({}, blog, crm, ecommerce, fileStorage, host, rbac, social, websiteBuilder);
+export const variantRegistry: ModuleVariants = Object.assign({}, billing, blog, crm, ecommerce, fileStorage, host, rbac, social, websiteBuilder);
 
 /** The component for a record's variant ('default' when unset); undefined renders nothing (SPEC.md). */
 export function findVariant(model: string, variant: unknown): Variant | undefined {

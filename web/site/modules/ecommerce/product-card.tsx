@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { FileView } from "../../../ui/file-view.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -6,14 +6,20 @@ import { useSite, useUiText } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
 import { firstFile } from "../website-builder/first-file.js";
 import { productHref } from "./links.js";
-import { productPrices } from "./price.js";
+import { mainPrice, productPrices, storeLink } from "./price.js";
+import { PriceTag } from "./price-tag.js";
+import { ProductCartActions } from "./product-cart-actions.js";
 
-/** A product card: picture, title, short description, price (when it has one) and a link to it. */
-export function ProductCard({ record }: VariantProps) {
+/**
+ * A product card: picture, title, short description, price (when it has one; the store's own on
+ * a store's page), a link to it, and the cart actions (the product cart card).
+ */
+export function ProductCard({ record, relation }: VariantProps) {
   const site = useSite();
   const t = useUiText();
   const image = firstFile(site, "ecommerce/products-to-file-storage-module-files", record.id);
-  const price = productPrices(site, record.id)[0];
+  const storeProduct = storeLink(relation, record.id);
+  const price = mainPrice(productPrices(site, record.id, site.language, storeProduct));
   const short = text(record.shortDescription, site.language);
   const href = productHref(record, site.language);
   return (
@@ -34,17 +40,14 @@ export function ProductCard({ record }: VariantProps) {
         {short ? <Text c="dimmed" fz="sm" lineClamp={3}>{short}</Text> : null}
       </Stack>
       <Group justify="space-between" mt="md" align="center">
-        {price ? (
-          <Badge size="xl" variant="light" radius="sm" data-price={price.amount} aria-label={`${t("price")}: ${price.label}`}>
-            {price.label}
-          </Badge>
-        ) : (
-          <span />
-        )}
-        <Button component="a" href={href} variant="light" size="sm">
+        {price ? <PriceTag price={price} /> : <span />}
+        <Button component="a" href={href} variant="subtle" size="sm">
           {t("more")}
         </Button>
       </Group>
+      <Box mt="sm">
+        <ProductCartActions product={record} storeProduct={storeProduct} />
+      </Box>
     </Card>
   );
 }

@@ -1,17 +1,19 @@
-import { Badge, Grid, Stack, Table, Text, Title } from "@mantine/core";
+import { Grid, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { FileView } from "../../../ui/file-view.js";
 import type { Row } from "../../data/page-data.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { SiteRichText } from "../../render/site-rich-text.js";
-import { useSite, useUiText } from "../../render/use-site.js";
+import { useSite } from "../../render/use-site.js";
 import { attributeKey, productPrices } from "./price.js";
+import { PriceTag } from "./price-tag.js";
+import { ProductCartActions } from "./product-cart-actions.js";
 
 /** A feature attribute's value in the page's language: text, number, yes/no, or date. */
 function attributeValue(attribute: Row, language: "en" | "ru"): string {
   const own = text(attribute.string, language);
   if (own) return own;
-  if (typeof attribute.number === "number") return String(attribute.number);
+  if (typeof attribute.number === "string" || typeof attribute.number === "number") return String(attribute.number);
   if (typeof attribute.boolean === "boolean") return attribute.boolean ? (language === "ru" ? "Да" : "Yes") : language === "ru" ? "Нет" : "No";
   return String(attribute.datetime ?? attribute.date ?? "");
 }
@@ -19,7 +21,6 @@ function attributeValue(attribute: Row, language: "en" | "ru"): string {
 /** A product's page: pictures at the left; title, price, short description, features and text at the right. */
 export function ProductView({ product }: { product: Row }) {
   const site = useSite();
-  const t = useUiText();
   const prices = productPrices(site, product.id);
   const priceIds = new Set(prices.map((price) => price.attributeId));
   const features = site
@@ -45,12 +46,15 @@ export function ProductView({ product }: { product: Row }) {
           <Title order={1} fz={{ base: 30, sm: 40 }} style={{ letterSpacing: "-0.02em" }}>
             {text(product.title, site.language)}
           </Title>
-          {prices.map((price) => (
-            <Badge key={price.attributeId} size="xl" radius="sm" variant="light" data-price={price.amount} aria-label={`${t("price")}: ${price.label}`}>
-              {price.label}
-            </Badge>
-          ))}
+          {prices.length ? (
+            <Group gap="xs">
+              {prices.map((price) => (
+                <PriceTag key={price.attributeId} price={price} />
+              ))}
+            </Group>
+          ) : null}
           {short ? <Text fz="lg" c="dimmed">{short}</Text> : null}
+          <ProductCartActions product={product} size="md" />
           {features.length ? (
             <Table withRowBorders verticalSpacing="xs" data-product-features="">
               <Table.Tbody>

@@ -1,12 +1,14 @@
 import { navbarExtras } from "../../navbar-extras.js";
 
-/** What other modules put at the navbar's right end (the user menu, the cart), in their order. */
-export function NavbarExtrasSlot() {
+/** What other modules put on the navbar (the user menu, the cart), in their order, for one placement. */
+export function NavbarExtrasSlot({ placement = "menu" }: { placement?: "menu" | "bar" }) {
   return (
     <>
-      {navbarExtras.map(({ name, component: Extra }) => (
-        <Extra key={name} />
-      ))}
+      {navbarExtras
+        .filter((extra) => (extra.placement ?? "menu") === placement)
+        .map(({ name, component: Extra }) => (
+          <Extra key={name} />
+        ))}
     </>
   );
 }

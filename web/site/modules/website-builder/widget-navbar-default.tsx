@@ -69,6 +69,7 @@ export function WidgetNavbarDefault({ record }: VariantProps) {
               <NavbarLinks site={site} widgetId={record.id} />
             </Group>
             <Group gap="sm" wrap="nowrap">
+              <NavbarExtrasSlot placement="bar" />
               <Group gap="sm" wrap="nowrap" visibleFrom="lg">
                 <NavbarExtrasSlot />
                 <LanguageSwitcher />

@@ -1,0 +1,38 @@
+import { Button, type ButtonProps } from "@mantine/core";
+import { showSuccess, useAction } from "../rbac/use-action.js";
+import { useCart } from "./cart/use-cart.js";
+import { SIGN_IN_PAGE } from "./shop-api.js";
+import { useShop } from "./use-shop.js";
+
+interface Props extends Pick<ButtonProps, "size" | "variant" | "fullWidth"> {
+  productId: string;
+  storeId?: string;
+  quantity?: number;
+}
+
+/**
+ * 'Add to cart' ('Adding...' while pending, 'Updated successfully' when done). Visitors get the
+ * same button as a link to sign-in (the cart is for signed-in subjects); until the browser knows
+ * who is signed in (and on the server) it is drawn disabled.
+ */
+export function AddToCartButton({ productId, storeId, quantity = 1, size = "sm", variant = "filled", fullWidth }: Props) {
+  const { t, href } = useShop();
+  const { session, subjectId, store } = useCart();
+  const { pending, act } = useAction(async () => {
+    await store.add(productId, quantity, storeId);
+    showSuccess(t("updated"));
+  });
+  const common = { size, variant, fullWidth, "data-add-to-cart": productId };
+  if (session.status === "signed-out") {
+    return (
+      <Button component="a" href={href(SIGN_IN_PAGE)} {...common}>
+        {t("addToCart")}
+      </Button>
+    );
+  }
+  return (
+    <Button onClick={() => void act()} disabled={!subjectId || pending} {...common}>
+      {pending ? t("adding") : t("addToCart")}
+    </Button>
+  );
+}

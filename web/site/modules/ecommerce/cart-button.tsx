@@ -1,0 +1,28 @@
+import { ActionIcon, Indicator } from "@mantine/core";
+import { useState } from "react";
+import { useCart } from "./cart/use-cart.js";
+import { CartDrawer } from "./cart-drawer.js";
+import { CartIcon } from "./cart-icon.js";
+import { useShop } from "./use-shop.js";
+
+/**
+ * The navbar's cart: an icon with the item count (badge only when non-zero), shown only once a
+ * signed-in subject is loaded; it opens the cart drawer (SPEC.md section 2).
+ */
+export function CartButton() {
+  const { t } = useShop();
+  const { subjectId, state } = useCart();
+  const [opened, setOpened] = useState(false);
+  if (!subjectId) return null;
+  const quantity = state.loaded ? state.quantity : 0;
+  return (
+    <>
+      <Indicator label={quantity} size={18} offset={4} disabled={!quantity} color="indigo" data-cart-quantity={quantity}>
+        <ActionIcon variant="default" size="lg" radius="md" aria-label={t("openCart")} onClick={() => setOpened(true)} data-cart-button="">
+          <CartIcon />
+        </ActionIcon>
+      </Indicator>
+      <CartDrawer opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { SegmentedControl, Stack, Text } from "@mantine/core";
+import { useId } from "react";
+import type { Currency } from "./price.js";
+import { useShop } from "./use-shop.js";
+
+/** A currency's short name on the toggle: "USD $". */
+export const currencyName = (currency: Currency) =>
+  [currency.slug?.toUpperCase(), currency.symbol].filter(Boolean).join(" ") || currency.id.slice(0, 8);
+
+/** Choose one of the currencies a product or a cart can be paid in (nothing to choose: nothing shown). */
+export function CurrencyToggle({ currencies, value, onChange }: { currencies: Currency[]; value?: string; onChange: (id: string) => void }) {
+  const { t } = useShop();
+  const labelId = useId();
+  if (!currencies.length) return null;
+  return (
+    <Stack gap={4}>
+      <Text fz="sm" fw={500} id={labelId}>
+        {t("currency")}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        data-currency-toggle=""
+        value={value ?? currencies[0]!.id}
+        onChange={onChange}
+        data={currencies.map((currency) => ({ value: currency.id, label: currencyName(currency) }))}
+        fullWidth
+      />
+    </Stack>
+  );
+}

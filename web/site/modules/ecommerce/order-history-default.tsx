@@ -1,0 +1,47 @@
+import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import type { VariantProps } from "../../variant-types.js";
+import { asOrder, lineTitle } from "./order-parts.js";
+import { statusText } from "./strings.js";
+import { inlineTotals } from "./totals-list.js";
+import { useShop } from "./use-shop.js";
+
+const STATUS_COLORS: Record<string, string> = {
+  new: "gray",
+  paying: "yellow",
+  approving: "blue",
+  packaging: "indigo",
+  delivering: "cyan",
+  delivered: "teal",
+  canceled: "red",
+};
+
+/** Order variant 'history-default': a past order: its date, lines, total and status. */
+export function OrderHistoryDefault({ record }: VariantProps) {
+  const { language, t } = useShop();
+  const order = asOrder(record);
+  const date = order.createdAt ? new Intl.DateTimeFormat(language === "ru" ? "ru-RU" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
+  return (
+    <Paper withBorder radius="md" p="sm" data-history-order={order.id} data-status={order.status}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} miw={0}>
+          <Text fz="xs" c="dimmed">
+            {t("order")} · {date}
+          </Text>
+          {order.ordersToProducts.map((line) => (
+            <Text key={line.id} fw={600} fz="sm" truncate>
+              {lineTitle(line, language)} × {line.quantity}
+            </Text>
+          ))}
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Badge color={STATUS_COLORS[order.status ?? ""] ?? "gray"} variant="light" data-order-status={order.status}>
+            {statusText(order.status, language)}
+          </Badge>
+          <Text fz="sm" fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
+            {inlineTotals(order.total)}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

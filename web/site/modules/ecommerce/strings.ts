@@ -1,0 +1,137 @@
+import type { Language } from "../../data/page-data.js";
+
+/** Every text the shop's screens show (cart, checkout, orders), in each language. */
+const en = {
+  cart: "Cart",
+  openCart: "Open cart",
+  addToCart: "Add to cart",
+  adding: "Adding...",
+  updated: "Updated successfully",
+  deleted: "Deleted successfully",
+  update: "Update",
+  updating: "Updating...",
+  delete: "Delete",
+  deleting: "Deleting...",
+  quantity: "Quantity",
+  inCart: "In your cart",
+  checkout: "Checkout",
+  redirecting: "Redirecting to payment...",
+  oneStepCheckout: "One step checkout",
+  oneStepCheckoutText: "Pay for this product right away, without the cart.",
+  buyNow: "Buy now",
+  currency: "Currency",
+  provider: "Payment provider",
+  invoiceEmail: "Email for the invoice",
+  comment: "Comment",
+  commentPlaceholder: "Anything we should know about the order?",
+  price: "Price",
+  total: "Total",
+  emptyCart: "Your cart is empty.",
+  browseProducts: "Browse products",
+  goToCheckout: "Go to checkout",
+  signInToSeeCart: "Sign in to see your cart and your orders.",
+  signIn: "Sign in",
+  yourCart: "Your cart",
+  orderHistory: "Your orders",
+  noOrders: "No orders yet.",
+  order: "Order",
+  items: "Items",
+  paymentPaid: "Thank you! Your payment has been received.",
+  paymentDeclined: "The payment was declined. Your items are back in the cart.",
+  invalidEmail: "Enter a valid email",
+  chooseOrders: "Choose at least one order",
+  noCommonCurrency: "The chosen items have no price in one common currency.",
+  includeInCheckout: "Include in checkout",
+  attachments: "Attachments",
+  download: "Download",
+  checkoutOrder: "Checkout this order",
+  noPrice: "No price yet",
+  statusNew: "New",
+  statusPaying: "Paying",
+  statusApproving: "Approving",
+  statusPackaging: "Packaging",
+  statusDelivering: "Delivering",
+  statusDelivered: "Delivered",
+  statusCanceled: "Canceled",
+  providerDummy: "Dummy (test payments)",
+} as const;
+
+export type ShopStringKey = keyof typeof en;
+
+const ru: Record<ShopStringKey, string> = {
+  cart: "Корзина",
+  openCart: "Открыть корзину",
+  addToCart: "В корзину",
+  adding: "Добавление...",
+  updated: "Успешно обновлено",
+  deleted: "Успешно удалено",
+  update: "Обновить",
+  updating: "Обновление...",
+  delete: "Удалить",
+  deleting: "Удаление...",
+  quantity: "Количество",
+  inCart: "В вашей корзине",
+  checkout: "Оформить заказ",
+  redirecting: "Переход к оплате...",
+  oneStepCheckout: "Оформить в один шаг",
+  oneStepCheckoutText: "Оплатите этот товар сразу, без корзины.",
+  buyNow: "Купить сейчас",
+  currency: "Валюта",
+  provider: "Платёжная система",
+  invoiceEmail: "Почта для счёта",
+  comment: "Комментарий",
+  commentPlaceholder: "Что нам нужно знать о заказе?",
+  price: "Цена",
+  total: "Итого",
+  emptyCart: "Ваша корзина пуста.",
+  browseProducts: "Перейти к товарам",
+  goToCheckout: "Перейти к оформлению",
+  signInToSeeCart: "Войдите, чтобы увидеть корзину и свои заказы.",
+  signIn: "Войти",
+  yourCart: "Ваша корзина",
+  orderHistory: "Ваши заказы",
+  noOrders: "Заказов пока нет.",
+  order: "Заказ",
+  items: "Товаров",
+  paymentPaid: "Спасибо! Оплата получена.",
+  paymentDeclined: "Платёж отклонён. Товары вернулись в корзину.",
+  invalidEmail: "Введите корректный адрес почты",
+  chooseOrders: "Выберите хотя бы один заказ",
+  noCommonCurrency: "У выбранных товаров нет цены в одной общей валюте.",
+  includeInCheckout: "Включить в оформление",
+  attachments: "Вложения",
+  download: "Скачать",
+  checkoutOrder: "Оформить этот заказ",
+  noPrice: "Цена пока не указана",
+  statusNew: "Новый",
+  statusPaying: "Ожидает оплаты",
+  statusApproving: "Подтверждается",
+  statusPackaging: "Собирается",
+  statusDelivering: "Доставляется",
+  statusDelivered: "Доставлен",
+  statusCanceled: "Отменён",
+  providerDummy: "Тестовая оплата (dummy)",
+};
+
+export const shopStrings: Record<Language, Record<ShopStringKey, string>> = { en, ru };
+
+/** The text for a key in a language (English when a language lacks it). */
+export function shopText(key: ShopStringKey, language: Language): string {
+  return shopStrings[language]?.[key] ?? en[key];
+}
+
+const STATUS_KEYS: Record<string, ShopStringKey> = {
+  new: "statusNew",
+  paying: "statusPaying",
+  approving: "statusApproving",
+  packaging: "statusPackaging",
+  delivering: "statusDelivering",
+  delivered: "statusDelivered",
+  canceled: "statusCanceled",
+};
+
+/** An order status (SPEC.md section 4) in a language; an unknown one as it is. */
+export function statusText(status: unknown, language: Language): string {
+  const key = typeof status === "string" ? STATUS_KEYS[status] : undefined;
+  return key ? shopText(key, language) : String(status ?? "");
+}
