@@ -86,6 +86,8 @@ describe.each(["cloudpayments", "tiptoppay"] as const)("%s", (name) => {
     expect(response.status).toBe(200);
     const sent = server.received.at(-1)!;
     expect(sent.headers["content-type"]).toBe("application/json");
+    // CloudPayments' idempotency header: a retried create never makes a second order.
+    expect(sent.headers["x-request-id"]).toBe(`invoice-${invoice.id}`);
     expect(sent.body).toContain('"Amount":39.98');
     expect(JSON.parse(sent.body)).toMatchObject({
       Amount: 39.98,

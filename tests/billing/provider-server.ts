@@ -23,7 +23,14 @@ export interface ProviderServer {
  * `answer`; every request is recorded as received so a test can check what was sent (amount
  * format, auth, signature headers). `GET /pay/{id}` is the payment page a payer lands on.
  */
-export async function startProviderServer(name: string, answer: (request: Received, server: ProviderServer) => { status?: number; type?: string; body: string }): Promise<ProviderServer> {
+/** A provider's answer: JSON unless `type` says otherwise. */
+export interface Answer {
+  status?: number;
+  type?: string;
+  body: string;
+}
+
+export async function startProviderServer(name: string, answer: (request: Received, server: ProviderServer) => Answer): Promise<ProviderServer> {
   let failure: { status: number; body: string } | undefined;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -36,9 +43,9 @@ export async function startProviderServer(name: string, answer: (request: Receiv
         return;
       }
       provider.received.push(received);
-      const reply = failure ?? { status: 200, ...answer(received, provider) };
+      const reply: Answer = failure ?? answer(received, provider);
       failure = undefined;
-      response.writeHead(reply.status ?? 200, { "content-type": ("type" in reply && reply.type) || "application/json" });
+      response.writeHead(reply.status ?? 200, { "content-type": reply.type ?? "application/json" });
       response.end(reply.body);
     });
   });
