@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
+import { isUuid } from "../../../engine/query/coerce.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
 import type { Registry } from "../../../engine/schema/registry.js";
 import { sameAmount } from "./money.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import type { PaymentEvent, PaymentEventKind, ProviderName, WebhookOutcome } from "./providers/provider.js";
+
+/** A record as module code reads it: typed by the schema at run time, not here. */
+type Row = Record<string, any>;
 
 /**
  * What a verified notification does, applied only when it moves the invoice forward:
@@ -86,7 +86,7 @@ export class Payments {
   private async findInvoice(trx: Kysely<any>, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Row | undefined> {
     let query = trx.selectFrom(this.table("billing/invoices")).selectAll().where("provider", "=", provider);
     if (event.invoiceId !== undefined) {
-      if (!UUID.test(event.invoiceId)) return undefined;
+      if (!isUuid(event.invoiceId)) return undefined;
       query = query.where("id", "=", event.invoiceId);
     } else if (event.providerId !== undefined) {
       query = query.where("providerId", "=", event.providerId);
