@@ -8,7 +8,11 @@ import { useShop } from "./use-shop.js";
 /** The fields every checkout asks for: currency toggle, payment provider, invoice email. */
 export function CheckoutFields({ form, currencies }: { form: CheckoutForm; currencies: Currency[] }) {
   const { t } = useShop();
-  const providers = PROVIDERS.map((value) => ({ value, label: value === "dummy" ? t("providerDummy") : PROVIDER_NAMES[value] }));
+  const providers = PROVIDERS.map((value) => ({
+    value,
+    label: value === "dummy" ? t("providerDummy") : PROVIDER_NAMES[value],
+    disabled: form.configured ? !form.configured.includes(value) : false,
+  }));
   return (
     <Stack gap="sm">
       <CurrencyToggle currencies={currencies} value={form.currency?.id} onChange={form.setCurrencyId} />

@@ -1,4 +1,4 @@
-import { SegmentedControl, Stack, Text } from "@mantine/core";
+import { Input, SegmentedControl, Stack } from "@mantine/core";
 import { useId } from "react";
 import type { Currency } from "./price.js";
 import { useShop } from "./use-shop.js";
@@ -14,9 +14,9 @@ export function CurrencyToggle({ currencies, value, onChange }: { currencies: Cu
   if (!currencies.length) return null;
   return (
     <Stack gap={4}>
-      <Text fz="sm" fw={500} id={labelId}>
+      <Input.Label id={labelId} component="span">
         {t("currency")}
-      </Text>
+      </Input.Label>
       <SegmentedControl
         aria-labelledby={labelId}
         data-currency-toggle=""

@@ -22,26 +22,28 @@ export function OrderHistoryDefault({ record }: VariantProps) {
   const date = order.createdAt ? new Intl.DateTimeFormat(language === "ru" ? "ru-RU" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
   return (
     <Paper withBorder radius="md" p="sm" data-history-order={order.id} data-status={order.status}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={2} miw={0}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text fz="xs" c="dimmed">
             {t("order")} · {date}
           </Text>
-          {order.ordersToProducts.map((line) => (
-            <Text key={line.id} fw={600} fz="sm" truncate>
-              {lineTitle(line, language)} × {line.quantity}
-            </Text>
-          ))}
-        </Stack>
-        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-          <Badge color={STATUS_COLORS[order.status ?? ""] ?? "gray"} variant="light" data-order-status={order.status}>
+          <Badge color={STATUS_COLORS[order.status ?? ""] ?? "gray"} variant="light" style={{ flexShrink: 0 }} data-order-status={order.status}>
             {statusText(order.status, language)}
           </Badge>
-          <Text fz="sm" fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
+        </Group>
+        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
+          <Stack gap={2} miw={0}>
+            {order.ordersToProducts.map((line) => (
+              <Text key={line.id} fw={600} fz="sm" lineClamp={2}>
+                {lineTitle(line, language)} × {line.quantity}
+              </Text>
+            ))}
+          </Stack>
+          <Text fz="sm" fw={700} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
             {inlineTotals(order.total)}
           </Text>
-        </Stack>
-      </Group>
+        </Group>
+      </Stack>
     </Paper>
   );
 }

@@ -4,6 +4,7 @@ import type { Row } from "../../data/page-data.js";
 import { useSession } from "../../session/use-session.js";
 import { showError } from "../rbac/use-action.js";
 import { OrderHistoryDefault } from "./order-history-default.js";
+import { loadCurrencies, withOrderedTotals } from "./currencies.js";
 import { shopApi, type Order } from "./shop-api.js";
 import { useShop } from "./use-shop.js";
 
@@ -14,9 +15,8 @@ export function OrderHistory({ subjectId }: { subjectId: string }) {
   const [orders, setOrders] = useState<Order[]>();
   useEffect(() => {
     let live = true;
-    store
-      .call<Order[]>(`${shopApi(subjectId)}/orders`, { query: { type: "history" } })
-      .then((found) => live && setOrders([...found].reverse()))
+    Promise.all([store.call<Order[]>(`${shopApi(subjectId)}/orders`, { query: { type: "history" } }), loadCurrencies(store.call)])
+      .then(([found, currencies]) => live && setOrders(withOrderedTotals([...found].reverse(), currencies)))
       .catch((error) => {
         if (live) setOrders([]);
         showError(error);

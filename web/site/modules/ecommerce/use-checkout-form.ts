@@ -4,6 +4,7 @@ import { goTo } from "../rbac/routes.js";
 import { useAction } from "../rbac/use-action.js";
 import type { Currency } from "./price.js";
 import { DEFAULT_PROVIDER, isEmail, paymentHref, returnPaths, type CheckoutAnswer, type Provider } from "./shop-api.js";
+import { useConfiguredProviders } from "./use-configured-providers.js";
 import { useShop } from "./use-shop.js";
 
 /** What every checkout call sends besides its own fields. */
@@ -17,7 +18,8 @@ export interface CheckoutValues {
 
 /**
  * The state every checkout form shares (cart, one order, one product): the currency (the default
- * one until chosen), the provider (dummy until chosen), the invoice email (the subject's own until
+ * one until chosen), the provider (dummy until chosen, among those the server has settings for),
+ * the invoice email (the subject's own until
  * edited); then `submit` checks the email, calls the checkout and goes to the payment URL.
  */
 export function useCheckoutForm(currencies: Currency[]) {
@@ -26,7 +28,10 @@ export function useCheckoutForm(currencies: Currency[]) {
   const ownEmail = session.status === "signed-in" ? (session.subject.identities.find((i) => i.email)?.email ?? "") : "";
   const [typedEmail, setTypedEmail] = useState<string>();
   const [emailError, setEmailError] = useState<string>();
-  const [provider, setProvider] = useState<Provider>(DEFAULT_PROVIDER);
+  const [chosenProvider, setProvider] = useState<Provider>(DEFAULT_PROVIDER);
+  const configured = useConfiguredProviders();
+  // Dummy until chosen; a server without it (production) starts on its first configured one.
+  const provider = !configured || configured.includes(chosenProvider) ? chosenProvider : (configured[0] ?? chosenProvider);
   const [currencyId, setCurrencyId] = useState<string>();
   const [leaving, setLeaving] = useState(false);
   const email = typedEmail ?? ownEmail;
@@ -57,6 +62,8 @@ export function useCheckoutForm(currencies: Currency[]) {
     emailError,
     provider,
     setProvider,
+    /** The providers the server has settings for (undefined until known): the others are shown disabled. */
+    configured,
     currency,
     setCurrencyId,
     pending: pending || leaving,

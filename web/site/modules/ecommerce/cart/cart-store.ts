@@ -1,4 +1,5 @@
 import type { CallOptions } from "../../../../api/client.js";
+import { loadCurrencies, orderTotals, withOrderedTotals } from "../currencies.js";
 import { shopApi, type Order, type Total } from "../shop-api.js";
 
 /** The signed-in subject's cart: its cart orders (one product line each), totals per currency and item count. */
@@ -63,13 +64,14 @@ export class CartStore {
     if (!subjectId) return;
     const generation = ++this.generation;
     const base = shopApi(subjectId);
-    const [orders, total, quantity] = await Promise.all([
+    const [orders, total, quantity, currencies] = await Promise.all([
       this.call<Order[]>(`${base}/orders`),
       this.call<Total[]>(`${base}/orders/total`),
       this.call<number>(`${base}/orders/quantity`),
+      loadCurrencies(this.call),
     ]);
     if (generation !== this.generation || this.state.subjectId !== subjectId) return;
-    this.set({ subjectId, loaded: true, orders, total, quantity: Number(quantity) || 0 });
+    this.set({ subjectId, loaded: true, orders: withOrderedTotals(orders, currencies), total: orderTotals(total, currencies), quantity: Number(quantity) || 0 });
   };
 
   /** Adds a product (from a store, when given); a product already in the cart gets the quantity added. */
