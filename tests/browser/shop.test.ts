@@ -252,6 +252,29 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     }
   });
 
+  it("a store's page shows its own price, and a product added there is charged at it", async () => {
+    await page.goto(url("/ecommerce/stores/northwind-store"), { waitUntil: "networkidle" });
+    const mug = card(page, "Ceramic mug");
+    await expect.poll(() => mug.getByLabel("Price: $21.00").count()).toBe(1);
+    await mug.getByRole("button", { name: "Add to cart" }).click();
+    await toast(page, "Updated successfully").waitFor();
+    await mug.locator('[data-in-cart="true"]').waitFor();
+    await mug.scrollIntoViewIfNeeded();
+    await dismissToasts(page);
+    await screenshot(page, "shop-store");
+    const subjectId = await subjectIdIn(page);
+    // The declined one-step order (2 mugs, no store) stays a line of its own at the product's price.
+    const usdTotals = (await ordersOf(subjectId, "cart")).map((o) => [o.ordersToProducts[0].storeId ? "store" : "product", o.total.find((t: any) => t.billingModuleCurrency.slug === "usd").total]);
+    expect(usdTotals.sort()).toEqual([["product", "49.00"], ["store", "21.00"]]);
+  });
+
+  it("a payment link with a wrong token is a 404 page that says so", async () => {
+    const response = await page.goto(url("/billing/dummy/pay/00000000-0000-4000-8000-000000000000?token=wrong"));
+    expect(response?.status()).toBe(404);
+    await page.getByText("This payment link is not valid.").waitFor();
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+  });
+
   it("no page had a script error", () => {
     expect(problems).toEqual([]);
   });
