@@ -342,3 +342,55 @@ describe("money and checkout helpers", () => {
     expect(returnPaths("en")).toEqual({ successUrl: "/cart?payment=paid", cancelUrl: "/cart?payment=declined" });
   });
 });
+
+describe("cart store", () => {
+  /** A fake server: answers by path, and records every call. */
+  function fakeServer(answers: Record<string, unknown>) {
+    const calls: string[] = [];
+    const call = async <T,>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> => {
+      calls.push(`${options.method ?? "GET"} ${path}${options.body ? ` ${JSON.stringify(options.body)}` : ""}`);
+      const key = Object.keys(answers).find((k) => path.endsWith(k));
+      if (!key && options.method) return {} as T;
+      if (!key) throw new Error(`no answer for ${path}`);
+      return answers[key] as T;
+    };
+    return { calls, call };
+  }
+  const base = `/api/rbac/subjects/${subject.id}/ecommerce-module`;
+  const cartOrder = order("o1", "p1", 2, [["44.00", eur], ["49.00", usd]]);
+
+  test("loads a subject's cart once, default currency first; adds, updates and deletes, each followed by a reload", async () => {
+    const server = fakeServer({ "/orders": [cartOrder], "/orders/total": [{ total: "44.00", billingModuleCurrency: eur }, { total: "49.00", billingModuleCurrency: usd }], "/orders/quantity": 2, "/billing/currencies": [usd, eur] });
+    const store = new CartStore(server.call);
+    store.ensure(subject.id);
+    store.ensure(subject.id);
+    await expect.poll(() => store.getSnapshot().loaded).toBe(true);
+    const state = store.getSnapshot();
+    expect(state.quantity).toBe(2);
+    expect(state.total.map((t) => t.billingModuleCurrency.slug)).toEqual(["usd", "eur"]);
+    expect(state.orders[0]!.total.map((t) => [t.billingModuleCurrency.slug, t.billingModuleCurrency.isDefault])).toEqual([["usd", true], ["eur", false]]);
+    expect(server.calls.filter((c) => c === `GET ${base}/orders`)).toHaveLength(1);
+
+    server.calls.length = 0;
+    await store.add("p2", 1, "s1");
+    await store.setQuantity("o1", "o1-line", 5);
+    await store.remove("o1");
+    expect(server.calls.filter((c) => !c.startsWith("GET"))).toEqual([
+      `POST ${base}/orders {"productId":"p2","quantity":1,"storeId":"s1"}`,
+      `PATCH ${base}/orders/o1 {"ordersToProducts":[{"id":"o1-line","quantity":5}]}`,
+      `DELETE ${base}/orders/o1`,
+    ]);
+    expect(server.calls.filter((c) => c === `GET ${base}/orders`)).toHaveLength(3);
+    store.clear();
+    expect(store.getSnapshot()).toEqual(EMPTY_CART);
+  });
+
+  test("a failed load says why and shows an empty cart instead of a skeleton for ever", async () => {
+    const messages: string[] = [];
+    const store = new CartStore(async () => { throw new Error("Permission error | 403 Forbidden"); }, EMPTY_CART, (m) => messages.push(m));
+    store.ensure(subject.id);
+    await expect.poll(() => store.getSnapshot().loaded).toBe(true);
+    expect(store.getSnapshot().orders).toEqual([]);
+    expect(messages).toEqual(["Permission error | 403 Forbidden"]);
+  });
+});

@@ -32,6 +32,8 @@ export class CartStore {
   constructor(
     private readonly call: Call,
     private readonly serverState: CartState = EMPTY_CART,
+    /** Shows a failed load's message (SPEC.md section 8: a total or quantity failure is a toast). */
+    private readonly notify: (message: string) => void = () => {},
   ) {
     this.state = serverState;
   }
@@ -48,7 +50,11 @@ export class CartStore {
   ensure = (subjectId: string): void => {
     if (this.state.subjectId === subjectId) return;
     this.set({ ...EMPTY_CART, subjectId });
-    void this.reload().catch(() => {});
+    void this.reload().catch((error) => {
+      // An empty cart rather than a skeleton for ever; the message says why.
+      if (this.state.subjectId === subjectId) this.set({ ...this.state, loaded: true });
+      this.notify(error instanceof Error ? error.message : String(error));
+    });
   };
 
   /** Signed out: nobody's cart. */
