@@ -42,8 +42,10 @@ describe("checkout", () => {
     expect(links.map((l: any) => l.orderId).sort()).toEqual([shoes.id, pencils.id].sort());
     const currencies = (await t.request({ method: "GET", url: `/api/ecommerce/orders-to-billing-module-currencies` })).body.data;
     expect(currencies.every((l: any) => l.billingModuleCurrencyId === c.usd.id)).toBe(true);
-    // Paying orders have left the cart.
+    // Paying orders have left the cart; as past orders they count in the checkout's currency only.
     expect((await ann.call({ method: "GET", url: `${ann.base}/orders/quantity` })).body.data).toBe(0);
+    const history = (await ann.call({ method: "GET", url: `${ann.base}/orders?type=history` })).body.data;
+    expect(history.find((o: any) => o.id === shoes.id).total).toEqual([{ total: "59.97", billingModuleCurrency: expect.objectContaining({ slug: "usd" }) }]);
   });
 
   it.each([

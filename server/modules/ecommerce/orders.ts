@@ -46,10 +46,24 @@ export class Orders {
       .execute();
     const withLines = await this.withLines(this.db, orders, true);
     const priced = await this.prices.lines(this.db, { orderIds: orders.map((o) => o.id) });
-    return withLines.map((order) => ({
-      ...order,
-      total: totalsByCurrency(priced.filter((p) => p.orderId === order.id), order.ordersToProducts.map((l) => l.id)),
-    }));
+    // A past order counts in the currency it was checked out in, not in every currency.
+    const paidIn = type === "history" ? await this.checkoutCurrencies(orders.map((o) => o.id)) : new Map<string, string>();
+    return withLines.map((order) => {
+      const lines = priced.filter((p) => p.orderId === order.id && (!paidIn.has(order.id) || p.currency.id === paidIn.get(order.id)));
+      return { ...order, total: totalsByCurrency(lines, order.ordersToProducts.map((l) => l.id)) };
+    });
+  }
+
+  /** Each order's checkout currency (orders-to-billing-module-currencies), by order id. */
+  private async checkoutCurrencies(orderIds: string[]): Promise<Map<string, string>> {
+    if (orderIds.length === 0) return new Map();
+    const links = await this.db
+      .selectFrom(this.table("ecommerce/orders-to-billing-module-currencies"))
+      .select(["orderId", "billingModuleCurrencyId"])
+      .where("orderId", "in", orderIds)
+      .orderBy("createdAt", "asc")
+      .execute();
+    return new Map(links.map((l) => [l.orderId, l.billingModuleCurrencyId]));
   }
 
   /** Orders with their lines attached (and each line's product when asked): two queries. */
