@@ -8,10 +8,10 @@ import { useShop } from "./use-shop.js";
 /** The fields every checkout asks for: currency toggle, payment provider, invoice email. */
 export function CheckoutFields({ form, currencies }: { form: CheckoutForm; currencies: Currency[] }) {
   const { t } = useShop();
-  const providers = PROVIDERS.map((value) => ({
+  // Only the providers this server has settings for are offered (all of them until the list arrives).
+  const providers = PROVIDERS.filter((value) => !form.configured || form.configured.includes(value)).map((value) => ({
     value,
     label: value === "dummy" ? t("providerDummy") : PROVIDER_NAMES[value],
-    disabled: form.configured ? !form.configured.includes(value) : false,
   }));
   return (
     <Stack gap="sm">
