@@ -1,3 +1,4 @@
+import { stringTable } from "./string-table.js";
 import type { Language } from "../data/page-data.js";
 
 /** Every text the renderer itself shows (not content), in each language. */
@@ -63,12 +64,8 @@ const ru: Record<UiStringKey, string> = {
   allRightsReserved: "Все права защищены.",
 };
 
-export const uiStrings: Record<Language, Record<UiStringKey, string>> = { en, ru };
-
-/** The UI text for a key in a language (English when a language lacks it). */
-export function uiText(key: UiStringKey, language: Language): string {
-  return uiStrings[language]?.[key] ?? en[key];
-}
+/** The texts by language, and the text for a key in a language (English when a language lacks it). */
+export const { strings: uiStrings, text: uiText } = stringTable(en, ru);
 
 /** Language names as their speakers write them, for the switcher. */
 export const languageNames: Record<Language, string> = { en: "English", ru: "Русский" };

@@ -1,4 +1,4 @@
-import type { Language } from "../../data/page-data.js";
+import { stringTable } from "../../i18n/string-table.js";
 
 /** Texts of the dummy provider's payment page, in each language. */
 const en = {
@@ -47,8 +47,5 @@ const ru: Record<BillingStringKey, string> = {
   continue: "Продолжить",
 };
 
-export const billingStrings: Record<Language, Record<BillingStringKey, string>> = { en, ru };
-
-export function billingText(key: BillingStringKey, language: Language): string {
-  return billingStrings[language]?.[key] ?? en[key];
-}
+/** The texts by language, and the text for a key in a language (English when a language lacks it). */
+export const { strings: billingStrings, text: billingText } = stringTable(en, ru);

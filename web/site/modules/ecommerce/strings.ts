@@ -1,3 +1,4 @@
+import { stringTable } from "../../i18n/string-table.js";
 import type { Language } from "../../data/page-data.js";
 
 /** Every text the shop's screens show (cart, checkout, orders), in each language. */
@@ -113,12 +114,8 @@ const ru: Record<ShopStringKey, string> = {
   providerDummy: "Тестовая оплата (dummy)",
 };
 
-export const shopStrings: Record<Language, Record<ShopStringKey, string>> = { en, ru };
-
-/** The text for a key in a language (English when a language lacks it). */
-export function shopText(key: ShopStringKey, language: Language): string {
-  return shopStrings[language]?.[key] ?? en[key];
-}
+/** The texts by language, and the text for a key in a language (English when a language lacks it). */
+export const { strings: shopStrings, text: shopText } = stringTable(en, ru);
 
 const STATUS_KEYS: Record<string, ShopStringKey> = {
   new: "statusNew",

@@ -1,4 +1,4 @@
-import type { Language } from "../../data/page-data.js";
+import { stringTable } from "../../i18n/string-table.js";
 
 /** Every text the rbac screens show (sign-in, account, wallet, user menu), in each language. */
 const en = {
@@ -161,9 +161,5 @@ const ru: Record<RbacStringKey, string> = {
   userMenu: "Меню аккаунта",
 };
 
-export const rbacStrings: Record<Language, Record<RbacStringKey, string>> = { en, ru };
-
-/** The text for a key in a language (English when a language lacks it). */
-export function rbacText(key: RbacStringKey, language: Language): string {
-  return rbacStrings[language]?.[key] ?? en[key];
-}
+/** The texts by language, and the text for a key in a language (English when a language lacks it). */
+export const { strings: rbacStrings, text: rbacText } = stringTable(en, ru);
