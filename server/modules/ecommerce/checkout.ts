@@ -111,19 +111,7 @@ export class Checkout {
   /** The orders, locked for this transaction, when every one is the subject's; 404 naming one that is not. */
   private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[]): Promise<Row[]> {
     if (orderIds.length === 0) throw validationError("ecommerceModule.orders is required", [{ path: "/ecommerceModule/orders", message: "is required" }]);
-    const rows = await trx
-      .selectFrom(`${this.table("ecommerce/orders")} as o`)
-      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
-      .selectAll("o")
-      .where("so.subjectId", "=", subjectId)
-      .where("o.id", "in", orderIds)
-      .orderBy("o.id")
-      .forUpdate("o")
-      .execute();
-    const found = new Set(rows.map((r) => r.id));
-    const missing = orderIds.find((id) => !found.has(id));
-    if (missing) throw notFound(`Order ${missing} of subject ${subjectId} was not found`);
-    return rows;
+    return this.orders.allOwnedBy(trx, subjectId, orderIds, { lock: true });
   }
 
   private async currency(repository: RepositoryLookup, trx: Kysely<any>, currencyId: string | undefined): Promise<Row> {

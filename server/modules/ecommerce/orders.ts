@@ -90,15 +90,27 @@ export class Orders {
 
   /** The order, when it is the subject's; 404 otherwise (another subject's order is not revealed). */
   async ownedBy(db: Kysely<any>, subjectId: string, orderId: string): Promise<Row> {
-    const order = await db
+    const [order] = await this.allOwnedBy(db, subjectId, [orderId]);
+    return order!;
+  }
+
+  /**
+   * The orders, when every one is the subject's (404 naming one that is not), in id order and,
+   * with `lock`, locked for the transaction (SELECT … FOR UPDATE: a checkout's guard).
+   */
+  async allOwnedBy(db: Kysely<any>, subjectId: string, orderIds: string[], { lock = false } = {}): Promise<Row[]> {
+    const query = db
       .selectFrom(`${this.table("ecommerce/orders")} as o`)
       .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
       .selectAll("o")
       .where("so.subjectId", "=", subjectId)
-      .where("o.id", "=", orderId)
-      .executeTakeFirst();
-    if (!order) throw notFound(`Order ${orderId} of subject ${subjectId} was not found`);
-    return order;
+      .where("o.id", "in", orderIds)
+      .orderBy("o.id");
+    const rows = await (lock ? query.forUpdate("o") : query).execute();
+    const found = new Set(rows.map((r) => r.id));
+    const missing = orderIds.find((id) => !found.has(id));
+    if (missing) throw notFound(`Order ${missing} of subject ${subjectId} was not found`);
+    return rows;
   }
 
   /** Whose order it is (undefined for an order no subject holds); 404 for no such order. */
