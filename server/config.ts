@@ -55,6 +55,36 @@ export interface Config {
   cartMaxAgeDays: number;
   /** Each outside payment provider's credentials and address (README "Payments"); a provider whose credentials are missing is absent here and not offered. */
   paymentProviders: PaymentProviderSettings;
+  /** Where uploaded and generated files go, how large they may be, and what create-from-url may fetch (README "Files"). */
+  fileStorage: FileStorageSettings;
+}
+
+export interface FileStorageSettings {
+  /** FILE_STORAGE: `local` (disk under DATA_DIR/uploads, the default) or `s3`. */
+  driver: "local" | "s3";
+  s3?: S3Settings;
+  /** UPLOAD_MAX_BYTES: the largest file an upload or create-from-url may store (default 50 MiB). */
+  maxBytes: number;
+  /**
+   * URL_FETCH_ALLOWED_ADDRESSES: addresses or CIDR ranges create-from-url may reach although they
+   * are private (loopback, LAN). Empty in production; tests name their loopback server here.
+   */
+  fetchAllowedAddresses: string[];
+  /** URL_FETCH_TIMEOUT_MS: the whole fetch of a remote file, redirects included (default 15 s). */
+  fetchTimeoutMs: number;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's address (MinIO, R2, …); unset for AWS. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (http://host/bucket/key), as most S3-compatible servers want; on when an endpoint is set. */
+  forcePathStyle: boolean;
+  /** Prepended to every key, so one bucket can hold several sites. */
+  prefix: string;
 }
 
 /** Credentials and base URLs of the outside payment providers, one entry per provider with its credentials set. */
@@ -129,6 +159,34 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDummyEnabled: env.PAYMENT_DUMMY_ENABLED ? env.PAYMENT_DUMMY_ENABLED === "true" : env.NODE_ENV !== "production",
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),
     paymentProviders: paymentProvidersFromEnv(env),
+    fileStorage: fileStorageFromEnv(env),
+  };
+}
+
+const list = (value: string | undefined) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+
+export function fileStorageFromEnv(env: NodeJS.ProcessEnv): FileStorageSettings {
+  const driver = env.FILE_STORAGE === "s3" ? "s3" : "local";
+  if (env.FILE_STORAGE && !["local", "s3"].includes(env.FILE_STORAGE)) throw new Error(`FILE_STORAGE must be local or s3, not ${env.FILE_STORAGE}`);
+  if (driver === "s3" && !env.S3_BUCKET) throw new Error("FILE_STORAGE=s3 needs S3_BUCKET");
+  const endpoint = env.S3_ENDPOINT || undefined;
+  return {
+    driver,
+    s3:
+      driver === "s3"
+        ? {
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION || "us-east-1",
+            endpoint,
+            accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === "true" : Boolean(endpoint),
+            prefix: env.S3_PREFIX ?? "",
+          }
+        : undefined,
+    maxBytes: Number(env.UPLOAD_MAX_BYTES ?? 50 * 1024 * 1024),
+    fetchAllowedAddresses: list(env.URL_FETCH_ALLOWED_ADDRESSES),
+    fetchTimeoutMs: Number(env.URL_FETCH_TIMEOUT_MS ?? 15_000),
   };
 }
 

@@ -13,6 +13,8 @@ export type UploadedValues = Record<string, unknown>;
  * file part is a 400.
  */
 export interface FileUploads {
+  /** The largest file part taken (UPLOAD_MAX_BYTES). */
+  maxBytes: number;
   accepts(request: FastifyRequest, fieldName: string): boolean;
   store(request: FastifyRequest, part: MultipartFile): Promise<UploadedValues>;
 }
@@ -28,7 +30,7 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Bodies arrive as JSON `{ data }`, urlencoded `data=<json>` or multipart with a `data` part. */
 export async function registerBodyParsers(app: FastifyInstance) {
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await app.register(multipart, { limits: { fieldSize: BODY_LIMIT, fields: 50, fileSize: 50 * 1024 * 1024, files: 10 } });
+  await app.register(multipart, { limits: { fieldSize: BODY_LIMIT, fields: 50, fileSize: app.fileUploads?.maxBytes ?? 50 * 1024 * 1024, files: 10 } });
 }
 
 /** The request's `data`, parsed from whichever form it came in; "No data" when absent. */

@@ -1,24 +1,39 @@
 import type { FastifyInstance } from "fastify";
-import { join } from "node:path";
 import type { Config } from "../../config.js";
 import { fileUploads } from "./file-uploads.js";
-import { LocalDiskStorage } from "./local-disk-storage.js";
+import { ImageWidths } from "./image-widths.js";
 import { registerPublicFilesRoute } from "./public-files-route.js";
+import { removeReplacedFiles } from "./replaced-files.js";
+import { createStorageDriver } from "./storage/create-driver.js";
+import { StoredFiles } from "./stored-files.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Stored files on the configured driver (local disk or S3). */
+    storedFiles: StoredFiles;
+  }
+}
 
 /**
- * File uploads for `x-input: "file"` fields (multipart create and update of the generic routes)
- * and GET /public/files/* serving them. Stored files of a request that fails are removed, so a
- * rejected form leaves nothing behind.
+ * Files: uploads for `x-input: "file"` fields (multipart create and update of the generic
+ * routes), GET /public/files/* serving them (and resized widths of images), and removal of a
+ * stored file when its record is deleted or given another file. Stored files of a request that
+ * fails are removed, so a rejected form leaves nothing behind.
  */
 export function registerFileStorageModule(app: FastifyInstance, config: Config) {
-  const storage = new LocalDiskStorage(join(config.dataDir, "uploads"));
-  app.decorate("fileUploads", fileUploads(app.registry, storage));
+  const driver = createStorageDriver(config);
+  const files = new StoredFiles(driver, config.fileStorage.maxBytes);
+  app.decorate("storedFiles", files);
+  app.decorate("fileUploads", fileUploads(app.registry, files));
   app.decorateRequest("storedUploads", undefined);
+  app.decorateRequest("previousFiles", undefined);
   // onSend, not onResponse: the files are gone before the client hears of the failure.
   // Callback style: requests without uploads (nearly all) pay no promise.
   app.addHook("onSend", (request, reply, payload, done) => {
     if (!request.storedUploads || reply.statusCode < 400) return done(null, payload);
-    Promise.all(request.storedUploads.map((name) => storage.remove(name))).then(() => done(null, payload), done);
+    Promise.all(request.storedUploads.map((file) => files.remove(file))).then(() => done(null, payload), done);
   });
-  registerPublicFilesRoute(app, storage);
+  removeReplacedFiles(app, files);
+  registerPublicFilesRoute(app, driver, new ImageWidths(driver));
+  app.addHook("onClose", async () => driver.close?.());
 }

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from "@mantine/core";
-import { fileUrl } from "../../../ui/file-url.js";
+import { fileUrl, resizedUrl } from "../../../ui/file-url.js";
 import type { Row } from "../../data/page-data.js";
 import { useShop } from "./use-shop.js";
 import type { VariantProps } from "../../variant-types.js";
@@ -31,7 +31,7 @@ export function FileAttachment({ file }: { file: Row }) {
     <Paper withBorder radius="md" p="xs" data-attachment={file.id}>
       <Group gap="sm" wrap="nowrap">
         {image ? (
-          <img src={src} alt="" width={48} height={48} loading="lazy" style={{ objectFit: "cover", borderRadius: 8, flexShrink: 0 }} />
+          <img src={resizedUrl(file, 96)} alt="" width={48} height={48} loading="lazy" style={{ objectFit: "cover", borderRadius: 8, flexShrink: 0 }} />
         ) : (
           <Badge size="lg" variant="light" color="gray" radius="sm" w={48} style={{ flexShrink: 0 }}>
             {extension.slice(0, 4) || "FILE"}

@@ -27,7 +27,7 @@ export function ProductCard({ record, relation }: VariantProps) {
       {image ? (
         <Card.Section mb="md">
           <a href={href} tabIndex={-1} aria-hidden>
-            <FileView file={image} style={{ width: "100%", aspectRatio: "4 / 3", borderRadius: 0 }} />
+            <FileView file={image} sizes="(min-width: 75em) 25vw, (min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "4 / 3", borderRadius: 0 }} />
           </a>
         </Card.Section>
       ) : null}

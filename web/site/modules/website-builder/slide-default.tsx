@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { fileUrl } from "../../../ui/file-url.js";
+import { resizedUrl } from "../../../ui/file-url.js";
 import { slideHref } from "../../i18n/links.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -16,7 +16,7 @@ import { firstFile } from "./first-file.js";
 export function SlideDefault({ record }: VariantProps) {
   const site = useSite();
   const file = firstFile(site, "website-builder/slides-to-file-storage-module-files", record.id);
-  const image = file && String(file.mimeType ?? "").includes("image") ? fileUrl(file.file) : undefined;
+  const image = file && String(file.mimeType ?? "").includes("image") ? resizedUrl(file, 1920) : undefined;
   const href = slideHref(record.url, site.language);
   const title = text(record.title, site.language);
   const subtitle = text(record.subtitle, site.language);
