@@ -10,6 +10,8 @@ export const errorCodes = {
   RATE_LIMIT: { status: 429, error: "Too Many Requests", prefix: "Rate limit error" },
   INTERNAL_ERROR: { status: 500, error: "Internal Server Error", prefix: "Internal error" },
   BAD_GATEWAY: { status: 502, error: "Bad Gateway", prefix: "Payment provider error" },
+  REMOTE_ERROR: { status: 502, error: "Bad Gateway", prefix: "Remote file error" },
+  REMOTE_TIMEOUT: { status: 504, error: "Gateway Timeout", prefix: "Remote file error" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -10,7 +10,7 @@ import { registerFileStorageModule } from "../file-storage/file-storage-module.j
  * uploads come with it, since the admin's file inputs need them.
  */
 export async function registerAdminModule(app: FastifyInstance, config: Config) {
-  registerFileStorageModule(app, config);
+  await registerFileStorageModule(app, config);
   const models = adminModels(app.registry);
   app.get("/api/admin/models", async () => ({ data: models }));
 }

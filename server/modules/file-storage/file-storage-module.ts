@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
+import { registerBodyParsers } from "../../plugins/request-data.js";
+import { registerCreateFromUrlRoute } from "./create-from-url-route.js";
 import { fileUploads } from "./file-uploads.js";
 import { ImageWidths } from "./image-widths.js";
 import { registerPublicFilesRoute } from "./public-files-route.js";
@@ -18,9 +20,10 @@ declare module "fastify" {
  * Files: uploads for `x-input: "file"` fields (multipart create and update of the generic
  * routes), GET /public/files/* serving them (and resized widths of images), and removal of a
  * stored file when its record is deleted or given another file. Stored files of a request that
- * fails are removed, so a rejected form leaves nothing behind.
+ * fails are removed, so a rejected form leaves nothing behind. POST …/files/create-from-url
+ * fetches a remote file into storage.
  */
-export function registerFileStorageModule(app: FastifyInstance, config: Config) {
+export async function registerFileStorageModule(app: FastifyInstance, config: Config) {
   const driver = createStorageDriver(config);
   const files = new StoredFiles(driver, config.fileStorage.maxBytes);
   app.decorate("storedFiles", files);
@@ -36,4 +39,8 @@ export function registerFileStorageModule(app: FastifyInstance, config: Config) 
   removeReplacedFiles(app, files);
   registerPublicFilesRoute(app, driver, new ImageWidths(driver));
   app.addHook("onClose", async () => driver.close?.());
+  await app.register(async (routes) => {
+    await registerBodyParsers(routes);
+    registerCreateFromUrlRoute(routes, config, files);
+  });
 }
