@@ -1051,6 +1051,10 @@ export interface FileStorageFiles {
   size: number | null;
   extension: string | null;
   mimeType: string | null;
+  /**
+   * For a generated image: the template and what it was drawn from, so the same image is made once (for example opengraph:{pageId}:{hash})
+   */
+  generatedFrom: string | null;
 }
 
 /**
@@ -1587,6 +1591,10 @@ export interface RbacSubjects {
   variant: string;
   className: string | null;
   slug: string;
+  /**
+   * The language the subject reads: notifications (order status, password reset) and receipts use it; set at sign-up from the site's language
+   */
+  language: "en" | "ru";
 }
 
 /**

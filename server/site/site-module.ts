@@ -54,7 +54,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   // Vite's manifest changes only with a new build, which means a restart.
   let assets: EntryAssets | undefined;
   const siteAssets = () => (assets ??= entryAssets("site/entry-client.tsx"));
-  const pages = new SitePages(hostPages, loader, cache, siteAssets, app.log, config.production);
+  const pages = new SitePages(hostPages, loader, cache, siteAssets, app.log, config.production, config.publicUrl);
   app.decorate("site", { hostPages, websiteBuilderPages, access, loader, pages });
 
   registerPagesRoutes(app, hostPages);

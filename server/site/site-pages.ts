@@ -34,6 +34,8 @@ export class SitePages {
     private readonly assets: () => EntryAssets,
     private readonly log: FastifyBaseLogger,
     private readonly production: boolean,
+    /** PUBLIC_URL: absolute addresses in the head (the Open Graph image). */
+    private readonly origin?: string,
   ) {}
 
   async respond(language: Language, path: string): Promise<SiteResponse> {
@@ -73,7 +75,7 @@ export class SitePages {
       const loaded = await load();
       if (!loaded) return undefined;
       // Encoded once here rather than on every hit: a cached page is sent as stored bytes.
-      const html = Buffer.from(renderDocument(loaded.data, this.assets(), { status }));
+      const html = Buffer.from(renderDocument(loaded.data, this.assets(), { status, origin: this.origin }));
       this.cache.set(key, { html, status, models: loaded.models }, startedAt);
       return { status, html, cache: "MISS" as const };
     })();

@@ -103,7 +103,7 @@ describe("website-builder widgets", () => {
     expect(html).toContain('transform:translateX(-0%)');
     expect(html).toMatch(/<a href="\/ru\/sale" aria-label="First" data-slide-link=""/);
     expect(html.match(/data-slide-link/g)).toHaveLength(1);
-    expect(html).toContain('url(&quot;/public/files/a.jpg&quot;)');
+    expect(html).toContain('url(&quot;/public/files/a.jpg?w=1920&quot;)');
   });
 
   test("a slider with one slide has no click zones", () => {

@@ -4,6 +4,8 @@ import { registerBodyParsers } from "../../plugins/request-data.js";
 import type { Authorizer } from "../rbac/permissions/authorizer.js";
 import type { PaymentProviders } from "../billing/providers/registry.js";
 import { Checkout } from "./checkout.js";
+import { registerShopImages } from "./generated-images.js";
+import { ShopImageData } from "./shop-image-data.js";
 import { IdempotencyKeys } from "./idempotency.js";
 import { Orders } from "./orders.js";
 import { registerOrderRoutes } from "./routes/order-routes.js";
@@ -34,6 +36,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     config,
   };
   app.decorate("shop", shop);
+  registerShopImages(app, app.generatedFiles, new ShopImageData(app, orders, config.publicUrl));
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
     registerSubjectOrderRoutes(routes, shop);

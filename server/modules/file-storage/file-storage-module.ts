@@ -2,6 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import { registerCreateFromUrlRoute } from "./create-from-url-route.js";
+import { registerGenerateRoute } from "./images/generate-route.js";
+import { GeneratedFiles } from "./images/generated-files.js";
+import { registerOpengraphImages } from "./images/opengraph.js";
 import { fileUploads } from "./file-uploads.js";
 import { ImageWidths } from "./image-widths.js";
 import { registerPublicFilesRoute } from "./public-files-route.js";
@@ -13,6 +16,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Stored files on the configured driver (local disk or S3). */
     storedFiles: StoredFiles;
+    /** Images drawn from templates (Open Graph, receipts, product attachments); modules register their templates. */
+    generatedFiles: GeneratedFiles;
   }
 }
 
@@ -21,12 +26,15 @@ declare module "fastify" {
  * routes), GET /public/files/* serving them (and resized widths of images), and removal of a
  * stored file when its record is deleted or given another file. Stored files of a request that
  * fails are removed, so a rejected form leaves nothing behind. POST …/files/create-from-url
- * fetches a remote file into storage.
+ * fetches a remote file into storage; POST …/files/generate draws an image from a template; every
+ * page's Open Graph image is drawn at /public/opengraph/{pageId}.png.
  */
 export async function registerFileStorageModule(app: FastifyInstance, config: Config) {
   const driver = createStorageDriver(config);
   const files = new StoredFiles(driver, config.fileStorage.maxBytes);
   app.decorate("storedFiles", files);
+  const generated = new GeneratedFiles(files, app.repositories.get("file-storage/files")!, app.log);
+  app.decorate("generatedFiles", generated);
   app.decorate("fileUploads", fileUploads(app.registry, files));
   app.decorateRequest("storedUploads", undefined);
   app.decorateRequest("previousFiles", undefined);
@@ -42,5 +50,7 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
     registerCreateFromUrlRoute(routes, config, files);
+    registerGenerateRoute(routes, generated);
   });
+  registerOpengraphImages(app, generated, driver, config.publicUrl);
 }

@@ -24,18 +24,23 @@ function fields(value: unknown, names: string[]): Record<string, string> {
   return out;
 }
 
+/** Of a page's host/metadata rows (pages-to-metadata, in order), the one it uses: the 'primary' variant, else the first. */
+export const chooseMetadataRow = (rows: Row[]): Row | undefined => rows.find((row) => row.variant === "primary") ?? rows[0];
+
 /** The page's host/metadata row (pages-to-metadata); the 'primary' variant wins when there are several. */
 export function pageMetadataRow(site: SiteData): Row | undefined {
   const page = site.page;
   if (!page) return undefined;
-  const rows = site.related("host/pages-to-metadata", page.id).map(({ record }) => record);
-  return rows.find((row) => row.variant === "primary") ?? rows[0];
+  return chooseMetadataRow(site.related("host/pages-to-metadata", page.id).map(({ record }) => record));
 }
 
 /** Metadata from the linked row, falling back to the page's own title and description. */
 export function pageMetadata(site: SiteData, fallbackTitle = "Page"): PageMetadata {
-  const page = site.page;
-  const row = pageMetadataRow(site);
+  return metadataOf(site.page, pageMetadataRow(site), site.language, fallbackTitle);
+}
+
+/** The same from the rows themselves (the server's Open Graph image route reads them without a page load). */
+export function metadataOf(page: Row | undefined, row: Row | undefined, language: string, fallbackTitle = "Page"): PageMetadata {
   const title = str(row?.title) ?? str(page?.title) ?? fallbackTitle;
   const description = str(row?.description) ?? str(page?.description);
   const openGraph = fields(row?.opengraph, ["title", "description", "url", "type", "siteName", "locale"]);
@@ -44,7 +49,7 @@ export function pageMetadata(site: SiteData, fallbackTitle = "Page"): PageMetada
   openGraph.title ??= title;
   if (description) openGraph.description ??= description;
   openGraph.type ??= "website";
-  openGraph.locale ??= site.language === "ru" ? "ru_RU" : "en_US";
+  openGraph.locale ??= language === "ru" ? "ru_RU" : "en_US";
   twitter.card ??= "summary_large_image";
   twitter.title ??= openGraph.title;
   if (openGraph.description) twitter.description ??= openGraph.description;

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import { createElement } from "react";
+import { validationError } from "../../../engine/errors.js";
+import { isUuid } from "../../../engine/query/coerce.js";
+import { contentHash, type GeneratedFiles } from "../file-storage/images/generated-files.js";
+import { OrderReceipt, RECEIPT_SIZE } from "../file-storage/images/templates/order-receipt.js";
+import { PRODUCT_ATTACHMENT_SIZE, ProductAttachment } from "../file-storage/images/templates/product-attachment.js";
+import { languageOf, type ShopImageData } from "./shop-image-data.js";
+
+export const RECEIPT_VARIANT = "generate-template-ecommerce-order-receipt-default";
+export const PRODUCT_ATTACHMENT_VARIANT = "generate-template-ecommerce-product-attachment-default";
+
+function uuidInput(input: Record<string, unknown>, name: string): string {
+  const value = input[name];
+  if (value === undefined) throw validationError(`${name} is required`, [{ path: `/${name}`, message: "is required" }]);
+  if (!isUuid(value)) throw validationError(`/${name} must be a uuid`, [{ path: `/${name}`, message: "must be a uuid" }]);
+  return value;
+}
+
+/**
+ * The shop's generated images: an order's receipt (SPEC.md section 9: 1500×1500, variant
+ * generate-template-ecommerce-order-receipt-default; its lines, total and currency, status and
+ * date, in the subject's language) set as the order's `receipt`; and a product's attachment (its
+ * card as an image) linked to the product by products-to-file-storage-module-files.
+ */
+export function registerShopImages(app: FastifyInstance, generated: GeneratedFiles, data: ShopImageData) {
+  generated.register(RECEIPT_VARIANT, async (input) => {
+    const orderId = uuidInput(input, "orderId");
+    const orders = app.repositories.get("ecommerce/orders")!;
+    const order = await orders.get(orderId);
+    const language = languageOf(input.language) ?? (await data.subjectLanguage(orderId)) ?? "en";
+    const receipt = await data.receipt(order, language);
+    return {
+      key: `receipt:${orderId}:${contentHash({ ...receipt, date: receipt.date.toISOString() })}`,
+      replaces: `receipt:${orderId}:`,
+      adminTitle: `Receipt ${orderId.slice(0, 8)} (${order.status})`,
+      element: createElement(OrderReceipt, receipt),
+      ...RECEIPT_SIZE,
+      link: async (record) => {
+        if (order.receipt !== record.file) await orders.update(orderId, { receipt: record.file });
+      },
+    };
+  });
+
+  generated.register(PRODUCT_ATTACHMENT_VARIANT, async (input) => {
+    const productId = uuidInput(input, "productId");
+    const product = await app.repositories.get("ecommerce/products")!.get(productId);
+    const language = languageOf(input.language) ?? "en";
+    const attachment = await data.attachment(product, language);
+    return {
+      key: `product-attachment:${productId}:${language}:${contentHash(attachment)}`,
+      replaces: `product-attachment:${productId}:${language}:`,
+      adminTitle: `${attachment.title} (${language})`,
+      element: createElement(ProductAttachment, attachment),
+      ...PRODUCT_ATTACHMENT_SIZE,
+      link: async (record) => {
+        const links = app.repositories.get("ecommerce/products-to-file-storage-module-files")!;
+        const field = links.model.fieldMap.get("fileStorageModuleFileId")!;
+        const existing = await links.count([{ field, kind: field.kind, method: "eq", value: record.id }]);
+        if (existing === 0) await links.create({ productId, fileStorageModuleFileId: record.id, variant: "attachment-default" });
+      },
+    };
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import type { Row } from "../../../engine/query/prepare-write.js";
+import type { Language } from "../../../web/site/data/page-data.js";
+import { text } from "../../../web/site/i18n/text.js";
+import { siteName } from "../file-storage/images/opengraph.js";
+import type { ProductAttachmentInput } from "../file-storage/images/templates/product-attachment.js";
+import type { ReceiptInput } from "../file-storage/images/templates/order-receipt.js";
+import type { Orders } from "./orders.js";
+import { totalsByCurrency } from "./totals.js";
+
+export const languageOf = (value: unknown): Language | undefined => (value === "en" || value === "ru" ? value : undefined);
+
+/** What the shop's generated images show, read from the database (a few queries per image, none per line). */
+export class ShopImageData {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly orders: Orders,
+    private readonly origin: string,
+  ) {}
+
+  private get db() {
+    return this.app.database.db;
+  }
+
+  private table(id: string) {
+    return this.app.registry.get(id).table;
+  }
+
+  /** The order's subject's language, when it has a subject. */
+  async subjectLanguage(orderId: string): Promise<Language | undefined> {
+    const row = await this.db
+      .selectFrom(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`)
+      .innerJoin(`${this.table("rbac/subjects")} as s`, "s.id", "so.subjectId")
+      .select("s.language")
+      .where("so.ecommerceModuleOrderId", "=", orderId)
+      .executeTakeFirst();
+    return languageOf(row?.language);
+  }
+
+  /** The currency the order is counted in: the one it was checked out in, else the default one. */
+  private async currencyOf(orderId: string): Promise<Row | undefined> {
+    const checkedOut = await this.db
+      .selectFrom(`${this.table("ecommerce/orders-to-billing-module-currencies")} as oc`)
+      .innerJoin(`${this.table("billing/currencies")} as c`, "c.id", "oc.billingModuleCurrencyId")
+      .selectAll("c")
+      .where("oc.orderId", "=", orderId)
+      .orderBy("oc.createdAt", "desc")
+      .executeTakeFirst();
+    return checkedOut ?? this.db.selectFrom(this.table("billing/currencies")).selectAll().where("isDefault", "=", true).orderBy("createdAt").executeTakeFirst();
+  }
+
+  /** An order's receipt: lines priced in its currency (exact decimals), total, status and date, in a language. */
+  async receipt(order: Row, language: Language): Promise<ReceiptInput> {
+    const orderId = order.id as string;
+    const [withLines] = await this.orders.withLines(this.db, [order], true);
+    const currency = await this.currencyOf(orderId);
+    const priced = currency ? await this.orders.prices.lines(this.db, { orderIds: [orderId] }, currency.id as string) : [];
+    const byLine = new Map(priced.map((p) => [p.lineId, p]));
+    return {
+      language,
+      siteName: await siteName(this.app, this.origin),
+      orderId,
+      status: String(order.status),
+      date: new Date(String(order.updatedAt)),
+      lines: withLines!.ordersToProducts.map((line) => ({
+        title: text((line.product as Row | null)?.title, language) || String((line.product as Row | null)?.adminTitle ?? line.productId),
+        quantity: Number(line.quantity),
+        price: byLine.get(line.id)?.price,
+        amount: byLine.get(line.id)?.amount,
+      })),
+      total: totalsByCurrency(priced, withLines!.ordersToProducts.map((l) => l.id))[0]?.total,
+      currency: currency ? { code: String(currency.slug).toUpperCase(), symbol: currency.symbol as string | null } : undefined,
+    };
+  }
+
+  /** A product's card: title, short description and its price in each currency (at the currency's precision). */
+  async attachment(product: Row, language: Language): Promise<ProductAttachmentInput> {
+    const t = (id: string) => this.table(id);
+    const prices = await this.db
+      .selectFrom(`${t("ecommerce/products-to-attributes")} as pa`)
+      .innerJoin(`${t("ecommerce/attributes")} as a`, "a.id", "pa.attributeId")
+      .innerJoin(`${t("ecommerce/attribute-keys-to-attributes")} as ka`, "ka.attributeId", "a.id")
+      .innerJoin(`${t("ecommerce/attribute-keys")} as k`, "k.id", "ka.attributeKeyId")
+      .innerJoin(`${t("ecommerce/attributes-to-billing-module-currencies")} as ac`, "ac.attributeId", "a.id")
+      .innerJoin(`${t("billing/currencies")} as c`, "c.id", "ac.billingModuleCurrencyId")
+      .select(["c.symbol", "c.slug", sql<string>`round(a."number", c."decimals")::text`.as("price")])
+      .where("k.type", "=", "price")
+      .where("a.number", "is not", null)
+      .where("pa.productId", "=", product.id as string)
+      .orderBy("c.isDefault", "desc")
+      .orderBy("c.slug")
+      .execute();
+    return {
+      siteName: await siteName(this.app, this.origin),
+      title: text(product.title, language) || String(product.adminTitle),
+      shortDescription: text(product.shortDescription, language),
+      prices: prices.map((p) => (p.symbol ? `${p.symbol}${p.price}` : `${p.price} ${String(p.slug).toUpperCase()}`)),
+    };
+  }
+}

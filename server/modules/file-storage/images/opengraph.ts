@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import { createElement } from "react";
+import { isUuid } from "../../../../engine/query/coerce.js";
+import { validationError } from "../../../../engine/errors.js";
+import type { Row } from "../../../../web/site/data/page-data.js";
+import { chooseMetadataRow, metadataOf } from "../../../../web/site/render/metadata.js";
+import { OPENGRAPH_IMAGE_PATH, opengraphText, opengraphVersion, type OpengraphText } from "../../../../web/site/render/opengraph-image.js";
+import { storageKeyOf } from "../stored-files.js";
+import type { StorageDriver } from "../storage/storage-driver.js";
+import { contentHash, type Drawing, type GeneratedFiles } from "./generated-files.js";
+import { OPENGRAPH_SIZE, OpengraphImage } from "./templates/opengraph-image.js";
+
+export const OPENGRAPH_VARIANT = "generate-template-opengraph-image-default";
+
+/** The texts of a page's Open Graph image, from its row and its metadata row, as its head computes them. */
+export async function pageText(app: FastifyInstance, pageId: string, origin: string): Promise<OpengraphText> {
+  const page = (await app.repositories.get("host/pages")!.get(pageId)) as Row;
+  const links = app.repositories.get("host/pages-to-metadata")!;
+  const pageField = links.model.fieldMap.get("pageId")!;
+  const linked = await links.list({ filters: [{ field: pageField, kind: pageField.kind, method: "eq", value: pageId }], orderBy: [], limit: 100, offset: 0 });
+  const rows = await app.repositories.get("host/metadata")!.listByIds(linked.map((l) => l.metadataId as string));
+  const byId = new Map((rows as Row[]).map((r) => [r.id, r]));
+  const meta = metadataOf(page, chooseMetadataRow(linked.map((l) => byId.get(l.metadataId as string)).filter((r): r is Row => r !== undefined)), "en");
+  return opengraphText(meta.openGraph.title!, meta.openGraph.siteName, origin);
+}
+
+/** The site's name for images: the home page's og:siteName, else the host of PUBLIC_URL. */
+export async function siteName(app: FastifyInstance, origin: string): Promise<string> {
+  const pages = app.repositories.get("host/pages")!;
+  const url = pages.model.fieldMap.get("url")!;
+  const [home] = await pages.list({ filters: [{ field: url, kind: url.kind, method: "eq", value: "/" }], orderBy: [], limit: 1, offset: 0 });
+  return home ? (await pageText(app, home.id as string, origin)).siteName : opengraphText("", undefined, origin).siteName;
+}
+
+const drawing = (text: OpengraphText, key: string, replaces?: string): Drawing => ({
+  key,
+  replaces,
+  adminTitle: `Open Graph image: ${text.title}`.slice(0, 200),
+  element: createElement(OpengraphImage, text),
+  ...OPENGRAPH_SIZE,
+});
+
+/**
+ * The Open Graph image generator (`pageId`: that page's image; or `title` and `siteName` for
+ * any other) and GET /public/opengraph/{pageId}.png, the address every page's og:image names.
+ * A page's image is drawn on the first request for its current texts and kept as a file record
+ * (`generatedFrom` opengraph:{pageId}:{version}); a new title draws a new one and removes the
+ * old. Public like the pages themselves.
+ */
+export function registerOpengraphImages(app: FastifyInstance, generated: GeneratedFiles, driver: StorageDriver, origin: string) {
+  generated.register(OPENGRAPH_VARIANT, async (input) => {
+    if (input.pageId !== undefined) {
+      if (!isUuid(input.pageId)) throw validationError("/pageId must be a uuid", [{ path: "/pageId", message: "must be a uuid" }]);
+      const text = await pageText(app, input.pageId, origin);
+      return drawing(text, `opengraph:${input.pageId}:${opengraphVersion(text)}`, `opengraph:${input.pageId}:`);
+    }
+    if (typeof input.title !== "string" || !input.title.trim()) throw validationError("pageId or title is required", [{ path: "/title", message: "is required" }]);
+    const text = opengraphText(input.title.trim().slice(0, 200), typeof input.siteName === "string" ? input.siteName.slice(0, 100) : undefined, origin);
+    return drawing(text, `opengraph:custom:${contentHash(text)}`);
+  });
+
+  app.get<{ Params: { name: string }; Querystring: { v?: string } }>(`${OPENGRAPH_IMAGE_PATH}/:name`, async (request, reply) => {
+    const pageId = /^(.+)\.png$/.exec(request.params.name)?.[1];
+    if (!pageId || !isUuid(pageId)) return reply.code(404).type("text/plain").send("Not found");
+    const { record } = await generated.generate(OPENGRAPH_VARIANT, { pageId });
+    const key = storageKeyOf(record.file);
+    const object = key ? await driver.get(key) : null;
+    if (!object) return reply.code(404).type("text/plain").send("Not found");
+    const current = String(record.generatedFrom).split(":").pop();
+    // The versioned address never changes content; an old or bare one is revalidated soon.
+    reply.header("cache-control", request.query.v === current ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    reply.header("x-content-type-options", "nosniff");
+    return reply.type("image/png").header("content-length", object.size).send(object.body);
+  });
+}
