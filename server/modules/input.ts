@@ -5,12 +5,14 @@ import { validationError, validationErrorFromCauses, type ErrorCause } from "../
 import { addDecimalFormat } from "../../engine/query/decimal.js";
 import type { JsonSchema } from "../../engine/schema/model.js";
 import { readData } from "../plugins/request-data.js";
+import { isSameSitePath } from "../security/same-site-path.js";
 
 // Input of hand-written module routes: read from any of API.md's body forms, checked by a JSON
 // Schema. A property may say `x-message` to replace Ajv's wording ("Invalid provider").
 const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 addDecimalFormat(ajv);
+ajv.addFormat("site-path", isSameSitePath);
 
 /** The body's fields: `{ data: {...} }` (JSON, urlencoded or multipart) or a plain object body. */
 export async function readInput(request: FastifyRequest): Promise<unknown> {
@@ -49,3 +51,5 @@ export function inputSchema<T>(schema: JsonSchema): ((value: unknown) => T) & { 
 export const EMAIL = { type: "string", format: "email", maxLength: 254, "x-message": "must be a valid email" };
 export const PASSWORD = { type: "string", minLength: 8, maxLength: 256, "x-message": "must be 8 to 256 characters" };
 export const UUID = { type: "string", format: "uuid" };
+/** Where a browser is sent back to: a path of this site only (see security/same-site-path.ts). */
+export const SITE_PATH = { type: "string", maxLength: 2000, format: "site-path", "x-message": "must be a path of this site" };

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { localisedPath, splitLanguage } from "./language-path.js";
+import { splitUrl } from "../modules/host/url-templates.js";
+import { pathOfSegments } from "../security/same-site-path.js";
+import { splitLanguage } from "./language-path.js";
 import type { SitePages } from "./site-pages.js";
 
 /** Prefixes that belong to the API, the bundles, the admin and uploaded files, never to hosted pages. */
@@ -18,8 +20,9 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages) {
     if (NOT_PAGES.test(rawPath)) return reply.callNotFound();
     if (FILE_LIKE.test(rawPath)) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
     const { language, path, explicitDefault } = splitLanguage(rawPath);
-    // "/en/blog" is "/blog": one address per page for links and search engines.
-    if (explicitDefault) return reply.redirect(localisedPath(path, language) + (query ? `?${query}` : ""), 301);
+    // "/en/blog" is "/blog": one address per page for links and search engines. Built from the
+    // decoded segments encoded again, so "/en/%2Fevil.example" goes to "/%2Fevil.example", never "//evil.example".
+    if (explicitDefault) return reply.redirect(pathOfSegments(splitUrl(rawPath).slice(1)) + (query ? `?${query}` : ""), 301);
     const answer = await pages.respond(language, path);
     return reply
       .code(answer.status)

@@ -56,6 +56,9 @@ describe("checkout", () => {
     ["an empty orders list", { ecommerceModule: { orders: [] } }, "/ecommerceModule/orders"],
     ["an order without id", { ecommerceModule: { orders: [{}] } }, "id is required"],
     ["a return URL on another site", { successUrl: "//evil.example/" }, "must be a path of this site"],
+    // Browsers drop the tab and read "\\" as "/": both are "//evil.example" (issue 13, finding 1).
+    ["a return URL with a tab", { successUrl: "/\t/evil.example" }, "must be a path of this site"],
+    ["a cancel URL with a backslash", { cancelUrl: "/\\evil.example" }, "must be a path of this site"],
   ])("refuses %s with a 400 and leaves the order in the cart", async (_name, extra, message) => {
     const cartOrder = await addToCart(ann, c.shoes.id);
     const response = await checkout(ann, [cartOrder.id], extra);

@@ -1,12 +1,10 @@
-import { EMAIL, UUID, inputSchema } from "../../input.js";
+import { EMAIL, SITE_PATH, UUID, inputSchema } from "../../input.js";
 import { PROVIDERS, type ProviderName } from "../../billing/providers/provider.js";
 
 // The shop's request bodies (SPEC.md section 5, API.md "Shop"), checked before anything runs.
 
 const QUANTITY = { type: "integer", minimum: 1, maximum: 1_000_000, "x-message": "must be a positive integer" };
 const PROVIDER = { type: "string", enum: [...PROVIDERS], "x-message": "Invalid provider" };
-/** Where the payer comes back to: a path of this site only (never another host). */
-const SITE_PATH = { type: "string", maxLength: 2000, pattern: "^/(?![/\\\\])", "x-message": "must be a path of this site" };
 const CURRENCY = {
   type: "object",
   properties: { currency: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] } },

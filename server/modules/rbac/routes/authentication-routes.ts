@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { inputSchema, readInput } from "../../input.js";
+import { sameSitePathOr } from "../../../security/same-site-path.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
 import { createSubject, identitiesOf, rolesOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
@@ -12,7 +13,7 @@ export const AUTH = "/api/rbac/subjects/authentication";
 
 const refreshBody = inputSchema<{ refresh: string }>({ properties: { refresh: { type: "string", minLength: 1, maxLength: 512 } }, required: ["refresh"] });
 const logoutBody = inputSchema<{ refresh?: string; redirectTo?: string }>({
-  properties: { refresh: { type: "string", maxLength: 512 }, redirectTo: { type: "string" } },
+  properties: { refresh: { type: "string", maxLength: 512 }, redirectTo: { type: "string", maxLength: 2048 } },
 });
 
 /** init, me, is-authorized, logout and refresh (SPEC.md section 7, Subject API). */
@@ -46,7 +47,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
       if (family) await sessions.refreshTokens.revokeFamily(family);
     }
     sessions.clearCookie(reply);
-    return { data: { redirectTo: body.redirectTo?.startsWith("/") && !body.redirectTo.startsWith("//") ? body.redirectTo : "/" } };
+    return { data: { redirectTo: sameSitePathOr(body.redirectTo, "/") } };
   });
 
   app.post(`${AUTH}/refresh`, authRouteOptions(config, { summary: "Spend a refresh token for a new session", body: refreshBody.schema }), async (request, reply) => {
