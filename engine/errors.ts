@@ -21,6 +21,14 @@ export interface ErrorCause {
   message: string;
 }
 
+/**
+ * An error body stays small whatever the request held: at most this many causes (a body of
+ * 40,000 unknown keys is not answered with 40,000 lines), each path and message cut short.
+ */
+export const MAX_CAUSES = 20;
+const MAX_TEXT = 200;
+const short = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -30,15 +38,21 @@ export class AppError extends Error {
     super(`${errorCodes[code].prefix}: ${detail}`);
     this.code = code;
     this.status = errorCodes[code].status;
-    this.causes = causes;
+    this.causes = causes.slice(0, MAX_CAUSES).map((c) => ({ path: short(c.path), message: short(c.message) }));
   }
 }
 
 export const validationError = (detail: string, causes: ErrorCause[] = []) =>
   new AppError("VALIDATION_ERROR", detail, causes);
 
-/** A Validation error whose message lists its causes, as `Validation error: /slug must be string`. */
-export const validationErrorFromCauses = (causes: ErrorCause[]) =>
-  validationError(causes.map((c) => `${c.path || "/"} ${c.message}`).join(", "), causes);
+/**
+ * A Validation error whose message lists its causes, as `Validation error: /slug must be string`;
+ * past MAX_CAUSES it says how many more there are.
+ */
+export function validationErrorFromCauses(causes: ErrorCause[]) {
+  const listed = causes.slice(0, MAX_CAUSES).map((c) => `${short(c.path || "/")} ${short(c.message)}`).join(", ");
+  const more = causes.length > MAX_CAUSES ? ` and ${causes.length - MAX_CAUSES} more` : "";
+  return validationError(listed + more, causes);
+}
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", what);

@@ -27,6 +27,7 @@ import { registerBillingModule } from "./modules/billing/billing-module.js";
 import { registerEcommerceModule } from "./modules/ecommerce/ecommerce-module.js";
 import { registerCrmModule } from "./modules/crm/form-requests-route.js";
 import { registerWebFiles } from "./web/static-files.js";
+import { refuseNulInUrls } from "./security/nul-in-url.js";
 
 /** qs brackets (filters[and][0][column]=…) when the query has any; the plain parser is much cheaper otherwise. */
 const parseQueryString = (text: string) =>
@@ -46,6 +47,8 @@ export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -72,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -96,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("changes", changes);
 
   registerErrorHandling(app, config.production);
+  refuseNulInUrls(app);
   const moduleRouteDocs = collectRouteDocs(app);
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.

@@ -1,4 +1,4 @@
-import { validationError, type ErrorCause } from "../errors.js";
+import { validationErrorFromCauses, type ErrorCause } from "../errors.js";
 import type { Field, FieldKind, Model } from "../schema/model.js";
 import { coerce, isUuid } from "./coerce.js";
 
@@ -44,7 +44,7 @@ export function parseListQuery(model: Model, query: Record<string, unknown>): Li
   const orderBy = parseOrder(model, query.orderBy, causes);
   const limit = parseInteger(query.limit, "/limit", LIST_LIMIT_DEFAULT, causes, 1);
   const offset = parseInteger(query.offset, "/offset", 0, causes, 0);
-  if (causes.length) throw validationError(causes.map((c) => `${c.path} ${c.message}`).join(", "), causes);
+  if (causes.length) throw validationErrorFromCauses(causes);
   return { filters, orderBy, limit: Math.min(limit, LIST_LIMIT_MAX), offset };
 }
 

@@ -2,7 +2,7 @@ import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { validationError } from "../../engine/errors.js";
+import { AppError, validationError } from "../../engine/errors.js";
 
 /** Fields a stored upload sets in `data`: the file's public path, and its size and type where the model has them. */
 export type UploadedValues = Record<string, unknown>;
@@ -30,31 +30,61 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Bodies arrive as JSON `{ data }`, urlencoded `data=<json>` or multipart with a `data` part. */
 export async function registerBodyParsers(app: FastifyInstance) {
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await app.register(multipart, { limits: { fieldSize: BODY_LIMIT, fields: 50, fileSize: app.fileUploads?.maxBytes ?? 50 * 1024 * 1024, files: 10 } });
+  await app.register(multipart, { limits: { ...MULTIPART_LIMITS, fieldSize: BODY_LIMIT, fileSize: app.fileUploads?.maxBytes ?? 50 * 1024 * 1024 } });
 }
+
+/** Parts of a multipart body: `data`, a few other fields, a few files. */
+const MULTIPART_LIMITS = { fields: 50, files: 10, parts: 70 };
 
 /** The request's `data`, parsed from whichever form it came in; "No data" when absent. */
 export async function readData(request: FastifyRequest): Promise<unknown> {
+  if (request.isMultipart()) return readMultipart(request);
+  return parseData((request.body as Record<string, unknown> | undefined)?.data, false);
+}
+
+const tooLarge = (limit: number) => new AppError("PAYLOAD_TOO_LARGE", `the body is larger than this route's limit of ${limit} bytes`);
+const malformed = () => validationError("the multipart body is malformed", [{ path: "/", message: "is not a well-formed multipart/form-data body" }]);
+
+/** A storage failure while a file part is kept: the server's fault, not the body's. */
+class StoreFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * A multipart body is read here, part by part, not by Fastify's body parsers, so the route's
+ * body limit is applied here too: to its fields together (a file part only where a route and
+ * field take files, with the upload limit). A malformed body (no boundary, cut short) is a 400.
+ */
+async function readMultipart(request: FastifyRequest): Promise<unknown> {
+  const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT;
+  const uploads = request.server.fileUploads;
   let raw: unknown;
   let uploaded: UploadedValues | undefined;
-  if (request.isMultipart()) {
-    const uploads = request.server.fileUploads;
-    for await (const part of request.parts()) {
-      if (part.type === "field" && part.fieldname === "data") raw = part.value;
-      else if (part.type === "file") {
+  let fieldBytes = 0;
+  try {
+    // fieldSize one byte over the limit: a value cut there is known to be too large.
+    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fieldSize: limit + 1 } })) {
+      if (part.type === "field") {
+        fieldBytes += Buffer.byteLength(part.fieldname) + (part.valueTruncated ? limit + 1 : Buffer.byteLength(String(part.value)));
+        if (fieldBytes > limit) throw tooLarge(limit);
+        if (part.fieldname === "data") raw = part.value;
+      } else {
         if (!uploads?.accepts(request, part.fieldname)) {
           part.file.resume();
           throw validationError(`/${part.fieldname} file parts are not accepted by this route`, [
             { path: `/${part.fieldname}`, message: "file parts are not accepted by this route" },
           ]);
         }
-        uploaded = { ...uploaded, ...(await uploads.store(request, part)) };
+        uploaded = { ...uploaded, ...(await uploads.store(request, part).catch((error) => Promise.reject(new StoreFailure(error)))) };
       }
     }
-    if (uploaded) return { ...(parseData(raw, true) as object), ...uploaded };
-  } else {
-    raw = (request.body as Record<string, unknown> | undefined)?.data;
+  } catch (error) {
+    if (error instanceof StoreFailure) throw error.error;
+    if (error instanceof AppError) throw error;
+    // The parser's own limits (fields, files, parts, file size) are 413s; anything else it raises is the body's fault.
+    throw (error as { statusCode?: number })?.statusCode === 413 ? tooLarge(limit) : malformed();
   }
+  if (uploaded) return { ...(parseData(raw, true) as object), ...uploaded };
   return parseData(raw, false);
 }
 

@@ -21,9 +21,3 @@ export function splitLanguage(rawPath: string): LocalisedPath {
   const rest = path.slice(first.length + 1);
   return { language: first, path: rest || "/", prefixed: true, explicitDefault: first === DEFAULT_LANGUAGE };
 }
-
-/** The visitor-facing path: the default language unprefixed, others under "/{language}". */
-export function localisedPath(path: string, language: Language): string {
-  if (language === DEFAULT_LANGUAGE) return path;
-  return path === "/" ? `/${language}` : `/${language}${path}`;
-}

@@ -2,8 +2,8 @@
 import type { Language } from "../../web/site/data/page-data.js";
 
 const TEXT = {
-  en: { notFound: "Page not found", notFoundBody: "There is no page at this address.", home: "Go to the home page", error: "Oh no! Something went wrong...", reload: "Reload" },
-  ru: { notFound: "Страница не найдена", notFoundBody: "По этому адресу страницы нет.", home: "На главную", error: "Ой! Что-то пошло не так...", reload: "Обновить" },
+  en: { badRequest: "Bad request", badRequestBody: "This address cannot name a page.", notFound: "Page not found", notFoundBody: "There is no page at this address.", home: "Go to the home page", error: "Oh no! Something went wrong...", reload: "Reload" },
+  ru: { badRequest: "Неверный запрос", badRequestBody: "Такой адрес не может указывать на страницу.", notFound: "Страница не найдена", notFoundBody: "По этому адресу страницы нет.", home: "На главную", error: "Ой! Что-то пошло не так...", reload: "Обновить" },
 } satisfies Record<Language, Record<string, string>>;
 
 const page = (language: Language, title: string, body: string) => `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
@@ -17,6 +17,12 @@ export function plainNotFound(language: Language): string {
   const t = TEXT[language];
   const home = language === "en" ? "/" : `/${language}`;
   return page(language, t.notFound, `<div class="code">404</div><h1>${t.notFound}</h1><p>${t.notFoundBody}</p><a href="${home}">${t.home}</a>`);
+}
+
+export function plainBadRequest(language: Language): string {
+  const t = TEXT[language];
+  const home = language === "en" ? "/" : `/${language}`;
+  return page(language, t.badRequest, `<div class="code">400</div><h1>${t.badRequest}</h1><p>${t.badRequestBody}</p><a href="${home}">${t.home}</a>`);
 }
 
 export function plainError(language: Language): string {

@@ -32,19 +32,26 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Log lines at warn level and above, parsed (only with `createTestApp(…, { logs: true })`). */
+  logs: { level: number; msg: string; [key: string]: unknown }[];
   /** Injects a request; writes carry the secret key unless `key` says otherwise. */
   request(options: InjectOptions & { key?: string | null }): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logs?: boolean } = {}): Promise<TestApp> {
   const test = await openTestDatabase();
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
-  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 10_000, seedDemoContent: false, ...overrides };
-  const app = await buildApp(config, { database: test.database, logger: false });
+  const config: Config = {
+    ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: options.logs ? "warn" : "silent", authRateLimit: 10_000, seedDemoContent: false, ...overrides,
+  };
+  const logs: TestApp["logs"] = [];
+  const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };
+  const app = await buildApp(config, { database: test.database, ...(options.logs ? { logStream } : { logger: false }) });
   return {
     app,
     database: test.database,
+    logs,
     async request({ key = SECRET, headers, ...options }) {
       const response = await app.inject({
         ...options,
