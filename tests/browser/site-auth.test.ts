@@ -226,12 +226,28 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await dialog.getByRole("button", { name: "Update" }).click();
     await dialog.getByText("Enter a valid email").waitFor();
     await dialog.getByLabel("Email", { exact: true }).fill("ann.new@example.com");
+    // The server asks for the current password with an email change (issue 13).
+    await dialog.getByLabel("Current password").fill("wrong password");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await page.getByText(/is not the current password/).first().waitFor();
+    await dialog.getByLabel("Current password").fill(THIRD_PASSWORD);
     await screenshot(page, "site-auth-change-email");
     await dialog.getByRole("button", { name: "Update" }).click();
     await page.getByText("Email updated").waitFor();
     await identity.getByText("ann.new@example.com", { exact: true }).waitFor();
     await expect.poll(() => accountMenu().textContent()).toBe("ann.new@example.com");
     expect(await signInStatus(THIRD_PASSWORD, "ann.new@example.com")).toBe(200);
+
+    // create-by-email: a second email sign-in, proven with the current password.
+    await page.getByRole("button", { name: "Add an email sign-in" }).click();
+    const form = page.locator("[data-identity-form=create-by-email]");
+    await form.getByLabel("Email", { exact: true }).fill("ann.second@example.com");
+    await form.getByLabel("Password", { exact: true }).fill("second password");
+    await form.getByLabel("Current password").fill(THIRD_PASSWORD);
+    await form.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Sign-in method added").waitFor();
+    await page.locator("[data-identity]", { hasText: "ann.second@example.com" }).waitFor();
+    expect(await signInStatus("second password", "ann.second@example.com")).toBe(200);
     await accountMenu().click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await signedOutMenu().waitFor();

@@ -26,14 +26,14 @@ describe("a subject's identities", () => {
   });
 
   test("adds, renames and deletes an identity", async () => {
-    const created = await as(t, ann)({ method: "POST", url: `${SUBJECTS}/${ann.subjectId}/identities`, payload: { data: { email: "ann.work@example.com", password: PASSWORD } } });
+    const created = await as(t, ann)({ method: "POST", url: `${SUBJECTS}/${ann.subjectId}/identities`, payload: { data: { email: "ann.work@example.com", password: PASSWORD, currentPassword: PASSWORD } } });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ email: "ann.work@example.com", provider: "email_and_password" });
     expect(created.body.data).not.toHaveProperty("password");
     await signIn(t, "ann.work@example.com");
 
     const id = created.body.data.id;
-    const renamed = await as(t, ann)({ method: "PATCH", url: `${SUBJECTS}/${ann.subjectId}/identities/${id}`, payload: { data: { email: "Ann.Office@example.com" } } });
+    const renamed = await as(t, ann)({ method: "PATCH", url: `${SUBJECTS}/${ann.subjectId}/identities/${id}`, payload: { data: { email: "Ann.Office@example.com", currentPassword: PASSWORD } } });
     expect(renamed).toMatchObject({ status: 200, body: { data: { id, email: "ann.office@example.com" } } });
     await signIn(t, "ann.office@example.com");
 
@@ -43,7 +43,7 @@ describe("a subject's identities", () => {
   });
 
   test.each([
-    ["an email taken by another subject", "POST", () => ({ data: { email: "bob@example.com", password: PASSWORD } }), 409, "Conflict error: /login is already taken"],
+    ["an email taken by another subject", "POST", () => ({ data: { email: "bob@example.com", password: PASSWORD, currentPassword: PASSWORD } }), 409, "Conflict error: /login is already taken"],
     ["a bad email", "POST", () => ({ data: { email: "nope", password: PASSWORD } }), 400, "Validation error: /email must be a valid email"],
     ["another provider", "POST", () => ({ data: { email: "x@example.com", password: PASSWORD, provider: "telegram" } }), 400, "Validation error: /provider Invalid provider"],
     ["a hidden field", "POST", () => ({ data: { email: "y@example.com", password: PASSWORD, salt: "x" } }), 400, "Validation error: /salt is not accepted"],
@@ -56,7 +56,7 @@ describe("a subject's identities", () => {
 
   test("renaming to a taken email is a 409 naming the field", async () => {
     const [own] = await identitiesOf(ann);
-    const response = await as(t, ann)({ method: "PATCH", url: `${SUBJECTS}/${ann.subjectId}/identities/${own.id}`, payload: { data: { email: "bob@example.com" } } });
+    const response = await as(t, ann)({ method: "PATCH", url: `${SUBJECTS}/${ann.subjectId}/identities/${own.id}`, payload: { data: { email: "bob@example.com", currentPassword: PASSWORD } } });
     expect(response).toMatchObject({ status: 409, body: { message: "Conflict error: /email is already taken" } });
   });
 
@@ -116,6 +116,7 @@ describe("passwords", () => {
     await signIn(t, "dan@example.com", "dan's new password");
   });
 
+  // A subject made by authentication/init has no identity, so no account to take: no password asked.
   test("create-by-email adds an email identity to the signed-in subject", async () => {
     const init = await t.request({ method: "GET", url: "/api/rbac/subjects/authentication/init", key: null });
     const session = { jwt: init.body.data.jwt, refresh: init.body.data.refresh, subjectId: "" };

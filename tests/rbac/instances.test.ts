@@ -1,45 +1,23 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase, type Database } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
-import { configFromEnv } from "../../server/config.js";
+import { createInstances, serverUrl, until, type Instances } from "../helpers/instances.js";
 import { SECRET } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, bearer, subjectOf } from "./helpers.js";
 
 // Two instances over one PostgreSQL server: a permission change made through one reaches the
 // other's cache through LISTEN/NOTIFY. PGlite is one process, so this runs on the server only.
-const url = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!url)("several instances on one database", () => {
-  const schema = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-  const databases: Database[] = [];
+describe.skipIf(!serverUrl)("several instances on one database", () => {
+  let instances: Instances;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    const config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 1000 };
-    for (let i = 0; i < 2; i++) databases.push(await openDatabase({ url, schema, poolSize: 4 }));
-    a = await buildApp(config, { database: databases[0], logger: false });
-    b = await buildApp(config, { database: databases[1], logger: false });
+    instances = await createInstances(2);
+    [a, b] = instances.apps as [FastifyInstance, FastifyInstance];
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(databases[0]!.db);
-    for (const database of databases) await database.close();
-  });
+  afterAll(() => instances?.close());
 
   const key = { "x-rbac-secret-key": SECRET };
-  const until = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 50; i++) {
-      if (await check()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return false;
-  };
-
   test("a role granted or taken away through one instance counts at once on the other", async () => {
     const signUp = await a.inject({ method: "POST", url: `${AUTH}/email-and-password/registration`, payload: { login: "ann@example.com", password: PASSWORD } });
     const jwt = signUp.json().data.jwt;

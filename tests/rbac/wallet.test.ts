@@ -105,3 +105,26 @@ describe("Sign-In with Ethereum", () => {
     expect(response.body.message).toBe(message);
   });
 });
+
+// Issue 13, finding 2: a wallet-only subject has no password to show, so adding an email
+// identity (which would outlive a stolen session token) needs a sign-in of the last minutes.
+describe("a wallet-only subject adding an email identity", () => {
+  const addEmail = (jwt: string, subjectId: string, email: string) =>
+    t.request({ method: "POST", url: `/api/rbac/subjects/${subjectId}/identities`, key: null, headers: bearer(jwt), payload: { data: { email, password: "a new password" } } });
+
+  test("right after a wallet sign-in it may; with a sign-in older than ten minutes it is a 403", async () => {
+    const signed = await signedMessage();
+    const { jwt } = (await signIn({ message: signed.message, signature: signed.signature, address: signed.account.address })).body.data;
+    const subjectId = subjectOf(jwt);
+    expect((await addEmail(jwt, subjectId, "wallet-owner@example.com")).status).toBe(201);
+
+    // Another wallet subject whose sign-in began 20 minutes ago (its token refreshed since).
+    const other = await signedMessage();
+    const session = (await signIn({ message: other.message, signature: other.signature, address: other.account.address })).body.data;
+    const family = (await t.database.db.selectFrom("rbac_refresh_tokens").select("familyId").where("subjectId", "=", subjectOf(session.jwt)).executeTakeFirstOrThrow()).familyId;
+    await t.database.db.updateTable("rbac_refresh_tokens").set({ createdAt: new Date(Date.now() - 20 * 60_000).toISOString() }).where("familyId", "=", family).execute();
+    const stale = await addEmail(session.jwt, subjectOf(session.jwt), "thief@example.com");
+    expect(stale.status).toBe(403);
+    expect(stale.body.message).toMatch(/sign in again/);
+  });
+});

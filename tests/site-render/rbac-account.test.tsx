@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { describe, expect, test } from "vitest";
 import type { Language } from "../../web/site/data/page-data.js";
 import { IdentitySettingsDefault } from "../../web/site/modules/rbac/identity-settings-default.js";
+import { variants as rbacVariants } from "../../web/site/modules/rbac/index.js";
 import { RegistrationDefault } from "../../web/site/modules/rbac/registration-default.js";
 import { SelectMethodDefault } from "../../web/site/modules/rbac/select-method-default.js";
 import { rbacStrings } from "../../web/site/modules/rbac/strings.js";
@@ -72,6 +73,37 @@ describe("identity-settings-default", () => {
     const { text } = render(<IdentitySettingsDefault record={widget()} />, "en", { status: "signed-in", subject: { ...subject, identities: [] } });
     expect(text).toContain(rbacStrings.en.noIdentities);
     expect(text).not.toContain(rbacStrings.en.changePasswordButton);
+  });
+});
+
+// Issue 13: the identity variants SPEC.md lists; a subject with a password shows it with each change.
+describe("identity variants create-by-email and form-field-default", () => {
+  const { "create-by-email": CreateByEmail, "form-field-default": FormField } = rbacVariants["rbac/identities"]!;
+  const walletOnly: Subject = { ...subject, identities: [subject.identities[1]!] };
+  const labels = (html: string) => [...html.matchAll(/<label[^>]*>([^<]+)/g)].map((m) => m[1]);
+
+  test.each(LANGUAGES)("form-field-default (%s): the email, the current password and Submit", (language) => {
+    const t = rbacStrings[language];
+    const { html, text } = render(<FormField record={subject.identities[0]!} />, language, { status: "signed-in", subject });
+    expect(labels(html)).toEqual([t.email, t.currentPassword]);
+    expect(html).toContain('value="ann@example.com"');
+    expect(text).toContain(t.submit);
+  });
+
+  test.each(LANGUAGES)("create-by-email (%s): email, password, the current password and Submit", (language) => {
+    const t = rbacStrings[language];
+    const { html, text } = render(<CreateByEmail record={widget({ variant: "create-by-email" })} />, language, { status: "signed-in", subject });
+    expect(labels(html)).toEqual([t.email, t.password, t.currentPassword]);
+    expect(text).toContain(t.submit);
+  });
+
+  test("a wallet-only subject has no password to give: the forms do not ask for one", () => {
+    expect(labels(render(<CreateByEmail record={widget()} />, "en", { status: "signed-in", subject: walletOnly }).html)).toEqual(["Email", "Password"]);
+  });
+
+  test("signed out, neither renders anything", () => {
+    expect(render(<CreateByEmail record={widget()} />, "en", { status: "signed-out" }).text).toBe("");
+    expect(render(<FormField record={subject.identities[0]!} />, "en", { status: "signed-out" }).text).toBe("");
   });
 });
 

@@ -3,6 +3,7 @@ import { AppError } from "../../../engine/errors.js";
 import { cookieOf } from "../../plugins/cookies.js";
 import type { Authorizer, Caller } from "./permissions/authorizer.js";
 import { sameSecret, secretKeyOf } from "./secret-key.js";
+import type { RevokedSessions } from "./revoked-sessions.js";
 import type { SessionTokens } from "./session-tokens.js";
 import { SESSION_COOKIE } from "./sessions.js";
 
@@ -20,11 +21,14 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return match?.[1] ?? cookieOf(request, SESSION_COOKIE);
 }
 
-/** The signed-in subject of a request without a secret key; a bad or expired JWT counts as signed out. */
-async function resolveSubject(request: FastifyRequest, tokens: SessionTokens): Promise<Caller> {
+/**
+ * The signed-in subject of a request without a secret key; a bad or expired JWT, or one whose
+ * sign-in was revoked (logout, password change or reset), counts as signed out.
+ */
+async function resolveSubject(request: FastifyRequest, tokens: SessionTokens, revoked: RevokedSessions): Promise<Caller> {
   const token = bearerOf(request);
   const claims = token ? await tokens.verify(token) : undefined;
-  if (!claims) return { kind: "anonymous" };
+  if (!claims || (await revoked.isRevoked(claims.familyId))) return { kind: "anonymous" };
   request.sessionFamilyId = claims.familyId;
   return { kind: "subject", subjectId: claims.subjectId };
 }
@@ -35,14 +39,14 @@ async function resolveSubject(request: FastifyRequest, tokens: SessionTokens): P
  * /api route as it is registered (see rbac-module.ts); routes outside /api (public pages, the
  * admin's files) are not API and do not carry it.
  */
-export function authorizationHook(authorizer: Authorizer, tokens: SessionTokens, secret: string | undefined) {
+export function authorizationHook(authorizer: Authorizer, tokens: SessionTokens, revoked: RevokedSessions, secret: string | undefined) {
   const refuse = (request: FastifyRequest) => {
     const what = `${request.method} ${request.url.split("?")[0]}`;
     if (request.caller.kind === "anonymous") return new AppError("AUTHENTICATION_ERROR", `sign in to call ${what}`);
     return new AppError("PERMISSION_ERROR", `${what} is not allowed for this subject`);
   };
   const decide = async (request: FastifyRequest) => {
-    request.caller = await resolveSubject(request, tokens);
+    request.caller = await resolveSubject(request, tokens, revoked);
     if (!(await authorizer.allows(request.caller, request.method, request.url))) throw refuse(request);
   };
   // Callback style with a synchronous answer for the secret key (server-to-server traffic, the

@@ -25,7 +25,7 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
   app.decorateRequest("caller", null as never);
   app.decorateRequest("sessionFamilyId", undefined);
   // Attached to every /api route as it is registered, so no other request pays for it.
-  const authorize = authorizationHook(rbac.authorizer, rbac.tokens, config.rbacSecretKey);
+  const authorize = authorizationHook(rbac.authorizer, rbac.tokens, rbac.revoked, config.rbacSecretKey);
   app.addHook("onRoute", (route) => {
     if (route.url.startsWith("/api/")) route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
   });

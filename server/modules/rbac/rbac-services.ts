@@ -6,6 +6,7 @@ import { Accounts } from "./accounts/accounts.js";
 import { Authorizer } from "./permissions/authorizer.js";
 import { seedPermissions } from "./permissions/seed-permissions.js";
 import { RefreshTokens } from "./refresh-tokens.js";
+import { RevokedSessions } from "./revoked-sessions.js";
 import { SessionTokens } from "./session-tokens.js";
 import { Sessions } from "./sessions.js";
 import { resolveSigningSecret } from "./signing-secret.js";
@@ -14,6 +15,8 @@ import { WalletSignIn } from "./wallet-sign-in.js";
 export interface RbacServices {
   config: Config;
   tokens: SessionTokens;
+  /** Sign-ins ended early (logout, password change or reset, a replayed refresh token). */
+  revoked: RevokedSessions;
   sessions: Sessions;
   authorizer: Authorizer;
   accounts: Accounts;
@@ -29,7 +32,9 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
   await seedPermissions(database, repositories);
   const secret = await resolveSigningSecret(config.jwtSecret, config.production, repositories.get("rbac/signing-keys")!);
   const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
-  const refreshTokens = new RefreshTokens(database.db, config.refreshTokenTtlSeconds);
+  const refreshTokens = new RefreshTokens(database.db, config.refreshTokenTtlSeconds, app.changes);
+  const revoked = new RevokedSessions(database.db, config.accessTokenTtlSeconds, app.changes, app.log);
+  await revoked.reload();
   const mailer = new Mailer(repositories.get("notification/outbox-messages")!, config.smtpUrl, config.mailFrom, app.log);
   if (!config.smtpUrl && config.production) app.log.warn("SMTP_URL is not set: emails are kept in the outbox table, not sent");
   const background = new BackgroundWork(app.log);
@@ -41,6 +46,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
   return {
     config,
     tokens,
+    revoked,
     sessions: new Sessions(database.db, tokens, refreshTokens, config.production),
     authorizer: new Authorizer(database.db, app.changes),
     accounts: new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl }),

@@ -1,6 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { AppError } from "../../../engine/errors.js";
+import type { ChangeFeed } from "../../../engine/query/change-feed.js";
+import type { RepositoryLookup } from "../../../engine/query/transaction.js";
+import { REFRESH_TOKENS } from "./revoked-sessions.js";
 
 const TABLE = "rbac_refresh_tokens";
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -15,12 +18,15 @@ const invalid = () => new AppError("AUTHENTICATION_ERROR", "the refresh token is
 /**
  * Refresh tokens: 32 random bytes, stored only as a SHA-256 hash. Each use rotates the token
  * (the old one is marked used, a new one of the same family is issued); presenting a used token
- * again means it was stolen or replayed, so the whole family is revoked.
+ * again means it was stolen or replayed, so the whole family is revoked. Every revocation is
+ * announced on the change feed once committed, so each instance's RevokedSessions refuses the
+ * session JWTs of that sign-in from then on.
  */
 export class RefreshTokens {
   constructor(
     private readonly db: Kysely<any>,
     readonly ttlSeconds: number,
+    private readonly changes: ChangeFeed,
   ) {}
 
   async issue(subjectId: string, familyId: string = randomUUID(), db: Kysely<any> = this.db): Promise<IssuedRefresh> {
@@ -47,21 +53,31 @@ export class RefreshTokens {
         .executeTakeFirst();
       if (spent) return { subjectId: spent.subjectId, ...(await this.issue(spent.subjectId, spent.familyId, trx)) };
       const known = await trx.selectFrom(TABLE).select(["familyId", "usedAt"]).where("tokenHash", "=", hashOf(token)).executeTakeFirst();
-      if (known?.usedAt) await this.revokeFamily(known.familyId, trx);
+      if (known?.usedAt) {
+        await revokeWhere(trx, "familyId", known.familyId);
+        return "replayed" as const;
+      }
       return undefined;
     }).then((result) => {
-      if (!result) throw invalid();
+      if (result === "replayed") this.changes.publish(REFRESH_TOKENS);
+      if (!result || result === "replayed") throw invalid();
       return result;
     });
   }
 
-  async revokeFamily(familyId: string, db: Kysely<any> = this.db) {
-    await db.updateTable(TABLE).set({ revokedAt: new Date().toISOString() }).where("familyId", "=", familyId).where("revokedAt", "is", null).execute();
+  /** Ends one sign-in (logout). */
+  async revokeFamily(familyId: string) {
+    await revokeWhere(this.db, "familyId", familyId);
+    this.changes.publish(REFRESH_TOKENS);
   }
 
-  /** Signs the subject out everywhere: on password change and reset. */
-  async revokeSubject(subjectId: string, db: Kysely<any> = this.db) {
-    await db.updateTable(TABLE).set({ revokedAt: new Date().toISOString() }).where("subjectId", "=", subjectId).where("revokedAt", "is", null).execute();
+  /**
+   * Signs the subject out everywhere (password change and reset), in the caller's transaction:
+   * written through the repository, so the revocation is announced when that transaction commits.
+   */
+  async revokeSubject(subjectId: string, repository: RepositoryLookup, trx: Kysely<any>) {
+    const live = await trx.selectFrom(TABLE).select("id").where("subjectId", "=", subjectId).where("revokedAt", "is", null).execute();
+    await repository(REFRESH_TOKENS).updateMany(live.map((r) => r.id as string), { revokedAt: new Date().toISOString() }, { trusted: true });
   }
 
   /** The family a token belongs to, if the token is known. */
@@ -70,3 +86,6 @@ export class RefreshTokens {
     return row?.familyId;
   }
 }
+
+const revokeWhere = (db: Kysely<any>, column: "familyId", value: string) =>
+  db.updateTable(TABLE).set({ revokedAt: new Date().toISOString() }).where(column, "=", value).where("revokedAt", "is", null).execute();

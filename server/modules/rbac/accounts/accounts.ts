@@ -75,7 +75,7 @@ export class Accounts {
     const hash = await hashPassword(newPassword);
     await this.transaction(async (repository, trx) => {
       await setPassword(repository, identityId, hash);
-      if (identity.subjectId) await this.refreshTokens.revokeSubject(identity.subjectId, trx);
+      if (identity.subjectId) await this.refreshTokens.revokeSubject(identity.subjectId, repository, trx);
     });
   }
 
@@ -134,7 +134,7 @@ export class Accounts {
       if (!identity) throw validationError("/code is invalid or expired", [{ path: "/code", message: "is invalid or expired" }]);
       await setPassword(repository, identity.id, hash);
       const link = await trx.selectFrom("rbac_subjects_to_identities").select("subjectId").where("identityId", "=", identity.id).executeTakeFirst();
-      if (link) await this.refreshTokens.revokeSubject(link.subjectId, trx);
+      if (link) await this.refreshTokens.revokeSubject(link.subjectId, repository, trx);
     });
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { EMAIL, PASSWORD, UUID, inputSchema, readInput } from "../../input.js";
 import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-store.js";
+import { confirmOwner } from "../accounts/owner-proof.js";
 import { identitiesOf, identityIdsOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
@@ -9,11 +10,13 @@ import { authRouteOptions, documented } from "./limits.js";
 
 const SUBJECTS = "/api/rbac/subjects";
 
-const newIdentity = inputSchema<{ email: string; password: string; provider?: string }>({
-  properties: { email: EMAIL, password: PASSWORD, provider: { type: "string", enum: [EMAIL_PROVIDER], "x-message": "Invalid provider" } },
+/** The subject's password now, proving a change of sign-in methods is the owner's (see owner-proof.ts). */
+const CURRENT_PASSWORD = { type: "string", maxLength: 256 };
+const newIdentity = inputSchema<{ email: string; password: string; provider?: string; currentPassword?: string }>({
+  properties: { email: EMAIL, password: PASSWORD, provider: { type: "string", enum: [EMAIL_PROVIDER], "x-message": "Invalid provider" }, currentPassword: CURRENT_PASSWORD },
   required: ["email", "password"],
 });
-const emailChange = inputSchema<{ email: string }>({ properties: { email: EMAIL }, required: ["email"] });
+const emailChange = inputSchema<{ email: string; currentPassword?: string }>({ properties: { email: EMAIL, currentPassword: CURRENT_PASSWORD }, required: ["email"] });
 const passwordChange = inputSchema<{ password: string; newPassword: string }>({
   properties: { password: PASSWORD, newPassword: PASSWORD },
   required: ["password", "newPassword"],
@@ -33,8 +36,15 @@ type Params = { Params: Record<string, string> };
 export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { accounts, authorizer } = rbac;
   // Routes that check a password are limited like sign-in: a stolen session cannot guess it fast.
-  const limited = (summary: string) => authRouteOptions(rbac.config, { summary, body: passwordChange.schema });
+  const limited = (summary: string, body: object = passwordChange.schema, status?: number) => authRouteOptions(rbac.config, { summary, body, status });
   const identities = app.repositories.get("rbac/identities")!;
+
+  /** The subject itself must show its current password; an admin or the secret key acting on another subject need not. */
+  async function confirmedOwner(request: FastifyRequest, subjectId: string, currentPassword: string | undefined) {
+    if (request.caller.kind === "subject" && request.caller.subjectId === subjectId) {
+      await confirmOwner(app.database.db, subjectId, currentPassword, request.sessionFamilyId);
+    }
+  }
 
   async function ownedIdentity(subjectId: string, identityId: string) {
     if (!(await identityIdsOf(app.database.db, subjectId)).includes(identityId)) {
@@ -47,17 +57,19 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return { data: await identitiesOf(app.database.db, identities, id) };
   });
 
-  app.post<Params>(`${SUBJECTS}/:id/identities`, documented({ summary: "Add an email identity to a subject", body: dataOf(newIdentity.schema), status: 201 }), async (request, reply) => {
+  app.post<Params>(`${SUBJECTS}/:id/identities`, limited("Add an email identity to a subject (with the subject's currentPassword)", dataOf(newIdentity.schema), 201), async (request, reply) => {
     const { id } = subjectParams(request.params);
-    const { email, password } = newIdentity(await readInput(request));
+    const { email, password, currentPassword } = newIdentity(await readInput(request));
     await app.repositories.get("rbac/subjects")!.get(id);
+    await confirmedOwner(request, id, currentPassword);
     return reply.status(201).send({ data: await accounts.addEmailIdentity(id, email, password) });
   });
 
-  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, documented({ summary: "Change an identity's email", body: dataOf(emailChange.schema) }), async (request) => {
+  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, limited("Change an identity's email (with the subject's currentPassword)", dataOf(emailChange.schema)), async (request) => {
     const { id, identityId } = identityParams(request.params);
-    const { email } = emailChange(await readInput(request));
+    const { email, currentPassword } = emailChange(await readInput(request));
     await ownedIdentity(id, identityId);
+    await confirmedOwner(request, id, currentPassword);
     return { data: await identities.update(identityId, { email: normalizeEmail(email) }).catch(renameTaken) };
   });
 
@@ -93,9 +105,10 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   });
 
   // create-by-email: an email identity for the signed-in subject.
-  app.post("/api/rbac/identity/email-and-password", documented({ summary: "Add an email identity to the signed-in subject", body: dataOf(newIdentity.schema), status: 201 }), async (request, reply) => {
+  app.post("/api/rbac/identity/email-and-password", limited("Add an email identity to the signed-in subject (with its currentPassword)", dataOf(newIdentity.schema), 201), async (request, reply) => {
     const subjectId = signedInSubject(request);
-    const { email, password } = newIdentity(await readInput(request));
+    const { email, password, currentPassword } = newIdentity(await readInput(request));
+    await confirmedOwner(request, subjectId, currentPassword);
     return reply.status(201).send({ data: await accounts.addEmailIdentity(subjectId, email, password) });
   });
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Text } from "@mantine/core";
 import { useState } from "react";
-import { EMAIL_PROVIDER, WALLET_PROVIDER, type Identity } from "../../session/types.js";
+import { EMAIL_PROVIDER, WALLET_PROVIDER, type Identity, type Subject } from "../../session/types.js";
 import { DeleteIdentityDialog } from "./delete-identity-dialog.js";
 import { EmailChangeDialog } from "./email-change-dialog.js";
 import type { RbacStringKey } from "./strings.js";
@@ -9,7 +9,8 @@ import { useRbac } from "./use-rbac.js";
 const BADGES: Record<string, RbacStringKey> = { [EMAIL_PROVIDER]: "providerEmail", email: "providerEmail", [WALLET_PROVIDER]: "providerEvm" };
 
 /** One sign-in method: its provider badge, its email (or wallet address), Edit and Delete. */
-export function IdentityRow({ subjectId, identity }: { subjectId: string; identity: Identity }) {
+export function IdentityRow({ subject, identity }: { subject: Subject; identity: Identity }) {
+  const subjectId = subject.id;
   const { t } = useRbac();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const badge = BADGES[identity.provider];
@@ -36,7 +37,7 @@ export function IdentityRow({ subjectId, identity }: { subjectId: string; identi
           </Button>
         </Group>
       </Group>
-      {dialog === "edit" && <EmailChangeDialog subjectId={subjectId} identity={identity} opened onClose={() => setDialog(null)} />}
+      {dialog === "edit" && <EmailChangeDialog subject={subject} identity={identity} opened onClose={() => setDialog(null)} />}
       {dialog === "delete" && <DeleteIdentityDialog subjectId={subjectId} identity={identity} opened onClose={() => setDialog(null)} />}
     </Paper>
   );

@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Container, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { VariantProps } from "../../variant-types.js";
 import { text } from "../../i18n/text.js";
 import { EMAIL_PROVIDER, type Subject } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";
 import { ChangePasswordDialog } from "./change-password-dialog.js";
+import { IdentityCreateByEmail } from "./identity-create-by-email.js";
 import { IdentityRow } from "./identity-row.js";
 import { SELECT_METHOD } from "./routes.js";
 import { useRbac } from "./use-rbac.js";
@@ -49,8 +50,9 @@ function Identities({ subject }: { subject: Subject }) {
     <Stack gap="sm">
       {subject.identities.length === 0 && <Text size="sm">{t("noIdentities")}</Text>}
       {subject.identities.map((identity) => (
-        <IdentityRow key={identity.id} subjectId={subject.id} identity={identity} />
+        <IdentityRow key={identity.id} subject={subject} identity={identity} />
       ))}
+      <AddEmailIdentity subject={subject} />
       {emailIdentity && (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setChanging(true)}>
@@ -60,5 +62,31 @@ function Identities({ subject }: { subject: Subject }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** 'Add an email sign-in': the create-by-email form, opened from a button. */
+function AddEmailIdentity({ subject }: { subject: Subject }) {
+  const { t } = useRbac();
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Group justify="flex-start">
+        <Button variant="subtle" onClick={() => setOpen(true)} data-add-identity>
+          {t("addEmailIdentity")}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Text fw={600}>{t("addEmailIdentity")}</Text>
+        <Text size="sm" c="dimmed">
+          {t("addEmailIdentityText")}
+        </Text>
+        <IdentityCreateByEmail subject={subject} onDone={() => setOpen(false)} />
+      </Stack>
+    </Paper>
   );
 }

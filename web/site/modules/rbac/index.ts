@@ -1,6 +1,7 @@
 import type { ModuleVariants } from "../../variant-types.js";
 import { ForgotPasswordDefault } from "./forgot-password-default.js";
 import { IdentitySettingsDefault } from "./identity-settings-default.js";
+import { IdentityCreateByEmailDefault, IdentityFormFieldDefault } from "./identity-variants.js";
 import { LogoutDefault } from "./logout-default.js";
 import { RegistrationDefault } from "./registration-default.js";
 import { ResetPasswordDefault } from "./reset-password-default.js";
@@ -19,5 +20,9 @@ export const variants: ModuleVariants = {
     "identity-settings-default": IdentitySettingsDefault,
     "subject-overview-default": SubjectOverviewDefault,
     "subject-list-default": SubjectListDefault,
+  },
+  "rbac/identities": {
+    "create-by-email": IdentityCreateByEmailDefault,
+    "form-field-default": IdentityFormFieldDefault,
   },
 };

@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import { AppError, validationError } from "../../../../engine/errors.js";
+import { passwordMatches } from "./identity-store.js";
+
+/** A subject without a password proves itself by a sign-in this recent (a wallet signature). */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+const currentPasswordRequired = () => validationError("currentPassword is required", [{ path: "/currentPassword", message: "is required" }]);
+const wrongCurrentPassword = () =>
+  validationError("/currentPassword is not the current password", [{ path: "/currentPassword", message: "is not the current password" }]);
+
+/**
+ * Adding a sign-in method or changing a login email would let whoever holds a session token keep
+ * the account for ever (a stolen token lives minutes; an identity of the thief's, always). So the
+ * subject proves it is itself in the same request: the current password of one of its password
+ * identities; a subject with only a wallet, by a sign-in of the last few minutes; a subject with
+ * no identity yet (made by authentication/init) has no account to take.
+ */
+export async function confirmOwner(db: Kysely<any>, subjectId: string, currentPassword: string | undefined, signInId: string | undefined) {
+  const identities = await db
+    .selectFrom("rbac_subjects_to_identities as si")
+    .innerJoin("rbac_identities as i", "i.id", "si.identityId")
+    .select(["i.id", "si.subjectId", "i.password", "i.salt"])
+    .where("si.subjectId", "=", subjectId)
+    .orderBy("i.createdAt")
+    .execute();
+  if (identities.length === 0) return;
+  const withPassword = identities.filter((i) => i.password && i.salt);
+  if (withPassword.length === 0) {
+    if (!signInId || !(await signedInRecently(db, signInId))) {
+      throw new AppError("PERMISSION_ERROR", "sign in again (with your wallet) to change the sign-in methods of this account");
+    }
+    return;
+  }
+  if (!currentPassword) throw currentPasswordRequired();
+  for (const identity of withPassword) if (await passwordMatches(identity, currentPassword)) return;
+  throw wrongCurrentPassword();
+}
+
+/** The sign-in (refresh-token family) began within RECENT_SIGN_IN_MS. */
+async function signedInRecently(db: Kysely<any>, signInId: string): Promise<boolean> {
+  const first = await db.selectFrom("rbac_refresh_tokens").select("createdAt").where("familyId", "=", signInId).orderBy("createdAt").executeTakeFirst();
+  return !!first && Date.now() - new Date(first.createdAt as string).getTime() <= RECENT_SIGN_IN_MS;
+}

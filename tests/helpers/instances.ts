@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { randomUUID } from "node:crypto";
+import { openDatabase, type Database } from "../../engine/db/open-database.js";
+import { buildApp } from "../../server/app.js";
+import { configFromEnv, type Config } from "../../server/config.js";
+import { SECRET } from "./test-app.js";
+
+/** The PostgreSQL server of this run; several instances need one (PGlite is a single process). */
+export const serverUrl = process.env.TEST_DATABASE_URL;
+
+export interface Instances {
+  apps: FastifyInstance[];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` app instances over one schema of their own on the PostgreSQL server, each with its own
+ * connection pool, as separate processes behind a load balancer would be: what one writes reaches
+ * the others only through the database (and its LISTEN/NOTIFY).
+ */
+export async function createInstances(count: number, overrides: Partial<Config> = {}): Promise<Instances> {
+  const schema = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 1000, seedDemoContent: false, ...overrides };
+  const databases: Database[] = [];
+  for (let i = 0; i < count; i++) databases.push(await openDatabase({ url: serverUrl, schema, poolSize: 4 }));
+  const apps: FastifyInstance[] = [];
+  for (const database of databases) apps.push(await buildApp(config, { database, logger: false }));
+  return {
+    apps,
+    async close() {
+      for (const app of apps) await app.close();
+      await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(databases[0]!.db);
+      for (const database of databases) await database.close();
+    },
+  };
+}
+
+/** Polls `check` every 100 ms for up to 5 s: true as soon as it holds. */
+export async function until(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 50; i++) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
