@@ -78,7 +78,8 @@ describe("identity-settings-default", () => {
 
 // Issue 13: the identity variants SPEC.md lists; a subject with a password shows it with each change.
 describe("identity variants create-by-email and form-field-default", () => {
-  const { "create-by-email": CreateByEmail, "form-field-default": FormField } = rbacVariants["rbac/identities"]!;
+  const CreateByEmail = rbacVariants["rbac/identities"]!["create-by-email"]!;
+  const FormField = rbacVariants["rbac/identities"]!["form-field-default"]!;
   const walletOnly: Subject = { ...subject, identities: [subject.identities[1]!] };
   const labels = (html: string) => [...html.matchAll(/<label[^>]*>([^<]+)/g)].map((m) => m[1]);
 
