@@ -1,6 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import { validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
-import { parseFilters, parseListQuery } from "../../engine/query/list-query.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { notFound, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
+import { parseFilters, parseListQuery, type Condition } from "../../engine/query/list-query.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { readData } from "../plugins/request-data.js";
 import { unwrapBulkItems } from "./bulk-items.js";
@@ -9,21 +9,36 @@ export const routePrefix = (modelId: string) => `/api/${modelId}`;
 
 type IdParams = { Params: { id: string } };
 
-/** API.md's generic read routes for one model, answering `{ data }`. */
+/**
+ * API.md's generic read routes for one model, answering `{ data }`. Members-only rows (content
+ * reachable only through a link the caller may not read) are left out of lists and counts, and
+ * are a 404 by id, as if they did not exist.
+ */
 export function registerReadRoutes(app: FastifyInstance, repository: Repository) {
   const prefix = routePrefix(repository.model.id);
   const model = repository.model;
+  const visibleTo = async (request: FastifyRequest, conditions: Condition[]) => {
+    const exclusion = await app.rbac.membersOnly.exclusion(request.caller, model.id);
+    return exclusion ? [...conditions, exclusion] : conditions;
+  };
 
-  app.get(prefix, async (request) => ({ data: await repository.list(parseListQuery(model, request.query as any)) }));
+  app.get(prefix, async (request) => {
+    const query = parseListQuery(model, request.query as any);
+    return { data: await repository.list({ ...query, filters: await visibleTo(request, query.filters) }) };
+  });
 
   app.get(`${prefix}/count`, async (request) => {
     const causes: ErrorCause[] = [];
     const filters = parseFilters(model, (request.query as any)?.filters, causes);
     if (causes.length) throw validationErrorFromCauses(causes);
-    return { data: await repository.count(filters) };
+    return { data: await repository.count(await visibleTo(request, filters)) };
   });
 
-  app.get<IdParams>(`${prefix}/:id`, async (request) => ({ data: await repository.get(request.params.id) }));
+  app.get<IdParams>(`${prefix}/:id`, async (request) => {
+    const record = await repository.get(request.params.id);
+    if ((await app.rbac.membersOnly.hiddenIds(request.caller, model.id)).has(request.params.id)) throw notFound(`${model.title} ${request.params.id} was not found`);
+    return { data: record };
+  });
 }
 
 /** The write routes; registered where the body parsers are, so reads skip their hooks. */

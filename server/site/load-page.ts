@@ -30,6 +30,7 @@ const SUBJECTS = "rbac/subjects";
 const PUBLIC_SUBJECT_LINKS = new Set(["rbac/subjects-to-social-module-profiles"]);
 
 type Ids = Map<string, Set<string>>;
+type HiddenOf = (model: string) => Promise<ReadonlySet<string>>;
 const addIds = (map: Ids, model: string, ids: Iterable<string>) => {
   const set = map.get(model) ?? new Set<string>();
   for (const id of ids) set.add(id);
@@ -48,11 +49,13 @@ export class PageLoader {
     private readonly repositories: Map<string, Repository>,
     private readonly graph: RelationGraph,
     private readonly access: ModelAccess,
+    /** Members-only rows of a model (rbac's MembersOnly for a visitor): never part of a page. */
+    private readonly hiddenOf: HiddenOf = async () => new Set(),
   ) {}
 
   async load(resolved: ResolvedPage, pagesModel: string, language: Language, path: string): Promise<LoadedPage> {
     const readable = await this.access.readableModels();
-    const walk = new LoadWalk(this.repositories, this.graph, readable);
+    const walk = new LoadWalk(this.repositories, this.graph, readable, this.hiddenOf);
     walk.models.add(pagesModel);
     for (const model of PERMISSION_MODELS) walk.models.add(model);
     walk.store.add(pagesModel, [resolved.page]);
@@ -100,7 +103,14 @@ class LoadWalk {
     private readonly repositories: Map<string, Repository>,
     private readonly graph: RelationGraph,
     private readonly readable: Set<string>,
+    private readonly hiddenOf: HiddenOf,
   ) {}
+
+  /** The rows a visitor may see: members-only ones left out. */
+  private async visible<R extends { id?: unknown }>(model: string, rows: R[]): Promise<R[]> {
+    const hidden = await this.hiddenOf(model);
+    return hidden.size ? rows.filter((row) => !hidden.has(row.id as string)) : rows;
+  }
 
   parentsOf(model: string, id: string) {
     for (const relation of this.graph.parentsOf(model)) {
@@ -138,7 +148,7 @@ class LoadWalk {
   private async readRelation(relation: Relation, key: string, ids: string[], next: Ids, toFetch: Ids, side: "child" | "parent") {
     this.models.add(relation.id);
     this.relations[relation.id] = { parent: relation.parent, child: relation.child };
-    const rows = await rowsWhereIn(this.repository(relation.id), key, ids);
+    const rows = await this.visible(relation.id, await rowsWhereIn(this.repository(relation.id), key, ids));
     const added = this.store.add(relation.id, rows);
     // Relations of relations (stores-to-products-to-attributes) walk from the relation's rows.
     addIds(next, relation.id, added.map((r) => r.id));
@@ -153,7 +163,7 @@ class LoadWalk {
 
   private async readList(model: string, next: Ids) {
     this.models.add(model);
-    const rows = await newestRows(this.repository(model), LIST_CAP);
+    const rows = await newestRows(this.repository(model), LIST_CAP, [...(await this.hiddenOf(model))]);
     this.lists[model] = rows.map((r) => r.id as string);
     addIds(next, model, this.store.add(model, rows).map((r) => r.id));
   }
@@ -161,7 +171,7 @@ class LoadWalk {
   private async fetchRows(model: string, ids: Set<string>, next: Ids, walk: boolean) {
     this.models.add(model);
     const wanted = [...ids].filter((id) => !this.store.has(model, id));
-    const added = this.store.add(model, await rowsWhereIn(this.repository(model), "id", wanted));
+    const added = this.store.add(model, await this.visible(model, await rowsWhereIn(this.repository(model), "id", wanted)));
     if (walk) addIds(next, model, added.map((r) => r.id));
     for (const row of added) {
       const listed = listedModel(model, row.variant);

@@ -6,7 +6,7 @@ import type { Condition } from "../../engine/query/list-query.js";
 // Small read helpers over the generic repository: the loader and the page resolver ask for rows
 // by one field's value(s), always through its filters, never by hand-built SQL.
 
-function condition(repository: Repository, field: string, method: "eq" | "inArray", value: unknown): Condition {
+function condition(repository: Repository, field: string, method: "eq" | "inArray" | "notInArray", value: unknown): Condition {
   const f = repository.model.fieldMap.get(field);
   if (!f || f.hidden) throw new Error(`${repository.model.id} has no readable field ${field}`);
   return { field: f, kind: f.kind, method, value };
@@ -33,11 +33,12 @@ export async function firstRowWhere(repository: Repository, field: string, value
   return row;
 }
 
-/** Newest rows of a model, at most `limit`. */
-export async function newestRows(repository: Repository, limit: number): Promise<Row[]> {
+/** Newest rows of a model, at most `limit`, leaving out the ids in `except`. */
+export async function newestRows(repository: Repository, limit: number, except: string[] = []): Promise<Row[]> {
   const createdAt = repository.model.fieldMap.get("createdAt");
-  if (!createdAt) return repository.list({ filters: [], orderBy: [], limit, offset: 0 });
-  return repository.list({ filters: [], orderBy: [{ field: createdAt, kind: createdAt.kind, direction: "desc" }], limit, offset: 0 });
+  const filters = except.length ? [condition(repository, "id", "notInArray", except)] : [];
+  if (!createdAt) return repository.list({ filters, orderBy: [], limit, offset: 0 });
+  return repository.list({ filters, orderBy: [{ field: createdAt, kind: createdAt.kind, direction: "desc" }], limit, offset: 0 });
 }
 
 /** Rows whose `field` matches a LIKE pattern. */

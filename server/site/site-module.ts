@@ -29,6 +29,8 @@ declare module "fastify" {
   }
 }
 
+const ANONYMOUS = Object.freeze({ kind: "anonymous" as const });
+
 /** Subjects may be named by a url ("/rbac/subjects/[rbac.subjects.slug]") by slug or id only. */
 const SUBJECT_KEYS = new Set(["slug", "id"]);
 
@@ -42,10 +44,12 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const access = new ModelAccess(registry, app.rbac.authorizer, changes);
   const mayLookUp = async (segment: NamedSegment) =>
     segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : (await access.readableModels()).has(segment.model);
-  const resolverOf = (model: string) => new PageResolver(repositories.get(model)!, repositories, changes, mayLookUp);
+  // A page is the same for everyone: it never holds members-only content (see rbac's MembersOnly).
+  const hiddenOf = (model: string) => app.rbac.membersOnly.hiddenIds(ANONYMOUS, model);
+  const resolverOf = (model: string) => new PageResolver(repositories.get(model)!, repositories, changes, mayLookUp, hiddenOf);
   const hostPages = resolverOf("host/pages");
   const websiteBuilderPages = resolverOf("website-builder/pages");
-  const loader = new PageLoader(repositories, new RelationGraph(registry), access);
+  const loader = new PageLoader(repositories, new RelationGraph(registry), access, hiddenOf);
 
   // Every model a page could read is watched from the start, the same on every instance, so a
   // write anywhere is announced to all (a model first used later would otherwise be missed).

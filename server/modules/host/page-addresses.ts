@@ -1,3 +1,4 @@
+import type { Condition } from "../../../engine/query/list-query.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { NamedSegment, UrlTemplate } from "./url-templates.js";
@@ -37,16 +38,25 @@ export async function templateAddresses(template: UrlTemplate, valuesOf: Segment
 /**
  * Every value of a segment's field among its model's records, read through the repository in
  * batches, in the field's order. A value that is empty or holds "/" cannot fill one segment and
- * is left out. `mayList` decides which models a public list may reveal (never accounts).
+ * is left out. `mayList` decides which models a public list may reveal (never accounts), and
+ * `hiddenOf` which of their records are members-only.
  */
-export function segmentValuesFrom(repositories: Map<string, Repository>, mayList: (segment: NamedSegment) => Promise<boolean>): SegmentValues {
+export function segmentValuesFrom(
+  repositories: Map<string, Repository>,
+  mayList: (segment: NamedSegment) => Promise<boolean>,
+  hiddenOf: (model: string) => Promise<ReadonlySet<string>>,
+): SegmentValues {
   const known = new Map<string, Promise<string[]>>();
   const read = async (segment: NamedSegment): Promise<string[]> => {
     const repository = repositories.get(segment.model);
     const field = repository?.model.fieldMap.get(segment.field);
     if (!repository || !field || field.hidden || !(await mayList(segment))) return [];
     const values: string[] = [];
-    const filters = [{ field, kind: field.kind, method: "isNotNull" as const }];
+    const filters: Condition[] = [{ field, kind: field.kind, method: "isNotNull" }];
+    // Members-only records give no address.
+    const hidden = await hiddenOf(segment.model);
+    const id = repository.model.fieldMap.get("id");
+    if (hidden.size && id) filters.push({ field: id, kind: id.kind, method: "notInArray", value: [...hidden] });
     for (let offset = 0; values.length < ADDRESSES_PER_TEMPLATE; offset += BATCH) {
       const rows: Row[] = await repository.list({ filters, orderBy: [{ field, kind: field.kind, direction: "asc" }], limit: BATCH, offset });
       for (const row of rows) {

@@ -41,6 +41,8 @@ export class PageResolver {
     private readonly repositories: Map<string, Repository>,
     changes: ChangeFeed,
     private readonly mayLookUp: (segment: NamedSegment) => Promise<boolean>,
+    /** Members-only rows of a model, which no url may name (see rbac's MembersOnly). */
+    private readonly hiddenOf: (model: string) => Promise<ReadonlySet<string>> = async () => new Set(),
   ) {
     const modelId = pages.model.id;
     changes.subscribe((model) => {
@@ -86,7 +88,7 @@ export class PageResolver {
    */
   async addresses(): Promise<PageUrl[]> {
     const mayList = async (segment: NamedSegment) => !segment.model.startsWith("rbac/") && (await this.mayLookUp(segment));
-    const valuesOf = segmentValuesFrom(this.repositories, mayList);
+    const valuesOf = segmentValuesFrom(this.repositories, mayList, this.hiddenOf);
     const addresses: PageUrl[] = [];
     for (const page of await this.urls()) {
       const template = parseTemplate(page.url);
@@ -108,7 +110,7 @@ export class PageResolver {
       const repository = this.repositories.get(segment.model);
       if (!repository || !(await this.mayLookUp(segment))) return undefined;
       const row = await firstRowWhere(repository, segment.field, values[segment.name]!);
-      if (!row) return undefined;
+      if (!row || (await this.hiddenOf(segment.model)).has(row.id as string)) return undefined;
       found.push({ segment, row });
     }
     return found;

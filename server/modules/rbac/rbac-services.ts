@@ -4,6 +4,7 @@ import { BackgroundWork } from "../../background-work.js";
 import { Mailer } from "../../mail/mailer.js";
 import { Accounts } from "./accounts/accounts.js";
 import { Authorizer } from "./permissions/authorizer.js";
+import { MembersOnly } from "./permissions/members-only.js";
 import { seedPermissions } from "./permissions/seed-permissions.js";
 import { RefreshTokens } from "./refresh-tokens.js";
 import { RevokedSessions } from "./revoked-sessions.js";
@@ -19,6 +20,8 @@ export interface RbacServices {
   revoked: RevokedSessions;
   sessions: Sessions;
   authorizer: Authorizer;
+  /** Content a caller may reach only through a link it may not read: hidden from it everywhere. */
+  membersOnly: MembersOnly;
   accounts: Accounts;
   wallets: WalletSignIn;
   mailer: Mailer;
@@ -43,12 +46,14 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     await mailer.flush();
     mailer.close();
   });
+  const authorizer = new Authorizer(database.db, app.changes);
   return {
     config,
     tokens,
     revoked,
     sessions: new Sessions(database.db, tokens, refreshTokens, config.production),
-    authorizer: new Authorizer(database.db, app.changes),
+    authorizer,
+    membersOnly: new MembersOnly(app.registry, repositories, authorizer, app.changes, app.log),
     accounts: new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl }),
     wallets: new WalletSignIn(database, repositories),
     mailer,
