@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInstances, serverUrl, until, type Instances } from "../helpers/instances.js";
+import { SECRET } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, bearer } from "../rbac/helpers.js";
 
-// Finding 2 of issue 13 across instances: a sign-in revoked through one instance is refused by
-// the other at once (its revocation cache hears of it through LISTEN/NOTIFY), with no query
-// per request on either. PostgreSQL server only: PGlite is one process.
-describe.skipIf(!serverUrl)("revocation reaches every instance", () => {
+// Findings 2 and 3 of issue 13 across instances: a sign-in revoked through one instance is refused
+// by the other at once (its revocation cache hears of it through LISTEN/NOTIFY), with no query
+// per request on either; a link made through one changes what is members-only on the other.
+// PostgreSQL server only: PGlite is one process.
+describe.skipIf(!serverUrl)("revocations and members-only content on every instance", () => {
   let instances: Instances;
   let a: FastifyInstance;
   let b: FastifyInstance;
@@ -47,5 +49,20 @@ describe.skipIf(!serverUrl)("revocation reaches every instance", () => {
     expect(await me(b, next.jwt)).toBe(200);
     expect((await a.inject({ method: "POST", url: `${AUTH}/refresh`, payload: { refresh: first.refresh } })).statusCode).toBe(401);
     expect(await until(async () => (await me(b, next.jwt)) === 401)).toBe(true);
+  });
+
+  it("a private widget linked from a public page through A becomes readable on B, and members-only again when unlinked", async () => {
+    const key = { "x-rbac-secret-key": SECRET };
+    const post = async (url: string, data: object) => (await a.inject({ method: "POST", url, headers: key, payload: { data } })).json().data;
+    const article = await post("/api/blog/articles", { slug: "notes" });
+    const widget = await post("/api/website-builder/widgets", { slug: "private-notes" });
+    await post("/api/blog/articles-to-website-builder-module-widgets", { articleId: article.id, websiteBuilderModuleWidgetId: widget.id });
+    const onB = async () => (await b.inject({ method: "GET", url: `/api/website-builder/widgets/${widget.id}` })).statusCode;
+    expect(await until(async () => (await onB()) === 404)).toBe(true);
+    const host = await post("/api/host/widgets", { slug: "host-notes" });
+    const link = await post("/api/host/widgets-to-external-widgets", { widgetId: host.id, externalModule: "website-builder", externalWidgetId: widget.id });
+    expect(await until(async () => (await onB()) === 200)).toBe(true);
+    await a.inject({ method: "DELETE", url: `/api/host/widgets-to-external-widgets/${link.id}`, headers: key });
+    expect(await until(async () => (await onB()) === 404)).toBe(true);
   });
 });
