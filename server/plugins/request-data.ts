@@ -82,7 +82,9 @@ async function readMultipart(request: FastifyRequest): Promise<unknown> {
     if (error instanceof StoreFailure) throw error.error;
     if (error instanceof AppError) throw error;
     // The parser's own limits (fields, files, parts, file size) are 413s; anything else it raises is the body's fault.
-    throw (error as { statusCode?: number })?.statusCode === 413 ? tooLarge(limit) : malformed();
+    const parserError = error as { statusCode?: number; code?: string };
+    if (parserError?.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", `a file is larger than the upload limit of ${uploads?.maxBytes} bytes`);
+    throw parserError?.statusCode === 413 ? tooLarge(limit) : malformed();
   }
   if (uploaded) return { ...(parseData(raw, true) as object), ...uploaded };
   return parseData(raw, false);

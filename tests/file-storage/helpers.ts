@@ -7,14 +7,7 @@ import sharp from "sharp";
 import S3rver from "s3rver";
 import { configFromEnv, type FileStorageSettings } from "../../server/config.js";
 
-/** A multipart body with a `data` JSON part and named file parts, as a browser's FormData sends it. */
-export async function multipart(data: unknown, files: Record<string, { name: string; type: string; bytes: Buffer }>) {
-  const form = new FormData();
-  if (data !== undefined) form.append("data", JSON.stringify(data));
-  for (const [field, file] of Object.entries(files)) form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const request = new Request("http://x/", { method: "POST", body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! } };
-}
+export { multipart } from "../helpers/bodies.js";
 
 /** A real image of this size and format, made by sharp. */
 export const image = (width: number, height: number, format: "png" | "jpeg" | "webp" = "png") =>
