@@ -27,7 +27,9 @@ import { registerBillingModule } from "./modules/billing/billing-module.js";
 import { registerEcommerceModule } from "./modules/ecommerce/ecommerce-module.js";
 import { registerCrmModule } from "./modules/crm/form-requests-route.js";
 import { registerWebFiles } from "./web/static-files.js";
+import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
+import { sendSecurityHeaders } from "./security/security-headers.js";
 
 /** qs brackets (filters[and][0][column]=…) when the query has any; the plain parser is much cheaper otherwise. */
 const parseQueryString = (text: string) =>
@@ -99,7 +101,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("changes", changes);
 
   registerErrorHandling(app, config.production);
+  sendSecurityHeaders(app, config.production);
   refuseNulInUrls(app);
+  refuseCrossSiteRequests(app, config.publicUrl);
   const moduleRouteDocs = collectRouteDocs(app);
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.

@@ -18,8 +18,11 @@ const page = `<!doctype html>
 <link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
 <body><div id="reference"></div>
 <script src="/api/docs/swagger-ui-bundle.js"></script>
-<script>SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#reference", deepLinking: true, persistAuthorization: true });</script>
+<script src="/api/docs/reference.js"></script>
 </body></html>`;
+
+/** The reference's start, a file of its own: the Content-Security-Policy runs no inline script. */
+const start = `SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#reference", deepLinking: true, persistAuthorization: true });\n`;
 
 /** `/api/openapi.json` from the registry and the documented module routes, and an interactive reference at `/api/docs` (served locally, no CDN). */
 export function registerDocsRoutes(app: FastifyInstance, moduleRoutes: () => JsonSchema) {
@@ -32,6 +35,7 @@ export function registerDocsRoutes(app: FastifyInstance, moduleRoutes: () => Jso
   };
   app.get("/api/openapi.json", (_, reply) => reply.type("application/json").send((document ??= build())));
   app.get("/api/docs", (_, reply) => reply.type("text/html; charset=utf-8").send(page));
+  app.get("/api/docs/reference.js", (_, reply) => reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(start));
   for (const [file, type] of Object.entries(assets)) {
     const content = readFileSync(join(swaggerDir, file));
     app.get(`/api/docs/${file}`, (_, reply) => reply.type(type).header("cache-control", "public, max-age=86400").send(content));

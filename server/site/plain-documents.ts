@@ -10,7 +10,7 @@ const page = (language: Language, title: string, body: string) => `<!doctype htm
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
 <style>body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2933;margin:0;display:grid;place-items:center;min-height:100vh;text-align:center}
 main{padding:2rem;max-width:32rem}h1{font-size:2rem;margin:.5rem 0}.code{font-size:4rem;font-weight:800;color:#4c6ef5;line-height:1}
-a,button{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:6px;background:#4c6ef5;color:#fff;text-decoration:none;border:0;font:inherit;cursor:pointer}</style>
+a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:6px;background:#4c6ef5;color:#fff;text-decoration:none;border:0;font:inherit;cursor:pointer}</style>
 </head><body><main>${body}</main></body></html>`;
 
 export function plainNotFound(language: Language): string {
@@ -27,5 +27,5 @@ export function plainBadRequest(language: Language): string {
 
 export function plainError(language: Language): string {
   const t = TEXT[language];
-  return page(language, t.error, `<div class="code">500</div><h1>${t.error}</h1><button onclick="location.reload()">${t.reload}</button>`);
+  return page(language, t.error, `<div class="code">500</div><h1>${t.error}</h1><a href="">${t.reload}</a>`);
 }

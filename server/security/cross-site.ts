@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../engine/errors.js";
+
+// Cross-site request forgery: another site's page makes the visitor's browser send a request
+// here, with this site's cookies attached. A request authenticated by a cookie (the session's or
+// the secret key's) that changes something is refused unless the browser says it comes from this
+// site: `Origin` (sent with every POST, PATCH, DELETE) or else `Sec-Fetch-Site`. A bearer token
+// or the secret key in a header cannot be attached by another site (that would need a CORS
+// preflight this server never grants), and requests with neither header (servers, scripts,
+// payment providers' webhooks) are not a browser's forgery: both pass.
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const AUTHENTICATION = "/api/rbac/subjects/authentication/";
+/** GET routes SPEC.md fixes as GET that change state: a new subject and session, dropping cached pages. */
+const STATE_CHANGING_GETS = new Set([`${AUTHENTICATION}init`, "/api/revalidation/revalidate", "/api/revalidate"]);
+const CREDENTIAL_COOKIES = /(?:^|;\s*)(?:rbac\.subject\.jwt|rbac\.secret-key)=/;
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Only a cookie carries the caller's credentials: no bearer token or secret key in a header. */
+function cookieAuthenticated(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  if (!cookie || !CREDENTIAL_COOKIES.test(cookie)) return false;
+  const authorization = request.headers.authorization;
+  const bearer = typeof authorization === "string" && /^Bearer\s+\S+$/i.test(authorization);
+  return !bearer && !request.headers["x-rbac-secret-key"];
+}
+
+/**
+ * Refuses forged requests before any route runs (403). Sign-in style routes (everything under
+ * authentication/, which sets the session cookie) are refused from another site even without a
+ * cookie, so no site can sign a visitor in to an account of its choosing.
+ */
+export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string) {
+  const publicOrigin = originOf(publicUrl);
+  const fromThisSite = (request: FastifyRequest): boolean => {
+    const origin = request.headers.origin;
+    if (typeof origin === "string") {
+      const given = originOf(origin);
+      return !!given && (given === publicOrigin || given === originOf(`${request.protocol}://${request.host}`));
+    }
+    const site = request.headers["sec-fetch-site"];
+    return site === undefined || site === "same-origin" || site === "none";
+  };
+
+  app.addHook("onRequest", (request, _reply, done) => {
+    const path = request.url.split("?", 1)[0]!;
+    const guarded = UNSAFE.has(request.method) ? path.startsWith("/api/") : request.method === "GET" && STATE_CHANGING_GETS.has(path);
+    if (!guarded || fromThisSite(request)) return done();
+    if (cookieAuthenticated(request) || path.startsWith(AUTHENTICATION)) {
+      return done(new AppError("PERMISSION_ERROR", `a cross-site request may not ${request.method} ${path} with this site's cookies`));
+    }
+    done();
+  });
+}

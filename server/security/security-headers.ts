@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The Content-Security-Policy the site, the admin and the API docs run under (a browser test
+ * fails on any violation, tests/browser/content-security-policy.test.ts):
+ * - scripts only from this origin's files: the site's HTML holds no inline script (page data is
+ *   in `<script type="application/json">`, which is data, not code), so no nonce is needed and a
+ *   cached page is the same bytes for everyone;
+ * - styles also inline: Mantine writes style attributes (style props) in the server's HTML and a
+ *   `<style>` of CSS variables, which no hash can cover one by one;
+ * - images and media from this origin, data:/blob: (previews) and https: (a file's url may be an
+ *   absolute https address); fetches only to this origin;
+ * - no plugins, no `<base>` elsewhere, forms post here only, and no site may frame these pages.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** One year, subdomains included: only in production, where the site is served over https. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Security headers on every answer, set before any route runs (a route may set its own, as the
+ * uploaded files' sandboxing policy does): the CSP above, nosniff, no framing (X-Frame-Options
+ * for browsers without frame-ancestors), a referrer that never leaves a path to another site,
+ * and HSTS in production.
+ */
+export function sendSecurityHeaders(app: FastifyInstance, production: boolean) {
+  const headers: Record<string, string> = {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "cross-origin-opener-policy": "same-origin",
+    ...(production ? { "strict-transport-security": HSTS } : {}),
+  };
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
