@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import dayjs from "dayjs";
 import type { Browser, Page } from "playwright-core";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "admin@example.com", adminPassword: "admin password 123" };
 
@@ -12,6 +12,7 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   let running: RunningApp;
   let browser: Browser;
   let page: Page;
+  let violations: CspViolation[];
   const api = async (method: "GET" | "POST", url: string, payload?: unknown) => {
     const response = await running.app.inject({ method, url, headers: { "x-rbac-secret-key": SECRET }, payload: payload as any });
     return { status: response.statusCode, body: response.json() };
@@ -26,7 +27,9 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     running = await startApp(ADMIN);
     await api("POST", "/api/ecommerce/stores", { data: { adminTitle: "Main store", title: { en: "Main store" } } });
     browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    violations = await watchCspViolations(context);
+    page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on("pageerror", (error) => console.error("page error:", error.message));
   });
@@ -38,6 +41,8 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   // What the page looked like when a step failed.
   afterEach(async (context) => {
     if (context.task.result?.state === "fail") await screenshot(page, `admin-failed-${context.task.name.replace(/\W+/g, "-")}`);
+    // The admin runs under the Content-Security-Policy it is sent (issue 13).
+    expect(violations.splice(0)).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

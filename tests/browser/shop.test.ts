@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
 const EMAIL = "shopper@example.com";
@@ -18,6 +18,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let violations: CspViolation[];
   const problems: string[] = [];
 
   const url = (path: string) => `${running.url}${path}`;
@@ -63,11 +64,16 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     running = await startApp({ seedDemoContent: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    violations = await watchCspViolations(context);
     page = await context.newPage();
     watch(page);
   });
   // Every test starts from the products page, freshly loaded (the session lives in the cookie
   // and local storage), so one that failed with a drawer or dialog open cannot take the next down.
+  // Every screen runs under the Content-Security-Policy it is sent (issue 13).
+  afterEach(() => {
+    expect(violations.splice(0)).toEqual([]);
+  });
   beforeEach(async () => {
     await page.goto(url("/products"), { waitUntil: "networkidle" });
   });

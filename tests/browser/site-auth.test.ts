@@ -1,8 +1,8 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hexToString, type Hex } from "viem";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 const SIGN_IN = "/rbac/subject/authentication/select-method";
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
@@ -25,6 +25,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let violations: CspViolation[];
 
   const url = (path: string) => `${running.url}${path}`;
   const accountMenu = () => page.getByRole("button", { name: "Account menu" });
@@ -38,10 +39,15 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     running = await startApp({ seedDemoContent: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    violations = await watchCspViolations(context);
     page = await context.newPage();
   });
   // Every test starts from the home page, freshly loaded (the session survives in the cookie and
   // local storage), so one that failed with a dialog or menu open cannot take the next one down.
+  // Every screen runs under the Content-Security-Policy it is sent (issue 13).
+  afterEach(() => {
+    expect(violations.splice(0)).toEqual([]);
+  });
   beforeEach(async () => {
     await page.goto(url("/"));
   });

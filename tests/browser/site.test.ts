@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 // A visitor on the demo site in a real Chromium: the server's HTML, hydrated by the built bundle.
 // Home, the navigation, an article by its slug URL, the Russian version, the contact form and the
@@ -10,6 +10,7 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
   let running: RunningApp;
   let browser: Browser;
   let page: Page;
+  let violations: CspViolation[];
   const problems: string[] = [];
 
   const url = (path: string) => `${running.url}${path}`;
@@ -20,7 +21,9 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
   beforeAll(async () => {
     running = await startApp({ seedDemoContent: true });
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    violations = await watchCspViolations(context);
+    page = await context.newPage();
     // Any script error or hydration warning on any page fails the last test.
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
@@ -29,6 +32,10 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
   });
   // Every test starts from the home page, freshly loaded, so one that failed midway (a menu or
   // toast left open, another page) cannot take the next one down with it.
+  // Every screen runs under the Content-Security-Policy it is sent (issue 13).
+  afterEach(() => {
+    expect(violations.splice(0)).toEqual([]);
+  });
   beforeEach(async () => {
     await page.goto(url("/"), { waitUntil: "networkidle" });
   });

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../../server/app.js";
 import { configFromEnv, paths, type Config } from "../../../server/config.js";
@@ -57,4 +57,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = join(RESULTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/** A Content-Security-Policy violation the browser reported (a `securitypolicyviolation` event). */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+/**
+ * Records every CSP violation on the pages of `context` (each page, each navigation, from the
+ * first script on): the test then asserts the list is empty. A violation means the site or the
+ * admin does not really run under its policy (README "Security").
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<CspViolation[]> {
+  const violations: CspViolation[] = [];
+  await context.exposeBinding("__reportCspViolation", (_source, violation: CspViolation) => void violations.push(violation));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportCspViolation(v: unknown): void }).__reportCspViolation;
+      report({ page: location.pathname, directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+    });
+  });
+  return violations;
 }
