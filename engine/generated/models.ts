@@ -1626,7 +1626,7 @@ export interface RbacSubjectsToEcommerceModuleProducts {
 }
 
 /**
- * Subject to identity (rbac/subjects-to-identities): An identity a subject signs in with.
+ * Subject to identity (rbac/subjects-to-identities): An identity a subject signs in with. The identity is the subject's own: deleting the subject, or this link, deletes it.
  */
 export interface RbacSubjectsToIdentities {
   id: string;

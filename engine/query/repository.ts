@@ -118,6 +118,7 @@ export class Repository {
 
   async delete(id: string): Promise<Row> {
     this.checkId(id);
+    if (this.model.owned.length) return this.deleteWithOwned(id);
     const params = new Params();
     const idParam = params.add(id);
     const rows = await this.runCached(
@@ -128,6 +129,31 @@ export class Repository {
     );
     const row = rows[0] ?? this.missing(id);
     this.changed();
+    return row;
+  }
+
+  /**
+   * Deletes the record and, in the same transaction, the records it owns (x-owned relations):
+   * their ids are read through the links before the delete cascades the links away.
+   */
+  private async deleteWithOwned(id: string): Promise<Row> {
+    const owned = this.model.owned;
+    const row = await this.inTransaction(async (trx) => {
+      const children = await Promise.all(
+        owned.map(async ({ link, child }) => {
+          const links = await trx.selectFrom(link.table).select(link.childKey).where(link.matchKey, "=", id).execute();
+          return { table: child.table, ids: links.map((l) => l[link.childKey] as string) };
+        }),
+      );
+      const deleted = await this.guard(() => trx.deleteFrom(this.model.table).where("id", "=", id).returning(this.columns).executeTakeFirst(), "delete");
+      if (!deleted) return undefined;
+      for (const { table, ids } of children) {
+        if (ids.length) await this.guard(() => trx.deleteFrom(table).where("id", "in", ids).execute(), "delete");
+      }
+      return deleted;
+    });
+    if (!row) this.missing(id);
+    for (const model of [this.model.id, ...owned.flatMap(({ link, child }) => [link.model, child.model])]) this.changed(model);
     return row;
   }
 
@@ -200,9 +226,9 @@ export class Repository {
   }
 
   /** Announces a write now, or when the surrounding transaction commits. */
-  private changed() {
-    if (this.scope) this.scope.touched.add(this.model.id);
-    else this.changes.publish(this.model.id);
+  private changed(model = this.model.id) {
+    if (this.scope) this.scope.touched.add(model);
+    else this.changes.publish(model);
   }
 
   private async insert(db: Kysely<any>, items: Row[]): Promise<Row[]> {

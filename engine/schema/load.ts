@@ -21,7 +21,25 @@ export function loadRegistry(dir: string): Registry {
   const models = files.map((source) => buildModel(source, defs));
   const registry = new Registry(models);
   for (const model of models) checkLinks(model, registry, files.find((f) => f.file === model.file)!);
+  for (const model of models) if (model.ownsChild) linkOwned(model, registry, files.find((f) => f.file === model.file)!);
   return registry;
+}
+
+/**
+ * An `x-owned` relation: deleting its parent record, or the link itself, deletes the child record
+ * it links (an identity goes with its subject, so its email is free again).
+ */
+function linkOwned(relation: Model, registry: Registry, source: SchemaFile) {
+  const keys = relation.fields.filter((f) => f.references);
+  if (relation.kind !== "relation" || keys.length !== 2) throw new SchemaError(source.file, "/x-owned", "applies to a relation with two foreign keys");
+  const [parentKey, childKey] = keys as [Model["fields"][number], Model["fields"][number]];
+  const child = registry.get(childKey.references!.model);
+  const owned = (matchKey: string) => ({
+    link: { model: relation.id, table: relation.table, matchKey, childKey: childKey.name },
+    child: { model: child.id, table: child.table },
+  });
+  registry.get(parentKey.references!.model).owned.push(owned(parentKey.name));
+  relation.owned.push(owned("id"));
 }
 
 const knownKeywords = new Set(metaSchema.$defs.property.propertyNames.anyOf[1].enum as string[]);
@@ -77,6 +95,8 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>): Model {
     embed: json["x-embed"] ?? [],
     internal: json["x-internal"] === true,
     uniqueTogether: json["x-unique-together"] ?? [],
+    ownsChild: json["x-owned"] === true,
+    owned: [],
     defaultOrder: [
       ...(fieldMap.has("orderIndex") ? [{ column: "orderIndex", direction: "asc" as const }] : []),
       { column: "createdAt", direction: "asc" as const },

@@ -57,6 +57,20 @@ export interface Model {
   uniqueTogether: string[][];
   /** Default list order. */
   defaultOrder: { column: string; direction: "asc" | "desc" }[];
+  /** A relation marked `x-owned`: its child (the second foreign key) exists only through it. */
+  ownsChild: boolean;
+  /** Records deleted with a record of this model (x-owned relations), filled by the registry. */
+  owned: OwnedRecords[];
+}
+
+/**
+ * Records that belong to another: the rows of `childTable` whose ids `link.childKey` holds, in
+ * the `link` rows whose `matchKey` equals the deleted record's id (its parent key, or `id` when
+ * the deleted record is the link itself).
+ */
+export interface OwnedRecords {
+  link: { model: string; table: string; matchKey: string; childKey: string };
+  child: { model: string; table: string };
 }
 
 export const defaultLanguage = "en";

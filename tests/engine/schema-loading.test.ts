@@ -50,6 +50,11 @@ const cases: { name: string; files: Record<string, unknown>; file: string; path:
     files: { "shop/things.json": entity("shop/things", {}, { "x-embed": ["shop/others"] }), "shop/others.json": entity("shop/others") },
     file: "shop/things.json", path: "/x-embed/0", says: /no foreign key to shop\/things/,
   },
+  {
+    name: "x-owned on an entity",
+    files: { "shop/things.json": entity("shop/things", {}, { "x-owned": true }) },
+    file: "shop/things.json", path: "/x-owned", says: /relation with two foreign keys/,
+  },
 ];
 
 describe("schema loading", () => {
@@ -66,6 +71,10 @@ describe("schema loading", () => {
     expect(registry.get("ecommerce/stores-to-products").kind).toBe("relation");
     const identity = registry.get("rbac/identities");
     expect(["password", "salt", "code"].every((f) => identity.fieldMap.get(f)?.hidden)).toBe(true);
+    // x-owned: a subject's identities go with it, and with their link.
+    const owned = { link: { model: "rbac/subjects-to-identities", table: "rbac_subjects_to_identities", childKey: "identityId" }, child: { model: "rbac/identities", table: "rbac_identities" } };
+    expect(registry.get("rbac/subjects").owned).toEqual([{ ...owned, link: { ...owned.link, matchKey: "subjectId" } }]);
+    expect(registry.get("rbac/subjects-to-identities").owned).toEqual([{ ...owned, link: { ...owned.link, matchKey: "id" } }]);
   });
 
   it.each(cases)("names the file and JSON path of $name", ({ files, file, path, says }) => {
