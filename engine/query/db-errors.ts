@@ -29,10 +29,30 @@ export function mapDatabaseError(error: unknown, constraints: ConstraintIndex, o
       return validationError(`${path} is required`, [{ path, message: "is required" }]);
     case "23514":
       return validationError(`${path} has a value the database does not accept`, [{ path, message: "is not an allowed value" }]);
-    case "54000":
-      return validationError(`a value is too large to store: ${e.message}`, [{ path, message: "is too large" }]);
+    case "54000": {
+      // "index row size … exceeds … for index "x"": the field is named from the index, never the message.
+      const index = /for index "([^"]+)"/.exec(e.message ?? "")?.[1];
+      const indexed = index ? constraints.get(index)?.field : undefined;
+      const where = indexed ? `/${indexed}` : path;
+      return validationError(`${where} is too large to store`, [{ path: where, message: "is too large to store" }]);
+    }
   }
-  // Class 22: data exceptions (bad text for a type, out of range, NUL bytes in text…).
-  if (e.code.startsWith("22")) return validationError(e.message ?? "invalid value", [{ path, message: e.message ?? "is invalid" }]);
+  // Class 22: data exceptions (bad text for a type, out of range, NUL bytes in text…), told by
+  // their rule: the database's own message names types and encodings, not the request.
+  if (e.code.startsWith("22")) {
+    const message = DATA_EXCEPTIONS[e.code] ?? "is not a valid value";
+    return validationError(`${path} ${message}`, [{ path, message }]);
+  }
   return error;
 }
+
+const DATA_EXCEPTIONS: Record<string, string> = {
+  "22001": "is too long",
+  "22003": "is out of range",
+  "22007": "is not a valid date or time",
+  "22008": "is not a valid date or time",
+  "22021": "holds a character that cannot be stored (such as NUL)",
+  "22P05": "holds a character that cannot be stored (such as NUL)",
+  "22P02": "is not a valid value",
+  "22023": "is not a valid value",
+};

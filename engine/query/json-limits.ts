@@ -3,6 +3,17 @@ import type { ErrorCause } from "../errors.js";
 export const MAX_JSON_DEPTH = 32;
 
 /**
+ * An indexed text (unique or x-index) must fit a B-tree entry: PostgreSQL refuses one over about
+ * 2,700 bytes after compression, so a limit in bytes, well below, is checked before the write.
+ */
+export const MAX_INDEXED_BYTES = 2000;
+
+export function indexedTextProblems(value: unknown, path: string): ErrorCause[] {
+  if (typeof value !== "string" || value.length * 3 <= MAX_INDEXED_BYTES) return [];
+  return new TextEncoder().encode(value).length > MAX_INDEXED_BYTES ? [{ path, message: `must be at most ${MAX_INDEXED_BYTES} bytes (the field is indexed)` }] : [];
+}
+
+/**
  * Problems PostgreSQL would raise for a value, found before it is sent: text holding NUL
  * (neither text nor jsonb can store it) and JSON nested deeper than any real document (deep
  * nesting would also overflow the stack of JSON.stringify). Walks without recursion.

@@ -1,6 +1,7 @@
 import { validationErrorFromCauses, type ErrorCause } from "../errors.js";
 import type { Field, FieldKind, Model } from "../schema/model.js";
 import { coerce, isUuid } from "./coerce.js";
+import { jsonLimitProblems } from "./json-limits.js";
 
 // The filter language of API.md: an and-list of {column, method, value}, orderBy, limit, offset,
 // given as qs brackets or as JSON strings. Parsed into a checked form before any SQL is built,
@@ -66,6 +67,12 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
   const { kind } = column;
   const name = column.field.name + (column.key ? `->>${column.key}` : "");
   if (method === "isNull" || method === "isNotNull") return { ...column, method };
+  // PostgreSQL text cannot hold NUL: say so here rather than let the database word it.
+  const problem = jsonLimitProblems(raw, path)[0];
+  if (problem) {
+    fail(causes, problem.path, problem.message);
+    return;
+  }
   if ((kind === "json" || kind === "language-map") && !jsonMethods.includes(method)) {
     fail(causes, path, `${method} does not apply to the JSON column ${name}; compare a key such as ${name}->>en`);
     return;

@@ -1,6 +1,6 @@
 import { validationError, validationErrorFromCauses, type ErrorCause } from "../errors.js";
 import type { Model } from "../schema/model.js";
-import { jsonLimitProblems } from "./json-limits.js";
+import { indexedTextProblems, jsonLimitProblems } from "./json-limits.js";
 import { causesOf, validatorsFor } from "./validators.js";
 
 export type Row = Record<string, unknown>;
@@ -29,6 +29,7 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
       continue;
     }
     causes.push(...jsonLimitProblems(value, `${prefix}/${name}`));
+    if (indexedText(model, field)) causes.push(...indexedTextProblems(value, `${prefix}/${name}`));
     if (!field.required && value === "" && (field.kind === "integer" || field.kind === "number" || field.kind === "decimal")) data[name] = null;
   }
   const validate = validatorsFor(model, options.trusted)[mode];
@@ -36,6 +37,10 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
   if (causes.length) throw validationErrorFromCauses(dedupe(causes));
   return data;
 }
+
+/** A text column behind an index: unique, x-index, or part of a unique-together set. */
+const indexedText = (model: Model, field: Model["fields"][number]) =>
+  field.kind === "string" && (field.unique || field.index || model.uniqueTogether.some((set) => set.includes(field.name)));
 
 const dedupe = (causes: ErrorCause[]) => [...new Map(causes.map((c) => [`${c.path} ${c.message}`, c])).values()];
 

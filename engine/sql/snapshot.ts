@@ -84,7 +84,8 @@ export function constraintFields(registry: Registry): Map<string, { model: Model
   for (const model of registry.models) {
     map.set(identifier(`${model.table}_pkey`), { model, field: "id" });
     for (const field of model.fields) {
-      for (const kind of ["key", "fkey", "check"] as const) map.set(constraintName(model, field.name, kind), { model, field: field.name });
+      // Indexes too: a value too large for one is reported by the index's name.
+      for (const kind of ["key", "fkey", "check", "idx"] as const) map.set(constraintName(model, field.name, kind), { model, field: field.name });
     }
     // A unique-together conflict names its last field: "email" of (provider, email).
     for (const names of model.uniqueTogether) map.set(constraintName(model, names.join("_"), "key"), { model, field: names.at(-1)! });

@@ -69,7 +69,10 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
   it("serves an interactive reference page with its assets from this server", async () => {
     const page = await t.request({ method: "GET", url: "/api/docs", key: null });
     expect(page.status).toBe(200);
-    expect(page.body).toContain('url: "/api/openapi.json"');
+    // Its start is a file of its own (the Content-Security-Policy runs no inline script).
+    expect(page.body).toContain('<script src="/api/docs/reference.js"></script>');
+    const start = await t.app.inject({ method: "GET", url: "/api/docs/reference.js" });
+    expect(start.body).toContain('url: "/api/openapi.json"');
     const bundle = await t.app.inject({ method: "GET", url: "/api/docs/swagger-ui-bundle.js" });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.headers["content-type"]).toMatch(/javascript/);

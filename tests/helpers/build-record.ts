@@ -189,13 +189,16 @@ export async function createParents(
   const { given = {}, all = false, cache, depth = 0 } = options;
   if (depth > 8) throw new Error(`build-record: foreign keys of ${m.id} nest too deep (a required cycle?)`);
   const parents: Record<string, string> = {};
+  // The child of an x-owned relation belongs to one link (deleting the link deletes it): never shared.
+  const ownedChild = m.ownsChild ? m.fields.filter((f) => f.references)[1] : undefined;
   for (const field of m.fields) {
     if (!field.references || field.name in given || !isWritable(field) || !(field.required || all)) continue;
     const parentModel = t.app.registry.get(field.references.model);
-    let parent = cache?.get(parentModel.id);
+    const shared = field !== ownedChild;
+    let parent = shared ? cache?.get(parentModel.id) : undefined;
     if (!parent) {
       parent = await createRecord(t, parentModel, {}, { cache, depth: depth + 1 });
-      cache?.set(parentModel.id, parent);
+      if (shared) cache?.set(parentModel.id, parent);
     }
     parents[field.name] = parent.id;
   }
