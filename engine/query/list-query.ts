@@ -25,11 +25,23 @@ export interface Condition extends ColumnRef {
   method: FilterMethod;
   value?: unknown;
 }
+/** Filters that hold together (`and`) or of which one must hold (`or`). */
+export interface FilterGroup {
+  group: "and" | "or";
+  filters: Filter[];
+}
+/** A condition, or a group of filters; a list of them means all must hold. */
+export type Filter = Condition | FilterGroup;
+export const isGroup = (filter: Filter): filter is FilterGroup => "group" in filter;
+
+/** Groups inside groups, at most: `{ or: [{ and: [{ or: [...] }] }] }` is three. */
+export const MAX_GROUP_DEPTH = 3;
+const GROUP_KEYS = ["and", "or"] as const;
 export interface Order extends ColumnRef {
   direction: "asc" | "desc";
 }
 export interface ListQuery {
-  filters: Condition[];
+  filters: Filter[];
   orderBy: Order[];
   limit: number;
   offset: number;
@@ -49,18 +61,58 @@ export function parseListQuery(model: Model, query: Record<string, unknown>): Li
   return { filters, orderBy, limit: Math.min(limit, LIST_LIMIT_MAX), offset };
 }
 
-export function parseFilters(model: Model, raw: unknown, causes: ErrorCause[]): Condition[] {
-  const items = andList(raw, "/filters", causes);
-  return items.flatMap((item, i) => {
-    const path = `/filters/and/${i}`;
-    if (!isObject(item)) return fail(causes, path, "must be an object with column, method and value");
-    const column = resolveColumn(model, item.column, `${path}/column`, causes);
-    const method = item.method as FilterMethod;
-    if (!filterMethods.includes(method)) return fail(causes, `${path}/method`, `must be one of ${filterMethods.join(", ")}`);
-    if (!column) return [];
-    const condition = checkValue(column, method, item.value, `${path}/value`, causes);
+/**
+ * `filters` as a list that must all hold: `filters[and]` (a list, or one JSON string), and
+ * `filters[or]` (the same, one of which must hold), both given at once meaning both. An item of
+ * either list is a condition `{ column, method, value }` or itself a group `{ and: [...] }` /
+ * `{ or: [...] }`, up to MAX_GROUP_DEPTH deep. Any other key is a 400, never ignored.
+ */
+export function parseFilters(model: Model, raw: unknown, causes: ErrorCause[]): Filter[] {
+  if (raw === undefined || raw === "") return [];
+  let value = typeof raw === "string" ? safeJson(raw) : raw;
+  if (Array.isArray(value)) value = { and: value };
+  if (!isObject(value)) return fail(causes, "/filters", "must be an object with an and-list or an or-list");
+  const group = parseGroup(model, value, "/filters", 0, causes);
+  return group ? (group.group === "and" ? group.filters : [group]) : [];
+}
+
+/** A group object (`{ and, or }`): its and-list, with the or-list as one more filter of it. */
+function parseGroup(model: Model, value: Record<string, unknown>, path: string, depth: number, causes: ErrorCause[]): FilterGroup | undefined {
+  const unknown = Object.keys(value).filter((key) => !(GROUP_KEYS as readonly string[]).includes(key));
+  for (const key of unknown) fail(causes, `${path}/${key}`, "is not a filter group: use and or or");
+  if (unknown.length) return undefined;
+  if (depth > MAX_GROUP_DEPTH) return void fail(causes, path, `groups nest at most ${MAX_GROUP_DEPTH} deep`);
+  const all = value.and === undefined ? [] : parseList(model, value.and, `${path}/and`, depth, causes);
+  if (value.or === undefined) return { group: "and", filters: all };
+  const any: FilterGroup = { group: "or", filters: parseList(model, value.or, `${path}/or`, depth, causes) };
+  return value.and === undefined ? any : { group: "and", filters: [...all, any] };
+}
+
+function parseList(model: Model, raw: unknown, path: string, depth: number, causes: ErrorCause[]): Filter[] {
+  let list = typeof raw === "string" ? safeJson(raw) : raw;
+  if (list === undefined) return fail(causes, path, "must be a JSON list");
+  // qs turns long or sparse arrays into objects keyed "0", "1", …
+  if (isObject(list) && Object.keys(list).every((k) => /^\d+$/.test(k))) list = Object.values(list);
+  if (!Array.isArray(list)) return fail(causes, path, "must be a list");
+  return list.flatMap((item, i): Filter[] => {
+    const itemPath = `${path}/${i}`;
+    if (!isObject(item)) return fail(causes, itemPath, "must be an object with column, method and value");
+    if (!("column" in item) && !("method" in item)) {
+      if (Object.keys(item).length === 0) return fail(causes, itemPath, "must be a condition (column, method, value) or a group (and, or)");
+      const group = parseGroup(model, item, itemPath, depth + 1, causes);
+      return group ? [group] : [];
+    }
+    const condition = parseCondition(model, item, itemPath, causes);
     return condition ? [condition] : [];
   });
+}
+
+function parseCondition(model: Model, item: Record<string, any>, path: string, causes: ErrorCause[]): Condition | undefined {
+  const column = resolveColumn(model, item.column, `${path}/column`, causes);
+  const method = item.method as FilterMethod;
+  if (!filterMethods.includes(method)) return void fail(causes, `${path}/method`, `must be one of ${filterMethods.join(", ")}`);
+  if (!column) return undefined;
+  return checkValue(column, method, item.value, `${path}/value`, causes);
 }
 
 function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path: string, causes: ErrorCause[]): Condition | undefined {

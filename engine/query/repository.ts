@@ -7,7 +7,7 @@ import { ChangeFeed } from "./change-feed.js";
 import { isUuid } from "./coerce.js";
 import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
-import type { Condition, ListQuery } from "./list-query.js";
+import { isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
 import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
 import { Params, StatementCache, type Param } from "./statement-cache.js";
 import { applyOrder, orderExpressions, whereAll } from "./where.js";
@@ -79,7 +79,7 @@ export class Repository {
     return this.list({ filters: [{ field, kind: field.kind, method: "inArray", value: ids }], orderBy: [], limit: BULK_MAX, offset: 0 });
   }
 
-  async count(conditions: Condition[]): Promise<number> {
+  async count(conditions: Filter[]): Promise<number> {
     const params = new Params();
     const filters = withParams(conditions, params);
     const [row] = await this.runCached(`count|${conditionsShape(conditions)}`, params, () =>
@@ -329,17 +329,22 @@ export class Repository {
   }
 }
 
-/** Conditions with each value replaced by the Param that stands for it. */
-function withParams(conditions: Condition[], params: Params): Condition[] {
-  return conditions.map((c) => {
-    if (c.value === undefined) return c;
-    const value: Param | Param[] = Array.isArray(c.value) ? c.value.map((v) => params.add(v)) : params.add(c.value);
-    return { ...c, value };
+/** Filters with each value replaced by the Param that stands for it. */
+function withParams(filters: Filter[], params: Params): Filter[] {
+  return filters.map((f): Filter => {
+    if (isGroup(f)) return { group: f.group, filters: withParams(f.filters, params) };
+    if (f.value === undefined) return f;
+    const value: Param | Param[] = Array.isArray(f.value) ? f.value.map((v) => params.add(v)) : params.add(f.value);
+    return { ...f, value };
   });
 }
 
-/** What makes the SQL of these conditions differ: columns, keys, methods and list lengths, not values. */
-const conditionsShape = (conditions: Condition[]) =>
-  conditions
-    .map((c) => `${c.field.name}>${c.key ?? ""}>${c.method}>${Array.isArray(c.value) ? c.value.length : c.value === undefined ? "-" : "v"}`)
+/** What makes the SQL of these filters differ: groups, columns, keys, methods and list lengths, not values. */
+const conditionsShape = (filters: Filter[]): string =>
+  filters
+    .map((f) =>
+      isGroup(f)
+        ? `${f.group}(${conditionsShape(f.filters)})`
+        : `${f.field.name}>${f.key ?? ""}>${f.method}>${Array.isArray(f.value) ? f.value.length : f.value === undefined ? "-" : "v"}`,
+    )
     .join(",");

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool, type RawBuilder } from "kysely";
-import type { ColumnRef, Condition, Order } from "./list-query.js";
+import { isGroup, type ColumnRef, type Condition, type Filter, type Order } from "./list-query.js";
 
 const operators = {
   eq: "=", ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=",
@@ -13,9 +13,17 @@ export function columnExpression(column: ColumnRef): RawBuilder<unknown> {
   return column.key === undefined ? ref : sql`${ref}->>${column.key}`;
 }
 
-/** Checked conditions as one SQL boolean (all must hold). */
-export function whereAll(eb: ExpressionBuilder<any, any>, conditions: Condition[]): Expression<SqlBool> {
-  return eb.and(conditions.map((c) => condition(eb, c)));
+/** Checked filters as one SQL boolean (all must hold; a group's `or` one of its own). */
+export function whereAll(eb: ExpressionBuilder<any, any>, filters: Filter[]): Expression<SqlBool> {
+  return eb.and(filters.map((f) => node(eb, f)));
+}
+
+function node(eb: ExpressionBuilder<any, any>, filter: Filter): Expression<SqlBool> {
+  if (!isGroup(filter)) return condition(eb, filter);
+  // An empty and-group holds, an empty or-group does not (as in logic, and as SQL has no `or ()`).
+  if (filter.filters.length === 0) return sql<SqlBool>`${sql.lit(filter.group === "and")}`;
+  const parts = filter.filters.map((f) => node(eb, f));
+  return filter.group === "and" ? eb.and(parts) : eb.or(parts);
 }
 
 function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<SqlBool> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { notFound, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
-import { parseFilters, parseListQuery, type Condition } from "../../engine/query/list-query.js";
+import { parseFilters, parseListQuery, type Filter } from "../../engine/query/list-query.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { readData } from "../plugins/request-data.js";
 import { unwrapBulkItems } from "./bulk-items.js";
@@ -17,7 +17,7 @@ type IdParams = { Params: { id: string } };
 export function registerReadRoutes(app: FastifyInstance, repository: Repository) {
   const prefix = routePrefix(repository.model.id);
   const model = repository.model;
-  const visibleTo = async (request: FastifyRequest, conditions: Condition[]) => {
+  const visibleTo = async (request: FastifyRequest, conditions: Filter[]) => {
     const exclusion = await app.rbac.membersOnly.exclusion(request.caller, model.id);
     return exclusion ? [...conditions, exclusion] : conditions;
   };

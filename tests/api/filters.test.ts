@@ -76,6 +76,40 @@ describe(`filters on ${testDialect}`, () => {
     expect(await variants(filters)).toEqual(expected);
   });
 
+  // `or` groups (issue 13): filters[or] at the top, or {or: [...]} / {and: [...]} as an item of a
+  // list, nested; top-level and and or both hold. Tested like the and-list, through the same helper.
+  type Group = { or?: (Filter | Group)[]; and?: (Filter | Group)[] };
+  const grouped = async (filters: Group, extra: Record<string, unknown> = {}) => {
+    const { status, body } = await t.request({ method: "GET", url: `/api/ecommerce/attributes?${qs.stringify({ filters, orderBy: { and: [{ column: "variant", method: "asc" }] }, ...extra })}` });
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.data.map((r: any) => r.variant);
+  };
+  const orCases: [string, Group, string[]][] = [
+    ["or of two eq", { or: [{ column: "variant", method: "eq", value: "alpha" }, { column: "variant", method: "eq", value: "gamma" }] }, ["alpha", "gamma"]],
+    ["or across columns", { or: [{ column: "className", method: "isNotNull" }, { column: "number", method: "gt", value: 5 }] }, ["Delta", "gamma"]],
+    ["or with a language-map key and ilike", { or: [{ column: "string->>en", method: "ilike", value: "re" }, { column: "string->>ru", method: "ilike", value: "крас" }] }, ["alpha", "beta"]],
+    ["and with an or inside", { and: [{ column: "boolean", method: "eq", value: true }, { or: [{ column: "variant", method: "eq", value: "alpha" }, { column: "variant", method: "eq", value: "beta" }] }] }, ["alpha"]],
+    ["top-level and and or together", { and: [{ column: "boolean", method: "eq", value: true }], or: [{ column: "number", method: "gt", value: 5 }, { column: "variant", method: "eq", value: "beta" }] }, ["gamma"]],
+    ["or with an and inside", { or: [{ and: [{ column: "boolean", method: "eq", value: false }, { column: "number", method: "gt", value: 1 }] }, { column: "variant", method: "eq", value: "Delta" }] }, ["Delta", "beta"]],
+    ["or of one", { or: [{ column: "variant", method: "eq", value: "beta" }] }, ["beta"]],
+    ["or that matches nothing", { or: [{ column: "variant", method: "eq", value: "none" }, { column: "id", method: "eq", value: "not-a-uuid" }] }, []],
+  ];
+
+  it.each(orCases)("%s", async (_, filters, expected) => {
+    expect(await grouped(filters)).toEqual(expected);
+  });
+
+  it("takes filters[or] as one JSON string and the whole filters as JSON; count uses the same groups", async () => {
+    const or = [{ column: "variant", method: "eq", value: "alpha" }, { column: "variant", method: "eq", value: "Delta" }];
+    const asJson = await t.request({ method: "GET", url: `/api/ecommerce/attributes?filters[or]=${encodeURIComponent(JSON.stringify(or))}` });
+    expect(asJson.body.data.map((r: any) => r.variant).sort()).toEqual(["Delta", "alpha"]);
+    const whole = encodeURIComponent(JSON.stringify({ and: [{ or }] }));
+    const count = await t.request({ method: "GET", url: `/api/ecommerce/attributes/count?filters=${whole}` });
+    expect(count.body.data).toBe(2);
+    const counted = await t.request({ method: "GET", url: `/api/ecommerce/attributes/count?${qs.stringify({ filters: { or } })}` });
+    expect(counted.body.data).toBe(2);
+  });
+
   it("takes filters[and] as one JSON string, and count uses the same filters", async () => {
     const and = JSON.stringify([{ column: "variant", method: "inArray", value: ["alpha", "beta"] }]);
     const { body } = await t.request({ method: "GET", url: `/api/ecommerce/attributes?${qs.stringify({ filters: { and } })}` });
@@ -111,12 +145,22 @@ describe(`filters on ${testDialect}`, () => {
     expect(relations.body.data.map((r: any) => r.orderIndex)).toEqual([7, 8, 9, 10]);
   });
 
+  // More rows than the maximum, so the cap can be seen to cut (issue 13: the old test had 109).
   it(`caps limit at ${LIST_LIMIT_MAX} and defaults to ${LIST_LIMIT_DEFAULT}`, async () => {
-    const many = Array.from({ length: LIST_LIMIT_DEFAULT + 5 }, (_, i) => ({ variant: `bulk-${i}` }));
-    expect((await t.request({ method: "POST", url: "/api/ecommerce/attributes/bulk", payload: { data: many } })).status).toBe(201);
+    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ variant: `bulk-${from + i}` }));
+    for (const many of [batch(0, 1000), batch(1000, 100)]) {
+      expect((await t.request({ method: "POST", url: "/api/ecommerce/attributes/bulk", payload: { data: many } })).status).toBe(201);
+    }
+    const total = (await t.request({ method: "GET", url: "/api/ecommerce/attributes/count" })).body.data;
+    expect(total).toBeGreaterThan(LIST_LIMIT_MAX + 100);
     expect((await t.request({ method: "GET", url: "/api/ecommerce/attributes" })).body.data).toHaveLength(LIST_LIMIT_DEFAULT);
-    const capped = await t.request({ method: "GET", url: `/api/ecommerce/attributes?limit=${LIST_LIMIT_MAX + 500}` });
-    expect(capped.body.data).toHaveLength(many.length + rows.length);
+    for (const limit of [LIST_LIMIT_MAX, LIST_LIMIT_MAX + 1, LIST_LIMIT_MAX + 500, 1_000_000]) {
+      const capped = await t.request({ method: "GET", url: `/api/ecommerce/attributes?limit=${limit}` });
+      expect(capped.body.data, `limit=${limit}`).toHaveLength(LIST_LIMIT_MAX);
+    }
+    // The rest is reached with offset: pages never lose or repeat a row.
+    const rest = await t.request({ method: "GET", url: `/api/ecommerce/attributes?limit=${LIST_LIMIT_MAX}&offset=${LIST_LIMIT_MAX}` });
+    expect(rest.body.data).toHaveLength(total - LIST_LIMIT_MAX);
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
@@ -131,6 +175,15 @@ describe(`filters on ${testDialect}`, () => {
     ["gt on a JSON column", { filters: { and: [{ column: "string", method: "gt", value: "{}" }] } }, "/filters/and/0/value"],
     ["a key of a non-JSON column", { filters: { and: [{ column: "variant->>en", method: "eq", value: "x" }] } }, "/filters/and/0/column"],
     ["filters[and] that is not JSON", { filters: { and: "[{oops" } }, "/filters/and"],
+    // An unknown key was once ignored and every row answered (issue 13): now a 400.
+    ["an unknown filter group", { filters: { any: [{ column: "variant", method: "eq", value: "alpha" }] } }, "/filters/any"],
+    ["an unknown key beside and", { filters: { and: [{ column: "variant", method: "eq", value: "alpha" }], not: [{ column: "variant", method: "eq", value: "beta" }] } }, "/filters/not"],
+    ["a bad condition inside or", { filters: { or: [{ column: "variant", method: "eq", value: "a" }, { column: "nope", method: "eq", value: 1 }] } }, "/filters/or/1/column"],
+    ["a bad condition in a nested group", { filters: { and: [{ or: [{ column: "number", method: "gt", value: "lots" }] }] } }, "/filters/and/0/or/0/value"],
+    ["or that is not a list", { filters: { or: "alpha" } }, "/filters/or"],
+    ["a group with an unknown key", { filters: { and: [{ xor: [{ column: "variant", method: "eq", value: "a" }] }] } }, "/filters/and/0/xor"],
+    ["an empty item", { filters: JSON.stringify({ and: [{}] }) }, "/filters/and/0"],
+    ["groups nested too deep", { filters: JSON.stringify({ or: [{ and: [{ or: [{ and: [{ or: [{ column: "variant", method: "eq", value: "a" }] }] }] }] }] }) }, "/filters/or/0/and/0/or/0/and/0"],
     ["an unknown order column", { orderBy: { and: [{ column: "nope", method: "asc" }] } }, "/orderBy/and/0/column"],
     ["an unknown order direction", { orderBy: { and: [{ column: "variant", method: "up" }] } }, "/orderBy/and/0/method"],
     ["a negative offset", { offset: -1 }, "/offset"],
