@@ -1,8 +1,10 @@
+import { hasScheme, safeHref } from "../../ui/safe-href.js";
 import type { Language } from "../data/page-data.js";
 import { languageOfPath, withLanguage } from "./languages.js";
 
 export interface Link {
-  href: string;
+  /** Absent when the stored url is not one a visitor may follow (data:, javascript:, …). */
+  href?: string;
   /** External links (any url with a colon: https:, mailto:, tel:) open in a new tab. */
   newTab: boolean;
 }
@@ -12,29 +14,35 @@ function localise(url: string, language: Language): string {
   return languageOfPath(url) ? url : withLanguage(url, language);
 }
 
-/** SPEC.md link rules, button: colon → new tab as-is; language-prefixed → as-is; empty → "/"; else prefixed. */
+/**
+ * SPEC.md link rules, button: colon → new tab as-is; language-prefixed → as-is; empty → "/"; else
+ * prefixed. Only http(s), mailto, tel and relative urls are links (ui/safe-href.ts).
+ */
 export function buttonLink(url: unknown, language: Language): Link {
   const value = typeof url === "string" ? url.trim() : "";
   if (!value) return { href: "/", newTab: false };
-  if (value.includes(":")) return { href: value, newTab: true };
-  return { href: localise(value, language), newTab: false };
+  const href = safeHref(value);
+  if (href === undefined) return { newTab: false };
+  if (hasScheme(href)) return { href, newTab: true };
+  return { href: localise(href, language), newTab: false };
 }
 
-/** A slide with a url links to it in the visitor's language; without one it is not a link. */
+/** A slide with a url links to it in the visitor's language; without one (or an unsafe one) it is not a link. */
 export function slideHref(url: unknown, language: Language): string | undefined {
-  const value = typeof url === "string" ? url.trim() : "";
-  if (!value) return undefined;
-  return value.includes(":") ? value : localise(value, language);
+  const href = safeHref(typeof url === "string" ? url.trim() : "");
+  if (!href) return undefined;
+  return hasScheme(href) ? href : localise(href, language);
 }
 
 /**
  * Logotype rules: "http…" as-is; a path that is only a language code ("/ru", "/en") as-is, the
  * default language's as "/"; an empty url is home; anything else gets the language prefix.
  */
-export function logotypeHref(url: unknown, language: Language): string {
+export function logotypeHref(url: unknown, language: Language): string | undefined {
   const value = typeof url === "string" ? url.trim() : "";
-  if (value.startsWith("http")) return value;
   if (!value) return withLanguage("/", language);
+  if (safeHref(value) === undefined) return undefined;
+  if (value.startsWith("http")) return value;
   const only = languageOfPath(value);
   if (only && value.replace(/\/+$/, "") === `/${only}`) return withLanguage("/", only);
   return localise(value, language);

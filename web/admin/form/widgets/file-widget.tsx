@@ -1,6 +1,7 @@
 import { Anchor, Button, FileButton, Group, Input, Text } from "@mantine/core";
 import type { WidgetProps } from "@rjsf/utils";
 import { useState } from "react";
+import { safeHref } from "../../../ui/safe-href.js";
 import type { AdminFormContext } from "../form-context.js";
 import { errorOf } from "./basic-widgets.js";
 
@@ -31,7 +32,7 @@ export function FileWidget(props: WidgetProps) {
         {chosen ? (
           <Text size="sm">{chosen.name}</Text>
         ) : props.value ? (
-          <Anchor size="sm" href={props.value} target="_blank" rel="noreferrer">
+          <Anchor size="sm" href={safeHref(props.value)} target="_blank" rel="noreferrer">
             {props.value}
           </Anchor>
         ) : (

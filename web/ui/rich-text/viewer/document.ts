@@ -18,11 +18,5 @@ export function parseDocument(value: unknown): RichNode | undefined {
   }
 }
 
-/** Only web and mail links are followed: a stored `javascript:` href must not run. */
-export function safeHref(href: unknown): string | undefined {
-  if (typeof href !== "string" || !href.trim()) return undefined;
-  const value = href.trim();
-  if (/^(https?:|mailto:|tel:)/i.test(value) || /^[/#?]/.test(value)) return value;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return undefined;
-  return value;
-}
+/** Only web, mail, phone and relative links are followed (see ui/safe-href.ts). */
+export { safeHref } from "../../safe-href.js";
