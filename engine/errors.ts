@@ -12,6 +12,7 @@ export const errorCodes = {
   BAD_GATEWAY: { status: 502, error: "Bad Gateway", prefix: "Payment provider error" },
   REMOTE_ERROR: { status: 502, error: "Bad Gateway", prefix: "Remote file error" },
   REMOTE_TIMEOUT: { status: 504, error: "Gateway Timeout", prefix: "Remote file error" },
+  SERVICE_UNAVAILABLE: { status: 503, error: "Service Unavailable", prefix: "Service Unavailable error" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -30,6 +30,8 @@ import { registerWebFiles } from "./web/static-files.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
 import { sendSecurityHeaders } from "./security/security-headers.js";
+import { registerDraining } from "./lifecycle/draining.js";
+import { loggerOptions } from "./logging.js";
 
 /** qs brackets (filters[and][0][column]=…) when the query has any; the plain parser is much cheaper otherwise. */
 const parseQueryString = (text: string) =>
@@ -77,12 +79,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logger === false ? false : await loggerOptions(config, options.logStream),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
     routerOptions: { querystringParser: parseQueryString },
+    // Requests arriving while the server closes get API.md's 503 body from registerDraining.
+    return503OnClosing: false,
   });
   if (!options.database) app.addHook("onClose", () => database.close());
 
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sendSecurityHeaders(app, config.production);
   refuseNulInUrls(app);
   refuseCrossSiteRequests(app, config.publicUrl);
+  registerDraining(app);
   const moduleRouteDocs = collectRouteDocs(app);
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.

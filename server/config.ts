@@ -1,7 +1,23 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
-const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+/**
+ * The project folder: the nearest folder above this file that holds package.json. That is one
+ * level up from server/config.ts under tsx, and two up from the compiled dist/server/main.js, so
+ * both find schemas/, migrations/ and web/dist/ (read at run time) in the same place.
+ */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+const root = projectRoot();
 
 /** Where the project's own files are. */
 export const paths = {
@@ -21,6 +37,12 @@ export interface Config {
   /** Grants every permission to server-to-server callers that send it; unset means no key works. */
   rbacSecretKey?: string;
   logLevel: string;
+  /** "pretty" (readable lines, development on a terminal) or "json" (one JSON object per line). */
+  logFormat: "pretty" | "json";
+  /** After SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  shutdownTimeoutSeconds: number;
+  /** After SIGTERM, how long the server keeps serving while /api/health answers 503, so a load balancer takes it out first. */
+  shutdownDelaySeconds: number;
   allowDestructiveMigrations: boolean;
   schemasDir: string;
   migrationsDir: string;
@@ -139,6 +161,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     rbacSecretKey: env.RBAC_SECRET_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
+    logFormat: parseLogFormat(env),
+    shutdownTimeoutSeconds: Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? 30),
+    shutdownDelaySeconds: Number(env.SHUTDOWN_DELAY_SECONDS ?? 0),
     allowDestructiveMigrations: env.ALLOW_DESTRUCTIVE_MIGRATIONS === "true",
     schemasDir: paths.schemas,
     migrationsDir: paths.migrations,
@@ -227,6 +252,12 @@ export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv): PaymentProvider
     };
   }
   return settings;
+}
+
+/** LOG_FORMAT when set; else readable lines for a person at a terminal in development, JSON everywhere else. */
+function parseLogFormat(env: NodeJS.ProcessEnv): "pretty" | "json" {
+  if (env.LOG_FORMAT === "pretty" || env.LOG_FORMAT === "json") return env.LOG_FORMAT;
+  return env.NODE_ENV !== "production" && process.stdout.isTTY ? "pretty" : "json";
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

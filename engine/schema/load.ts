@@ -1,7 +1,5 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { buildField } from "./build-field.js";
 import { flatten } from "./flatten.js";
 import { readSchemaFiles, type SchemaFile } from "./read-files.js";
@@ -9,11 +7,12 @@ import { SchemaError } from "./schema-error.js";
 import { Registry } from "./registry.js";
 import type { Model } from "./model.js";
 import { tableName } from "../sql/identifiers.js";
+// Imported, not read from disk beside this file: the compiled server (npm run build) carries it inside.
+import metaSchema from "./meta-schema.json" with { type: "json" };
 
-const metaSchema = JSON.parse(readFileSync(fileURLToPath(new URL("./meta-schema.json", import.meta.url)), "utf8"));
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-const checkMeta = ajv.compile(metaSchema);
+const checkMeta = ajv.compile(metaSchema as object);
 
 /** Loads every schema file under `dir`, checks it, and builds the model registry. */
 export function loadRegistry(dir: string): Registry {
@@ -42,7 +41,7 @@ function linkOwned(relation: Model, registry: Registry, source: SchemaFile) {
   relation.owned.push(owned("id"));
 }
 
-const knownKeywords = new Set(metaSchema.$defs.property.propertyNames.anyOf[1].enum as string[]);
+const knownKeywords = new Set((metaSchema.$defs.property.propertyNames.anyOf[1] as { enum: string[] }).enum);
 
 /** A misspelt x- keyword gets its own message: Ajv's propertyNames error would not name it. */
 function checkKeywords(source: SchemaFile) {

@@ -1,4 +1,4 @@
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FastifyRequest } from "fastify";
 import { validationError, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
@@ -36,8 +36,11 @@ const causeOf = (e: ErrorObject): ErrorCause => {
 /** A checker for one route's input: returns it typed, or throws API.md's Validation error. Its `schema` documents the route. */
 export function inputSchema<T>(schema: JsonSchema): ((value: unknown) => T) & { schema: JsonSchema } {
   const full = { type: "object", additionalProperties: false, ...schema };
-  const validate = ajv.compile(full);
+  // Compiled at first use: some forty route checkers compiled at start-up cost a quarter of a
+  // second of every start (the tests run each route, so a bad schema still shows up there).
+  let validate: ValidateFunction | undefined;
   const check = (value: unknown): T => {
+    validate ??= ajv.compile(full);
     if (validate(value)) return value as T;
     const causes = (validate.errors ?? []).map(causeOf);
     // Spec wording for a missing field: '{name} is required'.

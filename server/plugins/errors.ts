@@ -44,7 +44,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function registerErrorHandling(app: FastifyInstance, production: boolean) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error, production);
-    if (appError.status >= 500) request.log.error({ err: error }, "request failed");
+    // A 503 while shutting down is expected, not a failure worth an error line per health check.
+    if (appError.status >= 500 && appError.code !== "SERVICE_UNAVAILABLE") request.log.error({ err: error }, "request failed");
     return reply.status(appError.status).send(errorBody(appError, request.id));
   });
   app.setNotFoundHandler((request, reply) => {

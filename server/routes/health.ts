@@ -1,9 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { AppError } from "../../engine/errors.js";
 
-/** Liveness plus a database round trip, for load balancers and `npm start` checks. */
+/**
+ * Liveness plus a database round trip, for load balancers and `npm start` checks. 503 once the
+ * server is shutting down (SIGTERM), so a load balancer stops sending before the listener closes.
+ */
 export function registerHealthRoute(app: FastifyInstance) {
   app.get("/api/health", async () => {
+    if (app.lifecycle.draining) throw new AppError("SERVICE_UNAVAILABLE", "the server is shutting down");
     await sql`SELECT 1`.execute(app.database.db);
     return { data: { status: "ok", database: app.database.dialect, models: app.registry.exposed.length } };
   });

@@ -1,0 +1,42 @@
+/**
+ * `npm run build`: everything production runs, compiled ahead of time.
+ * - web/dist: the admin and site bundles (scripts/build-web.ts, skipped when web/ is unchanged);
+ * - dist/server/main.js: the server and everything it imports from server/, engine/ and web/
+ *   (server-side rendering), bundled by esbuild into one ES module. Packages stay in
+ *   node_modules (imported at run time as usual); schemas/ and migrations/ stay files the server
+ *   reads at start, found from package.json's folder (server/config.ts).
+ * `NODE_ENV=production npm start` (or `node dist/server/main.js`) runs it with no TypeScript step.
+ */
+import { build } from "esbuild";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildWebIfChanged } from "./build-web.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+export const serverBundle = join(root, "dist", "server", "main.js");
+
+export async function buildServer(log: (message: string) => void = console.log) {
+  const started = Date.now();
+  rmSync(join(root, "dist", "server"), { recursive: true, force: true });
+  await build({
+    entryPoints: [join(root, "server", "main.ts")],
+    outfile: serverBundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    jsx: "automatic",
+    sourcemap: "linked",
+    // Stack traces in the log point at the TypeScript sources.
+    banner: { js: "process.setSourceMapsEnabled(true);" },
+    logLevel: "warning",
+  });
+  log(`built dist/server/main.js in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildWebIfChanged();
+  await buildServer();
+}
