@@ -1,5 +1,5 @@
 import { filterMethods, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from "../query/list-query.js";
-import { BULK_MAX } from "../query/repository.js";
+import { BULK_MAX, COUNT_EXACT_UP_TO } from "../query/repository.js";
 import type { JsonSchema, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 import { recordSchema, typeName } from "./types.js";
@@ -59,6 +59,12 @@ const listParameters = [
   { name: "limit", in: "query", description: `Default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX}.`, schema: { type: "integer", minimum: 1 } },
   { name: "offset", in: "query", schema: { type: "integer", minimum: 0, default: 0 } },
 ];
+const estimateParameter = {
+  name: "estimate",
+  in: "query",
+  description: `true: count exactly only up to ${COUNT_EXACT_UP_TO} rows, beyond that answer the query planner's estimate (a large table's admin page) with estimated: true. Default false: the exact count.`,
+  schema: { type: "string", enum: ["true", "false"] },
+};
 const idParameter = [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }];
 
 function paths(model: Model) {
@@ -80,8 +86,14 @@ function paths(model: Model) {
     },
     [`${base}/count`]: {
       get: {
-        tags, summary: `Count ${model.title}`, operationId: `count${name}`, parameters: [listParameters[0]],
-        responses: { "200": { description: "count", content: json(envelope({ type: "integer" })) }, ...errors },
+        tags, summary: `Count ${model.title}`, operationId: `count${name}`, parameters: [listParameters[0], estimateParameter],
+        responses: {
+          "200": {
+            description: "count",
+            content: json({ ...envelope({ type: "integer" }), properties: { data: { type: "integer" }, estimated: { type: "boolean", description: "with estimate=true: whether data is the planner's estimate" } } }),
+          },
+          ...errors,
+        },
       },
     },
     [`${base}/find-or-create`]: {

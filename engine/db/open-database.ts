@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
@@ -51,13 +52,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (schema) {
       const admin = new pg.Client({ connectionString: options.url });
       await admin.connect();
+      // The extensions the migrations need live in public, shared by the schemas of one database:
+      // made there before any schema's migration could put them in its own (and drop them with it).
+      // Concurrent starts race on the catalogue; the loser finds it made.
+      await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public").catch(() => {});
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);
       await admin.end();
     }
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+      // public after the schema: its tables are the schema's, the extensions' operators public's.
+      ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
       types: {
         getTypeParser: ((oid: number, format?: any) =>
           oid === DATE_OID ? keepText : oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format)) as any,
@@ -72,7 +78,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, dialect: "postgres", run, queryCount: () => count, notifications, close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir, { parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber } });
+  // pg_trgm ships with PGlite; loaded so x-search's trigram indexes work as on a server.
+  const pglite = await PGlite.create(options.dataDir, { parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber }, extensions: { pg_trgm } });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite), log });
   if (options.schema) {
     await sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; `).execute(db);

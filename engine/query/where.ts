@@ -8,9 +8,14 @@ const operators = {
 
 const likeMethods = new Set(["like", "ilike", "notLike", "notIlike"]);
 
+/**
+ * A column, or a key inside a JSON column as a literal (`"title"->>'en'`, the key checked by
+ * list-query to be a plain word): the very expression a search index is built on, which a
+ * parameter in its place would not match.
+ */
 export function columnExpression(column: ColumnRef): RawBuilder<unknown> {
   const ref = sql.ref(column.field.name);
-  return column.key === undefined ? ref : sql`${ref}->>${column.key}`;
+  return column.key === undefined ? ref : sql`${ref}->>${sql.lit(column.key)}`;
 }
 
 /** Checked filters as one SQL boolean (all must hold; a group's `or` one of its own). */
@@ -43,11 +48,20 @@ function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<Sq
 const jsonAware = (c: Condition, value: unknown) =>
   c.key === undefined && (c.kind === "json" || c.kind === "language-map") ? sql`${value}::jsonb` : value;
 
-export function orderExpressions(orders: Order[]) {
-  return orders.map((o) => sql`${columnExpression(o)} ${sql.raw(o.direction)}`);
-}
-
-/** Applies the order, with the id as the last key so pages never overlap or skip rows. */
-export function applyOrder<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(query: Q, order: RawBuilder<unknown>[]): Q {
-  return [...order, sql`${sql.ref("id")} asc`].reduce((q, expression) => q.orderBy(expression), query);
+/**
+ * The full ORDER BY of a list: the order asked for, then the model's default order keys it does
+ * not name yet (createdAt), then the id in the direction of the key before it, so pages never
+ * overlap or skip rows. Ending every order the same way is what lets an index serve it without a
+ * sort: (createdAt, id) read forwards or backwards for the newest or oldest first, and
+ * (parent key, orderIndex, createdAt, id) for a relation's rows in their default order as well as
+ * in the admin's "by orderIndex".
+ */
+export function fullOrder(orders: Order[], defaults: { column: string; direction: "asc" | "desc" }[] = []): RawBuilder<unknown>[] {
+  const named = new Set(orders.filter((o) => o.key === undefined).map((o) => o.field.name));
+  const keys = [
+    ...orders.map((o) => ({ expression: columnExpression(o), direction: o.direction })),
+    ...defaults.filter((d) => !named.has(d.column)).map((d) => ({ expression: sql.ref(d.column) as RawBuilder<unknown>, direction: d.direction })),
+  ];
+  const last = keys.at(-1)?.direction ?? "asc";
+  return [...keys, { expression: sql.ref("id") as RawBuilder<unknown>, direction: last }].map((k) => sql`${k.expression} ${sql.raw(k.direction)}`);
 }

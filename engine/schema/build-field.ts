@@ -32,6 +32,7 @@ export function buildField(file: string, name: string, schema: JsonSchema, requi
   }
   if (schema["x-on-update"] && kind !== "datetime") throw fail("x-on-update", "now needs format date-time");
   if (schema["x-references"] && kind !== "uuid") throw fail("x-references", "needs format uuid");
+  if (schema["x-search"] && kind !== "string" && kind !== "language-map") throw fail("x-search", "needs a plain string or a language map");
   if (schema.enum && schema.default !== undefined && !schema.enum.includes(schema.default)) {
     throw fail("default", `${JSON.stringify(schema.default)} is not one of enum`);
   }
@@ -57,6 +58,7 @@ export function buildField(file: string, name: string, schema: JsonSchema, requi
     onUpdate: schema["x-on-update"],
     unique: schema["x-unique"] === true,
     index: schema["x-index"] === true,
+    search: schema["x-search"] === true,
     hidden: schema["x-hidden"] === true,
     readOnly: schema.readOnly === true,
     references: schema["x-references"],

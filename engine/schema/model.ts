@@ -28,6 +28,8 @@ export interface Field {
   onUpdate?: "now";
   unique: boolean;
   index: boolean;
+  /** x-search: a trigram index, so `ilike '%text%'` stays an index look-up in a large table. */
+  search: boolean;
   hidden: boolean;
   readOnly: boolean;
   references?: Reference;

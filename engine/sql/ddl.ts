@@ -1,5 +1,5 @@
 import { identifier, quote } from "./identifiers.js";
-import type { ColumnSnapshot, ForeignKeySnapshot, TableSnapshot } from "./snapshot.js";
+import type { ColumnSnapshot, ForeignKeySnapshot, IndexSnapshot, TableSnapshot } from "./snapshot.js";
 
 // SQL text for each kind of change. Statements are plain PostgreSQL, the same on PGlite and pg.
 export const columnSql = (name: string, c: ColumnSnapshot) =>
@@ -32,7 +32,13 @@ export const addCheck = (table: string, name: string, expression: string) =>
 export const dropConstraint = (table: string, name: string) =>
   `ALTER TABLE ${quote(table)} DROP CONSTRAINT ${quote(name)};`;
 
-export const createIndex = (table: string, name: string, column: string) =>
-  `CREATE INDEX ${quote(name)} ON ${quote(table)} (${quote(column)});`;
+export const createIndex = (table: string, name: string, index: IndexSnapshot) =>
+  typeof index === "object" && !Array.isArray(index)
+    ? `CREATE INDEX ${quote(name)} ON ${quote(table)} USING gin (${index.trigram} gin_trgm_ops);`
+    : `CREATE INDEX ${quote(name)} ON ${quote(table)} (${columnList(index)});`;
+
+// Into the first schema of the search path (public by default), where the operator classes of
+// later migrations find it; a database that has it elsewhere already keeps it there.
+export const createExtension = (name: string) => `CREATE EXTENSION IF NOT EXISTS ${name};`;
 
 export const dropIndex = (name: string) => `DROP INDEX ${quote(name)};`;

@@ -25,6 +25,9 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
   const columnDrops: Change[] = [];
   const tableDrops: Change[] = [];
 
+  for (const extension of after.extensions ?? []) {
+    if (!(before.extensions ?? []).includes(extension)) creates.push({ sql: ddl.createExtension(extension) });
+  }
   for (const [name, table] of Object.entries(after.tables)) {
     const old = before.tables[name];
     if (!old) {

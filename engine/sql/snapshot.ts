@@ -1,3 +1,4 @@
+import { LANGUAGES } from "../admin/field-input.js";
 import type { Field, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 import { identifier, quote } from "./identifiers.js";
@@ -20,11 +21,14 @@ export interface TableSnapshot {
   foreignKeys: Record<string, ForeignKeySnapshot>;
   /** Constraint name → SQL boolean expression. */
   checks: Record<string, string>;
-  /** Index name → column. */
-  indexes: Record<string, string>;
+  /** Index name → column, columns (in order), or a trigram index on an expression (x-search). */
+  indexes: Record<string, IndexSnapshot>;
 }
+export type IndexSnapshot = string | string[] | { trigram: string };
 export interface Snapshot {
   version: 1;
+  /** PostgreSQL extensions the tables need (pg_trgm for x-search). */
+  extensions?: string[];
   tables: Record<string, TableSnapshot>;
 }
 
@@ -46,7 +50,7 @@ export function columnDefault(field: Field): string | undefined {
 }
 
 /** The name of a field's unique, foreign-key, check or index: one rule for DDL and error mapping. */
-export const constraintName = (model: Model, field: string, kind: "key" | "fkey" | "check" | "idx") =>
+export const constraintName = (model: Model, field: string, kind: "key" | "fkey" | "check" | "idx" | "trgm") =>
   identifier(`${model.table}_${field}_${kind}`);
 
 export function tableSnapshot(model: Model, registry: Registry): TableSnapshot {
@@ -65,16 +69,37 @@ export function tableSnapshot(model: Model, registry: Registry): TableSnapshot {
     if (field.enum) {
       table.checks[constraintName(model, field.name, "check")] = `${quote(field.name)} IN (${field.enum.map(literal).join(", ")})`;
     }
-    const indexed = field.references || field.index || field.name === "createdAt";
+    const indexed = field.references || field.index;
     if (indexed && !field.unique) table.indexes[constraintName(model, field.name, "idx")] = field.name;
+    // The newest or oldest first, and pages deep into them, read straight off this index (see fullOrder).
+    if (field.name === "createdAt") table.indexes[constraintName(model, field.name, "idx")] = ["createdAt", "id"];
+    for (const [suffix, expression] of searchExpressions(field)) table.indexes[constraintName(model, field.name + suffix, "trgm")] = { trigram: expression };
+  }
+  // A relation's rows are read by their parent, in order (page loader, admin sub-tables): its
+  // parent key's index carries the order too, so "the first rows of this parent" reads only those.
+  const parentKey = model.kind === "relation" ? model.fields.find((f) => f.references) : undefined;
+  if (parentKey && model.fieldMap.has("orderIndex") && !parentKey.unique) {
+    table.indexes[constraintName(model, parentKey.name, "idx")] = [parentKey.name, "orderIndex", "createdAt", "id"];
   }
   for (const names of model.uniqueTogether) table.uniques[constraintName(model, names.join("_"), "key")] = names;
   return table;
 }
 
+/**
+ * What an x-search field's trigram indexes are built on: the column, or for a language map its
+ * text in each language (`"title"->>'en'`), the very expressions the filters compile to.
+ */
+function searchExpressions(field: Field): [string, string][] {
+  if (!field.search) return [];
+  if (field.kind !== "language-map") return [["", quote(field.name)]];
+  return LANGUAGES.map((language) => [`_${language}`, `(${quote(field.name)}->>'${language}')`]);
+}
+
 export function snapshotOf(registry: Registry): Snapshot {
   const snapshot = emptySnapshot();
   for (const model of registry.models) snapshot.tables[model.table] = tableSnapshot(model, registry);
+  const trigrams = Object.values(snapshot.tables).some((t) => Object.values(t.indexes).some((i) => typeof i === "object" && !Array.isArray(i)));
+  if (trigrams) snapshot.extensions = ["pg_trgm"];
   return snapshot;
 }
 

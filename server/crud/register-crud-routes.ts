@@ -27,11 +27,19 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
     return { data: await repository.list({ ...query, filters: await visibleTo(request, query.filters) }) };
   });
 
+  // Exact by default (API.md). `estimate=true` (the admin's tables) reads at most
+  // COUNT_EXACT_UP_TO + 1 rows and, past that, answers the planner's estimate with `estimated: true`.
   app.get(`${prefix}/count`, async (request) => {
     const causes: ErrorCause[] = [];
-    const filters = parseFilters(model, (request.query as any)?.filters, causes);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const filters = parseFilters(model, query.filters, causes);
+    const estimate = query.estimate;
+    if (estimate !== undefined && estimate !== "true" && estimate !== "false") causes.push({ path: "/estimate", message: "must be true or false" });
     if (causes.length) throw validationErrorFromCauses(causes);
-    return { data: await repository.count(await visibleTo(request, filters)) };
+    const visible = await visibleTo(request, filters);
+    if (estimate !== "true") return { data: await repository.count(visible) };
+    const { count, estimated } = await repository.countEstimate(visible);
+    return { data: count, estimated };
   });
 
   app.get<IdParams>(`${prefix}/:id`, async (request) => {

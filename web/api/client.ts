@@ -33,6 +33,8 @@ export interface CallOptions {
   form?: FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Return the whole answer (`{ data, … }`) rather than its `data`. */
+  envelope?: boolean;
 }
 
 export function withQuery(path: string, query: Query = {}): string {
@@ -77,5 +79,6 @@ export async function api<T = unknown>(path: string, options: CallOptions = {}):
   if (!response.ok) throw await errorFrom(response);
   if (response.status === 204) return undefined as T;
   const json = (await response.json()) as { data?: T };
+  if (options.envelope) return json as T;
   return (json && typeof json === "object" && "data" in json ? json.data : json) as T;
 }

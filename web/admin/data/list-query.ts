@@ -28,15 +28,30 @@ function queryOf(filters: Filter[], sort?: Sort): Query {
   return query;
 }
 
-/** One page and the total under the same filters: the table never loads a whole list. */
-export async function fetchPage<T>(modelId: string, request: PageRequest, signal?: AbortSignal): Promise<{ rows: T[]; total: number }> {
-  const query = queryOf(request.filters, request.sort);
-  const [rows, total] = await Promise.all([
-    api<T[]>(routeOf(modelId), { query: { ...query, limit: request.limit, offset: request.offset }, signal }),
-    api<number>(`${routeOf(modelId)}/count`, { query, signal }),
-  ]);
-  return { rows, total };
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  /** The total is the server's estimate (a large table): exact on request, with countExactly. */
+  estimated: boolean;
 }
+
+/**
+ * One page and the total under the same filters: the table never loads a whole list. The total
+ * is asked for as an estimate, so a table of a million rows is not counted on every page turn
+ * (the server counts exactly up to 1,000 rows and estimates beyond, as large-table admins do).
+ */
+export async function fetchPage<T>(modelId: string, request: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
+  const query = queryOf(request.filters, request.sort);
+  const [rows, count] = await Promise.all([
+    api<T[]>(routeOf(modelId), { query: { ...query, limit: request.limit, offset: request.offset }, signal }),
+    api<{ data: number; estimated?: boolean }>(`${routeOf(modelId)}/count`, { query: { ...query, estimate: true }, signal, envelope: true }),
+  ]);
+  return { rows, total: count.data, estimated: count.estimated === true };
+}
+
+/** The exact number of rows under these filters (it may read the whole table). */
+export const fetchExactCount = (modelId: string, filters: Filter[], signal?: AbortSignal) =>
+  api<number>(`${routeOf(modelId)}/count`, { query: queryOf(filters), signal });
 
 /** `%text%` for ilike, with the pattern characters of the text itself escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

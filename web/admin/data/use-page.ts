@@ -1,19 +1,23 @@
 import { useCallback, useEffect, useState } from "react";
 import { notifyError } from "../notify.js";
-import { fetchPage, type PageRequest } from "./list-query.js";
+import { fetchExactCount, fetchPage, type PageRequest } from "./list-query.js";
 
 type Row = Record<string, any>;
 
-/** The current page of a model's rows; keeps the previous page on screen while the next loads. */
+/**
+ * The current page of a model's rows; keeps the previous page on screen while the next loads.
+ * `countExactly` replaces an estimated total with the exact count under the same filters.
+ */
 export function usePage(modelId: string, request: PageRequest) {
-  const [state, setState] = useState<{ rows: Row[]; total: number; loading: boolean }>({ rows: [], total: 0, loading: true });
+  const [state, setState] = useState<{ rows: Row[]; total: number; estimated: boolean; loading: boolean }>({ rows: [], total: 0, estimated: false, loading: true });
   const [version, setVersion] = useState(0);
+  const [counting, setCounting] = useState(false);
   const key = JSON.stringify(request);
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
     fetchPage<Row>(modelId, JSON.parse(key) as PageRequest, controller.signal)
-      .then(({ rows, total }) => setState({ rows, total, loading: false }))
+      .then(({ rows, total, estimated }) => setState({ rows, total, estimated, loading: false }))
       .catch((error) => {
         if (controller.signal.aborted) return;
         setState((s) => ({ ...s, loading: false }));
@@ -22,5 +26,16 @@ export function usePage(modelId: string, request: PageRequest) {
     return () => controller.abort();
   }, [modelId, key, version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { ...state, reload };
+  const countExactly = useCallback(async () => {
+    setCounting(true);
+    try {
+      const total = await fetchExactCount(modelId, (JSON.parse(key) as PageRequest).filters);
+      setState((s) => ({ ...s, total, estimated: false }));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setCounting(false);
+    }
+  }, [modelId, key]);
+  return { ...state, reload, countExactly, counting };
 }

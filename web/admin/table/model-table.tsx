@@ -173,9 +173,16 @@ export function ModelTable({ model, scope, compact }: Props) {
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between" mt="sm">
-        <Text size="sm" c="dimmed" data-testid="table-total">
-          {page.total} {page.total === 1 ? "record" : "records"}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" data-testid="table-total">
+            {page.estimated ? `about ${page.total.toLocaleString("en")} records` : `${page.total.toLocaleString("en")} ${page.total === 1 ? "record" : "records"}`}
+          </Text>
+          {page.estimated && (
+            <Button variant="subtle" size="compact-xs" loading={page.counting} onClick={() => void page.countExactly()}>
+              Count exactly
+            </Button>
+          )}
+        </Group>
         <Group gap="xs">
           <Select
             aria-label="Rows per page"

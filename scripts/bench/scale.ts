@@ -1,0 +1,162 @@
+// `npm run bench:scale`: the admin's and the site's look-ups with 1,000 products, then with
+// 1,000,000 (each with a price in US dollars and a category), in a database of its own
+// ("bench_scale" on BENCH_DATABASE_URL's server, default the local one; dropped at the end unless
+// BENCH_KEEP=1). Measured through the app in this process (app.inject: routing, permission check,
+// query, JSON), median of BENCH_SAMPLES (25) requests after warm-up, each with other values.
+// Target: indexed look-ups and first pages within 2× of their 1,000-row time; the admin's count
+// an estimate once a table is large (GET …/count?estimate=true), exact on request.
+// BENCH_ROWS (1000000) sets the large size; the filler is INSERT … SELECT generate_series in SQL.
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import os from "node:os";
+import { openDatabase, type Database } from "../../engine/db/open-database.js";
+import { buildApp } from "../../server/app.js";
+import { configFromEnv } from "../../server/config.js";
+import { createScratchDatabase } from "../lib/scratch-database.js";
+import { fillCatalogue, productNumber, CATEGORIES } from "./scale-filler.js";
+
+const SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SMALL = 1000;
+const LARGE = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 25);
+const SECRET = "bench-scale-secret";
+const KEY = { "x-rbac-secret-key": SECRET };
+const PRODUCTS = "/api/ecommerce/products";
+/** Digits of the product numbers in titles, the same at both sizes. */
+const WIDTH = String(LARGE).length;
+
+interface Scenario {
+  name: string;
+  /** Held to the 2× target (indexed look-ups and first pages). */
+  target: boolean;
+  /** The n-th request's URL for a catalogue of `rows` products. */
+  url(rows: number, n: number): string;
+  /** Whether the answer is right (not only fast). */
+  check(status: number, body: string, rows: number): boolean;
+}
+
+const filters = (list: object[]) => `filters[and]=${encodeURIComponent(JSON.stringify(list))}`;
+const newestFirst = `orderBy[and]=${encodeURIComponent(JSON.stringify([{ column: "createdAt", method: "desc" }]))}`;
+const json = (body: string) => JSON.parse(body);
+const listOf = (n: number) => (status: number, body: string) => status === 200 && json(body).data.length === n;
+/** A product number spread over the catalogue (a prime stride), different per request. */
+const pick = (rows: number, n: number) => 1 + ((n * 7919 + 13) % rows);
+
+const scenarios: Scenario[] = [
+  { name: "admin table: first page (20, newest first)", target: true, url: () => `${PRODUCTS}?limit=20&offset=0&${newestFirst}`, check: listOf(20) },
+  {
+    name: "admin table: count (estimate)",
+    target: true,
+    url: () => `${PRODUCTS}/count?estimate=true`,
+    check: (status, body, rows) => status === 200 && Math.abs(json(body).data - rows) <= rows * 0.2,
+  },
+  { name: "count, exact (GET …/count)", target: false, url: () => `${PRODUCTS}/count`, check: (status, body, rows) => status === 200 && json(body).data >= rows },
+  { name: "deep page (the middle, offset rows/2)", target: false, url: (rows) => `${PRODUCTS}?limit=20&offset=${Math.floor(rows / 40) * 20}&${newestFirst}`, check: listOf(20) },
+  {
+    name: "slug look-up (filter slug eq)",
+    target: true,
+    url: (rows, n) => `${PRODUCTS}?${filters([{ column: "slug", method: "eq", value: `product-${pick(rows, n)}` }])}`,
+    check: listOf(1),
+  },
+  {
+    name: "title search, one match (title->>en ilike)",
+    target: true,
+    url: (rows, n) => `${PRODUCTS}?limit=20&${newestFirst}&${filters([{ column: "title->>en", method: "ilike", value: `%${productNumber(pick(rows, n), WIDTH)}%` }])}`,
+    check: listOf(1),
+  },
+  {
+    name: "admin search box (adminTitle ilike), one match",
+    target: true,
+    url: (rows, n) => `${PRODUCTS}?limit=20&${newestFirst}&${filters([{ column: "adminTitle", method: "ilike", value: `%${productNumber(pick(rows, n), WIDTH)}%` }])}`,
+    check: listOf(1),
+  },
+  {
+    name: "filter by category (a sub-table page of 10)",
+    target: true,
+    url: (_rows, n) => `/api/ecommerce/categories-to-products?limit=10&${filters([{ column: "categoryId", method: "eq", value: `@category-${n % CATEGORIES}` }])}`,
+    check: listOf(10),
+  },
+  { name: "product page render (not cached)", target: true, url: (rows, n) => `/ecommerce/products/product-${pick(rows, n)}`, check: (status, body) => status === 200 && body.includes("<html") },
+];
+
+/** The category placeholders in URLs are swapped for their ids once the categories exist. */
+let categoryIds: string[] = [];
+const resolve = (url: string) => url.replace(/%40category-(\d+)|@category-(\d+)/g, (_, a, b) => categoryIds[Number(a ?? b)]!);
+
+async function measure(app: FastifyInstance, scenario: Scenario, rows: number): Promise<number[]> {
+  const times: number[] = [];
+  // Warm-up (statement cache, JIT, the page loader's first reads) with other values than the samples.
+  for (let n = -3; n < SAMPLES; n++) {
+    const url = resolve(scenario.url(rows, n < 0 ? 100_000 + n : n));
+    if (scenario.name.startsWith("product page")) app.site.pages.cache.clear();
+    const started = performance.now();
+    const response = await app.inject({ method: "GET", url, headers: KEY });
+    const ms = performance.now() - started;
+    if (!scenario.check(response.statusCode, response.body, rows)) {
+      throw new Error(`${scenario.name} at ${rows} rows: ${response.statusCode} ${response.body.slice(0, 300)} (${url})`);
+    }
+    if (n >= 0) times.push(ms);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
+const p90 = (sorted: number[]) => sorted[Math.floor(sorted.length * 0.9)]!;
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+async function measureAll(app: FastifyInstance, database: Database, rows: number) {
+  await sql`VACUUM ANALYZE`.execute(database.db);
+  const result = new Map<string, number[]>();
+  for (const scenario of scenarios) result.set(scenario.name, await measure(app, scenario, rows));
+  return result;
+}
+
+async function main() {
+  const scratch = await createScratchDatabase(SERVER, "bench_scale");
+  const database = await openDatabase({ url: scratch.url, poolSize: 10 });
+  const app = await buildApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true }, { database, logger: false });
+  try {
+    const cpus = os.cpus();
+    const { rows: version } = await sql<{ server_version: string }>`SHOW server_version`.execute(database.db);
+    console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(`node ${process.version}, PostgreSQL ${version[0]?.server_version}; database "${scratch.name}", demo site plus the filler; ${SAMPLES} samples per figure\n`);
+
+    let started = Date.now();
+    categoryIds = await fillCatalogue(database, 0, SMALL, WIDTH);
+    console.log(`filled ${SMALL} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const small = await measureAll(app, database, SMALL);
+
+    started = Date.now();
+    await fillCatalogue(database, SMALL, LARGE, WIDTH, (done) => process.stdout.write(`\r  filling: ${done} products`));
+    console.log(`\rfilled ${LARGE} products (each with a price and a category) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const large = await measureAll(app, database, LARGE);
+
+    const size = await sql<{ size: string }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(database.db);
+    console.log(`database size ${size.rows[0]!.size}\n`);
+    const header = ["", `${SMALL} rows: median (p90) ms`, `${LARGE} rows: median (p90) ms`, "ratio", "target ≤ 2×"];
+    const lines = scenarios.map((s) => {
+      const a = small.get(s.name)!;
+      const b = large.get(s.name)!;
+      const ratio = median(b) / median(a);
+      return [s.name, `${ms(median(a))} (${ms(p90(a))})`, `${ms(median(b))} (${ms(p90(b))})`, ratio.toFixed(2), s.target ? (ratio <= 2 ? "met" : "NOT met") : "—"];
+    });
+    const widths = header.map((_, i) => Math.max(...[header, ...lines].map((l) => l[i]!.length)));
+    const format = (l: string[]) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+    console.log(`${format(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+    for (const line of lines) console.log(format(line));
+    const missed = lines.filter((l) => l[4] === "NOT met").map((l) => l[0]);
+    console.log(missed.length ? `\ntarget NOT met on: ${missed.join("; ")}` : "\nevery indexed look-up and first page within 2× of its 1,000-row time: target met");
+    process.exitCode = missed.length ? 1 : 0;
+  } finally {
+    await app.close();
+    await database.close();
+    if (process.env.BENCH_KEEP !== "1") await scratch.drop();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
