@@ -1,6 +1,6 @@
 /**
  * Builds the browser apps (web/vite.config.ts) when their sources changed since the last build.
- * `npm start` runs it first (prestart), so `npm install && npm start` needs no other step; the
+ * The development `npm start` (scripts/start.js) and `npm run build` run it first, so `npm install && npm start` needs no other step; the
  * browser tests run it too. A hash of web/ sources and the lockfile decides "changed".
  */
 import { createHash } from "node:crypto";

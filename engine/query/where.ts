@@ -10,8 +10,9 @@ const likeMethods = new Set(["like", "ilike", "notLike", "notIlike"]);
 
 /**
  * A column, or a key inside a JSON column as a literal (`"title"->>'en'`, the key checked by
- * list-query to be a plain word): the very expression a search index is built on, which a
- * parameter in its place would not match.
+ * list-query to be a plain word): the very expression x-search's trigram index is built on, in
+ * any plan (a parameter in its place matches only where the planner sees its value, not in a
+ * prepared statement's generic plan).
  */
 export function columnExpression(column: ColumnRef): RawBuilder<unknown> {
   const ref = sql.ref(column.field.name);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "../config.js";
 
-/** Where `npm run build:web` (and `npm start`'s prestart) puts the browser bundles. */
+/** Where `npm run build:web` (and `npm run build`, and the development `npm start`) puts the browser bundles. */
 export const webDist = join(paths.root, "web", "dist");
 
 interface ManifestChunk {

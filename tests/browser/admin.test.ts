@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import dayjs from "dayjs";
+import { sql } from "kysely";
 import type { Browser, Page } from "playwright-core";
 import { SECRET } from "../helpers/test-app.js";
 import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
@@ -243,4 +244,20 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await toggle.click();
     await expect.poll(navShown).toBe(true);
   });
+
+  it("shows a large table's total as an estimate, and the exact count on request", async () => {
+    // More rows than the server counts exactly for the table (1,000); ANALYZE gives the planner its figure.
+    const db = running.app.database.db;
+    await sql`INSERT INTO broadcast_channels (title) SELECT 'Channel ' || i FROM generate_series(1, 1500) AS i`.execute(db);
+    await sql`ANALYZE broadcast_channels`.execute(db);
+    await openModel("broadcast/channels");
+    const table = page.getByTestId("table-broadcast/channels");
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toMatch(/^about 1,[0-9]{3} records$/);
+    await expect.poll(() => table.getByTestId("table-row").count()).toBe(20);
+    await screenshot(page, "admin-estimated-total");
+    await table.getByRole("button", { name: "Count exactly" }).click();
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("1,500 records");
+    await expect(table.getByRole("button", { name: "Count exactly" }).count()).resolves.toBe(0);
+  });
 });
+

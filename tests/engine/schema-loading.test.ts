@@ -31,6 +31,11 @@ const cases: { name: string; files: Record<string, unknown>; file: string; path:
     file: "shop/things.json", path: "/properties/ownerId/x-references", says: /needs format uuid/,
   },
   {
+    name: "x-search on a field that is not text",
+    files: { "shop/things.json": entity("shop/things", { size: { type: "integer", "x-search": true } }) },
+    file: "shop/things.json", path: "/properties/size/x-search", says: /needs a plain string or a language map/,
+  },
+  {
     name: "required names a missing property",
     files: { "shop/things.json": entity("shop/things", {}, { required: ["weight"] }) },
     file: "shop/things.json", path: "/required/0", says: /missing property weight/,
