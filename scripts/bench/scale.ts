@@ -1,14 +1,17 @@
-// `npm run bench:scale`: the admin's and the site's look-ups with 1,000 products, then with
-// 1,000,000 (each with a price in US dollars and a category), in a database of its own
-// ("bench_scale" on BENCH_DATABASE_URL's server, default the local one; dropped at the end unless
-// BENCH_KEEP=1). Measured through the app in this process (app.inject: routing, permission check,
-// query, JSON), median of BENCH_SAMPLES (25) requests after warm-up, each with other values.
+// `npm run bench:scale`: the admin's and the site's look-ups on a catalogue of 1,000 products and
+// on one of 1,000,000 (each product with a price in US dollars and a category), each in a database
+// of its own on BENCH_DATABASE_URL's server (default the local one): "bench_scale_small" and
+// "bench_scale_large", dropped at the end unless BENCH_KEEP=1 (BENCH_REUSE=1 then reuses a filled
+// large one). Both apps run in this process and are measured in turn, request by request, so a
+// busy machine slows both alike; through app.inject (routing, permission check, query, JSON),
+// median of BENCH_SAMPLES (40) requests after warm-up, each with other values.
 // Target: indexed look-ups and first pages within 2× of their 1,000-row time; the admin's count
 // an estimate once a table is large (GET …/count?estimate=true), exact on request.
 // BENCH_ROWS (1000000) sets the large size; the filler is INSERT … SELECT generate_series in SQL.
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import os from "node:os";
+import pg from "pg";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { buildApp } from "../../server/app.js";
 import { configFromEnv } from "../../server/config.js";
@@ -18,7 +21,7 @@ import { fillCatalogue, productNumber, CATEGORIES } from "./scale-filler.js";
 const SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SMALL = 1000;
 const LARGE = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 25);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const SECRET = "bench-scale-secret";
 const KEY = { "x-rbac-secret-key": SECRET };
 const PRODUCTS = "/api/ecommerce/products";
@@ -83,60 +86,101 @@ const scenarios: Scenario[] = [
 let categoryIds: string[] = [];
 const resolve = (url: string) => url.replace(/%40category-(\d+)|@category-(\d+)/g, (_, a, b) => categoryIds[Number(a ?? b)]!);
 
-async function measure(app: FastifyInstance, scenario: Scenario, rows: number): Promise<number[]> {
-  const times: number[] = [];
-  // Warm-up (statement cache, JIT, the page loader's first reads) with other values than the samples.
-  for (let n = -3; n < SAMPLES; n++) {
-    const url = resolve(scenario.url(rows, n < 0 ? 100_000 + n : n));
-    if (scenario.name.startsWith("product page")) app.site.pages.cache.clear();
-    const started = performance.now();
-    const response = await app.inject({ method: "GET", url, headers: KEY });
-    const ms = performance.now() - started;
-    if (!scenario.check(response.statusCode, response.body, rows)) {
-      throw new Error(`${scenario.name} at ${rows} rows: ${response.statusCode} ${response.body.slice(0, 300)} (${url})`);
-    }
-    if (n >= 0) times.push(ms);
+interface Catalogue {
+  app: FastifyInstance;
+  database: Database;
+  rows: number;
+  close(): Promise<void>;
+}
+
+async function request(catalogue: Catalogue, scenario: Scenario, n: number): Promise<number> {
+  const url = resolve(scenario.url(catalogue.rows, n));
+  if (scenario.name.startsWith("product page")) catalogue.app.site.pages.cache.clear();
+  const started = performance.now();
+  const response = await catalogue.app.inject({ method: "GET", url, headers: KEY });
+  const ms = performance.now() - started;
+  if (!scenario.check(response.statusCode, response.body, catalogue.rows)) {
+    throw new Error(`${scenario.name} at ${catalogue.rows} rows: ${response.statusCode} ${response.body.slice(0, 300)} (${url})`);
   }
-  return times.sort((a, b) => a - b);
+  return ms;
+}
+
+/** Each scenario on both catalogues in turn, sample by sample, after a warm-up with other values. */
+async function measure(small: Catalogue, large: Catalogue, scenario: Scenario) {
+  const times = { small: [] as number[], large: [] as number[] };
+  for (let n = -3; n < SAMPLES; n++) {
+    const value = n < 0 ? 100_000 + n : n;
+    const order = n % 2 === 0 ? ([small, large] as const) : ([large, small] as const);
+    for (const catalogue of order) {
+      const ms = await request(catalogue, scenario, value);
+      if (n >= 0) times[catalogue === small ? "small" : "large"].push(ms);
+    }
+  }
+  return { small: times.small.sort((a, b) => a - b), large: times.large.sort((a, b) => a - b) };
+}
+
+async function open(name: string, reuse: boolean): Promise<Catalogue & { filled: number }> {
+  let url: string;
+  let drop = async () => {};
+  if (reuse) {
+    url = Object.assign(new URL(SERVER), { pathname: `/${name}` }).toString();
+  } else {
+    const scratch = await createScratchDatabase(SERVER, name);
+    url = scratch.url;
+    drop = scratch.drop;
+  }
+  const database = await openDatabase({ url, poolSize: 10 });
+  const app = await buildApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true }, { database, logger: false });
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ecommerce_products WHERE slug LIKE 'product-%'`.execute(database.db);
+  return {
+    app,
+    database,
+    rows: 0,
+    filled: rows[0]!.n,
+    async close() {
+      await app.close();
+      await database.close();
+      if (process.env.BENCH_KEEP !== "1") await drop();
+    },
+  };
 }
 
 const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
 const p90 = (sorted: number[]) => sorted[Math.floor(sorted.length * 0.9)]!;
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 
-async function measureAll(app: FastifyInstance, database: Database, rows: number) {
-  await sql`VACUUM ANALYZE`.execute(database.db);
-  const result = new Map<string, number[]>();
-  for (const scenario of scenarios) result.set(scenario.name, await measure(app, scenario, rows));
-  return result;
-}
-
 async function main() {
-  const scratch = await createScratchDatabase(SERVER, "bench_scale");
-  const database = await openDatabase({ url: scratch.url, poolSize: 10 });
-  const app = await buildApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true }, { database, logger: false });
+  const small = await open("bench_scale_small", false);
+  const reuse = process.env.BENCH_REUSE === "1" && (await databaseExists("bench_scale_large"));
+  const large = await open("bench_scale_large", reuse);
   try {
     const cpus = os.cpus();
-    const { rows: version } = await sql<{ server_version: string }>`SHOW server_version`.execute(database.db);
+    const { rows: version } = await sql<{ server_version: string }>`SHOW server_version`.execute(small.database.db);
     console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-    console.log(`node ${process.version}, PostgreSQL ${version[0]?.server_version}; database "${scratch.name}", demo site plus the filler; ${SAMPLES} samples per figure\n`);
+    console.log(`node ${process.version}, PostgreSQL ${version[0]?.server_version}; databases bench_scale_small and bench_scale_large, the demo site plus the filler; ${SAMPLES} samples per figure\n`);
 
     let started = Date.now();
-    categoryIds = await fillCatalogue(database, 0, SMALL, WIDTH);
+    categoryIds = await fillCatalogue(small.database, 0, SMALL, WIDTH);
+    small.rows = SMALL;
     console.log(`filled ${SMALL} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const small = await measureAll(app, database, SMALL);
-
     started = Date.now();
-    await fillCatalogue(database, SMALL, LARGE, WIDTH, (done) => process.stdout.write(`\r  filling: ${done} products`));
-    console.log(`\rfilled ${LARGE} products (each with a price and a category) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const large = await measureAll(app, database, LARGE);
+    if (large.filled === LARGE) {
+      console.log(`reusing bench_scale_large with its ${LARGE} products (BENCH_REUSE=1)`);
+    } else {
+      await fillCatalogue(large.database, 0, LARGE, WIDTH, (done) => process.stdout.write(`\r  filling: ${done} products`));
+      console.log(`\rfilled ${LARGE} products (each with a price and a category) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    large.rows = LARGE;
+    for (const { database } of [small, large]) await sql`VACUUM ANALYZE`.execute(database.db);
 
-    const size = await sql<{ size: string }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(database.db);
-    console.log(`database size ${size.rows[0]!.size}\n`);
+    const results = new Map<string, { small: number[]; large: number[] }>();
+    for (const scenario of scenarios) results.set(scenario.name, await measure(small, large, scenario));
+
+    const size = await sql<{ size: string }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(large.database.db);
+    console.log(`bench_scale_large: ${size.rows[0]!.size}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
     const header = ["", `${SMALL} rows: median (p90) ms`, `${LARGE} rows: median (p90) ms`, "ratio", "target ≤ 2×"];
     const lines = scenarios.map((s) => {
-      const a = small.get(s.name)!;
-      const b = large.get(s.name)!;
+      const { small: a, large: b } = results.get(s.name)!;
       const ratio = median(b) / median(a);
       return [s.name, `${ms(median(a))} (${ms(p90(a))})`, `${ms(median(b))} (${ms(p90(b))})`, ratio.toFixed(2), s.target ? (ratio <= 2 ? "met" : "NOT met") : "—"];
     });
@@ -148,9 +192,18 @@ async function main() {
     console.log(missed.length ? `\ntarget NOT met on: ${missed.join("; ")}` : "\nevery indexed look-up and first page within 2× of its 1,000-row time: target met");
     process.exitCode = missed.length ? 1 : 0;
   } finally {
-    await app.close();
-    await database.close();
-    if (process.env.BENCH_KEEP !== "1") await scratch.drop();
+    await small.close();
+    await large.close();
+  }
+}
+
+async function databaseExists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: SERVER });
+  await client.connect();
+  try {
+    return (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
+  } finally {
+    await client.end();
   }
 }
 

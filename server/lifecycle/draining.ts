@@ -28,6 +28,7 @@ export function registerDraining(app: FastifyInstance) {
   const lifecycle = new Lifecycle();
   app.decorate("lifecycle", lifecycle);
   const counted = new WeakSet<FastifyRequest>();
+  const handling = new WeakSet<FastifyRequest>();
   const done = (request: FastifyRequest) => {
     if (counted.delete(request)) lifecycle.inFlight--;
   };
@@ -39,8 +40,15 @@ export function registerDraining(app: FastifyInstance) {
     counted.add(request);
     lifecycle.inFlight++;
   });
-  // The count drops when the handler has its answer (onSend), whether or not the client is still
-  // there to read it: a handler whose client went away is still writing to the database.
+  app.addHook("preHandler", async (request) => {
+    handling.add(request);
+  });
+  // A request is in flight until its answer is made (onSend), whether or not the client is still
+  // there to read it: a handler whose client went away is still writing to the database. One whose
+  // client left before its handler started (while its body was read) is over at once.
+  app.addHook("onRequestAbort", async (request) => {
+    if (!handling.has(request)) done(request);
+  });
   app.addHook("onSend", async (request, reply) => {
     if (lifecycle.draining) reply.header("connection", "close");
     done(request);

@@ -1,15 +1,19 @@
 import { sql } from "kysely";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { send } from "../../scripts/lib/http-client.js";
 import { startServerProcess, type ServerProcess } from "../../scripts/lib/server-process.js";
 import { SECRET, createTestApp } from "../helpers/test-app.js";
 import { serverStorage, type ServerStorage } from "./server-storage.js";
 
-// SIGTERM on a real server process (the way an orchestrator stops it) while bulk creates are
-// being written: each is answered 201 and committed, /api/health says 503 meanwhile, new
-// connections are refused once the listener closes, and the process exits 0. The writes are real
-// ones, slow enough to be caught in flight: 1000 products each, 0.1 to 0.6 s.
-const BATCHES = 4;
+// SIGTERM on a real server process (the way an orchestrator stops it) while slow writes are under
+// way: each is answered and committed, /api/health says 503 meanwhile, new connections are
+// refused once the listener closes, and the process exits 0. The writes are real ones: a
+// registration (its password hashing alone takes about half a second, off the event loop, so the
+// signal is handled while it is in flight, on PGlite too, whose queries hold the thread) and bulk
+// creates of 1000 products each.
 const ITEMS = 1000;
+const REGISTRATION = "/api/rbac/subjects/authentication/email-and-password/registration";
 
 let storage: ServerStorage;
 beforeAll(async () => {
@@ -20,85 +24,95 @@ afterAll(async () => {
 });
 
 const bulk = (server: ServerProcess, tag: string, batch: number) =>
-  fetch(`${server.url}/api/ecommerce/products/bulk`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-rbac-secret-key": SECRET },
-    body: JSON.stringify({
-      data: Array.from({ length: ITEMS }, (_, i) => ({
-        slug: `${tag}-${batch}-${i}`,
-        title: { en: `Product ${batch}.${i}`, ru: `Товар ${batch}.${i}` },
-        shortDescription: { en: "A product written while the server was asked to stop. ".repeat(5) },
-      })),
-    }),
+  send(server.url, "POST", "/api/ecommerce/products/bulk", {
+    headers: { "x-rbac-secret-key": SECRET },
+    data: Array.from({ length: ITEMS }, (_, i) => ({
+      slug: `${tag}-${batch}-${i}`,
+      title: { en: `Product ${batch}.${i}`, ru: `Товар ${batch}.${i}` },
+      shortDescription: { en: "A product written while the server was asked to stop. ".repeat(5) },
+    })),
   });
+
+const register = (server: ServerProcess, login: string) => send(server.url, "POST", REGISTRATION, { data: { login, password: "a long enough password" } });
 
 async function start(delaySeconds: number) {
   return startServerProcess({
-    env: { ...storage.env, RBAC_SECRET_KEY: SECRET, SEED_DEMO_CONTENT: "false", LOG_LEVEL: "info", SHUTDOWN_DELAY_SECONDS: String(delaySeconds) },
+    // A shutdown that waited for something that never comes would fail the test by its exit code (1).
+    env: { ...storage.env, RBAC_SECRET_KEY: SECRET, SEED_DEMO_CONTENT: "false", LOG_LEVEL: "info", SHUTDOWN_DELAY_SECONDS: String(delaySeconds), SHUTDOWN_TIMEOUT_SECONDS: "20" },
   });
 }
 
-/**
- * Sends `count` bulk creates and resolves once the server has logged the first of them arriving:
- * that one is in flight when the test sends SIGTERM right after. (The server reads one body at
- * a time, so the others may still wait in the listener's queue.)
- */
-async function writesInFlight(server: ServerProcess, tag: string, count: number) {
-  const answers = Array.from({ length: count }, (_, batch) => bulk(server, tag, batch));
-  await server.waitForLog((l) => l.msg === "incoming request" && l.req?.url === "/api/ecommerce/products/bulk");
-  return answers;
+/** Resolves once the server has logged one more request to `url` arriving than it had before `sent` was called. */
+async function arrives(server: ServerProcess, url: string, sent: () => void) {
+  const arrived = () => server.logs.filter((l) => l.msg === "incoming request" && l.req?.url === url).length;
+  const before = arrived();
+  sent();
+  for (let waited = 0; arrived() === before; waited += 5) {
+    if (waited > 30_000) throw new Error(`no request to ${url} reached the server`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
-async function rowsTagged(tag: string) {
+async function committed(tag: string, login: string) {
   const database = await storage.open();
   try {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ecommerce_products WHERE slug LIKE ${`${tag}-%`}`.execute(database.db);
-    return rows[0]!.n;
+    const products = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ecommerce_products WHERE slug LIKE ${`${tag}-%`}`.execute(database.db);
+    const accounts = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM rbac_identities i JOIN rbac_subjects_to_identities si ON si."identityId" = i.id WHERE i.email = ${login}`.execute(database.db);
+    return { products: products.rows[0]!.n, accounts: accounts.rows[0]!.n };
   } finally {
     await database.close();
   }
 }
 
-async function expectAllCreated(answers: Promise<Response>[]) {
-  for (const response of await Promise.all(answers)) {
-    expect(response.status).toBe(201);
-    expect((await response.json()).data).toHaveLength(ITEMS);
-  }
-}
+const draining = (server: ServerProcess) => server.waitForLog((l) => /^SIGTERM: shutting down/.test(l.msg ?? ""));
 
 describe(`SIGTERM during slow writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, () => {
   test("with SHUTDOWN_DELAY_SECONDS: /api/health answers 503 while the writes finish, then all are committed and it exits 0", async () => {
     const server = await start(2);
-    const answers = await writesInFlight(server, "delayed", BATCHES);
+    // Every write has reached the server (a request the listener has not accepted yet would be
+    // reset when it closes: that is what the delay and the 503 are for) before SIGTERM.
+    let created!: Promise<{ status: number; body: any }>;
+    await arrives(server, "/api/ecommerce/products/bulk", () => (created = bulk(server, "delayed", 0)));
+    const registered: Promise<{ status: number; body: any }>[] = [];
+    for (const login of ["delayed-1@example.com", "delayed-2@example.com"]) await arrives(server, REGISTRATION, () => registered.push(register(server, login)));
     server.kill("SIGTERM");
-    const draining = await server.waitForLog((l) => /^SIGTERM: shutting down/.test(l.msg ?? ""));
-    expect(draining.inFlight).toBeGreaterThan(0);
+    expect((await draining(server)).inFlight).toBeGreaterThan(0);
 
-    const health = await fetch(`${server.url}/api/health`);
+    const health = await send(server.url, "GET", "/api/health");
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", message: "Service Unavailable error: the server is shutting down" });
+    expect(health.body).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", message: "Service Unavailable error: the server is shutting down" });
 
-    await expectAllCreated(answers);
+    for (const answer of await Promise.all(registered)) expect(answer.status).toBe(201);
+    expect([(await created).status, (await created).body.data?.length]).toEqual([201, ITEMS]);
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.logs.some((l) => /^stopped in \d+ ms/.test(l.msg ?? ""))).toBe(true);
-    expect(await rowsTagged("delayed")).toBe(BATCHES * ITEMS);
+    expect(await committed("delayed", "delayed-2@example.com")).toEqual({ products: ITEMS, accounts: 1 });
   });
 
-  test("without a delay: new connections are refused at once, the writes in flight still finish and are committed", async () => {
+  test("without a delay: new connections are refused at once, the write in flight still finishes and is committed", async () => {
     const server = await start(0);
-    // One write: a second might still be waiting in the listener's queue, and closing a listener
-    // resets the connections it has not accepted yet (what SHUTDOWN_DELAY_SECONDS is for).
-    const answers = await writesInFlight(server, "at-once", 1);
+    // A client that gives up halfway through sending its body must not hold the shutdown up.
+    const abandoned = connect(server.port, "127.0.0.1");
+    await arrives(server, "/api/ecommerce/products/bulk", () =>
+      abandoned.write(`POST /api/ecommerce/products/bulk HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"data":[`),
+    );
+    abandoned.destroy();
+    const created = bulk(server, "at-once", 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    let registered!: Promise<{ status: number; body: any }>;
+    await arrives(server, REGISTRATION, () => (registered = register(server, "at-once@example.com")));
     server.kill("SIGTERM");
-    const draining = await server.waitForLog((l) => /^SIGTERM: shutting down/.test(l.msg ?? ""));
-    expect(draining.inFlight).toBeGreaterThan(0);
-    // The listener closes right after that line; a new connection meets a closed port.
+    expect((await draining(server)).inFlight).toBeGreaterThan(0);
+    // The listener closes right after that line: a new connection meets a closed port.
     await new Promise((resolve) => setTimeout(resolve, 100));
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
 
-    await expectAllCreated(answers);
+    expect((await registered).status).toBe(201);
+    expect((await created).status).toBe(201);
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(await rowsTagged("at-once")).toBe(ITEMS);
+    expect(await committed("at-once", "at-once@example.com")).toEqual({ products: ITEMS, accounts: 1 });
   });
 });
 
