@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectStatus, send } from "../../scripts/lib/http-client.js";
 import { startServerProcess, type ServerProcess } from "../../scripts/lib/server-process.js";
 import { SECRET } from "../helpers/test-app.js";
-import { serverStorage, type ServerStorage } from "./server-storage.js";
+import { PROCESS_TEST_TIMEOUT, serverStorage, type ServerStorage } from "./server-storage.js";
 
 // Writers hammer a real server process with multi-row writes (bulk creates, registrations,
 // one-step checkouts), the process is killed with SIGKILL mid-way (no shutdown code runs), and
@@ -60,8 +60,8 @@ interface Outcomes {
   unexpected: string[];
 }
 
-/** Runs the writers until `stop` resolves; each loops one request after another. */
-async function runWriters(server: ServerProcess, shop: { productId: string; shoppers: { jwt: string; subjectId: string }[] }, stop: Promise<void>) {
+/** Runs the writers until `stop` resolves; each loops one request after another. `outcomes` fills as answers come. */
+function runWriters(server: ServerProcess, shop: { productId: string; shoppers: { jwt: string; subjectId: string }[] }, stop: Promise<void>) {
   const outcomes: Outcomes = { batches: [], registered: [], checkouts: [], cut: 0, unexpected: [] };
   let stopped = false;
   void stop.then(() => (stopped = true));
@@ -100,11 +100,11 @@ async function runWriters(server: ServerProcess, shop: { productId: string; shop
         outcomes.checkouts.push({ orderId: answer.body.data.ecommerceModule.orders[0].id, invoiceId: answer.body.data.billingModule.invoices[0].id });
       } else outcomes.unexpected.push(`checkout ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
     });
-  await Promise.all([bulkWriter(), bulkWriter(), registrationWriter(), registrationWriter(), ...shop.shoppers.map(checkoutWriter)]);
-  return outcomes;
+  const done = Promise.all([bulkWriter(), bulkWriter(), registrationWriter(), registrationWriter(), ...shop.shoppers.map(checkoutWriter)]).then(() => outcomes);
+  return { outcomes, done };
 }
 
-describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, () => {
+describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   test("every write answered 2xx is there in full after a restart, and no multi-row write is half there", async () => {
     const first = await start();
     const shop = { ...(await catalogue(first)), shoppers: [await register(first, "shopper-1@example.com"), await register(first, "shopper-2@example.com")] };
@@ -113,14 +113,22 @@ describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL s
     let kill!: () => void;
     const killed = new Promise<void>((resolve) => (kill = resolve));
     const writers = runWriters(first, shop, killed);
-    await new Promise((resolve) => setTimeout(resolve, 1500 + Math.random() * 1500));
+    // Every kind of write has been answered at least once (however busy the machine), then a
+    // random moment more.
+    const answered = writers.outcomes;
+    for (let waited = 0; !(answered.batches.length && answered.registered.length && answered.checkouts.length); waited += 20) {
+      if (waited > 60_000 || answered.unexpected.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
     first.kill("SIGKILL");
     kill();
     expect((await first.exited).signal).toBe("SIGKILL");
-    const outcomes = await writers;
+    const outcomes = await writers.done;
 
     expect(outcomes.unexpected).toEqual([]);
     expect(outcomes.batches.length).toBeGreaterThan(0);
+    expect(outcomes.registered.length).toBeGreaterThan(0);
     expect(outcomes.checkouts.length).toBeGreaterThan(0);
     expect(outcomes.cut).toBeGreaterThan(0);
 

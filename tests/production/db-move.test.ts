@@ -11,6 +11,7 @@ import { configFromEnv, type Config } from "../../server/config.js";
 import { createScratchDatabase, type ScratchDatabase } from "../../scripts/lib/scratch-database.js";
 import { expectStatus, send } from "../../scripts/lib/http-client.js";
 import { SECRET } from "../helpers/test-app.js";
+import { PROCESS_TEST_TIMEOUT } from "./server-storage.js";
 
 // `npm run db:move` on a seeded embedded site (the demo content, an account, an uploaded file's
 // record, a session) into an empty database on the PostgreSQL server; then every row of every
@@ -46,7 +47,7 @@ async function everyRow(db: Kysely<any>): Promise<Record<string, unknown[]>> {
   });
 }
 
-describe.skipIf(!serverUrl)("npm run db:move: from the embedded database to a PostgreSQL server", () => {
+describe.skipIf(!serverUrl)("npm run db:move: from the embedded database to a PostgreSQL server", { timeout: PROCESS_TEST_TIMEOUT }, () => {
   let dataDir: string;
   let target: ScratchDatabase;
   let config: Config;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { send } from "../../scripts/lib/http-client.js";
 import { startServerProcess, type ServerProcess } from "../../scripts/lib/server-process.js";
 import { SECRET, createTestApp } from "../helpers/test-app.js";
-import { serverStorage, type ServerStorage } from "./server-storage.js";
+import { PROCESS_TEST_TIMEOUT, serverStorage, type ServerStorage } from "./server-storage.js";
 
 // SIGTERM on a real server process (the way an orchestrator stops it) while slow writes are under
 // way: each is answered and committed, /api/health says 503 meanwhile, new connections are
@@ -67,7 +67,7 @@ async function committed(tag: string, login: string) {
 
 const draining = (server: ServerProcess) => server.waitForLog((l) => /^SIGTERM: shutting down/.test(l.msg ?? ""));
 
-describe(`SIGTERM during slow writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, () => {
+describe(`SIGTERM during slow writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   test("with SHUTDOWN_DELAY_SECONDS: /api/health answers 503 while the writes finish, then all are committed and it exits 0", async () => {
     const server = await start(2);
     // Every write has reached the server (a request the listener has not accepted yet would be

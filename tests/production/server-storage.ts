@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { createScratchDatabase } from "../../scripts/lib/scratch-database.js";
 
+/** Tests that start server processes (each start migrates a fresh database) on a busy machine: minutes, not the suite's default minute. */
+export const PROCESS_TEST_TIMEOUT = 240_000;
+
 /**
  * Where a server process started by a test keeps its data, as in production: on the PostgreSQL
  * server (when TEST_DATABASE_URL is set) a database of its own given as DATABASE_URL; otherwise
