@@ -31,7 +31,7 @@ async function main() {
     console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     // The first start migrates and writes the demo site; the measured ones find all of it done.
     const first = await startServerProcess({ entry: "compiled", env: { ...env, NODE_ENV: "production" } });
-    const models = first.logs.find((l) => l.readyMs)?.models;
+    const models = (await first.waitForLog((l) => typeof l.readyMs === "number")).models;
     await stop(first);
     console.log(`database migrated and seeded (${models} models); ${STARTS} starts of each kind, alternating\n`);
 
