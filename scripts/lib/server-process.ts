@@ -3,6 +3,13 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
+// A server outliving the test or benchmark that started it (one that failed half-way) would keep
+// its port and, once nobody reads its output, block on its next log line: gone when we go.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** One JSON log line of the server (LOG_FORMAT=json). */
 export type LogLine = Record<string, any> & { msg?: string; level?: number };
 
@@ -50,6 +57,8 @@ export function startServerProcess(options: StartOptions = {}): Promise<ServerPr
     // The IPC channel carries the ready message (port, readyMs), whatever the log level.
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const logs: LogLine[] = [];
   const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
