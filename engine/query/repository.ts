@@ -99,7 +99,7 @@ export class Repository {
    * rows matching (from the table's statistics, as pg_class.reltuples), at least one past the
    * limit. `count` stays the exact one.
    */
-  async countEstimate(conditions: Condition[], exactUpTo = COUNT_EXACT_UP_TO): Promise<{ count: number; estimated: boolean }> {
+  async countEstimate(conditions: Filter[], exactUpTo = COUNT_EXACT_UP_TO): Promise<{ count: number; estimated: boolean }> {
     const params = new Params();
     const filters = withParams(conditions, params);
     const limit = params.add(exactUpTo + 1);
