@@ -2,7 +2,8 @@
  * `npm run build`: everything production runs, compiled ahead of time.
  * - web/dist: the admin and site bundles (scripts/build-web.ts, skipped when web/ is unchanged);
  * - dist/server/main.js: the server and everything it imports from server/, engine/ and web/
- *   (server-side rendering), bundled by esbuild into one ES module. Packages stay in
+ *   (server-side rendering), bundled by esbuild into ES modules (main.js, and chunks/ for what is
+ *   loaded on first use). Packages stay in
  *   node_modules (imported at run time as usual); schemas/ and migrations/ stay files the server
  *   reads at start, found from package.json's folder (server/config.ts).
  * `NODE_ENV=production npm start` (or `node dist/server/main.js`) runs it with no TypeScript step.
@@ -21,7 +22,13 @@ export async function buildServer(log: (message: string) => void = console.log) 
   rmSync(join(root, "dist", "server"), { recursive: true, force: true });
   await build({
     entryPoints: [join(root, "server", "main.ts")],
-    outfile: serverBundle,
+    outdir: join(root, "dist", "server"),
+    entryNames: "[name]",
+    // What the code imports with import() (the S3 driver, image rendering, Stripe, the wallet
+    // sign-in, type generation) goes to chunks of its own, loaded at first use, so a start does
+    // not load packages it may never need.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",

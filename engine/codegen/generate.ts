@@ -4,7 +4,6 @@ import { loadRegistry } from "../schema/load.js";
 import { diffSnapshots, type Change } from "../sql/diff.js";
 import { nextMigrationId, readMigrations, readSnapshot, renderMigration, SNAPSHOT_FILE } from "../sql/migration-files.js";
 import { snapshotOf } from "../sql/snapshot.js";
-import { generateTypes } from "./types.js";
 
 export interface GeneratePaths {
   schemasDir: string;
@@ -28,7 +27,8 @@ async function plan(paths: GeneratePaths) {
     migrations: readMigrations(paths.migrationsDir),
     changes: diffSnapshots(readSnapshot(paths.migrationsDir), snapshot),
     snapshotText: `${JSON.stringify(snapshot, null, 2)}\n`,
-    types: await generateTypes(registry),
+    // json-schema-to-typescript is loaded only here, not by every start that checks pendingChanges.
+    types: await (await import("./types.js")).generateTypes(registry),
     typesFile: join(paths.generatedDir, "models.ts"),
   };
 }

@@ -1,5 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
@@ -78,7 +76,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, dialect: "postgres", run, queryCount: () => count, notifications, close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm ships with PGlite; loaded so x-search's trigram indexes work as on a server.
+  // Loaded only for the embedded database (a server start skips it). pg_trgm ships with PGlite,
+  // loaded so x-search's trigram indexes work as on a server.
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
   const pglite = await PGlite.create(options.dataDir, { parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber }, extensions: { pg_trgm } });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite), log });
   if (options.schema) {

@@ -30,7 +30,7 @@ declare module "fastify" {
  * page's Open Graph image is drawn at /public/opengraph/{pageId}.png.
  */
 export async function registerFileStorageModule(app: FastifyInstance, config: Config) {
-  const driver = createStorageDriver(config);
+  const driver = await createStorageDriver(config);
   const files = new StoredFiles(driver, config.fileStorage.maxBytes);
   app.decorate("storedFiles", files);
   const generated = new GeneratedFiles(files, app.repositories.get("file-storage/files")!, app.log);

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { RASTER_TYPES } from "./inspect-file.js";
 import type { StorageDriver, StoredObject } from "./storage/storage-driver.js";
 
@@ -45,6 +44,7 @@ export class ImageWidths {
       original.body.destroy();
       throw new Error("not a raster image");
     }
+    const { default: sharp } = await import("sharp"); // loaded at the first resize, not at every start
     const resized = await sharp(await readAll(original), { animated: true }).autoOrient().resize({ width, withoutEnlargement: true }).toBuffer();
     await this.driver.put(resizedKey, resized, original.contentType);
   }

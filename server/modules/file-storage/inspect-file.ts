@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { validationError } from "../../../engine/errors.js";
 
 /** What the bytes of a file are, whatever its name or the client's header says. */
@@ -43,6 +41,8 @@ const isSvg = (text: string) => /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*
  * An image whose bytes sharp cannot read is refused: it would show as a broken picture.
  */
 export async function inspectFile(bytes: Buffer, clientName?: string, field = "file"): Promise<Inspected> {
+  // Loaded at the first upload, not at every start.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import("file-type"), import("sharp")]);
   const detected = await fileTypeFromBuffer(bytes);
   const text = !detected || detected.ext === "xml" ? asText(bytes) : undefined;
   let inspected: Inspected;

@@ -1,5 +1,4 @@
-import { getAddress, isAddress, verifyMessage, type Hex } from "viem";
-import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from "viem/siwe";
+import type { Hex } from "viem";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, validationError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
@@ -25,6 +24,8 @@ export class WalletSignIn {
   ) {}
 
   async issueNonce(): Promise<{ nonce: string; expiresAt: string }> {
+    // viem is loaded at the first wallet sign-in, not at every start (a few hundred ms).
+    const { generateSiweNonce } = await import("viem/siwe");
     const nonce = generateSiweNonce();
     const expiresAt = new Date(Date.now() + NONCE_TTL_MS).toISOString();
     await this.repositories.get("rbac/sign-in-nonces")!.create({ nonce, expiresAt });
@@ -34,6 +35,7 @@ export class WalletSignIn {
   /** The subject the wallet signs in as. */
   async signIn(input: { message: string; signature: string; address?: string }, domain: string): Promise<string> {
     if (!input.address) throw refused("No account found");
+    const [{ getAddress, isAddress, verifyMessage }, { parseSiweMessage, validateSiweMessage }] = await Promise.all([import("viem"), import("viem/siwe")]);
     if (!isAddress(input.address, { strict: false })) throw validationError("/address must be an Ethereum address", [{ path: "/address", message: "must be an Ethereum address" }]);
     const address = getAddress(input.address);
     const message = parseSiweMessage(input.message);

@@ -7,7 +7,6 @@ import { CloudPaymentsProvider } from "./cloudpayments.js";
 import { DummyProvider } from "./dummy.js";
 import { PayselectionProvider } from "./payselection.js";
 import { PROVIDERS, type PaymentProvider, type ProviderName, type SiteAddress } from "./provider.js";
-import { StripeProvider } from "./stripe.js";
 import { tipTopPayProvider } from "./tiptoppay.js";
 
 /** The providers this server has settings for, by name. */
@@ -40,7 +39,8 @@ export async function createPaymentProviders(config: Config, signingKeys: Reposi
   const providers = new Map<ProviderName, PaymentProvider>();
   const site: SiteAddress = { publicUrl: config.publicUrl, production: config.production };
   const settings = config.paymentProviders ?? {};
-  if (settings.stripe) providers.set("stripe", new StripeProvider(settings.stripe, site));
+  // The stripe package is loaded only when Stripe is configured.
+  if (settings.stripe) providers.set("stripe", new (await import("./stripe.js")).StripeProvider(settings.stripe, site));
   if (settings["0xprocessing"]) providers.set("0xprocessing", new OxProcessingProvider(settings["0xprocessing"], site));
   if (settings.payselection) providers.set("payselection", new PayselectionProvider("payselection", settings.payselection, site));
   if (settings["payselection-international"]) providers.set("payselection-international", new PayselectionProvider("payselection-international", settings["payselection-international"], site));

@@ -1,6 +1,4 @@
-import { Resvg } from "@resvg/resvg-js";
 import type { ReactElement } from "react";
-import satori from "satori";
 import { imageFonts } from "./fonts.js";
 
 /**
@@ -8,6 +6,8 @@ import { imageFonts } from "./fonts.js";
  * text shaped with the shipped fonts), resvg rasterises the SVG. No browser involved.
  */
 export async function renderPng(element: ReactElement, width: number, height: number): Promise<Buffer> {
+  // Loaded at the first image, not at every start (satori alone takes half a second to load).
+  const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const svg = await satori(element, { width, height, fonts: imageFonts() });
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } }).render().asPng());
 }
