@@ -11,7 +11,14 @@ import { defaultRoles } from "./default-permissions.js";
  * (a deleted permission stays deleted; a deleted role comes back with its defaults).
  */
 export async function seedPermissions(database: Database, repositories: Map<string, Repository>) {
+  // One read finds the roles already there (every start but the first), so a start does not
+  // pay for a find-or-create per role (and for compiling the roles' write validators).
+  const roles = repositories.get("rbac/roles")!;
+  const uid = roles.model.fieldMap.get("uid")!;
+  const existing = await roles.list({ filters: [{ field: uid, kind: uid.kind, method: "inArray", value: defaultRoles.map((r) => r.uid) }], orderBy: [], limit: defaultRoles.length, offset: 0 });
+  const present = new Set(existing.map((r) => r.uid));
   for (const role of defaultRoles) {
+    if (present.has(role.uid)) continue;
     await runTransaction(database, repositories, async (repository) => {
       const { record, created } = await repository("rbac/roles").findOrCreate({
         uid: role.uid,
