@@ -17,6 +17,7 @@ import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import rateLimit from "@fastify/rate-limit";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { registerRbacModule } from "./modules/rbac/rbac-module.js";
+import { registerNotificationModule } from "./modules/notification/notification-module.js";
 import { registerAdminModule } from "./modules/admin/admin-module.js";
 import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });
+  await registerNotificationModule(app, config);
   await registerRbacModule(app, config);
   registerHealthRoute(app);
   registerDocsRoutes(app, moduleRouteDocs);

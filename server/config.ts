@@ -79,6 +79,19 @@ export interface Config {
   paymentProviders: PaymentProviderSettings;
   /** Where uploaded and generated files go, how large they may be, and what create-from-url may fetch (README "Files"). */
   fileStorage: FileStorageSettings;
+  /** The delivery queue of notifications and background jobs (README "Notifications"). */
+  notifications: NotificationSettings;
+}
+
+export interface NotificationSettings {
+  /** NOTIFICATION_POLL_MS: how often an instance looks for due work (default 1000); 0 only when this instance queued some. */
+  pollMs: number;
+  /** NOTIFICATION_LEASE_SECONDS: how long a send or job may run before its worker counts as stopped (default 300). */
+  leaseSeconds: number;
+  /** NOTIFICATION_RETRY_BASE_MS: the first retry's delay after a temporary failure, doubling each time up to an hour (default 30 s). */
+  retryBaseMs: number;
+  /** NOTIFICATION_MAX_ATTEMPTS: tries before a message or job is marked failed (default 12, about six hours). */
+  maxAttempts: number;
 }
 
 export interface FileStorageSettings {
@@ -185,6 +198,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),
     paymentProviders: paymentProvidersFromEnv(env),
     fileStorage: fileStorageFromEnv(env),
+    notifications: {
+      pollMs: Number(env.NOTIFICATION_POLL_MS ?? 1000),
+      leaseSeconds: Number(env.NOTIFICATION_LEASE_SECONDS ?? 300),
+      retryBaseMs: Number(env.NOTIFICATION_RETRY_BASE_MS ?? 30_000),
+      maxAttempts: Number(env.NOTIFICATION_MAX_ATTEMPTS ?? 12),
+    },
   };
 }
 

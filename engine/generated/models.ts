@@ -1293,7 +1293,25 @@ export interface HostWidgetsToExternalWidgets {
 }
 
 /**
- * Notification (notification/notifications): One message to send to a recipient by a method such as email.
+ * Job (notification/jobs): Background work the server does after a request (an order's status notification and receipt), kept in the database so a restart does not lose it; retried with backoff, failed ones shown here.
+ */
+export interface NotificationJobs {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  kind: string;
+  payload: {};
+  status: "queued" | "running" | "done" | "failed";
+  attempts: number;
+  runAt: string;
+  lockedUntil: string | null;
+  error: string | null;
+}
+
+/**
+ * Notification (notification/notifications): One message to send to a recipient by a method such as email. A new one is delivered by the server's queue: sending, then sent, failed (refused for good, or out of attempts) or unconfirmed (the server stopped in the middle of sending: it may or may not have gone out, so it is not sent again by itself; set the status back to new to send it).
  */
 export interface NotificationNotifications {
   id: string;
@@ -1301,11 +1319,43 @@ export interface NotificationNotifications {
   updatedAt: string;
   variant: string;
   className: string | null;
-  status: string;
-  method: string;
+  status: "new" | "sending" | "sent" | "failed" | "unconfirmed" | "canceled";
+  method: "email";
+  /**
+   * The variant of the notification/templates row that renders it (order-status-changed, password-reset, message); a built-in text is used when there is no such row
+   */
+  template: string | null;
+  language: "en" | "ru";
+  /**
+   * The template's variables
+   */
   data: {};
   recipient: string | null;
+  /**
+   * The message's subject, as rendered when it was sent
+   */
+  subject: string | null;
   sendAfter: string | null;
+  attempts: number;
+  /**
+   * After a temporary failure: when it is tried again
+   */
+  nextAttemptAt: string | null;
+  /**
+   * While sending: the time after which the sender counts as stopped
+   */
+  lockedUntil: string | null;
+  sentAt: string | null;
+  /**
+   * The last failure, as the mail server or the network said it
+   */
+  error: string | null;
+  messageId: string | null;
+  /**
+   * Set by the code that made it, so a retried job makes it once
+   */
+  key: string | null;
+  rbacModuleSubjectId: string | null;
 }
 
 /**
@@ -2320,6 +2370,7 @@ export interface Models {
   "host/pages-to-widgets": HostPagesToWidgets;
   "host/widgets": HostWidgets;
   "host/widgets-to-external-widgets": HostWidgetsToExternalWidgets;
+  "notification/jobs": NotificationJobs;
   "notification/notifications": NotificationNotifications;
   "notification/notifications-to-templates": NotificationNotificationsToTemplates;
   "notification/outbox-messages": NotificationOutboxMessages;

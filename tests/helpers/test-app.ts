@@ -42,8 +42,17 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}, options: { logs?: boolean } = {}): Promise<TestApp> {
   const test = await openTestDatabase();
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
+  // The queue does not poll: it runs when the app queued work, and `notifications.flush()` waits
+  // for it, so no query runs at a moment a test does not expect (query counts stay exact).
+  const defaults = configFromEnv({});
   const config: Config = {
-    ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: options.logs ? "warn" : "silent", authRateLimit: 10_000, seedDemoContent: false, ...overrides,
+    ...defaults,
+    rbacSecretKey: SECRET,
+    logLevel: options.logs ? "warn" : "silent",
+    authRateLimit: 10_000,
+    seedDemoContent: false,
+    notifications: { ...defaults.notifications, pollMs: 0 },
+    ...overrides,
   };
   const logs: TestApp["logs"] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };

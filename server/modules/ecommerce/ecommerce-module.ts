@@ -6,6 +6,7 @@ import type { PaymentProviders } from "../billing/providers/registry.js";
 import { Checkout } from "./checkout.js";
 import { registerShopImages } from "./generated-images.js";
 import { ShopImageData } from "./shop-image-data.js";
+import { registerOrderStatusNotices } from "./order-status-notices.js";
 import { IdempotencyKeys } from "./idempotency.js";
 import { Orders } from "./orders.js";
 import { registerOrderRoutes } from "./routes/order-routes.js";
@@ -36,7 +37,9 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     config,
   };
   app.decorate("shop", shop);
-  registerShopImages(app, app.generatedFiles, new ShopImageData(app, orders, config.publicUrl));
+  const images = new ShopImageData(app, orders, config.publicUrl);
+  registerShopImages(app, app.generatedFiles, images);
+  await registerOrderStatusNotices(app, images, config.publicUrl);
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
     registerSubjectOrderRoutes(routes, shop);

@@ -30,8 +30,12 @@ export function registerShopImages(app: FastifyInstance, generated: GeneratedFil
     const order = await orders.get(orderId);
     const language = languageOf(input.language) ?? (await data.subjectLanguage(orderId)) ?? "en";
     const receipt = await data.receipt(order, language);
+    // The date shown: when the status changed (the job says), else the order's last change.
+    if (typeof input.date === "string" && !Number.isNaN(Date.parse(input.date))) receipt.date = new Date(input.date);
+    const { date: _shownDate, ...content } = receipt;
     return {
-      key: `receipt:${orderId}:${contentHash({ ...receipt, date: receipt.date.toISOString() })}`,
+      // Not the date: linking the receipt changes the order's updatedAt, and must not make it new.
+      key: `receipt:${orderId}:${contentHash(content)}`,
       replaces: `receipt:${orderId}:`,
       adminTitle: `Receipt ${orderId.slice(0, 8)} (${order.status})`,
       element: createElement(OrderReceipt, receipt),

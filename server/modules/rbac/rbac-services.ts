@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { BackgroundWork } from "../../background-work.js";
-import { Mailer } from "../../mail/mailer.js";
+import type { Notifications } from "../notification/notifications.js";
 import { Accounts } from "./accounts/accounts.js";
 import { Authorizer } from "./permissions/authorizer.js";
 import { MembersOnly } from "./permissions/members-only.js";
@@ -24,7 +24,8 @@ export interface RbacServices {
   membersOnly: MembersOnly;
   accounts: Accounts;
   wallets: WalletSignIn;
-  mailer: Mailer;
+  /** The notification queue (password reset mail); `flush()` waits until what is due went out. */
+  mailer: Notifications;
   /** Work done after the answer (password reset mail); `settled()` waits for it. */
   background: BackgroundWork;
 }
@@ -38,13 +39,10 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
   const refreshTokens = new RefreshTokens(database.db, config.refreshTokenTtlSeconds, app.changes);
   const revoked = new RevokedSessions(database.db, config.accessTokenTtlSeconds, app.changes, app.log);
   await revoked.reload();
-  const mailer = new Mailer(repositories.get("notification/outbox-messages")!, config.smtpUrl, config.mailFrom, app.log);
-  if (!config.smtpUrl && config.production) app.log.warn("SMTP_URL is not set: emails are kept in the outbox table, not sent");
+  const mailer = app.notifications;
   const background = new BackgroundWork(app.log);
   app.addHook("onClose", async () => {
     await background.settled();
-    await mailer.flush();
-    mailer.close();
   });
   const authorizer = new Authorizer(database.db, app.changes);
   return {

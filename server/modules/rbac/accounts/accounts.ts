@@ -4,7 +4,7 @@ import { AppError, validationError } from "../../../../engine/errors.js";
 import type { Repository } from "../../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../../engine/query/transaction.js";
 import type { BackgroundWork } from "../../../background-work.js";
-import type { Mailer } from "../../../mail/mailer.js";
+import type { Notifications } from "../../notification/notifications.js";
 import { hashPassword } from "../passwords.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
 import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";
@@ -24,7 +24,7 @@ export class Accounts {
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
     private readonly refreshTokens: RefreshTokens,
-    private readonly mailer: Mailer,
+    private readonly notifications: Notifications,
     private readonly background: BackgroundWork,
     private readonly options: AccountsOptions,
   ) {}
@@ -34,11 +34,12 @@ export class Accounts {
   }
 
   /**
-   * A new subject with this email and password and the roles open to sign-up. Only login and
-   * password are read: nothing else in the request reaches a record. A signed-in subject with no
-   * identity yet (made by authentication/init) becomes the account instead of a new subject.
+   * A new subject with this email and password and the roles open to sign-up. Only login,
+   * password and the language mail is sent in are read: nothing else in the request reaches a
+   * record. A signed-in subject with no identity yet (made by authentication/init) becomes the
+   * account instead of a new subject.
    */
-  async register(login: string, password: string, currentSubjectId?: string): Promise<string> {
+  async register(login: string, password: string, currentSubjectId?: string, language?: "en" | "ru"): Promise<string> {
     const hash = await hashPassword(password);
     return this.transaction(async (repository, trx) => {
       if (await findByEmail(trx, login)) throw emailTaken();
@@ -47,6 +48,7 @@ export class Accounts {
       if (subjectId) await grantRegistrationRoles(repository, trx, subjectId);
       else subjectId = (await createSubject(repository, trx)).id as string;
       await createEmailIdentity(repository, subjectId, login, hash).catch(rethrowTaken);
+      if (language) await repository("rbac/subjects").update(subjectId, { language });
       return subjectId;
     });
   }
@@ -111,13 +113,18 @@ export class Accounts {
       { code: codeHash(code), codeExpiresAt: new Date(Date.now() + RESET_CODE_TTL_MS).toISOString() },
       { trusted: true },
     );
-    const link = `${this.options.publicUrl}/rbac/subject/authentication/email-and-password/reset-password?code=${code}`;
-    await this.mailer.send({
-      to: normalizeEmail(email),
-      subject: "Reset your password",
-      text: `Someone asked to reset the password of this account.\n\nTo choose a new password, open:\n${link}\n\nThe link works once, for one hour. If it was not you, ignore this message.`,
-      html: `<p>Someone asked to reset the password of this account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once, for one hour. If it was not you, ignore this message.</p>`,
-    });
+    const language = await this.languageOf(identity.subjectId);
+    const prefix = language === "en" ? "" : `/${language}`;
+    const link = `${this.options.publicUrl}${prefix}/rbac/subject/authentication/email-and-password/reset-password?code=${code}`;
+    // Queued like every mail (sent, or retried while the mail server is down); the link is a
+    // hidden variable, never shown by the API, and forgotten once sent.
+    await this.notifications.enqueue({ template: "password-reset", recipient: normalizeEmail(email), language, secretData: { link }, subjectId: identity.subjectId ?? undefined });
+  }
+
+  private async languageOf(subjectId: string | null | undefined): Promise<"en" | "ru"> {
+    if (!subjectId) return "en";
+    const row = await this.database.db.selectFrom("rbac_subjects").select("language").where("id", "=", subjectId).executeTakeFirst();
+    return row?.language === "ru" ? "ru" : "en";
   }
 
   /** Spends a reset code: new password, code forgotten, every session of the subject revoked. */

@@ -11,6 +11,11 @@ const credentials = inputSchema<{ login: string; password: string }>({
   properties: { login: EMAIL, password: PASSWORD },
   required: ["login", "password"],
 });
+// Sign-up may also say the site language the visitor used: their mail comes in it.
+const registration = inputSchema<{ login: string; password: string; language?: "en" | "ru" }>({
+  properties: { login: EMAIL, password: PASSWORD, language: { enum: ["en", "ru"], "x-message": "must be en or ru" } },
+  required: ["login", "password"],
+});
 const forgot = inputSchema<{ email: string }>({ properties: { email: EMAIL }, required: ["email"] });
 const reset = inputSchema<{ password: string; passwordConfirmation: string; code: string }>({
   properties: { password: PASSWORD, passwordConfirmation: PASSWORD, code: { type: "string", minLength: 1, maxLength: 256 } },
@@ -28,10 +33,10 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     return { data: session };
   });
 
-  app.post(`${BASE}/registration`, authRouteOptions(config, { summary: "Sign up with email and password", body: credentials.schema, status: 201 }), async (request, reply) => {
-    const { login, password } = credentials(await readInput(request));
+  app.post(`${BASE}/registration`, authRouteOptions(config, { summary: "Sign up with email and password (`language`: the language mail is sent in, default en)", body: registration.schema, status: 201 }), async (request, reply) => {
+    const { login, password, language } = registration(await readInput(request));
     const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
-    const session = await sessions.start(await accounts.register(login, password, current));
+    const session = await sessions.start(await accounts.register(login, password, current, language));
     sessions.setCookie(reply, session.jwt);
     return reply.status(201).send({ data: session });
   });

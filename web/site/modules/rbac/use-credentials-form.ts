@@ -10,17 +10,19 @@ import { checkEmail, checkPassword } from "./validation.js";
 
 /**
  * Login and password posted to an email-and-password route (`authentication` or `registration`):
- * on success the session is kept and the visitor goes home. Sign-in and sign-up differ only in
- * the route and the button.
+ * on success the session is kept and the visitor goes home. Sign-in and sign-up differ in the
+ * route, the button and sign-up's language.
  */
 export function useCredentialsForm(route: "authentication" | "registration") {
-  const { href } = useRbac();
+  const { href, language } = useRbac();
   const { store } = useSession();
   const form = useFormFields({ login: "", password: "" }, (v) => ({ login: checkEmail(v.login), password: checkPassword(v.password) }));
 
   const { pending, act } = useAction(async () => {
     const { login, password } = form.values;
-    const tokens = await api<SessionTokens>(`${EMAIL_API}/${route}`, { method: "POST", body: { login: login.trim(), password }, raw: true });
+    // Sign-up tells the server the page's language: the account's mail (order notices) comes in it.
+    const body = route === "registration" ? { login: login.trim(), password, language } : { login: login.trim(), password };
+    const tokens = await api<SessionTokens>(`${EMAIL_API}/${route}`, { method: "POST", body, raw: true });
     await store.signedIn(tokens);
     goTo(href(HOME));
   });

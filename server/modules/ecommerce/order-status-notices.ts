@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { quote } from "../../../engine/sql/identifiers.js";
+import { imageText } from "../file-storage/images/templates/image-strings.js";
+import { emailOf } from "../notification/notify-route.js";
+import { RECEIPT_VARIANT } from "./generated-images.js";
+import { languageOf, type ShopImageData } from "./shop-image-data.js";
+
+export const ORDER_STATUS_JOB = "order-status-changed";
+// Any fixed number: instances starting together install the trigger one after the other.
+const LOCK_KEY = 7_315_202_612;
+
+/**
+ * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
+ * PATCH, a bulk update, SQL by hand), queues an `order-status-changed` job in the same
+ * transaction, by a trigger on the orders table: the job exists exactly when the change was
+ * committed, and a request pays one INSERT for it. The trigger is (re)installed at start-up,
+ * under an advisory lock.
+ */
+async function installTrigger(app: FastifyInstance) {
+  const orders = quote(app.registry.get("ecommerce/orders").table);
+  const jobs = quote(app.registry.get("notification/jobs").table);
+  const fn = quote(`${app.registry.get("ecommerce/orders").table}_status_changed`);
+  await app.database.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_KEY)})`.execute(trx);
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO ${jobs} ("kind", "payload")
+          VALUES ('${ORDER_STATUS_JOB}', jsonb_build_object('orderId', NEW."id", 'from', OLD."status", 'to', NEW."status", 'at', clock_timestamp()));
+          RETURN NULL;
+        END $$`,
+      )
+      .execute(trx);
+    await sql
+      .raw(`CREATE OR REPLACE TRIGGER ${fn} AFTER UPDATE OF "status" ON ${orders} FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status") EXECUTE FUNCTION ${fn}()`)
+      .execute(trx);
+  });
+}
+
+/**
+ * The job: the order's subject is told by email (template `order-status-changed`, SPEC.md
+ * section 9) in its language, at the checkout's invoice email or else its own; an order reaching
+ * `approving` first gets its receipt drawn and linked (`receipt`), and the mail links to it.
+ * Safe to run twice: the notification's key is the job's id, the receipt's key what it shows.
+ */
+export async function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string) {
+  await installTrigger(app);
+  const table = (id: string) => app.registry.get(id).table;
+  // Committed order writes (repository writes publish after commit): the trigger queued jobs.
+  app.changes.subscribe((model) => model === "ecommerce/orders" && app.notifications.wake());
+
+  /** The email of the order's latest invoice (the checkout's "invoice email"), if it has one. */
+  const invoiceEmail = async (orderId: string): Promise<string | undefined> => {
+    const row = await app.database.db
+      .selectFrom(`${table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
+      .innerJoin(`${table("billing/payment-intents-to-invoices")} as pi`, "pi.paymentIntentId", "op.billingModulePaymentIntentId")
+      .innerJoin(`${table("billing/invoices")} as i`, "i.id", "pi.invoiceId")
+      .select("i.email")
+      .where("op.orderId", "=", orderId)
+      .where("i.email", "is not", null)
+      .orderBy("i.createdAt", "desc")
+      .executeTakeFirst();
+    return row?.email ?? undefined;
+  };
+
+  app.notifications.jobs.handle(ORDER_STATUS_JOB, async (payload, job) => {
+    const orderId = String(payload.orderId);
+    const order = await app.repositories.get("ecommerce/orders")!.get(orderId).catch(() => undefined);
+    if (!order) return; // deleted since: nothing to tell
+    const link = await app.database.db
+      .selectFrom(`${table("rbac/subjects-to-ecommerce-module-orders")} as so`)
+      .innerJoin(`${table("rbac/subjects")} as s`, "s.id", "so.subjectId")
+      .select(["s.id", "s.language"])
+      .where("so.ecommerceModuleOrderId", "=", orderId)
+      .executeTakeFirst();
+    const language = languageOf(link?.language) ?? "en";
+    let receiptUrl: string | undefined;
+    if (payload.to === "approving") {
+      const { record } = await app.generatedFiles.generate(RECEIPT_VARIANT, { orderId, language, date: payload.at });
+      receiptUrl = `${publicUrl}${record.file}`;
+    }
+    const receipt = await images.receipt(order, language);
+    const status = (value: unknown) => (value ? imageText(`status.${value}` as Parameters<typeof imageText>[0], language) || String(value) : "");
+    await app.notifications.enqueue({
+      key: `job:${job.id}`,
+      template: ORDER_STATUS_JOB,
+      recipient: (await invoiceEmail(orderId)) ?? (link ? await emailOf(app, link.id) : undefined),
+      language,
+      subjectId: link?.id,
+      data: {
+        orderId,
+        orderNumber: orderId.slice(0, 8),
+        status: payload.to,
+        statusText: status(payload.to),
+        previousStatus: payload.from,
+        previousStatusText: status(payload.from),
+        total: receipt.total ? `${receipt.currency?.symbol ?? ""}${receipt.total}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim() : "",
+        receiptUrl,
+        ordersUrl: `${publicUrl}${language === "en" ? "" : `/${language}`}/cart`,
+      },
+    });
+  });
+}

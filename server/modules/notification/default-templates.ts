@@ -1,0 +1,39 @@
+import type { Language } from "../../../web/site/data/page-data.js";
+
+export interface TemplateText {
+  subject: string;
+  text: string;
+}
+
+/**
+ * Built-in notification texts, in every site language, used when no notification/templates row
+ * has the name as its `variant`. The demo content seeds the same texts as rows, to edit.
+ */
+export const DEFAULT_TEMPLATES: Record<string, Record<Language, TemplateText>> = {
+  // SPEC.md section 9: the invoice notification template variant.
+  "order-status-changed": {
+    en: {
+      subject: "Order {{orderNumber}}: {{statusText}}",
+      text: "Hello,\n\nyour order {{orderNumber}} is now: {{statusText}}{{#previousStatusText}} (it was: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Total: {{total}}\n{{/total}}{{#receiptUrl}}\nYour receipt: {{receiptUrl}}\n{{/receiptUrl}}\nYour orders: {{ordersUrl}}",
+    },
+    ru: {
+      subject: "Заказ {{orderNumber}}: {{statusText}}",
+      text: "Здравствуйте!\n\nСтатус вашего заказа {{orderNumber}}: {{statusText}}{{#previousStatusText}} (был: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Сумма: {{total}}\n{{/total}}{{#receiptUrl}}\nВаш чек: {{receiptUrl}}\n{{/receiptUrl}}\nВаши заказы: {{ordersUrl}}",
+    },
+  },
+  "password-reset": {
+    en: {
+      subject: "Reset your password",
+      text: "Someone asked to reset the password of this account.\n\nTo choose a new password, open:\n{{link}}\n\nThe link works once, for one hour. If it was not you, ignore this message.",
+    },
+    ru: {
+      subject: "Сброс пароля",
+      text: "Кто-то попросил сбросить пароль этой учётной записи.\n\nЧтобы задать новый пароль, откройте:\n{{link}}\n\nСсылка действует один раз, в течение часа. Если это были не вы, не обращайте внимания на это письмо.",
+    },
+  },
+  // POST {subjects}/{id}/notify without a template of its own: the subject and text it was given.
+  message: {
+    en: { subject: "{{subject}}", text: "{{text}}" },
+    ru: { subject: "{{subject}}", text: "{{text}}" },
+  },
+};

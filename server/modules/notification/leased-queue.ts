@@ -1,0 +1,72 @@
+import { sql, type Kysely } from "kysely";
+
+type Row = Record<string, any>;
+
+/** A table used as a queue: which status values mean waiting and working, and which columns hold "not before" times. */
+export interface QueueShape {
+  table: string;
+  waiting: string;
+  working: string;
+  notBefore: string[];
+}
+
+/**
+ * The claiming half of a queue kept in a PostgreSQL table (the same SQL on PGlite and a server):
+ * due rows are taken with `FOR UPDATE SKIP LOCKED`, so several instances never take the same
+ * row, and moved to the working status with a lease (`lockedUntil`) and one more attempt, in one
+ * statement that commits before any work starts. A row still working after its lease belongs to
+ * a worker that stopped; what happens to it is the caller's choice (`expired`).
+ */
+export class LeasedQueue {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly shape: QueueShape,
+    private readonly leaseSeconds: number,
+  ) {}
+
+  async claim(limit: number): Promise<Row[]> {
+    const { table, waiting, working, notBefore } = this.shape;
+    return this.db
+      .updateTable(table)
+      .set({
+        status: working,
+        attempts: sql`"attempts" + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
+        updatedAt: sql`now()`,
+      })
+      .where("id", "in", this.due(limit))
+      .returningAll()
+      .execute();
+  }
+
+  /** The next due waiting rows' ids, locked, skipping rows another worker is claiming. */
+  private due(limit: number) {
+    const { table, waiting, notBefore } = this.shape;
+    let due = this.db.selectFrom(table).select("id").where("status", "=", waiting);
+    for (const column of notBefore) due = due.where((w) => w.or([w(column, "is", null), w(column, "<=", sql<Date>`now()`)]));
+    return due.orderBy("createdAt").limit(limit).forUpdate().skipLocked();
+  }
+
+  /** Rows whose lease ran out are set to `values` (and returned): their worker stopped mid-way. */
+  async expired(values: Row): Promise<Row[]> {
+    const { table, working } = this.shape;
+    return this.db
+      .updateTable(table)
+      .set({ ...values, lockedUntil: null, updatedAt: sql`now()` })
+      .where("status", "=", working)
+      .where("lockedUntil", "<", sql<Date>`now()`)
+      .returningAll()
+      .execute();
+  }
+
+  /** Sets a claimed row's outcome. */
+  async settle(id: string, values: Row): Promise<void> {
+    await this.db.updateTable(this.shape.table).set({ ...values, lockedUntil: null, updatedAt: sql`now()` }).where("id", "=", id).execute();
+  }
+}
+
+/** Exponential backoff: base, 2×base, 4×base, … for attempt 1, 2, 3, …, at most an hour. */
+export const backoffMs = (attempt: number, baseMs: number) => Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 3_600_000);
+
+/** A moment `ms` from now, for a `nextAttemptAt`/`runAt` column. */
+export const later = (ms: number) => new Date(Date.now() + ms).toISOString();

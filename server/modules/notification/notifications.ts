@@ -1,0 +1,60 @@
+import type { Repository } from "../../../engine/query/repository.js";
+import type { Row } from "../../../engine/query/prepare-write.js";
+import type { Language } from "../../../web/site/data/page-data.js";
+import type { JobRunner } from "./job-runner.js";
+import type { Worker } from "./worker.js";
+
+export interface NewNotification {
+  /** The template's name (notification/templates variant, or a built-in one). */
+  template: string;
+  recipient: string | undefined;
+  language: Language;
+  /** Variables, visible in the admin. */
+  data?: Record<string, unknown>;
+  /** Variables kept off the API (x-hidden) and forgotten once sent: a reset link. */
+  secretData?: Record<string, unknown>;
+  subjectId?: string;
+  sendAfter?: string;
+  /** Makes the notification once: a second enqueue with the same key returns the first. */
+  key?: string;
+}
+
+/** The notification module's service: what other modules use to send a message and to queue work. */
+export class Notifications {
+  constructor(
+    private readonly rows: Repository,
+    readonly jobs: JobRunner,
+    private readonly worker: Worker,
+  ) {}
+
+  /**
+   * Queues a notification (in the caller's transaction when given its repository, then the caller
+   * calls `wake` after the commit). Without a recipient it is stored as failed, so it shows.
+   */
+  async enqueue(input: NewNotification, rows: Repository = this.rows): Promise<Row> {
+    const values = {
+      template: input.template,
+      recipient: input.recipient,
+      language: input.language,
+      data: input.data ?? {},
+      secretData: input.secretData,
+      rbacModuleSubjectId: input.subjectId,
+      sendAfter: input.sendAfter,
+      key: input.key,
+      ...(input.recipient ? {} : { status: "failed", error: "no email address to send to" }),
+    };
+    const created = input.key ? (await rows.findOrCreate({ ...values, key: input.key })).record : await rows.create(values, { trusted: true });
+    if (rows === this.rows) this.wake();
+    return created;
+  }
+
+  /** Look for due work now (after a commit that queued some). */
+  wake() {
+    this.worker.wake();
+  }
+
+  /** Waits until nothing is due: tests, and the work of a request that must be done before an answer is read. */
+  flush(): Promise<void> {
+    return this.worker.drain();
+  }
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configFromEnv } from "../../server/config.js";
+import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { AUTH, PASSWORD, register } from "../rbac/helpers.js";
+import { plain, SmtpPeer, textBody } from "./smtp-peer.js";
+
+const settings = { ...configFromEnv({}).notifications, pollMs: 0, retryBaseMs: 50, maxAttempts: 3 };
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A subject with an email identity, optionally reading Russian. */
+async function subject(t: TestApp, email: string, language?: "en" | "ru") {
+  const response = await t.request({ method: "POST", url: `${AUTH}/email-and-password/registration`, key: null, payload: { login: email, password: PASSWORD, ...(language ? { language } : {}) } });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return JSON.parse(Buffer.from(response.body.data.jwt.split(".")[1], "base64url").toString()).sub as string;
+}
+
+describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testDialect}`, () => {
+  let t: TestApp;
+  const smtp = new SmtpPeer();
+  const notify = (subjectId: string, data: Record<string, unknown>) => t.request({ method: "POST", url: `/api/rbac/subjects/${subjectId}/notify`, payload: { data } });
+  const notification = async (id: string) => (await t.request({ method: "GET", url: `/api/notification/notifications/${id}` })).body.data;
+
+  beforeAll(async () => {
+    await smtp.start();
+    t = await createTestApp({ smtpUrl: smtp.url, mailFrom: "Shop <shop@example.com>", publicUrl: "https://shop.example.com", notifications: settings });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp.stop();
+  });
+
+  it("delivers a notification: sent once, with its Message-ID, subject and body", async () => {
+    const ann = await subject(t, "ann@example.com");
+    const queued = await notify(ann, { subject: "Your parcel", text: "It left the warehouse today." });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(201);
+    expect(queued.body.data).toMatchObject({ status: "new", recipient: "ann@example.com", template: "message", rbacModuleSubjectId: ann });
+    await t.app.notifications.flush();
+    const mail = smtp.received.filter((m) => m.to.includes("ann@example.com"));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe("Your parcel");
+    expect(plain(mail[0]!.raw)).toContain("It left the warehouse today.");
+    expect(mail[0]!.messageId).toBe(`<notification-${queued.body.data.id}@shop.example.com>`);
+    expect(await notification(queued.body.data.id)).toMatchObject({ status: "sent", attempts: 1, subject: "Your parcel", messageId: mail[0]!.messageId, error: null });
+  });
+
+  it("renders a template of the subject's language with its variables; an admin's template row wins over the built-in text", async () => {
+    const ivan = await subject(t, "ivan@example.com", "ru");
+    const template = await t.request({
+      method: "POST",
+      url: "/api/notification/templates",
+      payload: { data: { variant: "welcome", title: { en: "Welcome, {{name}}", ru: "Добро пожаловать, {{name}}" }, description: { en: "Your code is {{code}}.", ru: "Ваш код: {{code}}.{{#extra}} {{extra}}{{/extra}}" } } },
+    });
+    expect(template.status).toBe(201);
+    const queued = await notify(ivan, { template: "welcome", data: { name: "Иван", code: "A-17" } });
+    await t.app.notifications.flush();
+    const mail = smtp.received.find((m) => m.to.includes("ivan@example.com"))!;
+    expect(mail.subject).toBe("Добро пожаловать, Иван");
+    expect(textBody(mail.raw).trim()).toBe("Ваш код: A-17.");
+    expect(await notification(queued.body.data.id)).toMatchObject({ status: "sent", language: "ru", subject: "Добро пожаловать, Иван", data: { name: "Иван", code: "A-17" } });
+    // Asked for English explicitly: the English text.
+    const english = await notify(ivan, { template: "welcome", data: { name: "Ivan", code: "B-2" }, language: "en" });
+    await t.app.notifications.flush();
+    expect((await notification(english.body.data.id)).subject).toBe("Welcome, Ivan");
+  });
+
+  it("server down, then up: retried with backoff and delivered exactly once", async () => {
+    const bob = await subject(t, "bob@example.com");
+    await smtp.stop();
+    const queued = await notify(bob, { subject: "Down and up", text: "Still arrives." });
+    await t.app.notifications.flush();
+    const failedOnce = await notification(queued.body.data.id);
+    expect(failedOnce).toMatchObject({ status: "new", attempts: 1 });
+    expect(failedOnce.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(Date.parse(failedOnce.nextAttemptAt)).toBeGreaterThan(Date.now() - 1000);
+    await smtp.start();
+    for (let i = 0; i < 50 && (await notification(queued.body.data.id)).status !== "sent"; i++) {
+      await wait(60);
+      await t.app.notifications.flush();
+    }
+    expect(smtp.received.filter((m) => m.to.includes("bob@example.com"))).toHaveLength(1);
+    expect(await notification(queued.body.data.id)).toMatchObject({ status: "sent", attempts: 2, error: null });
+    await wait(200);
+    await t.app.notifications.flush();
+    expect(smtp.received.filter((m) => m.to.includes("bob@example.com"))).toHaveLength(1);
+  });
+
+  it("a mail server that stays down: failed after NOTIFICATION_MAX_ATTEMPTS, the error kept", async () => {
+    const cid = await subject(t, "cid@example.com");
+    await smtp.stop();
+    const queued = await notify(cid, { subject: "Never", text: "Server is gone." });
+    for (let i = 0; i < 60 && (await notification(queued.body.data.id)).status === "new"; i++) {
+      await t.app.notifications.flush();
+      await wait(60);
+    }
+    await smtp.start();
+    expect(await notification(queued.body.data.id)).toMatchObject({ status: "failed", attempts: settings.maxAttempts });
+  });
+
+  it("a permanent refusal (550) marks it failed with the server's answer, visible in the admin's list", async () => {
+    const dan = await subject(t, "refuse-dan@example.com");
+    const queued = await notify(dan, { subject: "Refused", text: "Nobody home." });
+    await t.app.notifications.flush();
+    expect(await notification(queued.body.data.id)).toMatchObject({ status: "failed", attempts: 1 });
+    expect((await notification(queued.body.data.id)).error).toMatch(/550/);
+    expect(smtp.received.filter((m) => m.to.includes("refuse-dan@example.com"))).toHaveLength(0);
+    // The admin's table of notifications reads the generic list with a status filter.
+    const failed = await t.request({ method: "GET", url: "/api/notification/notifications?filters[and][0][column]=status&filters[and][0][method]=eq&filters[and][0][value]=failed" });
+    expect(failed.body.data.map((n: { id: string }) => n.id)).toContain(queued.body.data.id);
+    const models = await t.request({ method: "GET", url: "/api/admin/models" });
+    const model = models.body.data.find((m: { id: string }) => m.id === "notification/notifications");
+    expect(model.fields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(["status", "error", "attempts", "recipient", "subject"]));
+    expect(model.fields.map((f: { name: string }) => f.name)).not.toContain("secretData");
+  });
+
+  it("waits for sendAfter", async () => {
+    const eve = await subject(t, "eve@example.com");
+    const queued = await notify(eve, { subject: "Later", text: "In a moment.", sendAfter: new Date(Date.now() + 400).toISOString() });
+    await t.app.notifications.flush();
+    expect((await notification(queued.body.data.id)).status).toBe("new");
+    await wait(500);
+    await t.app.notifications.flush();
+    expect((await notification(queued.body.data.id)).status).toBe("sent");
+  });
+
+  it("an admin's notification made through the generic route is sent too; without a recipient it shows as failed", async () => {
+    const made = await t.request({ method: "POST", url: "/api/notification/notifications", payload: { data: { recipient: "frank@example.com", template: "message", data: { subject: "Made by hand", text: "Hello Frank" } } } });
+    expect(made.status).toBe(201);
+    await t.app.notifications.flush();
+    expect(smtp.received.some((m) => m.to.includes("frank@example.com") && m.subject === "Made by hand")).toBe(true);
+    const wallet = (await t.request({ method: "GET", url: `${AUTH}/init`, key: null })).body.data;
+    const subjectId = JSON.parse(Buffer.from(wallet.jwt.split(".")[1], "base64url").toString()).sub;
+    const nobody = await notify(subjectId, { subject: "x", text: "y" });
+    expect(nobody.body.data).toMatchObject({ status: "failed", error: "no email address to send to" });
+  });
+
+  it("the password reset mail goes through the queue; its link never shows in the API", async () => {
+    await register(t, "gus@example.com");
+    await t.request({ method: "POST", url: `${AUTH}/email-and-password/forgot-password`, key: null, payload: { email: "gus@example.com" } });
+    await t.app.rbac.background.settled();
+    await t.app.notifications.flush();
+    const mail = smtp.received.find((m) => m.to.includes("gus@example.com"))!;
+    expect(plain(mail.raw)).toMatch(/reset-password\?code=[\w-]+/);
+    const rows = (await t.request({ method: "GET", url: "/api/notification/notifications?filters[and][0][column]=recipient&filters[and][0][method]=eq&filters[and][0][value]=gus@example.com" })).body.data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ template: "password-reset", status: "sent", subject: "Reset your password" });
+    expect(JSON.stringify(rows[0])).not.toMatch(/code=/);
+    // Hidden: it cannot be filtered on either.
+    const probe = await t.request({ method: "GET", url: "/api/notification/notifications?filters[and][0][column]=secretData&filters[and][0][method]=isNotNull" });
+    expect(probe.status).toBe(400);
+  });
+});
