@@ -17,6 +17,18 @@ CREATE TABLE "notification_jobs" (
   CONSTRAINT "notification_jobs_status_check" CHECK ("status" IN ('queued', 'running', 'done', 'failed'))
 );
 --> statement-breakpoint
+CREATE TABLE "rbac_subjects_to_crm_module_requests" (
+  "id" uuid NOT NULL DEFAULT gen_random_uuid(),
+  "createdAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "updatedAt" timestamptz NOT NULL DEFAULT clock_timestamp(),
+  "variant" text NOT NULL DEFAULT 'default',
+  "className" text,
+  "orderIndex" integer NOT NULL DEFAULT 0,
+  "subjectId" uuid NOT NULL,
+  "crmModuleRequestId" uuid NOT NULL,
+  CONSTRAINT "rbac_subjects_to_crm_module_requests_pkey" PRIMARY KEY ("id")
+);
+--> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "template" text;
 --> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "language" text NOT NULL DEFAULT 'en';
@@ -59,4 +71,14 @@ CREATE INDEX "notification_notifications_status_idx" ON "notification_notificati
 --> statement-breakpoint
 CREATE INDEX "notification_notifications_rbacModuleSubjectId_idx" ON "notification_notifications" ("rbacModuleSubjectId");
 --> statement-breakpoint
+CREATE INDEX "rbac_subjects_to_crm_module_requests_createdAt_idx" ON "rbac_subjects_to_crm_module_requests" ("createdAt");
+--> statement-breakpoint
+CREATE INDEX "rbac_subjects_to_crm_module_requests_subjectId_idx" ON "rbac_subjects_to_crm_module_requests" ("subjectId");
+--> statement-breakpoint
+CREATE INDEX "rbac_subjects_to_crm_module_requests_crmModuleRequestId_idx" ON "rbac_subjects_to_crm_module_requests" ("crmModuleRequestId");
+--> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD CONSTRAINT "notification_notifications_rbacModuleSubjectId_fkey" FOREIGN KEY ("rbacModuleSubjectId") REFERENCES "rbac_subjects" ("id") ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE "rbac_subjects_to_crm_module_requests" ADD CONSTRAINT "rbac_subjects_to_crm_module_requests_subjectId_fkey" FOREIGN KEY ("subjectId") REFERENCES "rbac_subjects" ("id") ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE "rbac_subjects_to_crm_module_requests" ADD CONSTRAINT "rbac_subjects_to_crm_module_requests_crmModuleRequestId_fkey" FOREIGN KEY ("crmModuleRequestId") REFERENCES "crm_requests" ("id") ON DELETE CASCADE;

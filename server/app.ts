@@ -17,7 +17,7 @@ import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import rateLimit from "@fastify/rate-limit";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { registerRbacModule } from "./modules/rbac/rbac-module.js";
-import { registerNotificationModule } from "./modules/notification/notification-module.js";
+import { registerNotificationRoutes, registerNotificationServices } from "./modules/notification/notification-module.js";
 import { registerAdminModule } from "./modules/admin/admin-module.js";
 import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
@@ -114,8 +114,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });
-  await registerNotificationModule(app, config);
+  registerNotificationServices(app, config);
   await registerRbacModule(app, config);
+  await registerNotificationRoutes(app);
   registerHealthRoute(app);
   registerDocsRoutes(app, moduleRouteDocs);
   registerWebFiles(app);

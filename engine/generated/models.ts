@@ -1648,6 +1648,20 @@ export interface RbacSubjects {
 }
 
 /**
+ * Subject to form request (rbac/subjects-to-crm-module-requests): A CRM form request a signed-in subject sent in its own name ({subjects}/{id}/crm-module/form/request).
+ */
+export interface RbacSubjectsToCrmModuleRequests {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  orderIndex: number;
+  subjectId: string;
+  crmModuleRequestId: string;
+}
+
+/**
  * Subject to order (rbac/subjects-to-ecommerce-module-orders): An order (cart or history) of a subject.
  */
 export interface RbacSubjectsToEcommerceModuleOrders {
@@ -2387,6 +2401,7 @@ export interface Models {
   "rbac/sign-in-nonces": RbacSignInNonces;
   "rbac/signing-keys": RbacSigningKeys;
   "rbac/subjects": RbacSubjects;
+  "rbac/subjects-to-crm-module-requests": RbacSubjectsToCrmModuleRequests;
   "rbac/subjects-to-ecommerce-module-orders": RbacSubjectsToEcommerceModuleOrders;
   "rbac/subjects-to-ecommerce-module-products": RbacSubjectsToEcommerceModuleProducts;
   "rbac/subjects-to-identities": RbacSubjectsToIdentities;

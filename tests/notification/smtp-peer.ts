@@ -31,6 +31,8 @@ export function header(raw: string, name: string): string {
  */
 export class SmtpPeer {
   readonly received: ReceivedMail[] = [];
+  /** Runs when a message has been taken, before the server answers 250 for it. */
+  onMessage?: (mail: ReceivedMail) => Promise<void> | void;
   private server?: SMTPServer;
   port = 0;
 
@@ -49,8 +51,9 @@ export class SmtpPeer {
         stream.setEncoding("utf8");
         stream.on("data", (chunk: string) => (raw += chunk));
         stream.on("end", () => {
-          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, subject: header(raw, "Subject"), messageId: header(raw, "Message-ID") });
-          callback();
+          const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw, subject: header(raw, "Subject"), messageId: header(raw, "Message-ID") };
+          this.received.push(mail);
+          Promise.resolve(this.onMessage?.(mail)).then(() => callback(), () => callback());
         });
       },
     });

@@ -97,6 +97,8 @@ const moduleRoutes: Route[] = [
   // Only in the subject's own name: an admin is refused too (the secret key may do everything).
   { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/crm-module/form/${ID}/request`, payload: { data: {} }, allowed: (c) => c === "subject" || c === "secret key", label: "subject crm form request" },
   { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/crm-module/form/request`, payload: { data: { formId: ID } }, allowed: (c) => c === "subject" || c === "secret key", label: "subject crm form request, formId in data" },
+  // Sending a subject a notification: admins and the secret key, never a subject (itself included).
+  { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/notify`, payload: { data: { subject: "x", text: "y" } }, allowed: adminOnly, label: "notify a subject" },
   { method: "GET", url: () => "/api/revalidate?path=/&type=layout", allowed: adminOnly, label: "revalidate (the original client's route)" },
   { method: "GET", url: () => "/api/revalidation/revalidate?path=/&type=layout", allowed: adminOnly, label: "revalidation/revalidate" },
   { method: "GET", url: (owner) => `/api/rbac/subjects/${owner}/identities`, allowed: ownerOnly, label: "list identities" },

@@ -12,14 +12,17 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 /**
  * Stores a submission of a CRM form: the fields (any JSON object, SPEC.md: "CRM form request
  * accepts any data") become a crm/requests row, linked to the form by crm/forms-to-requests, both
- * in one transaction. 404 for an unknown form, 400 when the data is not an object.
+ * in one transaction (and to the subject by rbac/subjects-to-crm-module-requests when a subject
+ * sent it in its own name). 404 for an unknown form, 400 when the data is not an object.
  */
-export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown): Promise<Row> {
+export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown, subjectId?: string): Promise<Row> {
   if (!isPlainObject(data)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
   const form = await app.repositories.get("crm/forms")!.get(formId);
   const created = await runTransaction(app.database, app.repositories, async (repository) => {
     const row = await repository("crm/requests").create({ payload: data });
     await repository("crm/forms-to-requests").create({ formId: form.id, requestId: row.id });
+    // Sent in a subject's own name: linked to the subject as well.
+    if (subjectId) await repository("rbac/subjects-to-crm-module-requests").create({ subjectId, crmModuleRequestId: row.id });
     return row;
   });
   return { ...created, formId: form.id };

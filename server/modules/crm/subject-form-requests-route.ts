@@ -44,7 +44,7 @@ export function registerSubjectFormRequestRoutes(app: FastifyInstance, config: C
 
   const submit = async (subjectId: string, formId: string, data: Record<string, unknown>) => {
     const subject = await app.repositories.get("rbac/subjects")!.get(subjectId);
-    const request = await createFormRequest(app, formId, data);
+    const request = await createFormRequest(app, formId, data, subjectId);
     return { data: { ...subject, data, request } };
   };
 

@@ -19,8 +19,10 @@ declare module "fastify" {
  * Notifications (SPEC.md: templates, notifications with status and sendAfter) delivered by email
  * from a queue in the database, and the background jobs queue beside it; POST {subjects}/{id}/notify.
  * The worker starts when the app is ready and stops (finishing what it is doing) when it closes.
+ * The services come before the rbac module (its password reset mail uses them); the route after
+ * it, so the authorization hook guards it like every /api route.
  */
-export async function registerNotificationModule(app: FastifyInstance, config: Config) {
+export function registerNotificationServices(app: FastifyInstance, config: Config) {
   const { repositories, registry } = app;
   const db = app.database.db;
   const mailer = new Mailer(repositories.get("notification/outbox-messages")!, config.smtpUrl, config.mailFrom, app.log);
@@ -38,8 +40,11 @@ export async function registerNotificationModule(app: FastifyInstance, config: C
     await worker.stop();
     mailer.close();
   });
+}
+
+export async function registerNotificationRoutes(app: FastifyInstance) {
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
-    registerNotifyRoute(routes, notifications);
+    registerNotifyRoute(routes, app.notifications);
   });
 }

@@ -1,3 +1,4 @@
+import { AppError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import type { Language } from "../../../web/site/data/page-data.js";
@@ -32,7 +33,7 @@ export class Notifications {
    * calls `wake` after the commit). Without a recipient it is stored as failed, so it shows.
    */
   async enqueue(input: NewNotification, rows: Repository = this.rows): Promise<Row> {
-    const values = {
+    const given = {
       template: input.template,
       recipient: input.recipient,
       language: input.language,
@@ -43,9 +44,24 @@ export class Notifications {
       key: input.key,
       ...(input.recipient ? {} : { status: "failed", error: "no email address to send to" }),
     };
-    const created = input.key ? (await rows.findOrCreate({ ...values, key: input.key })).record : await rows.create(values, { trusted: true });
+    const values = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    let created: Row;
+    try {
+      created = await rows.create(values, { trusted: true });
+    } catch (error) {
+      // Made before under this key (a job run again): that one stands.
+      const existing = input.key && error instanceof AppError && error.code === "CONFLICT" ? await this.byKey(input.key) : undefined;
+      if (!existing) throw error;
+      return existing;
+    }
     if (rows === this.rows) this.wake();
     return created;
+  }
+
+  private async byKey(key: string): Promise<Row | undefined> {
+    const field = this.rows.model.fieldMap.get("key")!;
+    const [row] = await this.rows.list({ filters: [{ field, kind: field.kind, method: "eq", value: key }], orderBy: [], limit: 1, offset: 0 });
+    return row;
   }
 
   /** Look for due work now (after a commit that queued some). */

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { bearer, register, signIn, type SignedIn } from "../rbac/helpers.js";
+
+const SUBJECTS = "/api/rbac/subjects";
+const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+
+// The two Subject API routes of SPEC.md section 7 this issue adds or completes, caller by caller.
+describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/request, on ${testDialect}`, () => {
+  let t: TestApp;
+  let ann: SignedIn;
+  let bea: SignedIn;
+  let admin: SignedIn;
+  let formId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ adminEmail: "admin@example.com", adminPassword: "admin password" });
+    ann = await register(t, "ann@example.com");
+    bea = await register(t, "bea@example.com");
+    admin = await signIn(t, "admin@example.com", "admin password");
+    formId = (await t.request({ method: "POST", url: "/api/crm/forms", payload: { data: { adminTitle: "Contact" } } })).body.data.id;
+  });
+  afterAll(() => t?.close());
+
+  const as = (who: SignedIn | "secret key" | "anonymous") =>
+    who === "secret key" ? {} : { key: null, headers: who === "anonymous" ? {} : bearer(who.jwt) };
+
+  describe("notify", () => {
+    const notify = (who: SignedIn | "secret key" | "anonymous", subjectId: string, data: unknown = { subject: "Hello", text: "A word from the shop." }) =>
+      t.request({ method: "POST", url: `${SUBJECTS}/${subjectId}/notify`, payload: { data }, ...as(who) });
+
+    it.each([
+      ["anonymous", 401, /^Authentication error/],
+      ["the subject itself", 403, /^Permission error/],
+      ["another subject (IDOR)", 403, /^Permission error/],
+    ] as const)("refuses %s: %i", async (who, status, message) => {
+      const caller = who === "anonymous" ? "anonymous" : who === "the subject itself" ? ann : bea;
+      const response = await notify(caller, ann.subjectId);
+      expect(response.status).toBe(status);
+      expect(response.body.message).toMatch(message);
+      const queued = await t.request({ method: "GET", url: `/api/notification/notifications?filters[and][0][column]=rbacModuleSubjectId&filters[and][0][method]=eq&filters[and][0][value]=${ann.subjectId}` });
+      expect(queued.body.data).toEqual([]);
+    });
+
+    it("an admin and the secret key notify a subject: 201, queued to its email", async () => {
+      for (const who of [admin, "secret key"] as const) {
+        const response = await notify(who, bea.subjectId);
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        expect(response.body.data).toMatchObject({ status: "new", recipient: "bea@example.com", rbacModuleSubjectId: bea.subjectId, data: { subject: "Hello", text: "A word from the shop." } });
+      }
+    });
+
+    it.each([
+      ["an unknown subject", UNKNOWN, { subject: "x", text: "y" }, 404, /^Not Found error/],
+      ["a subject id that is not a uuid", "not-a-uuid", { subject: "x", text: "y" }, 400, /^Validation error: \/id must match format "uuid"/],
+      ["neither a template nor subject and text", null, { text: "y" }, 400, /^Validation error: template, or subject and text, is required/],
+      ["an unknown field", null, { subject: "x", text: "y", cc: "z" }, 400, /^Validation error: \/cc is not accepted/],
+      ["a sendAfter that is not a date-time", null, { subject: "x", text: "y", sendAfter: "soon" }, 400, /^Validation error: \/sendAfter/],
+      ["a language the site does not have", null, { subject: "x", text: "y", language: "de" }, 400, /^Validation error: \/language/],
+    ])("answers %s with %i", async (_case, subjectId, data, status, message) => {
+      const response = await notify(admin, subjectId ?? ann.subjectId, data);
+      expect(response.status, JSON.stringify(response.body)).toBe(status);
+      expect(response.body.message).toMatch(message);
+    });
+  });
+
+  describe("crm-module/form/request", () => {
+    const submit = (who: SignedIn | "secret key" | "anonymous", subjectId: string, data: unknown) =>
+      t.request({ method: "POST", url: `${SUBJECTS}/${subjectId}/crm-module/form/request`, payload: { data }, ...as(who) });
+    const linksOf = async (subjectId: string) =>
+      (await t.request({ method: "GET", url: `/api/rbac/subjects-to-crm-module-requests?filters[and][0][column]=subjectId&filters[and][0][method]=eq&filters[and][0][value]=${subjectId}` })).body.data;
+
+    it("stores the subject's own request, linked to the form and to the subject", async () => {
+      const response = await submit(ann, ann.subjectId, { formId, message: "Call me back" });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(response.body.data).toMatchObject({ id: ann.subjectId, data: { message: "Call me back" }, request: { formId, payload: { message: "Call me back" } } });
+      const links = await linksOf(ann.subjectId);
+      expect(links).toEqual([expect.objectContaining({ subjectId: ann.subjectId, crmModuleRequestId: response.body.data.request.id })]);
+    });
+
+    it.each([
+      ["anonymous", "anonymous", 401, /^Authentication error/],
+      ["another subject (IDOR)", "bea", 403, /^Permission error/],
+      ["an admin for someone else", "admin", 403, /^Permission error/],
+    ] as const)("refuses %s for ann's id, storing nothing", async (_case, who, status, message) => {
+      const before = (await linksOf(ann.subjectId)).length;
+      const caller = who === "anonymous" ? "anonymous" : who === "bea" ? bea : admin;
+      const response = await submit(caller, ann.subjectId, { formId, message: "Not mine" });
+      expect(response.status).toBe(status);
+      expect(response.body.message).toMatch(message);
+      expect((await linksOf(ann.subjectId)).length).toBe(before);
+      expect((await linksOf(bea.subjectId)).length + (await linksOf(admin.subjectId)).length).toBe(0);
+    });
+
+    it.each([
+      ["an unknown form", { formId: UNKNOWN, message: "Lost" }, 404, /^Not Found error/],
+      ["no formId", { message: "Which form?" }, 400, /^Validation error: formId is required/],
+      ["a formId that is not a uuid", { formId: "contact" }, 400, /^Validation error/],
+    ])("answers %s with %i", async (_case, data, status, message) => {
+      const response = await submit(ann, ann.subjectId, data);
+      expect(response.status).toBe(status);
+      expect(response.body.message).toMatch(message);
+    });
+
+    it("the secret key may post for a subject; for an unknown subject it is a 404, with nothing stored", async () => {
+      expect((await submit("secret key", bea.subjectId, { formId, message: "Server side" })).status).toBe(201);
+      expect(await linksOf(bea.subjectId)).toHaveLength(1);
+      const requests = (await t.request({ method: "GET", url: "/api/crm/requests/count" })).body.data;
+      const unknown = await submit("secret key", UNKNOWN, { formId, message: "Ghost" });
+      expect(unknown.status).toBe(404);
+      expect((await t.request({ method: "GET", url: "/api/crm/requests/count" })).body.data).toBe(requests);
+    });
+  });
+
+  it("both routes are in the OpenAPI document", async () => {
+    const document = (await t.request({ method: "GET", url: "/api/openapi.json", key: null })).body;
+    expect(document.paths["/api/rbac/subjects/{id}/notify"]?.post).toBeTruthy();
+    expect(document.paths["/api/rbac/subjects/{id}/crm-module/form/request"]?.post).toBeTruthy();
+  });
+});
