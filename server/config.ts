@@ -84,6 +84,8 @@ export interface Config {
 }
 
 export interface NotificationSettings {
+  /** NOTIFICATION_WORKER: `false` makes this instance queue work but never run it (a web-only tier, with other instances running the queue). */
+  worker: boolean;
   /** NOTIFICATION_POLL_MS: how often an instance looks for due work (default 1000); 0 only when this instance queued some. */
   pollMs: number;
   /** NOTIFICATION_LEASE_SECONDS: how long a send or job may run before its worker counts as stopped (default 300). */
@@ -199,6 +201,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProviders: paymentProvidersFromEnv(env),
     fileStorage: fileStorageFromEnv(env),
     notifications: {
+      worker: env.NOTIFICATION_WORKER !== "false",
       pollMs: Number(env.NOTIFICATION_POLL_MS ?? 1000),
       leaseSeconds: Number(env.NOTIFICATION_LEASE_SECONDS ?? 300),
       retryBaseMs: Number(env.NOTIFICATION_RETRY_BASE_MS ?? 30_000),

@@ -35,7 +35,7 @@ export function registerNotificationServices(app: FastifyInstance, config: Confi
   app.decorate("notifications", notifications);
   // An admin resending a notification (status back to new) or queuing a job: look at once, here and on the other instances.
   app.changes.subscribe((model) => model === "notification/notifications" && worker.wake(), ["notification/notifications"]);
-  app.addHook("onReady", async () => worker.start());
+  if (config.notifications.worker) app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => {
     await worker.stop();
     mailer.close();
