@@ -53,6 +53,10 @@ ALTER TABLE "notification_notifications" ADD COLUMN "key" text;
 --> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "rbacModuleSubjectId" uuid;
 --> statement-breakpoint
+ALTER TABLE "host_widgets_to_external_widgets" DROP CONSTRAINT "host_widgets_to_external_widgets_externalModule_check";
+--> statement-breakpoint
+ALTER TABLE "host_widgets_to_external_widgets" ADD CONSTRAINT "host_widgets_to_external_widgets_externalModule_check" CHECK ("externalModule" IN ('website-builder', 'startup', 'rbac', 'billing', 'ecommerce', 'blog', 'crm', 'social', 'file-storage', 'notification', 'analytic', 'agent'));
+--> statement-breakpoint
 CREATE INDEX "notification_jobs_createdAt_idx" ON "notification_jobs" ("createdAt");
 --> statement-breakpoint
 CREATE INDEX "notification_jobs_kind_idx" ON "notification_jobs" ("kind");

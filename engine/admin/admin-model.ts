@@ -23,6 +23,8 @@ export interface AdminField {
   pattern?: string;
   /** Model id a foreign key points to. */
   references?: string;
+  /** The model id as a template over another field ("{externalModule}/widgets"): the choice follows that field. */
+  referencesModel?: string;
 }
 
 /** A relation sub-table inside a host form: rows whose `parentKey` is the host's id. */
@@ -68,7 +70,7 @@ export function adminField(field: Model["fields"][number]): AdminField {
   return {
     name: field.name,
     // A foreign key is named after what it points to: "productId" → "Product".
-    label: typeof field.schema.title === "string" && field.kind !== "language-map" ? field.schema.title : words(field.references ? field.name.replace(/Id$/, "") : field.name),
+    label: typeof field.schema.title === "string" && field.kind !== "language-map" ? field.schema.title : words(field.references || field.referencesModel ? field.name.replace(/Id$/, "") : field.name),
     kind: field.kind,
     input: field.input,
     required: field.required,
@@ -78,6 +80,7 @@ export function adminField(field: Model["fields"][number]): AdminField {
     enum: field.enum,
     pattern: field.schema.pattern,
     references: field.references?.model,
+    referencesModel: field.referencesModel,
   };
 }
 

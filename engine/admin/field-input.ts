@@ -28,7 +28,7 @@ export function inputOf(field: AdminField): InputType {
   if (field.input === "rich-text") return "rich-text";
   if (field.input === "file") return "file";
   if (field.input === "textarea") return "textarea";
-  if (field.references) return "reference";
+  if (field.references || field.referencesModel) return "reference";
   if (field.enum) return "select";
   if (field.input === "date-time" || field.kind === "datetime") return "date-time";
   switch (field.kind) {

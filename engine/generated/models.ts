@@ -1288,7 +1288,19 @@ export interface HostWidgetsToExternalWidgets {
   className: string | null;
   orderIndex: number;
   widgetId: string;
-  externalModule: "website-builder" | "startup" | "rbac" | "billing" | "ecommerce" | "blog" | "crm";
+  externalModule:
+    | "website-builder"
+    | "startup"
+    | "rbac"
+    | "billing"
+    | "ecommerce"
+    | "blog"
+    | "crm"
+    | "social"
+    | "file-storage"
+    | "notification"
+    | "analytic"
+    | "agent";
   externalWidgetId: string;
 }
 

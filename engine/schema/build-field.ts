@@ -33,6 +33,7 @@ export function buildField(file: string, name: string, schema: JsonSchema, requi
   if (schema["x-on-update"] && kind !== "datetime") throw fail("x-on-update", "now needs format date-time");
   if (schema["x-references"] && kind !== "uuid") throw fail("x-references", "needs format uuid");
   if (schema["x-search"] && kind !== "string" && kind !== "language-map") throw fail("x-search", "needs a plain string or a language map");
+  if (schema["x-references-model"] && kind !== "uuid") throw fail("x-references-model", "needs format uuid");
   if (schema.enum && schema.default !== undefined && !schema.enum.includes(schema.default)) {
     throw fail("default", `${JSON.stringify(schema.default)} is not one of enum`);
   }
@@ -62,6 +63,7 @@ export function buildField(file: string, name: string, schema: JsonSchema, requi
     hidden: schema["x-hidden"] === true,
     readOnly: schema.readOnly === true,
     references: schema["x-references"],
+    referencesModel: schema["x-references-model"],
     enum: schema.enum,
     input: schema["x-input"],
   };

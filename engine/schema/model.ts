@@ -33,6 +33,8 @@ export interface Field {
   hidden: boolean;
   readOnly: boolean;
   references?: Reference;
+  /** x-references-model: the model a uuid points at, named by another field ("{externalModule}/widgets"); no foreign key. */
+  referencesModel?: string;
   enum?: string[];
   input?: string;
 }

@@ -115,6 +115,35 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await page.keyboard.press("Escape");
   });
 
+  it("chooses a host widget's external widget from the module chosen before it (SPEC.md: the selector follows the module)", async () => {
+    await api("POST", "/api/host/widgets", { data: { adminTitle: "Host hero" } });
+    const contact = (await api("POST", "/api/crm/widgets", { data: { adminTitle: "Contact block" } })).body.data;
+    await api("POST", "/api/blog/widgets", { data: { adminTitle: "Latest posts" } });
+    await openModel("host/widgets-to-external-widgets");
+    await page.getByRole("button", { name: "Add new" }).click();
+    const form = dialog("Create Widget to external widget");
+    await form.locator("#root_widgetId").click();
+    await page.getByRole("option", { name: "Host hero" }).click();
+    await form.locator("#root_externalModule").click();
+    await page.getByRole("option", { name: "blog", exact: true }).click();
+    await form.locator("#root_externalWidgetId").click();
+    await page.getByRole("option", { name: "Latest posts" }).waitFor();
+    expect(await page.getByRole("option", { name: "Contact block" }).count()).toBe(0);
+    await page.getByRole("option", { name: "Latest posts" }).click();
+    // Another module: the widget chosen in the old one is cleared, and the new one's widgets are offered.
+    await form.locator("#root_externalModule").click();
+    await page.getByRole("option", { name: "crm", exact: true }).click();
+    await expect.poll(() => form.locator("#root_externalWidgetId").inputValue()).toBe("");
+    await form.locator("#root_externalWidgetId").click();
+    await page.getByRole("option", { name: "Contact block" }).click();
+    await screenshot(page, "admin-external-widget-select");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => (await api("GET", "/api/host/widgets-to-external-widgets")).body.data.length).toBe(1);
+    const { body } = await api("GET", "/api/host/widgets-to-external-widgets");
+    expect(body.data[0]).toMatchObject({ externalModule: "crm", externalWidgetId: contact.id });
+    await page.keyboard.press("Escape");
+  });
+
   it("edits the product", async () => {
     await openModel("ecommerce/products");
     const table = page.getByTestId("table-ecommerce/products");

@@ -34,6 +34,19 @@ describe(`demo content on ${testDialect}`, () => {
     expect(pages.map((p) => p.url)).toEqual(expect.arrayContaining(REQUIRED_URLS));
   });
 
+  it("has the mail templates as rows to reword: order-status-changed and password-reset, in English and Russian", async () => {
+    const templates = (await t.request({ method: "GET", url: "/api/notification/templates" })).body.data;
+    for (const name of ["order-status-changed", "password-reset"]) {
+      const row = templates.find((r: any) => r.variant === name);
+      expect(row, name).toBeTruthy();
+      for (const language of ["en", "ru"]) {
+        expect(row.title[language], `${name} ${language}`).toBeTruthy();
+        expect(row.description[language], `${name} ${language}`).toBeTruthy();
+      }
+    }
+    expect(templates.find((r: any) => r.variant === "order-status-changed").title.ru).toBe("Заказ {{orderNumber}}: {{statusText}}");
+  });
+
   it("is not written twice", async () => {
     expect(await seedDemoContentIfEmpty(t.app)).toBeUndefined();
     const again = (await t.request({ method: "GET", url: "/api/host/pages/urls?templates=true", key: null })).body.data;

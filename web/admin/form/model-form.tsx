@@ -3,7 +3,7 @@ import Form from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { DECIMAL_PATTERN } from "../../../engine/query/decimal.js";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { formDataOf, formSchema, payloadOf } from "../../../engine/admin/form-schema.js";
 import { ApiError } from "../../api/client.js";
@@ -39,7 +39,8 @@ export function ModelForm({ model, record, fixed, onSaved }: Props) {
   const [formData, setFormData] = useState<Row>(() => formDataOf(model, record, omit));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [status, setStatus] = useSaveStatus();
-  const context = useMemo<AdminFormContext>(() => ({ files: new Map() }), []);
+  const files = useRef(new Map<string, File>());
+  const context = useMemo<AdminFormContext>(() => ({ files: files.current, values: formData }), [formData]);
 
   const submit = async (data: Row) => {
     setStatus("pending");

@@ -1,21 +1,50 @@
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { WidgetProps } from "@rjsf/utils";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AdminField } from "../../../../engine/admin/admin-model.js";
 import { searchColumn } from "../../../../engine/admin/table-columns.js";
 import { api } from "../../../api/client.js";
 import { containsPattern, routeOf } from "../../data/list-query.js";
 import { useModels } from "../../data/models-context.js";
 import { recordLabel } from "../../data/record-label.js";
+import type { AdminFormContext } from "../form-context.js";
 import { fieldProps } from "./basic-widgets.js";
 
 type Option = { value: string; label: string };
 
-/** A foreign key chosen by name: the server searches the referenced model as one types (20 at a time). */
+/** "{externalModule}/widgets" with the form's values: the model a dependent reference points at now. */
+export function referencedModel(field: AdminField, values: Record<string, unknown>): string | undefined {
+  if (field.references) return field.references;
+  if (!field.referencesModel) return undefined;
+  let missing = false;
+  const id = field.referencesModel.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (typeof value !== "string" || !value) missing = true;
+    return String(value ?? "");
+  });
+  return missing ? undefined : id;
+}
+
+/**
+ * A foreign key chosen by name: the server searches the referenced model as one types (20 at a
+ * time). A reference whose model follows another field (host widgets' external widget follows
+ * the chosen module) searches that model, and is cleared when the module changes.
+ */
 export function ReferenceWidget(props: WidgetProps) {
   const field = props.options.field as unknown as AdminField;
-  const target = useModels().byId.get(field.references!);
+  const context = props.registry.formContext as AdminFormContext;
+  const targetId = referencedModel(field, context.values);
+  const target = useModels().byId.get(targetId ?? "");
+  const previousTarget = useRef(targetId);
+  useEffect(() => {
+    // Another module chosen: the id picked in the old one means nothing there.
+    if (previousTarget.current !== targetId && previousTarget.current !== undefined && props.value) {
+      setSelected(undefined);
+      props.onChange(undefined);
+    }
+    previousTarget.current = targetId;
+  }, [targetId]);
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const [options, setOptions] = useState<Option[]>([]);
