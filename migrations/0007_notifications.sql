@@ -29,13 +29,15 @@ CREATE TABLE "rbac_subjects_to_crm_module_requests" (
   CONSTRAINT "rbac_subjects_to_crm_module_requests_pkey" PRIMARY KEY ("id")
 );
 --> statement-breakpoint
+ALTER TABLE "notification_notifications" ADD COLUMN "error" text;
+--> statement-breakpoint
+ALTER TABLE "notification_notifications" ADD COLUMN "subject" text;
+--> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "template" text;
 --> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "language" text NOT NULL DEFAULT 'en';
 --> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "secretData" jsonb;
---> statement-breakpoint
-ALTER TABLE "notification_notifications" ADD COLUMN "subject" text;
 --> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "attempts" integer NOT NULL DEFAULT 0;
 --> statement-breakpoint
@@ -44,8 +46,6 @@ ALTER TABLE "notification_notifications" ADD COLUMN "nextAttemptAt" timestamptz;
 ALTER TABLE "notification_notifications" ADD COLUMN "lockedUntil" timestamptz;
 --> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "sentAt" timestamptz;
---> statement-breakpoint
-ALTER TABLE "notification_notifications" ADD COLUMN "error" text;
 --> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD COLUMN "messageId" text;
 --> statement-breakpoint
@@ -67,9 +67,9 @@ ALTER TABLE "notification_notifications" ADD CONSTRAINT "notification_notificati
 --> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD CONSTRAINT "notification_notifications_status_check" CHECK ("status" IN ('new', 'sending', 'sent', 'failed', 'unconfirmed', 'canceled'));
 --> statement-breakpoint
-ALTER TABLE "notification_notifications" ADD CONSTRAINT "notification_notifications_method_check" CHECK ("method" IN ('email'));
---> statement-breakpoint
 ALTER TABLE "notification_notifications" ADD CONSTRAINT "notification_notifications_language_check" CHECK ("language" IN ('en', 'ru'));
+--> statement-breakpoint
+ALTER TABLE "notification_notifications" ADD CONSTRAINT "notification_notifications_method_check" CHECK ("method" IN ('email'));
 --> statement-breakpoint
 CREATE INDEX "notification_notifications_status_idx" ON "notification_notifications" ("status");
 --> statement-breakpoint

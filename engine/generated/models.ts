@@ -1332,21 +1332,25 @@ export interface NotificationNotifications {
   variant: string;
   className: string | null;
   status: "new" | "sending" | "sent" | "failed" | "unconfirmed" | "canceled";
-  method: "email";
+  recipient: string | null;
+  /**
+   * The last failure, as the mail server or the network said it
+   */
+  error: string | null;
+  /**
+   * The message's subject, as rendered when it was sent
+   */
+  subject: string | null;
   /**
    * The variant of the notification/templates row that renders it (order-status-changed, password-reset, message); a built-in text is used when there is no such row
    */
   template: string | null;
   language: "en" | "ru";
+  method: "email";
   /**
    * The template's variables
    */
   data: {};
-  recipient: string | null;
-  /**
-   * The message's subject, as rendered when it was sent
-   */
-  subject: string | null;
   sendAfter: string | null;
   attempts: number;
   /**
@@ -1358,10 +1362,6 @@ export interface NotificationNotifications {
    */
   lockedUntil: string | null;
   sentAt: string | null;
-  /**
-   * The last failure, as the mail server or the network said it
-   */
-  error: string | null;
   messageId: string | null;
   /**
    * Set by the code that made it, so a retried job makes it once

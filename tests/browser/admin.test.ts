@@ -144,6 +144,21 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await page.keyboard.press("Escape");
   });
 
+  it("shows a notification that could not be delivered as failed, with the reason", async () => {
+    const made = await api("POST", "/api/notification/notifications", { data: { template: "message", data: { subject: "Hello", text: "No address" } } });
+    expect(made.status).toBe(201);
+    await running.app.notifications.flush();
+    await openModel("notification/notifications");
+    const row = page.getByTestId("table-notification/notifications").getByTestId("table-row").first();
+    await row.getByText("failed", { exact: true }).waitFor();
+    // The reason is on the notification's form.
+    await row.getByRole("button", { name: "Edit" }).click();
+    const form = dialog("Update Notification");
+    await expect.poll(() => form.locator("#root_error").inputValue()).toBe("the notification has no recipient");
+    await screenshot(page, "admin-notification-failed");
+    await page.keyboard.press("Escape");
+  });
+
   it("edits the product", async () => {
     await openModel("ecommerce/products");
     const table = page.getByTestId("table-ecommerce/products");

@@ -36,8 +36,12 @@ export class Worker {
   async drain(): Promise<void> {
     for (;;) {
       await this.running;
-      const work = this.cycle();
-      if ((await work) === 0) return;
+      if ((await this.cycle()) === 0) break;
+    }
+    // Woken meanwhile: the timer loop takes over again.
+    if (this.again) {
+      this.again = false;
+      this.schedule(0);
     }
   }
 
@@ -49,18 +53,22 @@ export class Worker {
 
   private schedule(delay: number) {
     clearTimeout(this.timer);
-    if (this.stopped || (delay > 0 && this.pollMs <= 0)) return;
+    if (this.stopped) return;
     this.timer = setTimeout(() => void this.tick(), delay);
     this.timer.unref();
   }
 
   private async tick() {
-    // A drain's cycle is under way: look again at the next poll.
-    if (this.running) return this.schedule(this.pollMs);
+    // A drain's cycle is under way: it looks again when it ends.
+    if (this.running) {
+      this.again = true;
+      return;
+    }
     await this.cycle();
-    const again = this.again;
-    this.again = false;
-    this.schedule(again ? 0 : this.pollMs);
+    if (this.again) {
+      this.again = false;
+      this.schedule(0);
+    } else if (this.pollMs > 0) this.schedule(this.pollMs);
   }
 
   /** One pass over every step; several passes while they keep finding work. */
