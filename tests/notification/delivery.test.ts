@@ -69,7 +69,9 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     const queued = await notify(bob, { subject: "Down and up", text: "Still arrives." });
     await t.app.notifications.flush();
     const failedOnce = await notification(queued.body.data.id);
-    expect(failedOnce).toMatchObject({ status: "new", attempts: 1 });
+    // Tried and put back (a slow machine may have tried twice within the 50 ms backoff).
+    expect(failedOnce.status).toBe("new");
+    expect(failedOnce.attempts).toBeGreaterThanOrEqual(1);
     expect(failedOnce.error).toMatch(/ECONNREFUSED|connect/i);
     expect(Date.parse(failedOnce.nextAttemptAt)).toBeGreaterThan(Date.now() - 1000);
     await smtp.start();
@@ -78,7 +80,9 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
       await t.app.notifications.flush();
     }
     expect(smtp.received.filter((m) => m.to.includes("bob@example.com"))).toHaveLength(1);
-    expect(await notification(queued.body.data.id)).toMatchObject({ status: "sent", attempts: 2, error: null });
+    const sent = await notification(queued.body.data.id);
+    expect(sent).toMatchObject({ status: "sent", error: null });
+    expect(sent.attempts).toBeGreaterThan(failedOnce.attempts);
     await wait(200);
     await t.app.notifications.flush();
     expect(smtp.received.filter((m) => m.to.includes("bob@example.com"))).toHaveLength(1);
