@@ -70,17 +70,17 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     await t.app.notifications.flush();
     const failedOnce = await notification(queued.body.data.id);
     // Tried and put back (a slow machine may have tried twice within the 50 ms backoff).
-    expect(failedOnce.status).toBe("new");
-    expect(failedOnce.attempts).toBeGreaterThanOrEqual(1);
-    expect(failedOnce.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(failedOnce.status, JSON.stringify(failedOnce)).toBe("new");
+    expect(failedOnce.attempts, JSON.stringify(failedOnce)).toBeGreaterThanOrEqual(1);
+    expect(failedOnce.error, JSON.stringify(failedOnce)).toMatch(/ECONNREFUSED|connect/i);
     expect(Date.parse(failedOnce.nextAttemptAt)).toBeGreaterThan(Date.now() - 1000);
     await smtp.start();
     for (let i = 0; i < 50 && (await notification(queued.body.data.id)).status !== "sent"; i++) {
       await wait(60);
       await t.app.notifications.flush();
     }
-    expect(smtp.received.filter((m) => m.to.includes("bob@example.com"))).toHaveLength(1);
     const sent = await notification(queued.body.data.id);
+    expect(smtp.received.filter((m) => m.to.includes("bob@example.com")), JSON.stringify(sent)).toHaveLength(1);
     expect(sent).toMatchObject({ status: "sent", error: null });
     expect(sent.attempts).toBeGreaterThan(failedOnce.attempts);
     await wait(200);
