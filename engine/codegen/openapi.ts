@@ -2,7 +2,7 @@ import { filterMethods, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from "../query/list
 import { BULK_MAX, COUNT_EXACT_UP_TO } from "../query/repository.js";
 import type { JsonSchema, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
-import { recordSchema, typeName } from "./types.js";
+import { recordSchema, typeName } from "./record-schema.js";
 
 // OpenAPI 3.1 for every generic route, built from the registry (3.1 speaks JSON Schema 2020-12,
 // so the entity schemas go in as they are).
