@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../server/config.js";
-import { chromiumAvailable } from "./helpers/browser-app.js";
+import { chromiumAvailable } from "./helpers/chromium.js";
 
 // CI must not pass without the browser tests (issue 13): under CI=true a missing Chromium fails
 // every browser test file; elsewhere those files skip. This file runs with or without Chromium.
@@ -22,8 +22,9 @@ describe("browser tests without Chromium", () => {
     expect(() => chromiumAvailable({ CI: "true" }, absent)).toThrow(/\/usr\/bin\/chromium/);
   });
 
-  it("a browser test file run under CI=true with no browser fails the run", () => {
-    const run = spawnSync(process.execPath, [join(paths.root, "node_modules/vitest/vitest.mjs"), "run", "tests/browser/site.test.ts"], {
+  it("browser test files run under CI=true with no browser fail the run", () => {
+    const files = ["tests/browser/site.test.ts", "tests/site-render/hydration.test.tsx"];
+    const run = spawnSync(process.execPath, [join(paths.root, "node_modules/vitest/vitest.mjs"), "run", ...files], {
       cwd: paths.root,
       env: { ...process.env, CI: "true", CHROMIUM_PATH: "/nowhere/chromium", NO_COLOR: "1" },
       encoding: "utf8",
@@ -32,6 +33,7 @@ describe("browser tests without Chromium", () => {
     const output = run.stdout + run.stderr;
     expect(run.status, output).not.toBe(0);
     expect(output).toContain("no Chromium at /nowhere/chromium");
+    expect(output).toMatch(/Test Files\s+2 failed/);
     expect(output).not.toMatch(/Tests\s+\d+ skipped/);
   }, 150_000);
 

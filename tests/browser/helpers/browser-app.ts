@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -6,25 +6,9 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../../server/app.js";
 import { configFromEnv, paths, type Config } from "../../../server/config.js";
 import { openTestDatabase, SECRET } from "../../helpers/test-app.js";
+import { CHROMIUM, chromiumAvailable } from "./chromium.js";
 
-/** Debian's Chromium (CHROMIUM_PATH elsewhere). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Whether the environment says it is CI (CI=true, as .ci/run and CI services set it). */
-export const isCi = (env: NodeJS.ProcessEnv): boolean => !!env.CI && !["false", "0"].includes(env.CI.toLowerCase());
-
-/**
- * Whether the browser tests can run. On a developer's machine without Chromium they skip; under
- * CI a missing browser throws, so every browser test file fails instead of passing as skipped
- * (CI once passed with Chromium silently absent: issue 13).
- */
-export function chromiumAvailable(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): boolean {
-  const path = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (exists(path)) return true;
-  if (isCi(env)) throw new Error(`CI=${env.CI} but there is no Chromium at ${path}: the browser tests must run in CI (.ci/install-chromium installs it)`);
-  return false;
-}
-
+export { CHROMIUM, chromiumAvailable, isCi } from "./chromium.js";
 export const hasChromium = chromiumAvailable();
 
 /** Where screenshots go (test-results/ at the project root). */
