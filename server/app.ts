@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRbacModule(app, config);
   await registerNotificationRoutes(app);
   registerHealthRoute(app);
-  registerDocsRoutes(app, moduleRouteDocs);
+  registerDocsRoutes(app, moduleRouteDocs, config.publicUrl);
   registerWebFiles(app);
   await registerAdminModule(app, config);
   await registerCrmModule(app, config);

@@ -12,12 +12,14 @@ const envelope = (schema: JsonSchema) => ({ type: "object", properties: { data: 
 const errors = Object.fromEntries(
   [
     ["400", "Validation error: bad body, filter, id or a missing foreign key"],
-    ["401", "Authentication error: a write without the secret key"],
-    ["403", "Permission error: a wrong secret key"],
+    ["401", "Authentication error: the route needs a signed-in subject or the secret key"],
+    ["403", "Permission error: the caller's roles do not allow the route, the secret key is wrong, or a cookie-authenticated write came from another site"],
     ["404", "Not Found error"],
     ["409", "Conflict error: a unique value is taken"],
   ].map(([status, description]) => [status, { description, content: json(ref("Error")) }]),
 );
+/** Writes also answer 413 past the route's body limit. */
+const writeErrors = { ...errors, "413": { description: "Payload Too Large error: the body is over the route's limit", content: json(ref("Error")) } };
 
 function writeSchema(model: Model, mode: "create" | "update"): JsonSchema {
   const fields = model.fields.filter((f) => !f.hidden && !f.readOnly);
@@ -71,9 +73,9 @@ function paths(model: Model) {
   const name = typeName(model);
   const tags = [model.module];
   const one = { "200": { description: model.title, content: json(envelope(ref(name))) }, ...errors };
-  const many = (status: string) => ({
+  const many = (status: string, failures = errors) => ({
     [status]: { description: `${model.title} list`, content: json(envelope({ type: "array", items: ref(name) })) },
-    ...errors,
+    ...failures,
   });
   const base = `/api/${model.id}`;
   return {
@@ -81,7 +83,7 @@ function paths(model: Model) {
       get: { tags, summary: `List ${model.title}`, operationId: `list${name}`, parameters: listParameters, responses: many("200") },
       post: {
         tags, summary: `Create ${model.title}`, operationId: `create${name}`, requestBody: body(ref(`${name}Create`)),
-        responses: { "201": one["200"], ...errors },
+        responses: { "201": one["200"], ...writeErrors },
       },
     },
     [`${base}/count`]: {
@@ -100,27 +102,27 @@ function paths(model: Model) {
       post: {
         tags, summary: `Find or create ${model.title}`, operationId: `findOrCreate${name}`,
         description: "Returns the record matching the given unique fields (or all given fields) with 200, else creates it (201).",
-        requestBody: body(ref(`${name}Create`)), responses: { "201": one["200"], ...one },
+        requestBody: body(ref(`${name}Create`)), responses: { "201": one["200"], ...one, ...writeErrors },
       },
     },
     [`${base}/bulk`]: {
       post: {
         tags, summary: `Create many ${model.title}`, operationId: `bulkCreate${name}`,
         description: `One transaction: all created or none. At most ${BULK_MAX} items.`,
-        requestBody: body({ type: "array", items: ref(`${name}Create`), maxItems: BULK_MAX }), responses: many("201"),
+        requestBody: body({ type: "array", items: ref(`${name}Create`), maxItems: BULK_MAX }), responses: many("201", writeErrors),
       },
       patch: {
         tags, summary: `Update many ${model.title}`, operationId: `bulkUpdate${name}`,
         description: "One transaction: all updated or none. Each item carries its id.",
         requestBody: body({ type: "array", items: { allOf: [ref(`${name}Update`)], required: ["id"] }, maxItems: BULK_MAX }),
-        responses: many("200"),
+        responses: many("200", writeErrors),
       },
     },
     [`${base}/{id}`]: {
       get: { tags, summary: `Get ${model.title}`, operationId: `get${name}`, parameters: idParameter, responses: one },
       patch: {
         tags, summary: `Update ${model.title}`, operationId: `update${name}`, parameters: idParameter,
-        requestBody: body(ref(`${name}Update`)), responses: one,
+        requestBody: body(ref(`${name}Update`)), responses: { ...one, ...writeErrors },
       },
       delete: { tags, summary: `Delete ${model.title}`, operationId: `delete${name}`, parameters: idParameter, responses: one },
     },
@@ -151,11 +153,14 @@ export function openApiDocument(registry: Registry): JsonSchema {
   return {
     openapi: "3.1.0",
     info: { title: "Platform API", version: "1.0.0", description: "Generic routes for every entity and relation, generated from schemas/." },
-    components: {
-      schemas,
-      securitySchemes: { secretKey: { type: "apiKey", in: "header", name: "X-RBAC-SECRET-KEY" } },
-    },
-    tags: [...new Set(registry.exposed.map((m) => m.module))].map((name) => ({ name })),
+    components: { schemas },
+    tags: [...new Set(registry.exposed.map((m) => m.module))].map((name) => ({ name, description: moduleDescription(registry, name) })),
     paths: Object.assign({}, ...registry.exposed.map(paths)),
   };
+}
+
+/** A tag's description: the module's entities by their titles. */
+function moduleDescription(registry: Registry, module: string): string {
+  const titles = registry.exposed.filter((m) => m.module === module && m.kind === "entity").map((m) => m.title);
+  return titles.length > 0 ? `The ${module} module: ${titles.join(", ")}.` : `The ${module} module's relations.`;
 }

@@ -66,6 +66,50 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
     }
   });
 
+  // Issue 13: tools need the schemes and each operation's security; "who may call it" is what
+  // the seeded (default) permissions decide, checked here against the running app's authorizer.
+  it("declares the bearer, session-cookie and secret-key schemes and marks each operation as the seeded permissions decide", async () => {
+    expect(document.components.securitySchemes).toEqual({
+      bearer: expect.objectContaining({ type: "http", scheme: "bearer", bearerFormat: "JWT" }),
+      session: expect.objectContaining({ type: "apiKey", in: "cookie", name: "rbac.subject.jwt" }),
+      secretKey: expect.objectContaining({ type: "apiKey", in: "header", name: "X-RBAC-SECRET-KEY" }),
+      secretKeyCookie: expect.objectContaining({ type: "apiKey", in: "cookie", name: "rbac.secret-key" }),
+    });
+    expect(document.servers).toContainEqual(expect.objectContaining({ url: "/" }));
+    const credentials = [{ bearer: [] }, { session: [] }, { secretKey: [] }, { secretKeyCookie: [] }];
+    const subject = (await t.request({ method: "POST", url: "/api/rbac/subjects", payload: { data: {} } })).body.data.id;
+    const { authorizer } = t.app.rbac;
+    const seen = { anyone: 0, "signed-in": 0, permission: 0 };
+    const operationIds = new Set<string>();
+    for (const [template, item] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const where = `${method.toUpperCase()} ${template}`;
+        const path = template.replace(/\{[^}]+\}/g, subject);
+        const anonymous = await authorizer.allows({ kind: "anonymous" }, method, path);
+        const signedIn = await authorizer.allows({ kind: "subject", subjectId: subject }, method, path);
+        const access = anonymous ? "anyone" : signedIn ? "signed-in" : "permission";
+        expect(operation["x-default-access"], where).toBe(access);
+        expect(operation.security, where).toEqual(anonymous ? [{}, ...credentials] : credentials);
+        seen[access]++;
+        expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        expect(operationIds.has(operation.operationId), `${where}: ${operation.operationId} twice`).toBe(false);
+        operationIds.add(operation.operationId);
+        expect(Object.keys(operation.responses).some((code) => code.startsWith("4")), where).toBe(true);
+      }
+    }
+    expect(seen.anyone).toBeGreaterThan(0);
+    expect(seen["signed-in"]).toBeGreaterThan(0);
+    expect(seen.permission).toBeGreaterThan(0);
+    const auth = "/api/rbac/subjects/authentication";
+    expect(document.paths[`${auth}/email-and-password/authentication`].post["x-default-access"]).toBe("anyone");
+    expect(document.paths["/api/blog/articles"].get["x-default-access"]).toBe("anyone");
+    expect(document.paths["/api/blog/articles"].post["x-default-access"]).toBe("permission");
+    expect(document.paths["/api/rbac/subjects/{id}/change-password"].patch["x-default-access"]).toBe("signed-in");
+    // A rate-limited route says so.
+    expect(document.paths[`${auth}/email-and-password/authentication`].post.responses["429"]).toBeDefined();
+    for (const tag of document.tags) expect(tag.description, tag.name).toBeTruthy();
+  });
+
   it("serves an interactive reference page with its assets from this server", async () => {
     const page = await t.request({ method: "GET", url: "/api/docs", key: null });
     expect(page.status).toBe(200);
