@@ -1,0 +1,157 @@
+/**
+ * `npm run audit:site`: Lighthouse (mobile preset, the default config) on the demo site's public
+ * pages in English and Russian, against the compiled server (`npm run build`, NODE_ENV=production)
+ * on a fresh embedded database with the demo content. Prints one row per page: the four category
+ * scores, LCP, TBT, CLS and the bytes transferred; then the compressed JavaScript and CSS the home
+ * page loads against the issue's limits (120 KiB / 30 KiB).
+ *
+ * Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium. It may resolve only 127.0.0.1 (every
+ * other host name fails to resolve), and a run that requested anything else is reported and fails.
+ * AUDIT_PAGES=home,article limits the pages (names below); AUDIT_SKIP_BUILD=true reuses the builds.
+ */
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { buildWebIfChanged } from "./build-web.js";
+import { buildServer } from "./build.js";
+import { startServerProcess } from "./lib/server-process.js";
+import { auditRow, formatTable, homeBundleLines, type AuditRow } from "./lib/audit-report.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const LANGUAGES = ["en", "ru"] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The demo's pages by name; an article and a product are the first ones the site lists. */
+async function demoPages(origin: string): Promise<Array<{ name: string; path: string }>> {
+  const response = await fetch(`${origin}/api/host/pages/urls`);
+  if (!response.ok) throw new Error(`GET /api/host/pages/urls: ${response.status}`);
+  const { data } = (await response.json()) as { data: { urls: Array<{ url: string }> } };
+  const urls = data.urls.map((u) => u.url);
+  const first = (prefix: string) => {
+    const url = urls.find((u) => u.startsWith(prefix));
+    if (!url) throw new Error(`the demo site lists no page under ${prefix}`);
+    return url;
+  };
+  const pages = [
+    { name: "home", path: "/" },
+    { name: "blog", path: "/blog" },
+    { name: "article", path: first("/blog/articles/") },
+    { name: "products", path: "/products" },
+    { name: "product", path: first("/ecommerce/products/") },
+    { name: "contact", path: "/contact" },
+  ];
+  const only = process.env.AUDIT_PAGES?.split(",").map((s) => s.trim());
+  return only ? pages.filter((p) => only.includes(p.name)) : pages;
+}
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-domain-reliability",
+  "--disable-sync",
+  "--no-first-run",
+  // Any host name but 127.0.0.1 fails to resolve: the audit cannot reach the Internet.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+
+/**
+ * One Lighthouse run in a Chromium of its own (a fresh profile: no cache or state from another
+ * page). On a busy machine Chromium now and then fails to record the load (NO_NAVSTART and the
+ * like): such a run is repeated, up to three tries.
+ */
+async function auditPage(url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+      const failure = !result ? "no result" : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : undefined;
+      if (!failure) return result!.lhr;
+      if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${failure}`);
+      process.stderr.write(`Lighthouse failed on ${url} (${failure}); trying again\n`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
+const localised = (path: string, language: string) => (language === "en" ? path : path === "/" ? `/${language}` : `/${language}${path}`);
+
+async function main() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  if (process.env.AUDIT_SKIP_BUILD !== "true") {
+    await buildWebIfChanged();
+    await buildServer();
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "audit-site-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess({
+    entry: "compiled",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      SEED_DEMO_CONTENT: "true",
+      // The demo shop sells through the dummy provider, which production leaves off by default.
+      PAYMENT_DUMMY_ENABLED: "true",
+      LOG_LEVEL: process.env.AUDIT_LOG_LEVEL ?? "warn",
+    },
+  });
+  const rows: AuditRow[] = [];
+  let homeRequests: Array<{ url: string; resourceType?: string; transferSize?: number }> = [];
+  const foreign = new Set<string>();
+  try {
+    const pages = await demoPages(origin);
+    for (const language of LANGUAGES) {
+      for (const page of pages) {
+        const path = localised(page.path, language);
+        const lhr = await auditPage(`${origin}${path}`);
+        const requests = ((lhr.audits["network-requests"]?.details as { items?: unknown[] } | undefined)?.items ?? []) as typeof homeRequests;
+        for (const request of requests) {
+          const host = URL.canParse(request.url) ? new URL(request.url) : undefined;
+          if (host && /^https?:$/.test(host.protocol) && host.hostname !== "127.0.0.1") foreign.add(request.url);
+        }
+        if (page.name === "home" && language === "en") homeRequests = requests;
+        rows.push(auditRow(`${page.name} ${language}`, path, lhr));
+        process.stderr.write(`audited ${path}\n`);
+      }
+    }
+  } catch (error) {
+    // A page that failed to load may mean the server stopped: its last words say why.
+    console.error(server.logs.slice(-15).map((line) => line.msg ?? JSON.stringify(line)).join("\n"));
+    throw error;
+  } finally {
+    server.kill("SIGTERM");
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(formatTable(rows));
+  if (homeRequests.length) console.log(homeBundleLines(homeRequests));
+  if (foreign.size) {
+    console.log(`\nrequests to hosts other than 127.0.0.1 (blocked): ${[...foreign].join(", ")}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

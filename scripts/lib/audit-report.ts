@@ -1,0 +1,72 @@
+// The table `npm run audit:site` prints, from Lighthouse's results (kept apart from the run itself).
+
+/** The parts of a Lighthouse result the table reads. */
+export interface LighthouseResult {
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number } | undefined>;
+}
+
+export interface AuditRow {
+  page: string;
+  path: string;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls?: number;
+  totalBytes?: number;
+}
+
+/** The issue's limits for the home page's compressed bundles. */
+export const HOME_LIMITS = { jsBytes: 120 * 1024, cssBytes: 30 * 1024 };
+
+const score = (result: LighthouseResult, id: string) => {
+  const value = result.categories[id]?.score;
+  return value == null ? null : Math.round(value * 100);
+};
+
+export function auditRow(page: string, path: string, result: LighthouseResult): AuditRow {
+  return {
+    page,
+    path,
+    performance: score(result, "performance"),
+    accessibility: score(result, "accessibility"),
+    bestPractices: score(result, "best-practices"),
+    seo: score(result, "seo"),
+    lcpMs: result.audits["largest-contentful-paint"]?.numericValue,
+    tbtMs: result.audits["total-blocking-time"]?.numericValue,
+    cls: result.audits["cumulative-layout-shift"]?.numericValue,
+    totalBytes: result.audits["total-byte-weight"]?.numericValue,
+  };
+}
+
+export const kib = (bytes: number | undefined) => (bytes === undefined ? "-" : `${(bytes / 1024).toFixed(1)} KiB`);
+const ms = (value: number | undefined) => (value === undefined ? "-" : `${Math.round(value)} ms`);
+const s = (value: number | undefined) => (value === undefined ? "-" : `${(value / 1000).toFixed(2)} s`);
+const n = (value: number | null) => (value === null ? "-" : String(value));
+
+export function formatTable(rows: AuditRow[]): string {
+  const header = ["page", "path", "perf", "a11y", "best-pr", "seo", "LCP", "TBT", "CLS", "total bytes"];
+  const body = rows.map((r) => [r.page, r.path, n(r.performance), n(r.accessibility), n(r.bestPractices), n(r.seo), s(r.lcpMs), ms(r.tbtMs), r.cls === undefined ? "-" : r.cls.toFixed(3), kib(r.totalBytes)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
+}
+
+/** Sums what the home page's script and style sheet requests transferred (compressed, as sent). */
+export function homeBundleBytes(requests: Array<{ resourceType?: string; transferSize?: number }>) {
+  const sum = (type: string) => requests.filter((r) => r.resourceType === type).reduce((total, r) => total + (r.transferSize ?? 0), 0);
+  return { jsBytes: sum("Script"), cssBytes: sum("Stylesheet") };
+}
+
+export function homeBundleLines(requests: Array<{ resourceType?: string; transferSize?: number }>): string {
+  const { jsBytes, cssBytes } = homeBundleBytes(requests);
+  const verdict = (bytes: number, limit: number) => (bytes <= limit ? "within" : "OVER");
+  return [
+    "",
+    `home page (en) JavaScript transferred: ${kib(jsBytes)} (limit ${kib(HOME_LIMITS.jsBytes)}: ${verdict(jsBytes, HOME_LIMITS.jsBytes)})`,
+    `home page (en) CSS transferred:        ${kib(cssBytes)} (limit ${kib(HOME_LIMITS.cssBytes)}: ${verdict(cssBytes, HOME_LIMITS.cssBytes)})`,
+  ].join("\n");
+}
