@@ -103,14 +103,25 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await dialog.getByText("Use at least 8 characters").waitFor();
     await dialog.getByLabel("New password").fill(SECOND_PASSWORD);
     await screenshot(page, "site-auth-change-password");
+    const before = await refreshToken();
+    const calls: string[] = [];
+    const track = (request: { url(): string }) => void calls.push(new URL(request.url()).pathname);
+    page.on("request", track);
     await dialog.getByRole("button", { name: "Change password" }).click();
     await page.getByText("Password changed").waitFor();
     await dialog.waitFor({ state: "detached" });
+    page.off("request", track);
     expect(await signInStatus(FIRST_PASSWORD)).toBe(401);
     expect(await signInStatus(SECOND_PASSWORD)).toBe(200);
-    // The change revoked every refresh token; this tab signed in again with the new password.
+    // The change revoked every session, this tab's too, and answered it a fresh one: the tab keeps
+    // it (no second sign-in, no refresh) and is still signed in, before and after a reload.
+    expect(calls.filter((path) => path.startsWith("/api/")).filter((path) => !path.endsWith("/authentication/me"))).toEqual([expect.stringMatching(/\/change-password$/)]);
+    expect(await refreshToken()).not.toBe(before);
+    await expect.poll(() => accountMenu().textContent()).toBe(EMAIL);
     await page.reload();
     await expect.poll(() => accountMenu().textContent()).toBe(EMAIL);
+    const me = await page.evaluate(async () => (await fetch("/api/rbac/subjects/authentication/me", { credentials: "include" })).status);
+    expect(me).toBe(200);
   });
 
   it("an expired session JWT is refreshed once on load; a refused refresh token clears both and goes home", async () => {

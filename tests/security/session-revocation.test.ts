@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, as, bearer, lastMail, register, resetCodeIn, signIn, type SignedIn } from "../rbac/helpers.js";
 
 // Finding 2 of issue 13: a session token stops working at once when its sign-in ends (logout,
@@ -36,16 +36,50 @@ describe(`session tokens end with their sign-in, on ${testDialect}`, () => {
     expect((await me(first.jwt)).status).toBe(401);
   });
 
-  it.each(["subject route", "identity route"])("a password change (%s) ends every token of the subject", async (route) => {
+  it.each(["subject route", "identity route"])("a password change (%s) ends every token of the subject, and answers the caller a fresh session", async (route) => {
     const { email, first } = await newAccount();
     const other = await signIn(t, email);
     const identityId = (await me(first.jwt)).body.data.identities[0].id;
     const url = route === "subject route" ? `/api/rbac/subjects/${first.subjectId}/change-password` : `/api/rbac/identity/${identityId}/change-password`;
-    const changed = await as(t, first)({ method: "PATCH", url, payload: { password: PASSWORD, newPassword: "a brand new password" } });
-    expect(changed.status).toBe(200);
+    const changed = await t.app.inject({ method: "PATCH", url, headers: bearer(first.jwt), payload: { password: PASSWORD, newPassword: "a brand new password" } });
+    expect(changed.statusCode).toBe(200);
     expect((await me(first.jwt)).status).toBe(401);
     expect((await me(other.jwt)).status).toBe(401);
+    expect((await refresh(first.refresh)).status).toBe(401);
+    expect((await refresh(other.refresh)).status).toBe(401);
+    // The caller proved the password in this request: it stays signed in with the new session
+    // (body and cookie), which is not revoked with the old ones and refreshes like any other.
+    const fresh = changed.json().data;
+    expect(fresh).toMatchObject({ message: "Password changed", jwt: expect.any(String), refresh: expect.any(String) });
+    expect((await me(fresh.jwt)).body.data.id).toBe(first.subjectId);
+    const cookie = String(changed.headers["set-cookie"]);
+    expect(cookie).toContain(`rbac.subject.jwt=${fresh.jwt}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect((await meByCookie(fresh.jwt)).status).toBe(200);
+    const next = await refresh(fresh.refresh);
+    expect(next.status).toBe(200);
+    expect((await me(next.body.data.jwt)).status).toBe(200);
     expect((await me((await signIn(t, email, "a brand new password")).jwt)).status).toBe(200);
+  });
+
+  it.each(["subject route", "identity route"])("an administrator changing someone's password (%s) gets no session of theirs", async (route) => {
+    const { email, first } = await newAccount();
+    const identityId = (await me(first.jwt)).body.data.identities[0].id;
+    const url = route === "subject route" ? `/api/rbac/subjects/${first.subjectId}/change-password` : `/api/rbac/identity/${identityId}/change-password`;
+    const changed = await t.app.inject({ method: "PATCH", url, headers: { "x-rbac-secret-key": SECRET }, payload: { password: PASSWORD, newPassword: "set by the admin" } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toEqual({ message: "Password changed" });
+    expect(changed.headers["set-cookie"]).toBeUndefined();
+    expect((await me(first.jwt)).status).toBe(401);
+    expect((await me((await signIn(t, email, "set by the admin")).jwt)).status).toBe(200);
+  });
+
+  it("a wrong current password changes nothing and gives no session", async () => {
+    const { first } = await newAccount();
+    const changed = await t.app.inject({ method: "PATCH", url: `/api/rbac/subjects/${first.subjectId}/change-password`, headers: bearer(first.jwt), payload: { password: "not the password", newPassword: "a brand new password" } });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.headers["set-cookie"]).toBeUndefined();
+    expect((await me(first.jwt)).status).toBe(200);
   });
 
   it("a password reset ends every token of the subject", async () => {

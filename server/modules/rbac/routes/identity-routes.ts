@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { EMAIL, PASSWORD, UUID, inputSchema, readInput } from "../../input.js";
 import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-store.js";
@@ -79,11 +79,26 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return { data: await identities.delete(identityId) };
   });
 
-  app.patch<Params>(`${SUBJECTS}/:id/change-password`, limited("Change the password of the subject's email identity"), async (request) => {
+  /**
+   * A change revokes every session of the subject, the caller's own included. A subject changing
+   * its own password (it has just shown the current one) gets a fresh session in the answer and
+   * the cookie, as a sign-in would give it, so changing a password does not sign it out here; an
+   * admin or the secret key changing someone else's gets none.
+   */
+  async function changed(request: FastifyRequest, reply: FastifyReply, subjectId: string | null | undefined) {
+    const message = "Password changed";
+    if (request.caller.kind !== "subject" || request.caller.subjectId !== subjectId) return { data: { message } };
+    const session = await rbac.sessions.start(subjectId);
+    rbac.sessions.setCookie(reply, session.jwt);
+    return { data: { message, ...session } };
+  }
+
+  const passwordChangeNote = "; the caller's own change answers a fresh session (jwt, refresh), every other session is revoked";
+  app.patch<Params>(`${SUBJECTS}/:id/change-password`, limited(`Change the password of the subject's email identity${passwordChangeNote}`), async (request, reply) => {
     const { id } = subjectParams(request.params);
     const { password, newPassword } = passwordChange(await readInput(request));
     await accounts.changePassword(await accounts.emailIdentityOf(id), password, newPassword);
-    return { data: { message: "Password changed" } };
+    return changed(request, reply, id);
   });
 
   // The identity's owner, or a caller who may edit identities at all (admin, secret key).
@@ -94,14 +109,15 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     if (!own && !(await authorizer.allows(request.caller, "PATCH", `/api/rbac/identities/${identityId}`))) {
       throw new AppError("PERMISSION_ERROR", "this identity belongs to another subject");
     }
+    return identity;
   }
 
-  app.patch<Params>("/api/rbac/identity/:id/change-password", limited("Change an identity's password"), async (request) => {
+  app.patch<Params>("/api/rbac/identity/:id/change-password", limited(`Change an identity's password${passwordChangeNote}`), async (request, reply) => {
     const { id } = subjectParams(request.params);
     const { password, newPassword } = passwordChange(await readInput(request));
-    await mayChange(request, id);
+    const identity = await mayChange(request, id);
     await accounts.changePassword(id, password, newPassword);
-    return { data: { message: "Password changed" } };
+    return changed(request, reply, identity.subjectId);
   });
 
   // create-by-email: an email identity for the signed-in subject.

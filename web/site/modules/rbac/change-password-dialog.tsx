@@ -1,9 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import type { FormEvent } from "react";
-import { api } from "../../../api/client.js";
 import type { Identity, SessionTokens } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";
-import { EMAIL_API, identityPasswordApi } from "./routes.js";
+import { identityPasswordApi } from "./routes.js";
 import { showSuccess, useAction } from "./use-action.js";
 import { useRbac } from "./use-rbac.js";
 import { useFormFields } from "./use-form-fields.js";
@@ -11,8 +10,8 @@ import { checkPassword } from "./validation.js";
 
 /**
  * 'Change Password': the current and a new password for the email identity. The server revokes
- * every refresh token of the subject on a change, so this tab signs in again with the new
- * password to keep its session.
+ * every session of the subject on a change and answers this caller a fresh one, which this tab
+ * keeps: the subject stays signed in here and is signed out everywhere else.
  */
 export function ChangePasswordDialog({ identity, opened, onClose }: { identity: Identity; opened: boolean; onClose: () => void }) {
   const { t } = useRbac();
@@ -21,15 +20,8 @@ export function ChangePasswordDialog({ identity, opened, onClose }: { identity: 
   const { password, newPassword } = form.values;
 
   const { pending, act } = useAction(async () => {
-    await store.call(identityPasswordApi(identity.id), { method: "PATCH", body: { password, newPassword }, raw: true });
-    if (identity.email) {
-      const tokens = await api<SessionTokens>(`${EMAIL_API}/authentication`, {
-        method: "POST",
-        body: { login: identity.email, password: newPassword },
-        raw: true,
-      });
-      await store.signedIn(tokens);
-    }
+    const answer = await store.call<Partial<SessionTokens>>(identityPasswordApi(identity.id), { method: "PATCH", body: { password, newPassword }, raw: true });
+    if (answer.jwt && answer.refresh) await store.signedIn({ jwt: answer.jwt, refresh: answer.refresh });
     showSuccess(t("passwordChanged"));
     form.reset();
     onClose();
