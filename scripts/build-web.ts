@@ -1,5 +1,7 @@
 /**
- * Builds the browser apps (web/vite.config.ts) when their sources changed since the last build.
+ * Builds the browser apps (web/vite.config.ts) when their sources changed since the last build,
+ * then writes a brotli and a gzip copy beside each text file of web/dist (scripts/lib/precompress.ts)
+ * for the server to send as they are.
  * The development `npm start` (scripts/start.js) and `npm run build` run it first, so `npm install && npm start` needs no other step; the
  * browser tests run it too. A hash of web/ sources and the lockfile decides "changed".
  */
@@ -7,6 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompressFiles } from "./lib/precompress.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const web = join(root, "web");
@@ -29,10 +32,16 @@ export function webSourceHash(): string {
   return hash.digest("hex");
 }
 
-/** Builds unless web/dist already holds a build of these exact sources; returns whether it built. */
+/**
+ * Builds unless web/dist already holds a build of these exact sources; returns whether it built.
+ * Either way the compressed copies are brought up to date (a build from before they existed gets them).
+ */
 export async function buildWebIfChanged(log: (message: string) => void = console.log): Promise<boolean> {
   const hash = webSourceHash();
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === hash) return false;
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === hash) {
+    await precompress(log);
+    return false;
+  }
   log("building the admin and site bundles (web/ changed)…");
   const started = Date.now();
   const { build } = await import("vite");
@@ -46,9 +55,16 @@ export async function buildWebIfChanged(log: (message: string) => void = console
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+  await precompress(log);
   writeFileSync(stamp, hash);
   log(`built web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
+}
+
+async function precompress(log: (message: string) => void) {
+  const started = Date.now();
+  const count = await precompressFiles(dist);
+  if (count) log(`compressed ${count} files of web/dist (.br and .gz beside each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -31,6 +31,7 @@ import { registerWebFiles } from "./web/static-files.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
 import { sendSecurityHeaders } from "./security/security-headers.js";
+import { compressAnswers } from "./web/compression.js";
 import { registerDraining } from "./lifecycle/draining.js";
 import { loggerOptions } from "./logging.js";
 
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app, config.production);
   sendSecurityHeaders(app, config.production);
+  compressAnswers(app);
   refuseNulInUrls(app);
   refuseCrossSiteRequests(app, config.publicUrl);
   registerDraining(app);

@@ -69,6 +69,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Write the demo site (server/seed/) into a database that has no hosted page yet, at start-up. */
   seedDemoContent: boolean;
+  /** PAGE_SHARED_MAX_AGE_SECONDS: how long a CDN may serve a public page before asking again (s-maxage, default 60). */
+  pageSharedMaxAgeSeconds: number;
   /** Signs the dummy provider's notifications (PAYMENT_DUMMY_SECRET); without it one is made once and kept in the database. */
   paymentDummySecret?: string;
   /** The dummy provider lets anyone with a payment link mark it paid: on by default, off in production unless PAYMENT_DUMMY_ENABLED=true. */
@@ -195,6 +197,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemoContent: env.SEED_DEMO_CONTENT !== "false",
+    pageSharedMaxAgeSeconds: Number(env.PAGE_SHARED_MAX_AGE_SECONDS ?? 60),
     paymentDummySecret: env.PAYMENT_DUMMY_SECRET || undefined,
     paymentDummyEnabled: env.PAYMENT_DUMMY_ENABLED ? env.PAYMENT_DUMMY_ENABLED === "true" : env.NODE_ENV !== "production",
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),

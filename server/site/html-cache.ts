@@ -3,19 +3,33 @@ import { EVERYTHING, type ChangeFeed } from "../../engine/query/change-feed.js";
 export interface CachedPage {
   /** The HTML encoded once, when stored: a hit sends these bytes as they are. */
   html: Buffer;
+  /** The same compressed once, when stored (brotli and gzip): a hit sends the visitor's encoding as it is. */
+  br: Buffer;
+  gzip: Buffer;
+  /** A weak validator of the HTML (the same for every encoding of it): If-None-Match gets a 304. */
+  etag: string;
   status: number;
   /** Models the page's data came from. */
   models: Set<string>;
+  /** When it was rendered (Date.now()): a page older than the cache's maxAgeMs is rendered again. */
+  storedAt: number;
 }
+
+const sizeOf = (entry: CachedPage) => entry.html.length + entry.br.length + entry.gzip.length;
+
+/** SPEC.md's server revalidation: a cached page lives at most this long (86400 s), even when nothing changed. */
+export const PAGE_MAX_AGE_SECONDS = 86_400;
 
 export interface HtmlCacheLimits {
   /** Most pages kept (least recently used go first). */
   entries: number;
-  /** Most bytes of HTML kept in all. */
+  /** Most bytes kept in all (the HTML and its compressed copies). */
   bytes: number;
+  /** Longest life of a page, ms: older ones are rendered again (data outside the tracked models, such as the time, may have moved). */
+  maxAgeMs: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: HtmlCacheLimits = { entries: 1000, bytes: 64 * 1024 * 1024 };
+export const DEFAULT_CACHE_LIMITS: HtmlCacheLimits = { entries: 1000, bytes: 64 * 1024 * 1024, maxAgeMs: PAGE_MAX_AGE_SECONDS * 1000 };
 
 /**
  * Rendered pages kept in memory per (language, path), least recently used dropped first. Each
@@ -37,12 +51,19 @@ export class HtmlCache {
     /** Every model a page may use: watched from the start, so all instances announce writes to them alike. */
     watched: Iterable<string>,
     private readonly limits: HtmlCacheLimits = DEFAULT_CACHE_LIMITS,
+    /** The wall clock pages are dated by (a test passes its own). */
+    readonly clockMs: () => number = Date.now,
   ) {
     changes.subscribe((model) => this.invalidateModel(model), watched);
   }
 
   static key(language: string, path: string): string {
     return `${language} ${path}`;
+  }
+
+  /** When a page stored now stops being served, as an age limit: for the shared caches' headers. */
+  get maxAgeMs(): number {
+    return this.limits.maxAgeMs;
   }
 
   get size(): number {
@@ -57,6 +78,10 @@ export class HtmlCache {
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
+    if (this.clockMs() - entry.storedAt >= this.limits.maxAgeMs) {
+      this.delete(key);
+      return undefined;
+    }
     // Re-inserting moves it to the young end of the Map's order: that order is the LRU list.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -67,10 +92,10 @@ export class HtmlCache {
   set(key: string, entry: CachedPage, startedAt: number): boolean {
     if (this.clearedAt > startedAt) return false;
     for (const model of entry.models) if ((this.changedAt.get(model) ?? 0) > startedAt) return false;
-    if (entry.html.length > this.limits.bytes) return false;
+    if (sizeOf(entry) > this.limits.bytes) return false;
     this.delete(key);
     this.entries.set(key, entry);
-    this.bytes += entry.html.length;
+    this.bytes += sizeOf(entry);
     for (const model of entry.models) {
       const keys = this.byModel.get(model) ?? new Set<string>();
       keys.add(key);
@@ -87,7 +112,7 @@ export class HtmlCache {
     const entry = this.entries.get(key);
     if (!entry) return false;
     this.entries.delete(key);
-    this.bytes -= entry.html.length;
+    this.bytes -= sizeOf(entry);
     for (const model of entry.models) {
       const keys = this.byModel.get(model);
       keys?.delete(key);

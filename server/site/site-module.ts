@@ -65,7 +65,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   registerPagesRoutes(app, websiteBuilderPages);
   registerRevalidateRoute(app, cache);
   registerPaymentPageRoute(app, siteAssets);
-  registerSiteRoutes(app, pages);
+  registerSiteRoutes(app, pages, config.pageSharedMaxAgeSeconds);
 
   // The first start on an empty database shows a working site rather than a 404.
   if (config.seedDemoContent) {

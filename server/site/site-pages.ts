@@ -3,16 +3,17 @@ import type { Language, PageData } from "../../web/site/data/page-data.js";
 import { renderDocument, renderErrorDocument } from "../../web/site/render/render-document.js";
 import type { PageResolver } from "../modules/host/page-resolver.js";
 import type { EntryAssets } from "../web/web-dist.js";
-import { HtmlCache } from "./html-cache.js";
+import { createHash } from "node:crypto";
+import { compressBoth } from "../web/compression.js";
+import { HtmlCache, type CachedPage } from "./html-cache.js";
 import type { LoadedPage, PageLoader } from "./load-page.js";
 import { plainError, plainNotFound } from "./plain-documents.js";
 
-export interface SiteResponse {
-  status: number;
-  html: string | Buffer;
-  /** HIT: from the cache; MISS: rendered now. */
-  cache: "HIT" | "MISS";
-}
+export type SiteResponse =
+  /** A rendered hosted page (from the cache or rendered now), with its compressed copies and validator. */
+  | { status: number; page: CachedPage; cache: "HIT" | "MISS" }
+  /** A document made for this answer only (the plain 404, the error page): never cached. */
+  | { status: number; html: string; cache: "MISS" };
 
 const PAGES = "host/pages";
 /** The cache key of a language's not-found page: every unknown path shares it. */
@@ -67,17 +68,20 @@ export class SitePages {
    */
   private async cached(key: string, load: () => Promise<LoadedPage | undefined>, status: number): Promise<SiteResponse | undefined> {
     const hit = this.cache.get(key);
-    if (hit) return { status: hit.status, html: hit.html, cache: "HIT" };
+    if (hit) return { status: hit.status, page: hit, cache: "HIT" };
     const running = this.inFlight.get(key);
     if (running) return running;
     const startedAt = this.cache.now();
     const work = (async () => {
       const loaded = await load();
       if (!loaded) return undefined;
-      // Encoded once here rather than on every hit: a cached page is sent as stored bytes.
+      // Encoded and compressed once here rather than on every hit: a cached page is sent as stored bytes.
       const html = Buffer.from(renderDocument(loaded.data, this.assets(), { status, origin: this.origin }));
-      this.cache.set(key, { html, status, models: loaded.models }, startedAt);
-      return { status, html, cache: "MISS" as const };
+      const { br, gzip } = await compressBoth(html);
+      const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+      const page: CachedPage = { html, br, gzip, etag, status, models: loaded.models, storedAt: this.cache.clockMs() };
+      this.cache.set(key, page, startedAt);
+      return { status, page, cache: "MISS" as const };
     })();
     this.inFlight.set(key, work);
     try {

@@ -3,6 +3,8 @@ import { splitUrl } from "../modules/host/url-templates.js";
 import { pathOfSegments } from "../security/same-site-path.js";
 import { splitLanguage } from "./language-path.js";
 import type { SitePages } from "./site-pages.js";
+import { negotiateEncoding, varyOnEncoding } from "../web/compression.js";
+import { hasSession, matchesValidator, PRIVATE_PAGE, publicPageCacheControl, UNCACHED_PAGE } from "./page-caching.js";
 
 /** Prefixes that belong to the API, the bundles, the admin and uploaded files, never to hosted pages. */
 const NOT_PAGES = /^\/(api|static|admin|public)(\/|$)/;
@@ -14,7 +16,7 @@ const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
  * no authorization hook runs: a page's data is what an anonymous visitor may read, and it is the
  * same for everyone (the browser loads the visitor's own things after hydration).
  */
-export function registerSiteRoutes(app: FastifyInstance, pages: SitePages) {
+export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, sharedMaxAgeSeconds: number) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const [rawPath = "/", query] = request.url.split(/\?(.*)/s);
     if (NOT_PAGES.test(rawPath)) return reply.callNotFound();
@@ -24,13 +26,19 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages) {
     // decoded segments encoded again, so "/en/%2Fevil.example" goes to "/%2Fevil.example", never "//evil.example".
     if (explicitDefault) return reply.redirect(pathOfSegments(splitUrl(rawPath).slice(1)) + (query ? `?${query}` : ""), 301);
     const answer = await pages.respond(language, path);
-    return reply
-      .code(answer.status)
-      .header("x-cache", answer.cache)
-      // Browsers and proxies revalidate: the server's cache is what is invalidated on a change.
-      .header("cache-control", "no-cache")
-      .type("text/html; charset=utf-8")
-      .send(answer.html);
+    reply.code(answer.status).header("x-cache", answer.cache).type("text/html; charset=utf-8");
+    if (!("page" in answer)) return reply.header("cache-control", UNCACHED_PAGE).send(answer.html);
+    const { page } = answer;
+    const cache = pages.cache;
+    reply
+      .header("etag", page.etag)
+      .header("cache-control", hasSession(request) ? PRIVATE_PAGE : publicPageCacheControl(page, cache.clockMs(), cache.maxAgeMs, sharedMaxAgeSeconds));
+    varyOnEncoding(reply);
+    if (answer.status === 200 && matchesValidator(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
+    // The stored bytes of the visitor's encoding, compressed when the page was cached.
+    const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+    if (encoding !== "identity") reply.header("content-encoding", encoding);
+    return reply.send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html);
   };
   app.get("/", handler);
   app.get("/*", handler);

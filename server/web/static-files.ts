@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createReadStream, existsSync, statSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
+import { isCompressible, negotiateEncoding, varyOnEncoding } from "./compression.js";
 import { webDist } from "./web-dist.js";
 
 const TYPES: Record<string, string> = {
@@ -41,8 +42,32 @@ export function fileInside(root: string, relativePath: string): string | null {
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Admin not built</title>
 <p>The admin bundle is not built. Run <code>npm run build:web</code> (npm start does it first).</p>`;
 
+const SUFFIX = { br: ".br", gzip: ".gz" } as const;
+
 /**
- * /static/* serves the built bundles (hashed names, cached for a year); /admin and everything
+ * Sends a built file, as the compressed copy beside it (`app.js.br`, `app.js.gz`, written by
+ * `npm run build:web`) when the client accepts that encoding: compressed once at build time at
+ * the highest setting, never per request. Without such a copy the answer hook compresses it.
+ */
+function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: string) {
+  const type = contentTypeOf(file);
+  reply.type(type);
+  if (isCompressible(type)) {
+    varyOnEncoding(reply);
+    const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+    const compressed = encoding === "identity" ? undefined : file + SUFFIX[encoding];
+    if (compressed && existsSync(compressed)) {
+      reply.header("content-encoding", encoding).header("content-length", statSync(compressed).size);
+      return reply.send(createReadStream(compressed));
+    }
+  }
+  reply.header("content-length", statSync(file).size);
+  return reply.send(createReadStream(file));
+}
+
+/**
+ * /static/* serves the built bundles: hashed names under /static/assets are cached for a year as
+ * immutable (a new build makes new names), the few unhashed files for five minutes; /admin and everything
  * under it answers the admin's index.html, whose client router takes over.
  */
 export function registerWebFiles(app: FastifyInstance) {
@@ -51,14 +76,14 @@ export function registerWebFiles(app: FastifyInstance) {
     if (!file || file.endsWith(".html")) return reply.code(404).type("text/plain").send("Not found");
     const immutable = file.startsWith(join(webDist, "assets") + sep);
     reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
-    return reply.type(contentTypeOf(file)).send(createReadStream(file));
+    return sendBuiltFile(request, reply, file);
   });
 
-  const adminPage = (_: unknown, reply: import("fastify").FastifyReply) => {
+  const adminPage = (request: FastifyRequest, reply: FastifyReply) => {
     const index = join(webDist, "admin", "index.html");
     reply.header("cache-control", "no-cache");
     if (!existsSync(index)) return reply.code(503).type("text/html; charset=utf-8").send(NOT_BUILT);
-    return reply.type("text/html; charset=utf-8").send(readFileSync(index));
+    return sendBuiltFile(request, reply, index);
   };
   app.get("/admin", adminPage);
   app.get("/admin/*", adminPage);
