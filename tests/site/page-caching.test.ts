@@ -66,7 +66,7 @@ describe(`page validators and cache headers for crowds on ${testDialect}`, () =>
   });
 
   it("marks a signed-in visitor's page private and not to be stored, by cookie or by bearer", async () => {
-    for (const headers of [{ cookie: `rbac.subject.jwt=${jwt}` }, { authorization: `Bearer ${jwt}` }]) {
+    for (const headers of [{ cookie: `rbac.subject.jwt=${jwt}` }, { authorization: `Bearer ${jwt}` }] as Record<string, string>[]) {
       const answer = await rawGet(`${origin}/blog`, headers);
       expect(answer.status).toBe(200);
       const cc = directives(answer.headers["cache-control"]);
