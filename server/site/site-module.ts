@@ -12,6 +12,7 @@ import { ModelAccess, PERMISSION_MODELS } from "./model-access.js";
 import { RelationGraph } from "./relation-graph.js";
 import { registerPaymentPageRoute } from "./payment-page-route.js";
 import { registerSiteRoutes } from "./site-routes.js";
+import { registerSeoRoutes } from "./seo/seo-routes.js";
 import { SitePages } from "./site-pages.js";
 
 export interface SiteServices {
@@ -65,6 +66,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   registerPagesRoutes(app, websiteBuilderPages);
   registerRevalidateRoute(app, cache);
   registerPaymentPageRoute(app, siteAssets);
+  registerSeoRoutes(app, { origin: config.publicUrl, resolver: hostPages, repositories, changes, watched });
   registerSiteRoutes(app, pages, config.pageSharedMaxAgeSeconds);
 
   // The first start on an empty database shows a working site rather than a 404.

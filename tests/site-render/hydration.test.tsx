@@ -4,6 +4,7 @@ import { extname, join, normalize } from "node:path";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { FAVICON_SVG } from "../../server/site/seo/favicon.js";
 import { entryAssets, webDist } from "../../server/web/web-dist.js";
 import { renderDocument } from "../../web/site/render/render-document.js";
 import { variantRegistry } from "../../web/site/variants.js";
@@ -36,6 +37,8 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
     server = createServer((request, response) => {
       const url = new URL(request.url ?? "/", "http://x");
       if (url.pathname === "/favicon.ico") return void response.writeHead(204).end();
+      // The head names the server's icon (server/site/seo/favicon.ts).
+      if (url.pathname === "/favicon.svg") return void response.writeHead(200, { "content-type": "image/svg+xml" }).end(FAVICON_SVG);
       if (url.pathname.startsWith("/static/")) {
         const file = normalize(join(webDist, url.pathname.slice("/static/".length)));
         if (!file.startsWith(webDist) || !existsSync(file)) return void response.writeHead(404).end();

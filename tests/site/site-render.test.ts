@@ -102,7 +102,7 @@ describe(`server-rendered pages and their cache on ${testDialect}`, () => {
     const api = await visit("/api/no-such-route");
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toMatch(/^Not Found error/);
-    expect((await visit("/favicon.ico")).statusCode).toBe(404);
+    expect((await visit("/no-such-file.png")).statusCode).toBe(404);
     expect((await visit("/static/missing.js")).statusCode).toBe(404);
   });
 

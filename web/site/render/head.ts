@@ -1,9 +1,10 @@
-import { LANGUAGES } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../data/page-data.js";
 import type { SiteData } from "../data/site-data.js";
 import { withLanguage } from "../i18n/languages.js";
-import { escapeHtml } from "./html.js";
+import { embedJson, escapeHtml } from "./html.js";
 import { pageMetadata } from "./metadata.js";
 import { OPENGRAPH_IMAGE_SIZE, opengraphImageUrl, opengraphText } from "./opengraph-image.js";
+import { structuredData } from "./structured-data.js";
 
 const meta = (attribute: "name" | "property", key: string, content: string | undefined) =>
   content ? `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}">` : "";
@@ -12,11 +13,32 @@ const meta = (attribute: "name" | "property", key: string, content: string | und
 const ogName = (key: string) => (key.startsWith("image") && key !== "image" ? `og:image:${key.slice(5).toLowerCase()}` : `og:${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`);
 const twitterName = (key: string) => (key === "appCountry" ? "twitter:app:country" : `twitter:${key}`);
 
+/** The site's icon (server/site/seo/favicon.ts serves both): the SVG where supported, else the .ico. */
+export const ICON_TAGS = `<link rel="icon" href="/favicon.ico" sizes="32x32"><link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
+
 /**
- * The <head> tags a page's metadata asks for: title, description, keywords, Open Graph, Twitter.
+ * The page's address in each language for search engines: with the site's address (PUBLIC_URL)
+ * absolute, as canonical and hreflang links must be, with x-default on the default language's;
+ * without one (a render outside the server) relative alternates only. An error page (status 400
+ * and up) names none: it is not the page at that address.
+ */
+function addressTags(site: SiteData, origin: string | undefined, status: number | undefined): string[] {
+  if (status && status >= 400) return [];
+  const path = site.data.path;
+  const at = (language: (typeof LANGUAGES)[number]) => `${origin ?? ""}${withLanguage(path, language)}`;
+  const link = (rel: string, href: string, hreflang?: string) =>
+    `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ""} href="${escapeHtml(href)}">`;
+  const alternates = LANGUAGES.map((language) => link("alternate", at(language), language));
+  if (!origin) return alternates;
+  return [link("canonical", at(site.language)), ...alternates, link("alternate", at(DEFAULT_LANGUAGE), "x-default")];
+}
+
+/**
+ * The <head> tags a page's metadata asks for: title, description, keywords, Open Graph, Twitter,
+ * the icon, canonical and hreflang links, and schema.org JSON-LD for an article or a product.
  * With the site's address (`origin`), og:image is the page's generated Open Graph image.
  */
-export function metadataTags(site: SiteData, origin?: string): string {
+export function metadataTags(site: SiteData, origin?: string, status?: number): string {
   const data = pageMetadata(site);
   if (origin && site.page) {
     const text = opengraphText(data.openGraph.title!, data.openGraph.siteName, origin);
@@ -33,7 +55,13 @@ export function metadataTags(site: SiteData, origin?: string): string {
     meta("name", "author", data.author),
     ...Object.entries(data.openGraph).map(([key, value]) => meta("property", ogName(key), value)),
     ...Object.entries(data.twitter).map(([key, value]) => meta("name", twitterName(key), value)),
-    ...LANGUAGES.map((language) => `<link rel="alternate" hreflang="${language}" href="${escapeHtml(withLanguage(site.data.path, language))}">`),
+    ICON_TAGS,
+    ...addressTags(site, origin, status),
+    ...(origin && !(status && status >= 400)
+      ? structuredData(site, { url: `${origin}${withLanguage(site.data.path, site.language)}`, image: data.openGraph.image, siteName: data.openGraph.siteName }).map(
+          (object) => `<script type="application/ld+json">${embedJson(object)}</script>`,
+        )
+      : []),
   ]
     .filter(Boolean)
     .join("");

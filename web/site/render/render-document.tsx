@@ -60,7 +60,7 @@ function documentHtml(data: PageData, state: SiteState, app: string, assets: Doc
 /** The full HTML of a public page: metadata in <head>, the rendered app, and its data for hydration. */
 export function renderDocument(data: PageData, assets: DocumentAssets, options: { status?: number; origin?: string } = {}): string {
   const { html, state } = renderApp(data);
-  return documentHtml(data, state, html, assets, metadataTags(new SiteData(data), options.origin), options.status);
+  return documentHtml(data, state, html, assets, metadataTags(new SiteData(data), options.origin, options.status), options.status);
 }
 
 /** The head of an error page with no hosted page of its own: a title and the viewport. */
