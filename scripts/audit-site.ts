@@ -19,7 +19,7 @@ import { randomBytes } from "node:crypto";
 import { buildWebIfChanged } from "./build-web.js";
 import { buildServer } from "./build.js";
 import { startServerProcess } from "./lib/server-process.js";
-import { auditRow, formatTable, homeBundleLines, type AuditRow } from "./lib/audit-report.js";
+import { auditRow, failingLines, formatTable, homeBundleLines, type AuditRow } from "./lib/audit-report.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LANGUAGES = ["en", "ru"] as const;
@@ -148,6 +148,8 @@ async function main() {
   }
   console.log(formatTable(rows));
   if (homeRequests.length) console.log(homeBundleLines(homeRequests));
+  const failing = failingLines(rows);
+  if (failing) console.log(failing);
   if (foreign.size) {
     console.log(`\nrequests to hosts other than 127.0.0.1 (blocked): ${[...foreign].join(", ")}`);
     process.exitCode = 1;

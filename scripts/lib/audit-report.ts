@@ -2,8 +2,8 @@
 
 /** The parts of a Lighthouse result the table reads. */
 export interface LighthouseResult {
-  categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number } | undefined>;
+  categories: Record<string, { score: number | null; auditRefs?: Array<{ id: string; weight: number }> } | undefined>;
+  audits: Record<string, { numericValue?: number; score?: number | null; scoreDisplayMode?: string } | undefined>;
 }
 
 export interface AuditRow {
@@ -17,6 +17,8 @@ export interface AuditRow {
   tbtMs?: number;
   cls?: number;
   totalBytes?: number;
+  /** Per category other than performance: the weighted audits that did not pass (what costs the points). */
+  failing: Record<string, string[]>;
 }
 
 /** The issue's limits for the home page's compressed bundles. */
@@ -39,7 +41,28 @@ export function auditRow(page: string, path: string, result: LighthouseResult): 
     tbtMs: result.audits["total-blocking-time"]?.numericValue,
     cls: result.audits["cumulative-layout-shift"]?.numericValue,
     totalBytes: result.audits["total-byte-weight"]?.numericValue,
+    failing: Object.fromEntries(
+      ["accessibility", "best-practices", "seo"].map((id) => [
+        id,
+        (result.categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0)
+          .filter((ref) => {
+            const audit = result.audits[ref.id];
+            return audit && audit.scoreDisplayMode !== "notApplicable" && audit.scoreDisplayMode !== "informative" && audit.score !== null && audit.score !== undefined && audit.score < 1;
+          })
+          .map((ref) => ref.id),
+      ]),
+    ),
   };
+}
+
+/** One line per page with failing audits in accessibility, best practices or SEO. */
+export function failingLines(rows: AuditRow[]): string {
+  const lines = rows.flatMap((row) => {
+    const parts = Object.entries(row.failing).filter(([, ids]) => ids.length).map(([category, ids]) => `${category}: ${ids.join(", ")}`);
+    return parts.length ? [`${row.page}: ${parts.join("; ")}`] : [];
+  });
+  return lines.length ? ["", "failing audits (accessibility, best practices, SEO):", ...lines].join("\n") : "";
 }
 
 export const kib = (bytes: number | undefined) => (bytes === undefined ? "-" : `${(bytes / 1024).toFixed(1)} KiB`);
