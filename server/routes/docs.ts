@@ -28,6 +28,8 @@ const start = `SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#reference",
 /** Tags of module routes that no schema module has. */
 const routeOnlyTags: Record<string, string> = {
   revalidation: "Dropping the site's cached page renders after content changes.",
+  health: "Whether this instance and its database answer (for load balancers).",
+  admin: "What the back office at /admin is generated from.",
 };
 
 /**

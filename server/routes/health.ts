@@ -7,7 +7,8 @@ import { AppError } from "../../engine/errors.js";
  * server is shutting down (SIGTERM), so a load balancer stops sending before the listener closes.
  */
 export function registerHealthRoute(app: FastifyInstance) {
-  app.get("/api/health", async () => {
+  const docs = { tag: "health", summary: "Liveness and a database round trip: status, dialect and the number of models; 503 while shutting down" };
+  app.get("/api/health", { config: { docs } }, async () => {
     if (app.lifecycle.draining) throw new AppError("SERVICE_UNAVAILABLE", "the server is shutting down");
     await sql`SELECT 1`.execute(app.database.db);
     return { data: { status: "ok", database: app.database.dialect, models: app.registry.exposed.length } };

@@ -25,7 +25,7 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
     const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/count", "/{id}", "/bulk", "/find-or-create"].map((end) => `/api/${m.id}${end}`)));
     // Everything else is a documented module route.
     const others = Object.keys(document.paths).filter((path) => !generic.has(path));
-    const moduleTags = new Set([...t.app.registry.models.map((m) => m.module), "revalidation"]);
+    const moduleTags = new Set([...t.app.registry.models.map((m) => m.module), "revalidation", "health", "admin"]);
     for (const path of others) expect(Object.values<any>(document.paths[path]).every((op) => moduleTags.has(op.tags[0])), path).toBe(true);
   });
 
@@ -105,6 +105,8 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
     expect(document.paths["/api/blog/articles"].get["x-default-access"]).toBe("anyone");
     expect(document.paths["/api/blog/articles"].post["x-default-access"]).toBe("permission");
     expect(document.paths["/api/rbac/subjects/{id}/change-password"].patch["x-default-access"]).toBe("signed-in");
+    expect(document.paths["/api/health"].get["x-default-access"]).toBe("anyone");
+    expect(document.paths["/api/admin/models"].get["x-default-access"]).toBe("permission");
     // A rate-limited route says so.
     expect(document.paths[`${auth}/email-and-password/authentication`].post.responses["429"]).toBeDefined();
     for (const tag of document.tags) expect(tag.description, tag.name).toBeTruthy();

@@ -12,5 +12,6 @@ import { registerFileStorageModule } from "../file-storage/file-storage-module.j
 export async function registerAdminModule(app: FastifyInstance, config: Config) {
   await registerFileStorageModule(app, config);
   const models = adminModels(app.registry);
-  app.get("/api/admin/models", async () => ({ data: models }));
+  const docs = { tag: "admin", summary: "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations)" };
+  app.get("/api/admin/models", { config: { docs } }, async () => ({ data: models }));
 }
