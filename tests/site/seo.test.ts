@@ -73,6 +73,18 @@ describe(`search engines: addresses, sitemap, robots, icon and structured data o
     expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/products"/>`);
   });
 
+  it("tells search engines not to index a personal page, and only those", async () => {
+    const noindex = (html: string) => html.split("</head>")[0]!.includes('<meta name="robots" content="noindex">');
+    for (const path of ["/cart", "/blog/members", "/rbac/subject/authentication/select-method", "/ru/rbac/subjects/settings"]) {
+      const answer = await get(path);
+      expect(answer.statusCode, path).toBe(200);
+      expect(noindex(answer.body), path).toBe(true);
+    }
+    for (const path of ["/", "/blog", "/products", "/contact", `/blog/articles/${articleSlugs[0]}`, `/ru/ecommerce/products/${productSlugs[0]}`]) {
+      expect(noindex((await get(path)).body), path).toBe(false);
+    }
+  });
+
   it("adds a new article to the sitemap at once", async () => {
     const created = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { slug: "fresh-from-the-press", title: { en: "Fresh", ru: "Свежее" } } } });
     expect(created.status).toBe(201);

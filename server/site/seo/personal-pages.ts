@@ -1,23 +1,13 @@
 import type { Repository } from "../../../engine/query/repository.js";
+import { isPersonalWidget } from "../../../web/site/render/personal-widgets.js";
 import { rowsWhereIn } from "../record-queries.js";
-
-/**
- * Module widgets that make a page personal: what they show depends on who is visiting (a sign-in
- * or account form, a member's page, the cart, members-only content, a payment), so the page is
- * nobody's to find through a search engine. Every rbac widget is such; of the other modules, these variants.
- */
-const PERSONAL_MODULES = new Set(["rbac"]);
-const PERSONAL_VARIANTS: Record<string, ReadonlySet<string>> = {
-  blog: new Set(["article-overview-with-private-content-default"]),
-  ecommerce: new Set(["order-list-default"]),
-  billing: new Set(["dummy-payment-default"]),
-};
 
 /** The hosted pages that say what went wrong (SitePages answers 404 and 500 with them): no page of their own. */
 export const ERROR_PAGE_URLS = new Set(["/404", "/500"]);
 
 /**
- * Of `pageIds`, the pages that place a personal widget (above) among their own widgets — layouts
+ * Of `pageIds`, the pages that place a personal widget (web/site/render/personal-widgets.ts, the
+ * list the page's head reads for its noindex) among their own widgets — layouts
  * are shared by every page (the navbar's sign-in button does not make a page personal). Two
  * queries plus one per module placed, whatever the number of pages.
  */
@@ -35,7 +25,7 @@ export async function personalPageIds(repositories: Map<string, Repository>, pag
     const widgets = repositories.get(`${module}/widgets`);
     if (!widgets) continue;
     for (const row of await rowsWhereIn(widgets, "id", ids)) {
-      if (PERSONAL_MODULES.has(module) || PERSONAL_VARIANTS[module]?.has(String(row.variant))) personalWidgets.add(String(row.id));
+      if (isPersonalWidget(module, row.variant)) personalWidgets.add(String(row.id));
     }
   }
   const personalHostWidgets = new Set(external.filter((link) => personalWidgets.has(String(link.externalWidgetId))).map((link) => String(link.widgetId)));

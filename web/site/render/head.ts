@@ -4,6 +4,7 @@ import { withLanguage } from "../i18n/languages.js";
 import { embedJson, escapeHtml } from "./html.js";
 import { pageMetadata } from "./metadata.js";
 import { OPENGRAPH_IMAGE_SIZE, opengraphImageUrl, opengraphText } from "./opengraph-image.js";
+import { isPersonalPage } from "./personal-widgets.js";
 import { structuredData } from "./structured-data.js";
 
 const meta = (attribute: "name" | "property", key: string, content: string | undefined) =>
@@ -56,6 +57,8 @@ export function metadataTags(site: SiteData, origin?: string, status?: number): 
     ...Object.entries(data.openGraph).map(([key, value]) => meta("property", ogName(key), value)),
     ...Object.entries(data.twitter).map(([key, value]) => meta("name", twitterName(key), value)),
     ICON_TAGS,
+    // A personal page (sign-in, account, cart, members-only): not for search results. Error pages get theirs from the document.
+    !(status && status >= 400) && isPersonalPage(site) ? `<meta name="robots" content="noindex">` : "",
     ...addressTags(site, origin, status),
     ...(origin && !(status && status >= 400)
       ? structuredData(site, { url: `${origin}${withLanguage(site.data.path, site.language)}`, image: data.openGraph.image, siteName: data.openGraph.siteName }).map(

@@ -1,0 +1,31 @@
+import type { SiteData } from "../data/site-data.js";
+import { externalWidgets } from "./external-widgets.js";
+
+/**
+ * Module widgets that make a page personal: what they show depends on who is visiting (a sign-in
+ * or account form, a member's page, the cart, members-only content, a payment), so the page is
+ * nobody's to find through a search engine: it is left out of sitemap.xml
+ * (server/site/seo/personal-pages.ts) and its head says noindex. Every rbac widget is such; of the
+ * other modules, these variants.
+ */
+const PERSONAL_MODULES: ReadonlySet<string> = new Set(["rbac"]);
+const PERSONAL_VARIANTS: Readonly<Record<string, ReadonlySet<string>>> = {
+  blog: new Set(["article-overview-with-private-content-default"]),
+  ecommerce: new Set(["order-list-default"]),
+  billing: new Set(["dummy-payment-default"]),
+};
+
+/** Whether a `{module}/widgets` row of this variant makes its page personal. */
+export const isPersonalWidget = (module: string, variant: unknown) => PERSONAL_MODULES.has(module) || !!PERSONAL_VARIANTS[module]?.has(String(variant));
+
+/**
+ * The page places a personal widget among its own widgets (layouts are shared by every page: the
+ * navbar's sign-in button does not make a page personal).
+ */
+export function isPersonalPage(site: SiteData): boolean {
+  const page = site.page;
+  if (!page) return false;
+  return site
+    .related("host/pages-to-widgets", page.id)
+    .some(({ record }) => externalWidgets(site, record.id).some((placed) => isPersonalWidget(placed.model.split("/")[0]!, placed.record.variant)));
+}
