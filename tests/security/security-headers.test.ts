@@ -8,12 +8,22 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 // (tests/browser/content-security-policy.test.ts).
 const directives = (csp: string) => Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
+/**
+ * Whether a `<script>` with these attributes runs as code (HTML's rule): no type, an empty one, a
+ * JavaScript MIME type or `module`. Any other type (`application/json` page data, an
+ * `application/ld+json` structured-data block) is a data block, never run, so no CSP concern.
+ */
+function runsAsCode(attributes: string): boolean {
+  const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase();
+  return type === undefined || type === "" || type === "module" || /^(application|text)\/(x-)?(java|ecma)script$/.test(type);
+}
+
 /** Scripts a CSP of `script-src 'self'` would block: inline code, inline handlers, javascript: URLs. */
 function inlineScripts(html: string): string[] {
   const found: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1]!;
-    if (/\bsrc=/.test(attributes) || /type="application\/json"/.test(attributes)) continue;
+    if (/\bsrc=/.test(attributes) || !runsAsCode(attributes)) continue;
     found.push(match[0].slice(0, 80));
   }
   for (const match of html.matchAll(/<[^>]+\son[a-z]+\s*=/gi)) found.push(match[0].slice(0, 80));
@@ -54,6 +64,11 @@ describe(`security headers, on ${testDialect}`, () => {
     const raw = await t.app.inject({ method: "POST", url: "/api/blog/articles", payload: { data: {} } });
     expect(raw.headers["x-content-type-options"]).toBe("nosniff");
     expect(raw.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("the detector knows code from data: inline code, a module and a handler are found; JSON and JSON-LD blocks are not", () => {
+    expect(inlineScripts('<script>alert(1)</script><script type="module">x()</script><script type="text/javascript">y()</script><a onclick="z()">')).toHaveLength(4);
+    expect(inlineScripts('<script type="application/json">{"a":1}</script><script type="application/ld+json">{"@type":"BlogPosting"}</script><script src="/static/a.js"></script>')).toEqual([]);
   });
 
   it("the plain documents (no hosted 404/500 page, a bad address) run nothing inline either", () => {
