@@ -12,31 +12,59 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+type Manifest = Record<string, ManifestChunk>;
+
 export interface EntryAssets {
   scripts: string[];
   styles: string[];
+  /**
+   * The chunks to preload for a page showing the variants of these source files (Vite manifest
+   * keys): the entry's static imports, then each file's chunk and its static imports.
+   */
+  chunksOf?(files: readonly string[]): string[];
 }
 
 const NONE: EntryAssets = { scripts: [], styles: [] };
 
+/** A chunk's key and every key it imports statically, depth first, each once. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  manifest[key]!.imports?.forEach((k) => closure(manifest, k, seen));
+  return seen;
+}
+
 /**
  * The script and the style sheets one entry needs (its own and its imported chunks' CSS), read
- * from Vite's manifest; none when the bundles are not built (server tests render without them).
+ * from Vite's manifest, and the chunks a page's variants need; none when the bundles are not
+ * built (server tests render without them).
  */
 export function entryAssets(entry: string): EntryAssets {
   const file = join(webDist, ".vite", "manifest.json");
   if (!existsSync(file)) return NONE;
-  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as Manifest;
   const chunk = manifest[entry];
   if (!chunk) return NONE;
+  const own = closure(manifest, entry);
   const styles = new Set<string>();
-  const visit = (key: string, seen: Set<string>) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const c = manifest[key];
-    c?.css?.forEach((css) => styles.add(`/static/${css}`));
-    c?.imports?.forEach((k) => visit(k, seen));
+  for (const key of own) manifest[key]!.css?.forEach((css) => styles.add(`/static/${css}`));
+  const url = (key: string) => `/static/${manifest[key]!.file}`;
+  const entryImports = [...own].filter((key) => key !== entry).map(url);
+  const byFiles = new Map<string, string[]>();
+  return {
+    scripts: [url(entry)],
+    styles: [...styles],
+    chunksOf(files) {
+      const key = files.join("\n");
+      let urls = byFiles.get(key);
+      if (!urls) {
+        const wanted = new Set<string>();
+        for (const source of files) for (const k of closure(manifest, source)) if (!own.has(k)) wanted.add(url(k));
+        urls = [...entryImports, ...wanted];
+        // Pages repeat the same few combinations; the map stays as small as the site's page kinds.
+        if (byFiles.size < 1000) byFiles.set(key, urls);
+      }
+      return urls;
+    },
   };
-  visit(entry, new Set());
-  return { scripts: [`/static/${chunk.file}`], styles: [...styles] };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { DATA_SCRIPT_ID, embedJson } from "../../web/site/render/html.js";
 import { renderDocument, renderErrorDocument } from "../../web/site/render/render-document.js";
-import { variantRegistry } from "../../web/site/variants.js";
+import { registerVariant } from "../../web/site/variants.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 
 const assets = { scripts: ["/static/assets/site-abc.js"], styles: ["/static/assets/site-abc.css"] };
@@ -84,6 +84,20 @@ describe("renderDocument", () => {
   });
 });
 
+describe("variant code", () => {
+  test("the document lists the variants it rendered and preloads their chunks", () => {
+    const page = new PageBuilder();
+    page.widget("website-builder", { variant: "content-default", title: en("Hello") }, 0);
+    page.widget("blog", { variant: "article-list-default" }, 1);
+    const asked: string[][] = [];
+    const html = renderDocument(page.data, { ...assets, chunksOf: (files) => (asked.push([...files]), files.map((file) => `/static/${file}.js`)) });
+    const files = ["site/modules/blog/widget-article-list-default.tsx", "site/modules/host/widget-default.tsx", "site/modules/website-builder/widget-content-default.tsx"];
+    expect((embedded(html, "__SITE_STATE__") as { variants: string[] }).variants).toEqual(files);
+    expect(asked).toEqual([files]);
+    for (const file of files) expect(html).toContain(`<link rel="modulepreload" href="/static/${file}.js">`);
+  });
+});
+
 describe("widget chain", () => {
   test("an unknown variant renders nothing, its neighbours render", () => {
     const page = new PageBuilder();
@@ -95,9 +109,9 @@ describe("widget chain", () => {
   });
 
   test("a throwing widget shows its message in a dashed red box; the rest of the page renders", () => {
-    variantRegistry["website-builder/widgets"]!["test-throws"] = () => {
+    const unregister = registerVariant("website-builder/widgets", "test-throws", () => {
       throw new Error("widget exploded");
-    };
+    });
     try {
       const page = new PageBuilder();
       page.widget("website-builder", { variant: "test-throws" }, 0);
@@ -108,7 +122,7 @@ describe("widget chain", () => {
       // The browser learns of the failure, so hydration renders the same box.
       expect(Object.values((embedded(html, "__SITE_STATE__") as { failures: Record<string, string> }).failures)).toEqual(["widget exploded"]);
     } finally {
-      delete variantRegistry["website-builder/widgets"]!["test-throws"];
+      unregister();
     }
   });
 
@@ -164,6 +178,11 @@ describe("renderErrorDocument", () => {
     expect(text).toContain("Oh no! Something went wrong...");
     expect(text).toContain("Reload");
     expect(html).toContain("<title>Server error</title>");
-    expect(embedded(html, "__SITE_STATE__")).toEqual({ failures: {}, error: { message: "" } });
+    // The variants the page rendered, for the browser to import before it hydrates.
+    expect(embedded(html, "__SITE_STATE__")).toEqual({
+      failures: {},
+      error: { message: "" },
+      variants: ["site/modules/host/widget-default.tsx", "site/modules/website-builder/widget-content-default.tsx"],
+    });
   });
 });

@@ -4,6 +4,10 @@ import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import type { Language, PageData, RelationKeys, Row } from "../../web/site/data/page-data.js";
 import { SiteApp } from "../../web/site/render/site-app.js";
+import { loadAllVariants } from "../../web/site/variants.js";
+
+// Rendered synchronously like the server does: every variant's code at hand first.
+await loadAllVariants();
 
 /** A relation's two foreign keys, read from its schema like the loader does (first = parent). */
 function relationKeys(model: string): RelationKeys {

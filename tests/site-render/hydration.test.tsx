@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FAVICON_SVG } from "../../server/site/seo/favicon.js";
 import { entryAssets, webDist } from "../../server/web/web-dist.js";
 import { renderDocument } from "../../web/site/render/render-document.js";
-import { variantRegistry } from "../../web/site/variants.js";
+import { registerVariant } from "../../web/site/variants.js";
 import { demoPage } from "./demo-page.js";
 import { en } from "./fixtures.js";
 import { CHROMIUM, chromiumAvailable, isCi } from "../browser/helpers/chromium.js";
@@ -104,15 +104,15 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
   });
 
   test("a widget that failed on the server hydrates to the same error box", async () => {
-    variantRegistry["website-builder/widgets"]!["test-throws"] = () => {
+    const unregister = registerVariant("website-builder/widgets", "test-throws", () => {
       throw new Error("broken widget");
-    };
+    });
     try {
       const data = demoPage();
       data.widget("website-builder", { variant: "test-throws", title: en("x") }, 9);
       pages.set("/broken", renderDocument(data.data, entryAssets("site/entry-client.tsx")));
     } finally {
-      delete variantRegistry["website-builder/widgets"]!["test-throws"];
+      unregister();
     }
     const { page, problems } = await open("/broken");
     expect(await page.locator("[data-widget-error]").innerText()).toBe("broken widget");

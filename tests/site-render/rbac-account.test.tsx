@@ -3,11 +3,14 @@ import type { ReactNode } from "react";
 import { describe, expect, test } from "vitest";
 import type { Language } from "../../web/site/data/page-data.js";
 import { IdentitySettingsDefault } from "../../web/site/modules/rbac/identity-settings-default.js";
-import { variants as rbacVariants } from "../../web/site/modules/rbac/index.js";
+import { findVariant } from "../../web/site/variants.js";
 import { RegistrationDefault } from "../../web/site/modules/rbac/registration-default.js";
 import { SelectMethodDefault } from "../../web/site/modules/rbac/select-method-default.js";
 import { rbacStrings } from "../../web/site/modules/rbac/strings.js";
-import { UserMenu } from "../../web/site/modules/rbac/user-menu.js";
+import { accountMenu, UserMenu } from "../../web/site/modules/rbac/user-menu.js";
+
+// The account menu is imported on first use in the browser; here it is rendered synchronously.
+await accountMenu.preload();
 import { WalletLogin } from "../../web/site/modules/rbac/wallet/wallet-login.js";
 import { navbarExtras } from "../../web/site/navbar-extras.js";
 import { SiteProviders } from "../../web/site/render/site-app.js";
@@ -78,8 +81,8 @@ describe("identity-settings-default", () => {
 
 // Issue 13: the identity variants SPEC.md lists; a subject with a password shows it with each change.
 describe("identity variants create-by-email and form-field-default", () => {
-  const CreateByEmail = rbacVariants["rbac/identities"]!["create-by-email"]!;
-  const FormField = rbacVariants["rbac/identities"]!["form-field-default"]!;
+  const CreateByEmail = findVariant("rbac/identities", "create-by-email")!;
+  const FormField = findVariant("rbac/identities", "form-field-default")!;
   const walletOnly: Subject = { ...subject, identities: [subject.identities[1]!] };
   const labels = (html: string) => [...html.matchAll(/<label[^>]*>([^<]+)/g)].map((m) => m[1]);
 

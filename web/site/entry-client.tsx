@@ -1,15 +1,15 @@
 /**
- * The browser side of the public site: reads the page data the server embedded and hydrates the
- * server's HTML with the very same tree. Style sheets are imported here only: the server never
- * imports this file, so it never sees a .css import.
+ * The browser side of the public site: reads the page data the server embedded, imports the
+ * variants the server rendered (their chunks are already preloaded by the page's head) and
+ * hydrates the server's HTML with the very same tree. Style sheets are imported here only: the
+ * server never imports this file, so it never sees a .css import.
  */
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
-import "./render/site.css";
+import "./render/site-styles.js";
 import { hydrateRoot } from "react-dom/client";
 import type { PageData } from "./data/page-data.js";
 import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "./render/html.js";
 import { SiteApp, type SiteState } from "./render/site-app.js";
+import { loadVariantFiles } from "./variants.js";
 
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent;
@@ -20,5 +20,8 @@ const root = document.getElementById("root");
 const data = readJson<PageData>(DATA_SCRIPT_ID);
 if (root && data) {
   const state = readJson<SiteState>(STATE_SCRIPT_ID) ?? { failures: {} };
+  // Hydrating before a variant's code is here would render a fallback where the server's HTML
+  // is: a flash and a mismatch. So the variants come first (a failed import is a widget error).
+  await loadVariantFiles(state.variants ?? []).catch((error: unknown) => console.error("variant chunks failed", error));
   hydrateRoot(root, <SiteApp data={data} state={state} />);
 }

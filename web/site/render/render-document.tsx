@@ -3,13 +3,19 @@ import { DEFAULT_LANGUAGE, type Language, type PageData } from "../data/page-dat
 import { SiteData } from "../data/site-data.js";
 import { pageWidgets } from "./external-widgets.js";
 import { failureKey, type Failures } from "./failures.js";
-import { assetTags, metadataTags, type DocumentAssets } from "./head.js";
+import { variantPreloadTags, type SiteAssets } from "./asset-tags.js";
+import { assetTags, metadataTags } from "./head.js";
 import { DATA_SCRIPT_ID, embedJson, escapeHtml, STATE_SCRIPT_ID } from "./html.js";
 import { SiteApp, SiteProviders, type SiteState } from "./site-app.js";
 import { uiText } from "../i18n/ui-strings.js";
 import { VariantView } from "./variant-view.js";
+import { loadAllVariants } from "../variants.js";
 
 export type { DocumentAssets } from "./head.js";
+export type { SiteAssets } from "./asset-tags.js";
+
+// The server renders synchronously: every variant's code is imported once, before the first page.
+await loadAllVariants();
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error)) || "Error";
 
@@ -21,7 +27,7 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 function renderApp(data: PageData, error?: SiteState["error"]): { html: string; state: SiteState } {
   const first: SiteState = { failures: {}, error };
   try {
-    return { html: renderToString(<SiteApp data={data} state={first} />), state: first };
+    return rendered(data, first);
   } catch (failure) {
     const failures: Failures = {};
     // Module widgets first: a host widget only counts as failed if it fails with them boxed.
@@ -40,16 +46,22 @@ function renderApp(data: PageData, error?: SiteState["error"]): { html: string; 
     }
     // A failure outside every widget (a layout, the page itself) is the error page's business.
     if (!Object.keys(failures).length) throw failure;
-    const state: SiteState = { failures, error };
-    return { html: renderToString(<SiteApp data={data} state={state} />), state };
+    return rendered(data, { failures, error });
   }
 }
 
-function documentHtml(data: PageData, state: SiteState, app: string, assets: DocumentAssets, head: string, status?: number): string {
+/** One render of the whole app; the state it returns lists the variants the render used. */
+function rendered(data: PageData, state: SiteState): { html: string; state: SiteState } {
+  const used = new Set<string>();
+  const html = renderToString(<SiteApp data={data} state={state} used={used} />);
+  return { html, state: { ...state, variants: [...used].sort() } };
+}
+
+function documentHtml(data: PageData, state: SiteState, app: string, assets: SiteAssets, head: string, status?: number): string {
   const robots = status && status >= 400 ? `<meta name="robots" content="noindex">` : "";
   return (
     `<!doctype html><html lang="${escapeHtml(data.language)}" data-mantine-color-scheme="light">` +
-    `<head><meta charset="utf-8">${head}${robots}<meta name="theme-color" content="#4c6ef5">${assetTags(assets)}</head>` +
+    `<head><meta charset="utf-8">${head}${robots}<meta name="theme-color" content="#4c6ef5">${assetTags(assets)}${variantPreloadTags(assets, state.variants ?? [])}</head>` +
     `<body><div id="root">${app}</div>` +
     `<script id="${DATA_SCRIPT_ID}" type="application/json">${embedJson(data)}</script>` +
     `<script id="${STATE_SCRIPT_ID}" type="application/json">${embedJson(state)}</script>` +
@@ -58,7 +70,7 @@ function documentHtml(data: PageData, state: SiteState, app: string, assets: Doc
 }
 
 /** The full HTML of a public page: metadata in <head>, the rendered app, and its data for hydration. */
-export function renderDocument(data: PageData, assets: DocumentAssets, options: { status?: number; origin?: string } = {}): string {
+export function renderDocument(data: PageData, assets: SiteAssets, options: { status?: number; origin?: string } = {}): string {
   const { html, state } = renderApp(data);
   return documentHtml(data, state, html, assets, metadataTags(new SiteData(data), options.origin, options.status), options.status);
 }
@@ -76,7 +88,7 @@ export interface ErrorDocumentOptions {
 }
 
 /** The global error page: the message and a Reload button, inside the hosted /500 page when there is one. */
-export function renderErrorDocument(assets: DocumentAssets, options: ErrorDocumentOptions = {}): string {
+export function renderErrorDocument(assets: SiteAssets, options: ErrorDocumentOptions = {}): string {
   const language = options.language ?? options.hosted?.language ?? DEFAULT_LANGUAGE;
   const data: PageData = options.hosted
     ? { ...options.hosted, language }

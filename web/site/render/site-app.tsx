@@ -1,5 +1,4 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { useMemo, type ReactNode } from "react";
 import type { PageData } from "../data/page-data.js";
 import { SiteData } from "../data/site-data.js";
@@ -7,32 +6,49 @@ import { FailuresContext, type Failures } from "./failures.js";
 import { ErrorPanel } from "./error-page.js";
 import { PageView } from "./page-view.js";
 import { siteTheme } from "./theme.js";
+import { Toasts } from "./toasts.js";
 import { SiteProvider } from "./use-site.js";
+import { UsedVariantsContext } from "./used-variants.js";
 
 /** Besides the page data, what the server tells the browser: known failures, or the page's error. */
 export interface SiteState {
   failures: Failures;
   /** Set on the global error page: the message it shows (empty for the generic one). */
   error?: { message?: string };
+  /**
+   * The source files of the variants the server rendered (VariantEntry.file): the browser
+   * imports them before it hydrates (their chunks are preloaded by the document's head).
+   */
+  variants?: string[];
+}
+
+interface ProvidersProps {
+  data: PageData;
+  failures?: Failures;
+  /** On the server: collects the variants the render uses. */
+  used?: Set<string>;
+  children?: ReactNode;
 }
 
 /** Mantine, toasts, the page data and the failure list around a subtree; shared by server and browser. */
-export function SiteProviders({ data, failures = {}, children }: { data: PageData; failures?: Failures; children?: ReactNode }) {
+export function SiteProviders({ data, failures = {}, used, children }: ProvidersProps) {
   const site = useMemo(() => new SiteData(data), [data]);
   return (
     <MantineProvider theme={siteTheme} forceColorScheme="light">
-      <Notifications position="top-right" zIndex={1000} />
+      <Toasts />
       <FailuresContext.Provider value={failures}>
-        <SiteProvider site={site}>{children}</SiteProvider>
+        <UsedVariantsContext.Provider value={used ?? null}>
+          <SiteProvider site={site}>{children}</SiteProvider>
+        </UsedVariantsContext.Provider>
       </FailuresContext.Provider>
     </MantineProvider>
   );
 }
 
 /** The whole public app: the page (or the error page) in a full-height column so footers sit low. */
-export function SiteApp({ data, state = { failures: {} } }: { data: PageData; state?: SiteState }) {
+export function SiteApp({ data, state = { failures: {} }, used }: { data: PageData; state?: SiteState; used?: Set<string> }) {
   return (
-    <SiteProviders data={data} failures={state.failures}>
+    <SiteProviders data={data} failures={state.failures} used={used}>
       <div data-site-root="" style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
         {state.error ? <PageView before={<ErrorPanel message={state.error.message} />} /> : <PageView />}
       </div>

@@ -1,8 +1,10 @@
+import { Suspense } from "react";
 import type { Row } from "../data/page-data.js";
-import { findVariant } from "../variants.js";
+import { findVariant, findVariantEntry, isVariantLoaded } from "../variants.js";
 import { ErrorBox } from "./error-box.js";
 import { WidgetErrorBoundary } from "./error-boundary.js";
 import { failureKey, useFailures } from "./failures.js";
+import { useUsedVariants } from "./used-variants.js";
 import { useSite } from "./use-site.js";
 
 export interface VariantViewProps {
@@ -14,13 +16,18 @@ export interface VariantViewProps {
 /** A record rendered by its variant, inside an error boundary; an unknown variant renders nothing. */
 export function VariantView({ model, record, relation }: VariantViewProps) {
   const failures = useFailures();
+  const used = useUsedVariants();
   const failed = failures[failureKey(model, record.id)];
   if (failed !== undefined) return <ErrorBox message={failed} />;
+  const entry = findVariantEntry(model, record.variant);
   const Variant = findVariant(model, record.variant);
-  if (!Variant) return null;
+  if (!entry || !Variant) return null;
+  used?.add(entry.file);
+  const view = <Variant record={record} relation={relation} />;
   return (
     <WidgetErrorBoundary>
-      <Variant record={record} relation={relation} />
+      {/* Only a variant whose code is still on its way suspends; hydration never meets one. */}
+      {isVariantLoaded(entry) ? view : <Suspense fallback={null}>{view}</Suspense>}
     </WidgetErrorBoundary>
   );
 }

@@ -1,8 +1,8 @@
-import { notifications } from "@mantine/notifications";
 import { api } from "../../api/client.js";
 import { stripLanguage, withLanguage } from "../i18n/languages.js";
 import { SessionStore } from "./session-store.js";
 import { REFRESH_KEY } from "./token-storage.js";
+import { showToast } from "../../ui/toast.js";
 
 /** SPEC.md section 9: storage events are debounced by 100 ms. */
 export const STORAGE_DEBOUNCE_MS = 100;
@@ -21,7 +21,7 @@ export function browserSessionStore(): SessionStore {
       home: () => withLanguage("/", stripLanguage(window.location.pathname).language),
       now: () => Date.now(),
       withLock: typeof navigator !== "undefined" && navigator.locks ? (name, task) => navigator.locks.request(name, task) : undefined,
-      notify: (message) => notifications.show({ color: "red", message }),
+      notify: (message) => showToast({ color: "red", message }),
     },
     { status: "loading" },
     followOtherTabs,

@@ -1,5 +1,4 @@
 import { Alert } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useEffect, useMemo, useState } from "react";
 import type { PageData } from "../../data/page-data.js";
 import { SiteData } from "../../data/site-data.js";
@@ -7,6 +6,7 @@ import { LoadingSkeleton } from "../../render/loading-skeleton.js";
 import { SiteProvider, useSite, useUiText } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";
 import { loadPrivateWidgets, PRIVATE_RELATION } from "./private-widgets.js";
+import { showToast } from "../../../ui/toast.js";
 
 export type PrivateState = { status: "loading" } | { status: "denied" } | { status: "failed" } | { status: "ready"; data: PageData };
 
@@ -25,7 +25,7 @@ export function PrivateContent({ articleId }: { articleId: string }) {
       .then((data) => setState(data ? { status: "ready", data } : { status: "denied" }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        notifications.show({ color: "red", message: error instanceof Error ? error.message : String(error) });
+        showToast({ color: "red", message: error instanceof Error ? error.message : String(error) });
         setState({ status: "failed" });
       });
     return () => controller.abort();

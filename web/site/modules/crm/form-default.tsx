@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useState, type FormEvent } from "react";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -7,6 +6,7 @@ import { useSite, useUiText } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";
 import type { VariantProps } from "../../variant-types.js";
 import { formValues, submitRequest } from "./submit-request.js";
+import { showToast } from "../../../ui/toast.js";
 
 /** A CRM form: its texts, its inputs (forms-to-inputs, each by its variant) and a Submit button. */
 export function FormDefault({ record }: VariantProps) {
@@ -22,10 +22,10 @@ export function FormDefault({ record }: VariantProps) {
     setPending(true);
     try {
       await submitRequest(record.id, formValues(form));
-      notifications.show({ color: "green", message: t("formSubmitted") });
+      showToast({ color: "green", message: t("formSubmitted") });
       form.reset();
     } catch (error) {
-      notifications.show({ color: "red", message: error instanceof Error ? error.message : String(error) });
+      showToast({ color: "red", message: error instanceof Error ? error.message : String(error) });
     } finally {
       setPending(false);
     }

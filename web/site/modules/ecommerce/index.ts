@@ -1,32 +1,4 @@
-import type { ModuleVariants } from "../../variant-types.js";
-import { EcommerceCategoryCard } from "./category-card.js";
-import { ProductFileAttachmentDefault } from "./file-attachment-default.js";
-import { OrderCartDefault } from "./order-cart-default.js";
-import { OrderCheckout } from "./order-checkout.js";
-import { OrderCreate } from "./order-create.js";
-import { OrderDelete } from "./order-delete.js";
-import { OrderFormFieldDefault } from "./order-form-field-default.js";
-import { OrderHistoryDefault } from "./order-history-default.js";
-import { OrderQuantity } from "./order-quantity.js";
-import { OrderQuantityUpdate } from "./order-quantity-update.js";
-import { OrderTotal } from "./order-total.js";
-import { ProductAmount } from "./product-amount.js";
-import { ProductAttachmentDefault } from "./product-attachment-default.js";
-import { ProductCard } from "./product-card.js";
-import { ProductCartDefault } from "./product-cart-default.js";
-import { ProductCurrencyToggleGroupDefault } from "./product-currency-toggle-group-default.js";
-import { ProductIdTotalDefault } from "./product-id-total-default.js";
-import { ProductOverview } from "./product-overview.js";
-import { ProductPriceDefault } from "./product-price-default.js";
-import { StoreCard } from "./store-card.js";
-import { EcommerceCategoryListDefault } from "./widget-category-list-default.js";
-import { EcommerceCategoryOverviewDefault } from "./widget-category-overview-default.js";
-import { EcommerceWidgetDefault } from "./widget-default.js";
-import { OrderListDefault } from "./widget-order-list-default.js";
-import { ProductListDefault } from "./widget-product-list-default.js";
-import { ProductOverviewDefault } from "./widget-product-overview-default.js";
-import { StoreListDefault } from "./widget-store-list-default.js";
-import { StoreOverviewDefault } from "./widget-store-overview-default.js";
+import { variant, type ModuleVariants } from "../../variant-types.js";
 
 /**
  * The ecommerce module's variants, by model then name (SPEC.md "Variants by area"). Order
@@ -35,39 +7,39 @@ import { StoreOverviewDefault } from "./widget-store-overview-default.js";
  */
 export const variants: ModuleVariants = {
   "ecommerce/widgets": {
-    default: EcommerceWidgetDefault,
-    "product-list-default": ProductListDefault,
-    "product-overview-default": ProductOverviewDefault,
-    "category-list-default": EcommerceCategoryListDefault,
-    "category-overview-default": EcommerceCategoryOverviewDefault,
-    "store-list-default": StoreListDefault,
-    "store-overview-default": StoreOverviewDefault,
-    "order-list-default": OrderListDefault,
+    default: variant("site/modules/ecommerce/widget-default.tsx", () => import("./widget-default.js"), "EcommerceWidgetDefault"),
+    "product-list-default": variant("site/modules/ecommerce/widget-product-list-default.tsx", () => import("./widget-product-list-default.js"), "ProductListDefault"),
+    "product-overview-default": variant("site/modules/ecommerce/widget-product-overview-default.tsx", () => import("./widget-product-overview-default.js"), "ProductOverviewDefault"),
+    "category-list-default": variant("site/modules/ecommerce/widget-category-list-default.tsx", () => import("./widget-category-list-default.js"), "EcommerceCategoryListDefault"),
+    "category-overview-default": variant("site/modules/ecommerce/widget-category-overview-default.tsx", () => import("./widget-category-overview-default.js"), "EcommerceCategoryOverviewDefault"),
+    "store-list-default": variant("site/modules/ecommerce/widget-store-list-default.tsx", () => import("./widget-store-list-default.js"), "StoreListDefault"),
+    "store-overview-default": variant("site/modules/ecommerce/widget-store-overview-default.tsx", () => import("./widget-store-overview-default.js"), "StoreOverviewDefault"),
+    "order-list-default": variant("site/modules/ecommerce/widget-order-list-default.tsx", () => import("./widget-order-list-default.js"), "OrderListDefault"),
   },
   "ecommerce/products": {
-    default: ProductCard,
-    "overview-default": ProductOverview,
-    "cart-default": ProductCartDefault,
-    "price-default": ProductPriceDefault,
-    "currency-toggle-group-default": ProductCurrencyToggleGroupDefault,
-    amount: ProductAmount,
-    "id-total-default": ProductIdTotalDefault,
-    "attachment-default": ProductAttachmentDefault,
+    default: variant("site/modules/ecommerce/product-card.tsx", () => import("./product-card.js"), "ProductCard"),
+    "overview-default": variant("site/modules/ecommerce/product-overview.tsx", () => import("./product-overview.js"), "ProductOverview"),
+    "cart-default": variant("site/modules/ecommerce/product-cart-default.tsx", () => import("./product-cart-default.js"), "ProductCartDefault"),
+    "price-default": variant("site/modules/ecommerce/product-price-default.tsx", () => import("./product-price-default.js"), "ProductPriceDefault"),
+    "currency-toggle-group-default": variant("site/modules/ecommerce/product-currency-toggle-group-default.tsx", () => import("./product-currency-toggle-group-default.js"), "ProductCurrencyToggleGroupDefault"),
+    amount: variant("site/modules/ecommerce/product-amount.tsx", () => import("./product-amount.js"), "ProductAmount"),
+    "id-total-default": variant("site/modules/ecommerce/product-id-total-default.tsx", () => import("./product-id-total-default.js"), "ProductIdTotalDefault"),
+    "attachment-default": variant("site/modules/ecommerce/product-attachment-default.tsx", () => import("./product-attachment-default.js"), "ProductAttachmentDefault"),
   },
   "ecommerce/orders": {
-    "cart-default": OrderCartDefault,
-    create: OrderCreate,
-    delete: OrderDelete,
-    "orders-to-products-quantity-default": OrderQuantityUpdate,
+    "cart-default": variant("site/modules/ecommerce/order-cart-default.tsx", () => import("./order-cart-default.js"), "OrderCartDefault"),
+    create: variant("site/modules/ecommerce/order-create.tsx", () => import("./order-create.js"), "OrderCreate"),
+    delete: variant("site/modules/ecommerce/order-delete.tsx", () => import("./order-delete.js"), "OrderDelete"),
+    "orders-to-products-quantity-default": variant("site/modules/ecommerce/order-quantity-update.tsx", () => import("./order-quantity-update.js"), "OrderQuantityUpdate"),
     // The order list's update is the same quantity form (a cart order has one line).
-    update: OrderQuantityUpdate,
-    "form-field-default": OrderFormFieldDefault,
-    checkout: OrderCheckout,
-    total: OrderTotal,
-    quantity: OrderQuantity,
-    "history-default": OrderHistoryDefault,
+    update: variant("site/modules/ecommerce/order-quantity-update.tsx", () => import("./order-quantity-update.js"), "OrderQuantityUpdate"),
+    "form-field-default": variant("site/modules/ecommerce/order-form-field-default.tsx", () => import("./order-form-field-default.js"), "OrderFormFieldDefault"),
+    checkout: variant("site/modules/ecommerce/order-checkout.tsx", () => import("./order-checkout.js"), "OrderCheckout"),
+    total: variant("site/modules/ecommerce/order-total.tsx", () => import("./order-total.js"), "OrderTotal"),
+    quantity: variant("site/modules/ecommerce/order-quantity.tsx", () => import("./order-quantity.js"), "OrderQuantity"),
+    "history-default": variant("site/modules/ecommerce/order-history-default.tsx", () => import("./order-history-default.js"), "OrderHistoryDefault"),
   },
-  "ecommerce/products-to-file-storage-module-files": { "attachment-default": ProductFileAttachmentDefault },
-  "ecommerce/stores": { default: StoreCard },
-  "ecommerce/categories": { default: EcommerceCategoryCard },
+  "ecommerce/products-to-file-storage-module-files": { "attachment-default": variant("site/modules/ecommerce/file-attachment-default.tsx", () => import("./file-attachment-default.js"), "ProductFileAttachmentDefault") },
+  "ecommerce/stores": { default: variant("site/modules/ecommerce/store-card.tsx", () => import("./store-card.js"), "StoreCard") },
+  "ecommerce/categories": { default: variant("site/modules/ecommerce/category-card.tsx", () => import("./category-card.js"), "EcommerceCategoryCard") },
 };

@@ -1,16 +1,17 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { Suspense, useState } from "react";
 import type { Row } from "../../data/page-data.js";
-import { text } from "../../i18n/text.js";
+import { lazyComponent } from "../../render/lazy-component.js";
 import { AddToCartButton } from "./add-to-cart-button.js";
 import { cartLineOf } from "./cart/cart-store.js";
 import { useCart } from "./cart/use-cart.js";
-import { OrderCheckout } from "./order-checkout.js";
 import { OrderDelete } from "./order-delete.js";
 import { OrderQuantityUpdate } from "./order-quantity-update.js";
 import { productPrices } from "./price.js";
-import { ProductCheckoutForm } from "./product-checkout-form.js";
 import { useShop } from "./use-shop.js";
+
+/** The checkout dialogs (Modal, the checkout forms) are imported when one is first opened. */
+const checkoutDialog = lazyComponent(() => import("./product-checkout-dialog.js").then((m) => m.ProductCheckoutDialog));
 
 /**
  * The product cart card's actions (SPEC.md section 2): when the subject's cart holds the product
@@ -24,7 +25,6 @@ export function ProductCartActions({ product, storeProduct, size = "sm" }: { pro
   const storeId = typeof storeProduct?.storeId === "string" ? storeProduct.storeId : undefined;
   const inCart = subjectId && state.loaded ? cartLineOf(state, product.id, storeId) : undefined;
   const hasPrice = productPrices(site, product.id, site.language, storeProduct).some((price) => price.currency);
-  const title = text(product.title, site.language);
 
   return (
     <Stack gap="xs" data-product-cart={product.id} data-in-cart={inCart ? "true" : "false"}>
@@ -51,18 +51,10 @@ export function ProductCartActions({ product, storeProduct, size = "sm" }: { pro
           ) : null}
         </Group>
       )}
-      {dialog === "order" && inCart ? (
-        <Modal opened onClose={() => setDialog(null)} title={`${t("checkout")}: ${title}`} centered zIndex={400}>
-          <OrderCheckout record={inCart.order as unknown as Row} />
-        </Modal>
-      ) : null}
-      {dialog === "product" ? (
-        <Modal opened onClose={() => setDialog(null)} title={t("oneStepCheckout")} centered zIndex={400}>
-          <Stack gap="sm">
-            <Text fw={600}>{title}</Text>
-            <ProductCheckoutForm product={product} storeProduct={storeProduct} />
-          </Stack>
-        </Modal>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <checkoutDialog.Component dialog={dialog} product={product} storeProduct={storeProduct} order={inCart?.order as unknown as Row | undefined} onClose={() => setDialog(null)} />
+        </Suspense>
       ) : null}
     </Stack>
   );

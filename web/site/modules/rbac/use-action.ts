@@ -1,14 +1,14 @@
-import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
+import { showToast } from "../../../ui/toast.js";
 
 /** A failed call: a red toast with the ApiError's message (SPEC.md section 8). */
 export function showError(error: unknown, prefix?: string) {
   const message = error instanceof Error ? error.message : String(error);
-  notifications.show({ color: "red", message: prefix ? `${prefix} ${message}` : message });
+  showToast({ color: "red", message: prefix ? `${prefix} ${message}` : message });
 }
 
 export function showSuccess(message: string) {
-  notifications.show({ color: "teal", message });
+  showToast({ color: "teal", message });
 }
 
 /**

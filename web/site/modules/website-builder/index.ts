@@ -1,43 +1,26 @@
-import type { ModuleVariants } from "../../variant-types.js";
-import { ButtonChildren } from "./button-children.js";
-import { ButtonDefault } from "./button-default.js";
-import { ButtonDestructive } from "./button-destructive.js";
-import { ButtonGhost } from "./button-ghost.js";
-import { ButtonLink } from "./button-link.js";
-import { ButtonOutline } from "./button-outline.js";
-import { ButtonPrimary } from "./button-primary.js";
-import { ButtonSecondary } from "./button-secondary.js";
-import { ButtonsArrayDefault } from "./buttons-array-default.js";
-import { FeatureDefault } from "./feature-default.js";
-import { LogotypeDefault } from "./logotype-default.js";
-import { SlideDefault } from "./slide-default.js";
-import { SliderDefault } from "./slider-default.js";
-import { WidgetContentDefault } from "./widget-content-default.js";
-import { WidgetDefault } from "./widget-default.js";
-import { WidgetFooterDefault } from "./widget-footer-default.js";
-import { WidgetNavbarDefault } from "./widget-navbar-default.js";
+import { variant, type ModuleVariants } from "../../variant-types.js";
 
 /** The website-builder module's variants, by model then name. Adding a variant: one file plus one line here. */
 export const variants: ModuleVariants = {
   "website-builder/widgets": {
-    default: WidgetDefault,
-    "content-default": WidgetContentDefault,
-    "footer-default": WidgetFooterDefault,
-    "navbar-default": WidgetNavbarDefault,
+    default: variant("site/modules/website-builder/widget-default.tsx", () => import("./widget-default.js"), "WidgetDefault"),
+    "content-default": variant("site/modules/website-builder/widget-content-default.tsx", () => import("./widget-content-default.js"), "WidgetContentDefault"),
+    "footer-default": variant("site/modules/website-builder/widget-footer-default.tsx", () => import("./widget-footer-default.js"), "WidgetFooterDefault"),
+    "navbar-default": variant("site/modules/website-builder/widget-navbar-default.tsx", () => import("./widget-navbar-default.js"), "WidgetNavbarDefault"),
   },
   "website-builder/buttons": {
-    default: ButtonDefault,
-    primary: ButtonPrimary,
-    secondary: ButtonSecondary,
-    outline: ButtonOutline,
-    ghost: ButtonGhost,
-    destructive: ButtonDestructive,
-    link: ButtonLink,
-    children: ButtonChildren,
+    default: variant("site/modules/website-builder/button-default.tsx", () => import("./button-default.js"), "ButtonDefault"),
+    primary: variant("site/modules/website-builder/button-primary.tsx", () => import("./button-primary.js"), "ButtonPrimary"),
+    secondary: variant("site/modules/website-builder/button-secondary.tsx", () => import("./button-secondary.js"), "ButtonSecondary"),
+    outline: variant("site/modules/website-builder/button-outline.tsx", () => import("./button-outline.js"), "ButtonOutline"),
+    ghost: variant("site/modules/website-builder/button-ghost.tsx", () => import("./button-ghost.js"), "ButtonGhost"),
+    destructive: variant("site/modules/website-builder/button-destructive.tsx", () => import("./button-destructive.js"), "ButtonDestructive"),
+    link: variant("site/modules/website-builder/button-link.tsx", () => import("./button-link.js"), "ButtonLink"),
+    children: variant("site/modules/website-builder/button-children.tsx", () => import("./button-children.js"), "ButtonChildren"),
   },
-  "website-builder/buttons-arrays": { default: ButtonsArrayDefault },
-  "website-builder/features": { default: FeatureDefault },
-  "website-builder/logotypes": { default: LogotypeDefault },
-  "website-builder/sliders": { default: SliderDefault },
-  "website-builder/slides": { default: SlideDefault },
+  "website-builder/buttons-arrays": { default: variant("site/modules/website-builder/buttons-array-default.tsx", () => import("./buttons-array-default.js"), "ButtonsArrayDefault") },
+  "website-builder/features": { default: variant("site/modules/website-builder/feature-default.tsx", () => import("./feature-default.js"), "FeatureDefault") },
+  "website-builder/logotypes": { default: variant("site/modules/website-builder/logotype-default.tsx", () => import("./logotype-default.js"), "LogotypeDefault") },
+  "website-builder/sliders": { default: variant("site/modules/website-builder/slider-default.tsx", () => import("./slider-default.js"), "SliderDefault") },
+  "website-builder/slides": { default: variant("site/modules/website-builder/slide-default.tsx", () => import("./slide-default.js"), "SlideDefault") },
 };

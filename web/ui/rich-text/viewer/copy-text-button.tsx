@@ -1,6 +1,6 @@
 import { Button } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
+import { showToast } from "../../toast.js";
 
 export const COPY_TEXT_DEFAULT = "Copy me!";
 /** How long the button shows its "copied" tick (SPEC.md: the copy icon resets after 2000 ms). */
@@ -46,9 +46,9 @@ export function CopyTextButton({ text, labels = ENGLISH_COPY_LABELS }: { text?: 
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
-      notifications.show({ message: labels.copied, color: "green" });
+      showToast({ message: labels.copied, color: "green" });
     } catch {
-      notifications.show({ message: labels.failed, color: "red" });
+      showToast({ message: labels.failed, color: "red" });
     }
   }
 

@@ -1,9 +1,9 @@
-import { notifications } from "@mantine/notifications";
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { SessionStore } from "../../../session/session-store.js";
 import type { SessionState } from "../../../session/types.js";
 import { useSession } from "../../../session/use-session.js";
 import { CartStore, type CartState } from "./cart-store.js";
+import { showToast } from "../../../../ui/toast.js";
 
 const CartContext = createContext<CartStore | null>(null);
 
@@ -17,7 +17,7 @@ const browserStores = new WeakMap<SessionStore, CartStore>();
 /** The page's one cart, calling the server as the session's subject (refreshing the session when needed). */
 function cartStoreFor(session: SessionStore): CartStore {
   let store = browserStores.get(session);
-  if (!store) browserStores.set(session, (store = new CartStore(session.call, undefined, (message) => notifications.show({ color: "red", message }))));
+  if (!store) browserStores.set(session, (store = new CartStore(session.call, undefined, (message) => showToast({ color: "red", message }))));
   return store;
 }
 
