@@ -1,5 +1,9 @@
-// `npm run bench:site`: the public site's server render, in this process (app and autocannon
-// together, so the static-file comparison runs on the very same server):
+// `npm run bench:site`: the public site's server render.
+// - first, the cold render of the 50-widget page, old code (BENCH_BASELINE, default d6d77b1) and
+//   this checkout side by side in one run (site-compare.ts); BENCH_ROUNDS_COLD rounds (20) of
+//   BENCH_BATCH (3) renders per side; BENCH_COMPARE_ONLY=1 stops after it;
+// then in this process (app and autocannon together, so the static-file comparison runs on the
+// very same server):
 // - SQL queries per page render for a page of 5 widgets and one of 50 (target: equal);
 // - requests per second cold (the HTML cache cleared before every request) and cached;
 // - cached req/s against streaming a static HTML file of the same size from the same server.
@@ -15,6 +19,7 @@ import { runTransaction } from "../../engine/query/transaction.js";
 import { buildApp } from "../../server/app.js";
 import { configFromEnv } from "../../server/config.js";
 import { buildWidgetPage } from "../../server/seed/widget-page.js";
+import { compareColdRender } from "./site-compare.js";
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SCHEMA = "bench_site";
@@ -27,6 +32,14 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
 async function main() {
+  await compareColdRender({
+    baseline: process.env.BENCH_BASELINE ?? "d6d77b1",
+    databaseUrl: URL_,
+    rounds: Number(process.env.BENCH_ROUNDS_COLD ?? 20),
+    batch: Number(process.env.BENCH_BATCH ?? 3),
+    warmup: 5,
+  });
+  if (process.env.BENCH_COMPARE_ONLY) return;
   const database = await openDatabase({ url: URL_, schema: SCHEMA, poolSize: 10 });
   const dir = mkdtempSync(join(os.tmpdir(), "bench-site-"));
   const app = await buildApp({ ...configFromEnv({}), seedDemoContent: false, logLevel: "silent" }, { database, logger: false });

@@ -283,7 +283,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     // On a phone the card and its method toggle still fit.
     await page.setViewportSize({ width: 375, height: 760 });
     await page.getByText("Почта и пароль").click();
-    const card = await page.locator(".mantine-Card-root").first().boundingBox();
+    const card = await page.locator("[data-auth-card]").first().boundingBox();
     const toggle = await page.locator(".mantine-SegmentedControl-root").boundingBox();
     expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(card!.x + card!.width);
     await screenshot(page, "site-auth-sign-in-ru-phone");

@@ -6,9 +6,14 @@ export interface Related {
   record: Row;
 }
 
-const byOrder = (a: Related, b: Related) =>
-  Number(a.relation.orderIndex ?? 0) - Number(b.relation.orderIndex ?? 0) ||
-  String(a.relation.createdAt ?? "").localeCompare(String(b.relation.createdAt ?? ""));
+// ISO timestamps order as plain strings; localeCompare (far slower) is not needed for them.
+const byOrder = (a: Related, b: Related) => {
+  const order = Number(a.relation.orderIndex ?? 0) - Number(b.relation.orderIndex ?? 0);
+  if (order) return order;
+  const x = String(a.relation.createdAt ?? "");
+  const y = String(b.relation.createdAt ?? "");
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 /** Read access to a page's loaded rows, the same on the server and in the browser. */
 export class SiteData {
@@ -74,7 +79,9 @@ export class SiteData {
       index = new Map();
       for (const row of this.all(relationModel)) {
         const id = String(row[key]);
-        index.set(id, [...(index.get(id) ?? []), row]);
+        const rows = index.get(id);
+        if (rows) rows.push(row);
+        else index.set(id, [row]);
       }
       this.childIndex.set(cacheKey, index);
     }

@@ -1,4 +1,5 @@
-import { Button, Group } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Group } from "../render/primitives.js";
 import { LANGUAGES } from "../data/page-data.js";
 import { useSite, useUiText } from "../render/use-site.js";
 import { withLanguage } from "./languages.js";

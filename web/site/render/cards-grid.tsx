@@ -1,5 +1,5 @@
-import { SimpleGrid } from "@mantine/core";
 import type { ReactNode } from "react";
+import { SimpleGrid } from "./primitives.js";
 
 /** Cards of a widget's list: one column on phones, two from the large breakpoint (SPEC.md). */
 export function CardsGrid({ children, wide }: { children?: ReactNode; wide?: boolean }) {

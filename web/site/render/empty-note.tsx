@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Text } from "./primitives.js";
 import { useUiText } from "./use-site.js";
 
 /** Shown where a list has no records yet, so the section does not look broken. */

@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Text } from "./primitives.js";
 
 /** What a failed widget shows instead of itself: its error message in a dashed red box. */
 export function ErrorBox({ message }: { message: string }) {

@@ -1,4 +1,5 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Container, Stack, Text, Title } from "./primitives.js";
 import { useUiText } from "./use-site.js";
 
 /** The global error page's message (or the generic one) and a Reload button. */

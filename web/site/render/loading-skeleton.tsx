@@ -1,4 +1,5 @@
-import { Skeleton, Stack } from "@mantine/core";
+import { Skeleton } from "@mantine/core";
+import { Stack } from "./primitives.js";
 
 /** Placeholder while a widget loads its data in the browser (private content, after hydration). */
 export function LoadingSkeleton({ lines = 3 }: { lines?: number }) {

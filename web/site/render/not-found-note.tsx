@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Text } from "./primitives.js";
 import { useUiText } from "./use-site.js";
 
 /** An overview widget whose record is missing (a wrong slug): say so instead of an empty box. */

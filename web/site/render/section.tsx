@@ -1,4 +1,4 @@
-import { Box, Container } from "@mantine/core";
+import { Box, Container } from "./primitives.js";
 import type { ReactNode } from "react";
 import type { Row } from "../data/page-data.js";
 import { classNameOf } from "./class-name.js";

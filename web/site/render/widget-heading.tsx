@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "./primitives.js";
 import type { Row } from "../data/page-data.js";
 import { text } from "../i18n/text.js";
 import { useSite } from "./use-site.js";

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Container, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Divider } from "@mantine/core";
+import { Box, Card, Container, Group, Stack, Text, Title } from "../../render/primitives.js";
 import { useState } from "react";
 import type { Row } from "../../data/page-data.js";
 import { withLanguage } from "../../i18n/languages.js";

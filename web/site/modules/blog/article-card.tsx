@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button } from "@mantine/core";
+import { Card, Group, Stack, Text, Title } from "../../render/primitives.js";
 import { FileView } from "../../../ui/file-view.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";

@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge } from "@mantine/core";
+import { Group, Stack, Text, Title } from "../../render/primitives.js";
 import type { ReactNode } from "react";
 import { FileView } from "../../../ui/file-view.js";
 import type { Row } from "../../data/page-data.js";

@@ -1,4 +1,4 @@
-import { Button } from "@mantine/core";
+import { LinkButton } from "../../render/link-button.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite } from "../../render/use-site.js";
@@ -9,8 +9,8 @@ import { categoryHref } from "./links.js";
 export function CategoryButton({ record }: VariantProps) {
   const site = useSite();
   return (
-    <Button component="a" href={categoryHref(record, site.language)} variant="outline" radius="xl" className={classNameOf(record)} data-category-button="">
+    <LinkButton href={categoryHref(record, site.language)} variant="outline" radius="xl" className={classNameOf(record)} data-category-button="">
       {text(record.title, site.language) || String(record.slug ?? "")}
-    </Button>
+    </LinkButton>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "../../render/link-button.js";
+import { Card, Group, Stack, Text, Title } from "../../render/primitives.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite, useUiText } from "../../render/use-site.js";
@@ -19,9 +20,9 @@ export function CategoryCard({ record }: VariantProps) {
         {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
       </Stack>
       <Group mt="lg">
-        <Button component="a" href={categoryHref(record, site.language)} variant="default">
+        <LinkButton href={categoryHref(record, site.language)} variant="default">
           {t("more")}
-        </Button>
+        </LinkButton>
       </Group>
     </Card>
   );

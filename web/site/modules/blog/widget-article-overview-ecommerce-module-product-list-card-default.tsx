@@ -1,4 +1,4 @@
-import { Stack, Title } from "@mantine/core";
+import { Stack, Title } from "../../render/primitives.js";
 import { CardsGrid } from "../../render/cards-grid.js";
 import { currentRecord } from "../../render/current-record.js";
 import { NotFoundNote } from "../../render/not-found-note.js";

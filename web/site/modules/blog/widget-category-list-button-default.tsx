@@ -1,4 +1,4 @@
-import { Group } from "@mantine/core";
+import { Group } from "../../render/primitives.js";
 import { linkedOrListed } from "../../render/placed-records.js";
 import { Section } from "../../render/section.js";
 import { useSite } from "../../render/use-site.js";

@@ -1,4 +1,4 @@
-import { Stack } from "@mantine/core";
+import { Stack } from "../../render/primitives.js";
 import { CardsGrid } from "../../render/cards-grid.js";
 import { PlacedList } from "../../render/placed-list.js";
 import { linkedOrListed } from "../../render/placed-records.js";

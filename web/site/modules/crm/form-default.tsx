@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Group, Stack, Text, Title } from "../../render/primitives.js";
 import { useState, type FormEvent } from "react";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";

@@ -1,4 +1,4 @@
-import { Card, Stack } from "@mantine/core";
+import { Card, Stack } from "../../render/primitives.js";
 import { useSite } from "../../render/use-site.js";
 import { Section } from "../../render/section.js";
 import { VariantView } from "../../render/variant-view.js";

@@ -1,5 +1,5 @@
-import { Card } from "@mantine/core";
 import { CardsGrid } from "../../render/cards-grid.js";
+import { Card } from "../../render/primitives.js";
 import { Section } from "../../render/section.js";
 import { useSite } from "../../render/use-site.js";
 import { VariantView } from "../../render/variant-view.js";

@@ -1,4 +1,5 @@
-import { Button, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Grid } from "@mantine/core";
+import { Card, Group, Stack, Text, Title } from "../../render/primitives.js";
 import { useMemo, useState, type FormEvent } from "react";
 import type { Row } from "../../data/page-data.js";
 import { useSession } from "../../session/use-session.js";

@@ -1,4 +1,5 @@
-import { Button, Divider, Drawer, Skeleton, Stack, Text, useMatches } from "@mantine/core";
+import { Button, Divider, Drawer, Skeleton, useMatches } from "@mantine/core";
+import { Stack, Text } from "../../render/primitives.js";
 import type { Row } from "../../data/page-data.js";
 import { useCart } from "./cart/use-cart.js";
 import { OrderCartDefault } from "./order-cart-default.js";

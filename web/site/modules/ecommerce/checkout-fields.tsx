@@ -1,4 +1,5 @@
-import { Select, Stack, TextInput } from "@mantine/core";
+import { Select, TextInput } from "@mantine/core";
+import { Stack } from "../../render/primitives.js";
 import { CurrencyToggle } from "./currency-toggle.js";
 import type { Currency } from "./price.js";
 import { PROVIDER_NAMES, PROVIDERS, type Provider } from "./shop-api.js";

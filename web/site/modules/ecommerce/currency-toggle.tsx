@@ -1,4 +1,5 @@
-import { Input, SegmentedControl, Stack } from "@mantine/core";
+import { Input, SegmentedControl } from "@mantine/core";
+import { Stack } from "../../render/primitives.js";
 import { useId } from "react";
 import type { Currency } from "./price.js";
 import { useShop } from "./use-shop.js";

@@ -1,4 +1,5 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "../../render/link-button.js";
+import { Card, Group, Stack, Text, Title } from "../../render/primitives.js";
 import type { Row } from "../../data/page-data.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -18,9 +19,9 @@ export function EntityCard({ record, href, marker }: { record: Row; href: string
         {blurb ? <Text c="dimmed">{blurb}</Text> : null}
       </Stack>
       <Group mt="lg">
-        <Button component="a" href={href} variant="default">
+        <LinkButton href={href} variant="default">
           {t("more")}
-        </Button>
+        </LinkButton>
       </Group>
     </Card>
   );

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Badge } from "@mantine/core";
+import { Group, Paper, Stack, Text } from "../../render/primitives.js";
 import { fileUrl, resizedUrl } from "../../../ui/file-url.js";
 import type { Row } from "../../data/page-data.js";
 import { useShop } from "./use-shop.js";

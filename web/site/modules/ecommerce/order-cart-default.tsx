@@ -1,4 +1,5 @@
-import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
+import { Anchor } from "@mantine/core";
+import { Group, Paper, Stack, Text } from "../../render/primitives.js";
 import type { Row } from "../../data/page-data.js";
 import type { VariantProps } from "../../variant-types.js";
 import { productHref } from "./links.js";

@@ -1,4 +1,5 @@
-import { Button, Stack } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Stack } from "../../render/primitives.js";
 import type { FormEvent } from "react";
 import { useSession } from "../../session/use-session.js";
 import type { VariantProps } from "../../variant-types.js";

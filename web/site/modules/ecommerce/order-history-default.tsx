@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge } from "@mantine/core";
+import { Group, Paper, Stack, Text } from "../../render/primitives.js";
 import type { VariantProps } from "../../variant-types.js";
 import { asOrder, lineTitle } from "./order-parts.js";
 import { statusText } from "./strings.js";

@@ -1,4 +1,5 @@
-import { Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Skeleton } from "@mantine/core";
+import { Stack, Text, Title } from "../../render/primitives.js";
 import { useEffect, useState } from "react";
 import type { Row } from "../../data/page-data.js";
 import { useSession } from "../../session/use-session.js";

@@ -1,4 +1,5 @@
-import { Button, Group, NumberInput } from "@mantine/core";
+import { Button, NumberInput } from "@mantine/core";
+import { Group } from "../../render/primitives.js";
 import { useState } from "react";
 import type { VariantProps } from "../../variant-types.js";
 import { showSuccess, useAction } from "../rbac/use-action.js";

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "../../render/primitives.js";
 import { text } from "../../i18n/text.js";
 import { CardsGrid } from "../../render/cards-grid.js";
 import { classNameOf } from "../../render/class-name.js";

@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Text } from "../../render/primitives.js";
 import type { VariantProps } from "../../variant-types.js";
 import { mainPrice, productPrices, storeLink } from "./price.js";
 import { useShop } from "./use-shop.js";

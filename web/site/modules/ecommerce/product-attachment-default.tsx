@@ -1,4 +1,4 @@
-import { Stack, Title } from "@mantine/core";
+import { Stack, Title } from "../../render/primitives.js";
 import type { VariantProps } from "../../variant-types.js";
 import { FileAttachment } from "./file-attachment-default.js";
 import { useShop } from "./use-shop.js";

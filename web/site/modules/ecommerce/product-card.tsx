@@ -1,4 +1,5 @@
-import { Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { LinkButton } from "../../render/link-button.js";
+import { Box, Card, Group, Stack, Text, Title } from "../../render/primitives.js";
 import { FileView } from "../../../ui/file-view.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -41,9 +42,9 @@ export function ProductCard({ record, relation }: VariantProps) {
       </Stack>
       <Group justify="space-between" mt="md" align="center">
         {price ? <PriceTag price={price} /> : <span />}
-        <Button component="a" href={href} variant="subtle" size="sm">
+        <LinkButton href={href} variant="subtle" size="sm">
           {t("more")}
-        </Button>
+        </LinkButton>
       </Group>
       <Box mt="sm">
         <ProductCartActions product={record} storeProduct={storeProduct} />

@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Group, Stack, Text } from "../../render/primitives.js";
 import { Suspense, useState } from "react";
 import type { Row } from "../../data/page-data.js";
 import { lazyComponent } from "../../render/lazy-component.js";

@@ -1,4 +1,5 @@
-import { Anchor, Card, Stack, Title } from "@mantine/core";
+import { Anchor } from "@mantine/core";
+import { Card, Stack, Title } from "../../render/primitives.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import type { VariantProps } from "../../variant-types.js";

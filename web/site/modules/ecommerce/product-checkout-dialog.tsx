@@ -1,4 +1,5 @@
-import { Modal, Stack, Text } from "@mantine/core";
+import { Modal } from "@mantine/core";
+import { Stack, Text } from "../../render/primitives.js";
 import type { Row } from "../../data/page-data.js";
 import { text } from "../../i18n/text.js";
 import { OrderCheckout } from "./order-checkout.js";

@@ -1,4 +1,5 @@
-import { Button, Group, NumberInput, Stack, Text, Textarea } from "@mantine/core";
+import { Button, NumberInput, Textarea } from "@mantine/core";
+import { Group, Stack, Text } from "../../render/primitives.js";
 import { useState, type FormEvent } from "react";
 import type { Row } from "../../data/page-data.js";
 import { useSession } from "../../session/use-session.js";

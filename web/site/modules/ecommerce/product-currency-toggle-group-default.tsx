@@ -1,4 +1,4 @@
-import { Group, Stack } from "@mantine/core";
+import { Group, Stack } from "../../render/primitives.js";
 import { useState } from "react";
 import type { VariantProps } from "../../variant-types.js";
 import { CurrencyToggle } from "./currency-toggle.js";

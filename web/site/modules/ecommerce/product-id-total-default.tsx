@@ -1,4 +1,4 @@
-import { Stack, Text } from "@mantine/core";
+import { Stack, Text } from "../../render/primitives.js";
 import type { VariantProps } from "../../variant-types.js";
 import { useCart } from "./cart/use-cart.js";
 import { commonTotals } from "./totals.js";

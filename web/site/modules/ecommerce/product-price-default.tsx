@@ -1,4 +1,4 @@
-import { Group } from "@mantine/core";
+import { Group } from "../../render/primitives.js";
 import type { VariantProps } from "../../variant-types.js";
 import { productPrices, storeLink } from "./price.js";
 import { PriceTag } from "./price-tag.js";

@@ -1,4 +1,5 @@
-import { Grid, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Grid, Table } from "@mantine/core";
+import { Group, Stack, Text, Title } from "../../render/primitives.js";
 import { FileView } from "../../../ui/file-view.js";
 import type { Row } from "../../data/page-data.js";
 import { text } from "../../i18n/text.js";

@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "../../render/primitives.js";
 import { moneyLabel } from "./price.js";
 import type { Total } from "./shop-api.js";
 import { useShop } from "./use-shop.js";

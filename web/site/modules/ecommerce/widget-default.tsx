@@ -1,4 +1,4 @@
-import { Stack, Title } from "@mantine/core";
+import { Stack, Title } from "../../render/primitives.js";
 import { CardsGrid } from "../../render/cards-grid.js";
 import { Section } from "../../render/section.js";
 import { useSite, useUiText } from "../../render/use-site.js";

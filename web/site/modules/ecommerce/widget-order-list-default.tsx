@@ -1,4 +1,5 @@
-import { Anchor, Divider, Stack, Text } from "@mantine/core";
+import { Anchor, Divider } from "@mantine/core";
+import { Stack, Text } from "../../render/primitives.js";
 import { LoadingSkeleton } from "../../render/loading-skeleton.js";
 import { Section } from "../../render/section.js";
 import { WidgetHeading } from "../../render/widget-heading.js";

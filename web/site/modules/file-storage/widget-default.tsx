@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SimpleGrid, Stack, Text, Title } from "../../render/primitives.js";
 import { text } from "../../i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Menu, Text } from "@mantine/core";
+import { Badge, Button, Menu } from "@mantine/core";
+import { Group, Text } from "../../render/primitives.js";
 import type { Subject } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";
 import { HOME, SETTINGS } from "./routes.js";

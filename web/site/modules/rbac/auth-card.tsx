@@ -1,4 +1,5 @@
-import { Anchor, Card, Center, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Center } from "@mantine/core";
+import { Card, Stack, Text, Title } from "../../render/primitives.js";
 import type { ReactNode } from "react";
 import type { Row } from "../../data/page-data.js";
 import { text } from "../../i18n/text.js";
@@ -13,7 +14,7 @@ export function AuthCard({ record, children }: { record: Row; children: ReactNod
   const description = text(record.description, language);
   return (
     <Center py="xl" px="md" className={typeof record.className === "string" ? record.className : undefined}>
-      <Card withBorder shadow="sm" radius="md" padding="xl" w="100%" maw={420}>
+      <Card withBorder shadow="sm" radius="md" padding="xl" w="100%" maw={420} data-auth-card="">
         <Stack gap="md">
           <Anchor href={href(HOME)} size="sm" c="dimmed">
             ← {t("home")}

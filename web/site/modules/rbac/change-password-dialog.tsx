@@ -1,4 +1,5 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { Button, Modal, PasswordInput } from "@mantine/core";
+import { Group, Stack, Text } from "../../render/primitives.js";
 import type { FormEvent } from "react";
 import type { Identity, SessionTokens } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { Button, Modal } from "@mantine/core";
+import { Group, Text } from "../../render/primitives.js";
 import { useSession } from "../../session/use-session.js";
 import type { Identity } from "../../session/types.js";
 import { subjectApi } from "./routes.js";

@@ -1,4 +1,5 @@
-import { Modal, Stack, Text } from "@mantine/core";
+import { Modal } from "@mantine/core";
+import { Stack, Text } from "../../render/primitives.js";
 import type { Identity, Subject } from "../../session/types.js";
 import { IdentityEmailForm } from "./identity-email-form.js";
 import { useRbac } from "./use-rbac.js";

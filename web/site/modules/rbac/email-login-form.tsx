@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, TextInput } from "@mantine/core";
+import { Group, Stack, Text } from "../../render/primitives.js";
 import { FORGOT_PASSWORD, REGISTRATION } from "./routes.js";
 import { useCredentialsForm } from "./use-credentials-form.js";
 import { useHydrated } from "./use-hydrated.js";

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, TextInput } from "@mantine/core";
+import { Stack } from "../../render/primitives.js";
 import { useState, type FormEvent } from "react";
 import { useFormFields } from "./use-form-fields.js";
 import { api } from "../../../api/client.js";

@@ -1,4 +1,5 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Button, PasswordInput, TextInput } from "@mantine/core";
+import { Group, Stack } from "../../render/primitives.js";
 import type { FormEvent } from "react";
 import type { Subject } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";

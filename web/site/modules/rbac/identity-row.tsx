@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Text } from "@mantine/core";
+import { Badge, Button } from "@mantine/core";
+import { Group, Paper, Text } from "../../render/primitives.js";
 import { useState } from "react";
 import { EMAIL_PROVIDER, WALLET_PROVIDER, type Identity, type Subject } from "../../session/types.js";
 import { DeleteIdentityDialog } from "./delete-identity-dialog.js";

@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Container, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Skeleton } from "@mantine/core";
+import { Card, Container, Group, Paper, Stack, Text, Title } from "../../render/primitives.js";
 import { useState } from "react";
 import type { VariantProps } from "../../variant-types.js";
 import { text } from "../../i18n/text.js";

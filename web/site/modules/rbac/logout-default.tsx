@@ -1,4 +1,5 @@
-import { Center, Loader, Stack, Text } from "@mantine/core";
+import { Center, Loader } from "@mantine/core";
+import { Stack, Text } from "../../render/primitives.js";
 import { useEffect, useRef } from "react";
 import { useSession } from "../../session/use-session.js";
 import type { VariantProps } from "../../variant-types.js";

@@ -1,4 +1,5 @@
-import { Anchor, Card, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "@mantine/core";
+import { Card, Stack, Text, Title } from "../../render/primitives.js";
 import type { Row } from "../../data/page-data.js";
 import { text } from "../../i18n/text.js";
 import { useRbac } from "./use-rbac.js";

@@ -1,4 +1,5 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, TextInput } from "@mantine/core";
+import { Stack, Text } from "../../render/primitives.js";
 import { useSession } from "../../session/use-session.js";
 import type { VariantProps } from "../../variant-types.js";
 import { AuthCard } from "./auth-card.js";

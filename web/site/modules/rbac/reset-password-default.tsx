@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput } from "@mantine/core";
+import { Stack } from "../../render/primitives.js";
 import { useEffect, useState, type FormEvent } from "react";
 import { api } from "../../../api/client.js";
 import type { VariantProps } from "../../variant-types.js";

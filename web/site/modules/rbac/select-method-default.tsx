@@ -1,4 +1,5 @@
-import { Divider, SegmentedControl, Text } from "@mantine/core";
+import { Divider, SegmentedControl } from "@mantine/core";
+import { Text } from "../../render/primitives.js";
 import { useState } from "react";
 import type { VariantProps } from "../../variant-types.js";
 import { useSession } from "../../session/use-session.js";

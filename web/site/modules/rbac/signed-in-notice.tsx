@@ -1,4 +1,5 @@
-import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { Anchor } from "@mantine/core";
+import { Group, Stack, Text } from "../../render/primitives.js";
 import type { Subject } from "../../session/types.js";
 import { LogoutButton } from "./logout-button.js";
 import { SETTINGS } from "./routes.js";

@@ -1,4 +1,4 @@
-import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Container, SimpleGrid, Stack, Text, Title } from "../../render/primitives.js";
 import { text } from "../../i18n/text.js";
 import type { VariantProps } from "../../variant-types.js";
 import { ProfileCard } from "./profile-card.js";

@@ -1,4 +1,5 @@
-import { Button, Skeleton } from "@mantine/core";
+import { Skeleton } from "@mantine/core";
+import { LinkButton } from "../../render/link-button.js";
 import { Suspense } from "react";
 import { lazyComponent } from "../../render/lazy-component.js";
 import { useSession } from "../../session/use-session.js";
@@ -19,9 +20,9 @@ export function UserMenu() {
   if (state.status === "loading") return loading;
   if (state.status === "signed-out") {
     return (
-      <Button component="a" href={href(SELECT_METHOD)} variant="default" size="xs" data-user-menu="signed-out">
+      <LinkButton href={href(SELECT_METHOD)} variant="default" size="xs" data-user-menu="signed-out">
         {t("signIn")}
-      </Button>
+      </LinkButton>
     );
   }
   return (

@@ -1,4 +1,6 @@
-import { Avatar, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Avatar } from "@mantine/core";
+import { LinkButton } from "../../render/link-button.js";
+import { Card, Group, Stack, Text, Title } from "../../render/primitives.js";
 import { withLanguage } from "../../i18n/languages.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -33,9 +35,9 @@ export function ProfileCard({ record }: VariantProps) {
       </Group>
       {href ? (
         <Group mt="md">
-          <Button component="a" href={href} variant="light" size="sm">
+          <LinkButton href={href} variant="light" size="sm">
             {t("more")}
-          </Button>
+          </LinkButton>
         </Group>
       ) : null}
     </Card>

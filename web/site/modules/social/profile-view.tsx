@@ -1,4 +1,5 @@
-import { Avatar, Group, Stack, Text, Title } from "@mantine/core";
+import { Avatar } from "@mantine/core";
+import { Group, Stack, Text, Title } from "../../render/primitives.js";
 import type { Row } from "../../data/page-data.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";

@@ -1,4 +1,4 @@
-import { Stack } from "@mantine/core";
+import { Stack } from "../../render/primitives.js";
 import { NotFoundNote } from "../../render/not-found-note.js";
 import { Section } from "../../render/section.js";
 import { useSite } from "../../render/use-site.js";

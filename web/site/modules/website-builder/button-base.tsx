@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from "@mantine/core";
+import { LinkButton, type LinkButtonLook } from "../../render/link-button.js";
 import { buttonLink } from "../../i18n/links.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -14,14 +14,14 @@ export function useButton(record: VariantProps["record"]) {
   return { ...buttonLink(record.url, language), title: text(record.title, language) || String(record.adminTitle ?? "") };
 }
 
-/** One of the button variants: a link styled as a Mantine button of the given look. */
-export function buttonVariant(look: Pick<ButtonProps, "variant" | "color" | "size" | "gradient">, name: string): Variant {
+/** One of the button variants: a link drawn as a Mantine button of the given look. */
+export function buttonVariant(look: Pick<LinkButtonLook, "variant" | "color" | "size" | "gradient">, name: string): Variant {
   function ButtonVariant({ record }: VariantProps) {
     const { href, newTab, title } = useButton(record);
     return (
-      <Button component="a" href={href} {...newTabProps(newTab)} className={classNameOf(record)} data-button-variant={name} radius="md" size="md" {...look}>
+      <LinkButton href={href} {...newTabProps(newTab)} className={classNameOf(record)} data-button-variant={name} radius="md" size="md" {...look}>
         {title}
-      </Button>
+      </LinkButton>
     );
   }
   ButtonVariant.displayName = `Button(${name})`;

@@ -1,4 +1,5 @@
-import { Text, UnstyledButton } from "@mantine/core";
+import { UnstyledButton } from "@mantine/core";
+import { Text } from "../../render/primitives.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite } from "../../render/use-site.js";

@@ -1,4 +1,4 @@
-import { Group } from "@mantine/core";
+import { Group } from "../../render/primitives.js";
 import { classNameOf } from "../../render/class-name.js";
 import { RelatedViews } from "../../render/variant-view.js";
 import type { VariantProps } from "../../variant-types.js";

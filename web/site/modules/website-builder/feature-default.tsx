@@ -1,4 +1,4 @@
-import { Card, Stack, Text, Title } from "@mantine/core";
+import { Card, Stack, Text, Title } from "../../render/primitives.js";
 import { FileView } from "../../../ui/file-view.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";

@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Text } from "../../render/primitives.js";
 import { FileView } from "../../../ui/file-view.js";
 import { logotypeHref } from "../../i18n/links.js";
 import { text } from "../../i18n/text.js";

@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text, Title } from "../../render/primitives.js";
 import type { ReactNode } from "react";
 import { resizedUrl } from "../../../ui/file-url.js";
 import { slideHref } from "../../i18n/links.js";

@@ -1,4 +1,5 @@
-import { Badge, Stack, Text, Title } from "@mantine/core";
+import { Badge } from "@mantine/core";
+import { Stack, Text, Title } from "../../render/primitives.js";
 import { text } from "../../i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";

@@ -1,4 +1,5 @@
-import { Container, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Divider } from "@mantine/core";
+import { Container, Group, SimpleGrid, Stack, Text, Title } from "../../render/primitives.js";
 import { LanguageSwitcher } from "../../i18n/language-switcher.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";

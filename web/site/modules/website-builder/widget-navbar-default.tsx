@@ -1,4 +1,5 @@
-import { Box, Burger, Container, Group, Stack, Text } from "@mantine/core";
+import { Burger } from "@mantine/core";
+import { Box, Container, Group, Stack, Text } from "../../render/primitives.js";
 import { useEffect, useState } from "react";
 import { LanguageSwitcher } from "../../i18n/language-switcher.js";
 import { text } from "../../i18n/text.js";

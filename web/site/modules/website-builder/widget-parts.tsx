@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Stack } from "@mantine/core";
+import { Group, SimpleGrid, Stack } from "../../render/primitives.js";
 import { useSite } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";
 import { hasRelated } from "./has-related.js";

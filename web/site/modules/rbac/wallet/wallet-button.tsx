@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Stack, Text } from "../../../render/primitives.js";
 import { shortAddress } from "../subject-label.js";
 import { useRbac } from "../use-rbac.js";
 import type { Wallet } from "./use-wallet.js";

@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Stack, Text } from "../../../render/primitives.js";
 import { useState } from "react";
 import { api } from "../../../../api/client.js";
 import { useSession } from "../../../session/use-session.js";
