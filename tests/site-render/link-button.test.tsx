@@ -1,4 +1,5 @@
 import { Button, MantineProvider } from "@mantine/core";
+import type React from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { LinkButton, type LinkButtonLook } from "../../web/site/render/link-button.js";
@@ -18,6 +19,7 @@ const LOOKS: LinkButtonLook[] = [
   { variant: "gradient", gradient: { from: "indigo", to: "cyan", deg: 90 } },
   { variant: "light", size: "xs" },
   { variant: "filled", size: "md", radius: "xl" },
+  { variant: "filled", size: "md", radius: "md" },
 ];
 
 const withoutStyleTags = (html: string) => html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, "");
@@ -27,7 +29,7 @@ describe("LinkButton", () => {
     const props = { href: "/blog", className: "custom", "data-button-variant": "x", target: "_blank", rel: "noopener noreferrer" };
     const mantine = renderToString(
       <MantineProvider theme={siteTheme}>
-        <Button component="a" size="sm" radius="md" {...look} {...props}>
+        <Button component="a" {...look} {...props}>
           Title
         </Button>
       </MantineProvider>,
@@ -40,5 +42,17 @@ describe("LinkButton", () => {
       </MantineProvider>,
     );
     expect(withoutStyleTags(ours)).toBe(withoutStyleTags(mantine));
+  });
+
+  test("a <button>, disabled or not, full width, and a link with a right section", () => {
+    const render = (node: React.ReactNode) => withoutStyleTags(renderToString(<MantineProvider theme={siteTheme}>{node}</MantineProvider>));
+    for (const disabled of [false, true]) {
+      expect(render(<LinkButton component="button" variant="filled" onClick={() => {}} disabled={disabled} fullWidth data-add-to-cart="p">Add</LinkButton>)).toBe(
+        render(<Button variant="filled" onClick={() => {}} disabled={disabled} fullWidth data-add-to-cart="p">Add</Button>),
+      );
+    }
+    expect(render(<LinkButton href="/a" variant="light" rightSection={<span aria-hidden>→</span>}>Read</LinkButton>)).toBe(
+      render(<Button component="a" href="/a" variant="light" rightSection={<span aria-hidden>→</span>}>Read</Button>),
+    );
   });
 });

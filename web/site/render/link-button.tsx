@@ -16,10 +16,16 @@ export interface LinkButtonLook {
 }
 
 export interface LinkButtonProps extends LinkButtonLook {
+  /** "a" (default) or "button" (type="button"). */
+  component?: "a" | "button";
   href?: string;
   target?: string;
   rel?: string;
   className?: string;
+  disabled?: boolean;
+  fullWidth?: boolean;
+  rightSection?: ReactNode;
+  onClick?: () => void;
   children?: ReactNode;
   [data: `data-${string}`]: string | undefined;
 }
@@ -51,24 +57,35 @@ function colors({ variant, color = PRIMARY, gradient }: LinkButtonLook): Record<
   }
 }
 
-export function LinkButton({ variant = "filled", color, size = "sm", radius = "md", gradient, className, children, ...rest }: LinkButtonProps) {
+export function LinkButton({ component = "a", variant = "filled", color, size, radius, gradient, className, disabled, fullWidth, rightSection, children, ...rest }: LinkButtonProps) {
   const look = colors({ variant, color, gradient });
   const style = {
-    "--button-height": `var(--button-height-${size})`,
-    "--button-padding-x": `var(--button-padding-x-${size})`,
-    "--button-fz": `var(--mantine-font-size-${size})`,
-    "--button-radius": `var(--mantine-radius-${radius})`,
+    // Unset size and radius are Button.css's defaults (sm, the theme's radius), as with Mantine.
+    ...(size ? { "--button-height": `var(--button-height-${size})`, "--button-padding-x": `var(--button-padding-x-${size})`, "--button-fz": `var(--mantine-font-size-${size})` } : {}),
+    ...(radius ? { "--button-radius": `var(--mantine-radius-${radius})` } : {}),
     "--button-bg": look.bg,
     "--button-hover": look.hover,
     "--button-color": look.color,
     "--button-bd": look.bd,
   } as CSSProperties;
-  const classes = `mantine-focus-auto mantine-active ${className ? `${className} ` : ""}m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`;
+  const classes = `mantine-focus-auto ${disabled ? "" : "mantine-active "}${className ? `${className} ` : ""}m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`;
+  const Tag = component;
+  const flags = {
+    "data-disabled": disabled ? "true" : undefined,
+    "data-block": fullWidth ? "true" : undefined,
+    "data-with-right-section": rightSection ? "true" : undefined,
+  };
+  const own = component === "button" ? { type: "button" as const, disabled: disabled || undefined } : {};
   return (
-    <a style={style} className={classes} data-variant={variant} data-size={size} {...rest}>
+    <Tag style={style} className={classes} data-variant={variant} data-size={size} {...flags} {...own} {...rest}>
       <span className="m_80f1301b mantine-Button-inner">
         <span className="m_811560b9 mantine-Button-label">{children}</span>
+        {rightSection ? (
+          <span className="m_a74036a mantine-Button-section" data-position="right">
+            {rightSection}
+          </span>
+        ) : null}
       </span>
-    </a>
+    </Tag>
   );
 }

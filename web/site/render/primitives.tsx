@@ -81,8 +81,8 @@ function resolveStyleProps(props: BaseProps, classes: string[]): { className: st
   if (bg) css.background = color(bg);
   if (visibleFrom) classes.push(`mantine-visible-from-${visibleFrom}`);
   if (hiddenFrom) classes.push(`mantine-hidden-from-${hiddenFrom}`);
-  if (className) classes.push(className);
-  return { className: classes.join(" "), style: { ...(css as CSSProperties), ...style }, rest };
+  // The record's own class first, as Mantine puts it (themes and tests address it so).
+  return { className: className ? [className, ...classes].join(" ") : classes.join(" "), style: { ...(css as CSSProperties), ...style }, rest };
 }
 
 /** A responsive value as custom properties read by a class of site.css (`s-r-fz`), else inline. */

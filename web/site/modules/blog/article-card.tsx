@@ -1,4 +1,5 @@
-import { Badge, Button } from "@mantine/core";
+import { Badge } from "@mantine/core";
+import { LinkButton } from "../../render/link-button.js";
 import { Card, Group, Stack, Text, Title } from "../../render/primitives.js";
 import { FileView } from "../../../ui/file-view.js";
 import { text } from "../../i18n/text.js";
@@ -39,9 +40,9 @@ export function ArticleCard({ record }: VariantProps) {
         {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
       </Stack>
       <Group mt="lg">
-        <Button component="a" href={articleHref(record, site.language)} variant="light" rightSection={<span aria-hidden>→</span>}>
+        <LinkButton href={articleHref(record, site.language)} variant="light" rightSection={<span aria-hidden>→</span>}>
           {t("readMore")}
-        </Button>
+        </LinkButton>
       </Group>
     </Card>
   );

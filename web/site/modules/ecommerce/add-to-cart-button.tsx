@@ -1,10 +1,11 @@
-import { Button, type ButtonProps } from "@mantine/core";
+import { LinkButton, type LinkButtonLook } from "../../render/link-button.js";
 import { showSuccess, useAction } from "../rbac/use-action.js";
 import { useCart } from "./cart/use-cart.js";
 import { SIGN_IN_PAGE } from "./shop-api.js";
 import { useShop } from "./use-shop.js";
 
-interface Props extends Pick<ButtonProps, "size" | "variant" | "fullWidth"> {
+interface Props extends Pick<LinkButtonLook, "size" | "variant"> {
+  fullWidth?: boolean;
   productId: string;
   storeId?: string;
   quantity?: number;
@@ -25,14 +26,14 @@ export function AddToCartButton({ productId, storeId, quantity = 1, size = "sm",
   const common = { size, variant, fullWidth, "data-add-to-cart": productId };
   if (session.status === "signed-out") {
     return (
-      <Button component="a" href={href(SIGN_IN_PAGE)} {...common}>
+      <LinkButton href={href(SIGN_IN_PAGE)} {...common}>
         {t("addToCart")}
-      </Button>
+      </LinkButton>
     );
   }
   return (
-    <Button onClick={() => void act()} disabled={!subjectId || pending} {...common}>
+    <LinkButton component="button" onClick={() => void act()} disabled={!subjectId || pending} {...common}>
       {pending ? t("adding") : t("addToCart")}
-    </Button>
+    </LinkButton>
   );
 }
