@@ -57,7 +57,7 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           // Tiny shared chunks (a hook, a helper) are copied into their importers rather than
           // fetched one request each.
-          experimentalInlineCommonChunks: { maxSize: 2 * 1024 },
+          experimentalInlineCommonChunks: { maxSize: 1024 },
         },
       },
     },

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { loadNotifications } from "../../ui/toast.js";
 
 // The toasts' container (Mantine Notifications with its transitions) renders nothing on the
 // server and nothing until a toast is shown, so its code need not hold up the first paint or
 // hydration: it is imported once the page has hydrated. `showToast()` before that only
 // queues in the store, which the container shows when it mounts.
-const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => loadNotifications().then((m) => ({ default: m.Notifications })));
 
 /** Where the site's toasts appear (top right, below the sticky navbar: site.css). */
 export function Toasts() {
