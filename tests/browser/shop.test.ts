@@ -41,7 +41,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
   /** Closes the toasts on screen, so a screenshot shows what they would cover. */
   const dismissToasts = async (target: Page) => {
     for (const close of await target.locator(".mantine-Notification-root button").all()) await close.click().catch(() => {});
-    await expect.poll(() => target.locator(".mantine-Notification-root").count()).toBe(0);
+    await expect.poll(() => target.locator(".mantine-Notification-root").count(), { timeout: 5000 }).toBe(0); // each leaves with a transition
   };
   /** The drawer has slid all the way in (its right edge at the viewport's), so a screenshot is not mid-animation. */
   const slidIn = async (target: Page, drawer: ReturnType<Page["getByRole"]>) => {

@@ -1,4 +1,6 @@
-import { createTheme } from "@mantine/core";
+import { createTheme, type MantineThemeOverride } from "@mantine/core";
+import type { Language } from "../data/page-data.js";
+import { uiText } from "../i18n/ui-strings.js";
 
 /** The public site's look: one accent colour, a system font stack, heavy display headings. */
 export const siteTheme = createTheme({
@@ -15,3 +17,18 @@ export const siteTheme = createTheme({
 
 /** Width of page sections; widgets share it so their edges line up. */
 export const CONTAINER_SIZE = "lg";
+
+const themes = new Map<Language, MantineThemeOverride>();
+
+/**
+ * The site's theme in a language: texts Mantine's components carry themselves (the password
+ * field's show/hide toggle) in that language. By component name, so no component is imported.
+ */
+export function siteThemeFor(language: Language): MantineThemeOverride {
+  let theme = themes.get(language);
+  if (!theme) {
+    theme = { ...siteTheme, components: { PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": uiText("togglePassword", language) } } } } };
+    themes.set(language, theme);
+  }
+  return theme;
+}

@@ -18,7 +18,7 @@ export function EmailLoginForm() {
           label={t("email")}
           type="email"
           autoComplete="email"
-          placeholder="name@example.com"
+          placeholder={t("emailPlaceholder")}
           {...form.field("login")}
         />
         <PasswordInput

@@ -45,7 +45,7 @@ export function ForgotPasswordDefault({ record }: VariantProps) {
               label={t("email")}
               type="email"
               autoComplete="email"
-              placeholder="name@example.com"
+              placeholder={t("emailPlaceholder")}
               {...form.field("email")}
             />
             <Button type="submit" fullWidth loading={pending} disabled={!hydrated}>

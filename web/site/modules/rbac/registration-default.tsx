@@ -35,7 +35,7 @@ export function RegistrationDefault({ record }: VariantProps) {
             label={t("email")}
             type="email"
             autoComplete="email"
-            placeholder="name@example.com"
+            placeholder={t("emailPlaceholder")}
             {...form.field("login")}
           />
           <PasswordInput

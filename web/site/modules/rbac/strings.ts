@@ -4,6 +4,7 @@ import { stringTable } from "../../i18n/string-table.js";
 const en = {
   home: "Home",
   email: "Email",
+  emailPlaceholder: "name@example.com",
   password: "Password",
   passwordConfirmation: "Confirm password",
   currentPassword: "Current password",
@@ -89,6 +90,7 @@ export type RbacStringKey = keyof typeof en;
 const ru: Record<RbacStringKey, string> = {
   home: "На главную",
   email: "Электронная почта",
+  emailPlaceholder: "имя@пример.рф",
   password: "Пароль",
   passwordConfirmation: "Подтверждение пароля",
   currentPassword: "Текущий пароль",

@@ -36,8 +36,9 @@ const chevron = {
 
 /**
  * A looping carousel of the slider's slides (sliders-to-slides). Clicking the left or right sixth
- * of the slider goes back or forward, wrapping around; dots jump to a slide. The first slide is
- * shown on the server, so hydration starts from the same picture.
+ * of the slider goes back or forward, wrapping around; dots jump to a slide; with the focus in the
+ * slider the arrow keys turn it. The first slide is shown on the server, so hydration starts from
+ * the same picture. Hidden slides are inert: their links are neither focusable nor announced.
  */
 export function SliderDefault({ record }: VariantProps) {
   const site = useSite();
@@ -48,10 +49,31 @@ export function SliderDefault({ record }: VariantProps) {
   const count = slides.length;
   const go = (step: number) => setIndex((current) => (current + step + count) % count);
   return (
-    <div className={classNameOf(record)} data-slider="" style={{ position: "relative", overflow: "hidden", borderRadius: 16, width: "100%" }}>
+    <div
+      className={classNameOf(record)}
+      data-slider=""
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={t("slides")}
+      onKeyDown={(event) => {
+        if (count < 2 || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+        event.preventDefault();
+        go(event.key === "ArrowLeft" ? -1 : 1);
+      }}
+      style={{ position: "relative", overflow: "hidden", borderRadius: 16, width: "100%" }}
+    >
       <div data-slider-track="" style={{ display: "flex", transform: `translateX(-${index * 100}%)`, transition: "transform 500ms ease" }}>
         {slides.map(({ relation, record: slide }, position) => (
-          <div key={relation.id} style={{ flex: "0 0 100%", minWidth: 0 }} aria-hidden={position === index ? undefined : true} data-active={position === index ? "" : undefined}>
+          <div
+            key={relation.id}
+            style={{ flex: "0 0 100%", minWidth: 0 }}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${position + 1} / ${count}`}
+            aria-hidden={position === index ? undefined : true}
+            inert={position === index ? undefined : true}
+            data-active={position === index ? "" : undefined}
+          >
             <VariantView model="website-builder/slides" record={slide} relation={relation} />
           </div>
         ))}
@@ -68,15 +90,16 @@ export function SliderDefault({ record }: VariantProps) {
               ›
             </span>
           </button>
-          <div style={{ position: "absolute", bottom: 16, left: 0, right: 0, display: "flex", justifyContent: "center", gap: 8, zIndex: 4 }}>
+          <div className="s-slider-dots">
             {slides.map(({ relation }, position) => (
+              // A 24×24 tap target (WCAG 2.5.8) around the small visible pill (site.css).
               <button
                 key={relation.id}
                 type="button"
+                className="s-slider-dot"
                 aria-label={`${t("goToSlide")} ${position + 1}`}
                 aria-current={position === index ? "true" : undefined}
                 onClick={() => setIndex(position)}
-                style={{ width: position === index ? 24 : 8, height: 8, borderRadius: 4, border: 0, padding: 0, cursor: "pointer", transition: "width 200ms", background: position === index ? "white" : "rgba(255,255,255,0.55)", boxShadow: "0 0 4px rgba(0,0,0,0.3)" }}
               />
             ))}
           </div>
