@@ -14,11 +14,15 @@ const PASSWORD = "a long enough password";
 const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
   results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`));
 
-/** Texts a visitor is given besides the page's content: placeholders, accessible names and titles of controls. */
+/**
+ * Texts a visitor is given besides the page's content: placeholders, accessible names and titles
+ * of controls, and labels, of what is shown or announced (not what is hidden from both) and in
+ * the page's language (a link to the English page may say "English", marked lang="en").
+ */
 const controlTexts = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("[placeholder], [aria-label], [title], label, button")]
-      .filter((element) => element.getClientRects().length > 0 || element.matches("[aria-label]"))
+      .filter((element) => !element.closest("[aria-hidden=true]") && element.closest("[lang]")?.getAttribute("lang") === document.documentElement.lang)
       .flatMap((element) => [element.getAttribute("placeholder"), element.getAttribute("aria-label"), element.getAttribute("title"), element.matches("label, button") ? element.innerText : null])
       .filter((text): text is string => !!text && !!text.trim()),
   );

@@ -5,12 +5,16 @@ import { useSite, useUiText } from "../render/use-site.js";
 import { withLanguage } from "./languages.js";
 import { languageNames } from "./ui-strings.js";
 
-/** Links to this same page in every language; plain links, so it works before hydration too. */
-export function LanguageSwitcher({ size = "xs" }: { size?: "xs" | "sm" | "md" }) {
+/**
+ * Links to this same page in every language; plain links, so it works before hydration too. The
+ * navbar's is the page's "Language" navigation landmark; a second one (the footer's) is a plain
+ * labelled group, as landmarks of one kind must be told apart.
+ */
+export function LanguageSwitcher({ size = "xs", landmark = true }: { size?: "xs" | "sm" | "md"; landmark?: boolean }) {
   const site = useSite();
   const t = useUiText();
   return (
-    <Group gap={4} role="navigation" aria-label={t("language")} wrap="nowrap">
+    <Group gap={4} role={landmark ? "navigation" : "group"} aria-label={t("language")} wrap="nowrap">
       {LANGUAGES.map((language) => (
         <Button
           key={language}

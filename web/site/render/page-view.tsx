@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { PageHeading } from "./page-heading.js";
 import { RelatedViews, VariantView } from "./variant-view.js";
 import { useSite } from "./use-site.js";
 
@@ -15,7 +16,7 @@ export function PageWidgets({ before }: { before?: ReactNode }) {
   const page = site.page;
   return (
     <main className={typeof page?.className === "string" ? page.className : undefined} style={{ flex: 1 }}>
-      {before}
+      {before ? before : <PageHeading site={site} />}
       {page ? <RelatedViews relationModel="host/pages-to-widgets" parentId={page.id} /> : null}
     </main>
   );

@@ -56,7 +56,7 @@ export function WidgetFooterDefault({ record }: VariantProps) {
           <Text c="dimmed" fz="sm">
             {subtitle || (title ? `© ${title}. ${t("allRightsReserved")}` : t("allRightsReserved"))}
           </Text>
-          <LanguageSwitcher />
+          <LanguageSwitcher landmark={false} />
         </Group>
       </Container>
     </footer>
