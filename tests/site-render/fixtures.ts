@@ -75,6 +75,8 @@ export function renderApp(data: PageData): string {
 export function textOf(html: string): string {
   return html
     .replace(/<style[\s\S]*?<\/style>/g, " ")
+    // What is drawn: not the page heading only screen readers get (render/page-heading.tsx).
+    .replace(/<h1 class="s-visually-hidden">[\s\S]*?<\/h1>/g, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
