@@ -79,7 +79,9 @@ describe.skipIf(!hasChromium)("the demo site by keyboard", () => {
   it("the account menu: Enter opens it, the arrow keys move through its items, Escape closes it", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
-    await page.goto(url("/rbac/subject/authentication/email-and-password/registration"));
+    await page.goto(url("/rbac/subject/authentication/email-and-password/registration"), { waitUntil: "networkidle" });
+    // Hydrated first: a click before would submit the form natively.
+    await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
     await page.getByLabel("Email", { exact: true }).fill("keys@example.com");
     await page.getByLabel("Password", { exact: true }).fill("a long enough password");
     await page.getByRole("button", { name: "Create an account" }).click();
