@@ -75,8 +75,10 @@ export function renderApp(data: PageData): string {
 export function textOf(html: string): string {
   return html
     .replace(/<style[\s\S]*?<\/style>/g, " ")
-    // What is drawn: not the page heading only screen readers get (render/page-heading.tsx).
+    // What is drawn: not the page heading nor the links' subjects only screen readers get
+    // (render/page-heading.tsx, render/link-subject.tsx).
     .replace(/<h1 class="s-visually-hidden">[\s\S]*?<\/h1>/g, " ")
+    .replace(/<span class="s-visually-hidden">[\s\S]*?<\/span>/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')

@@ -1,20 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { loadNotifications } from "../../ui/toast.js";
+import { useEffect, useState, type ComponentType } from "react";
+import { whenNotificationsLoaded } from "../../ui/toast.js";
 
-// The toasts' container (Mantine Notifications with its transitions) renders nothing on the
-// server and nothing until a toast is shown, so its code need not hold up the first paint or
-// hydration: it is imported once the page has hydrated. `showToast()` before that only
-// queues in the store, which the container shows when it mounts.
-const Notifications = lazy(() => loadNotifications().then((m) => ({ default: m.Notifications })));
+type NotificationsProps = { position: "top-right"; zIndex: number };
 
-/** Where the site's toasts appear (top right, below the sticky navbar: site.css). */
+/**
+ * Where the site's toasts appear (top right, below the sticky navbar: site.css). Mantine's
+ * container (with its transitions and scroll-bar handling) renders nothing on the server and
+ * nothing until a toast is shown, so it mounts when the first toast imports the package
+ * (web/ui/toast.ts): pages nobody gets a toast on never load it.
+ */
 export function Toasts() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="top-right" zIndex={1000} />
-    </Suspense>
-  );
+  const [Container, setContainer] = useState<ComponentType<NotificationsProps> | null>(null);
+  useEffect(() => whenNotificationsLoaded((module) => setContainer(() => module.Notifications as ComponentType<NotificationsProps>)), []);
+  return Container ? <Container position="top-right" zIndex={1000} /> : null;
 }

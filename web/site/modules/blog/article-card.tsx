@@ -8,6 +8,7 @@ import { useSite, useUiText } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
 import { firstFile } from "../website-builder/first-file.js";
 import { articleHref, categoryHref } from "./links.js";
+import { LinkSubject } from "../../render/link-subject.js";
 
 /** An article card: cover image, its categories, title, subtitle and a 'Read more' button. */
 export function ArticleCard({ record }: VariantProps) {
@@ -42,6 +43,7 @@ export function ArticleCard({ record }: VariantProps) {
       <Group mt="lg">
         <LinkButton href={articleHref(record, site.language)} variant="light" rightSection={<span aria-hidden>→</span>}>
           {t("readMore")}
+          <LinkSubject>{title}</LinkSubject>
         </LinkButton>
       </Group>
     </Card>

@@ -5,6 +5,7 @@ import { classNameOf } from "../../render/class-name.js";
 import { useSite, useUiText } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
 import { categoryHref } from "./links.js";
+import { LinkSubject } from "../../render/link-subject.js";
 
 /** A blog category card: title, subtitle and a 'More' button to its page. */
 export function CategoryCard({ record }: VariantProps) {
@@ -22,6 +23,7 @@ export function CategoryCard({ record }: VariantProps) {
       <Group mt="lg">
         <LinkButton href={categoryHref(record, site.language)} variant="default">
           {t("more")}
+          <LinkSubject>{text(record.title, site.language)}</LinkSubject>
         </LinkButton>
       </Group>
     </Card>

@@ -4,6 +4,7 @@ import type { Row } from "../../data/page-data.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite, useUiText } from "../../render/use-site.js";
+import { LinkSubject } from "../../render/link-subject.js";
 
 /** A store or category card: title, short description (or subtitle) and a 'More' link. */
 export function EntityCard({ record, href, marker }: { record: Row; href: string; marker: string }) {
@@ -21,6 +22,7 @@ export function EntityCard({ record, href, marker }: { record: Row; href: string
       <Group mt="lg">
         <LinkButton href={href} variant="default">
           {t("more")}
+          <LinkSubject>{text(record.title, site.language)}</LinkSubject>
         </LinkButton>
       </Group>
     </Card>

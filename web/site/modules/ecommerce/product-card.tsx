@@ -10,6 +10,7 @@ import { productHref } from "./links.js";
 import { mainPrice, productPrices, storeLink } from "./price.js";
 import { PriceTag } from "./price-tag.js";
 import { ProductCartActions } from "./product-cart-actions.js";
+import { LinkSubject } from "../../render/link-subject.js";
 
 /**
  * A product card: picture, title, short description, price (when it has one; the store's own on
@@ -44,6 +45,7 @@ export function ProductCard({ record, relation }: VariantProps) {
         {price ? <PriceTag price={price} /> : <span />}
         <LinkButton href={href} variant="subtle" size="sm">
           {t("more")}
+          <LinkSubject>{text(record.title, site.language)}</LinkSubject>
         </LinkButton>
       </Group>
       <Box mt="sm">

@@ -6,6 +6,7 @@ import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite, useUiText } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
+import { LinkSubject } from "../../render/link-subject.js";
 
 /** The page of a profile's subject, when the page loaded that subject: /rbac/subjects/{slug}/social/profile. */
 export function profileHref(site: ReturnType<typeof useSite>, profileId: string): string | undefined {
@@ -37,6 +38,7 @@ export function ProfileCard({ record }: VariantProps) {
         <Group mt="md">
           <LinkButton href={href} variant="light" size="sm">
             {t("more")}
+            <LinkSubject>{title}</LinkSubject>
           </LinkButton>
         </Group>
       ) : null}
