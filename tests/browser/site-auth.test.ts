@@ -2,7 +2,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hexToString, type Hex } from "viem";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, screenshot, startApp, waitForHydration, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 const SIGN_IN = "/rbac/subject/authentication/select-method";
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
@@ -50,6 +50,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
   });
   beforeEach(async () => {
     await page.goto(url("/"));
+    await waitForHydration(page);
   });
   afterAll(async () => {
     await browser?.close();
@@ -58,6 +59,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
   it("registers: field errors first, then the account is made and the visitor is home and signed in", async () => {
     await page.goto(url(REGISTRATION));
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByText("Enter a valid email").waitFor();
     await page.getByText("Use at least 8 characters").waitFor();
@@ -91,6 +93,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
   it("changes the password in the settings dialog and stays signed in", async () => {
     await page.goto(url(SETTINGS));
+    await waitForHydration(page);
     const identity = page.locator("[data-identity]");
     await identity.getByText(EMAIL, { exact: true }).waitFor();
     expect(await identity.textContent()).toBe(`Email${EMAIL}EditDelete`);
@@ -119,6 +122,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     expect(await refreshToken()).not.toBe(before);
     await expect.poll(() => accountMenu().textContent()).toBe(EMAIL);
     await page.reload();
+    await waitForHydration(page);
     await expect.poll(() => accountMenu().textContent()).toBe(EMAIL);
     const me = await page.evaluate(async () => (await fetch("/api/rbac/subjects/authentication/me", { credentials: "include" })).status);
     expect(me).toBe(200);
@@ -132,11 +136,13 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     const before = await refreshToken();
     await page.evaluate(() => localStorage.setItem("rbac.subject.jwt-expires-at", "1"));
     await page.reload();
+    await waitForHydration(page);
     await expect.poll(() => accountMenu().textContent()).toBe(EMAIL);
     expect(refreshes).toEqual(["POST"]);
     expect(await refreshToken()).not.toBe(before);
 
     await page.goto(url(SETTINGS));
+    await waitForHydration(page);
     await page.evaluate(() => {
       localStorage.setItem("rbac.subject.refresh", "not-a-token");
       localStorage.setItem("rbac.subject.jwt-expires-at", "1");
@@ -149,6 +155,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
   it("signs in with the changed password, then signs out from the user menu", async () => {
     await page.goto(url(SIGN_IN));
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Login" }).click();
     await page.getByText("Enter a valid email").waitFor();
     await page.getByLabel("Email", { exact: true }).fill(EMAIL);
@@ -161,6 +168,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     // A second tab follows the first through the storage event.
     const other = await context.newPage();
     await other.goto(url(SETTINGS));
+    await waitForHydration(other);
     await other.locator("[data-identity]").getByText(EMAIL, { exact: true }).waitFor();
 
     await accountMenu().click();
@@ -177,6 +185,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
   it("a wrong password shows the server's message in a toast", async () => {
     await page.goto(url(SIGN_IN));
+    await waitForHydration(page);
     await page.getByLabel("Email", { exact: true }).fill(EMAIL);
     await page.getByLabel("Password", { exact: true }).fill("wrong password");
     await page.getByRole("button", { name: "Login" }).click();
@@ -187,6 +196,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
   it("the logout page signs out at once and goes home", async () => {
     await page.goto(url(SIGN_IN));
+    await waitForHydration(page);
     await page.getByLabel("Email", { exact: true }).fill(EMAIL);
     await page.getByLabel("Password", { exact: true }).fill(SECOND_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
@@ -200,6 +210,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
   it("resets a forgotten password with the code from the mail", async () => {
     await page.goto(url(FORGOT));
+    await waitForHydration(page);
     await page.getByLabel("Email", { exact: true }).fill(EMAIL);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("Reset link sent").waitFor();
@@ -216,8 +227,10 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     const code = /[?&]code=([A-Za-z0-9_-]+)/.exec(String(mail.text))![1]!;
 
     await page.goto(url(RESET));
+    await waitForHydration(page);
     await page.getByText("This link has no reset code").waitFor();
     await page.goto(url(`${RESET}?code=${code}`));
+    await waitForHydration(page);
     await page.getByLabel("Password", { exact: true }).fill(THIRD_PASSWORD);
     await page.getByLabel("Confirm password").fill("something else");
     await page.getByRole("button", { name: "Reset password" }).click();
@@ -231,11 +244,13 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
   it("changes the email in the edit dialog", async () => {
     await page.goto(url(SIGN_IN));
+    await waitForHydration(page);
     await page.getByLabel("Email", { exact: true }).fill(EMAIL);
     await page.getByLabel("Password", { exact: true }).fill(THIRD_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL(url("/"));
     await page.goto(url(SETTINGS));
+    await waitForHydration(page);
     const identity = page.locator("[data-identity]");
     await identity.getByRole("button", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: "Change email" });
@@ -272,6 +287,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
   it("the Russian sign-in screen speaks Russian and links within /ru", async () => {
     await page.goto(url(`/ru${SIGN_IN}`));
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Войти" }).first().waitFor();
     for (const text of ["Забыли пароль?", "Нет аккаунта?", "Зарегистрироваться", "Или продолжите с", "Почта и пароль"]) {
       await page.getByText(text).first().waitFor();
@@ -311,6 +327,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     const walletPage = await walletContext.newPage();
     try {
       await walletPage.goto(url(SIGN_IN));
+      await waitForHydration(walletPage);
       await walletPage.getByText("Ethereum (EVM)").click();
       await walletPage.getByRole("button", { name: "Connect Wallet" }).waitFor().catch(async (error) => {
         await screenshot(walletPage, "site-auth-wallet-failure");
@@ -324,11 +341,13 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
 
       // Back on the sign-in screen the subject is named by its wallet's short address.
       await walletPage.goto(url(SIGN_IN));
+      await waitForHydration(walletPage);
       await walletPage.getByText(`You are signed in as ${short}`).waitFor();
       await screenshot(walletPage, "site-auth-wallet-signed-in");
 
       // The wallet identity is listed with its EVM badge and can be deleted.
       await walletPage.goto(url(SETTINGS));
+      await waitForHydration(walletPage);
       const identity = walletPage.locator("[data-identity]");
       expect(await identity.textContent()).toBe(`EVM${account.address.toLowerCase()}Delete`);
       await identity.getByRole("button", { name: "Delete" }).click();

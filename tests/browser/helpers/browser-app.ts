@@ -52,6 +52,14 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** Saves `test-results/{name}.png` of the whole page. */
+/**
+ * Waits until the site's bundle has hydrated the page (React has taken the root): a click on the
+ * server's HTML before that does nothing, which a busy machine makes likely right after `goto`.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(RESULTS, { recursive: true });
   const file = join(RESULTS, `${name}.png`);
