@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, screenshot, startApp, waitForHydration, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
 const EMAIL = "shopper@example.com";
@@ -53,6 +53,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
   async function register(target: Page, language: "en" | "ru", email: string) {
     const prefix = language === "ru" ? "/ru" : "";
     await target.goto(url(`${prefix}${REGISTRATION}`));
+    await waitForHydration(target);
     await target.getByLabel(language === "ru" ? "Электронная почта" : "Email", { exact: true }).fill(email);
     await target.getByLabel(language === "ru" ? "Пароль" : "Password", { exact: true }).fill(PASSWORD);
     await target.getByRole("button", { name: language === "ru" ? "Создать аккаунт" : "Create an account" }).click();
@@ -76,6 +77,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
   });
   beforeEach(async () => {
     await page.goto(url("/products"), { waitUntil: "networkidle" });
+    await waitForHydration(page);
   });
   afterAll(async () => {
     await browser?.close();
@@ -136,6 +138,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
 
   it("checks out the cart with dummy, pays on the payment page and sees the orders as approving", async () => {
     await page.goto(url("/cart"), { waitUntil: "networkidle" });
+    await waitForHydration(page);
     const checkout = page.locator("[data-cart-checkout]");
     await checkout.waitFor();
     expect(await checkout.locator("[data-cart-order]").count()).toBe(2);
@@ -179,6 +182,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
 
   it("one step checkout from the product page in euros, declined on the payment page: the order is back in the cart", async () => {
     await page.goto(url("/ecommerce/products/ceramic-mug"), { waitUntil: "networkidle" });
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Buy now" }).click();
     const dialog = page.getByRole("dialog", { name: "One step checkout" });
     await dialog.getByText("EUR €").click();
@@ -210,6 +214,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     try {
       await register(ru, "ru", RU_EMAIL);
       await ru.goto(url("/ru/products"), { waitUntil: "networkidle" });
+      await waitForHydration(ru);
       const notebook = card(ru, "Блокнот в льняной обложке");
       await expect.poll(() => notebook.getByLabel("Цена: $18.00").count()).toBe(1);
       await notebook.getByRole("button", { name: "В корзину" }).click();
@@ -260,6 +265,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
 
   it("a store's page shows its own price, and a product added there is charged at it", async () => {
     await page.goto(url("/ecommerce/stores/northwind-store"), { waitUntil: "networkidle" });
+    await waitForHydration(page);
     const mug = card(page, "Ceramic mug");
     await expect.poll(() => mug.getByLabel("Price: $21.00").count()).toBe(1);
     await mug.getByRole("button", { name: "Add to cart" }).click();
