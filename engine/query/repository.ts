@@ -195,7 +195,9 @@ export class Repository {
       this.checkId(String(id));
       given.id = id;
     }
-    const keys = Object.keys(given).filter((k) => k === "id" || this.model.fieldMap.get(k)?.unique);
+    // A unique field given as null names no record (NULLs are distinct under a unique index), so
+    // it does not pick one out: { key: null } must not find whichever record has no key.
+    const keys = Object.keys(given).filter((k) => k === "id" || (this.model.fieldMap.get(k)?.unique && given[k] !== null));
     const match = keys.length ? keys : Object.keys(given);
     const find = () => (match.length ? this.findMatching(given, match) : undefined);
     const existing = await find();
