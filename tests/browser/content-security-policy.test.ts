@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
 
 // Finding 7 of issue 13: the site, the admin and the API docs really run under the
 // Content-Security-Policy the server sends (script-src 'self', no inline script): Chromium opens
@@ -15,7 +15,7 @@ describe.skipIf(!hasChromium)("the Content-Security-Policy in Chromium", () => {
   let page: Page;
   let violations: CspViolation[];
   const url = (path: string) => `${running.url}${path}`;
-  const hydrated = () => page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+  const hydrated = () => waitForHydration(page);
 
   beforeAll(async () => {
     running = await startApp({ seedDemoContent: true, ...ADMIN });

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, startApp, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
 
 // Issue 14: axe-core finds no violation on the demo's pages, in English and Russian, signed out
 // and signed in; labels, placeholders and hints the browser shows on /ru are Russian. Each page is
@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)("accessibility of the demo site (axe-core)", () =>
   async function open(context: BrowserContext, path: string, signedIn: boolean): Promise<Page> {
     const page = await context.newPage();
     await page.goto(url(path), { waitUntil: "networkidle" });
-    await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+    await waitForHydration(page);
     await page.locator(`[data-user-menu="${signedIn ? "signed-in" : "signed-out"}"]`).first().waitFor({ state: "attached" });
     return page;
   }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, startApp, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
 
 // Issue 14: the slider and the menus work by keyboard alone (Tab, Enter, the arrow keys, Escape),
 // and nothing inside a hidden slide takes the focus.
@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)("the demo site by keyboard", () => {
   async function open(path: string, viewport = { width: 1280, height: 860 }): Promise<Page> {
     const page = await browser.newPage({ viewport });
     await page.goto(url(path), { waitUntil: "networkidle" });
-    await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+    await waitForHydration(page);
     return page;
   }
   /** Presses Tab until `matches` holds for the focused element (at most `limit` times). */
@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)("the demo site by keyboard", () => {
     const page = await context.newPage();
     await page.goto(url("/rbac/subject/authentication/email-and-password/registration"), { waitUntil: "networkidle" });
     // Hydrated first: a click before would submit the form natively.
-    await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+    await waitForHydration(page);
     await page.getByLabel("Email", { exact: true }).fill("keys@example.com");
     await page.getByLabel("Password", { exact: true }).fill("a long enough password");
     await page.getByRole("button", { name: "Create an account" }).click();

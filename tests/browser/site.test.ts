@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
 
 // A visitor on the demo site in a real Chromium: the server's HTML, hydrated by the built bundle.
 // Home, the navigation, an article by its slug URL, the Russian version, the contact form and the
@@ -16,7 +16,7 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
   const url = (path: string) => `${running.url}${path}`;
   /** hydrateRoot has taken the server's HTML (React marks its container element). */
   const hydrated = () =>
-    page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+    waitForHydration(page);
 
   beforeAll(async () => {
     running = await startApp({ seedDemoContent: true });
