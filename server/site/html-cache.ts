@@ -3,9 +3,12 @@ import { EVERYTHING, type ChangeFeed } from "../../engine/query/change-feed.js";
 export interface CachedPage {
   /** The HTML encoded once, when stored: a hit sends these bytes as they are. */
   html: Buffer;
-  /** The same compressed once, when stored (brotli and gzip): a hit sends the visitor's encoding as it is. */
-  br: Buffer;
-  gzip: Buffer;
+  /**
+   * The same compressed, each encoding once, when first asked for (the render's own answer
+   * compresses only the encoding its visitor takes; the other waits for a visitor who wants it):
+   * a hit sends the stored bytes as they are. Filled through HtmlCache.encode.
+   */
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
   /** A weak validator of the HTML (the same for every encoding of it): If-None-Match gets a 304. */
   etag: string;
   status: number;
@@ -15,7 +18,7 @@ export interface CachedPage {
   storedAt: number;
 }
 
-const sizeOf = (entry: CachedPage) => entry.html.length + entry.br.length + entry.gzip.length;
+const sizeOf = (entry: CachedPage) => entry.html.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
 
 /** SPEC.md's server revalidation: a cached page lives at most this long (86400 s), even when nothing changed. */
 export const PAGE_MAX_AGE_SECONDS = 86_400;
@@ -106,6 +109,20 @@ export class HtmlCache {
       this.delete(oldest);
     }
     return true;
+  }
+
+  /**
+   * Keeps `bytes` as the page's copy in `encoding` (counted in the cache's bytes while the page is
+   * kept, the oldest pages dropped when that is over the limit). Returns the bytes.
+   */
+  encode(key: string, page: CachedPage, encoding: "br" | "gzip", bytes: Buffer): Buffer {
+    if (page.encoded[encoding]) return page.encoded[encoding];
+    page.encoded[encoding] = bytes;
+    if (this.entries.get(key) === page) {
+      this.bytes += bytes.length;
+      while (this.bytes > this.limits.bytes && this.entries.size) this.delete(this.entries.keys().next().value as string);
+    }
+    return bytes;
   }
 
   delete(key: string): boolean {

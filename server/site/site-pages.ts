@@ -4,14 +4,14 @@ import { renderDocument, renderErrorDocument } from "../../web/site/render/rende
 import type { PageResolver } from "../modules/host/page-resolver.js";
 import type { EntryAssets } from "../web/web-dist.js";
 import { createHash } from "node:crypto";
-import { compressBoth } from "../web/compression.js";
+import { compressStored, type Encoding } from "../web/compression.js";
 import { HtmlCache, type CachedPage } from "./html-cache.js";
 import type { LoadedPage, PageLoader } from "./load-page.js";
 import { plainError, plainNotFound } from "./plain-documents.js";
 
 export type SiteResponse =
-  /** A rendered hosted page (from the cache or rendered now), with its compressed copies and validator. */
-  | { status: number; page: CachedPage; cache: "HIT" | "MISS" }
+  /** A rendered hosted page (from the cache or rendered now), with its validator; `key` is its cache key. */
+  | { status: number; page: CachedPage; key: string; cache: "HIT" | "MISS" }
   /** A document made for this answer only (the plain 404, the error page): never cached. */
   | { status: number; html: string; cache: "MISS" };
 
@@ -27,6 +27,8 @@ const NOT_FOUND_PATH = "#404";
  */
 export class SitePages {
   private readonly inFlight = new Map<string, Promise<SiteResponse | undefined>>();
+  /** Compressions under way, so concurrent first askers of one page's encoding share one. */
+  private readonly compressing = new WeakMap<CachedPage, Map<Encoding, Promise<Buffer>>>();
 
   constructor(
     private readonly resolver: PageResolver,
@@ -51,6 +53,26 @@ export class SitePages {
     }
   }
 
+  /**
+   * The bytes to send of a rendered page in `encoding`: the HTML, or its compressed copy, made
+   * (at the stored effort) and kept with the page the first time a visitor asks for that encoding.
+   */
+  async body(answer: { page: CachedPage; key: string }, encoding: Encoding): Promise<Buffer> {
+    const { page, key } = answer;
+    if (encoding === "identity") return page.html;
+    const stored = page.encoded[encoding];
+    if (stored) return stored;
+    let running = this.compressing.get(page);
+    if (!running) this.compressing.set(page, (running = new Map()));
+    let work = running.get(encoding);
+    if (!work) {
+      work = compressStored(page.html, encoding).then((bytes) => this.cache.encode(key, page, encoding, bytes));
+      running.set(encoding, work);
+      void work.finally(() => running.delete(encoding)).catch(() => {});
+    }
+    return work;
+  }
+
   /** PageData of a hosted page by its exact url ('/404', '/500'), or undefined. */
   async hostedPage(url: string, language: Language): Promise<LoadedPage | undefined> {
     const resolved = await this.resolver.resolve(url);
@@ -68,20 +90,20 @@ export class SitePages {
    */
   private async cached(key: string, load: () => Promise<LoadedPage | undefined>, status: number): Promise<SiteResponse | undefined> {
     const hit = this.cache.get(key);
-    if (hit) return { status: hit.status, page: hit, cache: "HIT" };
+    if (hit) return { status: hit.status, page: hit, key, cache: "HIT" };
     const running = this.inFlight.get(key);
     if (running) return running;
     const startedAt = this.cache.now();
     const work = (async () => {
       const loaded = await load();
       if (!loaded) return undefined;
-      // Encoded and compressed once here rather than on every hit: a cached page is sent as stored bytes.
+      // Encoded once here rather than on every hit (and compressed once per encoding, by body()):
+      // a cached page is sent as stored bytes.
       const html = Buffer.from(renderDocument(loaded.data, this.assets(), { status, origin: this.origin }));
-      const { br, gzip } = await compressBoth(html);
       const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-      const page: CachedPage = { html, br, gzip, etag, status, models: loaded.models, storedAt: this.cache.clockMs() };
+      const page: CachedPage = { html, encoded: {}, etag, status, models: loaded.models, storedAt: this.cache.clockMs() };
       this.cache.set(key, page, startedAt);
-      return { status, page, cache: "MISS" as const };
+      return { status, page, key, cache: "MISS" as const };
     })();
     this.inFlight.set(key, work);
     try {

@@ -35,10 +35,10 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, share
       .header("cache-control", hasSession(request) ? PRIVATE_PAGE : publicPageCacheControl(page, cache.clockMs(), cache.maxAgeMs, sharedMaxAgeSeconds));
     varyOnEncoding(reply);
     if (answer.status === 200 && matchesValidator(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
-    // The stored bytes of the visitor's encoding, compressed when the page was cached.
+    // The stored bytes of the visitor's encoding, compressed when the page was first asked for in it.
     const encoding = negotiateEncoding(request.headers["accept-encoding"]);
     if (encoding !== "identity") reply.header("content-encoding", encoding);
-    return reply.send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html);
+    return reply.send(await pages.body(answer, encoding));
   };
   app.get("/", handler);
   app.get("/*", handler);

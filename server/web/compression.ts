@@ -81,6 +81,11 @@ export async function compressBoth(body: Buffer, effort: (typeof EFFORT)[keyof t
   return { br, gzip: gz };
 }
 
+/** One encoding of `body` at the stored effort (a page kept by the page cache). */
+export function compressStored(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  return encoding === "br" ? brotli(body, brotliOptions(EFFORT.stored.brotli, body.length)) : gzip(body, { level: EFFORT.stored.gzip });
+}
+
 /** One encoding of `body`, compressed as the answer goes out. */
 export function compressOnTheFly(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
   return encoding === "br" ? brotli(body, brotliOptions(EFFORT.fly.brotli, body.length)) : gzip(body, { level: EFFORT.fly.gzip });

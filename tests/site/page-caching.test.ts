@@ -87,10 +87,31 @@ describe(`page validators and cache headers for crowds on ${testDialect}`, () =>
     expect(missing.headers["cache-control"]).toBe("no-store");
   });
 
+  it("counts a compressed copy made after a page was kept in the cache's bytes, dropping the oldest pages when over", () => {
+    const cache = new HtmlCache(new ChangeFeed(), [], { entries: 10, bytes: 100, maxAgeMs: 60_000 });
+    const page = (): CachedPage => ({ html: Buffer.alloc(40), encoded: {}, etag: 'W/"x"', status: 200, models: new Set(), storedAt: Date.now() });
+    const [older, newer] = [page(), page()];
+    cache.set("en /a", older, cache.now());
+    cache.set("en /b", newer, cache.now());
+    expect(cache.encode("en /b", newer, "gzip", Buffer.alloc(10))).toHaveLength(10);
+    expect(cache.size).toBe(2);
+    // A second copy of one encoding is not kept: the first stays.
+    expect(cache.encode("en /b", newer, "gzip", Buffer.alloc(5))).toHaveLength(10);
+    cache.encode("en /b", newer, "br", Buffer.alloc(20));
+    expect(cache.get("en /a")).toBeUndefined();
+    expect(cache.get("en /b")).toBe(newer);
+    // A page no longer kept still gets its copy, outside the count.
+    cache.delete("en /b");
+    const gone = page();
+    expect(cache.encode("en /gone", gone, "br", Buffer.alloc(500))).toHaveLength(500);
+    cache.set("en /c", page(), cache.now());
+    expect(cache.get("en /c")).toBeDefined();
+  });
+
   it("keeps a page at most SPEC's 86400 s, then renders it again; a CDN's copy never outlives it", () => {
     let now = 1_000_000;
     const cache = new HtmlCache(new ChangeFeed(), [], undefined, () => now);
-    const page: CachedPage = { html: Buffer.from("<p>x"), br: Buffer.alloc(1), gzip: Buffer.alloc(1), etag: 'W/"x"', status: 200, models: new Set(), storedAt: now };
+    const page: CachedPage = { html: Buffer.from("<p>x"), encoded: { br: Buffer.alloc(1), gzip: Buffer.alloc(1) }, etag: 'W/"x"', status: 200, models: new Set(), storedAt: now };
     expect(cache.set("en /", page, cache.now())).toBe(true);
     const life = PAGE_MAX_AGE_SECONDS * 1000;
     expect(publicPageCacheControl(page, now, life, 60)).toBe(`public, max-age=0, s-maxage=60, stale-while-revalidate=${PAGE_MAX_AGE_SECONDS - 60}`);
