@@ -5,7 +5,8 @@ import type { CSSProperties, ReactNode } from "react";
  * Mantine's Button renders (its class names, data attributes and CSS variables), styled by its
  * loaded Button.css, without Mantine's per-element props and Styles-API work: the site renders
  * many such links (sliders, buttons arrays, cards) and each cost as much as a dozen elements.
- * tests/site-render/link-button.test.tsx holds the markup to Mantine's, look by look.
+ * tests/site-render/link-button.test.tsx holds the markup to Mantine's, look by look, the
+ * variables of site.css's s-btn-* classes counted as the inline ones they stand for.
  */
 export interface LinkButtonLook {
   variant?: "filled" | "light" | "outline" | "subtle" | "default" | "gradient" | "transparent";
@@ -57,27 +58,33 @@ function colors({ variant, color = PRIMARY, gradient }: LinkButtonLook): Record<
   }
 }
 
+/** The looks of the theme's primary colour (and `default`, the same in every colour) with a class of site.css. */
+const CLASSED = new Set(["filled", "light", "outline", "subtle", "transparent"]);
+
 export function LinkButton({ component = "a", variant = "filled", color, size, radius, gradient, className, disabled, fullWidth, rightSection, children, ...rest }: LinkButtonProps) {
-  const look = colors({ variant, color, gradient });
-  const style = {
-    // Unset size and radius are Button.css's defaults (sm, the theme's radius), as with Mantine.
-    ...(size ? { "--button-height": `var(--button-height-${size})`, "--button-padding-x": `var(--button-padding-x-${size})`, "--button-fz": `var(--mantine-font-size-${size})` } : {}),
-    ...(radius ? { "--button-radius": `var(--mantine-radius-${radius})` } : {}),
-    "--button-bg": look.bg,
-    "--button-hover": look.hover,
-    "--button-color": look.color,
-    "--button-bd": look.bd,
-  } as CSSProperties;
-  const classes = `mantine-focus-auto ${disabled ? "" : "mantine-active "}${className ? `${className} ` : ""}m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`;
+  // The usual looks, sizes and radii as classes of site.css setting Button.css's variables (a page
+  // has hundreds of such links, each of these spelled inline was 200–400 bytes); any other look
+  // (another colour, a gradient) sets them inline. Unset size and radius are Button.css's
+  // defaults (sm, the theme's radius), as with Mantine.
+  let own = "";
+  let style: CSSProperties | undefined;
+  if (variant === "default" || ((color === undefined || color === PRIMARY) && CLASSED.has(variant))) own = ` s-btn-${variant}`;
+  else {
+    const look = colors({ variant, color, gradient });
+    style = { "--button-bg": look.bg, "--button-hover": look.hover, "--button-color": look.color, "--button-bd": look.bd } as CSSProperties;
+  }
+  if (size) own += ` s-btn-${size}`;
+  if (radius) own += ` s-btn-r-${radius}`;
+  const classes = `mantine-focus-auto ${disabled ? "" : "mantine-active "}${className ? `${className} ` : ""}m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root${own}`;
   const Tag = component;
   const flags = {
     "data-disabled": disabled ? "true" : undefined,
     "data-block": fullWidth ? "true" : undefined,
     "data-with-right-section": rightSection ? "true" : undefined,
   };
-  const own = component === "button" ? { type: "button" as const, disabled: disabled || undefined } : {};
+  const button = component === "button" ? { type: "button" as const, disabled: disabled || undefined } : {};
   return (
-    <Tag style={style} className={classes} data-variant={variant} data-size={size} {...flags} {...own} {...rest}>
+    <Tag style={style} className={classes} data-variant={variant} data-size={size} {...flags} {...button} {...rest}>
       <span className="m_80f1301b mantine-Button-inner">
         <span className="m_811560b9 mantine-Button-label">{children}</span>
         {rightSection ? (

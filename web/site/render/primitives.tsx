@@ -7,6 +7,11 @@ import { createElement } from "react";
  * site.css. Mantine's own versions run its whole style-props and Styles-API machinery for every
  * element, which was most of a cold page render's time (scripts/bench/site.ts), and their code
  * rode along to every page. Values read Mantine's CSS variables, so the look is Mantine's.
+ *
+ * A theme value (a spacing, font size or radius by name, a heading order, a flex keyword, dimmed
+ * text) becomes a class of site.css ("s-mt-md", "s-gap-xs", "s-h3") rather than an inline style:
+ * a page repeats the same few values on hundreds of elements, and inline they were most of its
+ * bytes and much of React's work. Any other value is an inline style, as before.
  */
 
 type Size = "xs" | "sm" | "md" | "lg" | "xl";
@@ -50,44 +55,101 @@ export function color(value: string): string {
   return value;
 }
 
-const SIDES: [keyof StyleProps, (keyof CSSProperties)[], (value: Scalar) => string][] = [
-  ["m", ["margin"], spacing], ["mt", ["marginTop"], spacing], ["mb", ["marginBottom"], spacing], ["ml", ["marginLeft"], spacing], ["mr", ["marginRight"], spacing],
-  ["mx", ["marginLeft", "marginRight"], spacing], ["my", ["marginTop", "marginBottom"], spacing],
-  ["p", ["padding"], spacing], ["pt", ["paddingTop"], spacing], ["pb", ["paddingBottom"], spacing], ["pl", ["paddingLeft"], spacing], ["pr", ["paddingRight"], spacing],
-  ["px", ["paddingLeft", "paddingRight"], spacing],
-  ["w", ["width"], rem], ["h", ["height"], rem], ["maw", ["maxWidth"], rem], ["miw", ["minWidth"], rem], ["mih", ["minHeight"], rem],
-];
+const isSize = (value: unknown): value is Size => typeof value === "string" && SIZES.has(value);
 
-const BY_PROP = new Map(SIDES.map((side) => [side[0] as string, side]));
+// The margin and padding props, in site.css's order of their classes (a later one wins, as in
+// Mantine: mt over m, mx over ml).
+const MARGINS: [keyof StyleProps, (keyof CSSProperties)[]][] = [
+  ["m", ["margin"]], ["mt", ["marginTop"]], ["mb", ["marginBottom"]], ["ml", ["marginLeft"]], ["mr", ["marginRight"]],
+  ["mx", ["marginLeft", "marginRight"]], ["my", ["marginTop", "marginBottom"]],
+];
+const PADDINGS: [keyof StyleProps, (keyof CSSProperties)[]][] = [
+  ["p", ["padding"]], ["pt", ["paddingTop"]], ["pb", ["paddingBottom"]], ["pl", ["paddingLeft"]], ["pr", ["paddingRight"]],
+  ["px", ["paddingLeft", "paddingRight"]], ["py", ["paddingTop", "paddingBottom"]],
+];
+const SIZING: [keyof StyleProps, keyof CSSProperties][] = [["w", "width"], ["h", "height"], ["maw", "maxWidth"], ["miw", "minWidth"], ["mih", "minHeight"]];
+const STYLE_PROPS = new Set<string>([...MARGINS, ...PADDINGS, ...SIZING].map((entry) => entry[0]));
+/** Values of align-items / justify-content / text-align with a class of site.css. */
+const FLEX = new Set(["flex-start", "flex-end", "center", "stretch", "baseline", "space-between", "space-around", "space-evenly"]);
+const TEXT_ALIGN = new Set(["left", "center", "right", "justify"]);
+const FONT_WEIGHTS = new Set([400, 500, 600, 700, 800, "400", "500", "600", "700", "800"]);
+
+/**
+ * One family of sides (margins or paddings): all by class when every value given is a theme
+ * spacing, else all inline (a class never loses to an inline shorthand of its own family).
+ */
+function sides(props: Record<string, unknown>, family: typeof MARGINS, css: Record<string, string | number>, classes: string[]) {
+  let tokens = true;
+  let any = false;
+  for (const [name] of family) {
+    const value = props[name];
+    if (value === undefined || (name === "py" && typeof value === "object")) continue;
+    any = true;
+    if (!isSize(value)) tokens = false;
+  }
+  if (!any) return;
+  for (const [name, properties] of family) {
+    const value = props[name] as Scalar | undefined;
+    if (value === undefined || (name === "py" && typeof value === "object")) continue;
+    if (tokens) classes.push(`s-${name}-${value}`);
+    else for (const property of properties) css[property] = spacing(value);
+  }
+}
 
 /** Style props → inline style, classes and the remaining (DOM) props. */
-function resolveStyleProps(props: BaseProps, classes: string[]): { className: string; style: CSSProperties; rest: Record<string, unknown> } {
+function resolveStyleProps(props: BaseProps, classes: string[]): { className: string; style: CSSProperties | undefined; rest: Record<string, unknown> } {
   const { component: _component, className, style, children: _children, visibleFrom, hiddenFrom, fz, fw, lh, ta, tt, c, bg, py, ...others } = props;
   const css: Record<string, string | number> = {};
   const rest: Record<string, unknown> = {};
+  let styled = false;
   for (const key in others) {
-    const value = (others as Record<string, unknown>)[key];
-    const side = BY_PROP.get(key);
-    if (!side) rest[key] = value;
-    else if (value !== undefined) for (const property of side[1]) css[property] = side[2](value as Scalar);
+    if (STYLE_PROPS.has(key)) styled = true;
+    else rest[key] = (others as Record<string, unknown>)[key];
   }
-  responsive(css, classes, "fz", fz, fontSize);
-  responsive(css, classes, "py", py, spacing);
-  if (fw !== undefined) css.fontWeight = fw;
+  if (styled || py !== undefined) {
+    const all = props as Record<string, unknown>;
+    sides(all, MARGINS, css, classes);
+    sides(all, PADDINGS, css, classes);
+    for (const [name, property] of SIZING) {
+      const value = all[name] as Scalar | undefined;
+      if (value === undefined) continue;
+      if (value === "100%" && (name === "w" || name === "h")) classes.push(`s-${name}-full`);
+      else css[property] = rem(value);
+    }
+  }
+  if (typeof py === "object") responsive(css, classes, "py", py, spacing);
+  if (fz !== undefined) {
+    if (isSize(fz)) classes.push(`s-fz-${fz}`);
+    else responsive(css, classes, "fz", fz, fontSize);
+  }
+  if (fw !== undefined) {
+    if (FONT_WEIGHTS.has(fw)) classes.push(`s-fw-${fw}`);
+    else css.fontWeight = fw;
+  }
   if (lh !== undefined) css.lineHeight = lineHeight(lh);
-  if (ta) css.textAlign = ta;
+  if (ta) {
+    if (TEXT_ALIGN.has(ta)) classes.push(`s-ta-${ta}`);
+    else css.textAlign = ta;
+  }
   if (tt) css.textTransform = tt;
-  if (c) css.color = color(c);
+  if (c) {
+    if (c === "dimmed") classes.push("s-c-dimmed");
+    else css.color = color(c);
+  }
   if (bg) css.background = color(bg);
   if (visibleFrom) classes.push(`mantine-visible-from-${visibleFrom}`);
   if (hiddenFrom) classes.push(`mantine-hidden-from-${hiddenFrom}`);
+  let merged: CSSProperties | undefined;
+  for (const _ in css) {
+    merged = style ? { ...(css as CSSProperties), ...style } : (css as CSSProperties);
+    break;
+  }
   // The record's own class first, as Mantine puts it (themes and tests address it so).
-  return { className: className ? [className, ...classes].join(" ") : classes.join(" "), style: { ...(css as CSSProperties), ...style }, rest };
+  return { className: className ? [className, ...classes].join(" ") : classes.join(" "), style: merged ?? style, rest };
 }
 
 /** A responsive value as custom properties read by a class of site.css (`s-r-fz`), else inline. */
-function responsive(css: Record<string, string | number>, classes: string[], name: "fz" | "py", value: Responsive<Scalar> | undefined, convert: (value: Scalar) => string) {
-  if (value === undefined) return;
+function responsive(css: Record<string, string | number>, classes: string[], name: "fz" | "py", value: Responsive<Scalar>, convert: (value: Scalar) => string) {
   if (typeof value !== "object") {
     if (name === "fz") css.fontSize = convert(value);
     else css.paddingTop = css.paddingBottom = convert(value);
@@ -100,10 +162,32 @@ function responsive(css: Record<string, string | number>, classes: string[], nam
   }
 }
 
-const element = (tag: ElementType, props: BaseProps, classes: string[], extra: CSSProperties = {}) => {
+/** The element: the component's own classes and inline values (`extra`, under the style props' and `style`). */
+const element = (tag: ElementType, props: BaseProps, classes: string[], extra?: Record<string, string | number | undefined>) => {
   const { className, style, rest } = resolveStyleProps(props, classes);
-  return createElement(props.component ?? tag, { ...rest, className, style: { ...extra, ...style } }, props.children);
+  let merged = style;
+  if (extra) {
+    for (const key in extra) if (extra[key] === undefined) delete extra[key];
+    for (const _ in extra) {
+      merged = style ? { ...(extra as CSSProperties), ...style } : (extra as CSSProperties);
+      break;
+    }
+  }
+  return createElement(props.component ?? tag, { ...rest, className, style: merged }, props.children);
 };
+
+/** A flex keyword as a class of site.css, else an inline value. */
+function flex(classes: string[], extra: Record<string, string | number | undefined>, prefix: "align" | "justify", value: string | undefined) {
+  if (value === undefined) return;
+  if (FLEX.has(value)) classes.push(`s-${prefix}-${value}`);
+  else extra[prefix === "align" ? "alignItems" : "justifyContent"] = value;
+}
+
+/** A gap: a class for a theme spacing, else inline. */
+function gapOf(classes: string[], extra: Record<string, string | number | undefined>, gap: Scalar, prefix = "s-gap") {
+  if (isSize(gap)) classes.push(`${prefix}-${gap}`);
+  else extra.gap = spacing(gap);
+}
 
 export function Box(props: BaseProps) {
   return element("div", props, []);
@@ -117,7 +201,12 @@ export interface StackProps extends BaseProps {
 
 /** A column (Mantine's Stack): flex, a gap (md by default). */
 export function Stack({ gap = "md", align, justify, ...props }: StackProps) {
-  return element("div", props, ["s-stack"], { gap: spacing(gap), alignItems: align, justifyContent: justify });
+  const classes = ["s-stack"];
+  const extra: Record<string, string | number | undefined> = {};
+  gapOf(classes, extra, gap);
+  flex(classes, extra, "align", align);
+  flex(classes, extra, "justify", justify);
+  return element("div", props, classes, extra);
 }
 
 export interface GroupProps extends StackProps {
@@ -125,9 +214,16 @@ export interface GroupProps extends StackProps {
   grow?: boolean;
 }
 
-/** A row (Mantine's Group): flex, centred on the cross axis, wrapping, a gap (md by default). */
-export function Group({ gap = "md", align = "center", justify = "flex-start", wrap = "wrap", grow, ...props }: GroupProps) {
-  return element("div", props, grow ? ["s-group", "s-group-grow"] : ["s-group"], { gap: spacing(gap), alignItems: align, justifyContent: justify, flexWrap: wrap });
+/** A row (Mantine's Group): flex, centred on the cross axis, wrapping, a gap (md by default); those defaults are .s-group's. */
+export function Group({ gap = "md", align, justify, wrap, grow, ...props }: GroupProps) {
+  const classes = grow ? ["s-group", "s-group-grow"] : ["s-group"];
+  const extra: Record<string, string | number | undefined> = {};
+  gapOf(classes, extra, gap);
+  if (align !== "center") flex(classes, extra, "align", align);
+  if (justify !== "flex-start") flex(classes, extra, "justify", justify);
+  if (wrap === "nowrap") classes.push("s-nowrap");
+  else if (wrap !== undefined && wrap !== "wrap") extra.flexWrap = wrap;
+  return element("div", props, classes, extra);
 }
 
 export interface TextProps extends BaseProps {
@@ -142,23 +238,20 @@ export interface TextProps extends BaseProps {
 /** Text (Mantine's Text): a paragraph at the size's font size and line height. */
 export function Text({ size, span, truncate, lineClamp, inherit, ...props }: TextProps) {
   const classes = ["s-text"];
+  if (size) classes.push(`s-text-${size}`);
   if (truncate) classes.push("s-truncate");
   if (lineClamp) classes.push("s-line-clamp");
   if (inherit) classes.push("s-inherit");
-  const extra: Record<string, string | number> = {};
-  if (size) Object.assign(extra, { "--text-fz": `var(--mantine-font-size-${size})`, "--text-lh": `var(--mantine-line-height-${size})` });
-  if (lineClamp) extra["--text-line-clamp"] = lineClamp;
-  return element(span ? "span" : "p", props, classes, extra as CSSProperties);
+  return element(span ? "span" : "p", props, classes, lineClamp ? { "--text-line-clamp": lineClamp } : undefined);
 }
 
 export interface TitleProps extends BaseProps {
   order?: 1 | 2 | 3 | 4 | 5 | 6;
 }
 
-/** A heading (Mantine's Title) of the theme's heading size for its order. */
+/** A heading (Mantine's Title) of the theme's heading size for its order (the class s-h1…s-h6). */
 export function Title({ order = 1, ...props }: TitleProps) {
-  const vars = { "--title-fz": `var(--mantine-h${order}-font-size)`, "--title-lh": `var(--mantine-h${order}-line-height)`, "--title-fw": `var(--mantine-h${order}-font-weight)` };
-  return element(`h${order}`, props, ["s-title"], vars as CSSProperties);
+  return element(`h${order}`, props, ["s-title", `s-h${order}`]);
 }
 
 export interface ContainerProps extends BaseProps {
@@ -168,8 +261,9 @@ export interface ContainerProps extends BaseProps {
 
 /** The centred page column (Mantine's Container) of the theme's container width. */
 export function Container({ size = "md", fluid, ...props }: ContainerProps) {
-  const maxWidth = fluid ? "100%" : typeof size === "number" ? rem(size) : `var(--s-container-${size})`;
-  return element("div", props, ["s-container"], { maxWidth });
+  if (fluid) return element("div", props, ["s-container"], { maxWidth: "100%" });
+  if (typeof size === "number") return element("div", props, ["s-container"], { maxWidth: rem(size) });
+  return element("div", props, ["s-container", `s-container-${size}`]);
 }
 
 export interface PaperProps extends BaseProps {
@@ -178,12 +272,19 @@ export interface PaperProps extends BaseProps {
   shadow?: Size;
 }
 
-const radius = (value: Size | number) => (typeof value === "number" ? rem(value) : `var(--mantine-radius-${value})`);
-
 /** A surface (Mantine's Paper): the body colour, a radius (the theme's), a border, a shadow. */
-export function Paper({ withBorder, radius: r = "md", shadow, ...props }: PaperProps) {
-  const vars = { "--paper-radius": radius(r), "--paper-shadow": shadow ? `var(--mantine-shadow-${shadow})` : undefined };
-  return element("div", props, withBorder ? ["s-paper", "s-border"] : ["s-paper"], vars as CSSProperties);
+export function Paper({ withBorder, radius = "md", shadow, ...props }: PaperProps) {
+  return paper(props, withBorder, radius, shadow, []);
+}
+
+function paper(props: BaseProps, withBorder: boolean | undefined, radius: Size | number, shadow: Size | undefined, classes: string[]) {
+  classes.push("s-paper");
+  if (withBorder) classes.push("s-border");
+  const extra: Record<string, string | number | undefined> = {};
+  if (typeof radius === "number") extra["--paper-radius"] = rem(radius);
+  else classes.push(`s-radius-${radius}`);
+  if (shadow) classes.push(`s-shadow-${shadow}`);
+  return element("div", props, classes, extra);
 }
 
 export interface CardProps extends PaperProps {
@@ -191,8 +292,9 @@ export interface CardProps extends PaperProps {
 }
 
 /** A card (Mantine's Card): a Paper in a padded column; Card.Section spans it edge to edge. */
-export function Card({ padding = "md", ...props }: CardProps) {
-  return <Paper {...props} className={props.className ? `s-card ${props.className}` : "s-card"} style={{ "--card-padding": spacing(padding), ...props.style } as CSSProperties} />;
+export function Card({ padding = "md", withBorder, radius = "md", shadow, ...props }: CardProps) {
+  if (isSize(padding)) return paper(props, withBorder, radius, shadow, ["s-card", `s-card-p-${padding}`]);
+  return paper({ ...props, style: { "--card-padding": spacing(padding), ...props.style } as CSSProperties }, withBorder, radius, shadow, ["s-card"]);
 }
 
 Card.Section = function CardSection(props: BaseProps) {
@@ -208,8 +310,14 @@ export interface SimpleGridProps extends BaseProps {
 
 /** Equal columns (Mantine's SimpleGrid): a CSS grid; responsive columns read by site.css. */
 export function SimpleGrid({ cols = 1, spacing: gap = "md", verticalSpacing, ...props }: SimpleGridProps) {
-  const vars: Record<string, string | number> = { columnGap: spacing(gap), rowGap: spacing(verticalSpacing ?? gap) };
+  const classes = ["s-grid"];
+  const vars: Record<string, string | number> = {};
+  const rowGap = verticalSpacing ?? gap;
+  if (isSize(gap)) classes.push(`s-cgap-${gap}`);
+  else vars.columnGap = spacing(gap);
+  if (isSize(rowGap)) classes.push(`s-rgap-${rowGap}`);
+  else vars.rowGap = spacing(rowGap);
   const byBreakpoint = typeof cols === "number" ? { base: cols } : cols;
   for (const breakpoint of ["base", ...BREAKPOINTS] as const) if (byBreakpoint[breakpoint] !== undefined) vars[`--cols-${breakpoint}`] = byBreakpoint[breakpoint]!;
-  return element("div", props, ["s-grid"], vars as CSSProperties);
+  return element("div", props, classes, vars);
 }

@@ -19,7 +19,7 @@ export function ArticleCard({ record }: VariantProps) {
   const title = text(record.title, site.language);
   const subtitle = text(record.subtitle, site.language);
   return (
-    <Card withBorder radius="lg" padding="lg" className={classNameOf(record)} data-article-card="" h="100%" style={{ display: "flex", flexDirection: "column" }}>
+    <Card withBorder radius="lg" padding="lg" className={classNameOf(record)} data-article-card="" h="100%">
       {cover ? (
         <Card.Section mb="md">
           <FileView file={cover} sizes="(min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "16 / 9", borderRadius: 0 }} />

@@ -25,7 +25,7 @@ export function ProductCard({ record, relation }: VariantProps) {
   const short = text(record.shortDescription, site.language);
   const href = productHref(record, site.language);
   return (
-    <Card withBorder radius="lg" padding="lg" className={classNameOf(record)} data-product-card="" h="100%" style={{ display: "flex", flexDirection: "column" }}>
+    <Card withBorder radius="lg" padding="lg" className={classNameOf(record)} data-product-card="" h="100%">
       {image ? (
         <Card.Section mb="md">
           <a href={href} tabIndex={-1} aria-hidden>
