@@ -1,6 +1,9 @@
+import { MantineProvider } from "@mantine/core";
+import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { DATA_SCRIPT_ID, embedJson } from "../../web/site/render/html.js";
 import { renderDocument, renderErrorDocument } from "../../web/site/render/render-document.js";
+import { siteThemeFor } from "../../web/site/render/theme.js";
 import { registerVariant } from "../../web/site/variants.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 
@@ -81,6 +84,20 @@ describe("renderDocument", () => {
     const page = new PageBuilder();
     expect(renderDocument(page.data, assets, { status: 404 })).toContain('<meta name="robots" content="noindex">');
     expect(renderDocument(page.data, assets)).not.toContain("noindex");
+  });
+});
+
+describe("the theme's CSS variables", () => {
+  test("the page carries the very <style> of variables MantineProvider writes for the site's theme, once", () => {
+    const variablesOf = (html: string) => [...html.matchAll(/<style data-mantine-styles="true">([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    for (const language of ["en", "ru"] as const) {
+      const mantine = variablesOf(renderToString(<MantineProvider theme={siteThemeFor(language)} forceColorScheme="light" />));
+      expect(mantine).toHaveLength(1);
+      expect(mantine[0]).toContain("--mantine-primary-color-filled: var(--mantine-color-indigo-filled)");
+      const page = new PageBuilder({ language, path: "/" });
+      page.widget("website-builder", { variant: "content-default", title: en("Hello", "Привет") });
+      expect(variablesOf(renderDocument(page.data, assets))).toEqual(mantine);
+    }
   });
 });
 

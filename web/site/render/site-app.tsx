@@ -5,7 +5,7 @@ import { SiteData } from "../data/site-data.js";
 import { FailuresContext, type Failures } from "./failures.js";
 import { ErrorPanel } from "./error-page.js";
 import { PageView } from "./page-view.js";
-import { siteThemeFor } from "./theme.js";
+import { siteThemeFor, themeVariablesCss } from "./theme.js";
 import { Toasts } from "./toasts.js";
 import { SiteProvider } from "./use-site.js";
 import { UsedVariantsContext } from "./used-variants.js";
@@ -34,7 +34,9 @@ interface ProvidersProps {
 export function SiteProviders({ data, failures = {}, used, children }: ProvidersProps) {
   const site = useMemo(() => new SiteData(data), [data]);
   return (
-    <MantineProvider theme={siteThemeFor(data.language)} forceColorScheme="light">
+    // The theme's CSS variables from a text computed once (themeVariablesCss), not by Mantine per render.
+    <MantineProvider theme={siteThemeFor(data.language)} forceColorScheme="light" withCssVariables={false}>
+      <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: themeVariablesCss() }} />
       <Toasts />
       <FailuresContext.Provider value={failures}>
         <UsedVariantsContext.Provider value={used ?? null}>

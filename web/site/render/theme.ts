@@ -1,4 +1,4 @@
-import { createTheme, type MantineThemeOverride } from "@mantine/core";
+import { convertCssVariables, createTheme, DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme, type ConvertCSSVariablesInput, type MantineThemeOverride } from "@mantine/core";
 import type { Language } from "../data/page-data.js";
 import { uiText } from "../i18n/ui-strings.js";
 
@@ -32,4 +32,26 @@ export function siteThemeFor(language: Language): MantineThemeOverride {
     themes.set(language, theme);
   }
   return theme;
+}
+
+let variablesCss: string | undefined;
+
+/**
+ * The CSS variables of the site's theme, as MantineProvider's own <style> writes them (the
+ * values that differ from Mantine's default theme's, which its CSS files set), computed once: the
+ * theme never changes, and MantineProvider recomputed them on every page render. The languages'
+ * themes differ only in component props, so one text serves all. tests/site-render/document.test.tsx
+ * holds it to what MantineProvider writes.
+ */
+export function themeVariablesCss(): string {
+  if (variablesCss === undefined) {
+    const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
+    const ours = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, siteTheme));
+    const changed: ConvertCSSVariablesInput = { variables: {}, light: {}, dark: {} };
+    for (const part of ["variables", "light", "dark"] as const) {
+      for (const [name, value] of Object.entries(ours[part])) if (defaults[part][name as `--${string}`] !== value) changed[part][name as `--${string}`] = value;
+    }
+    variablesCss = convertCssVariables(changed);
+  }
+  return variablesCss;
 }
