@@ -28,6 +28,9 @@ export class PageRecords {
 
 function plain(raw: Record<string, unknown>): Row {
   const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) row[key] = value instanceof Date ? value.toISOString() : value;
+  for (const key in raw) {
+    const value = raw[key];
+    row[key] = value instanceof Date ? value.toISOString() : value;
+  }
   return row as Row;
 }

@@ -72,6 +72,11 @@ export class SiteData {
     return this.all(`${module}/${entity}`).find((row) => row[field] === value);
   }
 
+  /** The rows of `model` whose `field` is `value`, in the loader's order (an index built once per field). */
+  rowsWhere(model: string, field: string, value: string): Row[] {
+    return this.relationRows(model, field).get(value) ?? [];
+  }
+
   private relationRows(relationModel: string, key: string): Map<string, Row[]> {
     const cacheKey = `${relationModel}#${key}`;
     let index = this.childIndex.get(cacheKey);

@@ -13,9 +13,7 @@ export interface Placed {
  * rows because externalWidgetId is no foreign key, so SiteData.related cannot follow it.
  */
 export function externalWidgets(site: SiteData, hostWidgetId: string): Placed[] {
-  return site
-    .all("host/widgets-to-external-widgets")
-    .filter((row) => row.widgetId === hostWidgetId)
+  return [...site.rowsWhere("host/widgets-to-external-widgets", "widgetId", hostWidgetId)]
     .sort((a, b) => Number(a.orderIndex ?? 0) - Number(b.orderIndex ?? 0) || String(a.createdAt ?? "").localeCompare(String(b.createdAt ?? "")))
     .flatMap((relation) => {
       const model = `${String(relation.externalModule || "website-builder")}/widgets`;

@@ -67,89 +67,29 @@ const PADDINGS: [keyof StyleProps, (keyof CSSProperties)[]][] = [
   ["p", ["padding"]], ["pt", ["paddingTop"]], ["pb", ["paddingBottom"]], ["pl", ["paddingLeft"]], ["pr", ["paddingRight"]],
   ["px", ["paddingLeft", "paddingRight"]], ["py", ["paddingTop", "paddingBottom"]],
 ];
-const SIZING: [keyof StyleProps, keyof CSSProperties][] = [["w", "width"], ["h", "height"], ["maw", "maxWidth"], ["miw", "minWidth"], ["mih", "minHeight"]];
-const STYLE_PROPS = new Set<string>([...MARGINS, ...PADDINGS, ...SIZING].map((entry) => entry[0]));
+const SIZING: Record<string, keyof CSSProperties> = { w: "width", h: "height", maw: "maxWidth", miw: "minWidth", mih: "minHeight" };
 /** Values of align-items / justify-content / text-align with a class of site.css. */
 const FLEX = new Set(["flex-start", "flex-end", "center", "stretch", "baseline", "space-between", "space-around", "space-evenly"]);
 const TEXT_ALIGN = new Set(["left", "center", "right", "justify"]);
 const FONT_WEIGHTS = new Set([400, 500, 600, 700, 800, "400", "500", "600", "700", "800"]);
 
+type Css = Record<string, string | number>;
+
 /**
  * One family of sides (margins or paddings): all by class when every value given is a theme
  * spacing, else all inline (a class never loses to an inline shorthand of its own family).
  */
-function sides(props: Record<string, unknown>, family: typeof MARGINS, css: Record<string, string | number>, classes: string[]) {
-  let tokens = true;
-  let any = false;
-  for (const [name] of family) {
-    const value = props[name];
-    if (value === undefined || (name === "py" && typeof value === "object")) continue;
-    any = true;
-    if (!isSize(value)) tokens = false;
-  }
-  if (!any) return;
+function sides(props: Record<string, unknown>, family: typeof MARGINS, tokens: boolean, css: Css, classes: string[]) {
   for (const [name, properties] of family) {
     const value = props[name] as Scalar | undefined;
-    if (value === undefined || (name === "py" && typeof value === "object")) continue;
+    if (value === undefined || typeof value === "object") continue;
     if (tokens) classes.push(`s-${name}-${value}`);
     else for (const property of properties) css[property] = spacing(value);
   }
 }
 
-/** Style props → inline style, classes and the remaining (DOM) props. */
-function resolveStyleProps(props: BaseProps, classes: string[]): { className: string; style: CSSProperties | undefined; rest: Record<string, unknown> } {
-  const { component: _component, className, style, children: _children, visibleFrom, hiddenFrom, fz, fw, lh, ta, tt, c, bg, py, ...others } = props;
-  const css: Record<string, string | number> = {};
-  const rest: Record<string, unknown> = {};
-  let styled = false;
-  for (const key in others) {
-    if (STYLE_PROPS.has(key)) styled = true;
-    else rest[key] = (others as Record<string, unknown>)[key];
-  }
-  if (styled || py !== undefined) {
-    const all = props as Record<string, unknown>;
-    sides(all, MARGINS, css, classes);
-    sides(all, PADDINGS, css, classes);
-    for (const [name, property] of SIZING) {
-      const value = all[name] as Scalar | undefined;
-      if (value === undefined) continue;
-      if (value === "100%" && (name === "w" || name === "h")) classes.push(`s-${name}-full`);
-      else css[property] = rem(value);
-    }
-  }
-  if (typeof py === "object") responsive(css, classes, "py", py, spacing);
-  if (fz !== undefined) {
-    if (isSize(fz)) classes.push(`s-fz-${fz}`);
-    else responsive(css, classes, "fz", fz, fontSize);
-  }
-  if (fw !== undefined) {
-    if (FONT_WEIGHTS.has(fw)) classes.push(`s-fw-${fw}`);
-    else css.fontWeight = fw;
-  }
-  if (lh !== undefined) css.lineHeight = lineHeight(lh);
-  if (ta) {
-    if (TEXT_ALIGN.has(ta)) classes.push(`s-ta-${ta}`);
-    else css.textAlign = ta;
-  }
-  if (tt) css.textTransform = tt;
-  if (c) {
-    if (c === "dimmed") classes.push("s-c-dimmed");
-    else css.color = color(c);
-  }
-  if (bg) css.background = color(bg);
-  if (visibleFrom) classes.push(`mantine-visible-from-${visibleFrom}`);
-  if (hiddenFrom) classes.push(`mantine-hidden-from-${hiddenFrom}`);
-  let merged: CSSProperties | undefined;
-  for (const _ in css) {
-    merged = style ? { ...(css as CSSProperties), ...style } : (css as CSSProperties);
-    break;
-  }
-  // The record's own class first, as Mantine puts it (themes and tests address it so).
-  return { className: className ? [className, ...classes].join(" ") : classes.join(" "), style: merged ?? style, rest };
-}
-
 /** A responsive value as custom properties read by a class of site.css (`s-r-fz`), else inline. */
-function responsive(css: Record<string, string | number>, classes: string[], name: "fz" | "py", value: Responsive<Scalar>, convert: (value: Scalar) => string) {
+function responsive(css: Css, classes: string[], name: "fz" | "py", value: Responsive<Scalar>, convert: (value: Scalar) => string) {
   if (typeof value !== "object") {
     if (name === "fz") css.fontSize = convert(value);
     else css.paddingTop = css.paddingBottom = convert(value);
@@ -162,29 +102,112 @@ function responsive(css: Record<string, string | number>, classes: string[], nam
   }
 }
 
-/** The element: the component's own classes and inline values (`extra`, under the style props' and `style`). */
-const element = (tag: ElementType, props: BaseProps, classes: string[], extra?: Record<string, string | number | undefined>) => {
-  const { className, style, rest } = resolveStyleProps(props, classes);
-  let merged = style;
-  if (extra) {
-    for (const key in extra) if (extra[key] === undefined) delete extra[key];
-    for (const _ in extra) {
-      merged = style ? { ...(extra as CSSProperties), ...style } : (extra as CSSProperties);
-      break;
+const MARGIN = 1, MARGIN_INLINE = 2, PADDING = 4, PADDING_INLINE = 8;
+
+/**
+ * The element: style props become classes (theme values) or inline style; `extra` is the
+ * component's own inline values, under the style props', under `style`. One pass over the props.
+ */
+function element(tag: ElementType, props: BaseProps, classes: string[], extra?: Css) {
+  const out: Record<string, unknown> = {};
+  const css: Css = extra ?? {};
+  let className: string | undefined;
+  let style: CSSProperties | undefined;
+  let families = 0;
+  let py: Responsive<Scalar> | undefined;
+  const all = props as Record<string, unknown>;
+  for (const key in all) {
+    const value = all[key];
+    switch (key) {
+      case "component":
+      case "children":
+        break;
+      case "className":
+        className = value as string | undefined;
+        break;
+      case "style":
+        style = value as CSSProperties | undefined;
+        break;
+      case "m": case "mt": case "mb": case "ml": case "mr": case "mx": case "my":
+        if (value !== undefined) families |= isSize(value) ? MARGIN : MARGIN | MARGIN_INLINE;
+        break;
+      case "py":
+        if (typeof value === "object") {
+          py = value as Responsive<Scalar>;
+          break;
+        }
+      // falls through: a single py is one of the paddings
+      case "p": case "pt": case "pb": case "pl": case "pr": case "px":
+        if (value !== undefined) families |= isSize(value) ? PADDING : PADDING | PADDING_INLINE;
+        break;
+      case "w": case "h": case "maw": case "miw": case "mih":
+        if (value === undefined) break;
+        if (value === "100%" && (key === "w" || key === "h")) classes.push(`s-${key}-full`);
+        else css[SIZING[key]!] = rem(value as Scalar);
+        break;
+      case "fz":
+        if (value === undefined) break;
+        if (isSize(value)) classes.push(`s-fz-${value}`);
+        else responsive(css, classes, "fz", value as Responsive<Scalar>, fontSize);
+        break;
+      case "fw":
+        if (value === undefined) break;
+        if (FONT_WEIGHTS.has(value as Scalar)) classes.push(`s-fw-${value}`);
+        else css.fontWeight = value as Scalar;
+        break;
+      case "lh":
+        if (value !== undefined) css.lineHeight = lineHeight(value as Scalar);
+        break;
+      case "ta":
+        if (!value) break;
+        if (TEXT_ALIGN.has(value as string)) classes.push(`s-ta-${value}`);
+        else css.textAlign = value as string;
+        break;
+      case "tt":
+        if (value) css.textTransform = value as string;
+        break;
+      case "c":
+        if (!value) break;
+        if (value === "dimmed") classes.push("s-c-dimmed");
+        else css.color = color(value as string);
+        break;
+      case "bg":
+        if (value) css.background = color(value as string);
+        break;
+      case "visibleFrom":
+        if (value) classes.push(`mantine-visible-from-${value}`);
+        break;
+      case "hiddenFrom":
+        if (value) classes.push(`mantine-hidden-from-${value}`);
+        break;
+      default:
+        out[key] = value;
     }
   }
-  return createElement(props.component ?? tag, { ...rest, className, style: merged }, props.children);
-};
+  if (families & MARGIN) sides(all, MARGINS, !(families & MARGIN_INLINE), css, classes);
+  if (families & PADDING) sides(all, PADDINGS, !(families & PADDING_INLINE), css, classes);
+  if (py !== undefined) responsive(css, classes, "py", py, spacing);
+  // The record's own class first, as Mantine puts it (themes and tests address it so).
+  out.className = className ? (classes.length ? `${className} ${classes.join(" ")}` : className) : classes.join(" ");
+  let inline = false;
+  for (const _ in css) {
+    inline = true;
+    break;
+  }
+  const merged = inline ? (style ? { ...(css as CSSProperties), ...style } : (css as CSSProperties)) : style;
+  if (merged) out.style = merged;
+  return createElement(props.component ?? tag, out, props.children);
+}
 
 /** A flex keyword as a class of site.css, else an inline value. */
-function flex(classes: string[], extra: Record<string, string | number | undefined>, prefix: "align" | "justify", value: string | undefined) {
+function flex(classes: string[], extra: Css, prefix: "align" | "justify", value: string | undefined) {
   if (value === undefined) return;
   if (FLEX.has(value)) classes.push(`s-${prefix}-${value}`);
   else extra[prefix === "align" ? "alignItems" : "justifyContent"] = value;
 }
 
 /** A gap: a class for a theme spacing, else inline. */
-function gapOf(classes: string[], extra: Record<string, string | number | undefined>, gap: Scalar, prefix = "s-gap") {
+function gapOf(classes: string[], extra: Css, gap: Scalar, prefix = "s-gap") {
   if (isSize(gap)) classes.push(`${prefix}-${gap}`);
   else extra.gap = spacing(gap);
 }
@@ -202,7 +225,7 @@ export interface StackProps extends BaseProps {
 /** A column (Mantine's Stack): flex, a gap (md by default). */
 export function Stack({ gap = "md", align, justify, ...props }: StackProps) {
   const classes = ["s-stack"];
-  const extra: Record<string, string | number | undefined> = {};
+  const extra: Css = {};
   gapOf(classes, extra, gap);
   flex(classes, extra, "align", align);
   flex(classes, extra, "justify", justify);
@@ -217,7 +240,7 @@ export interface GroupProps extends StackProps {
 /** A row (Mantine's Group): flex, centred on the cross axis, wrapping, a gap (md by default); those defaults are .s-group's. */
 export function Group({ gap = "md", align, justify, wrap, grow, ...props }: GroupProps) {
   const classes = grow ? ["s-group", "s-group-grow"] : ["s-group"];
-  const extra: Record<string, string | number | undefined> = {};
+  const extra: Css = {};
   gapOf(classes, extra, gap);
   if (align !== "center") flex(classes, extra, "align", align);
   if (justify !== "flex-start") flex(classes, extra, "justify", justify);
@@ -280,7 +303,7 @@ export function Paper({ withBorder, radius = "md", shadow, ...props }: PaperProp
 function paper(props: BaseProps, withBorder: boolean | undefined, radius: Size | number, shadow: Size | undefined, classes: string[]) {
   classes.push("s-paper");
   if (withBorder) classes.push("s-border");
-  const extra: Record<string, string | number | undefined> = {};
+  const extra: Css = {};
   if (typeof radius === "number") extra["--paper-radius"] = rem(radius);
   else classes.push(`s-radius-${radius}`);
   if (shadow) classes.push(`s-shadow-${shadow}`);
