@@ -90,6 +90,8 @@ describe("LinkButton", () => {
         render(<Button variant="filled" onClick={() => {}} disabled={disabled} fullWidth data-add-to-cart="p">Add</Button>),
       );
     }
+    // The CRM form's submit button at rest (form-default.tsx).
+    expect(render(<LinkButton component="button" type="submit" size="md">Submit</LinkButton>)).toBe(render(<Button type="submit" variant="filled" loading={false} size="md">Submit</Button>));
     expect(render(<LinkButton href="/a" variant="light" rightSection={<span aria-hidden>→</span>}>Read</LinkButton>)).toBe(
       render(<Button component="a" href="/a" variant="light" rightSection={<span aria-hidden>→</span>}>Read</Button>),
     );

@@ -17,8 +17,9 @@ export interface LinkButtonLook {
 }
 
 export interface LinkButtonProps extends LinkButtonLook {
-  /** "a" (default) or "button" (type="button"). */
+  /** "a" (default) or "button" (of `type`, "button" by default). */
   component?: "a" | "button";
+  type?: "button" | "submit";
   href?: string;
   target?: string;
   rel?: string;
@@ -61,7 +62,7 @@ function colors({ variant, color = PRIMARY, gradient }: LinkButtonLook): Record<
 /** The looks of the theme's primary colour (and `default`, the same in every colour) with a class of site.css. */
 const CLASSED = new Set(["filled", "light", "outline", "subtle", "transparent"]);
 
-export function LinkButton({ component = "a", variant = "filled", color, size, radius, gradient, className, disabled, fullWidth, rightSection, children, ...rest }: LinkButtonProps) {
+export function LinkButton({ component = "a", type = "button", variant = "filled", color, size, radius, gradient, className, disabled, fullWidth, rightSection, children, ...rest }: LinkButtonProps) {
   // The usual looks, sizes and radii as classes of site.css setting Button.css's variables (a page
   // has hundreds of such links, each of these spelled inline was 200–400 bytes); any other look
   // (another colour, a gradient) sets them inline. Unset size and radius are Button.css's
@@ -82,7 +83,7 @@ export function LinkButton({ component = "a", variant = "filled", color, size, r
     "data-block": fullWidth ? "true" : undefined,
     "data-with-right-section": rightSection ? "true" : undefined,
   };
-  const button = component === "button" ? { type: "button" as const, disabled: disabled || undefined } : {};
+  const button = component === "button" ? { type, disabled: disabled || undefined } : {};
   return (
     <Tag style={style} className={classes} data-variant={variant} data-size={size} {...flags} {...button} {...rest}>
       <span className="m_80f1301b mantine-Button-inner">

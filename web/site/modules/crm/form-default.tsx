@@ -1,4 +1,5 @@
 import { Button } from "@mantine/core";
+import { LinkButton } from "../../render/link-button.js";
 import { Group, Stack, Text, Title } from "../../render/primitives.js";
 import { useState, type FormEvent } from "react";
 import { text } from "../../i18n/text.js";
@@ -39,9 +40,17 @@ export function FormDefault({ record }: VariantProps) {
         {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
         <RelatedViews relationModel="crm/forms-to-inputs" parentId={record.id} />
         <Group>
-          <Button type="submit" loading={pending} size="md">
-            {t("submit")}
-          </Button>
+          {/* Mantine's Button's very markup (LinkButton) at rest, as the server renders it;
+              Mantine's own Button only to show the loader while a submit is under way. */}
+          {pending ? (
+            <Button type="submit" variant="filled" loading size="md">
+              {t("submit")}
+            </Button>
+          ) : (
+            <LinkButton component="button" type="submit" size="md">
+              {t("submit")}
+            </LinkButton>
+          )}
         </Group>
       </Stack>
     </form>
