@@ -50,7 +50,9 @@ export async function buildWebIfChanged(log: (message: string) => void = console
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   try {
-    await build({ configFile: join(web, "vite.config.ts"), mode: "production", logLevel: "warn" });
+    // Two builds, the site's first (it empties web/dist): see web/vite.config.ts.
+    const { siteConfig, adminConfig } = await import("../web/vite.config.js");
+    for (const config of [siteConfig, adminConfig]) await build({ ...config, configFile: false, mode: "production" });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -18,15 +18,45 @@ export interface PageBytes {
 }
 
 /**
- * What a page's HTML makes the browser download before the page is interactive: its module
- * scripts and modulepreloaded chunks, and its style sheets, read from the built /static/ files
- * (`webDist`) and compressed with brotli.
+ * The JavaScript a page's HTML makes the browser load to become interactive: its module scripts
+ * and what they import statically (from the site's Vite manifest), then the chunks the page lists
+ * for hydration (the `__SITE_CHUNKS__` JSON the entry preloads after the first paint).
+ */
+export function pageScripts(html: string, webDist: string): string[] {
+  const attr = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);
+  const entries = attr(/<script type="module" src="(\/static\/[^"]+)"/g);
+  const listed = /<script id="__SITE_CHUNKS__" type="application\/json">([^<]*)<\/script>/.exec(html);
+  const chunks = listed ? (JSON.parse(listed[1]!) as string[]) : [];
+  return [...new Set([...entries.flatMap((url) => [url, ...staticImports(url, webDist)]), ...chunks])];
+}
+
+/** The /static/ URLs a built entry script imports statically, from the site's manifest. */
+function staticImports(url: string, webDist: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(webDist, ".vite", "manifest.json"), "utf8")) as Record<string, { file: string; imports?: string[] }>;
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/static/${chunk.file}`, key]));
+  const found = new Set<string>();
+  const visit = (key: string) => {
+    for (const imported of manifest[key]?.imports ?? []) {
+      const importedUrl = `/static/${manifest[imported]!.file}`;
+      if (!found.has(importedUrl)) {
+        found.add(importedUrl);
+        visit(imported);
+      }
+    }
+  };
+  const key = byFile.get(url);
+  if (key) visit(key);
+  return [...found];
+}
+
+/**
+ * What a page's HTML makes the browser download before the page is interactive: its scripts
+ * (pageScripts) and its style sheets, read from the built /static/ files (`webDist`) and
+ * compressed with brotli.
  */
 export function pageBytes(html: string, webDist: string): PageBytes {
-  const attr = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((m) => m[1]!))];
-  const js = attr(/<script type="module" src="(\/static\/[^"]+)"/g).concat(attr(/<link rel="modulepreload" href="(\/static\/[^"]+)"/g));
-  const css = attr(/<link rel="stylesheet" href="(\/static\/[^"]+)"/g);
-  return { js: measure([...new Set(js)], webDist), css: measure(css, webDist) };
+  const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="(\/static\/[^"]+)"/g)].map((m) => m[1]!))];
+  return { js: measure(pageScripts(html, webDist), webDist), css: measure(css, webDist) };
 }
 
 function measure(urls: string[], webDist: string): AssetBytes {

@@ -9,6 +9,7 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -18,8 +19,10 @@ export interface EntryAssets {
   scripts: string[];
   styles: string[];
   /**
-   * The chunks to preload for a page showing the variants of these source files (Vite manifest
-   * keys): the entry's static imports, then each file's chunk and its static imports.
+   * The chunks a page showing the variants of these source files (Vite manifest keys) loads to
+   * hydrate: the entry's deferred part (what it imports dynamically, hydrate.tsx, and that
+   * chunk's static imports), then each file's chunk and its static imports; not the entry's own
+   * static imports, which come with the entry.
    */
   chunksOf?(files: readonly string[]): string[];
 }
@@ -49,7 +52,8 @@ export function entryAssets(entry: string): EntryAssets {
   const styles = new Set<string>();
   for (const key of own) manifest[key]!.css?.forEach((css) => styles.add(`/static/${css}`));
   const url = (key: string) => `/static/${manifest[key]!.file}`;
-  const entryImports = [...own].filter((key) => key !== entry).map(url);
+  const deferred = new Set<string>();
+  for (const key of chunk.dynamicImports ?? []) for (const k of closure(manifest, key)) if (!own.has(k)) deferred.add(k);
   const byFiles = new Map<string, string[]>();
   return {
     scripts: [url(entry)],
@@ -58,9 +62,9 @@ export function entryAssets(entry: string): EntryAssets {
       const key = files.join("\n");
       let urls = byFiles.get(key);
       if (!urls) {
-        const wanted = new Set<string>();
-        for (const source of files) for (const k of closure(manifest, source)) if (!own.has(k)) wanted.add(url(k));
-        urls = [...entryImports, ...wanted];
+        const wanted = new Set(deferred);
+        for (const source of files) for (const k of closure(manifest, source)) if (!own.has(k)) wanted.add(k);
+        urls = [...wanted].map(url);
         // Pages repeat the same few combinations; the map stays as small as the site's page kinds.
         if (byFiles.size < 1000) byFiles.set(key, urls);
       }

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { HOME_BUDGET, kib, pageBytes } from "../../scripts/lib/page-bytes.js";
+import { HOME_BUDGET, kib, pageBytes, pageScripts } from "../../scripts/lib/page-bytes.js";
 import { webDist } from "../../server/web/web-dist.js";
 import { startApp, type RunningApp } from "./helpers/browser-app.js";
 
@@ -32,7 +32,7 @@ describe.skipIf(!built)("bytes the demo pages load", () => {
   });
 
   test("a page loads the code of the variants it shows: the contact form's code is not on the home page", async () => {
-    const chunks = (page: string) => new Set([...page.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!));
+    const chunks = (page: string) => new Set(pageScripts(page, webDist));
     const home = chunks(await html("/"));
     const contact = chunks(await html("/contact"));
     const formOnly = [...contact].filter((chunk) => !home.has(chunk));

@@ -102,7 +102,7 @@ describe("the theme's CSS variables", () => {
 });
 
 describe("variant code", () => {
-  test("the document lists the variants it rendered and preloads their chunks", () => {
+  test("the document lists the variants it rendered and, as data for the entry, their chunks", () => {
     const page = new PageBuilder();
     page.widget("website-builder", { variant: "content-default", title: en("Hello") }, 0);
     page.widget("blog", { variant: "article-list-default" }, 1);
@@ -111,7 +111,9 @@ describe("variant code", () => {
     const files = ["site/modules/blog/widget-article-list-default.tsx", "site/modules/host/widget-default.tsx", "site/modules/website-builder/widget-content-default.tsx"];
     expect((embedded(html, "__SITE_STATE__") as { variants: string[] }).variants).toEqual(files);
     expect(asked).toEqual([files]);
-    for (const file of files) expect(html).toContain(`<link rel="modulepreload" href="/static/${file}.js">`);
+    expect(embedded(html, "__SITE_CHUNKS__")).toEqual(files.map((file) => `/static/${file}.js`));
+    // Nothing is fetched before the first paint but the entry: no preload in the head.
+    expect(html).not.toContain("modulepreload");
   });
 });
 

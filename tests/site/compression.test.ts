@@ -119,6 +119,10 @@ describe(`compressed answers over real HTTP on ${testDialect}`, () => {
         expect(decoded(answer).equals(original), path).toBe(true);
         expect(varyOf(answer)).toContain("accept-encoding");
         expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        // nosniff applies to scripts and styles; the document's policies (CSP, framing,
+        // referrer, opener) would only add bytes to each of a page's many asset answers.
+        expect(answer.headers["x-content-type-options"], path).toBe("nosniff");
+        for (const name of ["content-security-policy", "x-frame-options", "referrer-policy", "cross-origin-opener-policy"]) expect(answer.headers[name], `${path} ${name}`).toBeUndefined();
       }
       const plain = await rawGet(`${origin}${path}`);
       expect(plain.headers["content-encoding"]).toBeUndefined();
@@ -132,6 +136,7 @@ describe(`compressed answers over real HTTP on ${testDialect}`, () => {
     expect(answer.status).toBe(200);
     expect(answer.headers["cache-control"]).toBe("public, max-age=300");
     expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(JSON.parse(decoded(answer).toString())).toHaveProperty(["site/entry-client.tsx"]);
   });
 });

@@ -1,27 +1,26 @@
 /**
- * The browser side of the public site: reads the page data the server embedded, imports the
- * variants the server rendered (their chunks are already preloaded by the page's head) and
- * hydrates the server's HTML with the very same tree. Style sheets are imported here only: the
- * server never imports this file, so it never sees a .css import.
+ * The browser side of the public site. The server's HTML is the page, styled and readable before
+ * any script runs; this entry is kept tiny so that nothing competes with the HTML and the style
+ * sheets for the first paint. Once the page has painted it preloads, side by side, the chunks the
+ * server listed for this page (React, the shared code, the variants shown: CHUNKS_SCRIPT_ID) and
+ * imports the hydration (hydrate.tsx). Style sheets are imported here only: the server never
+ * imports this file, so it never sees a .css import.
  */
 import "./render/site-styles.js";
-import { hydrateRoot } from "react-dom/client";
-import type { PageData } from "./data/page-data.js";
-import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "./render/html.js";
-import { SiteApp, type SiteState } from "./render/site-app.js";
-import { loadVariantFiles } from "./variants.js";
+import { afterFirstPaint } from "./after-first-paint.js";
+import { CHUNKS_SCRIPT_ID } from "./render/asset-tags.js";
 
-function readJson<T>(id: string): T | undefined {
-  const text = document.getElementById(id)?.textContent;
-  return text ? (JSON.parse(text) as T) : undefined;
+function preload(urls: string[]) {
+  for (const href of urls) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.appendChild(link);
+  }
 }
 
-const root = document.getElementById("root");
-const data = readJson<PageData>(DATA_SCRIPT_ID);
-if (root && data) {
-  const state = readJson<SiteState>(STATE_SCRIPT_ID) ?? { failures: {} };
-  // Hydrating before a variant's code is here would render a fallback where the server's HTML
-  // is: a flash and a mismatch. So the variants come first (a failed import is a widget error).
-  await loadVariantFiles(state.variants ?? []).catch((error: unknown) => console.error("variant chunks failed", error));
-  hydrateRoot(root, <SiteApp data={data} state={state} />);
-}
+await afterFirstPaint();
+const listed = document.getElementById(CHUNKS_SCRIPT_ID)?.textContent;
+if (listed) preload(JSON.parse(listed) as string[]);
+const { hydrate } = await import("./hydrate.js");
+await hydrate();

@@ -1,21 +1,26 @@
 import type { DocumentAssets } from "./head.js";
-import { escapeHtml } from "./html.js";
+import { embedJson } from "./html.js";
 
 /** The site entry's assets, plus what the server knows of the variants' chunks. */
 export interface SiteAssets extends DocumentAssets {
   /**
-   * The chunks the browser needs for these variant source files (each file's own chunk and the
-   * chunks it imports, minus the entry's own), as /static/ URLs. Absent when the bundles are not
-   * built (server tests): nothing is preloaded then.
+   * The chunks the browser needs to hydrate a page showing these variant source files: the
+   * entry's deferred part (web/site/hydrate.tsx and what it imports) and each file's own chunk
+   * and the chunks it imports, as /static/ URLs. Absent when the bundles are not built (server
+   * tests): the page then lists none.
    */
   chunksOf?(files: readonly string[]): string[];
 }
 
+/** The id of the JSON list of chunks the entry loads once the page has painted. */
+export const CHUNKS_SCRIPT_ID = "__SITE_CHUNKS__";
+
 /**
- * <link rel="modulepreload"> for the variants a page rendered: the browser fetches their chunks
- * alongside the entry script rather than after it, so hydration (which waits for them) starts
- * as soon as the entry runs.
+ * The chunks a page needs to hydrate, as data: the entry (web/site/entry-client.tsx) adds a
+ * modulepreload for each once the page has painted, so they load side by side but never compete
+ * with the style sheets and the HTML for the first paint.
  */
-export function variantPreloadTags(assets: SiteAssets, files: readonly string[]): string {
-  return (assets.chunksOf?.(files) ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
+export function deferredChunksTag(assets: SiteAssets, files: readonly string[]): string {
+  const chunks = assets.chunksOf?.(files) ?? [];
+  return chunks.length ? `<script id="${CHUNKS_SCRIPT_ID}" type="application/json">${embedJson(chunks)}</script>` : "";
 }

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language, type PageData } from "../data/page-dat
 import { SiteData } from "../data/site-data.js";
 import { pageWidgets } from "./external-widgets.js";
 import { failureKey, type Failures } from "./failures.js";
-import { variantPreloadTags, type SiteAssets } from "./asset-tags.js";
+import { deferredChunksTag, type SiteAssets } from "./asset-tags.js";
 import { assetTags, metadataTags } from "./head.js";
 import { DATA_SCRIPT_ID, embedJson, escapeHtml, STATE_SCRIPT_ID } from "./html.js";
 import { SiteApp, SiteProviders, type SiteState } from "./site-app.js";
@@ -61,10 +61,11 @@ function documentHtml(data: PageData, state: SiteState, app: string, assets: Sit
   const robots = status && status >= 400 ? `<meta name="robots" content="noindex">` : "";
   return (
     `<!doctype html><html lang="${escapeHtml(data.language)}" data-mantine-color-scheme="light">` +
-    `<head><meta charset="utf-8">${head}${robots}<meta name="theme-color" content="#4c6ef5">${assetTags(assets)}${variantPreloadTags(assets, state.variants ?? [])}</head>` +
+    `<head><meta charset="utf-8">${head}${robots}<meta name="theme-color" content="#4c6ef5">${assetTags(assets)}</head>` +
     `<body><div id="root">${app}</div>` +
     `<script id="${DATA_SCRIPT_ID}" type="application/json">${embedJson(data)}</script>` +
     `<script id="${STATE_SCRIPT_ID}" type="application/json">${embedJson(state)}</script>` +
+    deferredChunksTag(assets, state.variants ?? []) +
     `</body></html>`
   );
 }

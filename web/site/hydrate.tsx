@@ -1,0 +1,26 @@
+/**
+ * Hydration, the entry's deferred part (web/site/entry-client.tsx imports it once the page has
+ * painted): reads the page data the server embedded, imports the variants the server rendered
+ * (their chunks are already on their way) and hydrates the server's HTML with the very same tree.
+ */
+import { hydrateRoot } from "react-dom/client";
+import type { PageData } from "./data/page-data.js";
+import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "./render/html.js";
+import { SiteApp, type SiteState } from "./render/site-app.js";
+import { loadVariantFiles } from "./variants.js";
+
+function readJson<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  return text ? (JSON.parse(text) as T) : undefined;
+}
+
+export async function hydrate(): Promise<void> {
+  const root = document.getElementById("root");
+  const data = readJson<PageData>(DATA_SCRIPT_ID);
+  if (!root || !data) return;
+  const state = readJson<SiteState>(STATE_SCRIPT_ID) ?? { failures: {} };
+  // Hydrating before a variant's code is here would render a fallback where the server's HTML
+  // is: a flash and a mismatch. So the variants come first (a failed import is a widget error).
+  await loadVariantFiles(state.variants ?? []).catch((error: unknown) => console.error("variant chunks failed", error));
+  hydrateRoot(root, <SiteApp data={data} state={state} />);
+}
