@@ -19,7 +19,7 @@ import { randomBytes } from "node:crypto";
 import { buildWebIfChanged } from "./build-web.js";
 import { buildServer } from "./build.js";
 import { startServerProcess } from "./lib/server-process.js";
-import { auditRow, failingLines, formatTable, homeBundleLines, type AuditRow } from "./lib/audit-report.js";
+import { auditRow, failingLines, formatTable, homeBundleLines, type AuditRow, type BundleRequest } from "./lib/audit-report.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LANGUAGES = ["en", "ru"] as const;
@@ -91,6 +91,17 @@ async function auditPage(url: string) {
   }
 }
 
+/** Each script's and style sheet's compressed body, as this server sends it to a browser (brotli). */
+async function measureBodies(requests: BundleRequest[]) {
+  for (const request of requests) {
+    if (request.resourceType !== "Script" && request.resourceType !== "Stylesheet") continue;
+    const response = await fetch(request.url, { headers: { "accept-encoding": "br, gzip" } });
+    await response.arrayBuffer();
+    const length = response.headers.get("content-length");
+    if (length) request.bodySize = Number(length);
+  }
+}
+
 const localised = (path: string, language: string) => (language === "en" ? path : path === "/" ? `/${language}` : `/${language}${path}`);
 
 async function main() {
@@ -119,7 +130,7 @@ async function main() {
     },
   });
   const rows: AuditRow[] = [];
-  let homeRequests: Array<{ url: string; resourceType?: string; transferSize?: number }> = [];
+  let homeRequests: BundleRequest[] = [];
   const foreign = new Set<string>();
   try {
     const pages = await demoPages(origin);
@@ -134,6 +145,7 @@ async function main() {
         }
         if (page.name === "home" && language === "en") homeRequests = requests;
         rows.push(auditRow(`${page.name} ${language}`, path, lhr));
+        if (page.name === "home" && language === "en") await measureBodies(homeRequests);
         process.stderr.write(`audited ${path}\n`);
       }
     }
