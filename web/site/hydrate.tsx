@@ -3,6 +3,7 @@
  * painted): reads the page data the server embedded, imports the variants the server rendered
  * (their chunks are already on their way) and hydrates the server's HTML with the very same tree.
  */
+import { startTransition, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { PageData } from "./data/page-data.js";
 import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "./render/html.js";
@@ -14,6 +15,15 @@ function readJson<T>(id: string): T | undefined {
   return text ? (JSON.parse(text) as T) : undefined;
 }
 
+/** The attribute the root gets once the whole page is hydrated (tests wait for it). */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
+
+/** Marks the root once hydrated: a parent's effect runs after every child's has committed. */
+function HydrationMark({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => root.setAttribute(HYDRATED_ATTRIBUTE, ""), [root]);
+  return children;
+}
+
 export async function hydrate(): Promise<void> {
   const root = document.getElementById("root");
   const data = readJson<PageData>(DATA_SCRIPT_ID);
@@ -22,5 +32,14 @@ export async function hydrate(): Promise<void> {
   // Hydrating before a variant's code is here would render a fallback where the server's HTML
   // is: a flash and a mismatch. So the variants come first (a failed import is a widget error).
   await loadVariantFiles(state.variants ?? []).catch((error: unknown) => console.error("variant chunks failed", error));
-  hydrateRoot(root, <SiteApp data={data} state={state} />);
+  // As a transition, hydration yields to the browser every few milliseconds (a click or a key is
+  // handled in between) rather than holding the main thread for the whole page in one task.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <HydrationMark root={root}>
+        <SiteApp data={data} state={state} />
+      </HydrationMark>,
+    );
+  });
 }

@@ -51,15 +51,17 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Saves `test-results/{name}.png` of the whole page. */
 /**
  * Waits until the site's bundle has hydrated the page (React has taken the root): a click on the
  * server's HTML before that does nothing, which a busy machine makes likely right after `goto`.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")));
+  // web/site/hydrate.tsx marks the root once the whole tree has hydrated (hydration is a
+  // transition: it runs over several tasks after hydrateRoot is called).
+  await page.waitForSelector("#root[data-hydrated]", { state: "attached" });
 }
 
+/** Saves `test-results/{name}.png` of the page's viewport. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(RESULTS, { recursive: true });
   const file = join(RESULTS, `${name}.png`);
