@@ -1,4 +1,4 @@
-import { TextInput } from "@mantine/core";
+import { TextField } from "./text-field.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
 import { inputProps } from "./input-props.js";
@@ -6,5 +6,5 @@ import { inputProps } from "./input-props.js";
 /** A one-line text field; also the 'default' input variant. */
 export function InputTextDefault({ record }: VariantProps) {
   const { language } = useSite();
-  return <TextInput {...inputProps(record, language)} data-crm-input="text" />;
+  return <TextField {...inputProps(record, language)} data-crm-input="text" />;
 }
