@@ -11,8 +11,9 @@ export function WidgetHeading({ record, align = "left" }: { record: Row; align?:
   const description = text(record.description, language);
   if (!title && !subtitle && !description) return null;
   return (
-    <Stack gap="xs" maw={760} ta={align} mx={align === "center" ? "auto" : undefined} mb="xl">
-      {title ? <Title order={2} fz={{ base: 28, sm: 36 }} style={{ letterSpacing: "-0.01em" }}>{title}</Title> : null}
+    // Its width (760px) and the title's size (28px, 36px from sm) are site.css's.
+    <Stack gap="xs" className="s-widget-heading" ta={align} mx={align === "center" ? "auto" : undefined} mb="xl">
+      {title ? <Title order={2} className="s-widget-title">{title}</Title> : null}
       {subtitle ? <Text fz="lg" c="dimmed">{subtitle}</Text> : null}
       {description ? <Text style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
     </Stack>
