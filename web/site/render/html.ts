@@ -3,6 +3,8 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
+const UNSAFE = /[<>&\u2028\u2029]/;
+const UNSAFE_ALL = /[<>&\u2028\u2029]/g;
 const JSON_ESCAPES: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029" };
 
 /**
@@ -11,8 +13,10 @@ const JSON_ESCAPES: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "
  * result still parses with JSON.parse to the same value.
  */
 export function embedJson(value: unknown): string {
-  // One pass over the text (a page's data is a few hundred KB on a large page).
-  return JSON.stringify(value ?? null).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
+  // A page's data is a few hundred KB on a large page: a scan first (most pages have nothing to
+  // escape, no markup in their texts), else one replacing pass.
+  const json = JSON.stringify(value ?? null);
+  return UNSAFE.test(json) ? json.replace(UNSAFE_ALL, (c) => JSON_ESCAPES[c]!) : json;
 }
 
 export const DATA_SCRIPT_ID = "__SITE_DATA__";
