@@ -93,3 +93,15 @@ export class SiteData {
     return index;
   }
 }
+
+const views = new WeakMap<PageData, SiteData>();
+
+/**
+ * The one SiteData of a page's data: the server's render and its head read the same rows, and
+ * share the indexes SiteData builds as it is read (each built once per page, not once per reader).
+ */
+export function siteDataOf(data: PageData): SiteData {
+  let site = views.get(data);
+  if (!site) views.set(data, (site = new SiteData(data)));
+  return site;
+}

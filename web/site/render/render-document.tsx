@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { DEFAULT_LANGUAGE, type Language, type PageData } from "../data/page-data.js";
-import { SiteData } from "../data/site-data.js";
+import { SiteData, siteDataOf } from "../data/site-data.js";
 import { pageWidgets } from "./external-widgets.js";
 import { failureKey, type Failures } from "./failures.js";
 import { deferredChunksTag, type SiteAssets } from "./asset-tags.js";
@@ -31,7 +31,7 @@ function renderApp(data: PageData, error?: SiteState["error"]): { html: string; 
   } catch (failure) {
     const failures: Failures = {};
     // Module widgets first: a host widget only counts as failed if it fails with them boxed.
-    const placed = pageWidgets(new SiteData(data));
+    const placed = pageWidgets(siteDataOf(data));
     const ordered = [...placed.filter((p) => p.model !== "host/widgets"), ...placed.filter((p) => p.model === "host/widgets")];
     for (const placed of ordered) {
       try {
@@ -73,7 +73,7 @@ function documentHtml(data: PageData, state: SiteState, app: string, assets: Sit
 /** The full HTML of a public page: metadata in <head>, the rendered app, and its data for hydration. */
 export function renderDocument(data: PageData, assets: SiteAssets, options: { status?: number; origin?: string } = {}): string {
   const { html, state } = renderApp(data);
-  return documentHtml(data, state, html, assets, metadataTags(new SiteData(data), options.origin, options.status), options.status);
+  return documentHtml(data, state, html, assets, metadataTags(siteDataOf(data), options.origin, options.status), options.status);
 }
 
 /** The head of an error page with no hosted page of its own: a title and the viewport. */

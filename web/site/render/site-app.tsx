@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { PageData } from "../data/page-data.js";
-import { SiteData } from "../data/site-data.js";
+import { siteDataOf } from "../data/site-data.js";
 import { FailuresContext, type Failures } from "./failures.js";
 import { ErrorPanel } from "./error-page.js";
 import { PageView } from "./page-view.js";
@@ -32,7 +32,7 @@ interface ProvidersProps {
 
 /** Mantine, toasts, the page data and the failure list around a subtree; shared by server and browser. */
 export function SiteProviders({ data, failures = {}, used, children }: ProvidersProps) {
-  const site = useMemo(() => new SiteData(data), [data]);
+  const site = siteDataOf(data);
   return (
     // The theme's CSS variables from a text computed once (themeVariablesCss), not by Mantine per render.
     <MantineProvider theme={siteThemeFor(data.language)} forceColorScheme="light" withCssVariables={false}>
