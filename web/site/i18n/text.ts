@@ -8,6 +8,14 @@ export function text(map: unknown, language: Language): string {
   if (typeof map === "string") return map;
   if (!map || typeof map !== "object") return "";
   const values = map as Record<string, unknown>;
-  const pick = (key: string) => (typeof values[key] === "string" && values[key] ? (values[key] as string) : undefined);
-  return pick(language) ?? pick(DEFAULT_LANGUAGE) ?? Object.keys(values).map(pick).find(Boolean) ?? "";
+  // Called for every text of every record a page shows: plain lookups, no closure or arrays.
+  const own = values[language];
+  if (typeof own === "string" && own) return own;
+  const fallback = values[DEFAULT_LANGUAGE];
+  if (typeof fallback === "string" && fallback) return fallback;
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (typeof value === "string" && value) return value;
+  }
+  return "";
 }
