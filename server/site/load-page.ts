@@ -123,58 +123,24 @@ class LoadWalk {
       const toFetch: Ids = new Map();
       const next: Ids = new Map();
       const noWalk: Ids = new Map();
-      // Each child model's rows are fetched as soon as every read of this round that could name
-      // (or add) rows of that model is done, not after the round's slowest read: the same queries,
-      // one per child model, started earlier. A read adds rows of its own model and names rows
-      // of its child model (any module's widgets, for the external-widgets links).
-      const pending = new Map<string, number>();
-      let pendingAnyModel = 0;
-      const fetches: Promise<void>[] = [];
-      const started = new Set<string>();
-      const startReady = () => {
-        if (pendingAnyModel) return;
-        for (const [model, ids] of toFetch) {
-          if (started.has(model) || pending.get(model)) continue;
-          started.add(model);
-          const fetch = this.fetchRows(model, ids, next, true);
-          // Awaited below; a failure while reads are still under way must not go unhandled.
-          fetch.catch(() => {});
-          fetches.push(fetch);
-        }
-      };
       const reads: Promise<void>[] = [];
-      const read = (models: string[], work: Promise<void>) => {
-        for (const model of models) {
-          if (model === "*") pendingAnyModel++;
-          else pending.set(model, (pending.get(model) ?? 0) + 1);
-        }
-        reads.push(
-          work.then(() => {
-            for (const model of models) {
-              if (model === "*") pendingAnyModel--;
-              else pending.set(model, pending.get(model)! - 1);
-            }
-            startReady();
-          }),
-        );
-      };
       for (const [model, ids] of this.frontier) {
         for (const relation of this.graph.childrenOf(model)) {
           const publicLink = model === SUBJECTS && PUBLIC_SUBJECT_LINKS.has(relation.id);
           if (!this.readable.has(relation.id) && !publicLink) continue;
           if (relation.id !== EXTERNAL_WIDGETS && !this.readable.has(relation.child.model)) continue;
-          const names = relation.id === EXTERNAL_WIDGETS ? "*" : relation.child.model;
-          read([relation.id, names], this.readRelation(relation, relation.parent.key, [...ids], next, toFetch, "child"));
+          reads.push(this.readRelation(relation, relation.parent.key, [...ids], next, toFetch, "child"));
         }
       }
-      for (const { relation, ids } of this.upward) read([relation.id], this.readRelation(relation, relation.child.key, ids, new Map(), noWalk, "parent"));
+      for (const { relation, ids } of this.upward) reads.push(this.readRelation(relation, relation.child.key, ids, new Map(), noWalk, "parent"));
       this.upward = [];
-      for (const model of this.pendingLists) read([model], this.readList(model, next));
+      for (const model of this.pendingLists) reads.push(this.readList(model, next));
       this.pendingLists.clear();
       await Promise.all(reads);
-      startReady();
-      for (const [model, ids] of noWalk) fetches.push(this.fetchRows(model, ids, next, false));
-      await Promise.all(fetches);
+      await Promise.all([
+        ...[...toFetch].map(([model, ids]) => this.fetchRows(model, ids, next, true)),
+        ...[...noWalk].map(([model, ids]) => this.fetchRows(model, ids, next, false)),
+      ]);
       this.frontier = next;
     }
   }
