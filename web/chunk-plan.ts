@@ -12,7 +12,7 @@ import type { CodeSplittingGroup } from "rolldown";
  * shows and heavy parts (dialogs, inputs, the wallet's libraries) only where used, and merges
  * the rest into `site-shared`:
  *
- * - Mantine's base (BASE_COMPONENTS, its style system and hooks), which nearly every page draws;
+ * - Mantine's base (BASE_COMPONENTS and its style system), which nearly every page draws;
  * - the site's own modules (web/) that two or more lazy chunks share (hydration, variants, the
  *   cart drawer, …), unless one imports something heavy (a Mantine component outside the base, a
  *   library), which would then load with every page.
@@ -25,9 +25,13 @@ import type { CodeSplittingGroup } from "rolldown";
 /** Mantine components drawn on nearly every page (directories of @mantine/core/esm/components). */
 const BASE_COMPONENTS = ["Box", "UnstyledButton", "Button", "Loader", "Anchor", "Text", "Title", "Badge", "Divider", "ActionIcon", "Skeleton", "Paper", "Group", "Stack", "Center", "Image", "VisuallyHidden"];
 
-const BASE = new RegExp(`node_modules[\\\\/]@mantine[\\\\/](core[\\\\/]esm[\\\\/](core[\\\\/]|components[\\\\/](${BASE_COMPONENTS.join("|")})[\\\\/])|hooks[\\\\/])`);
-/** Libraries a shared module may import and stay light (React has its own chunk, clsx is tiny). */
-const LIGHT_LIBRARY = /node_modules[\\/](react|react-dom|scheduler|clsx)[\\/]/;
+const BASE = new RegExp(`node_modules[\\\\/]@mantine[\\\\/](core[\\\\/]esm[\\\\/](core[\\\\/]|components[\\\\/](${BASE_COMPONENTS.join("|")})[\\\\/]))`);
+/**
+ * Libraries a shared module may import and stay light (React has its own chunk, clsx is tiny).
+ * Mantine's hooks are split as the bundler would: in the shared chunk, every hook any component
+ * used (a dialog's focus trap too) came to some 4 KiB that most pages never run.
+ */
+const LIGHT_LIBRARY = /node_modules[\\/](react|react-dom|scheduler|clsx|@mantine[\\/]hooks)[\\/]/;
 /** Vite's helper behind every lazy import (a few hundred bytes). */
 const VITE_HELPER = /^\0vite\/preload-helper/;
 /** Mantine's index, through which the site imports its components by name. */
