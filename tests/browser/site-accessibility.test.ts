@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, startApp, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/browser-app.js";
 
 // Issue 14: axe-core finds no violation on the demo's pages, in English and Russian, signed out
 // and signed in; labels, placeholders and hints the browser shows on /ru are Russian. Each page is
@@ -28,18 +28,8 @@ const controlTexts = (page: Page) =>
   );
 
 describe.skipIf(!hasChromium)("accessibility of the demo site (axe-core)", () => {
-  let running: RunningApp;
-  let browser: Browser;
-  const url = (path: string) => `${running.url}${path}`;
-
-  beforeAll(async () => {
-    running = await startApp({ seedDemoContent: true });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
+  const site = demoSiteInChromium();
+  const url = (path: string) => `${site.running.url}${path}`;
 
   async function open(context: BrowserContext, path: string, signedIn: boolean): Promise<Page> {
     const page = await context.newPage();
@@ -68,13 +58,13 @@ describe.skipIf(!hasChromium)("accessibility of the demo site (axe-core)", () =>
   }
 
   it("signed out: no violations on home, blog, an article, products, a product, contact and sign-in, in en and ru", { timeout: 600_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     await check(context, false);
     await context.close();
   });
 
   it("signed in: the same pages, with the account menu and the cart", { timeout: 600_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     // Hydrated first: a click before would submit the form natively.
     const page = await open(context, REGISTRATION, false);
     await page.getByLabel("Email", { exact: true }).fill("axe@example.com");

@@ -1,25 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, startApp, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/browser-app.js";
 
 // Issue 14: the slider and the menus work by keyboard alone (Tab, Enter, the arrow keys, Escape),
 // and nothing inside a hidden slide takes the focus.
 describe.skipIf(!hasChromium)("the demo site by keyboard", () => {
-  let running: RunningApp;
-  let browser: Browser;
-  const url = (path: string) => `${running.url}${path}`;
-
-  beforeAll(async () => {
-    running = await startApp({ seedDemoContent: true });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
+  const site = demoSiteInChromium();
+  const url = (path: string) => `${site.running.url}${path}`;
 
   async function open(path: string, viewport = { width: 1280, height: 860 }): Promise<Page> {
-    const page = await browser.newPage({ viewport });
+    const page = await site.browser.newPage({ viewport });
     await page.goto(url(path), { waitUntil: "networkidle" });
     await waitForHydration(page);
     return page;
@@ -77,7 +67,7 @@ describe.skipIf(!hasChromium)("the demo site by keyboard", () => {
   });
 
   it("the account menu: Enter opens it, the arrow keys move through its items, Escape closes it", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     await page.goto(url("/rbac/subject/authentication/email-and-password/registration"), { waitUntil: "networkidle" });
     // Hydrated first: a click before would submit the form natively.

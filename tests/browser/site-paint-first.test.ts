@@ -1,27 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hasChromium, launchChromium, startApp, waitForHydration, type RunningApp } from "./helpers/browser-app.js";
+import { describe, expect, test } from "vitest";
+import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/browser-app.js";
 
 // Issue 14: the server's HTML and its style sheets have the network to themselves until the page
 // has painted; the chunks that hydrate it are fetched only then (web/site/entry-client.tsx), and
 // the page still hydrates. Read off the browser's own timings (Resource and Paint Timing).
 describe.skipIf(!hasChromium)("the first paint comes before the hydration's chunks", () => {
-  let running: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    running = await startApp({ seedDemoContent: true });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
+  const site = demoSiteInChromium();
 
   test.each(["/", "/ru/products", "/contact"])("%s: every listed chunk is fetched after the first paint, and the page hydrates", async (path) => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     try {
-      await page.goto(running.url + path);
+      await page.goto(site.running.url + path);
       await waitForHydration(page);
       const timings = await page.evaluate(() => {
         const listed = JSON.parse(document.getElementById("__SITE_CHUNKS__")?.textContent ?? "[]") as string[];

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../../server/app.js";
 import { configFromEnv, paths, type Config } from "../../../server/config.js";
 import { openTestDatabase, SECRET } from "../../helpers/test-app.js";
@@ -42,6 +43,23 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo site and a Chromium for one test file, started before its tests and closed after them:
+ * read `site.running` and `site.browser` inside the tests.
+ */
+export function demoSiteInChromium(): { readonly running: RunningApp; readonly browser: Browser } {
+  const site = {} as { running: RunningApp; browser: Browser };
+  beforeAll(async () => {
+    site.running = await startApp({ seedDemoContent: true });
+    site.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.running?.close();
+  });
+  return site;
 }
 
 export async function launchChromium(): Promise<Browser> {
