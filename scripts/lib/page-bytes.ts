@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
+import { closure, readManifest } from "../../server/web/web-dist.js";
 
 /** The budget of issue 14 for the demo home page, brotli-compressed. */
 export const HOME_BUDGET = { js: 120 * 1024, css: 30 * 1024 };
@@ -32,21 +33,9 @@ export function pageScripts(html: string, webDist: string): string[] {
 
 /** The /static/ URLs a built entry script imports statically, from the site's manifest. */
 function staticImports(url: string, webDist: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(webDist, ".vite", "manifest.json"), "utf8")) as Record<string, { file: string; imports?: string[] }>;
-  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/static/${chunk.file}`, key]));
-  const found = new Set<string>();
-  const visit = (key: string) => {
-    for (const imported of manifest[key]?.imports ?? []) {
-      const importedUrl = `/static/${manifest[imported]!.file}`;
-      if (!found.has(importedUrl)) {
-        found.add(importedUrl);
-        visit(imported);
-      }
-    }
-  };
-  const key = byFile.get(url);
-  if (key) visit(key);
-  return [...found];
+  const manifest = readManifest(webDist) ?? {};
+  const key = Object.keys(manifest).find((k) => `/static/${manifest[k]!.file}` === url);
+  return key ? [...closure(manifest, key)].filter((k) => k !== key).map((k) => `/static/${manifest[k]!.file}`) : [];
 }
 
 /**

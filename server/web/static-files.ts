@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
+import { DOCUMENT_ONLY_HEADERS } from "../security/security-headers.js";
 import { isCompressible, negotiateEncoding, varyOnEncoding } from "./compression.js";
 import { webDist } from "./web-dist.js";
 
@@ -39,14 +40,6 @@ export function fileInside(root: string, relativePath: string): string | null {
   return existsSync(file) && statSync(file).isFile() ? file : null;
 }
 
-/**
- * Security headers that govern a document (server/security/security-headers.ts) and mean nothing
- * on a script, style sheet or image loaded by one: a page loads a few dozen hashed assets, and
- * these came to some 700 bytes on each. nosniff stays (it does apply to scripts and styles), and
- * so does everything on the page itself, the unhashed files and any error answer.
- */
-const DOCUMENT_ONLY_HEADERS = ["content-security-policy", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "strict-transport-security"];
-
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Admin not built</title>
 <p>The admin bundle is not built. Run <code>npm run build:web</code> (npm start does it first).</p>`;
 
@@ -84,6 +77,7 @@ export function registerWebFiles(app: FastifyInstance) {
     if (!file || file.endsWith(".html")) return reply.code(404).type("text/plain").send("Not found");
     const immutable = file.startsWith(join(webDist, "assets") + sep);
     reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    // The document's policies (CSP, framing, …) mean nothing on a hashed script or style sheet.
     if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     return sendBuiltFile(request, reply, file);
   });

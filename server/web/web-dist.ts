@@ -13,7 +13,13 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The site build's Vite manifest in `dist`, or undefined when the bundles are not built. */
+export function readManifest(dist = webDist): Manifest | undefined {
+  const file = join(dist, ".vite", "manifest.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Manifest) : undefined;
+}
 
 export interface EntryAssets {
   scripts: string[];
@@ -30,7 +36,7 @@ export interface EntryAssets {
 const NONE: EntryAssets = { scripts: [], styles: [] };
 
 /** A chunk's key and every key it imports statically, depth first, each once. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+export function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);
   manifest[key]!.imports?.forEach((k) => closure(manifest, k, seen));
@@ -43,9 +49,8 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
  * built (server tests render without them).
  */
 export function entryAssets(entry: string): EntryAssets {
-  const file = join(webDist, ".vite", "manifest.json");
-  if (!existsSync(file)) return NONE;
-  const manifest = JSON.parse(readFileSync(file, "utf8")) as Manifest;
+  const manifest = readManifest();
+  if (!manifest) return NONE;
   const chunk = manifest[entry];
   if (!chunk) return NONE;
   const own = closure(manifest, entry);
