@@ -56,24 +56,29 @@ interface Outcomes {
   checkouts: { orderId: string; invoiceId: string }[];
   /** Requests that got no answer: the connection died with the server. */
   cut: number;
+  /** Requests sent and not yet settled, as the test process sees them. */
+  inFlight: number;
   /** Answers other than the expected 2xx while the server was up: none expected. */
   unexpected: string[];
 }
 
 /** Runs the writers until `stop` resolves; each loops one request after another. `outcomes` fills as answers come. */
 function runWriters(server: ServerProcess, shop: { productId: string; shoppers: { jwt: string; subjectId: string }[] }, stop: Promise<void>) {
-  const outcomes: Outcomes = { batches: [], registered: [], checkouts: [], cut: 0, unexpected: [] };
+  const outcomes: Outcomes = { batches: [], registered: [], checkouts: [], cut: 0, inFlight: 0, unexpected: [] };
   let stopped = false;
   void stop.then(() => (stopped = true));
   let batch = 0;
   let account = 0;
   const loop = async (one: () => Promise<void>) => {
     while (!stopped) {
+      outcomes.inFlight++;
       try {
         await one();
       } catch {
         outcomes.cut++; // no answer: the process is gone
         return;
+      } finally {
+        outcomes.inFlight--;
       }
     }
   };
@@ -121,6 +126,9 @@ describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL s
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
+    // Writes under way at the kill. How many of them end without an answer (`cut`) depends on
+    // the test process too: on a busy machine the answers may already sit unread in its sockets.
+    const underWay = answered.inFlight;
     first.kill("SIGKILL");
     kill();
     expect((await first.exited).signal).toBe("SIGKILL");
@@ -130,7 +138,7 @@ describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL s
     expect(outcomes.batches.length).toBeGreaterThan(0);
     expect(outcomes.registered.length).toBeGreaterThan(0);
     expect(outcomes.checkouts.length).toBeGreaterThan(0);
-    expect(outcomes.cut).toBeGreaterThan(0);
+    expect(underWay).toBeGreaterThan(0);
 
     // Starting again recovers the database (the PostgreSQL server never stopped; PGlite replays its WAL).
     const second = await start();
@@ -185,7 +193,7 @@ describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL s
 
       console.log(
         `${storage.dialect}: killed with ${outcomes.batches.length} bulk creates, ${outcomes.registered.length} registrations and ` +
-          `${outcomes.checkouts.length} checkouts answered, ${outcomes.cut} cut short; after restart ${present.size} batches ` +
+          `${outcomes.checkouts.length} checkouts answered, ${underWay} under way at the kill, ${outcomes.cut} cut short; after restart ${present.size} batches ` +
           `(${present.size - outcomes.batches.length} committed but unanswered), ${orderIds.size} orders, all whole`,
       );
     } finally {
