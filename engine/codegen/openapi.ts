@@ -152,7 +152,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Platform API", version: "1.0.0", description: "Generic routes for every entity and relation, generated from schemas/." },
+    info: { title: "Platform API", version: "1.0.0", description: "Generic routes for every entity and relation, generated from schemas/.", license: { name: "MIT", identifier: "MIT" } },
     components: { schemas },
     tags: [...new Set(registry.exposed.map((m) => m.module))].map((name) => ({ name, description: moduleDescription(registry, name) })),
     paths: Object.assign({}, ...registry.exposed.map(paths)),
