@@ -101,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       count++;
       return (await pool.query(text, parameters as unknown[])).rows;
     };
-    const notifications = pgNotifications({ url: options.url, fallback_application_name }, pool, `sps_changes_${schema ?? "public"}`, report);
+    const notifications = pgNotifications({ connectionString: options.url, fallback_application_name }, pool, `sps_changes_${schema ?? "public"}`, report);
     return {
       db,
       dialect: "postgres",
