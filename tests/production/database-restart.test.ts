@@ -31,6 +31,11 @@ async function until<T>(check: () => Promise<T | undefined | false> | T | undefi
   }
 }
 
+/** Throws at once when the traffic saw something other than 2xx or 503 (a dead process is "no answer"). */
+function healthy(tally: Tally) {
+  if (tally.other.length) throw new Error(`unexpected answers: ${tally.other.slice(0, 3).join("; ")}`);
+}
+
 interface Tally {
   ok: number;
   /** Successes answered after `mark` (set when the database goes away). */
@@ -126,7 +131,7 @@ describe.skipIf(!serverUrl)("terminating the app's connections mid-traffic (Post
       [database.name, "sps-restart-a"],
     );
     const terminatedAt = (traffic.tally.mark = performance.now());
-    await until(() => traffic.tally.okSinceMark >= 30, "requests succeed again after the terminate");
+    await until(() => (healthy(traffic.tally), traffic.tally.okSinceMark >= 30), "requests succeed again after the terminate");
     const servedAgainMs = performance.now() - terminatedAt;
     const tally = await traffic.stop();
 
@@ -198,7 +203,7 @@ describe.skipIf(noBinaries)(
       traffic.tally.mark = startedAt;
       await until(async () => (await send(app.url, "GET", "/api/health")).status === 200, "health is 200 again", 60_000);
       const healthyAfterMs = performance.now() - startedAt;
-      await until(() => traffic.tally.okSinceMark >= 20, "traffic served again");
+      await until(() => (healthy(traffic.tally), traffic.tally.okSinceMark >= 20), "traffic served again");
       const tally = await traffic.stop();
       expect(tally.other).toEqual([]);
       expect(tally.unavailable).toBeGreaterThan(0);
