@@ -13,6 +13,8 @@ export const errorCodes = {
   REMOTE_ERROR: { status: 502, error: "Bad Gateway", prefix: "Remote file error" },
   REMOTE_TIMEOUT: { status: 504, error: "Gateway Timeout", prefix: "Remote file error" },
   SERVICE_UNAVAILABLE: { status: 503, error: "Service Unavailable", prefix: "Service Unavailable error" },
+  // The database cannot be reached (restart, failover, terminated connections): try again shortly.
+  DATABASE_UNAVAILABLE: { status: 503, error: "Service Unavailable", prefix: "Service Unavailable error" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -57,3 +59,6 @@ export function validationErrorFromCauses(causes: ErrorCause[]) {
 }
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", what);
+
+/** What a request that needed the database gets while it cannot be reached. */
+export const databaseUnavailable = () => new AppError("DATABASE_UNAVAILABLE", "the database cannot be reached; try again shortly");

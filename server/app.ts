@@ -91,6 +91,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
   });
   if (!options.database) app.addHook("onClose", () => database.close());
+  // A restart or failover of the database drops its connections: logged here, answered 503 by
+  // the error handler while it lasts, and served again by itself once it is back.
+  const unheard = database.onConnectionLost?.((err, connection) =>
+    app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code }, connection }, "database connection lost"),
+  );
+  if (unheard) app.addHook("onClose", async () => unheard());
 
   await generateMigrationForSchemaChanges(config, (message) => app.log.info(message));
   await migrate(database.db, config.migrationsDir, {

@@ -11,6 +11,11 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (created if missing); tests use one each. */
   schema?: string;
   poolSize?: number;
+  /**
+   * The server's application_name of every connection (pg_stat_activity), unless the URL or
+   * PGAPPNAME names one: operators (and tests) tell the app's connections from others' by it.
+   */
+  applicationName?: string;
 }
 
 export interface Database {
@@ -26,8 +31,16 @@ export interface Database {
   queryCount(): number;
   /** PostgreSQL server only: LISTEN/NOTIFY on a channel of this schema, so instances can tell each other. */
   notifications?: Notifications;
+  /**
+   * PostgreSQL server only: `listener` hears of each connection the server dropped (restart,
+   * failover, pg_terminate_backend, a pooler's timeout). Nothing needs doing: the pool opens new
+   * connections on demand and LISTEN reconnects; this is for the log.
+   */
+  onConnectionLost?(listener: ConnectionLostListener): () => void;
   close(): Promise<void>;
 }
+
+export type ConnectionLostListener = (error: Error, connection: "pool" | "listen") => void;
 
 export interface Notifications {
   notify(payload: string): Promise<void>;
@@ -42,13 +55,16 @@ const INT8_OID = 20;
 const keepText = (value: string) => value;
 const toNumber = (value: string) => Number(value);
 
+export const DEFAULT_APPLICATION_NAME = "sps-platform";
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let count = 0;
   const log = () => void count++;
   if (options.url) {
     const { schema } = options;
+    const fallback_application_name = options.applicationName ?? DEFAULT_APPLICATION_NAME;
     if (schema) {
-      const admin = new pg.Client({ connectionString: options.url });
+      const admin = new pg.Client({ connectionString: options.url, fallback_application_name });
       await admin.connect();
       // The extensions the migrations need live in public, shared by the schemas of one database:
       // made there before any schema's migration could put them in its own (and drop them with it).
@@ -59,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     const pool = new pg.Pool({
       connectionString: options.url,
+      fallback_application_name,
       max: options.poolSize ?? 10,
       // public after the schema: its tables are the schema's, the extensions' operators public's.
       ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
@@ -67,13 +84,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           oid === DATE_OID ? keepText : oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format)) as any,
       },
     });
+    const lost = new Set<ConnectionLostListener>();
+    const report: ConnectionLostListener = (error, connection) => {
+      for (const listener of lost) listener(error, connection);
+    };
+    // A connection the server drops emits `error` on its client, idle in the pool or checked out
+    // (by Kysely, between a transaction's statements): an EventEmitter `error` nobody hears is
+    // thrown, and took the whole process down. Every client gets a listener for its whole life;
+    // the pool then discards it (idle: at once; checked out: on release, as not queryable) and
+    // opens a new one when next asked. The pool's own `error` (its idle listener passing the
+    // client's on) is the same event, already heard.
+    pool.on("connect", (client) => client.on("error", (error) => report(error, "pool")));
+    pool.on("error", () => {});
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log });
     const run = async (text: string, parameters: readonly unknown[]) => {
       count++;
       return (await pool.query(text, parameters as unknown[])).rows;
     };
-    const notifications = pgNotifications(options.url, pool, `sps_changes_${schema ?? "public"}`);
-    return { db, dialect: "postgres", run, queryCount: () => count, notifications, close: () => db.destroy() };
+    const notifications = pgNotifications({ connectionString: options.url, fallback_application_name }, pool, `sps_changes_${schema ?? "public"}`, report);
+    return {
+      db,
+      dialect: "postgres",
+      run,
+      queryCount: () => count,
+      notifications,
+      onConnectionLost: (listener) => (lost.add(listener), () => void lost.delete(listener)),
+      close: () => db.destroy(),
+    };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // Loaded only for the embedded database (a server start skips it). pg_trgm ships with PGlite,
@@ -90,8 +127,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db, dialect: "pglite", run, queryCount: () => count, close: () => db.destroy() };
 }
 
-/** NOTIFY through the pool; LISTEN on a connection of its own, reconnecting after a drop. */
-function pgNotifications(url: string, pool: pg.Pool, channel: string): Notifications {
+/** How long LISTEN waits before connecting again after a drop or a failed attempt. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * NOTIFY through the pool; LISTEN on a connection of its own, reconnecting after a drop: one
+ * attempt at a time, every LISTEN_RETRY_MS, until the server is back (however long it is away).
+ */
+function pgNotifications(connection: pg.ClientConfig, pool: pg.Pool, channel: string, report: ConnectionLostListener): Notifications {
   const quoted = `"${channel.replace(/"/g, "")}"`;
   return {
     async notify(payload) {
@@ -100,21 +143,54 @@ function pgNotifications(url: string, pool: pg.Pool, channel: string): Notificat
     async listen(onMessage, onGap) {
       let closed = false;
       let client: pg.Client | undefined;
-      const connect = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString: url });
+      let retry: NodeJS.Timeout | undefined;
+      const open = async () => {
+        const next = new pg.Client(connection);
         next.on("notification", (message) => message.channel === channel && message.payload !== undefined && onMessage(message.payload));
-        next.on("error", () => void next.end().catch(() => {}));
-        next.on("end", () => {
-          if (closed) return;
-          setTimeout(() => void connect().then(onGap, () => next.emit("end")), 1000).unref();
-        });
-        await next.connect();
-        await next.query(`LISTEN ${quoted}`);
-        client = next;
+        // `error` then `end` on a drop; only the live client's drop starts a reconnect (a client
+        // whose connect failed also ends, and must not start a second loop beside this one).
+        next.on("error", (error) => next === client && dropped(error));
+        next.on("end", () => next === client && dropped(new Error("Connection terminated unexpectedly")));
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${quoted}`);
+        } catch (error) {
+          await next.end().catch(() => {});
+          throw error;
+        }
+        return next;
       };
-      await connect();
+      const dropped = (error: Error) => {
+        const gone = client;
+        client = undefined;
+        void gone?.end().catch(() => {});
+        if (closed) return;
+        report(error, "listen");
+        reconnect();
+      };
+      const reconnect = () => {
+        if (closed || retry) return;
+        retry = setTimeout(() => {
+          void open().then(
+            async (next) => {
+              retry = undefined;
+              if (closed) return void (await next.end().catch(() => {}));
+              client = next;
+              // Messages sent while it was away are lost: the listener drops what they would have.
+              onGap();
+            },
+            () => {
+              retry = undefined;
+              reconnect();
+            },
+          );
+        }, LISTEN_RETRY_MS);
+        retry.unref();
+      };
+      client = await open();
       return async () => {
         closed = true;
+        clearTimeout(retry);
         await client?.end().catch(() => {});
       };
     },

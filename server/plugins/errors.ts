@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, type ErrorCode } from "../../engine/errors.js";
+import { isDatabaseUnavailable } from "../../engine/db/connection-errors.js";
+import { AppError, databaseUnavailable, type ErrorCode } from "../../engine/errors.js";
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: "VALIDATION_ERROR",
@@ -12,9 +13,13 @@ const codeForStatus: Record<number, ErrorCode> = {
   429: "RATE_LIMIT",
 };
 
-/** Any thrown error as an AppError: ours as they are, Fastify's 4xx by status, the rest a 500. */
+/**
+ * Any thrown error as an AppError: ours as they are, a database that cannot be reached a 503
+ * (its restart is not a bug), Fastify's 4xx by status, the rest a 500.
+ */
 export function toAppError(error: unknown, production: boolean): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const e = error as FastifyError;
   const code = typeof e?.statusCode === "number" ? codeForStatus[e.statusCode] : undefined;
   if (code) return new AppError(code, e.message);
@@ -44,8 +49,13 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function registerErrorHandling(app: FastifyInstance, production: boolean) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error, production);
-    // A 503 while shutting down is expected, not a failure worth an error line per health check.
-    if (appError.status >= 500 && appError.code !== "SERVICE_UNAVAILABLE") request.log.error({ err: error }, "request failed");
+    // A 503 while shutting down is expected, not a failure worth an error line per health check;
+    // one while the database is away is worth a warning (the database's own error, no stack).
+    if (appError.code === "DATABASE_UNAVAILABLE") {
+      request.log.warn({ cause: (error as Error)?.message ?? String(error) }, "request failed: the database cannot be reached");
+      // Clients and balancers that honour it come back once a restart or failover is likely over.
+      void reply.header("retry-after", "5");
+    } else if (appError.status >= 500 && appError.code !== "SERVICE_UNAVAILABLE") request.log.error({ err: error }, "request failed");
     return reply.status(appError.status).send(errorBody(appError, request.id));
   });
   app.setNotFoundHandler((request, reply) => {

@@ -24,7 +24,12 @@ export async function shareChangesBetweenInstances(app: FastifyInstance) {
         app.log.warn({ payload }, "ignored a malformed change notification");
       }
     },
-    () => app.changes.publish(EVERYTHING, "elsewhere"),
+    // Back after a drop (a database restart, a failover): what was announced meanwhile is lost,
+    // so every cache drops everything it holds.
+    () => {
+      app.log.warn("change notifications reconnected; cached data dropped");
+      app.changes.publish(EVERYTHING, "elsewhere");
+    },
   );
   // Writes within one short window share one NOTIFY naming every model they touched: a NOTIFY
   // per write would be a second round trip on every create (bench:crud saw create drop to 0.69).

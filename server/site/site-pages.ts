@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { isDatabaseUnavailable } from "../../engine/db/connection-errors.js";
 import type { Language, PageData } from "../../web/site/data/page-data.js";
 import { renderDocument, renderErrorDocument } from "../../web/site/render/render-document.js";
 import type { PageResolver } from "../modules/host/page-resolver.js";
@@ -48,8 +49,14 @@ export class SitePages {
         return resolved ? this.loader.load(resolved, PAGES, language, path) : undefined;
       }, 200) ?? await this.notFound(language);
     } catch (error) {
+      // The database away (restart, failover) is a 503, as on the API: the page is fine, try again
+      // shortly; and the hosted /500 page is not loaded from a database that cannot be reached.
+      if (isDatabaseUnavailable(error)) {
+        this.log.warn({ cause: (error as Error)?.message, path, language }, "public page failed: the database cannot be reached");
+        return { status: 503, html: await this.errorDocument(language, error, 503), cache: "MISS" };
+      }
       this.log.error({ err: error, path, language }, "public page failed");
-      return { status: 500, html: await this.errorDocument(language, error), cache: "MISS" };
+      return { status: 500, html: await this.errorDocument(language, error, 500), cache: "MISS" };
     }
   }
 
@@ -113,16 +120,16 @@ export class SitePages {
     }
   }
 
-  private async errorDocument(language: Language, error: unknown): Promise<string> {
+  private async errorDocument(language: Language, error: unknown, status: 500 | 503): Promise<string> {
     const message = this.production ? undefined : error instanceof Error ? error.message : String(error);
     try {
       let hosted: PageData | undefined;
       try {
-        hosted = (await this.hostedPage("/500", language))?.data;
+        if (status === 500) hosted = (await this.hostedPage("/500", language))?.data;
       } catch (loadError) {
         this.log.error({ err: loadError }, "the hosted /500 page failed to load");
       }
-      return renderErrorDocument(this.assets(), { message, hosted, language, status: 500 });
+      return renderErrorDocument(this.assets(), { message, hosted, language, status });
     } catch (renderError) {
       this.log.error({ err: renderError }, "the error page failed to render");
       return plainError(language);

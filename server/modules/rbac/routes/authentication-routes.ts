@@ -30,8 +30,11 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
 
   app.get(`${AUTH}/me`, documented({ summary: "The signed-in subject with its identities and roles" }), async (request) => {
     const subjectId = signedInSubject(request);
-    const subject = await app.repositories.get("rbac/subjects")!.get(subjectId).catch(() => {
-      throw new AppError("AUTHENTICATION_ERROR", "the subject of this session no longer exists");
+    // Only a missing subject signs the visitor out: a database that cannot be reached is a 503,
+    // not a 401 the client would read as an expired session.
+    const subject = await app.repositories.get("rbac/subjects")!.get(subjectId).catch((error) => {
+      if (error instanceof AppError && error.code === "NOT_FOUND") throw new AppError("AUTHENTICATION_ERROR", "the subject of this session no longer exists");
+      throw error;
     });
     const identities = await identitiesOf(app.database.db, app.repositories.get("rbac/identities")!, subjectId);
     return { data: { ...subject, identities, roles: await rolesOf(app.database.db, subjectId) } };
