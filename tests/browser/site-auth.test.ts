@@ -96,7 +96,8 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await waitForHydration(page);
     const identity = page.locator("[data-identity]");
     await identity.getByText(EMAIL, { exact: true }).waitFor();
-    expect(await identity.textContent()).toBe(`Email${EMAIL}EditDelete`);
+    // Its only sign-in method: no Delete (the server keeps a subject's last one).
+    expect(await identity.textContent()).toBe(`Email${EMAIL}Edit`);
     await page.getByRole("button", { name: "Change password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change Password" });
     await dialog.getByText("Update your account password.").waitFor();
@@ -345,16 +346,11 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
       await walletPage.getByText(`You are signed in as ${short}`).waitFor();
       await screenshot(walletPage, "site-auth-wallet-signed-in");
 
-      // The wallet identity is listed with its EVM badge and can be deleted.
+      // The wallet identity is listed with its EVM badge; the only one, it has no Delete.
       await walletPage.goto(url(SETTINGS));
       await waitForHydration(walletPage);
       const identity = walletPage.locator("[data-identity]");
-      expect(await identity.textContent()).toBe(`EVM${account.address.toLowerCase()}Delete`);
-      await identity.getByRole("button", { name: "Delete" }).click();
-      const confirm = walletPage.getByRole("dialog", { name: "Delete this sign-in method?" });
-      await confirm.getByRole("button", { name: "Delete" }).click();
-      await walletPage.getByText("Deleted successfully").waitFor();
-      await walletPage.getByText("Your account has no sign-in method yet.").waitFor();
+      expect(await identity.textContent()).toBe(`EVM${account.address.toLowerCase()}`);
     } finally {
       await walletContext.close();
     }

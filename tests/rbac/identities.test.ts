@@ -37,7 +37,7 @@ describe("a subject's identities", () => {
     expect(renamed).toMatchObject({ status: 200, body: { data: { id, email: "ann.office@example.com" } } });
     await signIn(t, "ann.office@example.com");
 
-    const deleted = await as(t, ann)({ method: "DELETE", url: `${SUBJECTS}/${ann.subjectId}/identities/${id}` });
+    const deleted = await as(t, ann)({ method: "DELETE", url: `${SUBJECTS}/${ann.subjectId}/identities/${id}`, payload: { data: { currentPassword: PASSWORD } } });
     expect(deleted.status).toBe(200);
     expect((await identitiesOf(ann)).map((i: any) => i.email)).toEqual(["ann@example.com"]);
   });
@@ -102,10 +102,21 @@ describe("passwords", () => {
     await signIn(t, "carol@example.com", "carol's new one");
   });
 
-  test("identity change-password on someone else's identity is a Permission error", async () => {
+  // Issue 23, finding 6: someone else's identity answered 403 where an unknown id answered 404,
+  // so ids could be tried for existence. Both are now the same 404, word for word.
+  test.each([
+    ["identity change-password", "PATCH", (id: string) => `/api/rbac/identity/${id}/change-password`, { password: PASSWORD, newPassword: "stolen password" }],
+    ["DELETE through one's own subject", "DELETE", (id: string) => `${SUBJECTS}/${ann.subjectId}/identities/${id}`, { data: { currentPassword: PASSWORD } }],
+    ["PATCH through one's own subject", "PATCH", (id: string) => `${SUBJECTS}/${ann.subjectId}/identities/${id}`, { data: { email: "moved@example.com", currentPassword: PASSWORD } }],
+  ])("%s: someone else's identity is the unknown id's 404", async (_, method, url, payload) => {
     const [bobs] = await identitiesOf(bob);
-    const response = await as(t, ann)({ method: "PATCH", url: `/api/rbac/identity/${bobs.id}/change-password`, payload: { password: PASSWORD, newPassword: "stolen password" } });
-    expect(response.status).toBe(403);
+    const unknownId = "00000000-0000-4000-8000-000000000000";
+    const foreign = await as(t, ann)({ method: method as any, url: url(bobs.id), payload });
+    const unknown = await as(t, ann)({ method: method as any, url: url(unknownId), payload });
+    expect(foreign.status).toBe(404);
+    // Word for word but for the id asked about (and the request's own id).
+    const answer = (r: { status: number; body: any }, id: string) => ({ status: r.status, body: JSON.stringify({ ...r.body, requestId: undefined }).replaceAll(id, "{id}") });
+    expect(answer(foreign, bobs.id)).toEqual(answer(unknown, unknownId));
     await signIn(t, "bob@example.com");
   });
 

@@ -128,3 +128,37 @@ describe("a wallet-only subject adding an email identity", () => {
     expect(stale.body.message).toMatch(/sign in again/);
   });
 });
+
+// Issue 23, finding 1: deleting a sign-in method needs the same proof as adding one; for a
+// wallet-only subject that is a sign-in of the last ten minutes. Its last identity stays (409).
+describe("a wallet-only subject deleting an identity", () => {
+  /** A fresh wallet subject with a second wallet identity (linked by the secret key). */
+  async function withTwoWallets() {
+    const signed = await signedMessage();
+    const session = (await signIn({ message: signed.message, signature: signed.signature, address: signed.account.address })).body.data;
+    const subjectId = subjectOf(session.jwt);
+    const other = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
+    const identity = (await t.request({ method: "POST", url: "/api/rbac/identities", payload: { data: { provider: "ethereum_virtual_machine", account: other } } })).body.data;
+    expect((await t.request({ method: "POST", url: "/api/rbac/subjects-to-identities", payload: { data: { subjectId, identityId: identity.id } } })).status).toBe(201);
+    const first = (await t.database.db.selectFrom("rbac_subjects_to_identities").select("identityId").where("subjectId", "=", subjectId).where("identityId", "!=", identity.id).executeTakeFirstOrThrow()).identityId;
+    const remove = (identityId: string) => t.request({ method: "DELETE", url: `/api/rbac/subjects/${subjectId}/identities/${identityId}`, key: null, headers: bearer(session.jwt) });
+    return { subjectId, session, second: identity.id as string, first: first as string, remove };
+  }
+
+  test("right after a wallet sign-in it may delete one, with no password; never the last (409)", async () => {
+    const { first, second, remove } = await withTwoWallets();
+    expect((await remove(second)).status).toBe(200);
+    expect(await remove(first)).toMatchObject({ status: 409, body: { message: "Conflict error: the last sign-in method of a subject cannot be deleted: add another one first" } });
+  });
+
+  test("with a sign-in older than ten minutes it is a 403, and both identities stay", async () => {
+    const { subjectId, session, second, remove } = await withTwoWallets();
+    const family = (await t.database.db.selectFrom("rbac_refresh_tokens").select("familyId").where("subjectId", "=", subjectId).executeTakeFirstOrThrow()).familyId;
+    await t.database.db.updateTable("rbac_refresh_tokens").set({ createdAt: new Date(Date.now() - 20 * 60_000).toISOString() }).where("familyId", "=", family).execute();
+    const stale = await remove(second);
+    expect(stale.status).toBe(403);
+    expect(stale.body.message).toMatch(/sign in again/);
+    const me = await t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(session.jwt) });
+    expect(me.body.data.identities).toHaveLength(2);
+  });
+});

@@ -184,8 +184,10 @@ export class Orders {
   async updateLine(orderId: string, lineId: string, quantity: number): Promise<Row> {
     return runTransaction(this.database, this.repositories, async (repository) => {
       assertInCart(await repository("ecommerce/orders").get(orderId));
-      const line = await repository("ecommerce/orders-to-products").get(lineId);
-      if (line.orderId !== orderId) throw notFound(`Order line ${lineId} of order ${orderId} was not found`);
+      const lines = repository("ecommerce/orders-to-products");
+      const line = await lines.get(lineId);
+      // Another order's line: the unknown line's 404 (the repository's words), so its existence does not show.
+      if (line.orderId !== orderId) throw notFound(`${lines.model.title} ${lineId} was not found`);
       return repository("ecommerce/orders-to-products").update(lineId, { quantity });
     });
   }

@@ -4,7 +4,7 @@ import { AppError, validationError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import { WALLET_PROVIDER } from "./accounts/identity-store.js";
-import { createSubject } from "./accounts/subjects.js";
+import { createSubject, markIdentified } from "./accounts/subjects.js";
 
 const NONCE_TTL_MS = 10 * 60 * 1000;
 
@@ -65,10 +65,15 @@ export class WalletSignIn {
         .where("i.provider", "=", WALLET_PROVIDER)
         .where("i.account", "=", account)
         .executeTakeFirst();
-      if (known) return known.subjectId as string;
+      // Marked as having had an identity (see isNewSubject), the known one too: an administrator may have linked it.
+      if (known) {
+        await markIdentified(trx, known.subjectId as string);
+        return known.subjectId as string;
+      }
       const subject = await createSubject(repository, trx);
       const identity = await repository("rbac/identities").create({ provider: WALLET_PROVIDER, account });
       await repository("rbac/subjects-to-identities").create({ subjectId: subject.id, identityId: identity.id });
+      await markIdentified(trx, subject.id as string);
       return subject.id as string;
     });
   }

@@ -26,11 +26,12 @@ const documented = (summary: string): RouteShorthandOptions => ({ config: { docs
 export function registerOrderRoutes(app: FastifyInstance, shop: ShopServices) {
   const { orders, authorizer, config } = shop;
 
-  async function mayUse(request: FastifyRequest, orderId: string, method: "GET" | "PATCH") {
+  /** `missing` is the route's 404 for an unknown id: anyone else's record answers exactly that. */
+  async function mayUse(request: FastifyRequest, orderId: string, method: "GET" | "PATCH", missing = () => notFound(`Order ${orderId} was not found`)) {
     if (await authorizer.allows(request.caller, method, `${ORDERS}/${orderId}`)) return;
     const owner = await orders.ownerOf(orderId);
     if (request.caller.kind === "subject" && owner === request.caller.subjectId) return;
-    throw notFound(`Order ${orderId} was not found`);
+    throw missing();
   }
 
   app.get<Params>(`${ORDERS}/:id/total`, documented("An order's totals per currency"), async (request) => {
@@ -60,8 +61,11 @@ export function registerOrderRoutes(app: FastifyInstance, shop: ShopServices) {
 
   app.get<Params>("/api/ecommerce/orders-to-products/:id/total", documented("An order line's total per currency"), async (request) => {
     const { id } = orderParams(request.params);
-    const line = await app.repositories.get("ecommerce/orders-to-products")!.get(id);
-    await mayUse(request, line.orderId as string, "GET");
+    const lines = app.repositories.get("ecommerce/orders-to-products")!;
+    // Another subject's line is the unknown line's 404 (the repository's words), never its order's id.
+    const missing = () => notFound(`${lines.model.title} ${id} was not found`);
+    const line = await lines.get(id);
+    await mayUse(request, line.orderId as string, "GET", missing);
     return { data: await orders.totalOf({ lineId: id }) };
   });
 

@@ -8,7 +8,7 @@ import type { Notifications } from "../../notification/notifications.js";
 import { hashPassword } from "../passwords.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
 import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";
-import { createSubject, grantRegistrationRoles, grantRole, identityIdsOf } from "./subjects.js";
+import { createSubject, grantRegistrationRoles, grantRole, isNewSubject, markIdentified } from "./subjects.js";
 
 const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 const codeHash = (code: string) => createHash("sha256").update(code).digest("hex");
@@ -36,18 +36,19 @@ export class Accounts {
   /**
    * A new subject with this email and password and the roles open to sign-up. Only login,
    * password and the language mail is sent in are read: nothing else in the request reaches a
-   * record. A signed-in subject with no identity yet (made by authentication/init) becomes the
-   * account instead of a new subject.
+   * record. A signed-in subject that never had an identity (made by authentication/init) becomes
+   * the account instead of a new subject.
    */
   async register(login: string, password: string, currentSubjectId?: string, language?: "en" | "ru"): Promise<string> {
     const hash = await hashPassword(password);
     return this.transaction(async (repository, trx) => {
       if (await findByEmail(trx, login)) throw emailTaken();
-      let subjectId = currentSubjectId && (await identityIdsOf(trx, currentSubjectId)).length === 0 ? currentSubjectId : undefined;
-      if (subjectId && !(await trx.selectFrom("rbac_subjects").select("id").where("id", "=", subjectId).executeTakeFirst())) subjectId = undefined;
+      // Only a subject that never had an identity is adopted (one that lost its identities is
+      // someone's account: a stolen session must not give it the thief's email).
+      let subjectId = currentSubjectId && (await isNewSubject(trx, currentSubjectId)) ? currentSubjectId : undefined;
       if (subjectId) await grantRegistrationRoles(repository, trx, subjectId);
       else subjectId = (await createSubject(repository, trx)).id as string;
-      await createEmailIdentity(repository, subjectId, login, hash).catch(rethrowTaken);
+      await createEmailIdentity(repository, trx, subjectId, login, hash).catch(rethrowTaken);
       if (language) await repository("rbac/subjects").update(subjectId, { language });
       return subjectId;
     });
@@ -57,6 +58,8 @@ export class Accounts {
   async authenticate(login: string, password: string): Promise<string> {
     const identity = await findByEmail(this.database.db, login);
     if (!(await passwordMatches(identity, password)) || !identity?.subjectId) throw wrongCredentials();
+    // An identity an administrator linked through the generic routes marks its subject here.
+    await markIdentified(this.database.db, identity.subjectId);
     return identity.subjectId;
   }
 
@@ -65,7 +68,7 @@ export class Accounts {
     const hash = await hashPassword(password);
     return this.transaction(async (repository, trx) => {
       if (await findByEmail(trx, email)) throw emailTaken();
-      return createEmailIdentity(repository, subjectId, email, hash).catch(rethrowTaken);
+      return createEmailIdentity(repository, trx, subjectId, email, hash).catch(rethrowTaken);
     });
   }
 
@@ -156,7 +159,7 @@ export class Accounts {
       else {
         if (identity) await repository("rbac/identities").delete(identity.id);
         subjectId = (await createSubject(repository, trx)).id as string;
-        await createEmailIdentity(repository, subjectId, email, hash);
+        await createEmailIdentity(repository, trx, subjectId, email, hash);
       }
       await grantRole(repository, trx, subjectId!, "admin");
       return { subjectId: subjectId!, created };

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { AppError, validationError } from "../../../../engine/errors.js";
 import { passwordMatches } from "./identity-store.js";
+import { isNewSubject } from "./subjects.js";
 
 /** A subject without a password proves itself by a sign-in this recent (a wallet signature). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
@@ -14,7 +15,9 @@ const wrongCurrentPassword = () =>
  * the account for ever (a stolen token lives minutes; an identity of the thief's, always). So the
  * subject proves it is itself in the same request: the current password of one of its password
  * identities; a subject with only a wallet, by a sign-in of the last few minutes; a subject with
- * no identity yet (made by authentication/init) has no account to take.
+ * no identity yet (made by authentication/init) has no account to take. A subject that had
+ * identities and lost them all has nothing to prove itself with, so nothing is allowed: it is not
+ * "new", or a stolen session could give the thief's email to the victim's account.
  */
 export async function confirmOwner(db: Kysely<any>, subjectId: string, currentPassword: string | undefined, signInId: string | undefined) {
   const identities = await db
@@ -24,7 +27,10 @@ export async function confirmOwner(db: Kysely<any>, subjectId: string, currentPa
     .where("si.subjectId", "=", subjectId)
     .orderBy("i.createdAt")
     .execute();
-  if (identities.length === 0) return;
+  if (identities.length === 0) {
+    if (await isNewSubject(db, subjectId)) return;
+    throw new AppError("PERMISSION_ERROR", "this account has no sign-in method left to prove it is yours: an administrator must restore one");
+  }
   const withPassword = identities.filter((i) => i.password && i.salt);
   if (withPassword.length === 0) {
     if (!signInId || !(await signedInRecently(db, signInId))) {

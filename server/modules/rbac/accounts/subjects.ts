@@ -23,6 +23,26 @@ export async function grantRole(repository: RepositoryLookup, db: Kysely<any>, s
   if (!held) await repository("rbac/subjects-to-roles").create({ subjectId, roleId: role.id });
 }
 
+/**
+ * Records that the subject has (or had) an identity: once marked it is never a new subject again
+ * (see isNewSubject). Called wherever an identity is linked or signed in with; the first time
+ * stays.
+ */
+export async function markIdentified(db: Kysely<any>, subjectId: string) {
+  await db.updateTable("rbac_subjects").set({ identifiedAt: new Date().toISOString() }).where("id", "=", subjectId).where("identifiedAt", "is", null).execute();
+}
+
+/**
+ * A subject made by authentication/init that never had an identity: it has no account to take,
+ * so it may add its first sign-in method without proof, and sign-up may adopt it. A subject that
+ * lost its identities (deleted by an administrator) is not new: without that memory a stolen
+ * session could give it the thief's email.
+ */
+export async function isNewSubject(db: Kysely<any>, subjectId: string): Promise<boolean> {
+  const subject = await db.selectFrom("rbac_subjects").select("identifiedAt").where("id", "=", subjectId).executeTakeFirst();
+  return !!subject && subject.identifiedAt === null && (await identityIdsOf(db, subjectId)).length === 0;
+}
+
 /** The identity ids of a subject. */
 export async function identityIdsOf(db: Kysely<any>, subjectId: string): Promise<string[]> {
   const rows = await db.selectFrom("rbac_subjects_to_identities").select("identityId").where("subjectId", "=", subjectId).execute();

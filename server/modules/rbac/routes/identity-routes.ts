@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { EMAIL, PASSWORD, UUID, inputSchema, readInput } from "../../input.js";
 import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-store.js";
+import { deleteIdentity } from "../accounts/delete-identity.js";
 import { confirmOwner } from "../accounts/owner-proof.js";
 import { identitiesOf, identityIdsOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
@@ -16,6 +17,8 @@ const newIdentity = inputSchema<{ email: string; password: string; provider?: st
   properties: { email: EMAIL, password: PASSWORD, provider: { type: "string", enum: [EMAIL_PROVIDER], "x-message": "Invalid provider" }, currentPassword: CURRENT_PASSWORD },
   required: ["email", "password"],
 });
+/** Deleting needs the same proof as changing; an admin or the secret key sends none, so the body may be absent. */
+const identityDeletion = inputSchema<{ currentPassword?: string }>({ properties: { currentPassword: CURRENT_PASSWORD } });
 const emailChange = inputSchema<{ email: string; currentPassword?: string }>({ properties: { email: EMAIL, currentPassword: CURRENT_PASSWORD }, required: ["email"] });
 const passwordChange = inputSchema<{ password: string; newPassword: string }>({
   properties: { password: PASSWORD, newPassword: PASSWORD },
@@ -73,10 +76,15 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return { data: await identities.update(identityId, { email: normalizeEmail(email) }).catch(renameTaken) };
   });
 
-  app.delete<Params>(`${SUBJECTS}/:id/identities/:identityId`, documented({ summary: "Delete an identity" }), async (request) => {
+  // A stolen session must not remove the owner's way in either (issue 23, finding 1): the same
+  // proof as a change, and never the last identity (409).
+  const deletion = "Delete an identity (with the subject's currentPassword); the last one cannot be deleted";
+  app.delete<Params>(`${SUBJECTS}/:id/identities/:identityId`, limited(deletion, dataOf(identityDeletion.schema)), async (request) => {
     const { id, identityId } = identityParams(request.params);
+    const { currentPassword } = identityDeletion(await optionalInput(request));
     await ownedIdentity(id, identityId);
-    return { data: await identities.delete(identityId) };
+    await confirmedOwner(request, id, currentPassword);
+    return { data: await deleteIdentity(app.database, app.repositories, id, identityId) };
   });
 
   /**
@@ -101,14 +109,16 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return changed(request, reply, id);
   });
 
-  // The identity's owner, or a caller who may edit identities at all (admin, secret key).
+  /**
+   * The identity's owner, or a caller who may edit identities at all (admin, secret key). Anyone
+   * else's identity is the same 404 as an unknown id, so its existence does not show.
+   */
   async function mayChange(request: FastifyRequest, identityId: string) {
+    const unknown = () => new AppError("NOT_FOUND", `Identity ${identityId} was not found`);
     const identity = await findById(app.database.db, identityId);
-    if (!identity) throw new AppError("NOT_FOUND", `Identity ${identityId} was not found`);
+    if (!identity) throw unknown();
     const own = request.caller.kind === "subject" && identity.subjectId === request.caller.subjectId;
-    if (!own && !(await authorizer.allows(request.caller, "PATCH", `/api/rbac/identities/${identityId}`))) {
-      throw new AppError("PERMISSION_ERROR", "this identity belongs to another subject");
-    }
+    if (!own && !(await authorizer.allows(request.caller, "PATCH", `/api/rbac/identities/${identityId}`))) throw unknown();
     return identity;
   }
 
@@ -132,6 +142,13 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
 function renameTaken(error: unknown): never {
   if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", "/email is already taken", [{ path: "/email", message: "is already taken" }]);
   throw error;
+}
+
+/** A body that may be left out (DELETE): none reads as no fields; one sent is read in any of API.md's forms. */
+function optionalInput(request: FastifyRequest): Promise<unknown> {
+  const body = request.body;
+  const none = body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0);
+  return none && !request.isMultipart() ? Promise.resolve({}) : readInput(request);
 }
 
 /** The body as API.md's entity calls send it: `{ data: {...} }`. */

@@ -9,10 +9,13 @@ import { useRbac } from "./use-rbac.js";
 
 const BADGES: Record<string, RbacStringKey> = { [EMAIL_PROVIDER]: "providerEmail", email: "providerEmail", [WALLET_PROVIDER]: "providerEvm" };
 
-/** One sign-in method: its provider badge, its email (or wallet address), Edit and Delete. */
+/**
+ * One sign-in method: its provider badge, its email (or wallet address), Edit and Delete. The
+ * only one has no Delete: the server keeps a subject's last sign-in method (409).
+ */
 export function IdentityRow({ subject, identity }: { subject: Subject; identity: Identity }) {
-  const subjectId = subject.id;
   const { t } = useRbac();
+  const deletable = subject.identities.length > 1;
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const badge = BADGES[identity.provider];
   const hasEmail = identity.provider === EMAIL_PROVIDER || identity.provider === "email";
@@ -33,13 +36,15 @@ export function IdentityRow({ subject, identity }: { subject: Subject; identity:
               {t("edit")}
             </Button>
           )}
-          <Button size="xs" variant="light" color="red" onClick={() => setDialog("delete")}>
-            {t("delete")}
-          </Button>
+          {deletable && (
+            <Button size="xs" variant="light" color="red" onClick={() => setDialog("delete")}>
+              {t("delete")}
+            </Button>
+          )}
         </Group>
       </Group>
       {dialog === "edit" && <EmailChangeDialog subject={subject} identity={identity} opened onClose={() => setDialog(null)} />}
-      {dialog === "delete" && <DeleteIdentityDialog subjectId={subjectId} identity={identity} opened onClose={() => setDialog(null)} />}
+      {dialog === "delete" && <DeleteIdentityDialog subject={subject} identity={identity} opened onClose={() => setDialog(null)} />}
     </Paper>
   );
 }
