@@ -29,3 +29,15 @@ export function announcedSeed(): number {
   }
   return seed;
 }
+
+/**
+ * The seed for one property: the run's seed mixed with the property's name (FNV-1a), so that
+ * properties draw different values. With one seed for all, each would draw the same uuids: an id
+ * one property creates a record with is the "missing" parent another one expects to be refused.
+ * Replaying the run's seed replays every property.
+ */
+export function seedFor(name: string, seed: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return (hash ^ seed) | 0;
+}
