@@ -161,6 +161,12 @@ export interface OxProcessingSettings {
   merchantId: string;
   /** The Webhook password set in 0xProcessing's merchant settings: the last part of the notifications' MD5 signature. */
   webhookPassword: string;
+  /**
+   * The API key (Merchant → Classic processing → General settings), sent as the APIKEY header to
+   * `GET /Api/GetPayment/{id}`: a notification's signature leaves Status and the amounts unsigned,
+   * so they are read from there.
+   */
+  apiKey: string;
   apiUrl: string;
   /** The coin a USD invoice is paid in on the payment form (e.g. "USDT (TRC20)"). */
   coin: string;
@@ -267,10 +273,11 @@ export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv): PaymentProvider
       requestSignatureUrl: env[`${prefix}_REQUEST_SIGNATURE_URL`] === "url" ? "url" : "path",
     };
   }
-  if (env.OXPROCESSING_MERCHANT_ID && env.OXPROCESSING_WEBHOOK_PASSWORD) {
+  if (env.OXPROCESSING_MERCHANT_ID && env.OXPROCESSING_WEBHOOK_PASSWORD && env.OXPROCESSING_API_KEY) {
     settings["0xprocessing"] = {
       merchantId: env.OXPROCESSING_MERCHANT_ID,
       webhookPassword: env.OXPROCESSING_WEBHOOK_PASSWORD,
+      apiKey: env.OXPROCESSING_API_KEY,
       apiUrl: baseUrl(env.OXPROCESSING_API_URL, "https://app.0xprocessing.com"),
       coin: env.OXPROCESSING_COIN || "USDT (TRC20)",
       test: env.OXPROCESSING_TEST === "true",

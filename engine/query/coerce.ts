@@ -1,5 +1,5 @@
 import type { FieldKind } from "../schema/model.js";
-import { isDecimal } from "./decimal.js";
+import { decimalFromNumber, isDecimal } from "./decimal.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -26,8 +26,8 @@ export function coerce(kind: FieldKind, value: unknown): unknown {
       return Number.isFinite(n) ? n : undefined;
     }
     case "decimal":
-      // A float from JSON is taken by its shortest text (0.1 → "0.1"), which PostgreSQL reads exactly.
-      if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
+      // A JSON number only when its shortest text is the exact decimal written (decimal.ts).
+      if (typeof value === "number") return decimalFromNumber(value);
       return isDecimal(value) ? value : undefined;
     case "boolean":
       return value === true || value === "true" ? true : value === false || value === "false" ? false : undefined;

@@ -1,5 +1,6 @@
 import { validationError, validationErrorFromCauses, type ErrorCause } from "../errors.js";
 import type { Model } from "../schema/model.js";
+import { decimalFromNumber, DECIMAL_MESSAGE } from "./decimal.js";
 import { indexedTextProblems, jsonLimitProblems } from "./json-limits.js";
 import { causesOf, validatorsFor } from "./validators.js";
 
@@ -20,6 +21,8 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
   }
   const data: Row = { ...(raw as Row) };
   const causes: ErrorCause[] = [];
+  /** Paths already refused here, whose Ajv error ("must be string") would only repeat it. */
+  const refused = new Set<string>();
   for (const name of serverMaintained(model, mode)) delete data[name];
   for (const [name, value] of Object.entries(data)) {
     const field = model.fieldMap.get(name);
@@ -31,9 +34,19 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
     causes.push(...jsonLimitProblems(value, `${prefix}/${name}`));
     if (indexedText(model, field)) causes.push(...indexedTextProblems(value, `${prefix}/${name}`));
     if (!field.required && value === "" && (field.kind === "integer" || field.kind === "number" || field.kind === "decimal")) data[name] = null;
+    // A decimal sent as a JSON number: taken as the decimal written when that is exact; it or any
+    // other non-text refused with the string form named (README "Money is exact").
+    if (field.kind === "decimal" && value != null && typeof value !== "string") {
+      const text = typeof value === "number" ? decimalFromNumber(value) : undefined;
+      if (text !== undefined) data[name] = text;
+      else {
+        causes.push({ path: `${prefix}/${name}`, message: DECIMAL_MESSAGE });
+        refused.add(`${prefix}/${name}`);
+      }
+    }
   }
   const validate = validatorsFor(model, options.trusted)[mode];
-  if (!validate(data)) causes.push(...causesOf(validate.errors, prefix));
+  if (!validate(data)) causes.push(...causesOf(validate.errors, prefix).filter((c) => !refused.has(c.path)));
   if (causes.length) throw validationErrorFromCauses(dedupe(causes));
   return data;
 }

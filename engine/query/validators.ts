@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import addFormats from "ajv-formats";
 import type { Field, JsonSchema, Model } from "../schema/model.js";
 import type { ErrorCause } from "../errors.js";
-import { addDecimalFormat } from "./decimal.js";
+import { addDecimalFormat, DECIMAL_MESSAGE } from "./decimal.js";
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
@@ -76,6 +76,7 @@ export function causesOf(errors: ErrorObject[] | null | undefined, prefix = ""):
     if (e.keyword === "enum") {
       return { path: `${prefix}${e.instancePath}`, message: `must be one of ${e.params.allowedValues.filter((v: unknown) => v !== null).join(", ")}` };
     }
+    if (e.keyword === "format" && e.params.format === "decimal") return { path: `${prefix}${e.instancePath}`, message: DECIMAL_MESSAGE };
     return { path: `${prefix}${e.instancePath}`, message: e.message ?? "is invalid" };
   });
 }

@@ -12,6 +12,8 @@ describe("provider settings from the environment", () => {
     expect(paymentProvidersFromEnv({})).toEqual({});
     expect(paymentProvidersFromEnv({ STRIPE_SECRET_KEY: "sk_live_x" })).toEqual({});
     expect(paymentProvidersFromEnv({ CLOUDPAYMENTS_PUBLIC_ID: "pk" })).toEqual({});
+    // 0xProcessing's notifications are confirmed with its API: no API key, no 0xProcessing.
+    expect(paymentProvidersFromEnv({ OXPROCESSING_MERCHANT_ID: "m1", OXPROCESSING_WEBHOOK_PASSWORD: "pw" })).toEqual({});
     const all = paymentProvidersFromEnv({
       STRIPE_SECRET_KEY: "sk_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
@@ -29,6 +31,7 @@ describe("provider settings from the environment", () => {
       PAYSELECTION_INTERNATIONAL_REQUEST_SIGNATURE_URL: "url",
       OXPROCESSING_MERCHANT_ID: "m1",
       OXPROCESSING_WEBHOOK_PASSWORD: "pw",
+      OXPROCESSING_API_KEY: "key",
     });
     expect(all).toEqual({
       stripe: { secretKey: "sk_x", webhookSecret: "whsec_x", apiUrl: "https://api.stripe.com" },
@@ -36,7 +39,7 @@ describe("provider settings from the environment", () => {
       tiptoppay: { publicId: "pk_t", apiSecret: "secret_t", apiUrl: "http://127.0.0.1:9" },
       payselection: { siteId: "20003", secretKey: "ps_secret", publicKey: undefined, webformUrl: "https://webform.payselection.com", requestSignatureKey: "secret", requestSignatureUrl: "path" },
       "payselection-international": { siteId: "30007", secretKey: "psi_secret", publicKey: "psi_public", webformUrl: "https://webform.payselection.com", requestSignatureKey: "public", requestSignatureUrl: "url" },
-      "0xprocessing": { merchantId: "m1", webhookPassword: "pw", apiUrl: "https://app.0xprocessing.com", coin: "USDT (TRC20)", test: false },
+      "0xprocessing": { merchantId: "m1", webhookPassword: "pw", apiKey: "key", apiUrl: "https://app.0xprocessing.com", coin: "USDT (TRC20)", test: false },
     });
   });
 

@@ -2,7 +2,7 @@
 // added, and turned back. A float never holds an amount. Rounding happens in PostgreSQL, once
 // per line (see ecommerce/prices.ts); here values are already at the currency's precision.
 
-import { isDecimal } from "../../../engine/query/decimal.js";
+import { decimalFromNumber, isDecimal } from "../../../engine/query/decimal.js";
 
 /** "59.97" with 2 decimals → 5997n. Extra fraction digits must be zeros: nothing is rounded here. */
 export function toMinorUnits(amount: string, decimals: number): bigint {
@@ -49,7 +49,5 @@ export function sameAmount(a: string, b: string, decimals: number): boolean {
  */
 export function wireAmount(value: unknown): string | undefined {
   if (typeof value === "string") return isDecimal(value.trim()) ? value.trim() : undefined;
-  if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
-  const text = String(value);
-  return isDecimal(text) && text.replace(/[-.]/g, "").replace(/^0+/, "").length <= 15 ? text : undefined;
+  return typeof value === "number" ? decimalFromNumber(value) : undefined;
 }

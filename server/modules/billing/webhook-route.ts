@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError, validationError } from "../../../engine/errors.js";
 import type { Config } from "../../config.js";
 import type { Payments } from "./payments.js";
-import { WebhookRefusal, type PaymentEvent } from "./providers/provider.js";
+import { ProviderFailure, WebhookRefusal, type PaymentEvent } from "./providers/provider.js";
 import type { PaymentProviders } from "./providers/registry.js";
 
 /** A notification is a few fields; anything larger is not one. */
@@ -28,9 +28,12 @@ export async function registerWebhookRoute(app: FastifyInstance, config: Config,
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let event: PaymentEvent | null;
       try {
-        event = provider.verifyWebhook(raw, request.headers, `${config.publicUrl}${request.url}`);
+        event = await provider.verifyWebhook(raw, request.headers, `${config.publicUrl}${request.url}`);
       } catch (error) {
         if (error instanceof WebhookRefusal) throw validationError(`notification refused: ${error.message}`, [{ path: "/", message: error.message }]);
+        // A signed notification whose facts could not be confirmed with the provider's API: not
+        // acknowledged, so the provider sends it again.
+        if (error instanceof ProviderFailure) throw new AppError("BAD_GATEWAY", `${name}: ${error.message}`);
         throw error;
       }
       const outcome = event ? await payments.apply(provider.name, event) : "ignored";

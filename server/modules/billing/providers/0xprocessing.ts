@@ -12,14 +12,25 @@ const STATUSES: Record<string, PaymentEventKind> = { Success: "paid", Canceled: 
 export const oxProcessingSignature = (fields: { paymentId: string; merchantId: string; email: string; currency: string; password: string }) =>
   createHash("md5").update(`${fields.paymentId}:${fields.merchantId}:${fields.email}:${fields.currency}:${fields.password}`).digest("hex");
 
+/** How long the payment look-up may take: 0xProcessing wants its notification answered within 3 s. */
+const LOOKUP_TIMEOUT_MS = 2_500;
+
+/** A field by either spelling: notifications say PaymentId/MerchantId, the look-up PaymentID/MerchantID. */
+const field = (record: Record<string, unknown>, ...names: string[]) => names.map((n) => record[n]).find((v) => v !== undefined && v !== null);
+
 /**
  * 0xProcessing (crypto): the payment form with a fixed amount, requested with `POST /Payment`
  * (form-urlencoded, `MerchantId` names the shop, `ReturnUrl=true` for a JSON answer with the
  * form's address). A USD invoice is asked as `AmountUSD` and paid in the configured coin; an
- * invoice in a coin the form knows (BTC, ETH…) as `Amount` in it. Notifications are signed with
- * MD5 over the payment id, merchant, email, currency and the webhook password; they carry no
- * timestamp, so each is applied once by PaymentId and Status. Test payments count only when the
- * test setting is on, and never in production.
+ * invoice in a coin the form knows (BTC, ETH…) as `Amount` in it.
+ *
+ * Notifications are signed with MD5 over the payment id, merchant, email, currency and the webhook
+ * password only: Status, the amounts, BillingID and Test are not signed, so a genuine notification
+ * with them altered would still pass. So the signature only says which payment it is about; what
+ * happened to it (status, amount, currency, invoice) is read from 0xProcessing's API,
+ * `GET /Api/GetPayment/{id}` with the APIKEY header, and the notification's own copies are never
+ * used. Each is applied once by PaymentId and the confirmed Status. Test payments count only when
+ * the test setting is on, and never in production.
  */
 export class OxProcessingProvider implements PaymentProvider {
   readonly name = "0xprocessing" as const;
@@ -51,7 +62,7 @@ export class OxProcessingProvider implements PaymentProvider {
     return { providerId: String(answer.id ?? context.invoiceId), paymentUrl: answer.redirectUrl, currency: context.currency.code };
   }
 
-  verifyWebhook(rawBody: Buffer): PaymentEvent | null {
+  async verifyWebhook(rawBody: Buffer): Promise<PaymentEvent | null> {
     let body: Record<string, any>;
     try {
       body = JSON.parse(rawBody.toString("utf8"));
@@ -68,20 +79,40 @@ export class OxProcessingProvider implements PaymentProvider {
     });
     if (!sameSignature(body.Signature.toLowerCase(), expected)) throw new WebhookRefusal("the notification's Signature is wrong");
     if (String(body.MerchantId ?? this.settings.merchantId) !== this.settings.merchantId) throw new WebhookRefusal("the notification is for another merchant");
-    const kind = STATUSES[String(body.Status)];
-    const test = body.Test === true || body.Test === "true";
+    const paymentId = String(body.PaymentId ?? "");
+    if (!/^\d{1,20}$/.test(paymentId)) throw new WebhookRefusal("the notification names no payment");
+    const payment = await this.lookUp(paymentId);
+    const kind = STATUSES[String(payment.Status)];
+    const test = [body.Test, payment.Test].some((t) => t === true || t === "true");
     // Test payments move no money: credited only with the test setting, never in production.
     if (!kind || (test && (!this.settings.test || this.site.production))) return null;
     // A USD invoice was paid in the configured coin: its USD amount is what the invoice said.
-    const inUsd = body.Currency === this.settings.coin;
+    const inUsd = payment.Currency === this.settings.coin;
+    const billingId = field(payment, "BillingID", "BillingId");
     return {
       kind,
-      providerId: String(body.PaymentId),
-      invoiceId: body.BillingID ? String(body.BillingID) : undefined,
-      eventId: `${body.PaymentId}:${body.Status}`,
-      amount: wireAmount(inUsd ? body.AmountUSD : body.Amount),
-      currency: inUsd ? "USD" : String(body.Currency),
+      providerId: paymentId,
+      invoiceId: billingId ? String(billingId) : undefined,
+      eventId: `${paymentId}:${payment.Status}`,
+      amount: wireAmount(inUsd ? payment.AmountUSD : payment.Amount),
+      currency: inUsd ? "USD" : String(payment.Currency),
     };
+  }
+
+  /** The payment as 0xProcessing's API has it: the same payment and merchant, or ProviderFailure. */
+  private async lookUp(paymentId: string): Promise<Record<string, unknown>> {
+    const answer = await providerRequest(
+      this.name,
+      `${this.settings.apiUrl}/Api/GetPayment/${paymentId}`,
+      { method: "GET", headers: { APIKEY: this.settings.apiKey, accept: "application/json" } },
+      LOOKUP_TIMEOUT_MS,
+    );
+    if (typeof answer !== "object" || answer === null || Array.isArray(answer)) throw new ProviderFailure("0xprocessing answered the payment look-up with no payment");
+    const payment = answer as Record<string, unknown>;
+    if (String(field(payment, "PaymentID", "PaymentId")) !== paymentId) throw new ProviderFailure(`0xprocessing answered another payment than ${paymentId}`);
+    const merchant = field(payment, "MerchantID", "MerchantId");
+    if (merchant !== undefined && String(merchant) !== this.settings.merchantId) throw new ProviderFailure(`0xprocessing answered payment ${paymentId} for another merchant`);
+    return payment;
   }
 
   webhookAnswer() {

@@ -1,6 +1,6 @@
 import { ProviderFailure } from "./provider.js";
 
-/** How long a provider may take to answer a create request. */
+/** How long a provider may take to answer a create request (a look-up may be given less). */
 const TIMEOUT_MS = 15_000;
 
 /**
@@ -8,10 +8,15 @@ const TIMEOUT_MS = 15_000;
  * answers an error status or something that is not JSON. The provider's own error text is kept
  * short in the message (never the credentials, which are only in the headers).
  */
-export async function providerRequest(provider: string, url: string, init: { method: "POST"; headers: Record<string, string>; body: string }): Promise<unknown> {
+export async function providerRequest(
+  provider: string,
+  url: string,
+  init: { method: "POST" | "GET"; headers: Record<string, string>; body?: string },
+  timeoutMs = TIMEOUT_MS,
+): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     throw new ProviderFailure(`${provider} could not be reached (${(error as Error).message})`);
   }

@@ -67,9 +67,11 @@ export interface PaymentProvider {
   /**
    * Checks the notification's signature over the raw body (constant time, before any database
    * look-up) and reads it; throws WebhookRefusal when it is unsigned, wrongly signed or stale.
-   * Null: genuine, but nothing our invoices act on (acknowledged as `ignored`).
+   * Null: genuine, but nothing our invoices act on (acknowledged as `ignored`). A provider whose
+   * signature leaves the status or amount unsigned (0xProcessing) reads them from its API instead,
+   * hence the promise; ProviderFailure when that API cannot answer (the provider then retries).
    */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, url: string): PaymentEvent | null;
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, url: string): PaymentEvent | null | Promise<PaymentEvent | null>;
   /** The status and body the provider expects back for this outcome of this (verified) notification. */
   webhookAnswer(outcome: WebhookOutcome, event?: PaymentEvent | null): { status: number; body: unknown };
 }
