@@ -85,14 +85,14 @@ describe("stripe", () => {
     expect([form.get("line_items[0][price_data][unit_amount]"), form.get("line_items[0][price_data][currency]")]).toEqual(["4500", "jpy"]);
   });
 
-  it("a Stripe error is a 502 and rolls the checkout back (the order stays in the cart, no invoice)", async () => {
-    const before = (await shop.t.request({ method: "GET", url: "/api/billing/invoices/count" })).body.data;
+  it("a Stripe error is a 502: the order back in the cart, the invoice it was asked for failed", async () => {
     stripe.failNext(400, JSON.stringify({ error: { type: "invalid_request_error", message: "Amount must be at least 50 cents" } }));
     const { response, order } = await checkOut(shop, "stripe");
     expect(response.status).toBe(502);
     expect(response.body.message).toContain("Amount must be at least 50 cents");
     expect((await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "cart", status: "new" });
-    expect((await shop.t.request({ method: "GET", url: "/api/billing/invoices/count" })).body.data).toBe(before);
+    const invoiceId = new URLSearchParams(stripe.received.at(-1)!.body).get("client_reference_id");
+    expect((await shop.t.request({ method: "GET", url: `/api/billing/invoices/${invoiceId}` })).body.data.status).toBe("failed");
     await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${order.id}` });
   });
 
