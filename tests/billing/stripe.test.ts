@@ -193,6 +193,23 @@ describe("stripe", () => {
       await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
     });
 
+    it("async_payment_failed, the cart changed to 500, then the old session's completed: the order stays in the cart and the invoice is flagged", async () => {
+      const { ids, session } = await paid();
+      const failed = sessionEvent("checkout.session.async_payment_failed", { ...session, payment_status: "unpaid" });
+      await notify(shop.t, "stripe", failed, { "content-type": "application/json", "stripe-signature": sign(failed) });
+      expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "cart/new" });
+      const order = (await shop.ann.call({ method: "GET", url: `${shop.ann.base}/orders` })).body.data.find((o: any) => o.id === ids.order);
+      const patched = await shop.ann.call({ method: "PATCH", url: `${shop.ann.base}/orders/${ids.order}`, payload: { data: { ordersToProducts: [{ id: order.ordersToProducts[0].id, quantity: 500 }] } } });
+      expect(patched.status).toBe(200);
+      // Stripe's genuine, correctly signed completed event for the old session (3998 cents) arrives late.
+      const late = sessionEvent("checkout.session.completed", session);
+      expect(await notify(shop.t, "stripe", late, { "content-type": "application/json", "stripe-signature": sign(late) })).toEqual({ status: 200, body: { received: true } });
+      const state = await stateOf(shop.t, ids);
+      expect(state).toMatchObject({ invoice: "paid", intent: "succeeded", order: "cart/new" });
+      expect(state.flag).toContain("paid after failed: refund or review");
+      await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
+    });
+
     it("charge.refunded (full) after paid: refunded and the order canceled; a partial refund changes nothing", async () => {
       const { ids, session, invoice } = await paid();
       const body = sessionEvent("checkout.session.completed", session);
