@@ -87,26 +87,33 @@ describe(`a slow payment provider (${testDialect})`, () => {
   /** The invoice the peer was last asked about. */
   const lastAsked = () => new URLSearchParams(stripe.server.received.at(-1)!.body).get("client_reference_id")!;
 
-  /** Health, a list and a page (rendered, not from the cache), one after the other: each one's milliseconds. */
-  const probes = async (page: string) => {
-    const timed = async (name: string, request: () => Promise<{ status: number }>) => {
+  /**
+   * Health, a list and a page (rendered, not from the cache), one after the other, three rounds
+   * (a page of its own each round): each one's median milliseconds. The machine is shared, so one
+   * round alone says little.
+   */
+  const probes = async (pages: string) => {
+    const timed = async (request: () => Promise<{ status: number }>) => {
       const started = performance.now();
       const { status } = await request();
-      return { name, status, ms: performance.now() - started };
+      return { status, ms: performance.now() - started };
     };
-    return [
-      await timed("health", () => shop.t.request({ method: "GET", url: "/api/health" })),
-      await timed("list", () => shop.t.request({ method: "GET", url: "/api/ecommerce/products?limit=50" })),
-      await timed("page", async () => ({ status: (await shop.t.app.inject({ method: "GET", url: page })).statusCode })),
-    ];
+    const rounds = [];
+    for (const round of [1, 2, 3]) {
+      rounds.push({
+        health: await timed(() => shop.t.request({ method: "GET", url: "/api/health" })),
+        list: await timed(() => shop.t.request({ method: "GET", url: "/api/ecommerce/products?limit=50" })),
+        page: await timed(async () => ({ status: (await shop.t.app.inject({ method: "GET", url: `${pages}-${round}` })).statusCode })),
+      });
+    }
+    const median = (name: "health" | "list" | "page") => ({ name, status: Math.max(...rounds.map((r) => r[name].status)), ms: rounds.map((r) => r[name].ms).sort((a, b) => a - b)[1]! });
+    return [median("health"), median("list"), median("page")];
   };
 
   beforeAll(async () => {
     const server = await stripe.start();
     shop = await shopWith({ paymentProviders: { stripe: { secretKey: SECRET_KEY, webhookSecret: "whsec_slow", apiUrl: server.url } } });
-    await buildPage(shop.t, "/warm", 3, "Warm");
-    await buildPage(shop.t, "/calm", 3, "Calm");
-    await buildPage(shop.t, "/busy", 3, "Busy");
+    for (const name of ["warm", "calm", "busy"]) for (const round of [1, 2, 3]) await buildPage(shop.t, `/${name}-${round}`, 3, `${name} ${round}`);
   });
   afterAll(async () => {
     stripe.release();
@@ -125,12 +132,21 @@ describe(`a slow payment provider (${testDialect})`, () => {
       shop.ann.call({ method: "POST", url, payload: { data: { provider: "stripe", email: "ann@example.com" } } }).finally(() => settled++),
     );
     let held = true;
-    const safety = setTimeout(() => {
-      held = false;
-      stripe.release();
-    }, SAFETY_MS);
-    await Promise.race([stripe.received(before + CHECKOUTS), new Promise((resolve) => setTimeout(resolve, SAFETY_MS))]);
+    let safety!: NodeJS.Timeout;
+    const letGo = new Promise<void>((resolve) => {
+      safety = setTimeout(() => {
+        held = false;
+        stripe.release();
+        resolve();
+      }, SAFETY_MS);
+    });
+    // As soon as the first checkout is waiting on the provider: a health check (the one that took 4.4 s).
+    await stripe.received(before + 1);
+    const startedAt = performance.now();
+    const early = shop.t.request({ method: "GET", url: "/api/health" }).then((r) => ({ status: r.status, ms: performance.now() - startedAt, whileHeld: held }));
+    await Promise.race([stripe.received(before + CHECKOUTS), letGo]);
     const reached = stripe.server.received.length - before;
+    const first = await early;
     await shop.t.app.notifications.flush(); // the orders' status mail, queued by the checkouts: not what is measured
     const busy = await probes("/busy");
     const answeredWhileHeld = held;
@@ -143,13 +159,17 @@ describe(`a slow payment provider (${testDialect})`, () => {
       const [a, b] = [calm.find((p) => p.name === name)!.ms, busy.find((p) => p.name === name)!.ms];
       return `${name} ${a.toFixed(1)} ms → ${b.toFixed(1)} ms (×${(b / a).toFixed(2)})`;
     };
-    console.log(`[${testDialect}] ${reached} of ${CHECKOUTS} checkouts waiting on the provider; without → during: ${["health", "list", "page"].map(line).join("; ")}`);
+    console.log(
+      `[${testDialect}] health as the first checkout reached the provider: ${first.ms.toFixed(1)} ms (${first.whileHeld ? "while held" : "only after the provider let go"}); ` +
+        `${reached} of ${CHECKOUTS} checkouts waiting on the provider; medians without → during: ${["health", "list", "page"].map(line).join("; ")}`,
+    );
 
-    expect(busy.map((p) => p.status)).toEqual([200, 200, 200]);
-    expect(reached).toBe(CHECKOUTS);
-    // The proof: all three were answered while every checkout was still waiting on the provider.
+    // The proof: health, list and page were answered while the checkouts were all still waiting on the provider.
+    expect(first.whileHeld).toBe(true);
     expect(answeredWhileHeld).toBe(true);
     expect(settledWhileHeld).toBe(0);
+    expect(reached).toBe(CHECKOUTS);
+    expect([first.status, ...busy.map((p) => p.status)]).toEqual([200, 200, 200, 200]);
     expect(answers.map((a) => a.status)).toEqual(Array(CHECKOUTS).fill(200));
     expect(new Set(answers.map((a) => a.body.data.billingModule.invoices[0].paymentUrl)).size).toBe(CHECKOUTS);
   });
