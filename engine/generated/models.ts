@@ -122,7 +122,7 @@ export interface BillingInvoices {
   cancelUrl: string | null;
   email: string | null;
   /**
-   * Set when a verified notification's amount or currency was not the invoice's: what it said. The invoice and its orders did not move; a person should look.
+   * Set when a verified notification's amount or currency was not the invoice's (what it said; the invoice and its orders did not move), or when a genuine paid came for an invoice no order waits on any more (it had failed or was canceled: paid, no order moved, refund or review). A person should look.
    */
   flag: string | null;
 }
