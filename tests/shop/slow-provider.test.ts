@@ -98,7 +98,7 @@ describe(`a slow payment provider (${testDialect})`, () => {
       const { status } = await request();
       return { status, ms: performance.now() - started };
     };
-    const rounds = [];
+    const rounds: Record<"health" | "list" | "page", { status: number; ms: number }>[] = [];
     for (const round of [1, 2, 3]) {
       rounds.push({
         health: await timed(() => shop.t.request({ method: "GET", url: "/api/health" })),

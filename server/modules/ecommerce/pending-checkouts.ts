@@ -80,7 +80,9 @@ export class PendingCheckouts {
       .selectFrom(this.table("billing/invoices"))
       .select(["status", "paymentUrl", sql<boolean>`"createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as("abandoned")])
       .where("id", "=", invoiceId)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Deleted meanwhile (by an admin): as good as failed.
+    if (!row) return { status: "deleted", paymentUrl: null, abandoned: false };
     return { status: row.status, paymentUrl: row.paymentUrl ?? null, abandoned: !row.paymentUrl && Boolean(row.abandoned) };
   }
 
