@@ -122,7 +122,7 @@ export interface BillingInvoices {
   cancelUrl: string | null;
   email: string | null;
   /**
-   * Set when a verified notification's amount or currency was not the invoice's: what it said. The invoice and its orders did not move; a person should look.
+   * Set when a verified notification's amount or currency was not the invoice's (what it said; the invoice and its orders did not move), or when a genuine paid came for an invoice no order waits on any more (it had failed or was canceled: paid, no order moved, refund or review). A person should look.
    */
   flag: string | null;
 }
@@ -737,7 +737,7 @@ export interface EcommerceCategoriesToProducts {
 }
 
 /**
- * Idempotency key (ecommerce/idempotency-keys): The first answer to a checkout sent with an Idempotency-Key header: the same key and body from the same subject get it again instead of a second checkout.
+ * Idempotency key (ecommerce/idempotency-keys): The first answer to a checkout sent with an Idempotency-Key header: the same key and body from the same subject get it again instead of a second checkout. Reserved before the checkout runs: no statusCode yet means a request with this key is under way.
  */
 export interface EcommerceIdempotencyKeys {
   id: string;
@@ -748,8 +748,8 @@ export interface EcommerceIdempotencyKeys {
   subjectId: string;
   key: string;
   requestHash: string;
-  statusCode: number;
-  response: {};
+  statusCode: number | null;
+  response: {} | null;
 }
 
 /**

@@ -30,12 +30,13 @@ export interface Answer {
   body: string;
 }
 
-export async function startProviderServer(name: string, answer: (request: Received, server: ProviderServer) => Answer): Promise<ProviderServer> {
+/** `answer` may be async: a peer that holds its answer until the test lets it go (a slow provider). */
+export async function startProviderServer(name: string, answer: (request: Received, server: ProviderServer) => Answer | Promise<Answer>): Promise<ProviderServer> {
   let failure: { status: number; body: string } | undefined;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
+    request.on("end", async () => {
       const received: Received = { method: request.method ?? "", path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
       if (received.method === "GET" && received.path.startsWith("/pay/")) {
         response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -43,8 +44,10 @@ export async function startProviderServer(name: string, answer: (request: Receiv
         return;
       }
       provider.received.push(received);
-      const reply: Answer = failure ?? answer(received, provider);
+      const failed = failure;
       failure = undefined;
+      const reply: Answer = failed ?? (await answer(received, provider));
+      if (response.destroyed) return; // closed while the answer was held
       response.writeHead(reply.status ?? 200, { "content-type": reply.type ?? "application/json" });
       response.end(reply.body);
     });

@@ -85,14 +85,14 @@ describe("stripe", () => {
     expect([form.get("line_items[0][price_data][unit_amount]"), form.get("line_items[0][price_data][currency]")]).toEqual(["4500", "jpy"]);
   });
 
-  it("a Stripe error is a 502 and rolls the checkout back (the order stays in the cart, no invoice)", async () => {
-    const before = (await shop.t.request({ method: "GET", url: "/api/billing/invoices/count" })).body.data;
+  it("a Stripe error is a 502: the order back in the cart, the invoice it was asked for failed", async () => {
     stripe.failNext(400, JSON.stringify({ error: { type: "invalid_request_error", message: "Amount must be at least 50 cents" } }));
     const { response, order } = await checkOut(shop, "stripe");
     expect(response.status).toBe(502);
     expect(response.body.message).toContain("Amount must be at least 50 cents");
     expect((await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "cart", status: "new" });
-    expect((await shop.t.request({ method: "GET", url: "/api/billing/invoices/count" })).body.data).toBe(before);
+    const invoiceId = new URLSearchParams(stripe.received.at(-1)!.body).get("client_reference_id");
+    expect((await shop.t.request({ method: "GET", url: `/api/billing/invoices/${invoiceId}` })).body.data.status).toBe("failed");
     await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${order.id}` });
   });
 
@@ -190,6 +190,23 @@ describe("stripe", () => {
       const expired = sessionEvent("checkout.session.expired", { ...session, payment_status: "unpaid" });
       await notify(shop.t, "stripe", expired, { "content-type": "application/json", "stripe-signature": sign(expired) });
       expect(await stateOf(shop.t, ids)).toEqual({ invoice: "canceled", flag: null, intent: "canceled", order: "cart/new" });
+      await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
+    });
+
+    it("async_payment_failed, the cart changed to 500, then the old session's completed: the order stays in the cart and the invoice is flagged", async () => {
+      const { ids, session } = await paid();
+      const failed = sessionEvent("checkout.session.async_payment_failed", { ...session, payment_status: "unpaid" });
+      await notify(shop.t, "stripe", failed, { "content-type": "application/json", "stripe-signature": sign(failed) });
+      expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "cart/new" });
+      const order = (await shop.ann.call({ method: "GET", url: `${shop.ann.base}/orders` })).body.data.find((o: any) => o.id === ids.order);
+      const patched = await shop.ann.call({ method: "PATCH", url: `${shop.ann.base}/orders/${ids.order}`, payload: { data: { ordersToProducts: [{ id: order.ordersToProducts[0].id, quantity: 500 }] } } });
+      expect(patched.status).toBe(200);
+      // Stripe's genuine, correctly signed completed event for the old session (3998 cents) arrives late.
+      const late = sessionEvent("checkout.session.completed", session);
+      expect(await notify(shop.t, "stripe", late, { "content-type": "application/json", "stripe-signature": sign(late) })).toEqual({ status: 200, body: { received: true } });
+      const state = await stateOf(shop.t, ids);
+      expect(state).toMatchObject({ invoice: "paid", intent: "succeeded", order: "cart/new" });
+      expect(state.flag).toContain("paid after failed: refund or review");
       await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
     });
 

@@ -91,15 +91,23 @@ describe("checkout", () => {
     expect(response.body.message).toContain("payment provider stripe is not configured");
   });
 
-  it("a provider failure leaves the orders in the cart and no invoice or intent behind", async () => {
-    const before = { invoices: (await invoices()).length, intents: (await t.request({ method: "GET", url: "/api/billing/payment-intents?limit=100" })).body.data.length };
+  it("a provider failure is a 502: the orders back in the cart, the invoice and intent failed and unlinked from them", async () => {
     const cartOrder = await addToCart(ann, c.pencil.id);
     const response = await checkout(ann, [cartOrder.id], { email: "ann@decline.invalid" });
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/^Payment provider error: dummy: /);
     expect(await order(cartOrder.id)).toMatchObject({ type: "cart", status: "new" });
-    expect((await invoices()).length).toBe(before.invoices);
-    expect((await t.request({ method: "GET", url: "/api/billing/payment-intents?limit=100" })).body.data.length).toBe(before.intents);
+    // The provider was asked (step 2 runs after step 1 committed): the invoice it was asked for stays, failed.
+    const failed = (await invoices()).find((i: any) => i.email === "ann@decline.invalid");
+    expect([failed?.status, failed?.paymentUrl ?? null]).toEqual(["failed", null]);
+    const links = (await t.request({ method: "GET", url: `/api/ecommerce/orders-to-billing-module-payment-intents?limit=100` })).body.data;
+    expect(links.some((l: any) => l.orderId === cartOrder.id)).toBe(false);
+    // The one-step product checkout's own order goes with it, as before.
+    const before = (await ann.call({ method: "GET", url: `${ann.base}/orders` })).body.data.length;
+    const product = await ann.call({ method: "POST", url: `${ann.base}/products/${c.shoes.id}/checkout`, payload: { data: { email: "ann@decline.invalid" } } });
+    expect(product.status).toBe(502);
+    expect((await ann.call({ method: "GET", url: `${ann.base}/orders` })).body.data.length).toBe(before);
+    await ann.call({ method: "DELETE", url: `${ann.base}/orders/${cartOrder.id}` });
   });
 
   it("two checkouts of the same orders at the same moment make one invoice; both answer it", async () => {

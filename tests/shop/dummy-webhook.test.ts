@@ -96,6 +96,37 @@ describe("dummy provider and the webhook route", () => {
     await ann.call({ method: "DELETE", url: `${ann.base}/orders/${order.id}` });
   });
 
+  it("a Pay for an invoice declined earlier never approves the changed cart: the order stays in the cart, the invoice is flagged", async () => {
+    const { order, invoice, page } = await checkedOut();
+    const { pay, decline } = page.body.data.actions;
+    expect((await post(decline.body, decline.signature)).body.data.outcome).toBe("applied");
+    // Back in the cart, the payer makes it 500 pairs.
+    const cartOrder = (await ann.call({ method: "GET", url: `${ann.base}/orders` })).body.data.find((o: any) => o.id === order.id);
+    const line = cartOrder.ordersToProducts[0];
+    expect((await ann.call({ method: "PATCH", url: `${ann.base}/orders/${order.id}`, payload: { data: { ordersToProducts: [{ id: line.id, quantity: 500 }] } } })).status).toBe(200);
+    // The old invoice's genuine, correctly signed Pay arrives (a second tab, a replayed request).
+    const late = await post(pay.body, pay.signature);
+    expect(late.status).toBe(200);
+    expect(late.body.data.outcome).toBe("flagged");
+    expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "cart", status: "new" });
+    const flagged = (await t.request({ method: "GET", url: `/api/billing/invoices/${invoice.id}` })).body.data;
+    expect(flagged.status).toBe("paid");
+    expect(flagged.flag).toContain("paid after failed: refund or review");
+    // The 500 pairs get an invoice of their own, and only its Pay approves them.
+    const again = await ann.call({
+      method: "POST",
+      url: `${ann.base}/orders/checkout`,
+      payload: { data: { provider: "dummy", email: "ann@example.com", billingModule: { currency: { id: c.usd.id } }, ecommerceModule: { orders: [{ id: order.id }] } } },
+    });
+    const fresh = again.body.data.billingModule.invoices[0];
+    expect(fresh.amount).toBe("9995.00");
+    const token = new URL(fresh.paymentUrl, "http://site.test").searchParams.get("token");
+    const freshPage = await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${fresh.id}?token=${token}` });
+    expect(freshPage.body.data.orders.map((o: any) => o.id)).toEqual([order.id]);
+    expect((await post(freshPage.body.data.actions.pay.body, freshPage.body.data.actions.pay.signature)).body.data.outcome).toBe("applied");
+    expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "history", status: "approving" });
+  });
+
   it.each([
     ["unsigned", (body: string) => [body, undefined]],
     ["signed with another secret", (body: string) => [body, createHmac("sha256", "another secret").update(body).digest("hex")]],

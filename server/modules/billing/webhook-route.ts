@@ -37,7 +37,7 @@ export async function registerWebhookRoute(app: FastifyInstance, config: Config,
         throw error;
       }
       const outcome = event ? await payments.apply(provider.name, event) : "ignored";
-      if (outcome === "mismatch" || outcome === "unknown") request.log.warn({ provider: name, event, outcome }, "payment notification not applied");
+      if (outcome === "mismatch" || outcome === "unknown" || outcome === "flagged") request.log.warn({ provider: name, event, outcome }, "payment notification not applied");
       const answer = provider.webhookAnswer(outcome, event);
       return reply.status(answer.status).send(answer.body);
     },

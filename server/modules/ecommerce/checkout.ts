@@ -8,8 +8,9 @@ type Row = Record<string, any>;
 import type { Registry } from "../../../engine/schema/registry.js";
 import { sumAmounts } from "../billing/money.js";
 import type { PaymentProviders } from "../billing/providers/registry.js";
-import { ProviderFailure, type ProviderName } from "../billing/providers/provider.js";
+import { ProviderFailure, type CreatedPayment, type PaymentProvider, type ProviderName } from "../billing/providers/provider.js";
 import type { Orders } from "./orders.js";
+import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
 
 export interface CheckoutRequest {
@@ -29,18 +30,42 @@ export interface CheckoutResult {
   ecommerceModule: { orders: Row[] };
 }
 
+/** What step 1 leaves: the invoice (with its payment URL once step 3 ran), intent, currency and orders. */
+interface Started {
+  invoice: Row;
+  intent: Row;
+  currency: Row;
+  orders: Row[];
+  /** This request made the invoice (else it is another request's checkout of the same orders). */
+  ours: boolean;
+  /** Orders the `inside` callback made (the one-step product checkout's): deleted if the payment cannot be created. */
+  created: string[];
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Turns cart orders into a payment: one transaction that locks the orders' rows
- * (SELECT … FOR UPDATE, as Saleor does), prices every line exactly in the currency, creates the
- * payment intent and the invoice with the amount, asks the provider for the payment URL, links
- * everything and moves the orders to `paying` (type `history`). A provider failure rolls all of
- * it back: the orders stay in the cart and no invoice is left half made.
+ * Turns cart orders into a payment in three steps, so a slow provider never holds a database
+ * connection or the orders' row locks (issue 23: with one embedded connection, one checkout
+ * waiting 5 s on the provider froze every other request):
+ *
+ * 1. one short transaction locks the orders' rows (SELECT … FOR UPDATE, as Saleor does), prices
+ *    every line exactly in the currency, creates the payment intent and the invoice with the
+ *    amount, links them and moves the orders to `paying` (type `history`);
+ * 2. the provider is asked for the payment URL with no transaction open, under the invoice's
+ *    idempotency key (`invoice-{id}`);
+ * 3. a second short transaction stores the URL on the invoice — or, when the provider failed, fails
+ *    the invoice and puts the orders back in the cart (pending-checkouts.ts), and the answer is 502.
  *
  * Two checkouts of the same orders at once: the second waits on the row locks, then finds the
- * orders being paid and answers the first one's invoice (Medusa's way) instead of a second one.
- * The query count is the same for 1 order or 20 (no query per order or line).
+ * orders being paid and answers the first one's invoice (Medusa's way) instead of a second one,
+ * waiting for its URL when the first is still at step 2. A request that died between the steps
+ * leaves an invoice with no URL: after ABANDONED_AFTER_MS a retry of the same checkout completes
+ * it (same invoice, same idempotency key), and the queue's sweep fails it after SWEEP_AFTER_MS,
+ * so no order stays `paying` forever. The query count is the same for 1 order or 20.
  */
 export class Checkout {
+  readonly pending: PendingCheckouts;
   private readonly table: (id: string) => string;
 
   constructor(
@@ -51,60 +76,96 @@ export class Checkout {
     private readonly providers: PaymentProviders,
   ) {
     this.table = (id) => registry.get(id).table;
+    this.pending = new PendingCheckouts(database, repositories, registry);
   }
 
-  /** Checks out the subject's orders; `inside` runs first in the same transaction (the one-step product checkout creates its order there). */
+  /** Checks out the subject's orders; `inside` runs first in step 1's transaction (the one-step product checkout creates its order there). */
   async run(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<string[]>): Promise<CheckoutResult> {
     const provider = this.providers.get(request.provider);
+    for (let attempt = 1; ; attempt++) {
+      const started = await this.start(request, inside);
+      if (started.invoice.paymentUrl) return answer(started, started.invoice);
+      if (started.ours) return this.pay(provider, request, started);
+      // Another request's checkout of these orders is asking the provider: wait for its outcome.
+      const outcome = await this.awaitOther(started.invoice.id);
+      if (outcome === "completed") return answer(started, await this.repositories.get("billing/invoices")!.get(started.invoice.id));
+      // Its request died between the steps: finish it, same invoice and idempotency key.
+      if (outcome === "abandoned") return this.pay(provider, request, started);
+      // Its provider call failed and the orders are back in the cart: one try of our own.
+      if (attempt >= 2) throw new AppError("BAD_GATEWAY", `${request.provider}: the payment could not be created; the orders are back in the cart`);
+    }
+  }
+
+  /** Step 1: one short transaction (see the class comment). */
+  private start(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<string[]>): Promise<Started> {
+    return runTransaction(this.database, this.repositories, async (repository, trx) => {
+      const orderIds = inside ? await inside(repository, trx) : [...new Set(request.orderIds)];
+      const orders = await this.lockOwnOrders(trx, request.subjectId, orderIds);
+      const currency = await this.currency(repository, trx, request.currencyId);
+      const inCart = orders.filter((o) => o.type === "cart" && o.status === "new");
+      if (inCart.length < orders.length) return this.existingCheckout(trx, orders, request, currency);
+
+      const withLines = await this.orders.withLines(trx, orders);
+      const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
+      if (lineIds.length === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
+      const priced = await this.orders.prices.lines(trx, { lineIds }, currency.id);
+      if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+      const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
+
+      const intent = await repository("billing/payment-intents").create({ amount, status: "open", type: "one_off" });
+      await repository("billing/payment-intents-to-currencies").create({ paymentIntentId: intent.id, currencyId: currency.id });
+      const invoice: Row = await repository("billing/invoices").create({
+        amount,
+        status: "new",
+        provider: request.provider,
+        email: request.email,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+      });
+      await repository("billing/payment-intents-to-invoices").create({ paymentIntentId: intent.id, invoiceId: invoice.id });
+      await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(
+        orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intent.id })),
+      );
+      await repository("ecommerce/orders-to-billing-module-currencies").bulkCreate(
+        orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })),
+      );
+      const moved = await repository("ecommerce/orders").updateMany(orderIds, { type: "history", status: "paying" });
+      return { invoice, intent, currency, orders: moved, ours: true, created: inside ? orderIds : [] };
+    });
+  }
+
+  /** Steps 2 and 3: the provider, asked with no transaction open, then its URL stored or the checkout failed. */
+  private async pay(provider: PaymentProvider, request: CheckoutRequest, started: Started): Promise<CheckoutResult> {
+    const { invoice, currency, orders } = started;
+    let payment: CreatedPayment;
     try {
-      return await runTransaction(this.database, this.repositories, async (repository, trx) => {
-        const orderIds = inside ? await inside(repository, trx) : [...new Set(request.orderIds)];
-        const orders = await this.lockOwnOrders(trx, request.subjectId, orderIds);
-        const currency = await this.currency(repository, trx, request.currencyId);
-        const inCart = orders.filter((o) => o.type === "cart" && o.status === "new");
-        if (inCart.length < orders.length) return this.existingCheckout(trx, orders, request, currency);
-
-        const withLines = await this.orders.withLines(trx, orders);
-        const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
-        if (lineIds.length === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
-        const priced = await this.orders.prices.lines(trx, { lineIds }, currency.id);
-        if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
-        const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
-
-        const intent = await repository("billing/payment-intents").create({ amount, status: "open", type: "one_off" });
-        await repository("billing/payment-intents-to-currencies").create({ paymentIntentId: intent.id, currencyId: currency.id });
-        const invoice: Row = await repository("billing/invoices").create({
-          amount,
-          status: "new",
-          provider: request.provider,
-          email: request.email,
-          successUrl: request.successUrl,
-          cancelUrl: request.cancelUrl,
-        });
-        await repository("billing/payment-intents-to-invoices").create({ paymentIntentId: intent.id, invoiceId: invoice.id });
-        await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(
-          orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intent.id })),
-        );
-        await repository("ecommerce/orders-to-billing-module-currencies").bulkCreate(
-          orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })),
-        );
-        const payment = await provider.createPayment({
-          invoiceId: invoice.id,
-          amount,
-          currency: { code: String(currency.slug).toUpperCase(), decimals: currency.decimals },
-          email: request.email,
-          description: `Order ${orders.map((o) => o.id.slice(0, 8)).join(", ")}`,
-          successUrl: request.successUrl,
-          cancelUrl: request.cancelUrl,
-          idempotencyKey: `invoice-${invoice.id}`,
-        });
-        const paidInvoice = await repository("billing/invoices").update(invoice.id, payment);
-        const moved = await repository("ecommerce/orders").updateMany(orderIds, { type: "history", status: "paying" });
-        return { billingModule: { invoices: [paidInvoice], paymentIntents: [intent], currency }, ecommerceModule: { orders: moved } };
+      payment = await provider.createPayment({
+        invoiceId: invoice.id,
+        amount: String(invoice.amount),
+        currency: { code: String(currency.slug).toUpperCase(), decimals: currency.decimals },
+        email: request.email,
+        description: `Order ${orders.map((o) => o.id.slice(0, 8)).join(", ")}`,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        idempotencyKey: `invoice-${invoice.id}`,
       });
     } catch (error) {
+      // If this fails too (the database is gone), the queue's sweep fails the checkout later.
+      await this.pending.abandon(invoice.id, started.created).catch(() => undefined);
       if (error instanceof ProviderFailure) throw new AppError("BAD_GATEWAY", `${request.provider}: ${error.message}`);
       throw error;
+    }
+    return answer(started, await this.pending.complete(invoice.id, payment));
+  }
+
+  /** Polls another request's checkout until it has its URL, failed, or looks abandoned (no transaction is held meanwhile). */
+  private async awaitOther(invoiceId: string): Promise<"completed" | "failed" | "abandoned"> {
+    for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
+      const state = await this.pending.state(invoiceId);
+      if (state.paymentUrl) return "completed";
+      if (state.status !== "new") return "failed";
+      if (state.abandoned) return "abandoned";
+      await pause(delay);
     }
   }
 
@@ -132,7 +193,7 @@ export class Checkout {
    * Orders already being paid: the same checkout again (all of them under one open invoice, same
    * provider and currency) answers that invoice; anything else is a conflict.
    */
-  private async existingCheckout(trx: Kysely<any>, orders: Row[], request: CheckoutRequest, currency: Row): Promise<CheckoutResult> {
+  private async existingCheckout(trx: Kysely<any>, orders: Row[], request: CheckoutRequest, currency: Row): Promise<Started> {
     const links = await trx
       .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
       .innerJoin(`${this.table("billing/payment-intents")} as pi`, "pi.id", "op.billingModulePaymentIntentId")
@@ -155,6 +216,11 @@ export class Checkout {
     }
     const invoice = await trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", links[0]!.invoiceId).executeTakeFirstOrThrow();
     const intent = await trx.selectFrom(this.table("billing/payment-intents")).selectAll().where("id", "=", links[0]!.intentId).executeTakeFirstOrThrow();
-    return { billingModule: { invoices: [invoice], paymentIntents: [intent], currency }, ecommerceModule: { orders } };
+    return { invoice, intent, currency, orders, ours: false, created: [] };
   }
+}
+
+/** API.md's answer for a checkout: the invoice as it now is. */
+function answer(started: Started, invoice: Row): CheckoutResult {
+  return { billingModule: { invoices: [invoice], paymentIntents: [started.intent], currency: started.currency }, ecommerceModule: { orders: started.orders } };
 }

@@ -9,6 +9,8 @@ import { ShopImageData } from "./shop-image-data.js";
 import { registerOrderStatusNotices } from "./order-status-notices.js";
 import { IdempotencyKeys } from "./idempotency.js";
 import { Orders } from "./orders.js";
+import type { PendingCheckouts } from "./pending-checkouts.js";
+import { Worker } from "../notification/worker.js";
 import { registerOrderRoutes } from "./routes/order-routes.js";
 import { registerSubjectOrderRoutes } from "./routes/subject-order-routes.js";
 
@@ -26,6 +28,22 @@ declare module "fastify" {
   }
 }
 
+/** How often an instance looks for checkouts left half done (pending-checkouts.ts). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The background queue's sweep of checkouts whose request died between its steps: it runs beside
+ * the notification queue (same switch, NOTIFICATION_WORKER), once a minute, on every instance
+ * (each checkout is failed once: the sweep locks its invoice). Not when the queue does not poll
+ * (the tests run the sweep themselves).
+ */
+function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, config: Config) {
+  if (!config.notifications.worker || config.notifications.pollMs <= 0) return;
+  const worker = new Worker([() => pending.sweep()], SWEEP_EVERY_MS, app.log);
+  app.addHook("onReady", async () => worker.start());
+  app.addHook("onClose", async () => worker.stop());
+}
+
 /** The shop: prices, the cart, orders and checkout (SPEC.md sections 4, 5 and 7; API.md "Shop"). */
 export async function registerEcommerceModule(app: FastifyInstance, config: Config, providers: PaymentProviders) {
   const orders = new Orders(app.database, app.repositories, app.registry);
@@ -40,6 +58,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   const images = new ShopImageData(app, orders, config.publicUrl);
   registerShopImages(app, app.generatedFiles, images);
   await registerOrderStatusNotices(app, images, config.publicUrl);
+  scheduleCheckoutSweep(app, shop.checkout.pending, config);
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
     registerSubjectOrderRoutes(routes, shop);

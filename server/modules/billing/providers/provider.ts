@@ -56,10 +56,12 @@ export interface PaymentEvent {
  *   not move the invoice forward (a failure after paid), or it is not one we act on;
  * - `unknown`: no invoice of this provider has that id;
  * - `mismatch`: its amount or currency is not the invoice's: the invoice is flagged, nothing moves;
+ * - `flagged`: a genuine "paid" for an invoice no order waits on (it failed or was canceled
+ *   first): recorded, the invoice is paid and flagged for a refund or review, no order moves;
  * - for a `check`: `accepted`, or `refused` (the invoice is not waiting for payment), or
  *   `unknown` / `mismatch` as above.
  */
-export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "unknown" | "mismatch" | "accepted" | "refused";
+export type WebhookOutcome = "applied" | "flagged" | "duplicate" | "ignored" | "unknown" | "mismatch" | "accepted" | "refused";
 
 export interface PaymentProvider {
   readonly name: ProviderName;

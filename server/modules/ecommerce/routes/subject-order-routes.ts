@@ -75,9 +75,9 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
     return { data: await orders.deleteFromCart(id, orderId) };
   });
 
-  /** A checkout under the request's Idempotency-Key, if it has one. */
-  const answer = (request: FastifyRequest, subjectId: string, run: () => Promise<CheckoutResult>) =>
-    idempotency.answer(request, subjectId, async () => ({ status: 200, body: { data: await run() } }));
+  /** A checkout under the request's Idempotency-Key, if it has one; `input` is the data read (hashed for the key). */
+  const answer = (request: FastifyRequest, subjectId: string, input: unknown, run: () => Promise<CheckoutResult>) =>
+    idempotency.answer(request, subjectId, input, async () => ({ status: 200, body: { data: await run() } }));
 
   app.post<Params>(`${BASE}/orders/checkout`, documented("Check out cart orders: invoice and payment URL (billingModule.invoices[0].paymentUrl)"), async (request, reply) => {
     const { id } = subjectParams(request.params);
@@ -88,14 +88,14 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
       currencyId: input.billingModule.currency.id,
       ...payer(input, "stripe"),
     };
-    const result = await answer(request, id, () => checkout.run(checkoutRequest));
+    const result = await answer(request, id, input, () => checkout.run(checkoutRequest));
     return reply.status(result.status).send(result.body);
   });
 
   app.post<Params>(`${BASE}/orders/:orderId/checkout`, documented("Check out one cart order"), async (request, reply) => {
     const { id, orderId } = orderParams(request.params);
     const input = orderCheckoutInput(await readInput(request));
-    const result = await answer(request, id, () =>
+    const result = await answer(request, id, input, () =>
       checkout.run({
         subjectId: id,
         orderIds: [orderId],
@@ -109,7 +109,7 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
   app.post<Params>(`${BASE}/products/:productId/checkout`, documented("One-step checkout of a product: an order made and paid at once"), async (request, reply) => {
     const { id, productId } = productParams(request.params);
     const input = productCheckoutInput(await readInput(request));
-    const result = await answer(request, id, () =>
+    const result = await answer(request, id, input, () =>
       checkout.run(
         {
           subjectId: id,
