@@ -85,6 +85,22 @@ describe("stripe", () => {
     expect([form.get("line_items[0][price_data][unit_amount]"), form.get("line_items[0][price_data][currency]")]).toEqual(["4500", "jpy"]);
   });
 
+  it("an amount past 2^53 minor units is refused before Stripe is asked (a JSON number would round it), not sent rounded", async () => {
+    const create = async (model: string, data: unknown) => (await shop.t.request({ method: "POST", url: `/api/${model}`, payload: { data } })).body.data;
+    const franc = await create("billing/currencies", { slug: "chf", symbol: "CHF", adminTitle: "Franc", decimals: 2 });
+    const key = await create("ecommerce/attribute-keys", { adminTitle: "Franc price", type: "price", field: "number" });
+    const attribute = await create("ecommerce/attributes", { number: "90071992547409.93", string: {} });
+    await create("ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
+    await create("ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: franc.id });
+    await create("ecommerce/products-to-attributes", { productId: shop.c.shoes.id, attributeId: attribute.id });
+    const asked = stripe.received.length;
+    const { response, order } = await checkOut(shop, "stripe", franc); // two at 90071992547409.93
+    expect(response.status).toBe(502);
+    expect(response.body.message).toContain("180143985094819.86 CHF is more than Stripe can charge");
+    expect(stripe.received.length).toBe(asked);
+    await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${order.id}` });
+  });
+
   it("a Stripe error is a 502: the order back in the cart, the invoice it was asked for failed", async () => {
     stripe.failNext(400, JSON.stringify({ error: { type: "invalid_request_error", message: "Amount must be at least 50 cents" } }));
     const { response, order } = await checkOut(shop, "stripe");

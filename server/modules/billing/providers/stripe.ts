@@ -51,6 +51,9 @@ export class StripeProvider implements PaymentProvider {
     } catch {
       throw new ProviderFailure(`${context.amount} ${code} has more decimals than Stripe takes for ${code}`);
     }
+    // Stripe's API takes the minor units as a JSON integer: past 2^53 a Number would round silently
+    // (Stripe refuses amounts this large anyway; we refuse before sending a wrong one).
+    if (!Number.isSafeInteger(unitAmount)) throw new ProviderFailure(`${context.amount} ${code} is more than Stripe can charge`);
     try {
       const session = await this.stripe.checkout.sessions.create(
         {
