@@ -41,7 +41,7 @@ export function injectFetch(app: FastifyInstance): InjectFetch {
     }
     for (const setCookie of responseHeaders.getSetCookie()) keepCookie(cookies, setCookie);
     const empty = answer.statusCode === 204 || answer.statusCode === 304 || request.method === "HEAD";
-    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, statusText: answer.statusMessage, headers: responseHeaders });
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, statusText: answer.statusMessage, headers: responseHeaders });
   };
   return { fetch: fetchViaInject as typeof fetch, cookies, requests };
 }
