@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../server/config.js";
+import { bundleBuilt } from "./helpers/built-bundle.js";
 import { chromiumAvailable } from "./helpers/chromium.js";
 
 // CI must not pass without the browser tests (issue 13): under CI=true a missing Chromium fails
@@ -20,6 +21,14 @@ describe("browser tests without Chromium", () => {
     expect(chromiumAvailable({ CI: "true", CHROMIUM_PATH: "/here/chromium" }, (path) => path === "/here/chromium")).toBe(true);
     // The default path is Debian's.
     expect(() => chromiumAvailable({ CI: "true" }, absent)).toThrow(/\/usr\/bin\/chromium/);
+  });
+
+  it("the tests of the built bundle (site-bytes, hydration) skip without one outside CI and fail under CI", () => {
+    const manifest = "/nowhere/web/dist/.vite/manifest.json";
+    expect(bundleBuilt({}, absent, manifest)).toBe(false);
+    expect(bundleBuilt({ CI: "false" }, absent, manifest)).toBe(false);
+    for (const ci of ["true", "1"]) expect(() => bundleBuilt({ CI: ci }, absent, manifest), ci).toThrow(/no built bundle at \/nowhere\/web\/dist/);
+    expect(bundleBuilt({ CI: "true" }, (path) => path === manifest, manifest)).toBe(true);
   });
 
   it("browser test files run under CI=true with no browser fail the run", () => {

@@ -101,13 +101,28 @@ describe.skipIf(!hasChromium)("the Content-Security-Policy in Chromium", () => {
   });
 
   it("no site may frame the pages (frame-ancestors 'none')", async () => {
-    await page.goto(url("/"), { waitUntil: "networkidle" });
     const other = await context.newPage();
     try {
-      await other.setContent(`<iframe src="${url("/")}" id="f"></iframe>`);
-      await other.waitForTimeout(500);
-      const framed = await other.frame({ url: /127\.0\.0\.1/ })?.evaluate(() => document.title).catch(() => undefined);
-      expect(framed ?? "").toBe("");
+      // The test first sees the browser refuse the frame (the page's answer arrives with the
+      // policy, the frame's load fails as blocked by it, the console names the directive), then
+      // asserts nothing of the page got into the frame: a frame that merely had not loaded yet
+      // cannot pass for a refused one.
+      const target = url("/");
+      const loaded = new Promise<string>((resolve) => {
+        other.on("requestfailed", (request) => request.url() === target && resolve(request.failure()?.errorText ?? "failed"));
+        other.on("requestfinished", (request) => request.url() === target && resolve("loaded into the frame"));
+      });
+      const answered = other.waitForResponse(target);
+      const refusal = other.waitForEvent("console", { predicate: (message) => message.text().includes("frame-ancestors 'none'") });
+      // Awaited below; a test failing earlier closes the page, which must not surface as an unhandled rejection.
+      for (const waiting of [answered, refusal]) waiting.catch(() => {});
+      await other.setContent(`<iframe src="${target}" id="f"></iframe>`);
+      expect((await answered).headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(await loaded).toBe("net::ERR_BLOCKED_BY_RESPONSE");
+      expect((await refusal).type()).toBe("error");
+      const frames = other.frames().filter((frame) => frame !== other.mainFrame());
+      expect(frames.map((frame) => frame.url())).toEqual(["chrome-error://chromewebdata/"]);
+      expect(await frames[0]!.evaluate(() => document.querySelector("[data-navbar], #root") === null)).toBe(true);
     } finally {
       await other.close();
     }

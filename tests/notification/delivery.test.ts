@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "../../server/config.js";
+import { eventually } from "../helpers/eventually.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, register } from "../rbac/helpers.js";
 import { plain, SmtpPeer, textBody } from "./smtp-peer.js";
 
 const settings = { ...configFromEnv({}).notifications, pollMs: 0, retryBaseMs: 50, maxAttempts: 3 };
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A subject with an email identity, optionally reading Russian. */
 async function subject(t: TestApp, email: string, language?: "en" | "ru") {
@@ -75,28 +75,31 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     expect(failedOnce.error, JSON.stringify(failedOnce)).toMatch(/ECONNREFUSED|connect/i);
     expect(Date.parse(failedOnce.nextAttemptAt)).toBeGreaterThan(Date.now() - 1000);
     await smtp.start();
-    for (let i = 0; i < 50 && (await notification(queued.body.data.id)).status !== "sent"; i++) {
-      await wait(60);
+    // The retry is due after its backoff: run the queue until the peer has the mail.
+    const toBob = () => smtp.received.filter((m) => m.to.includes("bob@example.com"));
+    await eventually("the retried mail to reach the SMTP peer", async () => {
       await t.app.notifications.flush();
-    }
+      return toBob().length > 0;
+    });
     const sent = await notification(queued.body.data.id);
-    expect(smtp.received.filter((m) => m.to.includes("bob@example.com")), JSON.stringify(sent)).toHaveLength(1);
+    expect(toBob(), JSON.stringify(sent)).toHaveLength(1);
     expect(sent).toMatchObject({ status: "sent", error: null });
     expect(sent.attempts).toBeGreaterThan(failedOnce.attempts);
-    await wait(200);
+    // Sent is final (no retry is scheduled for a sent row), so a later run sends nothing more.
     await t.app.notifications.flush();
-    expect(smtp.received.filter((m) => m.to.includes("bob@example.com"))).toHaveLength(1);
+    expect(toBob()).toHaveLength(1);
   });
 
   it("a mail server that stays down: failed after NOTIFICATION_MAX_ATTEMPTS, the error kept", async () => {
     const cid = await subject(t, "cid@example.com");
     await smtp.stop();
     const queued = await notify(cid, { subject: "Never", text: "Server is gone." });
-    const until = Date.now() + 10_000;
-    while (Date.now() < until && ["new", "sending"].includes((await notification(queued.body.data.id)).status)) {
+    // Each retry is due after its backoff; the queue is run until it gives up.
+    await eventually(`the notification to fail after ${settings.maxAttempts} attempts`, async () => {
       await t.app.notifications.flush();
-      await wait(60);
-    }
+      const row = await notification(queued.body.data.id);
+      return ["new", "sending"].includes(row.status) ? undefined : row;
+    });
     await smtp.start();
     const row = await notification(queued.body.data.id);
     expect(row, JSON.stringify(row)).toMatchObject({ status: "failed", attempts: settings.maxAttempts });
@@ -121,12 +124,23 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
 
   it("waits for sendAfter", async () => {
     const eve = await subject(t, "eve@example.com");
-    const queued = await notify(eve, { subject: "Later", text: "In a moment.", sendAfter: new Date(Date.now() + 400).toISOString() });
+    // One due in a moment, one due in an hour: the first arriving shows the queue ran after the
+    // moment passed, so the second still waiting is not just a queue that never looked.
+    const sendAfter = Date.now() + 300;
+    const soon = await notify(eve, { subject: "Soon", text: "In a moment.", sendAfter: new Date(sendAfter).toISOString() });
+    const later = await notify(eve, { subject: "Later", text: "In an hour.", sendAfter: new Date(Date.now() + 3_600_000).toISOString() });
+    expect([soon.status, later.status]).toEqual([201, 201]);
+    const mail = await eventually("the mail due in a moment to reach the SMTP peer", async () => {
+      await t.app.notifications.flush();
+      return smtp.received.find((m) => m.to.includes("eve@example.com"));
+    });
+    expect(mail.subject).toBe("Soon");
+    // Taken no earlier than asked (a queue ignoring sendAfter sends it at once).
+    expect(mail.receivedAt, `received ${sendAfter - mail.receivedAt} ms before its sendAfter`).toBeGreaterThanOrEqual(sendAfter);
+    expect(await notification(soon.body.data.id)).toMatchObject({ status: "sent" });
     await t.app.notifications.flush();
-    expect((await notification(queued.body.data.id)).status).toBe("new");
-    await wait(500);
-    await t.app.notifications.flush();
-    expect((await notification(queued.body.data.id)).status).toBe("sent");
+    expect(await notification(later.body.data.id)).toMatchObject({ status: "new", attempts: 0 });
+    expect(smtp.received.filter((m) => m.to.includes("eve@example.com")).map((m) => m.subject)).toEqual(["Soon"]);
   });
 
   it("an admin's notification made through the generic route is sent too; without a recipient it shows as failed", async () => {

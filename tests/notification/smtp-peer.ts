@@ -5,6 +5,8 @@ export interface ReceivedMail {
   raw: string;
   subject: string;
   messageId: string;
+  /** When the message was taken (Date.now()): a test compares it with a notification's sendAfter. */
+  receivedAt: number;
 }
 
 /** Quoted-printable soft breaks and `=3D` undone, enough to read links and words in a raw message. */
@@ -51,7 +53,7 @@ export class SmtpPeer {
         stream.setEncoding("utf8");
         stream.on("data", (chunk: string) => (raw += chunk));
         stream.on("end", () => {
-          const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw, subject: header(raw, "Subject"), messageId: header(raw, "Message-ID") };
+          const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw, subject: header(raw, "Subject"), messageId: header(raw, "Message-ID"), receivedAt: Date.now() };
           this.received.push(mail);
           Promise.resolve(this.onMessage?.(mail)).then(() => callback(), () => callback());
         });

@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { renderToString } from "react-dom/server";
-import type { Row } from "../../web/site/data/page-data.js";
+import { api } from "../../web/api/client.js";
 import { PrivateContentView } from "../../web/site/modules/blog/private-content.js";
 import { loadPrivateWidgets } from "../../web/site/modules/blog/private-widgets.js";
 import { SiteProviders } from "../../web/site/render/site-app.js";
+import { injectFetch } from "../helpers/inject-fetch.js";
+import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { AUTH, PASSWORD, register } from "../rbac/helpers.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 
 /** A blog with two articles in one category; the second has a cover image. */
@@ -117,41 +120,70 @@ describe("blog widgets", () => {
   });
 });
 
-describe("private content", () => {
-  afterEach(() => vi.unstubAllGlobals());
+// The browser's loader against the real app (its fetch routed to app.inject, cookies kept like a
+// browser's): the server decides who may read the private link and what the filters return.
+describe(`private content, loaded from the real app on ${testDialect}`, () => {
+  const RELATION = "blog/articles-to-website-builder-module-widgets";
+  let t: TestApp;
+  let articleId: string;
+  let secretId: string;
+  const create = async (url: string, data: object) => {
+    const response = await t.request({ method: "POST", url, payload: { data } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data;
+  };
 
-  function stubApi(authorized: boolean, widgets: Row[] = []) {
-    const calls: string[] = [];
-    vi.stubGlobal("fetch", async (url: string) => {
-      calls.push(decodeURIComponent(url));
-      let data: unknown = authorized;
-      if (url.startsWith("/api/blog/")) data = widgets.map((w, i) => ({ id: `link-${i}`, articleId: "a1", websiteBuilderModuleWidgetId: w.id, orderIndex: i }));
-      if (url.startsWith("/api/website-builder/widgets")) data = widgets;
-      return new Response(JSON.stringify({ data }), { status: 200, headers: { "content-type": "application/json" } });
-    });
-    return calls;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Two articles, each with a members-only widget: the loader must bring only its article's.
+    articleId = (await create("/api/blog/articles", { slug: "hello", title: en("Hello") })).id;
+    const other = (await create("/api/blog/articles", { slug: "other", title: en("Other") })).id;
+    secretId = (await create("/api/website-builder/widgets", { slug: "members-only", variant: "content-default", title: en("Members only") })).id;
+    const elsewhere = (await create("/api/website-builder/widgets", { slug: "other-members-only", variant: "content-default", title: en("Someone else's") })).id;
+    await create(`/api/${RELATION}`, { articleId, websiteBuilderModuleWidgetId: secretId });
+    await create(`/api/${RELATION}`, { articleId: other, websiteBuilderModuleWidgetId: elsewhere });
+    // A "members" role that may read the private link, as an admin would set it up.
+    const role = await create("/api/rbac/roles", { title: "Members", uid: "members" });
+    const permission = await create("/api/rbac/permissions", { method: "GET", path: `/api/${RELATION}/**`, type: "HTTP" });
+    await create("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
+    const member = await register(t, "member@example.com");
+    await create("/api/rbac/subjects-to-roles", { subjectId: member.subjectId, roleId: role.id });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  afterAll(() => t?.close());
+
+  /** A browser with no session, or one signed in as the member through the sign-in route (its cookie kept). */
+  async function browser(signedIn: boolean) {
+    const site = injectFetch(t.app);
+    vi.stubGlobal("fetch", site.fetch);
+    if (signedIn) await api(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login: "member@example.com", password: PASSWORD }, raw: true });
+    site.requests.length = 0;
+    return site;
   }
 
-  test("asks is-authorized for GET on the private relation; false → nothing loaded", async () => {
-    const calls = stubApi(false);
+  test("a visitor: is-authorized for GET on the private relation says no, and nothing more is asked", async () => {
+    const site = await browser(false);
     const { page } = blog();
-    expect(await loadPrivateWidgets(page.data, "a1")).toBeUndefined();
-    expect(calls).toEqual(["/api/rbac/subjects/authentication/is-authorized?route=/api/blog/articles-to-website-builder-module-widgets&method=GET"]);
+    expect(await loadPrivateWidgets(page.data, articleId)).toBeUndefined();
+    expect(site.requests.map(decodeURIComponent)).toEqual([`GET ${AUTH}/is-authorized?route=/api/${RELATION}&method=GET`]);
   });
 
-  test("authorized: the article's widgets are fetched and rendered by their variants", async () => {
-    const secret = { id: "w1", variant: "content-default", title: { en: "Members only" }, subtitle: {}, description: {} };
-    const calls = stubApi(true, [secret]);
+  test("a member: the article's widgets are fetched and rendered by their variants", async () => {
+    const site = await browser(true);
     const { page } = blog();
-    const data = await loadPrivateWidgets(page.data, "a1");
-    expect(calls[1]).toContain('filters[and]=[{"column":"articleId","method":"eq","value":"a1"}]');
-    expect(calls[2]).toContain('[{"column":"id","method":"inArray","value":["w1"]}]');
+    const data = await loadPrivateWidgets(page.data, articleId);
+    const asked = site.requests.map(decodeURIComponent);
+    expect(asked).toHaveLength(3);
+    expect(asked[1]).toContain(`filters[and]=[{"column":"articleId","method":"eq","value":"${articleId}"}]`);
+    expect(asked[2]).toContain(`[{"column":"id","method":"inArray","value":["${secretId}"]}]`);
+    expect(Object.keys(data!.records["website-builder/widgets"] ?? {})).toEqual([secretId]);
     const html = renderToString(
       <SiteProviders data={page.data}>
-        <PrivateContentView articleId="a1" state={{ status: "ready", data: data! }} />
+        <PrivateContentView articleId={articleId} state={{ status: "ready", data: data! }} />
       </SiteProviders>,
     );
     expect(textOf(html)).toContain("Members only");
+    expect(textOf(html)).not.toContain("Someone else's");
   });
 
   test.each([

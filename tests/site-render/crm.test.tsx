@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { submitRequest } from "../../web/site/modules/crm/submit-request.js";
+import { injectFetch, type InjectFetch } from "../helpers/inject-fetch.js";
+import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 
 function contactPage(widgetVariant: string, language: "en" | "ru" = "en") {
@@ -50,23 +52,56 @@ describe("crm widgets", () => {
   });
 });
 
-describe("submitting", () => {
-  afterEach(() => vi.unstubAllGlobals());
+// The site's own client against the real app (its fetch routed to app.inject): what the server
+// stores and what it refuses is what the test sees, not an answer made up for any request.
+describe(`submitting, to the real app on ${testDialect}`, () => {
+  let t: TestApp;
+  let site: InjectFetch;
+  let formId: string;
+  const create = async (url: string, data: object) => {
+    const response = await t.request({ method: "POST", url, payload: { data } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data;
+  };
 
-  test("POSTs the values as data to /api/crm/forms/{id}/requests", async () => {
-    const calls: { url: string; init: RequestInit }[] = [];
-    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return new Response(JSON.stringify({ data: { id: "r1" } }), { status: 201, headers: { "content-type": "application/json" } });
-    });
-    await expect(submitRequest("f1", { name: "Ann", message: "Hi" })).resolves.toEqual({ id: "r1" });
-    expect(calls[0]!.url).toBe("/api/crm/forms/f1/requests");
-    expect(calls[0]!.init.method).toBe("POST");
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ data: { name: "Ann", message: "Hi" } });
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The contact form as an admin makes it: a form and its inputs, linked in order.
+    formId = (await create("/api/crm/forms", { slug: "contact", title: en("Write to us"), className: "contact-form" })).id;
+    const inputs = [
+      { variant: "text-default", slug: "name", label: en("Name"), placeholder: en("Your name"), isRequired: true },
+      { variant: "textarea-default", slug: "message", label: en("Message"), placeholder: en("Say hello"), isRequired: false },
+    ];
+    for (const [orderIndex, input] of inputs.entries()) await create("/api/crm/forms-to-inputs", { formId, inputId: (await create("/api/crm/inputs", input)).id, orderIndex });
+  });
+  beforeEach(() => {
+    site = injectFetch(t.app);
+    vi.stubGlobal("fetch", site.fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  afterAll(() => t?.close());
+
+  test("POSTs the values as data to /api/crm/forms/{id}/requests: a crm request holds them, linked to the form", async () => {
+    const created = await submitRequest(formId, { name: "Ann", message: "Hi" });
+    expect(site.requests).toEqual([`POST /api/crm/forms/${formId}/requests`]);
+    expect(created).toMatchObject({ formId, payload: { name: "Ann", message: "Hi" } });
+    const stored = await t.request({ method: "GET", url: `/api/crm/requests/${(created as { id: string }).id}` });
+    expect(stored.body.data.payload).toEqual({ name: "Ann", message: "Hi" });
+    const links = await t.request({ method: "GET", url: `/api/crm/forms-to-requests?filters[and][0][column]=formId&filters[and][0][method]=eq&filters[and][0][value]=${formId}` });
+    expect(links.body.data.map((link: { requestId: string }) => link.requestId)).toEqual([(created as { id: string }).id]);
   });
 
-  test("a refused request rejects with the server's message (shown in a toast)", async () => {
-    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ message: "Validation error: /name is required" }), { status: 400, statusText: "Bad Request" }));
-    await expect(submitRequest("f1", {})).rejects.toThrow("Validation error: /name is required | 400 Bad Request");
+  test.each([
+    ["an unknown form", "00000000-0000-4000-8000-000000000000", 404, "Not Found"],
+    ["a malformed form id", "not-a-form", 400, "Bad Request"],
+  ])("a refused request (%s) rejects with the server's message and status (shown in a toast)", async (_name, id, status, statusText) => {
+    const refused = await t.request({ method: "POST", url: `/api/crm/forms/${id}/requests`, key: null, payload: { data: { name: "Ann" } } });
+    expect(refused.status).toBe(status);
+    const error = await submitRequest(id, { name: "Ann" }).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ name: "ApiError", status, code: refused.body.code });
+    expect((error as Error).message.startsWith(`${refused.body.message} | `)).toBe(true);
+    expect((error as Error).message.endsWith(` | ${status} ${statusText}`)).toBe(true);
+    const requests = await t.request({ method: "GET", url: "/api/crm/requests/count" });
+    expect(requests.body.data).toBe(1);
   });
 });

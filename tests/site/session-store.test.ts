@@ -1,154 +1,207 @@
-import { describe, expect, it } from "vitest";
-import { ApiError, type CallOptions } from "../../web/api/client.js";
-import { AUTH, SessionStore } from "../../web/site/session/session-store.js";
-import { REFRESH_KEY, readStoredSession, storeTokens } from "../../web/site/session/token-storage.js";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { api } from "../../web/api/client.js";
+import { AUTH, SessionStore, type SessionDeps } from "../../web/site/session/session-store.js";
+import { ACCESS_EXPIRES_KEY, REFRESH_KEY, readStoredSession, storeTokens } from "../../web/site/session/token-storage.js";
+import type { SessionTokens } from "../../web/site/session/types.js";
+import { injectFetch, type InjectFetch } from "../helpers/inject-fetch.js";
+import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { PASSWORD, register, subjectOf } from "../rbac/helpers.js";
 
-const NOW = 1_800_000_000_000;
-const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-const jwtExpiringIn = (ms: number) => `${base64url({ alg: "HS256" })}.${base64url({ exp: Math.floor((NOW + ms) / 1000) })}.sig`;
-const unauthorized = () => new ApiError("Authentication error | 401 Unauthorized", 401, "AUTHENTICATION_ERROR", []);
-const subject = { id: "s1", identities: [], roles: [] };
+// The session store on the site's own client against the real app: its fetch goes to app.inject
+// with a browser's cookie jar, so every refresh, 401 and logout is the server's own answer (a
+// refresh token spent twice is refused there and revokes the session, so "one refresh" is
+// checked by the server, not only counted here).
+const realFetch = globalThis.fetch;
+const SESSION_COOKIE = "rbac.subject.jwt";
 
-type Handler = (options?: CallOptions) => unknown;
+describe(`session store, against the real app on ${testDialect}`, () => {
+  let t: TestApp;
+  let closedPort: number;
+  let accounts = 0;
 
-/** A store on fakes: Map storage, scripted server answers, recorded calls and navigations. */
-function harness(routes: Record<string, Handler | Handler[]>) {
-  const map = new Map<string, string>();
-  const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
-  const calls: { path: string; body?: unknown; raw?: boolean }[] = [];
-  const navigations: string[] = [];
-  const toasts: string[] = [];
-  const call = async <T,>(path: string, options?: CallOptions): Promise<T> => {
-    calls.push({ path: path.replace(AUTH, ""), body: options?.body, raw: options?.raw });
-    const route = routes[path.replace(AUTH, "")];
-    const handler = Array.isArray(route) ? route.shift() : route;
-    if (!handler) throw new Error(`unexpected call ${path}`);
-    await Promise.resolve();
-    return handler(options) as T;
-  };
-  const store = new SessionStore({ storage, call, navigate: (url) => navigations.push(url), home: () => "/ru", now: () => NOW, notify: (m) => toasts.push(m) });
-  return { map, storage, store, calls, navigations, toasts };
-}
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A loopback port nobody listens on: the server "cannot be reached" for real.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    closedPort = (server.address() as AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  afterAll(() => t?.close());
 
-describe("session store", () => {
+  /** A browser (Map storage, cookie jar, recorded navigations and toasts) and its session store. */
+  function browser(extra: Partial<SessionDeps> = {}) {
+    const site: InjectFetch = injectFetch(t.app);
+    vi.stubGlobal("fetch", site.fetch);
+    const map = new Map<string, string>();
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+    const navigations: string[] = [];
+    const toasts: string[] = [];
+    const store = new SessionStore({ storage, call: api, navigate: (url) => navigations.push(url), home: () => "/ru", now: () => Date.now(), notify: (m) => toasts.push(m), ...extra });
+    /** The calls made since the last `asked()`, by path under the authentication routes. */
+    const asked = () => site.requests.splice(0).map((r) => r.replace(AUTH, ""));
+    return { site, map, storage, store, navigations, toasts, asked };
+  }
+  type Browser = ReturnType<typeof browser>;
+
+  /** Signs a new account in through the sign-in route, as the sign-in form does; the tokens kept. */
+  async function signIn(b: Browser): Promise<SessionTokens & { subjectId: string; login: string }> {
+    const login = `session-${++accounts}@example.com`;
+    await register(t, login);
+    const tokens = await api<SessionTokens>(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login, password: PASSWORD }, raw: true });
+    storeTokens(b.storage, tokens);
+    b.asked();
+    return { ...tokens, subjectId: subjectOf(tokens.jwt), login };
+  }
+  /** The store's record of the JWT's expiry moved into the past: the next call refreshes first. */
+  const expire = (b: Browser) => b.storage.setItem(ACCESS_EXPIRES_KEY, String(Date.now() - 60_000));
+  /** The server cannot be reached: every request of the page fails as a network error. */
+  const unreachable = () => vi.stubGlobal("fetch", (input: string, init?: RequestInit) => realFetch(`http://127.0.0.1:${closedPort}${input}`, init));
+  const refreshWorks = async (refresh: string) => (await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh } })).status;
+
   it("with no refresh token is signed out without asking the server", async () => {
-    const h = harness({});
-    await h.store.load();
-    expect(h.store.getSnapshot()).toEqual({ status: "signed-out" });
-    expect(h.calls).toEqual([]);
+    const b = browser();
+    await b.store.load();
+    expect(b.store.getSnapshot()).toEqual({ status: "signed-out" });
+    expect(b.asked()).toEqual([]);
   });
 
   it("with a valid JWT loads the subject", async () => {
-    const h = harness({ "/me": () => subject });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(600_000), refresh: "r1" });
-    expect(h.store.getSnapshot()).toEqual({ status: "loading" });
-    await h.store.load();
-    expect(h.store.getSnapshot()).toEqual({ status: "signed-in", subject });
-    expect(h.calls.map((c) => c.path)).toEqual(["/me"]);
+    const b = browser();
+    const session = await signIn(b);
+    expect(b.store.getSnapshot()).toEqual({ status: "loading" });
+    await b.store.load();
+    expect(b.store.getSnapshot()).toMatchObject({ status: "signed-in", subject: { id: session.subjectId, identities: [expect.objectContaining({ email: session.login })] } });
+    expect(b.asked()).toEqual(["GET /me"]);
   });
 
   it("with an expired JWT refreshes first (plain body) and keeps the new tokens", async () => {
-    const h = harness({ "/refresh": () => ({ jwt: jwtExpiringIn(900_000), refresh: "r2" }), "/me": () => subject });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(-1000), refresh: "r1" });
-    await h.store.load();
-    expect(h.calls).toEqual([{ path: "/refresh", body: { refresh: "r1" }, raw: true }, { path: "/me", body: undefined, raw: undefined }]);
-    expect(readStoredSession(h.storage)).toEqual({ refresh: "r2", accessExpiresAt: Math.floor((NOW + 900_000) / 1000) * 1000 });
-    expect(h.store.getSnapshot().status).toBe("signed-in");
+    const b = browser();
+    const session = await signIn(b);
+    expire(b);
+    await b.store.load();
+    expect(b.asked()).toEqual(["POST /refresh", "GET /me"]);
+    const stored = readStoredSession(b.storage);
+    expect(stored.refresh).not.toBe(session.refresh);
+    expect(stored.accessExpiresAt).toBeGreaterThan(Date.now());
+    expect(b.store.getSnapshot()).toMatchObject({ status: "signed-in", subject: { id: session.subjectId } });
+    // The server rotated the token: the old one is spent.
+    expect(await refreshWorks(session.refresh)).toBe(401);
   });
 
   it("refreshes once on a 401 and retries the call", async () => {
-    const h = harness({ "/me": [() => { throw unauthorized(); }, () => subject], "/refresh": () => ({ jwt: jwtExpiringIn(900_000), refresh: "r2" }) });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(600_000), refresh: "r1" });
-    await h.store.load();
-    expect(h.calls.map((c) => c.path)).toEqual(["/me", "/refresh", "/me"]);
-    expect(h.store.getSnapshot().status).toBe("signed-in");
+    const b = browser();
+    await signIn(b);
+    // The cookie is gone (the browser dropped it): the server answers 401 although the store thinks the JWT is good.
+    b.site.cookies.delete(SESSION_COOKIE);
+    await b.store.load();
+    expect(b.asked()).toEqual(["GET /me", "POST /refresh", "GET /me"]);
+    expect(b.store.getSnapshot().status).toBe("signed-in");
+    expect(b.site.cookies.has(SESSION_COOKIE)).toBe(true);
   });
 
   it("a refused refresh removes both tokens and goes home", async () => {
-    const h = harness({ "/refresh": () => { throw unauthorized(); } });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(-1000), refresh: "r1" });
-    await h.store.load();
-    expect(h.map.size).toBe(0);
-    expect(h.navigations).toEqual(["/ru"]);
-    expect(h.store.getSnapshot()).toEqual({ status: "signed-out" });
+    const b = browser();
+    storeTokens(b.storage, { jwt: "x.e30.y", refresh: "no-such-refresh-token" });
+    await b.store.load();
+    expect(b.asked()).toEqual(["POST /refresh"]);
+    expect(b.map.size).toBe(0);
+    expect(b.navigations).toEqual(["/ru"]);
+    expect(b.store.getSnapshot()).toEqual({ status: "signed-out" });
   });
 
   it("a network failure during refresh keeps the tokens and says why", async () => {
-    const h = harness({ "/refresh": () => { throw new TypeError("Failed to fetch"); } });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(-1000), refresh: "r1" });
-    await h.store.load();
-    expect(h.map.get(REFRESH_KEY)).toBe("r1");
-    expect(h.navigations).toEqual([]);
-    expect(h.toasts).toEqual(["Failed to fetch"]);
-    expect(h.store.getSnapshot()).toEqual({ status: "signed-out" });
+    const b = browser();
+    const session = await signIn(b);
+    expire(b);
+    unreachable();
+    await b.store.load();
+    expect(b.map.get(REFRESH_KEY)).toBe(session.refresh);
+    expect(b.navigations).toEqual([]);
+    expect(b.toasts).toHaveLength(1);
+    expect(b.toasts[0]).toMatch(/fetch failed/i);
+    expect(b.store.getSnapshot()).toEqual({ status: "signed-out" });
+    // Nothing was spent: the token still works.
+    expect(await refreshWorks(session.refresh)).toBe(200);
   });
 
   it("concurrent calls with an expired JWT share one refresh (a second would spend a used token)", async () => {
-    const h = harness({ "/refresh": [() => ({ jwt: jwtExpiringIn(900_000), refresh: "r2" })], "/x": () => "ok" });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(-1000), refresh: "r1" });
-    const answers = await Promise.all([h.store.call(`${AUTH}/x`), h.store.call(`${AUTH}/x`), h.store.call(`${AUTH}/x`)]);
-    expect(answers).toEqual(["ok", "ok", "ok"]);
-    expect(h.calls.filter((c) => c.path === "/refresh")).toHaveLength(1);
+    const b = browser();
+    const session = await signIn(b);
+    expire(b);
+    const answers = await Promise.all([b.store.call<{ id: string }>(`${AUTH}/me`), b.store.call<{ id: string }>(`${AUTH}/me`), b.store.call<{ id: string }>(`${AUTH}/me`)]);
+    expect(answers.map((subject) => subject.id)).toEqual([session.subjectId, session.subjectId, session.subjectId]);
+    expect(b.asked().filter((path) => path === "POST /refresh")).toHaveLength(1);
+    // The session survived: a replayed token would have revoked it.
+    expect((await b.store.call<{ id: string }>(`${AUTH}/me`)).id).toBe(session.subjectId);
   });
 
   it("does not spend the token again when another tab refreshed while this one waited for the lock", async () => {
-    const h = harness({ "/me": () => subject });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(-1000), refresh: "r1" });
-    const store = new SessionStore({
-      storage: h.storage,
-      call: async (path) => { h.calls.push({ path: path.replace(AUTH, "") }); return subject as never; },
-      navigate: () => {},
-      home: () => "/",
-      now: () => NOW,
-      notify: () => {},
-      // The other tab holds the lock and rotates the token before ours runs.
+    let b!: Browser;
+    b = browser({
+      // The other tab holds the lock and rotates the token (through the server) before ours runs.
       withLock: async (_name, task) => {
-        storeTokens(h.storage, { jwt: jwtExpiringIn(900_000), refresh: "r2" });
+        const { refresh } = readStoredSession(b.storage);
+        storeTokens(b.storage, await api<SessionTokens>(`${AUTH}/refresh`, { method: "POST", body: { refresh }, raw: true }));
         return task();
       },
     });
-    await store.load();
-    expect(h.calls.map((c) => c.path)).toEqual(["/me"]);
-    expect(store.getSnapshot().status).toBe("signed-in");
+    await signIn(b);
+    expire(b);
+    await b.store.load();
+    expect(b.asked()).toEqual(["POST /refresh", "GET /me"]);
+    expect(b.store.getSnapshot().status).toBe("signed-in");
   });
 
   it("logout revokes with a plain body, removes both tokens and redirects", async () => {
-    const h = harness({ "/logout": (options) => ({ redirectTo: (options?.body as { redirectTo: string }).redirectTo }) });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(600_000), refresh: "r1" });
-    await h.store.logout("/ru");
-    expect(h.calls).toEqual([{ path: "/logout", body: { refresh: "r1", redirectTo: "/ru" }, raw: true }]);
-    expect(h.map.size).toBe(0);
-    expect(h.navigations).toEqual(["/ru"]);
+    const b = browser();
+    const session = await signIn(b);
+    await b.store.logout("/ru");
+    expect(b.asked()).toEqual(["POST /logout"]);
+    expect(b.map.size).toBe(0);
+    expect(b.navigations).toEqual(["/ru"]);
+    expect(b.site.cookies.has(SESSION_COOKIE)).toBe(false);
+    // Revoked on the server: neither the refresh token nor the JWT works any more.
+    expect(await refreshWorks(session.refresh)).toBe(401);
+    expect((await t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: { authorization: `Bearer ${session.jwt}` } })).status).toBe(401);
   });
 
   it("logout still signs out locally when the server cannot be reached", async () => {
-    const h = harness({ "/logout": () => { throw new TypeError("Failed to fetch"); } });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(600_000), refresh: "r1" });
-    await h.store.logout("/");
-    expect(h.map.size).toBe(0);
-    expect(h.toasts).toEqual(["Failed to fetch"]);
-    expect(h.navigations).toEqual(["/"]);
+    const b = browser();
+    await signIn(b);
+    unreachable();
+    await b.store.logout("/");
+    expect(b.map.size).toBe(0);
+    expect(b.toasts).toHaveLength(1);
+    expect(b.toasts[0]).toMatch(/fetch failed/i);
+    expect(b.navigations).toEqual(["/"]);
   });
 
   it("sign-in keeps the tokens and loads the subject; subscribers hear each change", async () => {
-    const h = harness({ "/me": () => subject });
+    const b = browser();
     const seen: string[] = [];
-    h.store.subscribe(() => seen.push(h.store.getSnapshot().status));
+    b.store.subscribe(() => seen.push(b.store.getSnapshot().status));
     await Promise.resolve();
-    await h.store.signedIn({ jwt: jwtExpiringIn(600_000), refresh: "r1" });
-    expect(h.map.get(REFRESH_KEY)).toBe("r1");
+    const login = `session-${++accounts}@example.com`;
+    await register(t, login);
+    const tokens = await api<SessionTokens>(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login, password: PASSWORD }, raw: true });
+    await b.store.signedIn(tokens);
+    expect(b.map.get(REFRESH_KEY)).toBe(tokens.refresh);
     expect(seen.at(-1)).toBe("signed-in");
+    expect(b.store.getSnapshot()).toMatchObject({ subject: { id: subjectOf(tokens.jwt) } });
   });
-});
 
-describe("session store logout without a redirect", () => {
-  it("stays on the page (the wallet's failed sign-in logs out in place)", async () => {
-    const h = harness({ "/logout": () => ({ redirectTo: "/" }) });
-    storeTokens(h.storage, { jwt: jwtExpiringIn(600_000), refresh: "r1" });
-    await h.store.logout();
-    expect(h.calls[0]?.body).toEqual({ refresh: "r1", redirectTo: "/" });
-    expect(h.map.size).toBe(0);
-    expect(h.navigations).toEqual([]);
-    expect(h.store.getSnapshot()).toEqual({ status: "signed-out" });
+  it("logout without a redirect stays on the page (the wallet's failed sign-in logs out in place)", async () => {
+    const b = browser();
+    const session = await signIn(b);
+    await b.store.logout();
+    expect(b.asked()).toEqual(["POST /logout"]);
+    expect(b.map.size).toBe(0);
+    expect(b.navigations).toEqual([]);
+    expect(b.store.getSnapshot()).toEqual({ status: "signed-out" });
+    expect(await refreshWorks(session.refresh)).toBe(401);
   });
 });
