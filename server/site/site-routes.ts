@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { splitUrl } from "../modules/host/url-templates.js";
+import { normalizeUrl, splitUrl } from "../modules/host/url-templates.js";
 import { pathOfSegments } from "../security/same-site-path.js";
 import { splitLanguage } from "./language-path.js";
 import type { SitePages } from "./site-pages.js";
@@ -19,7 +19,8 @@ const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
 export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, sharedMaxAgeSeconds: number) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const [rawPath = "/", query] = request.url.split(/\?(.*)/s);
-    if (NOT_PAGES.test(rawPath)) return reply.callNotFound();
+    // Decided on the decoded path: "/%61pi/…" is under /api as the router reads it.
+    if (NOT_PAGES.test(normalizeUrl(rawPath))) return reply.callNotFound();
     if (FILE_LIKE.test(rawPath)) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
     const { language, path, explicitDefault } = splitLanguage(rawPath);
     // "/en/blog" is "/blog": one address per page for links and search engines. Built from the
