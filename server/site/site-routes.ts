@@ -31,9 +31,16 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, share
     if (!("page" in answer)) return reply.header("cache-control", UNCACHED_PAGE).send(answer.html);
     const { page } = answer;
     const cache = pages.cache;
-    reply
-      .header("etag", page.etag)
-      .header("cache-control", hasSession(request) ? PRIVATE_PAGE : publicPageCacheControl(page, cache.clockMs(), cache.maxAgeMs, sharedMaxAgeSeconds));
+    if (answer.status !== 200) {
+      // The hosted /404 page: its render is kept here (one per language, shared by every unknown
+      // path), but the answer is an error's: no CDN or browser keeps it (README, Site delivery),
+      // and no validator, since it is never revalidated.
+      reply.header("cache-control", UNCACHED_PAGE);
+    } else {
+      reply
+        .header("etag", page.etag)
+        .header("cache-control", hasSession(request) ? PRIVATE_PAGE : publicPageCacheControl(page, cache.clockMs(), cache.maxAgeMs, sharedMaxAgeSeconds));
+    }
     varyOnEncoding(reply);
     if (answer.status === 200 && matchesValidator(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
     // The stored bytes of the visitor's encoding, compressed when the page was first asked for in it.
