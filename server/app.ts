@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(config.production),
     routerOptions: { querystringParser: parseQueryString },
     // Requests arriving while the server closes get API.md's 503 body from registerDraining.
     return503OnClosing: false,

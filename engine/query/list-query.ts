@@ -51,14 +51,50 @@ const textKinds: FieldKind[] = ["string", "uuid"];
 const jsonMethods: FilterMethod[] = ["eq", "ne", "isNull", "isNotNull"];
 const likeMethods: FilterMethod[] = ["like", "ilike", "notLike", "notIlike"];
 
+/**
+ * The query keys of the list route. A key it does not know (`sort=password`, a misspelt
+ * `ofset`) is a 400 naming it, never ignored: ignoring it would answer an unfiltered, unordered
+ * list as if the caller's condition had held.
+ */
+export const LIST_QUERY_KEYS = ["filters", "orderBy", "limit", "offset"] as const;
+/** The count route's: its filters and `estimate`, and the list's keys (see parseCountQuery). */
+export const COUNT_QUERY_KEYS = [...LIST_QUERY_KEYS, "estimate"] as const;
+const CONDITION_KEYS = ["column", "method", "value"];
+const ORDER_KEYS = ["column", "method"];
+
+/** A cause for each key of `value` not in `known`, at `path/key`; true when there was one. */
+function refuseUnknownKeys(value: Record<string, unknown>, known: readonly string[], path: string, what: string, causes: ErrorCause[]): boolean {
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  for (const key of unknown) fail(causes, `${path}/${key}`, `is not ${what}: use ${known.join(", ")}`);
+  return unknown.length > 0;
+}
+
 export function parseListQuery(model: Model, query: Record<string, unknown>): ListQuery {
   const causes: ErrorCause[] = [];
+  refuseUnknownKeys(query, LIST_QUERY_KEYS, "", "a query parameter of this route", causes);
   const filters = parseFilters(model, query.filters, causes);
   const orderBy = parseOrder(model, query.orderBy, causes);
   const limit = parseInteger(query.limit, "/limit", LIST_LIMIT_DEFAULT, causes, 1);
   const offset = parseInteger(query.offset, "/offset", 0, causes, 0);
   if (causes.length) throw validationErrorFromCauses(causes);
   return { filters, orderBy, limit: Math.min(limit, LIST_LIMIT_MAX), offset };
+}
+
+/**
+ * The count route's query: filters and `estimate` (true or false). The list's own keys are
+ * checked when given (a client may send its list's query to the count too) and mean nothing here.
+ */
+export function parseCountQuery(model: Model, query: Record<string, unknown>): { filters: Filter[]; estimate: boolean } {
+  const causes: ErrorCause[] = [];
+  refuseUnknownKeys(query, COUNT_QUERY_KEYS, "", "a query parameter of this route", causes);
+  const filters = parseFilters(model, query.filters, causes);
+  parseOrder(model, query.orderBy, causes);
+  parseInteger(query.limit, "/limit", LIST_LIMIT_DEFAULT, causes, 1);
+  parseInteger(query.offset, "/offset", 0, causes, 0);
+  const estimate = query.estimate;
+  if (estimate !== undefined && estimate !== "true" && estimate !== "false") causes.push({ path: "/estimate", message: "must be true or false" });
+  if (causes.length) throw validationErrorFromCauses(causes);
+  return { filters, estimate: estimate === "true" };
 }
 
 /**
@@ -102,6 +138,7 @@ function parseList(model: Model, raw: unknown, path: string, depth: number, caus
       const group = parseGroup(model, item, itemPath, depth + 1, causes);
       return group ? [group] : [];
     }
+    if (refuseUnknownKeys(item, CONDITION_KEYS, itemPath, "a key of a condition", causes)) return [];
     const condition = parseCondition(model, item, itemPath, causes);
     return condition ? [condition] : [];
   });
@@ -184,6 +221,7 @@ export function parseOrder(model: Model, raw: unknown, causes: ErrorCause[]): Or
   return items.flatMap((item, i) => {
     const path = `/orderBy/and/${i}`;
     if (!isObject(item)) return fail(causes, path, "must be an object with column and method");
+    if (refuseUnknownKeys(item, ORDER_KEYS, path, "a key of an order", causes)) return [];
     const column = resolveColumn(model, item.column, `${path}/column`, causes);
     const direction = item.method ?? "asc";
     if (direction !== "asc" && direction !== "desc") return fail(causes, `${path}/method`, "must be asc or desc");
@@ -210,6 +248,7 @@ function andList(raw: unknown, path: string, causes: ErrorCause[]): unknown[] {
   let value = typeof raw === "string" ? safeJson(raw) : raw;
   if (Array.isArray(value)) value = { and: value };
   if (!isObject(value)) return fail(causes, path, "must be an object with an and-list");
+  if (refuseUnknownKeys(value, ["and"], path, "an order list", causes)) return [];
   let list = value.and;
   if (typeof list === "string") {
     list = safeJson(list);

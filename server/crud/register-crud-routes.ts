@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { notFound, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
-import { parseFilters, parseListQuery, type Filter } from "../../engine/query/list-query.js";
+import { notFound } from "../../engine/errors.js";
+import { parseCountQuery, parseListQuery, type Filter } from "../../engine/query/list-query.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { readData } from "../plugins/request-data.js";
 import { unwrapBulkItems } from "./bulk-items.js";
@@ -30,14 +30,9 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   // Exact by default (API.md). `estimate=true` (the admin's tables) reads at most
   // COUNT_EXACT_UP_TO + 1 rows and, past that, answers the planner's estimate with `estimated: true`.
   app.get(`${prefix}/count`, async (request) => {
-    const causes: ErrorCause[] = [];
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const filters = parseFilters(model, query.filters, causes);
-    const estimate = query.estimate;
-    if (estimate !== undefined && estimate !== "true" && estimate !== "false") causes.push({ path: "/estimate", message: "must be true or false" });
-    if (causes.length) throw validationErrorFromCauses(causes);
+    const { filters, estimate } = parseCountQuery(model, (request.query ?? {}) as Record<string, unknown>);
     const visible = await visibleTo(request, filters);
-    if (estimate !== "true") return { data: await repository.count(visible) };
+    if (!estimate) return { data: await repository.count(visible) };
     const { count, estimated } = await repository.countEstimate(visible);
     return { data: count, estimated };
   });

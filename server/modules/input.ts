@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { validationError, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
 import { addDecimalFormat } from "../../engine/query/decimal.js";
 import type { JsonSchema } from "../../engine/schema/model.js";
-import { readData } from "../plugins/request-data.js";
+import { dataOf, readBody } from "../plugins/request-data.js";
 import { isSameSitePath } from "../security/same-site-path.js";
 
 // Input of hand-written module routes: read from any of API.md's body forms, checked by a JSON
@@ -14,14 +14,29 @@ const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
 addDecimalFormat(ajv);
 ajv.addFormat("site-path", isSameSitePath);
 
-/** The body's fields: `{ data: {...} }` (JSON, urlencoded or multipart) or a plain object body. */
-export async function readInput(request: FastifyRequest): Promise<unknown> {
-  const body = request.body as Record<string, unknown> | undefined;
-  if (request.isMultipart() || (body && typeof body === "object" && "data" in body)) return readData(request);
-  if (body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0)) {
-    throw validationError("No data", [{ path: "/data", message: "is required" }]);
-  }
-  return body;
+export interface InputOptions {
+  /** A route whose body may be left out altogether (logout): no body reads as `{}`, not "No data". */
+  optional?: boolean;
+}
+
+/**
+ * A module route's input and the body's other fields, read by the one body reader
+ * (plugins/request-data.ts): the `data` of any of API.md's three forms (JSON `{ data }`,
+ * urlencoded `data=<json>`, a multipart part `data`), or else the body's own fields as the input
+ * (the original client's bare JSON `{ login, password }`, a form's `refresh=…`); "No data" when
+ * there is neither. `fields` are the fields beside `data` (the form-request route's `formId`).
+ */
+export async function readInputAndFields(request: FastifyRequest, options: InputOptions = {}): Promise<{ input: unknown; fields: Record<string, unknown> }> {
+  const body = await readBody(request);
+  if (body.data !== undefined || body.uploaded) return { input: dataOf(body), fields: body.fields };
+  if (Object.keys(body.fields).length > 0) return { input: body.fields, fields: {} };
+  if (options.optional) return { input: {}, fields: {} };
+  throw validationError("No data", [{ path: "/data", message: "is required" }]);
+}
+
+/** A module route's input (see readInputAndFields). */
+export async function readInput(request: FastifyRequest, options: InputOptions = {}): Promise<unknown> {
+  return (await readInputAndFields(request, options)).input;
 }
 
 const causeOf = (e: ErrorObject): ErrorCause => {

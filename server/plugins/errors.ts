@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "../../engine/db/connection-errors.js";
 import { AppError, databaseUnavailable, type ErrorCode } from "../../engine/errors.js";
+import { securityHeaders } from "../security/security-headers.js";
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: "VALIDATION_ERROR",
@@ -40,9 +41,23 @@ export const errorBody = (error: AppError, requestId: string) => ({
   requestId,
 });
 
-/** Errors Fastify raises before routing (a malformed URL escape) answer with the same body. */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(400).send(errorBody(new AppError("VALIDATION_ERROR", error.message), String(request.id)));
+/** What each error Fastify raises before routing says, in words that never repeat the address. */
+const beforeRouting: Record<string, string> = {
+  FST_ERR_BAD_URL: "the address is not a valid URL (a % must start a valid escape such as %20)",
+  FST_ERR_MAX_PARAM_LENGTH: "a segment of the address is too long",
+};
+
+/**
+ * Errors Fastify raises before routing (a malformed URL escape, an over-long segment) answer
+ * with the same body. No hook runs for them, so the security headers are set here; and the
+ * message is fixed: Fastify's own repeats the raw address, which is the caller's text.
+ */
+export function frameworkErrors(production: boolean) {
+  const headers = securityHeaders(production);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const message = beforeRouting[error.code] ?? "the request could not be routed";
+    return reply.headers(headers).status(400).send(errorBody(new AppError("VALIDATION_ERROR", message), String(request.id)));
+  };
 }
 
 /** Every error leaves as API.md's JSON body: never HTML, never a stack trace. */

@@ -36,10 +36,36 @@ export async function registerBodyParsers(app: FastifyInstance) {
 /** Parts of a multipart body: `data`, a few other fields, a few files. */
 const MULTIPART_LIMITS = { fields: 50, files: 10, parts: 70 };
 
+/**
+ * A body as it came, in any of API.md's three forms: its `data` field unparsed (a JSON text from
+ * multipart or urlencoded, a value from JSON), its other fields (multipart text parts,
+ * urlencoded pairs, JSON keys), and what stored file parts set. The one reader of request bodies:
+ * the generic routes and every module route (server/modules/input.ts) read through it, so the
+ * three forms mean the same on every route. A multipart body can be read once only.
+ */
+export interface RequestBody {
+  data: unknown;
+  fields: Record<string, unknown>;
+  uploaded?: UploadedValues;
+}
+
+export async function readBody(request: FastifyRequest): Promise<RequestBody> {
+  if (request.isMultipart()) return readMultipart(request);
+  const body = request.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body) || Buffer.isBuffer(body)) return { data: undefined, fields: {} };
+  const { data, ...fields } = body as Record<string, unknown>;
+  return { data, fields };
+}
+
+/** The `data` of a body read by readBody, parsed: with stored files, the files' fields added. */
+export function dataOf(body: RequestBody): unknown {
+  if (body.uploaded) return { ...(parseData(body.data, true) as object), ...body.uploaded };
+  return parseData(body.data, false);
+}
+
 /** The request's `data`, parsed from whichever form it came in; "No data" when absent. */
 export async function readData(request: FastifyRequest): Promise<unknown> {
-  if (request.isMultipart()) return readMultipart(request);
-  return parseData((request.body as Record<string, unknown> | undefined)?.data, false);
+  return dataOf(await readBody(request));
 }
 
 const tooLarge = (limit: number) => new AppError("PAYLOAD_TOO_LARGE", `the body is larger than this route's limit of ${limit} bytes`);
@@ -55,10 +81,11 @@ class StoreFailure {
  * body limit is applied here too: to its fields together (a file part only where a route and
  * field take files, with the upload limit). A malformed body (no boundary, cut short) is a 400.
  */
-async function readMultipart(request: FastifyRequest): Promise<unknown> {
+async function readMultipart(request: FastifyRequest): Promise<RequestBody> {
   const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT;
   const uploads = request.server.fileUploads;
   let raw: unknown;
+  const fields: Record<string, unknown> = {};
   let uploaded: UploadedValues | undefined;
   let fieldBytes = 0;
   try {
@@ -68,6 +95,7 @@ async function readMultipart(request: FastifyRequest): Promise<unknown> {
         fieldBytes += Buffer.byteLength(part.fieldname) + (part.valueTruncated ? limit + 1 : Buffer.byteLength(String(part.value)));
         if (fieldBytes > limit) throw tooLarge(limit);
         if (part.fieldname === "data") raw = part.value;
+        else if (part.fieldname !== "__proto__") fields[part.fieldname] = part.value;
       } else {
         if (!uploads?.accepts(request, part.fieldname)) {
           part.file.resume();
@@ -86,8 +114,7 @@ async function readMultipart(request: FastifyRequest): Promise<unknown> {
     if (parserError?.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", `a file is larger than the upload limit of ${uploads?.maxBytes} bytes`);
     throw parserError?.statusCode === 413 ? tooLarge(limit) : malformed();
   }
-  if (uploaded) return { ...(parseData(raw, true) as object), ...uploaded };
-  return parseData(raw, false);
+  return { data: raw, fields, uploaded };
 }
 
 /** `data` as a value; with an uploaded file it may be absent (the file is the data) but must be an object. */

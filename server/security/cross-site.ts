@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../engine/errors.js";
+import { routedPath } from "./routed-path.js";
 
 // Cross-site request forgery: another site's page makes the visitor's browser send a request
 // here, with this site's cookies attached. A request authenticated by a cookie (the session's or
@@ -33,7 +34,9 @@ function cookieAuthenticated(request: FastifyRequest): boolean {
 }
 
 /**
- * Refuses forged requests before any route runs (403). Sign-in style routes (everything under
+ * Refuses forged requests before any route runs (403). Which requests are guarded is decided on
+ * the route the router matched, never the raw URL: "/%61pi/…" is the route "/api/…" (see
+ * routed-path.ts). A request no route matched changes nothing (the 404 handler answers it). Sign-in style routes (everything under
  * authentication/, which sets the session cookie) are refused from another site even without a
  * cookie, so no site can sign a visitor in to an account of its choosing.
  */
@@ -50,11 +53,12 @@ export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string)
   };
 
   app.addHook("onRequest", (request, _reply, done) => {
-    const path = request.url.split("?", 1)[0]!;
-    const guarded = UNSAFE.has(request.method) ? path.startsWith("/api/") : request.method === "GET" && STATE_CHANGING_GETS.has(path);
+    const route = request.routeOptions.url;
+    if (route === undefined) return done();
+    const guarded = UNSAFE.has(request.method) ? route.startsWith("/api/") : request.method === "GET" && STATE_CHANGING_GETS.has(route);
     if (!guarded || fromThisSite(request)) return done();
-    if (cookieAuthenticated(request) || path.startsWith(AUTHENTICATION)) {
-      return done(new AppError("PERMISSION_ERROR", `a cross-site request may not ${request.method} ${path} with this site's cookies`));
+    if (cookieAuthenticated(request) || route.startsWith(AUTHENTICATION)) {
+      return done(new AppError("PERMISSION_ERROR", `a cross-site request may not ${request.method} ${routedPath(request)} with this site's cookies`));
     }
     done();
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../engine/errors.js";
 import { plainBadRequest } from "../site/plain-documents.js";
+import { normalizeUrl } from "../modules/host/url-templates.js";
 
 /**
  * A NUL character ("%00") in an address is never part of a page, a record or a filter, and
@@ -11,7 +12,8 @@ export function refuseNulInUrls(app: FastifyInstance) {
   app.addHook("onRequest", (request, reply, done) => {
     const url = request.url;
     if (!url.includes("%00") && !url.includes("\0")) return done();
-    if (url.startsWith("/api/") || url === "/api") return done(new AppError("VALIDATION_ERROR", "the address holds a NUL character (%00)"));
+    // Under /api as the router reads the path ("/%61pi/…" is "/api/…"): API.md's body.
+    if (/^\/api(\/|$)/.test(normalizeUrl(url))) return done(new AppError("VALIDATION_ERROR", "the address holds a NUL character (%00)"));
     const language = /^\/ru(\/|$)/.test(url) ? "ru" : "en";
     reply.code(400).type("text/html; charset=utf-8").send(plainBadRequest(language));
   });

@@ -36,14 +36,9 @@ const HSTS = "max-age=31536000; includeSubDomains";
  */
 export const DOCUMENT_ONLY_HEADERS = ["content-security-policy", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "strict-transport-security"];
 
-/**
- * Security headers on every answer, set before any route runs (a route may set its own, as the
- * uploaded files' sandboxing policy does): the CSP above, nosniff, no framing (X-Frame-Options
- * for browsers without frame-ancestors), a referrer that never leaves a path to another site,
- * and HSTS in production.
- */
-export function sendSecurityHeaders(app: FastifyInstance, production: boolean) {
-  const headers: Record<string, string> = {
+/** The headers every answer carries (see sendSecurityHeaders). */
+export function securityHeaders(production: boolean): Record<string, string> {
+  return {
     "content-security-policy": CONTENT_SECURITY_POLICY,
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
@@ -51,6 +46,17 @@ export function sendSecurityHeaders(app: FastifyInstance, production: boolean) {
     "cross-origin-opener-policy": "same-origin",
     ...(production ? { "strict-transport-security": HSTS } : {}),
   };
+}
+
+/**
+ * Security headers on every answer, set before any route runs (a route may set its own, as the
+ * uploaded files' sandboxing policy does): the CSP above, nosniff, no framing (X-Frame-Options
+ * for browsers without frame-ancestors), a referrer that never leaves a path to another site,
+ * and HSTS in production. An address the router cannot read (a bad escape) runs no hook: its
+ * 400 sets them itself (plugins/errors.ts, frameworkErrors).
+ */
+export function sendSecurityHeaders(app: FastifyInstance, production: boolean) {
+  const headers = securityHeaders(production);
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();

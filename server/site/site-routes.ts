@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { splitUrl } from "../modules/host/url-templates.js";
+import { normalizeUrl, splitUrl } from "../modules/host/url-templates.js";
 import { pathOfSegments } from "../security/same-site-path.js";
 import { splitLanguage } from "./language-path.js";
 import type { SitePages } from "./site-pages.js";
@@ -19,7 +19,8 @@ const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
 export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, sharedMaxAgeSeconds: number) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const [rawPath = "/", query] = request.url.split(/\?(.*)/s);
-    if (NOT_PAGES.test(rawPath)) return reply.callNotFound();
+    // Decided on the decoded path: "/%61pi/…" is under /api as the router reads it.
+    if (NOT_PAGES.test(normalizeUrl(rawPath))) return reply.callNotFound();
     if (FILE_LIKE.test(rawPath)) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
     const { language, path, explicitDefault } = splitLanguage(rawPath);
     // "/en/blog" is "/blog": one address per page for links and search engines. Built from the
@@ -30,9 +31,16 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, share
     if (!("page" in answer)) return reply.header("cache-control", UNCACHED_PAGE).send(answer.html);
     const { page } = answer;
     const cache = pages.cache;
-    reply
-      .header("etag", page.etag)
-      .header("cache-control", hasSession(request) ? PRIVATE_PAGE : publicPageCacheControl(page, cache.clockMs(), cache.maxAgeMs, sharedMaxAgeSeconds));
+    if (answer.status !== 200) {
+      // The hosted /404 page: its render is kept here (one per language, shared by every unknown
+      // path), but the answer is an error's: no CDN or browser keeps it (README, Site delivery),
+      // and no validator, since it is never revalidated.
+      reply.header("cache-control", UNCACHED_PAGE);
+    } else {
+      reply
+        .header("etag", page.etag)
+        .header("cache-control", hasSession(request) ? PRIVATE_PAGE : publicPageCacheControl(page, cache.clockMs(), cache.maxAgeMs, sharedMaxAgeSeconds));
+    }
     varyOnEncoding(reply);
     if (answer.status === 200 && matchesValidator(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
     // The stored bytes of the visitor's encoding, compressed when the page was first asked for in it.

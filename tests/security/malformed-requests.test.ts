@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../helpers/bodies.js";
+import { CONTENT_SECURITY_POLICY } from "../../server/security/security-headers.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH } from "../rbac/helpers.js";
 
@@ -64,6 +65,22 @@ describe(`malformed requests are 400s, on ${testDialect}`, () => {
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/^Validation error: /);
     expect(response.body.message).not.toMatch(/byte sequence|UTF8|0x00/);
+    expect(errorLogs()).toEqual([]);
+  });
+
+  // Finding 6 of issue 23: an address the router cannot decode is answered before any hook runs,
+  // so its 400 had none of the security headers, and Fastify's message repeated the address
+  // (the caller's own text, up to 100 KB of it, in an answer from this site).
+  it.each(["/%ff", "/%ff/<script>alert(1)</script>", "/api/blog/%ff", "/api/blog/articles/%E0%A4%A", "/ru/%zz", "/%C0%AF"])("GET %s → 400 with the security headers, not repeating the address", async (url) => {
+    const response = await t.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, code: "VALIDATION_ERROR", message: expect.stringMatching(/^Validation error: /) });
+    expect(response.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(response.body).not.toContain(url);
+    expect(response.body).not.toMatch(/%ff|%zz|%E0|%C0|script/i);
     expect(errorLogs()).toEqual([]);
   });
 });

@@ -86,7 +86,7 @@ describe(`security headers in production, on ${testDialect}`, () => {
   beforeAll(async () => void (t = await createTestApp({ production: true, jwtSecret: "p".repeat(40), paymentDummyEnabled: false })));
   afterAll(() => t.close());
 
-  it.each(["/", "/api/health"])("GET %s carries HSTS", async (url) => {
+  it.each(["/", "/api/health", "/%ff"])("GET %s carries HSTS", async (url) => {
     const response = await t.app.inject({ method: "GET", url });
     expect(response.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });

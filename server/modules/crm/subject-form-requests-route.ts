@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, validationError } from "../../../engine/errors.js";
 import type { Config } from "../../config.js";
-import { UUID, inputSchema, readInput } from "../input.js";
+import { UUID, inputSchema, readInput, readInputAndFields } from "../input.js";
 import { createFormRequest, isPlainObject, REQUEST_BODY_LIMIT } from "./form-requests.js";
 
 const BASE = "/api/rbac/subjects/:id/crm-module/form";
@@ -66,11 +66,10 @@ export function registerSubjectFormRequestRoutes(app: FastifyInstance, config: C
     async (request, reply) => {
       const { id } = subjectParams(request.params);
       requireSelf(request, id);
-      const input = await readInput(request);
+      const { input, fields: beside } = await readInputAndFields(request);
       if (!isPlainObject(input)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
-      const body = request.body as Record<string, unknown> | undefined;
       const { formId: inData, ...fields } = input;
-      const { formId } = formIdOf({ formId: inData ?? (isPlainObject(body) ? body.formId : undefined) });
+      const { formId } = formIdOf({ formId: inData ?? beside.formId });
       return reply.status(201).send(await submit(id, formId, fields));
     },
   );

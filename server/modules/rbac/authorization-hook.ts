@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../engine/errors.js";
 import { cookieOf } from "../../plugins/cookies.js";
+import { routedPath } from "../../security/routed-path.js";
 import type { Authorizer, Caller } from "./permissions/authorizer.js";
 import { sameSecret, secretKeyOf } from "./secret-key.js";
 import type { RevokedSessions } from "./revoked-sessions.js";
@@ -41,13 +42,15 @@ async function resolveSubject(request: FastifyRequest, tokens: SessionTokens, re
  */
 export function authorizationHook(authorizer: Authorizer, tokens: SessionTokens, revoked: RevokedSessions, secret: string | undefined) {
   const refuse = (request: FastifyRequest) => {
-    const what = `${request.method} ${request.url.split("?")[0]}`;
+    const what = `${request.method} ${routedPath(request)}`;
     if (request.caller.kind === "anonymous") return new AppError("AUTHENTICATION_ERROR", `sign in to call ${what}`);
     return new AppError("PERMISSION_ERROR", `${what} is not allowed for this subject`);
   };
   const decide = async (request: FastifyRequest) => {
     request.caller = await resolveSubject(request, tokens, revoked);
-    if (!(await authorizer.allows(request.caller, request.method, request.url))) throw refuse(request);
+    // The path as the router read it ("/%61pi/…" is "/api/…"), so a permission's pattern matches
+    // the route that will run, however the URL spells it.
+    if (!(await authorizer.allows(request.caller, request.method, routedPath(request)))) throw refuse(request);
   };
   // Callback style with a synchronous answer for the secret key (server-to-server traffic, the
   // bulk of it): no promise per request where none is needed.

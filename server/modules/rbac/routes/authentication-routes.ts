@@ -43,7 +43,8 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
   registerIsAuthorizedRoute(app, rbac, AUTH);
 
   app.post(`${AUTH}/logout`, { bodyLimit: 16 * 1024, ...documented({ summary: "Revoke the session and clear the cookie", body: logoutBody.schema }) }, async (request, reply) => {
-    const body = logoutBody(request.body ?? {});
+    // Any of the three body forms, a bare `{ refresh, redirectTo }` (the original client), or no body at all.
+    const body = logoutBody(await readInput(request, { optional: true }));
     if (request.sessionFamilyId) await sessions.refreshTokens.revokeFamily(request.sessionFamilyId);
     if (body.refresh) {
       const family = await sessions.refreshTokens.familyOf(body.refresh);
