@@ -72,8 +72,9 @@ async function generateMigrationForSchemaChanges(config: Config, log: (message: 
 
 /** Loads the schemas, migrates the database and returns the app with every route registered. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Checked before anything is opened: a wrong list stops start-up with the names it got wrong.
   const modules = options.modules ?? allModules;
-  checkModuleOrder(modules);
+  checkModuleOrder(modules, ["rbac"]);
   const registry = loadRegistry(config.schemasDir);
   const database =
     options.database ??

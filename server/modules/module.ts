@@ -21,9 +21,13 @@ export interface Module {
 
 /**
  * Throws unless every module's dependencies are listed before it, naming the module and the
- * dependency, so a wrong list stops start-up before anything is registered.
+ * dependency, so a wrong list stops start-up before anything is registered. `required`: modules
+ * the app itself needs (the generic routes pass rbac's hook and read its services).
  */
-export function checkModuleOrder(modules: readonly Module[]): void {
+export function checkModuleOrder(modules: readonly Module[], required: readonly string[] = []): void {
+  for (const name of required) {
+    if (!modules.some((m) => m.name === name)) throw new Error(`the module list has no "${name}" module, which the app needs`);
+  }
   const position = new Map<string, number>();
   modules.forEach((module, index) => {
     if (position.has(module.name)) throw new Error(`module "${module.name}" is listed twice in the module list`);

@@ -107,6 +107,10 @@ describe("the module list", () => {
     );
   });
 
+  it("stops start-up without rbac, whose hook guards the generic routes", async () => {
+    expect(await startUpError([fixtureWords])).toBe('the module list has no "rbac" module, which the app needs');
+  });
+
   it("stops start-up when a module is listed twice", async () => {
     expect(await startUpError([...modules, fixtureWords, fixtureWords])).toBe('module "fixture-words" is listed twice in the module list');
   });
