@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "engine/**/test/**/*.test.ts", "server/**/test/**/*.test.ts"],
+    // Every test lives under tests/ (engine/ and server/ hold no test folders).
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     globalSetup: ["tests/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,

@@ -16,17 +16,10 @@ import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import rateLimit from "@fastify/rate-limit";
 import { ChangeFeed } from "../engine/query/change-feed.js";
-import { registerRbacModule } from "./modules/rbac/rbac-module.js";
-import { registerNotificationRoutes, registerNotificationServices } from "./modules/notification/notification-module.js";
-import { registerAdminModule } from "./modules/admin/admin-module.js";
 import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
-import { registerSiteModule } from "./site/site-module.js";
-import { registerBillingModule } from "./modules/billing/billing-module.js";
-import { registerEcommerceModule } from "./modules/ecommerce/ecommerce-module.js";
-import { registerCrmModule } from "./modules/crm/form-requests-route.js";
 import { registerWebFiles } from "./web/static-files.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
@@ -34,6 +27,8 @@ import { sendSecurityHeaders } from "./security/security-headers.js";
 import { compressAnswers } from "./web/compression.js";
 import { registerDraining } from "./lifecycle/draining.js";
 import { loggerOptions } from "./logging.js";
+import { modules as allModules } from "./modules/index.js";
+import { checkModuleOrder, type Module } from "./modules/module.js";
 
 /** qs brackets (filters[and][0][column]=…) when the query has any; the plain parser is much cheaper otherwise. */
 const parseQueryString = (text: string) =>
@@ -55,6 +50,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The modules to register, in order (tests add a fixture module); by default server/modules/index.ts's list. */
+  modules?: readonly Module[];
 }
 
 /**
@@ -75,6 +72,9 @@ async function generateMigrationForSchemaChanges(config: Config, log: (message: 
 
 /** Loads the schemas, migrates the database and returns the app with every route registered. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Checked before anything is opened: a wrong list stops start-up with the names it got wrong.
+  const modules = options.modules ?? allModules;
+  checkModuleOrder(modules, ["rbac"]);
   const registry = loadRegistry(config.schemasDir);
   const database =
     options.database ??
@@ -122,17 +122,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });
-  registerNotificationServices(app, config);
-  await registerRbacModule(app, config);
-  await registerNotificationRoutes(app);
+  for (const module of modules) await module.register(app, { config });
+  // After the modules: rbac's hook guards these /api routes too.
   registerHealthRoute(app);
   registerDocsRoutes(app, moduleRouteDocs, config.publicUrl);
   registerWebFiles(app);
-  await registerAdminModule(app, config);
-  await registerCrmModule(app, config);
-  const paymentProviders = await registerBillingModule(app, config);
-  await registerEcommerceModule(app, config, paymentProviders);
-  await registerSiteModule(app, config);
 
   // Generic routes for every exposed model; the rbac module's hook has authorized each request.
   await app.register(async (crud) => {

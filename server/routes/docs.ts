@@ -59,7 +59,7 @@ export function buildOpenApiDocument(app: FastifyInstance, moduleRoutes: () => J
 
 /** `/api/openapi.json` from the registry and the documented module routes, and an interactive reference at `/api/docs` (served locally, no CDN). */
 export function registerDocsRoutes(app: FastifyInstance, moduleRoutes: () => JsonSchema, publicUrl: string) {
-  // Built at the first request: module routes are registered after this one.
+  // Built at the first request, once every route (module and generic) is registered.
   let document: string | undefined;
   const build = () => JSON.stringify(buildOpenApiDocument(app, moduleRoutes, publicUrl));
   app.get("/api/openapi.json", (_, reply) => reply.type("application/json").send((document ??= build())));

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import { PageResolver } from "../modules/host/page-resolver.js";
-import { registerPagesRoutes } from "../modules/host/pages-routes.js";
 import type { NamedSegment } from "../modules/host/url-templates.js";
-import { registerRevalidateRoute } from "../modules/revalidation/revalidate-route.js";
 import { seedDemoContentIfEmpty } from "../seed/seed-demo.js";
 import { entryAssets, type EntryAssets } from "../web/web-dist.js";
 import { HtmlCache } from "./html-cache.js";
@@ -37,8 +35,9 @@ const SUBJECT_KEYS = new Set(["slug", "id"]);
 
 /**
  * The public site's server side: pages by url, the page loader, the server render with its HTML
- * cache, revalidation, and the demo content of an empty database. Call after the rbac module
- * (its authorizer decides what a page may show, its hook guards the /api routes registered here).
+ * cache, and the demo content of an empty database. Call after the rbac module (its authorizer
+ * decides what a page may show). The host and revalidation modules register their /api routes
+ * over these services.
  */
 export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const { registry, repositories, changes } = app;
@@ -62,9 +61,6 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const pages = new SitePages(hostPages, loader, cache, siteAssets, app.log, config.production, config.publicUrl);
   app.decorate("site", { hostPages, websiteBuilderPages, access, loader, pages });
 
-  registerPagesRoutes(app, hostPages);
-  registerPagesRoutes(app, websiteBuilderPages);
-  registerRevalidateRoute(app, cache);
   registerPaymentPageRoute(app, siteAssets);
   registerSeoRoutes(app, { origin: config.publicUrl, resolver: hostPages, repositories, changes, watched });
   registerSiteRoutes(app, pages, config.pageSharedMaxAgeSeconds);

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { buildApp } from "../../server/app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
+import type { Module } from "../../server/modules/module.js";
 
 export const SECRET = "test-secret-key";
 
@@ -39,7 +40,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: { logs?: boolean } = {}): Promise<TestApp> {
+/** `modules`: the list to register instead of server/modules/index.ts's (a fixture module added to it). */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logs?: boolean; modules?: readonly Module[] } = {}): Promise<TestApp> {
   const test = await openTestDatabase();
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
   // The queue does not poll: it runs when the app queued work, and `notifications.flush()` waits
@@ -56,7 +58,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   };
   const logs: TestApp["logs"] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };
-  const app = await buildApp(config, { database: test.database, ...(options.logs ? { logStream } : { logger: false }) });
+  const app = await buildApp(config, {
+    database: test.database,
+    ...(options.modules ? { modules: options.modules } : {}),
+    ...(options.logs ? { logStream } : { logger: false }),
+  });
   return {
     app,
     database: test.database,

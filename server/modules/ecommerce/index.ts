@@ -1,0 +1,12 @@
+import type { Module } from "../module.js";
+import { registerEcommerceModule } from "./ecommerce-module.js";
+
+/**
+ * The shop (`app.shop`): orders, checkout through billing's providers, the shop's generated
+ * images (file-storage), order status notices (notification) and its routes.
+ */
+export const ecommerce: Module = {
+  name: "ecommerce",
+  dependsOn: ["rbac", "notification", "file-storage", "billing"],
+  register: (app, { config }) => registerEcommerceModule(app, config, app.payments.providers),
+};

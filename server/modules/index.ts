@@ -1,0 +1,30 @@
+import { site } from "../site/index.js";
+import { admin } from "./admin/index.js";
+import { billing } from "./billing/index.js";
+import { crm } from "./crm/index.js";
+import { ecommerce } from "./ecommerce/index.js";
+import { fileStorage } from "./file-storage/index.js";
+import { host } from "./host/index.js";
+import type { Module } from "./module.js";
+import { notification, notificationRoutes } from "./notification/index.js";
+import { rbac } from "./rbac/index.js";
+import { revalidation } from "./revalidation/index.js";
+
+/**
+ * Every module, in the order buildApp registers them. Each one's dependsOn must name modules above
+ * it: buildApp checks this before registering anything and stops with the names of both.
+ * A new module is its folder's index.ts and one line here (README.md, "Adding a module").
+ */
+export const modules: readonly Module[] = [
+  notification,
+  rbac,
+  notificationRoutes,
+  fileStorage,
+  admin,
+  crm,
+  billing,
+  ecommerce,
+  site,
+  host,
+  revalidation,
+];

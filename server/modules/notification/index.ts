@@ -1,0 +1,20 @@
+import type { Module } from "../module.js";
+import { registerNotificationRoutes, registerNotificationServices } from "./notification-module.js";
+
+/**
+ * The mail and job queues (`app.notifications`). Listed before rbac, whose password reset mail
+ * uses them; its route is a second entry below (`notificationRoutes`), after rbac, so rbac's
+ * hook guards it like every /api route.
+ */
+export const notification: Module = {
+  name: "notification",
+  dependsOn: [],
+  register: (app, { config }) => registerNotificationServices(app, config),
+};
+
+/** POST {subjects}/{id}/notify. */
+export const notificationRoutes: Module = {
+  name: "notification-routes",
+  dependsOn: ["notification", "rbac"],
+  register: (app) => registerNotificationRoutes(app),
+};

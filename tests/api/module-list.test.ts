@@ -1,0 +1,117 @@
+import { readdirSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app.js";
+import { configFromEnv } from "../../server/config.js";
+import { modules } from "../../server/modules/index.js";
+import type { Module } from "../../server/modules/module.js";
+import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from "../helpers/test-app.js";
+
+/**
+ * The module list (server/modules/index.ts) is the one seam modules are registered through:
+ * a test-only module added to it serves its routes behind rbac's hook, using what the module it
+ * depends on registered; a list out of order, or naming a module it lacks, stops start-up with
+ * the names of both.
+ */
+
+/** Decorates the app with a service, like a real module's `app.shop`. */
+const fixtureWords: Module = {
+  name: "fixture-words",
+  dependsOn: [],
+  register: (app) => {
+    app.decorate("fixtureWords", { greeting: (name: string) => `hello, ${name}` });
+  },
+};
+
+/** An /api route that uses fixture-words' service and is guarded by rbac's hook. */
+const fixtureGreeting: Module = {
+  name: "fixture-greeting",
+  dependsOn: ["rbac", "fixture-words"],
+  register: (app) => {
+    const words = app.getDecorator<{ greeting(name: string): string }>("fixtureWords");
+    app.get<{ Params: { name: string } }>("/api/fixture/greetings/:name", async (request) => ({ data: { text: words.greeting(request.params.name) } }));
+  },
+};
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await openTestDatabase();
+});
+afterAll(async () => test?.drop());
+
+/** buildApp with a module list; the error it stops with (or undefined when it starts). */
+async function startUpError(list: readonly Module[]): Promise<string | undefined> {
+  try {
+    const app = await buildApp({ ...configFromEnv({}), seedDemoContent: false }, { database: test.database, logger: false, modules: list });
+    await app.close();
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+describe("the module list", () => {
+  it("lists every server/modules/{m}/ folder through its index.ts, each dependency above the module needing it", async () => {
+    const dir = join(import.meta.dirname, "../../server/modules");
+    const folders = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    for (const folder of folders) {
+      expect(existsSync(join(dir, folder, "index.ts")), `server/modules/${folder}/index.ts`).toBe(true);
+      const exported: Module[] = Object.values(await import(/* @vite-ignore */ pathToFileURL(join(dir, folder, "index.ts")).href));
+      expect(exported.length, `server/modules/${folder}/index.ts exports a module`).toBeGreaterThan(0);
+      for (const module of exported) expect(modules, `${module.name} is in server/modules/index.ts`).toContain(module);
+    }
+    const names = modules.map((m) => m.name);
+    modules.forEach((module, index) => {
+      for (const dependency of module.dependsOn) expect(names.indexOf(dependency), `${module.name} after ${dependency}`).toBeGreaterThanOrEqual(0);
+      for (const dependency of module.dependsOn) expect(names.indexOf(dependency), `${module.name} after ${dependency}`).toBeLessThan(index);
+    });
+  });
+
+  describe("a fixture module added to the list", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({}, { modules: [...modules, fixtureWords, fixtureGreeting] });
+    });
+    afterAll(async () => t?.close());
+
+    it("serves its route with its dependency's service, behind rbac's hook", async () => {
+      const ok = await t.request({ method: "GET", url: "/api/fixture/greetings/ada" });
+      expect(ok).toEqual({ status: 200, body: { data: { text: "hello, ada" } } });
+      // Registered after rbac, the route passes its hook: no anonymous permission covers it.
+      const anonymous = await t.request({ method: "GET", url: "/api/fixture/greetings/ada", key: null });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.message).toMatch(/^Authentication error/);
+      // The app's own modules are all there beside it.
+      expect((await t.request({ method: "GET", url: "/api/health" })).status).toBe(200);
+    });
+  });
+
+  it("stops start-up when a module is listed before one it depends on, naming both", async () => {
+    const message = await startUpError([fixtureGreeting, ...modules, fixtureWords]);
+    expect(message).toBe('module "fixture-greeting" depends on "rbac", which is listed after it: list "rbac" before "fixture-greeting" (server/modules/index.ts)');
+    const swapped = [...modules];
+    const [billing, ecommerce] = [swapped.findIndex((m) => m.name === "billing"), swapped.findIndex((m) => m.name === "ecommerce")];
+    [swapped[billing], swapped[ecommerce]] = [swapped[ecommerce]!, swapped[billing]!];
+    expect(await startUpError(swapped)).toBe(
+      'module "ecommerce" depends on "billing", which is listed after it: list "billing" before "ecommerce" (server/modules/index.ts)',
+    );
+  });
+
+  it("stops start-up when a dependency is not in the list, naming both", async () => {
+    expect(await startUpError([...modules, fixtureGreeting])).toBe(
+      'module "fixture-greeting" depends on "fixture-words", which is not in the module list (server/modules/index.ts)',
+    );
+    expect(await startUpError([...modules.filter((m) => m.name !== "file-storage")])).toBe(
+      'module "admin" depends on "file-storage", which is not in the module list (server/modules/index.ts)',
+    );
+  });
+
+  it("stops start-up without rbac, whose hook guards the generic routes", async () => {
+    expect(await startUpError([fixtureWords])).toBe('the module list has no "rbac" module, which the app needs');
+  });
+
+  it("stops start-up when a module is listed twice", async () => {
+    expect(await startUpError([...modules, fixtureWords, fixtureWords])).toBe('module "fixture-words" is listed twice in the module list');
+  });
+});
