@@ -25,6 +25,7 @@ import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerSiteModule } from "./site/site-module.js";
 import { registerBillingModule } from "./modules/billing/billing-module.js";
+import { providerEnums } from "./modules/billing/providers/index.js";
 import { registerEcommerceModule } from "./modules/ecommerce/ecommerce-module.js";
 import { registerCrmModule } from "./modules/crm/form-requests-route.js";
 import { registerWebFiles } from "./web/static-files.js";
@@ -75,7 +76,8 @@ async function generateMigrationForSchemaChanges(config: Config, log: (message: 
 
 /** Loads the schemas, migrates the database and returns the app with every route registered. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const registry = loadRegistry(config.schemasDir);
+  // x-enum-from lists: the invoice's provider takes the payment provider list's names.
+  const registry = loadRegistry(config.schemasDir, { enums: providerEnums(config) });
   const database =
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));
