@@ -8,7 +8,7 @@ import { stripe } from "./stripe.js";
 import { tipTopPay } from "./tiptoppay.js";
 
 /**
- * Every payment provider, in SPEC.md's order: the one list (README "Extending: a payment
+ * Every payment provider, in SPEC.md's order: the one list (README "Adding a payment
  * provider"). A checkout may name any of them; one is offered only when its settings are present.
  */
 export const PAYMENT_PROVIDERS: readonly ProviderDefinition[] = [stripe, oxProcessing, payselectionRu, payselectionInternational, tipTopPay, cloudPayments, dummy];
