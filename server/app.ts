@@ -20,6 +20,7 @@ import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
+import { providerEnums } from "./modules/billing/providers/index.js";
 import { registerWebFiles } from "./web/static-files.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
@@ -75,7 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Checked before anything is opened: a wrong list stops start-up with the names it got wrong.
   const modules = options.modules ?? allModules;
   checkModuleOrder(modules, ["rbac"]);
-  const registry = loadRegistry(config.schemasDir);
+  // x-enum-from lists: the invoice's provider takes the payment provider list's names.
+  const registry = loadRegistry(config.schemasDir, { enums: providerEnums(config) });
   const database =
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));

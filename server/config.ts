@@ -1,6 +1,10 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
+import type { ProviderDefinition } from "./modules/billing/providers/definition.js";
+import { paymentProvidersFromEnv } from "./modules/billing/providers/index.js";
+
+export { paymentProvidersFromEnv };
 
 /**
  * The project folder: the nearest folder above this file that holds package.json. That is one
@@ -79,6 +83,8 @@ export interface Config {
   cartMaxAgeDays: number;
   /** Each outside payment provider's credentials and address (README "Payments"); a provider whose credentials are missing is absent here and not offered. */
   paymentProviders: PaymentProviderSettings;
+  /** The payment provider list when it is not the one in providers/index.ts (tests add a fixture provider). */
+  paymentProviderDefinitions?: readonly ProviderDefinition[];
   /** Where uploaded and generated files go, how large they may be, and what create-from-url may fetch (README "Files"). */
   fileStorage: FileStorageSettings;
   /** The delivery queue of notifications and background jobs (README "Notifications"). */
@@ -126,53 +132,11 @@ export interface S3Settings {
   prefix: string;
 }
 
-/** Credentials and base URLs of the outside payment providers, one entry per provider with its credentials set. */
-export interface PaymentProviderSettings {
-  stripe?: { secretKey: string; webhookSecret: string; apiUrl: string };
-  cloudpayments?: CloudPaymentsSettings;
-  tiptoppay?: CloudPaymentsSettings;
-  payselection?: PayselectionSettings;
-  "payselection-international"?: PayselectionSettings;
-  "0xprocessing"?: OxProcessingSettings;
-}
-
-export interface CloudPaymentsSettings {
-  /** Public ID: the Basic auth user and the widget's id. */
-  publicId: string;
-  /** API secret: the Basic auth password and the key of the notifications' Content-HMAC. */
-  apiSecret: string;
-  apiUrl: string;
-}
-
-export interface PayselectionSettings {
-  siteId: string;
-  secretKey: string;
-  /** The widget's public key, for signing requests when `requestSignatureKey` is "public". */
-  publicKey?: string;
-  /** Where webpayments/create lives (the web form host). */
-  webformUrl: string;
-  /** Which key signs requests: "secret" (the official PHP SDK) or "public". */
-  requestSignatureKey: "secret" | "public";
-  /** What the request signature names as URL: "path" (/webpayments/create, the official PHP SDK) or "url" (the full address). */
-  requestSignatureUrl: "path" | "url";
-}
-
-export interface OxProcessingSettings {
-  merchantId: string;
-  /** The Webhook password set in 0xProcessing's merchant settings: the last part of the notifications' MD5 signature. */
-  webhookPassword: string;
-  /**
-   * The API key (Merchant → Classic processing → General settings), sent as the APIKEY header to
-   * `GET /Api/GetPayment/{id}`: a notification's signature leaves Status and the amounts unsigned,
-   * so they are read from there.
-   */
-  apiKey: string;
-  apiUrl: string;
-  /** The coin a USD invoice is paid in on the payment form (e.g. "USDT (TRC20)"). */
-  coin: string;
-  /** Ask for test payment forms (Test=true) and credit test notifications; never in production unless set. */
-  test: boolean;
-}
+/**
+ * Each configured provider's settings by its name (`{ stripe: { secretKey, … } }`), as its
+ * definition read them (server/modules/billing/providers/); a provider absent here is off.
+ */
+export type PaymentProviderSettings = Record<string, unknown>;
 
 /** Settings come from the environment (README "Settings"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -244,46 +208,6 @@ export function fileStorageFromEnv(env: NodeJS.ProcessEnv): FileStorageSettings 
     fetchAllowedAddresses: list(env.URL_FETCH_ALLOWED_ADDRESSES),
     fetchTimeoutMs: Number(env.URL_FETCH_TIMEOUT_MS ?? 15_000),
   };
-}
-
-/** A base URL without its trailing slash. */
-const baseUrl = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, "");
-
-/** Each provider whose credentials are all set (README "Payments"). */
-export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv): PaymentProviderSettings {
-  const settings: PaymentProviderSettings = {};
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
-    settings.stripe = { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: baseUrl(env.STRIPE_API_URL, "https://api.stripe.com") };
-  }
-  for (const [name, prefix, url] of [["cloudpayments", "CLOUDPAYMENTS", "https://api.cloudpayments.ru"], ["tiptoppay", "TIPTOPPAY", "https://api.tiptoppay.kz"]] as const) {
-    const publicId = env[`${prefix}_PUBLIC_ID`];
-    const apiSecret = env[`${prefix}_API_SECRET`];
-    if (publicId && apiSecret) settings[name] = { publicId, apiSecret, apiUrl: baseUrl(env[`${prefix}_API_URL`], url) };
-  }
-  for (const [name, prefix] of [["payselection", "PAYSELECTION"], ["payselection-international", "PAYSELECTION_INTERNATIONAL"]] as const) {
-    const siteId = env[`${prefix}_SITE_ID`];
-    const secretKey = env[`${prefix}_SECRET_KEY`];
-    if (!siteId || !secretKey) continue;
-    settings[name] = {
-      siteId,
-      secretKey,
-      publicKey: env[`${prefix}_PUBLIC_KEY`] || undefined,
-      webformUrl: baseUrl(env[`${prefix}_WEBFORM_URL`], "https://webform.payselection.com"),
-      requestSignatureKey: env[`${prefix}_REQUEST_SIGNATURE_KEY`] === "public" ? "public" : "secret",
-      requestSignatureUrl: env[`${prefix}_REQUEST_SIGNATURE_URL`] === "url" ? "url" : "path",
-    };
-  }
-  if (env.OXPROCESSING_MERCHANT_ID && env.OXPROCESSING_WEBHOOK_PASSWORD && env.OXPROCESSING_API_KEY) {
-    settings["0xprocessing"] = {
-      merchantId: env.OXPROCESSING_MERCHANT_ID,
-      webhookPassword: env.OXPROCESSING_WEBHOOK_PASSWORD,
-      apiKey: env.OXPROCESSING_API_KEY,
-      apiUrl: baseUrl(env.OXPROCESSING_API_URL, "https://app.0xprocessing.com"),
-      coin: env.OXPROCESSING_COIN || "USDT (TRC20)",
-      test: env.OXPROCESSING_TEST === "true",
-    };
-  }
-  return settings;
 }
 
 /** LOG_FORMAT when set; else readable lines for a person at a terminal in development, JSON everywhere else. */

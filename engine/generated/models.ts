@@ -114,8 +114,10 @@ export interface BillingInvoices {
    */
   currency: string | null;
   status: "new" | "paid" | "failed" | "canceled" | "refunded";
-  provider:
-    "stripe" | "0xprocessing" | "payselection" | "payselection-international" | "tiptoppay" | "cloudpayments" | "dummy";
+  /**
+   * One of the payment provider definitions (server/modules/billing/providers/index.ts), checked by the server: adding a provider needs no migration.
+   */
+  provider: string;
   providerId: string | null;
   paymentUrl: string | null;
   successUrl: string | null;

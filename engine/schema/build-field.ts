@@ -14,10 +14,23 @@ const kinds: Record<string, [FieldKind, ColumnType]> = {
   array: ["json", "jsonb"],
 };
 
+/**
+ * Value lists the server names at start-up for `x-enum-from` fields ("payment-providers": the
+ * provider definitions' names). A list not given (npm run generate, which makes the snapshot and
+ * the types) leaves the field plain text: the values live in code, never in a CHECK or a type.
+ */
+export type EnumLists = Record<string, readonly string[]>;
+
 /** One field from its flattened property schema; checks the x- keywords make sense together. */
-export function buildField(file: string, name: string, schema: JsonSchema, required: boolean): Field {
+export function buildField(file: string, name: string, fileSchema: JsonSchema, required: boolean, enums: EnumLists = {}): Field {
   const path = `/properties/${name}`;
   const fail = (key: string, detail: string) => new SchemaError(file, `${path}/${key}`, detail);
+  const enumFrom: string | undefined = fileSchema["x-enum-from"];
+  if (enumFrom && fileSchema.type !== "string") throw fail("x-enum-from", "needs type string");
+  if (enumFrom && fileSchema.enum) throw fail("x-enum-from", "cannot go with enum: the values come from the named list");
+  // The named list's values validate, document and fill the admin's select like a written enum.
+  const list = enumFrom ? enums[enumFrom] : undefined;
+  const schema: JsonSchema = list ? { ...fileSchema, enum: [...list] } : fileSchema;
   const type = schema.type as string;
   const known = kinds[`${type}:${schema.format}`] ?? kinds[type];
   if (!known) throw fail("type", `has no column mapping for type ${JSON.stringify(type)}`);
@@ -65,6 +78,7 @@ export function buildField(file: string, name: string, schema: JsonSchema, requi
     references: schema["x-references"],
     referencesModel: schema["x-references-model"],
     enum: schema.enum,
+    enumFrom,
     input: schema["x-input"],
   };
 }

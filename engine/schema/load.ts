@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { buildField } from "./build-field.js";
+import { buildField, type EnumLists } from "./build-field.js";
 import { flatten } from "./flatten.js";
 import { readSchemaFiles, type SchemaFile } from "./read-files.js";
 import { SchemaError } from "./schema-error.js";
@@ -14,10 +14,15 @@ const ajv = new Ajv2020({ allErrors: false, strict: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 const checkMeta = ajv.compile(metaSchema as object);
 
+export interface LoadOptions {
+  /** The lists `x-enum-from` fields name (the server passes its payment providers' names). */
+  enums?: EnumLists;
+}
+
 /** Loads every schema file under `dir`, checks it, and builds the model registry. */
-export function loadRegistry(dir: string): Registry {
+export function loadRegistry(dir: string, options: LoadOptions = {}): Registry {
   const { defs, files } = readSchemaFiles(dir);
-  const models = files.map((source) => buildModel(source, defs));
+  const models = files.map((source) => buildModel(source, defs, options.enums));
   const registry = new Registry(models);
   for (const model of models) checkLinks(model, registry, files.find((f) => f.file === model.file)!);
   for (const model of models) if (model.ownsChild) linkOwned(model, registry, files.find((f) => f.file === model.file)!);
@@ -54,7 +59,7 @@ function checkKeywords(source: SchemaFile) {
   }
 }
 
-function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>): Model {
+function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: EnumLists = {}): Model {
   checkKeywords(source);
   if (!checkMeta(source.json)) {
     const error = checkMeta.errors![0]!;
@@ -76,7 +81,7 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>): Model {
     }
   }
   const fields = Object.entries(flat.properties).map(([name, schema]) =>
-    buildField(source.file, name, schema, flat.required.includes(name)),
+    buildField(source.file, name, schema, flat.required.includes(name), enums),
   );
   const [module, name] = json.$id.split("/") as [string, string];
   const fieldMap = new Map(fields.map((f) => [f.name, f]));

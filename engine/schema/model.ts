@@ -36,6 +36,8 @@ export interface Field {
   /** x-references-model: the model a uuid points at, named by another field ("{externalModule}/widgets"); no foreign key. */
   referencesModel?: string;
   enum?: string[];
+  /** x-enum-from: `enum` came from a list the server named at start-up, so the table has no CHECK for it. */
+  enumFrom?: string;
   input?: string;
 }
 

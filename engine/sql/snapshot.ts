@@ -66,7 +66,8 @@ export function tableSnapshot(model: Model, registry: Registry): TableSnapshot {
         onDelete: field.references.onDelete,
       };
     }
-    if (field.enum) {
+    // A list named at start-up (x-enum-from) is checked in code: adding a value needs no migration.
+    if (field.enum && !field.enumFrom) {
       table.checks[constraintName(model, field.name, "check")] = `${quote(field.name)} IN (${field.enum.map(literal).join(", ")})`;
     }
     const indexed = field.references || field.index;

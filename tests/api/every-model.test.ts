@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRegistry } from "../../engine/schema/load.js";
 import type { Field, Model } from "../../engine/schema/model.js";
 import { configFromEnv, paths } from "../../server/config.js";
+import { providerEnums } from "../../server/modules/billing/providers/index.js";
 import {
   apiPath,
   buildBody,
@@ -25,7 +26,7 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 
 // The table is read when the file is collected, so that each model gets a test of its own; the
 // first test checks that it is the app's registry.
-const models = loadRegistry(paths.schemas).exposed;
+const models = loadRegistry(paths.schemas, { enums: providerEnums({}) }).exposed;
 const withHidden = models.filter((m) => hiddenFields(m).length > 0);
 
 /** The field the update step changes: `variant` (every record has it), else some plain text. */

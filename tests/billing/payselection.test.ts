@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PayselectionSettings } from "../../server/config.js";
+import type { PayselectionSettings } from "../../server/modules/billing/providers/payselection.js";
 import { checkOut, notify, PUBLIC_URL, shopWith, stateOf, WEBHOOK, type Shop } from "./billing-fixture.js";
 import { startProviderServer, type ProviderServer } from "./provider-server.js";
 

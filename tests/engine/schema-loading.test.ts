@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loadRegistry } from "../../engine/schema/load.js";
 import { SchemaError } from "../../engine/schema/schema-error.js";
+import { snapshotOf } from "../../engine/sql/snapshot.js";
 import { paths } from "../../server/config.js";
 import { entity, tempProject } from "../helpers/temp-project.js";
 
@@ -46,6 +47,16 @@ const cases: { name: string; files: Record<string, unknown>; file: string; path:
     file: "shop/things.json", path: "/properties/kind/default", says: /not one of enum/,
   },
   {
+    name: "x-enum-from together with enum",
+    files: { "shop/things.json": entity("shop/things", { kind: { type: "string", enum: ["a"], "x-enum-from": "kinds" } }) },
+    file: "shop/things.json", path: "/properties/kind/x-enum-from", says: /cannot go with enum/,
+  },
+  {
+    name: "x-enum-from on a number",
+    files: { "shop/things.json": entity("shop/things", { kind: { type: "integer", "x-enum-from": "kinds" } }) },
+    file: "shop/things.json", path: "/properties/kind/x-enum-from", says: /needs type string/,
+  },
+  {
     name: "unknown base",
     files: { "shop/things.json": { ...entity("shop/things"), allOf: [{ $ref: "../_defs/nothing" }] } },
     file: "shop/things.json", path: "/allOf/0/$ref", says: /allowed values/,
@@ -80,6 +91,17 @@ describe("schema loading", () => {
     const owned = { link: { model: "rbac/subjects-to-identities", table: "rbac_subjects_to_identities", childKey: "identityId" }, child: { model: "rbac/identities", table: "rbac_identities" } };
     expect(registry.get("rbac/subjects").owned).toEqual([{ ...owned, link: { ...owned.link, matchKey: "subjectId" } }]);
     expect(registry.get("rbac/subjects-to-identities").owned).toEqual([{ ...owned, link: { ...owned.link, matchKey: "id" } }]);
+  });
+
+  it("x-enum-from: the named list validates like an enum (its default must be in it), with no CHECK in the snapshot", () => {
+    const project = tempProject({ "shop/things.json": entity("shop/things", { kind: { type: "string", "x-enum-from": "kinds", default: "a" } }) });
+    cleanup = project.cleanup;
+    const withList = loadRegistry(project.schemasDir, { enums: { kinds: ["a", "b"] } }).get("shop/things").fieldMap.get("kind")!;
+    expect(withList).toMatchObject({ enum: ["a", "b"], enumFrom: "kinds", schema: { enum: ["a", "b"] } });
+    expect(JSON.stringify(snapshotOf(loadRegistry(project.schemasDir, { enums: { kinds: ["a", "b"] } })).tables.shop_things!.checks)).toBe("{}");
+    // Without the list (npm run generate: snapshot and types) it is plain text.
+    expect(loadRegistry(project.schemasDir).get("shop/things").fieldMap.get("kind")!.enum).toBeUndefined();
+    expect(() => loadRegistry(project.schemasDir, { enums: { kinds: ["b"] } })).toThrow(/not one of enum/);
   });
 
   it.each(cases)("names the file and JSON path of $name", ({ files, file, path, says }) => {

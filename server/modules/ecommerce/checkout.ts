@@ -73,7 +73,7 @@ export class Checkout {
     private readonly repositories: Map<string, Repository>,
     registry: Registry,
     private readonly orders: Orders,
-    private readonly providers: PaymentProviders,
+    readonly providers: PaymentProviders,
   ) {
     this.table = (id) => registry.get(id).table;
     this.pending = new PendingCheckouts(database, repositories, registry);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { OxProcessingSettings } from "../../../config.js";
 import { wireAmount } from "../money.js";
 import { sameSignature } from "../signatures.js";
+import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { providerRequest } from "./http.js";
 import { absoluteUrl, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
 
@@ -11,6 +11,23 @@ const STATUSES: Record<string, PaymentEventKind> = { Success: "paid", Canceled: 
 /** md5_hex("PaymentId:MerchantId:Email:Currency:WebhookPassword"), 0xProcessing's notification signature. */
 export const oxProcessingSignature = (fields: { paymentId: string; merchantId: string; email: string; currency: string; password: string }) =>
   createHash("md5").update(`${fields.paymentId}:${fields.merchantId}:${fields.email}:${fields.currency}:${fields.password}`).digest("hex");
+
+export interface OxProcessingSettings {
+  merchantId: string;
+  /** The Webhook password set in 0xProcessing's merchant settings: the last part of the notifications' MD5 signature. */
+  webhookPassword: string;
+  /**
+   * The API key (Merchant → Classic processing → General settings), sent as the APIKEY header to
+   * `GET /Api/GetPayment/{id}`: a notification's signature leaves Status and the amounts unsigned,
+   * so they are read from there.
+   */
+  apiKey: string;
+  apiUrl: string;
+  /** The coin a USD invoice is paid in on the payment form (e.g. "USDT (TRC20)"). */
+  coin: string;
+  /** Ask for test payment forms (Test=true) and credit test notifications; never in production unless set. */
+  test: boolean;
+}
 
 /** How long the payment look-up may take: 0xProcessing wants its notification answered within 3 s. */
 const LOOKUP_TIMEOUT_MS = 2_500;
@@ -119,3 +136,22 @@ export class OxProcessingProvider implements PaymentProvider {
     return { status: 200, body: { received: true } };
   }
 }
+
+export const oxProcessing: ProviderDefinition<OxProcessingSettings> = {
+  name: "0xprocessing",
+  label: "0xProcessing",
+  // A variable name cannot start with a digit, hence OXPROCESSING_.
+  env: ["OXPROCESSING_MERCHANT_ID", "OXPROCESSING_WEBHOOK_PASSWORD", "OXPROCESSING_API_KEY", "OXPROCESSING_COIN", "OXPROCESSING_TEST", "OXPROCESSING_API_URL"],
+  fromEnv(env) {
+    if (!env.OXPROCESSING_MERCHANT_ID || !env.OXPROCESSING_WEBHOOK_PASSWORD || !env.OXPROCESSING_API_KEY) return undefined;
+    return {
+      merchantId: env.OXPROCESSING_MERCHANT_ID,
+      webhookPassword: env.OXPROCESSING_WEBHOOK_PASSWORD,
+      apiKey: env.OXPROCESSING_API_KEY,
+      apiUrl: baseUrl(env.OXPROCESSING_API_URL, "https://app.0xprocessing.com"),
+      coin: env.OXPROCESSING_COIN || "USDT (TRC20)",
+      test: env.OXPROCESSING_TEST === "true",
+    };
+  },
+  create: (settings, { site }) => new OxProcessingProvider(settings, site),
+};

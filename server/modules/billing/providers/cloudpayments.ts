@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
-import type { CloudPaymentsSettings } from "../../../config.js";
 import { wireAmount } from "../money.js";
 import { sameSignature } from "../signatures.js";
+import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { basicAuth, providerRequest } from "./http.js";
 import { absoluteUrl, header, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
 
@@ -27,6 +27,22 @@ const jsonWithAmount = (body: Record<string, unknown>, amount: string) => JSON.s
  * base64(HMAC-SHA256(API secret, raw body)) before anything else, answered `{"code":0}`, and
  * the Check notification answered with the documented refusal codes.
  */
+export interface CloudPaymentsSettings {
+  /** Public ID: the Basic auth user and the widget's id. */
+  publicId: string;
+  /** API secret: the Basic auth password and the key of the notifications' Content-HMAC. */
+  apiSecret: string;
+  apiUrl: string;
+}
+
+/** CloudPayments' settings under a prefix (TipTopPay takes the same under its own). */
+export function cloudPaymentsFromEnv(env: NodeJS.ProcessEnv, prefix: string, defaultUrl: string): CloudPaymentsSettings | undefined {
+  const publicId = env[`${prefix}_PUBLIC_ID`];
+  const apiSecret = env[`${prefix}_API_SECRET`];
+  if (!publicId || !apiSecret) return undefined;
+  return { publicId, apiSecret, apiUrl: baseUrl(env[`${prefix}_API_URL`], defaultUrl) };
+}
+
 export class CloudPaymentsProvider implements PaymentProvider {
   constructor(
     readonly name: "cloudpayments" | "tiptoppay",
@@ -101,3 +117,11 @@ export class CloudPaymentsProvider implements PaymentProvider {
     return { status: 200, body: { code: event?.kind === "check" ? (CHECK_CODES[outcome] ?? 13) : 0 } };
   }
 }
+
+export const cloudPayments: ProviderDefinition<CloudPaymentsSettings> = {
+  name: "cloudpayments",
+  label: "CloudPayments",
+  env: ["CLOUDPAYMENTS_PUBLIC_ID", "CLOUDPAYMENTS_API_SECRET", "CLOUDPAYMENTS_API_URL"],
+  fromEnv: (env) => cloudPaymentsFromEnv(env, "CLOUDPAYMENTS", "https://api.cloudpayments.ru"),
+  create: (settings, { site }) => new CloudPaymentsProvider("cloudpayments", settings, site),
+};

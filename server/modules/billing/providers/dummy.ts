@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { validationError } from "../../../../engine/errors.js";
+import { resolveSigningSecret } from "../../rbac/signing-secret.js";
 import { hmacHex, sameSignature } from "../signatures.js";
+import type { ProviderDefinition } from "./definition.js";
 import { ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type WebhookOutcome } from "./provider.js";
 
 /** How long a signed Pay or Decline from the payment page stays good. */
@@ -80,3 +82,19 @@ export class DummyProvider implements PaymentProvider {
     return { status: 200, body: { data: { received: true, outcome } } };
   }
 }
+
+/**
+ * Its switch and secret are general settings (PAYMENT_DUMMY_ENABLED, PAYMENT_DUMMY_SECRET in
+ * server/config.ts: on by default, off in production), read from the app's config.
+ */
+export const dummy: ProviderDefinition<{ secret?: string }> = {
+  name: "dummy",
+  label: "Dummy",
+  env: ["PAYMENT_DUMMY_ENABLED", "PAYMENT_DUMMY_SECRET"],
+  fromEnv: () => undefined,
+  fromConfig: (config) => (config.paymentDummyEnabled ? { secret: config.paymentDummySecret } : undefined),
+  async create(settings, { signingKeys }) {
+    const secret = await resolveSigningSecret(settings.secret, false, signingKeys, { purpose: "payment-dummy", settingName: "PAYMENT_DUMMY_SECRET" });
+    return new DummyProvider(secret);
+  },
+};

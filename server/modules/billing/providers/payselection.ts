@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { PayselectionSettings } from "../../../config.js";
 import { fromMinorUnits, toMinorUnits, wireAmount } from "../money.js";
 import { hmacHex, sameSignature } from "../signatures.js";
+import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { providerRequest } from "./http.js";
 import { absoluteUrl, header, ProviderFailure, webhookUrl, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
 
@@ -12,6 +12,19 @@ const EVENTS: Record<string, PaymentEventKind> = { Payment: "paid", Charge: "pai
 
 /** hex(HMAC-SHA256(key, lines joined by "\n")): Payselection's request and webhook signature. */
 export const payselectionSignature = (key: string, lines: string[]) => hmacHex(key, lines.join("\n"));
+
+export interface PayselectionSettings {
+  siteId: string;
+  secretKey: string;
+  /** The widget's public key, for signing requests when `requestSignatureKey` is "public". */
+  publicKey?: string;
+  /** Where webpayments/create lives (the web form host). */
+  webformUrl: string;
+  /** Which key signs requests: "secret" (the official PHP SDK) or "public". */
+  requestSignatureKey: "secret" | "public";
+  /** What the request signature names as URL: "path" (/webpayments/create, the official PHP SDK) or "url" (the full address). */
+  requestSignatureUrl: "path" | "url";
+}
 
 /**
  * Payselection and Payselection International (two credential sets, this one code path): a web
@@ -101,3 +114,30 @@ export class PayselectionProvider implements PaymentProvider {
     return { status: 200, body: { received: true } };
   }
 }
+
+/** One credential set of Payselection, under its prefix. */
+function payselection(name: "payselection" | "payselection-international", label: string, prefix: string): ProviderDefinition<PayselectionSettings> {
+  const suffixes = ["SITE_ID", "SECRET_KEY", "PUBLIC_KEY", "REQUEST_SIGNATURE_KEY", "REQUEST_SIGNATURE_URL", "WEBFORM_URL"];
+  return {
+    name,
+    label,
+    env: suffixes.map((suffix) => `${prefix}_${suffix}`),
+    fromEnv(env) {
+      const siteId = env[`${prefix}_SITE_ID`];
+      const secretKey = env[`${prefix}_SECRET_KEY`];
+      if (!siteId || !secretKey) return undefined;
+      return {
+        siteId,
+        secretKey,
+        publicKey: env[`${prefix}_PUBLIC_KEY`] || undefined,
+        webformUrl: baseUrl(env[`${prefix}_WEBFORM_URL`], "https://webform.payselection.com"),
+        requestSignatureKey: env[`${prefix}_REQUEST_SIGNATURE_KEY`] === "public" ? "public" : "secret",
+        requestSignatureUrl: env[`${prefix}_REQUEST_SIGNATURE_URL`] === "url" ? "url" : "path",
+      };
+    },
+    create: (settings, { site }) => new PayselectionProvider(name, settings, site),
+  };
+}
+
+export const payselectionRu = payselection("payselection", "Payselection", "PAYSELECTION");
+export const payselectionInternational = payselection("payselection-international", "Payselection International", "PAYSELECTION_INTERNATIONAL");

@@ -1,17 +1,17 @@
 import type { Repository } from "../../../../engine/query/repository.js";
 import { AppError } from "../../../../engine/errors.js";
 import type { Config } from "../../../config.js";
-import { resolveSigningSecret } from "../../rbac/signing-secret.js";
-import { OxProcessingProvider } from "./0xprocessing.js";
-import { CloudPaymentsProvider } from "./cloudpayments.js";
-import { DummyProvider } from "./dummy.js";
-import { PayselectionProvider } from "./payselection.js";
-import { PROVIDERS, type PaymentProvider, type ProviderName, type SiteAddress } from "./provider.js";
-import { tipTopPayProvider } from "./tiptoppay.js";
+import type { ProviderDefinition } from "./definition.js";
+import type { DummyProvider } from "./dummy.js";
+import { providerDefinitions } from "./index.js";
+import type { PaymentProvider, ProviderName, SiteAddress } from "./provider.js";
 
-/** The providers this server has settings for, by name. */
+/** The providers this server has settings for, by name, and the list they come from. */
 export class PaymentProviders {
-  constructor(private readonly byName: Map<ProviderName, PaymentProvider>) {}
+  constructor(
+    private readonly byName: Map<ProviderName, PaymentProvider>,
+    private readonly definitions: readonly ProviderDefinition[],
+  ) {}
 
   /** The provider, or a Validation error when it has no settings here. */
   get(name: ProviderName): PaymentProvider {
@@ -21,12 +21,22 @@ export class PaymentProviders {
   }
 
   find(name: string): PaymentProvider | undefined {
-    return this.byName.get(name as ProviderName);
+    return this.byName.get(name);
   }
 
-  /** The configured providers' names, in SPEC.md's order: what a checkout screen may offer. */
+  /** Every provider a checkout may name (configured here or not), in the list's order. */
+  get defined(): ProviderName[] {
+    return this.definitions.map((definition) => definition.name);
+  }
+
+  /** The configured providers' names, in the list's (SPEC.md's) order: what a checkout screen may offer. */
   get names(): ProviderName[] {
-    return PROVIDERS.filter((name) => this.byName.has(name));
+    return this.defined.filter((name) => this.byName.has(name));
+  }
+
+  /** The configured providers as a select's options: `{ value: "stripe", label: "Stripe" }`. */
+  get options(): { value: ProviderName; label: string }[] {
+    return this.definitions.filter((d) => this.byName.has(d.name)).map((d) => ({ value: d.name, label: d.label }));
   }
 
   get dummy(): DummyProvider | undefined {
@@ -34,21 +44,14 @@ export class PaymentProviders {
   }
 }
 
-/** Each provider whose settings are present (README "Payments"). */
+/** Each listed provider whose settings are present (README "Payments"). */
 export async function createPaymentProviders(config: Config, signingKeys: Repository): Promise<PaymentProviders> {
   const providers = new Map<ProviderName, PaymentProvider>();
   const site: SiteAddress = { publicUrl: config.publicUrl, production: config.production };
-  const settings = config.paymentProviders ?? {};
-  // The stripe package is loaded only when Stripe is configured.
-  if (settings.stripe) providers.set("stripe", new (await import("./stripe.js")).StripeProvider(settings.stripe, site));
-  if (settings["0xprocessing"]) providers.set("0xprocessing", new OxProcessingProvider(settings["0xprocessing"], site));
-  if (settings.payselection) providers.set("payselection", new PayselectionProvider("payselection", settings.payselection, site));
-  if (settings["payselection-international"]) providers.set("payselection-international", new PayselectionProvider("payselection-international", settings["payselection-international"], site));
-  if (settings.tiptoppay) providers.set("tiptoppay", tipTopPayProvider(settings.tiptoppay, site));
-  if (settings.cloudpayments) providers.set("cloudpayments", new CloudPaymentsProvider("cloudpayments", settings.cloudpayments, site));
-  if (config.paymentDummyEnabled) {
-    const secret = await resolveSigningSecret(config.paymentDummySecret, false, signingKeys, { purpose: "payment-dummy", settingName: "PAYMENT_DUMMY_SECRET" });
-    providers.set("dummy", new DummyProvider(secret));
+  const definitions = providerDefinitions(config);
+  for (const definition of definitions) {
+    const settings = definition.fromConfig ? definition.fromConfig(config) : config.paymentProviders?.[definition.name];
+    if (settings !== undefined) providers.set(definition.name, await definition.create(settings, { site, signingKeys }));
   }
-  return new PaymentProviders(providers);
+  return new PaymentProviders(providers, definitions);
 }

@@ -1,5 +1,5 @@
-import Stripe from "stripe";
-import type { PaymentProviderSettings } from "../../../config.js";
+import type Stripe from "stripe";
+import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { fromMinorUnits, toMinorUnits } from "../money.js";
 import { absoluteUrl, header, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
 
@@ -23,17 +23,24 @@ const SESSION_EVENTS: Record<string, PaymentEventKind> = {
  * notifications verified by the package's own `webhooks.constructEvent` (HMAC-SHA256 over
  * `t.rawBody`, constant-time compare, its default tolerance of 300 seconds).
  */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+}
+
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe" as const;
   private readonly stripe: Stripe;
 
   constructor(
-    private readonly settings: NonNullable<PaymentProviderSettings["stripe"]>,
+    private readonly settings: StripeSettings,
     private readonly site: SiteAddress,
+    StripeClient: typeof Stripe,
   ) {
     const api = new URL(settings.apiUrl);
     const protocol = api.protocol === "http:" ? "http" : "https";
-    this.stripe = new Stripe(settings.secretKey, {
+    this.stripe = new StripeClient(settings.secretKey, {
       host: api.hostname,
       port: api.port || (protocol === "http" ? 80 : 443),
       protocol,
@@ -117,3 +124,15 @@ export class StripeProvider implements PaymentProvider {
     return { status: 200, body: { received: true } };
   }
 }
+
+export const stripe: ProviderDefinition<StripeSettings> = {
+  name: "stripe",
+  label: "Stripe",
+  env: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"],
+  fromEnv: (env) =>
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: baseUrl(env.STRIPE_API_URL, "https://api.stripe.com") }
+      : undefined,
+  // The stripe package is loaded only when Stripe is configured.
+  create: async (settings, { site }) => new StripeProvider(settings, site, (await import("stripe")).default),
+};

@@ -1,10 +1,9 @@
 import { EMAIL, SITE_PATH, UUID, inputSchema } from "../../input.js";
-import { PROVIDERS, type ProviderName } from "../../billing/providers/provider.js";
+import type { ProviderName } from "../../billing/providers/provider.js";
 
 // The shop's request bodies (SPEC.md section 5, API.md "Shop"), checked before anything runs.
 
 const QUANTITY = { type: "integer", minimum: 1, maximum: 1_000_000, "x-message": "must be a positive integer" };
-const PROVIDER = { type: "string", enum: [...PROVIDERS], "x-message": "Invalid provider" };
 const CURRENCY = {
   type: "object",
   properties: { currency: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] } },
@@ -42,37 +41,45 @@ interface Payer {
   cancelUrl?: string;
 }
 
-export const cartCheckoutInput = inputSchema<Payer & { billingModule: { currency: { id: string } }; ecommerceModule: { orders: { id: string }[] } }>({
-  properties: {
-    provider: PROVIDER,
-    email: EMAIL,
-    billingModule: CURRENCY,
-    ecommerceModule: {
-      type: "object",
-      properties: {
-        orders: { type: "array", minItems: 1, maxItems: 100, items: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] } },
+/**
+ * The three checkouts' bodies for this app's provider list: `provider` must name a listed
+ * provider ("Invalid provider"), configured or not (an unconfigured one is refused by name later).
+ */
+export function checkoutInputs(providers: readonly ProviderName[]) {
+  const PROVIDER = { type: "string", enum: [...providers], "x-message": "Invalid provider" };
+  const cartCheckoutInput = inputSchema<Payer & { billingModule: { currency: { id: string } }; ecommerceModule: { orders: { id: string }[] } }>({
+    properties: {
+      provider: PROVIDER,
+      email: EMAIL,
+      billingModule: CURRENCY,
+      ecommerceModule: {
+        type: "object",
+        properties: {
+          orders: { type: "array", minItems: 1, maxItems: 100, items: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] } },
+        },
+        required: ["orders"],
       },
-      required: ["orders"],
+      ...returnUrls,
     },
-    ...returnUrls,
-  },
-  required: ["email", "billingModule", "ecommerceModule"],
-});
+    required: ["email", "billingModule", "ecommerceModule"],
+  });
 
-export const orderCheckoutInput = inputSchema<Payer & { billingModule?: { currency: { id: string } } }>({
-  properties: { provider: PROVIDER, email: EMAIL, billingModule: CURRENCY, ...returnUrls },
-  required: ["email"],
-});
+  const orderCheckoutInput = inputSchema<Payer & { billingModule?: { currency: { id: string } } }>({
+    properties: { provider: PROVIDER, email: EMAIL, billingModule: CURRENCY, ...returnUrls },
+    required: ["email"],
+  });
 
-export const productCheckoutInput = inputSchema<Payer & { quantity?: number; comment?: string; storeId?: string; billingModule?: { currency?: { id: string } } }>({
-  properties: {
-    provider: PROVIDER,
-    email: EMAIL,
-    quantity: QUANTITY,
-    comment: { type: "string", maxLength: 2000 },
-    storeId: UUID,
-    billingModule: { type: "object", properties: { currency: CURRENCY.properties.currency } },
-    ...returnUrls,
-  },
-  required: ["email"],
-});
+  const productCheckoutInput = inputSchema<Payer & { quantity?: number; comment?: string; storeId?: string; billingModule?: { currency?: { id: string } } }>({
+    properties: {
+      provider: PROVIDER,
+      email: EMAIL,
+      quantity: QUANTITY,
+      comment: { type: "string", maxLength: 2000 },
+      storeId: UUID,
+      billingModule: { type: "object", properties: { currency: CURRENCY.properties.currency } },
+      ...returnUrls,
+    },
+    required: ["email"],
+  });
+  return { cartCheckoutInput, orderCheckoutInput, productCheckoutInput };
+}

@@ -3,7 +3,7 @@ import { UUID, inputSchema, readInput } from "../../input.js";
 import type { ShopServices } from "../ecommerce-module.js";
 import type { ProviderName } from "../../billing/providers/provider.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
-import { addToCartInput, cartCheckoutInput, orderCheckoutInput, orderUpdateInput, productCheckoutInput } from "./shop-inputs.js";
+import { addToCartInput, checkoutInputs, orderUpdateInput } from "./shop-inputs.js";
 
 const BASE = "/api/rbac/subjects/:id/ecommerce-module";
 const DEFAULT_RETURN = { successUrl: "/cart?payment=paid", cancelUrl: "/cart?payment=declined" };
@@ -37,6 +37,7 @@ const documented = (summary: string, status = 200): RouteShorthandOptions => ({ 
  */
 export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServices) {
   const { orders, checkout, idempotency } = shop;
+  const { cartCheckoutInput, orderCheckoutInput, productCheckoutInput } = checkoutInputs(checkout.providers.defined);
 
   app.get<Params>(`${BASE}/orders`, documented("The subject's cart orders (or ?type=history: past orders) with lines, products and totals"), async (request) => {
     const { id } = subjectParams(request.params);

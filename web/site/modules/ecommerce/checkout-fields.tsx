@@ -2,18 +2,17 @@ import { Select, TextInput } from "@mantine/core";
 import { Stack } from "../../render/primitives.js";
 import { CurrencyToggle } from "./currency-toggle.js";
 import type { Currency } from "./price.js";
-import { PROVIDER_NAMES, PROVIDERS, type Provider } from "./shop-api.js";
+import type { Provider } from "./shop-api.js";
 import type { CheckoutForm } from "./use-checkout-form.js";
 import { useShop } from "./use-shop.js";
 
 /** The fields every checkout asks for: currency toggle, payment provider, invoice email. */
 export function CheckoutFields({ form, currencies }: { form: CheckoutForm; currencies: Currency[] }) {
   const { t } = useShop();
-  // Only the providers this server has settings for are offered (all of them until the list arrives).
-  const providers = PROVIDERS.filter((value) => !form.configured || form.configured.includes(value)).map((value) => ({
-    value,
-    label: value === "dummy" ? t("providerDummy") : PROVIDER_NAMES[value],
-  }));
+  // The providers this server has settings for, as it labels them (the chosen one until the list
+  // arrives: the page is rendered before it is asked for); dummy in the page's language.
+  const offered = form.options ?? [{ value: form.provider, label: form.provider }];
+  const providers = offered.map(({ value, label }) => ({ value, label: value === "dummy" ? t("providerDummy") : label }));
   return (
     <Stack gap="sm">
       <CurrencyToggle currencies={currencies} value={form.currency?.id} onChange={form.setCurrencyId} />

@@ -10,19 +10,18 @@ export const SIGN_IN_PAGE = "/rbac/subject/authentication/select-method";
 /** The Subject API's shop routes (API.md "Shop") for one subject. */
 export const shopApi = (subjectId: string) => `/api/rbac/subjects/${encodeURIComponent(subjectId)}/ecommerce-module`;
 
-/** SPEC.md section 5's providers; only `dummy` works without settings, so forms start on it. */
-export const PROVIDERS = ["stripe", "0xprocessing", "payselection", "payselection-international", "tiptoppay", "cloudpayments", "dummy"] as const;
-export type Provider = (typeof PROVIDERS)[number];
+/**
+ * A payment provider's name. The server's provider list is the only list: the checkout select
+ * offers what GET /api/billing/payment-intents/providers?as=options answers (use-configured-providers.ts).
+ */
+export type Provider = string;
+/** Only `dummy` works without settings, so forms start on it. */
 export const DEFAULT_PROVIDER: Provider = "dummy";
-export const PROVIDER_NAMES: Record<Provider, string> = {
-  stripe: "Stripe",
-  "0xprocessing": "0xProcessing",
-  payselection: "Payselection",
-  "payselection-international": "Payselection International",
-  tiptoppay: "TipTop Pay",
-  cloudpayments: "CloudPayments",
-  dummy: "Dummy",
-};
+/** A provider as the select shows it. */
+export interface ProviderOption {
+  value: Provider;
+  label: string;
+}
 
 /** A total per currency, as the server sends it (`total` is an exact decimal string). */
 export interface Total {

@@ -29,7 +29,8 @@ export function useCheckoutForm(currencies: Currency[]) {
   const [typedEmail, setTypedEmail] = useState<string>();
   const [emailError, setEmailError] = useState<string>();
   const [chosenProvider, setProvider] = useState<Provider>(DEFAULT_PROVIDER);
-  const configured = useConfiguredProviders();
+  const options = useConfiguredProviders();
+  const configured = options?.map((option) => option.value);
   // Dummy until chosen; a server without it (production) starts on its first configured one.
   const provider = !configured || configured.includes(chosenProvider) ? chosenProvider : (configured[0] ?? chosenProvider);
   const [currencyId, setCurrencyId] = useState<string>();
@@ -62,8 +63,8 @@ export function useCheckoutForm(currencies: Currency[]) {
     emailError,
     provider,
     setProvider,
-    /** The providers the server has settings for (undefined until known): the others are shown disabled. */
-    configured,
+    /** The providers the server has settings for, with their labels (undefined until known). */
+    options,
     currency,
     setCurrencyId,
     pending: pending || leaving,

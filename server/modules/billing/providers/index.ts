@@ -1,0 +1,33 @@
+import type { Config } from "../../../config.js";
+import { oxProcessing } from "./0xprocessing.js";
+import { cloudPayments } from "./cloudpayments.js";
+import type { ProviderDefinition } from "./definition.js";
+import { dummy } from "./dummy.js";
+import { payselectionInternational, payselectionRu } from "./payselection.js";
+import { stripe } from "./stripe.js";
+import { tipTopPay } from "./tiptoppay.js";
+
+/**
+ * Every payment provider, in SPEC.md's order: the one list (README "Adding a payment
+ * provider"). A checkout may name any of them; one is offered only when its settings are present.
+ */
+export const PAYMENT_PROVIDERS: readonly ProviderDefinition[] = [stripe, oxProcessing, payselectionRu, payselectionInternational, tipTopPay, cloudPayments, dummy];
+
+/** This app's provider list: the one above, or `config.paymentProviderDefinitions` (tests add a fixture provider there). */
+export const providerDefinitions = (config: Pick<Config, "paymentProviderDefinitions">): readonly ProviderDefinition[] =>
+  config.paymentProviderDefinitions ?? PAYMENT_PROVIDERS;
+
+/** The lists the schemas' `x-enum-from` fields name: `billing/invoices.provider` takes these names. */
+export const providerEnums = (config: Pick<Config, "paymentProviderDefinitions">) => ({
+  "payment-providers": providerDefinitions(config).map((definition) => definition.name),
+});
+
+/** Each provider whose settings are all in the environment, by name (README "Payments"). */
+export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv, definitions: readonly ProviderDefinition[] = PAYMENT_PROVIDERS): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const definition of definitions) {
+    const found = definition.fromEnv(env);
+    if (found !== undefined) settings[definition.name] = found;
+  }
+  return settings;
+}
