@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRecord } from "../helpers/test-app.js";
 import { checkOut, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
 import { startProviderServer, type ProviderServer } from "./provider-server.js";
 
@@ -72,7 +73,7 @@ describe("stripe", () => {
     expect(euro.response.status).toBe(200);
     let form = new URLSearchParams(stripe.received.at(-1)!.body);
     expect([form.get("line_items[0][price_data][unit_amount]"), form.get("line_items[0][price_data][currency]")]).toEqual(["3700", "eur"]);
-    const create = async (model: string, data: unknown) => (await shop.t.request({ method: "POST", url: `/api/${model}`, payload: { data } })).body.data;
+    const create = (model: string, data: unknown) => createRecord(shop.t, `/api/${model}`, data);
     const yen = await create("billing/currencies", { slug: "jpy", symbol: "¥", adminTitle: "Yen", decimals: 0 });
     const key = await create("ecommerce/attribute-keys", { adminTitle: "Yen price", type: "price", field: "number" });
     const attribute = await create("ecommerce/attributes", { number: "1500", string: {} });
@@ -86,7 +87,7 @@ describe("stripe", () => {
   });
 
   it("an amount past 2^53 minor units is refused before Stripe is asked (a JSON number would round it), not sent rounded", async () => {
-    const create = async (model: string, data: unknown) => (await shop.t.request({ method: "POST", url: `/api/${model}`, payload: { data } })).body.data;
+    const create = (model: string, data: unknown) => createRecord(shop.t, `/api/${model}`, data);
     const franc = await create("billing/currencies", { slug: "chf", symbol: "CHF", adminTitle: "Franc", decimals: 2 });
     const key = await create("ecommerce/attribute-keys", { adminTitle: "Franc price", type: "price", field: "number" });
     const attribute = await create("ecommerce/attributes", { number: "90071992547409.93", string: {} });

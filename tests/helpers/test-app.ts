@@ -86,3 +86,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     },
   };
 }
+
+/** Creates a record through the generic route with the secret key; a refusal fails the test with the server's answer. */
+export async function createRecord(t: TestApp, url: string, data: unknown): Promise<any> {
+  const response = await t.request({ method: "POST", url, payload: { data } });
+  if (response.status !== 201) throw new Error(`POST ${url} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}

@@ -5,7 +5,7 @@ import { PrivateContentView } from "../../web/site/modules/blog/private-content.
 import { loadPrivateWidgets } from "../../web/site/modules/blog/private-widgets.js";
 import { SiteProviders } from "../../web/site/render/site-app.js";
 import { injectFetch } from "../helpers/inject-fetch.js";
-import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { createRecord, createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, register } from "../rbac/helpers.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 
@@ -127,11 +127,7 @@ describe(`private content, loaded from the real app on ${testDialect}`, () => {
   let t: TestApp;
   let articleId: string;
   let secretId: string;
-  const create = async (url: string, data: object) => {
-    const response = await t.request({ method: "POST", url, payload: { data } });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body.data;
-  };
+  const create = (url: string, data: object) => createRecord(t, url, data);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { submitRequest } from "../../web/site/modules/crm/submit-request.js";
 import { injectFetch, type InjectFetch } from "../helpers/inject-fetch.js";
-import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { createRecord, createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 
 function contactPage(widgetVariant: string, language: "en" | "ru" = "en") {
@@ -58,11 +58,7 @@ describe(`submitting, to the real app on ${testDialect}`, () => {
   let t: TestApp;
   let site: InjectFetch;
   let formId: string;
-  const create = async (url: string, data: object) => {
-    const response = await t.request({ method: "POST", url, payload: { data } });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body.data;
-  };
+  const create = (url: string, data: object) => createRecord(t, url, data);
 
   beforeAll(async () => {
     t = await createTestApp();
