@@ -2,10 +2,9 @@
 // create, read, list and count by id, update, delete, then 404; hidden fields never shown.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRegistry } from "../../engine/schema/load.js";
+import { appRegistry } from "../helpers/app-registry.js";
 import type { Field, Model } from "../../engine/schema/model.js";
-import { configFromEnv, paths } from "../../server/config.js";
-import { providerEnums } from "../../server/modules/billing/providers/index.js";
+import { configFromEnv } from "../../server/config.js";
 import {
   apiPath,
   buildBody,
@@ -26,7 +25,7 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 
 // The table is read when the file is collected, so that each model gets a test of its own; the
 // first test checks that it is the app's registry.
-const models = loadRegistry(paths.schemas, { enums: providerEnums({}) }).exposed;
+const models = appRegistry().exposed;
 const withHidden = models.filter((m) => hiddenFields(m).length > 0);
 
 /** The field the update step changes: `variant` (every record has it), else some plain text. */

@@ -3,9 +3,8 @@
 // change nothing. Bodies, filters, ids and pages are generated from each model's schema.
 import fc, { type Arbitrary } from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRegistry } from "../../engine/schema/load.js";
+import { appRegistry } from "../helpers/app-registry.js";
 import type { Model } from "../../engine/schema/model.js";
-import { paths } from "../../server/config.js";
 import {
   bodyRequest,
   createCaseArb,
@@ -35,7 +34,7 @@ import { configFromEnv } from "../../server/config.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { announcedSeed, seedFor } from "../helpers/fc-seed.js";
 
-const models = loadRegistry(paths.schemas).exposed;
+const models = appRegistry().exposed;
 /** Runs per model and route kind; FC_RUNS=200 for a longer hunt. The seed: fc-seed.ts (fixed under CI, FC_SEED to replay). */
 const numRuns = Number(process.env.FC_RUNS ?? 12);
 const seed = announcedSeed();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadRegistry } from "../../engine/schema/load.js";
+import { appRegistry } from "../helpers/app-registry.js";
 import type { Model } from "../../engine/schema/model.js";
-import { paths } from "../../server/config.js";
 import { SECRET, createTestApp, type TestApp } from "../helpers/test-app.js";
 import { PASSWORD, bearer, register, signIn, type SignedIn } from "./helpers.js";
 
@@ -9,7 +8,7 @@ import { PASSWORD, bearer, register, signIn, type SignedIn } from "./helpers.js"
 // The oracle below is written from the words, not read from the seeded permissions,
 // so a wrong seed fails here.
 
-const models = loadRegistry(paths.schemas).exposed;
+const models = appRegistry().exposed;
 
 /** "anonymous may read public content": which models a visitor's browser may read. */
 function isPublicContent(model: Model): boolean {

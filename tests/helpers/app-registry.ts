@@ -1,0 +1,12 @@
+import { loadRegistry } from "../../engine/schema/load.js";
+import type { Registry } from "../../engine/schema/registry.js";
+import { paths } from "../../server/config.js";
+import { providerEnums } from "../../server/modules/billing/providers/index.js";
+
+/**
+ * The model registry as `buildApp` loads it: with the lists `x-enum-from` names (the payment
+ * providers), so a test that draws field values from the registry draws what the app accepts.
+ */
+export function appRegistry(): Registry {
+  return loadRegistry(paths.schemas, { enums: providerEnums({}) });
+}
