@@ -14,6 +14,7 @@ import { commonTotals } from "../../web/site/modules/ecommerce/totals.js";
 import { navbarExtras } from "../../web/site/navbar-extras.js";
 import { renderDocument } from "../../web/site/render/render-document.js";
 import { SiteProviders } from "../../web/site/render/site-app.js";
+import { siteVariants } from "../../web/site/variants.js";
 import { PageView } from "../../web/site/render/page-view.js";
 import { VariantView } from "../../web/site/render/variant-view.js";
 import { SessionStore } from "../../web/site/session/session-store.js";
@@ -79,7 +80,7 @@ const cartOf = (orders: Order[]): CartState => ({
 /** Server-renders `node` for a page with a session and a cart in known states. */
 function render(node: ReactNode, page: PageBuilder, session: SessionState, cart: CartState = EMPTY_CART) {
   const html = renderToString(
-    <SiteProviders data={page.data}>
+    <SiteProviders data={page.data} variants={siteVariants}>
       <SessionProvider store={frozenSession(session)}>
         <CartProvider store={frozenCart(cart)}>{node}</CartProvider>
       </SessionProvider>
