@@ -4,6 +4,7 @@ import { api } from "../../web/api/client.js";
 import { PrivateContentView } from "../../web/site/modules/blog/private-content.js";
 import { loadPrivateWidgets } from "../../web/site/modules/blog/private-widgets.js";
 import { SiteProviders } from "../../web/site/render/site-app.js";
+import { siteVariants } from "../../web/site/variants.js";
 import { injectFetch } from "../helpers/inject-fetch.js";
 import { createRecord, createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, register } from "../rbac/helpers.js";
@@ -174,7 +175,7 @@ describe(`private content, loaded from the real app on ${testDialect}`, () => {
     expect(asked[2]).toContain(`[{"column":"id","method":"inArray","value":["${secretId}"]}]`);
     expect(Object.keys(data!.records["website-builder/widgets"] ?? {})).toEqual([secretId]);
     const html = renderToString(
-      <SiteProviders data={page.data}>
+      <SiteProviders data={page.data} variants={siteVariants}>
         <PrivateContentView articleId={articleId} state={{ status: "ready", data: data! }} />
       </SiteProviders>,
     );
@@ -188,7 +189,7 @@ describe(`private content, loaded from the real app on ${testDialect}`, () => {
   ] as const)("state %s shows %s (%s)", (status, expected, language) => {
     const page = new PageBuilder({ language });
     const html = renderToString(
-      <SiteProviders data={page.data}>
+      <SiteProviders data={page.data} variants={siteVariants}>
         <PrivateContentView articleId="a1" state={{ status }} />
       </SiteProviders>,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatAmount } from "../../web/site/modules/ecommerce/price.js";
+import { formatAmount } from "../../web/site/modules/ecommerce/helpers/price.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 
 /** A shop: one store and one category holding two products; boots have a price in dollars and a colour. */

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import type { Language, PageData, RelationKeys, Row } from "../../web/site/data/page-data.js";
 import { SiteApp } from "../../web/site/render/site-app.js";
-import { loadAllVariants } from "../../web/site/variants.js";
+import { loadAllVariants, siteVariants } from "../../web/site/variants.js";
 
 // Rendered synchronously like the server does: every variant's code at hand first.
 await loadAllVariants();
@@ -68,7 +68,7 @@ export class PageBuilder {
 
 /** The server-rendered app (no document around it). */
 export function renderApp(data: PageData): string {
-  return renderToString(createElement(SiteApp, { data }));
+  return renderToString(createElement(SiteApp, { data, variants: siteVariants }));
 }
 
 /** Text content of rendered HTML, tags removed and entities decoded, for readable assertions. */

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { describe, expect, test } from "vitest";
 import type { Language } from "../../web/site/data/page-data.js";
 import { IdentitySettingsDefault } from "../../web/site/modules/rbac/identity-settings-default.js";
-import { findVariant } from "../../web/site/variants.js";
+import { findVariant, siteVariants } from "../../web/site/variants.js";
 import { RegistrationDefault } from "../../web/site/modules/rbac/registration-default.js";
 import { SelectMethodDefault } from "../../web/site/modules/rbac/select-method-default.js";
 import { rbacStrings } from "../../web/site/modules/rbac/strings.js";
@@ -36,7 +36,7 @@ const frozen = (state: SessionState) =>
 /** Server-renders `node` inside the site's providers for a page in `language`, with the session in `state`. */
 function render(node: ReactNode, language: Language, state: SessionState, page = new PageBuilder({ language })) {
   const html = renderToString(
-    <SiteProviders data={page.data}>
+    <SiteProviders data={page.data} variants={siteVariants}>
       <SessionProvider store={frozen(state)}>{node}</SessionProvider>
     </SiteProviders>,
   );

@@ -6,14 +6,15 @@ import type { Language, Row } from "../../web/site/data/page-data.js";
 import { billingStrings } from "../../web/site/modules/billing/strings.js";
 import { CartStore, EMPTY_CART, type CartState } from "../../web/site/modules/ecommerce/cart/cart-store.js";
 import { CartProvider } from "../../web/site/modules/ecommerce/cart/use-cart.js";
-import { multiplyAmount, sumAmounts } from "../../web/site/modules/ecommerce/money.js";
-import { OrderSelectionContext } from "../../web/site/modules/ecommerce/order-selection.js";
-import { paymentHref, returnPaths, type Order } from "../../web/site/modules/ecommerce/shop-api.js";
-import { shopStrings, statusText } from "../../web/site/modules/ecommerce/strings.js";
-import { commonTotals } from "../../web/site/modules/ecommerce/totals.js";
+import { multiplyAmount, sumAmounts } from "../../web/site/modules/ecommerce/helpers/money.js";
+import { OrderSelectionContext } from "../../web/site/modules/ecommerce/orders/order-selection.js";
+import { paymentHref, returnPaths, type Order } from "../../web/site/modules/ecommerce/helpers/shop-api.js";
+import { shopStrings, statusText } from "../../web/site/modules/ecommerce/helpers/strings.js";
+import { commonTotals } from "../../web/site/modules/ecommerce/helpers/totals.js";
 import { navbarExtras } from "../../web/site/navbar-extras.js";
 import { renderDocument } from "../../web/site/render/render-document.js";
 import { SiteProviders } from "../../web/site/render/site-app.js";
+import { siteVariants } from "../../web/site/variants.js";
 import { PageView } from "../../web/site/render/page-view.js";
 import { VariantView } from "../../web/site/render/variant-view.js";
 import { SessionStore } from "../../web/site/session/session-store.js";
@@ -79,7 +80,7 @@ const cartOf = (orders: Order[]): CartState => ({
 /** Server-renders `node` for a page with a session and a cart in known states. */
 function render(node: ReactNode, page: PageBuilder, session: SessionState, cart: CartState = EMPTY_CART) {
   const html = renderToString(
-    <SiteProviders data={page.data}>
+    <SiteProviders data={page.data} variants={siteVariants}>
       <SessionProvider store={frozenSession(session)}>
         <CartProvider store={frozenCart(cart)}>{node}</CartProvider>
       </SessionProvider>

@@ -8,7 +8,7 @@ import { hydrateRoot } from "react-dom/client";
 import type { PageData } from "./data/page-data.js";
 import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "./render/html.js";
 import { SiteApp, type SiteState } from "./render/site-app.js";
-import { loadVariantFiles } from "./variants.js";
+import { loadVariantFiles, siteVariants } from "./variants.js";
 
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent;
@@ -38,7 +38,7 @@ export async function hydrate(): Promise<void> {
     hydrateRoot(
       root,
       <HydrationMark root={root}>
-        <SiteApp data={data} state={state} />
+        <SiteApp data={data} variants={siteVariants} state={state} />
       </HydrationMark>,
     );
   });

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { CartButton } from "./modules/ecommerce/cart-button.js";
+import { CartButton } from "./modules/ecommerce/cart/cart-button.js";
 import { UserMenu } from "./modules/rbac/user-menu.js";
 
 export interface NavbarExtra {

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import type { ModuleVariants, Variant, VariantEntry } from "./variant-types.js";
+import type { VariantLookup } from "./render/variant-registry-context.js";
 import { variants as agent } from "./modules/agent/index.js";
 import { variants as analytic } from "./modules/analytic/index.js";
 import { variants as billing } from "./modules/billing/index.js";
@@ -52,6 +53,12 @@ async function loadEntry(entry: VariantEntry): Promise<Variant> {
 }
 
 export const isVariantLoaded = (entry: VariantEntry) => loaded.has(entry);
+
+/**
+ * The registry as the views see it: the roots of a render (render-document.tsx, hydrate.tsx)
+ * provide it through context, so no variant imports this file back (issue 24).
+ */
+export const siteVariants: VariantLookup = { entry: findVariantEntry, component: findVariant, isLoaded: isVariantLoaded };
 
 /**
  * Adds a variant whose component is at hand (tests, a plug-in registering its own); returns the

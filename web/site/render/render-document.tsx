@@ -9,7 +9,7 @@ import { DATA_SCRIPT_ID, embedJson, escapeHtml, STATE_SCRIPT_ID } from "./html.j
 import { SiteApp, SiteProviders, type SiteState } from "./site-app.js";
 import { uiText } from "../i18n/ui-strings.js";
 import { VariantView } from "./variant-view.js";
-import { loadAllVariants } from "../variants.js";
+import { loadAllVariants, siteVariants } from "../variants.js";
 
 export type { DocumentAssets } from "./head.js";
 export type { SiteAssets } from "./asset-tags.js";
@@ -36,7 +36,7 @@ function renderApp(data: PageData, error?: SiteState["error"]): { html: string; 
     for (const placed of ordered) {
       try {
         renderToString(
-          <SiteProviders data={data} failures={failures}>
+          <SiteProviders data={data} variants={siteVariants} failures={failures}>
             <VariantView {...placed} />
           </SiteProviders>,
         );
@@ -53,7 +53,7 @@ function renderApp(data: PageData, error?: SiteState["error"]): { html: string; 
 /** One render of the whole app; the state it returns lists the variants the render used. */
 function rendered(data: PageData, state: SiteState): { html: string; state: SiteState } {
   const used = new Set<string>();
-  const html = renderToString(<SiteApp data={data} state={state} used={used} />);
+  const html = renderToString(<SiteApp data={data} variants={siteVariants} state={state} used={used} />);
   return { html, state: { ...state, variants: [...used].sort() } };
 }
 

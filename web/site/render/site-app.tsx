@@ -9,6 +9,7 @@ import { siteThemeFor, themeVariablesCss } from "./theme.js";
 import { Toasts } from "./toasts.js";
 import { SiteProvider } from "./use-site.js";
 import { UsedVariantsContext } from "./used-variants.js";
+import { VariantRegistryContext, type VariantLookup } from "./variant-registry-context.js";
 
 /** Besides the page data, what the server tells the browser: known failures, or the page's error. */
 export interface SiteState {
@@ -24,14 +25,16 @@ export interface SiteState {
 
 interface ProvidersProps {
   data: PageData;
+  /** The variant registry (web/site/variants.ts's siteVariants), passed in by the render's root. */
+  variants: VariantLookup;
   failures?: Failures;
   /** On the server: collects the variants the render uses. */
   used?: Set<string>;
   children?: ReactNode;
 }
 
-/** Mantine, toasts, the page data and the failure list around a subtree; shared by server and browser. */
-export function SiteProviders({ data, failures = {}, used, children }: ProvidersProps) {
+/** Mantine, toasts, the page data, the variants and the failure list around a subtree; shared by server and browser. */
+export function SiteProviders({ data, variants, failures = {}, used, children }: ProvidersProps) {
   const site = siteDataOf(data);
   return (
     // The theme's CSS variables from a text computed once (themeVariablesCss), not by Mantine per render.
@@ -39,18 +42,20 @@ export function SiteProviders({ data, failures = {}, used, children }: Providers
       <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: themeVariablesCss() }} />
       <Toasts />
       <FailuresContext.Provider value={failures}>
-        <UsedVariantsContext.Provider value={used ?? null}>
-          <SiteProvider site={site}>{children}</SiteProvider>
-        </UsedVariantsContext.Provider>
+        <VariantRegistryContext.Provider value={variants}>
+          <UsedVariantsContext.Provider value={used ?? null}>
+            <SiteProvider site={site}>{children}</SiteProvider>
+          </UsedVariantsContext.Provider>
+        </VariantRegistryContext.Provider>
       </FailuresContext.Provider>
     </MantineProvider>
   );
 }
 
 /** The whole public app: the page (or the error page) in a full-height column so footers sit low. */
-export function SiteApp({ data, state = { failures: {} }, used }: { data: PageData; state?: SiteState; used?: Set<string> }) {
+export function SiteApp({ data, variants, state = { failures: {} }, used }: { data: PageData; variants: VariantLookup; state?: SiteState; used?: Set<string> }) {
   return (
-    <SiteProviders data={data} failures={state.failures} used={used}>
+    <SiteProviders data={data} variants={variants} failures={state.failures} used={used}>
       <div data-site-root="" style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
         {state.error ? <PageView before={<ErrorPanel message={state.error.message} />} /> : <PageView />}
       </div>

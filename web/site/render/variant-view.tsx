@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import type { Row } from "../data/page-data.js";
-import { findVariant, findVariantEntry, isVariantLoaded } from "../variants.js";
 import { ErrorBox } from "./error-box.js";
 import { WidgetErrorBoundary } from "./error-boundary.js";
 import { failureKey, useFailures } from "./failures.js";
 import { useUsedVariants } from "./used-variants.js";
+import { useVariantRegistry } from "./variant-registry-context.js";
 import { useSite } from "./use-site.js";
 
 export interface VariantViewProps {
@@ -17,17 +17,18 @@ export interface VariantViewProps {
 export function VariantView({ model, record, relation }: VariantViewProps) {
   const failures = useFailures();
   const used = useUsedVariants();
+  const registry = useVariantRegistry();
   const failed = failures[failureKey(model, record.id)];
   if (failed !== undefined) return <ErrorBox message={failed} />;
-  const entry = findVariantEntry(model, record.variant);
-  const Variant = findVariant(model, record.variant);
+  const entry = registry.entry(model, record.variant);
+  const Variant = registry.component(model, record.variant);
   if (!entry || !Variant) return null;
   used?.add(entry.file);
   const view = <Variant record={record} relation={relation} />;
   return (
     <WidgetErrorBoundary>
       {/* Only a variant whose code is still on its way suspends; hydration never meets one. */}
-      {isVariantLoaded(entry) ? view : <Suspense fallback={null}>{view}</Suspense>}
+      {registry.isLoaded(entry) ? view : <Suspense fallback={null}>{view}</Suspense>}
     </WidgetErrorBoundary>
   );
 }

@@ -6,7 +6,7 @@ import { withLanguage } from "../../i18n/languages.js";
 import { text } from "../../i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
-import { moneyLabel } from "../ecommerce/price.js";
+import { moneyLabel } from "../ecommerce/helpers/price.js";
 import { useAction } from "../rbac/use-action.js";
 import { INVOICE_SEGMENT, sendDummyNotification } from "./dummy-payment.js";
 import { billingText, type BillingStringKey } from "./strings.js";

@@ -1,6 +1,6 @@
 import type { CallOptions } from "../../../../api/client.js";
-import { loadCurrencies, orderTotals, withOrderedTotals } from "../currencies.js";
-import { shopApi, type Order, type Total } from "../shop-api.js";
+import { loadCurrencies, orderTotals, withOrderedTotals } from "../helpers/currencies.js";
+import { shopApi, type Order, type Total } from "../helpers/shop-api.js";
 
 /** The signed-in subject's cart: its cart orders (one product line each), totals per currency and item count. */
 export interface CartState {

@@ -1,0 +1,71 @@
+import type { Language } from "../../../data/page-data.js";
+import { languageOfPath, withLanguage } from "../../../i18n/languages.js";
+import type { Currency } from "./price.js";
+
+/** The shop's client routes (SPEC.md section 2 and the demo's cart page), without the language prefix. */
+export const CART_PAGE = "/cart";
+export const PRODUCTS_PAGE = "/products";
+export const SIGN_IN_PAGE = "/rbac/subject/authentication/select-method";
+
+/** The Subject API's shop routes (API.md "Shop") for one subject. */
+export const shopApi = (subjectId: string) => `/api/rbac/subjects/${encodeURIComponent(subjectId)}/ecommerce-module`;
+
+/**
+ * A payment provider's name. The server's provider list is the only list: the checkout select
+ * offers what GET /api/billing/payment-intents/providers?as=options answers (use-configured-providers.ts).
+ */
+export type Provider = string;
+/** Only `dummy` works without settings, so forms start on it. */
+export const DEFAULT_PROVIDER: Provider = "dummy";
+/** A provider as the select shows it. */
+export interface ProviderOption {
+  value: Provider;
+  label: string;
+}
+
+/** A total per currency, as the server sends it (`total` is an exact decimal string). */
+export interface Total {
+  total: string;
+  billingModuleCurrency: Currency;
+}
+
+export interface OrderLine {
+  id: string;
+  orderId: string;
+  productId: string;
+  storeId?: string | null;
+  quantity: number;
+  product?: { id: string; slug?: string; title?: unknown; adminTitle?: string; shortDescription?: unknown } | null;
+}
+
+/** An order with its lines and totals: GET {subjects}/{s}/ecommerce-module/orders. */
+export interface Order {
+  id: string;
+  type?: string;
+  status?: string;
+  comment?: string | null;
+  createdAt?: string;
+  ordersToProducts: OrderLine[];
+  total: Total[];
+}
+
+/** What every checkout answers: the browser goes to the first invoice's payment URL (SPEC.md section 4). */
+export interface CheckoutAnswer {
+  billingModule: { invoices: { id: string; paymentUrl?: string | null }[] };
+}
+
+/** The pages the payer comes back to from the payment page, in the page's language. */
+export function returnPaths(language: Language) {
+  const cart = withLanguage(CART_PAGE, language);
+  return { successUrl: `${cart}?payment=paid`, cancelUrl: `${cart}?payment=declined` };
+}
+
+/** Where checkout sends the browser: a site path in the page's language (the dummy page), or the provider's own address. */
+export function paymentHref(answer: CheckoutAnswer, language: Language): string {
+  const url = answer.billingModule?.invoices?.[0]?.paymentUrl;
+  if (!url) throw new Error("The checkout did not return a payment URL");
+  return url.startsWith("/") && !url.startsWith("//") && !languageOfPath(url) ? withLanguage(url, language) : url;
+}
+
+/** A plausible email, as the server checks it (SPEC.md section 5). */
+export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());

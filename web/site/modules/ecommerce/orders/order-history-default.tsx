@@ -1,0 +1,50 @@
+import { Badge } from "@mantine/core";
+import { Group, Paper, Stack, Text } from "../../../render/primitives.js";
+import type { VariantProps } from "../../../variant-types.js";
+import { asOrder, lineTitle } from "./order-parts.js";
+import { statusText } from "../helpers/strings.js";
+import { inlineTotals } from "./totals-list.js";
+import { useShop } from "../helpers/use-shop.js";
+
+const STATUS_COLORS: Record<string, string> = {
+  new: "gray",
+  paying: "yellow",
+  approving: "blue",
+  packaging: "indigo",
+  delivering: "cyan",
+  delivered: "teal",
+  canceled: "red",
+};
+
+/** Order variant 'history-default': a past order: its date, lines, total and status. */
+export function OrderHistoryDefault({ record }: VariantProps) {
+  const { language, t } = useShop();
+  const order = asOrder(record);
+  const date = order.createdAt ? new Intl.DateTimeFormat(language === "ru" ? "ru-RU" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
+  return (
+    <Paper withBorder radius="md" p="sm" data-history-order={order.id} data-status={order.status}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text fz="xs" c="dimmed">
+            {t("order")} · {date}
+          </Text>
+          <Badge color={STATUS_COLORS[order.status ?? ""] ?? "gray"} variant="light" style={{ flexShrink: 0 }} data-order-status={order.status}>
+            {statusText(order.status, language)}
+          </Badge>
+        </Group>
+        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
+          <Stack gap={2} miw={0}>
+            {order.ordersToProducts.map((line) => (
+              <Text key={line.id} fw={600} fz="sm" lineClamp={2}>
+                {lineTitle(line, language)} × {line.quantity}
+              </Text>
+            ))}
+          </Stack>
+          <Text fz="sm" fw={700} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+            {inlineTotals(order.total)}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import { LinkButton } from "../../../render/link-button.js";
+import { Box, Card, Group, Stack, Text, Title } from "../../../render/primitives.js";
+import { FileView } from "../../../../ui/file-view.js";
+import { text } from "../../../i18n/text.js";
+import { classNameOf } from "../../../render/class-name.js";
+import { useSite, useUiText } from "../../../render/use-site.js";
+import type { VariantProps } from "../../../variant-types.js";
+import { firstFile } from "../../website-builder/first-file.js";
+import { productHref } from "../helpers/links.js";
+import { mainPrice, productPrices, storeLink } from "../helpers/price.js";
+import { PriceTag } from "./price-tag.js";
+import { ProductCartActions } from "./product-cart-actions.js";
+import { LinkSubject } from "../../../render/link-subject.js";
+
+/**
+ * A product card: picture, title, short description, price (when it has one; the store's own on
+ * a store's page), a link to it, and the cart actions (the product cart card).
+ */
+export function ProductCard({ record, relation }: VariantProps) {
+  const site = useSite();
+  const t = useUiText();
+  const image = firstFile(site, "ecommerce/products-to-file-storage-module-files", record.id);
+  const storeProduct = storeLink(relation, record.id);
+  const price = mainPrice(productPrices(site, record.id, site.language, storeProduct));
+  const short = text(record.shortDescription, site.language);
+  const href = productHref(record, site.language);
+  return (
+    <Card withBorder radius="lg" padding="lg" className={classNameOf(record)} data-product-card="" h="100%">
+      {image ? (
+        <Card.Section mb="md">
+          <a href={href} tabIndex={-1} aria-hidden>
+            <FileView file={image} sizes="(min-width: 75em) 25vw, (min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "4 / 3", borderRadius: 0 }} />
+          </a>
+        </Card.Section>
+      ) : null}
+      <Stack gap={6} style={{ flex: 1 }}>
+        <Title order={3} fz="lg">
+          <a href={href} style={{ textDecoration: "none" }}>
+            {text(record.title, site.language)}
+          </a>
+        </Title>
+        {short ? <Text c="dimmed" fz="sm" lineClamp={3}>{short}</Text> : null}
+      </Stack>
+      <Group justify="space-between" mt="md" align="center">
+        {price ? <PriceTag price={price} /> : <span />}
+        <LinkButton href={href} variant="subtle" size="sm">
+          {t("more")}
+          <LinkSubject>{text(record.title, site.language)}</LinkSubject>
+        </LinkButton>
+      </Group>
+      <Box mt="sm">
+        <ProductCartActions product={record} storeProduct={storeProduct} />
+      </Box>
+    </Card>
+  );
+}
