@@ -19,10 +19,10 @@ import { randomBytes } from "node:crypto";
 import { buildWebIfChanged } from "./build-web.js";
 import { buildServer } from "./build.js";
 import { startServerProcess } from "./lib/server-process.js";
+import { LANGUAGES } from "../engine/schema/languages.js";
 import { auditRow, failingLines, formatTable, homeBundleLines, type AuditRow, type BundleRequest } from "./lib/audit-report.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const LANGUAGES = ["en", "ru"] as const;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import type { AdminField } from "./admin-model.js";
 
 /** Languages a language map is edited in, one input each (default first). */
-export const LANGUAGES = ["en", "ru"] as const;
+export { LANGUAGES } from "../schema/languages.js";
 
 /** The form input a field gets; "unknown" renders 'Unknown input type'. */
 export type InputType =

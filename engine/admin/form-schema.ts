@@ -1,5 +1,6 @@
 import type { AdminField, AdminModel } from "./admin-model.js";
-import { inputOf, LANGUAGES } from "./field-input.js";
+import { LANGUAGES } from "../schema/languages.js";
+import { inputOf } from "./field-input.js";
 
 type Json = Record<string, any>;
 

@@ -2,6 +2,7 @@ import { validationErrorFromCauses, type ErrorCause } from "../errors.js";
 import type { Field, FieldKind, Model } from "../schema/model.js";
 import { coerce, isUuid } from "./coerce.js";
 import { jsonLimitProblems } from "./json-limits.js";
+import { isPlainObject } from "./plain-object.js";
 
 // The filter language of API.md: an and-list of {column, method, value}, orderBy, limit, offset,
 // given as qs brackets or as JSON strings. Parsed into a checked form before any SQL is built,
@@ -107,7 +108,7 @@ export function parseFilters(model: Model, raw: unknown, causes: ErrorCause[]): 
   if (raw === undefined || raw === "") return [];
   let value = typeof raw === "string" ? safeJson(raw) : raw;
   if (Array.isArray(value)) value = { and: value };
-  if (!isObject(value)) return fail(causes, "/filters", "must be an object with an and-list or an or-list");
+  if (!isPlainObject(value)) return fail(causes, "/filters", "must be an object with an and-list or an or-list");
   const group = parseGroup(model, value, "/filters", 0, causes);
   return group ? (group.group === "and" ? group.filters : [group]) : [];
 }
@@ -128,11 +129,11 @@ function parseList(model: Model, raw: unknown, path: string, depth: number, caus
   let list = typeof raw === "string" ? safeJson(raw) : raw;
   if (list === undefined) return fail(causes, path, "must be a JSON list");
   // qs turns long or sparse arrays into objects keyed "0", "1", …
-  if (isObject(list) && Object.keys(list).every((k) => /^\d+$/.test(k))) list = Object.values(list);
+  if (isPlainObject(list) && Object.keys(list).every((k) => /^\d+$/.test(k))) list = Object.values(list);
   if (!Array.isArray(list)) return fail(causes, path, "must be a list");
   return list.flatMap((item, i): Filter[] => {
     const itemPath = `${path}/${i}`;
-    if (!isObject(item)) return fail(causes, itemPath, "must be an object with column, method and value");
+    if (!isPlainObject(item)) return fail(causes, itemPath, "must be an object with column, method and value");
     if (!("column" in item) && !("method" in item)) {
       if (Object.keys(item).length === 0) return fail(causes, itemPath, "must be a condition (column, method, value) or a group (and, or)");
       const group = parseGroup(model, item, itemPath, depth + 1, causes);
@@ -220,7 +221,7 @@ export function parseOrder(model: Model, raw: unknown, causes: ErrorCause[]): Or
   const items = andList(raw, "/orderBy", causes);
   return items.flatMap((item, i) => {
     const path = `/orderBy/and/${i}`;
-    if (!isObject(item)) return fail(causes, path, "must be an object with column and method");
+    if (!isPlainObject(item)) return fail(causes, path, "must be an object with column and method");
     if (refuseUnknownKeys(item, ORDER_KEYS, path, "a key of an order", causes)) return [];
     const column = resolveColumn(model, item.column, `${path}/column`, causes);
     const direction = item.method ?? "asc";
@@ -247,7 +248,7 @@ function andList(raw: unknown, path: string, causes: ErrorCause[]): unknown[] {
   if (raw === undefined || raw === "") return [];
   let value = typeof raw === "string" ? safeJson(raw) : raw;
   if (Array.isArray(value)) value = { and: value };
-  if (!isObject(value)) return fail(causes, path, "must be an object with an and-list");
+  if (!isPlainObject(value)) return fail(causes, path, "must be an object with an and-list");
   if (refuseUnknownKeys(value, ["and"], path, "an order list", causes)) return [];
   let list = value.and;
   if (typeof list === "string") {
@@ -255,7 +256,7 @@ function andList(raw: unknown, path: string, causes: ErrorCause[]): unknown[] {
     if (list === undefined) return fail(causes, `${path}/and`, "must be a JSON list");
   }
   // qs turns long or sparse arrays into objects keyed "0", "1", …
-  if (isObject(list) && Object.keys(list).every((k) => /^\d+$/.test(k))) list = Object.values(list);
+  if (isPlainObject(list) && Object.keys(list).every((k) => /^\d+$/.test(k))) list = Object.values(list);
   if (list === undefined) return [];
   if (!Array.isArray(list)) return fail(causes, `${path}/and`, "must be a list");
   return list;
@@ -271,7 +272,6 @@ function parseInteger(raw: unknown, path: string, fallback: number, causes: Erro
   return n;
 }
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function safeJson(text: string): unknown {
   try {

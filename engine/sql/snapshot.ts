@@ -1,4 +1,4 @@
-import { LANGUAGES } from "../admin/field-input.js";
+import { LANGUAGES } from "../schema/languages.js";
 import type { Field, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 import { identifier, quote } from "./identifiers.js";

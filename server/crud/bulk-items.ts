@@ -1,7 +1,6 @@
+import { isPlainObject } from "../../engine/query/plain-object.js";
 import type { Model } from "../../engine/schema/model.js";
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Bulk items in the original backend's form, beside our flat one: `[{ data: {…} }]` for create

@@ -8,7 +8,6 @@ import { host } from "./host/index.js";
 import type { Module } from "./module.js";
 import { notification, notificationRoutes } from "./notification/index.js";
 import { rbac } from "./rbac/index.js";
-import { revalidation } from "./revalidation/index.js";
 
 /**
  * Every module, in the order buildApp registers them. Each one's dependsOn must name modules above
@@ -26,5 +25,4 @@ export const modules: readonly Module[] = [
   ecommerce,
   site,
   host,
-  revalidation,
 ];

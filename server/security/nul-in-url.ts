@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../engine/errors.js";
-import { plainBadRequest } from "../site/plain-documents.js";
+import { plainBadRequest } from "../web/plain-documents.js";
 import { normalizeUrl } from "../modules/host/url-templates.js";
 
 /**

@@ -4,8 +4,8 @@ import type { ResolvedPage } from "../modules/host/page-resolver.js";
 import { LIST_CAP, listedModel } from "./list-variants.js";
 import { PERMISSION_MODELS, type ModelAccess } from "./model-access.js";
 import { PageRecords } from "./page-records.js";
-import { newestRows, rowsWhereIn } from "./record-queries.js";
-import { EXTERNAL_WIDGETS, type Relation, type RelationGraph } from "./relation-graph.js";
+import { newestRows, rowsWhereIn } from "../../engine/query/record-queries.js";
+import { EXTERNAL_WIDGETS, type Relation, type RelationGraph } from "../../engine/query/relation-graph.js";
 
 export interface LoadedPage {
   data: PageData;

@@ -7,8 +7,9 @@ import { entryAssets, type EntryAssets } from "../web/web-dist.js";
 import { HtmlCache } from "./html-cache.js";
 import { PageLoader } from "./load-page.js";
 import { ModelAccess, PERMISSION_MODELS } from "./model-access.js";
-import { RelationGraph } from "./relation-graph.js";
+import { RelationGraph } from "../../engine/query/relation-graph.js";
 import { registerPaymentPageRoute } from "./payment-page-route.js";
+import { registerRevalidateRoute } from "./revalidation/revalidate-route.js";
 import { registerSiteRoutes } from "./site-routes.js";
 import { registerSeoRoutes } from "./seo/seo-routes.js";
 import { SitePages } from "./site-pages.js";
@@ -36,8 +37,8 @@ const SUBJECT_KEYS = new Set(["slug", "id"]);
 /**
  * The public site's server side: pages by url, the page loader, the server render with its HTML
  * cache, and the demo content of an empty database. Call after the rbac module (its authorizer
- * decides what a page may show). The host and revalidation modules register their /api routes
- * over these services.
+ * decides what a page may show). Revalidation (dropping cached renders on request) is the site's
+ * own: it works on this HTML cache. The host module registers its /api routes over these services.
  */
 export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const { registry, repositories, changes } = app;
@@ -63,6 +64,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
 
   registerPaymentPageRoute(app, siteAssets);
   registerSeoRoutes(app, { origin: config.publicUrl, resolver: hostPages, repositories, changes, watched });
+  registerRevalidateRoute(app, cache);
   registerSiteRoutes(app, pages, config.pageSharedMaxAgeSeconds);
 
   // The first start on an empty database shows a working site rather than a 404.

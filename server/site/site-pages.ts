@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { compressStored, type Encoding } from "../web/compression.js";
 import { HtmlCache, type CachedPage } from "./html-cache.js";
 import type { LoadedPage, PageLoader } from "./load-page.js";
-import { plainError, plainNotFound } from "./plain-documents.js";
+import { plainError, plainNotFound } from "../web/plain-documents.js";
 
 export type SiteResponse =
   /** A rendered hosted page (from the cache or rendered now), with its validator; `key` is its cache key. */

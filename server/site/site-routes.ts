@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { normalizeUrl, splitUrl } from "../modules/host/url-templates.js";
 import { pathOfSegments } from "../security/same-site-path.js";
-import { splitLanguage } from "./language-path.js";
+import { splitLanguage } from "../lib/language-path.js";
 import type { SitePages } from "./site-pages.js";
 import { negotiateEncoding, varyOnEncoding } from "../web/compression.js";
 import { hasSession, matchesValidator, PRIVATE_PAGE, publicPageCacheControl, UNCACHED_PAGE } from "./page-caching.js";

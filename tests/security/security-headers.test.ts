@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plainBadRequest, plainError, plainNotFound } from "../../server/site/plain-documents.js";
+import { plainBadRequest, plainError, plainNotFound } from "../../server/web/plain-documents.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
 // Finding 7 of issue 13: every answer carries the security headers, HTML a Content-Security-Policy

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../engine/errors.js";
+import { isPlainObject } from "../../../engine/query/plain-object.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 
 /** A message is longer than a password, but a form request is still a few fields. */
 export const REQUEST_BODY_LIMIT = 64 * 1024;
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Stores a submission of a CRM form: the fields (any JSON object, SPEC.md: "CRM form request

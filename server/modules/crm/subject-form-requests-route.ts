@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, validationError } from "../../../engine/errors.js";
 import type { Config } from "../../config.js";
 import { UUID, inputSchema, readInput, readInputAndFields } from "../input.js";
-import { createFormRequest, isPlainObject, REQUEST_BODY_LIMIT } from "./form-requests.js";
+import { isPlainObject } from "../../../engine/query/plain-object.js";
+import { createFormRequest, REQUEST_BODY_LIMIT } from "./form-requests.js";
 
 const BASE = "/api/rbac/subjects/:id/crm-module/form";
 

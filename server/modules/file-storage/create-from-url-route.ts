@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../engine/errors.js";
 import type { Config } from "../../config.js";
 import { readInput } from "../input.js";
-import { isPlainObject } from "../crm/form-requests.js";
+import { isPlainObject } from "../../../engine/query/plain-object.js";
 import type { StoredFiles } from "./stored-files.js";
 import { fetchRemoteFile } from "./url-fetch/fetch-remote-file.js";
 import { parseAllowList } from "./url-fetch/ssrf-guard.js";

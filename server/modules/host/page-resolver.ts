@@ -1,7 +1,7 @@
 import { EVERYTHING, type ChangeFeed } from "../../../engine/query/change-feed.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import type { Repository } from "../../../engine/query/repository.js";
-import { firstRowWhere, rowsLike } from "../../site/record-queries.js";
+import { firstRowWhere, rowsLike } from "../../../engine/query/record-queries.js";
 import { segmentValuesFrom, templateAddresses } from "./page-addresses.js";
 import { bySpecificity, matchTemplate, namedSegments, normalizeUrl, parseTemplate, splitUrl, type NamedSegment, type UrlTemplate } from "./url-templates.js";
 

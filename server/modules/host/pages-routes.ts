@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../../engine/errors.js";
-import { splitLanguage } from "../../site/language-path.js";
+import { splitLanguage } from "../../lib/language-path.js";
 import { inputSchema } from "../input.js";
 import type { PageResolver } from "./page-resolver.js";
 

@@ -1,3 +1,8 @@
+import { splitUrl } from "../../lib/url-path.js";
+
+// Re-exported: the page resolver, the site routes and their tests split urls through host.
+export { normalizeUrl, splitUrl } from "../../lib/url-path.js";
+
 // Page urls are either exact ("/blog") or templates whose segments name a record field
 // ("/blog/articles/[blog.articles.slug]"): the segment's value is the slug of a blog/articles row.
 
@@ -19,25 +24,6 @@ export interface UrlTemplate {
 }
 
 const NAMED = /^\[([a-z0-9-]+)\.([a-z0-9-]+)\.([A-Za-z0-9_]+)\]$/;
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** "/blog/articles/hello/?x=1" → ["blog", "articles", "hello"] (percent-decoded); "/" → []. */
-export function splitUrl(url: string): string[] {
-  const end = url.search(/[?#]/);
-  return (end === -1 ? url : url.slice(0, end)).split("/").filter((s) => s.length > 0).map(safeDecode);
-}
-
-/** One spelling per path: a leading slash, no trailing or doubled slashes, no query. */
-export function normalizeUrl(url: string): string {
-  return `/${splitUrl(url).join("/")}`;
-}
 
 export const isTemplateUrl = (url: string) => url.includes("[");
 

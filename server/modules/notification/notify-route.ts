@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../engine/errors.js";
-import { isPlainObject } from "../crm/form-requests.js";
+import { isPlainObject } from "../../../engine/query/plain-object.js";
 import { UUID, inputSchema, readInput } from "../input.js";
 import type { Notifications } from "./notifications.js";
 

@@ -1,6 +1,6 @@
 import type { Repository } from "../../../engine/query/repository.js";
 import { isPersonalWidget } from "../../../web/site/render/personal-widgets.js";
-import { rowsWhereIn } from "../record-queries.js";
+import { rowsWhereIn } from "../../../engine/query/record-queries.js";
 
 /** The hosted pages that say what went wrong (SitePages answers 404 and 500 with them): no page of their own. */
 export const ERROR_PAGE_URLS = new Set(["/404", "/500"]);

@@ -3,18 +3,14 @@
  * loader (server/site/) and the variants (web/site/modules/). The same object is embedded in the
  * HTML so the browser hydrates without fetching it again.
  */
-export const LANGUAGES = ["en", "ru"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = "en";
+// The languages and a relation's keys are the engine's (pure modules, safe in the browser bundle).
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../engine/schema/languages.js";
+export type { RelationKeys } from "../../../engine/query/relation-graph.js";
+import type { Language } from "../../../engine/schema/languages.js";
+import type { RelationKeys } from "../../../engine/query/relation-graph.js";
 
 /** One database row as the API returns it (hidden fields never included). */
 export type Row = { id: string; [field: string]: unknown };
-
-/** A relation model's two foreign keys: `parent` first in the schema, `child` second. */
-export interface RelationKeys {
-  parent: { key: string; model: string };
-  child: { key: string; model: string };
-}
 
 export interface PageData {
   language: Language;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Row } from "../../../../engine/query/prepare-write.js";
 import type { Repository } from "../../../../engine/query/repository.js";
-import { EXTERNAL_WIDGETS, type Relation, type RelationGraph } from "../../../site/relation-graph.js";
-import { rowsWhereIn } from "../../../site/record-queries.js";
+import { EXTERNAL_WIDGETS, type Relation, type RelationGraph } from "../../../../engine/query/relation-graph.js";
+import { rowsWhereIn } from "../../../../engine/query/record-queries.js";
 
 /** Model id → ids of its rows a profile may not see. */
 export type HiddenRows = Map<string, Set<string>>;

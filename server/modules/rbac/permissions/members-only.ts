@@ -3,7 +3,7 @@ import { EVERYTHING, type ChangeFeed } from "../../../../engine/query/change-fee
 import type { Condition } from "../../../../engine/query/list-query.js";
 import type { Repository } from "../../../../engine/query/repository.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
-import { EXTERNAL_WIDGETS, RelationGraph } from "../../../site/relation-graph.js";
+import { EXTERNAL_WIDGETS, RelationGraph } from "../../../../engine/query/relation-graph.js";
 import type { Authorizer, Caller } from "./authorizer.js";
 import { findMembersOnlyRows, modelsBehind, type HiddenRows } from "./members-only-walk.js";
 

@@ -1,3 +1,5 @@
+import { splitUrl } from "../../../lib/url-path.js";
+
 /**
  * A permission's route pattern, matched segment by segment against a request path (no query):
  * - a literal segment matches itself;
@@ -30,14 +32,5 @@ export function compilePathPattern(pattern: string): PathMatcher {
  * Segments are percent-decoded, as the router reads them, so "/api/%62log" is "/api/blog" here too.
  */
 export function splitPath(path: string): string[] {
-  const end = path.search(/[?#]/);
-  return (end === -1 ? path : path.slice(0, end)).split("/").filter((s) => s.length > 0).map(safeDecode);
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  return splitUrl(path);
 }

@@ -1,9 +1,17 @@
-import type { Registry } from "../../engine/schema/registry.js";
-import type { RelationKeys } from "../../web/site/data/page-data.js";
+import type { Registry } from "../schema/registry.js";
 
 /** host/widgets-to-external-widgets: its child is `{externalModule}/widgets`, named by a column, not a foreign key. */
 export const EXTERNAL_WIDGETS = "host/widgets-to-external-widgets";
 export const EXTERNAL_CHILD_MODEL = "{externalModule}/widgets";
+
+/**
+ * A relation model's two foreign keys: `parent` first in the schema, `child` second. Defined here,
+ * beside the graph that derives them; web/site/data/page-data.ts re-exports it as part of PageData.
+ */
+export interface RelationKeys {
+  parent: { key: string; model: string };
+  child: { key: string; model: string };
+}
 
 export interface Relation extends RelationKeys {
   id: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../engine/errors.js";
-import type { HtmlCache } from "../../site/html-cache.js";
-import { inputSchema } from "../input.js";
+import type { HtmlCache } from "../html-cache.js";
+import { inputSchema } from "../../modules/input.js";
 import { dropPath, dropTag, type RevalidateType } from "./drop-renders.js";
 
 const PATH = { type: "string", minLength: 1, maxLength: 2048, pattern: "^/", "x-message": "must be a path starting with /" };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { LANGUAGES } from "../../../web/site/data/page-data.js";
-import { HtmlCache } from "../../site/html-cache.js";
-import { splitLanguage } from "../../site/language-path.js";
+import { LANGUAGES } from "../../../engine/schema/languages.js";
+import { splitLanguage } from "../../lib/language-path.js";
+import { HtmlCache } from "../html-cache.js";
 
 export type RevalidateType = "page" | "layout";
 

@@ -1,7 +1,7 @@
-import { coerce } from "../../engine/query/coerce.js";
-import { BULK_MAX, type Repository } from "../../engine/query/repository.js";
-import type { Row } from "../../engine/query/prepare-write.js";
-import type { Condition } from "../../engine/query/list-query.js";
+import { coerce } from "./coerce.js";
+import { BULK_MAX, type Repository } from "./repository.js";
+import type { Row } from "./prepare-write.js";
+import type { Condition } from "./list-query.js";
 
 // Small read helpers over the generic repository: the loader and the page resolver ask for rows
 // by one field's value(s), always through its filters, never by hand-built SQL.

@@ -1,5 +1,5 @@
 // Documents for when no hosted page can say it: no '/404' page exists, or rendering failed twice.
-import type { Language } from "../../web/site/data/page-data.js";
+import type { Language } from "../../engine/schema/languages.js";
 
 const TEXT = {
   en: { badRequest: "Bad request", badRequestBody: "This address cannot name a page.", notFound: "Page not found", notFoundBody: "There is no page at this address.", home: "Go to the home page", error: "Oh no! Something went wrong...", reload: "Reload" },

@@ -1,5 +1,8 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../web/site/data/page-data.js";
-import { normalizeUrl } from "../modules/host/url-templates.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../engine/schema/languages.js";
+import { normalizeUrl } from "./url-path.js";
+
+// A page path's language prefix, read by the site's routes, host's pages routes and the site's
+// revalidation: in server/lib, below all three, so none imports another to reach it.
 
 export interface LocalisedPath {
   language: Language;

@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layout's import rules (ARCHITECTURE.md, issue 24), checked over the source files so a new
+ * file that breaks one fails here, naming the file and the import. A small import graph: every
+ * `import … from "…"`, `export … from "…"`, `import "…"` and `import("…")` with a relative
+ * specifier, resolved to a path from the repository root.
+ */
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const SOURCE_DIRS = ["engine", "server", "web", "scripts"];
+const SKIP = new Set(["node_modules", "dist", "generated-dist"]);
+
+interface Edge {
+  file: string;
+  specifier: string;
+  /** The imported path from the repository root ("server/site/html-cache.ts"), posix separators. */
+  target: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(path);
+  }
+  return out;
+}
+
+// `from "x"` covers import and export-from (also multi-line ones: the regex reads the whole
+// file); a bare `import "x"` and a dynamic `import("x")` are the other two spellings.
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
+
+function importsOf(file: string, text: string): Edge[] {
+  const edges: Edge[] = [];
+  for (const match of text.matchAll(SPECIFIER)) {
+    const specifier = match[1]!;
+    if (!specifier.startsWith(".")) continue; // packages and node: builtins are not ours
+    const target = relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join("/");
+    edges.push({ file, specifier, target });
+  }
+  return edges;
+}
+
+const edges = SOURCE_DIRS.flatMap(sourceFiles).flatMap((file) => importsOf(file, readFileSync(join(ROOT, file), "utf8")));
+
+interface Rule {
+  rule: string;
+  /** Files the rule is about. */
+  from: (file: string) => boolean;
+  /** What those files must not import. */
+  forbidden: (target: string) => boolean;
+}
+
+const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
+
+const RULES: Rule[] = [
+  {
+    rule: "nothing under server/modules imports from server/site",
+    // server/modules/index.ts is the module list itself: it names the site module to register it.
+    from: (file) => under("server/modules")(file) && file !== "server/modules/index.ts",
+    forbidden: under("server/site"),
+  },
+  { rule: "engine/ imports nothing from server/", from: under("engine"), forbidden: under("server") },
+  { rule: "engine/ imports nothing from web/", from: under("engine"), forbidden: under("web") },
+  { rule: "web/ imports nothing from server/ (it talks to the server over HTTP)", from: under("web"), forbidden: under("server") },
+];
+
+const breaches = (rule: Rule, graph: readonly Edge[]) =>
+  graph.filter((e) => rule.from(e.file) && rule.forbidden(e.target)).map((e) => `${e.file} imports "${e.specifier}" (${e.target})`);
+
+describe("import rules", () => {
+  it("reads the import graph (the scan itself works: known edges are found)", () => {
+    console.log(`import graph: ${new Set(edges.map((e) => e.file)).size} files, ${edges.length} relative imports`);
+    const has = (file: string, target: string) => edges.some((e) => e.file === file && e.target === target);
+    expect(has("server/modules/index.ts", "server/site/index.js")).toBe(true);
+    expect(has("server/app.ts", "server/modules/index.js")).toBe(true);
+  });
+
+  it.each(RULES)("$rule", (rule) => {
+    const found = breaches(rule, edges);
+    expect(found, `${rule.rule}, broken by:\n  ${found.join("\n  ")}\n`).toEqual([]);
+  });
+
+  it("names the file and the import of a breach (each spelling of an import is read)", () => {
+    const text = [
+      'import { a } from "../../site/html-cache.js";',
+      'export { b } from "../../site/load-page.js";',
+      'import type {\n  C,\n} from "../../site/site-pages.js";',
+      'import "../../site/side-effect.js";',
+      'const d = await import("../../site/lazy.js");',
+      'import { e } from "../../../engine/errors.js";',
+    ].join("\n");
+    const graph = importsOf("server/modules/fake/fake.ts", text);
+    expect(breaches(RULES[0]!, graph)).toEqual([
+      'server/modules/fake/fake.ts imports "../../site/html-cache.js" (server/site/html-cache.js)',
+      'server/modules/fake/fake.ts imports "../../site/load-page.js" (server/site/load-page.js)',
+      'server/modules/fake/fake.ts imports "../../site/site-pages.js" (server/site/site-pages.js)',
+      'server/modules/fake/fake.ts imports "../../site/side-effect.js" (server/site/side-effect.js)',
+      'server/modules/fake/fake.ts imports "../../site/lazy.js" (server/site/lazy.js)',
+    ]);
+  });
+});
