@@ -281,6 +281,24 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await page.getByText("Sign-in method added").waitFor();
     await page.locator("[data-identity]", { hasText: "ann.second@example.com" }).waitFor();
     expect(await signInStatus("second password", "ann.second@example.com")).toBe(200);
+
+    // Deleting a sign-in method asks for the current password (issue 23: a stolen session must
+    // not take the owner's way in away); the only one left has no Delete.
+    const second = page.locator("[data-identity]", { hasText: "ann.second@example.com" });
+    await second.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this sign-in method?" });
+    await confirm.getByLabel("Current password").fill("wrong password");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText(/is not the current password/).first().waitFor();
+    expect(await signInStatus("second password", "ann.second@example.com")).toBe(200);
+    await confirm.getByLabel("Current password").fill(THIRD_PASSWORD);
+    await screenshot(page, "site-auth-delete-identity");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Deleted successfully").waitFor();
+    await second.waitFor({ state: "detached" });
+    expect(await signInStatus("second password", "ann.second@example.com")).not.toBe(200);
+    expect(await page.locator("[data-identity]").count()).toBe(1);
+    expect(await page.locator("[data-identity]").getByRole("button", { name: "Delete" }).count()).toBe(0);
     await accountMenu().click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await signedOutMenu().waitFor();
