@@ -68,18 +68,24 @@ describe("stripe", () => {
     expect(invoice.paymentUrl).toBe(`${stripe.url}/pay/${invoice.providerId}`);
   });
 
+  /** A new currency, and the shoes priced in it by a price attribute (the shop's own tables). */
+  async function currencyPricingShoes(currency: { slug: string; symbol: string; adminTitle: string; decimals: number }, price: string) {
+    const create = (model: string, data: unknown) => createRecord(shop.t, `/api/${model}`, data);
+    const made = await create("billing/currencies", currency);
+    const key = await create("ecommerce/attribute-keys", { adminTitle: `${currency.adminTitle} price`, type: "price", field: "number" });
+    const attribute = await create("ecommerce/attributes", { number: price, string: {} });
+    await create("ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
+    await create("ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: made.id });
+    await create("ecommerce/products-to-attributes", { productId: shop.c.shoes.id, attributeId: attribute.id });
+    return made;
+  }
+
   it("charges EUR in euro cents, and a zero-decimal currency in whole units", async () => {
     const euro = await checkOut(shop, "stripe", shop.c.eur);
     expect(euro.response.status).toBe(200);
     let form = new URLSearchParams(stripe.received.at(-1)!.body);
     expect([form.get("line_items[0][price_data][unit_amount]"), form.get("line_items[0][price_data][currency]")]).toEqual(["3700", "eur"]);
-    const create = (model: string, data: unknown) => createRecord(shop.t, `/api/${model}`, data);
-    const yen = await create("billing/currencies", { slug: "jpy", symbol: "¥", adminTitle: "Yen", decimals: 0 });
-    const key = await create("ecommerce/attribute-keys", { adminTitle: "Yen price", type: "price", field: "number" });
-    const attribute = await create("ecommerce/attributes", { number: "1500", string: {} });
-    await create("ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
-    await create("ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: yen.id });
-    await create("ecommerce/products-to-attributes", { productId: shop.c.shoes.id, attributeId: attribute.id });
+    const yen = await currencyPricingShoes({ slug: "jpy", symbol: "¥", adminTitle: "Yen", decimals: 0 }, "1500");
     const yenCheckout = await checkOut(shop, "stripe", yen, 3);
     expect(yenCheckout.invoice.amount).toBe("4500");
     form = new URLSearchParams(stripe.received.at(-1)!.body);
@@ -87,13 +93,7 @@ describe("stripe", () => {
   });
 
   it("an amount past 2^53 minor units is refused before Stripe is asked (a JSON number would round it), not sent rounded", async () => {
-    const create = (model: string, data: unknown) => createRecord(shop.t, `/api/${model}`, data);
-    const franc = await create("billing/currencies", { slug: "chf", symbol: "CHF", adminTitle: "Franc", decimals: 2 });
-    const key = await create("ecommerce/attribute-keys", { adminTitle: "Franc price", type: "price", field: "number" });
-    const attribute = await create("ecommerce/attributes", { number: "90071992547409.93", string: {} });
-    await create("ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
-    await create("ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: franc.id });
-    await create("ecommerce/products-to-attributes", { productId: shop.c.shoes.id, attributeId: attribute.id });
+    const franc = await currencyPricingShoes({ slug: "chf", symbol: "CHF", adminTitle: "Franc", decimals: 2 }, "90071992547409.93");
     const asked = stripe.received.length;
     const { response, order } = await checkOut(shop, "stripe", franc); // two at 90071992547409.93
     expect(response.status).toBe(502);
