@@ -62,7 +62,9 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
     });
     page.on("pageerror", (error) => problems.push(error.message));
     await page.goto(`${base}${path}`);
-    // Hydrated once the slider answers a click.
+    // A click before React has attached its handlers does nothing, so wait for the root's mark
+    // (web/site/hydrate.tsx), then check that the slider answers.
+    await page.waitForSelector("#root[data-hydrated]", { state: "attached" });
     await page.locator("[data-slider-next]").click();
     await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-slider-track]")?.style.transform === "translateX(-100%)");
     return { page, problems };
