@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { useModels } from "../data/models-context.js";
-import { ModelTable } from "../table/model-table.js";
+import { useRelationTable } from "./relation-table-context.js";
 
 /**
  * The host's `x-embed` relations, each as a sub-table of the rows pointing at this record: add
@@ -10,6 +10,7 @@ import { ModelTable } from "../table/model-table.js";
  */
 export function RelationSubTables({ model, recordId }: { model: AdminModel; recordId: string }) {
   const { byId } = useModels();
+  const RelationTable = useRelationTable();
   return (
     <Stack gap="lg">
       {model.embeds.map((embed) => {
@@ -22,7 +23,7 @@ export function RelationSubTables({ model, recordId }: { model: AdminModel; reco
             <Text size="xs" c="dimmed" mb={6}>
               {relation.id}
             </Text>
-            <ModelTable model={relation} scope={{ field: embed.parentKey, value: recordId }} compact />
+            <RelationTable model={relation} scope={{ field: embed.parentKey, value: recordId }} compact />
           </section>
         );
       })}

@@ -11,6 +11,7 @@ import { usePage } from "../data/use-page.js";
 import { useReferenceLabels } from "../data/use-reference-labels.js";
 import { FormDialog } from "../form/form-dialog.js";
 import { notifyError } from "../notify.js";
+import { RelationTableContext } from "../relations/relation-table-context.js";
 import { CellValue } from "./cell-value.js";
 import { DeleteDialog } from "./delete-dialog.js";
 import { FilterBar } from "./filter-bar.js";
@@ -196,13 +197,16 @@ export function ModelTable({ model, scope, compact }: Props) {
         </Group>
       </Group>
       {editing && (
-        <FormDialog
-          model={model}
-          record={editing === "new" ? undefined : editing}
-          fixed={scope ? { [scope.field]: scope.value } : undefined}
-          onClose={() => setEditing(null)}
-          onSaved={() => page.reload()}
-        />
+        // The dialog's relation sub-tables are model tables again; handed down, not imported (see the context).
+        <RelationTableContext.Provider value={ModelTable}>
+          <FormDialog
+            model={model}
+            record={editing === "new" ? undefined : editing}
+            fixed={scope ? { [scope.field]: scope.value } : undefined}
+            onClose={() => setEditing(null)}
+            onSaved={() => page.reload()}
+          />
+        </RelationTableContext.Provider>
       )}
       {deleting && <DeleteDialog label={recordLabel(model, deleting)} onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />}
     </Paper>
