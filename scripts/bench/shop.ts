@@ -58,7 +58,7 @@ async function create(app: FastifyInstance, model: string, data: unknown) {
   return response.json().data;
 }
 
-/** A currency, a price key and PRODUCTS products each priced in it (as tests/shop/shop-fixture.ts does). */
+/** A currency, a price key and PRODUCTS products each priced in it (as tests/ecommerce/shop-fixture.ts does). */
 async function catalogue(app: FastifyInstance): Promise<Catalogue> {
   const usd = await create(app, "billing/currencies", { slug: "usd", symbol: "$", adminTitle: "US dollar", isDefault: true, decimals: 2 });
   const key = await create(app, "ecommerce/attribute-keys", { adminTitle: "Price", type: "price", field: "number" });

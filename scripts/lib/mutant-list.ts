@@ -20,19 +20,19 @@ export const mutants: Mutant[] = [
     name: "float-sum",
     what: "totals summed as JavaScript floats",
     changes: [{ file: MONEY, from: EXACT_SUM, to: "BigInt(Math.round(amounts.reduce((sum, amount) => sum + Number(amount), 0) * 10 ** decimals))" }],
-    tests: ["tests/shop/large-amounts.test.ts"],
+    tests: ["tests/ecommerce/large-amounts.test.ts"],
   },
   {
     name: "number-minor-units",
     what: "totals summed as Number minor units",
     changes: [{ file: MONEY, from: EXACT_SUM, to: "BigInt(amounts.reduce((sum, amount) => sum + Number(toMinorUnits(amount, decimals)), 0))" }],
-    tests: ["tests/shop/large-amounts.test.ts"],
+    tests: ["tests/ecommerce/large-amounts.test.ts"],
   },
   {
     name: "number-same-amount",
     what: "amounts compared as Number minor units",
     changes: [{ file: MONEY, from: "toMinorUnits(a, decimals) === toMinorUnits(b, decimals)", to: "Number(toMinorUnits(a, decimals)) === Number(toMinorUnits(b, decimals))" }],
-    tests: ["tests/shop/large-amounts.test.ts"],
+    tests: ["tests/ecommerce/large-amounts.test.ts"],
   },
   {
     name: "inexact-json-number",
@@ -77,7 +77,7 @@ export const mutants: Mutant[] = [
       { file: "server/modules/billing/payments.ts", from: 'failed: { from: ["new"], invoice: "failed", intent: "failed", orders: "release" }', to: 'failed: { from: ["new"], invoice: "failed", intent: "failed", orders: { type: "cart", status: "new" } }' },
       { file: "server/modules/billing/payments.ts", from: 'orders: { type: "history", status: "approving", from: ["paying"] }', to: 'orders: { type: "history", status: "approving", from: ["paying", "new"] }' },
     ],
-    tests: ["tests/billing/paid-after-failed.test.ts", "tests/shop/dummy-webhook.test.ts"],
+    tests: ["tests/billing/paid-after-failed.test.ts", "tests/ecommerce/dummy-webhook.test.ts"],
   },
   {
     name: "cross-site-raw-url",
@@ -89,6 +89,6 @@ export const mutants: Mutant[] = [
     name: "idempotency-raw-body",
     what: "finding 5: the Idempotency-Key hashes request.body (empty for multipart)",
     changes: [{ file: "server/modules/ecommerce/idempotency.ts", from: "${canonical(input)}", to: "${canonical(request.body ?? null)}" }],
-    tests: ["tests/shop/checkout-idempotency.test.ts"],
+    tests: ["tests/ecommerce/checkout-idempotency.test.ts"],
   },
 ];

@@ -8,7 +8,7 @@ import { routesOf } from "../helpers/route-table.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
 import { AUTH, PASSWORD, bearer, lastMail, register, resetCodeIn, type SignedIn } from "../rbac/helpers.js";
-import { addToCart, catalogue, create, shopper, type Catalogue } from "../shop/shop-fixture.js";
+import { addToCart, catalogue, create, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
 
 // Finding 4 of issue 23: API.md's three body forms (JSON `{ data }`, urlencoded `data=<json>`,
 // a multipart part `data`) must mean the same on every route. Logout read its body by itself:

@@ -5,7 +5,7 @@ import qs from "qs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 import { bearer, register, signIn, type SignedIn } from "../rbac/helpers.js";
-import { create, productWithPrices } from "../shop/shop-fixture.js";
+import { create, productWithPrices } from "../ecommerce/shop-fixture.js";
 
 const SUBJECTS = "/api/rbac/subjects";
 const AUTH = `${SUBJECTS}/authentication`;

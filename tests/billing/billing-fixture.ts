@@ -1,6 +1,6 @@
 import type { Config } from "../../server/config.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "../shop/shop-fixture.js";
+import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "../ecommerce/shop-fixture.js";
 
 export const WEBHOOK = (provider: string) => `/api/billing/payment-intents/${provider}/webhook`;
 /** The site address providers are given (the test app's default PUBLIC_URL). */

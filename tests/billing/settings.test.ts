@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableColumns } from "../../engine/admin/table-columns.js";
 import { configFromEnv, paymentProvidersFromEnv } from "../../server/config.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { addToCart } from "../shop/shop-fixture.js";
+import { addToCart } from "../ecommerce/shop-fixture.js";
 import { shopWith, type Shop } from "./billing-fixture.js";
 
 const PROVIDERS_ROUTE = "/api/billing/payment-intents/providers";

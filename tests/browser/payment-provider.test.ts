@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET, type TestApp } from "../helpers/test-app.js";
 import { startProviderServer, type ProviderServer } from "../billing/provider-server.js";
-import { catalogue } from "../shop/shop-fixture.js";
+import { catalogue } from "../ecommerce/shop-fixture.js";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
 
 // A checkout with a real (non-dummy) provider, CloudPayments, whose API runs on loopback: the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { write } from "./fixtures.js";
+import { write } from "../site/fixtures.js";
 
 describe(`CRM form requests on ${testDialect}`, () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShopImageData } from "../../server/modules/ecommerce/shop-image-data.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { addToCart, catalogue, create, shopper, type Catalogue } from "../shop/shop-fixture.js";
+import { addToCart, catalogue, create, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
 import { localStorage, type StorageUnderTest } from "./helpers.js";
 
 const GENERATE = "/api/file-storage/files/generate";

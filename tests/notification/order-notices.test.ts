@@ -4,7 +4,7 @@ import { configFromEnv } from "../../server/config.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
 import { AUTH, PASSWORD, as, subjectOf } from "../rbac/helpers.js";
-import { addToCart, cart, catalogue, type Catalogue, type Shopper } from "../shop/shop-fixture.js";
+import { addToCart, cart, catalogue, type Catalogue, type Shopper } from "../ecommerce/shop-fixture.js";
 import { SmtpPeer, textBody } from "./smtp-peer.js";
 
 const WEBHOOK = "/api/billing/payment-intents/dummy/webhook";

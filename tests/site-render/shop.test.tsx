@@ -24,7 +24,7 @@ import { paymentPageData } from "../../server/site/payment-page-route.js";
 import { injectFetch } from "../helpers/inject-fetch.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, register, subjectOf } from "../rbac/helpers.js";
-import { catalogue, type Catalogue } from "../shop/shop-fixture.js";
+import { catalogue, type Catalogue } from "../ecommerce/shop-fixture.js";
 import { en, PageBuilder, textOf } from "./fixtures.js";
 
 const LANGUAGES: Language[] = ["en", "ru"];
