@@ -23,6 +23,8 @@ export function editableFields(model: AdminModel, omit: string[] = []): AdminFie
     .map(({ f }) => f);
 }
 
+const WIDGETS: Record<string, string> = { "rich-text": "richText", file: "file", "date-time": "dateTime", reference: "reference", number: "number", textarea: "textarea", text: "text", unknown: "unknown" };
+
 function propertyOf(field: AdminField): { schema: Json; ui: Json } {
   const input = inputOf(field);
   const title = field.label;
@@ -42,7 +44,8 @@ function propertyOf(field: AdminField): { schema: Json; ui: Json } {
     default: {
       // Numbers, dates and references travel as strings in the form too: the widget decides
       // the value (a cleared number is ""), the server checks and converts it.
-      const widget = { "rich-text": "richText", file: "file", "date-time": "dateTime", reference: "reference", number: "number", textarea: "textarea", text: "text", unknown: "unknown" }[input];
+      // An input a field type names itself ("color") is the widget's name too.
+      const widget = WIDGETS[input] ?? input;
       const typed = typeof field.default === "string" ? { default: field.default } : {};
       return { schema: { type: "string", title, ...typed }, ui: { "ui:widget": widget, "ui:options": { field } } };
     }
