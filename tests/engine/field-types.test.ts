@@ -110,6 +110,9 @@ describe(`a field type added through the list (a hex colour), end to end on ${te
     expect(inputOf(accent)).toBe("color");
     expect(cellOf(accent)).toBe("color");
     expect(formSchema(palettes).uiSchema.accent["ui:widget"]).toBe("color");
+    // A renderer with no widget of that name shows "Unknown input type" rather than failing.
+    expect(formSchema(palettes, [], new Set(["text", "unknown"])).uiSchema.accent["ui:widget"]).toBe("unknown");
+    expect(formSchema(palettes, [], new Set(["text", "unknown"])).uiSchema.adminTitle["ui:widget"]).toBe("text");
     expect(filterColumns(palettes)).toContainEqual({ value: "accent", label: "Accent" });
   });
 
