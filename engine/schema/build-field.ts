@@ -1,6 +1,7 @@
+import type { KindKeyword } from "./field-types/field-type.js";
 import { fieldTypeFor } from "./field-types/index.js";
 import { SchemaError } from "./schema-error.js";
-import type { Field, JsonSchema } from "./model.js";
+import type { Field, Generator, JsonSchema } from "./model.js";
 
 /**
  * Value lists the server names at start-up for `x-enum-from` fields ("payment-providers": the
@@ -24,7 +25,7 @@ export function buildField(file: string, name: string, fileSchema: JsonSchema, r
   if (!fieldType) throw fail("type", `has no column mapping for type ${JSON.stringify(type)}`);
   const { kind, column } = fieldType;
   // Keywords only some types give a meaning to; the messages name the built-in types that do.
-  const allows = (keyword: string) => fieldType.keywords?.includes(keyword as never) === true;
+  const allows = (keyword: KindKeyword | Generator) => fieldType.keywords?.includes(keyword) === true;
 
   const generated = schema["x-default"];
   if (generated === "uuid" && type !== "string") throw fail("x-default", "uuid needs type string");
