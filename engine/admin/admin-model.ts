@@ -1,3 +1,4 @@
+import { fieldTypeOf } from "../schema/field-types/index.js";
 import type { FieldKind, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 
@@ -61,16 +62,17 @@ const LABEL_CANDIDATES = ["adminTitle", "title", "slug", "uid", "email", "name",
 /** The field that names a record: the first of the usual naming fields the model has, else its id. */
 export function labelFieldOf(model: Model): string {
   const visible = model.fields.filter((f) => !f.hidden);
-  const named = LABEL_CANDIDATES.find((name) => visible.some((f) => f.name === name && (f.kind === "string" || f.kind === "language-map")));
+  const naming = (f: Model["fields"][number]) => fieldTypeOf(f.kind).admin.naming;
+  const named = LABEL_CANDIDATES.find((name) => visible.some((f) => f.name === name && naming(f) !== undefined));
   if (named) return named;
-  return visible.find((f) => f.kind === "string" && !f.references)?.name ?? "id";
+  return visible.find((f) => naming(f) === "text" && !f.references)?.name ?? "id";
 }
 
 export function adminField(field: Model["fields"][number]): AdminField {
   return {
     name: field.name,
     // A foreign key is named after what it points to: "productId" → "Product".
-    label: typeof field.schema.title === "string" && field.kind !== "language-map" ? field.schema.title : words(field.references || field.referencesModel ? field.name.replace(/Id$/, "") : field.name),
+    label: typeof field.schema.title === "string" && fieldTypeOf(field.kind).admin.schemaTitle !== false ? field.schema.title : words(field.references || field.referencesModel ? field.name.replace(/Id$/, "") : field.name),
     kind: field.kind,
     input: field.input,
     required: field.required,

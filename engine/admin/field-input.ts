@@ -1,9 +1,10 @@
+import { fieldTypeOf } from "../schema/field-types/index.js";
 import type { AdminField } from "./admin-model.js";
 
 /** Languages a language map is edited in, one input each (default first). */
 export { LANGUAGES } from "../schema/languages.js";
 
-/** The form input a field gets; "unknown" renders 'Unknown input type'. */
+/** The form input a field gets; "unknown" renders 'Unknown input type'. A field type may name its own. */
 export type InputType =
   | "language-map"
   | "rich-text-language-map"
@@ -17,34 +18,22 @@ export type InputType =
   | "textarea"
   | "text"
   | "json"
-  | "unknown";
+  | "unknown"
+  | (string & {});
 
 const KNOWN_HINTS = new Set(["rich-text", "file", "date-time", "select", "textarea"]);
 
-/** Chosen from the x-input hint first, then the field's kind: one rule for every model. */
+/** Chosen from the x-input hint first, then the field's type (field-types/): one rule for every model. */
 export function inputOf(field: AdminField): InputType {
   if (field.input !== undefined && !KNOWN_HINTS.has(field.input)) return "unknown";
-  if (field.kind === "language-map") return field.input === "rich-text" ? "rich-text-language-map" : "language-map";
+  const type = fieldTypeOf(field.kind);
+  const first = type.admin.inputBeforeHints?.(field);
+  if (first) return first;
   if (field.input === "rich-text") return "rich-text";
   if (field.input === "file") return "file";
   if (field.input === "textarea") return "textarea";
   if (field.references || field.referencesModel) return "reference";
   if (field.enum) return "select";
-  if (field.input === "date-time" || field.kind === "datetime") return "date-time";
-  switch (field.kind) {
-    case "boolean":
-      return "checkbox";
-    case "integer":
-    case "number":
-      return "number";
-    case "json":
-      return "json";
-    case "decimal":
-    case "string":
-    case "uuid":
-    case "date":
-      return "text";
-    default:
-      return "unknown";
-  }
+  if (field.input === "date-time") return "date-time";
+  return type.admin.input;
 }

@@ -23,7 +23,9 @@ export function editableFields(model: AdminModel, omit: string[] = []): AdminFie
     .map(({ f }) => f);
 }
 
-function propertyOf(field: AdminField): { schema: Json; ui: Json } {
+const WIDGETS: Record<string, string> = { "rich-text": "richText", file: "file", "date-time": "dateTime", reference: "reference", number: "number", textarea: "textarea", text: "text", unknown: "unknown" };
+
+function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): { schema: Json; ui: Json } {
   const input = inputOf(field);
   const title = field.label;
   switch (input) {
@@ -42,7 +44,10 @@ function propertyOf(field: AdminField): { schema: Json; ui: Json } {
     default: {
       // Numbers, dates and references travel as strings in the form too: the widget decides
       // the value (a cleared number is ""), the server checks and converts it.
-      const widget = { "rich-text": "richText", file: "file", "date-time": "dateTime", reference: "reference", number: "number", textarea: "textarea", text: "text", unknown: "unknown" }[input];
+      // An input a field type names itself ("color") is the widget's name too, while the
+      // renderer has one by that name; else the form says the input is unknown rather than fail.
+      const named = WIDGETS[input] ?? input;
+      const widget = !widgets || widgets.has(named) ? named : "unknown";
       const typed = typeof field.default === "string" ? { default: field.default } : {};
       return { schema: { type: "string", title, ...typed }, ui: { "ui:widget": widget, "ui:options": { field } } };
     }
@@ -51,14 +56,15 @@ function propertyOf(field: AdminField): { schema: Json; ui: Json } {
 
 /**
  * The RJSF schema and uiSchema of a model's form. Client-side checks are left to the server (its
- * errors land on their fields), so this schema describes inputs rather than validity.
+ * errors land on their fields), so this schema describes inputs rather than validity. `widgets`:
+ * the names the renderer has widgets for (web/admin/form/widgets), when known.
  */
-export function formSchema(model: AdminModel, omit: string[] = []): FormSchema {
+export function formSchema(model: AdminModel, omit: string[] = [], widgets?: ReadonlySet<string>): FormSchema {
   const fields = editableFields(model, omit);
   const properties: Json = {};
   const uiSchema: Json = { "ui:order": fields.map((f) => f.name) };
   for (const field of fields) {
-    const { schema, ui } = propertyOf(field);
+    const { schema, ui } = propertyOf(field, widgets);
     properties[field.name] = schema;
     uiSchema[field.name] = ui;
   }

@@ -1,3 +1,4 @@
+import { fieldTypeOf } from "../schema/field-types/index.js";
 import type { AdminField, AdminModel } from "./admin-model.js";
 import { inputOf } from "./field-input.js";
 
@@ -15,7 +16,16 @@ const showable = (f: AdminField) => {
   return !["json", "rich-text", "rich-text-language-map", "unknown"].includes(input) && f.name !== "id";
 };
 
-export const apiColumn = (field: AdminField) => (field.kind === "language-map" ? `${field.name}->>en` : field.name);
+/** The column the API's filters and orderBy name for a field: its own name, or what its type reads (`title->>en`). */
+export const apiColumn = (field: AdminField) => fieldTypeOf(field.kind).admin.column?.(field.name) ?? field.name;
+
+/** The filter bar's choice of columns: every field its type lets be filtered, labelled as its type says. */
+export function filterColumns(model: AdminModel): { value: string; label: string }[] {
+  return model.fields.flatMap((f) => {
+    const label = fieldTypeOf(f.kind).admin.filterLabel;
+    return label === false ? [] : [{ value: apiColumn(f), label: label ? label(f.label) : f.label }];
+  });
+}
 
 /**
  * The table's columns, chosen from the schema: the naming field, the foreign keys of a relation,
@@ -44,6 +54,6 @@ export function tableColumns(model: AdminModel): AdminColumn[] {
 /** The column the search box filters with `ilike`: the naming field (its English text for a map). */
 export function searchColumn(model: AdminModel): string | undefined {
   const field = model.fields.find((f) => f.name === model.labelField);
-  if (!field || (field.kind !== "string" && field.kind !== "language-map")) return undefined;
+  if (!field || !fieldTypeOf(field.kind).admin.naming) return undefined;
   return apiColumn(field);
 }

@@ -1,6 +1,7 @@
 import { validationErrorFromCauses, type ErrorCause } from "../errors.js";
+import { fieldTypeOf } from "../schema/field-types/index.js";
+import { filterMethods, likeMethods, type FilterMethod } from "../schema/field-types/filter-methods.js";
 import type { Field, FieldKind, Model } from "../schema/model.js";
-import { coerce, isUuid } from "./coerce.js";
 import { jsonLimitProblems } from "./json-limits.js";
 import { isPlainObject } from "./plain-object.js";
 
@@ -10,10 +11,7 @@ import { isPlainObject } from "./plain-object.js";
 export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 1000;
 
-export const filterMethods = [
-  "eq", "ne", "gt", "gte", "lt", "lte", "like", "ilike", "notLike", "notIlike", "inArray", "notInArray", "isNull", "isNotNull",
-] as const;
-export type FilterMethod = (typeof filterMethods)[number];
+export { filterMethods, type FilterMethod };
 
 export interface ColumnRef {
   field: Field;
@@ -47,10 +45,6 @@ export interface ListQuery {
   limit: number;
   offset: number;
 }
-
-const textKinds: FieldKind[] = ["string", "uuid"];
-const jsonMethods: FilterMethod[] = ["eq", "ne", "isNull", "isNotNull"];
-const likeMethods: FilterMethod[] = ["like", "ilike", "notLike", "notIlike"];
 
 /**
  * The query keys of the list route. A key it does not know (`sort=password`, a misspelt
@@ -155,6 +149,7 @@ function parseCondition(model: Model, item: Record<string, any>, path: string, c
 
 function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path: string, causes: ErrorCause[]): Condition | undefined {
   const { kind } = column;
+  const type = fieldTypeOf(kind);
   const name = column.field.name + (column.key ? `->>${column.key}` : "");
   if (method === "isNull" || method === "isNotNull") return { ...column, method };
   // PostgreSQL text cannot hold NUL: say so here rather than let the database word it.
@@ -163,12 +158,8 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
     fail(causes, problem.path, problem.message);
     return;
   }
-  if ((kind === "json" || kind === "language-map") && !jsonMethods.includes(method)) {
-    fail(causes, path, `${method} does not apply to the JSON column ${name}; compare a key such as ${name}->>en`);
-    return;
-  }
-  if (likeMethods.includes(method) && !textKinds.includes(kind)) {
-    fail(causes, path, `${method} needs a text column, ${name} is ${kind}`);
+  if (!type.filters.methods.includes(method)) {
+    fail(causes, path, type.filters.refusal?.(method, name) ?? refusal(method, name, kind));
     return;
   }
   if (method === "inArray" || method === "notInArray") {
@@ -178,8 +169,9 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
       fail(causes, path, `must be an array for ${method}`);
       return;
     }
-    // A text that is not a uuid equals no uuid: it is left out of the list rather than refused.
-    const values = (kind === "uuid" ? list.filter(isUuidLike) : list).map((v) => coerce(kind, v));
+    // A value no row can hold (a text that is no uuid) is left out of the list rather than refused.
+    const neverEquals = type.filters.neverEquals;
+    const values = (neverEquals ? list.filter((v) => !neverEquals(v)) : list).map((v) => type.coerce(v));
     const bad = values.findIndex((v) => v === undefined);
     if (bad >= 0) {
       fail(causes, `${path}/${bad}`, `must be a ${kind} value for ${name}`);
@@ -194,8 +186,8 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
     }
     return { ...column, method, value: asPattern(raw) };
   }
-  const value = coerce(kind, raw);
-  if (value === undefined && kind === "uuid" && typeof raw === "string") {
+  const value = type.coerce(raw);
+  if (value === undefined && type.filters.neverEquals?.(raw)) {
     // The original client looks records up by whatever text it has (a slug in an id filter):
     // no uuid equals a text that is not one, so eq matches nothing and ne every non-null value.
     if (method === "eq") return { ...column, method: "inArray", value: [] };
@@ -208,8 +200,9 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
   return { ...column, method, value };
 }
 
-/** Texts count for a uuid list (only real uuids can match); other values are still checked. */
-const isUuidLike = (value: unknown) => typeof value !== "string" || isUuid(value);
+/** Why a type refuses a method, when the type does not word it itself. */
+const refusal = (method: FilterMethod, name: string, kind: FieldKind) =>
+  likeMethods.includes(method) ? `${method} needs a text column, ${name} is ${kind}` : `${method} does not apply to ${name}, which is ${kind}`;
 
 /**
  * A like pattern as given, or a bare word (no `%` or `_`, as the original client sends search
@@ -237,7 +230,7 @@ function resolveColumn(model: Model, raw: unknown, path: string, causes: ErrorCa
   const field = model.fieldMap.get(name!);
   if (!field || field.hidden) return void fail(causes, path, `${raw} is not a column of ${model.id}`);
   if (key === undefined) return { field, kind: field.kind };
-  if (extra !== undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(key) || (field.kind !== "json" && field.kind !== "language-map")) {
+  if (extra !== undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(key) || !fieldTypeOf(field.kind).filters.keys) {
     return void fail(causes, path, `${raw} is not a column of ${model.id}`);
   }
   return { field, key, kind: "string" };

@@ -1,6 +1,6 @@
 import { validationError, validationErrorFromCauses, type ErrorCause } from "../errors.js";
+import { fieldTypeOf } from "../schema/field-types/index.js";
 import type { Model } from "../schema/model.js";
-import { decimalFromNumber, DECIMAL_MESSAGE } from "./decimal.js";
 import { indexedTextProblems, jsonLimitProblems } from "./json-limits.js";
 import { causesOf, validatorsFor } from "./validators.js";
 
@@ -33,14 +33,15 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
     }
     causes.push(...jsonLimitProblems(value, `${prefix}/${name}`));
     if (indexedText(model, field)) causes.push(...indexedTextProblems(value, `${prefix}/${name}`));
-    if (!field.required && value === "" && (field.kind === "integer" || field.kind === "number" || field.kind === "decimal")) data[name] = null;
-    // A decimal sent as a JSON number: taken as the decimal written when that is exact; it or any
-    // other non-text refused with the string form named (README "Money is exact").
-    if (field.kind === "decimal" && value != null && typeof value !== "string") {
-      const text = typeof value === "number" ? decimalFromNumber(value) : undefined;
-      if (text !== undefined) data[name] = text;
+    const write = fieldTypeOf(field.kind).write;
+    if (!field.required && value === "" && write?.emptyIsNull) data[name] = null;
+    // The type's own form of a value (a decimal sent as an exact JSON number becomes its text),
+    // or its own cause, which the validator's would only repeat.
+    if (write?.normalise && data[name] != null) {
+      const normal = write.normalise(data[name]);
+      if ("value" in normal) data[name] = normal.value;
       else {
-        causes.push({ path: `${prefix}/${name}`, message: DECIMAL_MESSAGE });
+        causes.push({ path: `${prefix}/${name}`, message: normal.message });
         refused.add(`${prefix}/${name}`);
       }
     }
@@ -53,16 +54,16 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
 
 /** A text column behind an index: unique, x-index, or part of a unique-together set. */
 const indexedText = (model: Model, field: Model["fields"][number]) =>
-  field.kind === "string" && (field.unique || field.index || model.uniqueTogether.some((set) => set.includes(field.name)));
+  fieldTypeOf(field.kind).write?.indexedText === true && (field.unique || field.index || model.uniqueTogether.some((set) => set.includes(field.name)));
 
 const dedupe = (causes: ErrorCause[]) => [...new Map(causes.map((c) => [`${c.path} ${c.message}`, c])).values()];
 
-/** Values as the driver should bind them: JSON columns as JSON text. */
+/** Values as the driver should bind them, as each field's type says: JSON columns as JSON text. */
 export function toColumns(model: Model, data: Row): Row {
   const row: Row = {};
   for (const [name, value] of Object.entries(data)) {
-    const field = model.fieldMap.get(name)!;
-    row[name] = field.column === "jsonb" && value !== null && value !== undefined ? JSON.stringify(value) : value;
+    const bind = fieldTypeOf(model.fieldMap.get(name)!.kind).write?.bind;
+    row[name] = bind && value !== null && value !== undefined ? bind(value) : value;
   }
   return row;
 }

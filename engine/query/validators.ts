@@ -1,27 +1,32 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { fieldTypeOf, fieldTypes } from "../schema/field-types/index.js";
 import type { Field, JsonSchema, Model } from "../schema/model.js";
 import type { ErrorCause } from "../errors.js";
-import { addDecimalFormat, DECIMAL_MESSAGE } from "./decimal.js";
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-addDecimalFormat(ajv);
+
+/** The formats field types define (decimal), with the cause a value failing one gets. */
+const formatMessages = new Map<string, string>();
+/** Adds the formats of types registered since the last compile (validators compile lazily, per model). */
+function addTypeFormats() {
+  for (const type of fieldTypes()) {
+    for (const [name, format] of Object.entries(type.write?.ajvFormats ?? {})) {
+      if (formatMessages.has(name)) continue;
+      ajv.addFormat(name, format.pattern);
+      formatMessages.set(name, format.message);
+    }
+  }
+}
 
 /** Fields a client may write: not hidden, not maintained by the server. */
 export const writableFields = (model: Model) => model.fields.filter((f) => !f.hidden && !f.readOnly);
 
-const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
-
-const INT4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
-
-/** The schema narrowed to what the column can hold, so the database never has to refuse a value. */
+/** The schema narrowed to what the column can hold (the field type says how), so the database never has to refuse a value. */
 function withinColumn(field: Field, schema: JsonSchema): JsonSchema {
-  if (field.column === "uuid") return { ...schema, pattern: UUID_PATTERN };
-  if (field.column === "integer") {
-    return { ...schema, minimum: Math.max(schema.minimum ?? INT4.min, INT4.min), maximum: Math.min(schema.maximum ?? INT4.max, INT4.max) };
-  }
-  return schema;
+  const narrow = fieldTypeOf(field.kind).write?.narrow;
+  return narrow ? narrow(schema) : schema;
 }
 
 /** A property as the write validator sees it: optional columns also take null, to clear them. */
@@ -57,6 +62,7 @@ export function validatorsFor(model: Model, trusted = false): ModelValidators {
   const cache = trusted ? caches.trusted : caches.client;
   let validators = cache.get(model);
   if (!validators) {
+    addTypeFormats();
     validators = {
       create: ajv.compile(objectSchema(model, "create", trusted)),
       update: ajv.compile(objectSchema(model, "update", trusted)),
@@ -76,7 +82,8 @@ export function causesOf(errors: ErrorObject[] | null | undefined, prefix = ""):
     if (e.keyword === "enum") {
       return { path: `${prefix}${e.instancePath}`, message: `must be one of ${e.params.allowedValues.filter((v: unknown) => v !== null).join(", ")}` };
     }
-    if (e.keyword === "format" && e.params.format === "decimal") return { path: `${prefix}${e.instancePath}`, message: DECIMAL_MESSAGE };
+    const formatMessage = e.keyword === "format" ? formatMessages.get(e.params.format) : undefined;
+    if (formatMessage) return { path: `${prefix}${e.instancePath}`, message: formatMessage };
     return { path: `${prefix}${e.instancePath}`, message: e.message ?? "is invalid" };
   });
 }

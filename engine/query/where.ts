@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool, type RawBuilder } from "kysely";
+import { fieldTypeOf } from "../schema/field-types/index.js";
 import { isGroup, type ColumnRef, type Condition, type Filter, type Order } from "./list-query.js";
 
 const operators = {
@@ -33,7 +34,7 @@ function node(eb: ExpressionBuilder<any, any>, filter: Filter): Expression<SqlBo
 }
 
 function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<SqlBool> {
-  const column = likeMethods.has(c.method) && c.kind === "uuid" ? sql`${columnExpression(c)}::text` : columnExpression(c);
+  const column = likeMethods.has(c.method) && fieldTypeOf(c.kind).filters.likeAsText ? sql`${columnExpression(c)}::text` : columnExpression(c);
   if (c.method === "isNull") return eb(column, "is", null);
   if (c.method === "isNotNull") return eb(column, "is not", null);
   if (c.method === "inArray" || c.method === "notInArray") {
@@ -47,7 +48,7 @@ function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<Sq
 
 /** Whole-JSON comparisons cast the text to jsonb, so `{"en":"a"}` equals `{ "en": "a" }`. */
 const jsonAware = (c: Condition, value: unknown) =>
-  c.key === undefined && (c.kind === "json" || c.kind === "language-map") ? sql`${value}::jsonb` : value;
+  c.key === undefined && fieldTypeOf(c.kind).filters.comparesAsJson ? sql`${value}::jsonb` : value;
 
 /**
  * The full ORDER BY of a list: the order asked for, then the model's default order keys it does

@@ -1,18 +1,7 @@
+import type { KindKeyword } from "./field-types/field-type.js";
+import { fieldTypeFor } from "./field-types/index.js";
 import { SchemaError } from "./schema-error.js";
-import type { ColumnType, Field, FieldKind, JsonSchema } from "./model.js";
-
-const kinds: Record<string, [FieldKind, ColumnType]> = {
-  "string:uuid": ["uuid", "uuid"],
-  "string:date-time": ["datetime", "timestamptz"],
-  "string:date": ["date", "date"],
-  "string:decimal": ["decimal", "numeric"],
-  string: ["string", "text"],
-  integer: ["integer", "integer"],
-  number: ["number", "double precision"],
-  boolean: ["boolean", "boolean"],
-  object: ["json", "jsonb"],
-  array: ["json", "jsonb"],
-};
+import type { Field, Generator, JsonSchema } from "./model.js";
 
 /**
  * Value lists the server names at start-up for `x-enum-from` fields ("payment-providers": the
@@ -32,21 +21,22 @@ export function buildField(file: string, name: string, fileSchema: JsonSchema, r
   const list = enumFrom ? enums[enumFrom] : undefined;
   const schema: JsonSchema = list ? { ...fileSchema, enum: [...list] } : fileSchema;
   const type = schema.type as string;
-  const known = kinds[`${type}:${schema.format}`] ?? kinds[type];
-  if (!known) throw fail("type", `has no column mapping for type ${JSON.stringify(type)}`);
-  let [kind, column] = known;
-  if (schema["x-language-map"]) kind = "language-map";
+  const fieldType = fieldTypeFor(schema);
+  if (!fieldType) throw fail("type", `has no column mapping for type ${JSON.stringify(type)}`);
+  const { kind, column } = fieldType;
+  // Keywords only some types give a meaning to; the messages name the built-in types that do.
+  const allows = (keyword: KindKeyword | Generator) => fieldType.keywords?.includes(keyword) === true;
 
   const generated = schema["x-default"];
   if (generated === "uuid" && type !== "string") throw fail("x-default", "uuid needs type string");
-  if (generated === "now" && kind !== "datetime") throw fail("x-default", "now needs format date-time");
-  if ((generated === "slug" || generated === "admin-title") && kind !== "string") {
+  if (generated === "now" && !allows("now")) throw fail("x-default", "now needs format date-time");
+  if ((generated === "slug" || generated === "admin-title") && !allows(generated)) {
     throw fail("x-default", `${generated} needs a plain string`);
   }
-  if (schema["x-on-update"] && kind !== "datetime") throw fail("x-on-update", "now needs format date-time");
-  if (schema["x-references"] && kind !== "uuid") throw fail("x-references", "needs format uuid");
-  if (schema["x-search"] && kind !== "string" && kind !== "language-map") throw fail("x-search", "needs a plain string or a language map");
-  if (schema["x-references-model"] && kind !== "uuid") throw fail("x-references-model", "needs format uuid");
+  if (schema["x-on-update"] && !allows("x-on-update")) throw fail("x-on-update", "now needs format date-time");
+  if (schema["x-references"] && !allows("x-references")) throw fail("x-references", "needs format uuid");
+  if (schema["x-search"] && !allows("x-search")) throw fail("x-search", "needs a plain string or a language map");
+  if (schema["x-references-model"] && !allows("x-references-model")) throw fail("x-references-model", "needs format uuid");
   if (schema.enum && schema.default !== undefined && !schema.enum.includes(schema.default)) {
     throw fail("default", `${JSON.stringify(schema.default)} is not one of enum`);
   }

@@ -1,6 +1,7 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { buildField, type EnumLists } from "./build-field.js";
+import { knownFormats } from "./field-types/index.js";
 import { flatten } from "./flatten.js";
 import { readSchemaFiles, type SchemaFile } from "./read-files.js";
 import { SchemaError } from "./schema-error.js";
@@ -12,7 +13,22 @@ import metaSchema from "./meta-schema.json" with { type: "json" };
 
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-const checkMeta = ajv.compile(metaSchema as object);
+
+/**
+ * The meta-schema with `format` limited to the formats the field types answer to, compiled again
+ * only when a type registered since adds one.
+ */
+let compiledMeta: { formats: string; check: ValidateFunction } | undefined;
+function metaCheck(): ValidateFunction {
+  const formats = knownFormats();
+  if (compiledMeta?.formats !== formats.join()) {
+    const schema = structuredClone(metaSchema);
+    (schema.$defs.property.properties as Record<string, object>).format = { enum: formats };
+    if (compiledMeta) ajv.removeSchema(metaSchema.$id);
+    compiledMeta = { formats: formats.join(), check: ajv.compile(schema) };
+  }
+  return compiledMeta.check;
+}
 
 export interface LoadOptions {
   /** The lists `x-enum-from` fields name (the server passes its payment providers' names). */
@@ -61,6 +77,7 @@ function checkKeywords(source: SchemaFile) {
 
 function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: EnumLists = {}): Model {
   checkKeywords(source);
+  const checkMeta = metaCheck();
   if (!checkMeta(source.json)) {
     const error = checkMeta.errors![0]!;
     const extra = error.params && "additionalProperty" in error.params ? ` (${error.params.additionalProperty})` : "";

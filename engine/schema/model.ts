@@ -1,11 +1,14 @@
 // The model registry's vocabulary: what the engine knows about an entity after loading its schema.
 export type JsonSchema = Record<string, any>;
 
-export type ColumnType = "uuid" | "text" | "integer" | "double precision" | "numeric" | "boolean" | "timestamptz" | "date" | "jsonb";
+/** A PostgreSQL column type ("uuid", "text", "jsonb", …): the field type's `column`. */
+export type ColumnType = string;
 
-/** How a value of the field behaves in filters, coercion and forms. */
-/** `decimal`: an exact number (money) kept as a decimal string in JavaScript and `numeric` in PostgreSQL. */
-export type FieldKind = "uuid" | "string" | "datetime" | "date" | "integer" | "number" | "decimal" | "boolean" | "json" | "language-map";
+/**
+ * The field's type by name ("string", "decimal", "language-map", …): how its value behaves in
+ * filters, coercion, writes and forms lives in that type's object (field-types/, fieldTypeOf).
+ */
+export type FieldKind = string;
 
 export type Generator = "uuid" | "now" | "slug" | "admin-title";
 

@@ -1,4 +1,4 @@
-import { LANGUAGES } from "../schema/languages.js";
+import { fieldTypeOf } from "../schema/field-types/index.js";
 import type { Field, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 import { identifier, quote } from "./identifiers.js";
@@ -42,11 +42,8 @@ export function columnDefault(field: Field): string | undefined {
   // order (createdAt) keeps them in the order they were sent.
   if (field.generated === "now") return "clock_timestamp()";
   if (field.default === undefined) return undefined;
-  if (field.column === "jsonb") return `${literal(JSON.stringify(field.default))}::jsonb`;
-  if (field.column === "boolean" || field.column === "integer" || field.column === "double precision") {
-    return String(field.default);
-  }
-  return literal(field.default);
+  const sqlDefault = fieldTypeOf(field.kind).sqlDefault;
+  return sqlDefault ? sqlDefault(field.default) : literal(field.default);
 }
 
 /** The name of a field's unique, foreign-key, check or index: one rule for DDL and error mapping. */
@@ -87,13 +84,13 @@ export function tableSnapshot(model: Model, registry: Registry): TableSnapshot {
 }
 
 /**
- * What an x-search field's trigram indexes are built on: the column, or for a language map its
- * text in each language (`"title"->>'en'`), the very expressions the filters compile to.
+ * What an x-search field's trigram indexes are built on: the column, or what its type says (a
+ * language map's text in each language, `"title"->>'en'`), the very expressions the filters compile to.
  */
 function searchExpressions(field: Field): [string, string][] {
   if (!field.search) return [];
-  if (field.kind !== "language-map") return [["", quote(field.name)]];
-  return LANGUAGES.map((language) => [`_${language}`, `(${quote(field.name)}->>'${language}')`]);
+  const own = fieldTypeOf(field.kind).searchExpressions;
+  return own ? own(quote(field.name)) : [["", quote(field.name)]];
 }
 
 export function snapshotOf(registry: Registry): Snapshot {

@@ -130,6 +130,8 @@ export function validValue(field: Field, token: string = uniqueToken()): unknown
       return s.type === "array" ? [] : {};
     case "string":
       return stringFor(field, token);
+    default:
+      throw new Error(`build-record: no valid value for field kind ${field.kind} (add its case)`);
   }
 }
 

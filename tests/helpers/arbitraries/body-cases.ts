@@ -100,6 +100,8 @@ function wrongValues(field: Field): unknown[] {
       return s.type === "array"
         ? ["text", 42, true, { a: 1 }]
         : ["text", 42, true, [], [{ a: 1 }], ...(s.additionalProperties === false ? [{ notAProperty: 1 }] : []), ...Object.keys(s.properties ?? {}).slice(0, 1).map((k) => ({ [k]: { wrong: [] } }))];
+    default:
+      throw new Error(`body-cases: no wrong values for field kind ${field.kind} (add its case)`);
   }
 }
 

@@ -131,6 +131,8 @@ export function validValueArb(field: Field, parents: Record<string, string>): Ar
       else arb = textArb(typeof s.maxLength === "number" ? Math.min(s.maxLength, 40) : 40, s.minLength ?? 0);
       return field.unique ? uniqueText(field, arb) : arb;
     }
+    default:
+      throw new Error(`arbitraries: no values for field kind ${field.kind} (add its case)`);
   }
 }
 

@@ -17,6 +17,8 @@ import { templates } from "./templates/templates.js";
 import { useSaveStatus } from "./use-save-status.js";
 import { fields, widgets } from "./widgets/index.js";
 
+const WIDGET_NAMES: ReadonlySet<string> = new Set(Object.keys(widgets));
+
 /** The schemas' own formats: an exact decimal (money) is a string the server reads the same way. */
 const validator = customizeValidator({ customFormats: { decimal: DECIMAL_PATTERN } });
 
@@ -35,7 +37,7 @@ const STATUS_TEXT = { idle: "", pending: "", success: "Saved", error: "Not saved
 /** The generated form of a model: RJSF with Mantine widgets; the server validates, its errors land on their fields. */
 export function ModelForm({ model, record, fixed, onSaved }: Props) {
   const omit = Object.keys(fixed ?? {});
-  const { schema, uiSchema } = useMemo(() => formSchema(model, omit), [model, omit.join()]);
+  const { schema, uiSchema } = useMemo(() => formSchema(model, omit, WIDGET_NAMES), [model, omit.join()]);
   const [formData, setFormData] = useState<Row>(() => formDataOf(model, record, omit));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [status, setStatus] = useSaveStatus();

@@ -1,16 +1,17 @@
 import { Badge, Text } from "@mantine/core";
 import dayjs from "dayjs";
 import type { AdminField } from "../../../engine/admin/admin-model.js";
-import { inputOf } from "../../../engine/admin/field-input.js";
+import { cellOf } from "../../../engine/admin/table-cell.js";
 
 /** A value as a table cell: short text, a yes/no badge, a formatted time, a related record's name. */
 export function CellValue({ field, value, referenceLabel }: { field: AdminField; value: unknown; referenceLabel?: string }) {
   if (value === null || value === undefined || value === "") return <Text c="dimmed">—</Text>;
-  const input = inputOf(field);
-  if (input === "checkbox") return <Badge variant="light" color={value ? "green" : "gray"}>{value ? "yes" : "no"}</Badge>;
-  if (input === "date-time" || field.kind === "datetime") return <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>;
-  if (input === "reference") return <Text size="sm">{referenceLabel ?? String(value)}</Text>;
-  const text = typeof value === "object" ? (field.kind === "language-map" ? languageText(value as Record<string, string>) : JSON.stringify(value)) : String(value);
+  // The cell the field's type describes (engine/admin/table-cell.ts); one this file does not draw is text.
+  const cell = cellOf(field);
+  if (cell === "yes-no") return <Badge variant="light" color={value ? "green" : "gray"}>{value ? "yes" : "no"}</Badge>;
+  if (cell === "date-time") return <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>;
+  if (cell === "reference") return <Text size="sm">{referenceLabel ?? String(value)}</Text>;
+  const text = typeof value === "object" ? (cell === "language-text" ? languageText(value as Record<string, string>) : JSON.stringify(value)) : String(value);
   if (!text) return <Text c="dimmed">—</Text>;
   return (
     <Text size="sm" lineClamp={1} maw={280} title={text}>

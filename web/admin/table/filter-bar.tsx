@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Popover, Select, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
-import { apiColumn } from "../../../engine/admin/table-columns.js";
+import { filterColumns } from "../../../engine/admin/table-columns.js";
 import type { Filter } from "../data/list-query.js";
 
 const METHODS = ["eq", "ne", "gt", "gte", "lt", "lte", "ilike", "notIlike", "isNull", "isNotNull"];
@@ -9,7 +9,7 @@ const NO_VALUE = new Set(["isNull", "isNotNull"]);
 
 /** Conditions in the API's filter language, added one at a time and shown as removable chips. */
 export function FilterBar({ model, filters, onChange }: { model: AdminModel; filters: Filter[]; onChange(filters: Filter[]): void }) {
-  const columns = model.fields.filter((f) => f.kind !== "json").map((f) => ({ value: apiColumn(f), label: f.kind === "language-map" ? `${f.label} (en)` : f.label }));
+  const columns = filterColumns(model);
   const [opened, setOpened] = useState(false);
   const [column, setColumn] = useState<string | null>(columns[0]?.value ?? null);
   const [method, setMethod] = useState<string | null>("eq");

@@ -1,0 +1,27 @@
+import { LANGUAGES } from "../languages.js";
+import type { FieldType } from "./field-type.js";
+import { jsonColumn } from "./json-value.js";
+
+/** Text per language (schemas/_defs/language-map.json): a JSON object edited and searched per language. */
+export const languageMapType: FieldType = {
+  kind: "language-map",
+  matches: (schema) => schema.type === "object" && Boolean(schema["x-language-map"]),
+  column: jsonColumn.column,
+  sqlDefault: jsonColumn.sqlDefault,
+  keywords: ["x-search"],
+  coerce: jsonColumn.coerce,
+  filters: jsonColumn.filters,
+  write: { bind: jsonColumn.bind },
+  // The filters compile `"title"->>'en'`: one trigram index per language, on that very expression.
+  searchExpressions: (quotedName) => LANGUAGES.map((language) => [`_${language}`, `(${quotedName}->>'${language}')`]),
+  admin: {
+    input: "language-map",
+    inputBeforeHints: (field) => (field.input === "rich-text" ? "rich-text-language-map" : "language-map"),
+    cell: "language-text",
+    column: (name) => `${name}->>en`,
+    filterLabel: (label) => `${label} (en)`,
+    naming: "translated",
+    // The def's title ("Language map") is not the field's.
+    schemaTitle: false,
+  },
+};
