@@ -49,7 +49,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     config,
     tokens,
     revoked,
-    sessions: new Sessions(database.db, tokens, refreshTokens, config.production),
+    sessions: new Sessions(database.db, tokens, refreshTokens, { secure: config.production, httpOnly: config.sessionCookieHttpOnly }),
     authorizer,
     membersOnly: new MembersOnly(app.registry, repositories, authorizer, app.changes, app.log),
     accounts: new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl }),
