@@ -53,7 +53,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     authorizer,
     membersOnly: new MembersOnly(app.registry, repositories, authorizer, app.changes, app.log),
     accounts: new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl }),
-    wallets: new WalletSignIn(database, repositories),
+    wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
     mailer,
     background,
   };
