@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)("the original frontend on another origin, in Chrom
     c = await catalogue(t);
     await register(t, "ann@example.com");
     browser = await launchChromium();
-  });
+  }, 400_000); // an app, a catalogue and Chromium: slow on a machine shared by many test runs
   afterAll(async () => {
     await browser?.close();
     await running?.close();
