@@ -22,6 +22,7 @@ import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { providerEnums } from "./modules/billing/providers/index.js";
 import { registerWebFiles } from "./web/static-files.js";
+import { allowCrossOriginCallers } from "./security/cors.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
 import { sendSecurityHeaders } from "./security/security-headers.js";
@@ -118,7 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sendSecurityHeaders(app, config.production);
   compressAnswers(app);
   refuseNulInUrls(app);
-  refuseCrossSiteRequests(app, config.publicUrl);
+  allowCrossOriginCallers(app, config.corsOrigins);
+  refuseCrossSiteRequests(app, config.publicUrl, config.corsOrigins);
   registerDraining(app);
   const moduleRouteDocs = collectRouteDocs(app);
   await shareChangesBetweenInstances(app);

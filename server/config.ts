@@ -59,6 +59,12 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** Lifetime of a refresh token, seconds (default 30 days). */
   refreshTokenTtlSeconds: number;
+  /** SESSION_COOKIE_HTTP_ONLY: `false` lets page scripts read the session cookie (the original frontend builds its bearer from it); default true. */
+  sessionCookieHttpOnly: boolean;
+  /** CORS_ORIGINS: other origins whose pages may call the API with credentials (the original frontend on its own origin); empty by default. */
+  corsOrigins: string[];
+  /** EVM_TIMESTAMP_MESSAGES: accept a wallet signature of a bare `Date.now()` (the original client's message) besides Sign-In with Ethereum; default false. */
+  evmTimestampMessages: boolean;
   /** smtp://user:pass@host:port; without it mail goes to the outbox table and the log. */
   smtpUrl?: string;
   mailFrom: string;
@@ -159,6 +165,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 3600),
+    sessionCookieHttpOnly: parseBoolean(env, "SESSION_COOKIE_HTTP_ONLY", true),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    evmTimestampMessages: parseBoolean(env, "EVM_TIMESTAMP_MESSAGES", false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "SPS <no-reply@localhost>",
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
@@ -214,6 +223,39 @@ export function fileStorageFromEnv(env: NodeJS.ProcessEnv): FileStorageSettings 
 function parseLogFormat(env: NodeJS.ProcessEnv): "pretty" | "json" {
   if (env.LOG_FORMAT === "pretty" || env.LOG_FORMAT === "json") return env.LOG_FORMAT;
   return env.NODE_ENV !== "production" && process.stdout.isTTY ? "pretty" : "json";
+}
+
+/**
+ * A setting that weakens a default must say exactly `true` or `false`: a typo ("flase", "0")
+ * stops the start rather than silently picking one.
+ */
+function parseBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (value === "true" || value === "false") return value === "true";
+  throw new Error(`${name} must be true or false, not ${JSON.stringify(value)}`);
+}
+
+/**
+ * CORS_ORIGINS: comma-separated origins (`https://shop.example.com,http://localhost:3001`). Each
+ * must be exactly an origin — scheme, host, optional port, nothing after — because the answer's
+ * Access-Control-Allow-Origin repeats it and browsers compare it character for character; `*`
+ * cannot go with credentials. Anything else is a start-up error naming the entry.
+ */
+export function parseCorsOrigins(value: string | undefined): string[] {
+  return list(value).map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const origin = url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : undefined;
+    if (!origin || entry.replace(/\/$/, "").toLowerCase() !== origin) {
+      throw new Error(`CORS_ORIGINS: ${JSON.stringify(entry)} is not an origin such as https://shop.example.com (http or https, a host, an optional port, no path)`);
+    }
+    return origin;
+  });
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

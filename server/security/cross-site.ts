@@ -7,7 +7,7 @@ import { routedPath } from "./routed-path.js";
 // the secret key's) that changes something is refused unless the browser says it comes from this
 // site: `Origin` (sent with every POST, PATCH, DELETE) or else `Sec-Fetch-Site`. A bearer token
 // or the secret key in a header cannot be attached by another site (that would need a CORS
-// preflight this server never grants), and requests with neither header (servers, scripts,
+// preflight this server grants only to the origins CORS_ORIGINS names, see cors.ts), and requests with neither header (servers, scripts,
 // payment providers' webhooks) are not a browser's forgery: both pass.
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -38,13 +38,17 @@ function cookieAuthenticated(request: FastifyRequest): boolean {
  * the route the router matched, never the raw URL: "/%61pi/…" is the route "/api/…" (see
  * routed-path.ts). A request no route matched changes nothing (the 404 handler answers it). Sign-in style routes (everything under
  * authentication/, which sets the session cookie) are refused from another site even without a
- * cookie, so no site can sign a visitor in to an account of its choosing.
+ * cookie, so no site can sign a visitor in to an account of its choosing. The origins of
+ * CORS_ORIGINS (`trustedOrigins`: the original frontend on its own origin) count as this site,
+ * exactly as written there; no other origin does.
  */
-export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string) {
+export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string, trustedOrigins: readonly string[] = []) {
   const publicOrigin = originOf(publicUrl);
+  const trusted = new Set(trustedOrigins);
   const fromThisSite = (request: FastifyRequest): boolean => {
     const origin = request.headers.origin;
     if (typeof origin === "string") {
+      if (trusted.has(origin)) return true;
       const given = originOf(origin);
       return !!given && (given === publicOrigin || given === originOf(`${request.protocol}://${request.host}`));
     }

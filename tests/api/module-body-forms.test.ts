@@ -152,6 +152,21 @@ const cases: Record<string, Case> = {
       return { url: `/api/rbac/identity/${await identityOf(s)}/change-password`, data: { password: PASSWORD, newPassword: NEW_PASSWORD }, caller: s };
     },
   },
+  // The plural paths the original backend also serves (issue 28).
+  "PATCH /api/rbac/identities/:id/change-password": {
+    status: 200,
+    prepare: async (_form, n) => {
+      const s = await register(t, `change-identities-${n}@example.com`);
+      return { url: `/api/rbac/identities/${await identityOf(s)}/change-password`, data: { password: PASSWORD, newPassword: NEW_PASSWORD }, caller: s };
+    },
+  },
+  "POST /api/rbac/identities/email-and-password": {
+    status: 201,
+    prepare: async (_form, n) => {
+      const s = await register(t, `own-plural-${n}@example.com`);
+      return { url: "/api/rbac/identities/email-and-password", data: { email: `own-plural-2-${n}@example.com`, password: PASSWORD, currentPassword: PASSWORD }, caller: s };
+    },
+  },
   "POST /api/rbac/subjects/:id/notify": {
     status: 201,
     prepare: async (_form, n) => {

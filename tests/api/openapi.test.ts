@@ -43,11 +43,12 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
       `${base}/email-and-password/authentication`, `${base}/email-and-password/forgot-password`, `${base}/email-and-password/reset-password`,
       `${base}/ethereum-virtual-machine`, `${base}/ethereum-virtual-machine/nonce`, "/api/rbac/subjects/{id}/identities",
       "/api/rbac/subjects/{id}/identities/{identityId}", "/api/rbac/subjects/{id}/change-password",
-      "/api/rbac/identity/{id}/change-password", "/api/rbac/identity/email-and-password"]) {
+      "/api/rbac/identity/{id}/change-password", "/api/rbac/identity/email-and-password",
+      "/api/rbac/identities/{id}/change-password", "/api/rbac/identities/email-and-password"]) {
       expect(document.paths[path], path).toBeDefined();
     }
-    // Our flat form and the original client's `permission[route]=…&permission[method]=…`.
-    expect(document.paths[`${base}/is-authorized`].get.parameters.map((p: any) => p.name)).toEqual(["route", "method", "permission"]);
+    // Our flat form, the original client's `permission[route]=…&permission[method]=…` and its newer `action[…]`.
+    expect(document.paths[`${base}/is-authorized`].get.parameters.map((p: any) => p.name)).toEqual(["route", "method", "permission", "action"]);
   });
 
   it("describes records without hidden fields, and its schemas compile as JSON Schema 2020-12", () => {

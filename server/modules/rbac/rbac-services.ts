@@ -49,11 +49,11 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     config,
     tokens,
     revoked,
-    sessions: new Sessions(database.db, tokens, refreshTokens, config.production),
+    sessions: new Sessions(database.db, tokens, refreshTokens, { secure: config.production, httpOnly: config.sessionCookieHttpOnly }),
     authorizer,
     membersOnly: new MembersOnly(app.registry, repositories, authorizer, app.changes, app.log),
     accounts: new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl }),
-    wallets: new WalletSignIn(database, repositories),
+    wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
     mailer,
     background,
   };

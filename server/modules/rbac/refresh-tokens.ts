@@ -11,6 +11,8 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 export interface IssuedRefresh {
   token: string;
   familyId: string;
+  /** When the stored token expires (ms since the epoch): the JWT handed out expires with it. */
+  expiresAtMs: number;
 }
 
 const invalid = () => new AppError("AUTHENTICATION_ERROR", "the refresh token is invalid, expired or revoked");
@@ -31,11 +33,9 @@ export class RefreshTokens {
 
   async issue(subjectId: string, familyId: string = randomUUID(), db: Kysely<any> = this.db): Promise<IssuedRefresh> {
     const token = randomBytes(32).toString("base64url");
-    await db
-      .insertInto(TABLE)
-      .values({ subjectId, familyId, tokenHash: hashOf(token), expiresAt: new Date(Date.now() + this.ttlSeconds * 1000).toISOString() })
-      .execute();
-    return { token, familyId };
+    const expiresAtMs = Date.now() + this.ttlSeconds * 1000;
+    await db.insertInto(TABLE).values({ subjectId, familyId, tokenHash: hashOf(token), expiresAt: new Date(expiresAtMs).toISOString() }).execute();
+    return { token, familyId, expiresAtMs };
   }
 
   /** Spends the token and issues its successor; throws Authentication error for any bad token. */

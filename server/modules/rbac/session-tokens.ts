@@ -8,6 +8,18 @@ export interface SessionClaims {
   familyId: string;
 }
 
+/**
+ * The signed-in subject as the original client decodes it from the token (`subject.id`,
+ * `subject.slug`): informational like `roles`; the server reads only `sub`.
+ */
+export interface SubjectClaim {
+  id: string;
+  slug: string | null;
+}
+
+/** A refresh token handed out as a JWT carries this type, so it is never taken for a session token. */
+export const REFRESH_TOKEN_TYPE = "refresh";
+
 const ISSUER = "sps";
 const ALGORITHM = "HS256";
 
@@ -22,9 +34,10 @@ export class SessionTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: SessionClaims, now = Date.now()): Promise<string> {
+  sign(claims: SessionClaims & { subject?: SubjectClaim }, now = Date.now()): Promise<string> {
     const issuedAt = Math.floor(now / 1000);
-    return new SignJWT({ roles: claims.roles, sid: claims.familyId })
+    const subject = claims.subject ? { subject: claims.subject } : {};
+    return new SignJWT({ ...subject, roles: claims.roles, sid: claims.familyId })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(claims.subjectId)
       .setIssuer(ISSUER)
@@ -33,11 +46,42 @@ export class SessionTokens {
       .sign(this.key);
   }
 
+  /**
+   * A refresh token as a JWT (the original client reads its `exp` to decide when to refresh): the
+   * opaque secret inside, signed with the same key, expiring with the stored token. The database
+   * row stays the truth (rotation, reuse detection, revocation); the signature only keeps a
+   * client from handing us a made-up envelope.
+   */
+  signRefresh(secret: string, expiresAtMs: number, now = Date.now()): Promise<string> {
+    return new SignJWT({ typ: REFRESH_TOKEN_TYPE, secret })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(Math.floor(expiresAtMs / 1000))
+      .sign(this.key);
+  }
+
+  /**
+   * The opaque secret a refresh token stands for. A token without dots is the opaque form handed
+   * out before refresh tokens became JWTs (looked up as it is, so those sessions keep working
+   * until they expire); a JWT must be ours, unexpired and of the refresh type, else undefined.
+   */
+  async refreshSecret(token: string): Promise<string | undefined> {
+    if (!token.includes(".")) return token;
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: [ALGORITHM] });
+      return payload.typ === REFRESH_TOKEN_TYPE && typeof payload.secret === "string" ? payload.secret : undefined;
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+
   /** The claims of a valid token; undefined for an expired, forged or malformed one (signed out). */
   async verify(token: string): Promise<SessionClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: [ALGORITHM] });
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return undefined;
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.typ === REFRESH_TOKEN_TYPE) return undefined;
       const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === "string") : [];
       return { subjectId: payload.sub, roles, familyId: payload.sid };
     } catch (error) {

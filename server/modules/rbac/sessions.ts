@@ -1,7 +1,8 @@
 import type { FastifyReply } from "fastify";
 import { clearCookie, setCookie } from "../../plugins/cookies.js";
 import type { Kysely } from "kysely";
-import type { RefreshTokens } from "./refresh-tokens.js";
+import { AppError } from "../../../engine/errors.js";
+import type { IssuedRefresh, RefreshTokens } from "./refresh-tokens.js";
 import type { SessionTokens } from "./session-tokens.js";
 import { rolesOf } from "./accounts/subjects.js";
 
@@ -9,8 +10,17 @@ export const SESSION_COOKIE = "rbac.subject.jwt";
 
 export interface Session {
   jwt: string;
+  /** A JWT carrying the stored token's secret (see SessionTokens.signRefresh). */
   refresh: string;
 }
+
+export interface SessionCookieOptions {
+  secure: boolean;
+  /** SESSION_COOKIE_HTTP_ONLY; true unless the original frontend must read the cookie. */
+  httpOnly: boolean;
+}
+
+const invalidRefresh = () => new AppError("AUTHENTICATION_ERROR", "the refresh token is invalid, expired or revoked");
 
 /** Issues a session: a refresh token (new family, or the rotated one's) and a JWT naming both. */
 export class Sessions {
@@ -18,38 +28,56 @@ export class Sessions {
     private readonly db: Kysely<any>,
     private readonly tokens: SessionTokens,
     readonly refreshTokens: RefreshTokens,
-    private readonly secureCookies: boolean,
+    private readonly cookie: SessionCookieOptions,
   ) {}
 
   async start(subjectId: string): Promise<Session> {
-    const refresh = await this.refreshTokens.issue(subjectId);
-    return { jwt: await this.jwtFor(subjectId, refresh.familyId), refresh: refresh.token };
+    return this.sessionOf(subjectId, await this.refreshTokens.issue(subjectId));
   }
 
-  /** Spends a refresh token and answers with the next session of the same family. */
+  /** Spends a refresh token (either form, see SessionTokens.refreshSecret) and answers with the next session of the same family. */
   async refresh(token: string): Promise<Session> {
-    const next = await this.refreshTokens.rotate(token);
-    return { jwt: await this.jwtFor(next.subjectId, next.familyId), refresh: next.token };
+    const secret = await this.tokens.refreshSecret(token);
+    if (!secret) throw invalidRefresh();
+    const next = await this.refreshTokens.rotate(secret);
+    return this.sessionOf(next.subjectId, next);
   }
 
-  private async jwtFor(subjectId: string, familyId: string) {
-    const roles = (await rolesOf(this.db, subjectId)).map((r) => r.uid as string);
-    return this.tokens.sign({ subjectId, roles, familyId });
+  /** The sign-in a refresh token belongs to, if it is a token of ours (logout). */
+  async familyOf(token: string): Promise<string | undefined> {
+    const secret = await this.tokens.refreshSecret(token);
+    return secret ? this.refreshTokens.familyOf(secret) : undefined;
+  }
+
+  private async sessionOf(subjectId: string, refresh: IssuedRefresh): Promise<Session> {
+    const [roles, subject] = await Promise.all([
+      rolesOf(this.db, subjectId),
+      this.db.selectFrom("rbac_subjects").select(["id", "slug"]).where("id", "=", subjectId).executeTakeFirst(),
+    ]);
+    const jwt = await this.tokens.sign({
+      subjectId,
+      roles: roles.map((r) => r.uid as string),
+      familyId: refresh.familyId,
+      subject: { id: subjectId, slug: (subject?.slug as string | undefined) ?? null },
+    });
+    return { jwt, refresh: await this.tokens.signRefresh(refresh.token, refresh.expiresAtMs) };
   }
 
   /**
-   * The session cookie is HttpOnly: page scripts never need it (the body carries the JWT for
-   * clients that send a bearer header), so an XSS bug cannot read it. SameSite=Lax keeps it off
-   * cross-site POSTs; Secure in production.
+   * The session cookie is HttpOnly by default: page scripts never need it (the body carries the
+   * JWT for clients that send a bearer header), so an XSS bug cannot read it. The original
+   * frontend builds its bearer from `document.cookie`, so SESSION_COOKIE_HTTP_ONLY=false gives
+   * that up (README "Running the original frontend"). SameSite=Lax keeps it off cross-site
+   * POSTs; Secure in production.
    */
   setCookie(reply: FastifyReply, jwt: string) {
     setCookie(reply, {
       name: SESSION_COOKIE,
       value: jwt,
       path: "/",
-      httpOnly: true,
+      httpOnly: this.cookie.httpOnly,
       sameSite: "lax",
-      secure: this.secureCookies,
+      secure: this.cookie.secure,
       maxAge: this.tokens.ttlSeconds,
     });
   }

@@ -19,7 +19,22 @@ const wrongCurrentPassword = () =>
  * identities and lost them all has nothing to prove itself with, so nothing is allowed: it is not
  * "new", or a stolen session could give the thief's email to the victim's account.
  */
-export async function confirmOwner(db: Kysely<any>, subjectId: string, currentPassword: string | undefined, signInId: string | undefined) {
+export interface OwnerProofOptions {
+  /**
+   * A sign-in of the last RECENT_SIGN_IN_MS stands in for a missing currentPassword: the original
+   * client changes an email (and links a wallet) without asking for the password again, right
+   * after the visitor signed in. A sent password is still checked.
+   */
+  recentSignInSuffices?: boolean;
+}
+
+export async function confirmOwner(
+  db: Kysely<any>,
+  subjectId: string,
+  currentPassword: string | undefined,
+  signInId: string | undefined,
+  options: OwnerProofOptions = {},
+) {
   const identities = await db
     .selectFrom("rbac_subjects_to_identities as si")
     .innerJoin("rbac_identities as i", "i.id", "si.identityId")
@@ -38,7 +53,10 @@ export async function confirmOwner(db: Kysely<any>, subjectId: string, currentPa
     }
     return;
   }
-  if (!currentPassword) throw currentPasswordRequired();
+  if (!currentPassword) {
+    if (options.recentSignInSuffices && signInId && (await signedInRecently(db, signInId))) return;
+    throw currentPasswordRequired();
+  }
   for (const identity of withPassword) if (await passwordMatches(identity, currentPassword)) return;
   throw wrongCurrentPassword();
 }

@@ -63,6 +63,9 @@ export const defaultRoles: DefaultRole[] = [
       // The handlers check that the identity is the caller's own.
       ["PATCH", "/api/rbac/identity/*/change-password"],
       ["POST", "/api/rbac/identity/email-and-password"],
+      // The same two under the plural paths the original backend also serves.
+      ["PATCH", "/api/rbac/identities/*/change-password"],
+      ["POST", "/api/rbac/identities/email-and-password"],
       // The cart and checkout; the handlers keep each subject to its own orders.
       ["*", "/api/rbac/subjects/{self}/ecommerce-module/**"],
       ...read("/api/ecommerce/orders/*/total", "/api/ecommerce/orders/*/quantity", "/api/ecommerce/orders/*/checkout-attributes/*", "/api/ecommerce/orders-to-products/*/total"),

@@ -47,7 +47,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     const body = logoutBody(await readInput(request, { optional: true }));
     if (request.sessionFamilyId) await sessions.refreshTokens.revokeFamily(request.sessionFamilyId);
     if (body.refresh) {
-      const family = await sessions.refreshTokens.familyOf(body.refresh);
+      const family = await sessions.familyOf(body.refresh);
       if (family) await sessions.refreshTokens.revokeFamily(family);
     }
     sessions.clearCookie(reply);

@@ -3,11 +3,12 @@ import { AppError } from "../../../../engine/errors.js";
 import { EMAIL, PASSWORD, UUID, inputSchema, readInput } from "../../input.js";
 import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-store.js";
 import { deleteIdentity } from "../accounts/delete-identity.js";
-import { confirmOwner } from "../accounts/owner-proof.js";
+import { confirmOwner, type OwnerProofOptions } from "../accounts/owner-proof.js";
 import { identitiesOf, identityIdsOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
 import { authRouteOptions, documented } from "./limits.js";
+import { SIGNED_MESSAGE_PROPERTIES, WALLET_PROVIDER_NAME } from "./wallet-routes.js";
 
 const SUBJECTS = "/api/rbac/subjects";
 
@@ -24,6 +25,17 @@ const passwordChange = inputSchema<{ password: string; newPassword: string }>({
   properties: { password: PASSWORD, newPassword: PASSWORD },
   required: ["password", "newPassword"],
 });
+/** The original client's wallet link: `{ message, provider: "ethereum-virtual-machine", signature, address }`. */
+const walletLink = inputSchema<{ message: string; signature: string; address?: string; provider: string; currentPassword?: string }>({
+  properties: { ...SIGNED_MESSAGE_PROPERTIES, currentPassword: CURRENT_PASSWORD },
+  required: ["message", "signature", "provider"],
+});
+/** What PATCH …/identities/{identityId} takes: an email change, or (the original client's) a password change. */
+const identityUpdateDocs = { type: "object", properties: { data: { oneOf: [emailChange.schema, passwordChange.schema] } }, required: ["data"] };
+
+const fieldOf = (input: unknown, name: string) => (input && typeof input === "object" ? (input as Record<string, unknown>)[name] : undefined);
+/** Whichever of the three forms the body came in, does it carry a password change? */
+const isPasswordChange = (input: unknown) => fieldOf(input, "password") !== undefined || fieldOf(input, "newPassword") !== undefined;
 const subjectParams = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
 const identityParams = inputSchema<{ id: string; identityId: string }>({
   properties: { id: UUID, identityId: { ...UUID, "x-message": "identityId is required" } },
@@ -43,11 +55,12 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   const identities = app.repositories.get("rbac/identities")!;
 
   /** The subject itself must show its current password; an admin or the secret key acting on another subject need not. */
-  async function confirmedOwner(request: FastifyRequest, subjectId: string, currentPassword: string | undefined) {
+  async function confirmedOwner(request: FastifyRequest, subjectId: string, currentPassword: string | undefined, options?: OwnerProofOptions) {
     if (request.caller.kind === "subject" && request.caller.subjectId === subjectId) {
-      await confirmOwner(app.database.db, subjectId, currentPassword, request.sessionFamilyId);
+      await confirmOwner(app.database.db, subjectId, currentPassword, request.sessionFamilyId, options);
     }
   }
+  const domain = new URL(rbac.config.publicUrl).host;
 
   async function ownedIdentity(subjectId: string, identityId: string) {
     if (!(await identityIdsOf(app.database.db, subjectId)).includes(identityId)) {
@@ -60,19 +73,38 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return { data: await identitiesOf(app.database.db, identities, id) };
   });
 
-  app.post<Params>(`${SUBJECTS}/:id/identities`, limited("Add an email identity to a subject (with the subject's currentPassword)", dataOf(newIdentity.schema), 201), async (request, reply) => {
+  const addition = "Add an email identity to a subject (with the subject's currentPassword), or link a wallet (`message`, `signature`, `address`, `provider: ethereum-virtual-machine`; currentPassword or a sign-in of the last ten minutes)";
+  app.post<Params>(`${SUBJECTS}/:id/identities`, limited(addition, dataOf({ oneOf: [newIdentity.schema, walletLink.schema] }), 201), async (request, reply) => {
     const { id } = subjectParams(request.params);
-    const { email, password, currentPassword } = newIdentity(await readInput(request));
+    const input = await readInput(request);
+    if (fieldOf(input, "provider") === WALLET_PROVIDER_NAME) {
+      const { currentPassword, ...signed } = walletLink(input);
+      await app.repositories.get("rbac/subjects")!.get(id);
+      await confirmedOwner(request, id, currentPassword, { recentSignInSuffices: true });
+      return reply.status(201).send({ data: await rbac.wallets.link(id, signed, domain) });
+    }
+    const { email, password, currentPassword } = newIdentity(input);
     await app.repositories.get("rbac/subjects")!.get(id);
     await confirmedOwner(request, id, currentPassword);
     return reply.status(201).send({ data: await accounts.addEmailIdentity(id, email, password) });
   });
 
-  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, limited("Change an identity's email (with the subject's currentPassword)", dataOf(emailChange.schema)), async (request) => {
+  // An email change, or the original client's password change through the same route. An email
+  // change right after a sign-in needs no currentPassword (the original client sends none); later
+  // it does, so a session token stolen later cannot move the account to the thief's email.
+  const update = "Change an identity's email (`email`; currentPassword unless the session signed in within ten minutes) or password (`password`, `newPassword`)";
+  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, limited(update, identityUpdateDocs), async (request, reply) => {
     const { id, identityId } = identityParams(request.params);
-    const { email, currentPassword } = emailChange(await readInput(request));
+    const input = await readInput(request);
+    if (isPasswordChange(input)) {
+      const { password, newPassword } = passwordChange(input);
+      await ownedIdentity(id, identityId);
+      await accounts.changePassword(identityId, password, newPassword);
+      return changed(request, reply, id);
+    }
+    const { email, currentPassword } = emailChange(input);
     await ownedIdentity(id, identityId);
-    await confirmedOwner(request, id, currentPassword);
+    await confirmedOwner(request, id, currentPassword, { recentSignInSuffices: true });
     return { data: await identities.update(identityId, { email: normalizeEmail(email) }).catch(renameTaken) };
   });
 
@@ -122,21 +154,24 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return identity;
   }
 
-  app.patch<Params>("/api/rbac/identity/:id/change-password", limited(`Change an identity's password${passwordChangeNote}`), async (request, reply) => {
-    const { id } = subjectParams(request.params);
-    const { password, newPassword } = passwordChange(await readInput(request));
-    const identity = await mayChange(request, id);
-    await accounts.changePassword(id, password, newPassword);
-    return changed(request, reply, identity.subjectId);
-  });
+  // SPEC.md's singular paths, and the plural ones the original backend serves as well.
+  for (const base of ["/api/rbac/identity", "/api/rbac/identities"]) {
+    app.patch<Params>(`${base}/:id/change-password`, limited(`Change an identity's password${passwordChangeNote}`), async (request, reply) => {
+      const { id } = subjectParams(request.params);
+      const { password, newPassword } = passwordChange(await readInput(request));
+      const identity = await mayChange(request, id);
+      await accounts.changePassword(id, password, newPassword);
+      return changed(request, reply, identity.subjectId);
+    });
 
-  // create-by-email: an email identity for the signed-in subject.
-  app.post("/api/rbac/identity/email-and-password", limited("Add an email identity to the signed-in subject (with its currentPassword)", dataOf(newIdentity.schema), 201), async (request, reply) => {
-    const subjectId = signedInSubject(request);
-    const { email, password, currentPassword } = newIdentity(await readInput(request));
-    await confirmedOwner(request, subjectId, currentPassword);
-    return reply.status(201).send({ data: await accounts.addEmailIdentity(subjectId, email, password) });
-  });
+    // create-by-email: an email identity for the signed-in subject.
+    app.post(`${base}/email-and-password`, limited("Add an email identity to the signed-in subject (with its currentPassword)", dataOf(newIdentity.schema), 201), async (request, reply) => {
+      const subjectId = signedInSubject(request);
+      const { email, password, currentPassword } = newIdentity(await readInput(request));
+      await confirmedOwner(request, subjectId, currentPassword);
+      return reply.status(201).send({ data: await accounts.addEmailIdentity(subjectId, email, password) });
+    });
+  }
 }
 
 function renameTaken(error: unknown): never {

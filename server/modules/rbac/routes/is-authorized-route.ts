@@ -23,8 +23,14 @@ const permissionQuery = inputSchema<{ permission: { route: string; method: strin
   required: ["permission"],
 });
 
+/** The July 2025 client's form: `?action[route]=…&action[method]=GET&action[type]=HTTP`, answered like `permission[…]`. */
+const actionQuery = inputSchema<{ action: { route: string; method: string; type?: "HTTP" } }>({
+  properties: { action: permissionQuery.schema.properties.permission },
+  required: ["action"],
+});
+
 /**
- * GET is-authorized in both forms. The original client's form answers `{ data: { ok: true } }`
+ * GET is-authorized in its three forms. The original client's form answers `{ data: { ok: true } }`
  * or a 403 "Permission error" (its reader throws on any non-OK answer, and a 401 would read as
  * an expired session); the secret key is `ok: true` without looking at the query. Either way the
  * answer says yes or no and nothing more: not which rule matched, nor why.
@@ -32,19 +38,26 @@ const permissionQuery = inputSchema<{ permission: { route: string; method: strin
 /** `base` is the Subject API's authentication path. */
 export function registerIsAuthorizedRoute(app: FastifyInstance, rbac: RbacServices, base: string) {
   const { authorizer } = rbac;
-  const docsQuery = { ...flatQuery.schema, properties: { ...flatQuery.schema.properties, permission: permissionQuery.schema.properties.permission }, required: [] };
+  const docsQuery = {
+    ...flatQuery.schema,
+    properties: { ...flatQuery.schema.properties, permission: permissionQuery.schema.properties.permission, action: actionQuery.schema.properties.action },
+    required: [],
+  };
 
   app.get(
     `${base}/is-authorized`,
-    documented({ summary: "Whether the caller may call a method on a route: `?route=&method=` → `{ data: true | false }`; `?permission[route]=&permission[method]=` → `{ data: { ok: true } }` or 403", query: docsQuery }),
+    documented({
+      summary: "Whether the caller may call a method on a route: `?route=&method=` → `{ data: true | false }`; `?permission[route]=&permission[method]=` (or `action[…]`) → `{ data: { ok: true } }` or 403",
+      query: docsQuery,
+    }),
     async (request) => {
       const query = { ...(request.query as Record<string, unknown>) };
-      if (query.permission === undefined && (query.route !== undefined || query.method !== undefined)) {
+      if (query.permission === undefined && query.action === undefined && (query.route !== undefined || query.method !== undefined)) {
         const { route, method } = flatQuery(query);
         return { data: await authorizer.allows(request.caller, method, route) };
       }
       if (request.caller.kind === "secret-key") return { data: { ok: true } };
-      const { permission } = permissionQuery(query);
+      const { permission } = query.permission === undefined && query.action !== undefined ? { permission: actionQuery(query).action } : permissionQuery(query);
       if (!(await authorizer.allows(request.caller, permission.method, permission.route))) throw new AppError("PERMISSION_ERROR", "not authorized");
       return { data: { ok: true } };
     },
