@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET, type TestApp } from "../helpers/test-app.js";
 import { PASSWORD, register } from "../rbac/helpers.js";
-import { catalogue, type Catalogue } from "../shop/shop-fixture.js";
+import { catalogue, type Catalogue } from "../ecommerce/shop-fixture.js";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
 
 // Issue 28: the original frontend serves its pages from another origin than the API. A tiny page
