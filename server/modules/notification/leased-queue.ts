@@ -58,7 +58,7 @@ export class LeasedQueue<T extends LeasedRow> {
 
   /** Rows whose lease ran out are set to `values` (and returned): their worker stopped mid-way. */
   async expired(values: QueueWrite<T>): Promise<T[]> {
-    const { table, waiting, working, notBefore } = this.shape;
+    const { table, working } = this.shape;
     return this.db
       .updateTable(table)
       .set({ ...values, lockedUntil: null, updatedAt: sql`now()` })
