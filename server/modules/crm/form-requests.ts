@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../engine/errors.js";
 import { isPlainObject } from "../../../engine/query/plain-object.js";
-import type { Row } from "../../../engine/query/prepare-write.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 
 /** A message is longer than a password, but a form request is still a few fields. */
@@ -13,7 +13,7 @@ export const REQUEST_BODY_LIMIT = 64 * 1024;
  * in one transaction (and to the subject by rbac/subjects-to-crm-module-requests when a subject
  * sent it in its own name). 404 for an unknown form, 400 when the data is not an object.
  */
-export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown, subjectId?: string): Promise<Row> {
+export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown, subjectId?: string): Promise<StoredRecord<"crm/requests"> & { formId: string }> {
   if (!isPlainObject(data)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
   const form = await app.repositories.get("crm/forms")!.get(formId);
   const created = await runTransaction(app.database, app.repositories, async (repository) => {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ReactElement } from "react";
 import { AppError, validationError } from "../../../../engine/errors.js";
 import type { Repository } from "../../../../engine/query/repository.js";
-import type { Row } from "../../../../engine/query/prepare-write.js";
+import type { StoredRecord } from "../../../../engine/query/stored-record.js";
 import type { StoredFiles } from "../stored-files.js";
 import { renderPng } from "./render-image.js";
 
@@ -18,11 +18,13 @@ export interface Drawing {
   /** Older drawings of the same thing (keys starting with this) are deleted, with their files, once this one is stored. */
   replaces?: string;
   /** Runs with the record, new or found: links it where it belongs (an order's receipt, a product's files). */
-  link?: (record: Row) => Promise<void>;
+  link?: (record: FileRecord) => Promise<void>;
 }
 
+type FileRecord = StoredRecord<"file-storage/files">;
+
 export interface Generated {
-  record: Row;
+  record: FileRecord;
   /** False when the same key had been drawn before and the stored record is returned. */
   created: boolean;
 }
@@ -45,7 +47,7 @@ export class GeneratedFiles {
 
   constructor(
     private readonly files: StoredFiles,
-    private readonly records: Repository,
+    private readonly records: Repository<FileRecord>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -70,7 +72,7 @@ export class GeneratedFiles {
   }
 
   /** The record whose generatedFrom is this key, if one was made. */
-  async find(key: string): Promise<Row | undefined> {
+  async find(key: string): Promise<FileRecord | undefined> {
     const field = this.records.model.fieldMap.get("generatedFrom")!;
     const [row] = await this.records.list({ filters: [{ field, kind: field.kind, method: "eq", value: key }], orderBy: [], limit: 1, offset: 0 });
     return row;
@@ -91,7 +93,7 @@ export class GeneratedFiles {
     const started = Date.now();
     const png = await renderPng(drawing.element, drawing.width, drawing.height);
     const stored = await this.files.store(png, `${variant}.png`);
-    let record: Row;
+    let record: FileRecord;
     try {
       record = await this.records.create({ ...stored, variant, adminTitle: drawing.adminTitle, alt: drawing.adminTitle, generatedFrom: drawing.key });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { Database } from "../../../../engine/db/open-database.js";
 import { AppError, validationError } from "../../../../engine/errors.js";
 import type { Repository } from "../../../../engine/query/repository.js";
@@ -29,7 +30,7 @@ export class Accounts {
     private readonly options: AccountsOptions,
   ) {}
 
-  private transaction<T>(work: (repository: RepositoryLookup, trx: any) => Promise<T>) {
+  private transaction<T>(work: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<T>) {
     return runTransaction(this.database, this.repositories, work);
   }
 

@@ -1,7 +1,7 @@
 import type { Database } from "../../../../engine/db/open-database.js";
 import { AppError } from "../../../../engine/errors.js";
 import type { Repository } from "../../../../engine/query/repository.js";
-import type { Row } from "../../../../engine/query/prepare-write.js";
+import type { StoredRecord } from "../../../../engine/query/stored-record.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
 import { identityIdsOf, markIdentified } from "./subjects.js";
 
@@ -13,7 +13,7 @@ export const lastIdentity = () => new AppError("CONFLICT", "the last sign-in met
  * (SELECT … FOR UPDATE), so two deletes at once of its last two identities cannot both pass the
  * count; the link goes with the identity (foreign key cascade).
  */
-export async function deleteIdentity(database: Database, repositories: Map<string, Repository>, subjectId: string, identityId: string): Promise<Row> {
+export async function deleteIdentity(database: Database, repositories: Map<string, Repository>, subjectId: string, identityId: string): Promise<StoredRecord<"rbac/identities">> {
   return runTransaction(database, repositories, async (repository, trx) => {
     await trx.selectFrom("rbac_subjects").select("id").where("id", "=", subjectId).forUpdate().executeTakeFirst();
     const ids = await identityIdsOf(trx, subjectId);

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { AppError } from "../../../../engine/errors.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
-import type { Row } from "../../../../engine/query/prepare-write.js";
+import type { StoredRecord } from "../../../../engine/query/stored-record.js";
 import { markIdentified } from "./subjects.js";
 import { verifyAgainstNothing, verifyPassword, type PasswordHash } from "../passwords.js";
 
@@ -50,7 +50,7 @@ export const wrongCredentials = () => new AppError("AUTHENTICATION_ERROR", "wron
 // Both take the hash, made before the transaction: hashing takes ~0.5 s and must not hold it open.
 
 /** A new email-and-password identity linked to the subject (marked as having had one), in the caller's transaction `trx`. */
-export async function createEmailIdentity(repository: RepositoryLookup, trx: Kysely<any>, subjectId: string, email: string, hash: PasswordHash): Promise<Row> {
+export async function createEmailIdentity(repository: RepositoryLookup, trx: Kysely<any>, subjectId: string, email: string, hash: PasswordHash): Promise<StoredRecord<"rbac/identities">> {
   const identity = await repository("rbac/identities").create(
     { provider: EMAIL_PROVIDER, email: normalizeEmail(email), ...hash },
     { trusted: true },

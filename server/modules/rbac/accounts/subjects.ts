@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import type { Row } from "../../../../engine/query/prepare-write.js";
 import type { Repository } from "../../../../engine/query/repository.js";
+import type { StoredRecord } from "../../../../engine/query/stored-record.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
 
 /** A new subject with the roles open to self sign-up (roles.availableOnRegistration). */
-export async function createSubject(repository: RepositoryLookup, db: Kysely<any>): Promise<Row> {
+export async function createSubject(repository: RepositoryLookup, db: Kysely<any>): Promise<StoredRecord<"rbac/subjects">> {
   const subject = await repository("rbac/subjects").create({});
-  await grantRegistrationRoles(repository, db, subject.id as string);
+  await grantRegistrationRoles(repository, db, subject.id);
   return subject;
 }
 
@@ -50,17 +50,18 @@ export async function identityIdsOf(db: Kysely<any>, subjectId: string): Promise
 }
 
 /** A subject's identities as the API shows them (no hidden fields). */
-export async function identitiesOf(db: Kysely<any>, identities: Repository, subjectId: string): Promise<Row[]> {
+export async function identitiesOf(db: Kysely<any>, identities: Repository<StoredRecord<"rbac/identities">>, subjectId: string): Promise<StoredRecord<"rbac/identities">[]> {
   return identities.listByIds(await identityIdsOf(db, subjectId));
 }
 
 /** The subject's roles as the user menu shows them. */
-export async function rolesOf(db: Kysely<any>, subjectId: string): Promise<Row[]> {
+export async function rolesOf(db: Kysely<any>, subjectId: string): Promise<Pick<StoredRecord<"rbac/roles">, "id" | "uid" | "title">[]> {
   return db
     .selectFrom("rbac_subjects_to_roles as sr")
     .innerJoin("rbac_roles as r", "r.id", "sr.roleId")
     .select(["r.id", "r.uid", "r.title"])
     .where("sr.subjectId", "=", subjectId)
     .orderBy("r.uid")
+    .$castTo<Pick<StoredRecord<"rbac/roles">, "id" | "uid" | "title">>()
     .execute();
 }
