@@ -20,7 +20,7 @@ describe("checkout", () => {
   const order = async (id: string) => (await t.request({ method: "GET", url: `/api/ecommerce/orders/${id}` })).body.data;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ publicUrl: "https://shop.example.com" });
     c = await catalogue(t);
     ann = await shopper(t, "ann@example.com");
   });
@@ -35,7 +35,8 @@ describe("checkout", () => {
     const [invoice] = billingModule.invoices;
     // 3 × 19.99 + 7 × 0.10
     expect(invoice).toMatchObject({ amount: "60.67", status: "new", provider: "dummy", email: "ann@example.com" });
-    expect(invoice.paymentUrl).toMatch(new RegExp(`^/billing/dummy/pay/${invoice.id}\\?token=[0-9a-f]{64}$`));
+    // Absolute, from PUBLIC_URL: a frontend on another origin can follow it (issue 28, point 9).
+    expect(invoice.paymentUrl).toMatch(new RegExp(`^https://shop\\.example\\.com/billing/dummy/pay/${invoice.id}\\?token=[0-9a-f]{64}$`));
     expect(billingModule.paymentIntents[0]).toMatchObject({ amount: "60.67", status: "open" });
     expect(ecommerceModule.orders.map((o: any) => [o.type, o.status])).toEqual([["history", "paying"], ["history", "paying"]]);
     const links = (await t.request({ method: "GET", url: `/api/ecommerce/orders-to-billing-module-payment-intents` })).body.data;
