@@ -12,14 +12,19 @@ type IdParams = { Params: { id: string } };
 /**
  * API.md's generic read routes for one model, answering `{ data }`. Members-only rows (content
  * reachable only through a link the caller may not read) are left out of lists and counts, and
- * are a 404 by id, as if they did not exist.
+ * are a 404 by id, as if they did not exist. So are other subjects' rows to a subject reading by
+ * the owned-records rule (rbac/permissions/own-rows.ts).
  */
 export function registerReadRoutes(app: FastifyInstance, repository: Repository) {
   const prefix = routePrefix(repository.model.id);
   const model = repository.model;
+  /** A subject reading by the owned-records rule: the condition that keeps its own rows. */
+  const ownRows = (request: FastifyRequest) =>
+    request.ownRowsOf === model.id && request.caller.kind === "subject" ? app.rbac.ownRows.condition(request.caller.subjectId, model.id) : undefined;
   const visibleTo = async (request: FastifyRequest, conditions: Filter[]) => {
     const exclusion = await app.rbac.membersOnly.exclusion(request.caller, model.id);
-    return exclusion ? [...conditions, exclusion] : conditions;
+    const own = await ownRows(request);
+    return [...conditions, ...(exclusion ? [exclusion] : []), ...(own ? [own] : [])];
   };
 
   app.get(prefix, async (request) => {
@@ -39,7 +44,10 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
 
   app.get<IdParams>(`${prefix}/:id`, async (request) => {
     const record = await repository.get(request.params.id);
-    if ((await app.rbac.membersOnly.hiddenIds(request.caller, model.id)).has(request.params.id)) throw notFound(`${model.title} ${request.params.id} was not found`);
+    const missing = () => notFound(`${model.title} ${request.params.id} was not found`);
+    if ((await app.rbac.membersOnly.hiddenIds(request.caller, model.id)).has(request.params.id)) throw missing();
+    const own = await ownRows(request);
+    if (own && !(own.value as unknown[]).includes(record[own.field.name])) throw missing();
     return { data: record };
   });
 }

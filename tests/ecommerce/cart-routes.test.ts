@@ -82,10 +82,24 @@ describe("cart routes", () => {
     ["a fractional quantity", { productId: "00000000-0000-4000-8000-000000000000", quantity: 1.5 }, "/quantity must be a positive integer"],
     ["a quantity as text", { productId: "00000000-0000-4000-8000-000000000000", quantity: "2" }, "/quantity must be a positive integer"],
     ["an unknown field", { productId: "00000000-0000-4000-8000-000000000000", price: "0.01" }, "/price is not accepted"],
+    ["a currency id that is not an id", { productId: "00000000-0000-4000-8000-000000000000", billingModule: { currency: { id: "usd" } } }, "/billingModule/currency/id must be a currency's id"],
   ])("add to cart refuses %s with a 400", async (_name, data, message) => {
     const response = await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: data === undefined ? {} : { data } });
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
+  });
+
+  // Issue 28, point 3: the original client's add-to-cart body names the currency it shows.
+  it.each([
+    ["with a currency", (usd: string) => ({ billingModule: { currency: { id: usd } } })],
+    ["with currency {}", () => ({ billingModule: { currency: {} } })],
+    ["with billingModule {}", () => ({ billingModule: {} })],
+  ])("add to cart takes the original client's body %s", async (_name, extra) => {
+    const before = (await ann.call({ method: "GET", url: `${ann.base}/orders/quantity` })).body.data;
+    const response = await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { quantity: 2, productId: c.pencil.id, storeId: c.store.id, ...extra(c.usd.id) } } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.data.subjectsToEcommerceModuleOrders[0].order).toMatchObject({ type: "cart" });
+    expect((await ann.call({ method: "GET", url: `${ann.base}/orders/quantity` })).body.data).toBe(before + 2);
   });
 
   it("an unknown product or store is a 404 and leaves the cart as it was", async () => {

@@ -20,7 +20,7 @@ describe("checkout", () => {
   const order = async (id: string) => (await t.request({ method: "GET", url: `/api/ecommerce/orders/${id}` })).body.data;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ publicUrl: "https://shop.example.com" });
     c = await catalogue(t);
     ann = await shopper(t, "ann@example.com");
   });
@@ -35,7 +35,8 @@ describe("checkout", () => {
     const [invoice] = billingModule.invoices;
     // 3 × 19.99 + 7 × 0.10
     expect(invoice).toMatchObject({ amount: "60.67", status: "new", provider: "dummy", email: "ann@example.com" });
-    expect(invoice.paymentUrl).toMatch(new RegExp(`^/billing/dummy/pay/${invoice.id}\\?token=[0-9a-f]{64}$`));
+    // Absolute, from PUBLIC_URL: a frontend on another origin can follow it (issue 28, point 9).
+    expect(invoice.paymentUrl).toMatch(new RegExp(`^https://shop\\.example\\.com/billing/dummy/pay/${invoice.id}\\?token=[0-9a-f]{64}$`));
     expect(billingModule.paymentIntents[0]).toMatchObject({ amount: "60.67", status: "open" });
     expect(ecommerceModule.orders.map((o: any) => [o.type, o.status])).toEqual([["history", "paying"], ["history", "paying"]]);
     const links = (await t.request({ method: "GET", url: `/api/ecommerce/orders-to-billing-module-payment-intents` })).body.data;
@@ -51,7 +52,8 @@ describe("checkout", () => {
   it.each([
     ["a provider not in the list", { provider: "paypal" }, "Invalid provider"],
     ["an invalid email", { email: "not-an-email" }, "/email must be a valid email"],
-    ["no currency", { billingModule: {} }, "billingModule/currency is required"],
+    ["a currency id that is not an id", { billingModule: { currency: { id: "usd" } } }, "/billingModule/currency/id must be a currency's id"],
+    ["a currency that does not exist", { billingModule: { currency: { id: "00000000-0000-4000-8000-000000000000" } } }, "does not exist"],
     ["no orders", { ecommerceModule: {} }, "ecommerceModule/orders is required"],
     ["an empty orders list", { ecommerceModule: { orders: [] } }, "/ecommerceModule/orders"],
     ["an order without id", { ecommerceModule: { orders: [{}] } }, "id is required"],
@@ -66,6 +68,29 @@ describe("checkout", () => {
     expect(response.body.message).toContain(message);
     expect(await order(cartOrder.id)).toMatchObject({ type: "cart", status: "new" });
     await ann.call({ method: "DELETE", url: `${ann.base}/orders/${cartOrder.id}` });
+  });
+
+  // Issue 28, point 5: the original client sends no currency, or `{}`, until one is chosen.
+  it.each([
+    ["the cart checkout, billingModule left out", "cart", { billingModule: undefined }],
+    ["the cart checkout, billingModule {}", "cart", { billingModule: {} }],
+    ["the cart checkout, currency {}", "cart", { billingModule: { currency: {} } }],
+    ["one order's checkout, currency {}", "order", { billingModule: { currency: {} } }],
+    ["the product checkout, billingModule left out", "product", {}],
+    ["the product checkout, currency {}", "product", { billingModule: { currency: {} } }],
+  ] as const)("%s charges the default currency", async (_name, kind, extra) => {
+    const cartOrder = await addToCart(ann, c.shoes.id, 2);
+    const payer = { provider: "dummy", email: "ann@example.com", ...extra };
+    const response =
+      kind === "cart"
+        ? await checkout(ann, [cartOrder.id], extra)
+        : kind === "order"
+          ? await ann.call({ method: "POST", url: `${ann.base}/orders/${cartOrder.id}/checkout`, payload: { data: payer } })
+          : await ann.call({ method: "POST", url: `${ann.base}/products/${c.shoes.id}/checkout`, payload: { data: { ...payer, quantity: 2 } } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data.billingModule.currency).toMatchObject({ id: c.usd.id, isDefault: true });
+    expect(response.body.data.billingModule.invoices[0]).toMatchObject({ amount: "39.98", status: "new" });
+    if (kind === "product") await ann.call({ method: "DELETE", url: `${ann.base}/orders/${cartOrder.id}` });
   });
 
   it("a product with no price in the currency gets SPEC.md's message; nothing is made", async () => {

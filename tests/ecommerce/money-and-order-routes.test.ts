@@ -80,8 +80,11 @@ describe("order routes", () => {
     const read = async (orderId: string, currencyId: string) => ann.call({ method: "GET", url: `/api/ecommerce/orders/${orderId}/checkout-attributes/${currencyId}` });
     const usd = await read(plain.id, c.usd.id);
     expect(usd.status).toBe(200);
-    expect(usd.body.data).toMatchObject([{ number: "19.99", productId: c.shoes.id, quantity: 2, amount: "39.98", billingModuleCurrency: { slug: "usd" } }]);
-    expect((await read(fromStore.id, c.usd.id)).body.data[0].number).toBe("17.49");
+    // One charge, as the original client reads it, and the attributes it is made of.
+    expect(usd.body.data).toMatchObject({ amount: "39.98", type: "one_off", interval: null, billingModuleCurrency: { id: c.usd.id, slug: "usd" } });
+    expect(usd.body.data.attributes).toMatchObject([{ number: "19.99", productId: c.shoes.id, quantity: 2, amount: "39.98", billingModuleCurrency: { slug: "usd" } }]);
+    const store = (await read(fromStore.id, c.usd.id)).body.data;
+    expect([store.attributes[0].number, store.amount]).toEqual(["17.49", "17.49"]);
     const pencil = await addToCart(ann, c.pencil.id);
     const none = await read(pencil.id, c.eur.id);
     expect(none.status).toBe(400);

@@ -110,6 +110,19 @@ describe(`generated images on ${testDialect}`, () => {
     expect(linked.receipt).toBe(made.body.data.file);
   });
 
+  // Issue 28, point 9: the original client's bodies name the order under its module.
+  it.each([
+    ["{ variant, width, height, ecommerce: { order } }", (order: Record<string, any>) => ({ variant: RECEIPT, width: 1500, height: 1500, ecommerce: { order } })],
+    ["{ variant, generateData: { ecommerce: { order } } }", (order: Record<string, any>) => ({ variant: RECEIPT, width: 1500, height: 1500, generateData: { ecommerce: { order: { id: order.id } } } })],
+  ])("draws an order's receipt from the original client's body %s", async (_shape, body) => {
+    const buyer = await shopper(t, `buyer-${Math.random().toString(36).slice(2)}@example.com`);
+    const order = await addToCart(buyer, shop.pencil.id, 2);
+    const made = await generate(body(order));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data).toMatchObject({ variant: RECEIPT, width: 1500, height: 1500, mimeType: "image/png" });
+    expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data.receipt).toBe(made.body.data.file);
+  });
+
   it("draws a product's attachment and links it to the product once", async () => {
     const made = await generate({ variant: ATTACHMENT, productId: shop.shoes.id, language: "ru" });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -127,6 +140,9 @@ describe(`generated images on ${testDialect}`, () => {
     [{ variant: RECEIPT, orderId: "00000000-0000-4000-8000-000000000000" }, 404, /^Not Found error/],
     [{ variant: ATTACHMENT, productId: "00000000-0000-4000-8000-000000000000" }, 404, /^Not Found error/],
     [{ variant: OG }, 400, /^Validation error: pageId or title is required/],
+    [{ variant: RECEIPT, ecommerce: { order: { id: "x" } } }, 400, /^Validation error: \/orderId must be a uuid/],
+    [{ variant: RECEIPT, width: -1, ecommerce: { order: { id: "00000000-0000-4000-8000-000000000000" } } }, 400, /^Validation error: \/width must be a positive integer/],
+    [{ variant: RECEIPT, generateData: "order" }, 400, /^Validation error: \/generateData must be an object/],
   ])("refuses %j", async (data, status, message) => {
     const response = await generate(data);
     expect(response.status).toBe(status);

@@ -64,6 +64,44 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
     });
   });
 
+  // Issue 28, point 9: the original client's body, everything inside one `notification`.
+  describe("notify, the original client's body", () => {
+    const notify = (data: unknown) => t.request({ method: "POST", url: `${SUBJECTS}/${bea.subjectId}/notify`, payload: { data } });
+    const topicLinks = async (notificationId: string) =>
+      (await t.request({ method: "GET", url: `/api/notification/topics-to-notifications?filters[and][0][column]=notificationId&filters[and][0][method]=eq&filters[and][0][value]=${notificationId}` })).body.data;
+
+    it.each([
+      ["data as the original's JSON string", JSON.stringify({ name: "Bea" })],
+      ["data as an object", { name: "Bea" }],
+    ])("queues the template's variant with the notification's %s, filed under the topic", async (_case, data) => {
+      const topic = await t.request({ method: "POST", url: "/api/notification/topics/find-or-create", payload: { data: { slug: "information" } } });
+      const response = await notify({ notification: { notification: { data }, template: { variant: "order-status-changed" }, topic: { slug: "information" } } });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(response.body.data).toMatchObject({ status: "new", template: "order-status-changed", recipient: "bea@example.com", rbacModuleSubjectId: bea.subjectId, data: { name: "Bea" } });
+      expect(await topicLinks(response.body.data.id)).toEqual([expect.objectContaining({ topicId: topic.body.data.id })]);
+    });
+
+    it("without a topic or notification fields it queues the template alone", async () => {
+      const response = await notify({ notification: { template: { variant: "message" } } });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(response.body.data).toMatchObject({ template: "message", data: {} });
+      expect(await topicLinks(response.body.data.id)).toEqual([]);
+    });
+
+    it.each([
+      ["no template", { notification: { notification: { data: "{}" } } }, /^Validation error: notification\/template is required/],
+      ["a topic no one made", { notification: { template: { variant: "message" }, topic: { slug: "no-such-topic" } } }, /^Validation error: topic no-such-topic does not exist/],
+      ["data that is not a JSON object", { notification: { notification: { data: "[1]" }, template: { variant: "message" } } }, /^Validation error: \/notification\/notification\/data must be a JSON object/],
+      ["an unknown field", { notification: { template: { variant: "message" }, cc: "x" } }, /^Validation error: \/notification\/cc is not accepted/],
+    ])("refuses %s with a 400, queuing nothing", async (_case, data, message) => {
+      const before = (await t.request({ method: "GET", url: "/api/notification/notifications/count" })).body.data;
+      const response = await notify(data);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(message);
+      expect((await t.request({ method: "GET", url: "/api/notification/notifications/count" })).body.data).toBe(before);
+    });
+  });
+
   describe("crm-module/form/request", () => {
     const submit = (who: SignedIn | "secret key" | "anonymous", subjectId: string, data: unknown) =>
       t.request({ method: "POST", url: `${SUBJECTS}/${subjectId}/crm-module/form/request`, payload: { data }, ...as(who) });

@@ -34,6 +34,12 @@ function isPublicContent(model: Model): boolean {
   }
 }
 
+/**
+ * "a subject reads its own rows of the cart's models" (issue 28, point 4): any signed-in subject
+ * may call their read routes, which answer its own rows only (tests/security/owned-cart-reads.test.ts).
+ */
+const OWN_ROWS_MODELS = ["rbac/subjects-to-ecommerce-module-orders", "ecommerce/orders", "ecommerce/orders-to-products"];
+
 type CallerName = "anonymous" | "subject" | "other subject" | "admin" | "secret key";
 const callers: CallerName[] = ["anonymous", "subject", "other subject", "admin", "secret key"];
 const ID = "00000000-0000-4000-8000-000000000000";
@@ -51,7 +57,8 @@ const adminOnly = (c: CallerName) => c === "admin" || c === "secret key";
 
 function genericRoutes(model: Model): Route[] {
   const base = `/api/${model.id}`;
-  const reads = (c: CallerName) => adminOnly(c) || isPublicContent(model);
+  const ownRows = (c: CallerName) => OWN_ROWS_MODELS.includes(model.id) && (c === "subject" || c === "other subject");
+  const reads = (c: CallerName) => adminOnly(c) || isPublicContent(model) || ownRows(c);
   const rows: [Route["method"], string, boolean, unknown?][] = [
     ["GET", base, true],
     ["GET", `${base}/count`, true],

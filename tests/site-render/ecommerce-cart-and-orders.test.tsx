@@ -339,6 +339,9 @@ describe("money and checkout helpers", () => {
     ["en", "/billing/dummy/pay/i1?token=x", "/billing/dummy/pay/i1?token=x"],
     ["ru", "/billing/dummy/pay/i1?token=x", "/ru/billing/dummy/pay/i1?token=x"],
     ["ru", "https://checkout.stripe.com/c/pay/cs_1", "https://checkout.stripe.com/c/pay/cs_1"],
+    // The dummy page's absolute URL (from PUBLIC_URL) opens as this site's own path.
+    ["en", "https://shop.example.com/billing/dummy/pay/i1?token=x", "/billing/dummy/pay/i1?token=x"],
+    ["ru", "http://localhost:3000/billing/dummy/pay/i1?token=x", "/ru/billing/dummy/pay/i1?token=x"],
   ] as const)("the payment URL on a %s page: %s → %s", (language, url, expected) => {
     expect(paymentHref({ billingModule: { invoices: [{ id: "i1", paymentUrl: url }] } }, language)).toBe(expected);
   });

@@ -3,6 +3,7 @@ import { validationError } from "../../../engine/errors.js";
 import { isPlainObject } from "../../../engine/query/plain-object.js";
 import { UUID, inputSchema, readInput } from "../input.js";
 import type { Notifications } from "./notifications.js";
+import { fromOriginalNotify, isOriginalNotify, type NotifyRequest } from "./original-notify-body.js";
 
 const params = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
 
@@ -20,8 +21,10 @@ const body = inputSchema<{ template?: string; subject?: string; text?: string; d
 /**
  * POST /api/rbac/subjects/{id}/notify (SPEC.md section 7): sends that subject a notification by
  * email, to its email identity, in its language: either a template (`template` plus its `data`)
- * or a plain `subject` and `text`; `sendAfter` delays it. Admins and the secret key only (the
- * permission records: no default role but admin has it); 201 with the queued notification.
+ * or a plain `subject` and `text`; `sendAfter` delays it. The original client's body,
+ * `{ notification: { notification, template: { variant }, topic: { slug } } }`, is taken too: the
+ * variant is the template and the topic (one that exists) files it. Admins and the secret key only
+ * (the permission records: no default role but admin has it); 201 with the queued notification.
  */
 export function registerNotifyRoute(app: FastifyInstance, notifications: Notifications) {
   app.post<{ Params: Record<string, string> }>(
@@ -30,7 +33,8 @@ export function registerNotifyRoute(app: FastifyInstance, notifications: Notific
       config: {
         docs: {
           tag: "notification",
-          summary: "Send the subject a notification by email (admins, secret key): `template` with `data`, or `subject` and `text`; `sendAfter`, `language` optional. 201 with the notification, which the queue delivers",
+          summary:
+            "Send the subject a notification by email (admins, secret key): `template` with `data`, or `subject` and `text`; `sendAfter`, `language` optional; or the original client's `notification: { notification: { data }, template: { variant }, topic: { slug } }`. 201 with the notification, which the queue delivers",
           body: { type: "object", properties: { data: body.schema }, required: ["data"] },
           status: 201,
         },
@@ -40,23 +44,41 @@ export function registerNotifyRoute(app: FastifyInstance, notifications: Notific
       const { id } = params(request.params);
       const input = await readInput(request);
       if (!isPlainObject(input)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
-      const message = body(input);
-      if (!message.template && !(message.subject && message.text)) {
-        throw validationError("template, or subject and text, is required", [{ path: "/template", message: "is required" }]);
-      }
+      const message = isOriginalNotify(input) ? fromOriginalNotify(input) : ownNotify(input);
       const subject = await app.repositories.get("rbac/subjects")!.get(id);
+      const topicId = message.topicSlug ? await topicNamed(app, message.topicSlug) : undefined;
       const recipient = await emailOf(app, id);
       const created = await notifications.enqueue({
-        template: message.template ?? "message",
+        template: message.template,
         recipient,
         language: message.language ?? (subject.language as "en" | "ru") ?? "en",
-        data: message.template ? message.data : { ...message.data, subject: message.subject, text: message.text },
+        data: message.data,
         subjectId: id,
         sendAfter: message.sendAfter,
       });
+      if (topicId) await app.repositories.get("notification/topics-to-notifications")!.create({ topicId, notificationId: created.id });
       return reply.status(201).send({ data: created });
     },
   );
+}
+
+/** Our own body: a template with its data, or a plain subject and text (sent with the "message" template). */
+function ownNotify(input: unknown): NotifyRequest {
+  const message = body(input);
+  if (!message.template && !(message.subject && message.text)) {
+    throw validationError("template, or subject and text, is required", [{ path: "/template", message: "is required" }]);
+  }
+  const data = message.template ? message.data : { ...message.data, subject: message.subject, text: message.text };
+  return { template: message.template ?? "message", data, sendAfter: message.sendAfter, language: message.language };
+}
+
+/** The id of the topic with this slug; a slug no topic has is a 400 (topics are made in the admin). */
+async function topicNamed(app: FastifyInstance, slug: string): Promise<string> {
+  const topics = app.repositories.get("notification/topics")!;
+  const field = topics.model.fieldMap.get("slug")!;
+  const [topic] = await topics.list({ filters: [{ field, kind: field.kind, method: "eq", value: slug }], orderBy: [], limit: 1, offset: 0 });
+  if (!topic) throw validationError(`topic ${slug} does not exist`, [{ path: "/notification/topic/slug", message: "does not exist" }]);
+  return topic.id as string;
 }
 
 /** The subject's email: that of its first email identity. */

@@ -3,6 +3,7 @@ import { AppError } from "../../../engine/errors.js";
 import { cookieOf } from "../../plugins/cookies.js";
 import { routedPath } from "../../security/routed-path.js";
 import type { Authorizer, Caller } from "./permissions/authorizer.js";
+import type { OwnRows } from "./permissions/own-rows.js";
 import { sameSecret, secretKeyOf } from "./secret-key.js";
 import type { RevokedSessions } from "./revoked-sessions.js";
 import type { SessionTokens } from "./session-tokens.js";
@@ -40,7 +41,7 @@ async function resolveSubject(request: FastifyRequest, tokens: SessionTokens, re
  * /api route as it is registered (see rbac-module.ts); routes outside /api (public pages, the
  * admin's files) are not API and do not carry it.
  */
-export function authorizationHook(authorizer: Authorizer, tokens: SessionTokens, revoked: RevokedSessions, secret: string | undefined) {
+export function authorizationHook(authorizer: Authorizer, ownRows: OwnRows, tokens: SessionTokens, revoked: RevokedSessions, secret: string | undefined) {
   const refuse = (request: FastifyRequest) => {
     const what = `${request.method} ${routedPath(request)}`;
     if (request.caller.kind === "anonymous") return new AppError("AUTHENTICATION_ERROR", `sign in to call ${what}`);
@@ -50,7 +51,11 @@ export function authorizationHook(authorizer: Authorizer, tokens: SessionTokens,
     request.caller = await resolveSubject(request, tokens, revoked);
     // The path as the router read it ("/%61pi/…" is "/api/…"), so a permission's pattern matches
     // the route that will run, however the URL spells it.
-    if (!(await authorizer.allows(request.caller, request.method, routedPath(request)))) throw refuse(request);
+    if (await authorizer.allows(request.caller, request.method, routedPath(request))) return;
+    // The owned-records rule (permissions/own-rows.ts): the read routes keep to the caller's rows.
+    const owned = request.caller.kind === "subject" ? ownRows.modelRead(request) : undefined;
+    if (!owned) throw refuse(request);
+    request.ownRowsOf = owned;
   };
   // Callback style with a synchronous answer for the secret key (server-to-server traffic, the
   // bulk of it): no promise per request where none is needed.

@@ -24,8 +24,9 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
   // Declared up front so every request object keeps one shape (Fastify's advice for speed).
   app.decorateRequest("caller", null as never);
   app.decorateRequest("sessionFamilyId", undefined);
+  app.decorateRequest("ownRowsOf", undefined);
   // Attached to every /api route as it is registered, so no other request pays for it.
-  const authorize = authorizationHook(rbac.authorizer, rbac.tokens, rbac.revoked, config.rbacSecretKey);
+  const authorize = authorizationHook(rbac.authorizer, rbac.ownRows, rbac.tokens, rbac.revoked, config.rbacSecretKey);
   app.addHook("onRoute", (route) => {
     if (route.url.startsWith("/api/")) route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
   });

@@ -5,6 +5,7 @@ import type { Notifications } from "../notification/notifications.js";
 import { Accounts } from "./accounts/accounts.js";
 import { Authorizer } from "./permissions/authorizer.js";
 import { MembersOnly } from "./permissions/members-only.js";
+import { OwnRows } from "./permissions/own-rows.js";
 import { seedPermissions } from "./permissions/seed-permissions.js";
 import { RefreshTokens } from "./refresh-tokens.js";
 import { RevokedSessions } from "./revoked-sessions.js";
@@ -22,6 +23,8 @@ export interface RbacServices {
   authorizer: Authorizer;
   /** Content a caller may reach only through a link it may not read: hidden from it everywhere. */
   membersOnly: MembersOnly;
+  /** A subject's own rows of the models its cart is made of, readable by it through the generic routes. */
+  ownRows: OwnRows;
   accounts: Accounts;
   wallets: WalletSignIn;
   /** The notification queue (password reset mail); `flush()` waits until what is due went out. */
@@ -52,6 +55,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     sessions: new Sessions(database.db, tokens, refreshTokens, { secure: config.production, httpOnly: config.sessionCookieHttpOnly }),
     authorizer,
     membersOnly: new MembersOnly(app.registry, repositories, authorizer, app.changes, app.log),
+    ownRows: new OwnRows(database.db, app.registry, repositories),
     accounts: new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl }),
     wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
     mailer,

@@ -3,7 +3,7 @@ import { validationError } from "../../../../engine/errors.js";
 import { resolveSigningSecret } from "../../rbac/signing-secret.js";
 import { hmacHex, sameSignature } from "../signatures.js";
 import type { ProviderDefinition } from "./definition.js";
-import { ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type WebhookOutcome } from "./provider.js";
+import { absoluteUrl, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
 
 /** How long a signed Pay or Decline from the payment page stays good. */
 export const DUMMY_TOLERANCE_SECONDS = 3600;
@@ -22,7 +22,10 @@ const KINDS: PaymentEventKind[] = ["paid", "failed", "canceled", "refunded"];
 export class DummyProvider implements PaymentProvider {
   readonly name = "dummy" as const;
 
-  constructor(private readonly secret: string) {}
+  constructor(
+    private readonly secret: string,
+    private readonly site: SiteAddress,
+  ) {}
 
   async createPayment(context: PaymentContext) {
     if (context.email.toLowerCase().endsWith(DUMMY_FAILING_DOMAIN)) {
@@ -30,7 +33,9 @@ export class DummyProvider implements PaymentProvider {
     }
     return {
       providerId: `dummy_${context.invoiceId}`,
-      paymentUrl: `/billing/dummy/pay/${context.invoiceId}?token=${this.pageToken(context.invoiceId)}`,
+      // Absolute, as every other provider's: a frontend on another origin (the original client,
+      // CORS_ORIGINS) follows it to this site; our own site turns it back into its own path.
+      paymentUrl: absoluteUrl(this.site, `/billing/dummy/pay/${context.invoiceId}?token=${this.pageToken(context.invoiceId)}`),
       currency: context.currency.code,
     };
   }
@@ -93,8 +98,8 @@ export const dummy: ProviderDefinition<{ secret?: string }> = {
   env: ["PAYMENT_DUMMY_ENABLED", "PAYMENT_DUMMY_SECRET"],
   fromEnv: () => undefined,
   fromConfig: (config) => (config.paymentDummyEnabled ? { secret: config.paymentDummySecret } : undefined),
-  async create(settings, { signingKeys }) {
+  async create(settings, { site, signingKeys }) {
     const secret = await resolveSigningSecret(settings.secret, false, signingKeys, { purpose: "payment-dummy", settingName: "PAYMENT_DUMMY_SECRET" });
-    return new DummyProvider(secret);
+    return new DummyProvider(secret, site);
   },
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fas
 import { notFound } from "../../../../engine/errors.js";
 import { UUID, inputSchema, readInput } from "../../input.js";
 import type { ShopServices } from "../ecommerce-module.js";
+import { checkoutCharge } from "../checkout-charge.js";
 import { lineUpdateInput } from "./shop-inputs.js";
 
 const ORDERS = "/api/ecommerce/orders";
@@ -46,10 +47,11 @@ export function registerOrderRoutes(app: FastifyInstance, shop: ShopServices) {
     return { data: await orders.quantityOf(id) };
   });
 
-  app.get<Params>(`${ORDERS}/:id/checkout-attributes/:currencyId`, documented("The price attributes an order is charged by in a currency"), async (request) => {
+  app.get<Params>(`${ORDERS}/:id/checkout-attributes/:currencyId`, documented("What an order is charged in a currency: { amount, type, interval } and the price attributes it is made of"), async (request) => {
     const { id, currencyId } = currencyParams(request.params);
     await mayUse(request, id, "GET");
-    return { data: await orders.checkoutAttributes(id, currencyId) };
+    const attributes = await orders.checkoutAttributes(id, currencyId);
+    return { data: checkoutCharge(attributes, await app.repositories.get("billing/currencies")!.get(currencyId)) };
   });
 
   app.patch<Params>(`${ORDERS}/:id/orders-to-products/:lineId`, documented("A new quantity for one line of a cart order"), async (request) => {

@@ -4,15 +4,21 @@ import type { ProviderName } from "../../billing/providers/provider.js";
 // The shop's request bodies (SPEC.md section 5, API.md "Shop"), checked before anything runs.
 
 const QUANTITY = { type: "integer", minimum: 1, maximum: 1_000_000, "x-message": "must be a positive integer" };
+/**
+ * `billingModule: { currency: { id } }`. The currency may be left out, or sent as `{}` as the
+ * original client does before one is chosen: the checkout then charges the default currency.
+ */
 const CURRENCY = {
   type: "object",
-  properties: { currency: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] } },
-  required: ["currency"],
+  properties: { currency: { type: "object", properties: { id: { ...UUID, "x-message": "must be a currency's id" } } } },
 };
+type CurrencyChoice = { currency?: { id?: string } };
 const returnUrls = { successUrl: SITE_PATH, cancelUrl: SITE_PATH };
 
-export const addToCartInput = inputSchema<{ productId: string; quantity?: number; storeId?: string }>({
-  properties: { productId: { ...UUID, "x-message": "productId is required" }, quantity: QUANTITY, storeId: UUID },
+// The original client also sends the cart's currency; a cart line has none (prices are read at
+// checkout), so it is accepted and checked, not kept.
+export const addToCartInput = inputSchema<{ productId: string; quantity?: number; storeId?: string; billingModule?: CurrencyChoice }>({
+  properties: { productId: { ...UUID, "x-message": "productId is required" }, quantity: QUANTITY, storeId: UUID, billingModule: CURRENCY },
   required: ["productId"],
 });
 
@@ -47,7 +53,7 @@ interface Payer {
  */
 export function checkoutInputs(providers: readonly ProviderName[]) {
   const PROVIDER = { type: "string", enum: [...providers], "x-message": "Invalid provider" };
-  const cartCheckoutInput = inputSchema<Payer & { billingModule: { currency: { id: string } }; ecommerceModule: { orders: { id: string }[] } }>({
+  const cartCheckoutInput = inputSchema<Payer & { billingModule?: CurrencyChoice; ecommerceModule: { orders: { id: string }[] } }>({
     properties: {
       provider: PROVIDER,
       email: EMAIL,
@@ -61,22 +67,22 @@ export function checkoutInputs(providers: readonly ProviderName[]) {
       },
       ...returnUrls,
     },
-    required: ["email", "billingModule", "ecommerceModule"],
+    required: ["email", "ecommerceModule"],
   });
 
-  const orderCheckoutInput = inputSchema<Payer & { billingModule?: { currency: { id: string } } }>({
+  const orderCheckoutInput = inputSchema<Payer & { billingModule?: CurrencyChoice }>({
     properties: { provider: PROVIDER, email: EMAIL, billingModule: CURRENCY, ...returnUrls },
     required: ["email"],
   });
 
-  const productCheckoutInput = inputSchema<Payer & { quantity?: number; comment?: string; storeId?: string; billingModule?: { currency?: { id: string } } }>({
+  const productCheckoutInput = inputSchema<Payer & { quantity?: number; comment?: string; storeId?: string; billingModule?: CurrencyChoice }>({
     properties: {
       provider: PROVIDER,
       email: EMAIL,
       quantity: QUANTITY,
       comment: { type: "string", maxLength: 2000 },
       storeId: UUID,
-      billingModule: { type: "object", properties: { currency: CURRENCY.properties.currency } },
+      billingModule: CURRENCY,
       ...returnUrls,
     },
     required: ["email"],

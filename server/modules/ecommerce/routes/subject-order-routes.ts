@@ -86,7 +86,7 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
     const checkoutRequest: CheckoutRequest = {
       subjectId: id,
       orderIds: input.ecommerceModule.orders.map((o) => o.id),
-      currencyId: input.billingModule.currency.id,
+      currencyId: input.billingModule?.currency?.id,
       ...payer(input, "stripe"),
     };
     const result = await answer(request, id, input, () => checkout.run(checkoutRequest));
@@ -100,7 +100,7 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
       checkout.run({
         subjectId: id,
         orderIds: [orderId],
-        currencyId: input.billingModule?.currency.id,
+        currencyId: input.billingModule?.currency?.id,
         ...payer(input, "stripe"),
       }),
     );

@@ -60,11 +60,20 @@ export function returnPaths(language: Language) {
   return { successUrl: `${cart}?payment=paid`, cancelUrl: `${cart}?payment=declined` };
 }
 
-/** Where checkout sends the browser: a site path in the page's language (the dummy page), or the provider's own address. */
+/** The dummy provider's payment page: a page of this site, whatever origin its absolute URL names. */
+const DUMMY_PAGE = "/billing/dummy/pay/";
+
+/**
+ * Where checkout sends the browser: a site path in the page's language (the dummy page), or the
+ * provider's own address. The dummy page's URL is absolute (from PUBLIC_URL, for a frontend on
+ * another origin); this site opens it as its own path, so the page keeps its language and origin.
+ */
 export function paymentHref(answer: CheckoutAnswer, language: Language): string {
   const url = answer.billingModule?.invoices?.[0]?.paymentUrl;
   if (!url) throw new Error("The checkout did not return a payment URL");
-  return url.startsWith("/") && !url.startsWith("//") && !languageOfPath(url) ? withLanguage(url, language) : url;
+  const absolute = /^https?:\/\//i.test(url) ? new URL(url) : undefined;
+  const path = absolute?.pathname.startsWith(DUMMY_PAGE) ? `${absolute.pathname}${absolute.search}` : url;
+  return path.startsWith("/") && !path.startsWith("//") && !languageOfPath(path) ? withLanguage(path, language) : path;
 }
 
 /** A plausible email, as the server checks it (SPEC.md section 5). */
