@@ -46,7 +46,7 @@ export interface RouteSpec<P, Q, B> {
    * Runs after params and query are checked and before the body is read: a caller who may not
    * call answers 401 or 403, never a bad body's 400 (a subject posting as another).
    */
-  authorize?: (request: FastifyRequest, input: { params: P; query: Q }) => void | Promise<void>;
+  authorize?: (request: FastifyRequest, input: { params: P; query: Q }) => unknown;
 }
 
 /** What the handler gets: the checked input, and the body's fields beside `data` (the form request's `formId`). */

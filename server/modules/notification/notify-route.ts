@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../engine/errors.js";
-import { isPlainObject } from "../../../engine/query/plain-object.js";
-import { UUID, inputSchema, readInput } from "../input.js";
+import { UUID, inputSchema, objectInput } from "../input.js";
+import { defineRoute } from "../route.js";
 import type { Notifications } from "./notifications.js";
 
 const params = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
@@ -24,23 +24,18 @@ const body = inputSchema<{ template?: string; subject?: string; text?: string; d
  * permission records: no default role but admin has it); 201 with the queued notification.
  */
 export function registerNotifyRoute(app: FastifyInstance, notifications: Notifications) {
-  app.post<{ Params: Record<string, string> }>(
-    "/api/rbac/subjects/:id/notify",
+  defineRoute(
+    app,
     {
-      config: {
-        docs: {
-          tag: "notification",
-          summary: "Send the subject a notification by email (admins, secret key): `template` with `data`, or `subject` and `text`; `sendAfter`, `language` optional. 201 with the notification, which the queue delivers",
-          body: { type: "object", properties: { data: body.schema }, required: ["data"] },
-          status: 201,
-        },
-      },
+      method: "POST",
+      url: "/api/rbac/subjects/:id/notify",
+      tag: "notification",
+      summary: "Send the subject a notification by email (admins, secret key): `template` with `data`, or `subject` and `text`; `sendAfter`, `language` optional. 201 with the notification, which the queue delivers",
+      params,
+      body: objectInput(body),
+      status: 201,
     },
-    async (request, reply) => {
-      const { id } = params(request.params);
-      const input = await readInput(request);
-      if (!isPlainObject(input)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
-      const message = body(input);
+    async ({ params: { id }, body: message }, _request, reply) => {
       if (!message.template && !(message.subject && message.text)) {
         throw validationError("template, or subject and text, is required", [{ path: "/template", message: "is required" }]);
       }

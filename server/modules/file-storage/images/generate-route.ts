@@ -1,8 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { validationError } from "../../../../engine/errors.js";
-import { isPlainObject } from "../../../../engine/query/plain-object.js";
-import { readInput } from "../../input.js";
+import { inputSchema, objectInput } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import type { GeneratedFiles } from "./generated-files.js";
+
+// A variant that is not a string is as good as none: "variant is required".
+const input = objectInput(
+  inputSchema<{ variant: string; [field: string]: unknown }>({ properties: { variant: { type: "string", "x-message": "is required" } }, required: ["variant"], additionalProperties: true }),
+);
 
 /**
  * POST /api/file-storage/files/generate (SPEC.md section 7): `data.variant` names a generated
@@ -12,24 +16,18 @@ import type { GeneratedFiles } from "./generated-files.js";
  * may create files (admins by default).
  */
 export function registerGenerateRoute(app: FastifyInstance, generated: GeneratedFiles) {
-  app.post(
-    "/api/file-storage/files/generate",
+  defineRoute(
+    app,
     {
-      config: {
-        docs: {
-          tag: "file-storage",
-          summary:
-            "Draw an image from a template and store it as a file record. `data.variant`: generate-template-opengraph-image-default (`pageId`, or `title` and `siteName`), generate-template-ecommerce-order-receipt-default (`orderId`; 1500×1500, also set as the order's `receipt`), generate-template-ecommerce-product-attachment-default (`productId`; linked to the product)",
-          body: { type: "object", properties: { data: { type: "object", properties: { variant: { type: "string" } }, required: ["variant"] } }, required: ["data"] },
-          status: 201,
-        },
-      },
+      method: "POST",
+      url: "/api/file-storage/files/generate",
+      tag: "file-storage",
+      summary:
+        "Draw an image from a template and store it as a file record. `data.variant`: generate-template-opengraph-image-default (`pageId`, or `title` and `siteName`), generate-template-ecommerce-order-receipt-default (`orderId`; 1500×1500, also set as the order's `receipt`), generate-template-ecommerce-product-attachment-default (`productId`; linked to the product)",
+      body: input,
+      status: 201,
     },
-    async (request, reply) => {
-      const input = await readInput(request);
-      if (!isPlainObject(input)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
-      const { variant, ...rest } = input;
-      if (typeof variant !== "string") throw validationError("variant is required", [{ path: "/variant", message: "is required" }]);
+    async ({ body: { variant, ...rest } }, _request, reply) => {
       const { record, created } = await generated.generate(variant, rest);
       return reply.status(created ? 201 : 200).send({ data: record });
     },

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
-import { EMAIL, PASSWORD, UUID, inputSchema, readInput } from "../../input.js";
+import { EMAIL, PASSWORD, UUID, inputSchema } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-store.js";
 import { deleteIdentity } from "../accounts/delete-identity.js";
 import { confirmOwner } from "../accounts/owner-proof.js";
 import { identitiesOf, identityIdsOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
-import { authRouteOptions, documented } from "./limits.js";
+import { RBAC, authRoute } from "./limits.js";
 
 const SUBJECTS = "/api/rbac/subjects";
 
@@ -30,8 +31,6 @@ const identityParams = inputSchema<{ id: string; identityId: string }>({
   required: ["id", "identityId"],
 });
 
-type Params = { Params: Record<string, string> };
-
 /**
  * A subject's identities and passwords. The permission check has already limited a signed-in
  * subject to its own {id}; here the identity must also belong to that subject.
@@ -39,7 +38,7 @@ type Params = { Params: Record<string, string> };
 export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { accounts, authorizer } = rbac;
   // Routes that check a password are limited like sign-in: a stolen session cannot guess it fast.
-  const limited = (summary: string, body: object = passwordChange.schema, status?: number) => authRouteOptions(rbac.config, { summary, body, status });
+  const limited = authRoute(rbac.config);
   const identities = app.repositories.get("rbac/identities")!;
 
   /** The subject itself must show its current password; an admin or the secret key acting on another subject need not. */
@@ -55,22 +54,19 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     }
   }
 
-  app.get<Params>(`${SUBJECTS}/:id/identities`, documented({ summary: "A subject's identities" }), async (request) => {
-    const { id } = subjectParams(request.params);
+  defineRoute(app, { method: "GET", url: `${SUBJECTS}/:id/identities`, ...RBAC, summary: "A subject's identities", params: subjectParams }, async ({ params: { id } }) => {
     return { data: await identitiesOf(app.database.db, identities, id) };
   });
 
-  app.post<Params>(`${SUBJECTS}/:id/identities`, limited("Add an email identity to a subject (with the subject's currentPassword)", dataOf(newIdentity.schema), 201), async (request, reply) => {
-    const { id } = subjectParams(request.params);
-    const { email, password, currentPassword } = newIdentity(await readInput(request));
+  const addIdentity = { method: "POST", url: `${SUBJECTS}/:id/identities`, ...limited, summary: "Add an email identity to a subject (with the subject's currentPassword)", params: subjectParams, body: newIdentity, status: 201 } as const;
+  defineRoute(app, addIdentity, async ({ params: { id }, body: { email, password, currentPassword } }, request, reply) => {
     await app.repositories.get("rbac/subjects")!.get(id);
     await confirmedOwner(request, id, currentPassword);
     return reply.status(201).send({ data: await accounts.addEmailIdentity(id, email, password) });
   });
 
-  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, limited("Change an identity's email (with the subject's currentPassword)", dataOf(emailChange.schema)), async (request) => {
-    const { id, identityId } = identityParams(request.params);
-    const { email, currentPassword } = emailChange(await readInput(request));
+  const changeEmail = { method: "PATCH", url: `${SUBJECTS}/:id/identities/:identityId`, ...limited, summary: "Change an identity's email (with the subject's currentPassword)", params: identityParams, body: emailChange } as const;
+  defineRoute(app, changeEmail, async ({ params: { id, identityId }, body: { email, currentPassword } }, request) => {
     await ownedIdentity(id, identityId);
     await confirmedOwner(request, id, currentPassword);
     return { data: await identities.update(identityId, { email: normalizeEmail(email) }).catch(renameTaken) };
@@ -79,9 +75,8 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   // A stolen session must not remove the owner's way in either (issue 23, finding 1): the same
   // proof as a change, and never the last identity (409).
   const deletion = "Delete an identity (with the subject's currentPassword); the last one cannot be deleted";
-  app.delete<Params>(`${SUBJECTS}/:id/identities/:identityId`, limited(deletion, dataOf(identityDeletion.schema)), async (request) => {
-    const { id, identityId } = identityParams(request.params);
-    const { currentPassword } = identityDeletion(await optionalInput(request));
+  const deleteRoute = { method: "DELETE", url: `${SUBJECTS}/:id/identities/:identityId`, ...limited, summary: deletion, params: identityParams, body: identityDeletion, bodyOptional: true } as const;
+  defineRoute(app, deleteRoute, async ({ params: { id, identityId }, body: { currentPassword } }, request) => {
     await ownedIdentity(id, identityId);
     await confirmedOwner(request, id, currentPassword);
     return { data: await deleteIdentity(app.database, app.repositories, id, identityId) };
@@ -102,9 +97,9 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   }
 
   const passwordChangeNote = "; the caller's own change answers a fresh session (jwt, refresh), every other session is revoked";
-  app.patch<Params>(`${SUBJECTS}/:id/change-password`, limited(`Change the password of the subject's email identity${passwordChangeNote}`), async (request, reply) => {
-    const { id } = subjectParams(request.params);
-    const { password, newPassword } = passwordChange(await readInput(request));
+  const changePassword = { method: "PATCH", ...limited, body: passwordChange, bareBody: true } as const;
+  const subjectSummary = `Change the password of the subject's email identity${passwordChangeNote}`;
+  defineRoute(app, { ...changePassword, url: `${SUBJECTS}/:id/change-password`, summary: subjectSummary, params: subjectParams }, async ({ params: { id }, body: { password, newPassword } }, request, reply) => {
     await accounts.changePassword(await accounts.emailIdentityOf(id), password, newPassword);
     return changed(request, reply, id);
   });
@@ -122,18 +117,18 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return identity;
   }
 
-  app.patch<Params>("/api/rbac/identity/:id/change-password", limited(`Change an identity's password${passwordChangeNote}`), async (request, reply) => {
-    const { id } = subjectParams(request.params);
-    const { password, newPassword } = passwordChange(await readInput(request));
+  const identitySummary = `Change an identity's password${passwordChangeNote}`;
+  defineRoute(app, { ...changePassword, url: "/api/rbac/identity/:id/change-password", summary: identitySummary, params: subjectParams }, async ({ params: { id }, body: { password, newPassword } }, request, reply) => {
     const identity = await mayChange(request, id);
     await accounts.changePassword(id, password, newPassword);
     return changed(request, reply, identity.subjectId);
   });
 
   // create-by-email: an email identity for the signed-in subject.
-  app.post("/api/rbac/identity/email-and-password", limited("Add an email identity to the signed-in subject (with its currentPassword)", dataOf(newIdentity.schema), 201), async (request, reply) => {
+  // Signed out is a 401 before a bad body's 400.
+  const createByEmail = { method: "POST", url: "/api/rbac/identity/email-and-password", ...limited, summary: "Add an email identity to the signed-in subject (with its currentPassword)", body: newIdentity, status: 201, authorize: signedInSubject } as const;
+  defineRoute(app, createByEmail, async ({ body: { email, password, currentPassword } }, request, reply) => {
     const subjectId = signedInSubject(request);
-    const { email, password, currentPassword } = newIdentity(await readInput(request));
     await confirmedOwner(request, subjectId, currentPassword);
     return reply.status(201).send({ data: await accounts.addEmailIdentity(subjectId, email, password) });
   });
@@ -143,13 +138,3 @@ function renameTaken(error: unknown): never {
   if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", "/email is already taken", [{ path: "/email", message: "is already taken" }]);
   throw error;
 }
-
-/** A body that may be left out (DELETE): none reads as no fields; one sent is read in any of API.md's forms. */
-function optionalInput(request: FastifyRequest): Promise<unknown> {
-  const body = request.body;
-  const none = body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0);
-  return none && !request.isMultipart() ? Promise.resolve({}) : readInput(request);
-}
-
-/** The body as API.md's entity calls send it: `{ data: {...} }`. */
-const dataOf = (schema: object) => ({ type: "object", properties: { data: schema }, required: ["data"] });
