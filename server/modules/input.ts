@@ -3,6 +3,7 @@ import addFormats from "ajv-formats";
 import type { FastifyRequest } from "fastify";
 import { validationError, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
 import { addDecimalFormat } from "../../engine/query/decimal.js";
+import { isPlainObject } from "../../engine/query/plain-object.js";
 import type { JsonSchema } from "../../engine/schema/model.js";
 import { dataOf, readBody } from "../plugins/request-data.js";
 import { isSameSitePath } from "../security/same-site-path.js";
@@ -48,8 +49,11 @@ const causeOf = (e: ErrorObject): ErrorCause => {
   return { path: e.instancePath || "/", message: typeof custom === "string" ? custom : (e.message ?? "is invalid") };
 };
 
+/** Checks one part of a route's input (params, query or body): returns it typed, or throws API.md's Validation error. */
+export type Checker<T> = ((value: unknown) => T) & { schema: JsonSchema };
+
 /** A checker for one route's input: returns it typed, or throws API.md's Validation error. Its `schema` documents the route. */
-export function inputSchema<T>(schema: JsonSchema): ((value: unknown) => T) & { schema: JsonSchema } {
+export function inputSchema<T>(schema: JsonSchema): Checker<T> {
   const full = { type: "object", additionalProperties: false, ...schema };
   // Compiled at first use: some forty route checkers compiled at start-up cost a quarter of a
   // second of every start (the tests run each route, so a bad schema still shows up there).
@@ -64,6 +68,19 @@ export function inputSchema<T>(schema: JsonSchema): ((value: unknown) => T) & { 
     throw validationErrorFromCauses(causes);
   };
   return Object.assign(check, { schema: full });
+}
+
+/**
+ * A body that must be a JSON object of any fields ("/data must be an object", as the generic
+ * routes say), then `fields`' own checks if given. `fields` (open: additionalProperties) documents
+ * the fields the route reads.
+ */
+export function objectInput<T extends Record<string, unknown> = Record<string, unknown>>(fields?: Checker<T>): Checker<T> {
+  const check = (value: unknown): T => {
+    if (!isPlainObject(value)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
+    return fields ? fields(value) : (value as T);
+  };
+  return Object.assign(check, { schema: fields?.schema ?? { type: "object" } });
 }
 
 export const EMAIL = { type: "string", format: "email", maxLength: 254, "x-message": "must be a valid email" };

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchema } from "../../engine/schema/model.js";
 
-/** What a hand-written module route says about itself for the OpenAPI document. */
+/**
+ * What a hand-written route says about itself for the OpenAPI document: made by defineRoute
+ * (server/modules/route.ts) from the same checkers the route checks its input with.
+ */
 export interface RouteDocs {
   summary: string;
   tag: string;
-  /** The same JSON Schema the route checks its body or query with. */
-  body?: JsonSchema;
+  /** The JSON Schemas the route checks its path parameters, query and body with. */
+  params?: JsonSchema;
   query?: JsonSchema;
+  body?: JsonSchema;
+  /** The body may be left out altogether. */
+  bodyOptional?: boolean;
+  /** The body is shown with its fields bare rather than in `{ data }`. */
+  bareBody?: boolean;
+  /** A body read as bytes by the route itself: its description. */
+  rawBody?: string;
   status?: number;
   /** Defaults to the method and path in camel case: `postRbacSubjectsAuthenticationLogout`. */
   operationId?: string;
@@ -56,16 +66,17 @@ export function collectRouteDocs(app: FastifyInstance): () => JsonSchema {
     const paths: JsonSchema = {};
     for (const { method, url, docs, rateLimited } of routes) {
       const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-      const query = Object.entries<JsonSchema>(docs.query?.properties ?? {}).map(([name, schema]) => ({
-        name, in: "query", required: (docs.query?.required ?? []).includes(name), schema: withoutExtensions(schema),
-      }));
+      const parameter = (place: "path" | "query", schema: JsonSchema | undefined) => (name: string) => ({
+        name, in: place, required: place === "path" || (schema?.required ?? []).includes(name), schema: withoutExtensions(schema?.properties?.[name] ?? { type: "string" }),
+      });
+      const query = Object.keys(docs.query?.properties ?? {}).map(parameter("query", docs.query));
       paths[url.replace(/:(\w+)/g, "{$1}")] ??= {};
       paths[url.replace(/:(\w+)/g, "{$1}")][method] = {
         tags: [docs.tag],
         summary: docs.summary,
         operationId: docs.operationId ?? operationIdOf(method, url),
-        parameters: [...params.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })), ...query],
-        ...(docs.body ? { requestBody: { required: true, content: { "application/json": { schema: withoutExtensions(docs.body) } } } } : {}),
+        parameters: [...params.map(parameter("path", docs.params)), ...query],
+        ...requestBodyOf(docs),
         responses: {
           [String(docs.status ?? 200)]: { description: "`{ data }`" },
           ...(docs.body || docs.query || params.length > 0 ? { "400": { description: "Validation error: a bad body, query or id", content: errorBody } } : {}),
@@ -76,6 +87,29 @@ export function collectRouteDocs(app: FastifyInstance): () => JsonSchema {
       };
     }
     return paths;
+  };
+}
+
+const FORMS = "any of API.md's forms: JSON `{ data }`, urlencoded `data=<json>` or a multipart part `data` holding JSON";
+
+/** The body as API.md's forms carry it: JSON `{ data }` (or the bare fields the original client sends), urlencoded or multipart `data`. */
+function requestBodyOf(docs: RouteDocs): JsonSchema {
+  if (docs.rawBody) return { requestBody: { required: true, description: docs.rawBody, content: { "*/*": { schema: {} } } } };
+  if (!docs.body) return {};
+  const input = withoutExtensions(docs.body);
+  const encoded = { schema: { type: "object", properties: { data: { type: "string", description: "JSON" } } } };
+  return {
+    requestBody: {
+      required: !docs.bodyOptional,
+      description: docs.bareBody
+        ? `The fields bare, as shown (the original client's form), or in ${FORMS}.`
+        : `In ${FORMS}; a body with no \`data\` field is read as the \`data\` itself (the original client's bare fields).`,
+      content: {
+        "application/json": { schema: docs.bareBody ? input : { type: "object", properties: { data: input }, required: ["data"] } },
+        "application/x-www-form-urlencoded": encoded,
+        "multipart/form-data": encoded,
+      },
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminModels } from "../../../engine/admin/admin-model.js";
+import { defineRoute } from "../route.js";
 
 /**
  * The back office's server side: GET /api/admin/models describes every exposed model (fields,
@@ -9,6 +10,6 @@ import { adminModels } from "../../../engine/admin/admin-model.js";
  */
 export function registerAdminModule(app: FastifyInstance) {
   const models = adminModels(app.registry);
-  const docs = { tag: "admin", summary: "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations)" };
-  app.get("/api/admin/models", { config: { docs } }, async () => ({ data: models }));
+  const summary = "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations)";
+  defineRoute(app, { method: "GET", url: "/api/admin/models", tag: "admin", summary }, async () => ({ data: models }));
 }

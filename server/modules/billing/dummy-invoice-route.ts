@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../engine/errors.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { UUID, inputSchema } from "../input.js";
+import { defineRoute } from "../route.js";
 import type { PaymentProviders } from "./providers/registry.js";
 
 const params = inputSchema<{ invoiceId: string }>({ properties: { invoiceId: { ...UUID, "x-message": "id is required" } }, required: ["invoiceId"] });
@@ -15,14 +16,24 @@ const query = inputSchema<{ token: string }>({ properties: { token: { type: "str
  */
 export function registerDummyInvoiceRoute(app: FastifyInstance, providers: PaymentProviders) {
   const table = (id: string) => app.registry.get(id).table;
-  app.get<{ Params: Record<string, string> }>(
-    "/api/billing/payment-intents/dummy/invoices/:invoiceId",
-    { config: { docs: { tag: "billing", summary: "The dummy payment page's invoice and its signed Pay and Decline notifications (token from the payment URL)" } } },
-    async (request) => {
-      const dummy = providers.dummy;
-      if (!dummy) throw new AppError("NOT_FOUND", "the dummy payment provider is not enabled on this server");
-      const { invoiceId } = params(request.params);
-      const { token } = query(request.query);
+  const dummyOf = () => {
+    if (!providers.dummy) throw new AppError("NOT_FOUND", "the dummy payment provider is not enabled on this server");
+    return providers.dummy;
+  };
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: "/api/billing/payment-intents/dummy/invoices/:invoiceId",
+      tag: "billing",
+      summary: "The dummy payment page's invoice and its signed Pay and Decline notifications (token from the payment URL)",
+      // Switched off, it is a 404 whatever the request says.
+      available: dummyOf,
+      params,
+      query,
+    },
+    async ({ params: { invoiceId }, query: { token } }) => {
+      const dummy = dummyOf();
       if (!dummy.checkPageToken(invoiceId, token)) throw new AppError("PERMISSION_ERROR", "this payment link is not valid");
       const invoice = await app.repositories.get("billing/invoices")!.get(invoiceId);
       const db = app.database.db;

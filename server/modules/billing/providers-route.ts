@@ -1,5 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { inputSchema } from "../input.js";
+import { defineRoute } from "../route.js";
 import type { PaymentProviders } from "./providers/registry.js";
+
+// Any other value of `as` (or other keys) is the plain list, as it always was: nothing is refused.
+const query = inputSchema<{ as?: unknown }>({ properties: { as: { description: "`options`: each provider with its label; anything else: the names" } }, additionalProperties: true });
 
 /**
  * GET /api/billing/payment-intents/providers: the names of the providers configured here
@@ -8,9 +13,9 @@ import type { PaymentProviders } from "./providers/registry.js";
  * the site's checkout select is made from that, so a new provider needs no change in web/.
  */
 export function registerProvidersRoute(app: FastifyInstance, providers: PaymentProviders) {
-  app.get<{ Querystring: { as?: string } }>(
-    "/api/billing/payment-intents/providers",
-    { config: { docs: { tag: "billing", summary: "The payment providers configured on this server (what a checkout may name); ?as=options: with their labels" } } },
-    async (request) => ({ data: request.query.as === "options" ? providers.options : providers.names }),
+  defineRoute(
+    app,
+    { method: "GET", url: "/api/billing/payment-intents/providers", tag: "billing", summary: "The payment providers configured on this server (what a checkout may name); ?as=options: with their labels", query },
+    async ({ query: { as } }) => ({ data: as === "options" ? providers.options : providers.names }),
   );
 }

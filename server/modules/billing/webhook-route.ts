@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AppError, validationError } from "../../../engine/errors.js";
 import type { Config } from "../../config.js";
+import { defineRoute } from "../route.js";
 import type { Payments } from "./payments.js";
 import { ProviderFailure, WebhookRefusal, type PaymentEvent } from "./providers/provider.js";
 import type { PaymentProviders } from "./providers/registry.js";
@@ -18,11 +19,18 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
 export async function registerWebhookRoute(app: FastifyInstance, config: Config, providers: PaymentProviders, payments: Payments) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-  app.post<{ Params: { provider: string } }>(
-    "/api/billing/payment-intents/:provider/webhook",
-    { bodyLimit: WEBHOOK_BODY_LIMIT, config: { docs: { tag: "billing", summary: "A payment provider's notification, verified by its signature; answered as the provider expects" } } },
-    async (request, reply) => {
-      const name = request.params.provider;
+  defineRoute(
+    app,
+    {
+      method: "POST",
+      url: "/api/billing/payment-intents/:provider/webhook",
+      tag: "billing",
+      summary: "A payment provider's notification, verified by its signature; answered as the provider expects",
+      rawBody: "The notification exactly as the provider sends it (its signature is over these bytes)",
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+    },
+    async ({ params }, request, reply) => {
+      const name = params.provider!;
       const provider = providers.find(name);
       if (!provider) throw new AppError("NOT_FOUND", `payment provider ${name} is not configured on this server`);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
-import { readInput } from "../input.js";
+import { UUID, inputSchema, objectInput } from "../input.js";
+import { defineRoute } from "../route.js";
 import { createFormRequest, REQUEST_BODY_LIMIT } from "./form-requests.js";
 import { registerSubjectFormRequestRoutes } from "./subject-form-requests-route.js";
+
+// The repository's own words for an id that is not one.
+const formParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "must be a uuid" } }, required: ["id"] });
 
 /**
  * POST /api/crm/forms/{id}/requests (SPEC.md section 7): a visitor's submission of a CRM form.
@@ -13,22 +17,21 @@ import { registerSubjectFormRequestRoutes } from "./subject-form-requests-route.
 export async function registerCrmModule(app: FastifyInstance, config: Config) {
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
-    routes.post<{ Params: { id: string } }>(
-      "/api/crm/forms/:id/requests",
+    defineRoute(
+      routes,
       {
+        method: "POST",
+        url: "/api/crm/forms/:id/requests",
+        tag: "crm",
+        summary: "Submit a form: `data` (any JSON object) is stored as a crm/requests row linked to the form; 201 with the request, 404 for an unknown form",
+        params: formParams,
+        body: objectInput(),
+        status: 201,
         bodyLimit: REQUEST_BODY_LIMIT,
-        config: {
-          rateLimit: { max: config.authRateLimit, timeWindow: 60_000 },
-          docs: {
-            tag: "crm",
-            summary: "Submit a form: `data` (any JSON object) is stored as a crm/requests row linked to the form; 201 with the request, 404 for an unknown form",
-            body: { type: "object", properties: { data: { type: "object" } }, required: ["data"] },
-            status: 201,
-          },
-        },
+        rateLimit: { max: config.authRateLimit, timeWindow: 60_000 },
       },
-      async (request, reply) => {
-        const created = await createFormRequest(app, request.params.id, await readInput(request));
+      async ({ params, body }, _request, reply) => {
+        const created = await createFormRequest(app, params.id, body);
         return reply.status(201).send({ data: created });
       },
     );

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError, validationError } from "../../../engine/errors.js";
+import { AppError } from "../../../engine/errors.js";
 import type { Config } from "../../config.js";
-import { UUID, inputSchema, readInput, readInputAndFields } from "../input.js";
-import { isPlainObject } from "../../../engine/query/plain-object.js";
+import { UUID, inputSchema, objectInput } from "../input.js";
+import { defineRoute } from "../route.js";
 import { createFormRequest, REQUEST_BODY_LIMIT } from "./form-requests.js";
 
 const BASE = "/api/rbac/subjects/:id/crm-module/form";
@@ -12,7 +12,12 @@ const formParams = inputSchema<{ id: string; formId: string }>({
   properties: { id: UUID, formId: { ...UUID, "x-message": "formId is required" } },
   required: ["id", "formId"],
 });
-const formIdOf = inputSchema<{ formId: string }>({ properties: { formId: { ...UUID, "x-message": "formId is required" } }, required: ["formId"], additionalProperties: true });
+const FORM_ID = { ...UUID, "x-message": "formId is required" };
+const formIdOf = inputSchema<{ formId: string }>({ properties: { formId: FORM_ID }, required: ["formId"], additionalProperties: true });
+/** SPEC.md's form: any fields, `formId` among them or beside `data` (null there: the one beside it), checked once both are known. */
+const fieldsWithFormId = objectInput(
+  inputSchema<{ formId?: string | null; [field: string]: unknown }>({ properties: { formId: { ...FORM_ID, type: ["string", "null"] } }, additionalProperties: true }),
+);
 
 /**
  * A subject posts a form request only as itself. The permission records already say so
@@ -20,7 +25,7 @@ const formIdOf = inputSchema<{ formId: string }>({ properties: { formId: { ...UU
  * given `*` on everything, because the request is stored in the subject's name. The secret key,
  * which may do everything, may post for any subject.
  */
-function requireSelf(request: FastifyRequest, subjectId: string) {
+function requireSelf(request: FastifyRequest, { params: { id: subjectId } }: { params: { id: string } }) {
   const caller = request.caller;
   if (caller.kind === "secret-key") return;
   if (caller.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "sign in first");
@@ -35,13 +40,15 @@ function requireSelf(request: FastifyRequest, subjectId: string) {
  * the original client reads it, plus the submitted `data` and the stored `request`.
  */
 export function registerSubjectFormRequestRoutes(app: FastifyInstance, config: Config) {
-  const options = (summary: string) => ({
+  // Who posts is checked before the body is read: another subject's id is a 403, never a 400.
+  const options = {
+    method: "POST",
+    tag: "crm",
+    status: 201,
     bodyLimit: REQUEST_BODY_LIMIT,
-    config: {
-      rateLimit: { max: config.authRateLimit, timeWindow: 60_000 },
-      docs: { tag: "crm", summary, body: { type: "object", properties: { data: { type: "object" } }, required: ["data"] }, status: 201 },
-    },
-  });
+    rateLimit: { max: config.authRateLimit, timeWindow: 60_000 },
+    authorize: requireSelf,
+  } as const;
 
   const submit = async (subjectId: string, formId: string, data: Record<string, unknown>) => {
     const subject = await app.repositories.get("rbac/subjects")!.get(subjectId);
@@ -49,26 +56,24 @@ export function registerSubjectFormRequestRoutes(app: FastifyInstance, config: C
     return { data: { ...subject, data, request } };
   };
 
-  app.post<{ Params: Record<string, string> }>(
-    `${BASE}/:formId/request`,
-    options("Submit a form as the signed-in subject (the original client's path): `data` is stored as a crm/requests row linked to the form"),
-    async (request, reply) => {
-      const { id, formId } = formParams(request.params);
-      requireSelf(request, id);
-      const data = await readInput(request);
-      if (!isPlainObject(data)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
+  defineRoute(
+    app,
+    {
+      ...options,
+      url: `${BASE}/:formId/request`,
+      summary: "Submit a form as the signed-in subject (the original client's path): `data` is stored as a crm/requests row linked to the form",
+      params: formParams,
+      body: objectInput(),
+    },
+    async ({ params: { id, formId }, body: data }, _request, reply) => {
       return reply.status(201).send(await submit(id, formId, data));
     },
   );
 
-  app.post<{ Params: Record<string, string> }>(
-    `${BASE}/request`,
-    options("Submit a form as the signed-in subject (SPEC.md's path): `data` with `formId`"),
-    async (request, reply) => {
-      const { id } = subjectParams(request.params);
-      requireSelf(request, id);
-      const { input, fields: beside } = await readInputAndFields(request);
-      if (!isPlainObject(input)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
+  defineRoute(
+    app,
+    { ...options, url: `${BASE}/request`, summary: "Submit a form as the signed-in subject (SPEC.md's path): `data` with `formId`", params: subjectParams, body: fieldsWithFormId },
+    async ({ params: { id }, body: input, fields: beside }, _request, reply) => {
       const { formId: inData, ...fields } = input;
       const { formId } = formIdOf({ formId: inData ?? beside.formId });
       return reply.status(201).send(await submit(id, formId, fields));

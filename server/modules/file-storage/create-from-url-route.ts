@@ -1,11 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { validationError } from "../../../engine/errors.js";
 import type { Config } from "../../config.js";
-import { readInput } from "../input.js";
-import { isPlainObject } from "../../../engine/query/plain-object.js";
+import { inputSchema, objectInput } from "../input.js";
+import { defineRoute } from "../route.js";
 import type { StoredFiles } from "./stored-files.js";
 import { fetchRemoteFile } from "./url-fetch/fetch-remote-file.js";
 import { parseAllowList } from "./url-fetch/ssrf-guard.js";
+
+// What `url` may be is fetchRemoteFile's to say (its own 400s); here it must only be there.
+const input = objectInput(
+  inputSchema<{ url: unknown; [field: string]: unknown }>({ properties: { url: { description: "an http(s) address" } }, required: ["url"], additionalProperties: true }),
+);
 
 /**
  * POST /api/file-storage/files/create-from-url (SPEC.md section 7): `data.url` is fetched (see
@@ -17,23 +21,17 @@ import { parseAllowList } from "./url-fetch/ssrf-guard.js";
 export function registerCreateFromUrlRoute(app: FastifyInstance, config: Config, files: StoredFiles) {
   const allowList = parseAllowList(config.fileStorage.fetchAllowedAddresses);
   if (config.production && allowList.length) app.log.warn("URL_FETCH_ALLOWED_ADDRESSES is set: create-from-url may reach those private addresses");
-  app.post(
-    "/api/file-storage/files/create-from-url",
+  defineRoute(
+    app,
     {
-      config: {
-        docs: {
-          tag: "file-storage",
-          summary: "Fetch a remote http(s) file into storage and create its file record: `data.url` plus any file fields; 201 with the record. Private, loopback and metadata addresses are refused (400)",
-          body: { type: "object", properties: { data: { type: "object", properties: { url: { type: "string", format: "uri" } }, required: ["url"] } }, required: ["data"] },
-          status: 201,
-        },
-      },
+      method: "POST",
+      url: "/api/file-storage/files/create-from-url",
+      tag: "file-storage",
+      summary: "Fetch a remote http(s) file into storage and create its file record: `data.url` plus any file fields; 201 with the record. Private, loopback and metadata addresses are refused (400)",
+      body: input,
+      status: 201,
     },
-    async (request, reply) => {
-      const input = await readInput(request);
-      if (!isPlainObject(input)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
-      const { url, ...fields } = input;
-      if (url === undefined) throw validationError("url is required", [{ path: "/url", message: "is required" }]);
+    async ({ body: { url, ...fields } }, _request, reply) => {
       const remote = await fetchRemoteFile(url, { allowList, maxBytes: files.maxBytes, timeoutMs: config.fileStorage.fetchTimeoutMs });
       const stored = await files.store(remote.bytes, remote.name, "url");
       try {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { notFound } from "../../../engine/errors.js";
 import { splitLanguage } from "../../lib/language-path.js";
 import { inputSchema } from "../input.js";
+import { defineRoute } from "../route.js";
 import type { PageResolver } from "./page-resolver.js";
 
 // A path, or as the original client asks for the home page: `index`, or no url at all.
@@ -18,8 +19,6 @@ const urlsQuery = inputSchema<{ templates?: "true" | "false" }>({ properties: { 
 /** The visited path without its language prefix; `index` and an empty url are the home page. */
 const pagePath = (url: string | undefined) => (!url || url === "index" ? "/" : splitLanguage(url).path);
 
-const docs = (tag: string, summary: string, query?: { schema: object }) => ({ config: { docs: { tag, summary, ...(query ? { query: query.schema } : {}) } } });
-
 /**
  * SPEC.md section 7 "Pages", under /api/host/pages and /api/website-builder/pages: the page of a
  * visited url (a language prefix such as /ru is ignored), every page url with its segments, and
@@ -30,32 +29,39 @@ export function registerPagesRoutes(app: FastifyInstance, resolver: PageResolver
   const base = `/api/${resolver.modelId}`;
   const tag = resolver.modelId.split("/")[0]!;
 
-  app.get(`${base}/find-by-url`, docs(tag, "The page a visited url resolves to (exact url, else a url template whose named records exist); `index` or no url is `/`; 404 when none", byUrl), async (request) => {
-    const { url } = byUrl(request.query);
+  const findByUrl = "The page a visited url resolves to (exact url, else a url template whose named records exist); `index` or no url is `/`; 404 when none";
+  defineRoute(app, { method: "GET", url: `${base}/find-by-url`, tag, summary: findByUrl, query: byUrl }, async ({ query: { url } }) => {
     const resolved = await resolver.resolve(pagePath(url));
     if (!resolved) throw notFound(`no page for ${url || "/"}`);
     return { data: resolved.page };
   });
 
-  app.get(
-    `${base}/urls`,
-    docs(
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: `${base}/urls`,
       tag,
-      'Every page address as the original client reads it: `{ data: { urls: [{ url, id, segments }] } }`, a template page once per record its segments name ("/blog/articles/[blog.articles.slug]" → "/blog/articles/hello", …; accounts never listed). `?templates=true`: the page rows\' own urls, `{ data: [{ id, url, segments }] }`',
-      urlsQuery,
-    ),
-    async (request) => {
-      const { templates } = urlsQuery(request.query);
+      summary:
+        'Every page address as the original client reads it: `{ data: { urls: [{ url, id, segments }] } }`, a template page once per record its segments name ("/blog/articles/[blog.articles.slug]" → "/blog/articles/hello", …; accounts never listed). `?templates=true`: the page rows\' own urls, `{ data: [{ id, url, segments }] }`',
+      query: urlsQuery,
+    },
+    async ({ query: { templates } }) => {
       if (templates === "true") return { data: await resolver.urls() };
       return { data: { urls: await resolver.addresses() } };
     },
   );
 
-  app.get(
-    `${base}/url-segment-value`,
-    docs(tag, 'The value a url gives a named segment of its page: url /blog/articles/hello, segment blog.articles.slug → "hello"; `null` when the page has no such segment; 404 when no page has the url', segmentQuery),
-    async (request) => {
-      const { url, segment } = segmentQuery(request.query);
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: `${base}/url-segment-value`,
+      tag,
+      summary: 'The value a url gives a named segment of its page: url /blog/articles/hello, segment blog.articles.slug → "hello"; `null` when the page has no such segment; 404 when no page has the url',
+      query: segmentQuery,
+    },
+    async ({ query: { url, segment } }) => {
       const resolved = await resolver.resolve(pagePath(url));
       if (!resolved) throw notFound(`no page for ${url}`);
       // As the original answers: a segment the page does not have is no error, just no value.

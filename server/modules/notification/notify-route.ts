@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../engine/errors.js";
-import { isPlainObject } from "../../../engine/query/plain-object.js";
-import { UUID, inputSchema, readInput } from "../input.js";
+import { UUID, inputSchema, objectInput } from "../input.js";
+import { defineRoute } from "../route.js";
 import type { Notifications } from "./notifications.js";
 import { fromOriginalNotify, isOriginalNotify, type NotifyRequest } from "./original-notify-body.js";
 
@@ -18,6 +18,12 @@ const body = inputSchema<{ template?: string; subject?: string; text?: string; d
   },
 });
 
+// Either body form: which one decides the checks (ownNotify's schema, or original-notify-body.ts),
+// so the declaration checks for an object and documents both forms' fields.
+const anyNotifyBody = Object.assign(objectInput(), {
+  schema: { type: "object", properties: { ...body.schema.properties, notification: { type: "object" } } },
+});
+
 /**
  * POST /api/rbac/subjects/{id}/notify (SPEC.md section 7): sends that subject a notification by
  * email, to its email identity, in its language: either a template (`template` plus its `data`)
@@ -27,23 +33,19 @@ const body = inputSchema<{ template?: string; subject?: string; text?: string; d
  * (the permission records: no default role but admin has it); 201 with the queued notification.
  */
 export function registerNotifyRoute(app: FastifyInstance, notifications: Notifications) {
-  app.post<{ Params: Record<string, string> }>(
-    "/api/rbac/subjects/:id/notify",
+  defineRoute(
+    app,
     {
-      config: {
-        docs: {
-          tag: "notification",
-          summary:
-            "Send the subject a notification by email (admins, secret key): `template` with `data`, or `subject` and `text`; `sendAfter`, `language` optional; or the original client's `notification: { notification: { data }, template: { variant }, topic: { slug } }`. 201 with the notification, which the queue delivers",
-          body: { type: "object", properties: { data: body.schema }, required: ["data"] },
-          status: 201,
-        },
-      },
+      method: "POST",
+      url: "/api/rbac/subjects/:id/notify",
+      tag: "notification",
+      summary:
+        "Send the subject a notification by email (admins, secret key): `template` with `data`, or `subject` and `text`; `sendAfter`, `language` optional; or the original client's `notification: { notification: { data }, template: { variant }, topic: { slug } }`. 201 with the notification, which the queue delivers",
+      params,
+      body: anyNotifyBody,
+      status: 201,
     },
-    async (request, reply) => {
-      const { id } = params(request.params);
-      const input = await readInput(request);
-      if (!isPlainObject(input)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
+    async ({ params: { id }, body: input }, _request, reply) => {
       const message = isOriginalNotify(input) ? fromOriginalNotify(input) : ownNotify(input);
       const subject = await app.repositories.get("rbac/subjects")!.get(id);
       const topicId = message.topicSlug ? await topicNamed(app, message.topicSlug) : undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../engine/errors.js";
 import type { HtmlCache } from "../html-cache.js";
 import { inputSchema } from "../../modules/input.js";
+import { defineRoute } from "../../modules/route.js";
 import { dropPath, dropTag, type RevalidateType } from "./drop-renders.js";
 
 const PATH = { type: "string", minLength: 1, maxLength: 2048, pattern: "^/", "x-message": "must be a path starting with /" };
@@ -22,28 +23,25 @@ const originalQuery = inputSchema<{ path?: string; tag?: string; type?: Revalida
  *   with our `data` beside it.
  */
 export function registerRevalidateRoute(app: FastifyInstance, cache: HtmlCache) {
-  app.get(
-    "/api/revalidation/revalidate",
-    { config: { docs: { tag: "revalidation", summary: "Drop cached renders of a path (type=page) or of a path and everything below it (type=layout)", query: query.schema } } },
-    async (request) => {
-      const { path, type = "page" } = query(request.query);
+  defineRoute(
+    app,
+    { method: "GET", url: "/api/revalidation/revalidate", tag: "revalidation", summary: "Drop cached renders of a path (type=page) or of a path and everything below it (type=layout)", query },
+    async ({ query: { path, type = "page" } }) => {
       return { data: { path, type, revalidated: dropPath(cache, path, type) } };
     },
   );
 
-  app.get(
-    "/api/revalidate",
+  defineRoute(
+    app,
     {
-      config: {
-        docs: {
-          tag: "revalidation",
-          summary: "The original client's revalidation: `?path=&type=` like /api/revalidation/revalidate, or `?tag=` (a model's route: the pages that used it); answers `{ revalidated: true, now }`",
-          query: originalQuery.schema,
-        },
-      },
+      method: "GET",
+      url: "/api/revalidate",
+      tag: "revalidation",
+      summary: "The original client's revalidation: `?path=&type=` like /api/revalidation/revalidate, or `?tag=` (a model's route: the pages that used it); answers `{ revalidated: true, now }`",
+      query: originalQuery,
     },
-    async (request) => {
-      const { path, tag, type = "page" } = originalQuery(request.query);
+    async ({ query: { path, tag, type = "page" } }) => {
+      // One of the two, which a JSON Schema of the query would only say in less plain words.
       if (!path && !tag) throw validationError("path or tag is required", [{ path: "/path", message: "is required" }]);
       const dropped = (path ? dropPath(cache, path, type) : 0) + (tag ? dropTag(app, cache, tag) : 0);
       return { revalidated: true, now: Date.now(), data: { ...(path ? { path, type } : {}), ...(tag ? { tag } : {}), revalidated: dropped } };

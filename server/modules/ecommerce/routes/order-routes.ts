@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { notFound } from "../../../../engine/errors.js";
-import { UUID, inputSchema, readInput } from "../../input.js";
+import { UUID, inputSchema } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import type { ShopServices } from "../ecommerce-module.js";
 import { checkoutCharge } from "../checkout-charge.js";
 import { lineUpdateInput } from "./shop-inputs.js";
@@ -16,8 +17,7 @@ const lineParams = inputSchema<{ id: string; lineId: string }>({
   required: ["id", "lineId"],
 });
 
-type Params = { Params: Record<string, string> };
-const documented = (summary: string): RouteShorthandOptions => ({ config: { docs: { tag: "ecommerce", summary } } });
+const ECOMMERCE = { tag: "ecommerce" } as const;
 
 /**
  * Order calls of SPEC.md section 7. A signed-in subject may use them on its own orders only;
@@ -35,34 +35,30 @@ export function registerOrderRoutes(app: FastifyInstance, shop: ShopServices) {
     throw missing();
   }
 
-  app.get<Params>(`${ORDERS}/:id/total`, documented("An order's totals per currency"), async (request) => {
-    const { id } = orderParams(request.params);
+  defineRoute(app, { method: "GET", url: `${ORDERS}/:id/total`, ...ECOMMERCE, summary: "An order's totals per currency", params: orderParams }, async ({ params: { id } }, request) => {
     await mayUse(request, id, "GET");
     return { data: await orders.totalOf({ orderId: id }) };
   });
 
-  app.get<Params>(`${ORDERS}/:id/quantity`, documented("Number of items in an order"), async (request) => {
-    const { id } = orderParams(request.params);
+  defineRoute(app, { method: "GET", url: `${ORDERS}/:id/quantity`, ...ECOMMERCE, summary: "Number of items in an order", params: orderParams }, async ({ params: { id } }, request) => {
     await mayUse(request, id, "GET");
     return { data: await orders.quantityOf(id) };
   });
 
-  app.get<Params>(`${ORDERS}/:id/checkout-attributes/:currencyId`, documented("What an order is charged in a currency: { amount, type, interval } and the price attributes it is made of"), async (request) => {
-    const { id, currencyId } = currencyParams(request.params);
+  const charge = { method: "GET", url: `${ORDERS}/:id/checkout-attributes/:currencyId`, ...ECOMMERCE, summary: "What an order is charged in a currency: { amount, type, interval } and the price attributes it is made of", params: currencyParams } as const;
+  defineRoute(app, charge, async ({ params: { id, currencyId } }, request) => {
     await mayUse(request, id, "GET");
     const attributes = await orders.checkoutAttributes(id, currencyId);
     return { data: checkoutCharge(attributes, await app.repositories.get("billing/currencies")!.get(currencyId)) };
   });
 
-  app.patch<Params>(`${ORDERS}/:id/orders-to-products/:lineId`, documented("A new quantity for one line of a cart order"), async (request) => {
-    const { id, lineId } = lineParams(request.params);
-    const { quantity } = lineUpdateInput(await readInput(request));
+  const lineUpdate = { method: "PATCH", url: `${ORDERS}/:id/orders-to-products/:lineId`, ...ECOMMERCE, summary: "A new quantity for one line of a cart order", params: lineParams, body: lineUpdateInput } as const;
+  defineRoute(app, lineUpdate, async ({ params: { id, lineId }, body: { quantity } }, request) => {
     await mayUse(request, id, "PATCH");
     return { data: await orders.updateLine(id, lineId, quantity) };
   });
 
-  app.get<Params>("/api/ecommerce/orders-to-products/:id/total", documented("An order line's total per currency"), async (request) => {
-    const { id } = orderParams(request.params);
+  defineRoute(app, { method: "GET", url: "/api/ecommerce/orders-to-products/:id/total", ...ECOMMERCE, summary: "An order line's total per currency", params: orderParams }, async ({ params: { id } }, request) => {
     const lines = app.repositories.get("ecommerce/orders-to-products")!;
     // Another subject's line is the unknown line's 404 (the repository's words), never its order's id.
     const missing = () => notFound(`${lines.model.title} ${id} was not found`);
@@ -72,7 +68,8 @@ export function registerOrderRoutes(app: FastifyInstance, shop: ShopServices) {
   });
 
   // Admins only (no default permission grants it to anyone else).
-  app.post(`${ORDERS}/clear-old-orders`, documented(`Delete cart orders untouched for CART_MAX_AGE_DAYS (now ${config.cartMaxAgeDays})`), async () => {
+  const clearOld = { method: "POST", url: `${ORDERS}/clear-old-orders`, ...ECOMMERCE, summary: `Delete cart orders untouched for CART_MAX_AGE_DAYS (now ${config.cartMaxAgeDays})` } as const;
+  defineRoute(app, clearOld, async () => {
     return { data: { deleted: await orders.clearOld(config.cartMaxAgeDays) } };
   });
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
-import { UUID, inputSchema, readInput } from "../../input.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { UUID, inputSchema } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import type { ShopServices } from "../ecommerce-module.js";
 import type { ProviderName } from "../../billing/providers/provider.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
@@ -27,8 +28,7 @@ const productParams = inputSchema<{ id: string; productId: string }>({
 });
 const listQuery = inputSchema<{ type?: "cart" | "history" }>({ properties: { type: { type: "string", enum: ["cart", "history"] } } });
 
-type Params = { Params: Record<string, string> };
-const documented = (summary: string, status = 200): RouteShorthandOptions => ({ config: { docs: { tag: "ecommerce", summary, status } } });
+const ECOMMERCE = { tag: "ecommerce" } as const;
 
 /**
  * The Subject API's cart and checkout (SPEC.md section 7, API.md "Shop"). The permission check
@@ -39,15 +39,13 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
   const { orders, checkout, idempotency } = shop;
   const { cartCheckoutInput, orderCheckoutInput, productCheckoutInput } = checkoutInputs(checkout.providers.defined);
 
-  app.get<Params>(`${BASE}/orders`, documented("The subject's cart orders (or ?type=history: past orders) with lines, products and totals"), async (request) => {
-    const { id } = subjectParams(request.params);
-    const { type = "cart" } = listQuery(request.query);
+  const list = { method: "GET", url: `${BASE}/orders`, ...ECOMMERCE, summary: "The subject's cart orders (or ?type=history: past orders) with lines, products and totals", params: subjectParams, query: listQuery } as const;
+  defineRoute(app, list, async ({ params: { id }, query: { type = "cart" } }) => {
     return { data: await orders.ofSubject(id, type) };
   });
 
-  app.post<Params>(`${BASE}/orders`, documented("Add a product to the cart: a cart order with one line (quantity added when already there)", 201), async (request, reply) => {
-    const { id } = subjectParams(request.params);
-    const { productId, quantity = 1, storeId } = addToCartInput(await readInput(request));
+  const addToCart = { method: "POST", url: `${BASE}/orders`, ...ECOMMERCE, summary: "Add a product to the cart: a cart order with one line (quantity added when already there)", status: 201, params: subjectParams, body: addToCartInput } as const;
+  defineRoute(app, addToCart, async ({ params: { id }, body: { productId, quantity = 1, storeId } }, _request, reply) => {
     const subject = await app.repositories.get("rbac/subjects")!.get(id);
     const order = await orders.addToCart(id, { productId, quantity, ...(storeId ? { storeId } : {}) });
     // As the original client reads it: the subject with the order through its relation.
@@ -55,24 +53,20 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
     return reply.status(201).send({ data: { ...subject, subjectsToEcommerceModuleOrders: [link] } });
   });
 
-  app.get<Params>(`${BASE}/orders/total`, documented("Totals of the cart per currency, exact decimal strings"), async (request) => {
-    const { id } = subjectParams(request.params);
+  defineRoute(app, { method: "GET", url: `${BASE}/orders/total`, ...ECOMMERCE, summary: "Totals of the cart per currency, exact decimal strings", params: subjectParams }, async ({ params: { id } }) => {
     return { data: await orders.cartTotal(id) };
   });
 
-  app.get<Params>(`${BASE}/orders/quantity`, documented("Number of items in the cart"), async (request) => {
-    const { id } = subjectParams(request.params);
+  defineRoute(app, { method: "GET", url: `${BASE}/orders/quantity`, ...ECOMMERCE, summary: "Number of items in the cart", params: subjectParams }, async ({ params: { id } }) => {
     return { data: await orders.cartQuantity(id) };
   });
 
-  app.patch<Params>(`${BASE}/orders/:orderId`, documented("New quantities for a cart order's lines"), async (request) => {
-    const { id, orderId } = orderParams(request.params);
-    const { ordersToProducts } = orderUpdateInput(await readInput(request));
+  const update = { method: "PATCH", url: `${BASE}/orders/:orderId`, ...ECOMMERCE, summary: "New quantities for a cart order's lines", params: orderParams, body: orderUpdateInput } as const;
+  defineRoute(app, update, async ({ params: { id, orderId }, body: { ordersToProducts } }) => {
     return { data: await orders.updateLines(id, orderId, ordersToProducts) };
   });
 
-  app.delete<Params>(`${BASE}/orders/:orderId`, documented("Delete a cart order"), async (request) => {
-    const { id, orderId } = orderParams(request.params);
+  defineRoute(app, { method: "DELETE", url: `${BASE}/orders/:orderId`, ...ECOMMERCE, summary: "Delete a cart order", params: orderParams }, async ({ params: { id, orderId } }) => {
     return { data: await orders.deleteFromCart(id, orderId) };
   });
 
@@ -80,9 +74,8 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
   const answer = (request: FastifyRequest, subjectId: string, input: unknown, run: () => Promise<CheckoutResult>) =>
     idempotency.answer(request, subjectId, input, async () => ({ status: 200, body: { data: await run() } }));
 
-  app.post<Params>(`${BASE}/orders/checkout`, documented("Check out cart orders: invoice and payment URL (billingModule.invoices[0].paymentUrl)"), async (request, reply) => {
-    const { id } = subjectParams(request.params);
-    const input = cartCheckoutInput(await readInput(request));
+  const cartCheckout = { method: "POST", url: `${BASE}/orders/checkout`, ...ECOMMERCE, summary: "Check out cart orders: invoice and payment URL (billingModule.invoices[0].paymentUrl)", params: subjectParams, body: cartCheckoutInput } as const;
+  defineRoute(app, cartCheckout, async ({ params: { id }, body: input }, request, reply) => {
     const checkoutRequest: CheckoutRequest = {
       subjectId: id,
       orderIds: input.ecommerceModule.orders.map((o) => o.id),
@@ -93,9 +86,8 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
     return reply.status(result.status).send(result.body);
   });
 
-  app.post<Params>(`${BASE}/orders/:orderId/checkout`, documented("Check out one cart order"), async (request, reply) => {
-    const { id, orderId } = orderParams(request.params);
-    const input = orderCheckoutInput(await readInput(request));
+  const orderCheckout = { method: "POST", url: `${BASE}/orders/:orderId/checkout`, ...ECOMMERCE, summary: "Check out one cart order", params: orderParams, body: orderCheckoutInput } as const;
+  defineRoute(app, orderCheckout, async ({ params: { id, orderId }, body: input }, request, reply) => {
     const result = await answer(request, id, input, () =>
       checkout.run({
         subjectId: id,
@@ -107,9 +99,8 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
     return reply.status(result.status).send(result.body);
   });
 
-  app.post<Params>(`${BASE}/products/:productId/checkout`, documented("One-step checkout of a product: an order made and paid at once"), async (request, reply) => {
-    const { id, productId } = productParams(request.params);
-    const input = productCheckoutInput(await readInput(request));
+  const productCheckout = { method: "POST", url: `${BASE}/products/:productId/checkout`, ...ECOMMERCE, summary: "One-step checkout of a product: an order made and paid at once", params: productParams, body: productCheckoutInput } as const;
+  defineRoute(app, productCheckout, async ({ params: { id, productId }, body: input }, request, reply) => {
     const result = await answer(request, id, input, () =>
       checkout.run(
         {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
-import { inputSchema, readInput } from "../../input.js";
+import { inputSchema } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import { sameSitePathOr } from "../../../security/same-site-path.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
 import { createSubject, identitiesOf, rolesOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
 import { registerIsAuthorizedRoute } from "./is-authorized-route.js";
-import { authRouteOptions, documented } from "./limits.js";
+import { RBAC, authRoute } from "./limits.js";
 
 export const AUTH = "/api/rbac/subjects/authentication";
 
@@ -21,14 +22,14 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
   const { sessions, config } = rbac;
 
   // A visitor's first session: a subject with no identity yet, which sign-up can then complete.
-  app.get(`${AUTH}/init`, authRouteOptions(config, { summary: "Start a session for a new subject with no identity yet" }), async (_request, reply) => {
+  defineRoute(app, { method: "GET", url: `${AUTH}/init`, ...authRoute(config), summary: "Start a session for a new subject with no identity yet" }, async (_input, _request, reply) => {
     const subject = await runTransaction(app.database, app.repositories, (repository, trx) => createSubject(repository, trx));
     const session = await sessions.start(subject.id as string);
     sessions.setCookie(reply, session.jwt);
     return { data: session };
   });
 
-  app.get(`${AUTH}/me`, documented({ summary: "The signed-in subject with its identities and roles" }), async (request) => {
+  defineRoute(app, { method: "GET", url: `${AUTH}/me`, ...RBAC, summary: "The signed-in subject with its identities and roles" }, async (_input, request) => {
     const subjectId = signedInSubject(request);
     // Only a missing subject signs the visitor out: a database that cannot be reached is a 503,
     // not a 401 the client would read as an expired session.
@@ -42,9 +43,9 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
 
   registerIsAuthorizedRoute(app, rbac, AUTH);
 
-  app.post(`${AUTH}/logout`, { bodyLimit: 16 * 1024, ...documented({ summary: "Revoke the session and clear the cookie", body: logoutBody.schema }) }, async (request, reply) => {
-    // Any of the three body forms, a bare `{ refresh, redirectTo }` (the original client), or no body at all.
-    const body = logoutBody(await readInput(request, { optional: true }));
+  // Any of the three body forms, a bare `{ refresh, redirectTo }` (the original client), or no body at all.
+  const logout = { method: "POST", url: `${AUTH}/logout`, ...RBAC, bodyLimit: 16 * 1024, summary: "Revoke the session and clear the cookie", body: logoutBody, bodyOptional: true, bareBody: true } as const;
+  defineRoute(app, logout, async ({ body }, request, reply) => {
     if (request.sessionFamilyId) await sessions.refreshTokens.revokeFamily(request.sessionFamilyId);
     if (body.refresh) {
       const family = await sessions.familyOf(body.refresh);
@@ -54,8 +55,8 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     return { data: { redirectTo: sameSitePathOr(body.redirectTo, "/") } };
   });
 
-  app.post(`${AUTH}/refresh`, authRouteOptions(config, { summary: "Spend a refresh token for a new session", body: refreshBody.schema }), async (request, reply) => {
-    const { refresh } = refreshBody(await readInput(request));
+  const refreshRoute = { method: "POST", url: `${AUTH}/refresh`, ...authRoute(config), summary: "Spend a refresh token for a new session", body: refreshBody, bareBody: true } as const;
+  defineRoute(app, refreshRoute, async ({ body: { refresh } }, _request, reply) => {
     const session = await sessions.refresh(refresh);
     sessions.setCookie(reply, session.jwt);
     return { data: session };

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../../engine/errors.js";
-import { EMAIL, PASSWORD, inputSchema, readInput } from "../../input.js";
+import { EMAIL, PASSWORD, inputSchema } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
-import { authRouteOptions } from "./limits.js";
+import { authRoute } from "./limits.js";
 
 const BASE = `${AUTH}/email-and-password`;
 
@@ -25,30 +26,29 @@ const reset = inputSchema<{ password: string; passwordConfirmation: string; code
 /** Sign-in, sign-up, forgot and reset password with an email and a password. */
 export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { accounts, sessions, config } = rbac;
+  // The original client sends these fields bare: the document shows that form.
+  const route = { ...authRoute(config), method: "POST", bareBody: true } as const;
 
-  app.post(`${BASE}/authentication`, authRouteOptions(config, { summary: "Sign in with email and password", body: credentials.schema }), async (request, reply) => {
-    const { login, password } = credentials(await readInput(request));
+  defineRoute(app, { ...route, url: `${BASE}/authentication`, summary: "Sign in with email and password", body: credentials }, async ({ body: { login, password } }, _request, reply) => {
     const session = await sessions.start(await accounts.authenticate(login, password));
     sessions.setCookie(reply, session.jwt);
     return { data: session };
   });
 
-  app.post(`${BASE}/registration`, authRouteOptions(config, { summary: "Sign up with email and password (`language`: the language mail is sent in, default en)", body: registration.schema, status: 201 }), async (request, reply) => {
-    const { login, password, language } = registration(await readInput(request));
+  const signUp = "Sign up with email and password (`language`: the language mail is sent in, default en)";
+  defineRoute(app, { ...route, url: `${BASE}/registration`, summary: signUp, body: registration, status: 201 }, async ({ body: { login, password, language } }, request, reply) => {
     const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
     const session = await sessions.start(await accounts.register(login, password, current, language));
     sessions.setCookie(reply, session.jwt);
     return reply.status(201).send({ data: session });
   });
 
-  app.post(`${BASE}/forgot-password`, authRouteOptions(config, { summary: "Mail a password reset link (same answer for any email)", body: forgot.schema }), async (request) => {
-    const { email } = forgot(await readInput(request));
+  defineRoute(app, { ...route, url: `${BASE}/forgot-password`, summary: "Mail a password reset link (same answer for any email)", body: forgot }, async ({ body: { email } }) => {
     accounts.requestPasswordReset(email);
     return { data: { message: "If an account has this email, a reset link is on its way." } };
   });
 
-  app.post(`${BASE}/reset-password`, authRouteOptions(config, { summary: "Set a new password with the code from the reset mail", body: reset.schema }), async (request) => {
-    const { password, passwordConfirmation, code } = reset(await readInput(request));
+  defineRoute(app, { ...route, url: `${BASE}/reset-password`, summary: "Set a new password with the code from the reset mail", body: reset }, async ({ body: { password, passwordConfirmation, code } }) => {
     if (password !== passwordConfirmation) {
       throw validationError("/passwordConfirmation must equal password", [{ path: "/passwordConfirmation", message: "must equal password" }]);
     }

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
-import { EMAIL, PASSWORD, UUID, inputSchema, readInput } from "../../input.js";
+import { EMAIL, PASSWORD, UUID, inputSchema, objectInput } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import { EMAIL_PROVIDER, findById, normalizeEmail } from "../accounts/identity-store.js";
 import { deleteIdentity } from "../accounts/delete-identity.js";
 import { confirmOwner, type OwnerProofOptions } from "../accounts/owner-proof.js";
 import { identitiesOf, identityIdsOf } from "../accounts/subjects.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
-import { authRouteOptions, documented } from "./limits.js";
+import { RBAC, authRoute } from "./limits.js";
 import { SIGNED_MESSAGE_PROPERTIES, WALLET_PROVIDER_NAME } from "./wallet-routes.js";
 
 const SUBJECTS = "/api/rbac/subjects";
@@ -30,8 +31,10 @@ const walletLink = inputSchema<{ message: string; signature: string; address?: s
   properties: { ...SIGNED_MESSAGE_PROPERTIES, currentPassword: CURRENT_PASSWORD },
   required: ["message", "signature", "provider"],
 });
-/** What PATCH …/identities/{identityId} takes: an email change, or (the original client's) a password change. */
-const identityUpdateDocs = { type: "object", properties: { data: { oneOf: [emailChange.schema, passwordChange.schema] } }, required: ["data"] };
+/** What PATCH …/identities/{identityId} takes: an email change, or (the original client's) a password change; which one decides the checks. */
+const identityUpdate = Object.assign(objectInput(), { schema: { oneOf: [emailChange.schema, passwordChange.schema] } });
+/** What POST …/identities takes: an email identity, or (the original client's) a wallet link; which one decides the checks. */
+const newIdentityOrWallet = Object.assign(objectInput(), { schema: { oneOf: [newIdentity.schema, walletLink.schema] } });
 
 const fieldOf = (input: unknown, name: string) => (input && typeof input === "object" ? (input as Record<string, unknown>)[name] : undefined);
 /** Whichever of the three forms the body came in, does it carry a password change? */
@@ -42,8 +45,6 @@ const identityParams = inputSchema<{ id: string; identityId: string }>({
   required: ["id", "identityId"],
 });
 
-type Params = { Params: Record<string, string> };
-
 /**
  * A subject's identities and passwords. The permission check has already limited a signed-in
  * subject to its own {id}; here the identity must also belong to that subject.
@@ -51,7 +52,7 @@ type Params = { Params: Record<string, string> };
 export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { accounts, authorizer } = rbac;
   // Routes that check a password are limited like sign-in: a stolen session cannot guess it fast.
-  const limited = (summary: string, body: object = passwordChange.schema, status?: number) => authRouteOptions(rbac.config, { summary, body, status });
+  const limited = authRoute(rbac.config);
   const identities = app.repositories.get("rbac/identities")!;
 
   /** The subject itself must show its current password; an admin or the secret key acting on another subject need not. */
@@ -68,15 +69,13 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     }
   }
 
-  app.get<Params>(`${SUBJECTS}/:id/identities`, documented({ summary: "A subject's identities" }), async (request) => {
-    const { id } = subjectParams(request.params);
+  defineRoute(app, { method: "GET", url: `${SUBJECTS}/:id/identities`, ...RBAC, summary: "A subject's identities", params: subjectParams }, async ({ params: { id } }) => {
     return { data: await identitiesOf(app.database.db, identities, id) };
   });
 
   const addition = "Add an email identity to a subject (with the subject's currentPassword), or link a wallet (`message`, `signature`, `address`, `provider: ethereum-virtual-machine`; currentPassword or a sign-in of the last ten minutes)";
-  app.post<Params>(`${SUBJECTS}/:id/identities`, limited(addition, dataOf({ oneOf: [newIdentity.schema, walletLink.schema] }), 201), async (request, reply) => {
-    const { id } = subjectParams(request.params);
-    const input = await readInput(request);
+  const addIdentity = { method: "POST", url: `${SUBJECTS}/:id/identities`, ...limited, summary: addition, params: subjectParams, body: newIdentityOrWallet, status: 201 } as const;
+  defineRoute(app, addIdentity, async ({ params: { id }, body: input }, request, reply) => {
     if (fieldOf(input, "provider") === WALLET_PROVIDER_NAME) {
       const { currentPassword, ...signed } = walletLink(input);
       await app.repositories.get("rbac/subjects")!.get(id);
@@ -93,9 +92,8 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   // change right after a sign-in needs no currentPassword (the original client sends none); later
   // it does, so a session token stolen later cannot move the account to the thief's email.
   const update = "Change an identity's email (`email`; currentPassword unless the session signed in within ten minutes) or password (`password`, `newPassword`)";
-  app.patch<Params>(`${SUBJECTS}/:id/identities/:identityId`, limited(update, identityUpdateDocs), async (request, reply) => {
-    const { id, identityId } = identityParams(request.params);
-    const input = await readInput(request);
+  const changeIdentity = { method: "PATCH", url: `${SUBJECTS}/:id/identities/:identityId`, ...limited, summary: update, params: identityParams, body: identityUpdate } as const;
+  defineRoute(app, changeIdentity, async ({ params: { id, identityId }, body: input }, request, reply) => {
     if (isPasswordChange(input)) {
       const { password, newPassword } = passwordChange(input);
       await ownedIdentity(id, identityId);
@@ -111,9 +109,8 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   // A stolen session must not remove the owner's way in either (issue 23, finding 1): the same
   // proof as a change, and never the last identity (409).
   const deletion = "Delete an identity (with the subject's currentPassword); the last one cannot be deleted";
-  app.delete<Params>(`${SUBJECTS}/:id/identities/:identityId`, limited(deletion, dataOf(identityDeletion.schema)), async (request) => {
-    const { id, identityId } = identityParams(request.params);
-    const { currentPassword } = identityDeletion(await optionalInput(request));
+  const deleteRoute = { method: "DELETE", url: `${SUBJECTS}/:id/identities/:identityId`, ...limited, summary: deletion, params: identityParams, body: identityDeletion, bodyOptional: true } as const;
+  defineRoute(app, deleteRoute, async ({ params: { id, identityId }, body: { currentPassword } }, request) => {
     await ownedIdentity(id, identityId);
     await confirmedOwner(request, id, currentPassword);
     return { data: await deleteIdentity(app.database, app.repositories, id, identityId) };
@@ -134,9 +131,9 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   }
 
   const passwordChangeNote = "; the caller's own change answers a fresh session (jwt, refresh), every other session is revoked";
-  app.patch<Params>(`${SUBJECTS}/:id/change-password`, limited(`Change the password of the subject's email identity${passwordChangeNote}`), async (request, reply) => {
-    const { id } = subjectParams(request.params);
-    const { password, newPassword } = passwordChange(await readInput(request));
+  const changePassword = { method: "PATCH", ...limited, body: passwordChange, bareBody: true } as const;
+  const subjectSummary = `Change the password of the subject's email identity${passwordChangeNote}`;
+  defineRoute(app, { ...changePassword, url: `${SUBJECTS}/:id/change-password`, summary: subjectSummary, params: subjectParams }, async ({ params: { id }, body: { password, newPassword } }, request, reply) => {
     await accounts.changePassword(await accounts.emailIdentityOf(id), password, newPassword);
     return changed(request, reply, id);
   });
@@ -156,18 +153,18 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
 
   // SPEC.md's singular paths, and the plural ones the original backend serves as well.
   for (const base of ["/api/rbac/identity", "/api/rbac/identities"]) {
-    app.patch<Params>(`${base}/:id/change-password`, limited(`Change an identity's password${passwordChangeNote}`), async (request, reply) => {
-      const { id } = subjectParams(request.params);
-      const { password, newPassword } = passwordChange(await readInput(request));
+    const identitySummary = `Change an identity's password${passwordChangeNote}`;
+    defineRoute(app, { ...changePassword, url: `${base}/:id/change-password`, summary: identitySummary, params: subjectParams }, async ({ params: { id }, body: { password, newPassword } }, request, reply) => {
       const identity = await mayChange(request, id);
       await accounts.changePassword(id, password, newPassword);
       return changed(request, reply, identity.subjectId);
     });
 
     // create-by-email: an email identity for the signed-in subject.
-    app.post(`${base}/email-and-password`, limited("Add an email identity to the signed-in subject (with its currentPassword)", dataOf(newIdentity.schema), 201), async (request, reply) => {
+    // Signed out is a 401 before a bad body's 400.
+    const createByEmail = { method: "POST", url: `${base}/email-and-password`, ...limited, summary: "Add an email identity to the signed-in subject (with its currentPassword)", body: newIdentity, status: 201, authorize: signedInSubject } as const;
+    defineRoute(app, createByEmail, async ({ body: { email, password, currentPassword } }, request, reply) => {
       const subjectId = signedInSubject(request);
-      const { email, password, currentPassword } = newIdentity(await readInput(request));
       await confirmedOwner(request, subjectId, currentPassword);
       return reply.status(201).send({ data: await accounts.addEmailIdentity(subjectId, email, password) });
     });
@@ -178,13 +175,3 @@ function renameTaken(error: unknown): never {
   if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", "/email is already taken", [{ path: "/email", message: "is already taken" }]);
   throw error;
 }
-
-/** A body that may be left out (DELETE): none reads as no fields; one sent is read in any of API.md's forms. */
-function optionalInput(request: FastifyRequest): Promise<unknown> {
-  const body = request.body;
-  const none = body === undefined || body === null || (typeof body === "object" && Object.keys(body).length === 0);
-  return none && !request.isMultipart() ? Promise.resolve({}) : readInput(request);
-}
-
-/** The body as API.md's entity calls send it: `{ data: {...} }`. */
-const dataOf = (schema: object) => ({ type: "object", properties: { data: schema }, required: ["data"] });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { inputSchema, readInput } from "../../input.js";
+import { inputSchema } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
-import { authRouteOptions } from "./limits.js";
+import { authRoute } from "./limits.js";
 
 const BASE = `${AUTH}/ethereum-virtual-machine`;
 
@@ -27,10 +28,10 @@ export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { wallets, sessions, config } = rbac;
   const domain = new URL(config.publicUrl).host;
 
-  app.get(`${BASE}/nonce`, authRouteOptions(config, { summary: "A nonce for a Sign-In with Ethereum message" }), async () => ({ data: { ...(await wallets.issueNonce()), domain, uri: config.publicUrl } }));
+  defineRoute(app, { method: "GET", url: `${BASE}/nonce`, ...authRoute(config), summary: "A nonce for a Sign-In with Ethereum message" }, async () => ({ data: { ...(await wallets.issueNonce()), domain, uri: config.publicUrl } }));
 
-  app.post(BASE, authRouteOptions(config, { summary: "Sign in with a signed Sign-In with Ethereum (EIP-4361) message (or, with EVM_TIMESTAMP_MESSAGES=true, a signed `Date.now()`)", body: signed.schema }), async (request, reply) => {
-    const input = signed(await readInput(request));
+  const signIn = { method: "POST", url: BASE, ...authRoute(config), summary: "Sign in with a signed Sign-In with Ethereum (EIP-4361) message (or, with EVM_TIMESTAMP_MESSAGES=true, a signed `Date.now()`)", body: signed, bareBody: true } as const;
+  defineRoute(app, signIn, async ({ body: input }, _request, reply) => {
     const session = await sessions.start(await wallets.signIn(input, domain));
     sessions.setCookie(reply, session.jwt);
     return { data: session };
