@@ -57,7 +57,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   app.decorate("shop", shop);
   const images = new ShopImageData(app, orders, config.publicUrl);
   registerShopImages(app, app.generatedFiles, images);
-  await registerOrderStatusNotices(app, images, config.publicUrl);
+  registerOrderStatusNotices(app, images, config.publicUrl);
   scheduleCheckoutSweep(app, shop.checkout.pending, config);
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
