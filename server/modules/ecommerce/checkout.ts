@@ -6,9 +6,7 @@ import { runTransaction, type RepositoryLookup } from "../../../engine/query/tra
 /** A record as module code reads it: typed by the schema at run time, not here. */
 type Row = Record<string, any>;
 import type { Registry } from "../../../engine/schema/registry.js";
-import { sumAmounts } from "../billing/money.js";
-import type { PaymentProviders } from "../billing/providers/registry.js";
-import { ProviderFailure, type CreatedPayment, type PaymentProvider, type ProviderName } from "../billing/providers/provider.js";
+import { ProviderFailure, sumAmounts, type CreatedPayment, type Invoices, type PaymentProvider, type PaymentProviders, type ProviderName } from "../billing/index.js";
 import type { Orders } from "./orders.js";
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
@@ -50,8 +48,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * waiting 5 s on the provider froze every other request):
  *
  * 1. one short transaction locks the orders' rows (SELECT … FOR UPDATE, as Saleor does), prices
- *    every line exactly in the currency, creates the payment intent and the invoice with the
- *    amount, links them and moves the orders to `paying` (type `history`);
+ *    every line exactly in the currency, has billing open the payment intent and the invoice with
+ *    the amount, links the orders to them and moves the orders to `paying` (type `history`);
  * 2. the provider is asked for the payment URL with no transaction open, under the invoice's
  *    idempotency key (`invoice-{id}`);
  * 3. a second short transaction stores the URL on the invoice — or, when the provider failed, fails
@@ -74,9 +72,10 @@ export class Checkout {
     registry: Registry,
     private readonly orders: Orders,
     readonly providers: PaymentProviders,
+    private readonly invoices: Invoices,
   ) {
     this.table = (id) => registry.get(id).table;
-    this.pending = new PendingCheckouts(database, repositories, registry);
+    this.pending = new PendingCheckouts(database, repositories, registry, invoices);
   }
 
   /** Checks out the subject's orders; `inside` runs first in step 1's transaction (the one-step product checkout creates its order there). */
@@ -112,17 +111,14 @@ export class Checkout {
       if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
 
-      const intent = await repository("billing/payment-intents").create({ amount, status: "open", type: "one_off" });
-      await repository("billing/payment-intents-to-currencies").create({ paymentIntentId: intent.id, currencyId: currency.id });
-      const invoice: Row = await repository("billing/invoices").create({
+      const { invoice, intent } = await this.invoices.open(repository, {
         amount,
-        status: "new",
+        currencyId: currency.id,
         provider: request.provider,
         email: request.email,
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });
-      await repository("billing/payment-intents-to-invoices").create({ paymentIntentId: intent.id, invoiceId: invoice.id });
       await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(
         orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intent.id })),
       );

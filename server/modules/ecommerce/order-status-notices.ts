@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { imageText } from "../file-storage/images/templates/image-strings.js";
-import { emailOf } from "../notification/notify-route.js";
+import { imageText } from "../file-storage/index.js";
+import { emailOf } from "../notification/index.js";
 import { RECEIPT_VARIANT } from "./generated-images.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
 

@@ -3,9 +3,7 @@ import { sql } from "kysely";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import type { Language } from "../../../web/site/data/page-data.js";
 import { text } from "../../../web/site/i18n/text.js";
-import { siteName } from "../file-storage/images/opengraph.js";
-import type { ProductAttachmentInput } from "../file-storage/images/templates/product-attachment.js";
-import type { ReceiptInput } from "../file-storage/images/templates/order-receipt.js";
+import { siteName, type ProductAttachmentInput, type ReceiptInput } from "../file-storage/index.js";
 import type { Orders } from "./orders.js";
 import { totalsByCurrency } from "./totals.js";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
 import { UUID, inputSchema, readInput } from "../../input.js";
 import type { ShopServices } from "../ecommerce-module.js";
-import type { ProviderName } from "../../billing/providers/provider.js";
+import type { ProviderName } from "../../billing/index.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
 import { addToCartInput, checkoutInputs, orderUpdateInput } from "./shop-inputs.js";
 
