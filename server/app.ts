@@ -6,6 +6,7 @@ import qs from "qs";
 import { generate, pendingChanges } from "../engine/codegen/generate.js";
 import { openDatabase, type Database } from "../engine/db/open-database.js";
 import { Repository } from "../engine/query/repository.js";
+import { Repositories } from "../engine/query/repositories.js";
 import { loadRegistry } from "../engine/schema/load.js";
 import type { Registry } from "../engine/schema/registry.js";
 import { migrate } from "../engine/sql/migrator.js";
@@ -39,7 +40,7 @@ declare module "fastify" {
   interface FastifyInstance {
     registry: Registry;
     database: Database;
-    repositories: Map<string, Repository>;
+    repositories: Repositories;
     /** Which model's rows changed, after commit: caches subscribe to it. */
     changes: ChangeFeed;
   }
@@ -108,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const constraints = constraintFields(registry);
   const changes = new ChangeFeed();
-  const repositories = new Map(registry.models.map((m) => [m.id, new Repository(m, database, constraints, changes)]));
+  const repositories = new Repositories(registry.models.map((m) => [m.id, new Repository(m, database, constraints, changes)]));
   app.decorate("registry", registry);
   app.decorate("database", database);
   app.decorate("repositories", repositories);

@@ -31,8 +31,10 @@ export interface TransactionScope {
  * The generic CRUD service for one model: list, count, get, create, update, delete,
  * find-or-create, bulk create and bulk update. Generic routes and module services both use it.
  * Hidden fields are never selected, so they cannot leave the server by accident.
+ * R is the record it reads: a model's StoredRecord when the model id is known at compile time
+ * (Repositories.get, runTransaction's lookup), an open record for generic code.
  */
-export class Repository {
+export class Repository<R extends object = Row> {
   readonly columns: string[];
   private readonly db: Kysely<any>;
 
@@ -50,18 +52,18 @@ export class Repository {
   }
 
   /** The same repository running inside a transaction (see runTransaction). */
-  within(scope: TransactionScope): Repository {
-    return new Repository(this.model, this.database, this.constraints, this.changes, scope, this.statements);
+  within(scope: TransactionScope): Repository<R> {
+    return new Repository<R>(this.model, this.database, this.constraints, this.changes, scope, this.statements);
   }
 
-  async list(query: ListQuery): Promise<Row[]> {
+  async list(query: ListQuery): Promise<R[]> {
     const params = new Params();
     const filters = withParams(query.filters, params);
     const limit = params.add(query.limit);
     const offset = query.offset > 0 ? params.add(query.offset) : undefined;
     const orderShape = query.orderBy.map((o) => `${o.field.name}>${o.key ?? ""}>${o.direction}`).join(",");
     const shape = `list|${conditionsShape(query.filters)}|${orderShape}|${offset ? "offset" : ""}`;
-    return this.runCached(shape, params, () => {
+    return this.runCached<R>(shape, params, () => {
       const order = fullOrder(query.orderBy, this.model.defaultOrder);
       const matching = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
         order.reduce((o, key) => o.orderBy(key), q.$if(filters.length > 0, (w) => w.where((eb) => whereAll(eb, filters)))).limit(limit as unknown as number) as Q;
@@ -75,7 +77,7 @@ export class Repository {
   }
 
   /** The records with these ids (at most BULK_MAX), in the default order; none for no ids. */
-  async listByIds(ids: string[]): Promise<Row[]> {
+  async listByIds(ids: string[]): Promise<R[]> {
     if (ids.length === 0) return [];
     const field = this.model.fieldMap.get("id")!;
     return this.list({ filters: [{ field, kind: field.kind, method: "inArray", value: ids }], orderBy: [], limit: BULK_MAX, offset: 0 });
@@ -120,37 +122,37 @@ export class Repository {
     return { count: Math.max(planned, exactUpTo + 1), estimated: true };
   }
 
-  async get(id: string): Promise<Row> {
+  async get(id: string): Promise<R> {
     this.checkId(id);
     const params = new Params();
     const idParam = params.add(id);
-    const rows = await this.runCached("get", params, () =>
+    const rows = await this.runCached<R>("get", params, () =>
       this.db.selectFrom(this.model.table).select(this.columns).where("id", "=", idParam),
     );
     return rows[0] ?? this.missing(id);
   }
 
-  async create(raw: unknown, options: WriteOptions = {}): Promise<Row> {
+  async create(raw: unknown, options: WriteOptions = {}): Promise<R> {
     const data = prepareWrite(this.model, raw, "create", "", options);
     const [row] = await this.insert(this.db, [data]);
     this.changed();
-    return row!;
+    return row! as R;
   }
 
-  async update(id: string, raw: unknown, options: WriteOptions = {}): Promise<Row> {
+  async update(id: string, raw: unknown, options: WriteOptions = {}): Promise<R> {
     this.checkId(id);
     const data = prepareWrite(this.model, raw, "update", "", options);
     const row = (await this.updateOne(this.db, id, data)) ?? this.missing(id);
     this.changed();
-    return row;
+    return row as R;
   }
 
-  async delete(id: string): Promise<Row> {
+  async delete(id: string): Promise<R> {
     this.checkId(id);
     if (this.model.owned.length) return this.deleteWithOwned(id);
     const params = new Params();
     const idParam = params.add(id);
-    const rows = await this.runCached(
+    const rows = await this.runCached<R>(
       "delete",
       params,
       () => this.db.deleteFrom(this.model.table).where("id", "=", idParam).returning(this.columns),
@@ -165,7 +167,7 @@ export class Repository {
    * Deletes the record and, in the same transaction, the records it owns (x-owned relations):
    * their ids are read through the links before the delete cascades the links away.
    */
-  private async deleteWithOwned(id: string): Promise<Row> {
+  private async deleteWithOwned(id: string): Promise<R> {
     const owned = this.model.owned;
     const row = await this.inTransaction(async (trx) => {
       const children = await Promise.all(
@@ -183,11 +185,11 @@ export class Repository {
     });
     if (!row) this.missing(id);
     for (const model of [this.model.id, ...owned.flatMap(({ link, child }) => [link.model, child.model])]) this.changed(model);
-    return row;
+    return row as R;
   }
 
   /** The record matching the given unique fields (or, without any, all given fields), else a new one. */
-  async findOrCreate(raw: unknown): Promise<{ record: Row; created: boolean }> {
+  async findOrCreate(raw: unknown): Promise<{ record: R; created: boolean }> {
     // Looking up needs only well-typed fields; the full create rules apply when creating.
     const given = prepareWrite(this.model, raw, "update");
     const id = (raw as Row).id;
@@ -206,7 +208,7 @@ export class Repository {
     try {
       const [record] = await this.insert(this.db, [data]);
       this.changed();
-      return { record: record!, created: true };
+      return { record: record! as R, created: true };
     } catch (error) {
       // Someone created it between our look-up and insert: theirs is the one to return.
       const raced = error instanceof AppError && error.code === "CONFLICT" ? await find() : undefined;
@@ -215,14 +217,14 @@ export class Repository {
     }
   }
 
-  async bulkCreate(raw: unknown): Promise<Row[]> {
+  async bulkCreate(raw: unknown): Promise<R[]> {
     const items = this.checkBulk(raw).map((item, i) => prepareWrite(this.model, item, "create", `/${i}`));
     const rows = await this.inTransaction((trx) => this.insert(trx, items));
     this.changed();
-    return rows;
+    return rows as R[];
   }
 
-  async bulkUpdate(raw: unknown): Promise<Row[]> {
+  async bulkUpdate(raw: unknown): Promise<R[]> {
     const items = this.checkBulk(raw).map((item, i) => {
       const id = (item as Row | null)?.id;
       if (!isUuid(id)) throw validationError(`/${i}/id id is required`, [{ path: `/${i}/id`, message: "id is required" }]);
@@ -234,21 +236,21 @@ export class Repository {
       return rows;
     });
     this.changed();
-    return rows;
+    return rows as R[];
   }
 
   /**
    * The same change to every record with these ids, in one statement (an order's lines, a cart's
    * orders at checkout): validated once, and no query per row. Ids that do not exist are skipped.
    */
-  async updateMany(ids: string[], raw: unknown, options: WriteOptions = {}): Promise<Row[]> {
+  async updateMany(ids: string[], raw: unknown, options: WriteOptions = {}): Promise<R[]> {
     if (ids.length === 0) return [];
     ids.forEach((id) => this.checkId(id));
     const set: Row = toColumns(this.model, prepareWrite(this.model, raw, "update", "", options));
     for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
     const rows = await this.guard(() => this.db.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute());
     this.changed();
-    return rows;
+    return rows as R[];
   }
 
   /** A transaction of its own, or the one this repository already runs in. */
@@ -314,7 +316,7 @@ export class Repository {
   }
 
   /** The first record whose `keys` equal the given values: an ordinary filtered list of one. */
-  private async findMatching(data: Row, keys: string[]): Promise<Row | undefined> {
+  private async findMatching(data: Row, keys: string[]): Promise<R | undefined> {
     const values = toColumns(this.model, data);
     const filters: Condition[] = keys.map((k) => {
       const field = this.model.fieldMap.get(k)!;
@@ -325,15 +327,15 @@ export class Repository {
   }
 
   /** Runs the statement cached for `shape` (built by `build` on first use) with these values. */
-  private runCached(shape: string, params: Params, build: () => Compilable, operation: "write" | "delete" = "write"): Promise<Row[]> {
+  private runCached<T = Row>(shape: string, params: Params, build: () => Compilable, operation: "write" | "delete" = "write"): Promise<T[]> {
     const { sql: text, parameters } = this.statements.bind(shape, params.values, build);
-    return this.guard(() => this.execute(text, parameters), operation);
+    return this.guard(() => this.execute<T>(text, parameters), operation);
   }
 
   /** SQL text with its parameters, in this repository's transaction if it has one. */
-  private async execute(text: string, parameters: unknown[]): Promise<Row[]> {
-    if (this.scope) return (await this.scope.trx.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
-    return this.database.run<Row>(text, parameters);
+  private async execute<T = Row>(text: string, parameters: unknown[]): Promise<T[]> {
+    if (this.scope) return (await this.scope.trx.executeQuery<T>(CompiledQuery.raw(text, [...parameters]))).rows;
+    return this.database.run<T>(text, parameters);
   }
 
   private checkBulk(raw: unknown): unknown[] {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../engine/errors.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { UUID, inputSchema } from "../input.js";
 import type { PaymentProviders } from "./providers/registry.js";
 
@@ -23,7 +24,7 @@ export function registerDummyInvoiceRoute(app: FastifyInstance, providers: Payme
       const { invoiceId } = params(request.params);
       const { token } = query(request.query);
       if (!dummy.checkPageToken(invoiceId, token)) throw new AppError("PERMISSION_ERROR", "this payment link is not valid");
-      const invoice: Record<string, any> = await app.repositories.get("billing/invoices")!.get(invoiceId);
+      const invoice = await app.repositories.get("billing/invoices")!.get(invoiceId);
       const db = app.database.db;
       const currency = await db
         .selectFrom(`${table("billing/payment-intents-to-invoices")} as pi`)
@@ -31,6 +32,7 @@ export function registerDummyInvoiceRoute(app: FastifyInstance, providers: Payme
         .innerJoin(`${table("billing/currencies")} as c`, "c.id", "pc.currencyId")
         .select(["c.id", "c.slug", "c.symbol", "c.decimals", "c.title"])
         .where("pi.invoiceId", "=", invoiceId)
+        .$castTo<Pick<StoredRecord<"billing/currencies">, "id" | "slug" | "symbol" | "decimals" | "title">>()
         .executeTakeFirst();
       const orderRows = await db
         .selectFrom(`${table("billing/payment-intents-to-invoices")} as pi`)
@@ -38,11 +40,12 @@ export function registerDummyInvoiceRoute(app: FastifyInstance, providers: Payme
         .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "op.orderId")
         .selectAll("o")
         .where("pi.invoiceId", "=", invoiceId)
+        .$castTo<StoredRecord<"ecommerce/orders">>()
         .execute();
-      const orders = (await app.shop.orders.withLines(db, orderRows, true)).map((o: Record<string, any>) => ({
+      const orders = (await app.shop.orders.withLines(db, orderRows, true)).map((o) => ({
         id: o.id,
         status: o.status,
-        ordersToProducts: o.ordersToProducts.map((l: Record<string, any>) => ({ id: l.id, quantity: l.quantity, product: l.product ? { id: l.product.id, slug: l.product.slug, title: l.product.title } : null })),
+        ordersToProducts: o.ordersToProducts.map((l) => ({ id: l.id, quantity: l.quantity, product: l.product ? { id: l.product.id, slug: l.product.slug, title: l.product.title } : null })),
       }));
       const signed = { id: invoice.id, providerId: String(invoice.providerId), amount: String(invoice.amount), currency: String(currency?.slug ?? "") };
       return {

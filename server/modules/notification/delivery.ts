@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import type { NotificationSettings } from "../../config.js";
 import { MailFailure, type Mailer } from "../../mail/mailer.js";
 import { backoffMs, later, LeasedQueue } from "./leased-queue.js";
 import type { Templates } from "./templates.js";
 
-type Row = Record<string, any>;
+/** A notifications row as the queue claims it: the record plus its hidden column (the queue reads the whole row). */
+type QueuedNotification = StoredRecord<"notification/notifications"> & { secretData: Record<string, unknown> | null };
 
 /** Said of a message found in `sending` after its sender's lease ran out. */
 export const UNCONFIRMED =
@@ -26,7 +28,7 @@ export const UNCONFIRMED =
  *   for an order mail than one that an admin can see and resend.
  */
 export class NotificationDelivery {
-  private readonly queue: LeasedQueue;
+  private readonly queue: LeasedQueue<QueuedNotification>;
   private readonly host: string;
 
   constructor(
@@ -51,7 +53,7 @@ export class NotificationDelivery {
     return claimed.length + lost.length;
   }
 
-  private async send(row: Row) {
+  private async send(row: QueuedNotification) {
     let message;
     try {
       if (!row.recipient) throw new MailFailure("the notification has no recipient", true);
@@ -70,7 +72,7 @@ export class NotificationDelivery {
     }
   }
 
-  private async fail(row: Row, error: string, subject?: string) {
+  private async fail(row: QueuedNotification, error: string, subject?: string) {
     this.log.warn({ notification: row.id, to: row.recipient, error }, "notification failed");
     await this.queue.settle(row.id, { status: "failed", error: error.slice(0, 1000), secretData: null, ...(subject ? { subject } : {}) });
   }

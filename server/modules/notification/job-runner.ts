@@ -1,12 +1,14 @@
 import { sql, type Kysely } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import type { NotificationSettings } from "../../config.js";
 import { backoffMs, later, LeasedQueue } from "./leased-queue.js";
 
-type Row = Record<string, any>;
+/** A notification/jobs row (the table has no hidden columns, so the whole row is the record). */
+export type Job = StoredRecord<"notification/jobs">;
 
 /** Does one job. Must be safe to run again: a job whose worker stopped mid-way is run once more. */
-export type JobHandler = (payload: Record<string, any>, job: Row) => Promise<void>;
+export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
 
 /**
  * Background jobs from the notification/jobs table (ARCHITECTURE.md: work after a request runs
@@ -16,7 +18,7 @@ export type JobHandler = (payload: Record<string, any>, job: Row) => Promise<voi
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly queue: LeasedQueue;
+  private readonly queue: LeasedQueue<Job>;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -39,7 +41,7 @@ export class JobRunner {
     return claimed.length + requeued.length;
   }
 
-  private async runJob(job: Row) {
+  private async runJob(job: Job) {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);

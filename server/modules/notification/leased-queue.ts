@@ -1,6 +1,14 @@
 import { sql, type Kysely } from "kysely";
 
-type Row = Record<string, any>;
+/** What the queue itself needs of a row; the caller's row type (the whole table row) adds the rest. */
+export interface LeasedRow {
+  id: string;
+  attempts: number;
+}
+
+/** Column values to write to a queue row: dates may be given as ISO strings (`later`). */
+export type QueueWrite<T> = { [F in keyof T]?: DateOrIso<T[F]> };
+type DateOrIso<V> = V extends Date ? Date | string : V;
 
 /** A table used as a queue: which status values mean waiting and working, and which columns hold "not before" times. */
 export interface QueueShape {
@@ -15,16 +23,17 @@ export interface QueueShape {
  * due rows are taken with `FOR UPDATE SKIP LOCKED`, so several instances never take the same
  * row, and moved to the working status with a lease (`lockedUntil`) and one more attempt, in one
  * statement that commits before any work starts. A row still working after its lease belongs to
- * a worker that stopped; what happens to it is the caller's choice (`expired`).
+ * a worker that stopped; what happens to it is the caller's choice (`expired`). T is the table's
+ * whole row (hidden columns too: the queue reads them all), as the caller knows it.
  */
-export class LeasedQueue {
+export class LeasedQueue<T extends LeasedRow> {
   constructor(
     private readonly db: Kysely<any>,
     private readonly shape: QueueShape,
     private readonly leaseSeconds: number,
   ) {}
 
-  async claim(limit: number): Promise<Row[]> {
+  async claim(limit: number): Promise<T[]> {
     const { table, waiting, working, notBefore } = this.shape;
     return this.db
       .updateTable(table)
@@ -36,7 +45,7 @@ export class LeasedQueue {
       })
       .where("id", "in", this.due(limit))
       .returningAll()
-      .execute();
+      .execute() as Promise<T[]>;
   }
 
   /** The next due waiting rows' ids, locked, skipping rows another worker is claiming. */
@@ -48,19 +57,19 @@ export class LeasedQueue {
   }
 
   /** Rows whose lease ran out are set to `values` (and returned): their worker stopped mid-way. */
-  async expired(values: Row): Promise<Row[]> {
-    const { table, working } = this.shape;
+  async expired(values: QueueWrite<T>): Promise<T[]> {
+    const { table, waiting, working, notBefore } = this.shape;
     return this.db
       .updateTable(table)
       .set({ ...values, lockedUntil: null, updatedAt: sql`now()` })
       .where("status", "=", working)
       .where("lockedUntil", "<", sql<Date>`now()`)
       .returningAll()
-      .execute();
+      .execute() as Promise<T[]>;
   }
 
   /** Sets a claimed row's outcome. */
-  async settle(id: string, values: Row): Promise<void> {
+  async settle(id: string, values: QueueWrite<T>): Promise<void> {
     await this.db.updateTable(this.shape.table).set({ ...values, lockedUntil: null, updatedAt: sql`now()` }).where("id", "=", id).execute();
   }
 }

@@ -80,12 +80,14 @@ export class OxProcessingProvider implements PaymentProvider {
   }
 
   async verifyWebhook(rawBody: Buffer): Promise<PaymentEvent | null> {
-    let body: Record<string, any>;
+    let parsed: unknown;
     try {
-      body = JSON.parse(rawBody.toString("utf8"));
+      parsed = JSON.parse(rawBody.toString("utf8"));
     } catch {
       throw new WebhookRefusal("the notification is not JSON");
     }
+    // Open JSON until the signature is checked; anything but an object carries no Signature.
+    const body: Record<string, unknown> = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
     if (typeof body?.Signature !== "string" || !body.Signature) throw new WebhookRefusal("the notification is not signed");
     const expected = oxProcessingSignature({
       paymentId: String(body.PaymentId ?? ""),

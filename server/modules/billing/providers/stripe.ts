@@ -93,23 +93,26 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookRefusal(`the notification's signature is wrong or stale (${(error as Error).message})`);
     }
-    const object = event.data.object as unknown as Record<string, any>;
     const kind = SESSION_EVENTS[event.type];
     if (kind) {
+      // SESSION_EVENTS names only checkout.session.* events, whose object is the session.
+      const session = event.data.object as Stripe.Checkout.Session;
       // A completed session whose payment is still on its way (bank debits) is paid later by async_payment_succeeded.
-      if (event.type === "checkout.session.completed" && object.payment_status !== "paid") return null;
+      if (event.type === "checkout.session.completed" && session.payment_status !== "paid") return null;
       return {
         kind,
-        providerId: String(object.id),
-        invoiceId: object.client_reference_id ?? object.metadata?.invoiceId,
+        providerId: String(session.id),
+        invoiceId: session.client_reference_id ?? session.metadata?.invoiceId,
         eventId: event.id,
-        amount: this.decimal(object.amount_total, object.currency),
-        currency: object.currency,
+        amount: this.decimal(session.amount_total, session.currency),
+        // Stripe types it nullable: a session without one states no currency (the mismatch check says so).
+        currency: session.currency ?? undefined,
       };
     }
     // A full refund; a partial one leaves the order paid.
-    if (event.type === "charge.refunded" && object.refunded === true) {
-      return { kind: "refunded", invoiceId: object.metadata?.invoiceId, eventId: event.id, amount: this.decimal(object.amount, object.currency), currency: object.currency };
+    if (event.type === "charge.refunded" && event.data.object.refunded === true) {
+      const charge = event.data.object;
+      return { kind: "refunded", invoiceId: charge.metadata?.invoiceId, eventId: event.id, amount: this.decimal(charge.amount, charge.currency), currency: charge.currency };
     }
     return null;
   }
