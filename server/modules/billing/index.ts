@@ -4,7 +4,7 @@ import { registerBillingModule } from "./billing-module.js";
 // What other modules may use of billing: invoices (open one, listen to its moves), the providers
 // and their payments, and money arithmetic. Anything else in this folder is billing's own.
 export type { BillingServices } from "./billing-module.js";
-export type { InvoiceRequest, Invoices, InvoiceState, InvoiceStateChange, InvoiceStateListener } from "./invoices.js";
+export type { Invoice, InvoiceRequest, Invoices, PaymentIntent, InvoiceState, InvoiceStateChange, InvoiceStateListener } from "./invoices.js";
 export { sumAmounts } from "./money.js";
 export { ProviderFailure, type CreatedPayment, type PaymentProvider, type ProviderName } from "./providers/provider.js";
 export type { PaymentProviders } from "./providers/registry.js";

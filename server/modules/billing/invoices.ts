@@ -2,12 +2,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
 import type { CreatedPayment, ProviderName } from "./providers/provider.js";
 
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
+export type Invoice = StoredRecord<"billing/invoices">;
+export type PaymentIntent = StoredRecord<"billing/payment-intents">;
 
 /** The states an invoice moves to after `new`, each announced to the invoice-state listeners. */
 export type InvoiceState = "paid" | "failed" | "canceled" | "refunded";
@@ -15,7 +16,7 @@ export type InvoiceState = "paid" | "failed" | "canceled" | "refunded";
 /** An invoice moving to `state`, told to the listeners inside the transaction that moves it. */
 export interface InvoiceStateChange {
   /** The invoice as it was before the move (its `status` is the state it leaves). */
-  invoice: Row;
+  invoice: Invoice;
   state: InvoiceState;
   /** The payment intents the invoice pays: what other modules link their records to. */
   paymentIntentIds: string[];
@@ -72,17 +73,17 @@ export class Invoices {
    * In the caller's transaction: a payment intent (`open`, one-off) in the currency and its
    * invoice (`new`) for the amount, linked; the caller links its own records to the intent.
    */
-  async open(repository: RepositoryLookup, request: InvoiceRequest): Promise<{ invoice: Row; intent: Row }> {
+  async open(repository: RepositoryLookup, request: InvoiceRequest): Promise<{ invoice: Invoice; intent: PaymentIntent }> {
     const { amount, currencyId, provider, email, successUrl, cancelUrl } = request;
     const intent = await repository("billing/payment-intents").create({ amount, status: "open", type: "one_off" });
     await repository("billing/payment-intents-to-currencies").create({ paymentIntentId: intent.id, currencyId });
-    const invoice: Row = await repository("billing/invoices").create({ amount, status: "new", provider, email, successUrl, cancelUrl });
+    const invoice = await repository("billing/invoices").create({ amount, status: "new", provider, email, successUrl, cancelUrl });
     await repository("billing/payment-intents-to-invoices").create({ paymentIntentId: intent.id, invoiceId: invoice.id });
     return { invoice, intent };
   }
 
   /** Stores the provider's payment on the invoice still waiting for it; the invoice as it then is. */
-  async storePayment(invoiceId: string, payment: CreatedPayment): Promise<Row> {
+  async storePayment(invoiceId: string, payment: CreatedPayment): Promise<Invoice> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const invoice = await this.locked(trx, invoiceId);
       if (invoice.paymentUrl) return invoice; // another request completed it first: that one stands
@@ -111,7 +112,7 @@ export class Invoices {
     return intents.map((i) => i.paymentIntentId as string);
   }
 
-  private locked(trx: Kysely<any>, invoiceId: string): Promise<Row> {
-    return trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", invoiceId).forUpdate().executeTakeFirstOrThrow();
+  private locked(trx: Kysely<any>, invoiceId: string): Promise<Invoice> {
+    return trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", invoiceId).forUpdate().$castTo<Invoice>().executeTakeFirstOrThrow();
   }
 }

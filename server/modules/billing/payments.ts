@@ -5,11 +5,9 @@ import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
 import { sameAmount } from "./money.js";
-import type { Invoices, InvoiceState } from "./invoices.js";
+import type { Invoice, Invoices, InvoiceState } from "./invoices.js";
 import type { PaymentEvent, PaymentEventKind, ProviderName, WebhookOutcome } from "./providers/provider.js";
 
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
 
 /**
  * What a verified notification does, applied only when it moves the invoice forward:
@@ -94,8 +92,8 @@ export class Payments {
   }
 
   /** The invoice of this provider the event names, locked for the transaction when asked. */
-  private async findInvoice(trx: Kysely<any>, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Row | undefined> {
-    let query = trx.selectFrom(this.table("billing/invoices")).selectAll().where("provider", "=", provider);
+  private async findInvoice(trx: Kysely<any>, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Invoice | undefined> {
+    let query = trx.selectFrom(this.table("billing/invoices")).selectAll().where("provider", "=", provider).$castTo<Invoice>();
     if (event.invoiceId !== undefined) {
       if (!isUuid(event.invoiceId)) return undefined;
       query = query.where("id", "=", event.invoiceId);
@@ -112,7 +110,7 @@ export class Payments {
    * payment (paid, check) must state both; a refund its amount (a partial refund does not match);
    * a failure or cancellation is checked on what it states.
    */
-  private async mismatch(trx: Kysely<any>, invoice: Row, event: PaymentEvent): Promise<string | undefined> {
+  private async mismatch(trx: Kysely<any>, invoice: Invoice, event: PaymentEvent): Promise<string | undefined> {
     const currency = await this.currencyOf(trx, invoice.id);
     const code = String(invoice.currency ?? currency?.slug ?? "").toUpperCase();
     const decimals = currency?.decimals ?? 2;
@@ -126,7 +124,7 @@ export class Payments {
   }
 
   /** Moves the invoice and its intents and tells the listeners; returns "flagged" when a paid moved nothing. */
-  private async move(repository: RepositoryLookup, trx: Kysely<any>, invoice: Row, step: Step, eventId: string): Promise<WebhookOutcome> {
+  private async move(repository: RepositoryLookup, trx: Kysely<any>, invoice: Invoice, step: Step, eventId: string): Promise<WebhookOutcome> {
     const paymentIntentIds = await this.invoices.intentIdsOf(trx, invoice.id);
     await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: step.intent });
     const moved = await this.invoices.announce({ invoice, state: step.invoice, paymentIntentIds }, repository, trx);

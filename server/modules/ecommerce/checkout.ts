@@ -1,13 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
-import type { Repository } from "../../../engine/query/repository.js";
+import type { Repositories } from "../../../engine/query/repositories.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
 import type { Registry } from "../../../engine/schema/registry.js";
-import { ProviderFailure, sumAmounts, type CreatedPayment, type Invoices, type PaymentProvider, type PaymentProviders, type ProviderName } from "../billing/index.js";
-import type { Orders } from "./orders.js";
+import { ProviderFailure, sumAmounts, type CreatedPayment, type Invoice, type Invoices, type PaymentIntent, type PaymentProvider, type PaymentProviders, type ProviderName } from "../billing/index.js";
+import type { Order, Orders } from "./orders.js";
+
+type Currency = StoredRecord<"billing/currencies">;
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
 
@@ -24,16 +25,16 @@ export interface CheckoutRequest {
 
 /** API.md's checkout answer: the payment URL is at billingModule.invoices[0].paymentUrl. */
 export interface CheckoutResult {
-  billingModule: { invoices: Row[]; paymentIntents: Row[]; currency: Row };
-  ecommerceModule: { orders: Row[] };
+  billingModule: { invoices: Invoice[]; paymentIntents: PaymentIntent[]; currency: Currency };
+  ecommerceModule: { orders: Order[] };
 }
 
 /** What step 1 leaves: the invoice (with its payment URL once step 3 ran), intent, currency and orders. */
 interface Started {
-  invoice: Row;
-  intent: Row;
-  currency: Row;
-  orders: Row[];
+  invoice: Invoice;
+  intent: PaymentIntent;
+  currency: Currency;
+  orders: Order[];
   /** This request made the invoice (else it is another request's checkout of the same orders). */
   ours: boolean;
   /** Orders the `inside` callback made (the one-step product checkout's): deleted if the payment cannot be created. */
@@ -68,7 +69,7 @@ export class Checkout {
 
   constructor(
     private readonly database: Database,
-    private readonly repositories: Map<string, Repository>,
+    private readonly repositories: Repositories,
     registry: Registry,
     private readonly orders: Orders,
     readonly providers: PaymentProviders,
@@ -166,12 +167,12 @@ export class Checkout {
   }
 
   /** The orders, locked for this transaction, when every one is the subject's; 404 naming one that is not. */
-  private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[]): Promise<Row[]> {
+  private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[]): Promise<Order[]> {
     if (orderIds.length === 0) throw validationError("ecommerceModule.orders is required", [{ path: "/ecommerceModule/orders", message: "is required" }]);
     return this.orders.allOwnedBy(trx, subjectId, orderIds, { lock: true });
   }
 
-  private async currency(repository: RepositoryLookup, trx: Kysely<any>, currencyId: string | undefined): Promise<Row> {
+  private async currency(repository: RepositoryLookup, trx: Kysely<any>, currencyId: string | undefined): Promise<Currency> {
     if (currencyId) {
       return repository("billing/currencies")
         .get(currencyId)
@@ -180,7 +181,7 @@ export class Checkout {
           throw error;
         });
     }
-    const preferred = await trx.selectFrom(this.table("billing/currencies")).selectAll().where("isDefault", "=", true).orderBy("createdAt").executeTakeFirst();
+    const preferred = await trx.selectFrom(this.table("billing/currencies")).selectAll().where("isDefault", "=", true).orderBy("createdAt").$castTo<Currency>().executeTakeFirst();
     if (!preferred) throw validationError("billingModule.currency.id is required: there is no default currency", [{ path: "/billingModule/currency/id", message: "is required" }]);
     return preferred;
   }
@@ -189,7 +190,7 @@ export class Checkout {
    * Orders already being paid: the same checkout again (all of them under one open invoice, same
    * provider and currency) answers that invoice; anything else is a conflict.
    */
-  private async existingCheckout(trx: Kysely<any>, orders: Row[], request: CheckoutRequest, currency: Row): Promise<Started> {
+  private async existingCheckout(trx: Kysely<any>, orders: Order[], request: CheckoutRequest, currency: Currency): Promise<Started> {
     const links = await trx
       .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
       .innerJoin(`${this.table("billing/payment-intents")} as pi`, "pi.id", "op.billingModulePaymentIntentId")
@@ -210,13 +211,13 @@ export class Checkout {
       const busy = orders.find((o) => !(o.type === "cart" && o.status === "new"))!;
       throw new AppError("CONFLICT", `order ${busy.id} is ${busy.status}: it is already checked out`);
     }
-    const invoice = await trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", links[0]!.invoiceId).executeTakeFirstOrThrow();
-    const intent = await trx.selectFrom(this.table("billing/payment-intents")).selectAll().where("id", "=", links[0]!.intentId).executeTakeFirstOrThrow();
+    const invoice = await trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", links[0]!.invoiceId).$castTo<Invoice>().executeTakeFirstOrThrow();
+    const intent = await trx.selectFrom(this.table("billing/payment-intents")).selectAll().where("id", "=", links[0]!.intentId).$castTo<PaymentIntent>().executeTakeFirstOrThrow();
     return { invoice, intent, currency, orders, ours: false, created: [] };
   }
 }
 
 /** API.md's answer for a checkout: the invoice as it now is. */
-function answer(started: Started, invoice: Row): CheckoutResult {
+function answer(started: Started, invoice: Invoice): CheckoutResult {
   return { billingModule: { invoices: [invoice], paymentIntents: [started.intent], currency: started.currency }, ecommerceModule: { orders: started.orders } };
 }

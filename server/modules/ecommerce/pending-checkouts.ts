@@ -3,10 +3,8 @@ import type { Database } from "../../../engine/db/open-database.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import type { CreatedPayment, Invoices } from "../billing/index.js";
+import type { CreatedPayment, Invoice, Invoices } from "../billing/index.js";
 
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
 
 /**
  * Past this age an invoice still waiting for its payment URL is taken to be abandoned (the request
@@ -45,7 +43,7 @@ export class PendingCheckouts {
   }
 
   /** Stores the provider's payment on the invoice still waiting for it (billing's write); the invoice as it then is. */
-  async complete(invoiceId: string, payment: CreatedPayment): Promise<Row> {
+  async complete(invoiceId: string, payment: CreatedPayment): Promise<Invoice> {
     return this.invoices.storePayment(invoiceId, payment);
   }
 
