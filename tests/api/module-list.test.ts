@@ -61,6 +61,13 @@ describe("the module list", () => {
       expect(exported.length, `server/modules/${folder}/index.ts exports a module`).toBeGreaterThan(0);
       for (const module of exported) expect(modules, `${module.name} is in server/modules/index.ts`).toContain(module);
     }
+    // The site's modules live with the site: server/site/index.ts and its host/ (pages by url).
+    for (const [entry, name] of [["server/site/index.ts", "site"], ["server/site/host/index.ts", "host"]] as const) {
+      const exported: Module[] = Object.values(await import(/* @vite-ignore */ pathToFileURL(join(import.meta.dirname, "../..", entry)).href));
+      expect(exported.map((m) => m.name), entry).toEqual([name]);
+      expect(modules, `${name} is in server/modules/index.ts`).toContain(exported[0]);
+    }
+    expect(existsSync(join(dir, "host")), "host lives under server/site/, not server/modules/").toBe(false);
     const names = modules.map((m) => m.name);
     modules.forEach((module, index) => {
       for (const dependency of module.dependsOn) expect(names.indexOf(dependency), `${module.name} after ${dependency}`).toBeGreaterThanOrEqual(0);

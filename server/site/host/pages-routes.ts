@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../../engine/errors.js";
 import { splitLanguage } from "../../lib/language-path.js";
-import { inputSchema } from "../input.js";
+import { inputSchema } from "../../modules/input.js";
 import type { PageResolver } from "./page-resolver.js";
 
 // A path, or as the original client asks for the home page: `index`, or no url at all.
