@@ -4,7 +4,7 @@ import { billing } from "./billing/index.js";
 import { crm } from "./crm/index.js";
 import { ecommerce } from "./ecommerce/index.js";
 import { fileStorage } from "./file-storage/index.js";
-import { host } from "./host/index.js";
+import { host } from "../site/host/index.js";
 import type { Module } from "./module.js";
 import { notification, notificationRoutes } from "./notification/index.js";
 import { rbac } from "./rbac/index.js";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../engine/errors.js";
 import { plainBadRequest } from "../web/plain-documents.js";
-import { normalizeUrl } from "../modules/host/url-templates.js";
+import { normalizeUrl } from "../site/host/url-templates.js";
 
 /**
  * A NUL character ("%00") in an address is never part of a page, a record or a filter, and

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { splitUrl } from "../modules/host/url-templates.js";
+import { splitUrl } from "../site/host/url-templates.js";
 import { pathOfSegments } from "./same-site-path.js";
 
 // One route has many spellings: the router decodes "%61" to "a" and reads "/%61pi/…" as

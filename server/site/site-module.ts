@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
-import { PageResolver } from "../modules/host/page-resolver.js";
-import type { NamedSegment } from "../modules/host/url-templates.js";
+import { PageResolver } from "./host/page-resolver.js";
+import type { NamedSegment } from "./host/url-templates.js";
 import { seedDemoContentIfEmpty } from "../seed/seed-demo.js";
 import { entryAssets, type EntryAssets } from "../web/web-dist.js";
 import { HtmlCache } from "./html-cache.js";

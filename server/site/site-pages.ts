@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { isDatabaseUnavailable } from "../../engine/db/connection-errors.js";
 import type { Language, PageData } from "../../web/site/data/page-data.js";
 import { renderDocument, renderErrorDocument } from "../../web/site/render/render-document.js";
-import type { PageResolver } from "../modules/host/page-resolver.js";
+import type { PageResolver } from "./host/page-resolver.js";
 import type { EntryAssets } from "../web/web-dist.js";
 import { createHash } from "node:crypto";
 import { compressStored, type Encoding } from "../web/compression.js";

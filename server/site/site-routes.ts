@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { normalizeUrl, splitUrl } from "../modules/host/url-templates.js";
+import { normalizeUrl, splitUrl } from "./host/url-templates.js";
 import { pathOfSegments } from "../security/same-site-path.js";
 import { splitLanguage } from "../lib/language-path.js";
 import type { SitePages } from "./site-pages.js";

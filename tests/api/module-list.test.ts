@@ -34,6 +34,10 @@ const fixtureGreeting: Module = {
   },
 };
 
+/** The Modules among an index.ts's exports (it also exports the services other modules may use). */
+const modulesAmong = (exports: Record<string, unknown>): Module[] =>
+  Object.values(exports).filter((e): e is Module => typeof e === "object" && e !== null && "register" in e && "dependsOn" in e && "name" in e);
+
 let test: TestDatabase;
 beforeAll(async () => {
   test = await openTestDatabase();
@@ -57,10 +61,17 @@ describe("the module list", () => {
     const folders = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
     for (const folder of folders) {
       expect(existsSync(join(dir, folder, "index.ts")), `server/modules/${folder}/index.ts`).toBe(true);
-      const exported: Module[] = Object.values(await import(/* @vite-ignore */ pathToFileURL(join(dir, folder, "index.ts")).href));
+      const exported = modulesAmong(await import(/* @vite-ignore */ pathToFileURL(join(dir, folder, "index.ts")).href));
       expect(exported.length, `server/modules/${folder}/index.ts exports a module`).toBeGreaterThan(0);
       for (const module of exported) expect(modules, `${module.name} is in server/modules/index.ts`).toContain(module);
     }
+    // The site's modules live with the site: server/site/index.ts and its host/ (pages by url).
+    for (const [entry, name] of [["server/site/index.ts", "site"], ["server/site/host/index.ts", "host"]] as const) {
+      const exported = modulesAmong(await import(/* @vite-ignore */ pathToFileURL(join(import.meta.dirname, "../..", entry)).href));
+      expect(exported.map((m) => m.name), entry).toEqual([name]);
+      expect(modules, `${name} is in server/modules/index.ts`).toContain(exported[0]);
+    }
+    expect(existsSync(join(dir, "host")), "host lives under server/site/, not server/modules/").toBe(false);
     const names = modules.map((m) => m.name);
     modules.forEach((module, index) => {
       for (const dependency of module.dependsOn) expect(names.indexOf(dependency), `${module.name} after ${dependency}`).toBeGreaterThanOrEqual(0);

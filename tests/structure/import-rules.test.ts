@@ -52,11 +52,16 @@ interface Rule {
   rule: string;
   /** Files the rule is about. */
   from: (file: string) => boolean;
-  /** What those files must not import. */
-  forbidden: (target: string) => boolean;
+  /** What those files must not import (some rules depend on the importing file too). */
+  forbidden: (target: string, file: string) => boolean;
 }
 
 const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
+
+/** The module folder a path is in ("billing" for server/modules/billing/providers/dummy.ts), if any. */
+const moduleOf = (path: string) => /^server\/modules\/([^/]+)\//.exec(path)?.[1];
+/** A module's entry point, the one file of it other modules may import. */
+const isModuleEntry = (path: string) => /^server\/modules\/[^/]+\/index\.(js|ts)$/.test(path);
 
 const RULES: Rule[] = [
   {
@@ -65,13 +70,21 @@ const RULES: Rule[] = [
     from: (file) => under("server/modules")(file) && file !== "server/modules/index.ts",
     forbidden: under("server/site"),
   },
+  {
+    rule: "a module imports another module only through its index.ts (server/modules/<b>/index.ts)",
+    from: (file) => moduleOf(file) !== undefined,
+    forbidden: (target, file) => {
+      const other = moduleOf(target);
+      return other !== undefined && other !== moduleOf(file) && !isModuleEntry(target);
+    },
+  },
   { rule: "engine/ imports nothing from server/", from: under("engine"), forbidden: under("server") },
   { rule: "engine/ imports nothing from web/", from: under("engine"), forbidden: under("web") },
   { rule: "web/ imports nothing from server/ (it talks to the server over HTTP)", from: under("web"), forbidden: under("server") },
 ];
 
 const breaches = (rule: Rule, graph: readonly Edge[]) =>
-  graph.filter((e) => rule.from(e.file) && rule.forbidden(e.target)).map((e) => `${e.file} imports "${e.specifier}" (${e.target})`);
+  graph.filter((e) => rule.from(e.file) && rule.forbidden(e.target, e.file)).map((e) => `${e.file} imports "${e.specifier}" (${e.target})`);
 
 describe("import rules", () => {
   it("reads the import graph (the scan itself works: known edges are found)", () => {
@@ -102,6 +115,27 @@ describe("import rules", () => {
       'server/modules/fake/fake.ts imports "../../site/site-pages.js" (server/site/site-pages.js)',
       'server/modules/fake/fake.ts imports "../../site/side-effect.js" (server/site/side-effect.js)',
       'server/modules/fake/fake.ts imports "../../site/lazy.js" (server/site/lazy.js)',
+    ]);
+  });
+
+  it("lets a module import another module's index.ts, and nothing else of it", () => {
+    const rule = RULES.find((r) => r.rule.startsWith("a module imports another module"))!;
+    const edge = (file: string, target: string): Edge => ({ file, specifier: target, target });
+    const graph = [
+      edge("server/modules/ecommerce/checkout.ts", "server/modules/billing/index.js"), // the entry point
+      edge("server/modules/ecommerce/checkout.ts", "server/modules/billing/money.js"), // breach
+      edge("server/modules/ecommerce/routes/shop-inputs.ts", "server/modules/billing/providers/provider.js"), // breach, from a subfolder
+      edge("server/modules/billing/providers/dummy.ts", "server/modules/rbac/index.js"), // the entry point, from a subfolder
+      edge("server/modules/billing/providers/dummy.ts", "server/modules/billing/money.js"), // its own module's file
+      edge("server/modules/billing/payments.ts", "server/modules/module.js"), // not a module: the module contract
+      edge("server/modules/index.ts", "server/modules/billing/billing-module.js"), // the module list is no module
+      edge("server/site/load-page.ts", "server/modules/rbac/sessions.js"), // outside server/modules: another rule's business
+      edge("server/modules/rbac/index.ts", "server/modules/notification/notifications/index.js"), // an index.ts deeper down is no entry point
+    ];
+    expect(breaches(rule, graph)).toEqual([
+      'server/modules/ecommerce/checkout.ts imports "server/modules/billing/money.js" (server/modules/billing/money.js)',
+      'server/modules/ecommerce/routes/shop-inputs.ts imports "server/modules/billing/providers/provider.js" (server/modules/billing/providers/provider.js)',
+      'server/modules/rbac/index.ts imports "server/modules/notification/notifications/index.js" (server/modules/notification/notifications/index.js)',
     ]);
   });
 });

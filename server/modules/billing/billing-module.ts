@@ -1,22 +1,31 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
+import { Invoices } from "./invoices.js";
 import { Payments } from "./payments.js";
 import { createPaymentProviders, type PaymentProviders } from "./providers/registry.js";
 import { registerDummyInvoiceRoute } from "./dummy-invoice-route.js";
 import { registerProvidersRoute } from "./providers-route.js";
 import { registerWebhookRoute } from "./webhook-route.js";
 
+/** What billing offers the other modules: its providers, the webhook's payments, and invoices (open one, listen to their moves). */
+export interface BillingServices {
+  providers: PaymentProviders;
+  payments: Payments;
+  invoices: Invoices;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
-    payments: { providers: PaymentProviders; payments: Payments };
+    payments: BillingServices;
   }
 }
 
 /** Payment providers (chosen by settings), the webhook route they all use, the list of configured providers, and the dummy provider's page data. */
 export async function registerBillingModule(app: FastifyInstance, config: Config): Promise<PaymentProviders> {
   const providers = await createPaymentProviders(config, app.repositories.get("rbac/signing-keys")!);
-  const payments = new Payments(app.database, app.repositories, app.registry);
-  app.decorate("payments", { providers, payments });
+  const invoices = new Invoices(app.database, app.repositories, app.registry);
+  const payments = new Payments(app.database, app.repositories, app.registry, invoices);
+  app.decorate("payments", { providers, payments, invoices });
   await app.register(async (routes) => registerWebhookRoute(routes, config, providers, payments));
   await app.register(async (routes) => registerDummyInvoiceRoute(routes, providers));
   await app.register(async (routes) => registerProvidersRoute(routes, providers));

@@ -5,39 +5,36 @@ import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
 import { sameAmount } from "./money.js";
-import { releaseOrders } from "./release-orders.js";
+import type { Invoice, Invoices, InvoiceState } from "./invoices.js";
 import type { PaymentEvent, PaymentEventKind, ProviderName, WebhookOutcome } from "./providers/provider.js";
 
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
 
 /**
  * What a verified notification does, applied only when it moves the invoice forward:
  *
- * | event     | invoice from     | invoice, payment intent      | its orders                                    |
- * |-----------|------------------|------------------------------|-----------------------------------------------|
- * | paid      | new              | paid, succeeded              | those still `paying` under it: history, approving |
- * | paid      | failed, canceled | paid + flag, succeeded       | none (they left this invoice when it failed)  |
- * | failed    | new              | failed, failed               | back to the cart (cart, new), unlinked        |
- * | canceled  | new              | canceled, canceled           | back to the cart (cart, new), unlinked        |
- * | refunded  | paid             | refunded, refunded           | history, canceled                             |
+ * | event     | invoice from     | invoice, payment intent      | announced to the listeners (invoices.ts) |
+ * |-----------|------------------|------------------------------|------------------------------------------|
+ * | paid      | new              | paid, succeeded              | paid                                     |
+ * | paid      | failed, canceled | paid + flag, succeeded       | paid (from failed or canceled)           |
+ * | failed    | new              | failed, failed               | failed                                   |
+ * | canceled  | new              | canceled, canceled           | canceled                                 |
+ * | refunded  | paid             | refunded, refunded           | refunded                                 |
  *
- * An invoice pays exactly the lines it was made for. A declined or canceled payment puts the
- * orders back in the cart so the payer can try again, and deletes their links to this invoice's
- * intent (release-orders.ts): the cart may change after that, and a late or replayed "paid" for
- * the old invoice must not approve what it never priced (issue 23, finding 2). Such a "paid" is
- * still recorded — the money was taken — so the invoice becomes `paid` with a flag ("paid after
- * failed: refund or review") for a person, and no order moves. A "paid" that finds no order
- * waiting for it is flagged the same way. Anything else (a failure after paid, a second paid)
- * changes nothing. Each event is applied once: its provider event id is recorded in the same
- * transaction.
+ * What each move means for what was bought is the listeners' business, in the same transaction
+ * (ecommerce: a paid invoice approves the orders still `paying` under it; a failed or canceled one
+ * puts them back in the cart and unlinks them, so a late or replayed "paid" for the old invoice
+ * cannot approve what it never priced, issue 23 finding 2; a refund cancels them). A "paid" that
+ * moves nothing anywhere — the money was taken for an invoice nothing waits on any more — is still
+ * recorded: the invoice becomes `paid` with a flag ("paid after failed: refund or review") for a
+ * person. Anything else (a failure after paid, a second paid) changes nothing. Each event is
+ * applied once: its provider event id is recorded in the same transaction.
  */
-type Step = { from: string[]; invoice: string; intent: string; orders: "release" | { type: string; status: string; from?: string[] } };
+type Step = { from: string[]; invoice: InvoiceState; intent: string };
 const TRANSITIONS: Record<PaymentEventKind, Step> = {
-  paid: { from: ["new", "failed", "canceled"], invoice: "paid", intent: "succeeded", orders: { type: "history", status: "approving", from: ["paying"] } },
-  failed: { from: ["new"], invoice: "failed", intent: "failed", orders: "release" },
-  canceled: { from: ["new"], invoice: "canceled", intent: "canceled", orders: "release" },
-  refunded: { from: ["paid"], invoice: "refunded", intent: "refunded", orders: { type: "history", status: "canceled" } },
+  paid: { from: ["new", "failed", "canceled"], invoice: "paid", intent: "succeeded" },
+  failed: { from: ["new"], invoice: "failed", intent: "failed" },
+  canceled: { from: ["new"], invoice: "canceled", intent: "canceled" },
+  refunded: { from: ["paid"], invoice: "refunded", intent: "refunded" },
 };
 
 /** The flag a "paid" sets when it reaches no order (see the table above). */
@@ -50,6 +47,7 @@ export class Payments {
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
     registry: Registry,
+    private readonly invoices: Invoices,
   ) {
     this.table = (id) => registry.get(id).table;
   }
@@ -94,8 +92,8 @@ export class Payments {
   }
 
   /** The invoice of this provider the event names, locked for the transaction when asked. */
-  private async findInvoice(trx: Kysely<any>, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Row | undefined> {
-    let query = trx.selectFrom(this.table("billing/invoices")).selectAll().where("provider", "=", provider);
+  private async findInvoice(trx: Kysely<any>, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Invoice | undefined> {
+    let query = trx.selectFrom(this.table("billing/invoices")).selectAll().where("provider", "=", provider).$castTo<Invoice>();
     if (event.invoiceId !== undefined) {
       if (!isUuid(event.invoiceId)) return undefined;
       query = query.where("id", "=", event.invoiceId);
@@ -112,7 +110,7 @@ export class Payments {
    * payment (paid, check) must state both; a refund its amount (a partial refund does not match);
    * a failure or cancellation is checked on what it states.
    */
-  private async mismatch(trx: Kysely<any>, invoice: Row, event: PaymentEvent): Promise<string | undefined> {
+  private async mismatch(trx: Kysely<any>, invoice: Invoice, event: PaymentEvent): Promise<string | undefined> {
     const currency = await this.currencyOf(trx, invoice.id);
     const code = String(invoice.currency ?? currency?.slug ?? "").toUpperCase();
     const decimals = currency?.decimals ?? 2;
@@ -125,31 +123,13 @@ export class Payments {
     return undefined;
   }
 
-  /** Moves the invoice, its intents and (per the table) its orders; returns "flagged" when a paid reached no order. */
-  private async move(repository: RepositoryLookup, trx: Kysely<any>, invoice: Row, step: Step, eventId: string): Promise<WebhookOutcome> {
-    const intents = await trx
-      .selectFrom(this.table("billing/payment-intents-to-invoices"))
-      .select("paymentIntentId")
-      .where("invoiceId", "=", invoice.id)
-      .execute();
-    const intentIds = intents.map((i) => i.paymentIntentId as string);
-    await repository("billing/payment-intents").updateMany(intentIds, { status: step.intent });
-    let moved = 0;
-    if (step.orders === "release") {
-      await releaseOrders(repository, trx, this.table, intentIds);
-    } else if (intentIds.length > 0 && !(step.invoice === "paid" && invoice.status !== "new")) {
-      const { from, ...orders } = step.orders;
-      let query = trx
-        .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-        .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "op.orderId")
-        .select("o.id")
-        .where("op.billingModulePaymentIntentId", "in", intentIds);
-      if (from) query = query.where("o.status", "in", from);
-      const ids = [...new Set((await query.execute()).map((o) => o.id as string))];
-      moved = (await repository("ecommerce/orders").updateMany(ids, orders)).length;
-    }
-    // Money taken for an invoice no order waits on any more: recorded, never applied to the cart.
-    const late = step.invoice === "paid" && moved === 0;
+  /** Moves the invoice and its intents and tells the listeners; returns "flagged" when a paid moved nothing. */
+  private async move(repository: RepositoryLookup, trx: Kysely<any>, invoice: Invoice, step: Step, eventId: string): Promise<WebhookOutcome> {
+    const paymentIntentIds = await this.invoices.intentIdsOf(trx, invoice.id);
+    await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: step.intent });
+    const moved = await this.invoices.announce({ invoice, state: step.invoice, paymentIntentIds }, repository, trx);
+    // Money taken for an invoice nothing waits on any more: recorded, never applied to a cart.
+    const late = step.invoice === "paid" && moved.length === 0;
     const why = invoice.status === "new" ? "paid, but no order is waiting for this invoice" : `paid after ${invoice.status}`;
     await repository("billing/invoices").update(invoice.id, late ? { status: step.invoice, flag: `${new Date().toISOString()} ${eventId}: ${why}: ${PAID_AFTER_FAILED}` } : { status: step.invoice });
     return late ? "flagged" : "applied";

@@ -1,15 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
-import type { Repository } from "../../../engine/query/repository.js";
+import type { Repositories } from "../../../engine/query/repositories.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
 import type { Registry } from "../../../engine/schema/registry.js";
-import { sumAmounts } from "../billing/money.js";
-import type { PaymentProviders } from "../billing/providers/registry.js";
-import { ProviderFailure, type CreatedPayment, type PaymentProvider, type ProviderName } from "../billing/providers/provider.js";
-import type { Orders } from "./orders.js";
+import { ProviderFailure, sumAmounts, type CreatedPayment, type Invoice, type Invoices, type PaymentIntent, type PaymentProvider, type PaymentProviders, type ProviderName } from "../billing/index.js";
+import type { Order, Orders } from "./orders.js";
+
+type Currency = StoredRecord<"billing/currencies">;
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
 
@@ -26,16 +25,16 @@ export interface CheckoutRequest {
 
 /** API.md's checkout answer: the payment URL is at billingModule.invoices[0].paymentUrl. */
 export interface CheckoutResult {
-  billingModule: { invoices: Row[]; paymentIntents: Row[]; currency: Row };
-  ecommerceModule: { orders: Row[] };
+  billingModule: { invoices: Invoice[]; paymentIntents: PaymentIntent[]; currency: Currency };
+  ecommerceModule: { orders: Order[] };
 }
 
 /** What step 1 leaves: the invoice (with its payment URL once step 3 ran), intent, currency and orders. */
 interface Started {
-  invoice: Row;
-  intent: Row;
-  currency: Row;
-  orders: Row[];
+  invoice: Invoice;
+  intent: PaymentIntent;
+  currency: Currency;
+  orders: Order[];
   /** This request made the invoice (else it is another request's checkout of the same orders). */
   ours: boolean;
   /** Orders the `inside` callback made (the one-step product checkout's): deleted if the payment cannot be created. */
@@ -50,8 +49,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * waiting 5 s on the provider froze every other request):
  *
  * 1. one short transaction locks the orders' rows (SELECT … FOR UPDATE, as Saleor does), prices
- *    every line exactly in the currency, creates the payment intent and the invoice with the
- *    amount, links them and moves the orders to `paying` (type `history`);
+ *    every line exactly in the currency, has billing open the payment intent and the invoice with
+ *    the amount, links the orders to them and moves the orders to `paying` (type `history`);
  * 2. the provider is asked for the payment URL with no transaction open, under the invoice's
  *    idempotency key (`invoice-{id}`);
  * 3. a second short transaction stores the URL on the invoice — or, when the provider failed, fails
@@ -70,13 +69,14 @@ export class Checkout {
 
   constructor(
     private readonly database: Database,
-    private readonly repositories: Map<string, Repository>,
+    private readonly repositories: Repositories,
     registry: Registry,
     private readonly orders: Orders,
     readonly providers: PaymentProviders,
+    private readonly invoices: Invoices,
   ) {
     this.table = (id) => registry.get(id).table;
-    this.pending = new PendingCheckouts(database, repositories, registry);
+    this.pending = new PendingCheckouts(database, repositories, registry, invoices);
   }
 
   /** Checks out the subject's orders; `inside` runs first in step 1's transaction (the one-step product checkout creates its order there). */
@@ -112,17 +112,14 @@ export class Checkout {
       if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
 
-      const intent = await repository("billing/payment-intents").create({ amount, status: "open", type: "one_off" });
-      await repository("billing/payment-intents-to-currencies").create({ paymentIntentId: intent.id, currencyId: currency.id });
-      const invoice: Row = await repository("billing/invoices").create({
+      const { invoice, intent } = await this.invoices.open(repository, {
         amount,
-        status: "new",
+        currencyId: currency.id,
         provider: request.provider,
         email: request.email,
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });
-      await repository("billing/payment-intents-to-invoices").create({ paymentIntentId: intent.id, invoiceId: invoice.id });
       await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(
         orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intent.id })),
       );
@@ -170,12 +167,12 @@ export class Checkout {
   }
 
   /** The orders, locked for this transaction, when every one is the subject's; 404 naming one that is not. */
-  private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[]): Promise<Row[]> {
+  private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[]): Promise<Order[]> {
     if (orderIds.length === 0) throw validationError("ecommerceModule.orders is required", [{ path: "/ecommerceModule/orders", message: "is required" }]);
     return this.orders.allOwnedBy(trx, subjectId, orderIds, { lock: true });
   }
 
-  private async currency(repository: RepositoryLookup, trx: Kysely<any>, currencyId: string | undefined): Promise<Row> {
+  private async currency(repository: RepositoryLookup, trx: Kysely<any>, currencyId: string | undefined): Promise<Currency> {
     if (currencyId) {
       return repository("billing/currencies")
         .get(currencyId)
@@ -184,7 +181,7 @@ export class Checkout {
           throw error;
         });
     }
-    const preferred = await trx.selectFrom(this.table("billing/currencies")).selectAll().where("isDefault", "=", true).orderBy("createdAt").executeTakeFirst();
+    const preferred = await trx.selectFrom(this.table("billing/currencies")).selectAll().where("isDefault", "=", true).orderBy("createdAt").$castTo<Currency>().executeTakeFirst();
     if (!preferred) throw validationError("billingModule.currency.id is required: there is no default currency", [{ path: "/billingModule/currency/id", message: "is required" }]);
     return preferred;
   }
@@ -193,7 +190,7 @@ export class Checkout {
    * Orders already being paid: the same checkout again (all of them under one open invoice, same
    * provider and currency) answers that invoice; anything else is a conflict.
    */
-  private async existingCheckout(trx: Kysely<any>, orders: Row[], request: CheckoutRequest, currency: Row): Promise<Started> {
+  private async existingCheckout(trx: Kysely<any>, orders: Order[], request: CheckoutRequest, currency: Currency): Promise<Started> {
     const links = await trx
       .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
       .innerJoin(`${this.table("billing/payment-intents")} as pi`, "pi.id", "op.billingModulePaymentIntentId")
@@ -214,13 +211,13 @@ export class Checkout {
       const busy = orders.find((o) => !(o.type === "cart" && o.status === "new"))!;
       throw new AppError("CONFLICT", `order ${busy.id} is ${busy.status}: it is already checked out`);
     }
-    const invoice = await trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", links[0]!.invoiceId).executeTakeFirstOrThrow();
-    const intent = await trx.selectFrom(this.table("billing/payment-intents")).selectAll().where("id", "=", links[0]!.intentId).executeTakeFirstOrThrow();
+    const invoice = await trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", links[0]!.invoiceId).$castTo<Invoice>().executeTakeFirstOrThrow();
+    const intent = await trx.selectFrom(this.table("billing/payment-intents")).selectAll().where("id", "=", links[0]!.intentId).$castTo<PaymentIntent>().executeTakeFirstOrThrow();
     return { invoice, intent, currency, orders, ours: false, created: [] };
   }
 }
 
 /** API.md's answer for a checkout: the invoice as it now is. */
-function answer(started: Started, invoice: Row): CheckoutResult {
+function answer(started: Started, invoice: Invoice): CheckoutResult {
   return { billingModule: { invoices: [invoice], paymentIntents: [started.intent], currency: started.currency }, ecommerceModule: { orders: started.orders } };
 }

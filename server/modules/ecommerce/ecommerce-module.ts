@@ -1,16 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
-import type { Authorizer } from "../rbac/permissions/authorizer.js";
-import type { PaymentProviders } from "../billing/providers/registry.js";
+import type { BillingServices } from "../billing/index.js";
+import { Worker } from "../notification/index.js";
+import type { Authorizer } from "../rbac/index.js";
 import { Checkout } from "./checkout.js";
 import { registerShopImages } from "./generated-images.js";
 import { ShopImageData } from "./shop-image-data.js";
 import { registerOrderStatusNotices } from "./order-status-notices.js";
 import { IdempotencyKeys } from "./idempotency.js";
 import { Orders } from "./orders.js";
+import { ordersFollowInvoices } from "./orders-follow-invoices.js";
 import type { PendingCheckouts } from "./pending-checkouts.js";
-import { Worker } from "../notification/worker.js";
 import { registerOrderRoutes } from "./routes/order-routes.js";
 import { registerSubjectOrderRoutes } from "./routes/subject-order-routes.js";
 
@@ -44,12 +45,17 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
   app.addHook("onClose", async () => worker.stop());
 }
 
-/** The shop: prices, the cart, orders and checkout (SPEC.md sections 4, 5 and 7; API.md "Shop"). */
-export async function registerEcommerceModule(app: FastifyInstance, config: Config, providers: PaymentProviders) {
+/**
+ * The shop: prices, the cart, orders and checkout (SPEC.md sections 4, 5 and 7; API.md "Shop").
+ * Billing owns the invoices: checkout opens one through it, and the orders follow each invoice's
+ * moves (paid, failed, refunded…) as billing announces them, inside the same transaction.
+ */
+export async function registerEcommerceModule(app: FastifyInstance, config: Config, billing: BillingServices) {
   const orders = new Orders(app.database, app.repositories, app.registry);
+  billing.invoices.onInvoiceState(ordersFollowInvoices((id) => app.registry.get(id).table));
   const shop: ShopServices = {
     orders,
-    checkout: new Checkout(app.database, app.repositories, app.registry, orders, providers),
+    checkout: new Checkout(app.database, app.repositories, app.registry, orders, billing.providers, billing.invoices),
     idempotency: new IdempotencyKeys(app.database.db, app.registry.get("ecommerce/idempotency-keys").table),
     authorizer: app.rbac.authorizer,
     config,
@@ -57,7 +63,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   app.decorate("shop", shop);
   const images = new ShopImageData(app, orders, config.publicUrl);
   registerShopImages(app, app.generatedFiles, images);
-  await registerOrderStatusNotices(app, images, config.publicUrl);
+  registerOrderStatusNotices(app, images, config.publicUrl);
   scheduleCheckoutSweep(app, shop.checkout.pending, config);
   await app.register(async (routes) => {
     await registerBodyParsers(routes);

@@ -2,9 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { createElement } from "react";
 import { validationError } from "../../../engine/errors.js";
 import { isUuid } from "../../../engine/query/coerce.js";
-import { contentHash, type GeneratedFiles } from "../file-storage/images/generated-files.js";
-import { OrderReceipt, RECEIPT_SIZE } from "../file-storage/images/templates/order-receipt.js";
-import { PRODUCT_ATTACHMENT_SIZE, ProductAttachment } from "../file-storage/images/templates/product-attachment.js";
+import { contentHash, OrderReceipt, PRODUCT_ATTACHMENT_SIZE, ProductAttachment, RECEIPT_SIZE, type GeneratedFiles } from "../file-storage/index.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
 
 export const RECEIPT_VARIANT = "generate-template-ecommerce-order-receipt-default";

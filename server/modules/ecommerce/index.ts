@@ -8,5 +8,5 @@ import { registerEcommerceModule } from "./ecommerce-module.js";
 export const ecommerce: Module = {
   name: "ecommerce",
   dependsOn: ["rbac", "notification", "file-storage", "billing"],
-  register: (app, { config }) => registerEcommerceModule(app, config, app.payments.providers),
+  register: (app, { config }) => registerEcommerceModule(app, config, app.payments),
 };

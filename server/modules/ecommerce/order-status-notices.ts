@@ -1,43 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
-import { quote } from "../../../engine/sql/identifiers.js";
-import { imageText } from "../file-storage/images/templates/image-strings.js";
-import { emailOf } from "../notification/notify-route.js";
+import { imageText } from "../file-storage/index.js";
+import { emailOf } from "../notification/index.js";
 import { RECEIPT_VARIANT } from "./generated-images.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
-
-export const ORDER_STATUS_JOB = "order-status-changed";
-// Any fixed number: instances starting together install the trigger one after the other.
-const LOCK_KEY = 7_315_202_612;
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
  * PATCH, a bulk update, SQL by hand), queues an `order-status-changed` job in the same
- * transaction, by a trigger on the orders table: the job exists exactly when the change was
- * committed, and a request pays one INSERT for it. The trigger is (re)installed at start-up,
- * under an advisory lock.
+ * transaction, by a trigger on the orders table (migrations/0012_order_status_changed_trigger.sql,
+ * whose SQL names this kind): the job exists exactly when the change was committed, and a request
+ * pays one INSERT for it.
  */
-async function installTrigger(app: FastifyInstance) {
-  const orders = quote(app.registry.get("ecommerce/orders").table);
-  const jobs = quote(app.registry.get("notification/jobs").table);
-  const fn = quote(`${app.registry.get("ecommerce/orders").table}_status_changed`);
-  await app.database.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_KEY)})`.execute(trx);
-    await sql
-      .raw(
-        `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO ${jobs} ("kind", "payload")
-          VALUES ('${ORDER_STATUS_JOB}', jsonb_build_object('orderId', NEW."id", 'from', OLD."status", 'to', NEW."status", 'at', clock_timestamp()));
-          RETURN NULL;
-        END $$`,
-      )
-      .execute(trx);
-    await sql
-      .raw(`CREATE OR REPLACE TRIGGER ${fn} AFTER UPDATE OF "status" ON ${orders} FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status") EXECUTE FUNCTION ${fn}()`)
-      .execute(trx);
-  });
-}
+export const ORDER_STATUS_JOB = "order-status-changed";
 
 /**
  * The job: the order's subject is told by email (template `order-status-changed`, SPEC.md
@@ -45,8 +19,7 @@ async function installTrigger(app: FastifyInstance) {
  * `approving` first gets its receipt drawn and linked (`receipt`), and the mail links to it.
  * Safe to run twice: the notification's key is the job's id, the receipt's key what it shows.
  */
-export async function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string) {
-  await installTrigger(app);
+export function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string) {
   const table = (id: string) => app.registry.get(id).table;
   // Committed order writes (repository writes publish after commit): the trigger queued jobs.
   app.changes.subscribe((model) => model === "ecommerce/orders" && app.notifications.wake());

@@ -1,16 +1,18 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
-import type { Repository } from "../../../engine/query/repository.js";
+import type { Repositories } from "../../../engine/query/repositories.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
 import type { Registry } from "../../../engine/schema/registry.js";
 import { NO_PRICE, Prices } from "./prices.js";
 import { totalsByCurrency, type Total } from "./totals.js";
 
 export type OrderType = "cart" | "history";
-export type OrderWithLines = Row & { ordersToProducts: Row[] };
+export type Order = StoredRecord<"ecommerce/orders">;
+export type OrderLine = StoredRecord<"ecommerce/orders-to-products">;
+/** An order with its lines; each line has its product (null when deleted) when they were asked for. */
+export type OrderWithLines = Order & { ordersToProducts: (OrderLine & { product?: StoredRecord<"ecommerce/products"> | null })[] };
 
 /**
  * A subject's orders: the cart (orders of type cart, status new, one product line each as the
@@ -23,7 +25,7 @@ export class Orders {
 
   constructor(
     private readonly database: Database,
-    private readonly repositories: Map<string, Repository>,
+    private readonly repositories: Repositories,
     registry: Registry,
   ) {
     this.prices = new Prices(registry);
@@ -43,6 +45,7 @@ export class Orders {
       .where("so.subjectId", "=", subjectId)
       .where("o.type", "=", type)
       .orderBy("o.createdAt", "asc")
+      .$castTo<Order>()
       .execute();
     const withLines = await this.withLines(this.db, orders, true);
     const priced = await this.prices.lines(this.db, { orderIds: orders.map((o) => o.id) });
@@ -67,11 +70,12 @@ export class Orders {
   }
 
   /** Orders with their lines attached (and each line's product when asked): two queries. */
-  async withLines(db: Kysely<any>, orders: Row[], withProducts = false): Promise<OrderWithLines[]> {
+  async withLines(db: Kysely<any>, orders: Order[], withProducts = false): Promise<OrderWithLines[]> {
     if (orders.length === 0) return [];
     const lines = await db
       .selectFrom(this.table("ecommerce/orders-to-products"))
       .selectAll()
+      .$castTo<OrderLine>()
       .where("orderId", "in", orders.map((o) => o.id))
       .orderBy("orderIndex", "asc")
       .orderBy("createdAt", "asc")
@@ -89,7 +93,7 @@ export class Orders {
   }
 
   /** The order, when it is the subject's; 404 otherwise (another subject's order is not revealed). */
-  async ownedBy(db: Kysely<any>, subjectId: string, orderId: string): Promise<Row> {
+  async ownedBy(db: Kysely<any>, subjectId: string, orderId: string): Promise<Order> {
     const [order] = await this.allOwnedBy(db, subjectId, [orderId]);
     return order!;
   }
@@ -98,14 +102,15 @@ export class Orders {
    * The orders, when every one is the subject's (404 naming one that is not), in id order and,
    * with `lock`, locked for the transaction (SELECT … FOR UPDATE: a checkout's guard).
    */
-  async allOwnedBy(db: Kysely<any>, subjectId: string, orderIds: string[], { lock = false } = {}): Promise<Row[]> {
+  async allOwnedBy(db: Kysely<any>, subjectId: string, orderIds: string[], { lock = false } = {}): Promise<Order[]> {
     const query = db
       .selectFrom(`${this.table("ecommerce/orders")} as o`)
       .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
       .selectAll("o")
       .where("so.subjectId", "=", subjectId)
       .where("o.id", "in", orderIds)
-      .orderBy("o.id");
+      .orderBy("o.id")
+      .$castTo<Order>();
     const rows = await (lock ? query.forUpdate("o") : query).execute();
     const found = new Set(rows.map((r) => r.id));
     const missing = orderIds.find((id) => !found.has(id));
@@ -181,7 +186,7 @@ export class Orders {
   }
 
   /** A new quantity for one line of an order (the caller's right to the order is checked by the route). */
-  async updateLine(orderId: string, lineId: string, quantity: number): Promise<Row> {
+  async updateLine(orderId: string, lineId: string, quantity: number): Promise<OrderLine> {
     return runTransaction(this.database, this.repositories, async (repository) => {
       assertInCart(await repository("ecommerce/orders").get(orderId));
       const lines = repository("ecommerce/orders-to-products");
@@ -193,7 +198,7 @@ export class Orders {
   }
 
   /** Deletes one of the subject's cart orders (its lines and link go with it). */
-  async deleteFromCart(subjectId: string, orderId: string): Promise<Row> {
+  async deleteFromCart(subjectId: string, orderId: string): Promise<Order> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       assertInCart(await this.ownedBy(trx, subjectId, orderId));
       return repository("ecommerce/orders").delete(orderId);
@@ -237,7 +242,7 @@ export class Orders {
    * The price attributes an order's lines are charged by in a currency: each attribute record with
    * the line it prices and that line's amount. A line with no price there is SPEC.md's 400.
    */
-  async checkoutAttributes(orderId: string, currencyId: string): Promise<Row[]> {
+  async checkoutAttributes(orderId: string, currencyId: string) {
     await this.repositories.get("billing/currencies")!.get(currencyId);
     const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)]);
     const lineIds = order!.ordersToProducts.map((l) => l.id);
@@ -278,7 +283,7 @@ export class Orders {
 }
 
 /** Only a cart order (type cart, status new) may change; one being paid or paid is history. */
-export function assertInCart(order: Row) {
+export function assertInCart(order: Pick<Order, "id" | "type" | "status">) {
   if (order.type !== "cart" || order.status !== "new") {
     throw new AppError("CONFLICT", `order ${order.id} is ${order.status}, no longer in the cart`);
   }

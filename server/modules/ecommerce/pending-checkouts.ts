@@ -1,14 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
-import { AppError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import type { CreatedPayment } from "../billing/providers/provider.js";
-import { releaseOrders } from "../billing/release-orders.js";
+import type { CreatedPayment, Invoice, Invoices } from "../billing/index.js";
 
-/** A record as module code reads it: typed by the schema at run time, not here. */
-type Row = Record<string, any>;
 
 /**
  * Past this age an invoice still waiting for its payment URL is taken to be abandoned (the request
@@ -41,35 +37,27 @@ export class PendingCheckouts {
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
     registry: Registry,
+    private readonly invoices: Invoices,
   ) {
     this.table = (id) => registry.get(id).table;
   }
 
-  /** Stores the provider's payment on the invoice still waiting for it; the invoice as it then is. */
-  async complete(invoiceId: string, payment: CreatedPayment): Promise<Row> {
-    return runTransaction(this.database, this.repositories, async (repository, trx) => {
-      const invoice = await this.locked(trx, invoiceId);
-      if (invoice.paymentUrl) return invoice; // another request completed it first: that one stands
-      if (invoice.status !== "new") throw new AppError("CONFLICT", `invoice ${invoiceId} is ${invoice.status}: this checkout was abandoned; check the orders out again`);
-      return repository("billing/invoices").update(invoiceId, payment);
-    });
+  /** Stores the provider's payment on the invoice still waiting for it (billing's write); the invoice as it then is. */
+  async complete(invoiceId: string, payment: CreatedPayment): Promise<Invoice> {
+    return this.invoices.storePayment(invoiceId, payment);
   }
 
   /**
    * Fails a checkout whose payment was not made: invoice and intent `failed`, its orders back in
-   * the cart and unlinked from it (release-orders.ts); `created` orders (the one-step product
-   * checkout's own) are deleted, as when the checkout was one transaction. False when the invoice
-   * had already moved on (completed, paid, failed).
+   * the cart and unlinked from it (billing fails the invoice and announces it; ecommerce's
+   * listener, orders-follow-invoices.ts, releases the orders in the same transaction); `created`
+   * orders (the one-step product checkout's own) are deleted, as when the checkout was one
+   * transaction. False when the invoice had already moved on (completed, paid, failed).
    */
   async abandon(invoiceId: string, created: string[] = []): Promise<boolean> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
-      const invoice = await this.locked(trx, invoiceId);
-      if (invoice.status !== "new" || invoice.paymentUrl) return false;
-      await repository("billing/invoices").update(invoiceId, { status: "failed" });
-      const intents = await trx.selectFrom(this.table("billing/payment-intents-to-invoices")).select("paymentIntentId").where("invoiceId", "=", invoiceId).execute();
-      const intentIds = intents.map((i) => i.paymentIntentId as string);
-      await repository("billing/payment-intents").updateMany(intentIds, { status: "failed" });
-      const released = await releaseOrders(repository, trx, this.table, intentIds);
+      const released = await this.invoices.failUnpaid(repository, trx, invoiceId);
+      if (!released) return false;
       for (const id of created.filter((id) => released.includes(id))) await repository("ecommerce/orders").delete(id);
       return true;
     });
@@ -106,9 +94,5 @@ export class PendingCheckouts {
     let abandoned = 0;
     for (const { id } of stale) if (await this.abandon(id as string)) abandoned++;
     return abandoned;
-  }
-
-  private locked(trx: Kysely<any>, invoiceId: string): Promise<Row> {
-    return trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", invoiceId).forUpdate().executeTakeFirstOrThrow();
   }
 }

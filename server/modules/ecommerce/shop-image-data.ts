@@ -3,10 +3,8 @@ import { sql } from "kysely";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import type { Language } from "../../../web/site/data/page-data.js";
 import { text } from "../../../web/site/i18n/text.js";
-import { siteName } from "../file-storage/images/opengraph.js";
-import type { ProductAttachmentInput } from "../file-storage/images/templates/product-attachment.js";
-import type { ReceiptInput } from "../file-storage/images/templates/order-receipt.js";
-import type { Orders } from "./orders.js";
+import { siteName, type ProductAttachmentInput, type ReceiptInput } from "../file-storage/index.js";
+import type { Order, Orders } from "./orders.js";
 import { totalsByCurrency } from "./totals.js";
 
 export const languageOf = (value: unknown): Language | undefined => (value === "en" || value === "ru" ? value : undefined);
@@ -51,7 +49,7 @@ export class ShopImageData {
   }
 
   /** An order's receipt: lines priced in its currency (exact decimals), total, status and date, in a language. */
-  async receipt(order: Row, language: Language): Promise<ReceiptInput> {
+  async receipt(order: Order, language: Language): Promise<ReceiptInput> {
     const orderId = order.id as string;
     const [withLines] = await this.orders.withLines(this.db, [order], true);
     const currency = await this.currencyOf(orderId);

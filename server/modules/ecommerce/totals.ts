@@ -1,4 +1,4 @@
-import { sumAmounts } from "../billing/money.js";
+import { sumAmounts } from "../billing/index.js";
 import type { Currency, PricedLine } from "./prices.js";
 
 /** API.md's total: `{ total: "59.97", billingModuleCurrency: { id, slug, symbol, decimals } }`. */

@@ -1,6 +1,14 @@
 import type { Module } from "../module.js";
 import { registerFileStorageModule } from "./file-storage-module.js";
 
+// What other modules may use of file-storage: generated files and the image templates drawn
+// into them (the shop's receipt and product attachment), with the strings they are drawn in.
+export { contentHash, type GeneratedFiles } from "./images/generated-files.js";
+export { siteName } from "./images/opengraph.js";
+export { imageText } from "./images/templates/image-strings.js";
+export { OrderReceipt, RECEIPT_SIZE, type ReceiptInput } from "./images/templates/order-receipt.js";
+export { PRODUCT_ATTACHMENT_SIZE, ProductAttachment, type ProductAttachmentInput } from "./images/templates/product-attachment.js";
+
 /** Stored and generated files (`app.storedFiles`, `app.generatedFiles`), uploads, /public/files and the files routes. */
 export const fileStorage: Module = {
   name: "file-storage",

@@ -1,6 +1,12 @@
 import type { Module } from "../module.js";
 import { registerNotificationRoutes, registerNotificationServices } from "./notification-module.js";
 
+// What other modules may use of notification: the queue's service, its background worker (for
+// their own periodic work), and a subject's email address to write to.
+export type { NewNotification, Notifications } from "./notifications.js";
+export { emailOf } from "./notify-route.js";
+export { Worker } from "./worker.js";
+
 /**
  * The mail and job queues (`app.notifications`). Listed before rbac, whose password reset mail
  * uses them; its route is a second entry below (`notificationRoutes`), after rbac, so rbac's

@@ -1,6 +1,9 @@
 import type { Module } from "../module.js";
 import { registerRbacModule } from "./rbac-module.js";
 
+// What other modules may use of rbac: who may do what (the authorizer decides for a caller).
+export type { Authorizer, Caller } from "./permissions/authorizer.js";
+
 /**
  * Accounts, sessions and permissions (`app.rbac`), and the authorization hook: it guards the /api
  * routes registered after it, so every module with /api routes lists "rbac" in its dependsOn.

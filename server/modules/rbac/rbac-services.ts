@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { BackgroundWork } from "../../background-work.js";
-import type { Notifications } from "../notification/notifications.js";
+import type { Notifications } from "../notification/index.js";
 import { Accounts } from "./accounts/accounts.js";
 import { Authorizer } from "./permissions/authorizer.js";
 import { MembersOnly } from "./permissions/members-only.js";
@@ -11,7 +11,7 @@ import { RefreshTokens } from "./refresh-tokens.js";
 import { RevokedSessions } from "./revoked-sessions.js";
 import { SessionTokens } from "./session-tokens.js";
 import { Sessions } from "./sessions.js";
-import { resolveSigningSecret } from "./signing-secret.js";
+import { resolveSigningSecret } from "../../lib/signing-secret.js";
 import { WalletSignIn } from "./wallet-sign-in.js";
 
 export interface RbacServices {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ChangeFeed } from "../../../engine/query/change-feed.js";
 import type { Repository } from "../../../engine/query/repository.js";
-import type { PageResolver } from "../../modules/host/page-resolver.js";
+import type { PageResolver } from "../host/page-resolver.js";
 import { faviconIco, FAVICON_SVG } from "./favicon.js";
 import { publicAddresses, robotsTxt, sitemapXml } from "./sitemap.js";
 

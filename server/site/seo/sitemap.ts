@@ -2,7 +2,7 @@ import type { Repository } from "../../../engine/query/repository.js";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../web/site/data/page-data.js";
 import { withLanguage } from "../../../web/site/i18n/languages.js";
 import { escapeHtml } from "../../../web/site/render/html.js";
-import type { PageResolver } from "../../modules/host/page-resolver.js";
+import type { PageResolver } from "../host/page-resolver.js";
 import { ERROR_PAGE_URLS, personalPageIds } from "./personal-pages.js";
 
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { validationError } from "../../../../engine/errors.js";
-import { resolveSigningSecret } from "../../rbac/signing-secret.js";
+import { resolveSigningSecret } from "../../../lib/signing-secret.js";
 import { hmacHex, sameSignature } from "../signatures.js";
 import type { ProviderDefinition } from "./definition.js";
 import { absoluteUrl, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";

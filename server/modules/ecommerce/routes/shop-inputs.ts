@@ -1,5 +1,5 @@
 import { EMAIL, SITE_PATH, UUID, inputSchema } from "../../input.js";
-import type { ProviderName } from "../../billing/providers/provider.js";
+import type { ProviderName } from "../../billing/index.js";
 
 // The shop's request bodies (SPEC.md section 5, API.md "Shop"), checked before anything runs.
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
 import type { ShopServices } from "../ecommerce-module.js";
-import type { ProviderName } from "../../billing/providers/provider.js";
+import type { ProviderName } from "../../billing/index.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
 import { addToCartInput, checkoutInputs, orderUpdateInput } from "./shop-inputs.js";
 

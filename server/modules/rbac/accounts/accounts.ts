@@ -5,7 +5,7 @@ import { AppError, validationError } from "../../../../engine/errors.js";
 import type { Repository } from "../../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../../engine/query/transaction.js";
 import type { BackgroundWork } from "../../../background-work.js";
-import type { Notifications } from "../../notification/notifications.js";
+import type { Notifications } from "../../notification/index.js";
 import { hashPassword } from "../passwords.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
 import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";

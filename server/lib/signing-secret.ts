@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Repository } from "../../../engine/query/repository.js";
+import type { Repository } from "../../engine/query/repository.js";
 
 /**
  * A server secret (by default the one that signs session tokens): its setting, or else one made

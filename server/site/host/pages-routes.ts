@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../../engine/errors.js";
 import { splitLanguage } from "../../lib/language-path.js";
-import { inputSchema } from "../input.js";
-import { defineRoute } from "../route.js";
+import { inputSchema } from "../../modules/input.js";
+import { defineRoute } from "../../modules/route.js";
 import type { PageResolver } from "./page-resolver.js";
 
 // A path, or as the original client asks for the home page: `index`, or no url at all.

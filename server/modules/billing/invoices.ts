@@ -1,0 +1,118 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../engine/db/open-database.js";
+import { AppError } from "../../../engine/errors.js";
+import type { Repository } from "../../../engine/query/repository.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
+import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
+import type { Registry } from "../../../engine/schema/registry.js";
+import type { CreatedPayment, ProviderName } from "./providers/provider.js";
+
+export type Invoice = StoredRecord<"billing/invoices">;
+export type PaymentIntent = StoredRecord<"billing/payment-intents">;
+
+/** The states an invoice moves to after `new`, each announced to the invoice-state listeners. */
+export type InvoiceState = "paid" | "failed" | "canceled" | "refunded";
+
+/** An invoice moving to `state`, told to the listeners inside the transaction that moves it. */
+export interface InvoiceStateChange {
+  /** The invoice as it was before the move (its `status` is the state it leaves). */
+  invoice: Invoice;
+  state: InvoiceState;
+  /** The payment intents the invoice pays: what other modules link their records to. */
+  paymentIntentIds: string[];
+}
+
+/**
+ * A module's part in an invoice's move (ecommerce moves its orders). It runs in the invoice's
+ * transaction, with repositories bound to it, so the move and the listener's writes commit or
+ * roll back together. Returns the ids of the records it moved: a payment that moved nothing
+ * anywhere is flagged for a person (payments.ts).
+ */
+export type InvoiceStateListener = (change: InvoiceStateChange, repository: RepositoryLookup, trx: Kysely<any>) => Promise<readonly string[]>;
+
+/** What a new invoice is for: its amount in one currency, paid through one provider. */
+export interface InvoiceRequest {
+  amount: string;
+  currencyId: string;
+  provider: ProviderName;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * Billing's invoices: the only writer of invoices and their payment intents. Other modules open
+ * an invoice for what they sell, and learn of its moves (paid, failed, canceled, refunded) by
+ * listening, never by writing billing's tables themselves; billing never writes theirs.
+ */
+export class Invoices {
+  private readonly listeners: InvoiceStateListener[] = [];
+  private readonly table: (id: string) => string;
+
+  constructor(
+    private readonly database: Database,
+    private readonly repositories: Map<string, Repository>,
+    registry: Registry,
+  ) {
+    this.table = (id) => registry.get(id).table;
+  }
+
+  /** Adds a listener told of every invoice's move, inside the move's transaction. */
+  onInvoiceState(listener: InvoiceStateListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Tells every listener of the move; the ids of everything they moved. */
+  async announce(change: InvoiceStateChange, repository: RepositoryLookup, trx: Kysely<any>): Promise<string[]> {
+    const moved: string[] = [];
+    for (const listener of this.listeners) moved.push(...(await listener(change, repository, trx)));
+    return moved;
+  }
+
+  /**
+   * In the caller's transaction: a payment intent (`open`, one-off) in the currency and its
+   * invoice (`new`) for the amount, linked; the caller links its own records to the intent.
+   */
+  async open(repository: RepositoryLookup, request: InvoiceRequest): Promise<{ invoice: Invoice; intent: PaymentIntent }> {
+    const { amount, currencyId, provider, email, successUrl, cancelUrl } = request;
+    const intent = await repository("billing/payment-intents").create({ amount, status: "open", type: "one_off" });
+    await repository("billing/payment-intents-to-currencies").create({ paymentIntentId: intent.id, currencyId });
+    const invoice = await repository("billing/invoices").create({ amount, status: "new", provider, email, successUrl, cancelUrl });
+    await repository("billing/payment-intents-to-invoices").create({ paymentIntentId: intent.id, invoiceId: invoice.id });
+    return { invoice, intent };
+  }
+
+  /** Stores the provider's payment on the invoice still waiting for it; the invoice as it then is. */
+  async storePayment(invoiceId: string, payment: CreatedPayment): Promise<Invoice> {
+    return runTransaction(this.database, this.repositories, async (repository, trx) => {
+      const invoice = await this.locked(trx, invoiceId);
+      if (invoice.paymentUrl) return invoice; // another request completed it first: that one stands
+      if (invoice.status !== "new") throw new AppError("CONFLICT", `invoice ${invoiceId} is ${invoice.status}: this checkout was abandoned; check the orders out again`);
+      return repository("billing/invoices").update(invoiceId, payment);
+    });
+  }
+
+  /**
+   * In the caller's transaction: fails an invoice whose payment was never created (still `new`,
+   * no payment URL) — invoice and intents `failed`, the move announced. Undefined when the invoice
+   * had already moved on (completed, paid, failed); else the ids the listeners moved.
+   */
+  async failUnpaid(repository: RepositoryLookup, trx: Kysely<any>, invoiceId: string): Promise<string[] | undefined> {
+    const invoice = await this.locked(trx, invoiceId);
+    if (invoice.status !== "new" || invoice.paymentUrl) return undefined;
+    await repository("billing/invoices").update(invoiceId, { status: "failed" });
+    const paymentIntentIds = await this.intentIdsOf(trx, invoiceId);
+    await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: "failed" });
+    return this.announce({ invoice, state: "failed", paymentIntentIds }, repository, trx);
+  }
+
+  /** The ids of the payment intents the invoice pays. */
+  async intentIdsOf(trx: Kysely<any>, invoiceId: string): Promise<string[]> {
+    const intents = await trx.selectFrom(this.table("billing/payment-intents-to-invoices")).select("paymentIntentId").where("invoiceId", "=", invoiceId).execute();
+    return intents.map((i) => i.paymentIntentId as string);
+  }
+
+  private locked(trx: Kysely<any>, invoiceId: string): Promise<Invoice> {
+    return trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", invoiceId).forUpdate().$castTo<Invoice>().executeTakeFirstOrThrow();
+  }
+}

@@ -1,0 +1,16 @@
+import type { Module } from "../../modules/module.js";
+import { registerPagesRoutes } from "./pages-routes.js";
+
+/**
+ * SPEC.md's pages routes (find-by-url, urls, url-segment-value) over the site's two page
+ * resolvers. Pages by url belong with the site that serves them; the module list
+ * (server/modules/index.ts) registers this like the site itself, after it.
+ */
+export const host: Module = {
+  name: "host",
+  dependsOn: ["rbac", "site"],
+  register: (app) => {
+    registerPagesRoutes(app, app.site.hostPages);
+    registerPagesRoutes(app, app.site.websiteBuilderPages);
+  },
+};
