@@ -1,7 +1,8 @@
-import { sumAmounts } from "../billing/money.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
+import { sumAmounts } from "../billing/index.js";
 
-/** A record as module code reads it. */
-type Row = Record<string, any>;
+/** One price attribute of a line, as Orders.checkoutAttributes answers it: only its amount is read here. */
+type ChargedAttribute = { amount: string | number };
 
 /**
  * The answer of GET /api/ecommerce/orders/{id}/checkout-attributes/{currencyId}: one charge, as
@@ -10,7 +11,7 @@ type Row = Record<string, any>;
  * one_off), so the charge is one-off with no interval; `amount` is what the checkout would
  * invoice in that currency: the lines' rounded amounts added.
  */
-export function checkoutCharge(attributes: Row[], currency: Row) {
+export function checkoutCharge<A extends ChargedAttribute>(attributes: A[], currency: StoredRecord<"billing/currencies">) {
   return {
     amount: sumAmounts(attributes.map((a) => String(a.amount)), Number(currency.decimals)),
     type: "one_off" as const,
