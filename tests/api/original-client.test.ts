@@ -3,21 +3,13 @@
 // table row per request shape, and at least one row for every call of SPEC.md section 7 (the
 // last test checks that list). Our own forms of the same calls stay beside them.
 //
-// Issue 28 splits the original client's remaining shapes between two changes. The ones the
-// token/identity/wallet change covers in its own tests, and that are not rows here because the
-// behaviour does not exist on this branch:
-//   - the JWT's `subject` claim ({ id, slug }) and the refresh token as a JWT with `exp` (point 1):
-//     the init, sign-in, registration and refresh rows check today's jwt and refresh only;
-//   - PATCH {subjects}/{id}/identities/{identityId} with { password, newPassword }, and with
-//     { email } alone in a fresh session (point 6): the identity row here sends currentPassword;
-//   - the plural /api/rbac/identities/{id}/change-password and /identities/email-and-password (point 6);
-//   - linking a wallet with { message, provider: 'ethereum-virtual-machine', signature, address }
-//     and Date.now() messages (point 7): the wallet row here signs in with a SIWE message;
-//   - is-authorized with action[method]/action[route] (point 8).
+// The app runs with EVM_TIMESTAMP_MESSAGES=true, as the README says the original frontend needs
+// (its wallet sign-in and link sign `Date.now()`); the settings' defaults have their own tests
+// (tests/rbac/wallet-original-client.test.ts, session-token-shapes.test.ts).
 import qs from "qs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
@@ -27,6 +19,33 @@ import { create, productWithPrices } from "../ecommerce/shop-fixture.js";
 
 const SUBJECTS = "/api/rbac/subjects";
 const AUTH = `${SUBJECTS}/authentication`;
+/** A JWT's claims, decoded as the client decodes them (no check of the signature). */
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString());
+
+/**
+ * What the client's init and sign-in components read from a session: the signed-in subject from
+ * the JWT's `subject` claim ({ id, slug }), and the refresh token's `exp` to decide when to
+ * refresh. `subjectId`: whom the session must be for, where the row knows.
+ */
+async function expectClientSession(c: Context, session: { jwt: string; refresh: string }, subjectId?: string) {
+  const jwt = claimsOf(session.jwt);
+  const me = await c.t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(session.jwt) });
+  expect(me.status).toBe(200);
+  expect(jwt.subject).toEqual({ id: subjectId ?? jwt.sub, slug: me.body.data.slug });
+  expect(me.body.data).toMatchObject({ id: jwt.subject.id, slug: expect.any(String) });
+  const refresh = claimsOf(session.refresh);
+  // Still valid, and later than the session token's own expiry: the client refreshes with it.
+  expect(refresh.exp).toEqual(expect.any(Number));
+  expect(refresh.exp * 1000).toBeGreaterThan(Date.now());
+  expect(refresh.exp).toBeGreaterThan(jwt.exp);
+}
+
+/** The client's wallet message: `Date.now()` signed by the wallet, in its link and sign-in body. */
+async function timestampSigned(account: PrivateKeyAccount) {
+  const message = String(Date.now());
+  return { message, provider: "ethereum-virtual-machine", signature: await account.signMessage({ message }), address: account.address };
+}
+
 /** What the client's response reader takes for an expired session (it then signs the visitor out). */
 const SESSION_STATE = /unauthorized|token required|no session|authorization error|no subject provided in the token|invalid token issued/i;
 
@@ -143,6 +162,21 @@ const shapes: Shape[] = [
     path: () => `${AUTH}/is-authorized`,
     params: () => ({ permission: { route: "/api/rbac/roles", method: "POST", type: "HTTP" } }),
     status: 403, expect: (body) => expect(body.message).toBe("Permission error: not authorized"),
+  },
+  {
+    call: "GET is-authorized", name: "is-authorized, nested action (the July 2025 client), allowed", who: "ann", method: "GET",
+    path: () => `${AUTH}/is-authorized`,
+    params: (c) => ({ action: { route: `${SUBJECTS}/${c.ann.subjectId}/identities`, method: "GET" } }),
+    status: 200, expect: (body) => expect(body).toEqual({ data: { ok: true } }),
+  },
+  {
+    call: "GET is-authorized", name: "is-authorized, nested action, denied: 403 as for permission", who: "ann", method: "GET",
+    path: () => `${AUTH}/is-authorized`,
+    params: () => ({ action: { route: "/api/rbac/roles", method: "POST" } }),
+    status: 403,
+    expect: (body) => {
+      expect(body).toMatchObject({ status: 403, code: "PERMISSION_ERROR", message: "Permission error: not authorized", error: "Permission error: not authorized", cause: [] });
+    },
   },
   {
     call: "GET is-authorized", name: "is-authorized with the secret key: ok without other checks", who: "secret", method: "GET",
@@ -568,9 +602,10 @@ const shapes: Shape[] = [
     call: "GET init", name: "a new subject's session: jwt and refresh", who: "anonymous", method: "GET",
     path: () => `${AUTH}/init`,
     status: 200,
-    expect: (body) => {
+    expect: async (body, c) => {
       expect(body.data).toMatchObject({ jwt: expect.any(String), refresh: expect.any(String) });
       expect(subjectOf(body.data.jwt)).toMatch(/^[0-9a-f-]{36}$/);
+      await expectClientSession(c, body.data);
     },
   },
   {
@@ -587,26 +622,28 @@ const shapes: Shape[] = [
     path: () => `${AUTH}/email-and-password/registration`,
     data: () => ({ login: "eve@example.com", password: PASSWORD }),
     status: 201,
-    expect: (body, c) => {
+    expect: async (body, c) => {
       expect(body.data).toMatchObject({ jwt: expect.any(String), refresh: expect.any(String) });
       c.eve = { ...body.data, subjectId: subjectOf(body.data.jwt) };
+      await expectClientSession(c, body.data);
     },
   },
   {
     call: "POST email-and-password/authentication", name: "login and password: jwt and refresh", who: "anonymous", method: "POST",
     path: () => `${AUTH}/email-and-password/authentication`,
     data: () => ({ login: "eve@example.com", password: PASSWORD }),
-    status: 200, expect: (body, c) => expect(subjectOf(body.data.jwt)).toBe(c.eve.subjectId),
+    status: 200, expect: (body, c) => expectClientSession(c, body.data, c.eve.subjectId),
   },
   {
     call: "POST refresh", name: "the refresh token in the body: a new jwt and refresh", who: "anonymous", method: "POST",
     path: () => `${AUTH}/refresh`,
     data: (c) => ({ refresh: c.eve.refresh }),
     status: 200,
-    expect: (body, c) => {
+    expect: async (body, c) => {
       expect(subjectOf(body.data.jwt)).toBe(c.eve.subjectId);
       expect(body.data.refresh).not.toBe(c.eve.refresh);
       c.eve = { ...c.eve, ...body.data };
+      await expectClientSession(c, body.data, c.eve.subjectId);
     },
   },
   {
@@ -625,7 +662,7 @@ const shapes: Shape[] = [
     },
     path: () => `${AUTH}/ethereum-virtual-machine`,
     data: (c) => c.saved.wallet,
-    status: 200, expect: (body) => expect(body.data).toMatchObject({ jwt: expect.any(String), refresh: expect.any(String) }),
+    status: 200, expect: (body, c) => expectClientSession(c, body.data),
   },
 
   // Account settings
@@ -663,7 +700,11 @@ const shapes: Shape[] = [
     call: "POST identity/email-and-password", name: "data and query params: another email identity", who: "cy", method: "POST",
     path: () => "/api/rbac/identity/email-and-password", params: () => ({ locale: "en" }),
     data: () => ({ email: "cy.work@example.com", password: "cy work password", currentPassword: "cy third password" }),
-    status: 201, expect: (body) => expect(body.data).toMatchObject({ email: "cy.work@example.com" }),
+    status: 201,
+    expect: (body, c) => {
+      expect(body.data).toMatchObject({ email: "cy.work@example.com" });
+      c.saved.cyWork = body.data.id;
+    },
   },
   {
     call: "POST identities", name: "one more email identity", who: "cy", method: "POST",
@@ -686,6 +727,57 @@ const shapes: Shape[] = [
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyHome}`,
     data: () => ({ currentPassword: "cy third password" }),
     status: 200, expect: (body, c) => expect(body.data.id).toBe(c.saved.cyHome),
+  },
+  {
+    call: "PATCH identities/{identityId}", name: "email alone, the session signed in within ten minutes", who: "cy", method: "PATCH",
+    path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyWork}`,
+    data: () => ({ email: "cy.office@example.com" }),
+    status: 200, expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.cyWork, email: "cy.office@example.com" }),
+  },
+  {
+    call: "PATCH identities/{identityId}", name: "password and newPassword: a fresh session for the same subject", who: "cy", method: "PATCH",
+    path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyIdentity}`,
+    data: () => ({ password: "cy third password", newPassword: "cy fourth password" }),
+    status: 200,
+    expect: async (body, c) => {
+      expect(body.data).toMatchObject({ message: "Password changed", jwt: expect.any(String), refresh: expect.any(String) });
+      c.cy = { ...c.cy, ...body.data };
+      await expectClientSession(c, body.data, c.cy.subjectId);
+    },
+  },
+  {
+    call: "PATCH identity/{id}/change-password", name: "the plural identities/{id}/change-password: a fresh session", who: "cy", method: "PATCH",
+    path: (c) => `/api/rbac/identities/${c.saved.cyIdentity}/change-password`,
+    data: () => ({ password: "cy fourth password", newPassword: "cy fifth password" }),
+    status: 200,
+    expect: async (body, c) => {
+      expect(body.data).toMatchObject({ message: "Password changed", jwt: expect.any(String) });
+      c.cy = { ...c.cy, ...body.data };
+      await expectClientSession(c, body.data, c.cy.subjectId);
+    },
+  },
+  {
+    call: "POST identity/email-and-password", name: "the plural identities/email-and-password: another email identity", who: "cy", method: "POST",
+    path: () => "/api/rbac/identities/email-and-password", params: () => ({ locale: "en" }),
+    data: () => ({ email: "cy.studio@example.com", password: "cy studio password", currentPassword: "cy fifth password" }),
+    status: 201, expect: (body) => expect(body.data).toMatchObject({ email: "cy.studio@example.com", provider: "email_and_password" }),
+  },
+  {
+    call: "POST identities", name: "a wallet link: a signed Date.now() with provider 'ethereum-virtual-machine'", who: "cy", method: "POST",
+    before: async (c) => {
+      c.saved.cyWallet = privateKeyToAccount(generatePrivateKey());
+      c.saved.walletLink = await timestampSigned(c.saved.cyWallet);
+    },
+    path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities`,
+    data: (c) => c.saved.walletLink,
+    status: 201, expect: (body, c) => expect(body.data).toMatchObject({ provider: "ethereum_virtual_machine", account: c.saved.cyWallet.address.toLowerCase() }),
+  },
+  {
+    call: "POST ethereum-virtual-machine", name: "a signed Date.now() with the provider: the linked wallet signs in as its subject", who: "anonymous", method: "POST",
+    before: async (c) => void (c.saved.walletSignIn = await timestampSigned(c.saved.cyWallet)),
+    path: () => `${AUTH}/ethereum-virtual-machine`,
+    data: (c) => c.saved.walletSignIn,
+    status: 200, expect: (body, c) => expectClientSession(c, body.data, c.cy.subjectId),
   },
 
   // Last: resetting bea's password ends her sessions.
@@ -719,7 +811,7 @@ describe(`the original client's requests on ${testDialect}`, () => {
     await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
     c.filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
     storage = await localStorage({ fetchAllowedAddresses: ["127.0.0.1"] });
-    t = await createTestApp({ adminEmail: "admin@example.com", adminPassword: "admin password", publicUrl: PUBLIC_URL, dataDir: storage.dataDir, fileStorage: storage.settings });
+    t = await createTestApp({ adminEmail: "admin@example.com", adminPassword: "admin password", publicUrl: PUBLIC_URL, evmTimestampMessages: true, dataDir: storage.dataDir, fileStorage: storage.settings });
     c.t = t;
     c.ann = await register(t, "ann@example.com");
     c.bea = await register(t, "bea@example.com");

@@ -40,9 +40,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `modules`: the list to register instead of server/modules/index.ts's (a fixture module added to it). */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { logs?: boolean; modules?: readonly Module[] } = {}): Promise<TestApp> {
-  const test = await openTestDatabase();
+/**
+ * `modules`: the list to register instead of server/modules/index.ts's (a fixture module added to it).
+ * `database`: start on this database rather than a fresh one (a restart); closing the app then
+ * leaves it to its opener to drop.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logs?: boolean; modules?: readonly Module[]; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const test = options.database ?? (await openTestDatabase());
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
   // The queue does not poll: it runs when the app queued work, and `notifications.flush()` waits
   // for it, so no query runs at a moment a test does not expect (query counts stay exact).
@@ -82,7 +89,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     },
     async close() {
       await app.close();
-      await test.drop();
+      if (!options.database) await test.drop();
     },
   };
 }

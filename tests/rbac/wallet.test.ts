@@ -67,13 +67,15 @@ describe("Sign-In with Ethereum", () => {
     expect(replay.body.message).toMatch(/already used/);
   });
 
+  // The times are taken when the test runs: a notBefore computed as the file loads may have
+  // passed by then on a busy machine.
   test.each([
-    ["an expired message", { expirationTime: new Date(Date.now() - 1000), issuedAt: new Date(Date.now() - 60_000) }, /expired/],
-    ["a message for another site", { domain: "evil.example.com" }, /another site/],
-    ["a message not yet valid", { notBefore: new Date(Date.now() + 60_000) }, /not yet valid/],
-    ["a nonce the server never issued", { nonce: "abcdefgh12345678" }, /not issued here|already used/],
+    ["an expired message", () => ({ expirationTime: new Date(Date.now() - 1000), issuedAt: new Date(Date.now() - 60_000) }), /expired/],
+    ["a message for another site", () => ({ domain: "evil.example.com" }), /another site/],
+    ["a message not yet valid", () => ({ notBefore: new Date(Date.now() + 60_000) }), /not yet valid/],
+    ["a nonce the server never issued", () => ({ nonce: "abcdefgh12345678" }), /not issued here|already used/],
   ])("refuses %s", async (_, overrides, message) => {
-    const signed = await signedMessage(undefined, overrides as any);
+    const signed = await signedMessage(undefined, overrides() as any);
     const response = await signIn({ message: signed.message, signature: signed.signature, address: signed.account.address });
     expect(response.status).toBe(401);
     expect(response.body.message).toMatch(message);

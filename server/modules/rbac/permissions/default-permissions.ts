@@ -1,5 +1,8 @@
 // The permission set seeded into an empty database (rbac/permissions, rbac/roles,
 // rbac/roles-to-permissions). After that the records are the truth: edit them in the admin.
+// A permission added here reaches only roles created from now on; for databases seeded before,
+// add a data migration giving it to the role once (as migrations/0012_… does, with the slug and
+// titles seedPermissions would write), and tests/rbac/default-permission-upgrades.test.ts's kind of test.
 
 /** Roles every caller has (anonymous) and every signed-in subject has (authenticated), without a subjects-to-roles row. */
 export const IMPLICIT_ROLES = { everyone: "anonymous", signedIn: "authenticated" } as const;

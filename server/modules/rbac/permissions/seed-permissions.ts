@@ -8,7 +8,8 @@ import { defaultRoles } from "./default-permissions.js";
 /**
  * Makes sure the default roles exist. A role is given its default permissions when it is created
  * here, so the first start seeds the whole set; later starts leave the records as admins left them
- * (a deleted permission stays deleted; a deleted role comes back with its defaults).
+ * (a deleted permission stays deleted; a deleted role comes back with its defaults). Defaults
+ * added after a database was seeded reach it through a data migration (see default-permissions.ts).
  */
 export async function seedPermissions(database: Database, repositories: Map<string, Repository>) {
   // One read finds the roles already there (every start but the first), so a start does not
