@@ -6,7 +6,7 @@ import { PASSWORD, as, register } from "./helpers.js";
 // Defaults are seeded only when a role is created, so a permission added to a role's defaults in
 // a later version reaches a database seeded before through a data migration, applied once: an
 // admin's deletions (of older defaults, or of the added ones after the upgrade) stay deleted.
-const MIGRATION = "0012_authenticated_role_plural_identity_paths";
+const MIGRATION = "0013_authenticated_role_plural_identity_paths";
 const ADDED: [method: string, path: string][] = [
   ["PATCH", "/api/rbac/identities/*/change-password"],
   ["POST", "/api/rbac/identities/email-and-password"],

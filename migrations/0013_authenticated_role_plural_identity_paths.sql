@@ -1,4 +1,4 @@
--- 0012_authenticated_role_plural_identity_paths: a data migration, written by hand (not generated).
+-- 0013_authenticated_role_plural_identity_paths: a data migration, written by hand (not generated).
 -- The `authenticated` role's defaults gained PATCH /api/rbac/identities/*/change-password and
 -- POST /api/rbac/identities/email-and-password (the original client's plural paths). Defaults are
 -- seeded only when a role is created, so a database seeded before gets the two here, once (the
