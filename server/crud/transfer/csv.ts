@@ -49,9 +49,10 @@ export function parseCsv(text: string): CsvCell[][] {
     const c = text[i]!;
     if (c === '"' && cell === "" && !quoted) {
       quoted = true;
+      const opened = line;
       i++;
       for (;;) {
-        if (i >= text.length) throw new CsvSyntaxError(line, "a quoted cell is not closed");
+        if (i >= text.length) throw new CsvSyntaxError(opened, "a quoted cell is not closed");
         const q = text[i]!;
         if (q === '"') {
           if (text[i + 1] === '"') {

@@ -44,6 +44,12 @@ export async function planImport(repository: Repository, records: unknown[], pro
       return;
     }
     const { rest, times } = splitTimes(model, record as Row, reasons);
+    // No id (an empty CSV cell) asks for a new one; a malformed one is said once, here.
+    if (rest.id === null) delete rest.id;
+    if (rest.id !== undefined && !isUuid(rest.id)) {
+      reasons.push("/id must be a uuid");
+      delete rest.id;
+    }
     const matched = matchOf(model, rest, existing, reasons);
     let data: Row | undefined;
     try {
@@ -83,7 +89,6 @@ type Existing = Map<string, Map<unknown, string>>;
 /** The id of the existing record this one updates: by id, else by the first unique field that finds one. */
 function matchOf(model: Model, record: Row, existing: Existing, reasons: string[]): string | undefined {
   const id = record.id;
-  if (id !== undefined && id !== null && !isUuid(id)) return void reasons.push("/id must be a uuid");
   const byId = isUuid(id) ? existing.get("id")!.get(id) : undefined;
   for (const field of matchFields(model)) {
     if (field.name === "id") continue;
