@@ -98,6 +98,69 @@ function paths(model: Model) {
         },
       },
     },
+    [`${base}/export`]: {
+      get: {
+        tags, summary: `Export ${model.title}`, operationId: `export${name}`,
+        description:
+          "Every record matching the filters, streamed (memory stays flat however many there are), as a file to download. Hidden fields are never exported. " +
+          "CSV: a header of field names, a language map as one column per language (`title.en`, `title.ru`), JSON columns as JSON text; an empty cell is null, a quoted empty cell (`\"\"`) the empty text. " +
+          "JSON: a list of records as the list route answers them.",
+        parameters: [
+          { name: "format", in: "query", schema: { type: "string", enum: ["csv", "json"], default: "json" } },
+          listParameters[0],
+        ],
+        responses: {
+          "200": {
+            description: `${model.title} records`,
+            content: { "text/csv": { schema: { type: "string" } }, "application/json": { schema: { type: "array", items: ref(name) } } },
+          },
+          ...errors,
+        },
+      },
+    },
+    [`${base}/import`]: {
+      post: {
+        tags, summary: `Import ${model.title}`, operationId: `import${name}`,
+        description:
+          "A multipart body with one file part: a CSV or JSON file as the export writes it (format by the file's name, else its first character, or `format`). " +
+          "A record is matched to an existing one by its id, else by a unique field's value, and updated; otherwise created (with the file's id, createdAt and updatedAt when given). " +
+          "`dryRun=true` answers the rows (numbered from 1) to create, to update and refused with the reasons, and writes nothing; " +
+          "without it every row is written in one transaction, or none when any is refused (a 400 naming the rows).",
+        parameters: [
+          { name: "dryRun", in: "query", schema: { type: "string", enum: ["true", "false"], default: "false" } },
+          { name: "format", in: "query", schema: { type: "string", enum: ["csv", "json"] } },
+        ],
+        requestBody: {
+          required: true,
+          content: { "multipart/form-data": { schema: { type: "object", required: ["file"], properties: { file: { type: "string", contentMediaType: "application/octet-stream" } } } } },
+        },
+        responses: {
+          "200": {
+            description: "the dry run's report, or how many records were created and updated",
+            content: json(
+              envelope({
+                oneOf: [
+                  {
+                    type: "object",
+                    required: ["create", "update", "rejected"],
+                    properties: {
+                      create: { type: "array", items: { type: "integer" } },
+                      update: { type: "array", items: { type: "integer" } },
+                      rejected: {
+                        type: "array",
+                        items: { type: "object", required: ["row", "reasons"], properties: { row: { type: "integer" }, reasons: { type: "array", items: { type: "string" } } } },
+                      },
+                    },
+                  },
+                  { type: "object", required: ["created", "updated"], properties: { created: { type: "integer" }, updated: { type: "integer" } } },
+                ],
+              }),
+            ),
+          },
+          ...writeErrors,
+        },
+      },
+    },
     [`${base}/find-or-create`]: {
       post: {
         tags, summary: `Find or create ${model.title}`, operationId: `findOrCreate${name}`,

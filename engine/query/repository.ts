@@ -253,6 +253,28 @@ export class Repository<R extends object = Row> {
     return rows as R[];
   }
 
+  /**
+   * An import's rows, each checked already (prepareWrite), in one transaction: created with
+   * their ids, or `update` the record of that id. A row the database refuses (a reference to no
+   * record, a unique value taken) rolls every row back, its error naming the row. A row may carry
+   * its createdAt and updatedAt (moved from another database, they keep their dates); a new row
+   * without one gets the moment it is written, so rows keep the file's order.
+   */
+  async importRows(rows: ImportRow[]): Promise<void> {
+    const stamped = this.model.fieldMap.get("createdAt")?.generated === "now";
+    await this.inTransaction(async (trx) => {
+      for (const { row, update, data } of rows) {
+        try {
+          if (update) (await this.updateOne(trx, update, data)) ?? this.missing(update);
+          else await this.insert(trx, [stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data]);
+        } catch (error) {
+          throw error instanceof AppError ? inRow(error, row) : error;
+        }
+      }
+    });
+    this.changed();
+  }
+
   /** A transaction of its own, or the one this repository already runs in. */
   private inTransaction<T>(work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
     return this.scope ? work(this.scope.trx) : this.db.transaction().execute(work);
@@ -280,14 +302,15 @@ export class Repository<R extends object = Row> {
     }
     // Rows sent together keep their order under the default createdAt order, whatever the clock's resolution.
     if (values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now") {
-      values.forEach((row, i) => (row.createdAt = sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
+      values.forEach((row, i) => (row.createdAt ??= sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
     }
     return this.guard(() => db.insertInto(this.model.table).values(values).returning(this.columns).execute());
   }
 
   private async updateOne(db: Kysely<any>, id: string, data: Row): Promise<Row | undefined> {
     const set: Row = toColumns(this.model, data);
-    for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
+    // Only an import carries its own updatedAt (clients cannot write server-maintained fields).
+    for (const field of this.model.fields) if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
     return this.guard(() =>
       db.updateTable(this.model.table).set(set).where("id", "=", id).returning(this.columns).executeTakeFirst(),
     );
@@ -362,6 +385,19 @@ export class Repository<R extends object = Row> {
       throw mapDatabaseError(error, this.constraints, operation);
     }
   }
+}
+
+/** A row of an import (Repository.importRows): its number in the file, and the id it updates, if any. */
+export interface ImportRow {
+  row: number;
+  update?: string;
+  data: Row;
+}
+
+/** The same error, saying which row of an import it is about. */
+function inRow(error: AppError, row: number): AppError {
+  const detail = error.message.slice(error.message.indexOf(": ") + 2);
+  return new AppError(error.code, `row ${row}: ${detail}`, error.causes.map((c) => ({ path: `/${row}${c.path}`, message: c.message })));
 }
 
 /** Filters with each value replaced by the Param that stands for it. */

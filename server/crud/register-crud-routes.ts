@@ -1,9 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { notFound } from "../../engine/errors.js";
-import { parseCountQuery, parseListQuery, type Filter } from "../../engine/query/list-query.js";
+import { parseCountQuery, parseListQuery } from "../../engine/query/list-query.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { readData } from "../plugins/request-data.js";
 import { unwrapBulkItems } from "./bulk-items.js";
+import { registerExportRoute } from "./transfer/export-route.js";
+import { registerImportRoute } from "./transfer/import-route.js";
+import { visibleRows } from "./visible-rows.js";
 
 export const routePrefix = (modelId: string) => `/api/${modelId}`;
 
@@ -18,14 +21,7 @@ type IdParams = { Params: { id: string } };
 export function registerReadRoutes(app: FastifyInstance, repository: Repository) {
   const prefix = routePrefix(repository.model.id);
   const model = repository.model;
-  /** A subject reading by the owned-records rule: the condition that keeps its own rows. */
-  const ownRows = (request: FastifyRequest) =>
-    request.ownRowsOf === model.id && request.caller.kind === "subject" ? app.rbac.ownRows.condition(request.caller.subjectId, model.id) : undefined;
-  const visibleTo = async (request: FastifyRequest, conditions: Filter[]) => {
-    const exclusion = await app.rbac.membersOnly.exclusion(request.caller, model.id);
-    const own = await ownRows(request);
-    return [...conditions, ...(exclusion ? [exclusion] : []), ...(own ? [own] : [])];
-  };
+  const { ownRows, visibleTo } = visibleRows(app, model);
 
   app.get(prefix, async (request) => {
     const query = parseListQuery(model, request.query as any);
@@ -41,6 +37,8 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
     const { count, estimated } = await repository.countEstimate(visible);
     return { data: count, estimated };
   });
+
+  registerExportRoute(app, repository, visibleTo);
 
   app.get<IdParams>(`${prefix}/:id`, async (request) => {
     const record = await repository.get(request.params.id);
@@ -74,6 +72,8 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
   app.patch(`${prefix}/bulk`, async (request) => ({
     data: await repository.bulkUpdate(unwrapBulkItems(repository.model, await readData(request), "update")),
   }));
+
+  registerImportRoute(app, repository);
 
   app.patch<IdParams>(`${prefix}/:id`, async (request) => ({
     data: await repository.update(request.params.id, await readData(request)),

@@ -105,6 +105,9 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
     expect(document.paths[`${auth}/email-and-password/authentication`].post["x-default-access"]).toBe("anyone");
     expect(document.paths["/api/blog/articles"].get["x-default-access"]).toBe("anyone");
     expect(document.paths["/api/blog/articles"].post["x-default-access"]).toBe("permission");
+    // Reading every article is public; dumping the table is not (wildcards never grant export).
+    expect(document.paths["/api/blog/articles/export"].get["x-default-access"]).toBe("permission");
+    expect(document.paths["/api/blog/articles/import"].post["x-default-access"]).toBe("permission");
     expect(document.paths["/api/rbac/subjects/{id}/change-password"].patch["x-default-access"]).toBe("signed-in");
     expect(document.paths["/api/health"].get["x-default-access"]).toBe("anyone");
     expect(document.paths["/api/admin/models"].get["x-default-access"]).toBe("permission");

@@ -19,6 +19,16 @@ describe("path patterns", () => {
     ["/api/blog/**", "/api/%62log/articles", true],
     ["/api/health", "/api/health/", true],
     ["/**", "/api/anything/at/all", true],
+    // A model's whole-table export and import are granted only by name or by `/**` (the admin's).
+    ["/**", "/api/blog/articles/export", true],
+    ["*", "/api/blog/articles/import", false],
+    ["/api/blog/articles/**", "/api/blog/articles/export", false],
+    ["/api/blog/articles/*", "/api/blog/articles/export", false],
+    ["/api/blog/**", "/api/blog/articles/import", false],
+    ["/api/blog/articles/export", "/api/blog/articles/export", true],
+    ["/api/*/*/export", "/api/blog/articles/export", true],
+    ["/api/*/*/export", "/api/blog/articles/import", false],
+    ["/api/blog/articles/*/**", "/api/blog/articles/export/more", true],
   ])("%s against %s → %s", (pattern, path, expected) => {
     expect(compilePathPattern(pattern)(splitPath(path), self)).toBe(expected);
   });

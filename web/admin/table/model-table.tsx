@@ -16,6 +16,7 @@ import { CellValue } from "./cell-value.js";
 import { DeleteDialog } from "./delete-dialog.js";
 import { FilterBar } from "./filter-bar.js";
 import { RowActions } from "./row-actions.js";
+import { TransferButtons } from "./transfer-buttons.js";
 import type { PaginationState, SortingState } from "@tanstack/react-table";
 import { useModelTable, type AdminColumnDef, type Row } from "./use-model-table.js";
 
@@ -127,7 +128,10 @@ export function ModelTable({ model, scope, compact }: Props) {
             }}
           />
         </Group>
-        <Button onClick={() => setEditing("new")}>Add new</Button>
+        <Group gap="xs">
+          {!compact && <TransferButtons model={model} filters={allFilters} onImported={() => page.reload()} />}
+          <Button onClick={() => setEditing("new")}>Add new</Button>
+        </Group>
       </Group>
       <Table.ScrollContainer minWidth={600}>
         <Table striped highlightOnHover verticalSpacing="xs" style={{ opacity: page.loading ? 0.6 : 1 }}>

@@ -1,0 +1,21 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Filter } from "../../engine/query/list-query.js";
+import type { Model } from "../../engine/schema/model.js";
+
+/**
+ * The conditions that keep a caller to the rows it may read of a model: members-only rows (content
+ * reachable only through a link the caller may not read) are left out, and so are other subjects'
+ * rows to a subject reading by the owned-records rule (rbac/permissions/own-rows.ts). Lists,
+ * counts and exports all add them, so none answers a row another would hide.
+ */
+export function visibleRows(app: FastifyInstance, model: Model) {
+  /** A subject reading by the owned-records rule: the condition that keeps its own rows. */
+  const ownRows = (request: FastifyRequest) =>
+    request.ownRowsOf === model.id && request.caller.kind === "subject" ? app.rbac.ownRows.condition(request.caller.subjectId, model.id) : undefined;
+  const visibleTo = async (request: FastifyRequest, conditions: Filter[]) => {
+    const exclusion = await app.rbac.membersOnly.exclusion(request.caller, model.id);
+    const own = await ownRows(request);
+    return [...conditions, ...(exclusion ? [exclusion] : []), ...(own ? [own] : [])];
+  };
+  return { ownRows, visibleTo };
+}
