@@ -29,7 +29,7 @@ import { refuseNulInUrls } from "./security/nul-in-url.js";
 import { sendSecurityHeaders } from "./security/security-headers.js";
 import { compressAnswers } from "./web/compression.js";
 import { registerDraining } from "./lifecycle/draining.js";
-import { logOneLinePerRequest, loggerOptions } from "./logging.js";
+import { OneLinePerRequest, loggerOptions } from "./logging.js";
 import { modules as allModules } from "./modules/index.js";
 import { checkModuleOrder, type Module } from "./modules/module.js";
 
@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : await loggerOptions(config, options.logStream),
     genReqId: () => randomUUID(),
-    disableRequestLogging: !config.production,
+    ...(config.production ? {} : { logController: new OneLinePerRequest() }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkErrors(config.production),
@@ -95,7 +95,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Requests arriving while the server closes get API.md's 503 body from registerDraining.
     return503OnClosing: false,
   });
-  if (!config.production && options.logger !== false) logOneLinePerRequest(app);
   if (!options.database) app.addHook("onClose", () => database.close());
   // A restart or failover of the database drops its connections: logged here, answered 503 by
   // the error handler while it lasts, and served again by itself once it is back.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
 
 /**
@@ -18,16 +18,19 @@ export async function loggerOptions(config: Config, stream?: { write(line: strin
 /**
  * Development logs one line per request, when it is answered, saying what it was
  * ("GET /api/health 200 in 3 ms"): Fastify's default of an arrival and a completion line at
- * info doubles a terminal's scrolling. The arrival stays, at debug. Production keeps both lines
- * at info (a request that never completes still shows in a log collector); buildApp turns off
- * Fastify's own request logging only where this runs.
+ * info doubles a terminal's scrolling. The arrival stays, at debug. Production keeps Fastify's
+ * two lines at info (a request that never completes still shows in a log collector).
  */
-export function logOneLinePerRequest(app: FastifyInstance) {
-  app.addHook("onRequest", async (request) => {
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    if (this.isLogDisabled(request)) return;
     request.log.debug({ req: request }, "incoming request");
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    const ms = Math.round(reply.elapsedTime);
-    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, `${request.method} ${request.url} ${reply.statusCode} in ${ms} ms`);
-  });
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = `${request.method} ${request.url} ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, line);
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, line);
+  }
 }
