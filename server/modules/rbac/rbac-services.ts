@@ -7,6 +7,7 @@ import { FirstAdminSetup } from "./accounts/first-admin-setup.js";
 import { Authorizer } from "./permissions/authorizer.js";
 import { MembersOnly } from "./permissions/members-only.js";
 import { OwnRows } from "./permissions/own-rows.js";
+import { applySchemaAccess } from "./permissions/schema-access.js";
 import { seedPermissions } from "./permissions/seed-permissions.js";
 import { RefreshTokens } from "./refresh-tokens.js";
 import { RevokedSessions } from "./revoked-sessions.js";
@@ -40,6 +41,7 @@ export interface RbacServices {
 export async function createRbacServices(app: FastifyInstance, config: Config): Promise<RbacServices> {
   const { database, repositories } = app;
   await seedPermissions(database, repositories);
+  await applySchemaAccess(database, repositories, app.registry);
   const secret = await resolveSigningSecret(config.jwtSecret, config.production, repositories.get("rbac/signing-keys")!);
   const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
   const refreshTokens = new RefreshTokens(database.db, config.refreshTokenTtlSeconds, app.changes);
