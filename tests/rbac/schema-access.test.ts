@@ -43,6 +43,13 @@ describe(`x-access in a schema file grants default access on ${testDialect}`, ()
     if (anonymous === 200) expect((await read(url)).body.data.map((r: { adminTitle: string }) => r.adminTitle)).toEqual(["A notices record"]);
   });
 
+  test("the OpenAPI document says who may read each by default", async () => {
+    const { paths } = (await t.request({ method: "GET", url: "/api/openapi.json" })).body;
+    const access = (path: string, method = "get") => paths[path][method]["x-default-access"];
+    expect([access("/api/shop/notices"), access("/api/shop/notices/{id}"), access("/api/shop/member-notes"), access("/api/shop/drafts")]).toEqual(["anyone", "anyone", "signed-in", "permission"]);
+    expect(access("/api/shop/notices", "post")).toBe("permission");
+  });
+
   test("read is only read: a visitor may not write a public model", async () => {
     const write = await t.request({ method: "POST", url: "/api/shop/notices", key: null, payload: { data: { adminTitle: "Spam" } } });
     expect(write.status).toBe(401);
@@ -56,8 +63,7 @@ describe(`x-access in a schema file grants default access on ${testDialect}`, ()
     await restart();
     await restart();
     expect(await grants()).toHaveLength(1);
-    // This process's app has not restarted, but the new permission reaches its cache through the change feed only on the
-    // restarted instances; a fresh app over the same database reads it.
+    // An app started after the change serves the entity publicly.
     const again = await buildApp(t.app.rbac.config, { database: t.database, logger: false });
     try {
       expect((await again.inject({ method: "GET", url: "/api/shop/drafts" })).statusCode).toBe(200);
