@@ -29,7 +29,7 @@ import { refuseNulInUrls } from "./security/nul-in-url.js";
 import { sendSecurityHeaders } from "./security/security-headers.js";
 import { compressAnswers } from "./web/compression.js";
 import { registerDraining } from "./lifecycle/draining.js";
-import { loggerOptions } from "./logging.js";
+import { OneLinePerRequest, loggerOptions } from "./logging.js";
 import { modules as allModules } from "./modules/index.js";
 import { checkModuleOrder, type Module } from "./modules/module.js";
 
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : await loggerOptions(config, options.logStream),
     genReqId: () => randomUUID(),
+    ...(config.production ? {} : { logController: new OneLinePerRequest() }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkErrors(config.production),

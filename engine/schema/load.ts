@@ -97,6 +97,8 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: En
       if (!flat.properties[name]) throw new SchemaError(source.file, `/x-unique-together/${i}/${j}`, `names a missing property ${name}`);
     }
   }
+  // Internal storage has no routes to grant.
+  if (json["x-internal"] === true && json["x-access"]) throw new SchemaError(source.file, "/x-access", "cannot grant access to an x-internal model (it has no routes)");
   const fields = Object.entries(flat.properties).map(([name, schema]) =>
     buildField(source.file, name, schema, flat.required.includes(name), enums),
   );
@@ -115,6 +117,7 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: En
     fieldMap,
     embed: json["x-embed"] ?? [],
     internal: json["x-internal"] === true,
+    access: json["x-access"] ?? {},
     uniqueTogether: json["x-unique-together"] ?? [],
     ownsChild: json["x-owned"] === true,
     owned: [],

@@ -62,6 +62,8 @@ export interface Model {
   embed: string[];
   /** Kept out of the generic routes, OpenAPI and the admin: a module's own storage (tokens, outbox). */
   internal: boolean;
+  /** Default access the permission seed grants (x-access): who may read the model's records. */
+  access: { read?: "public" | "signed-in" };
   /** Sets of fields unique together (x-unique-together), e.g. an identity's provider and email. */
   uniqueTogether: string[][];
   /** Default list order. */

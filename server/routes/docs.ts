@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { openApiDocument } from "../../engine/codegen/openapi.js";
 import type { JsonSchema } from "../../engine/schema/model.js";
+import { schemaAccessPermissions } from "../modules/rbac/permissions/schema-access.js";
 import { markSecurity, securitySchemes } from "./openapi-security.js";
 
 const require = createRequire(import.meta.url);
@@ -39,7 +40,7 @@ const routeOnlyTags: Record<string, string> = {
 export function buildOpenApiDocument(app: FastifyInstance, moduleRoutes: () => JsonSchema, publicUrl: string): JsonSchema {
   const generated = openApiDocument(app.registry);
   const paths = { ...generated.paths, ...moduleRoutes() };
-  markSecurity(paths);
+  markSecurity(paths, schemaAccessPermissions(app.registry));
   const known = new Set<string>(generated.tags.map((t: { name: string }) => t.name));
   const used = [...new Set(Object.values<JsonSchema>(paths).flatMap((item) => Object.values<JsonSchema>(item).flatMap((op) => op.tags ?? [])))];
   const extraTags = used.filter((name) => !known.has(name)).map((name) => ({ name, description: routeOnlyTags[name] ?? `The ${name} module's routes.` }));

@@ -57,13 +57,21 @@ const rulesOf = (uid: string) =>
 const anonymousRules = rulesOf(IMPLICIT_ROLES.everyone);
 const signedInRules = rulesOf(IMPLICIT_ROLES.signedIn);
 
+/** A grant besides the seeded roles' (a schema's `x-access`), to the role `role`. */
+export interface ExtraGrant {
+  role: string;
+  method: string;
+  path: string;
+}
+
 /** Who may call `method` on the OpenAPI path template (`/api/blog/articles/{id}`) by default. */
-export function defaultAccess(method: string, template: string): DefaultAccess {
+export function defaultAccess(method: string, template: string, extra: ExtraGrant[] = []): DefaultAccess {
   const segments = splitPath(template.replace(/\{[^}/]+\}/g, SAMPLE));
   const verb = method.toUpperCase();
+  const extraRules = (uid: string) => extra.filter((g) => g.role === uid).map((g) => ({ method: g.method, matches: compilePathPattern(g.path) }));
   const allows = (rules: typeof anonymousRules, selfId?: string) => rules.some((r) => (r.method === "*" || r.method === verb) && r.matches(segments, selfId));
-  if (allows(anonymousRules)) return "anyone";
-  if (allows(signedInRules, SAMPLE)) return "signed-in";
+  if (allows([...anonymousRules, ...extraRules(IMPLICIT_ROLES.everyone)])) return "anyone";
+  if (allows([...signedInRules, ...extraRules(IMPLICIT_ROLES.signedIn)], SAMPLE)) return "signed-in";
   return "permission";
 }
 
@@ -76,11 +84,11 @@ const accessNote: Record<DefaultAccess, string> = {
 const METHODS = new Set(["get", "put", "post", "patch", "delete"]);
 
 /** Marks every operation of `paths` with its `security`, `x-default-access` and a line saying who may call it. */
-export function markSecurity(paths: Record<string, Record<string, Record<string, unknown>>>) {
+export function markSecurity(paths: Record<string, Record<string, Record<string, unknown>>>, extra: ExtraGrant[] = []) {
   for (const [template, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
-      const access = defaultAccess(method, template);
+      const access = defaultAccess(method, template, extra);
       operation.security = securityOf(access);
       operation["x-default-access"] = access;
       operation.description = [operation.description, accessNote[access]].filter(Boolean).join("\n\n");

@@ -27,6 +27,13 @@ describe(`the compiled server (${process.env.TEST_DATABASE_URL ? "PostgreSQL ser
     const ready = await server.waitForLog((l) => typeof l.readyMs === "number");
     expect(ready).toMatchObject({ level: 30, models: expect.any(Number), msg: expect.stringMatching(/^ready in \d+ ms on port \d+$/) });
     expect(server.logs.some((l) => /^applied migration \d{4}_/.test(l.msg ?? ""))).toBe(true);
+    // The log ends with where to go, and, on a database without an admin, the one-time setup code.
+    const opened = await server.waitForLog((l) => typeof l.addresses === "object");
+    expect(opened.addresses).toEqual({ site: `${server.url}/`, admin: `${server.url}/admin`, docs: `${server.url}/api/docs` });
+    const setup = await server.waitForLog((l) => typeof l.setupCode === "string");
+    expect(setup.msg).toContain(`open ${server.url}/admin and enter the setup code ${setup.setupCode}`);
+    const open = await send(server.url, "GET", "/api/rbac/subjects/authentication/first-admin");
+    expect(open.body.data).toEqual({ needed: true });
 
     const health = await send(server.url, "GET", "/api/health");
     expect(health.body.data).toMatchObject({ status: "ok", database: storage.dialect });

@@ -39,7 +39,7 @@ const register = (server: ServerProcess, login: string) => send(server.url, "POS
 async function start(delaySeconds: number) {
   return startServerProcess({
     // A shutdown that waited for something that never comes would fail the test by its exit code (1).
-    env: { ...storage.env, RBAC_SECRET_KEY: SECRET, SEED_DEMO_CONTENT: "false", LOG_LEVEL: "info", SHUTDOWN_DELAY_SECONDS: String(delaySeconds), SHUTDOWN_TIMEOUT_SECONDS: "20" },
+    env: { ...storage.env, RBAC_SECRET_KEY: SECRET, SEED_DEMO_CONTENT: "false", LOG_LEVEL: "debug", SHUTDOWN_DELAY_SECONDS: String(delaySeconds), SHUTDOWN_TIMEOUT_SECONDS: "20" },
   });
 }
 

@@ -4,6 +4,7 @@ import { registerBodyParsers } from "../../plugins/request-data.js";
 import { authorizationHook } from "./authorization-hook.js";
 import { createRbacServices, type RbacServices } from "./rbac-services.js";
 import { registerAuthenticationRoutes } from "./routes/authentication-routes.js";
+import { registerFirstAdminRoutes } from "./routes/first-admin-routes.js";
 import { registerEmailAndPasswordRoutes } from "./routes/email-and-password-routes.js";
 import { registerIdentityRoutes } from "./routes/identity-routes.js";
 import { registerWalletRoutes } from "./routes/wallet-routes.js";
@@ -34,10 +35,13 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
     const { created } = await rbac.accounts.ensureAdmin(config.adminEmail, config.adminPassword);
     app.log.info(`admin ${config.adminEmail} ${created ? "created" : "updated"} from ADMIN_EMAIL`);
   }
+  // After ADMIN_EMAIL, so a start that makes the admin that way prints no setup code.
+  await rbac.firstAdmin.prepare();
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
     registerAuthenticationRoutes(routes, rbac);
     registerEmailAndPasswordRoutes(routes, rbac);
+    registerFirstAdminRoutes(routes, rbac);
     registerWalletRoutes(routes, rbac);
     registerIdentityRoutes(routes, rbac);
   });

@@ -3,9 +3,11 @@ import type { Config } from "../../config.js";
 import { BackgroundWork } from "../../background-work.js";
 import type { Notifications } from "../notification/index.js";
 import { Accounts } from "./accounts/accounts.js";
+import { FirstAdminSetup } from "./accounts/first-admin-setup.js";
 import { Authorizer } from "./permissions/authorizer.js";
 import { MembersOnly } from "./permissions/members-only.js";
 import { OwnRows } from "./permissions/own-rows.js";
+import { applySchemaAccess } from "./permissions/schema-access.js";
 import { seedPermissions } from "./permissions/seed-permissions.js";
 import { RefreshTokens } from "./refresh-tokens.js";
 import { RevokedSessions } from "./revoked-sessions.js";
@@ -26,6 +28,8 @@ export interface RbacServices {
   /** A subject's own rows of the models its cart is made of, readable by it through the generic routes. */
   ownRows: OwnRows;
   accounts: Accounts;
+  /** The first admin from /admin with the one-time code of the start log, while no admin exists. */
+  firstAdmin: FirstAdminSetup;
   wallets: WalletSignIn;
   /** The notification queue (password reset mail); `flush()` waits until what is due went out. */
   mailer: Notifications;
@@ -37,6 +41,7 @@ export interface RbacServices {
 export async function createRbacServices(app: FastifyInstance, config: Config): Promise<RbacServices> {
   const { database, repositories } = app;
   await seedPermissions(database, repositories);
+  await applySchemaAccess(database, repositories, app.registry);
   const secret = await resolveSigningSecret(config.jwtSecret, config.production, repositories.get("rbac/signing-keys")!);
   const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
   const refreshTokens = new RefreshTokens(database.db, config.refreshTokenTtlSeconds, app.changes);
@@ -48,6 +53,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     await background.settled();
   });
   const authorizer = new Authorizer(database.db, app.changes);
+  const accounts = new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl });
   return {
     config,
     tokens,
@@ -56,7 +62,8 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     authorizer,
     membersOnly: new MembersOnly(app.registry, repositories, authorizer, app.changes, app.log),
     ownRows: new OwnRows(database.db, app.registry, repositories),
-    accounts: new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl }),
+    accounts,
+    firstAdmin: new FirstAdminSetup(database.db, accounts),
     wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
     mailer,
     background,

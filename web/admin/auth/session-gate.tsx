@@ -1,13 +1,19 @@
 import { Center, Loader } from "@mantine/core";
 import type { ReactNode } from "react";
 import { notifyError } from "../notify.js";
+import { FirstAdminScreen } from "./first-admin-screen.js";
 import { SessionContext } from "./session-context.js";
 import { SignInScreen } from "./sign-in-screen.js";
+import { useFirstAdminNeeded } from "./use-first-admin-needed.js";
 import { isAdmin, signOut, useSession } from "./use-session.js";
 
-/** Renders the admin only for a signed-in subject with the admin role; everyone else gets the sign-in screen. */
+/**
+ * Renders the admin only for a signed-in subject with the admin role; everyone else gets the
+ * sign-in screen, or, while the server has no administrator yet, the first-admin setup screen.
+ */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { state, reload } = useSession();
+  const firstAdmin = useFirstAdminNeeded();
   const leave = async () => {
     try {
       await signOut();
@@ -16,12 +22,20 @@ export function SessionGate({ children }: { children: ReactNode }) {
     }
     await reload();
   };
-  if (state.status === "loading") {
+  const admin = state.status === "signed-in" && isAdmin(state.subject);
+  if (state.status === "loading" || (!admin && firstAdmin.needed === undefined)) {
     return (
       <Center h="100vh">
         <Loader />
       </Center>
     );
+  }
+  if (!admin && firstAdmin.needed) {
+    const created = async () => {
+      await reload();
+      firstAdmin.close();
+    };
+    return <FirstAdminScreen onCreated={created} onClosed={firstAdmin.close} />;
   }
   if (state.status === "signed-out" || !isAdmin(state.subject)) {
     const notAdmin = state.status === "signed-in";

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { EMAIL, PASSWORD, inputSchema, readInput } from "../../input.js";
+import type { RbacServices } from "../rbac-services.js";
+import { AUTH } from "./authentication-routes.js";
+import { authRouteOptions } from "./limits.js";
+
+const BASE = `${AUTH}/first-admin`;
+
+const setup = inputSchema<{ code: string; login: string; password: string }>({
+  properties: { code: { type: "string", minLength: 1, maxLength: 64 }, login: EMAIL, password: PASSWORD },
+  required: ["code", "login", "password"],
+});
+
+/** The first admin from /admin's setup screen, with the code from the start log (README "Accounts and permissions"). */
+export function registerFirstAdminRoutes(app: FastifyInstance, rbac: RbacServices) {
+  const { firstAdmin, sessions, config } = rbac;
+
+  app.get(BASE, authRouteOptions(config, { summary: "Whether the first administrator is still to be made (the admin then shows its setup screen)" }), async () => ({
+    data: { needed: await firstAdmin.needed() },
+  }));
+
+  app.post(BASE, authRouteOptions(config, { summary: "Make the first administrator with the one-time setup code from the start log, and sign in as it", body: setup.schema, status: 201 }), async (request, reply) => {
+    const { code, login, password } = setup(await readInput(request));
+    const session = await sessions.start(await firstAdmin.createAdmin(code, login, password));
+    sessions.setCookie(reply, session.jwt);
+    return reply.status(201).send({ data: session });
+  });
+}
