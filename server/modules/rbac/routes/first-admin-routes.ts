@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { EMAIL, PASSWORD, inputSchema, readInput } from "../../input.js";
+import { EMAIL, PASSWORD, inputSchema } from "../../input.js";
+import { defineRoute } from "../../route.js";
 import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
-import { authRouteOptions } from "./limits.js";
+import { authRoute } from "./limits.js";
 
 const BASE = `${AUTH}/first-admin`;
 
@@ -15,12 +16,11 @@ const setup = inputSchema<{ code: string; login: string; password: string }>({
 export function registerFirstAdminRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { firstAdmin, sessions, config } = rbac;
 
-  app.get(BASE, authRouteOptions(config, { summary: "Whether the first administrator is still to be made (the admin then shows its setup screen)" }), async () => ({
-    data: { needed: await firstAdmin.needed() },
-  }));
+  const needed = { method: "GET", url: BASE, ...authRoute(config), summary: "Whether the first administrator is still to be made (the admin then shows its setup screen)" } as const;
+  defineRoute(app, needed, async () => ({ data: { needed: await firstAdmin.needed() } }));
 
-  app.post(BASE, authRouteOptions(config, { summary: "Make the first administrator with the one-time setup code from the start log, and sign in as it", body: setup.schema, status: 201 }), async (request, reply) => {
-    const { code, login, password } = setup(await readInput(request));
+  const create = { method: "POST", url: BASE, ...authRoute(config), summary: "Make the first administrator with the one-time setup code from the start log, and sign in as it", body: setup, status: 201 } as const;
+  defineRoute(app, create, async ({ body: { code, login, password } }, _request, reply) => {
     const session = await sessions.start(await firstAdmin.createAdmin(code, login, password));
     sessions.setCookie(reply, session.jwt);
     return reply.status(201).send({ data: session });
