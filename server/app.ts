@@ -83,7 +83,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // engine/schema/languages.ts, so they are applied before anything reads them.
   applyLanguages(config.languages, config.defaultLanguage);
   // x-enum-from lists: the invoice's provider takes the payment provider list's names.
-  const registry = loadRegistry(config.schemasDir, { enums: providerEnums(config) });
+  // The `language` fields take the LANGUAGES setting, and DEFAULT_LANGUAGE as their default.
+  const languages = { values: config.languages, default: config.defaultLanguage };
+  const registry = loadRegistry(config.schemasDir, { enums: { ...providerEnums(config), languages } });
   const database =
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));
