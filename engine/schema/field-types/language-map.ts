@@ -1,4 +1,4 @@
-import { INDEXED_LANGUAGES } from "../languages.js";
+import { DEFAULT_LANGUAGE, INDEXED_LANGUAGES } from "../languages.js";
 import type { FieldType } from "./field-type.js";
 import { jsonColumn } from "./json-value.js";
 
@@ -19,8 +19,9 @@ export const languageMapType: FieldType = {
     input: "language-map",
     inputBeforeHints: (field) => (field.input === "rich-text" ? "rich-text-language-map" : "language-map"),
     cell: "language-text",
-    column: (name) => `${name}->>en`,
-    filterLabel: (label) => `${label} (en)`,
+    // Sorted and filtered by the default language's text.
+    column: (name) => `${name}->>${DEFAULT_LANGUAGE}`,
+    filterLabel: (label) => `${label} (${DEFAULT_LANGUAGE})`,
     naming: "translated",
     // The def's title ("Language map") is not the field's.
     schemaTitle: false,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminModels } from "../../../engine/admin/admin-model.js";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js";
 
 /**
  * The back office's server side: GET /api/admin/models describes every exposed model (fields,
@@ -10,5 +11,8 @@ import { adminModels } from "../../../engine/admin/admin-model.js";
 export function registerAdminModule(app: FastifyInstance) {
   const models = adminModels(app.registry);
   const docs = { tag: "admin", summary: "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations)" };
-  app.get("/api/admin/models", { config: { docs } }, async () => ({ data: models }));
+  // The site's languages beside the models: the admin applies them (table columns, cells) as the
+  // browser bundle has no list of its own.
+  const languages = { list: [...LANGUAGES], default: DEFAULT_LANGUAGE };
+  app.get("/api/admin/models", { config: { docs } }, async () => ({ data: models, languages }));
 }

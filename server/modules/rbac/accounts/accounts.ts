@@ -7,6 +7,7 @@ import { runTransaction, type RepositoryLookup } from "../../../../engine/query/
 import type { BackgroundWork } from "../../../background-work.js";
 import type { Notifications } from "../../notification/notifications.js";
 import { hashPassword } from "../passwords.js";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../../engine/schema/languages.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
 import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";
 import { createSubject, grantRegistrationRoles, grantRole, isNewSubject, markIdentified } from "./subjects.js";
@@ -40,7 +41,7 @@ export class Accounts {
    * record. A signed-in subject that never had an identity (made by authentication/init) becomes
    * the account instead of a new subject.
    */
-  async register(login: string, password: string, currentSubjectId?: string, language?: "en" | "ru"): Promise<string> {
+  async register(login: string, password: string, currentSubjectId?: string, language?: Language): Promise<string> {
     const hash = await hashPassword(password);
     return this.transaction(async (repository, trx) => {
       if (await findByEmail(trx, login)) throw emailTaken();
@@ -125,10 +126,11 @@ export class Accounts {
     await this.notifications.enqueue({ template: "password-reset", recipient: normalizeEmail(email), language, secretData: { link }, subjectId: identity.subjectId ?? undefined });
   }
 
-  private async languageOf(subjectId: string | null | undefined): Promise<"en" | "ru"> {
-    if (!subjectId) return "en";
+  /** The subject's language while the site still has it, else the site's default language. */
+  private async languageOf(subjectId: string | null | undefined): Promise<Language> {
+    if (!subjectId) return DEFAULT_LANGUAGE;
     const row = await this.database.db.selectFrom("rbac_subjects").select("language").where("id", "=", subjectId).executeTakeFirst();
-    return row?.language === "ru" ? "ru" : "en";
+    return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
   }
 
   /** Spends a reset code: new password, code forgotten, every session of the subject revoked. */

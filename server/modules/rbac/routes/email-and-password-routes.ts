@@ -3,6 +3,7 @@ import { validationError } from "../../../../engine/errors.js";
 import { EMAIL, PASSWORD, inputSchema, readInput } from "../../input.js";
 import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
+import { LANGUAGE_INPUT, checkLanguage } from "../../language-input.js";
 import { authRouteOptions } from "./limits.js";
 
 const BASE = `${AUTH}/email-and-password`;
@@ -12,8 +13,8 @@ const credentials = inputSchema<{ login: string; password: string }>({
   required: ["login", "password"],
 });
 // Sign-up may also say the site language the visitor used: their mail comes in it.
-const registration = inputSchema<{ login: string; password: string; language?: "en" | "ru" }>({
-  properties: { login: EMAIL, password: PASSWORD, language: { enum: ["en", "ru"], "x-message": "must be en or ru" } },
+const registration = inputSchema<{ login: string; password: string; language?: string }>({
+  properties: { login: EMAIL, password: PASSWORD, language: LANGUAGE_INPUT },
   required: ["login", "password"],
 });
 const forgot = inputSchema<{ email: string }>({ properties: { email: EMAIL }, required: ["email"] });
@@ -33,8 +34,9 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     return { data: session };
   });
 
-  app.post(`${BASE}/registration`, authRouteOptions(config, { summary: "Sign up with email and password (`language`: the language mail is sent in, default en)", body: registration.schema, status: 201 }), async (request, reply) => {
-    const { login, password, language } = registration(await readInput(request));
+  app.post(`${BASE}/registration`, authRouteOptions(config, { summary: "Sign up with email and password (`language`: one of the site's languages, the one mail is sent in; default the site's default language)", body: registration.schema, status: 201 }), async (request, reply) => {
+    const { login, password, language: named } = registration(await readInput(request));
+    const language = checkLanguage(named);
     const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
     const session = await sessions.start(await accounts.register(login, password, current, language));
     sessions.setCookie(reply, session.jwt);
