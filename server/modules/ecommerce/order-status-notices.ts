@@ -5,6 +5,8 @@ import { imageText } from "../file-storage/images/templates/image-strings.js";
 import { emailOf } from "../notification/notify-route.js";
 import { RECEIPT_VARIANT } from "./generated-images.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
+import { withLanguage } from "../../../web/site/i18n/languages.js";
+import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 
 export const ORDER_STATUS_JOB = "order-status-changed";
 // Any fixed number: instances starting together install the trigger one after the other.
@@ -75,7 +77,7 @@ export async function registerOrderStatusNotices(app: FastifyInstance, images: S
       .select(["s.id", "s.language"])
       .where("so.ecommerceModuleOrderId", "=", orderId)
       .executeTakeFirst();
-    const language = languageOf(link?.language) ?? "en";
+    const language = languageOf(link?.language) ?? DEFAULT_LANGUAGE;
     let receiptUrl: string | undefined;
     if (payload.to === "approving") {
       const { record } = await app.generatedFiles.generate(RECEIPT_VARIANT, { orderId, language, date: payload.at });
@@ -98,7 +100,7 @@ export async function registerOrderStatusNotices(app: FastifyInstance, images: S
         previousStatusText: status(payload.from),
         total: receipt.total ? `${receipt.currency?.symbol ?? ""}${receipt.total}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim() : "",
         receiptUrl,
-        ordersUrl: `${publicUrl}${language === "en" ? "" : `/${language}`}/cart`,
+        ordersUrl: `${publicUrl}${withLanguage("/cart", language)}`,
       },
     });
   });

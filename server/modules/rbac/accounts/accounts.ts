@@ -8,6 +8,7 @@ import type { BackgroundWork } from "../../../background-work.js";
 import type { Notifications } from "../../notification/notifications.js";
 import { hashPassword } from "../passwords.js";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../../engine/schema/languages.js";
+import { withLanguage } from "../../../../web/site/i18n/languages.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
 import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";
 import { createSubject, grantRegistrationRoles, grantRole, isNewSubject, markIdentified } from "./subjects.js";
@@ -119,8 +120,7 @@ export class Accounts {
       { trusted: true },
     );
     const language = await this.languageOf(identity.subjectId);
-    const prefix = language === "en" ? "" : `/${language}`;
-    const link = `${this.options.publicUrl}${prefix}/rbac/subject/authentication/email-and-password/reset-password?code=${code}`;
+    const link = `${this.options.publicUrl}${withLanguage("/rbac/subject/authentication/email-and-password/reset-password", language)}?code=${code}`;
     // Queued like every mail (sent, or retried while the mail server is down); the link is a
     // hidden variable, never shown by the API, and forgotten once sent.
     await this.notifications.enqueue({ template: "password-reset", recipient: normalizeEmail(email), language, secretData: { link }, subjectId: identity.subjectId ?? undefined });
