@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "../engine/db/open-database.js";
 import { Repository } from "../engine/query/repository.js";
 import { Repositories } from "../engine/query/repositories.js";
 import { loadRegistry } from "../engine/schema/load.js";
+import { applyLanguages } from "../engine/schema/languages.js";
 import type { Registry } from "../engine/schema/registry.js";
 import { migrate } from "../engine/sql/migrator.js";
 import { constraintFields } from "../engine/sql/snapshot.js";
@@ -78,8 +79,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Checked before anything is opened: a wrong list stops start-up with the names it got wrong.
   const modules = options.modules ?? allModules;
   checkModuleOrder(modules, ["rbac"]);
+  // One process serves one site: its languages are read everywhere (prefixes, inputs, texts) from
+  // engine/schema/languages.ts, so they are applied before anything reads them.
+  applyLanguages(config.languages, config.defaultLanguage);
   // x-enum-from lists: the invoice's provider takes the payment provider list's names.
-  const registry = loadRegistry(config.schemasDir, { enums: providerEnums(config) });
+  // The `language` fields take the LANGUAGES setting, and DEFAULT_LANGUAGE as their default.
+  const languages = { values: config.languages, default: config.defaultLanguage };
+  const registry = loadRegistry(config.schemasDir, { enums: { ...providerEnums(config), languages } });
   const database =
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
 import type { ProviderDefinition } from "./modules/billing/providers/definition.js";
 import { paymentProvidersFromEnv } from "./modules/billing/providers/index.js";
+import { checkLanguages } from "../engine/schema/languages.js";
 
 export { paymentProvidersFromEnv };
 
@@ -77,6 +78,10 @@ export interface Config {
   authRateLimit: number;
   /** Behind a proxy: trust its X-Forwarded-For so limits key on the client's address ("true" or the proxies' addresses). */
   trustProxy: boolean | string;
+  /** LANGUAGES: the site's languages, BCP 47 codes (default en,ru): language-map inputs, page prefixes, UI texts, mails. */
+  languages: string[];
+  /** DEFAULT_LANGUAGE: one of `languages` (default en); its pages have no URL prefix and missing translations fall back to it. */
+  defaultLanguage: string;
   /** Write the demo site (server/seed/) into a database that has no hosted page yet, at start-up. */
   seedDemoContent: boolean;
   /** PAGE_SHARED_MAX_AGE_SECONDS: how long a CDN may serve a public page before asking again (s-maxage, default 60). */
@@ -176,6 +181,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemoContent: env.SEED_DEMO_CONTENT !== "false",
+    ...parseLanguages(env),
     pageSharedMaxAgeSeconds: Number(env.PAGE_SHARED_MAX_AGE_SECONDS ?? 60),
     paymentDummySecret: env.PAYMENT_DUMMY_SECRET || undefined,
     paymentDummyEnabled: env.PAYMENT_DUMMY_ENABLED ? env.PAYMENT_DUMMY_ENABLED === "true" : env.NODE_ENV !== "production",
@@ -217,6 +223,19 @@ export function fileStorageFromEnv(env: NodeJS.ProcessEnv): FileStorageSettings 
     fetchAllowedAddresses: list(env.URL_FETCH_ALLOWED_ADDRESSES),
     fetchTimeoutMs: Number(env.URL_FETCH_TIMEOUT_MS ?? 15_000),
   };
+}
+
+/**
+ * LANGUAGES (comma-separated BCP 47 codes) and DEFAULT_LANGUAGE: a bad code, a repeated one or a
+ * default outside the list stops the start with a message naming it, rather than a site whose
+ * prefixes silently fail.
+ */
+export function parseLanguages(env: NodeJS.ProcessEnv): { languages: string[]; defaultLanguage: string } {
+  const languages = env.LANGUAGES ? list(env.LANGUAGES) : ["en", "ru"];
+  const defaultLanguage = env.DEFAULT_LANGUAGE?.trim() || "en";
+  const problem = checkLanguages(languages, defaultLanguage);
+  if (problem) throw new Error(problem);
+  return { languages, defaultLanguage };
 }
 
 /** LOG_FORMAT when set; else readable lines for a person at a terminal in development, JSON everywhere else. */

@@ -1,6 +1,7 @@
 import { fieldTypeOf } from "../schema/field-types/index.js";
 import type { FieldKind, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
+import { LANGUAGES } from "../schema/languages.js";
 
 /**
  * What the admin needs to know about one model to generate its table, form and sub-tables,
@@ -26,6 +27,8 @@ export interface AdminField {
   references?: string;
   /** The model id as a template over another field ("{externalModule}/widgets"): the choice follows that field. */
   referencesModel?: string;
+  /** A language map's languages (the LANGUAGES setting when the answer was made): one input each. */
+  languages?: string[];
 }
 
 /** A relation sub-table inside a host form: rows whose `parentKey` is the host's id. */
@@ -83,6 +86,7 @@ export function adminField(field: Model["fields"][number]): AdminField {
     pattern: field.schema.pattern,
     references: field.references?.model,
     referencesModel: field.referencesModel,
+    ...(field.kind === "language-map" ? { languages: [...LANGUAGES] } : {}),
   };
 }
 

@@ -32,8 +32,10 @@ function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): { schema:
     case "language-map":
     case "rich-text-language-map": {
       const widget = input === "rich-text-language-map" ? "richText" : "text";
-      const properties = Object.fromEntries(LANGUAGES.map((l) => [l, { type: "string", title: `${title} (${l})` }]));
-      return { schema: { type: "object", title, properties }, ui: Object.fromEntries(LANGUAGES.map((l) => [l, { "ui:widget": widget }])) };
+      // The languages the server named in the field (its LANGUAGES setting), else the applied list.
+      const languages = field.languages ?? LANGUAGES;
+      const properties = Object.fromEntries(languages.map((l) => [l, { type: "string", title: `${title} (${l})` }]));
+      return { schema: { type: "object", title, properties }, ui: Object.fromEntries(languages.map((l) => [l, { "ui:widget": widget }])) };
     }
     case "checkbox":
       return { schema: { type: "boolean", title, ...(field.default !== undefined ? { default: field.default } : {}) }, ui: { "ui:widget": "checkbox" } };

@@ -12,19 +12,19 @@ export interface AgentWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -43,19 +43,19 @@ export interface AnalyticWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -74,19 +74,19 @@ export interface BillingCurrencies {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -199,19 +199,19 @@ export interface BillingWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -230,19 +230,19 @@ export interface BlogArticles {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -303,19 +303,19 @@ export interface BlogCategories {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -348,19 +348,19 @@ export interface BlogWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -446,19 +446,19 @@ export interface CrmForms {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -505,19 +505,19 @@ export interface CrmInputs {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -525,13 +525,13 @@ export interface CrmInputs {
   type: string;
   isRequired: boolean;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   label: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   placeholder: {
     [k: string]: string;
@@ -562,19 +562,19 @@ export interface CrmWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -607,31 +607,31 @@ export interface EcommerceAttributeKeys {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   prefix: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   suffix: {
     [k: string]: string;
@@ -664,7 +664,7 @@ export interface EcommerceAttributes {
   variant: string;
   className: string | null;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   string: {
     [k: string]: string;
@@ -704,19 +704,19 @@ export interface EcommerceCategories {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -828,25 +828,25 @@ export interface EcommerceProducts {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   shortDescription: {
     [k: string]: string;
@@ -894,25 +894,25 @@ export interface EcommerceStores {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   shortDescription: {
     [k: string]: string;
@@ -974,19 +974,19 @@ export interface EcommerceWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1071,19 +1071,19 @@ export interface FileStorageWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1116,19 +1116,19 @@ export interface HostLayouts {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1196,7 +1196,7 @@ export interface HostPages {
   slug: string;
   title: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
@@ -1260,19 +1260,19 @@ export interface HostWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1347,7 +1347,7 @@ export interface NotificationNotifications {
    * The variant of the notification/templates row that renders it (order-status-changed, password-reset, message); a built-in text is used when there is no such row
    */
   template: string | null;
-  language: "en" | "ru";
+  language: string;
   method: "email";
   /**
    * The template's variables
@@ -1416,19 +1416,19 @@ export interface NotificationTemplates {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1447,19 +1447,19 @@ export interface NotificationTopics {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1492,19 +1492,19 @@ export interface NotificationWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1537,19 +1537,19 @@ export interface RbacPermissions {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1656,9 +1656,9 @@ export interface RbacSubjects {
   className: string | null;
   slug: string;
   /**
-   * The language the subject reads: notifications (order status, password reset) and receipts use it; set at sign-up from the site's language
+   * The language the subject reads (one of the LANGUAGES setting): notifications (order status, password reset) and receipts use it; set at sign-up from the site's language
    */
-  language: "en" | "ru";
+  language: string;
 }
 
 /**
@@ -1757,19 +1757,19 @@ export interface RbacWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1788,19 +1788,19 @@ export interface SocialProfiles {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1833,19 +1833,19 @@ export interface SocialWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1864,19 +1864,19 @@ export interface StartupWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1895,19 +1895,19 @@ export interface WebsiteBuilderButtons {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1927,19 +1927,19 @@ export interface WebsiteBuilderButtonsArrays {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -1972,19 +1972,19 @@ export interface WebsiteBuilderCategories {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -2017,19 +2017,19 @@ export interface WebsiteBuilderFeatures {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -2062,19 +2062,19 @@ export interface WebsiteBuilderLogotypes {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -2108,19 +2108,19 @@ export interface WebsiteBuilderPages {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -2140,19 +2140,19 @@ export interface WebsiteBuilderSliders {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -2185,19 +2185,19 @@ export interface WebsiteBuilderSlides {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;
@@ -2245,19 +2245,19 @@ export interface WebsiteBuilderWidgets {
   adminTitle: string;
   slug: string;
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   title: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
   /**
-   * Text per language code (en is the default language, ru the second).
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   description: {
     [k: string]: string;

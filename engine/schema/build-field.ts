@@ -8,7 +8,13 @@ import type { Field, Generator, JsonSchema } from "./model.js";
  * provider definitions' names). A list not given (npm run generate, which makes the snapshot and
  * the types) leaves the field plain text: the values live in code, never in a CHECK or a type.
  */
-export type EnumLists = Record<string, readonly string[]>;
+export type EnumLists = Record<string, readonly string[] | EnumList>;
+
+/** A named list with its own default ("languages": DEFAULT_LANGUAGE), which replaces the field's written one. */
+export interface EnumList {
+  values: readonly string[];
+  default: string;
+}
 
 /** One field from its flattened property schema; checks the x- keywords make sense together. */
 export function buildField(file: string, name: string, fileSchema: JsonSchema, required: boolean, enums: EnumLists = {}): Field {
@@ -18,8 +24,11 @@ export function buildField(file: string, name: string, fileSchema: JsonSchema, r
   if (enumFrom && fileSchema.type !== "string") throw fail("x-enum-from", "needs type string");
   if (enumFrom && fileSchema.enum) throw fail("x-enum-from", "cannot go with enum: the values come from the named list");
   // The named list's values validate, document and fill the admin's select like a written enum.
-  const list = enumFrom ? enums[enumFrom] : undefined;
-  const schema: JsonSchema = list ? { ...fileSchema, enum: [...list] } : fileSchema;
+  const named = enumFrom ? enums[enumFrom] : undefined;
+  const withDefault = named && !Array.isArray(named) ? (named as EnumList) : undefined;
+  const list = withDefault ? withDefault.values : (named as readonly string[] | undefined);
+  const listDefault = withDefault && fileSchema.default !== undefined ? { default: withDefault.default } : {};
+  const schema: JsonSchema = list ? { ...fileSchema, enum: [...list], ...listDefault } : fileSchema;
   const type = schema.type as string;
   const fieldType = fieldTypeFor(schema);
   if (!fieldType) throw fail("type", `has no column mapping for type ${JSON.stringify(type)}`);

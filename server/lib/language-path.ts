@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../engine/schema/languages.js";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../engine/schema/languages.js";
 import { normalizeUrl } from "./url-path.js";
 
 // A page path's language prefix, read by the site's routes, host's pages routes and the site's
@@ -14,9 +14,7 @@ export interface LocalisedPath {
   explicitDefault: boolean;
 }
 
-const isLanguage = (value: string | undefined): value is Language => !!value && (LANGUAGES as readonly string[]).includes(value);
-
-/** "/ru/blog" → ru + "/blog"; "/blog" → en + "/blog"; "/en/blog" → en + "/blog", marked as spelled out. */
+/** "/ru/blog" → ru + "/blog"; "/blog" → the default language + "/blog"; "/en/blog" (en the default) → en + "/blog", marked as spelled out. */
 export function splitLanguage(rawPath: string): LocalisedPath {
   const path = normalizeUrl(rawPath);
   const first = path.split("/")[1];

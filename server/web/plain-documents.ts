@@ -1,10 +1,15 @@
 // Documents for when no hosted page can say it: no '/404' page exists, or rendering failed twice.
-import type { Language } from "../../engine/schema/languages.js";
+import { DEFAULT_LANGUAGE, type Language } from "../../engine/schema/languages.js";
 
 const TEXT = {
   en: { badRequest: "Bad request", badRequestBody: "This address cannot name a page.", notFound: "Page not found", notFoundBody: "There is no page at this address.", home: "Go to the home page", error: "Oh no! Something went wrong...", reload: "Reload" },
   ru: { badRequest: "Неверный запрос", badRequestBody: "Такой адрес не может указывать на страницу.", notFound: "Страница не найдена", notFoundBody: "По этому адресу страницы нет.", home: "На главную", error: "Ой! Что-то пошло не так...", reload: "Обновить" },
-} satisfies Record<Language, Record<string, string>>;
+} satisfies Record<"en" | "ru", Record<string, string>>;
+
+type Texts = (typeof TEXT)["en"];
+// A language without its own texts here shows the default language's, then English: never empty.
+const textsIn = (language: Language): Texts => (TEXT as Partial<Record<Language, Texts>>)[language] ?? (TEXT as Partial<Record<Language, Texts>>)[DEFAULT_LANGUAGE] ?? TEXT.en;
+const homeOf = (language: Language) => (language === DEFAULT_LANGUAGE ? "/" : `/${language}`);
 
 const page = (language: Language, title: string, body: string) => `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
@@ -14,18 +19,18 @@ a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:6px;ba
 </head><body><main>${body}</main></body></html>`;
 
 export function plainNotFound(language: Language): string {
-  const t = TEXT[language];
-  const home = language === "en" ? "/" : `/${language}`;
+  const t = textsIn(language);
+  const home = homeOf(language);
   return page(language, t.notFound, `<div class="code">404</div><h1>${t.notFound}</h1><p>${t.notFoundBody}</p><a href="${home}">${t.home}</a>`);
 }
 
 export function plainBadRequest(language: Language): string {
-  const t = TEXT[language];
-  const home = language === "en" ? "/" : `/${language}`;
+  const t = textsIn(language);
+  const home = homeOf(language);
   return page(language, t.badRequest, `<div class="code">400</div><h1>${t.badRequest}</h1><p>${t.badRequestBody}</p><a href="${home}">${t.home}</a>`);
 }
 
 export function plainError(language: Language): string {
-  const t = TEXT[language];
+  const t = textsIn(language);
   return page(language, t.error, `<div class="code">500</div><h1>${t.error}</h1><a href="">${t.reload}</a>`);
 }

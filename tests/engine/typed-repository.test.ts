@@ -22,7 +22,8 @@ describe("typed repositories", () => {
     expectTypeOf(subjects).toEqualTypeOf<Repository<StoredRecord<"rbac/subjects">>>();
 
     const created = await subjects.create({ slug: "typed-subject", language: "ru" });
-    expectTypeOf(created.language).toEqualTypeOf<"en" | "ru">();
+    // A language is one of the LANGUAGES setting, checked at run time: the type does not change with it.
+    expectTypeOf(created.language).toEqualTypeOf<string>();
     expectTypeOf(created.createdAt).toEqualTypeOf<Date>();
     // @ts-expect-error hidden fields are never selected, so the record type has none
     void created.identifiedAt;

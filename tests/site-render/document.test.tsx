@@ -218,6 +218,8 @@ describe("renderErrorDocument", () => {
       failures: {},
       error: { message: "" },
       variants: ["site/modules/host/widget-default.tsx", "site/modules/website-builder/widget-content-default.tsx"],
+      // The site's languages travel with the page: the browser bundle has no list compiled in.
+      languages: { list: ["en", "ru"], default: "en" },
     });
   });
 });

@@ -96,7 +96,7 @@ describe("product cart card (cart-default)", () => {
     ["signed out", language, { status: "signed-out" } as SessionState, "sign-in link"],
     ["signed in, not in the cart", language, SIGNED_IN, "add and buy now"],
   ] as const))("%s (%s): price and 'Add to cart'", (_name, language, session, expected) => {
-    const t = shopStrings[language];
+    const t = shopStrings[language]!;
     const built = shop(language);
     const { html, text } = render(product("cart-default", built), built.page, session, session.status === "signed-in" ? cartOf([]) : EMPTY_CART);
     expect(text).toContain(language === "ru" ? "Кружка" : "Ceramic mug");
@@ -111,7 +111,7 @@ describe("product cart card (cart-default)", () => {
   });
 
   test.each(LANGUAGES)("in the cart (%s): quantity, Checkout and Delete instead of 'Add to cart'", (language) => {
-    const t = shopStrings[language];
+    const t = shopStrings[language]!;
     const built = shop(language);
     const { html, text } = render(product("cart-default", built), built.page, SIGNED_IN, cartOf([order("o1", built.mug.id, 2, [["49.00", usd]])]));
     expect(html).toContain('data-in-cart="true"');
@@ -145,7 +145,7 @@ describe("product variants", () => {
   test.each(LANGUAGES)("attachment-default (%s): the product's files with size and a Download link", (language) => {
     const built = shop(language);
     const { html, text } = render(product("attachment-default", built), built.page, { status: "loading" });
-    expect(text).toContain(`${shopStrings[language].attachments} PDF Care guide.pdf 248.0 KB ${shopStrings[language].download}`);
+    expect(text).toContain(`${shopStrings[language]!.attachments} PDF Care guide.pdf 248.0 KB ${shopStrings[language]!.download}`);
     expect(html).toMatch(/<a[^>]*href="\/public\/files\/care-guide.pdf"[^>]*download/);
   });
 
@@ -166,7 +166,7 @@ describe("order variants", () => {
   test.each(LANGUAGES)("cart-default (%s): product link, quantity, amount per currency and Delete", (language) => {
     const { html, text } = render(view("cart-default", cartOrder), shop(language).page, SIGNED_IN, cartOf([cartOrder]));
     expect(html).toMatch(new RegExp(`<a[^>]*href="${language === "ru" ? "/ru" : ""}/ecommerce/products/mug"`));
-    expect(text).toContain(`${language === "ru" ? "Кружка" : "Ceramic mug"} $73.50 €66.00 ${shopStrings[language].delete}`);
+    expect(text).toContain(`${language === "ru" ? "Кружка" : "Ceramic mug"} $73.50 €66.00 ${shopStrings[language]!.delete}`);
     expect(html).toMatch(/value="3"/);
   });
 
@@ -232,17 +232,17 @@ describe("cart checkout screen (order-list-default)", () => {
 
   test.each(LANGUAGES)("signed out (%s): asks to sign in", (language) => {
     const { html, text } = screen(language, { status: "signed-out" }, EMPTY_CART);
-    expect(text).toContain(`${shopStrings[language].signInToSeeCart} ${shopStrings[language].signIn}`);
+    expect(text).toContain(`${shopStrings[language]!.signInToSeeCart} ${shopStrings[language]!.signIn}`);
     expect(html).toContain(`href="${language === "ru" ? "/ru" : ""}/rbac/subject/authentication/select-method"`);
   });
 
   test.each(LANGUAGES)("signed in with an empty cart (%s)", (language) => {
     const { text } = screen(language, SIGNED_IN, cartOf([]));
-    expect(text).toContain(`${shopStrings[language].emptyCart} ${shopStrings[language].browseProducts}`);
+    expect(text).toContain(`${shopStrings[language]!.emptyCart} ${shopStrings[language]!.browseProducts}`);
   });
 
   test.each(LANGUAGES)("signed in (%s): each order with its checkbox, totals of the chosen orders per currency, fields and 'Checkout'", (language) => {
-    const t = shopStrings[language];
+    const t = shopStrings[language]!;
     const orders = [order("o1", "p1", 2, [["49.00", usd], ["44.00", eur]]), order("o2", "p2", 1, [["18.00", usd], ["16.50", eur]])];
     const { html, text } = screen(language, SIGNED_IN, cartOf(orders));
     expect(html.match(/data-cart-order=/g)).toHaveLength(2);
@@ -285,7 +285,7 @@ describe("dummy payment page", () => {
     renderDocument(paymentPageData(language, "/billing/dummy/pay/inv-1", data), { scripts: [], styles: [] });
 
   test.each(LANGUAGES)("a new invoice (%s): amount with its symbol, lines, email, Pay and Decline", (language) => {
-    const t = billingStrings[language];
+    const t = billingStrings[language]!;
     const html = page(language, payment("new"));
     const text = textOf(html);
     expect(html).toContain(`<html lang="${language}"`);
@@ -307,7 +307,7 @@ describe("dummy payment page", () => {
   });
 
   test.each(LANGUAGES)("a wrong link (%s) says so", (language) => {
-    expect(textOf(page(language, undefined))).toContain(billingStrings[language].invalidLink);
+    expect(textOf(page(language, undefined))).toContain(billingStrings[language]!.invalidLink);
   });
 });
 

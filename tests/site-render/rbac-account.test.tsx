@@ -48,7 +48,7 @@ const widget = (fields: Record<string, unknown> = {}) => ({ id: "w1", variant: "
 
 describe("identity-settings-default", () => {
   test.each(LANGUAGES)("signed in (%s): each identity with its badge, email or address, Edit for email, Delete, and Change password", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = render(<IdentitySettingsDefault record={widget()} />, language, { status: "signed-in", subject });
     expect(text).toContain(`${t.providerEmail} ann@example.com ${t.edit} ${t.delete}`);
     expect(text).toContain(`${t.providerEvm} 0x1234567890abcdef1234567890abcdef12345678 ${t.delete}`);
@@ -62,11 +62,11 @@ describe("identity-settings-default", () => {
     const { html, text } = render(<IdentitySettingsDefault record={widget({ title: en("Your account", "Ваш аккаунт") })} />, language, { status: "loading" });
     expect(html).toContain("mantine-Skeleton-root");
     expect(text).toContain(language === "ru" ? "Ваш аккаунт" : "Your account");
-    expect(text).not.toContain(rbacStrings[language].changePasswordButton);
+    expect(text).not.toContain(rbacStrings[language]!.changePasswordButton);
   });
 
   test.each(LANGUAGES)("signed out (%s): asks to sign in", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = render(<IdentitySettingsDefault record={widget()} />, language, { status: "signed-out" });
     expect(text).toContain(`${t.signInToManage} ${t.signIn}`);
     expect(html).toContain(`href="${language === "ru" ? "/ru" : ""}/rbac/subject/authentication/select-method"`);
@@ -87,7 +87,7 @@ describe("identity variants create-by-email and form-field-default", () => {
   const labels = (html: string) => [...html.matchAll(/<label[^>]*>([^<]+)/g)].map((m) => m[1]);
 
   test.each(LANGUAGES)("form-field-default (%s): the email, the current password and Submit", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = render(<FormField record={subject.identities[0]!} />, language, { status: "signed-in", subject });
     expect(labels(html)).toEqual([t.email, t.currentPassword]);
     expect(html).toContain('value="ann@example.com"');
@@ -95,7 +95,7 @@ describe("identity variants create-by-email and form-field-default", () => {
   });
 
   test.each(LANGUAGES)("create-by-email (%s): email, password, the current password and Submit", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = render(<CreateByEmail record={widget({ variant: "create-by-email" })} />, language, { status: "signed-in", subject });
     expect(labels(html)).toEqual([t.email, t.password, t.currentPassword]);
     expect(text).toContain(t.submit);
@@ -117,7 +117,7 @@ describe("user menu", () => {
   });
 
   test.each(LANGUAGES)("(%s) loading: a skeleton; signed out: a Sign in link; signed in: the account's email", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     expect(render(<UserMenu />, language, { status: "loading" }).html).toContain("mantine-Skeleton-root");
     const signedOut = render(<UserMenu />, language, { status: "signed-out" });
     expect(signedOut.text).toBe(t.signIn);
@@ -135,14 +135,14 @@ describe("user menu", () => {
 
 describe("select-method-default with a session", () => {
   test.each(LANGUAGES)("(%s) a subject with identities is told who they are, with Settings and Logout", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { text } = render(<SelectMethodDefault record={widget()} />, language, { status: "signed-in", subject });
     expect(text).toContain(`${t.signedInAs} ann@example.com ${t.settings} ${t.logout}`);
     expect(text).not.toContain(t.forgotPassword);
   });
 
   test.each(LANGUAGES)("(%s) a signed-in subject with no identities gets the method choice and Login", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { text } = render(<SelectMethodDefault record={widget()} />, language, { status: "signed-in", subject: { ...subject, identities: [] } });
     for (const expected of [t.chooseMethod, t.login, t.orContinueWith, t.methodEmail, t.methodEvm]) expect(text).toContain(expected);
   });
@@ -150,7 +150,7 @@ describe("select-method-default with a session", () => {
 
 describe("registration-default with a session", () => {
   test.each(LANGUAGES)("(%s) a subject with identities is told who they are instead of a second sign-up", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { text } = render(<RegistrationDefault record={widget()} />, language, { status: "signed-in", subject });
     expect(text).toContain(`${t.signedInAs} ann@example.com`);
     expect(text).not.toContain(t.createAccount);
@@ -164,7 +164,7 @@ describe("registration-default with a session", () => {
 
 describe("wallet login", () => {
   test.each(LANGUAGES)("(%s) before the browser is checked: 'Connect Wallet' and Login, both waiting", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = render(<WalletLogin />, language, { status: "signed-out" });
     expect(text).toBe(`${t.connectWallet} ${t.login}`);
     expect(html.match(/<button[^>]*disabled=""/g)).toHaveLength(2);

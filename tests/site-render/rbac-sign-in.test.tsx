@@ -15,7 +15,7 @@ const LANGUAGES: Language[] = ["en", "ru"];
 
 describe("rbac sign-in screens, server-rendered", () => {
   test.each(LANGUAGES)("select-method-default (%s): the login card with its widget texts, fields, links and the method toggle", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = renderScreen("select-method-default", language, {
       title: en("Sign in", "Вход"),
       subtitle: en("Welcome back", "С возвращением"),
@@ -48,7 +48,7 @@ describe("rbac sign-in screens, server-rendered", () => {
   });
 
   test.each(LANGUAGES)("registration-default (%s)", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = renderScreen("registration-default", language, { title: en("Create your account", "Создайте аккаунт") });
     for (const expected of [t.email, t.password, t.createAccount, t.alreadyHaveAccount, t.signIn]) expect(text).toContain(expected);
     expect(text).toContain(language === "ru" ? "Создайте аккаунт" : "Create your account");
@@ -57,7 +57,7 @@ describe("rbac sign-in screens, server-rendered", () => {
   });
 
   test.each(LANGUAGES)("forgot-password-default (%s)", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = renderScreen("forgot-password-default", language);
     for (const expected of [t.email, t.sendResetLink, t.backToSignIn]) expect(text).toContain(expected);
     expect(text).not.toContain(t.resetLinkSent);
@@ -65,7 +65,7 @@ describe("rbac sign-in screens, server-rendered", () => {
   });
 
   test.each(LANGUAGES)("reset-password-default (%s): password, confirmation and the button; the code is read in the browser", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { html, text } = renderScreen("reset-password-default", language);
     for (const expected of [t.password, t.passwordConfirmation, t.resetPassword]) expect(text).toContain(expected);
     expect(html).toContain('name="passwordConfirmation"');
@@ -74,7 +74,7 @@ describe("rbac sign-in screens, server-rendered", () => {
   });
 
   test.each(LANGUAGES)("logout-default (%s): signing-out text and a Logout button", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const { text } = renderScreen("logout-default", language);
     expect(text).toContain(t.loggingOut);
     expect(text).toContain(t.logout);

@@ -25,7 +25,7 @@ describe("subject-overview-default", () => {
     page.segment("rbac.subjects.slug", "ann").widget("rbac", { variant: "subject-overview-default" });
     const html = renderApp(page.data);
     const text = textOf(html);
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     expect(html).toContain(`data-subject="${ann.id}"`);
     expect(text).toContain(`${t.subject} ann ${t.profiles}`);
     expect(text).toMatch(language === "ru" ? /Анна дома.*Анна на работе Дизайнер/ : /Ann at home.*Ann at work Designer/);
@@ -33,7 +33,7 @@ describe("subject-overview-default", () => {
   });
 
   test.each(LANGUAGES)("(%s) an unknown slug says the subject was not found; no profiles: says so", (language) => {
-    const t = rbacStrings[language];
+    const t = rbacStrings[language]!;
     const missing = people(language, "/rbac/subjects/zoe").page;
     missing.segment("rbac.subjects.slug", "zoe").widget("rbac", { variant: "subject-overview-default" });
     expect(textOf(renderApp(missing.data))).toContain(t.subjectNotFound);

@@ -6,6 +6,7 @@
 import { startTransition, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { PageData } from "./data/page-data.js";
+import { applyLanguages } from "../../engine/schema/languages.js";
 import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "./render/html.js";
 import { SiteApp, type SiteState } from "./render/site-app.js";
 import { loadVariantFiles, siteVariants } from "./variants.js";
@@ -29,6 +30,8 @@ export async function hydrate(): Promise<void> {
   const data = readJson<PageData>(DATA_SCRIPT_ID);
   if (!root || !data) return;
   const state = readJson<SiteState>(STATE_SCRIPT_ID) ?? { failures: {} };
+  // The languages are a server setting, not compiled in: applied before anything renders.
+  if (state.languages) applyLanguages(state.languages.list, state.languages.default);
   // Hydrating before a variant's code is here would render a fallback where the server's HTML
   // is: a flash and a mismatch. So the variants come first (a failed import is a widget error).
   await loadVariantFiles(state.variants ?? []).catch((error: unknown) => console.error("variant chunks failed", error));

@@ -1,4 +1,4 @@
-import { LANGUAGES } from "../languages.js";
+import { DEFAULT_LANGUAGE, INDEXED_LANGUAGES } from "../languages.js";
 import type { FieldType } from "./field-type.js";
 import { jsonColumn } from "./json-value.js";
 
@@ -13,13 +13,15 @@ export const languageMapType: FieldType = {
   filters: jsonColumn.filters,
   write: { bind: jsonColumn.bind },
   // The filters compile `"title"->>'en'`: one trigram index per language, on that very expression.
-  searchExpressions: (quotedName) => LANGUAGES.map((language) => [`_${language}`, `(${quotedName}->>'${language}')`]),
+  // The indexed languages are fixed, not the LANGUAGES setting: a setting must not need a migration.
+  searchExpressions: (quotedName) => INDEXED_LANGUAGES.map((language) => [`_${language}`, `(${quotedName}->>'${language}')`]),
   admin: {
     input: "language-map",
     inputBeforeHints: (field) => (field.input === "rich-text" ? "rich-text-language-map" : "language-map"),
     cell: "language-text",
-    column: (name) => `${name}->>en`,
-    filterLabel: (label) => `${label} (en)`,
+    // Sorted and filtered by the default language's text.
+    column: (name) => `${name}->>${DEFAULT_LANGUAGE}`,
+    filterLabel: (label) => `${label} (${DEFAULT_LANGUAGE})`,
     naming: "translated",
     // The def's title ("Language map") is not the field's.
     schemaTitle: false,

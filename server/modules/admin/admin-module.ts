@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminModels } from "../../../engine/admin/admin-model.js";
 import { defineRoute } from "../route.js";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js";
 
 /**
  * The back office's server side: GET /api/admin/models describes every exposed model (fields,
@@ -10,6 +11,9 @@ import { defineRoute } from "../route.js";
  */
 export function registerAdminModule(app: FastifyInstance) {
   const models = adminModels(app.registry);
-  const summary = "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations)";
-  defineRoute(app, { method: "GET", url: "/api/admin/models", tag: "admin", summary }, async () => ({ data: models }));
+  const summary = "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations), and the site's languages";
+  // The site's languages beside the models: the admin applies them (table columns, cells) as the
+  // browser bundle has no list of its own.
+  const languages = { list: [...LANGUAGES], default: DEFAULT_LANGUAGE };
+  defineRoute(app, { method: "GET", url: "/api/admin/models", tag: "admin", summary }, async () => ({ data: models, languages }));
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import type { FastifyInstance } from "fastify";
 import { createElement } from "react";
 import { validationError } from "../../../engine/errors.js";
@@ -26,7 +27,7 @@ export function registerShopImages(app: FastifyInstance, generated: GeneratedFil
     const orderId = uuidInput(input, "orderId");
     const orders = app.repositories.get("ecommerce/orders")!;
     const order = await orders.get(orderId);
-    const language = languageOf(input.language) ?? (await data.subjectLanguage(orderId)) ?? "en";
+    const language = languageOf(input.language) ?? (await data.subjectLanguage(orderId)) ?? DEFAULT_LANGUAGE;
     const receipt = await data.receipt(order, language);
     // The date shown: when the status changed (the job says), else the order's last change.
     if (typeof input.date === "string" && !Number.isNaN(Date.parse(input.date))) receipt.date = new Date(input.date);
@@ -47,7 +48,7 @@ export function registerShopImages(app: FastifyInstance, generated: GeneratedFil
   generated.register(PRODUCT_ATTACHMENT_VARIANT, async (input) => {
     const productId = uuidInput(input, "productId");
     const product = await app.repositories.get("ecommerce/products")!.get(productId);
-    const language = languageOf(input.language) ?? "en";
+    const language = languageOf(input.language) ?? DEFAULT_LANGUAGE;
     const attachment = await data.attachment(product, language);
     return {
       key: `product-attachment:${productId}:${language}:${contentHash(attachment)}`,

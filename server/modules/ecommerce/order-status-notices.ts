@@ -3,6 +3,8 @@ import { imageText } from "../file-storage/index.js";
 import { emailOf } from "../notification/index.js";
 import { RECEIPT_VARIANT } from "./generated-images.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
+import { withLanguage } from "../../../web/site/i18n/languages.js";
+import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
@@ -48,7 +50,7 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
       .select(["s.id", "s.language"])
       .where("so.ecommerceModuleOrderId", "=", orderId)
       .executeTakeFirst();
-    const language = languageOf(link?.language) ?? "en";
+    const language = languageOf(link?.language) ?? DEFAULT_LANGUAGE;
     let receiptUrl: string | undefined;
     if (payload.to === "approving") {
       const { record } = await app.generatedFiles.generate(RECEIPT_VARIANT, { orderId, language, date: payload.at });
@@ -71,7 +73,7 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
         previousStatusText: status(payload.from),
         total: receipt.total ? `${receipt.currency?.symbol ?? ""}${receipt.total}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim() : "",
         receiptUrl,
-        ordersUrl: `${publicUrl}${language === "en" ? "" : `/${language}`}/cart`,
+        ordersUrl: `${publicUrl}${withLanguage("/cart", language)}`,
       },
     });
   });

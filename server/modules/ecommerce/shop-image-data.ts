@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Row } from "../../../engine/query/prepare-write.js";
-import type { Language } from "../../../web/site/data/page-data.js";
+import { isLanguage, type Language } from "../../../engine/schema/languages.js";
 import { text } from "../../../web/site/i18n/text.js";
 import { siteName, type ProductAttachmentInput, type ReceiptInput } from "../file-storage/index.js";
 import type { Order, Orders } from "./orders.js";
 import { totalsByCurrency } from "./totals.js";
 
-export const languageOf = (value: unknown): Language | undefined => (value === "en" || value === "ru" ? value : undefined);
+export const languageOf = (value: unknown): Language | undefined => (isLanguage(value) ? value : undefined);
 
 /** What the shop's generated images show, read from the database (a few queries per image, none per line). */
 export class ShopImageData {

@@ -6,10 +6,11 @@ export interface TemplateText {
 }
 
 /**
- * Built-in notification texts, in every site language, used when no notification/templates row
+ * Built-in notification texts, in the shipped languages (another configured language gets the
+ * default language's text until a templates row or an entry here gives its own), used when no notification/templates row
  * has the name as its `variant`. The demo content seeds the same texts as rows, to edit.
  */
-export const DEFAULT_TEMPLATES: Record<string, Record<Language, TemplateText>> = {
+export const DEFAULT_TEMPLATES: Record<string, Record<"en" | "ru", TemplateText> & Partial<Record<Language, TemplateText>>> = {
   // SPEC.md section 9: the invoice notification template variant.
   "order-status-changed": {
     en: {

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import type { Kysely } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
@@ -58,7 +59,7 @@ export class NotificationDelivery {
     try {
       if (!row.recipient) throw new MailFailure("the notification has no recipient", true);
       const variables = { ...row.data, ...row.secretData };
-      message = await this.templates.render(row.template ?? "message", row.language ?? "en", variables);
+      message = await this.templates.render(row.template ?? "message", row.language ?? DEFAULT_LANGUAGE, variables);
     } catch (error) {
       return this.fail(row, error instanceof MailFailure ? error.message : `cannot render: ${(error as Error).message}`);
     }

@@ -3,18 +3,20 @@ import { validationError } from "../../../engine/errors.js";
 import { UUID, inputSchema, objectInput } from "../input.js";
 import { defineRoute } from "../route.js";
 import type { Notifications } from "./notifications.js";
+import { LANGUAGE_INPUT, checkLanguage } from "../language-input.js";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../../engine/schema/languages.js";
 import { fromOriginalNotify, isOriginalNotify, type NotifyRequest } from "./original-notify-body.js";
 
 const params = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
 
-const body = inputSchema<{ template?: string; subject?: string; text?: string; data?: Record<string, unknown>; sendAfter?: string; language?: "en" | "ru" }>({
+const body = inputSchema<{ template?: string; subject?: string; text?: string; data?: Record<string, unknown>; sendAfter?: string; language?: string }>({
   properties: {
     template: { type: "string", minLength: 1, maxLength: 200 },
     subject: { type: "string", minLength: 1, maxLength: 500 },
     text: { type: "string", minLength: 1, maxLength: 20_000 },
     data: { type: "object" },
     sendAfter: { type: "string", format: "date-time" },
-    language: { enum: ["en", "ru"] },
+    language: LANGUAGE_INPUT,
   },
 });
 
@@ -53,7 +55,7 @@ export function registerNotifyRoute(app: FastifyInstance, notifications: Notific
       const created = await notifications.enqueue({
         template: message.template,
         recipient,
-        language: message.language ?? (subject.language as "en" | "ru") ?? "en",
+        language: message.language ?? (isLanguage(subject.language) ? subject.language : DEFAULT_LANGUAGE),
         data: message.data,
         subjectId: id,
         sendAfter: message.sendAfter,
@@ -71,7 +73,7 @@ function ownNotify(input: unknown): NotifyRequest {
     throw validationError("template, or subject and text, is required", [{ path: "/template", message: "is required" }]);
   }
   const data = message.template ? message.data : { ...message.data, subject: message.subject, text: message.text };
-  return { template: message.template ?? "message", data, sendAfter: message.sendAfter, language: message.language };
+  return { template: message.template ?? "message", data, sendAfter: message.sendAfter, language: checkLanguage(message.language) };
 }
 
 /** The id of the topic with this slug; a slug no topic has is a 400 (topics are made in the admin). */

@@ -1,11 +1,13 @@
 import { validationError } from "../../../engine/errors.js";
+import { LANGUAGE_INPUT, checkLanguage } from "../language-input.js";
+import type { Language } from "../../../engine/schema/languages.js";
 import { isPlainObject } from "../../../engine/query/plain-object.js";
 import { inputSchema } from "../input.js";
 
 /** The notify body the original client sends (issue 28, point 9). */
 interface OriginalNotify {
   notification: {
-    notification?: { data?: Record<string, unknown> | string; sendAfter?: string; method?: "email"; language?: "en" | "ru" };
+    notification?: { data?: Record<string, unknown> | string; sendAfter?: string; method?: "email"; language?: string };
     template: { variant: string };
     topic?: { slug: string };
   };
@@ -25,7 +27,7 @@ const originalBody = inputSchema<OriginalNotify>({
             data: { type: ["object", "string"], maxLength: 100_000 },
             sendAfter: { type: "string", format: "date-time" },
             method: { enum: ["email"] },
-            language: { enum: ["en", "ru"] },
+            language: LANGUAGE_INPUT,
           },
         },
         template: { type: "object", additionalProperties: false, properties: { variant: { type: "string", minLength: 1, maxLength: 200 } }, required: ["variant"] },
@@ -41,7 +43,7 @@ export interface NotifyRequest {
   template: string;
   data?: Record<string, unknown>;
   sendAfter?: string;
-  language?: "en" | "ru";
+  language?: Language;
   /** The topic the notification is filed under (notification/topics-to-notifications). */
   topicSlug?: string;
 }
@@ -66,7 +68,7 @@ export function fromOriginalNotify(input: unknown): NotifyRequest {
     template: notification.template.variant,
     data: data as Record<string, unknown> | undefined,
     sendAfter: inner.sendAfter,
-    language: inner.language,
+    language: checkLanguage(inner.language, "/notification/notification/language"),
     topicSlug: notification.topic?.slug,
   };
 }

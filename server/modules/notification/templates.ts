@@ -2,6 +2,7 @@ import type { Repository } from "../../../engine/query/repository.js";
 import type { Language } from "../../../web/site/data/page-data.js";
 import { text as inLanguage } from "../../../web/site/i18n/text.js";
 import { DEFAULT_TEMPLATES } from "./default-templates.js";
+import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 
 export interface RenderedMessage {
   subject: string;
@@ -41,7 +42,7 @@ export function htmlOf(text: string): string {
  * Templates per language with variables: a notification/templates row whose `variant` is the
  * notification's `template` (its `title` is the subject and its `description` the body, each a
  * map of languages) wins over the built-in text of the same name, so admins can reword any mail.
- * A language missing from a row falls back to English.
+ * A language missing from a row or the built-in texts falls back to the default language, then English.
  */
 export class Templates {
   constructor(private readonly rows: Repository) {}
@@ -50,8 +51,8 @@ export class Templates {
     const field = this.rows.model.fieldMap.get("variant")!;
     const [row] = await this.rows.list({ filters: [{ field, kind: field.kind, method: "eq", value: name }], orderBy: [], limit: 1, offset: 0 });
     const builtIn = DEFAULT_TEMPLATES[name];
-    const subject = (row && inLanguage(row.title, language)) || builtIn?.[language]?.subject || builtIn?.en.subject;
-    const body = (row && inLanguage(row.description, language)) || builtIn?.[language]?.text || builtIn?.en.text;
+    const subject = (row && inLanguage(row.title, language)) || builtIn?.[language]?.subject || builtIn?.[DEFAULT_LANGUAGE]?.subject || builtIn?.en.subject;
+    const body = (row && inLanguage(row.description, language)) || builtIn?.[language]?.text || builtIn?.[DEFAULT_LANGUAGE]?.text || builtIn?.en.text;
     if (!subject || !body) throw new Error(`no template named ${name}`);
     const text = fill(body, variables);
     return { subject: fill(subject, variables).replace(/\s+/g, " ").trim(), text, html: htmlOf(text) };

@@ -1,5 +1,5 @@
 import type { Repository } from "../../../engine/query/repository.js";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../web/site/data/page-data.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../web/site/data/page-data.js";
 import { withLanguage } from "../../../web/site/i18n/languages.js";
 import { escapeHtml } from "../../../web/site/render/html.js";
 import type { PageResolver } from "../host/page-resolver.js";

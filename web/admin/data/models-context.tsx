@@ -2,6 +2,7 @@ import { Center, Loader } from "@mantine/core";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { api } from "../../api/client.js";
+import { applyLanguages } from "../../../engine/schema/languages.js";
 import { notifyError } from "../notify.js";
 
 interface Models {
@@ -15,8 +16,12 @@ const ModelsContext = createContext<Models | null>(null);
 export function ModelsProvider({ children }: { children: ReactNode }) {
   const [models, setModels] = useState<Models | null>(null);
   useEffect(() => {
-    api<AdminModel[]>("/api/admin/models")
-      .then((list) => setModels({ list, byId: new Map(list.map((m) => [m.id, m])) }))
+    api<{ data: AdminModel[]; languages?: { list: string[]; default: string } }>("/api/admin/models", { envelope: true })
+      .then(({ data: list, languages }) => {
+        // The site's languages are a server setting: applied before any screen reads them.
+        if (languages) applyLanguages(languages.list, languages.default);
+        setModels({ list, byId: new Map(list.map((m) => [m.id, m])) });
+      })
       .catch(notifyError);
   }, []);
   if (!models) {

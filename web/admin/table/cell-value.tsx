@@ -1,4 +1,5 @@
 import { Badge, Text } from "@mantine/core";
+import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import dayjs from "dayjs";
 import type { AdminField } from "../../../engine/admin/admin-model.js";
 import { cellOf } from "../../../engine/admin/table-cell.js";
@@ -20,5 +21,5 @@ export function CellValue({ field, value, referenceLabel }: { field: AdminField;
   );
 }
 
-/** A language map in a cell: English, else any language it has, else nothing. */
-const languageText = (map: Record<string, string>) => map.en || Object.values(map).find(Boolean) || "";
+/** A language map in a cell: the default language's text, else any language it has, else nothing. */
+const languageText = (map: Record<string, string>) => map[DEFAULT_LANGUAGE] || Object.values(map).find(Boolean) || "";

@@ -3,7 +3,7 @@ import { Group } from "../render/primitives.js";
 import { LANGUAGES } from "../data/page-data.js";
 import { useSite, useUiText } from "../render/use-site.js";
 import { withLanguage } from "./languages.js";
-import { languageNames } from "./ui-strings.js";
+import { languageName } from "./ui-strings.js";
 
 /**
  * Links to this same page in every language; plain links, so it works before hydration too. The
@@ -22,7 +22,7 @@ export function LanguageSwitcher({ size = "xs", landmark = true }: { size?: "xs"
           href={withLanguage(site.data.path, language)}
           hrefLang={language}
           lang={language}
-          title={languageNames[language]}
+          title={languageName(language)}
           aria-current={language === site.language ? "true" : undefined}
           variant={language === site.language ? "light" : "subtle"}
           color="gray"

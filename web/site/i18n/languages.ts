@@ -1,8 +1,7 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE, type Language } from "../data/page-data.js";
+import { isLanguage } from "../../../engine/schema/languages.js";
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /** The language a path's first segment names ("/ru/blog" → ru), or undefined when it names none. */
 export function languageOfPath(path: string): Language | undefined {
@@ -10,7 +9,7 @@ export function languageOfPath(path: string): Language | undefined {
   return path.startsWith("/") && isLanguage(first) ? first : undefined;
 }
 
-/** Splits "/ru/blog/x" into { language: "ru", path: "/blog/x" }; unprefixed paths are English. */
+/** Splits "/ru/blog/x" into { language: "ru", path: "/blog/x" }; unprefixed paths are in the default language. */
 export function stripLanguage(path: string): { language: Language; path: string } {
   const language = languageOfPath(path);
   if (!language) return { language: DEFAULT_LANGUAGE, path: path || "/" };
@@ -18,7 +17,7 @@ export function stripLanguage(path: string): { language: Language; path: string 
   return { language, path: rest.startsWith("/") ? rest : `/${rest}` };
 }
 
-/** The visitor-facing path for a language: English stays unprefixed, others get "/{language}". */
+/** The visitor-facing path for a language: the default language stays unprefixed, others get "/{language}". */
 export function withLanguage(path: string, language: Language): string {
   const clean = path.startsWith("/") ? path : `/${path}`;
   if (language === DEFAULT_LANGUAGE) return clean;

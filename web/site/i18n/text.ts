@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, type Language } from "../data/page-data.js";
 
 /**
- * The text of a language map ({ en: "Hi", ru: "Привет" }) in a language, falling back to English
- * and then to any language that has text, so a half-translated record still shows something.
+ * The text of a language map ({ en: "Hi", ru: "Привет" }) in a language, falling back to the
+ * default language and then to any language that has text, so a half-translated record still shows something.
  */
 export function text(map: unknown, language: Language): string {
   if (typeof map === "string") return map;

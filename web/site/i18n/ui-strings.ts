@@ -1,75 +1,25 @@
 import { stringTable } from "./string-table.js";
 import type { Language } from "../data/page-data.js";
+import { en } from "./strings/en.js";
+import { ru } from "./strings/ru.js";
+import { de } from "./strings/de.js";
 
-/** Every text the renderer itself shows (not content), in each language. */
-const en = {
-  readMore: "Read more",
-  more: "More",
-  notAuthorized: "Not authorized",
-  submit: "Submit",
-  submitting: "Sending...",
-  formSubmitted: "Form submitted successfully",
-  somethingWrong: "Oh no! Something went wrong...",
-  reload: "Reload",
-  goHome: "Go to the home page",
-  openMenu: "Open menu",
-  closeMenu: "Close menu",
-  language: "Language",
-  previousSlide: "Previous slide",
-  nextSlide: "Next slide",
-  goToSlide: "Go to slide",
-  slides: "Slides",
-  togglePassword: "Show or hide the password",
-  textCopied: "Text copied to clipboard",
-  copyFailed: "Failed to copy text to clipboard",
-  copy: "Copy",
-  price: "Price",
-  categories: "Categories",
-  articles: "Articles",
-  products: "Products",
-  stores: "Stores",
-  nothingHere: "Nothing here yet.",
-  notFound: "Not found",
-  error: "Error",
-  allRightsReserved: "All rights reserved.",
-} as const;
+export type { UiStringKey } from "./strings/en.js";
 
-export type UiStringKey = keyof typeof en;
+/**
+ * The texts by language, and the text for a key in a language (the default language's, then
+ * English, when a language lacks it). A new language is one more file in strings/, named here.
+ */
+export const { strings: uiStrings, text: uiText } = stringTable("site", en, { ru, de });
 
-const ru: Record<UiStringKey, string> = {
-  readMore: "Читать далее",
-  more: "Подробнее",
-  notAuthorized: "Нет доступа",
-  submit: "Отправить",
-  submitting: "Отправка...",
-  formSubmitted: "Форма успешно отправлена",
-  somethingWrong: "Ой! Что-то пошло не так...",
-  reload: "Перезагрузить",
-  goHome: "На главную",
-  openMenu: "Открыть меню",
-  closeMenu: "Закрыть меню",
-  language: "Язык",
-  previousSlide: "Предыдущий слайд",
-  nextSlide: "Следующий слайд",
-  goToSlide: "Перейти к слайду",
-  slides: "Слайды",
-  togglePassword: "Показать или скрыть пароль",
-  textCopied: "Текст скопирован в буфер обмена",
-  copyFailed: "Не удалось скопировать текст в буфер обмена",
-  copy: "Копировать",
-  price: "Цена",
-  categories: "Категории",
-  articles: "Статьи",
-  products: "Товары",
-  stores: "Магазины",
-  nothingHere: "Здесь пока ничего нет.",
-  notFound: "Не найдено",
-  error: "Ошибка",
-  allRightsReserved: "Все права защищены.",
-};
+/** Language names as their speakers write them, for the switcher; other codes ask Intl. */
+const NAMES: Record<string, string> = { en: "English", ru: "Русский", de: "Deutsch" };
 
-/** The texts by language, and the text for a key in a language (English when a language lacks it). */
-export const { strings: uiStrings, text: uiText } = stringTable(en, ru);
-
-/** Language names as their speakers write them, for the switcher. */
-export const languageNames: Record<Language, string> = { en: "English", ru: "Русский" };
+export function languageName(language: Language): string {
+  if (NAMES[language]) return NAMES[language];
+  try {
+    return new Intl.DisplayNames([language], { type: "language" }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}

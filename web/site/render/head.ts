@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../data/page-data.js";
 import type { SiteData } from "../data/site-data.js";
 import { withLanguage } from "../i18n/languages.js";
 import { embedJson, escapeHtml } from "./html.js";
@@ -26,7 +26,7 @@ export const ICON_TAGS = `<link rel="icon" href="/favicon.ico" sizes="32x32"><li
 function addressTags(site: SiteData, origin: string | undefined, status: number | undefined): string[] {
   if (status && status >= 400) return [];
   const path = site.data.path;
-  const at = (language: (typeof LANGUAGES)[number]) => `${origin ?? ""}${withLanguage(path, language)}`;
+  const at = (language: Language) => `${origin ?? ""}${withLanguage(path, language)}`;
   const link = (rel: string, href: string, hreflang?: string) =>
     `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ""} href="${escapeHtml(href)}">`;
   const alternates = LANGUAGES.map((language) => link("alternate", at(language), language));

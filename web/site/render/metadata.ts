@@ -49,7 +49,7 @@ export function metadataOf(page: Row | undefined, row: Row | undefined, language
   openGraph.title ??= title;
   if (description) openGraph.description ??= description;
   openGraph.type ??= "website";
-  openGraph.locale ??= language === "ru" ? "ru_RU" : "en_US";
+  openGraph.locale ??= openGraphLocale(language);
   twitter.card ??= "summary_large_image";
   twitter.title ??= openGraph.title;
   if (openGraph.description) twitter.description ??= openGraph.description;
@@ -62,4 +62,12 @@ export function metadataOf(page: Row | undefined, row: Row | undefined, language
     openGraph,
     twitter,
   };
+}
+
+/** og:locale is language_TERRITORY: a code's own region ("pt-BR" → pt_BR), the usual one for a few, else the bare code. */
+const USUAL_LOCALES: Record<string, string> = { en: "en_US", ru: "ru_RU", de: "de_DE", fr: "fr_FR", es: "es_ES", it: "it_IT" };
+function openGraphLocale(language: string): string {
+  const [lang, region] = language.split("-");
+  if (region && region.length === 2) return `${lang}_${region.toUpperCase()}`;
+  return USUAL_LOCALES[language] ?? language;
 }

@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { DEFAULT_LANGUAGE, type Language, type PageData } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PageData } from "../data/page-data.js";
 import { SiteData, siteDataOf } from "../data/site-data.js";
 import { pageWidgets } from "./external-widgets.js";
 import { failureKey, type Failures } from "./failures.js";
@@ -64,7 +64,7 @@ function documentHtml(data: PageData, state: SiteState, app: string, assets: Sit
     `<head><meta charset="utf-8">${head}${robots}<meta name="theme-color" content="#4c6ef5">${assetTags(assets)}</head>` +
     `<body><div id="root">${app}</div>` +
     `<script id="${DATA_SCRIPT_ID}" type="application/json">${embedJson(data)}</script>` +
-    `<script id="${STATE_SCRIPT_ID}" type="application/json">${embedJson(state)}</script>` +
+    `<script id="${STATE_SCRIPT_ID}" type="application/json">${embedJson({ ...state, languages: { list: [...LANGUAGES], default: DEFAULT_LANGUAGE } })}</script>` +
     deferredChunksTag(assets, state.variants ?? []) +
     `</body></html>`
   );

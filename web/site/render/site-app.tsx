@@ -21,6 +21,11 @@ export interface SiteState {
    * imports them before it hydrates (their chunks are preloaded by the document's head).
    */
   variants?: string[];
+  /**
+   * The site's languages (the server's LANGUAGES and DEFAULT_LANGUAGE settings): the browser
+   * applies them before it hydrates, so prefixes, the switcher and texts match the server's.
+   */
+  languages?: { list: string[]; default: string };
 }
 
 interface ProvidersProps {

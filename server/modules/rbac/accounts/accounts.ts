@@ -7,6 +7,8 @@ import { runTransaction, type RepositoryLookup } from "../../../../engine/query/
 import type { BackgroundWork } from "../../../background-work.js";
 import type { Notifications } from "../../notification/index.js";
 import { hashPassword } from "../passwords.js";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../../engine/schema/languages.js";
+import { withLanguage } from "../../../../web/site/i18n/languages.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
 import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";
 import { createSubject, grantRegistrationRoles, grantRole, isNewSubject, markIdentified } from "./subjects.js";
@@ -40,7 +42,7 @@ export class Accounts {
    * record. A signed-in subject that never had an identity (made by authentication/init) becomes
    * the account instead of a new subject.
    */
-  async register(login: string, password: string, currentSubjectId?: string, language?: "en" | "ru"): Promise<string> {
+  async register(login: string, password: string, currentSubjectId?: string, language?: Language): Promise<string> {
     const hash = await hashPassword(password);
     return this.transaction(async (repository, trx) => {
       if (await findByEmail(trx, login)) throw emailTaken();
@@ -118,17 +120,17 @@ export class Accounts {
       { trusted: true },
     );
     const language = await this.languageOf(identity.subjectId);
-    const prefix = language === "en" ? "" : `/${language}`;
-    const link = `${this.options.publicUrl}${prefix}/rbac/subject/authentication/email-and-password/reset-password?code=${code}`;
+    const link = `${this.options.publicUrl}${withLanguage("/rbac/subject/authentication/email-and-password/reset-password", language)}?code=${code}`;
     // Queued like every mail (sent, or retried while the mail server is down); the link is a
     // hidden variable, never shown by the API, and forgotten once sent.
     await this.notifications.enqueue({ template: "password-reset", recipient: normalizeEmail(email), language, secretData: { link }, subjectId: identity.subjectId ?? undefined });
   }
 
-  private async languageOf(subjectId: string | null | undefined): Promise<"en" | "ru"> {
-    if (!subjectId) return "en";
+  /** The subject's language while the site still has it, else the site's default language. */
+  private async languageOf(subjectId: string | null | undefined): Promise<Language> {
+    if (!subjectId) return DEFAULT_LANGUAGE;
     const row = await this.database.db.selectFrom("rbac_subjects").select("language").where("id", "=", subjectId).executeTakeFirst();
-    return row?.language === "ru" ? "ru" : "en";
+    return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
   }
 
   /** Spends a reset code: new password, code forgotten, every session of the subject revoked. */

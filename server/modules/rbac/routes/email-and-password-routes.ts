@@ -4,6 +4,7 @@ import { EMAIL, PASSWORD, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
 import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
+import { LANGUAGE_INPUT, checkLanguage } from "../../language-input.js";
 import { authRoute } from "./limits.js";
 
 const BASE = `${AUTH}/email-and-password`;
@@ -13,8 +14,8 @@ const credentials = inputSchema<{ login: string; password: string }>({
   required: ["login", "password"],
 });
 // Sign-up may also say the site language the visitor used: their mail comes in it.
-const registration = inputSchema<{ login: string; password: string; language?: "en" | "ru" }>({
-  properties: { login: EMAIL, password: PASSWORD, language: { enum: ["en", "ru"], "x-message": "must be en or ru" } },
+const registration = inputSchema<{ login: string; password: string; language?: string }>({
+  properties: { login: EMAIL, password: PASSWORD, language: LANGUAGE_INPUT },
   required: ["login", "password"],
 });
 const forgot = inputSchema<{ email: string }>({ properties: { email: EMAIL }, required: ["email"] });
@@ -35,8 +36,9 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     return { data: session };
   });
 
-  const signUp = "Sign up with email and password (`language`: the language mail is sent in, default en)";
-  defineRoute(app, { ...route, url: `${BASE}/registration`, summary: signUp, body: registration, status: 201 }, async ({ body: { login, password, language } }, request, reply) => {
+  const signUp = "Sign up with email and password (`language`: one of the site's languages, the one mail is sent in; default the site's default language)";
+  defineRoute(app, { ...route, url: `${BASE}/registration`, summary: signUp, body: registration, status: 201 }, async ({ body: { login, password, language: named } }, request, reply) => {
+    const language = checkLanguage(named);
     const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
     const session = await sessions.start(await accounts.register(login, password, current, language));
     sessions.setCookie(reply, session.jwt);

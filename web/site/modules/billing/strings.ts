@@ -48,4 +48,4 @@ const ru: Record<BillingStringKey, string> = {
 };
 
 /** The texts by language, and the text for a key in a language (English when a language lacks it). */
-export const { strings: billingStrings, text: billingText } = stringTable(en, ru);
+export const { strings: billingStrings, text: billingText } = stringTable("billing", en, { ru });

@@ -172,4 +172,4 @@ const ru: Record<RbacStringKey, string> = {
 };
 
 /** The texts by language, and the text for a key in a language (English when a language lacks it). */
-export const { strings: rbacStrings, text: rbacText } = stringTable(en, ru);
+export const { strings: rbacStrings, text: rbacText } = stringTable("rbac", en, { ru });

@@ -115,7 +115,7 @@ const ru: Record<ShopStringKey, string> = {
 };
 
 /** The texts by language, and the text for a key in a language (English when a language lacks it). */
-export const { strings: shopStrings, text: shopText } = stringTable(en, ru);
+export const { strings: shopStrings, text: shopText } = stringTable("shop", en, { ru });
 
 const STATUS_KEYS: Record<string, ShopStringKey> = {
   new: "statusNew",

@@ -20,7 +20,7 @@ const STATUS_COLORS: Record<string, string> = {
 export function OrderHistoryDefault({ record }: VariantProps) {
   const { language, t } = useShop();
   const order = asOrder(record);
-  const date = order.createdAt ? new Intl.DateTimeFormat(language === "ru" ? "ru-RU" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
+  const date = order.createdAt ? new Intl.DateTimeFormat(language === "en" ? "en-US" : language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
   return (
     <Paper withBorder radius="md" p="sm" data-history-order={order.id} data-status={order.status}>
       <Stack gap={6}>

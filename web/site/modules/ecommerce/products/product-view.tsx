@@ -1,7 +1,8 @@
 import { Grid, Table } from "@mantine/core";
 import { Group, Stack, Text, Title } from "../../../render/primitives.js";
 import { FileView } from "../../../../ui/file-view.js";
-import type { Row } from "../../../data/page-data.js";
+import type { Language, Row } from "../../../data/page-data.js";
+import { uiText } from "../../../i18n/ui-strings.js";
 import { text } from "../../../i18n/text.js";
 import { classNameOf } from "../../../render/class-name.js";
 import { SiteRichText } from "../../../render/site-rich-text.js";
@@ -11,11 +12,11 @@ import { PriceTag } from "./price-tag.js";
 import { ProductCartActions } from "./product-cart-actions.js";
 
 /** A feature attribute's value in the page's language: text, number, yes/no, or date. */
-function attributeValue(attribute: Row, language: "en" | "ru"): string {
+function attributeValue(attribute: Row, language: Language): string {
   const own = text(attribute.string, language);
   if (own) return own;
   if (typeof attribute.number === "string" || typeof attribute.number === "number") return String(attribute.number);
-  if (typeof attribute.boolean === "boolean") return attribute.boolean ? (language === "ru" ? "Да" : "Yes") : language === "ru" ? "Нет" : "No";
+  if (typeof attribute.boolean === "boolean") return uiText(attribute.boolean ? "yes" : "no", language);
   return String(attribute.datetime ?? attribute.date ?? "");
 }
 
