@@ -6,10 +6,9 @@
 // The app runs with EVM_TIMESTAMP_MESSAGES=true, as the README says the original frontend needs
 // (its wallet sign-in and link sign `Date.now()`); the settings' defaults have their own tests
 // (tests/rbac/wallet-original-client.test.ts, session-token-shapes.test.ts).
-import qs from "qs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
@@ -17,122 +16,8 @@ import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/tes
 import { bearer, lastMail, PASSWORD, register, resetCodeIn, signIn, subjectOf, type SignedIn } from "../rbac/helpers.js";
 import { create, productWithPrices } from "../ecommerce/shop-fixture.js";
 
-const SUBJECTS = "/api/rbac/subjects";
-const AUTH = `${SUBJECTS}/authentication`;
-/** A JWT's claims, decoded as the client decodes them (no check of the signature). */
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString());
+import { SUBJECTS, AUTH, claimsOf, expectClientSession, timestampSigned, SESSION_STATE, PUBLIC_URL, PAYMENT_URL, OG, RECEIPT, SPEC_CALLS, clientUrl, formData, filters, type Call, type Context, type Shape, type Who } from "./original-client-sdk.js";
 
-/**
- * What the client's init and sign-in components read from a session: the signed-in subject from
- * the JWT's `subject` claim ({ id, slug }), and the refresh token's `exp` to decide when to
- * refresh. `subjectId`: whom the session must be for, where the row knows.
- */
-async function expectClientSession(c: Context, session: { jwt: string; refresh: string }, subjectId?: string) {
-  const jwt = claimsOf(session.jwt);
-  const me = await c.t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(session.jwt) });
-  expect(me.status).toBe(200);
-  expect(jwt.subject).toEqual({ id: subjectId ?? jwt.sub, slug: me.body.data.slug });
-  expect(me.body.data).toMatchObject({ id: jwt.subject.id, slug: expect.any(String) });
-  const refresh = claimsOf(session.refresh);
-  // Still valid, and later than the session token's own expiry: the client refreshes with it.
-  expect(refresh.exp).toEqual(expect.any(Number));
-  expect(refresh.exp * 1000).toBeGreaterThan(Date.now());
-  expect(refresh.exp).toBeGreaterThan(jwt.exp);
-}
-
-/** The client's wallet message: `Date.now()` signed by the wallet, in its link and sign-in body. */
-async function timestampSigned(account: PrivateKeyAccount) {
-  const message = String(Date.now());
-  return { message, provider: "ethereum-virtual-machine", signature: await account.signMessage({ message }), address: account.address };
-}
-
-/** What the client's response reader takes for an expired session (it then signs the visitor out). */
-const SESSION_STATE = /unauthorized|token required|no session|authorization error|no subject provided in the token|invalid token issued/i;
-
-const PUBLIC_URL = "https://shop.example.com";
-const PAYMENT_URL = /^https:\/\/shop\.example\.com\/billing\/dummy\/pay\/[0-9a-f-]+\?token=[0-9a-f]{64}$/;
-const OG = "generate-template-opengraph-image-default";
-const RECEIPT = "generate-template-ecommerce-order-receipt-default";
-
-/** Every call of SPEC.md section 7, as the rows name them. */
-const SPEC_CALLS = [
-  // Generic entity calls
-  "GET list with filters", "GET {id}", "POST create", "PATCH {id}", "DELETE {id}", "POST find-or-create", "POST bulk", "PATCH bulk",
-  // Extra entity calls
-  "POST crm/forms/{id}/requests",
-  "GET orders/{id}/checkout-attributes/{currencyId}", "POST orders/clear-old-orders", "GET orders/{id}/total", "GET orders/{id}/quantity",
-  "PATCH orders/{id}/orders-to-products/{lineId}", "GET orders-to-products/{id}/total",
-  "GET pages/find-by-url", "GET pages/urls", "GET pages/url-segment-value",
-  "POST files/create-from-url", "POST files/generate",
-  "GET revalidation/revalidate",
-  "PATCH identity/{id}/change-password", "POST identity/email-and-password", "PATCH subjects/{id}/change-password",
-  // Subject API
-  "GET init", "GET me", "GET is-authorized", "POST logout", "POST refresh", "POST ethereum-virtual-machine",
-  "POST email-and-password/authentication", "POST email-and-password/registration", "POST email-and-password/forgot-password", "POST email-and-password/reset-password",
-  "GET identities", "POST identities", "PATCH identities/{identityId}", "DELETE identities/{identityId}",
-  "POST orders (add to cart)", "PATCH orders/{orderId}", "DELETE orders/{orderId}", "POST orders/checkout", "POST orders/{orderId}/checkout",
-  "GET orders/total", "GET orders/quantity", "POST products/{productId}/checkout",
-  "POST notify", "POST crm-module/form/request",
-] as const;
-/** A SPEC.md call, or the error body every call may answer. */
-type Call = (typeof SPEC_CALLS)[number] | "error body";
-
-type Who = "anonymous" | "ann" | "bea" | "cy" | "eve" | "admin" | "secret";
-
-interface Context {
-  t: TestApp;
-  ann: SignedIn;
-  bea: SignedIn;
-  /** Changes its password and identities in the account-settings rows. */
-  cy: SignedIn;
-  /** Signs up, refreshes and logs out in the session rows. */
-  eve: SignedIn;
-  admin: SignedIn;
-  /** The loopback server create-from-url fetches from. */
-  filesOrigin: string;
-  pencil: Record<string, any>;
-  /** Set by rows, read by later ones. */
-  saved: Record<string, any>;
-  home: string;
-  articleTemplate: string;
-  formId: string;
-  categories: Record<string, any>[];
-  product: Record<string, any>;
-  currency: Record<string, any>;
-  /** Set by the add-to-cart row, read by the order rows after it. */
-  orderId?: string;
-}
-
-interface Shape {
-  call: Call;
-  name: string;
-  who: Who;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
-  /** Work a row needs done first (a nonce to sign, a code from the mail). */
-  before?: (c: Context) => Promise<void>;
-  /** The path; the query is built from `params` as the client does, `?` included when it is empty. */
-  path: (c: Context) => string;
-  params?: (c: Context) => Record<string, unknown>;
-  /** Sent as the client's FormData: one `data` part holding JSON. */
-  data?: (c: Context) => unknown;
-  /** Our own JSON body form, for the rows that show it still works. */
-  json?: (c: Context) => unknown;
-  status: number;
-  expect: (body: any, c: Context) => void | Promise<void>;
-}
-
-/** `{host}{route}?{qs}` exactly as the SDK's actions build it. */
-const clientUrl = (path: string, params?: Record<string, unknown>) => `${path}?${qs.stringify(params, { encodeValuesOnly: true })}`;
-
-/** The SDK's prepareFormDataToSend: the data as one JSON `data` part. */
-async function formData(data: unknown) {
-  const form = new FormData();
-  form.append("data", JSON.stringify(data));
-  const request = new Request("http://x/", { method: "POST", body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
-}
-
-const filters = (...and: Record<string, unknown>[]) => ({ filters: { and } });
 
 const shapes: Shape[] = [
   // is-authorized
