@@ -4,6 +4,7 @@ import { prepareWrite, type Row } from "../../../engine/query/prepare-write.js";
 import { BULK_MAX, type ImportRow, type Repository } from "../../../engine/query/repository.js";
 import { fieldTypeOf } from "../../../engine/schema/field-types/index.js";
 import type { Field, Model } from "../../../engine/schema/model.js";
+import { orderImportRows } from "./import-order.js";
 
 /** What an import would do: rows (numbered from 1, the first record) to create and to update, and those refused with why. */
 export interface ImportReport {
@@ -65,7 +66,15 @@ export async function planImport(repository: Repository, records: unknown[], pro
     (matched ? report.update : report.create).push(row);
     rows.push({ row, update: matched, data: { ...data, ...times } });
   });
-  return { report, rows };
+  // Rows naming rows of the same file (a parent) are written after them (import-order.ts).
+  const ordered = orderImportRows(model, rows);
+  if (ordered.rejected.length) {
+    const refused = new Set(ordered.rejected.map((r) => r.row));
+    report.create = report.create.filter((row) => !refused.has(row));
+    report.update = report.update.filter((row) => !refused.has(row));
+    report.rejected = [...report.rejected, ...ordered.rejected].sort((a, b) => a.row - b.row);
+  }
+  return { report, rows: ordered.rows };
 }
 
 /** createdAt and updatedAt taken out of the record (the client validators refuse them), checked. */
