@@ -258,7 +258,8 @@ export class Repository<R extends object = Row> {
    * their ids, or `update` the record of that id. A row the database refuses (a reference to no
    * record, a unique value taken) rolls every row back, its error naming the row. A row may carry
    * its createdAt and updatedAt (moved from another database, they keep their dates); a new row
-   * without one gets the moment it is written, so rows keep the file's order.
+   * without one gets the moment it is written, so rows keep the file's order. A row's `then`
+   * fields are set after every row is in, in the same transaction.
    */
   async importRows(rows: ImportRow[]): Promise<void> {
     const stamped = this.model.fieldMap.get("createdAt")?.generated === "now";
@@ -267,6 +268,15 @@ export class Repository<R extends object = Row> {
         try {
           if (update) (await this.updateOne(trx, update, data)) ?? this.missing(update);
           else await this.insert(trx, [stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data]);
+        } catch (error) {
+          throw error instanceof AppError ? inRow(error, row) : error;
+        }
+      }
+      // References to rows written after their own (a circle of parents), now that all are in.
+      for (const { row, update, data, then } of rows) {
+        if (!then) continue;
+        try {
+          await this.updateOne(trx, update ?? (data.id as string), then);
         } catch (error) {
           throw error instanceof AppError ? inRow(error, row) : error;
         }
@@ -392,6 +402,8 @@ export interface ImportRow {
   row: number;
   update?: string;
   data: Row;
+  /** Fields set once every row is written (a reference to a row of the file written after this one). */
+  then?: Row;
 }
 
 /** The same error, saying which row of an import it is about. */
