@@ -5,6 +5,7 @@ import { AppError, notFound, validationError, validationErrorFromCauses } from "
 import type { Model } from "../schema/model.js";
 import { ChangeFeed } from "./change-feed.js";
 import { isUuid } from "./coerce.js";
+import { bindAfter } from "./keyset-after.js";
 import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
 import { isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
@@ -61,12 +62,16 @@ export class Repository<R extends object = Row> {
     const filters = withParams(query.filters, params);
     const limit = params.add(query.limit);
     const offset = query.offset > 0 ? params.add(query.offset) : undefined;
+    // A page after a cursor's position starts there (keyset-after.ts), however deep.
+    const after = query.after ? bindAfter(this.model, query.orderBy, query.after, params) : undefined;
     const orderShape = query.orderBy.map((o) => `${o.field.name}>${o.key ?? ""}>${o.direction}`).join(",");
-    const shape = `list|${conditionsShape(query.filters)}|${orderShape}|${offset ? "offset" : ""}`;
+    const shape = `list|${conditionsShape(query.filters)}|${orderShape}|${offset ? "offset" : ""}${after ? `|after:${after.shape}` : ""}`;
     return this.runCached<R>(shape, params, () => {
       const order = fullOrder(query.orderBy, this.model.defaultOrder);
+      const where = (q: SelectQueryBuilder<any, any, any>) =>
+        q.$if(filters.length > 0, (w) => w.where((eb) => whereAll(eb, filters))).$if(after !== undefined, (w) => w.where(after!.condition()));
       const matching = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
-        order.reduce((o, key) => o.orderBy(key), q.$if(filters.length > 0, (w) => w.where((eb) => whereAll(eb, filters)))).limit(limit as unknown as number) as Q;
+        order.reduce((o, key) => o.orderBy(key), where(q)).limit(limit as unknown as number) as Q;
       if (!offset) return matching(this.db.selectFrom(this.model.table).select(this.columns));
       // A page further in: the rows skipped are walked as ids only (an index-only scan when an
       // index holds the order, such as (createdAt, id)), and only the page's rows are read whole.
