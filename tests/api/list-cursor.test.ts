@@ -56,6 +56,7 @@ describe(`lists paged by cursor on ${testDialect}`, () => {
     ["newest first", `&${order("createdAt", "desc")}`],
     ["by English title, ties and missing titles", `&${order("title->>en", "asc")}`],
     ["by English title, descending", `&${order("title->>en", "desc")}`],
+    ["by a whole JSON column (jsonb order)", `&${order("title", "asc")}`],
     ["by a nullable column", `&${order("className", "asc")}`],
     ["by a nullable column, descending", `&${order("className", "desc")}`],
     ["by slug, descending, filtered twice", `&${order("slug", "desc")}&${filters([{ column: "adminTitle", method: "ilike", value: "%1%" }, { column: "className", method: "isNotNull" }])}`],
