@@ -152,6 +152,19 @@ export class Repository<R extends object = Row> {
     return row as R;
   }
 
+  /**
+   * Updates the record only while its columns hold the values `holds` names (null: is null), in
+   * one statement: the UPDATE locks the row itself, so no transaction and locked read are needed
+   * for it. Undefined when the record is missing or no longer holds them (the caller then reads it).
+   */
+  async updateIf(id: string, holds: Row, raw: unknown, options: WriteOptions = {}): Promise<R | undefined> {
+    this.checkId(id);
+    const data = prepareWrite(this.model, raw, "update", "", options);
+    const row = await this.updateOne(this.db, id, data, holds);
+    if (row) this.changed();
+    return row as R | undefined;
+  }
+
   async delete(id: string): Promise<R> {
     this.checkId(id);
     if (this.model.owned.length) return this.deleteWithOwned(id);
@@ -312,12 +325,15 @@ export class Repository<R extends object = Row> {
     return this.guard(() => db.insertInto(this.model.table).values(values).returning(this.columns).execute());
   }
 
-  private async updateOne(db: Kysely<any>, id: string, data: Row): Promise<Row | undefined> {
+  private async updateOne(db: Kysely<any>, id: string, data: Row, holds: Row = {}): Promise<Row | undefined> {
     const set: Row = toColumns(this.model, data);
     // Only an import carries its own updatedAt (clients cannot write server-maintained fields).
     for (const field of this.model.fields) if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
     return this.guard(() =>
-      db.updateTable(this.model.table).set(set).where("id", "=", id).returning(this.columns).executeTakeFirst(),
+      Object.entries(holds)
+        .reduce((q, [column, value]) => (value === null ? q.where(column, "is", null) : q.where(column, "=", value)), db.updateTable(this.model.table).set(set).where("id", "=", id))
+        .returning(this.columns)
+        .executeTakeFirst(),
     );
   }
 
