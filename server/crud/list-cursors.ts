@@ -12,14 +12,14 @@ declare module "fastify" {
 }
 
 /**
- * The lists' cursor signer on `app`: keyed from JWT_SECRET (required in production), else from a
- * secret kept in the database under its own purpose, so every instance reads the others' cursors.
- * Resolved before the app listens.
+ * The lists' cursor signer on `app`: its key is derived (HMAC, labelled "list-cursor") from the
+ * server secret that signs sessions, JWT_SECRET (required in production) or else the one kept in
+ * the database, so every instance reads the others' cursors. Resolved before the app listens.
  */
 export function registerListCursors(app: FastifyInstance, config: Config) {
   const keys = app.repositories.get("rbac/signing-keys");
   const cursors = new ListCursors(() =>
-    keys ? resolveSigningSecret(config.jwtSecret, config.production, keys, { purpose: "list-cursor" }) : config.jwtSecret ?? randomBytes(32).toString("base64url"),
+    keys ? resolveSigningSecret(config.jwtSecret, config.production, keys) : config.jwtSecret ?? randomBytes(32).toString("base64url"),
   );
   app.decorate("listCursors", cursors);
   app.addHook("onReady", async () => void (await cursors.ready()));
