@@ -23,9 +23,13 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   const model = repository.model;
   const { ownRows, visibleTo } = visibleRows(app, model);
 
+  // `next`: the `after` cursor of the following page, when this one is full (README, "HTTP API").
   app.get(prefix, async (request) => {
-    const query = parseListQuery(model, request.query as any);
-    return { data: await repository.list({ ...query, filters: await visibleTo(request, query.filters) }) };
+    const { cursor, ...query } = parseListQuery(model, request.query as any);
+    if (cursor !== undefined) query.after = await app.listCursors.read(model, query.orderBy, cursor);
+    const data = await repository.list({ ...query, filters: await visibleTo(request, query.filters) });
+    const next = await app.listCursors.next(model, query.orderBy, query.limit, data as Record<string, unknown>[]);
+    return next === undefined ? { data } : { data, next };
   });
 
   // Exact by default (API.md). `estimate=true` (the admin's tables) reads at most

@@ -84,6 +84,9 @@ export class Invoices {
 
   /** Stores the provider's payment on the invoice still waiting for it; the invoice as it then is. */
   async storePayment(invoiceId: string, payment: CreatedPayment): Promise<Invoice> {
+    // The usual case in one statement: the invoice still waits for its URL (the UPDATE locks it).
+    const stored = await this.repositories.get("billing/invoices")!.updateIf(invoiceId, { status: "new", paymentUrl: null }, payment);
+    if (stored) return stored as Invoice;
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const invoice = await this.locked(trx, invoiceId);
       if (invoice.paymentUrl) return invoice; // another request completed it first: that one stands

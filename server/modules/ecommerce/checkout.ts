@@ -105,11 +105,10 @@ export class Checkout {
       const inCart = orders.filter((o) => o.type === "cart" && o.status === "new");
       if (inCart.length < orders.length) return this.existingCheckout(trx, orders, request, currency);
 
-      const withLines = await this.orders.withLines(trx, orders);
-      const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
-      if (lineIds.length === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
-      const priced = await this.orders.prices.lines(trx, { lineIds }, currency.id);
-      if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+      // The lines and their prices in one query: how many lines, and those with a price.
+      const { lines, priced } = await this.orders.prices.ofOrders(trx, orders.map((o) => o.id), currency.id);
+      if (lines === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
+      if (priced.length < lines) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
 
       const { invoice, intent } = await this.invoices.open(repository, {
