@@ -99,10 +99,11 @@ export class SessionStore {
   /**
    * A guest session (issue 27): a visitor's first add to cart starts one with authentication/init
    * (a subject with no identity yet), kept like any session, so signing up later adopts it and
-   * signing in moves its cart to the account. The subject's id.
+   * signing in moves its cart to the account; `language`: the page's, the one its mail comes in.
+ * The subject's id.
    */
-  startGuest = async (): Promise<string> => {
-    const tokens = await this.deps.call<SessionTokens>(`${AUTH}/init`);
+  startGuest = async (language?: string): Promise<string> => {
+    const tokens = await this.deps.call<SessionTokens>(`${AUTH}/init`, language ? { query: { language } } : undefined);
     await this.signedIn(tokens);
     if (this.state.status !== "signed-in") throw new Error("The session could not be started");
     return this.state.subject.id;

@@ -21,11 +21,11 @@ interface Props extends Pick<LinkButtonLook, "size" | "variant"> {
  * the browser knows who is signed in (and on the server) it is drawn disabled.
  */
 export function AddToCartButton({ productId, storeId, quantity = 1, size = "sm", variant = "filled", fullWidth }: Props) {
-  const { t, href } = useShop();
+  const { t, href, language } = useShop();
   const { session, subjectId, store } = useCart();
   const { store: sessionStore } = useSession();
   const { pending, act } = useAction(async () => {
-    if (!subjectId) store.ensure(await sessionStore.startGuest());
+    if (!subjectId) store.ensure(await sessionStore.startGuest(language));
     await store.add(productId, quantity, storeId);
     showToast({
       color: "teal",

@@ -34,7 +34,7 @@ export function ProductCheckoutForm({ product, storeProduct }: { product: Row; s
     if (!ready || !Number.isInteger(count) || count < 1) return;
     // A visitor with no session checks out as a guest (issue 27).
     form.submit(async ({ provider, email, shippingAddress, currency, successUrl, cancelUrl }) =>
-      session.call<CheckoutAnswer>(`${shopApi(subjectId ?? (await session.startGuest()))}/products/${product.id}/checkout`, {
+      session.call<CheckoutAnswer>(`${shopApi(subjectId ?? (await session.startGuest(site.language)))}/products/${product.id}/checkout`, {
         method: "POST",
         body: {
           provider,
