@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, as, bearer, lastMail, subjectOf, type SignedIn } from "../rbac/helpers.js";
 import { addToCart, cart, catalogue, create, shopper, type Catalogue, type Shopper } from "./shop-fixture.js";
+import { remindUnpaid } from "../../server/modules/ecommerce/unpaid-reminders.js";
 
 const DUMMY_SECRET = "dummy secret for the tests, 32+ characters long";
 const ADDRESS = { name: "Ann Buyer", line1: "1 Main St", city: "Berlin", postalCode: "10115", country: "DE" };
@@ -211,6 +212,26 @@ describe("the buyer's path: guest checkout, address, cart merge, pay again, expi
       expect((await webhook(pay.body, pay.signature)).body.data.outcome).toBe("applied");
       expect((await orderRow(order.id)).status).toBe("approving");
     });
+  });
+
+  it("an order unpaid for half of UNPAID_ORDER_MAX_AGE_HOURS gets one reminder mail with Pay now, in the guest's language", async () => {
+    const started = await t.request({ method: "GET", key: null, url: `${AUTH}/init?language=ru` });
+    const session: SignedIn = { subjectId: subjectOf(started.body.data.jwt), jwt: started.body.data.jwt, refresh: started.body.data.refresh };
+    const g: Shopper = { ...session, call: as(t, session), base: cart(session) };
+    expect((await t.request({ method: "GET", url: `/api/rbac/subjects/${g.subjectId}` })).body.data.language).toBe("ru");
+    expect((await t.request({ method: "GET", key: null, url: `${AUTH}/init?language=xx` })).status).toBe(400);
+    const order = await addToCart(g, c.pencil.id, 1);
+    await checkout(g, [order.id], { email: "remind@example.com" });
+    const hours = t.app.shop.config.unpaidOrderMaxAgeHours;
+    expect(await remindUnpaid(t.app, t.app.shop.links, hours)).toBe(0);
+    await sql`UPDATE ecommerce_orders SET "updatedAt" = now() - interval '70 minutes' WHERE id = ${order.id}`.execute(t.database.db);
+    expect(await remindUnpaid(t.app, t.app.shop.links, hours)).toBe(1);
+    await lastMail(t, "remind@example.com");
+    const mails = await t.database.db.selectFrom("notification_outbox_messages").select(["subject", "text"]).where("to", "=", "remind@example.com").execute();
+    const mail = mails.find((m) => m.subject.includes("ждёт оплаты"));
+    expect(mails.filter((m) => m.subject.includes("ждёт оплаты"))).toHaveLength(1);
+    expect(mail?.text).toContain(`order=${order.id}&token=${t.app.shop.links.token(order.id)}`);
+    expect(await remindUnpaid(t.app, t.app.shop.links, hours)).toBe(0);
   });
 
   it("unpaid-order expiry: an order unpaid longer than UNPAID_ORDER_MAX_AGE_HOURS is canceled with its invoice; a younger one stays", async () => {

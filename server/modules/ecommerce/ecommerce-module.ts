@@ -19,6 +19,7 @@ import { PayAgain } from "./pay-again.js";
 import { OrderLinks } from "./order-links.js";
 import { UnpaidOrders } from "./unpaid-orders.js";
 import { mergeGuestCart } from "./cart-merge.js";
+import { remindUnpaid } from "./unpaid-reminders.js";
 import { resolveSigningSecret } from "../../lib/signing-secret.js";
 
 export interface ShopServices {
@@ -50,10 +51,13 @@ const SWEEP_EVERY_MS = 60_000;
  * (each checkout is failed once: the sweep locks its invoice). Not when the queue does not poll
  * (the tests run the sweep themselves).
  */
-function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, unpaid: UnpaidOrders, config: Config) {
+function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, shop: ShopServices, config: Config) {
   if (!config.notifications.worker || config.notifications.pollMs <= 0) return;
-  // Beside it, orders left unpaid longer than UNPAID_ORDER_MAX_AGE_HOURS are canceled (unpaid-orders.ts).
-  const worker = new Worker([() => pending.sweep(), () => unpaid.expire(config.unpaidOrderMaxAgeHours * 3_600_000)], SWEEP_EVERY_MS, app.log);
+  // Beside it, orders left unpaid get one reminder at half of UNPAID_ORDER_MAX_AGE_HOURS and are
+  // canceled past it (unpaid-reminders.ts, unpaid-orders.ts).
+  const hours = config.unpaidOrderMaxAgeHours;
+  const work = [() => pending.sweep(), () => remindUnpaid(app, shop.links, hours), () => shop.unpaid.expire(hours * 3_600_000)];
+  const worker = new Worker(work, SWEEP_EVERY_MS, app.log);
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => worker.stop());
 }
@@ -83,7 +87,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   const images = new ShopImageData(app, orders, config.publicUrl);
   registerShopImages(app, app.generatedFiles, images);
   registerOrderStatusNotices(app, images, config.publicUrl, shop.links);
-  scheduleCheckoutSweep(app, shop.checkout.pending, shop.unpaid, config);
+  scheduleCheckoutSweep(app, shop.checkout.pending, shop, config);
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
     registerSubjectOrderRoutes(routes, shop);

@@ -26,11 +26,11 @@ export const DEFAULT_TEMPLATES: Record<string, Record<"en" | "ru", TemplateText>
   "order-unpaid-reminder": {
     en: {
       subject: "Order {{orderNumber}} is waiting for payment",
-      text: "Hello,\n\nyour order {{orderNumber}}{{#total}} ({{total}}){{/total}} is not paid yet. Pay now: {{payUrl}}\n\nUnpaid orders are canceled after {{expiresAfterHours}} hours.",
+      text: "Hello,\n\nyour order {{orderNumber}} is not paid yet. Pay now: {{payUrl}}\n\nUnpaid orders are canceled after {{expiresAfterHours}} hours.",
     },
     ru: {
       subject: "Заказ {{orderNumber}} ждёт оплаты",
-      text: "Здравствуйте!\n\nваш заказ {{orderNumber}}{{#total}} ({{total}}){{/total}} ещё не оплачен. Оплатить сейчас: {{payUrl}}\n\nНеоплаченные заказы отменяются через {{expiresAfterHours}} ч.",
+      text: "Здравствуйте!\n\nваш заказ {{orderNumber}} ещё не оплачен. Оплатить сейчас: {{payUrl}}\n\nНеоплаченные заказы отменяются через {{expiresAfterHours}} ч.",
     },
   },
   "password-reset": {
