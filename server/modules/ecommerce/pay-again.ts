@@ -8,11 +8,13 @@ import { sumAmounts, type Invoice, type Invoices, type ProviderName } from "../b
 import { answer, type Checkout, type CheckoutResult, type Started } from "./checkout.js";
 import type { Order, Orders } from "./orders.js";
 import { NO_PRICE } from "./prices.js";
+import { ABANDONED_AFTER_MS } from "./pending-checkouts.js";
 
 /** A payment page stays the one to go back to this long; after it, pay again makes a new invoice at today's prices. */
 export const PAYMENT_LINK_VALID_MS = 60 * 60_000;
 
-type Open = { invoice: Invoice; intentId: string; currencyId: string; fresh: boolean };
+/** `abandoned`: no payment URL ABANDONED_AFTER_MS after it was made (its request died between the steps). */
+type Open = { invoice: Invoice; intentId: string; currencyId: string; fresh: boolean; abandoned: boolean };
 
 /**
  * Pay now for an unpaid order (`paying`; issue 27): back to the same invoice's payment page while
@@ -50,7 +52,8 @@ export class PayAgain {
       // Every order of the old invoice moves to the new one: the same lines, one invoice.
       const orderIds = await this.ordersOf(trx, open.intentId);
       const orders = await this.lockMany(trx, orderIds);
-      if (open.fresh && open.invoice.paymentUrl) return { reuse: true, request, started: { invoice: open.invoice, intent, currency, orders, ours: false, created: [] } as Started };
+      // Valid, or another request's Pay now still asking the provider for its page: that one stands.
+      if (open.fresh && (open.invoice.paymentUrl || !open.abandoned)) return { reuse: true, request, started: { invoice: open.invoice, intent, currency, orders, ours: false, created: [] } as Started };
 
       const paying = orders.filter((o) => o.status === "paying");
       await trx.deleteFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).where("billingModulePaymentIntentId", "=", open.intentId).where("orderId", "in", paying.map((o) => o.id)).execute();
@@ -65,8 +68,18 @@ export class PayAgain {
       await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(paying.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: made.intent.id })));
       return { reuse: false, request, started: { invoice: made.invoice, intent: made.intent, currency, orders: paying, ours: true, created: [] } as Started };
     });
-    if (reuse) return answer(started, started.invoice);
+    if (reuse) return started.invoice.paymentUrl ? answer(started, started.invoice) : answer(started, await this.awaitUrl(started.invoice.id));
     return this.checkout.pay(this.checkout.providers.get(request.provider), request, started);
+  }
+
+  /** Waits (no transaction held) for another request's new invoice to get its payment page. */
+  private async awaitUrl(invoiceId: string): Promise<Invoice> {
+    for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
+      const state = await this.checkout.pending.state(invoiceId);
+      if (state.paymentUrl) return this.repositories.get("billing/invoices")!.get(invoiceId) as Promise<Invoice>;
+      if (state.status !== "new" || state.abandoned) throw new AppError("CONFLICT", `the payment for this order could not be created; try Pay now again`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 
   private async lockOrder(trx: Kysely<any>, orderId: string): Promise<Order> {
@@ -87,14 +100,16 @@ export class PayAgain {
       .innerJoin(`${this.table("billing/invoices")} as i`, "i.id", "pii.invoiceId")
       .innerJoin(`${this.table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "op.billingModulePaymentIntentId")
       .selectAll("i")
-      .select(["op.billingModulePaymentIntentId as intentId", "pc.currencyId", sql<boolean>`i."createdAt" > now() - make_interval(secs => ${PAYMENT_LINK_VALID_MS / 1000}::float8)`.as("fresh")])
+      .select(["op.billingModulePaymentIntentId as intentId", "pc.currencyId", sql<boolean>`i."createdAt" > now() - make_interval(secs => ${PAYMENT_LINK_VALID_MS / 1000}::float8)`.as("fresh"),
+        sql<boolean>`i."createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as("abandoned"),
+      ])
       .where("op.orderId", "=", orderId)
       .where("i.status", "=", "new")
       .orderBy("i.createdAt", "desc")
       .executeTakeFirst();
     if (!row) return undefined;
-    const { intentId, currencyId, fresh, ...invoice } = row as Invoice & { intentId: string; currencyId: string; fresh: boolean };
-    return { invoice: invoice as Invoice, intentId, currencyId, fresh: Boolean(fresh) };
+    const { intentId, currencyId, fresh, abandoned, ...invoice } = row as Invoice & { intentId: string; currencyId: string; fresh: boolean; abandoned: boolean };
+    return { invoice: invoice as Invoice, intentId, currencyId, fresh: Boolean(fresh), abandoned: Boolean(abandoned) };
   }
 
   private async ordersOf(trx: Kysely<any>, intentId: string): Promise<string[]> {
