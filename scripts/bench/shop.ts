@@ -6,7 +6,10 @@
 //   the checkout's own statements, not the mail of the checkout before it;
 // - requests per second and latency of add-to-cart and of checkout (provider dummy), each against
 //   a baseline measured in the same run: a signed-in subject reading its own record (the same
-//   bearer check and permission lookup, one indexed read).
+//   bearer check and permission lookup, one indexed read);
+// - the guest path (issue 27): a visitor's session (GET authentication/init, a subject and a
+//   refresh token made), and a guest's checkout of a product that ships, with its email and
+//   shipping address (the address checked and stored on the order).
 // Shoppers are made directly through the repositories (registration hashes passwords, slow on
 // purpose) and sign their requests with session JWTs minted like the server's. Every checkout
 // request takes a cart of its own: a subject with one cart order of one line, prepared beforehand.
@@ -56,6 +59,8 @@ interface Cart {
 interface Catalogue {
   currencyId: string;
   productIds: string[];
+  /** A product that needs shipping (the demo's mug): a guest's checkout of it sends an address. */
+  shippingProductId: string;
 }
 
 // ---------------------------------------------------------------- set-up
@@ -80,7 +85,12 @@ async function catalogue(app: FastifyInstance): Promise<Catalogue> {
     await create(app, "ecommerce/products-to-attributes", { productId: product.id, attributeId: attribute.id });
     productIds.push(product.id);
   }
-  return { currencyId: usd.id, productIds };
+  const mug = await create(app, "ecommerce/products", { adminTitle: "Mug", title: { en: "Mug" }, shipping: "required" });
+  const attribute = await create(app, "ecommerce/attributes", { number: "24.50", string: {} });
+  await create(app, "ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
+  await create(app, "ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: usd.id });
+  await create(app, "ecommerce/products-to-attributes", { productId: mug.id, attributeId: attribute.id });
+  return { currencyId: usd.id, productIds, shippingProductId: mug.id };
 }
 
 /**
@@ -125,6 +135,18 @@ const checkoutBody = (catalogue: Catalogue, cart: Cart) =>
     data: {
       provider: "dummy",
       email: `${cart.subjectId.slice(0, 8)}@example.com`,
+      billingModule: { currency: { id: catalogue.currencyId } },
+      ecommerceModule: { orders: cart.orderIds.map((id) => ({ id })) },
+    },
+  });
+
+/** A guest's checkout: the cart's order of a product that ships, the email and the shipping address. */
+const guestCheckoutBody = (catalogue: Catalogue, cart: Cart) =>
+  JSON.stringify({
+    data: {
+      provider: "dummy",
+      email: `guest-${cart.subjectId.slice(0, 8)}@example.com`,
+      shippingAddress: { name: "Ann Buyer", line1: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" },
       billingModule: { currency: { id: catalogue.currencyId } },
       ecommerceModule: { orders: cart.orderIds.map((id) => ({ id })) },
     },
@@ -240,6 +262,9 @@ async function main() {
     const shoppers = await prepareCarts(app, shop.productIds, SHOPPERS, 0);
     const carts = await prepareCarts(app, shop.productIds, FIRST_CARTS, 1);
     let nextCart = 0;
+    // Guests' carts of the product that ships, one per checkout request (the run stops early if they run out).
+    const guestCarts = await prepareCarts(app, [shop.shippingProductId], FIRST_CARTS, 1);
+    let nextGuestCart = 0;
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     console.log(`\n${SHOPPERS} shoppers, ${PRODUCTS} priced products; carts of one order of one line for checkout, one per request\n`);
 
@@ -272,7 +297,20 @@ async function main() {
           return { method: "POST", path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`, headers: bearer(cart.jwt), body: checkoutBody(shop, cart) };
         },
       },
+      {
+        name: "guest: start session (init)",
+        request: () => ({ method: "GET", path: `${SUBJECTS}/authentication/init`, headers: {} }),
+      },
+      {
+        name: "guest checkout + address",
+        request: () => {
+          if (nextGuestCart >= guestCarts.length) return undefined;
+          const cart = guestCarts[nextGuestCart++]!;
+          return { method: "POST", path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`, headers: bearer(cart.jwt), body: guestCheckoutBody(shop, cart) };
+        },
+      },
     ];
+    const GUEST_CHECKOUT = runs[4]!;
     const CHECKOUT = runs[2]!;
     /** Makes carts until `wanted` are left unused; true when it made any (which empties the roles cache). */
     const topUp = async (wanted: number) => {
@@ -288,7 +326,7 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const run of runs) {
         if (run === CHECKOUT && pace > 0) await topUp(pace * (WARMUP + DURATION) * 1.5 + 200);
-        await warmRoles(app, run === CHECKOUT ? unused() : shoppers.map((s) => s.subjectId));
+        await warmRoles(app, run === CHECKOUT ? unused() : run === GUEST_CHECKOUT ? guestCarts.slice(nextGuestCart).map((c) => c.subjectId) : shoppers.map((s) => s.subjectId));
         const warm = await measure(address, run, WARMUP);
         if (run === CHECKOUT) {
           pace = Math.max(pace, warm.result.requests.average);
@@ -312,9 +350,11 @@ async function main() {
         if (!best[run.name] || result.requests.average > best[run.name]!.requests.average) best[run.name] = result;
       }
     }
-    const [base, add, checkout] = runs.map((r) => best[r.name]!);
+    const [base, add, checkout, init, guest] = runs.map((r) => best[r.name]!);
     console.log(`\nadd to cart / baseline: ${(add!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(add!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`);
     console.log(`checkout / baseline:    ${(checkout!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(checkout!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`);
+    console.log(`guest init / baseline:  ${(init!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(init!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`);
+    console.log(`guest checkout + address / checkout: ${(guest!.requests.average / checkout!.requests.average).toFixed(2)} req/s`);
     const verdict = [
       ["queries per checkout equal for 1 and 20 orders", equal],
       [`add to cart ≥ ${TARGET.add} of the baseline's req/s`, add!.requests.average / base!.requests.average >= TARGET.add],

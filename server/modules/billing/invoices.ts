@@ -109,6 +109,22 @@ export class Invoices {
     return this.announce({ invoice, state: "failed", paymentIntentIds }, repository, trx);
   }
 
+  /**
+   * In the caller's transaction: cancels an invoice still waiting for its payment (`new`, with or
+   * without a payment URL) — invoice and intents `canceled`, the move announced — so it can be
+   * replaced (pay again). False when it had already moved on. A late "paid" for it is then
+   * recorded with the paid-after-canceled flag and moves nothing (payments.ts).
+   */
+  async cancelOpen(repository: RepositoryLookup, trx: Kysely<any>, invoiceId: string): Promise<boolean> {
+    const invoice = await this.locked(trx, invoiceId);
+    if (invoice.status !== "new") return false;
+    await repository("billing/invoices").update(invoiceId, { status: "canceled" });
+    const paymentIntentIds = await this.intentIdsOf(trx, invoiceId);
+    await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: "canceled" });
+    await this.announce({ invoice, state: "canceled", paymentIntentIds }, repository, trx);
+    return true;
+  }
+
   /** The ids of the payment intents the invoice pays. */
   async intentIdsOf(trx: Kysely<any>, invoiceId: string): Promise<string[]> {
     const intents = await trx.selectFrom(this.table("billing/payment-intents-to-invoices")).select("paymentIntentId").where("invoiceId", "=", invoiceId).execute();

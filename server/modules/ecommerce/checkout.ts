@@ -11,6 +11,7 @@ import type { Order, Orders } from "./orders.js";
 type Currency = StoredRecord<"billing/currencies">;
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
+import { needsShipping, requireAddress, type ShippingAddress } from "./shipping-address.js";
 
 export interface CheckoutRequest {
   subjectId: string;
@@ -19,6 +20,8 @@ export interface CheckoutRequest {
   currencyId?: string;
   provider: ProviderName;
   email: string;
+  /** Required when a line's product needs shipping; stored on the orders with the email. */
+  shippingAddress?: ShippingAddress;
   successUrl: string;
   cancelUrl: string;
 }
@@ -30,7 +33,7 @@ export interface CheckoutResult {
 }
 
 /** What step 1 leaves: the invoice (with its payment URL once step 3 ran), intent, currency and orders. */
-interface Started {
+export interface Started {
   invoice: Invoice;
   intent: PaymentIntent;
   currency: Currency;
@@ -110,6 +113,10 @@ export class Checkout {
       if (lines === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
       if (priced.length < lines) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
+      // The buyer: the email, and the address when a line needs shipping (issue 27).
+      // Every line is priced by now (checked above), so the priced lines name every product.
+      const productIds = priced.map((p) => p.productId);
+      const address = requireAddress(await needsShipping(trx, this.table("ecommerce/products"), productIds), request.shippingAddress);
 
       const { invoice, intent } = await this.invoices.open(repository, {
         amount,
@@ -125,13 +132,13 @@ export class Checkout {
       await repository("ecommerce/orders-to-billing-module-currencies").bulkCreate(
         orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })),
       );
-      const moved = await repository("ecommerce/orders").updateMany(orderIds, { type: "history", status: "paying" });
+      const moved = await repository("ecommerce/orders").updateMany(orderIds, { type: "history", status: "paying", email: request.email, ...(address ? { shippingAddress: address } : {}) });
       return { invoice, intent, currency, orders: moved, ours: true, created: inside ? orderIds : [] };
     });
   }
 
-  /** Steps 2 and 3: the provider, asked with no transaction open, then its URL stored or the checkout failed. */
-  private async pay(provider: PaymentProvider, request: CheckoutRequest, started: Started): Promise<CheckoutResult> {
+  /** Steps 2 and 3: the provider, asked with no transaction open, then its URL stored or the checkout failed (pay-again.ts reuses them). */
+  async pay(provider: PaymentProvider, request: Pick<CheckoutRequest, "provider" | "email" | "successUrl" | "cancelUrl">, started: Started): Promise<CheckoutResult> {
     const { invoice, currency, orders } = started;
     let payment: CreatedPayment;
     try {
@@ -217,6 +224,6 @@ export class Checkout {
 }
 
 /** API.md's answer for a checkout: the invoice as it now is. */
-function answer(started: Started, invoice: Invoice): CheckoutResult {
+export function answer(started: Started, invoice: Invoice): CheckoutResult {
   return { billingModule: { invoices: [invoice], paymentIntents: [started.intent], currency: started.currency }, ecommerceModule: { orders: started.orders } };
 }

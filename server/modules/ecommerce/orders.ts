@@ -69,6 +69,28 @@ export class Orders {
     return new Map(links.map((l) => [l.orderId, l.billingModuleCurrencyId]));
   }
 
+  /** One order as its mailed link shows it (order-links.ts): lines with products, and its total in the currency it was checked out in. */
+  async byLink(orderId: string): Promise<OrderWithLines & { total: Total[] }> {
+    const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)], true);
+    const priced = await this.prices.lines(this.db, { orderIds: [orderId] });
+    const paidIn = (await this.checkoutCurrencies([orderId])).get(orderId);
+    return { ...order!, total: totalsByCurrency(priced.filter((p) => !paidIn || p.currency.id === paidIn), order!.ordersToProducts.map((l) => l.id)) };
+  }
+
+  /** The shipping address of the subject's latest order that has one: offered again at checkout. */
+  async lastAddress(subjectId: string): Promise<unknown> {
+    const row = await this.db
+      .selectFrom(`${this.table("ecommerce/orders")} as o`)
+      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .select("o.shippingAddress")
+      .where("so.subjectId", "=", subjectId)
+      .where("o.shippingAddress", "is not", null)
+      .orderBy("o.updatedAt", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row?.shippingAddress ?? null;
+  }
+
   /** Orders with their lines attached (and each line's product when asked): two queries. */
   async withLines(db: Kysely<any>, orders: Order[], withProducts = false): Promise<OrderWithLines[]> {
     if (orders.length === 0) return [];

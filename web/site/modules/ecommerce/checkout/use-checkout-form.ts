@@ -5,12 +5,15 @@ import { useAction } from "../../rbac/use-action.js";
 import type { Currency } from "../helpers/price.js";
 import { DEFAULT_PROVIDER, isEmail, paymentHref, returnPaths, type CheckoutAnswer, type Provider } from "../helpers/shop-api.js";
 import { useConfiguredProviders } from "./use-configured-providers.js";
+import { useAddress } from "./use-address.js";
 import { useShop } from "../helpers/use-shop.js";
 
 /** What every checkout call sends besides its own fields. */
 export interface CheckoutValues {
   provider: Provider;
   email: string;
+  /** The shipping address, when a line needs shipping (send it as `shippingAddress`). */
+  shippingAddress?: Record<string, string>;
   currency?: Currency;
   successUrl: string;
   cancelUrl: string;
@@ -22,7 +25,7 @@ export interface CheckoutValues {
  * the invoice email (the subject's own until
  * edited); then `submit` checks the email, calls the checkout and goes to the payment URL.
  */
-export function useCheckoutForm(currencies: Currency[]) {
+export function useCheckoutForm(currencies: Currency[], needsShipping = false) {
   const { language, t } = useShop();
   const { state: session } = useSession();
   const ownEmail = session.status === "signed-in" ? (session.subject.identities.find((i) => i.email)?.email ?? "") : "";
@@ -36,21 +39,22 @@ export function useCheckoutForm(currencies: Currency[]) {
   const [currencyId, setCurrencyId] = useState<string>();
   const [leaving, setLeaving] = useState(false);
   const email = typedEmail ?? ownEmail;
+  const address = useAddress(needsShipping);
   const currency = currencies.find((c) => c.id === currencyId) ?? currencies.find((c) => c.isDefault) ?? currencies[0];
 
-  const { pending, act } = useAction(async (run: (values: CheckoutValues) => Promise<CheckoutAnswer>) => {
-    const answer = await run({ provider, email: email.trim(), currency, ...returnPaths(language) });
+  const { pending, act } = useAction(async (run: (values: CheckoutValues) => Promise<CheckoutAnswer>, shippingAddress?: Record<string, string>) => {
+    const answer = await run({ provider, email: email.trim(), currency, ...(shippingAddress ? { shippingAddress } : {}), ...returnPaths(language) });
     setLeaving(true);
     goTo(paymentHref(answer, language));
   });
 
   /** Checks the email, then runs the checkout call; false when the form has an error. */
   const submit = (run: (values: CheckoutValues) => Promise<CheckoutAnswer>): boolean => {
-    if (!isEmail(email)) {
-      setEmailError(t("invalidEmail"));
-      return false;
-    }
-    void act(run);
+    const emailOk = isEmail(email);
+    if (!emailOk) setEmailError(t("invalidEmail"));
+    const shippingAddress = needsShipping ? address.check() : undefined;
+    if (!emailOk || (needsShipping && !shippingAddress)) return false;
+    void act(run, shippingAddress);
     return true;
   };
 
@@ -61,6 +65,8 @@ export function useCheckoutForm(currencies: Currency[]) {
       setEmailError(undefined);
     },
     emailError,
+    /** The shipping address fields' state (shown when `address.needed`). */
+    address,
     provider,
     setProvider,
     /** The providers the server has settings for, with their labels (undefined until known). */
