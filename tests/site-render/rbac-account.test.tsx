@@ -69,7 +69,7 @@ describe("identity-settings-default", () => {
     const t = rbacStrings[language]!;
     const { html, text } = render(<IdentitySettingsDefault record={widget()} />, language, { status: "signed-out" });
     expect(text).toContain(`${t.signInToManage} ${t.signIn}`);
-    expect(html).toContain(`href="${language === "ru" ? "/ru" : ""}/rbac/subject/authentication/select-method"`);
+    expect(html).toContain(`href="${language === "ru" ? "/ru" : ""}/rbac/subject/authentication/select-method?reason=account"`);
   });
 
   test("a subject without identities is told so and has no password to change", () => {
