@@ -852,6 +852,10 @@ export interface EcommerceProducts {
     [k: string]: string;
   };
   type: "one_off" | "subscription";
+  /**
+   * Items left to sell; empty: not tracked (never runs out). A checkout reserves its lines' quantities, given back when the payment fails or the order is canceled.
+   */
+  stock: number | null;
 }
 
 /**
@@ -946,6 +950,10 @@ export interface EcommerceStoresToProducts {
   storeId: string;
   productId: string;
   sku: string;
+  /**
+   * The store's own count of the product, for cart lines added from this store; empty: the product's stock applies.
+   */
+  stock: number | null;
 }
 
 /**

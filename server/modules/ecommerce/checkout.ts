@@ -11,6 +11,7 @@ import type { Order, Orders } from "./orders.js";
 type Currency = StoredRecord<"billing/currencies">;
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
+import { reserveStock } from "./stock.js";
 
 export interface CheckoutRequest {
   subjectId: string;
@@ -111,6 +112,8 @@ export class Checkout {
       const priced = await this.orders.prices.lines(trx, { lineIds }, currency.id);
       if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
+      // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
+      await reserveStock(repository, trx, this.table, withLines.flatMap((o) => o.ordersToProducts));
 
       const { invoice, intent } = await this.invoices.open(repository, {
         amount,
