@@ -3,6 +3,7 @@ import { showSuccess, useAction } from "../../rbac/use-action.js";
 import { useCart } from "./use-cart.js";
 import { SIGN_IN_PAGE } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
+import { useStockTitles, withStockError } from "../helpers/stock-titles.js";
 
 interface Props extends Pick<LinkButtonLook, "size" | "variant"> {
   fullWidth?: boolean;
@@ -17,10 +18,12 @@ interface Props extends Pick<LinkButtonLook, "size" | "variant"> {
  * who is signed in (and on the server) it is drawn disabled.
  */
 export function AddToCartButton({ productId, storeId, quantity = 1, size = "sm", variant = "filled", fullWidth }: Props) {
-  const { t, href } = useShop();
+  const { t, href, language } = useShop();
+  const titleOf = useStockTitles();
   const { session, subjectId, store } = useCart();
   const { pending, act } = useAction(async () => {
-    await store.add(productId, quantity, storeId);
+    // A sold-out product (or past what is left) is the server's 409: said in the page's language.
+    await withStockError(store.add(productId, quantity, storeId), language, titleOf);
     showSuccess(t("updated"));
   });
   const common = { size, variant, fullWidth, "data-add-to-cart": productId };
