@@ -46,9 +46,11 @@ export function ProductCartActions({ product, storeProduct, size = "sm" }: { pro
           </Group>
         </>
       ) : soldOut ? (
-        <Button size={size} variant="default" disabled data-sold-out={product.id}>
-          {stockMessage("outOfStock", site.language)}
-        </Button>
+        <Group gap="xs">
+          <Button size={size} variant="default" disabled data-sold-out={product.id}>
+            {stockMessage("outOfStock", site.language)}
+          </Button>
+        </Group>
       ) : (
         <Group gap="xs" wrap="wrap">
           <AddToCartButton productId={product.id} storeId={storeId} size={size} />
