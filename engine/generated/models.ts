@@ -887,6 +887,21 @@ export interface EcommerceProductsToFileStorageModuleFiles {
 }
 
 /**
+ * Stock reservation (ecommerce/stock-reservations): Items a checkout took from a count for one order line (the product's, or a store's own when storesToProductsId is set); given back and deleted when the order leaves the payment or is canceled.
+ */
+export interface EcommerceStockReservations {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  ordersToProductsId: string;
+  productId: string;
+  storesToProductsId: string | null;
+  quantity: number;
+}
+
+/**
  * Store (ecommerce/stores): A shop that offers products under its own SKUs.
  */
 export interface EcommerceStores {
@@ -2386,6 +2401,7 @@ export interface Models {
   "ecommerce/products": EcommerceProducts;
   "ecommerce/products-to-attributes": EcommerceProductsToAttributes;
   "ecommerce/products-to-file-storage-module-files": EcommerceProductsToFileStorageModuleFiles;
+  "ecommerce/stock-reservations": EcommerceStockReservations;
   "ecommerce/stores": EcommerceStores;
   "ecommerce/stores-to-attributes": EcommerceStoresToAttributes;
   "ecommerce/stores-to-products": EcommerceStoresToProducts;
@@ -2500,6 +2516,7 @@ export interface ModelDateTimes {
   "ecommerce/products": "createdAt" | "updatedAt";
   "ecommerce/products-to-attributes": "createdAt" | "updatedAt";
   "ecommerce/products-to-file-storage-module-files": "createdAt" | "updatedAt";
+  "ecommerce/stock-reservations": "createdAt" | "updatedAt";
   "ecommerce/stores": "createdAt" | "updatedAt";
   "ecommerce/stores-to-attributes": "createdAt" | "updatedAt";
   "ecommerce/stores-to-products": "createdAt" | "updatedAt";

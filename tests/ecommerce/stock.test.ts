@@ -128,12 +128,16 @@ describe(`stock (${testDialect})`, () => {
     expect((await post(decline.body, decline.signature)).body.data.outcome).toBe("applied");
     expect(await orderOf(order.id)).toMatchObject({ type: "cart", status: "new" });
     expect(await stockOf("ecommerce/products", mug.id)).toBe(4);
+    // The reservation is gone with the items it held (an internal table: no route shows it).
+    const reservations = () => t.database.db.selectFrom("ecommerce_stock_reservations").select("quantity").where("productId", "=", mug.id).execute();
+    expect(await reservations()).toEqual([]);
     // The same notification again gives nothing back twice.
     await post(decline.body, decline.signature);
     expect(await stockOf("ecommerce/products", mug.id)).toBe(4);
     const again = await checkout(ann, [order.id]);
     expect(again.status).toBe(200);
     expect(await stockOf("ecommerce/products", mug.id)).toBe(1);
+    expect(await reservations()).toEqual([{ quantity: 3 }]);
     // Paid: the items stay sold; a refund cancels the order and gives them back.
     const { pay } = await actions(again.body.data.billingModule.invoices[0]);
     expect((await post(pay.body, pay.signature)).body.data.outcome).toBe("applied");

@@ -11,14 +11,13 @@ import type { RepositoryLookup } from "../../../engine/query/transaction.js";
  * The checkout reserves its lines' quantities inside its first transaction (`reserveStock`):
  * the counts' rows are locked (SELECT … FOR UPDATE, in id order, stores' rows before products',
  * so two checkouts never wait on each other in a circle), checked, lowered through their
- * repositories (so rendered pages showing them are dropped from the cache), and each line
- * remembers what it took and from whose count (`stockReserved`, `stockReservedFrom`, hidden
- * columns). A shortfall is a 409 naming the product ("only 3 left"), and the whole checkout rolls
+ * repositories (so rendered pages showing them are dropped from the cache), and each line's
+ * take is recorded with whose count it came from (ecommerce/stock-reservations, internal). A shortfall is a 409 naming the product ("only 3 left"), and the whole checkout rolls
  * back: never oversold, whatever the number of buyers at once.
  *
  * `releaseStock` gives the reserved items back once the order no longer holds them: it is back
  * in the cart (`new`: the payment failed, was declined or canceled) or `canceled` (refund, the
- * owner, the unpaid-order expiry). It is idempotent (a line's reservation is zeroed as it is given
+ * owner, the unpaid-order expiry). It is idempotent (a reservation is deleted as it is given
  * back) and skips orders still held (paying, or paid and on their way).
  */
 
@@ -131,7 +130,9 @@ async function writeCounts(repository: RepositoryLookup, counts: { count: Count;
 
 /**
  * Reserves the lines' quantities inside the checkout's transaction (see the file comment): all
- * of them, or a 409 naming every product short, in which case nothing was taken.
+ * of them, or a 409 naming every product short, in which case nothing was taken. Each line that
+ * took items gets a reservation row (ecommerce/stock-reservations: the line, the product, the
+ * store's row when its count was the store's, and how many).
  */
 export async function reserveStock(repository: RepositoryLookup, trx: Kysely<any>, table: TableOf, lines: StockLine[]): Promise<void> {
   if (lines.length === 0) return;
@@ -149,49 +150,51 @@ export async function reserveStock(repository: RepositoryLookup, trx: Kysely<any
   const short = [...needs.values()].filter((n) => n.need > n.count.stock);
   if (short.length > 0) throw await shortage(trx, table, short.map((s) => ({ productId: s.count.productId, left: s.count.stock })));
   await writeCounts(repository, [...needs.values()].map((n) => ({ count: n.count, stock: n.count.stock - n.need })));
-  for (const kind of ["product", "store"] as const) {
-    const ids = lines.filter((l) => byLine.get(l.id)?.kind === kind).map((l) => l.id);
-    if (ids.length > 0) {
-      await trx.updateTable(table("ecommerce/orders-to-products")).set({ stockReserved: sql`"quantity"`, stockReservedFrom: kind }).where("id", "in", ids).execute();
-    }
-  }
+  await repository("ecommerce/stock-reservations").bulkCreate(
+    lines.flatMap((line) => {
+      const count = byLine.get(line.id);
+      if (!count) return [];
+      return [{ ordersToProductsId: line.id, productId: line.productId, quantity: Number(line.quantity), ...(count.kind === "store" ? { storesToProductsId: count.id } : {}) }];
+    }),
+  );
 }
 
 /**
  * Gives back what the orders' lines reserved, for those of the orders no longer held (back in
- * the cart or canceled: RELEASED_STATUSES), inside the caller's transaction. Counts that are no
- * longer tracked (stock set empty since) or whose store row is gone take nothing back. Returns
+ * the cart or canceled: RELEASED_STATUSES), inside the caller's transaction, and deletes the
+ * reservations. A count no longer tracked (stock set empty since) takes nothing back. Returns
  * how many items went back. Call it after moving the orders' status, in the same transaction.
  */
 export async function releaseStock(orderIds: string[], trx: Kysely<any>, repository: RepositoryLookup, table: TableOf): Promise<number> {
   if (orderIds.length === 0) return 0;
   const reserved = await trx
-    .selectFrom(`${table("ecommerce/orders-to-products")} as l`)
+    .selectFrom(`${table("ecommerce/stock-reservations")} as r`)
+    .innerJoin(`${table("ecommerce/orders-to-products")} as l`, "l.id", "r.ordersToProductsId")
     .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "l.orderId")
-    .select(["l.id", "l.productId", "l.storeId", "l.stockReserved", "l.stockReservedFrom"])
+    .select(["r.id", "r.productId", "r.storesToProductsId", "r.quantity"])
     .where("l.orderId", "in", orderIds)
     .where("o.status", "in", [...RELEASED_STATUSES])
-    .where("l.stockReserved", ">", 0)
-    .orderBy("l.id")
-    .forUpdate(["o", "l"])
+    .orderBy("r.id")
+    .forUpdate(["r", "o"])
     .execute();
   if (reserved.length === 0) return 0;
-  const lines = reserved.map((r) => ({ id: r.id as string, productId: r.productId as string, storeId: r.stockReservedFrom === "store" ? (r.storeId as string | null) : null, quantity: Number(r.stockReserved) }));
-  const byLine = await countsOf(trx, table, lines, true);
+  // The counts, locked in the order the checkout locks them: stores' rows, then products'.
   const back = new Map<string, { count: Count; stock: number }>();
+  const storeRowIds = [...new Set(reserved.flatMap((r) => (r.storesToProductsId ? [r.storesToProductsId as string] : [])))];
+  const productIds = [...new Set(reserved.filter((r) => !r.storesToProductsId).map((r) => r.productId as string))];
+  for (const [kind, ids] of [["store", storeRowIds], ["product", productIds]] as const) {
+    if (ids.length === 0) continue;
+    const rows = await trx.selectFrom(table(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products")).select(["id", "stock"]).where("id", "in", ids).where("stock", "is not", null).orderBy("id").forUpdate().execute();
+    for (const row of rows) back.set(`${kind} ${row.id}`, { count: { kind, id: row.id, productId: row.id, stock: Number(row.stock) }, stock: Number(row.stock) });
+  }
   let items = 0;
-  for (const line of lines) {
-    const count = byLine.get(line.id);
-    // A store reservation goes back to that store's count only, a product's to the product's only.
-    const from = reserved.find((r) => r.id === line.id)!.stockReservedFrom === "store" ? "store" : "product";
-    if (!count || count.kind !== from) continue;
-    const k = `${count.kind} ${count.id}`;
-    const entry = back.get(k) ?? { count, stock: count.stock };
-    entry.stock += line.quantity;
-    items += line.quantity;
-    back.set(k, entry);
+  for (const r of reserved) {
+    const entry = back.get(r.storesToProductsId ? `store ${r.storesToProductsId}` : `product ${r.productId}`);
+    if (!entry) continue;
+    entry.stock += Number(r.quantity);
+    items += Number(r.quantity);
   }
   await writeCounts(repository, [...back.values()]);
-  await trx.updateTable(table("ecommerce/orders-to-products")).set({ stockReserved: 0, stockReservedFrom: null }).where("id", "in", lines.map((l) => l.id)).execute();
+  await trx.deleteFrom(table("ecommerce/stock-reservations")).where("id", "in", reserved.map((r) => r.id as string)).execute();
   return items;
 }
