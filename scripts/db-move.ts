@@ -1,7 +1,7 @@
 /**
  * `npm run db:move`: copies the embedded database (PGlite in $DATA_DIR/pglite) into the empty
  * PostgreSQL database named by DATABASE_URL, for a site moving from the embedded default to a
- * server (README "Moving to a PostgreSQL server"). Stop the server first: PGlite allows one
+ * server (docs/deploying.md "Moving to a PostgreSQL server"). Stop the server first: PGlite allows one
  * process per folder. Both databases are migrated to this code's migrations, every table is copied
  * in one transaction on the server (all or nothing), then both are compared table by table.
  * Uploaded files' records move with the rest; the files themselves stay in $DATA_DIR/uploads.

@@ -14,6 +14,7 @@ import { migrate } from "../engine/sql/migrator.js";
 import { constraintFields } from "../engine/sql/snapshot.js";
 import type { Config } from "./config.js";
 import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
+import { registerListCursors } from "./crud/list-cursors.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import rateLimit from "@fastify/rate-limit";
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("database", database);
   app.decorate("repositories", repositories);
   app.decorate("changes", changes);
+  registerListCursors(app, config);
 
   registerErrorHandling(app, config.production);
   sendSecurityHeaders(app, config.production);

@@ -92,13 +92,15 @@ export interface Config {
   paymentDummyEnabled: boolean;
   /** clear-old-orders deletes cart orders untouched for this many days (CART_MAX_AGE_DAYS, default 30). */
   cartMaxAgeDays: number;
-  /** Each outside payment provider's credentials and address (README "Payments"); a provider whose credentials are missing is absent here and not offered. */
+  /** The queue cancels orders left unpaid (`paying`) longer than this many hours (UNPAID_ORDER_MAX_AGE_HOURS, default 48). */
+  unpaidOrderMaxAgeHours: number;
+  /** Each outside payment provider's credentials and address (docs/payments.md); a provider whose credentials are missing is absent here and not offered. */
   paymentProviders: PaymentProviderSettings;
   /** The payment provider list when it is not the one in providers/index.ts (tests add a fixture provider). */
   paymentProviderDefinitions?: readonly ProviderDefinition[];
-  /** Where uploaded and generated files go, how large they may be, and what create-from-url may fetch (README "Files"). */
+  /** Where uploaded and generated files go, how large they may be, and what create-from-url may fetch (docs/files.md). */
   fileStorage: FileStorageSettings;
-  /** The delivery queue of notifications and background jobs (README "Notifications"). */
+  /** The delivery queue of notifications and background jobs (docs/notifications.md). */
   notifications: NotificationSettings;
 }
 
@@ -149,7 +151,7 @@ export interface S3Settings {
  */
 export type PaymentProviderSettings = Record<string, unknown>;
 
-/** Settings come from the environment (README "Settings"). */
+/** Settings come from the environment (docs/configuration.md). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   return {
@@ -186,6 +188,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDummySecret: env.PAYMENT_DUMMY_SECRET || undefined,
     paymentDummyEnabled: env.PAYMENT_DUMMY_ENABLED ? env.PAYMENT_DUMMY_ENABLED === "true" : env.NODE_ENV !== "production",
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),
+    unpaidOrderMaxAgeHours: Number(env.UNPAID_ORDER_MAX_AGE_HOURS ?? 48),
     paymentProviders: paymentProvidersFromEnv(env),
     fileStorage: fileStorageFromEnv(env),
     notifications: {

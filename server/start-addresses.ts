@@ -4,7 +4,7 @@ export function browsableHost(host: string): string {
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
 }
 
-/** The last lines of the start log: where to go next (README "Two commands"). */
+/** The last lines of the start log: where to go next (README.md "Two commands"). */
 export function startAddresses(host: string, port: number): { site: string; admin: string; docs: string } {
   const base = `http://${browsableHost(host)}:${port}`;
   return { site: `${base}/`, admin: `${base}/admin`, docs: `${base}/api/docs` };

@@ -59,7 +59,13 @@ const listParameters = [
     schema: { type: "object" },
   },
   { name: "limit", in: "query", description: `Default ${LIST_LIMIT_DEFAULT}, at most ${LIST_LIMIT_MAX}.`, schema: { type: "integer", minimum: 1 } },
-  { name: "offset", in: "query", schema: { type: "integer", minimum: 0, default: 0 } },
+  { name: "offset", in: "query", description: "Rows to skip: its time grows with the offset (use after to go deep).", schema: { type: "integer", minimum: 0, default: 0 } },
+  {
+    name: "after",
+    in: "query",
+    description: "The next of an earlier page of this list in the same orderBy: the page after it, read from that position (as fast as the first page). Not with offset; any other text is a 400.",
+    schema: { type: "string" },
+  },
 ];
 const estimateParameter = {
   name: "estimate",
@@ -67,6 +73,7 @@ const estimateParameter = {
   description: `true: count exactly only up to ${COUNT_EXACT_UP_TO} rows, beyond that answer the query planner's estimate (a large table's admin page) with estimated: true. Default false: the exact count.`,
   schema: { type: "string", enum: ["true", "false"] },
 };
+const nextCursor = { type: "string", description: "Present when the page is full: send it as after (same orderBy) for the next page." };
 const idParameter = [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }];
 
 function paths(model: Model) {
@@ -77,10 +84,14 @@ function paths(model: Model) {
     [status]: { description: `${model.title} list`, content: json(envelope({ type: "array", items: ref(name) })) },
     ...failures,
   });
+  const list = {
+    description: `${model.title} list`,
+    content: json({ ...envelope({ type: "array", items: ref(name) }), properties: { data: { type: "array", items: ref(name) }, next: nextCursor } }),
+  };
   const base = `/api/${model.id}`;
   return {
     [base]: {
-      get: { tags, summary: `List ${model.title}`, operationId: `list${name}`, parameters: listParameters, responses: many("200") },
+      get: { tags, summary: `List ${model.title}`, operationId: `list${name}`, parameters: listParameters, responses: { "200": list, ...errors } },
       post: {
         tags, summary: `Create ${model.title}`, operationId: `create${name}`, requestBody: body(ref(`${name}Create`)),
         responses: { "201": one["200"], ...writeErrors },

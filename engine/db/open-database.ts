@@ -57,6 +57,9 @@ const toNumber = (value: string) => Number(value);
 
 export const DEFAULT_APPLICATION_NAME = "sps-platform";
 
+/** Statement texts run by name (prepared once per connection); texts past this many run unnamed. */
+const NAMED_STATEMENTS_MAX = 5000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let count = 0;
   const log = () => void count++;
@@ -97,9 +100,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("connect", (client) => client.on("error", (error) => report(error, "pool")));
     pool.on("error", () => {});
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log });
+    // Each statement text gets a name, so each connection parses and plans it once and then
+    // only binds values (a generic plan after PostgreSQL's first five runs): the repository's
+    // texts are built once per query shape (statement-cache.ts), a bounded set. An EXPLAIN runs
+    // unnamed: the count estimate wants the planner's figure for these very values.
+    const names = new Map<string, string>();
+    const nameOf = (text: string) => {
+      if (text.startsWith("EXPLAIN")) return undefined;
+      let name = names.get(text);
+      if (name === undefined && names.size < NAMED_STATEMENTS_MAX) names.set(text, (name = `sps_${names.size + 1}`));
+      return name;
+    };
     const run = async (text: string, parameters: readonly unknown[]) => {
       count++;
-      return (await pool.query(text, parameters as unknown[])).rows;
+      return (await pool.query({ name: nameOf(text), text, values: parameters as unknown[] })).rows;
     };
     const notifications = pgNotifications({ connectionString: options.url, fallback_application_name }, pool, `sps_changes_${schema ?? "public"}`, report);
     return {

@@ -767,6 +767,14 @@ export interface EcommerceOrders {
   status: "new" | "paying" | "approving" | "packaging" | "delivering" | "delivered" | "canceled";
   receipt: string;
   comment: string | null;
+  /**
+   * The checkout's email: where the order's mails go
+   */
+  email: string | null;
+  /**
+   * { name, line1, line2?, city, postalCode, country (ISO 3166 alpha-2), phone? }, given at checkout when a line needs shipping
+   */
+  shippingAddress: {} | null;
 }
 
 /**
@@ -856,6 +864,10 @@ export interface EcommerceProducts {
    * Items left to sell; empty: not tracked (never runs out). A checkout reserves its lines' quantities, given back when the payment fails or the order is canceled.
    */
   stock: number | null;
+  /**
+   * required: a physical good, checkout asks for a shipping address; none: a service or digital good
+   */
+  shipping: "required" | "none";
 }
 
 /**

@@ -19,6 +19,10 @@ export function indexedTextProblems(value: unknown, path: string): ErrorCause[] 
  * nesting would also overflow the stack of JSON.stringify). Walks without recursion.
  */
 export function jsonLimitProblems(value: unknown, path: string): ErrorCause[] {
+  // Most values are one text or none (a filter's value, a slug): no walk for them.
+  if (typeof value !== "object" || value === null) {
+    return typeof value === "string" && value.includes("\u0000") ? [{ path, message: "must not contain NUL characters" }] : [];
+  }
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
     const [item, depth] = stack.pop()!;

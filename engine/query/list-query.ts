@@ -44,6 +44,16 @@ export interface ListQuery {
   orderBy: Order[];
   limit: number;
   offset: number;
+  /**
+   * Only the rows after this position of the full order (the values of its keys, the id last:
+   * keyset-after.ts), read from where it is rather than by skipping rows; ListCursors reads it.
+   */
+  after?: unknown[];
+}
+
+/** A list route's query: the list query and, when given, the `after` cursor still to be read. */
+export interface ParsedListQuery extends ListQuery {
+  cursor?: string;
 }
 
 /**
@@ -51,7 +61,7 @@ export interface ListQuery {
  * `ofset`) is a 400 naming it, never ignored: ignoring it would answer an unfiltered, unordered
  * list as if the caller's condition had held.
  */
-export const LIST_QUERY_KEYS = ["filters", "orderBy", "limit", "offset"] as const;
+export const LIST_QUERY_KEYS = ["filters", "orderBy", "limit", "offset", "after"] as const;
 /** The count route's: its filters and `estimate`, and the list's keys (see parseCountQuery). */
 export const COUNT_QUERY_KEYS = [...LIST_QUERY_KEYS, "estimate"] as const;
 const CONDITION_KEYS = ["column", "method", "value"];
@@ -64,15 +74,24 @@ function refuseUnknownKeys(value: Record<string, unknown>, known: readonly strin
   return unknown.length > 0;
 }
 
-export function parseListQuery(model: Model, query: Record<string, unknown>): ListQuery {
+export function parseListQuery(model: Model, query: Record<string, unknown>): ParsedListQuery {
   const causes: ErrorCause[] = [];
   refuseUnknownKeys(query, LIST_QUERY_KEYS, "", "a query parameter of this route", causes);
   const filters = parseFilters(model, query.filters, causes);
   const orderBy = parseOrder(model, query.orderBy, causes);
   const limit = parseInteger(query.limit, "/limit", LIST_LIMIT_DEFAULT, causes, 1);
   const offset = parseInteger(query.offset, "/offset", 0, causes, 0);
+  const cursor = parseCursor(query.after, offset, causes);
   if (causes.length) throw validationErrorFromCauses(causes);
-  return { filters, orderBy, limit: Math.min(limit, LIST_LIMIT_MAX), offset };
+  return { filters, orderBy, limit: Math.min(limit, LIST_LIMIT_MAX), offset, ...(cursor === undefined ? {} : { cursor }) };
+}
+
+/** `after`: a page's `next` cursor, as text; it starts the page itself, so an offset beside it is refused. */
+function parseCursor(raw: unknown, offset: number, causes: ErrorCause[]): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "string" || raw === "") return void fail(causes, "/after", "must be the next cursor of a page");
+  if (offset > 0) return void fail(causes, "/after", "cannot be combined with offset: the cursor is where the page starts");
+  return raw;
 }
 
 /**

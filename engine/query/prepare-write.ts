@@ -10,6 +10,27 @@ export type Row = Record<string, unknown>;
 const serverMaintained = (model: Model, mode: "create" | "update") =>
   model.fields.filter((f) => f.readOnly && (mode === "update" || f.name !== "id")).map((f) => f.name);
 
+/** What prepareWrite needs of a model, worked out once per model rather than on every write. */
+interface WritePlan {
+  serverMaintained: Record<"create" | "update", string[]>;
+  /** Per field name: its type's write rules, and whether it is a text behind an index. */
+  fields: Map<string, { write: FieldWrite | undefined; indexedText: boolean }>;
+}
+type FieldWrite = NonNullable<ReturnType<typeof fieldTypeOf>["write"]>;
+
+const plans = new WeakMap<Model, WritePlan>();
+function planOf(model: Model): WritePlan {
+  let plan = plans.get(model);
+  if (!plan) {
+    plan = {
+      serverMaintained: { create: serverMaintained(model, "create"), update: serverMaintained(model, "update") },
+      fields: new Map(model.fields.map((f) => [f.name, { write: fieldTypeOf(f.kind).write, indexedText: indexedText(model, f) }])),
+    };
+    plans.set(model, plan);
+  }
+  return plan;
+}
+
 /**
  * Checks one record sent by a client and returns what may be written. Hidden fields are refused
  * (never silently dropped), server-maintained fields ignored, and a cleared number ("" from a
@@ -23,7 +44,8 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
   const causes: ErrorCause[] = [];
   /** Paths already refused here, whose Ajv error ("must be string") would only repeat it. */
   const refused = new Set<string>();
-  for (const name of serverMaintained(model, mode)) delete data[name];
+  const plan = planOf(model);
+  for (const name of plan.serverMaintained[mode]) delete data[name];
   for (const [name, value] of Object.entries(data)) {
     const field = model.fieldMap.get(name);
     if (!field) continue; // the validator names unknown fields
@@ -31,9 +53,9 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
       causes.push({ path: `${prefix}/${name}`, message: "is not a writable field" });
       continue;
     }
+    const { write, indexedText } = plan.fields.get(name)!;
     causes.push(...jsonLimitProblems(value, `${prefix}/${name}`));
-    if (indexedText(model, field)) causes.push(...indexedTextProblems(value, `${prefix}/${name}`));
-    const write = fieldTypeOf(field.kind).write;
+    if (indexedText) causes.push(...indexedTextProblems(value, `${prefix}/${name}`));
     if (!field.required && value === "" && write?.emptyIsNull) data[name] = null;
     // The type's own form of a value (a decimal sent as an exact JSON number becomes its text),
     // or its own cause, which the validator's would only repeat.
@@ -61,8 +83,9 @@ const dedupe = (causes: ErrorCause[]) => [...new Map(causes.map((c) => [`${c.pat
 /** Values as the driver should bind them, as each field's type says: JSON columns as JSON text. */
 export function toColumns(model: Model, data: Row): Row {
   const row: Row = {};
+  const fields = planOf(model).fields;
   for (const [name, value] of Object.entries(data)) {
-    const bind = fieldTypeOf(model.fieldMap.get(name)!.kind).write?.bind;
+    const bind = (fields.get(name) ?? { write: fieldTypeOf(model.fieldMap.get(name)!.kind).write }).write?.bind;
     row[name] = bind && value !== null && value !== undefined ? bind(value) : value;
   }
   return row;

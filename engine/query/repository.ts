@@ -5,6 +5,7 @@ import { AppError, notFound, validationError, validationErrorFromCauses } from "
 import type { Model } from "../schema/model.js";
 import { ChangeFeed } from "./change-feed.js";
 import { isUuid } from "./coerce.js";
+import { bindAfter } from "./keyset-after.js";
 import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
 import { isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
@@ -61,12 +62,16 @@ export class Repository<R extends object = Row> {
     const filters = withParams(query.filters, params);
     const limit = params.add(query.limit);
     const offset = query.offset > 0 ? params.add(query.offset) : undefined;
+    // A page after a cursor's position starts there (keyset-after.ts), however deep.
+    const after = query.after ? bindAfter(this.model, query.orderBy, query.after, params) : undefined;
     const orderShape = query.orderBy.map((o) => `${o.field.name}>${o.key ?? ""}>${o.direction}`).join(",");
-    const shape = `list|${conditionsShape(query.filters)}|${orderShape}|${offset ? "offset" : ""}`;
+    const shape = `list|${conditionsShape(query.filters)}|${orderShape}|${offset ? "offset" : ""}${after ? `|after:${after.shape}` : ""}`;
     return this.runCached<R>(shape, params, () => {
       const order = fullOrder(query.orderBy, this.model.defaultOrder);
+      const where = (q: SelectQueryBuilder<any, any, any>) =>
+        q.$if(filters.length > 0, (w) => w.where((eb) => whereAll(eb, filters))).$if(after !== undefined, (w) => w.where(after!.condition()));
       const matching = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
-        order.reduce((o, key) => o.orderBy(key), q.$if(filters.length > 0, (w) => w.where((eb) => whereAll(eb, filters)))).limit(limit as unknown as number) as Q;
+        order.reduce((o, key) => o.orderBy(key), where(q)).limit(limit as unknown as number) as Q;
       if (!offset) return matching(this.db.selectFrom(this.model.table).select(this.columns));
       // A page further in: the rows skipped are walked as ids only (an index-only scan when an
       // index holds the order, such as (createdAt, id)), and only the page's rows are read whole.
@@ -145,6 +150,19 @@ export class Repository<R extends object = Row> {
     const row = (await this.updateOne(this.db, id, data)) ?? this.missing(id);
     this.changed();
     return row as R;
+  }
+
+  /**
+   * Updates the record only while its columns hold the values `holds` names (null: is null), in
+   * one statement: the UPDATE locks the row itself, so no transaction and locked read are needed
+   * for it. Undefined when the record is missing or no longer holds them (the caller then reads it).
+   */
+  async updateIf(id: string, holds: Row, raw: unknown, options: WriteOptions = {}): Promise<R | undefined> {
+    this.checkId(id);
+    const data = prepareWrite(this.model, raw, "update", "", options);
+    const row = await this.updateOne(this.db, id, data, holds);
+    if (row) this.changed();
+    return row as R | undefined;
   }
 
   async delete(id: string): Promise<R> {
@@ -258,7 +276,8 @@ export class Repository<R extends object = Row> {
    * their ids, or `update` the record of that id. A row the database refuses (a reference to no
    * record, a unique value taken) rolls every row back, its error naming the row. A row may carry
    * its createdAt and updatedAt (moved from another database, they keep their dates); a new row
-   * without one gets the moment it is written, so rows keep the file's order.
+   * without one gets the moment it is written, so rows keep the file's order. A row's `then`
+   * fields are set after every row is in, in the same transaction.
    */
   async importRows(rows: ImportRow[]): Promise<void> {
     const stamped = this.model.fieldMap.get("createdAt")?.generated === "now";
@@ -267,6 +286,15 @@ export class Repository<R extends object = Row> {
         try {
           if (update) (await this.updateOne(trx, update, data)) ?? this.missing(update);
           else await this.insert(trx, [stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data]);
+        } catch (error) {
+          throw error instanceof AppError ? inRow(error, row) : error;
+        }
+      }
+      // References to rows written after their own (a circle of parents), now that all are in.
+      for (const { row, update, data, then } of rows) {
+        if (!then) continue;
+        try {
+          await this.updateOne(trx, update ?? (data.id as string), then);
         } catch (error) {
           throw error instanceof AppError ? inRow(error, row) : error;
         }
@@ -307,12 +335,15 @@ export class Repository<R extends object = Row> {
     return this.guard(() => db.insertInto(this.model.table).values(values).returning(this.columns).execute());
   }
 
-  private async updateOne(db: Kysely<any>, id: string, data: Row): Promise<Row | undefined> {
+  private async updateOne(db: Kysely<any>, id: string, data: Row, holds: Row = {}): Promise<Row | undefined> {
     const set: Row = toColumns(this.model, data);
     // Only an import carries its own updatedAt (clients cannot write server-maintained fields).
     for (const field of this.model.fields) if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
     return this.guard(() =>
-      db.updateTable(this.model.table).set(set).where("id", "=", id).returning(this.columns).executeTakeFirst(),
+      Object.entries(holds)
+        .reduce((q, [column, value]) => (value === null ? q.where(column, "is", null) : q.where(column, "=", value)), db.updateTable(this.model.table).set(set).where("id", "=", id))
+        .returning(this.columns)
+        .executeTakeFirst(),
     );
   }
 
@@ -392,6 +423,8 @@ export interface ImportRow {
   row: number;
   update?: string;
   data: Row;
+  /** Fields set once every row is written (a reference to a row of the file written after this one). */
+  then?: Row;
 }
 
 /** The same error, saying which row of an import it is about. */

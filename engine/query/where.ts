@@ -59,11 +59,25 @@ const jsonAware = (c: Condition, value: unknown) =>
  * in the admin's "by orderIndex".
  */
 export function fullOrder(orders: Order[], defaults: { column: string; direction: "asc" | "desc" }[] = []): RawBuilder<unknown>[] {
-  const named = new Set(orders.filter((o) => o.key === undefined).map((o) => o.field.name));
-  const keys = [
-    ...orders.map((o) => ({ expression: columnExpression(o), direction: o.direction })),
-    ...defaults.filter((d) => !named.has(d.column)).map((d) => ({ expression: sql.ref(d.column) as RawBuilder<unknown>, direction: d.direction })),
-  ];
-  const last = keys.at(-1)?.direction ?? "asc";
-  return [...keys, { expression: sql.ref("id") as RawBuilder<unknown>, direction: last }].map((k) => sql`${k.expression} ${sql.raw(k.direction)}`);
+  return fullOrderKeys(orders, defaults).map((k) => sql`${orderKeyExpression(k)} ${sql.raw(k.direction)}`);
 }
+
+/** One key of a full order: a column, or a key inside a JSON column, and its direction. */
+export interface OrderKey {
+  column: string;
+  key?: string;
+  direction: "asc" | "desc";
+}
+
+/** The keys of fullOrder, in its order (the `after` cursor of a list is a position along them). */
+export function fullOrderKeys(orders: Order[], defaults: { column: string; direction: "asc" | "desc" }[] = []): OrderKey[] {
+  const named = new Set(orders.filter((o) => o.key === undefined).map((o) => o.field.name));
+  const keys: OrderKey[] = [
+    ...orders.map((o) => ({ column: o.field.name, ...(o.key === undefined ? {} : { key: o.key }), direction: o.direction })),
+    ...defaults.filter((d) => !named.has(d.column)).map((d) => ({ column: d.column, direction: d.direction })),
+  ];
+  return [...keys, { column: "id", direction: keys.at(-1)?.direction ?? "asc" }];
+}
+
+export const orderKeyExpression = (k: OrderKey): RawBuilder<unknown> =>
+  k.key === undefined ? (sql.ref(k.column) as RawBuilder<unknown>) : sql`${sql.ref(k.column)}->>${sql.lit(k.key)}`;

@@ -16,6 +16,8 @@ export interface ScratchDatabase {
 export async function createScratchDatabase(serverUrl: string, name = `scratch_${randomUUID().replace(/-/g, "").slice(0, 12)}`): Promise<ScratchDatabase> {
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
+    // An `error` event nobody hears is thrown and ends the process: the query's own error says it.
+    client.on("error", () => {});
     await client.connect();
     try {
       await client.query(statement);

@@ -27,31 +27,53 @@ declare module "fastify" {
 export function registerDraining(app: FastifyInstance) {
   const lifecycle = new Lifecycle();
   app.decorate("lifecycle", lifecycle);
-  const counted = new WeakSet<FastifyRequest>();
-  const handling = new WeakSet<FastifyRequest>();
+  // Where each request is, in a slot every request object has from the start (one shape, no
+  // WeakSet look-ups); the hooks are callback style, so a request pays no promise for them.
+  app.decorateRequest("drainState", NOT_COUNTED);
   const done = (request: FastifyRequest) => {
-    if (counted.delete(request)) lifecycle.inFlight--;
+    if (request.drainState === NOT_COUNTED) return;
+    request.drainState = NOT_COUNTED;
+    lifecycle.inFlight--;
   };
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, next) => {
     if (lifecycle.closing) {
       const error = new AppError("SERVICE_UNAVAILABLE", "the server is shutting down; try again");
       return reply.status(503).header("connection", "close").send(errorBody(error, request.id));
     }
-    counted.add(request);
+    request.drainState = COUNTED;
     lifecycle.inFlight++;
+    next();
   });
-  app.addHook("preHandler", async (request) => {
-    handling.add(request);
+  app.addHook("preHandler", (request, _reply, next) => {
+    if (request.drainState === COUNTED) request.drainState = HANDLING;
+    next();
   });
   // A request is in flight until its answer is made (onSend), whether or not the client is still
   // there to read it: a handler whose client went away is still writing to the database. One whose
   // client left before its handler started (while its body was read) is over at once.
-  app.addHook("onRequestAbort", async (request) => {
-    if (!handling.has(request)) done(request);
+  app.addHook("onRequestAbort", (request, next) => {
+    if (request.drainState === COUNTED) done(request);
+    next();
   });
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, next) => {
     if (lifecycle.draining) reply.header("connection", "close");
     done(request);
+    next(null, payload);
   });
-  app.addHook("onResponse", async (request) => done(request));
+  app.addHook("onResponse", (request, _reply, next) => {
+    done(request);
+    next();
+  });
+}
+
+/** Not (or no longer) in flight; in flight; in flight with its handler started. */
+const NOT_COUNTED = 0;
+const COUNTED = 1;
+const HANDLING = 2;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** registerDraining's bookkeeping: NOT_COUNTED, COUNTED or HANDLING. */
+    drainState: number;
+  }
 }

@@ -12,7 +12,7 @@ import { rbac } from "./rbac/index.js";
 /**
  * Every module, in the order buildApp registers them. Each one's dependsOn must name modules above
  * it: buildApp checks this before registering anything and stops with the names of both.
- * A new module is its folder's index.ts and one line here (README.md, "Adding a module").
+ * A new module is its folder's index.ts and one line here (docs/extending.md, "Adding a module").
  */
 export const modules: readonly Module[] = [
   notification,

@@ -46,7 +46,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const mayLookUp = async (segment: NamedSegment) =>
     segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : (await access.readableModels()).has(segment.model);
   // A page is the same for everyone: it never holds members-only content (see rbac's MembersOnly).
-  const hiddenOf = (model: string) => app.rbac.membersOnly.hiddenIds(ANONYMOUS, model);
+  const hiddenOf = async (model: string) => app.rbac.membersOnly.hiddenIds(ANONYMOUS, model);
   const resolverOf = (model: string) => new PageResolver(repositories.get(model)!, repositories, changes, mayLookUp, hiddenOf);
   const hostPages = resolverOf("host/pages");
   const websiteBuilderPages = resolverOf("website-builder/pages");

@@ -33,7 +33,7 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, share
     const cache = pages.cache;
     if (answer.status !== 200) {
       // The hosted /404 page: its render is kept here (one per language, shared by every unknown
-      // path), but the answer is an error's: no CDN or browser keeps it (README, Site delivery),
+      // path), but the answer is an error's: no CDN or browser keeps it (docs/site.md, Site delivery),
       // and no validator, since it is never revalidated.
       reply.header("cache-control", UNCACHED_PAGE);
     } else {

@@ -8,7 +8,21 @@ export type Encoding = "br" | "gzip" | "identity";
 /** Content types sent compressed: text, JSON, JavaScript, CSS, SVG, XML (and their +json/+xml kin). */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|[\w.+-]*\+(json|xml))|image\/svg\+xml)/i;
 
-export const isCompressible = (contentType: string | undefined) => !!contentType && COMPRESSIBLE.test(contentType);
+/** Answers per content type seen (a handful: JSON, HTML, CSS, …), so the pattern runs once for each. */
+const compressibleTypes = new Map<string, boolean>();
+
+export const isCompressible = (contentType: string | undefined) => {
+  if (!contentType) return false;
+  const text = String(contentType);
+  let answer = compressibleTypes.get(text);
+  if (answer === undefined) {
+    answer = COMPRESSIBLE.test(text);
+    // Types come from the server's own routes, but keep the map bounded whatever they are.
+    if (compressibleTypes.size >= 100) compressibleTypes.clear();
+    compressibleTypes.set(text, answer);
+  }
+  return answer;
+};
 
 /**
  * Smaller bodies go as they are: an encoding's own framing (gzip's 18 bytes) outweighs what it
@@ -42,6 +56,8 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
 /** Adds Accept-Encoding to the answer's Vary (keeping what a route set there already). */
 export function varyOnEncoding(reply: FastifyReply) {
   const current = reply.getHeader("vary");
+  // Nearly every answer sets no Vary of its own.
+  if (current === undefined) return void reply.header("vary", "Accept-Encoding");
   const values = current === undefined ? [] : String(current).split(",").map((v) => v.trim()).filter(Boolean);
   if (values.includes("*") || values.some((v) => v.toLowerCase() === "accept-encoding")) return;
   reply.header("vary", [...values, "Accept-Encoding"].join(", "));
@@ -123,8 +139,9 @@ function chooseEncoding(request: FastifyRequest, reply: FastifyReply, payload: u
   if (payload === null || payload === undefined || reply.getHeader("content-encoding")) return undefined;
   const status = reply.statusCode;
   if (status === 204 || status === 206 || status === 304 || request.method === "HEAD") return undefined;
-  if (!isCompressible(String(reply.getHeader("content-type") ?? ""))) return undefined;
-  if (/no-transform/i.test(String(reply.getHeader("cache-control") ?? ""))) return undefined;
+  if (!isCompressible(reply.getHeader("content-type") as string | undefined)) return undefined;
+  const cacheControl = reply.getHeader("cache-control");
+  if (cacheControl !== undefined && /no-transform/i.test(String(cacheControl))) return undefined;
   const isStream = payload instanceof Readable;
   if (!isStream && !(typeof payload === "string" || Buffer.isBuffer(payload))) return undefined;
   if (!isStream && Buffer.byteLength(payload as string | Buffer) < MIN_COMPRESS_BYTES) return undefined;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-// The rule for a decimal field (README "Money is exact"): a decimal string always; a JSON number
+// The rule for a decimal field (docs/shop.md "Money is exact"): a decimal string always; a JSON number
 // only when its shortest text is exactly the decimal written (at most 15 significant digits, no
 // exponent), stored from that text; anything else a 400 naming the string form. The bodies are
 // sent as raw JSON text, so a literal such as 12345678901234567 reaches the server as written.

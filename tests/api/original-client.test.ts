@@ -3,7 +3,7 @@
 // table row per request shape, and at least one row for every call of SPEC.md section 7 (the
 // last test checks that list). Our own forms of the same calls stay beside them.
 //
-// The app runs with EVM_TIMESTAMP_MESSAGES=true, as the README says the original frontend needs
+// The app runs with EVM_TIMESTAMP_MESSAGES=true, as docs/api.md says the original frontend needs
 // (its wallet sign-in and link sign `Date.now()`); the settings' defaults have their own tests
 // (tests/rbac/wallet-original-client.test.ts, session-token-shapes.test.ts).
 import { createServer, type Server } from "node:http";

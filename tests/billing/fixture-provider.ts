@@ -4,7 +4,7 @@ import { providerRequest } from "../../server/modules/billing/providers/http.js"
 import { header, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentProvider, type WebhookOutcome } from "../../server/modules/billing/providers/provider.js";
 
 /**
- * A payment provider that exists only in the tests, written as README "Adding a payment
+ * A payment provider that exists only in the tests, written as docs/extending.md "Adding a payment
  * provider" says: one definition, added to the list (here through `paymentProviderDefinitions`,
  * the test seam; in the app, one line in providers/index.ts). Its API is a loopback peer:
  * `POST /payments` answers `{ id, url }`; its notifications are JSON signed with

@@ -1,4 +1,4 @@
-// README "Payments": its settings table names every provider of providers/index.ts, in the
+// docs/payments.md "Payments" (README.md points there): its settings table names every provider of providers/index.ts, in the
 // list's order, and each row names the provider's first (required) environment variable, or its
 // prefix where the row says "the same with …".
 import { readFileSync } from "node:fs";
@@ -10,9 +10,9 @@ import { PAYMENT_PROVIDERS } from "../../server/modules/billing/providers/index.
 const HEADER = "| provider | settings (required ones first) | base URL setting (default) |";
 
 function settingsTable(): Map<string, string> {
-  const readme = readFileSync(join(paths.root, "README.md"), "utf8");
+  const readme = readFileSync(join(paths.root, "docs", "payments.md"), "utf8");
   const start = readme.indexOf(HEADER);
-  expect(start, "README's provider settings table").toBeGreaterThan(0);
+  expect(start, "docs/payments.md's provider settings table").toBeGreaterThan(0);
   const rows = readme.slice(start).split("\n").slice(2);
   const table = new Map<string, string>();
   for (const row of rows) {
@@ -22,7 +22,7 @@ function settingsTable(): Map<string, string> {
   return table;
 }
 
-describe("README's provider settings table", () => {
+describe("docs/payments.md's provider settings table", () => {
   it("names exactly the listed providers, in the list's order", () => {
     expect([...settingsTable().keys()]).toEqual(PAYMENT_PROVIDERS.map((definition) => definition.name));
   });

@@ -303,5 +303,39 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("1,500 records");
     await expect(table.getByRole("button", { name: "Count exactly" }).count()).resolves.toBe(0);
   });
+
+  it("pages a large table by number first, then by cursor with Next and Previous", async () => {
+    // The 1,500 channels of the test before; the table shows the newest first, 20 a page.
+    const lists: string[] = [];
+    page.on("request", (request) => void (/\/api\/broadcast\/channels\?/.test(request.url()) && lists.push(request.url())));
+    await openModel("broadcast/channels");
+    const table = page.getByTestId("table-broadcast/channels");
+    const newestFirst = encodeURIComponent(JSON.stringify([{ column: "createdAt", method: "desc" }]));
+    const expected = async (pageNumber: number) =>
+      (await api("GET", `/api/broadcast/channels?limit=20&offset=${(pageNumber - 1) * 20}&orderBy[and]=${newestFirst}`)).body.data.map((r: { title: string }) => r.title);
+    const shown = async () => (await table.getByTestId("table-row").allTextContents()).map((text) => /Channel \d+/.exec(text)?.[0]);
+    const onPage = async (pageNumber: number) => {
+      const titles = await expected(pageNumber);
+      await expect.poll(shown).toEqual(titles);
+    };
+    await table.getByRole("button", { name: "5", exact: true }).click();
+    await onPage(5);
+    expect(lists.at(-1)).toContain("offset=80");
+    await table.getByRole("button", { name: "Next" }).click();
+    await onPage(6);
+    expect(lists.at(-1)).toContain("after=");
+    expect(lists.at(-1)).not.toContain("offset=");
+    await expect.poll(() => table.getByTestId("table-page").textContent()).toBe("Page 6");
+    await table.getByRole("button", { name: "Next" }).click();
+    await onPage(7);
+    expect(lists.at(-1)).toContain("after=");
+    await screenshot(page, "admin-deep-page-by-cursor");
+    await table.getByRole("button", { name: "Previous" }).click();
+    await onPage(6);
+    await table.getByRole("button", { name: "Previous" }).click();
+    await onPage(5);
+    await table.getByRole("button", { name: "1", exact: true }).click();
+    await onPage(1);
+  });
 });
 

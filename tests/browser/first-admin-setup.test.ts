@@ -5,7 +5,7 @@ import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, 
 const OWNER = { email: "owner@example.com", password: "owner password 123" };
 
 // The first visit to /admin of a server without an administrator: the setup screen, which takes
-// only the one-time code the server printed in its start log (README "Accounts and permissions").
+// only the one-time code the server printed in its start log (docs/security.md "Accounts and permissions").
 describe.skipIf(!hasChromium)("first admin from the browser, with the setup code", () => {
   let running: RunningApp;
   let browser: Browser;

@@ -9,7 +9,7 @@ import { PROCESS_TEST_TIMEOUT, serverStorage, type ServerStorage } from "./serve
 // one-step checkouts), the process is killed with SIGKILL mid-way (no shutdown code runs), and
 // started again on the same data. Every write answered 2xx must be there in full; a write cut
 // short must be there entirely or not at all. On the PostgreSQL server and on PGlite in a
-// DATA_DIR on disk (see README "Durability" for what PGlite does and does not promise).
+// DATA_DIR on disk (see docs/deploying.md "The embedded database: what it promises" for what PGlite does and does not promise).
 const KEY = { "x-rbac-secret-key": SECRET };
 const AUTH = "/api/rbac/subjects/authentication/email-and-password";
 const BULK_ITEMS = 50;

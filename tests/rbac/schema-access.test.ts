@@ -6,7 +6,7 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 import { bearer, register } from "./helpers.js";
 
 // A new entity's default access declared in its schema file (`x-access`), so it shows on the site
-// without permission rows added by hand (README "Adding an entity").
+// without permission rows added by hand (docs/extending.md "Adding an entity").
 describe(`x-access in a schema file grants default access on ${testDialect}`, () => {
   const project = tempProject(
     {

@@ -6,7 +6,7 @@ import { findVariantEntry, registerVariant } from "../../web/site/variants.js";
 import { en, PageBuilder, textOf } from "./fixtures.js";
 
 /**
- * README "Extending → Adding a variant": a variant that exists only in this test, registered the
+ * docs/extending.md "Adding a variant": a variant that exists only in this test, registered the
  * way a test or plug-in adds one (registerVariant), renders on a page through the server's
  * document render like a variant listed in a module's index.ts, and is gone once taken out.
  */

@@ -14,7 +14,7 @@ export const decimalType: FieldType = {
   write: {
     emptyIsNull: true,
     // A JSON number is taken as the decimal written when that is exact; it or any other
-    // non-text is refused with the string form named (README "Money is exact").
+    // non-text is refused with the string form named (docs/shop.md "Money is exact").
     normalise(value) {
       if (typeof value === "string") return { value };
       const text = typeof value === "number" ? decimalFromNumber(value) : undefined;

@@ -19,7 +19,7 @@ const EXPORT_QUERY_KEYS = ["format", "filters"];
  * grow with the table. Hidden fields are never selected. Its default permission is the admin's
  * only: a wildcard of another role's permission does not reach it (permissions/path-pattern.ts).
  */
-export function registerExportRoute(app: FastifyInstance, repository: Repository, visibleTo: (request: FastifyRequest, conditions: Filter[]) => Promise<Filter[]>) {
+export function registerExportRoute(app: FastifyInstance, repository: Repository, visibleTo: (request: FastifyRequest, conditions: Filter[]) => Filter[] | Promise<Filter[]>) {
   const model = repository.model;
   app.get(`/api/${model.id}/export`, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;

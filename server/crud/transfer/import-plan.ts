@@ -3,7 +3,9 @@ import { isUuid } from "../../../engine/query/coerce.js";
 import { prepareWrite, type Row } from "../../../engine/query/prepare-write.js";
 import { BULK_MAX, type ImportRow, type Repository } from "../../../engine/query/repository.js";
 import { fieldTypeOf } from "../../../engine/schema/field-types/index.js";
+import { LANGUAGES } from "../../../engine/schema/languages.js";
 import type { Field, Model } from "../../../engine/schema/model.js";
+import { orderImportRows } from "./import-order.js";
 
 /** What an import would do: rows (numbered from 1, the first record) to create and to update, and those refused with why. */
 export interface ImportReport {
@@ -31,7 +33,12 @@ const reasonsOf = (error: AppError) => (error.causes.length ? error.causes.map((
  * validated as the create or update routes would. `problems` are rows the file itself spoiled
  * (a cell that is no number), found while reading it.
  */
-export async function planImport(repository: Repository, records: unknown[], problems = new Map<number, string[]>()): Promise<ImportPlan> {
+export async function planImport(
+  repository: Repository,
+  records: unknown[],
+  problems = new Map<number, string[]>(),
+  options: { languageColumns?: boolean } = {},
+): Promise<ImportPlan> {
   const model = repository.model;
   const existing = await existingRecords(repository, records);
   const report: ImportReport = { create: [], update: [], rejected: [] };
@@ -65,7 +72,16 @@ export async function planImport(repository: Repository, records: unknown[], pro
     (matched ? report.update : report.create).push(row);
     rows.push({ row, update: matched, data: { ...data, ...times } });
   });
-  return { report, rows };
+  if (options.languageColumns) await keepOtherLanguages(repository, rows);
+  // Rows naming rows of the same file (a parent) are written after them (import-order.ts).
+  const ordered = orderImportRows(model, rows);
+  if (ordered.rejected.length) {
+    const refused = new Set(ordered.rejected.map((r) => r.row));
+    report.create = report.create.filter((row) => !refused.has(row));
+    report.update = report.update.filter((row) => !refused.has(row));
+    report.rejected = [...report.rejected, ...ordered.rejected].sort((a, b) => a.row - b.row);
+  }
+  return { report, rows: ordered.rows };
 }
 
 /** createdAt and updatedAt taken out of the record (the client validators refuse them), checked. */
@@ -117,4 +133,33 @@ async function existingRecords(repository: Repository, records: unknown[]): Prom
     existing.set(field.name, found);
   }
   return existing;
+}
+
+/**
+ * A CSV file has a column per configured language (LANGUAGES) and says nothing about the texts
+ * of any other language a record's map holds (written when the setting listed more, or through
+ * the API): an update from it keeps those, so editing a spreadsheet never drops a translation.
+ */
+async function keepOtherLanguages(repository: Repository, rows: ImportRow[]) {
+  const maps = repository.model.fields.filter((field) => field.kind === "language-map" && !field.hidden);
+  const ids = rows.flatMap((r) => (r.update ? [r.update] : []));
+  if (maps.length === 0 || ids.length === 0) return;
+  const idField = repository.model.fieldMap.get("id")!;
+  const current = new Map<string, Row>();
+  for (let i = 0; i < ids.length; i += BULK_MAX) {
+    const chunk = ids.slice(i, i + BULK_MAX);
+    const found = await repository.list({ filters: [{ field: idField, kind: idField.kind, method: "inArray", value: chunk }], orderBy: [], limit: BULK_MAX, offset: 0 });
+    for (const record of found) current.set(record.id as string, record as Row);
+  }
+  for (const row of rows) {
+    const record = row.update ? current.get(row.update) : undefined;
+    if (!record) continue;
+    for (const field of maps) {
+      if (!(field.name in row.data)) continue;
+      const old = record[field.name] as Record<string, unknown> | null | undefined;
+      const others = Object.entries(old ?? {}).filter(([language]) => !LANGUAGES.includes(language));
+      if (others.length === 0) continue;
+      row.data = { ...row.data, [field.name]: { ...Object.fromEntries(others), ...((row.data[field.name] as Record<string, unknown> | null) ?? {}) } };
+    }
+  }
 }

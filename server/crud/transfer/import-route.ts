@@ -22,8 +22,9 @@ export function registerImportRoute(app: FastifyInstance, repository: Repository
   app.post(`/api/${model.id}/import`, async (request) => {
     const { dryRun, format } = importQuery(request.query);
     const { text, filename } = await readFilePart(request);
-    const { records, problems } = recordsOf(model, text, format ?? formatOf(filename, text));
-    const { report, rows } = await planImport(repository, records, problems);
+    const chosen = format ?? formatOf(filename, text);
+    const { records, problems } = recordsOf(model, text, chosen);
+    const { report, rows } = await planImport(repository, records, problems, { languageColumns: chosen === "csv" });
     if (dryRun) return { data: report };
     if (report.rejected.length) {
       const causes: ErrorCause[] = report.rejected.flatMap(({ row, reasons }) => reasons.map((reason) => ({ path: `/${row}`, message: reason })));

@@ -84,6 +84,9 @@ export class Invoices {
 
   /** Stores the provider's payment on the invoice still waiting for it; the invoice as it then is. */
   async storePayment(invoiceId: string, payment: CreatedPayment): Promise<Invoice> {
+    // The usual case in one statement: the invoice still waits for its URL (the UPDATE locks it).
+    const stored = await this.repositories.get("billing/invoices")!.updateIf(invoiceId, { status: "new", paymentUrl: null }, payment);
+    if (stored) return stored as Invoice;
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const invoice = await this.locked(trx, invoiceId);
       if (invoice.paymentUrl) return invoice; // another request completed it first: that one stands
@@ -104,6 +107,22 @@ export class Invoices {
     const paymentIntentIds = await this.intentIdsOf(trx, invoiceId);
     await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: "failed" });
     return this.announce({ invoice, state: "failed", paymentIntentIds }, repository, trx);
+  }
+
+  /**
+   * In the caller's transaction: cancels an invoice still waiting for its payment (`new`, with or
+   * without a payment URL) — invoice and intents `canceled`, the move announced — so it can be
+   * replaced (pay again). False when it had already moved on. A late "paid" for it is then
+   * recorded with the paid-after-canceled flag and moves nothing (payments.ts).
+   */
+  async cancelOpen(repository: RepositoryLookup, trx: Kysely<any>, invoiceId: string): Promise<boolean> {
+    const invoice = await this.locked(trx, invoiceId);
+    if (invoice.status !== "new") return false;
+    await repository("billing/invoices").update(invoiceId, { status: "canceled" });
+    const paymentIntentIds = await this.intentIdsOf(trx, invoiceId);
+    await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: "canceled" });
+    await this.announce({ invoice, state: "canceled", paymentIntentIds }, repository, trx);
+    return true;
   }
 
   /** The ids of the payment intents the invoice pays. */

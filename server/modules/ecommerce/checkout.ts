@@ -12,6 +12,7 @@ type Currency = StoredRecord<"billing/currencies">;
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
 import { reserveStock } from "./stock.js";
+import { needsShipping, requireAddress, type ShippingAddress } from "./shipping-address.js";
 
 export interface CheckoutRequest {
   subjectId: string;
@@ -20,6 +21,8 @@ export interface CheckoutRequest {
   currencyId?: string;
   provider: ProviderName;
   email: string;
+  /** Required when a line's product needs shipping; stored on the orders with the email. */
+  shippingAddress?: ShippingAddress;
   successUrl: string;
   cancelUrl: string;
 }
@@ -31,7 +34,7 @@ export interface CheckoutResult {
 }
 
 /** What step 1 leaves: the invoice (with its payment URL once step 3 ran), intent, currency and orders. */
-interface Started {
+export interface Started {
   invoice: Invoice;
   intent: PaymentIntent;
   currency: Currency;
@@ -106,14 +109,17 @@ export class Checkout {
       const inCart = orders.filter((o) => o.type === "cart" && o.status === "new");
       if (inCart.length < orders.length) return this.existingCheckout(trx, orders, request, currency);
 
-      const withLines = await this.orders.withLines(trx, orders);
-      const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
-      if (lineIds.length === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
-      const priced = await this.orders.prices.lines(trx, { lineIds }, currency.id);
-      if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+      // The lines and their prices in one query: how many lines, and those with a price.
+      const { lines, priced } = await this.orders.prices.ofOrders(trx, orders.map((o) => o.id), currency.id);
+      if (lines === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
+      if (priced.length < lines) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
+      // The buyer: the email, and the address when a line needs shipping (issue 27).
+      // Every line is priced by now (checked above), so the priced lines name every product.
+      const productIds = priced.map((p) => p.productId);
+      const address = requireAddress(await needsShipping(trx, this.table("ecommerce/products"), productIds), request.shippingAddress);
       // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
-      await reserveStock(repository, trx, this.table, withLines.flatMap((o) => o.ordersToProducts));
+      await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
 
       const { invoice, intent } = await this.invoices.open(repository, {
         amount,
@@ -129,13 +135,13 @@ export class Checkout {
       await repository("ecommerce/orders-to-billing-module-currencies").bulkCreate(
         orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })),
       );
-      const moved = await repository("ecommerce/orders").updateMany(orderIds, { type: "history", status: "paying" });
+      const moved = await repository("ecommerce/orders").updateMany(orderIds, { type: "history", status: "paying", email: request.email, ...(address ? { shippingAddress: address } : {}) });
       return { invoice, intent, currency, orders: moved, ours: true, created: inside ? orderIds : [] };
     });
   }
 
-  /** Steps 2 and 3: the provider, asked with no transaction open, then its URL stored or the checkout failed. */
-  private async pay(provider: PaymentProvider, request: CheckoutRequest, started: Started): Promise<CheckoutResult> {
+  /** Steps 2 and 3: the provider, asked with no transaction open, then its URL stored or the checkout failed (pay-again.ts reuses them). */
+  async pay(provider: PaymentProvider, request: Pick<CheckoutRequest, "provider" | "email" | "successUrl" | "cancelUrl">, started: Started): Promise<CheckoutResult> {
     const { invoice, currency, orders } = started;
     let payment: CreatedPayment;
     try {
@@ -221,6 +227,6 @@ export class Checkout {
 }
 
 /** API.md's answer for a checkout: the invoice as it now is. */
-function answer(started: Started, invoice: Invoice): CheckoutResult {
+export function answer(started: Started, invoice: Invoice): CheckoutResult {
   return { billingModule: { invoices: [invoice], paymentIntents: [started.intent], currency: started.currency }, ecommerceModule: { orders: started.orders } };
 }

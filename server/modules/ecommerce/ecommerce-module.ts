@@ -14,11 +14,24 @@ import { ordersFollowInvoices } from "./orders-follow-invoices.js";
 import type { PendingCheckouts } from "./pending-checkouts.js";
 import { registerOrderRoutes } from "./routes/order-routes.js";
 import { registerSubjectOrderRoutes } from "./routes/subject-order-routes.js";
+import { registerPayAgainRoutes } from "./routes/pay-again-routes.js";
+import { PayAgain } from "./pay-again.js";
+import { OrderLinks } from "./order-links.js";
+import { UnpaidOrders } from "./unpaid-orders.js";
+import { mergeGuestCart } from "./cart-merge.js";
+import { remindUnpaid } from "./unpaid-reminders.js";
+import { resolveSigningSecret } from "../../lib/signing-secret.js";
 
 export interface ShopServices {
   orders: Orders;
   checkout: Checkout;
   idempotency: IdempotencyKeys;
+  /** Pay now for an unpaid order (issue 27). */
+  payAgain: PayAgain;
+  /** Signed links to one order, for the mails. */
+  links: OrderLinks;
+  /** The queue's cancelation of orders left unpaid. */
+  unpaid: UnpaidOrders;
   authorizer: Authorizer;
   config: Config;
 }
@@ -38,9 +51,13 @@ const SWEEP_EVERY_MS = 60_000;
  * (each checkout is failed once: the sweep locks its invoice). Not when the queue does not poll
  * (the tests run the sweep themselves).
  */
-function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, config: Config) {
+function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, shop: ShopServices, config: Config) {
   if (!config.notifications.worker || config.notifications.pollMs <= 0) return;
-  const worker = new Worker([() => pending.sweep()], SWEEP_EVERY_MS, app.log);
+  // Beside it, orders left unpaid get one reminder at half of UNPAID_ORDER_MAX_AGE_HOURS and are
+  // canceled past it (unpaid-reminders.ts, unpaid-orders.ts).
+  const hours = config.unpaidOrderMaxAgeHours;
+  const work = [() => pending.sweep(), () => remindUnpaid(app, shop.links, hours), () => shop.unpaid.expire(hours * 3_600_000)];
+  const worker = new Worker(work, SWEEP_EVERY_MS, app.log);
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => worker.stop());
 }
@@ -53,9 +70,15 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
 export async function registerEcommerceModule(app: FastifyInstance, config: Config, billing: BillingServices) {
   const orders = new Orders(app.database, app.repositories, app.registry);
   billing.invoices.onInvoiceState(ordersFollowInvoices((id) => app.registry.get(id).table));
+  const checkout = new Checkout(app.database, app.repositories, app.registry, orders, billing.providers, billing.invoices);
+  const linkSecret = await resolveSigningSecret(config.jwtSecret, config.production, app.repositories.get("rbac/signing-keys")!);
+  app.rbac.guests.on(mergeGuestCart((id) => app.registry.get(id).table));
   const shop: ShopServices = {
     orders,
-    checkout: new Checkout(app.database, app.repositories, app.registry, orders, billing.providers, billing.invoices),
+    checkout,
+    payAgain: new PayAgain(app.database, app.repositories, app.registry, orders, checkout, billing.invoices),
+    links: new OrderLinks(linkSecret, config.publicUrl),
+    unpaid: new UnpaidOrders(app.database, app.repositories, app.registry, billing.invoices),
     idempotency: new IdempotencyKeys(app.database.db, app.registry.get("ecommerce/idempotency-keys").table),
     authorizer: app.rbac.authorizer,
     config,
@@ -63,11 +86,12 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   app.decorate("shop", shop);
   const images = new ShopImageData(app, orders, config.publicUrl);
   registerShopImages(app, app.generatedFiles, images);
-  registerOrderStatusNotices(app, images, config.publicUrl);
-  scheduleCheckoutSweep(app, shop.checkout.pending, config);
+  registerOrderStatusNotices(app, images, config.publicUrl, shop.links);
+  scheduleCheckoutSweep(app, shop.checkout.pending, shop, config);
   await app.register(async (routes) => {
     await registerBodyParsers(routes);
     registerSubjectOrderRoutes(routes, shop);
     registerOrderRoutes(routes, shop);
+    registerPayAgainRoutes(routes, shop);
   });
 }

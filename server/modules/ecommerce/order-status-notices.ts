@@ -7,6 +7,12 @@ import { withLanguage } from "../../../web/site/i18n/languages.js";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import { RELEASED_STATUSES, releaseStock } from "./stock.js";
+import type { OrderLinks } from "./order-links.js";
+import type { ShippingAddress } from "./shipping-address.js";
+
+/** An address on one line, as the mails show it. */
+export const addressLine = (a: ShippingAddress | null | undefined) =>
+  a ? [a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country, a.phone].filter(Boolean).join(", ") : "";
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
@@ -24,7 +30,7 @@ export const ORDER_STATUS_JOB = "order-status-changed";
  * `approving` first gets its receipt drawn and linked (`receipt`), and the mail links to it.
  * Safe to run twice: the notification's key is the job's id, the receipt's key what it shows.
  */
-export function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string) {
+export function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string, links: OrderLinks) {
   const table = (id: string) => app.registry.get(id).table;
   // Committed order writes (repository writes publish after commit): the trigger queued jobs.
   app.changes.subscribe((model) => model === "ecommerce/orders" && app.notifications.wake());
@@ -66,7 +72,7 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
     await app.notifications.enqueue({
       key: `job:${job.id}`,
       template: ORDER_STATUS_JOB,
-      recipient: (await invoiceEmail(orderId)) ?? (link ? await emailOf(app, link.id) : undefined),
+      recipient: (order.email as string | null) ?? (await invoiceEmail(orderId)) ?? (link ? await emailOf(app, link.id) : undefined),
       language,
       subjectId: link?.id,
       data: {
@@ -79,6 +85,10 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
         total: receipt.total ? `${receipt.currency?.symbol ?? ""}${receipt.total}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim() : "",
         receiptUrl,
         ordersUrl: `${publicUrl}${withLanguage("/cart", language)}`,
+        // The order's own page by its signed link (a guest has no account to sign in to), and Pay now while it is unpaid.
+        orderUrl: links.url(orderId, language),
+        payUrl: payload.to === "paying" ? links.url(orderId, language) : undefined,
+        address: addressLine(order.shippingAddress as ShippingAddress | null),
       },
     });
   });

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
@@ -77,6 +77,28 @@ export class Orders {
     return new Map(links.map((l) => [l.orderId, l.billingModuleCurrencyId]));
   }
 
+  /** One order as its mailed link shows it (order-links.ts): lines with products, and its total in the currency it was checked out in. */
+  async byLink(orderId: string): Promise<OrderWithLines & { total: Total[] }> {
+    const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)], true);
+    const priced = await this.prices.lines(this.db, { orderIds: [orderId] });
+    const paidIn = (await this.checkoutCurrencies([orderId])).get(orderId);
+    return { ...order!, total: totalsByCurrency(priced.filter((p) => !paidIn || p.currency.id === paidIn), order!.ordersToProducts.map((l) => l.id)) };
+  }
+
+  /** The shipping address of the subject's latest order that has one: offered again at checkout. */
+  async lastAddress(subjectId: string): Promise<unknown> {
+    const row = await this.db
+      .selectFrom(`${this.table("ecommerce/orders")} as o`)
+      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .select("o.shippingAddress")
+      .where("so.subjectId", "=", subjectId)
+      .where("o.shippingAddress", "is not", null)
+      .orderBy("o.updatedAt", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row?.shippingAddress ?? null;
+  }
+
   /** Orders with their lines attached (and each line's product when asked): two queries. */
   async withLines(db: Kysely<any>, orders: Order[], withProducts = false): Promise<OrderWithLines[]> {
     if (orders.length === 0) return [];
@@ -144,40 +166,60 @@ export class Orders {
    */
   async addToCart(subjectId: string, input: { productId: string; quantity: number; storeId?: string }): Promise<OrderWithLines> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
-      await repository("ecommerce/products").get(input.productId);
-      if (input.storeId) await repository("ecommerce/stores").get(input.storeId);
-      const existing = await trx
-        .selectFrom(`${this.table("ecommerce/orders-to-products")} as l`)
-        .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "l.orderId")
-        .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
-        .select(["l.id", "l.quantity", "l.orderId"])
-        .where("so.subjectId", "=", subjectId)
-        .where("o.type", "=", "cart")
-        .where("o.status", "=", "new")
-        .where("l.productId", "=", input.productId)
-        .where((eb) => (input.storeId ? eb("l.storeId", "=", input.storeId) : eb("l.storeId", "is", null)))
-        .forUpdate()
-        .executeTakeFirst();
+      const found = await this.cartLineFor(trx, subjectId, input);
+      const missing = !found ? ["ecommerce/products", input.productId] : input.storeId && !found.store ? ["ecommerce/stores", input.storeId] : undefined;
+      if (missing) throw notFound(`${this.repositories.get(missing[0]!)!.model.title} ${missing[1]} was not found`);
       // A sold-out product (or more than is left) is refused here as the checkout would refuse it (stock.ts).
-      await assertAvailable(trx, this.table, { productId: input.productId, storeId: input.storeId, quantity: Number(existing?.quantity ?? 0) + input.quantity });
-      let orderId: string;
-      if (existing) {
-        await repository("ecommerce/orders-to-products").update(existing.id, { quantity: existing.quantity + input.quantity });
-        orderId = existing.orderId;
-      } else {
-        const order = await repository("ecommerce/orders").create({ type: "cart", status: "new" });
-        await repository("ecommerce/orders-to-products").create({
-          orderId: order.id,
-          productId: input.productId,
-          quantity: input.quantity,
-          ...(input.storeId ? { storeId: input.storeId } : {}),
-        });
-        await repository("rbac/subjects-to-ecommerce-module-orders").create({ subjectId, ecommerceModuleOrderId: order.id });
-        orderId = order.id as string;
+      await assertAvailable(trx, this.table, { productId: input.productId, storeId: input.storeId, quantity: Number(found!.lineQuantity ?? 0) + input.quantity });
+      if (found!.lineId) {
+        const { lineId, lineQuantity, store: _store, ...order } = found!;
+        await repository("ecommerce/orders-to-products").update(lineId!, { quantity: lineQuantity! + input.quantity });
+        const [withLines] = await this.withLines(trx, [order as Order]);
+        return withLines!;
       }
-      const [order] = await this.withLines(trx, [await repository("ecommerce/orders").get(orderId)]);
-      return order!;
+      // A new cart order: the rows the inserts answer are the order and its one line.
+      const order = await repository("ecommerce/orders").create({ type: "cart", status: "new" });
+      const line = await repository("ecommerce/orders-to-products").create({
+        orderId: order.id,
+        productId: input.productId,
+        quantity: input.quantity,
+        ...(input.storeId ? { storeId: input.storeId } : {}),
+      });
+      await repository("rbac/subjects-to-ecommerce-module-orders").create({ subjectId, ecommerceModuleOrderId: order.id });
+      return { ...(order as Order), ordersToProducts: [line as OrderLine] };
     });
+  }
+
+  /**
+   * In one statement: whether the product (and the store) exist, and the subject's cart line of
+   * that product from that store with its order, locked for the transaction (none: the line
+   * fields are null). Undefined when there is no such product.
+   */
+  private async cartLineFor(trx: Kysely<any>, subjectId: string, input: { productId: string; storeId?: string }) {
+    const line = trx
+      .selectFrom(`${this.table("ecommerce/orders-to-products")} as l`)
+      .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "l.orderId")
+      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .selectAll("o")
+      .select(["l.id as lineId", "l.quantity as lineQuantity"])
+      .where("so.subjectId", "=", subjectId)
+      .where("o.type", "=", "cart")
+      .where("o.status", "=", "new")
+      .where("l.productId", "=", input.productId)
+      .where((eb) => (input.storeId ? eb("l.storeId", "=", input.storeId) : eb("l.storeId", "is", null)))
+      .limit(1)
+      .forUpdate();
+    const store = input.storeId
+      ? sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(this.table("ecommerce/stores"))} WHERE "id" = ${input.storeId})`
+      : sql<boolean>`true`;
+    return trx
+      .selectFrom(`${this.table("ecommerce/products")} as p`)
+      .leftJoinLateral(line.as("x"), (join) => join.onTrue())
+      .selectAll("x")
+      .select(store.as("store"))
+      .where("p.id", "=", input.productId)
+      .$castTo<Partial<Order> & { lineId: string | null; lineQuantity: number | null; store: boolean }>()
+      .executeTakeFirst();
   }
 
   /** New quantities for lines of one of the subject's cart orders. */

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onSendHookHandler } from "fastify";
 import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import { registerCreateFromUrlRoute } from "./create-from-url-route.js";
 import { registerGenerateRoute } from "./images/generate-route.js";
 import { GeneratedFiles } from "./images/generated-files.js";
 import { registerOpengraphImages } from "./images/opengraph.js";
-import { fileUploads } from "./file-uploads.js";
+import { fileUploads, WRITE_ROUTE } from "./file-uploads.js";
 import { ImageWidths } from "./image-widths.js";
 import { registerPublicFilesRoute } from "./public-files-route.js";
 import { removeReplacedFiles } from "./replaced-files.js";
@@ -39,10 +39,16 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
   app.decorateRequest("storedUploads", undefined);
   app.decorateRequest("previousFiles", undefined);
   // onSend, not onResponse: the files are gone before the client hears of the failure.
-  // Callback style: requests without uploads (nearly all) pay no promise.
-  app.addHook("onSend", (request, reply, payload, done) => {
+  // Callback style: requests without uploads (nearly all) pay no promise. Only on the routes that
+  // store uploads (a generic create or update, see file-uploads.ts; registered after this module),
+  // so no other request runs the hook.
+  const removeUploadsOfFailure: onSendHookHandler = (request, reply, payload, done) => {
     if (!request.storedUploads || reply.statusCode < 400) return done(null, payload);
     Promise.all(request.storedUploads.map((file) => files.remove(file))).then(() => done(null, payload), done);
+  };
+  app.addHook("onRoute", (route) => {
+    const writes = [route.method].flat().some((method) => method === "POST" || method === "PATCH");
+    if (writes && WRITE_ROUTE.test(route.url)) route.onSend = [...[route.onSend ?? []].flat(), removeUploadsOfFailure];
   });
   removeReplacedFiles(app, files);
   registerPublicFilesRoute(app, driver, new ImageWidths(driver));

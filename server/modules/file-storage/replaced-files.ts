@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from "fastify";
 import type { Model } from "../../../engine/schema/model.js";
 import { WRITE_ROUTE } from "./file-uploads.js";
 import { storageKeyOf, type StoredFiles } from "./stored-files.js";
@@ -22,9 +22,10 @@ export function removeReplacedFiles(app: FastifyInstance, files: StoredFiles) {
   const models = new Map(app.registry.models.filter((m) => !m.internal && fileFields(m).length > 0).map((m) => [m.id, m]));
   if (models.size === 0) return;
 
-  const target = (request: FastifyRequest) => {
-    if (request.method !== "PATCH" && request.method !== "DELETE") return undefined;
-    const match = WRITE_ROUTE.exec(request.routeOptions.url ?? "");
+  /** The model whose record a route (PATCH or DELETE of a generic `…/:id`) replaces or deletes. */
+  const targetOf = (method: string, url: string) => {
+    if (method !== "PATCH" && method !== "DELETE") return undefined;
+    const match = WRITE_ROUTE.exec(url);
     return match?.[2] ? models.get(match[1]!) : undefined;
   };
 
@@ -48,15 +49,22 @@ export function removeReplacedFiles(app: FastifyInstance, files: StoredFiles) {
     }
   };
 
-  // Callback style: the other requests (nearly all) pay no promise.
-  app.addHook("preHandler", (request, _reply, done) => {
-    const model = target(request);
-    if (!model) return done();
-    remember(request, model).then(() => done(), done);
-  });
-  app.addHook("onSend", (request, reply, payload, done) => {
-    if (!request.previousFiles || reply.statusCode >= 400) return done(null, payload);
-    removeUnnamed(request, payload).then(() => done(null, payload), done);
+  // Only on the routes that replace or delete such a record, decided once as each route is
+  // registered (the generic routes come after this module): every other request runs no hook
+  // for it. Callback style: no promise where none is needed.
+  app.addHook("onRoute", (route) => {
+    const model = [route.method].flat().map((method) => targetOf(method, route.url)).find((m) => m !== undefined);
+    if (!model) return;
+    const before: preHandlerHookHandler = (request, _reply, done) => {
+      if (request.method !== "PATCH" && request.method !== "DELETE") return done();
+      remember(request, model).then(() => done(), done);
+    };
+    const after: onSendHookHandler = (request, reply, payload, done) => {
+      if (!request.previousFiles || reply.statusCode >= 400) return done(null, payload);
+      removeUnnamed(request, payload).then(() => done(null, payload), done);
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), before];
+    route.onSend = [...[route.onSend ?? []].flat(), after];
   });
 }
 

@@ -15,11 +15,22 @@ export const DEFAULT_TEMPLATES: Record<string, Record<"en" | "ru", TemplateText>
   "order-status-changed": {
     en: {
       subject: "Order {{orderNumber}}: {{statusText}}",
-      text: "Hello,\n\nyour order {{orderNumber}} is now: {{statusText}}{{#previousStatusText}} (it was: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Total: {{total}}\n{{/total}}{{#receiptUrl}}\nYour receipt: {{receiptUrl}}\n{{/receiptUrl}}\nYour orders: {{ordersUrl}}",
+      text: "Hello,\n\nyour order {{orderNumber}} is now: {{statusText}}{{#previousStatusText}} (it was: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Total: {{total}}\n{{/total}}{{#receiptUrl}}\nYour receipt: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nNot paid yet? Pay now: {{payUrl}}\n{{/payUrl}}{{#address}}\nShipping to: {{address}}\n{{/address}}\nYour order: {{orderUrl}}\nYour orders: {{ordersUrl}}",
     },
     ru: {
       subject: "Заказ {{orderNumber}}: {{statusText}}",
-      text: "Здравствуйте!\n\nСтатус вашего заказа {{orderNumber}}: {{statusText}}{{#previousStatusText}} (был: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Сумма: {{total}}\n{{/total}}{{#receiptUrl}}\nВаш чек: {{receiptUrl}}\n{{/receiptUrl}}\nВаши заказы: {{ordersUrl}}",
+      text: "Здравствуйте!\n\nСтатус вашего заказа {{orderNumber}}: {{statusText}}{{#previousStatusText}} (был: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Сумма: {{total}}\n{{/total}}{{#receiptUrl}}\nВаш чек: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nЕщё не оплачен? Оплатить сейчас: {{payUrl}}\n{{/payUrl}}{{#address}}\nАдрес доставки: {{address}}\n{{/address}}\nВаш заказ: {{orderUrl}}\nВаши заказы: {{ordersUrl}}",
+    },
+  },
+  // The reminder for an order left unpaid (issue 27), sent once by the unpaid-orders sweep.
+  "order-unpaid-reminder": {
+    en: {
+      subject: "Order {{orderNumber}} is waiting for payment",
+      text: "Hello,\n\nyour order {{orderNumber}} is not paid yet. Pay now: {{payUrl}}\n\nUnpaid orders are canceled after {{expiresAfterHours}} hours.",
+    },
+    ru: {
+      subject: "Заказ {{orderNumber}} ждёт оплаты",
+      text: "Здравствуйте!\n\nваш заказ {{orderNumber}} ещё не оплачен. Оплатить сейчас: {{payUrl}}\n\nНеоплаченные заказы отменяются через {{expiresAfterHours}} ч.",
     },
   },
   "password-reset": {

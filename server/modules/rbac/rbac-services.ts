@@ -15,6 +15,7 @@ import { SessionTokens } from "./session-tokens.js";
 import { Sessions } from "./sessions.js";
 import { resolveSigningSecret } from "../../lib/signing-secret.js";
 import { WalletSignIn } from "./wallet-sign-in.js";
+import { GuestHandover } from "./accounts/guest-handover.js";
 
 export interface RbacServices {
   config: Config;
@@ -28,6 +29,8 @@ export interface RbacServices {
   /** A subject's own rows of the models its cart is made of, readable by it through the generic routes. */
   ownRows: OwnRows;
   accounts: Accounts;
+  /** A guest signing in: modules move the guest subject's things (the cart) to the account. */
+  guests: GuestHandover;
   /** The first admin from /admin with the one-time code of the start log, while no admin exists. */
   firstAdmin: FirstAdminSetup;
   wallets: WalletSignIn;
@@ -63,6 +66,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     membersOnly: new MembersOnly(app.registry, repositories, authorizer, app.changes, app.log),
     ownRows: new OwnRows(database.db, app.registry, repositories),
     accounts,
+    guests: new GuestHandover(database, repositories),
     firstAdmin: new FirstAdminSetup(database.db, accounts),
     wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
     mailer,

@@ -11,8 +11,15 @@ export function secretKeyOf(request: FastifyRequest): string | undefined {
   return cookieOf(request, "rbac.secret-key");
 }
 
+/** The expected key's bytes, made once (a process has one key) instead of on every request. */
+let expectedText: string | undefined;
+let expectedBytes = Buffer.alloc(0);
+
 export function sameSecret(given: string, expected: string): boolean {
+  if (expected !== expectedText) {
+    expectedBytes = Buffer.from(expected);
+    expectedText = expected;
+  }
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === expectedBytes.length && timingSafeEqual(a, expectedBytes);
 }

@@ -67,7 +67,7 @@ export class Sessions {
    * The session cookie is HttpOnly by default: page scripts never need it (the body carries the
    * JWT for clients that send a bearer header), so an XSS bug cannot read it. The original
    * frontend builds its bearer from `document.cookie`, so SESSION_COOKIE_HTTP_ONLY=false gives
-   * that up (README "Running the original frontend"). SameSite=Lax keeps it off cross-site
+   * that up (docs/api.md "Running the original frontend"). SameSite=Lax keeps it off cross-site
    * POSTs; Secure in production.
    */
   setCookie(reply: FastifyReply, jwt: string) {

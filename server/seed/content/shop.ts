@@ -7,6 +7,7 @@ const products = [
     title: { en: "Linen notebook", ru: "Блокнот в льняной обложке" },
     shortDescription: { en: "A5, 120 pages of dotted paper, lies flat when open.", ru: "A5, 120 страниц в точку, раскрывается плоско." },
     prices: { usd: "18.00", eur: "16.50" },
+    shipping: "required",
     description: {
       en: doc(paragraph("Sewn binding and a linen cover that gets better with use."), bulletList("A5, 120 pages", "100 g/m² dotted paper", "Ribbon bookmark")),
       ru: doc(paragraph("Прошитый блок и льняная обложка, которая с годами становится только лучше."), bulletList("A5, 120 страниц", "Бумага в точку 100 г/м²", "Закладка-ляссе")),
@@ -17,6 +18,7 @@ const products = [
     title: { en: "Ceramic mug", ru: "Керамическая кружка" },
     shortDescription: { en: "Hand-glazed stoneware, 350 ml, safe in the dishwasher.", ru: "Глазурованная вручную керамика, 350 мл, можно мыть в посудомойке." },
     prices: { usd: "24.50", eur: "22.00" },
+    shipping: "required",
     // The Northwind store sells the mug for less (stores-to-products-to-attributes).
     storePrices: { usd: "21.00", eur: "19.50" },
     features: [{ key: "volume", value: { en: "350 ml", ru: "350 мл" } }],

@@ -98,7 +98,7 @@ export interface CspViolation {
 /**
  * Records every CSP violation on the pages of `context` (each page, each navigation, from the
  * first script on): the test then asserts the list is empty. A violation means the site or the
- * admin does not really run under its policy (README "Security").
+ * admin does not really run under its policy (docs/security.md "Security").
  */
 export async function watchCspViolations(context: BrowserContext): Promise<CspViolation[]> {
   const violations: CspViolation[] = [];

@@ -89,7 +89,7 @@ function wrongValues(field: Field): unknown[] {
     }
     case "number":
       return ["1.5", "abc", true, ...common];
-    // A JSON number only when exact (README "Money is exact"): these are not.
+    // A JSON number only when exact (docs/shop.md "Money is exact"): these are not.
     case "decimal":
       return [12345678901234567, 0.1 + 0.2, 1e21, 1e-7, "abc", "1.", ".5", "1e3", "1,5", " 1", "0x1F", "1".repeat(19), `1.${"1".repeat(13)}`, true, ...common];
     case "boolean":

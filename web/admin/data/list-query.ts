@@ -16,6 +16,8 @@ export interface PageRequest {
   sort?: Sort;
   limit: number;
   offset: number;
+  /** The `next` cursor of the page before: the page is read from there, and the offset not sent. */
+  after?: string;
 }
 
 export const routeOf = (modelId: string) => `/api/${modelId}`;
@@ -33,6 +35,8 @@ export interface Page<T> {
   total: number;
   /** The total is the server's estimate (a large table): exact on request, with countExactly. */
   estimated: boolean;
+  /** The cursor of the page after this one, when this one is full. */
+  next?: string;
 }
 
 /**
@@ -42,11 +46,12 @@ export interface Page<T> {
  */
 export async function fetchPage<T>(modelId: string, request: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
   const query = queryOf(request.filters, request.sort);
-  const [rows, count] = await Promise.all([
-    api<T[]>(routeOf(modelId), { query: { ...query, limit: request.limit, offset: request.offset }, signal }),
+  const paging = request.after ? { after: request.after } : { offset: request.offset };
+  const [list, count] = await Promise.all([
+    api<{ data: T[]; next?: string }>(routeOf(modelId), { query: { ...query, limit: request.limit, ...paging }, signal, envelope: true }),
     api<{ data: number; estimated?: boolean }>(`${routeOf(modelId)}/count`, { query: { ...query, estimate: true }, signal, envelope: true }),
   ]);
-  return { rows, total: count.data, estimated: count.estimated === true };
+  return { rows: list.data, total: count.data, estimated: count.estimated === true, ...(list.next ? { next: list.next } : {}) };
 }
 
 /** The exact number of rows under these filters (it may read the whole table). */

@@ -6,10 +6,11 @@ type Row = Record<string, any>;
 
 /**
  * The current page of a model's rows; keeps the previous page on screen while the next loads.
+ * `loaded` is the request (as JSON) the rows answer, `next` the cursor of the page after them.
  * `countExactly` replaces an estimated total with the exact count under the same filters.
  */
 export function usePage(modelId: string, request: PageRequest) {
-  const [state, setState] = useState<{ rows: Row[]; total: number; estimated: boolean; loading: boolean }>({ rows: [], total: 0, estimated: false, loading: true });
+  const [state, setState] = useState<{ rows: Row[]; total: number; estimated: boolean; loading: boolean; next?: string; loaded?: string }>({ rows: [], total: 0, estimated: false, loading: true });
   const [version, setVersion] = useState(0);
   const [counting, setCounting] = useState(false);
   const key = JSON.stringify(request);
@@ -17,7 +18,7 @@ export function usePage(modelId: string, request: PageRequest) {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
     fetchPage<Row>(modelId, JSON.parse(key) as PageRequest, controller.signal)
-      .then(({ rows, total, estimated }) => setState({ rows, total, estimated, loading: false }))
+      .then(({ rows, total, estimated, next }) => setState({ rows, total, estimated, next, loaded: key, loading: false }))
       .catch((error) => {
         if (controller.signal.aborted) return;
         setState((s) => ({ ...s, loading: false }));

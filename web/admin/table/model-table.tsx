@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, Select, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Button, Group, Paper, Select, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
@@ -16,6 +16,7 @@ import { CellValue } from "./cell-value.js";
 import { DeleteDialog } from "./delete-dialog.js";
 import { FilterBar } from "./filter-bar.js";
 import { RowActions } from "./row-actions.js";
+import { TablePager, useCursorPages } from "./table-pager.js";
 import { TransferButtons } from "./transfer-buttons.js";
 import type { PaginationState, SortingState } from "@tanstack/react-table";
 import { useModelTable, type AdminColumnDef, type Row } from "./use-model-table.js";
@@ -51,7 +52,9 @@ export function ModelTable({ model, scope, compact }: Props) {
     ...filters,
   ];
   const sort = sorting[0] ? { column: sorting[0].id, desc: sorting[0].desc } : undefined;
-  const page = usePage(model.id, { filters: allFilters, sort, limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize });
+  const cursorPages = useCursorPages({ filters: allFilters, sort, limit: pagination.pageSize }, pagination);
+  const page = usePage(model.id, cursorPages.request);
+  cursorPages.remember(page.loaded, page.next);
 
   const columns = useMemo(() => tableColumns(model).filter((c) => c.field.name !== scope?.field), [model, scope?.field]);
   const labels = useReferenceLabels(model, page.rows);
@@ -197,7 +200,7 @@ export function ModelTable({ model, scope, compact }: Props) {
             value={String(pagination.pageSize)}
             onChange={(v) => setPagination({ pageIndex: 0, pageSize: Number(v ?? 20) })}
           />
-          <Pagination size="sm" total={pages} value={pagination.pageIndex + 1} onChange={(p) => setPagination((s) => ({ ...s, pageIndex: p - 1 }))} />
+          <TablePager pagination={pagination} setPagination={setPagination} pages={pages} hasNext={Boolean(page.next) && page.loaded === JSON.stringify(cursorPages.request)} />
         </Group>
       </Group>
       {editing && (

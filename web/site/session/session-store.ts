@@ -96,6 +96,19 @@ export class SessionStore {
     await this.load();
   };
 
+  /**
+   * A guest session (issue 27): a visitor's first add to cart starts one with authentication/init
+   * (a subject with no identity yet), kept like any session, so signing up later adopts it and
+   * signing in moves its cart to the account; `language`: the page's, the one its mail comes in.
+ * The subject's id.
+   */
+  startGuest = async (language?: string): Promise<string> => {
+    const tokens = await this.deps.call<SessionTokens>(`${AUTH}/init`, language ? { query: { language } } : undefined);
+    await this.signedIn(tokens);
+    if (this.state.status !== "signed-in") throw new Error("The session could not be started");
+    return this.state.subject.id;
+  };
+
   /** Revokes the session on the server and removes both tokens; then goes to `redirectTo`, if given. */
   logout = async (redirectTo?: string): Promise<void> => {
     const { refresh } = readStoredSession(this.deps.storage);

@@ -13,14 +13,14 @@ export interface ProviderContext {
  * One payment provider as the app knows it (Medusa's provider package, reduced): its name, its
  * label, its settings read from the environment, and how to build it. Listed once in ./index.ts;
  * the checkout's provider check, the invoice's allowed values, the public list of configured
- * providers, the checkout select and the README's settings table all come from that list.
+ * providers, the checkout select and docs/payments.md's settings table all come from that list.
  */
 export interface ProviderDefinition<Settings = any> {
   /** The invoice's `provider`, the checkout's `provider` and the webhook path's segment. */
   readonly name: string;
   /** What the checkout's select shows. */
   readonly label: string;
-  /** The environment variables it reads, required ones first (README "Payments" names them). */
+  /** The environment variables it reads, required ones first (docs/payments.md names them). */
   readonly env: readonly string[];
   /** Its settings, or undefined while any required variable is missing (it is then off). */
   fromEnv(env: NodeJS.ProcessEnv): Settings | undefined;

@@ -8,7 +8,7 @@ import { stripe } from "./stripe.js";
 import { tipTopPay } from "./tiptoppay.js";
 
 /**
- * Every payment provider, in SPEC.md's order: the one list (README "Adding a payment
+ * Every payment provider, in SPEC.md's order: the one list (docs/extending.md "Adding a payment
  * provider"). A checkout may name any of them; one is offered only when its settings are present.
  */
 export const PAYMENT_PROVIDERS: readonly ProviderDefinition[] = [stripe, oxProcessing, payselectionRu, payselectionInternational, tipTopPay, cloudPayments, dummy];
@@ -22,7 +22,7 @@ export const providerEnums = (config: Pick<Config, "paymentProviderDefinitions">
   "payment-providers": providerDefinitions(config).map((definition) => definition.name),
 });
 
-/** Each provider whose settings are all in the environment, by name (README "Payments"). */
+/** Each provider whose settings are all in the environment, by name (docs/payments.md). */
 export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv, definitions: readonly ProviderDefinition[] = PAYMENT_PROVIDERS): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   for (const definition of definitions) {

@@ -44,7 +44,7 @@ export class PaymentProviders {
   }
 }
 
-/** Each listed provider whose settings are present (README "Payments"). */
+/** Each listed provider whose settings are present (docs/payments.md). */
 export async function createPaymentProviders(config: Config, signingKeys: Repository): Promise<PaymentProviders> {
   const providers = new Map<ProviderName, PaymentProvider>();
   const site: SiteAddress = { publicUrl: config.publicUrl, production: config.production };

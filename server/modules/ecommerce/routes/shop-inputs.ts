@@ -1,5 +1,6 @@
 import { EMAIL, SITE_PATH, UUID, inputSchema } from "../../input.js";
 import type { ProviderName } from "../../billing/index.js";
+import { SHIPPING_ADDRESS, type ShippingAddress } from "../shipping-address.js";
 
 // The shop's request bodies (SPEC.md section 5, API.md "Shop"), checked before anything runs.
 
@@ -14,6 +15,8 @@ const CURRENCY = {
 };
 type CurrencyChoice = { currency?: { id?: string } };
 const returnUrls = { successUrl: SITE_PATH, cancelUrl: SITE_PATH };
+/** Who buys: the address goes beside `email` in every checkout body (needed when a line needs shipping). */
+const buyer = { email: EMAIL, shippingAddress: SHIPPING_ADDRESS };
 
 // The original client also sends the cart's currency; a cart line has none (prices are read at
 // checkout), so it is accepted and checked, not kept.
@@ -43,6 +46,7 @@ export const lineUpdateInput = inputSchema<{ quantity: number }>({ properties: {
 interface Payer {
   provider?: ProviderName;
   email: string;
+  shippingAddress?: ShippingAddress;
   successUrl?: string;
   cancelUrl?: string;
 }
@@ -56,7 +60,7 @@ export function checkoutInputs(providers: readonly ProviderName[]) {
   const cartCheckoutInput = inputSchema<Payer & { billingModule?: CurrencyChoice; ecommerceModule: { orders: { id: string }[] } }>({
     properties: {
       provider: PROVIDER,
-      email: EMAIL,
+      ...buyer,
       billingModule: CURRENCY,
       ecommerceModule: {
         type: "object",
@@ -71,14 +75,14 @@ export function checkoutInputs(providers: readonly ProviderName[]) {
   });
 
   const orderCheckoutInput = inputSchema<Payer & { billingModule?: CurrencyChoice }>({
-    properties: { provider: PROVIDER, email: EMAIL, billingModule: CURRENCY, ...returnUrls },
+    properties: { provider: PROVIDER, ...buyer, billingModule: CURRENCY, ...returnUrls },
     required: ["email"],
   });
 
   const productCheckoutInput = inputSchema<Payer & { quantity?: number; comment?: string; storeId?: string; billingModule?: CurrencyChoice }>({
     properties: {
       provider: PROVIDER,
-      email: EMAIL,
+      ...buyer,
       quantity: QUANTITY,
       comment: { type: "string", maxLength: 2000 },
       storeId: UUID,

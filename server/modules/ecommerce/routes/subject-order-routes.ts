@@ -4,15 +4,17 @@ import { defineRoute } from "../../route.js";
 import type { ShopServices } from "../ecommerce-module.js";
 import type { ProviderName } from "../../billing/index.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
+import type { ShippingAddress } from "../shipping-address.js";
 import { addToCartInput, checkoutInputs, orderUpdateInput } from "./shop-inputs.js";
 
 const BASE = "/api/rbac/subjects/:id/ecommerce-module";
 const DEFAULT_RETURN = { successUrl: "/cart?payment=paid", cancelUrl: "/cart?payment=declined" };
 
 /** Who pays how, with SPEC.md's default provider for the kind of checkout and the default return paths. */
-const payer = (input: { provider?: ProviderName; email: string; successUrl?: string; cancelUrl?: string }, defaultProvider: ProviderName) => ({
+const payer = (input: { provider?: ProviderName; email: string; shippingAddress?: ShippingAddress; successUrl?: string; cancelUrl?: string }, defaultProvider: ProviderName) => ({
   provider: input.provider ?? defaultProvider,
   email: input.email,
+  ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
   successUrl: input.successUrl ?? DEFAULT_RETURN.successUrl,
   cancelUrl: input.cancelUrl ?? DEFAULT_RETURN.cancelUrl,
 });

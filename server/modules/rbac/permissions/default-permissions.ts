@@ -51,6 +51,8 @@ export const defaultRoles: DefaultRole[] = [
       // Providers' notifications (verified by signature) and the dummy payment page (by its link's token).
       ["POST", "/api/billing/payment-intents/*/webhook"],
       ["GET", "/api/billing/payment-intents/dummy/invoices/*"],
+      // A mailed order link (by its signed token, checked by the handlers): read the order, pay it again.
+      ["*", "/api/ecommerce/order-links/**"],
       // The payment providers configured here, for the checkout screens' provider select.
       ["GET", "/api/billing/payment-intents/providers"],
     ],

@@ -9,9 +9,12 @@ import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
 import { registerIsAuthorizedRoute } from "./is-authorized-route.js";
 import { RBAC, authRoute } from "./limits.js";
+import { LANGUAGE_INPUT, checkLanguage } from "../../language-input.js";
 
 export const AUTH = "/api/rbac/subjects/authentication";
 
+// A guest's session may say the site language the visitor uses: its order mail comes in it.
+const initQuery = inputSchema<{ language?: string }>({ properties: { language: LANGUAGE_INPUT } });
 const refreshBody = inputSchema<{ refresh: string }>({ properties: { refresh: { type: "string", minLength: 1, maxLength: 512 } }, required: ["refresh"] });
 const logoutBody = inputSchema<{ refresh?: string; redirectTo?: string }>({
   properties: { refresh: { type: "string", maxLength: 512 }, redirectTo: { type: "string", maxLength: 2048 } },
@@ -22,8 +25,13 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
   const { sessions, config } = rbac;
 
   // A visitor's first session: a subject with no identity yet, which sign-up can then complete.
-  defineRoute(app, { method: "GET", url: `${AUTH}/init`, ...authRoute(config), summary: "Start a session for a new subject with no identity yet" }, async (_input, _request, reply) => {
-    const subject = await runTransaction(app.database, app.repositories, (repository, trx) => createSubject(repository, trx));
+  const init = { method: "GET", url: `${AUTH}/init`, ...authRoute(config), summary: "Start a session for a new subject with no identity yet (a guest; `language`: the one its mail comes in)", query: initQuery } as const;
+  defineRoute(app, init, async ({ query }, _request, reply) => {
+    const language = checkLanguage(query.language);
+    const subject = await runTransaction(app.database, app.repositories, async (repository, trx) => {
+      const made = await createSubject(repository, trx);
+      return language ? repository("rbac/subjects").update(made.id as string, { language }) : made;
+    });
     const session = await sessions.start(subject.id as string);
     sessions.setCookie(reply, session.jwt);
     return { data: session };

@@ -30,8 +30,11 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
   // The original client sends these fields bare: the document shows that form.
   const route = { ...authRoute(config), method: "POST", bareBody: true } as const;
 
-  defineRoute(app, { ...route, url: `${BASE}/authentication`, summary: "Sign in with email and password", body: credentials }, async ({ body: { login, password } }, _request, reply) => {
-    const session = await sessions.start(await accounts.authenticate(login, password));
+  const signIn = "Sign in with email and password (a guest session's cart moves to the account)";
+  defineRoute(app, { ...route, url: `${BASE}/authentication`, summary: signIn, body: credentials }, async ({ body: { login, password } }, request, reply) => {
+    const subjectId = await accounts.authenticate(login, password);
+    await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
+    const session = await sessions.start(subjectId);
     sessions.setCookie(reply, session.jwt);
     return { data: session };
   });

@@ -12,7 +12,7 @@ const setup = inputSchema<{ code: string; login: string; password: string }>({
   required: ["code", "login", "password"],
 });
 
-/** The first admin from /admin's setup screen, with the code from the start log (README "Accounts and permissions"). */
+/** The first admin from /admin's setup screen, with the code from the start log (docs/security.md "Accounts and permissions"). */
 export function registerFirstAdminRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { firstAdmin, sessions, config } = rbac;
 

@@ -1,6 +1,6 @@
 import { api } from "../../../api/client.js";
 
-/** The dummy provider's routes (README "Shop"): the payment page's data and the webhook it posts to. */
+/** The dummy provider's routes (docs/shop.md): the payment page's data and the webhook it posts to. */
 export const dummyInvoiceApi = (invoiceId: string) => `/api/billing/payment-intents/dummy/invoices/${encodeURIComponent(invoiceId)}`;
 export const DUMMY_WEBHOOK = "/api/billing/payment-intents/dummy/webhook";
 export const DUMMY_SIGNATURE_HEADER = "X-Dummy-Signature";

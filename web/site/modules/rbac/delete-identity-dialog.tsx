@@ -12,7 +12,7 @@ import { checkPassword } from "./validation.js";
 
 /**
  * Asks before deleting a sign-in method, with the subject's current password when it has one:
- * the server asks for it, so a stolen session cannot take the owner's way in away (README
+ * the server asks for it, so a stolen session cannot take the owner's way in away (docs/security.md
  * "Security"). A wallet-only subject's recent sign-in is its proof.
  */
 export function DeleteIdentityDialog({ subject, identity, opened, onClose }: { subject: Subject; identity: Identity; opened: boolean; onClose: () => void }) {

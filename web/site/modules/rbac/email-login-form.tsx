@@ -4,10 +4,12 @@ import { FORGOT_PASSWORD, REGISTRATION } from "./routes.js";
 import { useCredentialsForm } from "./use-credentials-form.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
+import { keepingReason, useSignInReason } from "./sign-in-reason.js";
 
 /** Email and password sign-in; success keeps the session and goes home. */
 export function EmailLoginForm() {
   const { t, href } = useRbac();
+  const reason = useSignInReason();
   const hydrated = useHydrated();
   const { form, pending, submit } = useCredentialsForm("authentication");
 
@@ -36,7 +38,7 @@ export function EmailLoginForm() {
         </Button>
         <Text size="sm" ta="center">
           {t("noAccount")}{" "}
-          <Anchor href={href(REGISTRATION)} fw={500}>
+          <Anchor href={keepingReason(href(REGISTRATION), reason)} fw={500}>
             {t("signUp")}
           </Anchor>
         </Text>

@@ -10,7 +10,7 @@ import { useFormFields } from "./use-form-fields.js";
 import { useRbac } from "./use-rbac.js";
 import { checkEmail, checkPassword } from "./validation.js";
 
-/** A subject with a password proves each change of its sign-in methods with it (README "Security"). */
+/** A subject with a password proves each change of its sign-in methods with it (docs/security.md "Security"). */
 export const hasPassword = (subject: Subject) => subject.identities.some((i) => i.provider === EMAIL_PROVIDER);
 
 export interface IdentityEmailFormProps {

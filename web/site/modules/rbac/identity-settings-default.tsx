@@ -33,7 +33,7 @@ export function IdentitySettingsDefault({ record }: VariantProps) {
           {state.status === "loading" && <Skeleton height={56} radius="md" />}
           {state.status === "signed-out" && (
             <Text size="sm">
-              {t("signInToManage")} <Anchor href={href(SELECT_METHOD)}>{t("signIn")}</Anchor>
+              {t("signInToManage")} <Anchor href={`${href(SELECT_METHOD)}?reason=account`}>{t("signIn")}</Anchor>
             </Text>
           )}
           {state.status === "signed-in" && <Identities subject={state.subject} />}

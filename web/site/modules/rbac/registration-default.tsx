@@ -8,6 +8,7 @@ import { SignedInNotice } from "./signed-in-notice.js";
 import { useCredentialsForm } from "./use-credentials-form.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
+import { keepingReason, useSignInReason } from "./sign-in-reason.js";
 
 /**
  * Sign-up with email and password; the new session is kept and the visitor goes home. A subject
@@ -16,6 +17,7 @@ import { useRbac } from "./use-rbac.js";
  */
 export function RegistrationDefault({ record }: VariantProps) {
   const { t, href } = useRbac();
+  const reason = useSignInReason();
   const { state } = useSession();
   const hydrated = useHydrated();
   const { form, pending, submit } = useCredentialsForm("registration");
@@ -48,7 +50,7 @@ export function RegistrationDefault({ record }: VariantProps) {
           </Button>
           <Text size="sm" ta="center">
             {t("alreadyHaveAccount")}{" "}
-            <Anchor href={href(SELECT_METHOD)} fw={500}>
+            <Anchor href={keepingReason(href(SELECT_METHOD), reason)} fw={500}>
               {t("signIn")}
             </Anchor>
           </Text>

@@ -6,7 +6,7 @@ export const FORGOT_PASSWORD = "/rbac/subject/authentication/email-and-password/
 export const SETTINGS = "/rbac/subjects/settings";
 export const SUBJECTS = "/rbac/subjects";
 
-/** The Subject API routes these screens call (README "Accounts and permissions"). */
+/** The Subject API routes these screens call (docs/security.md "Accounts and permissions"). */
 export const AUTH_API = "/api/rbac/subjects/authentication";
 export const EMAIL_API = `${AUTH_API}/email-and-password`;
 export const EVM_API = `${AUTH_API}/ethereum-virtual-machine`;

@@ -3,6 +3,8 @@ import { stringTable } from "../../i18n/string-table.js";
 /** Every text the rbac screens show (sign-in, account, wallet, user menu), in each language. */
 const en = {
   home: "Home",
+  reasonCart: "Sign in or create an account to keep your cart and see your orders. Your cart stays as it is.",
+  reasonAccount: "Sign in to manage your account.",
   email: "Email",
   emailPlaceholder: "name@example.com",
   password: "Password",
@@ -89,6 +91,8 @@ export type RbacStringKey = keyof typeof en;
 
 const ru: Record<RbacStringKey, string> = {
   home: "На главную",
+  reasonCart: "Войдите или создайте учётную запись, чтобы сохранить корзину и видеть свои заказы. Корзина останется как есть.",
+  reasonAccount: "Войдите, чтобы управлять учётной записью.",
   email: "Электронная почта",
   emailPlaceholder: "имя@пример.рф",
   password: "Пароль",

@@ -7,10 +7,12 @@ import { useAction } from "./use-action.js";
 import { useFormFields } from "./use-form-fields.js";
 import { useRbac } from "./use-rbac.js";
 import { checkEmail, checkPassword } from "./validation.js";
+import { SIGN_IN_REASONS, reasonIn } from "./sign-in-reason.js";
 
 /**
  * Login and password posted to an email-and-password route (`authentication` or `registration`):
- * on success the session is kept and the visitor goes home. Sign-in and sign-up differ in the
+ * on success the session is kept and the visitor goes home, or back to the page that sent them
+ * (`?reason=cart`: the cart, kept by sign-up and merged by sign-in). Sign-in and sign-up differ in the
  * route, the button and sign-up's language.
  */
 export function useCredentialsForm(route: "authentication" | "registration") {
@@ -24,7 +26,8 @@ export function useCredentialsForm(route: "authentication" | "registration") {
     const body = route === "registration" ? { login: login.trim(), password, language } : { login: login.trim(), password };
     const tokens = await api<SessionTokens>(`${EMAIL_API}/${route}`, { method: "POST", body, raw: true });
     await store.signedIn(tokens);
-    goTo(href(HOME));
+    const reason = reasonIn(window.location.search);
+    goTo(href(reason ? SIGN_IN_REASONS[reason].back : HOME));
   });
 
   const submit = (event: FormEvent) => {

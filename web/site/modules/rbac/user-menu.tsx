@@ -11,7 +11,7 @@ export const accountMenu = lazyComponent(() => import("./account-menu.js").then(
 
 /**
  * The navbar's account corner: a skeleton until the browser knows who is signed in (pages are
- * cached, so the server never renders a user), then a 'Sign in' link or the account menu.
+ * cached, so the server never renders a user), then a 'Sign in' link (also for a guest) or the account menu.
  */
 export function UserMenu() {
   const { t, href } = useRbac();
@@ -21,6 +21,14 @@ export function UserMenu() {
   if (state.status === "signed-out") {
     return (
       <LinkButton href={href(SELECT_METHOD)} variant="default" size="xs" data-user-menu="signed-out">
+        {t("signIn")}
+      </LinkButton>
+    );
+  }
+  // A guest (a session started by a first add to cart, no identity yet): signing in or up keeps its cart.
+  if (state.subject.identities.length === 0) {
+    return (
+      <LinkButton href={`${href(SELECT_METHOD)}?reason=cart`} variant="default" size="xs" data-user-menu="guest">
         {t("signIn")}
       </LinkButton>
     );

@@ -8,7 +8,7 @@ import { OrderCartDefault } from "../orders/order-cart-default.js";
 import { OrderFormFieldDefault } from "../orders/order-form-field-default.js";
 import { itemsIn } from "../orders/order-parts.js";
 import { OrderSelectionContext } from "../orders/order-selection.js";
-import { PRODUCTS_PAGE, shopApi, type CheckoutAnswer, type Order } from "../helpers/shop-api.js";
+import { PRODUCTS_PAGE, needsShipping, shopApi, type CheckoutAnswer, type Order } from "../helpers/shop-api.js";
 import { commonTotals } from "../helpers/totals.js";
 import { TotalsList } from "../orders/totals-list.js";
 import { useCheckoutForm } from "../checkout/use-checkout-form.js";
@@ -27,7 +27,7 @@ export function CartCheckout({ subjectId, orders }: { subjectId: string; orders:
   const chosen = orders.filter((order) => !excluded.has(order.id));
   const totals = commonTotals(chosen.map((order) => order.total));
   const currencies = totals.map((total) => total.billingModuleCurrency);
-  const form = useCheckoutForm(currencies);
+  const form = useCheckoutForm(currencies, needsShipping(chosen));
   const [problem, setProblem] = useState<string>();
   const selection = useMemo(
     () => ({
@@ -60,12 +60,13 @@ export function CartCheckout({ subjectId, orders }: { subjectId: string; orders:
     const reason = !chosen.length ? t("chooseOrders") : !currency ? t("noCommonCurrency") : undefined;
     setProblem(reason);
     if (reason || !currency) return;
-    form.submit(({ provider, email, successUrl, cancelUrl }) =>
+    form.submit(({ provider, email, shippingAddress, successUrl, cancelUrl }) =>
       session.call<CheckoutAnswer>(`${shopApi(subjectId)}/orders/checkout`, {
         method: "POST",
         body: {
           provider,
           email,
+          ...(shippingAddress ? { shippingAddress } : {}),
           billingModule: { currency: { id: currency.id } },
           ecommerceModule: { orders: chosen.map((order) => ({ id: order.id })) },
           successUrl,

@@ -5,8 +5,9 @@ import type { Currency } from "../helpers/price.js";
 import type { Provider } from "../helpers/shop-api.js";
 import type { CheckoutForm } from "./use-checkout-form.js";
 import { useShop } from "../helpers/use-shop.js";
+import { AddressFields } from "./address-fields.js";
 
-/** The fields every checkout asks for: currency toggle, payment provider, invoice email. */
+/** The fields every checkout asks for: currency toggle, payment provider, invoice email, and the shipping address when a line needs it. */
 export function CheckoutFields({ form, currencies }: { form: CheckoutForm; currencies: Currency[] }) {
   const { t } = useShop();
   // The providers this server has settings for, as it labels them (the chosen one until the list
@@ -35,6 +36,7 @@ export function CheckoutFields({ form, currencies }: { form: CheckoutForm; curre
         error={form.emailError}
         required
       />
+      {form.address.needed ? <AddressFields state={form.address} /> : null}
     </Stack>
   );
 }

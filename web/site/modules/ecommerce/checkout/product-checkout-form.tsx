@@ -20,9 +20,10 @@ import { useShop } from "../helpers/use-shop.js";
 export function ProductCheckoutForm({ product, storeProduct }: { product: Row; storeProduct?: Row }) {
   const { t, site } = useShop();
   const { store: session } = useSession();
-  const { subjectId } = useCart();
+  const { subjectId, session: state } = useCart();
+  const ready = Boolean(subjectId) || state.status === "signed-out";
   const prices = productPrices(site, product.id, site.language, storeProduct);
-  const form = useCheckoutForm(priceCurrencies(prices));
+  const form = useCheckoutForm(priceCurrencies(prices), product.shipping === "required");
   const [quantity, setQuantity] = useState<number | string>(1);
   const [comment, setComment] = useState("");
   const count = typeof quantity === "number" ? quantity : Number.parseInt(quantity, 10);
@@ -30,13 +31,15 @@ export function ProductCheckoutForm({ product, storeProduct }: { product: Row; s
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!subjectId || !Number.isInteger(count) || count < 1) return;
-    form.submit(({ provider, email, currency, successUrl, cancelUrl }) =>
-      session.call<CheckoutAnswer>(`${shopApi(subjectId)}/products/${product.id}/checkout`, {
+    if (!ready || !Number.isInteger(count) || count < 1) return;
+    // A visitor with no session checks out as a guest (issue 27).
+    form.submit(async ({ provider, email, shippingAddress, currency, successUrl, cancelUrl }) =>
+      session.call<CheckoutAnswer>(`${shopApi(subjectId ?? (await session.startGuest(site.language)))}/products/${product.id}/checkout`, {
         method: "POST",
         body: {
           provider,
           email,
+          ...(shippingAddress ? { shippingAddress } : {}),
           quantity: count,
           ...(comment.trim() ? { comment: comment.trim() } : {}),
           ...(typeof storeProduct?.storeId === "string" ? { storeId: storeProduct.storeId } : {}),
@@ -55,7 +58,7 @@ export function ProductCheckoutForm({ product, storeProduct }: { product: Row; s
         <NumberInput label={t("quantity")} value={quantity} onChange={setQuantity} min={1} max={1_000_000} allowDecimal={false} allowNegative={false} w={140} />
         <Textarea label={t("comment")} placeholder={t("commentPlaceholder")} value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} maxLength={2000} />
         {price ? <ChosenPrice price={price} quantity={count} /> : null}
-        <Button type="submit" size="md" disabled={!subjectId || form.pending} mt="xs">
+        <Button type="submit" size="md" disabled={!ready || form.pending} mt="xs">
           {form.pending ? t("redirecting") : t("oneStepCheckout")}
         </Button>
       </Stack>

@@ -5,6 +5,7 @@ import { useAction } from "../../rbac/use-action.js";
 import type { Currency } from "../helpers/price.js";
 import { DEFAULT_PROVIDER, isEmail, paymentHref, returnPaths, type CheckoutAnswer, type Provider } from "../helpers/shop-api.js";
 import { useConfiguredProviders } from "./use-configured-providers.js";
+import { useAddress } from "./use-address.js";
 import { useShop } from "../helpers/use-shop.js";
 import { useStockTitles, withStockError } from "../helpers/stock-titles.js";
 
@@ -12,6 +13,8 @@ import { useStockTitles, withStockError } from "../helpers/stock-titles.js";
 export interface CheckoutValues {
   provider: Provider;
   email: string;
+  /** The shipping address, when a line needs shipping (send it as `shippingAddress`). */
+  shippingAddress?: Record<string, string>;
   currency?: Currency;
   successUrl: string;
   cancelUrl: string;
@@ -23,7 +26,7 @@ export interface CheckoutValues {
  * the invoice email (the subject's own until
  * edited); then `submit` checks the email, calls the checkout and goes to the payment URL.
  */
-export function useCheckoutForm(currencies: Currency[]) {
+export function useCheckoutForm(currencies: Currency[], needsShipping = false) {
   const { language, t } = useShop();
   const titleOf = useStockTitles();
   const { state: session } = useSession();
@@ -38,22 +41,23 @@ export function useCheckoutForm(currencies: Currency[]) {
   const [currencyId, setCurrencyId] = useState<string>();
   const [leaving, setLeaving] = useState(false);
   const email = typedEmail ?? ownEmail;
+  const address = useAddress(needsShipping);
   const currency = currencies.find((c) => c.id === currencyId) ?? currencies.find((c) => c.isDefault) ?? currencies[0];
 
-  const { pending, act } = useAction(async (run: (values: CheckoutValues) => Promise<CheckoutAnswer>) => {
+  const { pending, act } = useAction(async (run: (values: CheckoutValues) => Promise<CheckoutAnswer>, shippingAddress?: Record<string, string>) => {
     // Too few items left is the server's 409: said in the page's language, naming the product.
-    const answer = await withStockError(run({ provider, email: email.trim(), currency, ...returnPaths(language) }), language, titleOf);
+    const answer = await withStockError(run({ provider, email: email.trim(), currency, ...(shippingAddress ? { shippingAddress } : {}), ...returnPaths(language) }), language, titleOf);
     setLeaving(true);
     goTo(paymentHref(answer, language));
   });
 
   /** Checks the email, then runs the checkout call; false when the form has an error. */
   const submit = (run: (values: CheckoutValues) => Promise<CheckoutAnswer>): boolean => {
-    if (!isEmail(email)) {
-      setEmailError(t("invalidEmail"));
-      return false;
-    }
-    void act(run);
+    const emailOk = isEmail(email);
+    if (!emailOk) setEmailError(t("invalidEmail"));
+    const shippingAddress = needsShipping ? address.check() : undefined;
+    if (!emailOk || (needsShipping && !shippingAddress)) return false;
+    void act(run, shippingAddress);
     return true;
   };
 
@@ -64,6 +68,8 @@ export function useCheckoutForm(currencies: Currency[]) {
       setEmailError(undefined);
     },
     emailError,
+    /** The shipping address fields' state (shown when `address.needed`). */
+    address,
     provider,
     setProvider,
     /** The providers the server has settings for, with their labels (undefined until known). */

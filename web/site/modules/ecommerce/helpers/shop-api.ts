@@ -37,7 +37,7 @@ export interface OrderLine {
   quantity: number;
   /** Cart lines: items left where the line buys (null: not tracked); fewer than `quantity` means the checkout will refuse it. */
   available?: number | null;
-  product?: { id: string; slug?: string; title?: unknown; adminTitle?: string; shortDescription?: unknown } | null;
+  product?: { id: string; slug?: string; title?: unknown; adminTitle?: string; shortDescription?: unknown; shipping?: string } | null;
 }
 
 /** An order with its lines and totals: GET {subjects}/{s}/ecommerce-module/orders. */
@@ -47,6 +47,8 @@ export interface Order {
   status?: string;
   comment?: string | null;
   createdAt?: string;
+  email?: string | null;
+  shippingAddress?: Record<string, string> | null;
   ordersToProducts: OrderLine[];
   total: Total[];
 }
@@ -77,6 +79,9 @@ export function paymentHref(answer: CheckoutAnswer, language: Language): string 
   const path = absolute?.pathname.startsWith(DUMMY_PAGE) ? `${absolute.pathname}${absolute.search}` : url;
   return path.startsWith("/") && !path.startsWith("//") && !languageOfPath(path) ? withLanguage(path, language) : path;
 }
+
+/** Whether any line of the orders is a product that needs shipping (a checkout then asks for the address). */
+export const needsShipping = (orders: Pick<Order, "ordersToProducts">[]) => orders.some((o) => o.ordersToProducts.some((l) => l.product?.shipping === "required"));
 
 /** A plausible email, as the server checks it (SPEC.md section 5). */
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());

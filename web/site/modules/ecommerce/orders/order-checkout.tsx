@@ -6,7 +6,7 @@ import type { VariantProps } from "../../../variant-types.js";
 import { useCart } from "../cart/use-cart.js";
 import { CheckoutFields } from "../checkout/checkout-fields.js";
 import { asOrder } from "./order-parts.js";
-import { shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
+import { needsShipping, shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
 import { TotalsList } from "./totals-list.js";
 import { useCheckoutForm } from "../checkout/use-checkout-form.js";
 import { useShop } from "../helpers/use-shop.js";
@@ -18,16 +18,16 @@ export function OrderCheckout({ record }: VariantProps) {
   const { subjectId } = useCart();
   const order = asOrder(record);
   const currencies = order.total.map((total) => total.billingModuleCurrency);
-  const form = useCheckoutForm(currencies);
+  const form = useCheckoutForm(currencies, needsShipping([order]));
   const chosen = order.total.filter((total) => total.billingModuleCurrency.id === form.currency?.id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!subjectId) return;
-    form.submit(({ provider, email, currency, successUrl, cancelUrl }) =>
+    form.submit(({ provider, email, shippingAddress, currency, successUrl, cancelUrl }) =>
       session.call<CheckoutAnswer>(`${shopApi(subjectId)}/orders/${order.id}/checkout`, {
         method: "POST",
-        body: { provider, email, ...(currency ? { billingModule: { currency: { id: currency.id } } } : {}), successUrl, cancelUrl },
+        body: { provider, email, ...(shippingAddress ? { shippingAddress } : {}), ...(currency ? { billingModule: { currency: { id: currency.id } } } : {}), successUrl, cancelUrl },
       }),
     );
   };

@@ -5,6 +5,8 @@ import { asOrder, lineTitle } from "./order-parts.js";
 import { statusText } from "../helpers/strings.js";
 import { inlineTotals } from "./totals-list.js";
 import { useShop } from "../helpers/use-shop.js";
+import { useCart } from "../cart/use-cart.js";
+import { PayNowButton, addressText, type PayVia } from "./pay-now.js";
 
 const STATUS_COLORS: Record<string, string> = {
   new: "gray",
@@ -16,10 +18,17 @@ const STATUS_COLORS: Record<string, string> = {
   canceled: "red",
 };
 
-/** Order variant 'history-default': a past order: its date, lines, total and status. */
-export function OrderHistoryDefault({ record }: VariantProps) {
+/**
+ * Order variant 'history-default': a past order: its date, lines, total and status, where it
+ * ships to, and 'Pay now' while it is unpaid (`paying`). `via`: how to pay it (a mailed link's
+ * token); by default as the signed-in subject's own order.
+ */
+export function OrderHistoryDefault({ record, via }: VariantProps & { via?: PayVia }) {
   const { language, t } = useShop();
+  const { subjectId } = useCart();
   const order = asOrder(record);
+  const payVia = via ?? (subjectId ? { subjectId } : undefined);
+  const shipsTo = addressText(order.shippingAddress);
   const date = order.createdAt ? new Intl.DateTimeFormat(language === "en" ? "en-US" : language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
   return (
     <Paper withBorder radius="md" p="sm" data-history-order={order.id} data-status={order.status}>
@@ -44,6 +53,19 @@ export function OrderHistoryDefault({ record }: VariantProps) {
             {inlineTotals(order.total)}
           </Text>
         </Group>
+        {shipsTo ? (
+          <Text fz="xs" c="dimmed" data-ships-to="">
+            {t("shipsTo")}: {shipsTo}
+          </Text>
+        ) : null}
+        {order.status === "paying" && payVia ? (
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text fz="xs" c="dimmed">
+              {t("unpaidNote")}
+            </Text>
+            <PayNowButton orderId={order.id} via={payVia} />
+          </Group>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -22,7 +22,7 @@ const checkoutDialog = lazyComponent(() => import("../checkout/product-checkout-
  */
 export function ProductCartActions({ product, storeProduct, size = "sm" }: { product: Row; storeProduct?: Row; size?: "sm" | "md" }) {
   const { t, site } = useShop();
-  const { subjectId, state } = useCart();
+  const { subjectId, state, session } = useCart();
   const [dialog, setDialog] = useState<"order" | "product" | null>(null);
   const storeId = typeof storeProduct?.storeId === "string" ? storeProduct.storeId : undefined;
   const inCart = subjectId && state.loaded ? cartLineOf(state, product.id, storeId) : undefined;
@@ -54,7 +54,7 @@ export function ProductCartActions({ product, storeProduct, size = "sm" }: { pro
       ) : (
         <Group gap="xs" wrap="wrap">
           <AddToCartButton productId={product.id} storeId={storeId} size={size} />
-          {subjectId && hasPrice ? (
+          {(subjectId || session.status === "signed-out") && hasPrice ? (
             <Button size={size} variant="default" onClick={() => setDialog("product")}>
               {t("buyNow")}
             </Button>

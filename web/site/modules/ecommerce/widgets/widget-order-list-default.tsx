@@ -10,6 +10,7 @@ import { OrderHistory } from "../orders/order-history.js";
 import { PaymentNotice } from "../checkout/payment-notice.js";
 import { SIGN_IN_PAGE } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
+import { LinkedOrder, useLinkedOrder } from "../orders/linked-order.js";
 
 /**
  * Ecommerce widget 'order-list-default', the cart checkout screen: the signed-in subject's cart
@@ -19,13 +20,26 @@ import { useShop } from "../helpers/use-shop.js";
 export function OrderListDefault({ record }: VariantProps) {
   const { t, href } = useShop();
   const { session, subjectId, state } = useCart();
+  const link = useLinkedOrder();
+  // A guest (a session with no identity yet, issue 27): its orders are kept once it signs up or in.
+  const guest = session.status === "signed-in" && session.subject.identities.length === 0;
+  const signIn = `${href(SIGN_IN_PAGE)}?reason=cart`;
   return (
     <Section record={record}>
       <WidgetHeading record={record} />
       <PaymentNotice />
+      {link ? <LinkedOrder orderId={link.orderId} token={link.token} /> : null}
       {session.status === "signed-out" ? (
-        <Text fz="lg" data-cart-signed-out="">
-          {t("signInToSeeCart")} <Anchor href={href(SIGN_IN_PAGE)}>{t("signIn")}</Anchor>
+        <Stack gap="xs" data-cart-signed-out="">
+          <Text fz="lg">{t("emptyCart")}</Text>
+          <Text>
+            {t("signInToSeeCart")} <Anchor href={signIn}>{t("signIn")}</Anchor>
+          </Text>
+        </Stack>
+      ) : null}
+      {guest ? (
+        <Text c="dimmed" fz="sm" mb="md" data-guest-note="">
+          {t("guestNote")} <Anchor href={signIn}>{t("signIn")}</Anchor>
         </Text>
       ) : null}
       {session.status === "loading" || (subjectId && !state.loaded) ? <LoadingSkeleton lines={4} /> : null}

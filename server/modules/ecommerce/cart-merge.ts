@@ -1,0 +1,64 @@
+import type { Kysely } from "kysely";
+import type { HandoverListener } from "../rbac/index.js";
+
+/**
+ * A guest's cart joins the account's when the guest signs in (rbac's guest handover, one
+ * transaction with the sign-in's checks; issue 27): a product already in the account's cart (from
+ * the same store) gets the guest's quantity added to its line, so no line is there twice; any
+ * other guest cart order moves to the account as it is. Both carts' rows are locked first, so an
+ * add to cart at the same moment waits. The guest's past orders stay with the guest subject.
+ */
+export function mergeGuestCart(table: (id: string) => string): HandoverListener {
+  return async (guestId, accountId, repository, trx) => {
+    const guest = await cartLines(trx, table, guestId);
+    if (guest.length === 0) return;
+    const own = await cartLines(trx, table, accountId);
+    const key = (l: Line) => `${l.productId}|${l.storeId ?? ""}`;
+    const target = new Map(own.map((l) => [key(l), l]));
+    const emptied = new Set<string>();
+    const moved = new Set<string>();
+    for (const line of guest) {
+      const into = target.get(key(line));
+      if (into) {
+        into.quantity += line.quantity;
+        await repository("ecommerce/orders-to-products").update(into.id, { quantity: into.quantity });
+        await repository("ecommerce/orders-to-products").delete(line.id);
+        emptied.add(line.orderId);
+      } else {
+        target.set(key(line), line);
+        moved.add(line.orderId);
+      }
+    }
+    // An order all of whose lines joined the account's goes; one with a line left moves over.
+    for (const orderId of emptied) if (!moved.has(orderId)) await repository("ecommerce/orders").delete(orderId);
+    const links = guest.filter((l) => moved.has(l.orderId)).map((l) => l.linkId);
+    for (const linkId of new Set(links)) await repository("rbac/subjects-to-ecommerce-module-orders").update(linkId, { subjectId: accountId });
+  };
+}
+
+interface Line {
+  id: string;
+  orderId: string;
+  linkId: string;
+  productId: string;
+  storeId: string | null;
+  quantity: number;
+}
+
+/** A subject's cart lines, their orders' rows locked. */
+async function cartLines(trx: Kysely<any>, table: (id: string) => string, subjectId: string): Promise<Line[]> {
+  const rows = await trx
+    .selectFrom(`${table("ecommerce/orders-to-products")} as l`)
+    .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "l.orderId")
+    .innerJoin(`${table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+    .select(["l.id", "l.orderId", "so.id as linkId", "l.productId", "l.storeId", "l.quantity"])
+    .where("so.subjectId", "=", subjectId)
+    .where("o.type", "=", "cart")
+    .where("o.status", "=", "new")
+    .orderBy("o.createdAt")
+    .orderBy("l.createdAt")
+    .forUpdate("o")
+    .execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }) as Line);
+}
+

@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import { validationError } from "../../../engine/errors.js";
+import { COUNTRIES } from "../../../web/site/modules/ecommerce/helpers/countries.js";
+
+const TEXT = (max: number) => ({ type: "string", minLength: 1, maxLength: max, pattern: "\\S", "x-message": `must be a non-blank text of at most ${max} characters` });
+
+/** The wire form of a shipping address (issue 27): beside `email` in the checkout bodies. */
+export interface ShippingAddress {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166 alpha-2, upper case. */
+  country: string;
+  phone?: string;
+}
+
+/** Its JSON Schema, part of the checkout bodies: a missing or invalid field is a 400 naming it. */
+export const SHIPPING_ADDRESS = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    name: TEXT(200),
+    line1: TEXT(200),
+    line2: { type: "string", maxLength: 200 },
+    city: TEXT(100),
+    postalCode: { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$", "x-message": "must be a postal code (letters, digits, spaces and hyphens, 2 to 12)" },
+    country: { type: "string", enum: COUNTRIES, "x-message": "must be an ISO 3166 alpha-2 country code such as DE" },
+    phone: { type: "string", pattern: "^\\+?[0-9][0-9 ()-]{4,19}$", "x-message": "must be a phone number (digits, spaces, brackets and hyphens, optional leading +)" },
+  },
+  required: ["name", "line1", "city", "postalCode", "country"],
+} as const;
+
+/** The address as stored on the order: trimmed, optional parts only when given. */
+export function storedAddress(address: ShippingAddress): ShippingAddress {
+  const { line2, phone } = address;
+  return {
+    name: address.name.trim(),
+    line1: address.line1.trim(),
+    ...(line2?.trim() ? { line2: line2.trim() } : {}),
+    city: address.city.trim(),
+    postalCode: address.postalCode.trim(),
+    country: address.country,
+    ...(phone?.trim() ? { phone: phone.trim() } : {}),
+  };
+}
+
+/** Whether any of these products needs shipping (`shipping: required`): one query. */
+export async function needsShipping(trx: Kysely<any>, productsTable: string, productIds: string[]): Promise<boolean> {
+  if (productIds.length === 0) return false;
+  const row = await trx.selectFrom(productsTable).select("id").where("id", "in", [...new Set(productIds)]).where("shipping", "=", "required").limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The checkout's rule: lines that need shipping need an address (400 naming the field). */
+export function requireAddress(needed: boolean, address: ShippingAddress | undefined): ShippingAddress | undefined {
+  if (needed && !address) throw validationError("/shippingAddress is required: a product in the order needs shipping", [{ path: "/shippingAddress", message: "is required" }]);
+  return address ? storedAddress(address) : undefined;
+}

@@ -1,0 +1,81 @@
+import { sql } from "kysely";
+import type { Database } from "../../../engine/db/open-database.js";
+import type { Repositories } from "../../../engine/query/repositories.js";
+import { runTransaction } from "../../../engine/query/transaction.js";
+import type { Registry } from "../../../engine/schema/registry.js";
+import type { Invoices } from "../billing/index.js";
+
+/**
+ * Orders left unpaid (`paying`: the buyer left the payment page, issue 27). The queue's sweep
+ * (ecommerce-module.ts, beside the checkout sweep) calls `expire`: an order unpaid for longer than
+ * UNPAID_ORDER_MAX_AGE_HOURS is canceled (status `canceled`, type history) and its invoice still
+ * waiting is canceled too, unlinked first so billing's "canceled" does not put it back in the
+ * cart. The status change queues the order's mail as every status change does (the trigger of
+ * migration 0012); stock held by the order is released by the stock module's listener on that
+ * change (issue 26). Each order is its own short transaction on its locked row, so a payment
+ * arriving at the same moment either wins (the order is no longer `paying`) or finds it canceled.
+ */
+export class UnpaidOrders {
+  private readonly table: (id: string) => string;
+
+  constructor(
+    private readonly database: Database,
+    private readonly repositories: Repositories,
+    registry: Registry,
+    private readonly invoices: Invoices,
+  ) {
+    this.table = (id) => registry.get(id).table;
+  }
+
+  /** Unpaid orders last changed more than `olderThanMs` ago: at most `limit` of them. */
+  async due(olderThanMs: number, limit = 100): Promise<string[]> {
+    const rows = await this.database.db
+      .selectFrom(this.table("ecommerce/orders"))
+      .select("id")
+      .where("status", "=", "paying")
+      .where("updatedAt", "<", sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000}::float8)`)
+      .orderBy("updatedAt")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id as string);
+  }
+
+  /** Cancels the unpaid orders older than `olderThanMs`; how many. */
+  async expire(olderThanMs: number): Promise<number> {
+    let canceled = 0;
+    for (const id of await this.due(olderThanMs)) if (await this.cancel(id, olderThanMs)) canceled++;
+    return canceled;
+  }
+
+  private cancel(orderId: string, olderThanMs: number): Promise<boolean> {
+    return runTransaction(this.database, this.repositories, async (repository, trx) => {
+      const order = await trx
+        .selectFrom(this.table("ecommerce/orders"))
+        .select("id")
+        .where("id", "=", orderId)
+        .where("status", "=", "paying")
+        .where("updatedAt", "<", sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000}::float8)`)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order) return false; // paid, canceled or touched meanwhile
+      const open = await trx
+        .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
+        .innerJoin(`${this.table("billing/payment-intents-to-invoices")} as pii`, "pii.paymentIntentId", "op.billingModulePaymentIntentId")
+        .innerJoin(`${this.table("billing/invoices")} as i`, "i.id", "pii.invoiceId")
+        .select(["i.id", "op.billingModulePaymentIntentId as intentId"])
+        .where("op.orderId", "=", orderId)
+        .where("i.status", "=", "new")
+        .execute();
+      if (open.length > 0) {
+        await trx.deleteFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).where("orderId", "=", orderId).where("billingModulePaymentIntentId", "in", open.map((o) => o.intentId)).execute();
+      }
+      await repository("ecommerce/orders").update(orderId, { type: "history", status: "canceled" });
+      // The invoice is canceled once no order of it is still waiting (one invoice may pay several orders).
+      for (const { id, intentId } of open) {
+        const waiting = await trx.selectFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).select("orderId").where("billingModulePaymentIntentId", "=", intentId).limit(1).executeTakeFirst();
+        if (!waiting) await this.invoices.cancelOpen(repository, trx, id as string);
+      }
+      return true;
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import type { FastifyInstance } from "fastify";
+import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
+import { emailOf } from "../notification/index.js";
+import type { OrderLinks } from "./order-links.js";
+import { languageOf } from "./shop-image-data.js";
+
+export const UNPAID_REMINDER = "order-unpaid-reminder";
+
+/**
+ * The reminder mail for an order left unpaid (issue 27): once an order has been `paying` for
+ * half of UNPAID_ORDER_MAX_AGE_HOURS, its buyer gets one mail (template `order-unpaid-reminder`,
+ * in the buyer's language) with 'Pay now' — the order's signed link — and when it will be
+ * canceled. Once per order: the notification's key is `order-unpaid-reminder:{orderId}`, and
+ * orders already reminded are not even read again. Run by the queue's sweep (ecommerce-module.ts).
+ */
+export async function remindUnpaid(app: FastifyInstance, links: OrderLinks, maxAgeHours: number): Promise<number> {
+  const table = (id: string) => app.registry.get(id).table;
+  const notifications = table("notification/notifications");
+  const due = await app.database.db
+    .selectFrom(`${table("ecommerce/orders")} as o`)
+    .leftJoin(`${table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+    .leftJoin(`${table("rbac/subjects")} as s`, "s.id", "so.subjectId")
+    .select(["o.id", "o.email", "s.id as subjectId", "s.language"])
+    .where("o.status", "=", "paying")
+    .where("o.updatedAt", "<", sql<Date>`now() - make_interval(secs => ${(maxAgeHours * 3600) / 2}::float8)`)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom(notifications).select("id").where("key", "=", sql<string>`${`${UNPAID_REMINDER}:`} || o.id::text`))))
+    .limit(100)
+    .execute();
+  for (const order of due) {
+    const language = languageOf(order.language) ?? DEFAULT_LANGUAGE;
+    const id = order.id as string;
+    await app.notifications.enqueue({
+      key: `${UNPAID_REMINDER}:${id}`,
+      template: UNPAID_REMINDER,
+      recipient: (order.email as string | null) ?? (order.subjectId ? await emailOf(app, order.subjectId as string) : undefined),
+      language,
+      ...(order.subjectId ? { subjectId: order.subjectId as string } : {}),
+      data: { orderId: id, orderNumber: id.slice(0, 8), payUrl: links.url(id, language), expiresAfterHours: maxAgeHours },
+    });
+  }
+  if (due.length > 0) app.notifications.wake();
+  return due.length;
+}

@@ -1,0 +1,38 @@
+import { Button } from "@mantine/core";
+import { useState } from "react";
+import { useSession } from "../../../session/use-session.js";
+import { goTo } from "../../rbac/routes.js";
+import { useAction } from "../../rbac/use-action.js";
+import { paymentHref, shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
+import { useShop } from "../helpers/use-shop.js";
+
+/** How the order is reached: as the signed-in subject's own, or by a mailed link's token. */
+export type PayVia = { subjectId: string } | { token: string };
+
+/** The order a mailed link opens (GET /api/ecommerce/order-links/{id}?token=…). */
+export const orderLinkApi = (orderId: string, token: string) => `/api/ecommerce/order-links/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
+
+/**
+ * 'Pay now' for an unpaid order (issue 27): the server answers the same invoice while its payment
+ * page is valid, else a new one at today's prices; the browser goes to its payment page.
+ */
+export function PayNowButton({ orderId, via }: { orderId: string; via: PayVia }) {
+  const { t, language } = useShop();
+  const { store } = useSession();
+  const [leaving, setLeaving] = useState(false);
+  const { pending, act } = useAction(async () => {
+    const url = "subjectId" in via ? `${shopApi(via.subjectId)}/orders/${orderId}/pay` : `/api/ecommerce/order-links/${encodeURIComponent(orderId)}/pay`;
+    const answer = await store.call<CheckoutAnswer>(url, { method: "POST", ...("token" in via ? { query: { token: via.token } } : {}) });
+    setLeaving(true);
+    goTo(paymentHref(answer, language));
+  });
+  return (
+    <Button size="xs" onClick={() => void act()} disabled={pending || leaving} data-pay-now={orderId}>
+      {pending || leaving ? t("redirecting") : t("payNow")}
+    </Button>
+  );
+}
+
+/** An address on one line, as the order shows it. */
+export const addressText = (a: Record<string, string> | null | undefined) =>
+  a ? [a.name, a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(" "), a.country, a.phone].filter(Boolean).join(", ") : "";
