@@ -861,6 +861,10 @@ export interface EcommerceProducts {
   };
   type: "one_off" | "subscription";
   /**
+   * Items left to sell; empty: not tracked (never runs out). A checkout reserves its lines' quantities, given back when the payment fails or the order is canceled.
+   */
+  stock: number | null;
+  /**
    * required: a physical good, checkout asks for a shipping address; none: a service or digital good
    */
   shipping: "required" | "none";
@@ -892,6 +896,21 @@ export interface EcommerceProductsToFileStorageModuleFiles {
   orderIndex: number;
   productId: string;
   fileStorageModuleFileId: string;
+}
+
+/**
+ * Stock reservation (ecommerce/stock-reservations): Items a checkout took from a count for one order line (the product's, or a store's own when storesToProductsId is set); given back and deleted when the order leaves the payment or is canceled.
+ */
+export interface EcommerceStockReservations {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  ordersToProductsId: string;
+  productId: string;
+  storesToProductsId: string | null;
+  quantity: number;
 }
 
 /**
@@ -958,6 +977,10 @@ export interface EcommerceStoresToProducts {
   storeId: string;
   productId: string;
   sku: string;
+  /**
+   * The store's own count of the product, for cart lines added from this store; empty: the product's stock applies.
+   */
+  stock: number | null;
 }
 
 /**
@@ -2390,6 +2413,7 @@ export interface Models {
   "ecommerce/products": EcommerceProducts;
   "ecommerce/products-to-attributes": EcommerceProductsToAttributes;
   "ecommerce/products-to-file-storage-module-files": EcommerceProductsToFileStorageModuleFiles;
+  "ecommerce/stock-reservations": EcommerceStockReservations;
   "ecommerce/stores": EcommerceStores;
   "ecommerce/stores-to-attributes": EcommerceStoresToAttributes;
   "ecommerce/stores-to-products": EcommerceStoresToProducts;
@@ -2504,6 +2528,7 @@ export interface ModelDateTimes {
   "ecommerce/products": "createdAt" | "updatedAt";
   "ecommerce/products-to-attributes": "createdAt" | "updatedAt";
   "ecommerce/products-to-file-storage-module-files": "createdAt" | "updatedAt";
+  "ecommerce/stock-reservations": "createdAt" | "updatedAt";
   "ecommerce/stores": "createdAt" | "updatedAt";
   "ecommerce/stores-to-attributes": "createdAt" | "updatedAt";
   "ecommerce/stores-to-products": "createdAt" | "updatedAt";

@@ -11,6 +11,7 @@ import type { Order, Orders } from "./orders.js";
 type Currency = StoredRecord<"billing/currencies">;
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
+import { reserveStock } from "./stock.js";
 import { needsShipping, requireAddress, type ShippingAddress } from "./shipping-address.js";
 
 export interface CheckoutRequest {
@@ -117,6 +118,8 @@ export class Checkout {
       // Every line is priced by now (checked above), so the priced lines name every product.
       const productIds = priced.map((p) => p.productId);
       const address = requireAddress(await needsShipping(trx, this.table("ecommerce/products"), productIds), request.shippingAddress);
+      // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
+      await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
 
       const { invoice, intent } = await this.invoices.open(repository, {
         amount,

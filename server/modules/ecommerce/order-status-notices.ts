@@ -5,6 +5,8 @@ import { RECEIPT_VARIANT } from "./generated-images.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
 import { withLanguage } from "../../../web/site/i18n/languages.js";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
+import { runTransaction } from "../../../engine/query/transaction.js";
+import { RELEASED_STATUSES, releaseStock } from "./stock.js";
 import type { OrderLinks } from "./order-links.js";
 import type { ShippingAddress } from "./shipping-address.js";
 
@@ -22,7 +24,8 @@ export const addressLine = (a: ShippingAddress | null | undefined) =>
 export const ORDER_STATUS_JOB = "order-status-changed";
 
 /**
- * The job: the order's subject is told by email (template `order-status-changed`, SPEC.md
+ * The job: the order's reserved stock goes back when it was canceled or put back in the cart
+ * (stock.ts), and the order's subject is told by email (template `order-status-changed`, SPEC.md
  * section 9) in its language, at the checkout's invoice email or else its own; an order reaching
  * `approving` first gets its receipt drawn and linked (`receipt`), and the mail links to it.
  * Safe to run twice: the notification's key is the job's id, the receipt's key what it shows.
@@ -48,6 +51,8 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
 
   app.notifications.jobs.handle(ORDER_STATUS_JOB, async (payload, job) => {
     const orderId = String(payload.orderId);
+    // Whoever canceled the order (the owner's PATCH, SQL by hand), its reserved stock goes back (stock.ts; a no-op when already given back).
+    if ((RELEASED_STATUSES as readonly unknown[]).includes(payload.to)) await runTransaction(app.database, app.repositories, (repository, trx) => releaseStock([orderId], trx, repository, table));
     const order = await app.repositories.get("ecommerce/orders")!.get(orderId).catch(() => undefined);
     if (!order) return; // deleted since: nothing to tell
     const link = await app.database.db

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { InvoiceStateChange, InvoiceStateListener } from "../billing/index.js";
+import { releaseStock } from "./stock.js";
 
 /**
  * What an invoice's move (announced by billing inside its transaction) does to the orders it
@@ -10,8 +11,8 @@ import type { InvoiceStateChange, InvoiceStateListener } from "../billing/index.
  * |------------------|------------------|-----------------------------------------------------|
  * | paid             | new              | those still `paying` under it: history, approving   |
  * | paid             | failed, canceled | none (they left this invoice when it failed)        |
- * | failed, canceled | new              | back to the cart (cart, new), unlinked (releaseOrders) |
- * | refunded         | paid             | history, canceled                                   |
+ * | failed, canceled | new              | back to the cart (cart, new), unlinked (releaseOrders), stock given back |
+ * | refunded         | paid             | history, canceled, stock given back                 |
  *
  * An invoice pays exactly the lines it was made for: orders put back in the cart may change, so
  * a late "paid" for the old invoice must not approve them (issue 23, finding 2). Returns the
@@ -30,7 +31,10 @@ export function ordersFollowInvoices(table: (id: string) => string): InvoiceStat
       .where("op.billingModulePaymentIntentId", "in", paymentIntentIds);
     if (from) query = query.where("o.status", "in", from);
     const ids = [...new Set((await query.execute()).map((o) => o.id as string))];
-    return (await repository("ecommerce/orders").updateMany(ids, orders)).map((o) => o.id as string);
+    const moved = (await repository("ecommerce/orders").updateMany(ids, orders)).map((o) => o.id as string);
+    // A refund cancels the orders: their reserved stock goes back (stock.ts).
+    if (state === "refunded") await releaseStock(moved, trx, repository, table);
+    return moved;
   };
 }
 
@@ -71,5 +75,7 @@ async function releaseOrders(repository: RepositoryLookup, trx: Kysely<any>, tab
       .execute();
   }
   await repository("ecommerce/orders").updateMany(paying, { type: "cart", status: "new" });
+  // Back in the cart, they no longer hold their items: the stock they reserved goes back (stock.ts).
+  await releaseStock(paying, trx, repository, table);
   return paying;
 }

@@ -7,6 +7,7 @@ import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
 import { NO_PRICE, Prices } from "./prices.js";
 import { totalsByCurrency, type Total } from "./totals.js";
+import { assertAvailable, availableFor } from "./stock.js";
 
 export type OrderType = "cart" | "history";
 export type Order = StoredRecord<"ecommerce/orders">;
@@ -47,7 +48,7 @@ export class Orders {
       .orderBy("o.createdAt", "asc")
       .$castTo<Order>()
       .execute();
-    const withLines = await this.withLines(this.db, orders, true);
+    const withLines = await this.withCartStock(type, await this.withLines(this.db, orders, true));
     const priced = await this.prices.lines(this.db, { orderIds: orders.map((o) => o.id) });
     // A past order counts in the currency it was checked out in, not in every currency.
     const paidIn = type === "history" ? await this.checkoutCurrencies(orders.map((o) => o.id)) : new Map<string, string>();
@@ -55,6 +56,13 @@ export class Orders {
       const lines = priced.filter((p) => p.orderId === order.id && (!paidIn.has(order.id) || p.currency.id === paidIn.get(order.id)));
       return { ...order, total: totalsByCurrency(lines, order.ordersToProducts.map((l) => l.id)) };
     });
+  }
+
+  /** Cart lines get `available`: the items their product (or store) has left, null when not tracked (stock.ts), so the cart flags a line that ran out. */
+  private async withCartStock(type: OrderType, orders: OrderWithLines[]): Promise<OrderWithLines[]> {
+    if (type !== "cart") return orders;
+    const available = await availableFor(this.db, this.table, orders.flatMap((o) => o.ordersToProducts));
+    return orders.map((o) => ({ ...o, ordersToProducts: o.ordersToProducts.map((l) => ({ ...l, available: available.get(l.id) ?? null })) }));
   }
 
   /** Each order's checkout currency (orders-to-billing-module-currencies), by order id. */
@@ -161,6 +169,8 @@ export class Orders {
       const found = await this.cartLineFor(trx, subjectId, input);
       const missing = !found ? ["ecommerce/products", input.productId] : input.storeId && !found.store ? ["ecommerce/stores", input.storeId] : undefined;
       if (missing) throw notFound(`${this.repositories.get(missing[0]!)!.model.title} ${missing[1]} was not found`);
+      // A sold-out product (or more than is left) is refused here as the checkout would refuse it (stock.ts).
+      await assertAvailable(trx, this.table, { productId: input.productId, storeId: input.storeId, quantity: Number(found!.lineQuantity ?? 0) + input.quantity });
       if (found!.lineId) {
         const { lineId, lineQuantity, store: _store, ...order } = found!;
         await repository("ecommerce/orders-to-products").update(lineId!, { quantity: lineQuantity! + input.quantity });

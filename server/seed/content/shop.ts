@@ -22,6 +22,8 @@ const products = [
     // The Northwind store sells the mug for less (stores-to-products-to-attributes).
     storePrices: { usd: "21.00", eur: "19.50" },
     features: [{ key: "volume", value: { en: "350 ml", ru: "350 мл" } }],
+    // The one product whose stock is counted (the others are not tracked): checkouts take from it.
+    stock: 12,
     description: {
       en: doc(paragraph("Every mug is glazed by hand, so no two are quite the same.")),
       ru: doc(paragraph("Каждую кружку глазуруют вручную, поэтому двух одинаковых не бывает.")),

@@ -3,6 +3,7 @@ import type { SiteData } from "../data/site-data.js";
 import { text } from "../i18n/text.js";
 import { decimalsOf, productPrices } from "../modules/ecommerce/helpers/price.js";
 import { fromMinor, toMinor } from "../modules/ecommerce/helpers/money.js";
+import { stockLeft } from "../modules/ecommerce/helpers/stock.js";
 
 // schema.org data for search engines (JSON-LD in <head>): an article or a product named by the
 // page's url ("/blog/articles/[blog.articles.slug]", "/ecommerce/products/[ecommerce.products.slug]").
@@ -50,15 +51,17 @@ function article(site: SiteData, row: Row, links: PageLinks): JsonLd {
 /**
  * A product and its offers: one per price in a currency with an ISO 4217 code (the currency's
  * slug, "usd" → "USD"), the price an exact decimal string in the currency's places ("24.50"),
- * never a float.
+ * never a float, and its availability (InStock, or OutOfStock when its stock is 0).
  */
 function product(site: SiteData, row: Row, links: PageLinks): JsonLd {
+  // A tracked product with none left is OutOfStock; untracked or in stock, InStock.
+  const availability = `https://schema.org/${stockLeft(row) === 0 ? "OutOfStock" : "InStock"}`;
   const offers = productPrices(site, row.id).flatMap((price) => {
     const code = typeof price.currency?.slug === "string" && /^[a-z]{3}$/i.test(price.currency.slug) ? price.currency.slug.toUpperCase() : undefined;
     const decimals = decimalsOf(price.currency);
     const minor = toMinor(price.amount, decimals);
     if (!code || minor === undefined) return [];
-    return [{ "@type": "Offer", price: fromMinor(minor, decimals), priceCurrency: code, url: links.url, availability: "https://schema.org/InStock" }];
+    return [{ "@type": "Offer", price: fromMinor(minor, decimals), priceCurrency: code, url: links.url, availability }];
   });
   return {
     "@context": "https://schema.org",

@@ -6,6 +6,7 @@ import { useAction } from "../../rbac/use-action.js";
 import { useCart } from "./use-cart.js";
 import { CART_PAGE } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
+import { useStockTitles, withStockError } from "../helpers/stock-titles.js";
 
 interface Props extends Pick<LinkButtonLook, "size" | "variant"> {
   fullWidth?: boolean;
@@ -22,11 +23,13 @@ interface Props extends Pick<LinkButtonLook, "size" | "variant"> {
  */
 export function AddToCartButton({ productId, storeId, quantity = 1, size = "sm", variant = "filled", fullWidth }: Props) {
   const { t, href, language } = useShop();
+  const titleOf = useStockTitles();
   const { session, subjectId, store } = useCart();
   const { store: sessionStore } = useSession();
   const { pending, act } = useAction(async () => {
     if (!subjectId) store.ensure(await sessionStore.startGuest(language));
-    await store.add(productId, quantity, storeId);
+    // A sold-out product (or past what is left) is the server's 409: said in the page's language.
+    await withStockError(store.add(productId, quantity, storeId), language, titleOf);
     showToast({
       color: "teal",
       title: t("addedToCart"),

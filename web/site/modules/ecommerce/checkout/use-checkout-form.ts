@@ -7,6 +7,7 @@ import { DEFAULT_PROVIDER, isEmail, paymentHref, returnPaths, type CheckoutAnswe
 import { useConfiguredProviders } from "./use-configured-providers.js";
 import { useAddress } from "./use-address.js";
 import { useShop } from "../helpers/use-shop.js";
+import { useStockTitles, withStockError } from "../helpers/stock-titles.js";
 
 /** What every checkout call sends besides its own fields. */
 export interface CheckoutValues {
@@ -27,6 +28,7 @@ export interface CheckoutValues {
  */
 export function useCheckoutForm(currencies: Currency[], needsShipping = false) {
   const { language, t } = useShop();
+  const titleOf = useStockTitles();
   const { state: session } = useSession();
   const ownEmail = session.status === "signed-in" ? (session.subject.identities.find((i) => i.email)?.email ?? "") : "";
   const [typedEmail, setTypedEmail] = useState<string>();
@@ -43,7 +45,8 @@ export function useCheckoutForm(currencies: Currency[], needsShipping = false) {
   const currency = currencies.find((c) => c.id === currencyId) ?? currencies.find((c) => c.isDefault) ?? currencies[0];
 
   const { pending, act } = useAction(async (run: (values: CheckoutValues) => Promise<CheckoutAnswer>, shippingAddress?: Record<string, string>) => {
-    const answer = await run({ provider, email: email.trim(), currency, ...(shippingAddress ? { shippingAddress } : {}), ...returnPaths(language) });
+    // Too few items left is the server's 409: said in the page's language, naming the product.
+    const answer = await withStockError(run({ provider, email: email.trim(), currency, ...(shippingAddress ? { shippingAddress } : {}), ...returnPaths(language) }), language, titleOf);
     setLeaving(true);
     goTo(paymentHref(answer, language));
   });

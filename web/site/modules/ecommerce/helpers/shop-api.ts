@@ -35,6 +35,8 @@ export interface OrderLine {
   productId: string;
   storeId?: string | null;
   quantity: number;
+  /** Cart lines: items left where the line buys (null: not tracked); fewer than `quantity` means the checkout will refuse it. */
+  available?: number | null;
   product?: { id: string; slug?: string; title?: unknown; adminTitle?: string; shortDescription?: unknown; shipping?: string } | null;
 }
 

@@ -8,6 +8,7 @@ import { asOrder, lineTitle } from "./order-parts.js";
 import { OrderQuantityUpdate } from "./order-quantity-update.js";
 import { moneyLabel } from "../helpers/price.js";
 import { useShop } from "../helpers/use-shop.js";
+import { stockMessage } from "../helpers/stock.js";
 
 /** Order variant 'cart-default': one cart order as a row: its product, quantity, amount per currency and Delete. */
 export function OrderCartDefault({ record }: VariantProps) {
@@ -23,6 +24,14 @@ export function OrderCartDefault({ record }: VariantProps) {
               {lineTitle(line, language)}
             </Anchor>
           ))}
+          {order.ordersToProducts.map((line) =>
+            // The stock ran out (or fell below the quantity) since it was added: the checkout would refuse it.
+            typeof line.available === "number" && line.available < Number(line.quantity) ? (
+              <Text key={`stock-${line.id}`} fz="sm" fw={600} c="red.9" role="status" data-line-stock={line.available}>
+                {line.available === 0 ? stockMessage("lineSoldOut", language) : stockMessage("lineOnlyLeft", language, { count: line.available })}
+              </Text>
+            ) : null,
+          )}
           <OrderQuantityUpdate record={record} />
         </Stack>
         <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>

@@ -11,6 +11,7 @@ import { mainPrice, productPrices, storeLink } from "../helpers/price.js";
 import { PriceTag } from "./price-tag.js";
 import { ProductCartActions } from "./product-cart-actions.js";
 import { LinkSubject } from "../../../render/link-subject.js";
+import { StockBadge } from "./stock-badge.js";
 
 /**
  * A product card: picture, title, short description, price (when it has one; the store's own on
@@ -40,6 +41,7 @@ export function ProductCard({ record, relation }: VariantProps) {
           </a>
         </Title>
         {short ? <Text c="dimmed" fz="sm" lineClamp={3}>{short}</Text> : null}
+        <StockBadge product={record} storeProduct={storeProduct} />
       </Stack>
       <Group justify="space-between" mt="md" align="center">
         {price ? <PriceTag price={price} /> : <span />}

@@ -10,6 +10,7 @@ import { OrderDelete } from "../orders/order-delete.js";
 import { OrderQuantityUpdate } from "../orders/order-quantity-update.js";
 import { productPrices } from "../helpers/price.js";
 import { useShop } from "../helpers/use-shop.js";
+import { stockLeft, stockMessage } from "../helpers/stock.js";
 
 /** The checkout dialogs (Modal, the checkout forms) are imported when one is first opened. */
 const checkoutDialog = lazyComponent(() => import("../checkout/product-checkout-dialog.js").then((m) => m.ProductCheckoutDialog));
@@ -26,6 +27,8 @@ export function ProductCartActions({ product, storeProduct, size = "sm" }: { pro
   const storeId = typeof storeProduct?.storeId === "string" ? storeProduct.storeId : undefined;
   const inCart = subjectId && state.loaded ? cartLineOf(state, product.id, storeId) : undefined;
   const hasPrice = productPrices(site, product.id, site.language, storeProduct).some((price) => price.currency);
+  // Sold out (as the page was rendered): no add to cart or buy now; the server refuses them anyway (409).
+  const soldOut = stockLeft(product, storeProduct) === 0;
 
   return (
     <Stack gap="xs" data-product-cart={product.id} data-in-cart={inCart ? "true" : "false"}>
@@ -42,6 +45,12 @@ export function ProductCartActions({ product, storeProduct, size = "sm" }: { pro
             <OrderDelete record={inCart.order as unknown as Row} />
           </Group>
         </>
+      ) : soldOut ? (
+        <Group gap="xs">
+          <Button size={size} variant="default" disabled data-sold-out={product.id}>
+            {stockMessage("outOfStock", site.language)}
+          </Button>
+        </Group>
       ) : (
         <Group gap="xs" wrap="wrap">
           <AddToCartButton productId={product.id} storeId={storeId} size={size} />

@@ -10,6 +10,7 @@ import { useSite } from "../../../render/use-site.js";
 import { attributeKey, productPrices } from "../helpers/price.js";
 import { PriceTag } from "./price-tag.js";
 import { ProductCartActions } from "./product-cart-actions.js";
+import { StockBadge } from "./stock-badge.js";
 
 /** A feature attribute's value in the page's language: text, number, yes/no, or date. */
 function attributeValue(attribute: Row, language: Language): string {
@@ -55,6 +56,7 @@ export function ProductView({ product }: { product: Row }) {
               ))}
             </Group>
           ) : null}
+          <StockBadge product={product} size="lg" />
           {short ? <Text fz="lg" c="dimmed">{short}</Text> : null}
           <ProductCartActions product={product} size="md" />
           {features.length ? (
