@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const registry = loadRegistry(config.schemasDir, { enums: { ...providerEnums(config), languages } });
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));
+    (await openDatabase({ url: config.databaseUrl, namedStatements: config.databaseNamedStatements, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));
 
   const app = Fastify({
     logger: options.logger === false ? false : await loggerOptions(config, options.logStream),

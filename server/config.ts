@@ -39,6 +39,8 @@ export interface Config {
   dataDir: string;
   /** postgres://… to use a PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /** DATABASE_NAMED_STATEMENTS (true): statements prepared by name on a PostgreSQL server; false behind a pooler that cannot keep them. */
+  databaseNamedStatements: boolean;
   /** Grants every permission to server-to-server callers that send it; unset means no key works. */
   rbacSecretKey?: string;
   logLevel: string;
@@ -159,6 +161,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "0.0.0.0",
     dataDir: resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseNamedStatements: parseBoolean(env, "DATABASE_NAMED_STATEMENTS", true),
     rbacSecretKey: env.RBAC_SECRET_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env),

@@ -16,6 +16,12 @@ export interface DatabaseOptions {
    * PGAPPNAME names one: operators (and tests) tell the app's connections from others' by it.
    */
   applicationName?: string;
+  /**
+   * PostgreSQL server only (default true): run each statement text as a named prepared statement.
+   * Off for a transaction-mode pooler that cannot keep them (PgBouncer before 1.21, or without
+   * max_prepared_statements): a connection handed to another client would lack the name.
+   */
+  namedStatements?: boolean;
 }
 
 export interface Database {
@@ -105,8 +111,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // texts are built once per query shape (statement-cache.ts), a bounded set. An EXPLAIN runs
     // unnamed: the count estimate wants the planner's figure for these very values.
     const names = new Map<string, string>();
+    const named = options.namedStatements ?? true;
     const nameOf = (text: string) => {
-      if (text.startsWith("EXPLAIN")) return undefined;
+      if (!named || text.startsWith("EXPLAIN")) return undefined;
       let name = names.get(text);
       if (name === undefined && names.size < NAMED_STATEMENTS_MAX) names.set(text, (name = `sps_${names.size + 1}`));
       return name;
