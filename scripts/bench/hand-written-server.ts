@@ -3,15 +3,15 @@
 // Same URLs, same `{ data }` responses and same columns as the generated routes.
 import Fastify from "fastify";
 import pg from "pg";
+import { HAND_WRITTEN_COLUMNS, HAND_WRITTEN_JSON_COLUMNS } from "./hand-written-columns.js";
 import { serveForParent } from "./serve-for-parent.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const schema = process.env.BENCH_SCHEMA ?? "bench_crud";
 const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}"` });
 
-// Every column of ecommerce_products, in the generated route's order.
-const COLUMNS = ["id", "createdAt", "updatedAt", "variant", "className", "adminTitle", "slug", "title", "subtitle", "description", "shortDescription", "type"];
-const JSON_COLUMNS = new Set(["title", "subtitle", "description", "shortDescription"]);
+const COLUMNS = HAND_WRITTEN_COLUMNS;
+const JSON_COLUMNS = HAND_WRITTEN_JSON_COLUMNS;
 const SELECT = COLUMNS.map((c) => `"${c}"`).join(", ");
 // The generated route reads `filters[and][0][value]` through qs; Fastify's default parser keeps the
 // bracketed name as one flat key, which is all this handler needs.
