@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv, type Config } from "../../server/config.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { addToCart, catalogue, create, dummyCheckout, dummyWebhook, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
+import { contactForm } from "../crm/contact-form.js";
+import { addToCart, catalogue, dummyCheckout, dummyWebhook, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
 import { SmtpPeer, plain, textBody } from "./smtp-peer.js";
 
 const bodyOf = (raw: string) => textBody(raw).replace(/\r\n/g, "\n");
@@ -18,16 +19,6 @@ const appWith = (smtp: SmtpPeer, overrides: Partial<Config>) =>
     notifications: { ...configFromEnv({}).notifications, pollMs: 0, retryBaseMs: 50 },
     ...overrides,
   });
-
-/** A contact form with two inputs (labels in English and Russian). */
-async function contactForm(t: TestApp) {
-  const form = await create(t, "crm/forms", { adminTitle: "Contact", title: { en: "Contact us", ru: "Связаться с нами" } });
-  for (const [index, slug, en, ru] of [[0, "name", "Your name", "Ваше имя"], [1, "message", "Message", "Сообщение"]] as const) {
-    const input = await create(t, "crm/inputs", { adminTitle: slug, slug, label: { en, ru } });
-    await create(t, "crm/forms-to-inputs", { formId: form.id, inputId: input.id, orderIndex: index });
-  }
-  return form;
-}
 
 describe(`mail to the shop's owner, on ${testDialect}`, () => {
   const smtp = new SmtpPeer();
