@@ -75,6 +75,14 @@ describe(`mail to the shop's owner, on ${testDialect}`, () => {
       ]);
     });
 
+    it("the same event queued twice at once (two deliveries, two workers) makes one notification per address", async () => {
+      const event = { key: "owner-order-paid:concurrent-test", template: "owner-order-paid", data: { orderNumber: "c0ffee00", total: "1.00 USD" } };
+      await Promise.all([t.app.ownerMail.enqueue(event), t.app.ownerMail.enqueue(event), t.app.ownerMail.enqueue(event)]);
+      await t.app.notifications.flush();
+      expect((await ownerNotifications(t, event.key)).map((n: any) => n.recipient).sort()).toEqual(["owner@example.com", "refuse-owner@example.com"]);
+      expect(mailsTo("owner@example.com").filter((m) => m.subject.includes("c0ffee00"))).toHaveLength(1);
+    });
+
     it("an owner address the mail server refuses leaves the payment, the order and the customer's mail as they are", async () => {
       const bob = await shopper(t, "bob@example.com");
       const line = await addToCart(bob, c.pencil.id, 1);
