@@ -53,11 +53,18 @@ describe(`a form's submissions as a table, on ${testDialect}`, () => {
 
   it("a page costs the same number of queries for 5 and 50 submissions; pages follow each other", async () => {
     const other = await contactForm(t);
+    // The counter is the database's: work the submissions left behind (their owner mails, the change
+    // feed's statements on PostgreSQL) may land inside a measure, never below it, so the least of three is the route's.
     const count = async (query: string) => {
-      const before = t.database.queryCount();
-      const response = await t.request({ method: "GET", url: `${BY_FORM}/${other.id}${query}` });
-      expect(response.status).toBe(200);
-      return { queries: t.database.queryCount() - before, body: response.body };
+      await t.app.notifications.flush();
+      const tries = [];
+      for (let i = 0; i < 3; i++) {
+        const before = t.database.queryCount();
+        const response = await t.request({ method: "GET", url: `${BY_FORM}/${other.id}${query}` });
+        expect(response.status).toBe(200);
+        tries.push({ queries: t.database.queryCount() - before, body: response.body });
+      }
+      return tries.reduce((least, next) => (next.queries < least.queries ? next : least));
     };
     for (let i = 0; i < 5; i++) await submit(t, other.id, { name: `n${i}`, message: `m${i}` });
     await count("?limit=50"); // first use: warm caches, not measured
@@ -66,7 +73,8 @@ describe(`a form's submissions as a table, on ${testDialect}`, () => {
     const fifty = await count("?limit=50");
     expect(five.body.data.rows).toHaveLength(5);
     expect(fifty.body.data.rows).toHaveLength(50);
-    // The form, its inputs, and the page with its total: 3 statements counted on PGlite, 5 on PostgreSQL, whatever the number of rows.
+    // The form, its inputs, and the page with its total, whatever the number of rows.
+    expect(five.queries).toBe(3);
     expect(fifty.queries).toBe(five.queries);
     const second = await count("?limit=20&offset=20");
     expect(second.body.data.total).toBe(50);
