@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configFromEnv, type Config } from "../../server/config.js";
+import { configFromEnv, shopOwnerFromEnv, type Config } from "../../server/config.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { contactForm } from "../crm/contact-form.js";
 import { addToCart, catalogue, dummyCheckout, dummyWebhook, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
@@ -19,6 +19,15 @@ const appWith = (smtp: SmtpPeer, overrides: Partial<Config>) =>
     notifications: { ...configFromEnv({}).notifications, pollMs: 0, retryBaseMs: 50 },
     ...overrides,
   });
+
+describe("SHOP_OWNER_EMAILS and SHOP_OWNER_LANGUAGE", () => {
+  it("reads the addresses as a list, English by default, and stops the start on a language the site does not have", () => {
+    expect(shopOwnerFromEnv({})).toEqual({ emails: [], language: "en" });
+    expect(shopOwnerFromEnv({ SHOP_OWNER_EMAILS: " a@shop.example, b@shop.example ,", SHOP_OWNER_LANGUAGE: "ru" })).toEqual({ emails: ["a@shop.example", "b@shop.example"], language: "ru" });
+    expect(() => shopOwnerFromEnv({ SHOP_OWNER_LANGUAGE: "de" })).toThrow("SHOP_OWNER_LANGUAGE must be one of LANGUAGES (en, ru), not de");
+    expect(shopOwnerFromEnv({ LANGUAGES: "en,de", SHOP_OWNER_LANGUAGE: "de" }).language).toBe("de");
+  });
+});
 
 describe(`mail to the shop's owner, on ${testDialect}`, () => {
   const smtp = new SmtpPeer();
