@@ -104,6 +104,15 @@ export interface Config {
   fileStorage: FileStorageSettings;
   /** The delivery queue of notifications and background jobs (docs/notifications.md). */
   notifications: NotificationSettings;
+  /** Who is mailed a paid order and a form submission, and in which language (docs/notifications.md). */
+  shopOwner: ShopOwnerSettings;
+}
+
+export interface ShopOwnerSettings {
+  /** SHOP_OWNER_EMAILS: comma-separated addresses; empty (the default): the emails of the subjects holding the admin role. */
+  emails: string[];
+  /** SHOP_OWNER_LANGUAGE: one of `languages` (default en), the language of the owner's mails. */
+  language: string;
 }
 
 export interface NotificationSettings {
@@ -201,7 +210,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: Number(env.NOTIFICATION_RETRY_BASE_MS ?? 30_000),
       maxAttempts: Number(env.NOTIFICATION_MAX_ATTEMPTS ?? 12),
     },
+    shopOwner: shopOwnerFromEnv(env),
   };
+}
+
+/** SHOP_OWNER_EMAILS and SHOP_OWNER_LANGUAGE; a language the site does not have stops the start, naming it. */
+export function shopOwnerFromEnv(env: NodeJS.ProcessEnv): ShopOwnerSettings {
+  const language = env.SHOP_OWNER_LANGUAGE?.trim() || "en";
+  const { languages } = parseLanguages(env);
+  if (!languages.includes(language)) throw new Error(`SHOP_OWNER_LANGUAGE must be one of LANGUAGES (${languages.join(", ")}), not ${language}`);
+  return { emails: list(env.SHOP_OWNER_EMAILS), language };
 }
 
 const list = (value: string | undefined) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);

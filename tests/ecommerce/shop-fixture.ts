@@ -76,3 +76,30 @@ export async function addToCart(s: Shopper, productId: string, quantity = 1, sto
   if (response.status !== 201) throw new Error(`add to cart: ${JSON.stringify(response.body)}`);
   return response.body.data.subjectsToEcommerceModuleOrders[0].order;
 }
+
+/** The dummy provider's Pay (or Decline) as its payment page signs it. */
+export interface DummyAction {
+  body: string;
+  signature: string;
+}
+
+/**
+ * Checks the shopper's cart lines out with the dummy provider (`extra`: shippingAddress and the
+ * like beside email) and opens the payment page: its Pay and Decline, ready for dummyWebhook.
+ */
+export async function dummyCheckout(t: TestApp, s: Shopper, lineIds: string[], currencyId: string, email: string, extra: Record<string, unknown> = {}) {
+  const { status, body } = await s.call({
+    method: "POST",
+    url: `${s.base}/orders/checkout`,
+    payload: { data: { provider: "dummy", email, ...extra, billingModule: { currency: { id: currencyId } }, ecommerceModule: { orders: lineIds.map((id) => ({ id })) } } },
+  });
+  if (status !== 201 && status !== 200) throw new Error(`checkout: ${JSON.stringify(body)}`);
+  const invoice = body.data.billingModule.invoices[0];
+  const token = new URL(invoice.paymentUrl, "http://localhost").searchParams.get("token");
+  const page = await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${invoice.id}?token=${token}` });
+  return page.body.data.actions as { pay: DummyAction; decline: DummyAction };
+}
+
+/** The dummy provider's notification of an action, as its page posts it. */
+export const dummyWebhook = (t: TestApp, action: DummyAction) =>
+  t.request({ method: "POST", key: null, url: "/api/billing/payment-intents/dummy/webhook", headers: { "content-type": "application/json", "x-dummy-signature": action.signature }, payload: action.body });

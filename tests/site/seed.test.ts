@@ -36,7 +36,7 @@ describe(`demo content on ${testDialect}`, () => {
 
   it("has the mail templates as rows to reword: order-status-changed and password-reset, in English and Russian", async () => {
     const templates = (await t.request({ method: "GET", url: "/api/notification/templates" })).body.data;
-    for (const name of ["order-status-changed", "password-reset"]) {
+    for (const name of ["order-status-changed", "owner-order-paid", "owner-form-submitted", "password-reset"]) {
       const row = templates.find((r: any) => r.variant === name);
       expect(row, name).toBeTruthy();
       for (const language of ["en", "ru"]) {

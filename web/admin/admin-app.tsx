@@ -3,6 +3,7 @@ import { Notifications } from "@mantine/notifications";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { SessionGate } from "./auth/session-gate.js";
 import { AdminShell } from "./layout/admin-shell.js";
+import { FormSubmissionsPage } from "./forms/form-submissions-page.js";
 import { ModelPage } from "./model-page.js";
 import { WelcomePage } from "./welcome-page.js";
 
@@ -18,12 +19,14 @@ const router = createBrowserRouter([
     ),
     children: [
       { index: true, element: <WelcomePage /> },
+      // A hand-made screen beside the generated ones: one form's submissions as a table.
+      { path: "forms/:id", element: <FormSubmissionsPage /> },
       { path: ":module/:entity", element: <ModelPage /> },
     ],
   },
 ]);
 
-/** Theme, toasts and the router: /admin (the model list) and /admin/{module}/{entity} (its table). */
+/** Theme, toasts and the router: /admin (the model list), /admin/{module}/{entity} (its table) and /admin/forms/{id} (a form's submissions). */
 export function AdminApp() {
   return (
     <MantineProvider theme={theme}>

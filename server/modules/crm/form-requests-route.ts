@@ -5,6 +5,7 @@ import { UUID, inputSchema, objectInput } from "../input.js";
 import { defineRoute } from "../route.js";
 import { createFormRequest, REQUEST_BODY_LIMIT } from "./form-requests.js";
 import { registerSubjectFormRequestRoutes } from "./subject-form-requests-route.js";
+import { registerFormSubmissionRoutes } from "./form-submissions-route.js";
 
 // The repository's own words for an id that is not one.
 const formParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "must be a uuid" } }, required: ["id"] });
@@ -12,7 +13,8 @@ const formParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x
 /**
  * POST /api/crm/forms/{id}/requests (SPEC.md section 7): a visitor's submission of a CRM form.
  * Anonymous callers may post (seeded permission), so it is rate limited per client address
- * like the sign-in routes. The Subject API's form request routes live beside it.
+ * like the sign-in routes. The Subject API's form request routes live beside it, and the
+ * admin's table of one form's submissions (form-submissions-route.ts).
  */
 export async function registerCrmModule(app: FastifyInstance, config: Config) {
   await app.register(async (routes) => {
@@ -36,5 +38,6 @@ export async function registerCrmModule(app: FastifyInstance, config: Config) {
       },
     );
     registerSubjectFormRequestRoutes(routes, config);
+    registerFormSubmissionRoutes(routes);
   });
 }

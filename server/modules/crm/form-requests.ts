@@ -3,6 +3,7 @@ import { validationError } from "../../../engine/errors.js";
 import { isPlainObject } from "../../../engine/query/plain-object.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
+import { notifyOwnerOfSubmission } from "./owner-submission-notice.js";
 
 /** A message is longer than a password, but a form request is still a few fields. */
 export const REQUEST_BODY_LIMIT = 64 * 1024;
@@ -11,17 +12,19 @@ export const REQUEST_BODY_LIMIT = 64 * 1024;
  * Stores a submission of a CRM form: the fields (any JSON object, SPEC.md: "CRM form request
  * accepts any data") become a crm/requests row, linked to the form by crm/forms-to-requests, both
  * in one transaction (and to the subject by rbac/subjects-to-crm-module-requests when a subject
- * sent it in its own name). 404 for an unknown form, 400 when the data is not an object.
+ * sent it in its own name), and the shop's owner's mail of it queued (owner-submission-notice.ts). 404 for an unknown form, 400 when the data is not an object.
  */
 export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown, subjectId?: string): Promise<StoredRecord<"crm/requests"> & { formId: string }> {
   if (!isPlainObject(data)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
   const form = await app.repositories.get("crm/forms")!.get(formId);
-  const created = await runTransaction(app.database, app.repositories, async (repository) => {
+  const created = await runTransaction(app.database, app.repositories, async (repository, trx) => {
     const row = await repository("crm/requests").create({ payload: data });
     await repository("crm/forms-to-requests").create({ formId: form.id, requestId: row.id });
     // Sent in a subject's own name: linked to the subject as well.
     if (subjectId) await repository("rbac/subjects-to-crm-module-requests").create({ subjectId, crmModuleRequestId: row.id });
+    await notifyOwnerOfSubmission(app, form, row.id, data, repository, trx);
     return row;
   });
+  app.notifications.wake();
   return { ...created, formId: form.id };
 }

@@ -9,10 +9,10 @@ import { runTransaction } from "../../../engine/query/transaction.js";
 import { RELEASED_STATUSES, releaseStock } from "./stock.js";
 import type { OrderLinks } from "./order-links.js";
 import type { ShippingAddress } from "./shipping-address.js";
+import { addressParts, notifyOwnerOfPaidOrder } from "./owner-order-notice.js";
 
 /** An address on one line, as the mails show it. */
-export const addressLine = (a: ShippingAddress | null | undefined) =>
-  a ? [a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country, a.phone].filter(Boolean).join(", ") : "";
+export const addressLine = (a: ShippingAddress | null | undefined) => addressParts(a).join(", ");
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
@@ -27,7 +27,8 @@ export const ORDER_STATUS_JOB = "order-status-changed";
  * The job: the order's reserved stock goes back when it was canceled or put back in the cart
  * (stock.ts), and the order's subject is told by email (template `order-status-changed`, SPEC.md
  * section 9) in its language, at the checkout's invoice email or else its own; an order reaching
- * `approving` first gets its receipt drawn and linked (`receipt`), and the mail links to it.
+ * `approving` first gets its receipt drawn and linked (`receipt`), and the mail links to it; the
+ * shop's owner is mailed the paid order then (owner-order-notice.ts).
  * Safe to run twice: the notification's key is the job's id, the receipt's key what it shows.
  */
 export function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string, links: OrderLinks) {
@@ -69,10 +70,11 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
     }
     const receipt = await images.receipt(order, language);
     const status = (value: unknown) => (value ? imageText(`status.${value}` as Parameters<typeof imageText>[0], language) || String(value) : "");
+    const recipient = (order.email as string | null) ?? (await invoiceEmail(orderId)) ?? (link ? await emailOf(app, link.id) : undefined);
     await app.notifications.enqueue({
       key: `job:${job.id}`,
       template: ORDER_STATUS_JOB,
-      recipient: (order.email as string | null) ?? (await invoiceEmail(orderId)) ?? (link ? await emailOf(app, link.id) : undefined),
+      recipient,
       language,
       subjectId: link?.id,
       data: {
@@ -91,5 +93,7 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
         address: addressLine(order.shippingAddress as ShippingAddress | null),
       },
     });
+    // Paid: the shop's owner hears of it too (once per order, owner-order-notice.ts).
+    if (payload.to === "approving") await notifyOwnerOfPaidOrder(app, images, order, recipient);
   });
 }

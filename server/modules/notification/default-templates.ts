@@ -33,6 +33,28 @@ export const DEFAULT_TEMPLATES: Record<string, Record<"en" | "ru", TemplateText>
       text: "Здравствуйте!\n\nваш заказ {{orderNumber}} ещё не оплачен. Оплатить сейчас: {{payUrl}}\n\nНеоплаченные заказы отменяются через {{expiresAfterHours}} ч.",
     },
   },
+  // To the shop's owner (issue 26): a paid order (owner-order-notice.ts), in SHOP_OWNER_LANGUAGE.
+  "owner-order-paid": {
+    en: {
+      subject: "New paid order {{orderNumber}}: {{total}}",
+      text: "A new order has been paid.\n\nOrder: {{orderNumber}}\nCustomer: {{customer}}\n\n{{lines}}\n\nTotal: {{total}}\n{{#address}}\nShipping address:\n{{address}}\n{{/address}}\nThe order in the admin: {{adminUrl}}",
+    },
+    ru: {
+      subject: "Новый оплаченный заказ {{orderNumber}}: {{total}}",
+      text: "Оплачен новый заказ.\n\nЗаказ: {{orderNumber}}\nПокупатель: {{customer}}\n\n{{lines}}\n\nИтого: {{total}}\n{{#address}}\nАдрес доставки:\n{{address}}\n{{/address}}\nЗаказ в админке: {{adminUrl}}",
+    },
+  },
+  // To the shop's owner: a form submission (crm/owner-submission-notice.ts), each input's label and value.
+  "owner-form-submitted": {
+    en: {
+      subject: "New submission of the form {{formTitle}}",
+      text: "The form {{formTitle}} has been submitted.\n\n{{fields}}\n\nAll submissions: {{submissionsUrl}}",
+    },
+    ru: {
+      subject: "Новая заявка из формы «{{formTitle}}»",
+      text: "Заполнена форма «{{formTitle}}».\n\n{{fields}}\n\nВсе заявки: {{submissionsUrl}}",
+    },
+  },
   "password-reset": {
     en: {
       subject: "Reset your password",

@@ -6,6 +6,7 @@ import { registerNotificationRoutes, registerNotificationServices } from "./noti
 export type { NewNotification, Notifications } from "./notifications.js";
 export { emailOf } from "./notify-route.js";
 export { Worker } from "./worker.js";
+export type { OwnerEvent, OwnerMail } from "./owner-mail.js";
 
 /**
  * The mail and job queues (`app.notifications`). Listed before rbac, whose password reset mail

@@ -5,6 +5,7 @@ import { registerBodyParsers } from "../../plugins/request-data.js";
 import { NotificationDelivery } from "./delivery.js";
 import { JobRunner } from "./job-runner.js";
 import { Notifications } from "./notifications.js";
+import { OwnerMail } from "./owner-mail.js";
 import { registerNotifyRoute } from "./notify-route.js";
 import { Templates } from "./templates.js";
 import { Worker } from "./worker.js";
@@ -12,6 +13,8 @@ import { Worker } from "./worker.js";
 declare module "fastify" {
   interface FastifyInstance {
     notifications: Notifications;
+    /** Mail to the shop's owner: a paid order, a form submission (owner-mail.ts). */
+    ownerMail: OwnerMail;
   }
 }
 
@@ -33,6 +36,7 @@ export function registerNotificationServices(app: FastifyInstance, config: Confi
   const worker = new Worker([() => jobs.run(), () => delivery.run()], config.notifications.pollMs, app.log);
   const notifications = new Notifications(repositories.get("notification/notifications")!, jobs, worker);
   app.decorate("notifications", notifications);
+  app.decorate("ownerMail", new OwnerMail(db, registry, notifications, config.shopOwner, config.publicUrl));
   // An admin resending a notification (status back to new) or queuing a job: look at once, here and on the other instances.
   app.changes.subscribe((model) => model === "notification/notifications" && worker.wake(), ["notification/notifications"]);
   if (config.notifications.worker) app.addHook("onReady", async () => worker.start());

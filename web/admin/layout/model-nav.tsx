@@ -1,6 +1,6 @@
 import { AppShell, NavLink, ScrollArea, Text, TextInput } from "@mantine/core";
 import { useMemo, useState } from "react";
-import { NavLink as RouterLink, useParams } from "react-router";
+import { NavLink as RouterLink, useLocation, useParams } from "react-router";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { useModels } from "../data/models-context.js";
 
@@ -19,6 +19,8 @@ export function ModelNav() {
   const { list } = useModels();
   const [text, setText] = useState("");
   const { module, entity } = useParams();
+  // A form's submissions (/admin/forms/{id}) belong under crm/forms.
+  const current = useLocation().pathname.startsWith("/admin/forms/") ? "crm/forms" : `${module}/${entity}`;
   const groups = useMemo(() => groupModels(list, text), [list, text]);
   return (
     <>
@@ -37,7 +39,7 @@ export function ModelNav() {
                 component={RouterLink}
                 to={`/admin/${model.id}`}
                 label={model.name}
-                active={`${module}/${entity}` === model.id}
+                active={current === model.id}
                 py={4}
                 styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
               />

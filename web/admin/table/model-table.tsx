@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Select, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { searchColumn, tableColumns } from "../../../engine/admin/table-columns.js";
 import { api } from "../../api/client.js";
@@ -38,7 +39,12 @@ interface Props {
 export function ModelTable({ model, scope, compact }: Props) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
-  const [filters, setFilters] = useState<Filter[]>([]);
+  // `?id=` in the address (a mail's link to one record, such as the owner's paid order) starts filtered to it.
+  const [searchParams] = useSearchParams();
+  const [filters, setFilters] = useState<Filter[]>(() => {
+    const id = scope ? null : searchParams.get("id");
+    return id ? [{ column: "id", method: "eq", value: id }] : [];
+  });
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const searchBy = searchColumn(model);

@@ -1,10 +1,12 @@
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
+import { Link } from "react-router";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { api } from "../../api/client.js";
 import { recordActivity } from "../activity/activity-log.js";
 import { routeOf } from "../data/list-query.js";
 import { recordLabel } from "../data/record-label.js";
 import { notifyError } from "../notify.js";
+import { submissionsTexts } from "../forms/submissions-texts.js";
 import type { Row } from "./use-model-table.js";
 
 interface Props {
@@ -18,7 +20,7 @@ interface Props {
 }
 
 /**
- * Edit and Delete for one row; for ordered rows (relations) also up and down, which renumber the
+ * Edit and Delete for one row (a form's also its Submissions, /admin/forms/{id}); for ordered rows (relations) also up and down, which renumber the
  * page's orderIndex in one bulk update so equal or sparse indexes end up distinct.
  */
 export function RowActions({ model, row, index, rows, onEdit, onDelete, onReordered }: Props) {
@@ -50,6 +52,11 @@ export function RowActions({ model, row, index, rows, onEdit, onDelete, onReorde
             </ActionIcon>
           </Tooltip>
         </>
+      )}
+      {model.id === "crm/forms" && (
+        <Button size="compact-sm" variant="light" color="teal" component={Link} to={`/admin/forms/${row.id}`}>
+          {submissionsTexts().submissions}
+        </Button>
       )}
       <Button size="compact-sm" variant="light" onClick={onEdit}>
         Edit

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import type { ReceiptInput } from "../file-storage/index.js";
+import type { Order } from "./orders.js";
+import type { ShippingAddress } from "./shipping-address.js";
+import type { ShopImageData } from "./shop-image-data.js";
+
+/** The owner's mail of a paid order (template `owner-order-paid`, default-templates.ts). */
+export const OWNER_ORDER_PAID = "owner-order-paid";
+
+/** An amount with the currency's code after it, exactly as the database's decimal reads ("39.98 USD"). */
+const money = (amount: string | undefined, receipt: ReceiptInput) => (amount ? `${amount} ${receipt.currency?.code ?? ""}`.trim() : "");
+
+/** A shipping address's parts in envelope order: the customer's mail joins them on one line, the owner's one a line each. */
+export const addressParts = (a: ShippingAddress | null | undefined): string[] =>
+  a ? [a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country, a.phone].filter((part): part is string => Boolean(part)) : [];
+
+/**
+ * Tells the shop's owner of a paid order (issue 26, point 4): the order's short number (the one in
+ * the customer's mail), the customer's email and name, each line with its quantity, price and
+ * amount, the total in its currency (exact decimals), the shipping address, and the order in the
+ * admin. Keyed by the order: however often its status job runs, or the order comes back to
+ * `approving`, the owner is mailed once.
+ */
+export async function notifyOwnerOfPaidOrder(app: FastifyInstance, images: ShopImageData, order: Order, customerEmail: string | undefined) {
+  const orderId = order.id as string;
+  const receipt = await images.receipt(order, app.ownerMail.language);
+  const address = order.shippingAddress as ShippingAddress | null;
+  const lines = receipt.lines.map((line) => `${line.title} — ${line.quantity} × ${money(line.price, receipt)} = ${money(line.amount, receipt)}`);
+  await app.ownerMail.enqueue({
+    key: `${OWNER_ORDER_PAID}:${orderId}`,
+    template: OWNER_ORDER_PAID,
+    data: {
+      orderId,
+      orderNumber: orderId.slice(0, 8),
+      customer: [customerEmail, address?.name && `(${address.name})`].filter(Boolean).join(" "),
+      lines: lines.join("\n"),
+      total: money(receipt.total, receipt),
+      address: addressParts(address).join("\n"),
+      adminUrl: app.ownerMail.adminUrl(`/ecommerce/orders?id=${orderId}`),
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from "kysely";
+import type { Repository } from "../../../engine/query/repository.js";
+import type { Registry } from "../../../engine/schema/registry.js";
+import type { Language } from "../../../web/site/data/page-data.js";
+import type { ShopOwnerSettings } from "../../config.js";
+import { ADMIN_ROLE } from "../rbac/index.js";
+import type { Notifications } from "./notifications.js";
+
+/** One event the shop's owner is told of: its template, variables, and the key that makes it once. */
+export interface OwnerEvent {
+  /** Unique per event (`owner-order-paid:{orderId}`): each recipient's notification is keyed `{key}:{email}`. */
+  key: string;
+  template: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Mail to the shop's owner (issue 26, point 4): a paid order, a form submission. The recipients
+ * are SHOP_OWNER_EMAILS, or else the emails of the subjects holding the admin role; the language
+ * SHOP_OWNER_LANGUAGE. One notification per recipient through the ordinary queue, keyed by the
+ * event and the address: a job run twice, a replayed webhook or two deliveries at once insert it
+ * once (the key is unique in the table; the second insert finds the first).
+ */
+export class OwnerMail {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly registry: Registry,
+    private readonly notifications: Notifications,
+    private readonly settings: ShopOwnerSettings,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** An admin screen's address for the mail (`/admin/forms/{id}`). */
+  adminUrl(path: string): string {
+    return `${this.publicUrl}/admin${path}`;
+  }
+
+  get language(): Language {
+    return this.settings.language as Language;
+  }
+
+  /** SHOP_OWNER_EMAILS, else the admins' emails (each admin's email identities), sorted, once each. */
+  async recipients(db: Kysely<any> = this.db): Promise<string[]> {
+    if (this.settings.emails.length > 0) return [...new Set(this.settings.emails)];
+    const table = (id: string) => this.registry.get(id).table;
+    const rows = await db
+      .selectFrom(`${table("rbac/subjects-to-roles")} as sr`)
+      .innerJoin(`${table("rbac/roles")} as r`, "r.id", "sr.roleId")
+      .innerJoin(`${table("rbac/subjects-to-identities")} as si`, "si.subjectId", "sr.subjectId")
+      .innerJoin(`${table("rbac/identities")} as i`, "i.id", "si.identityId")
+      .select("i.email")
+      .distinct()
+      .where("r.uid", "=", ADMIN_ROLE)
+      .where("i.email", "is not", null)
+      .orderBy("i.email")
+      .execute();
+    return rows.map((r) => r.email as string);
+  }
+
+  /**
+   * Queues the event's mail to every recipient (in the caller's transaction when given its
+   * repository and database; the caller wakes the queue after its commit). No recipient at all:
+   * one notification without one, stored as failed, so the admin sees the mail had nowhere to go.
+   */
+  async enqueue(event: OwnerEvent, rows?: Repository, db?: Kysely<any>): Promise<void> {
+    const recipients = await this.recipients(db);
+    const targets: (string | undefined)[] = recipients.length > 0 ? recipients : [undefined];
+    for (const recipient of targets) {
+      await this.notifications.enqueue({ key: `${event.key}:${recipient ?? "nobody"}`, template: event.template, recipient, language: this.language, data: event.data }, rows);
+    }
+  }
+}

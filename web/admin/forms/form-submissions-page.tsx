@@ -1,0 +1,78 @@
+import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { submissionsTexts } from "./submissions-texts.js";
+import { submissionsRoute, useSubmissions } from "./use-submissions.js";
+
+const PAGE_SIZE = 20;
+
+/** /admin/forms/{id}: the form's submissions as a table, its inputs as the columns, newest first, with a CSV download. */
+export function FormSubmissionsPage() {
+  const { id = "" } = useParams();
+  const t = submissionsTexts();
+  const [page, setPage] = useState(0);
+  const { data, loading } = useSubmissions(id, t.language, page, PAGE_SIZE);
+  const csv = `${submissionsRoute(id)}/csv?language=${t.language}`;
+  const when = (iso: string) => new Date(iso).toLocaleString(t.language, { dateStyle: "short", timeStyle: "short" });
+  return (
+    <Stack gap="md">
+      <div>
+        <Anchor component={Link} to="/admin/crm/forms" size="sm">
+          ← {t.forms}
+        </Anchor>
+        <Title order={2} data-testid="form-title">
+          {data?.form.title ?? "…"}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t.submissions}
+        </Text>
+      </div>
+      <Paper withBorder radius="md" p="md" data-testid="form-submissions">
+        <Group justify="space-between" mb="sm">
+          <Text size="sm" c="dimmed" data-testid="submissions-total">
+            {data ? t.count(data.total) : ""}
+          </Text>
+          <Button component="a" href={csv} download variant="default" data-testid="submissions-csv">
+            {t.downloadCsv}
+          </Button>
+        </Group>
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped highlightOnHover verticalSpacing="xs" style={{ opacity: loading ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.submittedAt}</Table.Th>
+                {data?.columns.map((c) => <Table.Th key={c.slug}>{c.label}</Table.Th>)}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.rows.map((row) => (
+                <Table.Tr key={row.id} data-testid="submission-row">
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{when(row.createdAt)}</Table.Td>
+                  {data.columns.map((c) => (
+                    <Table.Td key={c.slug} style={{ whiteSpace: "pre-wrap" }}>
+                      {row.values[c.slug]}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+              {data && data.rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={data.columns.length + 1}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {t.none}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {data && data.total > PAGE_SIZE && (
+          <Group justify="flex-end" mt="sm">
+            <Pagination size="sm" total={Math.ceil(data.total / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} />
+          </Group>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
