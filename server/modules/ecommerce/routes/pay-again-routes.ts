@@ -17,9 +17,9 @@ const linkParams = inputSchema<{ orderId: string }>({ properties: { orderId: { .
 const linkQuery = inputSchema<{ token: string }>({ properties: { token: { type: "string", minLength: 1, maxLength: 128 } }, required: ["token"] });
 
 /**
- * Pay again and the mailed order link (issue 27). A subject pays its own unpaid order again; the
- * link's token (order-links.ts) opens that one order, for a buyer who may have no session: read
- * it (lines, total, status, address) and pay it again. A token that is not the order's is a 403
+ * Pay again, Back to cart and the mailed order link (issue 27). A subject pays its own unpaid order
+ * again or returns it to the cart; the link's token (order-links.ts) opens that one order, for a
+ * buyer who may have no session: read it (lines, total, status, address) and pay it again. A token that is not the order's is a 403
  * before anything is looked up, whatever order it was made for.
  */
 export function registerPayAgainRoutes(app: FastifyInstance, shop: ShopServices) {
@@ -28,6 +28,11 @@ export function registerPayAgainRoutes(app: FastifyInstance, shop: ShopServices)
   const pay = { method: "POST", url: `${BASE}/orders/:orderId/pay`, ...ECOMMERCE, summary: "Pay now for an unpaid order: the same invoice while its payment page is valid, else a new one at today's prices (the old one canceled)", params: orderParams } as const;
   defineRoute(app, pay, async ({ params: { id, orderId } }) => {
     return { data: await payAgain.run(orderId, id) };
+  });
+
+  const back = { method: "POST", url: `${BASE}/orders/:orderId/back-to-cart`, ...ECOMMERCE, summary: "Back to cart for an unpaid order: the orders of its last invoice return to the cart (a waiting invoice is canceled)", params: orderParams } as const;
+  defineRoute(app, back, async ({ params: { id, orderId } }) => {
+    return { data: await payAgain.backToCart(orderId, id) };
   });
 
   const lastAddress = { method: "GET", url: `${BASE}/shipping-address`, ...ECOMMERCE, summary: "The shipping address of the subject's latest order that has one (null when none), to offer at checkout", params: subjectParams } as const;

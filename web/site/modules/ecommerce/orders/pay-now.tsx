@@ -2,7 +2,7 @@ import { Button } from "@mantine/core";
 import { useState } from "react";
 import { useSession } from "../../../session/use-session.js";
 import { goTo } from "../../rbac/routes.js";
-import { useAction } from "../../rbac/use-action.js";
+import { showSuccess, useAction } from "../../rbac/use-action.js";
 import { paymentHref, shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
 
@@ -29,6 +29,25 @@ export function PayNowButton({ orderId, via }: { orderId: string; via: PayVia })
   return (
     <Button size="xs" onClick={() => void act()} disabled={pending || leaving} data-pay-now={orderId}>
       {pending || leaving ? t("redirecting") : t("payNow")}
+    </Button>
+  );
+}
+
+/**
+ * 'Back to cart' for the subject's own unpaid order (after a declined payment, or instead of
+ * paying): its items return to the cart (…/orders/{id}/back-to-cart); `done` then reloads the lists.
+ */
+export function BackToCartButton({ orderId, subjectId, done }: { orderId: string; subjectId: string; done: () => Promise<void> }) {
+  const { t } = useShop();
+  const { store } = useSession();
+  const { pending, act } = useAction(async () => {
+    await store.call(`${shopApi(subjectId)}/orders/${orderId}/back-to-cart`, { method: "POST" });
+    showSuccess(t("backInCart"));
+    await done();
+  });
+  return (
+    <Button size="xs" variant="default" onClick={() => void act()} disabled={pending} data-back-to-cart={orderId}>
+      {t("backToCart")}
     </Button>
   );
 }
