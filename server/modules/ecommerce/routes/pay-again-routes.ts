@@ -20,7 +20,8 @@ const linkQuery = inputSchema<{ token: string }>({ properties: { token: { type: 
  * Pay again, Back to cart and the mailed order link (issue 27). A subject pays its own unpaid order
  * again or returns it to the cart; the link's token (order-links.ts) opens that one order, for a
  * buyer who may have no session: read it (lines, total, status, address) and pay it again. A token that is not the order's is a 403
- * before anything is looked up, whatever order it was made for.
+ * before anything is looked up, whatever order it was made for; one past its date
+ * (ORDER_LINK_MAX_AGE_DAYS) a 403 saying it has expired.
  */
 export function registerPayAgainRoutes(app: FastifyInstance, shop: ShopServices) {
   const { orders, payAgain, links } = shop;
@@ -41,7 +42,10 @@ export function registerPayAgainRoutes(app: FastifyInstance, shop: ShopServices)
   });
 
   const checked = (orderId: string, token: string) => {
-    if (!links.check(orderId, token)) throw new AppError("PERMISSION_ERROR", "this order link is not valid");
+    const check = links.check(orderId, token);
+    if (check === "invalid") throw new AppError("PERMISSION_ERROR", "this order link is not valid");
+    // A 403 too (API.md's error classes), saying why: the buyer can sign in or ask for a new link.
+    if (check === "expired") throw new AppError("PERMISSION_ERROR", "this order link has expired");
   };
 
   const view = { method: "GET", url: `${LINKS}/:orderId`, ...ECOMMERCE, summary: "The order a mailed link opens (token from the link): lines, total, status, shipping address", params: linkParams, query: linkQuery } as const;
