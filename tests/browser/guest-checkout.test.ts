@@ -37,6 +37,7 @@ const WORDS = {
     shipsTo: "Ships to",
     payMail: "Pay now:",
     approvedMail: "Paid, being approved",
+    linkExpired: "This order link has expired.",
   },
   ru: {
     prefix: "/ru",
@@ -70,6 +71,7 @@ const WORDS = {
     shipsTo: "Доставка по адресу",
     payMail: "Оплатить сейчас:",
     approvedMail: "Оплачен, подтверждается",
+    linkExpired: "Срок действия ссылки на заказ истёк.",
   },
 } as const;
 type Language = keyof typeof WORDS;
@@ -174,7 +176,7 @@ describe.skipIf(!hasChromium)("guest checkout in Chromium", () => {
       const unpaid = page.locator('[data-history-order][data-status="paying"]');
       await unpaid.waitFor();
       expect(await unpaid.locator("[data-order-status]").textContent()).toBe(w.paying);
-      expect(await unpaid.locator("[data-ships-to]").textContent()).toContain("Ann Buyer, Hauptstraße 1, 10115 Berlin, DE");
+      expect(await unpaid.locator("[data-ships-to]").textContent()).toContain(`Ann Buyer, Hauptstraße 1, 10115 Berlin, ${w.countryName}`);
       expect(await page.locator("[data-cart-order]").count()).toBe(0);
       await unpaid.scrollIntoViewIfNeeded();
       await shot(page, `guest-declined-orders-${language}-${width}`);
@@ -214,7 +216,8 @@ describe.skipIf(!hasChromium)("guest checkout in Chromium", () => {
       const mails = () => smtp.received.filter((m) => m.to.includes(email)).map((m) => textBody(m.raw));
       await expect.poll(() => mails().filter((text) => text.includes(w.approvedMail)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
       const payingMail = mails().find((text) => text.includes(w.payMail))!;
-      expect(payingMail).toContain("Ann Buyer, Hauptstraße 1, 10115 Berlin, DE");
+      // The address as the parcel's lines, the country named in the mail's language.
+      expect(payingMail.replace(/\r\n/g, "\n")).toContain(`Ann Buyer\nHauptstraße 1\n10115 Berlin\n${w.countryName}`);
       const link = new URL(/https?:\/\/\S+[?&]order=\S+/.exec(payingMail)![0]);
       const anonymous = await browser.newContext({ viewport: { width, height: 844 } });
       try {
@@ -225,6 +228,11 @@ describe.skipIf(!hasChromium)("guest checkout in Chromium", () => {
         await order.waitFor();
         await expect.poll(() => order.locator("[data-order-status]").textContent()).toBe(w.approving);
         await shot(linked, `guest-order-link-${language}-${width}`);
+        // The same order's link past ORDER_LINK_MAX_AGE_DAYS says so.
+        const orderId = link.searchParams.get("order")!;
+        const expired = new URLSearchParams({ order: orderId, token: running.app.shop.links.token(orderId, Date.now() - 31 * 86_400_000) });
+        await linked.goto(`${running.url}${link.pathname}?${expired}`, { waitUntil: "networkidle" });
+        await linked.locator('[data-linked-order-invalid="expired"]').getByText(w.linkExpired).waitFor();
       } finally {
         await anonymous.close();
       }

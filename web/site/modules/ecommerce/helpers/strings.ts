@@ -76,6 +76,7 @@ const en = {
   guestNote: "Checking out as a guest. Sign in or create an account to keep your orders in one place.",
   linkedOrder: "Your order",
   linkedOrderInvalid: "This order link is not valid.",
+  linkedOrderExpired: "This order link has expired. Sign in to see your orders, or ask the shop for a new link.",
 } as const;
 
 export type ShopStringKey = keyof typeof en;
@@ -154,6 +155,7 @@ const ru: Record<ShopStringKey, string> = {
   guestNote: "Вы оформляете заказ как гость. Войдите или зарегистрируйтесь, чтобы все заказы были в одном месте.",
   linkedOrder: "Ваш заказ",
   linkedOrderInvalid: "Эта ссылка на заказ недействительна.",
+  linkedOrderExpired: "Срок действия ссылки на заказ истёк. Войдите, чтобы увидеть свои заказы, или попросите магазин прислать новую ссылку.",
 };
 
 /** The texts by language, and the text for a key in a language (English when a language lacks it). */

@@ -29,7 +29,7 @@ export function OrderHistoryDefault({ record, via, backToCart }: VariantProps & 
   const { subjectId } = useCart();
   const order = asOrder(record);
   const payVia = via ?? (subjectId ? { subjectId } : undefined);
-  const shipsTo = addressText(order.shippingAddress);
+  const shipsTo = addressText(order.shippingAddress, language);
   const date = order.createdAt ? new Intl.DateTimeFormat(language === "en" ? "en-US" : language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
   return (
     <Paper withBorder radius="md" p="sm" data-history-order={order.id} data-status={order.status}>

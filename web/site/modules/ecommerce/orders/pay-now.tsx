@@ -5,6 +5,7 @@ import { goTo } from "../../rbac/routes.js";
 import { showSuccess, useAction } from "../../rbac/use-action.js";
 import { paymentHref, shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
+import { addressLines } from "../../../../ui/postal-address.js";
 
 /** How the order is reached: as the signed-in subject's own, or by a mailed link's token. */
 export type PayVia = { subjectId: string } | { token: string };
@@ -52,6 +53,5 @@ export function BackToCartButton({ orderId, subjectId, done }: { orderId: string
   );
 }
 
-/** An address on one line, as the order shows it. */
-export const addressText = (a: Record<string, string> | null | undefined) =>
-  a ? [a.name, a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(" "), a.country, a.phone].filter(Boolean).join(", ") : "";
+/** An address on one line, as the order shows it (the country named in the page's language). */
+export const addressText = (a: unknown, language: string) => addressLines(a, language).join(", ");
