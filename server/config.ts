@@ -96,6 +96,8 @@ export interface Config {
   cartMaxAgeDays: number;
   /** The queue cancels orders left unpaid (`paying`) longer than this many hours (UNPAID_ORDER_MAX_AGE_HOURS, default 48). */
   unpaidOrderMaxAgeHours: number;
+  /** A mailed order link stops working this many days after the mail (ORDER_LINK_MAX_AGE_DAYS, default 30). */
+  orderLinkMaxAgeDays: number;
   /** Each outside payment provider's credentials and address (docs/payments.md); a provider whose credentials are missing is absent here and not offered. */
   paymentProviders: PaymentProviderSettings;
   /** The payment provider list when it is not the one in providers/index.ts (tests add a fixture provider). */
@@ -201,6 +203,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDummyEnabled: env.PAYMENT_DUMMY_ENABLED ? env.PAYMENT_DUMMY_ENABLED === "true" : env.NODE_ENV !== "production",
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),
     unpaidOrderMaxAgeHours: Number(env.UNPAID_ORDER_MAX_AGE_HOURS ?? 48),
+    orderLinkMaxAgeDays: Number(env.ORDER_LINK_MAX_AGE_DAYS ?? 30),
     paymentProviders: paymentProvidersFromEnv(env),
     fileStorage: fileStorageFromEnv(env),
     notifications: {

@@ -13,7 +13,7 @@ export interface AdminField {
   /** Human label: the property's title, else the name in words ("shortDescription" → "Short description"). */
   label: string;
   kind: FieldKind;
-  /** x-input hint (rich-text, file, date-time, select, textarea). */
+  /** x-input hint (rich-text, file, date-time, select, textarea, postal-address). */
   input?: string;
   required: boolean;
   /** Server-maintained (id, createdAt, updatedAt): shown, never edited. */

@@ -18,10 +18,11 @@ export type InputType =
   | "textarea"
   | "text"
   | "json"
+  | "postal-address"
   | "unknown"
   | (string & {});
 
-const KNOWN_HINTS = new Set(["rich-text", "file", "date-time", "select", "textarea"]);
+const KNOWN_HINTS = new Set(["rich-text", "file", "date-time", "select", "textarea", "postal-address"]);
 
 /** Chosen from the x-input hint first, then the field's type (field-types/): one rule for every model. */
 export function inputOf(field: AdminField): InputType {
@@ -30,6 +31,7 @@ export function inputOf(field: AdminField): InputType {
   const first = type.admin.inputBeforeHints?.(field);
   if (first) return first;
   if (field.input === "rich-text") return "rich-text";
+  if (field.input === "postal-address") return "postal-address";
   if (field.input === "file") return "file";
   if (field.input === "textarea") return "textarea";
   if (field.references || field.referencesModel) return "reference";

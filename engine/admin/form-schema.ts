@@ -41,6 +41,8 @@ function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): { schema:
       return { schema: { type: "boolean", title, ...(field.default !== undefined ? { default: field.default } : {}) }, ui: { "ui:widget": "checkbox" } };
     case "json":
       return { schema: { title }, ui: { "ui:field": "json" } };
+    case "postal-address":
+      return { schema: { title }, ui: { "ui:field": "postalAddress" } };
     case "select":
       return { schema: { type: "string", title, enum: field.enum, ...(field.default !== undefined ? { default: field.default } : {}) }, ui: { "ui:widget": "select" } };
     default: {

@@ -14,5 +14,6 @@ export function cellOf(field: AdminField): CellType {
   if (input === "checkbox") return "yes-no";
   if (input === "date-time") return "date-time";
   if (input === "reference") return "reference";
+  if (input === "postal-address") return "postal-address";
   return fieldTypeOf(field.kind).admin.cell;
 }

@@ -72,10 +72,10 @@ export const mutants: Mutant[] = [
   },
   {
     name: "old-invoice-pays",
-    what: "finding 2: declined orders keep their invoice, whose paid approves the changed cart",
+    what: "finding 2: a declined invoice's late paid approves the orders still waiting (or taken back to the cart) under it",
     changes: [
-      { file: "server/modules/billing/payments.ts", from: 'failed: { from: ["new"], invoice: "failed", intent: "failed", orders: "release" }', to: 'failed: { from: ["new"], invoice: "failed", intent: "failed", orders: { type: "cart", status: "new" } }' },
-      { file: "server/modules/billing/payments.ts", from: 'orders: { type: "history", status: "approving", from: ["paying"] }', to: 'orders: { type: "history", status: "approving", from: ["paying", "new"] }' },
+      { file: "server/modules/ecommerce/orders-follow-invoices.ts", from: 'if (state === "paid" && invoice.status !== "new") return [];', to: "" },
+      { file: "server/modules/ecommerce/orders-follow-invoices.ts", from: 'paid: { type: "history", status: "approving", from: ["paying"] }', to: 'paid: { type: "history", status: "approving", from: ["paying", "new"] }' },
     ],
     tests: ["tests/billing/paid-after-failed.test.ts", "tests/ecommerce/dummy-webhook.test.ts"],
   },

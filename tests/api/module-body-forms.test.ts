@@ -45,6 +45,7 @@ const WITHOUT_DATA = new Set([
   // Pay now takes no body: the order (and, for a mailed link, its token in the query) is all it needs.
   "POST /api/rbac/subjects/:id/ecommerce-module/orders/:orderId/pay",
   "POST /api/ecommerce/order-links/:orderId/pay",
+  "POST /api/rbac/subjects/:id/ecommerce-module/orders/:orderId/back-to-cart",
 ]);
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkOut, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
+import { checkOut, dropDeclined, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
 import { startProviderServer, type ProviderServer } from "./provider-server.js";
 
 const MERCHANT = "Qtfxhgy43";
@@ -117,11 +117,11 @@ describe("0xprocessing", () => {
     expect(await stateOf(shop.t, ids)).toEqual(after);
   });
 
-  it("Canceled before payment: canceled and the order back in the cart", async () => {
+  it("Canceled before payment: canceled and the order unpaid in the orders list (Pay now)", async () => {
     const { invoice, ids } = await checkedOut();
     await genuine(webhook(invoice, "Canceled"));
-    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "canceled", flag: null, intent: "canceled", order: "cart/new" });
-    await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
+    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "canceled", flag: null, intent: "canceled", order: "history/paying" });
+    await dropDeclined(shop, ids.order);
   });
 
   it("Insufficient (underpaid) carries what was received: the invoice is flagged and the order does not move; so is a Success of another amount", async () => {
@@ -182,7 +182,7 @@ describe("0xprocessing", () => {
       happened: { Status: "Canceled" },
       sent: { Status: "Success" },
       answer: 200,
-      state: { invoice: "canceled", intent: "canceled", order: "cart/new" },
+      state: { invoice: "canceled", intent: "canceled", order: "history/paying" },
       flag: null,
     },
     {

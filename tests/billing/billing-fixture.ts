@@ -43,3 +43,10 @@ export async function stateOf(t: TestApp, ids: { invoice: string; intent: string
 /** A notification posted as the provider would: no session, no secret key, the exact bytes. */
 export const notify = (t: TestApp, provider: string, body: string, headers: Record<string, string>, query = "") =>
   t.request({ method: "POST", key: null, url: `${WEBHOOK(provider)}${query}`, headers, payload: body });
+
+/** After a declined payment (the order unpaid in the orders list): Back to cart, then the cart order deleted. */
+export async function dropDeclined(shop: Shop, orderId: string) {
+  const back = await shop.ann.call({ method: "POST", url: `${shop.ann.base}/orders/${orderId}/back-to-cart` });
+  if (back.status !== 200) throw new Error(`back to cart: ${back.status}`);
+  await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${orderId}` });
+}

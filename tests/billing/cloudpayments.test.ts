@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CloudPaymentsProvider } from "../../server/modules/billing/providers/cloudpayments.js";
-import { checkOut, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
+import { checkOut, dropDeclined, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
 import { startProviderServer, type ProviderServer } from "./provider-server.js";
 
 /** Content-HMAC as CloudPayments documents it: base64(HMAC-SHA256(API secret, raw body)). */
@@ -137,13 +137,13 @@ describe.each(["cloudpayments", "tiptoppay"] as const)("%s", (name) => {
     expect(await stateOf(shop.t, ids)).toEqual(after);
   });
 
-  it("Fail: invoice failed, the order back in the cart; a JSON notification is read the same way", async () => {
+  it("Fail: invoice failed, the order unpaid in the orders list (Pay now); a JSON notification is read the same way", async () => {
     const { invoice, ids } = await checkedOut();
     const body = JSON.stringify({ ...payment(invoice.id, { Status: "Declined", Reason: "InsufficientFunds" }), Amount: 39.98, ReasonCode: 5051 });
     const response = await notify(shop.t, name, body, { "content-type": "application/json", "content-hmac": hmac(apiSecret, body) }, "?type=fail");
     expect(response.body).toEqual({ code: 0 });
-    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "cart/new" });
-    await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
+    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "history/paying" });
+    await dropDeclined(shop, ids.order);
   });
 
   it("a two-stage payment is paid at Confirm, not at its Authorized Pay; Refund after paid cancels the order", async () => {

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayselectionSettings } from "../../server/modules/billing/providers/payselection.js";
-import { checkOut, notify, PUBLIC_URL, shopWith, stateOf, WEBHOOK, type Shop } from "./billing-fixture.js";
+import { checkOut, dropDeclined, notify, PUBLIC_URL, shopWith, stateOf, WEBHOOK, type Shop } from "./billing-fixture.js";
 import { startProviderServer, type ProviderServer } from "./provider-server.js";
 
 /** hex(HMAC-SHA256(key, lines joined by "\n")), as Payselection documents both its signatures. */
@@ -117,11 +117,11 @@ describe("payselection and payselection-international", () => {
       expect(await stateOf(shop.t, ids)).toEqual({ invoice: "refunded", flag: null, intent: "refunded", order: "history/canceled" });
     });
 
-    it("Fail before payment: failed and the order back in the cart", async () => {
+    it("Fail before payment: failed and the order unpaid in the orders list (Pay now)", async () => {
       const { invoice, ids } = await checkedOut();
       await send(event(invoice.id, "Fail", { ErrorMessage: "Insufficient funds" }));
-      expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "cart/new" });
-      await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
+      expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "history/paying" });
+      await dropDeclined(shop, ids.order);
     });
 
     it("an amount or currency that is not the invoice's flags it and moves nothing", async () => {

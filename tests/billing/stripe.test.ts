@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRecord } from "../helpers/test-app.js";
-import { checkOut, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
+import { checkOut, dropDeclined, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
 import { startProviderServer, type ProviderServer } from "./provider-server.js";
 
 const SECRET_KEY = "sk_test_loopback_4eC39HqLyjWDarjtT1zdp7dc";
@@ -199,22 +199,23 @@ describe("stripe", () => {
       expect((await stateOf(shop.t, ids)).invoice).toBe("paid");
     });
 
-    it("expired before payment: invoice and intent canceled, the order back in the cart; an unpaid completed session waits", async () => {
+    it("expired before payment: invoice and intent canceled, the order unpaid in the orders list (Pay now); an unpaid completed session waits", async () => {
       const { ids, session } = await paid();
       const pending = sessionEvent("checkout.session.completed", { ...session, payment_status: "unpaid" });
       expect((await notify(shop.t, "stripe", pending, { "content-type": "application/json", "stripe-signature": sign(pending) })).status).toBe(200);
       expect((await stateOf(shop.t, ids)).invoice).toBe("new");
       const expired = sessionEvent("checkout.session.expired", { ...session, payment_status: "unpaid" });
       await notify(shop.t, "stripe", expired, { "content-type": "application/json", "stripe-signature": sign(expired) });
-      expect(await stateOf(shop.t, ids)).toEqual({ invoice: "canceled", flag: null, intent: "canceled", order: "cart/new" });
-      await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${ids.order}` });
+      expect(await stateOf(shop.t, ids)).toEqual({ invoice: "canceled", flag: null, intent: "canceled", order: "history/paying" });
+      await dropDeclined(shop, ids.order);
     });
 
-    it("async_payment_failed, the cart changed to 500, then the old session's completed: the order stays in the cart and the invoice is flagged", async () => {
+    it("async_payment_failed, Back to cart, the cart changed to 500, then the old session's completed: the order stays in the cart and the invoice is flagged", async () => {
       const { ids, session } = await paid();
       const failed = sessionEvent("checkout.session.async_payment_failed", { ...session, payment_status: "unpaid" });
       await notify(shop.t, "stripe", failed, { "content-type": "application/json", "stripe-signature": sign(failed) });
-      expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "cart/new" });
+      expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "history/paying" });
+      expect((await shop.ann.call({ method: "POST", url: `${shop.ann.base}/orders/${ids.order}/back-to-cart` })).status).toBe(200);
       const order = (await shop.ann.call({ method: "GET", url: `${shop.ann.base}/orders` })).body.data.find((o: any) => o.id === ids.order);
       const patched = await shop.ann.call({ method: "PATCH", url: `${shop.ann.base}/orders/${ids.order}`, payload: { data: { ordersToProducts: [{ id: order.ordersToProducts[0].id, quantity: 500 }] } } });
       expect(patched.status).toBe(200);

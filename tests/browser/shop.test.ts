@@ -193,7 +193,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     expect(await page.getByRole("button", { name: /^Pay/ }).count()).toBe(0);
   });
 
-  it("one step checkout from the product page in euros, declined on the payment page: the order is back in the cart", async () => {
+  it("one step checkout from the product page in euros, declined on the payment page: the order waits unpaid in the orders list, and Back to cart puts it in the cart", async () => {
     await page.goto(url("/ecommerce/products/ceramic-mug"), { waitUntil: "networkidle" });
     await waitForHydration(page);
     await page.getByRole("button", { name: "Buy now" }).click();
@@ -211,7 +211,13 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await expect.poll(() => page.locator("[data-amount]").textContent()).toBe("€44.00");
     await page.getByRole("button", { name: "Decline" }).click();
     await page.waitForURL(url("/cart?payment=declined"));
-    await page.getByText("The payment was declined. Your items are back in the cart.").waitFor();
+    await page.getByText("The payment was declined. Your order is waiting in your orders below: pay now, or take it back to the cart.").waitFor();
+    // Newest first: the declined order, unpaid, with Pay now and Back to cart.
+    const unpaid = page.locator('[data-history-order][data-status="paying"]').first();
+    await unpaid.waitFor();
+    await unpaid.getByRole("button", { name: "Pay now" }).waitFor();
+    await unpaid.getByRole("button", { name: "Back to cart" }).click();
+    await page.getByText("The items are back in your cart.").waitFor();
     await page.locator("[data-cart-order]").waitFor();
     await expect.poll(() => badge(page).textContent()).toBe("2");
 

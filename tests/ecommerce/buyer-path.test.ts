@@ -230,7 +230,9 @@ describe("the buyer's path: guest checkout, address, cart merge, pay again, expi
     const mails = await t.database.db.selectFrom("notification_outbox_messages").select(["subject", "text"]).where("to", "=", "remind@example.com").execute();
     const mail = mails.find((m) => m.subject.includes("ждёт оплаты"));
     expect(mails.filter((m) => m.subject.includes("ждёт оплаты"))).toHaveLength(1);
-    expect(mail?.text).toContain(`order=${order.id}&token=${t.app.shop.links.token(order.id)}`);
+    const token = new URL(/https?:\/\/\S+order=\S+/.exec(mail!.text)![0]).searchParams.get("token")!;
+    expect(mail?.text).toContain(`order=${order.id}&token=${token}`);
+    expect(t.app.shop.links.check(order.id, token)).toBe("valid");
     expect(await remindUnpaid(t.app, t.app.shop.links, hours)).toBe(0);
   });
 
@@ -252,13 +254,13 @@ describe("the buyer's path: guest checkout, address, cart merge, pay again, expi
     expect(await expire()).toBe(0);
   });
 
-  it("the order mail carries a signed link to that order only: it opens and pays it; the same token on another order is a 403", async () => {
+  it("the order mail carries a signed link to that order only, for ORDER_LINK_MAX_AGE_DAYS: it opens and pays it; the same token on another order, or once expired, is a 403", async () => {
     const g = await guest();
     const order = await addToCart(g, mug.id, 1);
     await checkout(g, [order.id], { email: "linked@example.com", shippingAddress: ADDRESS });
     const other = await addToCart(g, c.pencil.id, 1);
     const mail = await lastMail(t, "linked@example.com");
-    expect(mail?.text).toContain("Ann Buyer, 1 Main St, 10115 Berlin, DE");
+    expect(mail?.text).toContain("Ann Buyer\n1 Main St\n10115 Berlin\nGermany");
     const link = new URL(/https?:\/\/\S+order=\S+/.exec(mail!.text)![0]);
     expect(link.searchParams.get("order")).toBe(order.id);
     const token = link.searchParams.get("token")!;
@@ -275,6 +277,17 @@ describe("the buyer's path: guest checkout, address, cart merge, pay again, expi
       expect(JSON.stringify(refused.body)).not.toContain("pencil");
     }
     expect((await t.request({ method: "GET", key: null, url: `/api/ecommerce/order-links/${order.id}?token=${"A".repeat(43)}` })).status).toBe(403);
+    // The link is good for ORDER_LINK_MAX_AGE_DAYS (30 here): its expiry is signed, so it cannot be moved.
+    const expires = Number(token.split(".")[0]);
+    expect(Math.abs(expires - (Date.now() / 1000 + 30 * 86_400))).toBeLessThan(600);
+    const moved = `${expires + 86_400}.${token.split(".")[1]}`;
+    const old = t.app.shop.links.token(order.id, Date.now() - 31 * 86_400_000);
+    for (const [given, message] of [[old, "this order link has expired"], [moved, "this order link is not valid"]]) {
+      for (const [method, url] of [["GET", `/api/ecommerce/order-links/${order.id}?token=${given}`], ["POST", `/api/ecommerce/order-links/${order.id}/pay?token=${given}`]] as const) {
+        const refused = await t.request({ method, key: null, url });
+        expect([refused.status, refused.body.message]).toEqual([403, `Permission error: ${message}`]);
+      }
+    }
     expect((await t.request({ method: "GET", key: null, url: `/api/ecommerce/order-links/${order.id}` })).status).toBe(400);
   });
 });

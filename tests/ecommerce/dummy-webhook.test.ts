@@ -80,27 +80,42 @@ describe("dummy provider and the webhook route", () => {
     expect(reread.body.data).toMatchObject({ invoice: { status: "paid" }, actions: null });
   });
 
-  it("Decline: invoice failed, intent failed, the order back in the cart (so it can be paid again)", async () => {
+  it("Decline: invoice failed, intent failed, the order unpaid in the orders list; Pay now makes one new invoice, and a late Pay of the declined one approves nothing", async () => {
     const { order, invoice, page } = await checkedOut();
     const { body, signature } = page.body.data.actions.decline;
     expect((await post(body, signature)).body.data.outcome).toBe("applied");
     expect((await t.request({ method: "GET", url: `/api/billing/invoices/${invoice.id}` })).body.data.status).toBe("failed");
-    expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "cart", status: "new" });
-    const again = await ann.call({
-      method: "POST",
-      url: `${ann.base}/orders/checkout`,
-      payload: { data: { provider: "dummy", email: "ann@example.com", billingModule: { currency: { id: c.usd.id } }, ecommerceModule: { orders: [{ id: order.id }] } } },
-    });
+    expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "history", status: "paying" });
+    const history = (await ann.call({ method: "GET", url: `${ann.base}/orders?type=history` })).body.data;
+    expect(history.find((o: any) => o.id === order.id)).toMatchObject({ status: "paying" });
+    // A checkout of it again is refused: it is no longer in the cart; Pay now is the way.
+    expect((await ann.call({ method: "POST", url: `${ann.base}/orders/checkout`, payload: { data: { provider: "dummy", email: "ann@example.com", ecommerceModule: { orders: [{ id: order.id }] } } } })).status).toBe(409);
+    const again = await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/pay` });
     expect(again.status).toBe(200);
-    expect(again.body.data.billingModule.invoices[0].id).not.toBe(invoice.id);
-    await ann.call({ method: "DELETE", url: `${ann.base}/orders/${order.id}` });
+    const fresh = again.body.data.billingModule.invoices[0];
+    expect(fresh).toMatchObject({ status: "new", amount: "39.98", provider: "dummy", email: "ann@example.com" });
+    expect(fresh.id).not.toBe(invoice.id);
+    // The declined page's Pay (a second tab): recorded and flagged, the order still waits for the new invoice.
+    const late = await post(page.body.data.actions.pay.body, page.body.data.actions.pay.signature);
+    expect(late.body.data.outcome).toBe("flagged");
+    expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ status: "paying" });
+    const token = new URL(fresh.paymentUrl, "http://site.test").searchParams.get("token");
+    const freshPage = await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${fresh.id}?token=${token}` });
+    expect((await post(freshPage.body.data.actions.pay.body, freshPage.body.data.actions.pay.signature)).body.data.outcome).toBe("applied");
+    expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "history", status: "approving" });
+    // Paid: nothing to pay, nothing to take back to the cart.
+    expect((await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/pay` })).status).toBe(409);
+    expect((await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/back-to-cart` })).status).toBe(409);
   });
 
   it("a Pay for an invoice declined earlier never approves the changed cart: the order stays in the cart, the invoice is flagged", async () => {
     const { order, invoice, page } = await checkedOut();
     const { pay, decline } = page.body.data.actions;
     expect((await post(decline.body, decline.signature)).body.data.outcome).toBe("applied");
-    // Back in the cart, the payer makes it 500 pairs.
+    // The buyer takes it back to the cart and makes it 500 pairs.
+    const back = await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/back-to-cart` });
+    expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject([{ id: order.id, type: "cart", status: "new" }]);
     const cartOrder = (await ann.call({ method: "GET", url: `${ann.base}/orders` })).body.data.find((o: any) => o.id === order.id);
     const line = cartOrder.ordersToProducts[0];
     expect((await ann.call({ method: "PATCH", url: `${ann.base}/orders/${order.id}`, payload: { data: { ordersToProducts: [{ id: line.id, quantity: 500 }] } } })).status).toBe(200);

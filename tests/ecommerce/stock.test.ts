@@ -8,7 +8,8 @@ const DUMMY_SECRET = "dummy secret for the stock tests, 32+ characters";
 
 // Stock (issue 26 point 2, issue 27 point 4): counted on products and on a store's offer,
 // reserved inside the checkout's transaction under row locks (never oversold), given back when
-// the payment fails, is declined or canceled, or the order is refunded or canceled; an add to
+// the payment fails, is declined or canceled (and taken again by Pay now), or the order is
+// refunded or canceled; an add to
 // cart of a sold-out product is a 409; cart lines say what is left.
 describe(`stock (${testDialect})`, () => {
   let t: TestApp;
@@ -118,7 +119,7 @@ describe(`stock (${testDialect})`, () => {
     expect(await stockOf("ecommerce/products", c.pencil.id)).toBeNull();
   });
 
-  it("a declined payment gives the items back; the order can be checked out again, reserving them again", async () => {
+  it("a declined payment gives the items back; Pay now reserves them again, or is a 409 'only N left' when they are gone", async () => {
     const mug = await product("Mug", 4);
     const order = await addToCart(ann, mug.id, 3);
     const first = await checkout(ann, [order.id]);
@@ -126,7 +127,8 @@ describe(`stock (${testDialect})`, () => {
     expect(await stockOf("ecommerce/products", mug.id)).toBe(1);
     const { decline } = await actions(first.body.data.billingModule.invoices[0]);
     expect((await post(decline.body, decline.signature)).body.data.outcome).toBe("applied");
-    expect(await orderOf(order.id)).toMatchObject({ type: "cart", status: "new" });
+    // Unpaid in the orders list (Pay now), no longer holding its items.
+    expect(await orderOf(order.id)).toMatchObject({ type: "history", status: "paying" });
     expect(await stockOf("ecommerce/products", mug.id)).toBe(4);
     // The reservation is gone with the items it held (an internal table: no route shows it).
     const reservations = () => t.database.db.selectFrom("ecommerce_stock_reservations").select("quantity").where("productId", "=", mug.id).execute();
@@ -134,8 +136,17 @@ describe(`stock (${testDialect})`, () => {
     // The same notification again gives nothing back twice.
     await post(decline.body, decline.signature);
     expect(await stockOf("ecommerce/products", mug.id)).toBe(4);
-    const again = await checkout(ann, [order.id]);
+    // Meanwhile two were sold elsewhere: Pay now for 3 is refused, and nothing changes.
+    await setStock("ecommerce/products", mug.id, 2);
+    const short = await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/pay` });
+    expect(short.status).toBe(409);
+    expect(short.body.message).toBe("Conflict error: Mug: only 2 left");
+    expect(await orderOf(order.id)).toMatchObject({ type: "history", status: "paying" });
+    expect(await stockOf("ecommerce/products", mug.id)).toBe(2);
+    await setStock("ecommerce/products", mug.id, 4);
+    const again = await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/pay` });
     expect(again.status).toBe(200);
+    expect(again.body.data.billingModule.invoices[0].id).not.toBe(first.body.data.billingModule.invoices[0].id);
     expect(await stockOf("ecommerce/products", mug.id)).toBe(1);
     expect(await reservations()).toEqual([{ quantity: 3 }]);
     // Paid: the items stay sold; a refund cancels the order and gives them back.
@@ -148,7 +159,7 @@ describe(`stock (${testDialect})`, () => {
     expect(await stockOf("ecommerce/products", mug.id)).toBe(4);
   });
 
-  it("a payment canceled at the provider, and one the provider could not create, give the items back", async () => {
+  it("a payment canceled at the provider, and one the provider could not create, give the items back; Back to cart gives nothing twice", async () => {
     const jar = await product("Jar", 2);
     const order = await addToCart(ann, jar.id, 2);
     const started = await checkout(ann, [order.id]);
@@ -156,6 +167,9 @@ describe(`stock (${testDialect})`, () => {
     const { decline } = await actions(started.body.data.billingModule.invoices[0]);
     const canceled = JSON.stringify({ ...JSON.parse(decline.body), id: "evt_stock_cancel", type: "canceled" });
     expect((await post(canceled)).body.data.outcome).toBe("applied");
+    expect(await orderOf(order.id)).toMatchObject({ type: "history", status: "paying" });
+    expect(await stockOf("ecommerce/products", jar.id)).toBe(2);
+    expect((await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/back-to-cart` })).status).toBe(200);
     expect(await orderOf(order.id)).toMatchObject({ type: "cart", status: "new" });
     expect(await stockOf("ecommerce/products", jar.id)).toBe(2);
     // The dummy provider fails to create a payment for @decline.invalid: 502, orders back, items back.

@@ -66,7 +66,7 @@ describe(`mail to the shop's owner, on ${testDialect}`, () => {
       expect(body).toContain("Customer: ann.invoices@example.com (Ivan Petrov)");
       expect(body).toContain("Shoes — 2 × 19.99 USD = 39.98 USD");
       expect(body).toContain("Total: 39.98 USD");
-      expect(body).toContain("Shipping address:\nIvan Petrov\nTverskaya 1\n125009 Moscow\nRU");
+      expect(body).toContain("Shipping address:\nIvan Petrov\nTverskaya 1\n125009 Moscow\nRussia");
       expect(plain(mails[0]!.raw)).toContain(`${PUBLIC_URL}/admin/ecommerce/orders?id=${shoes.id}`);
       // The customer's own mail carries the same number.
       expect(mailsTo("ann.invoices@example.com").map((m) => m.subject)).toContain(`Order ${number}: Paid, being approved`);

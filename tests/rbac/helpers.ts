@@ -1,3 +1,5 @@
+import type { PrivateKeyAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
 import type { TestApp } from "../helpers/test-app.js";
 
 export const AUTH = "/api/rbac/subjects/authentication";
@@ -46,3 +48,10 @@ export async function lastMail(t: TestApp, to: string): Promise<{ subject: strin
 }
 
 export const resetCodeIn = (text: string) => /[?&]code=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+/** A Sign-In with Ethereum message for a fresh nonce from the server, signed by the wallet: the wallet sign-in body. */
+export async function siweSigned(t: TestApp, account: PrivateKeyAccount) {
+  const { data } = (await t.request({ method: "GET", url: `${AUTH}/ethereum-virtual-machine/nonce`, key: null })).body;
+  const message = createSiweMessage({ address: account.address, chainId: 1, domain: data.domain, uri: data.uri, nonce: data.nonce, version: "1", issuedAt: new Date() });
+  return { message, signature: await account.signMessage({ message }), address: account.address, provider: "ethereum-virtual-machine" };
+}

@@ -1,8 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { AUTH, PASSWORD, as, bearer, register, subjectOf, type SignedIn } from "./helpers.js";
+import { AUTH, PASSWORD, as, bearer, register, siweSigned, subjectOf, type SignedIn } from "./helpers.js";
 
 // Issue 28, point 7: the original client signs `Date.now()` and links a wallet with
 // { message, provider: "ethereum-virtual-machine", signature, address }. The link body is
@@ -14,12 +13,6 @@ const newWallet = () => privateKeyToAccount(generatePrivateKey());
 
 async function timestampSigned(account: PrivateKeyAccount, at = Date.now()) {
   const message = String(at);
-  return { message, signature: await account.signMessage({ message }), address: account.address, provider: PROVIDER };
-}
-
-async function siweSigned(t: TestApp, account: PrivateKeyAccount) {
-  const { data } = (await t.request({ method: "GET", url: `${WALLET}/nonce`, key: null })).body;
-  const message = createSiweMessage({ address: account.address, chainId: 1, domain: data.domain, uri: data.uri, nonce: data.nonce, version: "1", issuedAt: new Date() });
   return { message, signature: await account.signMessage({ message }), address: account.address, provider: PROVIDER };
 }
 

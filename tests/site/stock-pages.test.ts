@@ -8,7 +8,7 @@ const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/l
 
 // The demo mug's page as stock moves (issue 26 point 2, issue 27 point 4): the rendered page is
 // cached, so every way the count changes — the owner's edit, a checkout's reservation, a
-// declined payment's release, the owner canceling an order — must drop it.
+// declined payment's release, Pay now's new reservation, the owner canceling an order — must drop it.
 // The demo mug ships (products.shipping = required), so its checkout carries an address.
 const ADDRESS = { name: "Ann Buyer", line1: "1 Main St", city: "Berlin", postalCode: "10115", country: "DE" };
 
@@ -67,8 +67,10 @@ describe(`stock on the demo's pages, through the page cache (${testDialect})`, (
     expect(badge(await page())).toBe("low");
     expect(pay).toBeDefined();
 
-    // Bought for real this time, then canceled by the owner: back again once the status job ran.
-    const again = await ann.call({ method: "POST", url: `${ann.base}/orders/checkout`, payload: { data: { provider: "dummy", email: "ann@example.com", shippingAddress: ADDRESS, ecommerceModule: { orders: [{ id: orderId }] } } } });
+    // Pay now from the orders list takes them again; bought for real this time, then canceled by
+    // the owner: back again once the status job ran.
+    const again = await ann.call({ method: "POST", url: `${ann.base}/orders/${orderId}/pay` });
+    expect(badge(await page())).toBe("out");
     const second = again.body.data.billingModule.invoices[0];
     const actions = (await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${second.id}?token=${new URL(second.paymentUrl).searchParams.get("token")}` })).body.data.actions;
     await t.request({ method: "POST", key: null, url: "/api/billing/payment-intents/dummy/webhook", headers: { "content-type": "application/json", "x-dummy-signature": actions.pay.signature }, payload: actions.pay.body });

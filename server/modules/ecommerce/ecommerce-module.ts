@@ -77,7 +77,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     orders,
     checkout,
     payAgain: new PayAgain(app.database, app.repositories, app.registry, orders, checkout, billing.invoices),
-    links: new OrderLinks(linkSecret, config.publicUrl),
+    links: new OrderLinks(linkSecret, config.publicUrl, config.orderLinkMaxAgeDays),
     unpaid: new UnpaidOrders(app.database, app.repositories, app.registry, billing.invoices),
     idempotency: new IdempotencyKeys(app.database.db, app.registry.get("ecommerce/idempotency-keys").table),
     authorizer: app.rbac.authorizer,

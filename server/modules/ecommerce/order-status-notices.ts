@@ -8,11 +8,8 @@ import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import { RELEASED_STATUSES, releaseStock } from "./stock.js";
 import type { OrderLinks } from "./order-links.js";
-import type { ShippingAddress } from "./shipping-address.js";
-import { addressParts, notifyOwnerOfPaidOrder } from "./owner-order-notice.js";
-
-/** An address on one line, as the mails show it. */
-export const addressLine = (a: ShippingAddress | null | undefined) => addressParts(a).join(", ");
+import { addressLines } from "../../../web/ui/postal-address.js";
+import { notifyOwnerOfPaidOrder } from "./owner-order-notice.js";
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
@@ -90,7 +87,8 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
         // The order's own page by its signed link (a guest has no account to sign in to), and Pay now while it is unpaid.
         orderUrl: links.url(orderId, language),
         payUrl: payload.to === "paying" ? links.url(orderId, language) : undefined,
-        address: addressLine(order.shippingAddress as ShippingAddress | null),
+        // The parcel's lines (the country named in the mail's language), one under another.
+        address: addressLines(order.shippingAddress, language).join("\n"),
       },
     });
     // Paid: the shop's owner hears of it too (once per order, owner-order-notice.ts).

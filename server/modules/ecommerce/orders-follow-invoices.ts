@@ -10,19 +10,33 @@ import { releaseStock } from "./stock.js";
  * | invoice moves to | from             | its orders                                          |
  * |------------------|------------------|-----------------------------------------------------|
  * | paid             | new              | those still `paying` under it: history, approving   |
- * | paid             | failed, canceled | none (they left this invoice when it failed)        |
- * | failed, canceled | new              | back to the cart (cart, new), unlinked (releaseOrders), stock given back |
- * | refunded         | paid             | history, canceled, stock given back                 |
+ * | paid             | failed, canceled | none (a failed invoice never pays anything)         |
+ * | failed, canceled | new, with a payment page | stay `paying` in the orders list (Pay now, Back to cart), stock given back |
+ * | failed, canceled | new, no payment page     | back to the cart (cart, new), unlinked (returnToCart), stock given back |
+ * | refunded         | paid             | those it approved (not `paying`): history, canceled, stock given back |
  *
- * An invoice pays exactly the lines it was made for: orders put back in the cart may change, so
- * a late "paid" for the old invoice must not approve them (issue 23, finding 2). Returns the
- * orders moved; billing flags a "paid" that moved none.
+ * A payment declined or canceled at the provider (its page existed) leaves the orders unpaid in
+ * the buyer's orders list, still linked to that invoice: Pay now makes a new invoice for the same
+ * lines (pay-again.ts), Back to cart returns them to the cart. A checkout whose provider call
+ * failed or was abandoned (no page ever) puts them straight back in the cart: the buyer is still
+ * at the cart. An invoice pays exactly the lines it was made for: a late "paid" for a failed or
+ * canceled invoice approves nothing (issue 23, finding 2) — the orders may have gone back to the
+ * cart and changed, or been paid again. Returns the orders moved; billing flags a "paid" that
+ * moved none.
  */
 export function ordersFollowInvoices(table: (id: string) => string): InvoiceStateListener {
   return async ({ invoice, state, paymentIntentIds }: InvoiceStateChange, repository, trx) => {
-    if (state === "failed" || state === "canceled") return releaseOrders(repository, trx, table, paymentIntentIds);
-    if (paymentIntentIds.length === 0 || (state === "paid" && invoice.status !== "new")) return [];
-    const moves = { paid: { type: "history", status: "approving", from: ["paying"] }, refunded: { type: "history", status: "canceled" } } as const;
+    if (paymentIntentIds.length === 0) return [];
+    if (state === "failed" || state === "canceled") {
+      const paying = await payingUnder(trx, table, paymentIntentIds);
+      if (!invoice.paymentUrl) return returnToCart(repository, trx, table, paying, paymentIntentIds);
+      // Declined: unpaid in the orders list; the items they held go back (Pay now reserves again).
+      await releaseStock(paying, trx, repository, table, ["paying"]);
+      return paying;
+    }
+    if (state === "paid" && invoice.status !== "new") return [];
+    // A refund cancels what its invoice approved; an order still waiting after a declined payment is not that.
+    const moves = { paid: { type: "history", status: "approving", from: ["paying"] }, refunded: { type: "history", status: "canceled", from: ["approving", "packaging", "delivering", "delivered", "canceled"] } } as const;
     const { from, ...orders }: { type: string; status: string; from?: readonly string[] } = moves[state];
     let query = trx
       .selectFrom(`${table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
@@ -38,41 +52,47 @@ export function ordersFollowInvoices(table: (id: string) => string): InvoiceStat
   };
 }
 
-/**
- * Orders leave a payment that will not be made (declined, canceled, or a checkout whose provider
- * call failed or was abandoned): those still `paying` go back to the cart, and their links to the
- * payment intents — and the currency links the checkout made — are deleted. The invoice then no
- * longer reaches them, so a late "paid" for it cannot approve orders whose lines have changed
- * since (issue 23, finding 2: one mug's 18.00 approved a cart of 500). An order already past
- * `paying` (approved, canceled) keeps its links and its status. Returns the orders put back.
- *
- * The links are deleted with the transaction's own statements (one per table, whatever the number
- * of orders); the orders are written through their repository, so the status trigger and the
- * change feed see them.
- */
-async function releaseOrders(repository: RepositoryLookup, trx: Kysely<any>, table: (id: string) => string, intentIds: string[]): Promise<string[]> {
+/** The orders still `paying` under the payment intents, their rows locked. */
+export async function payingUnder(trx: Kysely<any>, table: (id: string) => string, intentIds: string[]): Promise<string[]> {
   if (intentIds.length === 0) return [];
   const linked = await trx
     .selectFrom(`${table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
     .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "op.orderId")
     .select(["o.id", "o.status"])
     .where("op.billingModulePaymentIntentId", "in", intentIds)
+    .orderBy("o.id")
     .forUpdate("o")
     .execute();
-  const paying = [...new Set(linked.filter((o) => o.status === "paying").map((o) => o.id as string))];
+  return [...new Set(linked.filter((o) => o.status === "paying").map((o) => o.id as string))];
+}
+
+/**
+ * Puts `paying` orders back in the cart, leaving the payment intents (a checkout that never got its
+ * payment page, or the buyer's Back to cart): their links to the intents — and the currency links
+ * the checkout made — are deleted, so a late "paid" for that invoice cannot approve orders whose
+ * lines change in the cart (issue 23, finding 2: one mug's 18.00 approved a cart of 500); the
+ * stock they still held goes back. Returns the orders put back.
+ *
+ * The links are deleted with the transaction's own statements (one per table, whatever the number
+ * of orders); the orders are written through their repository, so the status trigger and the
+ * change feed see them.
+ */
+export async function returnToCart(repository: RepositoryLookup, trx: Kysely<any>, table: (id: string) => string, paying: string[], intentIds: string[]): Promise<string[]> {
   if (paying.length === 0) return [];
-  const currencies = await trx.selectFrom(table("billing/payment-intents-to-currencies")).select("currencyId").where("paymentIntentId", "in", intentIds).execute();
-  await trx
-    .deleteFrom(table("ecommerce/orders-to-billing-module-payment-intents"))
-    .where("orderId", "in", paying)
-    .where("billingModulePaymentIntentId", "in", intentIds)
-    .execute();
-  if (currencies.length > 0) {
+  if (intentIds.length > 0) {
+    const currencies = await trx.selectFrom(table("billing/payment-intents-to-currencies")).select("currencyId").where("paymentIntentId", "in", intentIds).execute();
     await trx
-      .deleteFrom(table("ecommerce/orders-to-billing-module-currencies"))
+      .deleteFrom(table("ecommerce/orders-to-billing-module-payment-intents"))
       .where("orderId", "in", paying)
-      .where("billingModuleCurrencyId", "in", currencies.map((c) => c.currencyId))
+      .where("billingModulePaymentIntentId", "in", intentIds)
       .execute();
+    if (currencies.length > 0) {
+      await trx
+        .deleteFrom(table("ecommerce/orders-to-billing-module-currencies"))
+        .where("orderId", "in", paying)
+        .where("billingModuleCurrencyId", "in", currencies.map((c) => c.currencyId))
+        .execute();
+    }
   }
   await repository("ecommerce/orders").updateMany(paying, { type: "cart", status: "new" });
   // Back in the cart, they no longer hold their items: the stock they reserved goes back (stock.ts).

@@ -3,16 +3,13 @@ import type { ReceiptInput } from "../file-storage/index.js";
 import type { Order } from "./orders.js";
 import type { ShippingAddress } from "./shipping-address.js";
 import type { ShopImageData } from "./shop-image-data.js";
+import { addressLines } from "../../../web/ui/postal-address.js";
 
 /** The owner's mail of a paid order (template `owner-order-paid`, default-templates.ts). */
 export const OWNER_ORDER_PAID = "owner-order-paid";
 
 /** An amount with the currency's code after it, exactly as the database's decimal reads ("39.98 USD"). */
 const money = (amount: string | undefined, receipt: ReceiptInput) => (amount ? `${amount} ${receipt.currency?.code ?? ""}`.trim() : "");
-
-/** A shipping address's parts in envelope order: the customer's mail joins them on one line, the owner's one a line each. */
-export const addressParts = (a: ShippingAddress | null | undefined): string[] =>
-  a ? [a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country, a.phone].filter((part): part is string => Boolean(part)) : [];
 
 /**
  * Tells the shop's owner of a paid order (issue 26, point 4): the order's short number (the one in
@@ -35,7 +32,7 @@ export async function notifyOwnerOfPaidOrder(app: FastifyInstance, images: ShopI
       customer: [customerEmail, address?.name && `(${address.name})`].filter(Boolean).join(" "),
       lines: lines.join("\n"),
       total: money(receipt.total, receipt),
-      address: addressParts(address).join("\n"),
+      address: addressLines(address, app.ownerMail.language).join("\n"),
       adminUrl: app.ownerMail.adminUrl(`/ecommerce/orders?id=${orderId}`),
     },
   });

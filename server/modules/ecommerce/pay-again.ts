@@ -9,20 +9,24 @@ import { answer, type Checkout, type CheckoutResult, type Started } from "./chec
 import type { Order, Orders } from "./orders.js";
 import { NO_PRICE } from "./prices.js";
 import { ABANDONED_AFTER_MS } from "./pending-checkouts.js";
+import { returnToCart } from "./orders-follow-invoices.js";
+import { reserveStock } from "./stock.js";
 
 /** A payment page stays the one to go back to this long; after it, pay again makes a new invoice at today's prices. */
 export const PAYMENT_LINK_VALID_MS = 60 * 60_000;
 
 /** `abandoned`: no payment URL ABANDONED_AFTER_MS after it was made (its request died between the steps). */
-type Open = { invoice: Invoice; intentId: string; currencyId: string; fresh: boolean; abandoned: boolean };
+type Last = { invoice: Invoice; intentId: string; currencyId: string; fresh: boolean; abandoned: boolean };
 
 /**
  * Pay now for an unpaid order (`paying`; issue 27): back to the same invoice's payment page while
  * it is valid (status new, with a payment URL, younger than PAYMENT_LINK_VALID_MS), else a new
  * invoice for the same orders' lines at today's prices in the same currency and provider. In one
- * transaction holding the orders' row locks, the old invoice is canceled before the new one is
- * opened (its orders unlinked from it first, so billing's "canceled" does not put them back in the
- * cart): never two payable invoices for one order. The provider is then asked with no
+ * transaction holding the orders' row locks, the orders leave the old invoice (unlinked, so its
+ * later moves reach them no more) and a still waiting one is canceled before the new one is
+ * opened: never two payable invoices for one order. After a declined payment (the last invoice
+ * failed or canceled, orders-follow-invoices.ts) the items are reserved again (a 409 "only N
+ * left" when they are gone). The provider is then asked with no
  * transaction open, as a checkout's steps 2 and 3 (checkout.ts).
  */
 export class PayAgain {
@@ -42,27 +46,26 @@ export class PayAgain {
   /** `subjectId`: the order must be that subject's (404 otherwise); undefined for a signed order link. */
   async run(orderId: string, subjectId?: string): Promise<CheckoutResult> {
     const { started, reuse, request } = await runTransaction(this.database, this.repositories, async (repository, trx) => {
-      const order = subjectId ? (await this.orders.allOwnedBy(trx, subjectId, [orderId], { lock: true }))[0]! : await this.lockOrder(trx, orderId);
-      if (order.status !== "paying") throw new AppError("CONFLICT", `order ${orderId} is ${order.status}: there is nothing to pay`);
-      const open = await this.openInvoiceOf(trx, orderId);
-      if (!open) throw new AppError("CONFLICT", `order ${orderId} has no invoice waiting for payment`);
-      const currency = await repository("billing/currencies").get(open.currencyId);
-      const request = { provider: open.invoice.provider as ProviderName, email: String(open.invoice.email), successUrl: String(open.invoice.successUrl), cancelUrl: String(open.invoice.cancelUrl) };
-      const intent = await repository("billing/payment-intents").get(open.intentId);
-      // Every order of the old invoice moves to the new one: the same lines, one invoice.
-      const orderIds = await this.ordersOf(trx, open.intentId);
-      const orders = await this.lockMany(trx, orderIds);
+      const { last, orders } = await this.unpaid(trx, orderId, subjectId);
+      const currency = await repository("billing/currencies").get(last.currencyId);
+      const request = { provider: last.invoice.provider as ProviderName, email: String(last.invoice.email), successUrl: String(last.invoice.successUrl), cancelUrl: String(last.invoice.cancelUrl) };
+      const waiting = last.invoice.status === "new";
       // Valid, or another request's Pay now still asking the provider for its page: that one stands.
-      if (open.fresh && (open.invoice.paymentUrl || !open.abandoned)) return { reuse: true, request, started: { invoice: open.invoice, intent, currency, orders, ours: false, created: [] } as Started };
+      if (waiting && last.fresh && (last.invoice.paymentUrl || !last.abandoned)) {
+        const intent = await repository("billing/payment-intents").get(last.intentId);
+        return { reuse: true, request, started: { invoice: last.invoice, intent, currency, orders, ours: false, created: [] } as Started };
+      }
 
       const paying = orders.filter((o) => o.status === "paying");
-      await trx.deleteFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).where("billingModulePaymentIntentId", "=", open.intentId).where("orderId", "in", paying.map((o) => o.id)).execute();
-      await this.invoices.cancelOpen(repository, trx, open.invoice.id);
+      await this.unlink(trx, paying, last.intentId);
+      if (waiting) await this.invoices.cancelOpen(repository, trx, last.invoice.id);
 
       const withLines = await this.orders.withLines(trx, paying);
       const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
       const priced = await this.orders.prices.lines(trx, { lineIds }, currency.id);
       if (lineIds.length === 0 || priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+      // A declined payment gave its items back (orders-follow-invoices.ts): taken again, or a 409 and nothing changes.
+      if (!waiting) await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
       const made = await this.invoices.open(repository, { amount, currencyId: currency.id, ...request });
       await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(paying.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: made.intent.id })));
@@ -70,6 +73,40 @@ export class PayAgain {
     });
     if (reuse) return started.invoice.paymentUrl ? answer(started, started.invoice) : answer(started, await this.awaitUrl(started.invoice.id));
     return this.checkout.pay(this.checkout.providers.get(request.provider), request, started);
+  }
+
+  /**
+   * Back to cart for an unpaid order (the buyer's other way out of a declined payment): every order
+   * of its last invoice goes back to the cart, unlinked from it (orders-follow-invoices.ts,
+   * returnToCart), the invoice canceled first when it still waits. The orders as they now are.
+   */
+  async backToCart(orderId: string, subjectId: string): Promise<Order[]> {
+    return runTransaction(this.database, this.repositories, async (repository, trx) => {
+      const { last, orders } = await this.unpaid(trx, orderId, subjectId);
+      const paying = orders.filter((o) => o.status === "paying").map((o) => o.id);
+      if (last.invoice.status === "new") {
+        await this.unlink(trx, orders, last.intentId);
+        await this.invoices.cancelOpen(repository, trx, last.invoice.id);
+      }
+      await returnToCart(repository, trx, this.table, paying, [last.intentId]);
+      return this.lockMany(trx, paying);
+    });
+  }
+
+  /** The unpaid order's last invoice and every order under it, locked; 409 when it is not unpaid. */
+  private async unpaid(trx: Kysely<any>, orderId: string, subjectId?: string): Promise<{ last: Last; orders: Order[] }> {
+    const order = subjectId ? (await this.orders.allOwnedBy(trx, subjectId, [orderId], { lock: true }))[0]! : await this.lockOrder(trx, orderId);
+    if (order.status !== "paying") throw new AppError("CONFLICT", `order ${orderId} is ${order.status}: there is nothing to pay`);
+    const last = await this.lastInvoiceOf(trx, orderId);
+    if (!last) throw new AppError("CONFLICT", `order ${orderId} has no invoice waiting for payment`);
+    // Every order of the last invoice moves with it: the same lines, one invoice.
+    return { last, orders: await this.lockMany(trx, await this.ordersOf(trx, last.intentId)) };
+  }
+
+  /** Unlinks the orders from the intent, so its invoice's later moves no longer reach them. */
+  private async unlink(trx: Kysely<any>, orders: Order[], intentId: string): Promise<void> {
+    if (orders.length === 0) return;
+    await trx.deleteFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).where("billingModulePaymentIntentId", "=", intentId).where("orderId", "in", orders.map((o) => o.id)).execute();
   }
 
   /** Waits (no transaction held) for another request's new invoice to get its payment page. */
@@ -92,8 +129,12 @@ export class PayAgain {
     return trx.selectFrom(this.table("ecommerce/orders")).selectAll().where("id", "in", orderIds).orderBy("id").forUpdate().$castTo<Order>().execute();
   }
 
-  /** The order's invoice still waiting for payment (the newest), its intent, currency and whether its page is still valid. */
-  private async openInvoiceOf(trx: Kysely<any>, orderId: string): Promise<Open | undefined> {
+  /**
+   * The order's newest invoice, its intent, currency and whether its page is still valid. Any status
+   * but `new` means it did not pay the order, which is still `paying`: declined, canceled, or paid
+   * and flagged after it failed (payments.ts).
+   */
+  private async lastInvoiceOf(trx: Kysely<any>, orderId: string): Promise<Last | undefined> {
     const row = await trx
       .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
       .innerJoin(`${this.table("billing/payment-intents-to-invoices")} as pii`, "pii.paymentIntentId", "op.billingModulePaymentIntentId")
@@ -104,7 +145,6 @@ export class PayAgain {
         sql<boolean>`i."createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as("abandoned"),
       ])
       .where("op.orderId", "=", orderId)
-      .where("i.status", "=", "new")
       .orderBy("i.createdAt", "desc")
       .executeTakeFirst();
     if (!row) return undefined;

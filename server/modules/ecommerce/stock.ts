@@ -16,8 +16,8 @@ import type { RepositoryLookup } from "../../../engine/query/transaction.js";
  * back: never oversold, whatever the number of buyers at once.
  *
  * `releaseStock` gives the reserved items back once the order no longer holds them: it is back
- * in the cart (`new`: the payment failed, was declined or canceled) or `canceled` (refund, the
- * owner, the unpaid-order expiry). It is idempotent (a reservation is deleted as it is given
+ * in the cart (`new`), `canceled` (refund, the owner, the unpaid-order expiry), or its payment
+ * was declined (still `paying`, in the orders list: Pay now reserves them again). It is idempotent (a reservation is deleted as it is given
  * back) and skips orders still held (paying, or paid and on their way).
  */
 
@@ -164,8 +164,9 @@ export async function reserveStock(repository: RepositoryLookup, trx: Kysely<any
  * the cart or canceled: RELEASED_STATUSES), inside the caller's transaction, and deletes the
  * reservations. A count no longer tracked (stock set empty since) takes nothing back. Returns
  * how many items went back. Call it after moving the orders' status, in the same transaction.
+ * `statuses`: a declined payment gives back what its still `paying` orders held (["paying"]).
  */
-export async function releaseStock(orderIds: string[], trx: Kysely<any>, repository: RepositoryLookup, table: TableOf): Promise<number> {
+export async function releaseStock(orderIds: string[], trx: Kysely<any>, repository: RepositoryLookup, table: TableOf, statuses: readonly string[] = RELEASED_STATUSES): Promise<number> {
   if (orderIds.length === 0) return 0;
   const reserved = await trx
     .selectFrom(`${table("ecommerce/stock-reservations")} as r`)
@@ -173,7 +174,7 @@ export async function releaseStock(orderIds: string[], trx: Kysely<any>, reposit
     .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "l.orderId")
     .select(["r.id", "r.productId", "r.storesToProductsId", "r.quantity"])
     .where("l.orderId", "in", orderIds)
-    .where("o.status", "in", [...RELEASED_STATUSES])
+    .where("o.status", "in", [...statuses])
     .orderBy("r.id")
     .forUpdate(["r", "o"])
     .execute();

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import dayjs from "dayjs";
 import type { AdminField } from "../../../engine/admin/admin-model.js";
 import { cellOf } from "../../../engine/admin/table-cell.js";
+import { AddressLines } from "../form/widgets/postal-address-field.js";
 
 /** A value as a table cell: short text, a yes/no badge, a formatted time, a related record's name. */
 export function CellValue({ field, value, referenceLabel }: { field: AdminField; value: unknown; referenceLabel?: string }) {
@@ -12,6 +13,7 @@ export function CellValue({ field, value, referenceLabel }: { field: AdminField;
   if (cell === "yes-no") return <Badge variant="light" color={value ? "green" : "gray"}>{value ? "yes" : "no"}</Badge>;
   if (cell === "date-time") return <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>;
   if (cell === "reference") return <Text size="sm">{referenceLabel ?? String(value)}</Text>;
+  if (cell === "postal-address") return <AddressLines value={value} size="sm" />;
   const text = typeof value === "object" ? (cell === "language-text" ? languageText(value as Record<string, string>) : JSON.stringify(value)) : String(value);
   if (!text) return <Text c="dimmed">—</Text>;
   return (

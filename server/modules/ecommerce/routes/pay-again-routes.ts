@@ -17,10 +17,11 @@ const linkParams = inputSchema<{ orderId: string }>({ properties: { orderId: { .
 const linkQuery = inputSchema<{ token: string }>({ properties: { token: { type: "string", minLength: 1, maxLength: 128 } }, required: ["token"] });
 
 /**
- * Pay again and the mailed order link (issue 27). A subject pays its own unpaid order again; the
- * link's token (order-links.ts) opens that one order, for a buyer who may have no session: read
- * it (lines, total, status, address) and pay it again. A token that is not the order's is a 403
- * before anything is looked up, whatever order it was made for.
+ * Pay again, Back to cart and the mailed order link (issue 27). A subject pays its own unpaid order
+ * again or returns it to the cart; the link's token (order-links.ts) opens that one order, for a
+ * buyer who may have no session: read it (lines, total, status, address) and pay it again. A token that is not the order's is a 403
+ * before anything is looked up, whatever order it was made for; one past its date
+ * (ORDER_LINK_MAX_AGE_DAYS) a 403 saying it has expired.
  */
 export function registerPayAgainRoutes(app: FastifyInstance, shop: ShopServices) {
   const { orders, payAgain, links } = shop;
@@ -30,13 +31,21 @@ export function registerPayAgainRoutes(app: FastifyInstance, shop: ShopServices)
     return { data: await payAgain.run(orderId, id) };
   });
 
+  const back = { method: "POST", url: `${BASE}/orders/:orderId/back-to-cart`, ...ECOMMERCE, summary: "Back to cart for an unpaid order: the orders of its last invoice return to the cart (a waiting invoice is canceled)", params: orderParams } as const;
+  defineRoute(app, back, async ({ params: { id, orderId } }) => {
+    return { data: await payAgain.backToCart(orderId, id) };
+  });
+
   const lastAddress = { method: "GET", url: `${BASE}/shipping-address`, ...ECOMMERCE, summary: "The shipping address of the subject's latest order that has one (null when none), to offer at checkout", params: subjectParams } as const;
   defineRoute(app, lastAddress, async ({ params: { id } }) => {
     return { data: await orders.lastAddress(id) };
   });
 
   const checked = (orderId: string, token: string) => {
-    if (!links.check(orderId, token)) throw new AppError("PERMISSION_ERROR", "this order link is not valid");
+    const check = links.check(orderId, token);
+    if (check === "invalid") throw new AppError("PERMISSION_ERROR", "this order link is not valid");
+    // A 403 too (API.md's error classes), saying why: the buyer can sign in or ask for a new link.
+    if (check === "expired") throw new AppError("PERMISSION_ERROR", "this order link has expired");
   };
 
   const view = { method: "GET", url: `${LINKS}/:orderId`, ...ECOMMERCE, summary: "The order a mailed link opens (token from the link): lines, total, status, shipping address", params: linkParams, query: linkQuery } as const;

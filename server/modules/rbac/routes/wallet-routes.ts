@@ -30,9 +30,12 @@ export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
 
   defineRoute(app, { method: "GET", url: `${BASE}/nonce`, ...authRoute(config), summary: "A nonce for a Sign-In with Ethereum message" }, async () => ({ data: { ...(await wallets.issueNonce()), domain, uri: config.publicUrl } }));
 
-  const signIn = { method: "POST", url: BASE, ...authRoute(config), summary: "Sign in with a signed Sign-In with Ethereum (EIP-4361) message (or, with EVM_TIMESTAMP_MESSAGES=true, a signed `Date.now()`)", body: signed, bareBody: true } as const;
-  defineRoute(app, signIn, async ({ body: input }, _request, reply) => {
-    const session = await sessions.start(await wallets.signIn(input, domain));
+  const signIn = { method: "POST", url: BASE, ...authRoute(config), summary: "Sign in with a signed Sign-In with Ethereum (EIP-4361) message (or, with EVM_TIMESTAMP_MESSAGES=true, a signed `Date.now()`); a guest session's cart moves to the account", body: signed, bareBody: true } as const;
+  defineRoute(app, signIn, async ({ body: input }, request, reply) => {
+    const subjectId = await wallets.signIn(input, domain);
+    // As with email sign-in (issue 27): the guest's cart joins the account's (guest-handover.ts).
+    await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
+    const session = await sessions.start(subjectId);
     sessions.setCookie(reply, session.jwt);
     return { data: session };
   });

@@ -3,6 +3,7 @@ import { CheckboxWidget, NumberWidget, SelectWidget, TextareaWidget, TextWidget,
 import { DateTimeWidget } from "./date-time-widget.js";
 import { FileWidget } from "./file-widget.js";
 import { JsonField } from "./json-field.js";
+import { PostalAddressField } from "./postal-address-field.js";
 import { ReferenceWidget } from "./reference-widget.js";
 import { RichTextWidget } from "./rich-text-widget.js";
 
@@ -23,4 +24,4 @@ export const widgets: RegistryWidgetsType = {
   unknown: UnknownWidget,
 };
 
-export const fields: RegistryFieldsType = { json: JsonField };
+export const fields: RegistryFieldsType = { json: JsonField, postalAddress: PostalAddressField };

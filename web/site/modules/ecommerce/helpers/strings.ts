@@ -38,7 +38,7 @@ const en = {
   order: "Order",
   items: "Items",
   paymentPaid: "Thank you! Your payment has been received.",
-  paymentDeclined: "The payment was declined. Your items are back in the cart.",
+  paymentDeclined: "The payment was declined. Your order is waiting in your orders below: pay now, or take it back to the cart.",
   invalidEmail: "Enter a valid email",
   chooseOrders: "Choose at least one order",
   noCommonCurrency: "The chosen items have no price in one common currency.",
@@ -71,9 +71,12 @@ const en = {
   shipsTo: "Ships to",
   payNow: "Pay now",
   unpaidNote: "Not paid yet: you can pay now.",
+  backToCart: "Back to cart",
+  backInCart: "The items are back in your cart.",
   guestNote: "Checking out as a guest. Sign in or create an account to keep your orders in one place.",
   linkedOrder: "Your order",
   linkedOrderInvalid: "This order link is not valid.",
+  linkedOrderExpired: "This order link has expired. Sign in to see your orders, or ask the shop for a new link.",
 } as const;
 
 export type ShopStringKey = keyof typeof en;
@@ -114,7 +117,7 @@ const ru: Record<ShopStringKey, string> = {
   order: "Заказ",
   items: "Товаров",
   paymentPaid: "Спасибо! Оплата получена.",
-  paymentDeclined: "Платёж отклонён. Товары вернулись в корзину.",
+  paymentDeclined: "Платёж отклонён. Заказ ждёт в списке заказов ниже: оплатите его сейчас или верните в корзину.",
   invalidEmail: "Введите корректный адрес почты",
   chooseOrders: "Выберите хотя бы один заказ",
   noCommonCurrency: "У выбранных товаров нет цены в одной общей валюте.",
@@ -147,9 +150,12 @@ const ru: Record<ShopStringKey, string> = {
   shipsTo: "Доставка по адресу",
   payNow: "Оплатить сейчас",
   unpaidNote: "Ещё не оплачен: можно оплатить сейчас.",
+  backToCart: "Вернуть в корзину",
+  backInCart: "Товары снова в корзине.",
   guestNote: "Вы оформляете заказ как гость. Войдите или зарегистрируйтесь, чтобы все заказы были в одном месте.",
   linkedOrder: "Ваш заказ",
   linkedOrderInvalid: "Эта ссылка на заказ недействительна.",
+  linkedOrderExpired: "Срок действия ссылки на заказ истёк. Войдите, чтобы увидеть свои заказы, или попросите магазин прислать новую ссылку.",
 };
 
 /** The texts by language, and the text for a key in a language (English when a language lacks it). */

@@ -28,12 +28,13 @@ export function useLinkedOrder(): { orderId: string; token: string } | undefined
 export function LinkedOrder({ orderId, token }: { orderId: string; token: string }) {
   const { t } = useShop();
   const { store } = useSession();
-  const [order, setOrder] = useState<Order | null>();
+  // null: refused; "expired": the link's own order, past ORDER_LINK_MAX_AGE_DAYS.
+  const [order, setOrder] = useState<Order | null | "expired">();
   useEffect(() => {
     let live = true;
     Promise.all([store.call<Order>(orderLinkApi(orderId, token)), loadCurrencies(store.call)])
       .then(([found, currencies]) => live && setOrder(withOrderedTotals([found], currencies)[0]!))
-      .catch(() => live && setOrder(null));
+      .catch((error) => live && setOrder(error instanceof Error && error.message.includes("has expired") ? "expired" : null));
     return () => {
       live = false;
     };
@@ -42,12 +43,12 @@ export function LinkedOrder({ orderId, token }: { orderId: string; token: string
     <Stack gap="sm" mb="xl" data-linked-order={orderId}>
       <Title order={3}>{t("linkedOrder")}</Title>
       {order === undefined ? <Skeleton height={64} radius="md" /> : null}
-      {order === null ? (
-        <Alert color="orange" variant="light" data-linked-order-invalid="">
-          {t("linkedOrderInvalid")}
+      {order === null || order === "expired" ? (
+        <Alert color="orange" variant="light" data-linked-order-invalid={order ?? ""}>
+          {t(order === "expired" ? "linkedOrderExpired" : "linkedOrderInvalid")}
         </Alert>
       ) : null}
-      {order ? <OrderHistoryDefault record={order as unknown as Row} via={{ token }} /> : null}
+      {order && order !== "expired" ? <OrderHistoryDefault record={order as unknown as Row} via={{ token }} /> : null}
     </Stack>
   );
 }

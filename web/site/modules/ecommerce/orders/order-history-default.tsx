@@ -6,7 +6,7 @@ import { statusText } from "../helpers/strings.js";
 import { inlineTotals } from "./totals-list.js";
 import { useShop } from "../helpers/use-shop.js";
 import { useCart } from "../cart/use-cart.js";
-import { PayNowButton, addressText, type PayVia } from "./pay-now.js";
+import { BackToCartButton, PayNowButton, addressText, type PayVia } from "./pay-now.js";
 
 const STATUS_COLORS: Record<string, string> = {
   new: "gray",
@@ -20,15 +20,16 @@ const STATUS_COLORS: Record<string, string> = {
 
 /**
  * Order variant 'history-default': a past order: its date, lines, total and status, where it
- * ships to, and 'Pay now' while it is unpaid (`paying`). `via`: how to pay it (a mailed link's
- * token); by default as the signed-in subject's own order.
+ * ships to, and 'Pay now' while it is unpaid (`paying`), with 'Back to cart' for the subject's own
+ * (`backToCart`: what to reload after it). `via`: how to pay it (a mailed link's token); by
+ * default as the signed-in subject's own order.
  */
-export function OrderHistoryDefault({ record, via }: VariantProps & { via?: PayVia }) {
+export function OrderHistoryDefault({ record, via, backToCart }: VariantProps & { via?: PayVia; backToCart?: () => Promise<void> }) {
   const { language, t } = useShop();
   const { subjectId } = useCart();
   const order = asOrder(record);
   const payVia = via ?? (subjectId ? { subjectId } : undefined);
-  const shipsTo = addressText(order.shippingAddress);
+  const shipsTo = addressText(order.shippingAddress, language);
   const date = order.createdAt ? new Intl.DateTimeFormat(language === "en" ? "en-US" : language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
   return (
     <Paper withBorder radius="md" p="sm" data-history-order={order.id} data-status={order.status}>
@@ -63,7 +64,10 @@ export function OrderHistoryDefault({ record, via }: VariantProps & { via?: PayV
             <Text fz="xs" c="dimmed">
               {t("unpaidNote")}
             </Text>
-            <PayNowButton orderId={order.id} via={payVia} />
+            <Group gap="xs" wrap="nowrap">
+              {backToCart && "subjectId" in payVia ? <BackToCartButton orderId={order.id} subjectId={payVia.subjectId} done={backToCart} /> : null}
+              <PayNowButton orderId={order.id} via={payVia} />
+            </Group>
           </Group>
         ) : null}
       </Stack>

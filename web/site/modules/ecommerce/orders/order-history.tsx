@@ -8,12 +8,15 @@ import { OrderHistoryDefault } from "./order-history-default.js";
 import { loadCurrencies, withOrderedTotals } from "../helpers/currencies.js";
 import { shopApi, type Order } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
+import { useCart } from "../cart/use-cart.js";
 
 /** The subject's past orders (GET …/orders?type=history), newest first, each with its status. */
 export function OrderHistory({ subjectId }: { subjectId: string }) {
   const { t } = useShop();
   const { store } = useSession();
+  const cart = useCart();
   const [orders, setOrders] = useState<Order[]>();
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
     Promise.all([store.call<Order[]>(`${shopApi(subjectId)}/orders`, { query: { type: "history" } }), loadCurrencies(store.call)])
@@ -25,13 +28,18 @@ export function OrderHistory({ subjectId }: { subjectId: string }) {
     return () => {
       live = false;
     };
-  }, [store, subjectId]);
+  }, [store, subjectId, version]);
+  // Back to cart moved an order from this list to the cart: both are read again.
+  const backToCart = async () => {
+    setVersion((v) => v + 1);
+    await cart.store.reload();
+  };
   return (
     <Stack gap="sm" data-order-history="">
       <Title order={3}>{t("orderHistory")}</Title>
       {orders === undefined ? <Skeleton height={64} radius="md" /> : null}
       {orders?.length === 0 ? <Text c="dimmed">{t("noOrders")}</Text> : null}
-      {orders?.map((order) => <OrderHistoryDefault key={order.id} record={order as unknown as Row} />)}
+      {orders?.map((order) => <OrderHistoryDefault key={order.id} record={order as unknown as Row} backToCart={backToCart} />)}
     </Stack>
   );
 }

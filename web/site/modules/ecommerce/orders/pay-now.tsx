@@ -2,9 +2,10 @@ import { Button } from "@mantine/core";
 import { useState } from "react";
 import { useSession } from "../../../session/use-session.js";
 import { goTo } from "../../rbac/routes.js";
-import { useAction } from "../../rbac/use-action.js";
+import { showSuccess, useAction } from "../../rbac/use-action.js";
 import { paymentHref, shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
+import { addressLines } from "../../../../ui/postal-address.js";
 
 /** How the order is reached: as the signed-in subject's own, or by a mailed link's token. */
 export type PayVia = { subjectId: string } | { token: string };
@@ -33,6 +34,24 @@ export function PayNowButton({ orderId, via }: { orderId: string; via: PayVia })
   );
 }
 
-/** An address on one line, as the order shows it. */
-export const addressText = (a: Record<string, string> | null | undefined) =>
-  a ? [a.name, a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(" "), a.country, a.phone].filter(Boolean).join(", ") : "";
+/**
+ * 'Back to cart' for the subject's own unpaid order (after a declined payment, or instead of
+ * paying): its items return to the cart (…/orders/{id}/back-to-cart); `done` then reloads the lists.
+ */
+export function BackToCartButton({ orderId, subjectId, done }: { orderId: string; subjectId: string; done: () => Promise<void> }) {
+  const { t } = useShop();
+  const { store } = useSession();
+  const { pending, act } = useAction(async () => {
+    await store.call(`${shopApi(subjectId)}/orders/${orderId}/back-to-cart`, { method: "POST" });
+    showSuccess(t("backInCart"));
+    await done();
+  });
+  return (
+    <Button size="xs" variant="default" onClick={() => void act()} disabled={pending} data-back-to-cart={orderId}>
+      {t("backToCart")}
+    </Button>
+  );
+}
+
+/** An address on one line, as the order shows it (the country named in the page's language). */
+export const addressText = (a: unknown, language: string) => addressLines(a, language).join(", ");
