@@ -15,6 +15,7 @@ export interface Mutant {
 const MONEY = "server/modules/billing/money.ts";
 const EXACT_SUM = "amounts.reduce((sum, amount) => sum + toMinorUnits(amount, decimals), 0n)";
 const ERRORS = "server/plugins/errors.ts";
+const FOLLOW = "server/modules/ecommerce/orders-follow-invoices.ts";
 const ROUTE_READ = "const read = await readInputAndFields(request, { optional: spec.bodyOptional });";
 const ORDERS_MOVED = 'const moved = await repository("ecommerce/orders").updateMany(orderIds,';
 /** Step 2 of checkout moved into step 1's transaction (the code before issue 23). */
@@ -63,7 +64,7 @@ export const mutants: Mutant[] = [
   {
     name: "identity-delete-no-proof",
     what: "finding 1: an identity is deleted with no current password",
-    changes: [{ file: "server/modules/rbac/routes/identity-routes.ts", from: "await confirmOwner(app.database.db, subjectId, currentPassword, request.sessionFamilyId);", to: "void confirmOwner;" }],
+    changes: [{ file: "server/modules/rbac/routes/identity-routes.ts", from: "await confirmedOwner(request, id, currentPassword);\n    return { data: await deleteIdentity(", to: "return { data: await deleteIdentity(" }],
     tests: ["tests/rbac/identity-deletion.test.ts"],
   },
   {
@@ -82,8 +83,11 @@ export const mutants: Mutant[] = [
     name: "old-invoice-pays",
     what: "finding 2: declined orders keep their invoice, whose paid approves the changed cart",
     changes: [
-      { file: "server/modules/billing/payments.ts", from: 'failed: { from: ["new"], invoice: "failed", intent: "failed", orders: "release" }', to: 'failed: { from: ["new"], invoice: "failed", intent: "failed", orders: { type: "cart", status: "new" } }' },
-      { file: "server/modules/billing/payments.ts", from: 'orders: { type: "history", status: "approving", from: ["paying"] }', to: 'orders: { type: "history", status: "approving", from: ["paying", "new"] }' },
+      // The orders left in the cart stay linked to the declined invoice…
+      { file: FOLLOW, from: '.deleteFrom(table("ecommerce/orders-to-billing-module-payment-intents"))\n    .where("orderId", "in", paying)', to: '.deleteFrom(table("ecommerce/orders-to-billing-module-payment-intents"))\n    .where("orderId", "is", null)' },
+      // …and its late paid approves them, cart or not.
+      { file: FOLLOW, from: 'if (paymentIntentIds.length === 0 || (state === "paid" && invoice.status !== "new")) return [];', to: "if (paymentIntentIds.length === 0) return [];" },
+      { file: FOLLOW, from: 'paid: { type: "history", status: "approving", from: ["paying"] }', to: 'paid: { type: "history", status: "approving", from: ["paying", "new"] }' },
     ],
     tests: ["tests/billing/paid-after-failed.test.ts", "tests/ecommerce/dummy-webhook.test.ts"],
   },
