@@ -14,6 +14,15 @@ export interface Mutant {
 
 const MONEY = "server/modules/billing/money.ts";
 const EXACT_SUM = "amounts.reduce((sum, amount) => sum + toMinorUnits(amount, decimals), 0n)";
+const ERRORS = "server/plugins/errors.ts";
+const FOLLOW = "server/modules/ecommerce/orders-follow-invoices.ts";
+const ROUTE_READ = "const read = await readInputAndFields(request, { optional: spec.bodyOptional });";
+const ORDERS_MOVED = 'const moved = await repository("ecommerce/orders").updateMany(orderIds,';
+/** Step 2 of checkout moved into step 1's transaction (the code before issue 23). */
+const PROVIDER_CALL =
+  "await this.providers.get(request.provider).createPayment({ invoiceId: invoice.id, amount: String(invoice.amount), " +
+  "currency: { code: String(currency.slug).toUpperCase(), decimals: currency.decimals }, email: request.email, description: \"in the transaction\", " +
+  "successUrl: request.successUrl, cancelUrl: request.cancelUrl, idempotencyKey: `invoice-${invoice.id}` });";
 
 export const mutants: Mutant[] = [
   {
@@ -55,7 +64,7 @@ export const mutants: Mutant[] = [
   {
     name: "identity-delete-no-proof",
     what: "finding 1: an identity is deleted with no current password",
-    changes: [{ file: "server/modules/rbac/routes/identity-routes.ts", from: "await confirmOwner(app.database.db, subjectId, currentPassword, request.sessionFamilyId);", to: "void confirmOwner;" }],
+    changes: [{ file: "server/modules/rbac/routes/identity-routes.ts", from: "await confirmedOwner(request, id, currentPassword);\n    return { data: await deleteIdentity(", to: "return { data: await deleteIdentity(" }],
     tests: ["tests/rbac/identity-deletion.test.ts"],
   },
   {
@@ -74,8 +83,8 @@ export const mutants: Mutant[] = [
     name: "old-invoice-pays",
     what: "finding 2: a declined invoice's late paid approves the orders still waiting (or taken back to the cart) under it",
     changes: [
-      { file: "server/modules/ecommerce/orders-follow-invoices.ts", from: 'if (state === "paid" && invoice.status !== "new") return [];', to: "" },
-      { file: "server/modules/ecommerce/orders-follow-invoices.ts", from: 'paid: { type: "history", status: "approving", from: ["paying"] }', to: 'paid: { type: "history", status: "approving", from: ["paying", "new"] }' },
+      { file: FOLLOW, from: 'if (state === "paid" && invoice.status !== "new") return [];', to: "" },
+      { file: FOLLOW, from: 'paid: { type: "history", status: "approving", from: ["paying"] }', to: 'paid: { type: "history", status: "approving", from: ["paying", "new"] }' },
     ],
     tests: ["tests/billing/paid-after-failed.test.ts", "tests/ecommerce/dummy-webhook.test.ts"],
   },
@@ -90,5 +99,82 @@ export const mutants: Mutant[] = [
     what: "finding 5: the Idempotency-Key hashes request.body (empty for multipart)",
     changes: [{ file: "server/modules/ecommerce/idempotency.ts", from: "${canonical(input)}", to: "${canonical(request.body ?? null)}" }],
     tests: ["tests/ecommerce/checkout-idempotency.test.ts"],
+  },
+  {
+    name: "idempotency-look-up-only",
+    what: "finding 5: a key reserved by a request still under way is run again instead of waited for",
+    changes: [{ file: "server/modules/ecommerce/idempotency.ts", from: "await pause(delay); // another request with this key is under way: its answer will be ours", to: "return run();" }],
+    tests: ["tests/ecommerce/checkout-idempotency.test.ts"],
+  },
+  {
+    name: "logout-own-body-reader",
+    what: "finding 4: logout (and the optional-body DELETE) read request.body themselves, not the one reader",
+    changes: [{ file: "server/modules/route.ts", from: ROUTE_READ, to: `const read = spec.bodyOptional ? { input: request.body ?? {}, fields: {} } : ${ROUTE_READ.slice("const read = ".length)}` }],
+    tests: ["tests/api/module-body-forms.test.ts"],
+  },
+  {
+    name: "oxprocessing-unsigned-trusted",
+    what: "finding 6: 0xProcessing's unsigned Status, amounts and BillingID are taken from the notification",
+    changes: [{ file: "server/modules/billing/providers/0xprocessing.ts", from: "const payment = await this.lookUp(paymentId);", to: "const payment = body;" }],
+    tests: ["tests/billing/0xprocessing.test.ts"],
+  },
+  {
+    name: "hosted-404-cached",
+    what: "finding 6: the hosted 404 page is sent like a page (public, s-maxage, ETag)",
+    changes: [{ file: "server/site/site-routes.ts", from: "if (answer.status !== 200) {", to: "if (answer.status === -1) {" }],
+    tests: ["tests/site/page-caching.test.ts"],
+  },
+  {
+    name: "bad-url-no-headers",
+    what: "finding 6: the bad-URL 400 (GET /%ff) has no security headers",
+    changes: [{ file: ERRORS, from: "return reply.headers(headers).status(400)", to: "return reply.status(400)" }],
+    tests: ["tests/security/malformed-requests.test.ts"],
+  },
+  {
+    name: "bad-url-echoes-path",
+    what: "finding 6: the bad-URL 400 repeats Fastify's message, with the address in it",
+    changes: [{ file: ERRORS, from: 'const message = beforeRouting[error.code] ?? "the request could not be routed";', to: "const message = error.message;" }],
+    tests: ["tests/security/malformed-requests.test.ts"],
+  },
+  {
+    name: "unknown-query-keys-ignored",
+    what: "finding 6: unknown list/count query keys (sort=password, a condition's extra key) are ignored",
+    changes: [{ file: "engine/query/list-query.ts", from: "const unknown = Object.keys(value).filter((key) => !known.includes(key));", to: "const unknown = Object.keys(value).filter((key) => !known.includes(key) && false);" }],
+    tests: ["tests/api/list-query-keys.test.ts"],
+  },
+  {
+    name: "foreign-identity-403",
+    what: "finding 6: someone else's identity answers 403 where an unknown one answers 404",
+    changes: [{
+      file: "server/modules/rbac/routes/identity-routes.ts",
+      from: 'if (!own && !(await authorizer.allows(request.caller, "PATCH", `/api/rbac/identities/${identityId}`))) throw unknown();',
+      to: 'if (!own && !(await authorizer.allows(request.caller, "PATCH", `/api/rbac/identities/${identityId}`))) throw new AppError("PERMISSION_ERROR", "this identity belongs to another subject");',
+    }],
+    tests: ["tests/rbac/identities.test.ts"],
+  },
+  {
+    name: "foreign-line-names-order",
+    what: "finding 6: someone else's order line answers its order's 404, not the unknown line's",
+    changes: [{ file: "server/modules/ecommerce/routes/order-routes.ts", from: 'await mayUse(request, line.orderId as string, "GET", missing);', to: 'await mayUse(request, line.orderId as string, "GET");' }],
+    tests: ["tests/ecommerce/foreign-order-ids.test.ts"],
+  },
+  {
+    name: "provider-in-transaction",
+    what: "slow provider: checkout asks the provider inside the transaction that locks the orders",
+    changes: [{ file: "server/modules/ecommerce/checkout.ts", from: ORDERS_MOVED, to: `${PROVIDER_CALL}\n      ${ORDERS_MOVED}` }],
+    tests: ["tests/ecommerce/slow-provider.test.ts"],
+  },
+  {
+    name: "no-connection-error-listener",
+    what: "database restart: nothing listens to a pool client's error, so a dropped connection crashes the process",
+    changes: [{ file: "engine/db/open-database.ts", from: 'pool.on("connect", (client) => client.on("error", (error) => report(error, "pool")));\n    pool.on("error", () => {});', to: "" }],
+    tests: ["tests/production/database-unavailable.test.ts", "tests/production/database-restart.test.ts"],
+    postgresOnly: true,
+  },
+  {
+    name: "terminated-is-500",
+    what: "database restart: a terminated connection (57P01) is not known as the database being unavailable",
+    changes: [{ file: "engine/db/connection-errors.ts", from: 'const SQLSTATES = new Set(["57P01", ', to: "const SQLSTATES = new Set([" }],
+    tests: ["tests/production/database-unavailable.test.ts"],
   },
 ];

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopWith } from "../billing/billing-fixture.js";
+import { startProviderServer } from "../billing/provider-server.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { catalogue, shopper, type Catalogue, type Shopper } from "./shop-fixture.js";
 
@@ -69,5 +71,59 @@ describe(`Idempotency-Key on checkouts (${testDialect})`, () => {
     expect(retried.status).toBe(502);
     const stored = await t.database.db.selectFrom(t.app.registry.get("ecommerce/idempotency-keys").table).select("id").where("key", "=", "retry-after-502").execute();
     expect(stored).toEqual([]);
+  });
+});
+
+// The three-at-once test above races on PostgreSQL only: on the embedded database one connection
+// serializes the checkouts, so the second request found the first one's answer already stored and
+// a key that was looked up but never reserved passed it. Here the first request is held at the
+// provider (step 2, its key reserved and no answer yet) while the second one arrives, on both.
+describe(`Idempotency-Key while the first request waits on the provider (${testDialect})`, () => {
+  /** Not a timing assertion: how long the second request is given to reach the provider if it wrongly runs again; with the key reserved it never does. */
+  const CHANCE_MS = 5_000;
+
+  it("a second request with the key waits for the first one's answer and never runs a checkout of its own", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const arrivals: (() => void)[] = [];
+    const arrived = (n: number) => new Promise<void>((resolve) => arrivals.push(() => peer.received.length >= n && resolve()));
+    const peer = await startProviderServer("stripe", async (request) => {
+      for (const check of arrivals) check();
+      await held;
+      const reference = new URLSearchParams(request.body).get("client_reference_id");
+      return { body: JSON.stringify({ id: `cs_held_${reference}`, object: "checkout.session", client_reference_id: reference, url: `${peer.url}/pay/cs_held_${reference}` }) };
+    });
+    const shop = await shopWith({ paymentProviders: { stripe: { secretKey: "sk_test_held", webhookSecret: "whsec_held", apiUrl: peer.url } } });
+    try {
+      const count = async (model: string) => (await shop.t.request({ method: "GET", url: `/api/${model}/count` })).body.data as number;
+      const before = { orders: await count("ecommerce/orders"), invoices: await count("billing/invoices") };
+      const checkout = () =>
+        shop.ann.call({
+          method: "POST",
+          url: `${shop.ann.base}/products/${shop.c.shoes.id}/checkout`,
+          payload: { data: { provider: "stripe", email: "ann@example.com" } },
+          headers: { "idempotency-key": "held-at-the-provider" },
+        });
+      const firstAtProvider = arrived(1);
+      const first = checkout();
+      await firstAtProvider;
+      const secondAtProvider = arrived(2);
+      const second = checkout();
+      let chance!: NodeJS.Timeout;
+      await Promise.race([secondAtProvider, new Promise((resolve) => (chance = setTimeout(resolve, CHANCE_MS)))]);
+      clearTimeout(chance);
+      const askedWhileHeld = peer.received.length;
+      release();
+      const answers = await Promise.all([first, second]);
+      expect(askedWhileHeld).toBe(1);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers[1]!.body).toEqual(answers[0]!.body);
+      expect(peer.received.length).toBe(1);
+      expect({ orders: await count("ecommerce/orders"), invoices: await count("billing/invoices") }).toEqual({ orders: before.orders + 1, invoices: before.invoices + 1 });
+    } finally {
+      release();
+      await shop.t.close();
+      await peer.close();
+    }
   });
 });
