@@ -135,9 +135,11 @@ describe(`product prices route (${testDialect})`, () => {
       ["too many entries", () => Array.from({ length: 101 }, good), "/prices"],
     ];
     it.each(refusals)("%s", async (_what, prices, field) => {
-      // The pencil has 0.10 USD from the fixture; the mug is offered by no store.
+      // The pencil, offered by no store, priced afresh before each refusal.
       const productId = c.pencil.id;
+      expect((await put(productId, [{ currencyId: c.usd.id, amount: "0.10" }, { currencyId: c.eur.id, amount: "0.09" }])).status).toBe(200);
       const old = await get(productId);
+      expect(old).toHaveLength(2);
       const before = await counts();
       const response = await put(productId, prices());
       expect(response.status).toBe(400);
@@ -146,9 +148,12 @@ describe(`product prices route (${testDialect})`, () => {
       expect(await counts()).toEqual(before);
     });
 
-    it("an unknown product is a 404", async () => {
-      const response = await put(ghost, [good()]);
-      expect(response.status).toBe(404);
+    it("an unknown product is a 404, to PUT and GET", async () => {
+      for (const method of ["PUT", "GET"] as const) {
+        const response = await t.request({ method, url: url(ghost), ...(method === "PUT" ? { payload: { data: { prices: [good()] } } } : {}) });
+        expect(response.status).toBe(404);
+        expect(response.body.message).toContain(`Product ${ghost} was not found`);
+      }
     });
   });
 
