@@ -63,6 +63,10 @@ describe(`product prices route (${testDialect})`, () => {
     expect(await get(mug.id)).toEqual(expected);
     expect(await counts()).toEqual(plus(before, 2, 2, 0));
     expect(await titles("Ceramic mug")).toEqual(["Ceramic mug — price EUR", "Ceramic mug — price USD"]);
+    // …which is the name the generic admin shows for an attribute (not its variant, "default").
+    const owner = await signIn(t, "owner@example.com", "owner password");
+    const models = (await as(t, owner)({ method: "GET", url: "/api/admin/models" })).body.data;
+    expect(models.find((m: any) => m.id === "ecommerce/attributes").labelField).toBe("adminTitle");
 
     expect((await put(mug.id, [{ currencyId: c.eur.id, amount: "10.50" }])).status).toBe(200);
     expect(await get(mug.id)).toEqual([{ currencyId: c.eur.id, amount: "10.50", storeId: null }]);
