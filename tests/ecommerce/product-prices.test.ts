@@ -123,6 +123,20 @@ describe(`product prices route (${testDialect})`, () => {
     expect(euro.body.data.billingModule.invoices[0].amount).toBe("20.00");
   });
 
+  it("a price attribute another product also links to is only unlinked from this one", async () => {
+    const cup = await create(t, "ecommerce/products", { adminTitle: "Cup" });
+    const saucer = await create(t, "ecommerce/products", { adminTitle: "Saucer" });
+    expect((await put(cup.id, [{ currencyId: c.usd.id, amount: "4.00" }])).status).toBe(200);
+    // The saucer is given the cup's very attribute through the generic routes.
+    const link = await t.database.db.selectFrom(t.app.registry.get("ecommerce/products-to-attributes").table).select("attributeId").where("productId", "=", cup.id).executeTakeFirstOrThrow();
+    await create(t, "ecommerce/products-to-attributes", { productId: saucer.id, attributeId: link.attributeId });
+    const before = await counts();
+    expect((await put(cup.id, [])).status).toBe(200);
+    expect(await get(cup.id)).toEqual([]);
+    expect(await get(saucer.id)).toEqual([{ currencyId: c.usd.id, amount: "4.00", storeId: null }]);
+    expect(await counts()).toEqual({ ...before, "ecommerce/products-to-attributes": before["ecommerce/products-to-attributes"]! - 1 });
+  });
+
   describe("refuses, and leaves the old prices and rows as they were", () => {
     const ghost = "00000000-0000-4000-8000-000000000000";
     const good = () => ({ currencyId: c.usd.id, amount: "5.00" });
