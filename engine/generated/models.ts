@@ -664,6 +664,10 @@ export interface EcommerceAttributes {
   variant: string;
   className: string | null;
   /**
+   * The attribute's name in the admin ("Ceramic mug — price USD"): the price route writes it; the site never shows it.
+   */
+  adminTitle: string | null;
+  /**
    * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   string: {

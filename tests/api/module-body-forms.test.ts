@@ -229,6 +229,15 @@ const cases: Record<string, Case> = {
       return { url: `/api/ecommerce/orders/${order.id}/orders-to-products/${order.ordersToProducts[0].id}`, data: { quantity: 4 }, caller: s };
     },
   },
+  "PUT /api/ecommerce/products/:id/prices": {
+    status: 200,
+    prepare: async (_form, n) => {
+      const product = await create(t, "ecommerce/products", { adminTitle: `Priced ${n}` });
+      const url = `/api/ecommerce/products/${product.id}/prices`;
+      const effect = async () => (await t.request({ method: "GET", url })).body.data.prices;
+      return { url, data: { prices: [{ currencyId: c.usd.id, amount: "3.30" }] }, caller: "key", effect };
+    },
+  },
   "POST /api/rbac/subjects/:id/ecommerce-module/orders/checkout": {
     status: 200,
     prepare: async (_form, n) => {

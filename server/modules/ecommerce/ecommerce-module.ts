@@ -15,6 +15,8 @@ import type { PendingCheckouts } from "./pending-checkouts.js";
 import { registerOrderRoutes } from "./routes/order-routes.js";
 import { registerSubjectOrderRoutes } from "./routes/subject-order-routes.js";
 import { registerPayAgainRoutes } from "./routes/pay-again-routes.js";
+import { registerProductPriceRoutes } from "./routes/product-price-routes.js";
+import { ProductPrices } from "./product-prices.js";
 import { PayAgain } from "./pay-again.js";
 import { OrderLinks } from "./order-links.js";
 import { UnpaidOrders } from "./unpaid-orders.js";
@@ -93,5 +95,6 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     registerSubjectOrderRoutes(routes, shop);
     registerOrderRoutes(routes, shop);
     registerPayAgainRoutes(routes, shop);
+    registerProductPriceRoutes(routes, new ProductPrices(app.database, app.repositories, app.registry));
   });
 }

@@ -35,6 +35,14 @@ export interface Currency {
   decimals: number;
 }
 
+/** One price of a product as PUT/GET /api/ecommerce/products/{id}/prices carry it; storeId null: the product's own. */
+export interface ProductPrice {
+  currencyId: string;
+  /** Exact decimal string, as stored. */
+  amount: string;
+  storeId: string | null;
+}
+
 /** Which order lines to price: those of some orders, or some lines by id. */
 export type LineSelection = { orderIds: string[] } | { lineIds: string[] };
 
@@ -53,7 +61,46 @@ export class Prices {
       keys: table("ecommerce/attribute-keys"),
       currencyLinks: table("ecommerce/attributes-to-billing-module-currencies"),
       currencies: table("billing/currencies"),
+      stores: table("ecommerce/stores"),
     };
+  }
+
+  /** A price attribute, joined to the link row `x` (its "attributeId"): a number, a key of type price, a currency. */
+  private priced() {
+    const t = this.t;
+    return sql`JOIN ${t.attributes} a ON a."id" = x."attributeId"
+      JOIN ${t.keyLinks} kl ON kl."attributeId" = a."id"
+      JOIN ${t.keys} k ON k."id" = kl."attributeKeyId" AND k."type" = 'price'
+      JOIN ${t.currencyLinks} cl ON cl."attributeId" = a."id"
+      WHERE a."number" IS NOT NULL`;
+  }
+
+  /**
+   * The prices a product's lines are charged by, as the line query below picks them: per currency
+   * the product's own, and per store and currency the store's override (storeId set). Ordered by
+   * store (the product's own first, then by the store's adminTitle) then currency slug.
+   */
+  async ofProduct(db: Kysely<any>, productId: string): Promise<ProductPrice[]> {
+    const t = this.t;
+    const priced = this.priced();
+    const { rows } = await sql<ProductPrice & { storeTitle: string | null; slug: string }>`
+      WITH own AS (
+        SELECT DISTINCT ON (cl."billingModuleCurrencyId") NULL::uuid AS "storeId", cl."billingModuleCurrencyId" AS "currencyId", a."number"
+        FROM ${t.productAttributes} x ${priced} AND x."productId" = ${productId}
+        ORDER BY cl."billingModuleCurrencyId", x."orderIndex", a."createdAt"
+      ),
+      stores AS (
+        SELECT DISTINCT ON (sp."storeId", cl."billingModuleCurrencyId") sp."storeId", cl."billingModuleCurrencyId" AS "currencyId", a."number"
+        FROM ${t.storeProducts} sp JOIN ${t.storeProductAttributes} x ON x."storesToProductsId" = sp."id" ${priced} AND sp."productId" = ${productId}
+        ORDER BY sp."storeId", cl."billingModuleCurrencyId", x."orderIndex", a."createdAt"
+      )
+      SELECT p."currencyId", p."number"::text AS "amount", p."storeId", s."adminTitle" AS "storeTitle", c."slug"
+      FROM (SELECT * FROM own UNION ALL SELECT * FROM stores) p
+      JOIN ${t.currencies} c ON c."id" = p."currencyId"
+      LEFT JOIN ${t.stores} s ON s."id" = p."storeId"
+      ORDER BY p."storeId" IS NOT NULL, s."adminTitle", p."storeId", c."slug", c."id"
+    `.execute(db);
+    return rows.map((r) => ({ currencyId: r.currencyId, amount: r.amount, storeId: r.storeId }));
   }
 
   /** Each selected line priced in each currency it has a price in (or only in `currencyId`). */
@@ -74,12 +121,7 @@ export class Prices {
     if (ids.length === 0) return { lines: 0, priced: [] };
     const t = this.t;
     const column = "orderIds" in selection ? sql.ref("orderId") : sql.ref("id");
-    // A price attribute: a number, a key of type price, a currency.
-    const priced = sql`JOIN ${t.attributes} a ON a."id" = x."attributeId"
-      JOIN ${t.keyLinks} kl ON kl."attributeId" = a."id"
-      JOIN ${t.keys} k ON k."id" = kl."attributeKeyId" AND k."type" = 'price'
-      JOIN ${t.currencyLinks} cl ON cl."attributeId" = a."id"
-      WHERE a."number" IS NOT NULL`;
+    const priced = this.priced();
     const { rows } = await sql<any>`
       WITH l AS (
         SELECT "id", "orderId", "productId", "storeId", "quantity", "orderIndex", "createdAt" FROM ${t.lines}

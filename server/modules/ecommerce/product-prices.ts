@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import { notFound, validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
+import type { Database } from "../../../engine/db/open-database.js";
+import type { Repository } from "../../../engine/query/repository.js";
+import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
+import type { Registry } from "../../../engine/schema/registry.js";
+import { Prices, type ProductPrice } from "./prices.js";
+
+/** At most this many prices in one PUT (currencies × stores of one product). */
+export const MAX_PRICES = 100;
+
+/** One entry of PUT /api/ecommerce/products/{id}/prices. */
+export interface PriceInput {
+  currencyId: string;
+  amount: string;
+  storeId?: string | null;
+}
+
+/** A decimal string ≥ 0: up to 18 integer digits; the currency says how many fraction digits. */
+const AMOUNT = /^\d{1,18}(?:\.(\d{1,12}))?$/;
+
+/** The models a replace writes: announced on the change feed after the commit (cached pages drop). */
+const WRITTEN = [
+  "ecommerce/attributes",
+  "ecommerce/attribute-keys-to-attributes",
+  "ecommerce/attributes-to-billing-module-currencies",
+  "ecommerce/products-to-attributes",
+  "ecommerce/stores-to-products-to-attributes",
+];
+
+interface Currency {
+  id: string;
+  slug: string;
+  decimals: number;
+}
+
+interface Plan {
+  currencies: Map<string, Currency>;
+  /** Per store id: its name and the product's offer there (stores-to-products) that carries its prices. */
+  offers: Map<string, { title: string; offerId: string }>;
+}
+
+/**
+ * A product's prices as plain money (issue 26 point 1): behind them stay SPEC.md's price
+ * attributes, written exactly as prices.ts reads them — an attribute with the amount in `number`,
+ * linked to a key of type price and to its currency, and to the product (products-to-attributes)
+ * or, for a store's override, to the product's offer in that store (stores-to-products-to-attributes).
+ */
+export class ProductPrices {
+  private readonly table: (id: string) => string;
+  private readonly prices: Prices;
+
+  constructor(
+    private readonly database: Database,
+    private readonly repositories: Map<string, Repository>,
+    registry: Registry,
+  ) {
+    this.table = (id) => registry.get(id).table;
+    this.prices = new Prices(registry);
+  }
+
+  /** The product's prices as the cart and checkout read them; an unknown product is a 404. */
+  async read(productId: string): Promise<ProductPrice[]> {
+    await this.repositories.get("ecommerce/products")!.get(productId);
+    return this.prices.ofProduct(this.database.db, productId);
+  }
+
+  /**
+   * Replaces all the product's price attributes (its own and its stores' overrides) by `entries`,
+   * in one transaction: every entry is checked before anything is written, and a failure anywhere
+   * leaves the old prices as they were.
+   */
+  async replace(productId: string, entries: PriceInput[]): Promise<ProductPrice[]> {
+    await runTransaction(this.database, this.repositories, async (repository, trx) => {
+      // Locked: two replaces of one product's prices run one after the other.
+      const product = await trx.selectFrom(this.table("ecommerce/products")).select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
+      if (!product) throw notFound(`Product ${productId} was not found`);
+      const plan = await this.check(trx, productId, entries);
+      await this.removeOld(trx, productId);
+      await this.write(repository, trx, { id: productId, title: String(product.adminTitle ?? productId) }, entries, plan);
+    });
+    // The deletes above ran as plain statements: say so, as the repositories said of their inserts.
+    for (const model of WRITTEN) this.repositories.get(model)!.changes.publish(model);
+    return this.prices.ofProduct(this.database.db, productId);
+  }
+
+  /** Every refusal of the entries at once, each naming its field as `prices[i].field`. */
+  private async check(trx: Kysely<any>, productId: string, entries: PriceInput[]): Promise<Plan> {
+    const causes: ErrorCause[] = [];
+    const refuse = (i: number, field: string, message: string) => causes.push({ path: `prices[${i}].${field}`, message });
+    const ids = (pick: (e: PriceInput) => string | null | undefined) => [...new Set(entries.map(pick).filter((id): id is string => !!id))];
+    const currencyIds = ids((e) => e.currencyId);
+    const storeIds = ids((e) => e.storeId);
+    const currencies = new Map<string, Currency>();
+    if (currencyIds.length) {
+      const rows = await trx.selectFrom(this.table("billing/currencies")).select(["id", "slug", "decimals"]).where("id", "in", currencyIds).execute();
+      for (const r of rows) currencies.set(r.id, { id: r.id, slug: r.slug, decimals: Number(r.decimals) });
+    }
+    const stores = new Map<string, string>();
+    const offers = new Map<string, { title: string; offerId: string }>();
+    if (storeIds.length) {
+      const rows = await trx.selectFrom(this.table("ecommerce/stores")).select(["id", "adminTitle"]).where("id", "in", storeIds).execute();
+      for (const r of rows) stores.set(r.id, String(r.adminTitle ?? r.id));
+      const offered = await trx
+        .selectFrom(this.table("ecommerce/stores-to-products"))
+        .select(["id", "storeId"])
+        .where("productId", "=", productId)
+        .where("storeId", "in", storeIds)
+        .orderBy("orderIndex")
+        .orderBy("createdAt")
+        .execute();
+      for (const r of offered) if (!offers.has(r.storeId)) offers.set(r.storeId, { title: stores.get(r.storeId)!, offerId: r.id });
+    }
+    const seen = new Map<string, number>();
+    entries.forEach((entry, i) => {
+      const currency = currencies.get(entry.currencyId);
+      if (!currency) refuse(i, "currencyId", "is not a currency (billing/currencies)");
+      if (entry.storeId && !stores.has(entry.storeId)) refuse(i, "storeId", "is not a store (ecommerce/stores)");
+      else if (entry.storeId && !offers.has(entry.storeId)) refuse(i, "storeId", `the product is not offered by store ${stores.get(entry.storeId)}: add it to the store first (stores-to-products)`);
+      const match = AMOUNT.exec(entry.amount);
+      if (!match) refuse(i, "amount", 'must be a decimal string ≥ 0 such as "12.50"');
+      else if (currency && (match[1]?.length ?? 0) > currency.decimals) refuse(i, "amount", `has more than ${currency.decimals} decimals, the precision of ${currency.slug}`);
+      const pair = `${entry.currencyId} ${entry.storeId ?? ""}`;
+      const first = seen.get(pair);
+      if (first !== undefined) refuse(i, "currencyId", `repeats prices[${first}]: one price per currency and store`);
+      else seen.set(pair, i);
+    });
+    if (causes.length) throw validationErrorFromCauses(causes);
+    return { currencies, offers };
+  }
+
+  /**
+   * Deletes the product's price attributes (its own and its offers'): the link rows to the product
+   * and its offers, then each attribute no other record links to, with its key and currency rows.
+   * An attribute another product or store also uses keeps existing for them.
+   */
+  private async removeOld(trx: Kysely<any>, productId: string) {
+    const t = (id: string) => sql.table(this.table(id));
+    const priceKeyed = sql`EXISTS (SELECT 1 FROM ${t("ecommerce/attribute-keys-to-attributes")} kl JOIN ${t("ecommerce/attribute-keys")} k ON k."id" = kl."attributeKeyId" AND k."type" = 'price' WHERE kl."attributeId" = x."attributeId")`;
+    const offers = sql`SELECT "id" FROM ${t("ecommerce/stores-to-products")} WHERE "productId" = ${productId}`;
+    const own = await sql<{ attributeId: string }>`DELETE FROM ${t("ecommerce/products-to-attributes")} x WHERE x."productId" = ${productId} AND ${priceKeyed} RETURNING x."attributeId"`.execute(trx);
+    const stores = await sql<{ attributeId: string }>`DELETE FROM ${t("ecommerce/stores-to-products-to-attributes")} x WHERE x."storesToProductsId" IN (${offers}) AND ${priceKeyed} RETURNING x."attributeId"`.execute(trx);
+    const old = [...new Set([...own.rows, ...stores.rows].map((r) => r.attributeId))];
+    if (old.length === 0) return;
+    const linked = (model: string) => sql`SELECT "attributeId" FROM ${t(model)} WHERE "attributeId" IN (${sql.join(old)})`;
+    const { rows } = await sql<{ id: string }>`
+      SELECT "id" FROM ${t("ecommerce/attributes")} WHERE "id" IN (${sql.join(old)})
+      AND "id" NOT IN (${linked("ecommerce/products-to-attributes")} UNION ${linked("ecommerce/stores-to-products-to-attributes")} UNION ${linked("ecommerce/stores-to-attributes")})
+    `.execute(trx);
+    const orphans = rows.map((r) => r.id);
+    if (orphans.length === 0) return;
+    for (const model of ["ecommerce/attribute-keys-to-attributes", "ecommerce/attributes-to-billing-module-currencies"]) {
+      await trx.deleteFrom(this.table(model)).where("attributeId", "in", orphans).execute();
+    }
+    await trx.deleteFrom(this.table("ecommerce/attributes")).where("id", "in", orphans).execute();
+  }
+
+  /** The new attributes and their links, through the repositories (checked as any write is). */
+  private async write(repository: RepositoryLookup, trx: Kysely<any>, product: { id: string; title: string }, entries: PriceInput[], plan: Plan) {
+    if (entries.length === 0) return;
+    const keyId = await this.priceKey(repository, trx);
+    const rows = entries.map((entry, orderIndex) => {
+      const currency = plan.currencies.get(entry.currencyId)!;
+      const offer = entry.storeId ? plan.offers.get(entry.storeId) : undefined;
+      const adminTitle = `${product.title} — price ${currency.slug.toUpperCase()}${offer ? `, ${offer.title}` : ""}`;
+      return { attributeId: randomUUID(), entry, offer, orderIndex, adminTitle };
+    });
+    await repository("ecommerce/attributes").bulkCreate(rows.map((r) => ({ id: r.attributeId, adminTitle: r.adminTitle, number: r.entry.amount, string: {} })));
+    await repository("ecommerce/attribute-keys-to-attributes").bulkCreate(rows.map((r) => ({ attributeKeyId: keyId, attributeId: r.attributeId })));
+    await repository("ecommerce/attributes-to-billing-module-currencies").bulkCreate(rows.map((r) => ({ attributeId: r.attributeId, billingModuleCurrencyId: r.entry.currencyId })));
+    const own = rows.filter((r) => !r.offer);
+    const stores = rows.filter((r) => r.offer);
+    if (own.length) await repository("ecommerce/products-to-attributes").bulkCreate(own.map((r) => ({ productId: product.id, attributeId: r.attributeId, orderIndex: r.orderIndex })));
+    if (stores.length) await repository("ecommerce/stores-to-products-to-attributes").bulkCreate(stores.map((r) => ({ storesToProductsId: r.offer!.offerId, attributeId: r.attributeId, orderIndex: r.orderIndex })));
+  }
+
+  /** The key the new prices are written under: the oldest key of type price, or a new "Price" key when there is none. */
+  private async priceKey(repository: RepositoryLookup, trx: Kysely<any>): Promise<string> {
+    const key = await trx.selectFrom(this.table("ecommerce/attribute-keys")).select("id").where("type", "=", "price").orderBy("createdAt").orderBy("id").limit(1).executeTakeFirst();
+    if (key) return key.id;
+    const created = await repository("ecommerce/attribute-keys").create({ adminTitle: "Price", title: { en: "Price", ru: "Цена" }, type: "price", field: "number" });
+    return created.id as string;
+  }
+}
