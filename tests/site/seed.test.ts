@@ -114,4 +114,11 @@ describe(`demo content on ${testDialect}`, () => {
     const cart = (await t.app.inject({ method: "GET", url: "/ru/cart" })).body;
     expect(cart).toContain("Корзина");
   });
+
+  it("names every attribute as a person recognises it: the product and the price's currency (and store), or the feature", async () => {
+    const rows = await t.app.repositories.get("ecommerce/attributes")!.list({ filters: [], orderBy: [], limit: 100, offset: 0 });
+    const titles = rows.map((row) => row.adminTitle);
+    expect(titles.filter((title) => !title)).toEqual([]);
+    expect(titles).toEqual(expect.arrayContaining(["Ceramic mug — price USD", "Ceramic mug — price EUR", "Ceramic mug — price USD, Northwind store", "Ceramic mug — Volume: 350 ml"]));
+  });
 });

@@ -70,10 +70,14 @@ export async function seedShop(w: SeedWriter) {
   const featureKeys: Record<string, Record<string, any>> = {
     volume: await w.create("ecommerce/attribute-keys", { slug: "volume", adminTitle: "Volume", type: "feature", field: "string", title: { en: "Volume", ru: "Объём" }, prefix: {}, suffix: {} }),
   };
-  /** One price attribute per currency, each linked to the price key and its currency. */
-  const priceAttributes = async (prices: Prices, link: (attributeId: string, index: number) => Promise<unknown>) => {
+  /**
+   * One price attribute per currency, each linked to the price key and its currency, named as the
+   * prices route names them ("Ceramic mug — price USD", "…, Northwind store" for a store's own).
+   */
+  const priceAttributes = async (prices: Prices, label: { product: string; store?: string }, link: (attributeId: string, index: number) => Promise<unknown>) => {
     for (const [index, code] of (["usd", "eur"] as const).entries()) {
-      const attribute = await w.create("ecommerce/attributes", { number: prices[code], string: {} });
+      const adminTitle = `${label.product} — price ${code.toUpperCase()}${label.store ? `, ${label.store}` : ""}`;
+      const attribute = await w.create("ecommerce/attributes", { adminTitle, number: prices[code], string: {} });
       await w.link("ecommerce/attribute-keys-to-attributes", { attributeKeyId: priceKey.id, attributeId: attribute.id });
       await w.link("ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: currencies[code].id });
       await link(attribute.id, index);
@@ -92,16 +96,16 @@ export async function seedShop(w: SeedWriter) {
   });
   for (const [i, { prices, storePrices, features, ...product }] of products.entries()) {
     const row = await w.create("ecommerce/products", { ...product, adminTitle: product.title.en });
-    await priceAttributes(prices, (attributeId, index) => w.link("ecommerce/products-to-attributes", { productId: row.id, attributeId }, index));
+    await priceAttributes(prices, { product: product.title.en }, (attributeId, index) => w.link("ecommerce/products-to-attributes", { productId: row.id, attributeId }, index));
     for (const [index, feature] of (features ?? []).entries()) {
-      const attribute = await w.create("ecommerce/attributes", { string: feature.value });
+      const attribute = await w.create("ecommerce/attributes", { adminTitle: `${product.title.en} — ${featureKeys[feature.key]!.adminTitle}: ${feature.value.en}`, string: feature.value });
       await w.link("ecommerce/attribute-keys-to-attributes", { attributeKeyId: featureKeys[feature.key]!.id, attributeId: attribute.id });
       await w.link("ecommerce/products-to-attributes", { productId: row.id, attributeId: attribute.id }, 10 + index);
     }
     await w.link("ecommerce/categories-to-products", { categoryId: category.id, productId: row.id }, i);
     const inStore = await w.link("ecommerce/stores-to-products", { storeId: store.id, productId: row.id, sku: `NW-${String(i + 1).padStart(3, "0")}` }, i);
     if (storePrices) {
-      await priceAttributes(storePrices, (attributeId, index) => w.link("ecommerce/stores-to-products-to-attributes", { storesToProductsId: inStore.id, attributeId }, index));
+      await priceAttributes(storePrices, { product: product.title.en, store: store.adminTitle }, (attributeId, index) => w.link("ecommerce/stores-to-products-to-attributes", { storesToProductsId: inStore.id, attributeId }, index));
     }
   }
   const list = await w.widget("ecommerce", "product-list-default", "products", {
