@@ -108,6 +108,20 @@ describe("dummy provider and the webhook route", () => {
     expect((await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/back-to-cart` })).status).toBe(409);
   });
 
+  it("Back to cart after the same product was added again: one line with both quantities, the newer cart order gone", async () => {
+    const { order, page } = await checkedOut();
+    const { decline } = page.body.data.actions;
+    expect((await post(decline.body, decline.signature)).body.data.outcome).toBe("applied");
+    const added = await addToCart(ann, c.shoes.id, 3);
+    expect(added.id).not.toBe(order.id);
+    const back = await ann.call({ method: "POST", url: `${ann.base}/orders/${order.id}/back-to-cart` });
+    expect(back.status).toBe(200);
+    const cart = (await ann.call({ method: "GET", url: `${ann.base}/orders` })).body.data.filter((o: any) => o.type === "cart");
+    const shoeLines = cart.flatMap((o: any) => o.ordersToProducts.filter((l: any) => l.productId === c.shoes.id).map((l: any) => ({ orderId: o.id, quantity: l.quantity })));
+    expect(shoeLines).toEqual([{ orderId: order.id, quantity: 5 }]);
+    expect(cart.some((o: any) => o.id === added.id)).toBe(false);
+  });
+
   it("a Pay for an invoice declined earlier never approves the changed cart: the order stays in the cart, the invoice is flagged", async () => {
     const { order, invoice, page } = await checkedOut();
     const { pay, decline } = page.body.data.actions;

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { HandoverListener } from "../rbac/index.js";
 
 /**
@@ -13,19 +14,18 @@ export function mergeGuestCart(table: (id: string) => string): HandoverListener 
     const guest = await cartLines(trx, table, guestId);
     if (guest.length === 0) return;
     const own = await cartLines(trx, table, accountId);
-    const key = (l: Line) => `${l.productId}|${l.storeId ?? ""}`;
-    const target = new Map(own.map((l) => [key(l), l]));
+    const target = new Map(own.map((l) => [lineKey(l), l]));
     const emptied = new Set<string>();
     const moved = new Set<string>();
     for (const line of guest) {
-      const into = target.get(key(line));
+      const into = target.get(lineKey(line));
       if (into) {
         into.quantity += line.quantity;
         await repository("ecommerce/orders-to-products").update(into.id, { quantity: into.quantity });
         await repository("ecommerce/orders-to-products").delete(line.id);
         emptied.add(line.orderId);
       } else {
-        target.set(key(line), line);
+        target.set(lineKey(line), line);
         moved.add(line.orderId);
       }
     }
@@ -35,6 +35,32 @@ export function mergeGuestCart(table: (id: string) => string): HandoverListener 
     for (const linkId of new Set(links)) await repository("rbac/subjects-to-ecommerce-module-orders").update(linkId, { subjectId: accountId });
   };
 }
+
+/**
+ * One line per product and store in a subject's cart: an order taken back to the cart (Back to
+ * cart after a declined payment) finds the buyer may have added the same product again meanwhile.
+ * The older line keeps the sum of the quantities; a newer order left with no line goes.
+ */
+export async function consolidateCart(repository: RepositoryLookup, trx: Kysely<any>, table: (id: string) => string, subjectId: string): Promise<void> {
+  const first = new Map<string, Line>();
+  const emptied = new Set<string>();
+  const kept = new Set<string>();
+  for (const line of await cartLines(trx, table, subjectId)) {
+    const into = first.get(lineKey(line));
+    if (!into) {
+      first.set(lineKey(line), line);
+      kept.add(line.orderId);
+      continue;
+    }
+    into.quantity += line.quantity;
+    await repository("ecommerce/orders-to-products").update(into.id, { quantity: into.quantity });
+    await repository("ecommerce/orders-to-products").delete(line.id);
+    emptied.add(line.orderId);
+  }
+  for (const orderId of emptied) if (!kept.has(orderId)) await repository("ecommerce/orders").delete(orderId);
+}
+
+const lineKey = (l: Line) => `${l.productId}|${l.storeId ?? ""}`;
 
 interface Line {
   id: string;

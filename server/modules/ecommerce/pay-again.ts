@@ -10,6 +10,7 @@ import type { Order, Orders } from "./orders.js";
 import { NO_PRICE } from "./prices.js";
 import { ABANDONED_AFTER_MS } from "./pending-checkouts.js";
 import { returnToCart } from "./orders-follow-invoices.js";
+import { consolidateCart } from "./cart-merge.js";
 import { reserveStock } from "./stock.js";
 
 /** A payment page stays the one to go back to this long; after it, pay again makes a new invoice at today's prices. */
@@ -78,7 +79,8 @@ export class PayAgain {
   /**
    * Back to cart for an unpaid order (the buyer's other way out of a declined payment): every order
    * of its last invoice goes back to the cart, unlinked from it (orders-follow-invoices.ts,
-   * returnToCart), the invoice canceled first when it still waits. The orders as they now are.
+   * returnToCart), the invoice canceled first when it still waits, and lines of a product the cart
+   * already holds again join that line. The orders as they now are.
    */
   async backToCart(orderId: string, subjectId: string): Promise<Order[]> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
@@ -89,6 +91,8 @@ export class PayAgain {
         await this.invoices.cancelOpen(repository, trx, last.invoice.id);
       }
       await returnToCart(repository, trx, this.table, paying, [last.intentId]);
+      // The same product added again since the decline: one line with both quantities.
+      await consolidateCart(repository, trx, this.table, subjectId);
       return this.lockMany(trx, paying);
     });
   }
