@@ -260,11 +260,9 @@ async function main() {
 
     // Shoppers with empty carts; carts to check out, one per request, made as the runs need them.
     const shoppers = await prepareCarts(app, shop.productIds, SHOPPERS, 0);
-    const carts = await prepareCarts(app, shop.productIds, FIRST_CARTS, 1);
-    let nextCart = 0;
-    // Guests' carts of the product that ships, one per checkout request (the run stops early if they run out).
-    const guestCarts = await prepareCarts(app, [shop.shippingProductId], FIRST_CARTS, 1);
-    let nextGuestCart = 0;
+    const members: CartPool = { carts: await prepareCarts(app, shop.productIds, FIRST_CARTS, 1), next: 0, productIds: shop.productIds, pace: 0 };
+    // Guests' carts of the product that ships, one per checkout request, topped up like the members'.
+    const guests: CartPool = { carts: await prepareCarts(app, [shop.shippingProductId], FIRST_CARTS, 1), next: 0, productIds: [shop.shippingProductId], pace: 0 };
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     console.log(`\n${SHOPPERS} shoppers, ${PRODUCTS} priced products; carts of one order of one line for checkout, one per request\n`);
 
@@ -292,8 +290,8 @@ async function main() {
       {
         name: "checkout (1 order, dummy)",
         request: () => {
-          if (nextCart >= carts.length) return undefined;
-          const cart = carts[nextCart++]!;
+          if (members.next >= members.carts.length) return undefined;
+          const cart = members.carts[members.next++]!;
           return { method: "POST", path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`, headers: bearer(cart.jwt), body: checkoutBody(shop, cart) };
         },
       },
@@ -304,8 +302,8 @@ async function main() {
       {
         name: "guest checkout + address",
         request: () => {
-          if (nextGuestCart >= guestCarts.length) return undefined;
-          const cart = guestCarts[nextGuestCart++]!;
+          if (guests.next >= guests.carts.length) return undefined;
+          const cart = guests.carts[guests.next++]!;
           return { method: "POST", path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`, headers: bearer(cart.jwt), body: guestCheckoutBody(shop, cart) };
         },
       },
@@ -313,26 +311,27 @@ async function main() {
     const GUEST_CHECKOUT = runs[4]!;
     const CHECKOUT = runs[2]!;
     /** Makes carts until `wanted` are left unused; true when it made any (which empties the roles cache). */
-    const topUp = async (wanted: number) => {
-      const missing = Math.ceil(wanted) - (carts.length - nextCart);
+    const topUp = async (pool: CartPool, wanted: number) => {
+      const missing = Math.ceil(wanted) - (pool.carts.length - pool.next);
       if (missing <= 0) return false;
-      carts.push(...(await prepareCarts(app, shop.productIds, missing, 1)));
+      pool.carts.push(...(await prepareCarts(app, pool.productIds, missing, 1)));
       return true;
     };
-    const unused = () => carts.slice(nextCart).map((c) => c.subjectId);
+    const unused = (pool: CartPool) => pool.carts.slice(pool.next).map((c) => c.subjectId);
+    const poolOf = new Map<Run, CartPool>([[CHECKOUT, members], [GUEST_CHECKOUT, guests]]);
     const best: Record<string, autocannon.Result> = {};
-    // Checkout requests per second seen in warm-ups: the measured run gets 1.5 times the carts that pace needs.
-    let pace = 0;
+    // A checkout run's requests per second seen in warm-ups: the measured run gets 1.5 times the carts that pace needs.
     for (let round = 0; round < ROUNDS; round++) {
       for (const run of runs) {
-        if (run === CHECKOUT && pace > 0) await topUp(pace * (WARMUP + DURATION) * 1.5 + 200);
-        await warmRoles(app, run === CHECKOUT ? unused() : run === GUEST_CHECKOUT ? guestCarts.slice(nextGuestCart).map((c) => c.subjectId) : shoppers.map((s) => s.subjectId));
+        const pool = poolOf.get(run);
+        if (pool && pool.pace > 0) await topUp(pool, pool.pace * (WARMUP + DURATION) * 1.5 + 200);
+        await warmRoles(app, pool ? unused(pool) : shoppers.map((s) => s.subjectId));
         const warm = await measure(address, run, WARMUP);
-        if (run === CHECKOUT) {
-          pace = Math.max(pace, warm.result.requests.average);
-          if (await topUp(pace * DURATION * 1.5 + 200)) await warmRoles(app, unused());
+        if (pool) {
+          pool.pace = Math.max(pool.pace, warm.result.requests.average);
+          if (await topUp(pool, pool.pace * DURATION * 1.5 + 200)) await warmRoles(app, unused(pool));
         }
-        const first = nextCart;
+        const first = members.next;
         const { result, short } = await measure(address, run, DURATION);
         const failed = result.non2xx + result.errors + result.timeouts;
         const cut = short > 0 ? `  (carts ran out: stopped early, ${short} repeated requests)` : run === runs[1] && added > SHOPPERS * PRODUCTS ? `  (${added - SHOPPERS * PRODUCTS} of the adds so far raised an existing line's quantity)` : "";
@@ -346,7 +345,7 @@ async function main() {
               `status codes ${JSON.stringify(result.statusCodeStats)}; ${await example(address, run)}`,
           );
         }
-        if (run === CHECKOUT) await checkCheckedOut(app, carts.slice(first, nextCart), result);
+        if (run === CHECKOUT) await checkCheckedOut(app, members.carts.slice(first, members.next), result);
         if (!best[run.name] || result.requests.average > best[run.name]!.requests.average) best[run.name] = result;
       }
     }
@@ -367,6 +366,14 @@ async function main() {
     await sql.raw(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`).execute(database.db).catch(() => {});
     await database.close();
   }
+}
+
+/** Carts to check out, one per request: `next` is the first unused; `pace` the run's warm-up req/s. */
+interface CartPool {
+  carts: Cart[];
+  next: number;
+  productIds: string[];
+  pace: number;
 }
 
 /** One more request of a run that failed, sent by hand, to show what the server answers. */
