@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { EmptyRow } from "../table/empty-row.js";
 import { submissionsTexts } from "./submissions-texts.js";
 import { submissionsRoute, useSubmissions } from "./use-submissions.js";
 
@@ -55,15 +56,7 @@ export function FormSubmissionsPage() {
                   ))}
                 </Table.Tr>
               ))}
-              {data && data.rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={data.columns.length + 1}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {t.none}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {data && data.rows.length === 0 && <EmptyRow colSpan={data.columns.length + 1}>{t.none}</EmptyRow>}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

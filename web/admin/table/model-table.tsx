@@ -11,6 +11,7 @@ import { recordLabel } from "../data/record-label.js";
 import { usePage } from "../data/use-page.js";
 import { useReferenceLabels } from "../data/use-reference-labels.js";
 import { FormDialog } from "../form/form-dialog.js";
+import { EmptyRow } from "./empty-row.js";
 import { notifyError } from "../notify.js";
 import { RelationTableContext } from "../relations/relation-table-context.js";
 import { CellValue } from "./cell-value.js";
@@ -175,13 +176,7 @@ export function ModelTable({ model, scope, compact }: Props) {
               </Table.Tr>
             ))}
             {!page.loading && page.rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columnDefs.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No records.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow colSpan={columnDefs.length}>No records.</EmptyRow>
             )}
           </Table.Tbody>
         </Table>
