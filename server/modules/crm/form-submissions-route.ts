@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import type { Language } from "../../../web/site/data/page-data.js";
+import { submissionsTexts } from "../../../web/admin/forms/submissions-texts.js";
 import { csvLine } from "../../crud/transfer/csv.js";
 import { UUID, inputSchema } from "../input.js";
 import { LANGUAGE_INPUT, checkLanguage } from "../language-input.js";
@@ -67,7 +68,7 @@ export function registerFormSubmissionRoutes(app: FastifyInstance) {
       const language = languageOf(query.language);
       const head = await submissions.head(formId, language);
       async function* lines() {
-        yield `\uFEFF${csvLine([DATE_HEADER[language] ?? DATE_HEADER.en, ...head.columns.map((c) => c.label)])}`;
+        yield `\uFEFF${csvLine([submissionsTexts(language).submittedAt, ...head.columns.map((c) => c.label)])}`;
         for (let offset = 0; ; offset += CSV_PAGE) {
           const { rows } = await submissions.rows(formId, head.columns, CSV_PAGE, offset);
           yield rows.map((r) => csvLine([r.createdAt, ...head.columns.map((c) => inert(r.values[c.slug] ?? ""))])).join("");
@@ -82,4 +83,3 @@ export function registerFormSubmissionRoutes(app: FastifyInstance) {
   );
 }
 
-const DATE_HEADER: Partial<Record<Language, string>> & { en: string } = { en: "Submitted at", ru: "Дата отправки" };
