@@ -13,6 +13,7 @@ import type { Registry } from "../engine/schema/registry.js";
 import { migrate } from "../engine/sql/migrator.js";
 import { constraintFields } from "../engine/sql/snapshot.js";
 import type { Config } from "./config.js";
+import { Publisher } from "./drafts/publisher.js";
 import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
 import { registerListCursors } from "./crud/list-cursors.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
@@ -44,6 +45,10 @@ declare module "fastify" {
     registry: Registry;
     database: Database;
     repositories: Repositories;
+    /** The copies visitors read (docs/drafts.md): x-drafts models' published copies, others' only table. */
+    publishedRepositories: Repositories;
+    /** Publishing x-drafts records and their trees. */
+    drafts: Publisher;
     /** Which model's rows changed, after commit: caches subscribe to it. */
     changes: ChangeFeed;
   }
@@ -119,9 +124,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const constraints = constraintFields(registry);
   const changes = new ChangeFeed();
   const repositories = new Repositories(registry.models.map((m) => [m.id, new Repository(m, database, constraints, changes)]));
+  // What visitors read: an x-drafts model's published copies, every other model's one table.
+  const publishedRepositories = new Repositories(
+    registry.models.map((m) => [m.id, m.published ? new Repository(m.published, database, constraints, changes) : repositories.get(m.id)!]),
+  );
   app.decorate("registry", registry);
   app.decorate("database", database);
   app.decorate("repositories", repositories);
+  app.decorate("publishedRepositories", publishedRepositories);
+  app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts));
+  app.drafts.publishOnEverySave(repositories);
   app.decorate("changes", changes);
   registerListCursors(app, config);
 

@@ -39,6 +39,11 @@ export interface Config {
   dataDir: string;
   /** postgres://… to use a PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * DRAFTS (on): an editor's save changes the working copy of an x-drafts model and visitors see
+   * it once published; off, every save publishes at once (clients that expect live saves).
+   */
+  drafts: boolean;
   /** DATABASE_NAMED_STATEMENTS (true): statements prepared by name on a PostgreSQL server; false behind a pooler that cannot keep them. */
   databaseNamedStatements: boolean;
   /** Grants every permission to server-to-server callers that send it; unset means no key works. */
@@ -173,6 +178,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseNamedStatements: parseBoolean(env, "DATABASE_NAMED_STATEMENTS", true),
+    drafts: parseOnOff(env, "DRAFTS", true),
     rbacSecretKey: env.RBAC_SECRET_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env),
@@ -275,6 +281,13 @@ function parseLogFormat(env: NodeJS.ProcessEnv): "pretty" | "json" {
  * A setting that weakens a default must say exactly `true` or `false`: a typo ("flase", "0")
  * stops the start rather than silently picking one.
  */
+function parseOnOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (value === "on" || value === "off") return value === "on";
+  throw new Error(`${name} must be on or off, not ${JSON.stringify(value)}`);
+}
+
 function parseBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const value = env[name];
   if (value === undefined || value === "") return fallback;

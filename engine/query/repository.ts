@@ -22,6 +22,12 @@ export interface WriteOptions {
   trusted?: boolean;
 }
 
+/**
+ * Runs inside the transaction of every write, after it, with the ids written or deleted: DRAFTS=off
+ * publishes an x-drafts model's saves this way, whoever makes them (routes, modules, the seed).
+ */
+export type WriteHook = (db: Kysely<any>, ids: string[]) => Promise<void>;
+
 /** A transaction the repository runs in, and the models it wrote (announced after commit). */
 export interface TransactionScope {
   trx: Kysely<any>;
@@ -47,6 +53,7 @@ export class Repository<R extends object = Row> {
     private readonly scope?: TransactionScope,
     // Shared with the transaction-bound copies: a statement is built once per shape, not per copy.
     private readonly statements = new StatementCache(),
+    private readonly hooks: { afterWrite?: WriteHook } = {},
   ) {
     this.db = scope?.trx ?? database.db;
     this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
@@ -54,7 +61,12 @@ export class Repository<R extends object = Row> {
 
   /** The same repository running inside a transaction (see runTransaction). */
   within(scope: TransactionScope): Repository<R> {
-    return new Repository<R>(this.model, this.database, this.constraints, this.changes, scope, this.statements);
+    return new Repository<R>(this.model, this.database, this.constraints, this.changes, scope, this.statements, this.hooks);
+  }
+
+  /** Sets the hook every write of this repository (and its transaction-bound copies) runs. */
+  afterWrite(hook: WriteHook | undefined) {
+    this.hooks.afterWrite = hook;
   }
 
   async list(query: ListQuery): Promise<R[]> {
@@ -139,7 +151,7 @@ export class Repository<R extends object = Row> {
 
   async create(raw: unknown, options: WriteOptions = {}): Promise<R> {
     const data = prepareWrite(this.model, raw, "create", "", options);
-    const [row] = await this.insert(this.db, [data]);
+    const [row] = await this.written((db) => this.insert(db, [data]), (rows) => rows.map((r) => r.id as string));
     this.changed();
     return row! as R;
   }
@@ -147,7 +159,7 @@ export class Repository<R extends object = Row> {
   async update(id: string, raw: unknown, options: WriteOptions = {}): Promise<R> {
     this.checkId(id);
     const data = prepareWrite(this.model, raw, "update", "", options);
-    const row = (await this.updateOne(this.db, id, data)) ?? this.missing(id);
+    const row = (await this.written((db) => this.updateOne(db, id, data), (row) => (row ? [id] : []))) ?? this.missing(id);
     this.changed();
     return row as R;
   }
@@ -160,7 +172,7 @@ export class Repository<R extends object = Row> {
   async updateIf(id: string, holds: Row, raw: unknown, options: WriteOptions = {}): Promise<R | undefined> {
     this.checkId(id);
     const data = prepareWrite(this.model, raw, "update", "", options);
-    const row = await this.updateOne(this.db, id, data, holds);
+    const row = await this.written((db) => this.updateOne(db, id, data, holds), (row) => (row ? [id] : []));
     if (row) this.changed();
     return row as R | undefined;
   }
@@ -170,13 +182,11 @@ export class Repository<R extends object = Row> {
     if (this.model.owned.length) return this.deleteWithOwned(id);
     const params = new Params();
     const idParam = params.add(id);
-    const rows = await this.runCached<R>(
-      "delete",
-      params,
-      () => this.db.deleteFrom(this.model.table).where("id", "=", idParam).returning(this.columns),
-      "delete",
-    );
-    const row = rows[0] ?? this.missing(id);
+    const build = (db: Kysely<any>, key: unknown = idParam) => db.deleteFrom(this.model.table).where("id", "=", key).returning(this.columns);
+    const rows = this.hooks.afterWrite
+      ? await this.written((db) => this.guard(() => build(db, id).execute(), "delete"), (rows) => rows.map((r) => r.id as string))
+      : await this.runCached<R>("delete", params, () => build(this.db), "delete");
+    const row = (rows[0] as R | undefined) ?? this.missing(id);
     this.changed();
     return row;
   }
@@ -199,6 +209,7 @@ export class Repository<R extends object = Row> {
       for (const { table, ids } of children) {
         if (ids.length) await this.guard(() => trx.deleteFrom(table).where("id", "in", ids).execute(), "delete");
       }
+      if (deleted) await this.hooks.afterWrite?.(trx, [id]);
       return deleted;
     });
     if (!row) this.missing(id);
@@ -224,7 +235,7 @@ export class Repository<R extends object = Row> {
     if (existing) return { record: existing, created: false };
     const data = prepareWrite(this.model, raw, "create");
     try {
-      const [record] = await this.insert(this.db, [data]);
+      const [record] = await this.written((db) => this.insert(db, [data]), (rows) => rows.map((r) => r.id as string));
       this.changed();
       return { record: record! as R, created: true };
     } catch (error) {
@@ -237,7 +248,11 @@ export class Repository<R extends object = Row> {
 
   async bulkCreate(raw: unknown): Promise<R[]> {
     const items = this.checkBulk(raw).map((item, i) => prepareWrite(this.model, item, "create", `/${i}`));
-    const rows = await this.inTransaction((trx) => this.insert(trx, items));
+    const rows = await this.inTransaction(async (trx) => {
+      const rows = await this.insert(trx, items);
+      await this.hooks.afterWrite?.(trx, rows.map((r) => r.id as string));
+      return rows;
+    });
     this.changed();
     return rows as R[];
   }
@@ -251,6 +266,7 @@ export class Repository<R extends object = Row> {
     const rows = await this.inTransaction(async (trx) => {
       const rows: Row[] = [];
       for (const { id, data } of items) rows.push((await this.updateOne(trx, id, data)) ?? this.missing(id));
+      await this.hooks.afterWrite?.(trx, rows.map((r) => r.id as string));
       return rows;
     });
     this.changed();
@@ -266,7 +282,10 @@ export class Repository<R extends object = Row> {
     ids.forEach((id) => this.checkId(id));
     const set: Row = toColumns(this.model, prepareWrite(this.model, raw, "update", "", options));
     for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
-    const rows = await this.guard(() => this.db.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute());
+    const rows = await this.written(
+      (db) => this.guard(() => db.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute()),
+      (rows) => rows.map((r) => r.id as string),
+    );
     this.changed();
     return rows as R[];
   }
@@ -282,10 +301,11 @@ export class Repository<R extends object = Row> {
   async importRows(rows: ImportRow[]): Promise<void> {
     const stamped = this.model.fieldMap.get("createdAt")?.generated === "now";
     await this.inTransaction(async (trx) => {
+      const written: string[] = [];
       for (const { row, update, data } of rows) {
         try {
-          if (update) (await this.updateOne(trx, update, data)) ?? this.missing(update);
-          else await this.insert(trx, [stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data]);
+          if (update) written.push(((await this.updateOne(trx, update, data)) ?? this.missing(update)).id as string);
+          else written.push(...(await this.insert(trx, [stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data])).map((r) => r.id as string));
         } catch (error) {
           throw error instanceof AppError ? inRow(error, row) : error;
         }
@@ -299,8 +319,23 @@ export class Repository<R extends object = Row> {
           throw error instanceof AppError ? inRow(error, row) : error;
         }
       }
+      await this.hooks.afterWrite?.(trx, written);
     });
     this.changed();
+  }
+
+  /**
+   * A write, and the after-write hook with the ids it wrote in the same transaction when there is
+   * a hook; without one, the write alone, as fast as before.
+   */
+  private written<T>(run: (db: Kysely<any>) => Promise<T>, ids: (result: T) => string[]): Promise<T> {
+    const hook = this.hooks.afterWrite;
+    if (!hook) return run(this.db);
+    return this.inTransaction(async (trx) => {
+      const result = await run(trx);
+      await hook(trx, ids(result));
+      return result;
+    });
   }
 
   /** A transaction of its own, or the one this repository already runs in. */

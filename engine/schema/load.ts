@@ -7,6 +7,7 @@ import { readSchemaFiles, type SchemaFile } from "./read-files.js";
 import { SchemaError } from "./schema-error.js";
 import { Registry } from "./registry.js";
 import type { Model } from "./model.js";
+import { publishedModelOf } from "./published-model.js";
 import { tableName } from "../sql/identifiers.js";
 // Imported, not read from disk beside this file: the compiled server (npm run build) carries it inside.
 import metaSchema from "./meta-schema.json" with { type: "json" };
@@ -41,6 +42,8 @@ export function loadRegistry(dir: string, options: LoadOptions = {}): Registry {
   const models = files.map((source) => buildModel(source, defs, options.enums));
   const registry = new Registry(models);
   for (const model of models) checkLinks(model, registry, files.find((f) => f.file === model.file)!);
+  for (const model of models) checkDrafts(model, registry, files.find((f) => f.file === model.file)!);
+  for (const model of models) if (model.drafts) model.published = publishedModelOf(model);
   for (const model of models) if (model.ownsChild) linkOwned(model, registry, files.find((f) => f.file === model.file)!);
   return registry;
 }
@@ -121,11 +124,23 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: En
     uniqueTogether: json["x-unique-together"] ?? [],
     ownsChild: json["x-owned"] === true,
     owned: [],
+    drafts: json["x-drafts"] === true,
     defaultOrder: [
       ...(fieldMap.has("orderIndex") ? [{ column: "orderIndex", direction: "asc" as const }] : []),
       { column: "createdAt", direction: "asc" as const },
     ],
   };
+}
+
+/**
+ * A drafted relation row is published with its parent's tree, so its parent must be drafted too
+ * (a relation of an order to a product stays live: orders are not content).
+ */
+function checkDrafts(model: Model, registry: Registry, source: SchemaFile) {
+  if (!model.drafts) return;
+  if (model.internal) throw new SchemaError(source.file, "/x-drafts", "cannot apply to an x-internal model");
+  const parent = model.kind === "relation" ? model.fields.find((f) => f.references)?.references?.model : undefined;
+  if (parent && !registry.get(parent).drafts) throw new SchemaError(source.file, "/x-drafts", `needs its parent ${parent} to have x-drafts too`);
 }
 
 /** Checks references between files: foreign keys and embedded relations must name real models. */

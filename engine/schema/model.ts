@@ -72,6 +72,10 @@ export interface Model {
   ownsChild: boolean;
   /** Records deleted with a record of this model (x-owned relations), filled by the registry. */
   owned: OwnedRecords[];
+  /** x-drafts: saves change the working copy (this table); visitors read `published`. */
+  drafts: boolean;
+  /** For an x-drafts model: its published copy's table, as a model of its own (published-model.ts). */
+  published?: Model;
 }
 
 /**

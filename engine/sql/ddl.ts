@@ -42,3 +42,9 @@ export const createIndex = (table: string, name: string, index: IndexSnapshot) =
 export const createExtension = (name: string) => `CREATE EXTENSION IF NOT EXISTS ${name};`;
 
 export const dropIndex = (name: string) => `DROP INDEX ${quote(name)};`;
+
+/** Every row of one table into another with the same columns (a published copy's first rows). */
+export const copyRows = (from: string, to: string, columns: string[]) => {
+  const list = columns.map(quote).join(", ");
+  return `INSERT INTO ${quote(to)} (${list}) SELECT ${list} FROM ${quote(from)};`;
+};

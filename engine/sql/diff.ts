@@ -24,6 +24,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
   const constraintDrops: Change[] = [];
   const columnDrops: Change[] = [];
   const tableDrops: Change[] = [];
+  const copies: Change[] = [];
 
   for (const extension of after.extensions ?? []) {
     if (!(before.extensions ?? []).includes(extension)) creates.push({ sql: ddl.createExtension(extension) });
@@ -34,6 +35,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
       creates.push({ sql: ddl.createTable(name, table) });
       for (const [index, column] of Object.entries(table.indexes)) constraints.push({ sql: ddl.createIndex(name, index, column) });
       for (const [fk, def] of Object.entries(table.foreignKeys)) foreignKeys.push({ sql: ddl.addForeignKey(name, fk, def) });
+      // A model given x-drafts: what its table holds now is what visitors saw, so it starts published.
+      if (table.copyOf && before.tables[table.copyOf]) copies.push({ sql: ddl.copyRows(table.copyOf, name, Object.keys((after.tables[table.copyOf] ?? before.tables[table.copyOf])!.columns).filter((c) => c in table.columns)) });
       continue;
     }
     diffColumns(name, old, table, alters, columnDrops);
@@ -45,7 +48,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
     }
   }
   // Constraints go before the columns they stand on, so no drop names something already gone.
-  return [...creates, ...alters, ...constraintDrops, ...constraints, ...foreignKeys, ...columnDrops, ...tableDrops];
+  return [...creates, ...alters, ...constraintDrops, ...constraints, ...foreignKeys, ...copies, ...columnDrops, ...tableDrops];
 }
 
 function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alters: Change[], drops: Change[]) {

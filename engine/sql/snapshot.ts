@@ -15,6 +15,8 @@ export interface ForeignKeySnapshot {
   onDelete: string;
 }
 export interface TableSnapshot {
+  /** A published copy's table (x-drafts): the working copy's table it is filled from when created. */
+  copyOf?: string;
   columns: Record<string, ColumnSnapshot>;
   /** Constraint name → column, or columns for a unique-together constraint. */
   uniques: Record<string, string | string[]>;
@@ -50,13 +52,13 @@ export function columnDefault(field: Field): string | undefined {
 export const constraintName = (model: Model, field: string, kind: "key" | "fkey" | "check" | "idx" | "trgm") =>
   identifier(`${model.table}_${field}_${kind}`);
 
-export function tableSnapshot(model: Model, registry: Registry): TableSnapshot {
-  const table: TableSnapshot = { columns: {}, uniques: {}, foreignKeys: {}, checks: {}, indexes: {} };
+export function tableSnapshot(model: Model, registry: Registry, copyOf?: string): TableSnapshot {
+  const table: TableSnapshot = { ...(copyOf ? { copyOf } : {}), columns: {}, uniques: {}, foreignKeys: {}, checks: {}, indexes: {} };
   for (const field of model.fields) {
     const def = columnDefault(field);
     table.columns[field.name] = { type: field.column, notNull: field.required, ...(def ? { default: def } : {}) };
     if (field.unique && field.name !== "id") table.uniques[constraintName(model, field.name, "key")] = field.name;
-    if (field.references) {
+    if (field.references && !copyOf) {
       table.foreignKeys[constraintName(model, field.name, "fkey")] = {
         column: field.name,
         table: registry.get(field.references.model).table,
@@ -95,7 +97,10 @@ function searchExpressions(field: Field): [string, string][] {
 
 export function snapshotOf(registry: Registry): Snapshot {
   const snapshot = emptySnapshot();
-  for (const model of registry.models) snapshot.tables[model.table] = tableSnapshot(model, registry);
+  for (const model of registry.models) {
+    snapshot.tables[model.table] = tableSnapshot(model, registry);
+    if (model.published) snapshot.tables[model.published.table] = tableSnapshot(model.published, registry, model.table);
+  }
   const trigrams = Object.values(snapshot.tables).some((t) => Object.values(t.indexes).some((i) => typeof i === "object" && !Array.isArray(i)));
   if (trigrams) snapshot.extensions = ["pg_trgm"];
   return snapshot;
@@ -104,7 +109,7 @@ export function snapshotOf(registry: Registry): Snapshot {
 /** Constraint name → the model and field it guards, so database errors can name the field. */
 export function constraintFields(registry: Registry): Map<string, { model: Model; field: string }> {
   const map = new Map<string, { model: Model; field: string }>();
-  for (const model of registry.models) {
+  for (const model of registry.models.flatMap((m) => (m.published ? [m, m.published] : [m]))) {
     map.set(identifier(`${model.table}_pkey`), { model, field: "id" });
     for (const field of model.fields) {
       // Indexes too: a value too large for one is reported by the index's name.

@@ -3,6 +3,8 @@ import { notFound } from "../../engine/errors.js";
 import { parseCountQuery, parseListQuery } from "../../engine/query/list-query.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { readData } from "../plugins/request-data.js";
+import { readView, withPublication } from "../drafts/draft-reads.js";
+import { registerPublishRoutes, savedRecords } from "../drafts/draft-writes.js";
 import { unwrapBulkItems } from "./bulk-items.js";
 import { registerExportRoute } from "./transfer/export-route.js";
 import { registerImportRoute } from "./transfer/import-route.js";
@@ -21,21 +23,26 @@ type IdParams = { Params: { id: string } };
 export function registerReadRoutes(app: FastifyInstance, repository: Repository) {
   const prefix = routePrefix(repository.model.id);
   const model = repository.model;
+  // x-drafts: visitors (and every read without draft=true) read the published copies.
+  const copies = { working: repository, published: app.publishedRepositories.get(model.id)! };
   const { ownRows, visibleTo } = visibleRows(app, model);
   const missingRecord = (request: FastifyRequest<IdParams>) => notFound(`${model.title} ${request.params.id} was not found`);
 
   // `next`: the `after` cursor of the following page, when this one is full (README, "HTTP API").
   app.get(prefix, async (request) => {
+    const view = await readView(app, request, model);
     const { cursor, ...query } = parseListQuery(model, request.query as any);
     if (cursor !== undefined) query.after = await app.listCursors.read(model, query.orderBy, cursor);
-    const data = await repository.list({ ...query, filters: await visibleTo(request, query.filters) });
-    const next = await app.listCursors.next(model, query.orderBy, query.limit, data as Record<string, unknown>[]);
+    const rows = await copies[view].list({ ...query, filters: await visibleTo(request, query.filters) });
+    const next = await app.listCursors.next(model, query.orderBy, query.limit, rows as Record<string, unknown>[]);
+    const data = await withPublication(app, model, view, rows);
     return next === undefined ? { data } : { data, next };
   });
 
   // Exact by default (API.md). `estimate=true` (the admin's tables) reads at most
   // COUNT_EXACT_UP_TO + 1 rows and, past that, answers the planner's estimate with `estimated: true`.
   app.get(`${prefix}/count`, async (request) => {
+    const repository = copies[await readView(app, request, model)];
     const { filters, estimate } = parseCountQuery(model, (request.query ?? {}) as Record<string, unknown>);
     const visible = await visibleTo(request, filters);
     if (!estimate) return { data: await repository.count(visible) };
@@ -46,7 +53,8 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   registerExportRoute(app, repository, visibleTo);
 
   app.get<IdParams>(`${prefix}/:id`, async (request) => {
-    const record = await repository.get(request.params.id);
+    const view = await readView(app, request, model);
+    const record = await copies[view].get(request.params.id);
     // Usually known at once (the secret key's, and no owned-records rule): awaited only when not.
     const hidden = app.rbac.membersOnly.hiddenIds(request.caller, model.id);
     if ((hidden instanceof Promise ? await hidden : hidden).has(request.params.id)) throw missingRecord(request);
@@ -55,38 +63,56 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
       const own = await ownCondition;
       if (!(own.value as unknown[]).includes(record[own.field.name])) throw missingRecord(request);
     }
-    return { data: record };
+    return { data: (await withPublication(app, model, view, [record]))[0] };
   });
 }
 
 /** The write routes; registered where the body parsers are, so reads skip their hooks. */
 export function registerWriteRoutes(app: FastifyInstance, repository: Repository) {
   const prefix = routePrefix(repository.model.id);
+  const model = repository.model;
+  // x-drafts: a save changes the working copy, and publishes it too with ?publish=true or DRAFTS=off.
+  const saved = savedRecords(app, repository);
 
   app.post(prefix, async (request, reply) => {
-    const record = await repository.create(await readData(request));
+    const data = await readData(request);
+    const [record] = await saved(request, (r) => r.create(data).then((row) => [row]));
     return reply.status(201).send({ data: record });
   });
 
   app.post(`${prefix}/find-or-create`, async (request, reply) => {
-    const { record, created } = await repository.findOrCreate(await readData(request));
+    const data = await readData(request);
+    let created = false;
+    const [record] = await saved(request, async (r) => {
+      const found = await r.findOrCreate(data);
+      created = found.created;
+      return [found.record];
+    });
     return reply.status(created ? 201 : 200).send({ data: record });
   });
 
   app.post(`${prefix}/bulk`, async (request, reply) => {
-    const records = await repository.bulkCreate(unwrapBulkItems(repository.model, await readData(request), "create"));
-    return reply.status(201).send({ data: records });
+    const items = unwrapBulkItems(model, await readData(request), "create");
+    return reply.status(201).send({ data: await saved(request, (r) => r.bulkCreate(items)) });
   });
 
-  app.patch(`${prefix}/bulk`, async (request) => ({
-    data: await repository.bulkUpdate(unwrapBulkItems(repository.model, await readData(request), "update")),
-  }));
+  app.patch(`${prefix}/bulk`, async (request) => {
+    const items = unwrapBulkItems(model, await readData(request), "update");
+    return { data: await saved(request, (r) => r.bulkUpdate(items)) };
+  });
 
   registerImportRoute(app, repository);
 
-  app.patch<IdParams>(`${prefix}/:id`, async (request) => ({
-    data: await repository.update(request.params.id, await readData(request)),
-  }));
+  app.patch<IdParams>(`${prefix}/:id`, async (request) => {
+    const data = await readData(request);
+    const [record] = await saved(request, (r) => r.update(request.params.id, data).then((row) => [row]));
+    return { data: record };
+  });
 
-  app.delete<IdParams>(`${prefix}/:id`, async (request) => ({ data: await repository.delete(request.params.id) }));
+  app.delete<IdParams>(`${prefix}/:id`, async (request) => {
+    const [record] = await saved(request, (r) => r.delete(request.params.id).then((row) => [row]), { deleted: true });
+    return { data: record };
+  });
+
+  if (model.published) registerPublishRoutes(app, model);
 }

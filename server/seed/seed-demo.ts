@@ -23,7 +23,7 @@ export interface SeedResult {
  */
 export async function seedDemoContentIfEmpty(app: FastifyInstance): Promise<SeedResult | undefined> {
   try {
-    return await runTransaction(app.database, app.repositories, async (repository) => {
+    return await runTransaction(app.database, app.repositories, async (repository, trx) => {
       if ((await repository("host/pages").count([])) > 0) return undefined;
       const writer = new SeedWriter(repository);
       await seedLayout(writer);
@@ -34,6 +34,8 @@ export async function seedDemoContentIfEmpty(app: FastifyInstance): Promise<Seed
       await seedAccountPages(writer);
       await seedErrorPages(writer);
       await seedNotificationTemplates(writer);
+      // The demo is what visitors see: published, with nothing left in draft.
+      await app.drafts.publishAll(trx);
       return { pages: writer.pages };
     });
   } catch (error) {

@@ -41,7 +41,9 @@ const SUBJECT_KEYS = new Set(["slug", "id"]);
  * own: it works on this HTML cache. The host module registers its /api routes over these services.
  */
 export async function registerSiteModule(app: FastifyInstance, config: Config) {
-  const { registry, repositories, changes } = app;
+  // Visitors see published copies only (docs/drafts.md): every read of the site goes through them.
+  const { registry, changes } = app;
+  const repositories = app.publishedRepositories;
   const access = new ModelAccess(registry, app.rbac.authorizer, changes);
   const mayLookUp = async (segment: NamedSegment) =>
     segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : (await access.readableModels()).has(segment.model);

@@ -17,7 +17,7 @@ describe("embedded database in DATA_DIR", () => {
     try {
       const first = await buildApp(config, { logger: false });
       const created = await first.inject({
-        method: "POST", url: "/api/blog/articles", headers: { "x-rbac-secret-key": SECRET },
+        method: "POST", url: "/api/blog/articles?publish=true", headers: { "x-rbac-secret-key": SECRET },
         payload: { data: { title: { en: "Kept", ru: "Сохранено" } } },
       });
       expect(created.statusCode).toBe(201);

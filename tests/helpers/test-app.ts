@@ -61,6 +61,9 @@ export async function createTestApp(
     authRateLimit: 10_000,
     seedDemoContent: false,
     notifications: { ...defaults.notifications, pollMs: 0 },
+    // Saves publish at once, as clients that expect live saves see it (DRAFTS=off): tests of
+    // other features write content and read it as a visitor. tests/drafts/ runs with drafts on.
+    drafts: false,
     ...overrides,
   };
   const logs: TestApp["logs"] = [];

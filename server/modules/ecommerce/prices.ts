@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Registry } from "../../../engine/schema/registry.js";
+import { publishedTable } from "../../../engine/schema/published-model.js";
 
 /**
  * The one place a product's price is resolved (ARCHITECTURE.md): the `number` of its attribute
@@ -50,7 +51,8 @@ export class Prices {
   private readonly t: Record<string, RawBuilder<unknown>>;
 
   constructor(registry: Registry) {
-    const table = (id: string) => sql.table(registry.get(id).table);
+    // A buyer pays the published price (docs/drafts.md); an order's own lines have one table.
+    const table = (id: string) => sql.table(publishedTable(registry.get(id)));
     this.t = {
       lines: table("ecommerce/orders-to-products"),
       productAttributes: table("ecommerce/products-to-attributes"),

@@ -120,11 +120,27 @@ export async function assertAvailable(db: Kysely<any>, table: TableOf, line: Omi
   if (count && count.stock < line.quantity) throw await shortage(db, table, [{ productId: line.productId, left: count.stock }]);
 }
 
-/** Writes new stock values through the model's repository (validated, dated, announced after commit). */
-async function writeCounts(repository: RepositoryLookup, counts: { count: Count; stock: number }[]) {
+/**
+ * Writes new stock values through the model's repository (validated, dated, announced after
+ * commit), and onto the published copies too: stock is a count, not an editor's draft, so what
+ * the site shows ("Out of stock") follows every sale and release at once (docs/drafts.md).
+ */
+async function writeCounts(repository: RepositoryLookup, counts: { count: Count; stock: number }[], trx: Kysely<any>) {
   for (const kind of ["store", "product"] as const) {
     const rows = counts.filter((c) => c.count.kind === kind).map((c) => ({ id: c.count.id, stock: c.stock }));
-    if (rows.length > 0) await repository(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products").bulkUpdate(rows);
+    if (rows.length === 0) continue;
+    const counted = repository(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products");
+    const published = counted.model.published;
+    // Before the working copies are dated: a published copy that was current stays current (both
+    // get now(), the transaction's time), one with unpublished edits beside it stays behind.
+    if (published) {
+      const values = sql.join(rows.map((r) => sql`(${r.id}::uuid, ${r.stock}::integer)`));
+      await sql`UPDATE ${sql.table(published.table)} AS p
+        SET stock = v.stock, "updatedAt" = CASE WHEN p."updatedAt" = w."updatedAt" THEN now() ELSE p."updatedAt" END
+        FROM ${sql.table(counted.model.table)} AS w, (VALUES ${values}) AS v(id, stock)
+        WHERE p.id = v.id AND w.id = v.id`.execute(trx);
+    }
+    await counted.bulkUpdate(rows);
   }
 }
 
@@ -149,7 +165,7 @@ export async function reserveStock(repository: RepositoryLookup, trx: Kysely<any
   }
   const short = [...needs.values()].filter((n) => n.need > n.count.stock);
   if (short.length > 0) throw await shortage(trx, table, short.map((s) => ({ productId: s.count.productId, left: s.count.stock })));
-  await writeCounts(repository, [...needs.values()].map((n) => ({ count: n.count, stock: n.count.stock - n.need })));
+  await writeCounts(repository, [...needs.values()].map((n) => ({ count: n.count, stock: n.count.stock - n.need })), trx);
   await repository("ecommerce/stock-reservations").bulkCreate(
     lines.flatMap((line) => {
       const count = byLine.get(line.id);
@@ -195,7 +211,7 @@ export async function releaseStock(orderIds: string[], trx: Kysely<any>, reposit
     entry.stock += Number(r.quantity);
     items += Number(r.quantity);
   }
-  await writeCounts(repository, [...back.values()]);
+  await writeCounts(repository, [...back.values()], trx);
   await trx.deleteFrom(table("ecommerce/stock-reservations")).where("id", "in", reserved.map((r) => r.id as string)).execute();
   return items;
 }

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../engine/errors.js";
+import { publicationStates, type Publication } from "../../engine/query/publishing.js";
+import type { Model } from "../../engine/schema/model.js";
+import { PUBLISHED_AT } from "../../engine/schema/published-model.js";
+
+/** Which copy of an x-drafts model a read answers from. */
+export type View = "working" | "published";
+
+/** Any record's path: a permission to PATCH it is a permission to edit the model. */
+const SOME_RECORD = "00000000-0000-4000-8000-000000000000";
+
+/** May this caller edit the model's records (and so read its working copies)? */
+export async function mayEdit(app: FastifyInstance, request: FastifyRequest, model: Model): Promise<boolean> {
+  const caller = request.caller;
+  if (!caller || caller.kind === "secret-key") return true;
+  if (caller.kind === "anonymous" || !app.hasDecorator("rbac")) return false;
+  return app.rbac.authorizer.allows(caller, "PATCH", `/api/${model.id}/${SOME_RECORD}`);
+}
+
+/**
+ * Takes `draft` out of the query: `draft=true` asks for the working copies, which only a caller
+ * who may edit the model reads; everyone else, and every read without it, gets the published
+ * copies. A model without x-drafts has one copy.
+ */
+export async function readView(app: FastifyInstance, request: FastifyRequest, model: Model): Promise<View> {
+  const query = request.query as Record<string, unknown> | undefined;
+  const draft = query?.draft;
+  if (query && "draft" in query) delete query.draft;
+  if (!model.published) return "working";
+  if (draft === undefined || draft === "false") return "published";
+  if (draft !== "true") throw new AppError("VALIDATION_ERROR", "draft must be true or false", [{ path: "/draft", message: "must be true or false" }]);
+  if (!(await mayEdit(app, request, model))) {
+    if (request.caller?.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "sign in to read working copies (draft=true)");
+    throw new AppError("PERMISSION_ERROR", `draft=true reads working copies: it needs permission to edit ${model.title.toLowerCase()} records`);
+  }
+  return "working";
+}
+
+/**
+ * Rows with their read-only `publication`: a published copy's is known from its own row; a
+ * working copy's is read beside the published copies in one query for the whole page.
+ */
+export async function withPublication<R extends object>(app: FastifyInstance, model: Model, view: View, rows: R[]): Promise<R[]> {
+  if (!model.published) return rows;
+  if (view === "published") {
+    return rows.map((row) => {
+      const { [PUBLISHED_AT]: publishedAt, ...rest } = row as Record<string, unknown>;
+      const publication: Publication = { state: "published", publishedAt: (publishedAt as Date) ?? null, publishAt: null, unpublishAt: null };
+      return { ...rest, publication } as R;
+    });
+  }
+  const states = await app.drafts.states(model, rows as unknown as { id: string; updatedAt: unknown }[]);
+  return rows.map((row) => ({ ...row, publication: states.get((row as { id: string }).id) }));
+}

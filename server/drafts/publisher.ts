@@ -1,0 +1,132 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../engine/db/open-database.js";
+import { notFound } from "../../engine/errors.js";
+import type { ChangeFeed } from "../../engine/query/change-feed.js";
+import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
+import { draftTree, joinTrees, type Tree } from "../../engine/query/draft-tree.js";
+import { dropPublished, publicationStates, publishRows, unpublishRows, type Publication } from "../../engine/query/publishing.js";
+import { RelationGraph } from "../../engine/query/relation-graph.js";
+import type { Repository } from "../../engine/query/repository.js";
+import type { Model } from "../../engine/schema/model.js";
+import type { Registry } from "../../engine/schema/registry.js";
+
+/**
+ * Publishing x-drafts records (docs/drafts.md): a record with the tree it owns, in one
+ * transaction; taking one off the site; and what a save does to the published copy when it
+ * publishes at once (`?publish=true`, DRAFTS=off) or deletes an entity.
+ */
+export class Publisher {
+  private readonly graph: RelationGraph;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly database: Database,
+    private readonly constraints: ConstraintIndex,
+    private readonly changes: ChangeFeed,
+    /** DRAFTS=on: saves change the working copy only. */
+    readonly drafts: boolean,
+  ) {
+    this.graph = new RelationGraph(registry);
+  }
+
+  /** Each working copy's publication, one query for all rows. */
+  states(model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
+    return publicationStates(this.database.db, model, rows);
+  }
+
+  /** The drafted records a root owns, in its working copy and as published (removals included). */
+  async treeOf(db: Kysely<any>, model: Model, id: string): Promise<Tree> {
+    const root = { model: model.id, id };
+    const [working, published] = await Promise.all([
+      draftTree(db, this.registry, this.graph, root, "working"),
+      draftTree(db, this.registry, this.graph, root, "published"),
+    ]);
+    return joinTrees(working, published);
+  }
+
+  /**
+   * Publishes the record and every drafted record of its tree, all or nothing: a unique value
+   * another published record holds (two pages at one url) refuses the whole tree with a 409.
+   * The caches hear of each model once, after the commit.
+   */
+  async publishTree(model: Model, id: string): Promise<Tree> {
+    const tree = await this.guard(() =>
+      this.database.db.transaction().execute(async (trx) => {
+        const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
+        if (!exists) throw notFound(`${model.title} ${id} was not found`);
+        const tree = await this.treeOf(trx, model, id);
+        for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
+        return tree;
+      }),
+    );
+    for (const modelId of tree.keys()) this.changes.publish(modelId);
+    return tree;
+  }
+
+  /** Publishes every record of every x-drafts model (the demo content, an import with DRAFTS=off). */
+  async publishAll(db: Kysely<any> = this.database.db, models: Model[] = this.registry.models): Promise<void> {
+    const drafted = models.filter((m) => m.published);
+    await this.guard(async () => {
+      for (const model of drafted) await publishRows(db, model, "all");
+    });
+    if (db === this.database.db) for (const model of drafted) this.changes.publish(model.id);
+  }
+
+  /** Takes the record off the site; its working copy stays (state `draft`). */
+  async unpublish(model: Model, id: string): Promise<void> {
+    const exists = await this.database.db.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
+    if (!exists) throw notFound(`${model.title} ${id} was not found`);
+    await unpublishRows(this.database.db, model, [id]);
+    this.changes.publish(model.id);
+  }
+
+  /**
+   * DRAFTS=off: every write of an x-drafts model publishes what it wrote in its own transaction,
+   * whoever writes (generic routes, module services, the seed, an import).
+   */
+  publishOnEverySave(repositories: Map<string, Repository>) {
+    if (this.drafts) return;
+    for (const repository of repositories.values()) {
+      const model = repository.model;
+      if (model.published) repository.afterWrite((db, ids) => this.publishSaved(db, model, ids));
+    }
+  }
+
+  /** Inside a save's transaction: these records' published copies become their working copies. */
+  async publishSaved(trx: Kysely<any>, model: Model, ids: string[]): Promise<void> {
+    await this.guard(() => publishRows(trx, model, ids));
+  }
+
+  /**
+   * After an entity's working copy was deleted: its published copy goes too (a delete takes the
+   * record off the site at once), and so do the published relation rows the delete cascaded
+   * away in the working copies. A relation row deleted alone waits for its tree's publish,
+   * unless saves publish at once.
+   */
+  async afterDelete(trx: Kysely<any>, model: Model, id: string, publishNow: boolean): Promise<string[]> {
+    if (model.kind === "relation" && !publishNow) return [];
+    const touched = [model.id];
+    await dropPublished(trx, model, [id]);
+    for (const other of this.registry.models) {
+      if (!other.published) continue;
+      for (const field of other.fields) {
+        if (field.references?.model !== model.id || field.references.onDelete !== "cascade") continue;
+        await trx
+          .deleteFrom(other.published.table)
+          .where(field.name, "=", id)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom(other.table).select("id").whereRef(`${other.table}.id`, "=", `${other.published!.table}.id`))))
+          .execute();
+        touched.push(other.id);
+      }
+    }
+    return touched;
+  }
+
+  private async guard<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw mapDatabaseError(error, this.constraints, "write");
+    }
+  }
+}
