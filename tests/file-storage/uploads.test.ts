@@ -87,6 +87,19 @@ describe.each([
     expect((await t.app.inject({ method: "GET", url: `${text.body.data.file}?w=320` })).body).toBe("plain");
   });
 
+  it("a browser's PATCH of a file record (its answer compressed) keeps the file and answers 200", async () => {
+    const created = await upload(t, {}, { name: "keep.png", type: "image/png", bytes: png });
+    const key = created.body.data.file.split("/").pop();
+    const patched = await t.request({
+      method: "PATCH",
+      url: `/api/file-storage/files/${created.body.data.id}`,
+      headers: { "accept-encoding": "br, gzip" },
+      payload: { data: { alt: { en: "A long enough alt text to make the answer worth compressing", ru: "Достаточно длинный текст, чтобы ответ сжимался" } } },
+    });
+    expect(patched.status).toBe(200);
+    expect(await storage.keys()).toEqual(expect.arrayContaining([key]));
+  });
+
   it("deleting a record, or giving it another file, removes the stored file and its resized copies", async () => {
     const first = await upload(t, {}, { name: "a.png", type: "image/png", bytes: png });
     const firstKey = first.body.data.file.split("/").pop();
