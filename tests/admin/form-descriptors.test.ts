@@ -1,3 +1,4 @@
+import { cellOf } from "../../engine/admin/table-cell.js";
 import { describe, expect, it } from "vitest";
 import { adminModels, embedOf } from "../../engine/admin/admin-model.js";
 import { inputOf } from "../../engine/admin/field-input.js";
@@ -54,6 +55,8 @@ describe("admin descriptors from the real schemas", () => {
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(["adminTitle", "file", "alt"]));
     expect(schema.properties.alt).toMatchObject({ type: "object", properties: { en: { type: "string" }, ru: { type: "string" } } });
     expect(formDataOf(files, { width: 20, height: 10, alt: { en: "a" }, id: "x" })).toEqual({ alt: { en: "a" } });
+    // The files table shows the file as a thumbnail, not its path.
+    expect(cellOf(files.fields.find((f) => f.name === "file")!)).toBe("file");
   });
 
   it("searches by the naming field, in English for a language map", () => {
