@@ -1086,7 +1086,12 @@ export interface FileStorageFiles {
   adminTitle: string;
   file: string;
   containerClassName: string | null;
-  alt: string | null;
+  /**
+   * What the image shows, per language: the site's <img alt> in the page's language
+   */
+  alt: {
+    [k: string]: string;
+  } | null;
   width: number | null;
   height: number | null;
   size: number | null;

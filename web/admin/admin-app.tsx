@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { SessionGate } from "./auth/session-gate.js";
 import { AdminShell } from "./layout/admin-shell.js";
 import { FormSubmissionsPage } from "./forms/form-submissions-page.js";
+import { MediaPage } from "./media/media-page.js";
 import { ModelPage } from "./model-page.js";
 import { WelcomePage } from "./welcome-page.js";
 
@@ -21,12 +22,14 @@ const router = createBrowserRouter([
       { index: true, element: <WelcomePage /> },
       // A hand-made screen beside the generated ones: one form's submissions as a table.
       { path: "forms/:id", element: <FormSubmissionsPage /> },
+      // Every stored file as a grid of thumbnails, with uploads, alt texts and where each is used.
+      { path: "media", element: <MediaPage /> },
       { path: ":module/:entity", element: <ModelPage /> },
     ],
   },
 ]);
 
-/** Theme, toasts and the router: /admin (the model list), /admin/{module}/{entity} (its table) and /admin/forms/{id} (a form's submissions). */
+/** Theme, toasts and the router: /admin (the model list), /admin/{module}/{entity} (its table) /admin/forms/{id} (a form's submissions) and /admin/media (the files). */
 export function AdminApp() {
   return (
     <MantineProvider theme={theme}>
