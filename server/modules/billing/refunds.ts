@@ -97,6 +97,9 @@ export class Refunds {
       if (!this.canRefund(String(invoice.provider))) {
         throw new AppError("CONFLICT", `${invoice.provider} has no refund API: give the money back in its own dashboard`, [{ path: "/provider", message: "cannot refund" }]);
       }
+      // "Refund the rest" again once nothing is left (a double click with no key): the refund that did it.
+      const last = earlier.filter((r) => r.status === "succeeded").sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())[0];
+      if (invoice.status === "refunded" && amount === undefined && requestKey === undefined && last) return last;
       if (invoice.status === "refunded") throw new AppError("CONFLICT", `invoice ${invoiceId} is already refunded in full`, [{ path: "/amount", message: "nothing left to refund" }]);
       if (invoice.status !== "paid") throw new AppError("CONFLICT", `invoice ${invoiceId} is ${invoice.status}, not paid: there is nothing to refund`, [{ path: "/amount", message: "nothing paid" }]);
       const pending = earlier.find((r) => r.status === "pending");
