@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FastifyInstance } from "fastify";
-import { fromMinorUnits, toMinorUnits } from "../billing/money.js";
+import { fromMinorUnits, toMinorUnits } from "../billing/index.js";
 
 /** The short order number the customer's mails show (order-status-notices.ts): the id's first 8 hex digits. */
 export const orderNumber = (id: string) => id.slice(0, 8);
@@ -147,16 +147,16 @@ export class OrderDesk {
       );
     }
     const found = await query.orderBy(date, "desc").orderBy("o.id", "desc").limit(filters.limit).offset(filters.offset).execute();
-    return { rows: found.map((row) => this.shape(row, filters.language)), total: found[0] ? Number(found[0].total) : 0 };
+    return { rows: found.map((row) => this.shape(row as DeskRow, filters.language)), total: found[0] ? Number(found[0].total) : 0 };
   }
 
   /** One order (any type) as the desk shows it, or undefined. */
   async one(orderId: string, language: string): Promise<DeskOrder | undefined> {
     const row = await this.base(this.app.database.db).where("o.id", "=", orderId).executeTakeFirst();
-    return row ? this.shape(row, language) : undefined;
+    return row ? this.shape(row as DeskRow, language) : undefined;
   }
 
-  private shape(row: Record<string, any>, language: string): DeskOrder {
+  private shape(row: DeskRow, language: string): DeskOrder {
     const decimals = row.decimals == null ? 2 : Number(row.decimals);
     const exact = (value: unknown) => (value == null ? null : fromMinorUnits(toMinorUnits(String(value), decimals), decimals));
     const code = row.currency ? String(row.currency).toUpperCase() : row.slug ? String(row.slug).toUpperCase() : null;
@@ -175,10 +175,34 @@ export class OrderDesk {
       paid: row.invoiceId ? (paid ? exact(row.amount) : exact("0")) : null,
       refunded: row.invoiceId ? exact(row.refundedAmount ?? "0") : null,
       provider: row.provider ?? null,
-      invoice: row.invoiceId ? { id: row.invoiceId, status: row.invoiceStatus, flag: row.flag ?? null } : null,
+      invoice: row.invoiceId ? { id: row.invoiceId, status: String(row.invoiceStatus), flag: row.flag ?? null } : null,
       shippingAddress: address,
     };
   }
+}
+
+/** A row of the desk's query (base()): the order's columns, its invoice's, currency's and account's, and its lines as JSON. */
+interface DeskRow {
+  id: string;
+  status: string;
+  email: string | null;
+  shippingAddress: Record<string, unknown> | null;
+  createdAt: string | Date;
+  invoiceId: string | null;
+  amount: string | null;
+  currency: string | null;
+  invoiceStatus: string | null;
+  provider: string | null;
+  refundedAmount: string | null;
+  invoiceEmail: string | null;
+  invoicedAt: string | Date | null;
+  flag: string | null;
+  slug: string | null;
+  symbol: string | null;
+  decimals: number | string | null;
+  accountEmail: string | null;
+  lines: string | { title: Record<string, string> | null; adminTitle: string | null; quantity: number }[] | null;
+  total?: string;
 }
 
 /** A bare date's end is the next day's start (the filter is `<` it); a date-time is taken as it is. */

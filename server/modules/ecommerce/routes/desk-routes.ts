@@ -112,7 +112,7 @@ export function registerDeskRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { method: "POST", url: `${ORDERS}/:id/resend-receipt`, tag: "ecommerce", summary: "Mail the customer the order's receipt again (its status mail with the receipt link): paid orders only (409 otherwise)", params: orderParams, bodyOptional: true },
+    { method: "POST", url: `${ORDERS}/:id/resend-receipt`, tag: "ecommerce", summary: "Mail the customer the order's receipt again (its status mail with the receipt link): paid orders only (409 otherwise)", params: orderParams },
     async ({ params: { id } }) => {
       const order = await orderOf(id, DEFAULT_LANGUAGE);
       if (!RECEIPTED.includes(order.status)) throw new AppError("CONFLICT", `order ${order.number} is ${order.status}: only a paid order has a receipt`, [{ path: "/status", message: "not paid" }]);
