@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { NavLink as RouterLink, useLocation, useParams } from "react-router";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { useModels } from "../data/models-context.js";
+import { ordersTexts } from "../orders/orders-texts.js";
 
 /** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */
 export function groupModels(models: AdminModel[], text: string): [string, AdminModel[]][] {
@@ -22,12 +23,19 @@ export function ModelNav() {
   // A form's submissions (/admin/forms/{id}) belong under crm/forms.
   const current = useLocation().pathname.startsWith("/admin/forms/") ? "crm/forms" : `${module}/${entity}`;
   const groups = useMemo(() => groupModels(list, text), [list, text]);
+  const pathname = useLocation().pathname;
+  const t = ordersTexts();
   return (
     <>
       <AppShell.Section>
         <TextInput size="xs" placeholder="Find a model" value={text} onChange={(e) => setText(e.currentTarget.value)} mb="xs" aria-label="Find a model" />
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea}>
+        {/* Hand-made screens for the shop's owner, above the generated ones. */}
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>
+          {t.shop}
+        </Text>
+        <NavLink component={RouterLink} to="/admin/orders" label={t.orders} active={pathname === "/admin/orders" || pathname.startsWith("/admin/orders/")} py={4} styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} data-testid="nav-orders" />
         {groups.map(([group, models]) => (
           <div key={group}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>
