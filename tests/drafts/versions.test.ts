@@ -152,6 +152,20 @@ describe(`versions on ${testDialect}`, () => {
     expect((await editor("GET", `${page}?draft=true`)).body.data.title).toBe("Added page");
   });
 
+  it("numbers versions one after another when saves of a record never versioned before arrive together", async () => {
+    const article = await t.app.repositories.get("blog/articles")!.create({ title: { en: "Quiet" } });
+    const url = `/api/blog/articles/${article.id}`;
+    const answers = await Promise.all(["A", "B", "C"].map((title) => editor("PATCH", url, { title: { en: title } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const list = await versionsOf(url);
+    expect(list.map((v) => [v.number, v.kind])).toEqual([
+      [4, "save"],
+      [3, "save"],
+      [2, "save"],
+      [1, "initial"],
+    ]);
+  });
+
   it("lets only editors read or restore versions", async () => {
     const created = await editor("POST", "/api/blog/articles?publish=true", { title: { en: "Public" } });
     const url = `/api/blog/articles/${created.body.data.id}`;
