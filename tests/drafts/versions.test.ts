@@ -206,3 +206,22 @@ describe(`VERSIONS_MAX on ${testDialect}`, () => {
     expect((await t.request({ method: "GET", url: `${url}/versions` })).body.data.map((v: any) => v.kind)).toEqual(["save", "publish", "publish", "publish"]);
   });
 });
+
+describe(`restore with DRAFTS=off on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ drafts: false });
+  });
+  afterAll(() => t.close());
+
+  it("publishes the restored version at once, as every save does then", async () => {
+    const created = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "Live one" } } } });
+    const url = `/api/blog/articles/${created.body.data.id}`;
+    await t.request({ method: "PATCH", url, payload: { data: { title: { en: "Live two" } } } });
+    const list = (await t.request({ method: "GET", url: `${url}/versions` })).body.data;
+    expect(list.map((v: any) => v.kind)).toEqual(["save", "save"]);
+    const restored = await t.request({ method: "POST", url: `${url}/versions/${list[1].id}/restore` });
+    expect(restored.body.data).toMatchObject({ title: { en: "Live one" }, publication: { state: "published" } });
+    expect((await t.request({ method: "GET", url, key: null })).body.data.title.en).toBe("Live one");
+  });
+});
