@@ -1288,6 +1288,23 @@ export interface HostPagesToWidgets {
 }
 
 /**
+ * Publication schedule (host/publication-schedules): When an x-drafts record (with its tree) is to be published or taken off the site (PUT …/{id}/schedule, docs/drafts.md). The jobs queue (notification/jobs) does it at that time; each time's job is named here, so a new time or a cancel removes the job it replaces.
+ */
+export interface HostPublicationSchedules {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  model: string;
+  recordId: string;
+  publishAt: string | null;
+  unpublishAt: string | null;
+  publishJobId: string | null;
+  unpublishJobId: string | null;
+}
+
+/**
  * Widget (host/widgets): A slot on a hosted page or layout that renders a widget of another module.
  */
 export interface HostWidgets {
@@ -2436,6 +2453,7 @@ export interface Models {
   "host/pages-to-layouts": HostPagesToLayouts;
   "host/pages-to-metadata": HostPagesToMetadata;
   "host/pages-to-widgets": HostPagesToWidgets;
+  "host/publication-schedules": HostPublicationSchedules;
   "host/widgets": HostWidgets;
   "host/widgets-to-external-widgets": HostWidgetsToExternalWidgets;
   "notification/jobs": NotificationJobs;
@@ -2551,6 +2569,7 @@ export interface ModelDateTimes {
   "host/pages-to-layouts": "createdAt" | "updatedAt";
   "host/pages-to-metadata": "createdAt" | "updatedAt";
   "host/pages-to-widgets": "createdAt" | "updatedAt";
+  "host/publication-schedules": "createdAt" | "updatedAt" | "publishAt" | "unpublishAt";
   "host/widgets": "createdAt" | "updatedAt";
   "host/widgets-to-external-widgets": "createdAt" | "updatedAt";
   "notification/jobs": "createdAt" | "updatedAt" | "runAt" | "lockedUntil";

@@ -5,6 +5,7 @@ import type { Repository } from "../../engine/query/repository.js";
 import { readData } from "../plugins/request-data.js";
 import { readView, withPublication } from "../drafts/draft-reads.js";
 import { registerPublishRoutes, savedRecords } from "../drafts/draft-writes.js";
+import { registerScheduleRoute } from "../drafts/schedule-route.js";
 import { unwrapBulkItems } from "./bulk-items.js";
 import { registerExportRoute } from "./transfer/export-route.js";
 import { registerImportRoute } from "./transfer/import-route.js";
@@ -114,5 +115,8 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
     return { data: record };
   });
 
-  if (model.published) registerPublishRoutes(app, model);
+  if (model.published) {
+    registerPublishRoutes(app, model);
+    registerScheduleRoute(app, model);
+  }
 }
