@@ -203,6 +203,43 @@ function paths(model: Model) {
   };
 }
 
+/** A schedule's body (PUT …/{id}/schedule): each time in the future, null cancels it, a missing key leaves it. */
+const scheduleSchema = {
+  type: "object",
+  properties: Object.fromEntries(
+    ["publishAt", "unpublishAt"].map((name) => [name, { oneOf: [{ type: "string", format: "date-time" }, { type: "null" }], description: "An ISO time in the future; null cancels" }]),
+  ),
+  minProperties: 1,
+  additionalProperties: false,
+};
+
+/** An x-drafts model's publishing routes (docs/drafts.md): publish its tree, unpublish, schedule either. */
+function draftPaths(model: Model) {
+  const name = typeName(model);
+  const tags = [model.module];
+  const one = { "200": { description: `${model.title}, its working copy with its publication`, content: json(envelope(ref(name))) }, ...errors };
+  const base = `/api/${model.id}/{id}`;
+  return {
+    [`${base}/publish`]: {
+      post: {
+        tags, summary: `Publish ${model.title}`, operationId: `publish${name}`, parameters: idParameter,
+        description: "Publishes the record and every drafted record of its tree (relation rows, children, removals) in one transaction: all or nothing.",
+        responses: one,
+      },
+    },
+    [`${base}/unpublish`]: {
+      post: { tags, summary: `Unpublish ${model.title}`, operationId: `unpublish${name}`, parameters: idParameter, description: "Takes the record off the site; its working copy stays (state draft).", responses: one },
+    },
+    [`${base}/schedule`]: {
+      put: {
+        tags, summary: `Schedule ${model.title}`, operationId: `schedule${name}`, parameters: idParameter,
+        description: "When the jobs queue publishes the record's tree (publishAt) and takes it off the site (unpublishAt), within one poll interval, once across instances. The record's publication shows both.",
+        requestBody: body(scheduleSchema), responses: { ...one, ...writeErrors },
+      },
+    },
+  };
+}
+
 export function openApiDocument(registry: Registry): JsonSchema {
   const schemas: JsonSchema = {
     Error: {
@@ -229,7 +266,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     info: { title: "Platform API", version: "1.0.0", description: "Generic routes for every entity and relation, generated from schemas/.", license: { name: "MIT", identifier: "MIT" } },
     components: { schemas },
     tags: [...new Set(registry.exposed.map((m) => m.module))].map((name) => ({ name, description: moduleDescription(registry, name) })),
-    paths: Object.assign({}, ...registry.exposed.map(paths)),
+    paths: Object.assign({}, ...registry.exposed.map(paths), ...registry.exposed.filter((m) => m.published).map(draftPaths)),
   };
 }
 
