@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, validationError } from "../../engine/errors.js";
 import { isUuid } from "../../engine/query/coerce.js";
+import type { Publication } from "../../engine/query/publishing.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { runTransaction } from "../../engine/query/transaction.js";
 import type { Model } from "../../engine/schema/model.js";
 import { withPublication } from "./draft-reads.js";
 
 type Row = Record<string, unknown> & { id?: unknown };
+
+const NEVER_PUBLISHED: Publication = Object.freeze({ state: "draft", publishedAt: null, publishAt: null, unpublishAt: null });
 type IdParams = { Params: { id: string } };
 
 /** `?publish=true` on a save: write and publish in one request; DRAFTS=off does it for every save. */
@@ -26,12 +29,17 @@ function publishesNow(app: FastifyInstance, request: FastifyRequest): boolean {
  */
 export function savedRecords(app: FastifyInstance, repository: Repository) {
   const model = repository.model;
-  return async <R extends Row>(request: FastifyRequest, work: (repository: Repository) => Promise<R[]>, options: { deleted?: boolean } = {}): Promise<R[]> => {
+  return async <R extends Row>(request: FastifyRequest, work: (repository: Repository) => Promise<R[]>, options: { deleted?: boolean; created?: boolean } = {}): Promise<R[]> => {
     if (!model.published) return work(repository);
     const now = publishesNow(app, request);
     // DRAFTS=off: the repository publishes every save itself (Publisher.publishOnEverySave).
     const publishHere = now && app.drafts.drafts;
-    if (!publishHere && !options.deleted) return withPublication(app, model, "working", await work(repository));
+    if (!publishHere && !options.deleted) {
+      const rows = await work(repository);
+      // A record just created has never been published: no need to ask the published copies.
+      if (options.created) return rows.map((row) => ({ ...row, publication: NEVER_PUBLISHED }));
+      return withPublication(app, model, "working", rows);
+    }
     const touched = new Set<string>();
     const rows = await runTransaction(app.database, app.repositories, async (lookup, trx) => {
       const rows = await work(lookup(model.id) as Repository);

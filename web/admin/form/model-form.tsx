@@ -42,7 +42,7 @@ export function ModelForm({ model, record, fixed, onSaved }: Props) {
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [status, setStatus] = useSaveStatus();
   const files = useRef(new Map<string, File>());
-  const context = useMemo<AdminFormContext>(() => ({ files: files.current, values: formData }), [formData]);
+  const context = useMemo<AdminFormContext>(() => ({ files: files.current, values: formData, record }), [formData, record]);
 
   const submit = async (data: Row) => {
     setStatus("pending");
