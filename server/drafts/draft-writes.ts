@@ -37,7 +37,7 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
     if (!publishHere && !options.deleted) {
       const rows = await work(repository);
       // A record just created has never been published: no need to ask the published copies.
-      if (options.created) return rows.map((row) => ({ ...row, publication: NEVER_PUBLISHED }));
+      if (options.created && !now) return rows.map((row) => ({ ...row, publication: NEVER_PUBLISHED }));
       return withPublication(app, model, "working", rows);
     }
     const touched = new Set<string>();
