@@ -89,7 +89,6 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
 
   return (
     <Stack gap="sm">
-      {model.drafts && record?.id && <PublicationLine publication={record.publication} />}
       {conflict && (
         <Alert color="red" title={t.conflictTitle} data-testid="edit-conflict">
           <Text size="sm" mb="sm">
@@ -130,6 +129,8 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
           <Text size="sm" c={status === "error" ? "red" : "green"} data-testid="save-status" data-status={status}>
             {statusText[status]}
           </Text>
+          {/* Beside the buttons, so the state is in sight whatever the form's scroll. */}
+          {model.drafts && record?.id && <PublicationLine publication={record.publication} />}
         </Group>
       </Form>
     </Stack>
