@@ -17,7 +17,7 @@ export interface VersionEntry {
   id: string;
   kind: string;
   createdAt: string;
-  /** Who made it, as the server names them (an email, a name, or an id). */
+  /** Who made it: their email (none for the secret key's saves or a subject without one). */
   author?: string;
   /** The names of the fields this version changed. */
   changed: string[];
@@ -57,40 +57,26 @@ export async function listVersions(model: AdminModel, id: string): Promise<Versi
 /** One version with its snapshot: the record's fields as they were (a tree root's snapshot also holds its tree). */
 export async function versionSnapshot(model: AdminModel, id: string, versionId: string): Promise<Row> {
   const version = await api<Row>(`${recordPath(model, id)}/versions/${versionId}`);
-  return recordOfSnapshot(version.snapshot, id);
+  return recordOfSnapshot(version.snapshot);
 }
 
 export const restoreVersion = (model: AdminModel, id: string, versionId: string) =>
   api<Row>(`${recordPath(model, id)}/versions/${versionId}/restore`, { method: "POST", body: {} });
 
-/** The server's version row as the drawer lists it; who made it is read from whichever name it carries. */
+/** The server's version summary as the drawer lists it: who made it by their email (the secret key's saves have no subject). */
 function versionEntry(row: Row): VersionEntry {
-  const who = row.author ?? row.subject ?? row.by ?? row.createdBy ?? row.subjectEmail ?? row.subjectId;
-  const author = typeof who === "object" && who ? (who.email ?? who.name ?? who.id) : who;
+  const subject = row.subject as { id: string; email: string | null } | null | undefined;
   return {
     id: String(row.id),
-    kind: String(row.kind ?? ""),
-    createdAt: String(row.createdAt ?? row.at ?? ""),
-    ...(author ? { author: String(author) } : {}),
+    kind: String(row.kind),
+    createdAt: String(row.createdAt),
+    ...(subject ? { author: subject.email ?? undefined } : {}),
     changed: Array.isArray(row.changed) ? row.changed.map(String) : [],
   };
 }
 
-/**
- * The record itself out of a snapshot: a plain record, or (a tree root) the record beside its
- * tree under `record`, or the tree's rows keyed by model with the root among them.
- */
-export function recordOfSnapshot(snapshot: unknown, id: string): Row {
-  if (!snapshot || typeof snapshot !== "object") return {};
-  const value = snapshot as Row;
-  if (value.record && typeof value.record === "object") return value.record as Row;
-  if (value.root && typeof value.root === "object") return value.root as Row;
-  if ("id" in value) return value;
-  for (const rows of Object.values(value)) {
-    if (Array.isArray(rows)) {
-      const found = rows.find((row) => row && typeof row === "object" && (row as Row).id === id);
-      if (found) return found as Row;
-    }
-  }
-  return value;
+/** The record itself out of a version's snapshot, `{ record, tree? }` (a tree root's also holds its tree's rows). */
+export function recordOfSnapshot(snapshot: unknown): Row {
+  const record = (snapshot as { record?: unknown } | null)?.record;
+  return record && typeof record === "object" ? (record as Row) : {};
 }
