@@ -69,13 +69,16 @@ export function EditorialBar({ model, record, onChanged, onRestored }: Props) {
     }
   };
   // The tab is opened at the click (a tab opened after an await is a popup browsers block) and
-  // sent to the signed link once the server answers it.
+  // sent to the signed link once the server answers it. The link names the server's public
+  // address; the admin is served by the same server that renders the site, so its path is opened
+  // where the admin is (an admin reached at another address than PUBLIC_URL still previews).
   const preview = async () => {
     const tab = window.open("about:blank", "_blank");
     try {
-      const url = await previewUrl(model, id);
-      if (tab) tab.location.href = new URL(url, window.location.origin).href;
-      else window.open(url, "_blank");
+      const link = new URL(await previewUrl(model, id), window.location.origin);
+      const here = new URL(`${link.pathname}${link.search}${link.hash}`, window.location.origin).href;
+      if (tab) tab.location.href = here;
+      else window.open(here, "_blank");
       notifySuccess(t.previewOpened);
     } catch (error) {
       tab?.close();
