@@ -14,6 +14,7 @@ import { migrate } from "../engine/sql/migrator.js";
 import { constraintFields } from "../engine/sql/snapshot.js";
 import type { Config } from "./config.js";
 import { Publisher } from "./drafts/publisher.js";
+import { VersionHistory } from "./drafts/version-history.js";
 import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
 import { registerListCursors } from "./crud/list-cursors.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
@@ -132,7 +133,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("database", database);
   app.decorate("repositories", repositories);
   app.decorate("publishedRepositories", publishedRepositories);
-  app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts));
+  const versions = new VersionHistory(registry, database, constraints, config.versionsMax);
+  app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts, versions));
   app.drafts.publishOnEverySave(repositories);
   app.decorate("changes", changes);
   registerListCursors(app, config);

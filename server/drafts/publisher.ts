@@ -9,6 +9,7 @@ import { RelationGraph } from "../../engine/query/relation-graph.js";
 import type { Repository } from "../../engine/query/repository.js";
 import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
+import type { VersionHistory } from "./version-history.js";
 
 /**
  * Publishing x-drafts records (docs/drafts.md): a record with the tree it owns, in one
@@ -25,6 +26,8 @@ export class Publisher {
     private readonly changes: ChangeFeed,
     /** DRAFTS=on: saves change the working copy only. */
     readonly drafts: boolean,
+    /** Versions of x-drafts records: a publish records one of the root with its tree. */
+    readonly versions?: VersionHistory,
   ) {
     this.graph = new RelationGraph(registry);
   }
@@ -47,15 +50,18 @@ export class Publisher {
   /**
    * Publishes the record and every drafted record of its tree, all or nothing: a unique value
    * another published record holds (two pages at one url) refuses the whole tree with a 409.
-   * The caches hear of each model once, after the commit.
+   * The caches hear of each model once, after the commit. A `publish` version of the root (by
+   * `subjectId`, null for the secret key or the server itself) is recorded in the same transaction.
    */
-  async publishTree(model: Model, id: string): Promise<Tree> {
+  async publishTree(model: Model, id: string, subjectId: string | null = null): Promise<Tree> {
     const tree = await this.guard(() =>
       this.database.db.transaction().execute(async (trx) => {
         const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
+        await this.versions?.beforePublish(trx, model, id);
         const tree = await this.treeOf(trx, model, id);
         for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
+        await this.versions?.record(trx, model, [id], "publish", subjectId);
         return tree;
       }),
     );
