@@ -103,7 +103,14 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     await page.goto(`${running.url}/admin`);
     await openModel("host/pages");
     const table = page.getByTestId("table-host/pages");
-    await table.getByTestId("table-row").filter({ hasText: "Northwind Studio" }).first().getByRole("button", { name: "Edit" }).click();
+    // The home page is the page at "/": the table filtered by its url.
+    await table.getByRole("button", { name: "Filter" }).click();
+    await page.getByLabel("Column", { exact: true }).first().click();
+    await page.getByRole("option", { name: "Url", exact: true }).click();
+    await page.getByLabel("Value", { exact: true }).fill("/");
+    await page.getByRole("button", { name: "Apply filter" }).click();
+    await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("1 record");
+    await table.getByTestId("table-row").getByRole("button", { name: "Edit" }).click();
     const form = dialog("Update Page");
     const opened = editor.waitForEvent("page");
     await form.getByRole("button", { name: "Preview" }).click();
@@ -169,6 +176,7 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     await form.getByRole("button", { name: "Save draft" }).click();
     await form.getByTestId("edit-conflict").getByText("This record was changed by someone else").waitFor();
     expect(await form.locator("#root_title_en").inputValue()).toBe("My unsaved title");
+    await form.getByTestId("edit-conflict").getByRole("button", { name: "Reload" }).scrollIntoViewIfNeeded();
     await shot("conflict");
     await form.getByTestId("edit-conflict").getByRole("button", { name: "Reload" }).click();
     await expect.poll(() => form.locator("#root_subtitle_en").inputValue()).toBe("Changed by a colleague");

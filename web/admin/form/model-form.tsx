@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Text } from "@mantine/core";
 import Form from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { DECIMAL_PATTERN } from "../../../engine/query/decimal.js";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { formDataOf, formSchema, payloadOf } from "../../../engine/admin/form-schema.js";
 import { ApiError } from "../../api/client.js";
@@ -54,6 +54,11 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [status, setStatus] = useSaveStatus();
   const [conflict, setConflict] = useState(false);
+  const conflictAlert = useRef<HTMLDivElement>(null);
+  // The message shows where the form is scrolled to, with its Reload button in sight.
+  useEffect(() => {
+    if (conflict) conflictAlert.current?.scrollIntoView({ block: "nearest" });
+  }, [conflict]);
   const files = useRef(new Map<string, File>());
   // Which submit button sent the form: Save (draft) or Publish (save, then publish).
   const intent = useRef<"save" | "publish">("save");
@@ -88,18 +93,7 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
   };
 
   return (
-    <Stack gap="sm">
-      {conflict && (
-        <Alert color="red" title={t.conflictTitle} data-testid="edit-conflict">
-          <Text size="sm" mb="sm">
-            {t.conflictText}
-          </Text>
-          <Button size="xs" color="red" variant="light" onClick={onReload}>
-            {t.reload}
-          </Button>
-        </Alert>
-      )}
-      <Form
+    <Form
         schema={schema}
         uiSchema={uiSchema}
         formData={formData}
@@ -114,6 +108,17 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
         onChange={(event) => setFormData(event.formData)}
         onSubmit={(event) => submit(event.formData)}
       >
+        {/* Beside the buttons that were clicked, whatever the form's scroll. */}
+        {conflict && (
+          <Alert ref={conflictAlert} color="red" mt="lg" title={t.conflictTitle} data-testid="edit-conflict">
+            <Text size="sm" mb="sm">
+              {t.conflictText}
+            </Text>
+            <Button size="xs" color="red" variant="light" onClick={onReload}>
+              {t.reload}
+            </Button>
+          </Alert>
+        )}
         <Group mt="lg" gap="sm">
           <Button type="submit" disabled={status === "pending"} data-status={status} onClick={() => (intent.current = "save")}>
             {status === "pending" ? "Loading..." : model.drafts ? t.saveDraft : "Save"}
@@ -133,6 +138,5 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
           {model.drafts && record?.id && <PublicationLine publication={record.publication} />}
         </Group>
       </Form>
-    </Stack>
   );
 }
