@@ -8,6 +8,8 @@
  * Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium. It may resolve only 127.0.0.1 (every
  * other host name fails to resolve), and a run that requested anything else is reported and fails.
  * AUDIT_PAGES=home,article limits the pages (names below); AUDIT_SKIP_BUILD=true reuses the builds.
+ * The audited product is given two 1600×1200 photos first (the demo has none), so the product page
+ * and the list are measured with their responsive main photo.
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -20,6 +22,7 @@ import { buildWebIfChanged } from "./build-web.js";
 import { buildServer } from "./build.js";
 import { startServerProcess } from "./lib/server-process.js";
 import { LANGUAGES } from "../engine/schema/languages.js";
+import { addProductPhotos } from "./lib/audit-photos.js";
 import { auditRow, failingLines, formatTable, homeBundleLines, type AuditRow, type BundleRequest } from "./lib/audit-report.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -113,6 +116,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "audit-site-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const secret = randomBytes(24).toString("hex");
   const server = await startServerProcess({
     entry: "compiled",
     env: {
@@ -124,6 +128,8 @@ async function main() {
       DATABASE_URL: undefined,
       JWT_SECRET: randomBytes(32).toString("hex"),
       SEED_DEMO_CONTENT: "true",
+      // For the audit's own set-up calls (the product's photos), never sent by the browser.
+      RBAC_SECRET_KEY: secret,
       // The demo shop sells through the dummy provider, which production leaves off by default.
       PAYMENT_DUMMY_ENABLED: "true",
       LOG_LEVEL: process.env.AUDIT_LOG_LEVEL ?? "warn",
@@ -134,6 +140,8 @@ async function main() {
   const foreign = new Set<string>();
   try {
     const pages = await demoPages(origin);
+    const product = pages.find((p) => p.name === "product");
+    if (product) await addProductPhotos(origin, product.path, secret);
     for (const language of LANGUAGES) {
       for (const page of pages) {
         const path = localised(page.path, language);

@@ -19,10 +19,11 @@ export type InputType =
   | "text"
   | "json"
   | "postal-address"
+  | "from-file"
   | "unknown"
   | (string & {});
 
-const KNOWN_HINTS = new Set(["rich-text", "file", "date-time", "select", "textarea", "postal-address"]);
+const KNOWN_HINTS = new Set(["rich-text", "file", "date-time", "select", "textarea", "postal-address", "from-file"]);
 
 /** Chosen from the x-input hint first, then the field's type (field-types/): one rule for every model. */
 export function inputOf(field: AdminField): InputType {
@@ -33,6 +34,8 @@ export function inputOf(field: AdminField): InputType {
   if (field.input === "rich-text") return "rich-text";
   if (field.input === "postal-address") return "postal-address";
   if (field.input === "file") return "file";
+  // Read from the uploaded bytes (width, height, size, type): shown beside the file, never typed.
+  if (field.input === "from-file") return "from-file";
   if (field.input === "textarea") return "textarea";
   if (field.references || field.referencesModel) return "reference";
   if (field.enum) return "select";

@@ -14,10 +14,13 @@ const FIRST = ["adminTitle", "title", "slug"];
 const LAST = ["variant", "className"];
 const rank = (name: string) => (FIRST.includes(name) ? FIRST.indexOf(name) - 10 : LAST.includes(name) ? 100 + LAST.indexOf(name) : 0);
 
-/** The fields a form edits: everything but server-maintained ones and those fixed by the context. */
+/**
+ * The fields a form edits: everything but server-maintained ones, those read from an uploaded
+ * file (x-input "from-file": the file input shows them) and those fixed by the context.
+ */
 export function editableFields(model: AdminModel, omit: string[] = []): AdminField[] {
   return model.fields
-    .filter((f) => !f.readOnly && !omit.includes(f.name))
+    .filter((f) => !f.readOnly && f.input !== "from-file" && !omit.includes(f.name))
     .map((f, i) => ({ f, i }))
     .sort((a, b) => rank(a.f.name) - rank(b.f.name) || a.i - b.i)
     .map(({ f }) => f);

@@ -15,5 +15,6 @@ export function cellOf(field: AdminField): CellType {
   if (input === "date-time") return "date-time";
   if (input === "reference") return "reference";
   if (input === "postal-address") return "postal-address";
+  if (input === "file") return "file";
   return fieldTypeOf(field.kind).admin.cell;
 }

@@ -124,6 +124,14 @@ export interface BillingInvoices {
   cancelUrl: string | null;
   email: string | null;
   /**
+   * The provider's id of the payment that paid this invoice (Stripe's payment intent, CloudPayments' and Payselection's TransactionId), kept from the paid notification: what a refund names.
+   */
+  providerPaymentId: string | null;
+  /**
+   * How much of the amount was given back by refunds made from the order desk or announced by the provider; empty when none. The invoice is `refunded` once it equals the amount.
+   */
+  refundedAmount: string | null;
+  /**
    * Set when a verified notification's amount or currency was not the invoice's (what it said; the invoice and its orders did not move), or when a genuine paid came for an invoice no order waits on any more (it had failed or was canceled: paid, no order moved, refund or review). A person should look.
    */
   flag: string | null;
@@ -170,6 +178,29 @@ export interface BillingPaymentIntentsToInvoices {
   orderIndex: number;
   paymentIntentId: string;
   invoiceId: string;
+}
+
+/**
+ * Refund (billing/refunds): Money given back on a paid invoice through its provider's refund API. Recorded `pending` before the provider is called, with the key sent to it (refund-{id}), so a repeated request or a retry after a crash completes this refund instead of making a second one; `succeeded` once the provider answered it, `failed` when the provider refused it (nothing was given back).
+ */
+export interface BillingRefunds {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  invoiceId: string;
+  amount: string;
+  status: "pending" | "succeeded" | "failed";
+  /**
+   * The request's Idempotency-Key, or one made from the amount asked and the amount refunded before it: the same request again finds this row
+   */
+  requestKey: string;
+  providerRefundId: string | null;
+  /**
+   * The provider's last answer when it refused or could not be reached
+   */
+  error: string | null;
 }
 
 /**
@@ -759,6 +790,20 @@ export interface EcommerceIdempotencyKeys {
 }
 
 /**
+ * Order status change (ecommerce/order-status-changes): One change of an order's status, whoever made it (checkout, a payment notification, a refund, the owner, SQL by hand): written by the orders table's trigger in the same transaction (migrations/0022_order_status_history.sql). The order desk's timeline reads it.
+ */
+export interface EcommerceOrderStatusChanges {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  orderId: string;
+  from: string | null;
+  to: string;
+}
+
+/**
  * Order (ecommerce/orders): A subject's cart or past purchase of products.
  */
 export interface EcommerceOrders {
@@ -1086,7 +1131,12 @@ export interface FileStorageFiles {
   adminTitle: string;
   file: string;
   containerClassName: string | null;
-  alt: string | null;
+  /**
+   * What the image shows, per language: the site's <img alt> in the page's language
+   */
+  alt: {
+    [k: string]: string;
+  } | null;
   width: number | null;
   height: number | null;
   size: number | null;
@@ -2412,6 +2462,7 @@ export interface Models {
   "billing/payment-intents": BillingPaymentIntents;
   "billing/payment-intents-to-currencies": BillingPaymentIntentsToCurrencies;
   "billing/payment-intents-to-invoices": BillingPaymentIntentsToInvoices;
+  "billing/refunds": BillingRefunds;
   "billing/webhook-events": BillingWebhookEvents;
   "billing/widgets": BillingWidgets;
   "blog/articles": BlogArticles;
@@ -2440,6 +2491,7 @@ export interface Models {
   "ecommerce/categories": EcommerceCategories;
   "ecommerce/categories-to-products": EcommerceCategoriesToProducts;
   "ecommerce/idempotency-keys": EcommerceIdempotencyKeys;
+  "ecommerce/order-status-changes": EcommerceOrderStatusChanges;
   "ecommerce/orders": EcommerceOrders;
   "ecommerce/orders-to-billing-module-currencies": EcommerceOrdersToBillingModuleCurrencies;
   "ecommerce/orders-to-billing-module-payment-intents": EcommerceOrdersToBillingModulePaymentIntents;
@@ -2528,6 +2580,7 @@ export interface ModelDateTimes {
   "billing/payment-intents": "createdAt" | "updatedAt";
   "billing/payment-intents-to-currencies": "createdAt" | "updatedAt";
   "billing/payment-intents-to-invoices": "createdAt" | "updatedAt";
+  "billing/refunds": "createdAt" | "updatedAt";
   "billing/webhook-events": "createdAt" | "updatedAt";
   "billing/widgets": "createdAt" | "updatedAt";
   "blog/articles": "createdAt" | "updatedAt";
@@ -2556,6 +2609,7 @@ export interface ModelDateTimes {
   "ecommerce/categories": "createdAt" | "updatedAt";
   "ecommerce/categories-to-products": "createdAt" | "updatedAt";
   "ecommerce/idempotency-keys": "createdAt" | "updatedAt";
+  "ecommerce/order-status-changes": "createdAt" | "updatedAt";
   "ecommerce/orders": "createdAt" | "updatedAt";
   "ecommerce/orders-to-billing-module-currencies": "createdAt" | "updatedAt";
   "ecommerce/orders-to-billing-module-payment-intents": "createdAt" | "updatedAt";

@@ -5,6 +5,13 @@ import { EXTERNAL_WIDGETS, type RelationGraph } from "./relation-graph.js";
 /** Hops below the root, as many as the page loader walks (load-page.ts), plus one. */
 const MAX_ROUNDS = 9;
 
+/**
+ * Links read upward: rows whose child is in the tree bring their row and their parent record (not
+ * walked further down). An attribute's key says what the attribute is (a price, a feature): a
+ * product's prices are published with their keys, not without them.
+ */
+const UPWARD_LINKS = new Set(["ecommerce/attribute-keys-to-attributes"]);
+
 /** Model id → ids of the drafted records a tree holds. */
 export type Tree = Map<string, Set<string>>;
 
@@ -32,7 +39,7 @@ export async function draftTree(db: Kysely<any>, registry: Registry, graph: Rela
       next.get(model)!.add(id);
     };
     await Promise.all(
-      [...frontier].flatMap(([model, ids]) =>
+      [...frontier].filter(([, ids]) => ids.size > 0).flatMap(([model, ids]) =>
         graph
           .childrenOf(model)
           .filter((relation) => registry.find(relation.id)?.drafts)
@@ -50,6 +57,21 @@ export async function draftTree(db: Kysely<any>, registry: Registry, graph: Rela
             }
           }),
       ),
+    );
+    await Promise.all(
+      [...UPWARD_LINKS].map(async (id) => {
+        const relation = graph.relations.get(id);
+        const ids = relation && next.get(relation.child.model);
+        if (!relation || !ids?.size || !registry.find(id)?.drafts) return;
+        const rows = await db.selectFrom(table(id)).select(["id", relation.parent.key]).where(relation.child.key, "in", [...ids]).execute();
+        for (const row of rows) {
+          add(id, row.id as string);
+          add(relation.parent.model, row[relation.parent.key] as string);
+          next.get(relation.parent.model)?.delete(row[relation.parent.key] as string);
+          if (next.get(relation.parent.model)?.size === 0) next.delete(relation.parent.model);
+        }
+        next.delete(id);
+      }),
     );
     frontier = next;
   }

@@ -5,6 +5,15 @@ import type { Snapshot, TableSnapshot } from "./snapshot.js";
 /** Type changes every value survives: a number becoming an exact decimal. */
 const WIDENINGS = new Set(["integer>numeric", "double precision>numeric", "integer>double precision"]);
 
+/**
+ * Type changes that keep every value through an expression of their own: a text becoming a
+ * language map (file alt texts) keeps each text as the map's shipped default language ("en"; the
+ * site's text lookup falls back to any language that has one, so it shows under any setting).
+ */
+const CONVERSIONS: Record<string, (column: string) => string> = {
+  "text>jsonb": (c) => `CASE WHEN ${c} IS NULL OR ${c} = '' THEN NULL ELSE jsonb_build_object('en', ${c}) END`,
+};
+
 export interface Change {
   sql: string;
   /** Set when the change can lose data: what it would drop or narrow. */
@@ -60,14 +69,20 @@ function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alte
       alters.push({ sql: `ALTER TABLE ${t} ADD COLUMN ${ddl.columnSql(name, column)};` });
       continue;
     }
-    if (was.type !== column.type) {
-      const widening = WIDENINGS.has(`${was.type}>${column.type}`);
+    const retyped = was.type !== column.type;
+    // The old default is of the old type: PostgreSQL cannot cast it along, so it goes first and the new one is set after.
+    const defaultDropped = retyped && Boolean(was.default);
+    if (defaultDropped) alters.push({ sql: `ALTER TABLE ${t} ALTER COLUMN ${c} DROP DEFAULT;` });
+    if (retyped) {
+      const change = `${was.type}>${column.type}`;
+      const widening = WIDENINGS.has(change) || change in CONVERSIONS;
       alters.push({
-        sql: `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${column.type} USING ${c}::${column.type};`,
+        sql: `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${column.type} USING ${CONVERSIONS[change]?.(c) ?? `${c}::${column.type}`};`,
         ...(widening ? {} : { destructive: `change ${table}.${name} from ${was.type} to ${column.type} (values that do not convert are lost or fail)` }),
       });
     }
-    if (was.default !== column.default) {
+    const currentDefault = defaultDropped ? undefined : was.default;
+    if (currentDefault !== column.default) {
       alters.push({
         sql: column.default
           ? `ALTER TABLE ${t} ALTER COLUMN ${c} SET DEFAULT ${column.default};`

@@ -136,7 +136,13 @@ async function seed(client: pg.Client) {
     [PRODUCTS],
   );
   seeded = rows;
+  // Published, as the demo's and an editor's products are: visitors read the published copies.
+  const columns = (await client.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'ecommerce_products'`)).rows
+    .map((r) => `"${r.column_name}"`)
+    .join(", ");
+  await client.query(`INSERT INTO ecommerce_products__published (${columns}) SELECT ${columns} FROM ecommerce_products`);
   await client.query("VACUUM ANALYZE ecommerce_products");
+  await client.query("VACUUM ANALYZE ecommerce_products__published");
 }
 
 /** Back to the 10,000 seeded rows, so both create runs start from the same table. */

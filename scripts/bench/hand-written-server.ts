@@ -1,6 +1,8 @@
 // The baseline: what a developer would write by hand for the same four operations on the same
-// table: plain Fastify (default options) and one pg Pool, no validation beyond what SQL needs.
-// Same URLs, same `{ data }` responses and same columns as the generated routes.
+// tables: plain Fastify (default options) and one pg Pool, no validation beyond what SQL needs.
+// Same URLs, same `{ data }` responses and same columns as the generated routes. Products have
+// drafts (docs/drafts.md): reads answer the published copies with their `publication`, a create
+// writes the working copy, never published yet — what a hand-written drafts-aware shop would do.
 import Fastify from "fastify";
 import pg from "pg";
 import { HAND_WRITTEN_COLUMNS, HAND_WRITTEN_JSON_COLUMNS } from "./hand-written-columns.js";
@@ -13,6 +15,12 @@ const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_p
 const COLUMNS = HAND_WRITTEN_COLUMNS;
 const JSON_COLUMNS = HAND_WRITTEN_JSON_COLUMNS;
 const SELECT = COLUMNS.map((c) => `"${c}"`).join(", ");
+const PUBLISHED = "ecommerce_products__published";
+const SELECT_PUBLISHED = `${SELECT}, "publishedAt"`;
+const published = (row: Record<string, unknown>) => {
+  const { publishedAt, ...rest } = row;
+  return { ...rest, publication: { state: "published", publishedAt, publishAt: null, unpublishAt: null } };
+};
 // The generated route reads `filters[and][0][value]` through qs; Fastify's default parser keeps the
 // bracketed name as one flat key, which is all this handler needs.
 const SLUG_KEY = "filters[and][0][value]";
@@ -20,23 +28,23 @@ const SLUG_KEY = "filters[and][0][value]";
 const app = Fastify({ logger: false });
 
 app.get<{ Params: { id: string } }>("/api/ecommerce/products/:id", async (request, reply) => {
-  const { rows } = await pool.query(`SELECT ${SELECT} FROM ecommerce_products WHERE id = $1`, [request.params.id]);
+  const { rows } = await pool.query(`SELECT ${SELECT_PUBLISHED} FROM ${PUBLISHED} WHERE id = $1`, [request.params.id]);
   if (!rows[0]) return reply.status(404).send({ message: "not found" });
-  return { data: rows[0] };
+  return { data: published(rows[0]) };
 });
 
 app.get<{ Querystring: Record<string, string> }>("/api/ecommerce/products", async (request) => {
   const slug = request.query[SLUG_KEY];
   if (slug !== undefined) {
     const { rows } = await pool.query(
-      `SELECT ${SELECT} FROM ecommerce_products WHERE slug = $1 ORDER BY "createdAt" asc, id asc LIMIT 100`,
+      `SELECT ${SELECT_PUBLISHED} FROM ${PUBLISHED} WHERE slug = $1 ORDER BY "createdAt" asc, id asc LIMIT 100`,
       [slug],
     );
-    return { data: rows };
+    return { data: rows.map(published) };
   }
   const limit = Math.min(Number(request.query.limit ?? 100) || 100, 1000);
-  const { rows } = await pool.query(`SELECT ${SELECT} FROM ecommerce_products ORDER BY "createdAt" asc, id asc LIMIT $1`, [limit]);
-  return { data: rows };
+  const { rows } = await pool.query(`SELECT ${SELECT_PUBLISHED} FROM ${PUBLISHED} ORDER BY "createdAt" asc, id asc LIMIT $1`, [limit]);
+  return { data: rows.map(published) };
 });
 
 app.post<{ Body: { data: Record<string, unknown> } }>("/api/ecommerce/products", async (request, reply) => {
@@ -46,7 +54,7 @@ app.post<{ Body: { data: Record<string, unknown> } }>("/api/ecommerce/products",
   const params = entries.map((_, i) => `$${i + 1}`).join(", ");
   const values = entries.map(([k, v]) => (JSON_COLUMNS.has(k) ? JSON.stringify(v) : v));
   const { rows } = await pool.query(`INSERT INTO ecommerce_products (${names}) VALUES (${params}) RETURNING ${SELECT}`, values);
-  return reply.status(201).send({ data: rows[0] });
+  return reply.status(201).send({ data: { ...rows[0], publication: { state: "draft", publishedAt: null, publishAt: null, unpublishAt: null } } });
 });
 
 await serveForParent(app, () => pool.end());

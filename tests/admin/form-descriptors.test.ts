@@ -1,3 +1,4 @@
+import { cellOf } from "../../engine/admin/table-cell.js";
 import { describe, expect, it } from "vitest";
 import { adminModels, embedOf } from "../../engine/admin/admin-model.js";
 import { inputOf } from "../../engine/admin/field-input.js";
@@ -29,7 +30,8 @@ describe("admin descriptors from the real schemas", () => {
     expect(inputOf(field("ecommerce/stores-to-products", "productId"))).toBe("reference");
     expect(inputOf(field("ecommerce/orders", "status"))).toBe("select");
     expect(inputOf(field("billing/currencies", "isDefault"))).toBe("checkbox");
-    expect(inputOf(field("file-storage/files", "width"))).toBe("number");
+    expect(inputOf(field("ecommerce/products", "stock"))).toBe("number");
+    expect(inputOf(field("file-storage/files", "width"))).toBe("from-file");
     expect(inputOf({ ...field("file-storage/files", "alt"), input: "colour-wheel" })).toBe("unknown");
   });
 
@@ -40,9 +42,21 @@ describe("admin descriptors from the real schemas", () => {
   });
 
   it("sends a cleared number as an empty string and typed numbers as numbers", () => {
+    const products = model("ecommerce/products");
+    expect(formDataOf(products, { stock: 20, id: "x" })).toEqual({ stock: "20" });
+    expect(payloadOf(products, { stock: "", type: "one_off" })).toEqual({ stock: "", type: "one_off" });
+    expect(payloadOf(products, { stock: "30" })).toEqual({ stock: 30 });
+  });
+
+  it("shows what is read from an uploaded file (width, height, size, type) but never as an input", () => {
     const files = model("file-storage/files");
-    expect(formDataOf(files, { width: 20, id: "x" })).toEqual({ width: "20" });
-    expect(payloadOf(files, { width: "", height: "30", alt: "a" })).toEqual({ width: "", height: 30, alt: "a" });
+    const { schema } = formSchema(files);
+    for (const name of ["width", "height", "size", "extension", "mimeType"]) expect(schema.properties).not.toHaveProperty(name);
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(["adminTitle", "file", "alt"]));
+    expect(schema.properties.alt).toMatchObject({ type: "object", properties: { en: { type: "string" }, ru: { type: "string" } } });
+    expect(formDataOf(files, { width: 20, height: 10, alt: { en: "a" }, id: "x" })).toEqual({ alt: { en: "a" } });
+    // The files table shows the file as a thumbnail, not its path.
+    expect(cellOf(files.fields.find((f) => f.name === "file")!)).toBe("file");
   });
 
   it("searches by the naming field, in English for a language map", () => {

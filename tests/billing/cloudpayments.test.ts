@@ -31,6 +31,8 @@ describe("PAYMENTS.md's Content-HMAC vectors", () => {
       eventId: "pay:666",
       amount: "123.00",
       currency: "RUB",
+      // The paying transaction, which a refund names.
+      paymentId: "666",
     });
     expect(() => provider.verifyWebhook(Buffer.from(PUBLISHED_BODY), { ...headers, "content-hmac": "6sUXv4W0wmhfpkkDtp+3Hw/M8deAPkMRVV3OWANcqro=" }, "/x?type=pay")).toThrow(/Content-HMAC is wrong/);
   });

@@ -37,8 +37,8 @@ describe("provider settings from the environment", () => {
       stripe: { secretKey: "sk_x", webhookSecret: "whsec_x", apiUrl: "https://api.stripe.com" },
       cloudpayments: { publicId: "pk_c", apiSecret: "secret_c", apiUrl: "https://api.cloudpayments.ru" },
       tiptoppay: { publicId: "pk_t", apiSecret: "secret_t", apiUrl: "http://127.0.0.1:9" },
-      payselection: { siteId: "20003", secretKey: "ps_secret", publicKey: undefined, webformUrl: "https://webform.payselection.com", requestSignatureKey: "secret", requestSignatureUrl: "path" },
-      "payselection-international": { siteId: "30007", secretKey: "psi_secret", publicKey: "psi_public", webformUrl: "https://webform.payselection.com", requestSignatureKey: "public", requestSignatureUrl: "url" },
+      payselection: { siteId: "20003", secretKey: "ps_secret", publicKey: undefined, webformUrl: "https://webform.payselection.com", apiUrl: "https://gw.payselection.com", requestSignatureKey: "secret", requestSignatureUrl: "path" },
+      "payselection-international": { siteId: "30007", secretKey: "psi_secret", publicKey: "psi_public", webformUrl: "https://webform.payselection.com", apiUrl: "https://gw.payselection.com", requestSignatureKey: "public", requestSignatureUrl: "url" },
       "0xprocessing": { merchantId: "m1", webhookPassword: "pw", apiKey: "key", apiUrl: "https://app.0xprocessing.com", coin: "USDT (TRC20)", test: false },
     });
   });

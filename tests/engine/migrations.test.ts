@@ -67,6 +67,20 @@ describe(`migrations on ${testDialect}`, () => {
     expect(await columnsOf(t, "shop_things")).not.toContain("weight");
   });
 
+  it("turns a text into a language map keeping each value (under en), with no destructive flag", async () => {
+    await sql`INSERT INTO "shop_things" ("adminTitle", "slug", "colour") VALUES ('B', 'b', 'blue'), ('C', 'c', '')`.execute(t.database.db);
+    project.write("shop/things.json", entity("shop/things", { colour: { $ref: "../_defs/language-map" } }));
+    const fourth = await generate(project, "colour per language");
+    expect(fourth.changes.some((c) => c.destructive)).toBe(false);
+    expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0004_colour_per_language"]);
+    const rows = await sql<{ slug: string; colour: unknown }>`SELECT slug, colour FROM "shop_things" ORDER BY slug`.execute(t.database.db);
+    expect(rows.rows).toEqual([
+      { slug: "a", colour: { en: "red" } },
+      { slug: "b", colour: { en: "blue" } },
+      { slug: "c", colour: null },
+    ]);
+  });
+
   it("refuses to run when an applied migration was edited", async () => {
     const file = join(project.migrationsDir, "0001_initial.sql");
     const original = readFileSync(file, "utf8");

@@ -66,9 +66,9 @@ describe(`create-from-url on ${testDialect}`, () => {
     t.request({ method: "POST", url: "/api/file-storage/files/create-from-url", payload: { data: { url, ...extra } }, ...(key === undefined ? {} : { key }) });
 
   it("fetches an allow-listed loopback server's file, sniffs and measures it, and stores it as a file record", async () => {
-    const created = await fromUrl(`${base}/img/banner.png`, { alt: "Banner" });
+    const created = await fromUrl(`${base}/img/banner.png`, { alt: { en: "Banner" } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ alt: "Banner", adminTitle: "banner.png", mimeType: "image/png", extension: "png", width: 800, height: 400, size: png.length });
+    expect(created.body.data).toMatchObject({ alt: { en: "Banner" }, adminTitle: "banner.png", mimeType: "image/png", extension: "png", width: 800, height: 400, size: png.length });
     const served = await t.app.inject({ method: "GET", url: created.body.data.file });
     expect(served.rawPayload.equals(png)).toBe(true);
     // Redirects on the allowed host are followed; the name comes from Content-Disposition when given.
@@ -165,7 +165,7 @@ describe(`create-from-url on ${testDialect}`, () => {
     const missing = await fromUrl(`${base}/nothing-here`);
     expect(missing.status).toBe(502);
     expect(missing.body.message).toMatch(/answered 404$/);
-    // The record fails after the fetch (alt must be a string): the stored bytes are removed.
+    // The record fails after the fetch (alt must be a language map): the stored bytes are removed.
     const invalid = await fromUrl(`${base}/img/banner.png`, { alt: 5 });
     expect(invalid.status).toBe(400);
     expect(await storage.keys()).toEqual(before);

@@ -26,11 +26,11 @@ describe.each([
   });
 
   it("stores a file part, fills path, size, type, extension, width and height from the bytes, and serves it publicly", async () => {
-    const created = await upload(t, { alt: "a banner" }, { name: "Banner.PNG", type: "image/png", bytes: png });
+    const created = await upload(t, { alt: { en: "a banner" } }, { name: "Banner.PNG", type: "image/png", bytes: png });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const record = created.body.data;
     expect(record.file).toMatch(/^\/public\/files\/[0-9a-f-]{36}\.png$/);
-    expect(record).toMatchObject({ alt: "a banner", size: png.length, mimeType: "image/png", extension: "png", width: 1000, height: 500 });
+    expect(record).toMatchObject({ alt: { en: "a banner" }, size: png.length, mimeType: "image/png", extension: "png", width: 1000, height: 500 });
     const served = await t.app.inject({ method: "GET", url: record.file });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
@@ -61,7 +61,7 @@ describe.each([
     const big = await upload(t, {}, { name: "big.bin", type: "application/octet-stream", bytes: Buffer.alloc(200_001, 7) });
     expect(big.status).toBe(413);
     expect(big.body.message).toMatch(/^Payload Too Large error/);
-    // Stored first, then the record fails (alt must be a string).
+    // Stored first, then the record fails (alt must be a language map).
     const invalid = await upload(t, { alt: 5 }, { name: "x.png", type: "image/png", bytes: png });
     expect(invalid.status).toBe(400);
     expect(await storage.keys()).toEqual(before);
@@ -87,15 +87,28 @@ describe.each([
     expect((await t.app.inject({ method: "GET", url: `${text.body.data.file}?w=320` })).body).toBe("plain");
   });
 
+  it("a browser's PATCH of a file record (its answer compressed) keeps the file and answers 200", async () => {
+    const created = await upload(t, {}, { name: "keep.png", type: "image/png", bytes: png });
+    const key = created.body.data.file.split("/").pop();
+    const patched = await t.request({
+      method: "PATCH",
+      url: `/api/file-storage/files/${created.body.data.id}`,
+      headers: { "accept-encoding": "br, gzip" },
+      payload: { data: { alt: { en: "A long enough alt text to make the answer worth compressing", ru: "Достаточно длинный текст, чтобы ответ сжимался" } } },
+    });
+    expect(patched.status).toBe(200);
+    expect(await storage.keys()).toEqual(expect.arrayContaining([key]));
+  });
+
   it("deleting a record, or giving it another file, removes the stored file and its resized copies", async () => {
     const first = await upload(t, {}, { name: "a.png", type: "image/png", bytes: png });
     const firstKey = first.body.data.file.split("/").pop();
     await t.app.inject({ method: "GET", url: `${first.body.data.file}?w=320` });
     expect(await storage.keys()).toEqual(expect.arrayContaining([firstKey, `w320/${firstKey}`]));
 
-    const replaced = await upload(t, { alt: "second" }, { name: "b.jpg", type: "image/jpeg", bytes: await image(30, 20, "jpeg") }, `/api/file-storage/files/${first.body.data.id}`, "PATCH");
+    const replaced = await upload(t, { alt: { en: "second" } }, { name: "b.jpg", type: "image/jpeg", bytes: await image(30, 20, "jpeg") }, `/api/file-storage/files/${first.body.data.id}`, "PATCH");
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
-    expect(replaced.body.data).toMatchObject({ alt: "second", extension: "jpg", width: 30, height: 20 });
+    expect(replaced.body.data).toMatchObject({ alt: { en: "second" }, extension: "jpg", width: 30, height: 20 });
     expect((await t.app.inject({ method: "GET", url: first.body.data.file })).statusCode).toBe(404);
     expect(await storage.keys()).not.toEqual(expect.arrayContaining([firstKey]));
     expect((await storage.keys()).filter((k) => k.endsWith(firstKey))).toEqual([]);

@@ -64,7 +64,7 @@ describe.skipIf(!serverUrl)("npm run db:move: from the embedded database to a Po
     const registered = await expectStatus(201, url, "POST", `${AUTH}/email-and-password/registration`, { data: { login: "mover@example.com", password: PASSWORD } });
     jwt = registered.data.jwt;
     const form = new FormData();
-    form.append("data", JSON.stringify({ alt: "a moved file" }));
+    form.append("data", JSON.stringify({ alt: { en: "a moved file" } }));
     form.append("file", new Blob(["moving day"], { type: "text/plain" }), "note.txt");
     const uploaded = await fetch(`${url}/api/file-storage/files`, { method: "POST", body: form, headers: { "x-rbac-secret-key": SECRET } });
     expect(uploaded.status).toBe(201);

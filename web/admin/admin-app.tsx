@@ -4,7 +4,10 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { SessionGate } from "./auth/session-gate.js";
 import { AdminShell } from "./layout/admin-shell.js";
 import { FormSubmissionsPage } from "./forms/form-submissions-page.js";
+import { MediaPage } from "./media/media-page.js";
 import { ModelPage } from "./model-page.js";
+import { OrderPage } from "./orders/order-page.js";
+import { OrdersPage } from "./orders/orders-page.js";
 import { WelcomePage } from "./welcome-page.js";
 
 const theme = createTheme({ primaryColor: "indigo", defaultRadius: "md" });
@@ -21,12 +24,17 @@ const router = createBrowserRouter([
       { index: true, element: <WelcomePage /> },
       // A hand-made screen beside the generated ones: one form's submissions as a table.
       { path: "forms/:id", element: <FormSubmissionsPage /> },
+      // Every stored file as a grid of thumbnails, with uploads, alt texts and where each is used.
+      { path: "media", element: <MediaPage /> },
+      // The order desk: orders with customer and total, one order's page with its timeline and Refund.
+      { path: "orders", element: <OrdersPage /> },
+      { path: "orders/:id", element: <OrderPage /> },
       { path: ":module/:entity", element: <ModelPage /> },
     ],
   },
 ]);
 
-/** Theme, toasts and the router: /admin (the model list), /admin/{module}/{entity} (its table) and /admin/forms/{id} (a form's submissions). */
+/** Theme, toasts and the router: /admin (the model list), /admin/{module}/{entity} (its table), /admin/forms/{id} (a form's submissions), /admin/media (the files) and /admin/orders (the order desk). */
 export function AdminApp() {
   return (
     <MantineProvider theme={theme}>

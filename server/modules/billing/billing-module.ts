@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { Invoices } from "./invoices.js";
 import { Payments } from "./payments.js";
+import { Refunds } from "./refunds.js";
 import { createPaymentProviders, type PaymentProviders } from "./providers/registry.js";
 import { registerDummyInvoiceRoute } from "./dummy-invoice-route.js";
 import { registerProvidersRoute } from "./providers-route.js";
@@ -12,6 +13,8 @@ export interface BillingServices {
   providers: PaymentProviders;
   payments: Payments;
   invoices: Invoices;
+  /** Refunds through the providers' refund APIs (the order desk's Refund). */
+  refunds: Refunds;
 }
 
 declare module "fastify" {
@@ -25,7 +28,8 @@ export async function registerBillingModule(app: FastifyInstance, config: Config
   const providers = await createPaymentProviders(config, app.repositories.get("rbac/signing-keys")!);
   const invoices = new Invoices(app.database, app.repositories, app.registry);
   const payments = new Payments(app.database, app.repositories, app.registry, invoices);
-  app.decorate("payments", { providers, payments, invoices });
+  const refunds = new Refunds(app.database, app.repositories, app.registry, invoices, payments, providers);
+  app.decorate("payments", { providers, payments, invoices, refunds });
   await app.register(async (routes) => registerWebhookRoute(routes, config, providers, payments));
   await app.register(async (routes) => registerDummyInvoiceRoute(routes, providers));
   await app.register(async (routes) => registerProvidersRoute(routes, providers));

@@ -5,7 +5,8 @@ import { registerBillingModule } from "./billing-module.js";
 // and their payments, and money arithmetic. Anything else in this folder is billing's own.
 export type { BillingServices } from "./billing-module.js";
 export type { Invoice, InvoiceRequest, Invoices, PaymentIntent, InvoiceState, InvoiceStateChange, InvoiceStateListener } from "./invoices.js";
-export { sumAmounts } from "./money.js";
+export { fromMinorUnits, sumAmounts, toMinorUnits } from "./money.js";
+export type { Refund, RefundRequest, Refunds } from "./refunds.js";
 export { ProviderFailure, type CreatedPayment, type PaymentProvider, type ProviderName } from "./providers/provider.js";
 export type { PaymentProviders } from "./providers/registry.js";
 

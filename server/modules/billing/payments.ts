@@ -64,6 +64,8 @@ export class Payments {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const invoice = await this.findInvoice(trx, provider, event, true);
       if (!invoice) return "unknown";
+      // The provider's notice of a refund made from the order desk (refunds.ts) is already counted.
+      if (kind === "refunded" && (await this.ownRefund(trx, invoice, event))) return "duplicate";
       const mismatch = await this.mismatch(trx, invoice, event);
       if (mismatch) {
         await repository("billing/invoices").update(invoice.id, { flag: `${new Date().toISOString()} ${event.eventId}: ${mismatch}` });
@@ -78,7 +80,7 @@ export class Payments {
       if (!recorded) return "duplicate";
       const step = TRANSITIONS[kind];
       if (!step.from.includes(invoice.status)) return "ignored";
-      return this.move(repository, trx, invoice, step, event.eventId);
+      return this.move(repository, trx, invoice, step, event);
     });
   }
 
@@ -123,20 +125,34 @@ export class Payments {
     return undefined;
   }
 
+  /** Whether a refund notification tells of a refund this shop made (billing/refunds, not failed) of that amount. */
+  private async ownRefund(trx: Kysely<any>, invoice: Invoice, event: PaymentEvent): Promise<boolean> {
+    if (event.amount === undefined) return false;
+    const refunds = await trx.selectFrom(this.table("billing/refunds")).select("amount").where("invoiceId", "=", invoice.id).where("status", "!=", "failed").execute();
+    const decimals = (await this.currencyOf(trx, invoice.id))?.decimals ?? 2;
+    return refunds.some((r) => sameAmount(String(r.amount), event.amount!, decimals));
+  }
+
   /** Moves the invoice and its intents and tells the listeners; returns "flagged" when a paid moved nothing. */
-  private async move(repository: RepositoryLookup, trx: Kysely<any>, invoice: Invoice, step: Step, eventId: string): Promise<WebhookOutcome> {
+  private async move(repository: RepositoryLookup, trx: Kysely<any>, invoice: Invoice, step: Step, event: PaymentEvent): Promise<WebhookOutcome> {
+    const eventId = event.eventId;
     const paymentIntentIds = await this.invoices.intentIdsOf(trx, invoice.id);
     await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: step.intent });
     const moved = await this.invoices.announce({ invoice, state: step.invoice, paymentIntentIds }, repository, trx);
     // Money taken for an invoice nothing waits on any more: recorded, never applied to a cart.
     const late = step.invoice === "paid" && moved.length === 0;
     const why = invoice.status === "new" ? "paid, but no order is waiting for this invoice" : `paid after ${invoice.status}`;
-    await repository("billing/invoices").update(invoice.id, late ? { status: step.invoice, flag: `${new Date().toISOString()} ${eventId}: ${why}: ${PAID_AFTER_FAILED}` } : { status: step.invoice });
+    const fields: Record<string, unknown> = { status: step.invoice };
+    if (late) fields.flag = `${new Date().toISOString()} ${eventId}: ${why}: ${PAID_AFTER_FAILED}`;
+    // What a refund will name; and a refund made at the provider (its dashboard) gave back the whole amount.
+    if (step.invoice === "paid" && event.paymentId) fields.providerPaymentId = event.paymentId;
+    if (step.invoice === "refunded") fields.refundedAmount = invoice.amount;
+    await repository("billing/invoices").update(invoice.id, fields);
     return late ? "flagged" : "applied";
   }
 
   /** The invoice's currency (through its payment intent): slug and precision. */
-  private async currencyOf(trx: Kysely<any>, invoiceId: string): Promise<{ slug: string; decimals: number } | undefined> {
+  async currencyOf(trx: Kysely<any>, invoiceId: string): Promise<{ slug: string; decimals: number } | undefined> {
     return trx
       .selectFrom(`${this.table("billing/payment-intents-to-invoices")} as pi`)
       .innerJoin(`${this.table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "pi.paymentIntentId")

@@ -16,6 +16,7 @@ import { registerOrderRoutes } from "./routes/order-routes.js";
 import { registerSubjectOrderRoutes } from "./routes/subject-order-routes.js";
 import { registerPayAgainRoutes } from "./routes/pay-again-routes.js";
 import { registerProductPriceRoutes } from "./routes/product-price-routes.js";
+import { registerDeskRoutes } from "./routes/desk-routes.js";
 import { ProductPrices } from "./product-prices.js";
 import { PayAgain } from "./pay-again.js";
 import { OrderLinks } from "./order-links.js";
@@ -95,6 +96,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     registerSubjectOrderRoutes(routes, shop);
     registerOrderRoutes(routes, shop);
     registerPayAgainRoutes(routes, shop);
+    registerDeskRoutes(routes);
     registerProductPriceRoutes(routes, new ProductPrices(app.database, app.repositories, app.registry));
   });
 }

@@ -61,7 +61,8 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
       .executeTakeFirst();
     const language = languageOf(link?.language) ?? DEFAULT_LANGUAGE;
     let receiptUrl: string | undefined;
-    if (payload.to === "approving") {
+    // Reaching `approving` draws the receipt; so does the desk's "resend receipt" (payload.receipt).
+    if (payload.to === "approving" || payload.receipt === true) {
       const { record } = await app.generatedFiles.generate(RECEIPT_VARIANT, { orderId, language, date: payload.at });
       receiptUrl = `${publicUrl}${record.file}`;
     }

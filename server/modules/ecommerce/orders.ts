@@ -7,6 +7,7 @@ import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
 import { NO_PRICE, Prices } from "./prices.js";
 import { totalsByCurrency, type Total } from "./totals.js";
+import { publishedTable } from "../../../engine/schema/published-model.js";
 import { assertAvailable, availableFor } from "./stock.js";
 
 export type OrderType = "cart" | "history";
@@ -23,6 +24,8 @@ export type OrderWithLines = Order & { ordersToProducts: (OrderLine & { product?
 export class Orders {
   readonly prices: Prices;
   private readonly table: (id: string) => string;
+  /** The table a buyer sees a model in: a drafted product or store only once published (docs/drafts.md). */
+  private readonly visitorTable: (id: string) => string;
 
   constructor(
     private readonly database: Database,
@@ -31,6 +34,7 @@ export class Orders {
   ) {
     this.prices = new Prices(registry);
     this.table = (id) => registry.get(id).table;
+    this.visitorTable = (id) => publishedTable(registry.get(id));
   }
 
   private get db() {
@@ -210,10 +214,10 @@ export class Orders {
       .limit(1)
       .forUpdate();
     const store = input.storeId
-      ? sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(this.table("ecommerce/stores"))} WHERE "id" = ${input.storeId})`
+      ? sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(this.visitorTable("ecommerce/stores"))} WHERE "id" = ${input.storeId})`
       : sql<boolean>`true`;
     return trx
-      .selectFrom(`${this.table("ecommerce/products")} as p`)
+      .selectFrom(`${this.visitorTable("ecommerce/products")} as p`)
       .leftJoinLateral(line.as("x"), (join) => join.onTrue())
       .selectAll("x")
       .select(store.as("store"))

@@ -8,6 +8,7 @@ import { registerOpengraphImages } from "./images/opengraph.js";
 import { fileUploads, WRITE_ROUTE } from "./file-uploads.js";
 import { ImageWidths } from "./image-widths.js";
 import { registerPublicFilesRoute } from "./public-files-route.js";
+import { registerMediaRoutes } from "./media/media-routes.js";
 import { removeReplacedFiles } from "./replaced-files.js";
 import { createStorageDriver } from "./storage/create-driver.js";
 import { StoredFiles } from "./stored-files.js";
@@ -27,7 +28,8 @@ declare module "fastify" {
  * stored file when its record is deleted or given another file. Stored files of a request that
  * fails are removed, so a rejected form leaves nothing behind. POST …/files/create-from-url
  * fetches a remote file into storage; POST …/files/generate draws an image from a template; every
- * page's Open Graph image is drawn at /public/opengraph/{pageId}.png.
+ * page's Open Graph image is drawn at /public/opengraph/{pageId}.png. GET /api/file-storage/media
+ * is the admin's media grid and where each file is used.
  */
 export async function registerFileStorageModule(app: FastifyInstance, config: Config) {
   const driver = await createStorageDriver(config);
@@ -57,6 +59,7 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
     await registerBodyParsers(routes);
     registerCreateFromUrlRoute(routes, config, files);
     registerGenerateRoute(routes, generated);
+    registerMediaRoutes(routes);
   });
   registerOpengraphImages(app, generated, driver, config.publicUrl);
 }

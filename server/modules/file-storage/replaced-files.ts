@@ -37,12 +37,14 @@ export function removeReplacedFiles(app: FastifyInstance, files: StoredFiles) {
     if (values.length) request.previousFiles = { model, values };
   };
 
-  const removeUnnamed = async (request: FastifyRequest, payload: unknown) => {
+  const removeUnnamed = async (request: FastifyRequest) => {
     const previous = request.previousFiles!;
     let kept: unknown[] = [];
     if (request.method === "PATCH") {
-      const record = (JSON.parse(String(payload)) as { data?: Record<string, unknown> }).data ?? {};
-      kept = fileFields(previous.model).map((f) => record[f]);
+      // Read back rather than from the answer: by now the answer may be compressed bytes (brotli for a browser).
+      const id = (request.params as { id: string }).id;
+      const record = await app.repositories.get(previous.model.id)!.get(id).catch(() => ({}) as Record<string, unknown>);
+      kept = fileFields(previous.model).map((f) => (record as Record<string, unknown>)[f]);
     }
     for (const value of previous.values) {
       if (!kept.includes(value) && !(await stillNamed(app, value))) await files.remove(value);
@@ -61,7 +63,7 @@ export function removeReplacedFiles(app: FastifyInstance, files: StoredFiles) {
     };
     const after: onSendHookHandler = (request, reply, payload, done) => {
       if (!request.previousFiles || reply.statusCode >= 400) return done(null, payload);
-      removeUnnamed(request, payload).then(() => done(null, payload), done);
+      removeUnnamed(request).then(() => done(null, payload), done);
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), before];
     route.onSend = [...[route.onSend ?? []].flat(), after];

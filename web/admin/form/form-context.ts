@@ -7,4 +7,6 @@ export interface AdminFormContext {
    * when its props differ, and the context is one of them.
    */
   values: Record<string, unknown>;
+  /** The saved record being edited (none for a new one): what inputs show beside their value (a file's width, height and size). */
+  record?: Record<string, unknown>;
 }

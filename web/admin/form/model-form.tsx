@@ -62,7 +62,7 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
   const files = useRef(new Map<string, File>());
   // Which submit button sent the form: Save (draft) or Publish (save, then publish).
   const intent = useRef<"save" | "publish">("save");
-  const context = useMemo<AdminFormContext>(() => ({ files: files.current, values: formData }), [formData]);
+  const context = useMemo<AdminFormContext>(() => ({ files: files.current, values: formData, record }), [formData, record]);
   const t = editorialTexts();
   const statusText = model.drafts ? { ...STATUS_TEXT, success: t.saved, error: t.notSaved } : STATUS_TEXT;
 

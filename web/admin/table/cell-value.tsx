@@ -4,8 +4,9 @@ import dayjs from "dayjs";
 import type { AdminField } from "../../../engine/admin/admin-model.js";
 import { cellOf } from "../../../engine/admin/table-cell.js";
 import { AddressLines } from "../form/widgets/postal-address-field.js";
+import { FileThumb } from "../media/file-thumb.js";
 
-/** A value as a table cell: short text, a yes/no badge, a formatted time, a related record's name. */
+/** A value as a table cell: short text, a yes/no badge, a formatted time, a related record's name, a file's thumbnail. */
 export function CellValue({ field, value, referenceLabel }: { field: AdminField; value: unknown; referenceLabel?: string }) {
   if (value === null || value === undefined || value === "") return <Text c="dimmed">—</Text>;
   // The cell the field's type describes (engine/admin/table-cell.ts); one this file does not draw is text.
@@ -14,6 +15,12 @@ export function CellValue({ field, value, referenceLabel }: { field: AdminField;
   if (cell === "date-time") return <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>;
   if (cell === "reference") return <Text size="sm">{referenceLabel ?? String(value)}</Text>;
   if (cell === "postal-address") return <AddressLines value={value} size="sm" />;
+  // A stored file: its thumbnail (an image's smallest copy; else its extension), not its path.
+  if (cell === "file" && typeof value === "string") {
+    const extension = /\.([a-z0-9]{1,5})$/i.exec(value)?.[1] ?? "";
+    const image = /^(jpe?g|png|webp|gif|avif|svg)$/i.test(extension);
+    return <FileThumb file={{ file: value, mimeType: image ? "image/" : "", extension }} size={40} language={DEFAULT_LANGUAGE} />;
+  }
   const text = typeof value === "object" ? (cell === "language-text" ? languageText(value as Record<string, string>) : JSON.stringify(value)) : String(value);
   if (!text) return <Text c="dimmed">—</Text>;
   return (

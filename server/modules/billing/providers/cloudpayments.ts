@@ -3,7 +3,7 @@ import { wireAmount } from "../money.js";
 import { sameSignature } from "../signatures.js";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { basicAuth, providerRequest } from "./http.js";
-import { absoluteUrl, header, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
+import { absoluteUrl, header, ProviderFailure, ProviderRefusal, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
 
 /**
  * The notification types, each registered at its own address (`…/webhook?type=pay`): the body
@@ -72,6 +72,24 @@ export class CloudPaymentsProvider implements PaymentProvider {
     return { providerId: String(answer.Model.Id ?? context.invoiceId), paymentUrl: answer.Model.Url, currency: context.currency.code };
   }
 
+  /**
+   * POST /payments/refund with the payment's TransactionId (from its Pay or Confirm notification)
+   * and the Amount in major units as the invoice's decimal, Basic auth; the refund's key as
+   * X-Request-ID, CloudPayments' idempotency header, so a retry is the same refund. Answered
+   * `{ Success, Message, Model: { TransactionId } }`: Success false is a refusal.
+   */
+  async refund(context: RefundContext): Promise<CreatedRefund> {
+    const transactionId = Number(context.paymentId);
+    if (!context.paymentId || !Number.isSafeInteger(transactionId)) throw new ProviderRefusal(`${this.name}: this invoice's TransactionId is not known (it comes with the Pay notification)`);
+    const answer = (await providerRequest(this.name, `${this.settings.apiUrl}/payments/refund`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: basicAuth(this.settings.publicId, this.settings.apiSecret), "x-request-id": context.idempotencyKey },
+      body: jsonWithAmount({ TransactionId: transactionId, JsonData: { invoiceId: context.invoiceId } }, context.amount),
+    })) as { Success?: boolean; Message?: string; Model?: { TransactionId?: unknown } };
+    if (!answer?.Success) throw new ProviderRefusal(`${this.name} refused the refund: ${answer?.Message ?? "no reason given"}`);
+    return { providerRefundId: String(answer.Model?.TransactionId ?? context.idempotencyKey) };
+  }
+
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, url: string): PaymentEvent | null {
     const signature = header(headers, "content-hmac");
     if (!signature) throw new WebhookRefusal("the notification is not signed (no Content-HMAC)");
@@ -89,6 +107,8 @@ export class CloudPaymentsProvider implements PaymentProvider {
       currency: fields.Currency ? String(fields.Currency) : undefined,
     };
     if (type === "check") return { kind: "check", ...base };
+    // What a refund names: the paying transaction (a Refund notification's own id is the refund's).
+    if (type === "pay" || type === "confirm") Object.assign(base, { paymentId: transactionId });
     // A body of another type sent to this address (a replayed Check as Pay) is not trusted.
     if ((type === "pay" || type === "confirm") && !["Completed", "Authorized"].includes(String(fields.Status))) throw new WebhookRefusal(`a ${type} notification with status ${fields.Status}`);
     if (type === "refund" && !fields.PaymentTransactionId) throw new WebhookRefusal("a refund notification without PaymentTransactionId");

@@ -3,7 +3,7 @@ import { validationError } from "../../../../engine/errors.js";
 import { resolveSigningSecret } from "../../../lib/signing-secret.js";
 import { hmacHex, sameSignature } from "../signatures.js";
 import type { ProviderDefinition } from "./definition.js";
-import { absoluteUrl, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
+import { absoluteUrl, ProviderFailure, ProviderRefusal, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
 
 /** How long a signed Pay or Decline from the payment page stays good. */
 export const DUMMY_TOLERANCE_SECONDS = 3600;
@@ -38,6 +38,15 @@ export class DummyProvider implements PaymentProvider {
       paymentUrl: absoluteUrl(this.site, `/billing/dummy/pay/${context.invoiceId}?token=${this.pageToken(context.invoiceId)}`),
       currency: context.currency.code,
     };
+  }
+
+  /**
+   * No outside service to ask: the refund is made here, named by its key (the same key, the same
+   * refund). An amount that is not a positive decimal is refused, as a provider would.
+   */
+  async refund(context: RefundContext): Promise<CreatedRefund> {
+    if (!/^\d+(\.\d+)?$/.test(context.amount) || /^0+(\.0+)?$/.test(context.amount)) throw new ProviderRefusal(`the dummy provider refuses a refund of ${context.amount}`);
+    return { providerRefundId: `dummy_${context.idempotencyKey}` };
   }
 
   /** The token in the payment URL: whoever has the URL may see the page and pay, like a hosted payment link. */
@@ -78,7 +87,7 @@ export class DummyProvider implements PaymentProvider {
     if (!KINDS.includes(event.type) || typeof event.providerId !== "string" || typeof event.id !== "string") {
       throw new WebhookRefusal("the notification is not one this provider sends");
     }
-    return { kind: event.type, providerId: event.providerId, eventId: event.id, amount: event.amount, currency: event.currency };
+    return { kind: event.type, providerId: event.providerId, eventId: event.id, amount: event.amount, currency: event.currency, ...(event.type === "paid" ? { paymentId: event.providerId } : {}) };
   }
 
   webhookAnswer(outcome: WebhookOutcome) {

@@ -1,4 +1,4 @@
-import { ProviderFailure } from "./provider.js";
+import { ProviderFailure, ProviderRefusal } from "./provider.js";
 
 /** How long a provider may take to answer a create request (a look-up may be given less). */
 const TIMEOUT_MS = 15_000;
@@ -21,7 +21,8 @@ export async function providerRequest(
     throw new ProviderFailure(`${provider} could not be reached (${(error as Error).message})`);
   }
   const text = await response.text();
-  if (!response.ok) throw new ProviderFailure(`${provider} answered ${response.status}: ${text.slice(0, 200)}`);
+  // A 4xx is the provider's no (nothing done); a 5xx leaves the outcome unknown.
+  if (!response.ok) throw new (response.status < 500 ? ProviderRefusal : ProviderFailure)(`${provider} answered ${response.status}: ${text.slice(0, 200)}`);
   try {
     return JSON.parse(text);
   } catch {

@@ -3,9 +3,11 @@ import { fromMinorUnits, toMinorUnits, wireAmount } from "../money.js";
 import { hmacHex, sameSignature } from "../signatures.js";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { providerRequest } from "./http.js";
-import { absoluteUrl, header, ProviderFailure, webhookUrl, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+import { absoluteUrl, header, ProviderFailure, ProviderRefusal, webhookUrl, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
 
 const CREATE_PATH = "/webpayments/create";
+/** On the gateway (gw.payselection.com), not the web form host. */
+const REFUND_PATH = "/payments/refund";
 
 /** Payselection's webhook events and what each means for an invoice (Block, 3DS, Payout… are not ours to act on). */
 const EVENTS: Record<string, PaymentEventKind> = { Payment: "paid", Charge: "paid", Fail: "failed", Cancel: "canceled", Refund: "refunded" };
@@ -20,6 +22,8 @@ export interface PayselectionSettings {
   publicKey?: string;
   /** Where webpayments/create lives (the web form host). */
   webformUrl: string;
+  /** The gateway API (payments/refund); https://gw.payselection.com when not set. */
+  apiUrl?: string;
   /** Which key signs requests: "secret" (the official PHP SDK) or "public". */
   requestSignatureKey: "secret" | "public";
   /** What the request signature names as URL: "path" (/webpayments/create, the official PHP SDK) or "url" (the full address). */
@@ -65,12 +69,38 @@ export class PayselectionProvider implements PaymentProvider {
       },
       CustomerInfo: { Email: context.email },
     });
-    const url = `${this.settings.webformUrl}${CREATE_PATH}`;
-    const requestId = randomUUID();
+    const answer = await this.signedPost(this.settings.webformUrl, CREATE_PATH, body, randomUUID());
+    // webpayments/create answers the payment page's URL as a JSON string (paylink_create an object with Url).
+    const paymentUrl = typeof answer === "string" ? answer : (answer as { Url?: unknown })?.Url;
+    if (typeof paymentUrl !== "string" || !/^https?:\/\//.test(paymentUrl)) throw new ProviderFailure(`${this.name} answered no payment URL`);
+    return { providerId: context.invoiceId, paymentUrl, currency: context.currency.code };
+  }
+
+  /**
+   * POST {gateway}/payments/refund with the payment's TransactionId (from its Payment notification),
+   * the Amount as a two-decimal string and the Currency, signed like every request; the refund's
+   * key is its X-REQUEST-ID, so a retry is the same request at Payselection. A 4xx is its no.
+   */
+  async refund(context: RefundContext): Promise<CreatedRefund> {
+    if (!context.paymentId) throw new ProviderRefusal(`${this.name}: this invoice's TransactionId is not known (it comes with the Payment notification)`);
+    let amount: string;
+    try {
+      amount = fromMinorUnits(toMinorUnits(context.amount, 2), 2);
+    } catch {
+      throw new ProviderRefusal(`${context.amount} has more than two decimals`);
+    }
+    const body = JSON.stringify({ TransactionId: context.paymentId, Amount: amount, Currency: context.currency.code, WebhookUrl: webhookUrl(this.site, this.name) });
+    const answer = (await this.signedPost(this.settings.apiUrl ?? "https://gw.payselection.com", REFUND_PATH, body, context.idempotencyKey)) as { TransactionId?: unknown };
+    return { providerRefundId: String(answer?.TransactionId ?? context.idempotencyKey) };
+  }
+
+  /** A POST signed as Payselection documents: X-SITE-ID, X-REQUEST-ID and X-REQUEST-SIGNATURE over method, URL (path or full, a setting), site, request id and body. */
+  private signedPost(base: string, path: string, body: string, requestId: string): Promise<unknown> {
+    const url = `${base}${path}`;
     const key = this.settings.requestSignatureKey === "public" ? this.settings.publicKey : this.settings.secretKey;
     if (!key) throw new ProviderFailure(`${this.name}: request signing with the public key needs its PUBLIC_KEY setting`);
-    const signed = this.settings.requestSignatureUrl === "url" ? url : CREATE_PATH;
-    const answer = await providerRequest(this.name, url, {
+    const signed = this.settings.requestSignatureUrl === "url" ? url : path;
+    return providerRequest(this.name, url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -80,10 +110,6 @@ export class PayselectionProvider implements PaymentProvider {
       },
       body,
     });
-    // webpayments/create answers the payment page's URL as a JSON string (paylink_create an object with Url).
-    const paymentUrl = typeof answer === "string" ? answer : (answer as { Url?: unknown })?.Url;
-    if (typeof paymentUrl !== "string" || !/^https?:\/\//.test(paymentUrl)) throw new ProviderFailure(`${this.name} answered no payment URL`);
-    return { providerId: context.invoiceId, paymentUrl, currency: context.currency.code };
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null {
@@ -107,6 +133,8 @@ export class PayselectionProvider implements PaymentProvider {
       eventId: `${body.Event}:${body.TransactionId}`,
       amount: wireAmount(body.Amount),
       currency: body.Currency ? String(body.Currency) : undefined,
+      // What a refund names: the paying transaction.
+      ...(kind === "paid" ? { paymentId: String(body.TransactionId) } : {}),
     };
   }
 
@@ -117,7 +145,7 @@ export class PayselectionProvider implements PaymentProvider {
 
 /** One credential set of Payselection, under its prefix. */
 function payselection(name: "payselection" | "payselection-international", label: string, prefix: string): ProviderDefinition<PayselectionSettings> {
-  const suffixes = ["SITE_ID", "SECRET_KEY", "PUBLIC_KEY", "REQUEST_SIGNATURE_KEY", "REQUEST_SIGNATURE_URL", "WEBFORM_URL"];
+  const suffixes = ["SITE_ID", "SECRET_KEY", "PUBLIC_KEY", "REQUEST_SIGNATURE_KEY", "REQUEST_SIGNATURE_URL", "WEBFORM_URL", "API_URL"];
   return {
     name,
     label,
@@ -131,6 +159,7 @@ function payselection(name: "payselection" | "payselection-international", label
         secretKey,
         publicKey: env[`${prefix}_PUBLIC_KEY`] || undefined,
         webformUrl: baseUrl(env[`${prefix}_WEBFORM_URL`], "https://webform.payselection.com"),
+        apiUrl: baseUrl(env[`${prefix}_API_URL`], "https://gw.payselection.com"),
         requestSignatureKey: env[`${prefix}_REQUEST_SIGNATURE_KEY`] === "public" ? "public" : "secret",
         requestSignatureUrl: env[`${prefix}_REQUEST_SIGNATURE_URL`] === "url" ? "url" : "path",
       };

@@ -48,6 +48,30 @@ export interface PaymentEvent {
   amount?: string;
   /** ISO code, any case. */
   currency?: string;
+  /**
+   * On a "paid": the provider's id of the payment that paid the invoice, which its refund API
+   * names (Stripe's payment intent, CloudPayments' and Payselection's TransactionId).
+   */
+  paymentId?: string;
+}
+
+/** What a provider needs to give back money on a paid invoice. Amounts are decimal strings. */
+export interface RefundContext {
+  invoiceId: string;
+  /** The provider's id of the invoice's payment as createPayment answered it (a Checkout Session's id). */
+  providerId?: string;
+  /** The provider's id of the payment that paid it, from its paid notification (PaymentEvent.paymentId). */
+  paymentId?: string;
+  /** The exact amount to give back in major units ("12.50"), at most what is left to refund. */
+  amount: string;
+  currency: { code: string; decimals: number };
+  /** Stable for one refund (refund-{id}): sent again when the refund is retried, so the provider makes it once. */
+  idempotencyKey: string;
+}
+
+/** What a refund answers: the provider's id of the refund. */
+export interface CreatedRefund {
+  providerRefundId: string;
 }
 
 /**
@@ -67,6 +91,13 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   createPayment(context: PaymentContext): Promise<CreatedPayment>;
   /**
+   * Gives back `amount` of a paid invoice through the provider's refund API (optional: a provider
+   * without one, 0xProcessing, leaves it out and the order desk says so). Throws ProviderRefusal
+   * when the provider answered no (nothing was given back), ProviderFailure when it could not be
+   * reached or answered an error of its own (the outcome is not known: the same key is sent again).
+   */
+  refund?(context: RefundContext): Promise<CreatedRefund>;
+  /**
    * Checks the notification's signature over the raw body (constant time, before any database
    * look-up) and reads it; throws WebhookRefusal when it is unsigned, wrongly signed or stale.
    * Null: genuine, but nothing our invoices act on (acknowledged as `ignored`). A provider whose
@@ -83,6 +114,12 @@ export class WebhookRefusal extends Error {}
 
 /** A provider that could not create the payment (its error, or none reachable). */
 export class ProviderFailure extends Error {}
+
+/**
+ * A provider that answered a clear no (a 4xx, `Success: false`): the request did nothing there,
+ * so a refund refused this way is failed rather than left to be retried.
+ */
+export class ProviderRefusal extends ProviderFailure {}
 
 /** Where the site's pages and webhook route are, for the addresses providers are given. */
 export interface SiteAddress {

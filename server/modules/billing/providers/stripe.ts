@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { fromMinorUnits, toMinorUnits } from "../money.js";
-import { absoluteUrl, header, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+import { absoluteUrl, header, ProviderFailure, ProviderRefusal, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
 
 // Stripe's own minor units (docs.stripe.com/currencies): these take whole units, these three
 // decimals, every other currency two (also ISK, HUF and TWD, which Stripe keeps two-decimal).
@@ -84,6 +84,38 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * POST /v1/refunds with the payment intent and the amount in Stripe's integer minor units, and
+   * the refund's Idempotency-Key: a retried refund is the same refund at Stripe. The payment intent
+   * is the paid notification's; for an invoice paid before it was kept, it is read from the
+   * Checkout Session (GET /v1/checkout/sessions/{id}).
+   */
+  async refund(context: RefundContext): Promise<CreatedRefund> {
+    const code = context.currency.code.toUpperCase();
+    let amount: number;
+    try {
+      amount = Number(toMinorUnits(context.amount, stripeExponent(code)));
+    } catch {
+      throw new ProviderRefusal(`${context.amount} ${code} has more decimals than Stripe takes for ${code}`);
+    }
+    try {
+      let paymentIntent = context.paymentId;
+      if (!paymentIntent && context.providerId) {
+        const session = await this.stripe.checkout.sessions.retrieve(context.providerId);
+        paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      }
+      if (!paymentIntent) throw new ProviderRefusal("stripe: this invoice's payment intent is not known");
+      const refund = await this.stripe.refunds.create({ payment_intent: paymentIntent, amount, metadata: { invoiceId: context.invoiceId } }, { idempotencyKey: context.idempotencyKey });
+      if (refund.status === "failed" || refund.status === "canceled") throw new ProviderRefusal(`stripe: the refund is ${refund.status}${refund.failure_reason ? ` (${refund.failure_reason})` : ""}`);
+      return { providerRefundId: refund.id };
+    } catch (error) {
+      if (error instanceof ProviderFailure) throw error;
+      // Stripe's 4xx (invalid request, already refunded, idempotency key reused) did nothing there.
+      const status = (error as { statusCode?: number }).statusCode;
+      throw new (status !== undefined && status >= 400 && status < 500 ? ProviderRefusal : ProviderFailure)(`stripe: ${(error as Error).message}`);
+    }
+  }
+
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null {
     const signature = header(headers, "stripe-signature");
     if (!signature) throw new WebhookRefusal("the notification is not signed");
@@ -107,6 +139,8 @@ export class StripeProvider implements PaymentProvider {
         amount: this.decimal(session.amount_total, session.currency),
         // Stripe types it nullable: a session without one states no currency (the mismatch check says so).
         currency: session.currency ?? undefined,
+        // What a refund names (POST /v1/refunds payment_intent=…).
+        paymentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? undefined),
       };
     }
     // A full refund; a partial one leaves the order paid.

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { ReactElement } from "react";
 import { AppError, validationError } from "../../../../engine/errors.js";
@@ -95,7 +96,7 @@ export class GeneratedFiles {
     const stored = await this.files.store(png, `${variant}.png`);
     let record: FileRecord;
     try {
-      record = await this.records.create({ ...stored, variant, adminTitle: drawing.adminTitle, alt: drawing.adminTitle, generatedFrom: drawing.key });
+      record = await this.records.create({ ...stored, variant, adminTitle: drawing.adminTitle, alt: { [DEFAULT_LANGUAGE]: drawing.adminTitle }, generatedFrom: drawing.key });
     } catch (error) {
       await this.files.remove(stored.file);
       const raced = error instanceof AppError && error.code === "CONFLICT" ? await this.find(drawing.key) : undefined;

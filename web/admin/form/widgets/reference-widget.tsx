@@ -8,8 +8,9 @@ import { api } from "../../../api/client.js";
 import { containsPattern, readQuery, routeOf } from "../../data/list-query.js";
 import { useModels } from "../../data/models-context.js";
 import { recordLabel } from "../../data/record-label.js";
+import { FilePicker } from "../../media/file-picker.js";
 import type { AdminFormContext } from "../form-context.js";
-import { fieldProps } from "./basic-widgets.js";
+import { errorOf, fieldProps } from "./basic-widgets.js";
 
 type Option = { value: string; label: string };
 
@@ -32,6 +33,18 @@ export function referencedModel(field: AdminField, values: Record<string, unknow
  * the chosen module) searches that model, and is cleared when the module changes.
  */
 export function ReferenceWidget(props: WidgetProps) {
+  const field = props.options.field as unknown as AdminField;
+  // A file is chosen by its thumbnail, or uploaded in place.
+  if (field.references === FILES) {
+    const { label, required, id } = fieldProps(props);
+    return <FilePicker value={props.value || undefined} onChange={(value) => props.onChange(value)} label={label as string} required={required} error={errorOf(props)} id={id} />;
+  }
+  return <RecordSelect {...props} />;
+}
+
+const FILES = "file-storage/files";
+
+function RecordSelect(props: WidgetProps) {
   const field = props.options.field as unknown as AdminField;
   const context = props.registry.formContext as AdminFormContext;
   const targetId = referencedModel(field, context.values);

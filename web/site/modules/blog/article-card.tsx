@@ -22,7 +22,7 @@ export function ArticleCard({ record }: VariantProps) {
     <Card withBorder radius="lg" padding="lg" className={classNameOf(record)} data-article-card="" h="100%">
       {cover ? (
         <Card.Section mb="md">
-          <FileView file={cover} sizes="(min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "16 / 9", borderRadius: 0 }} />
+          <FileView file={cover} language={site.language} sizes="(min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "16 / 9", borderRadius: 0 }} />
         </Card.Section>
       ) : null}
       <Stack gap="xs" style={{ flex: 1 }}>

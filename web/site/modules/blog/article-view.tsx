@@ -32,7 +32,7 @@ export function ArticleView({ article, children }: { article: Row; children?: Re
           {text(article.title, site.language)}
         </Title>
         {subtitle ? <Text fz="xl" c="dimmed">{subtitle}</Text> : null}
-        {cover ? <FileView file={cover} style={{ width: "100%", borderRadius: 16 }} /> : null}
+        {cover ? <FileView file={cover} language={site.language} style={{ width: "100%", borderRadius: 16 }} /> : null}
         <div style={{ fontSize: "1.075rem", lineHeight: 1.7 }}>
           <SiteRichText record={article} />
         </div>

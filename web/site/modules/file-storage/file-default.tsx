@@ -1,7 +1,9 @@
 import { FileView } from "../../../ui/file-view.js";
+import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
 
-/** A file-storage file: image, video with controls, or a download link. */
+/** A file-storage file: image (alt text in the page's language), video with controls, or a download link. */
 export function FileDefault({ record }: VariantProps) {
-  return <FileView file={record} />;
+  const site = useSite();
+  return <FileView file={record} language={site.language} />;
 }

@@ -1,5 +1,5 @@
 import { Text } from "../../render/primitives.js";
-import { FileView } from "../../../ui/file-view.js";
+import { altText, FileView } from "../../../ui/file-view.js";
 import { logotypeHref } from "../../i18n/links.js";
 import { text } from "../../i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -15,7 +15,7 @@ export function LogotypeDefault({ record }: VariantProps) {
   return (
     <a href={logotypeHref(record.url, site.language)} className={classNameOf(record)} data-logotype="" aria-label={title || undefined} style={{ display: "inline-flex", alignItems: "center", textDecoration: "none" }}>
       {file ? (
-        <FileView file={{ ...file, alt: file.alt ?? title }} style={{ height: 36, width: "auto", borderRadius: 0 }} fit="contain" />
+        <FileView file={{ ...file, alt: altText(file.alt, site.language) ?? title }} style={{ height: 36, width: "auto", borderRadius: 0 }} fit="contain" />
       ) : (
         <Text component="span" fw={800} fz="xl" style={{ letterSpacing: "-0.02em" }}>
           {title}

@@ -1,6 +1,7 @@
 import { Anchor, Badge } from "@mantine/core";
 import { Group, Paper, Stack, Text } from "../../../render/primitives.js";
 import { fileUrl, resizedUrl } from "../../../../ui/file-url.js";
+import { altText } from "../../../../ui/file-view.js";
 import type { Row } from "../../../data/page-data.js";
 import { useShop } from "../helpers/use-shop.js";
 import type { VariantProps } from "../../../variant-types.js";
@@ -22,10 +23,10 @@ const str = (value: unknown) => (typeof value === "string" && value ? value : un
 
 /** One attached file: a thumbnail for images (else the extension), its name, size and a Download link. */
 export function FileAttachment({ file }: { file: Row }) {
-  const { t } = useShop();
+  const { t, site } = useShop();
   const src = fileUrl(file.file);
   if (!src) return null;
-  const name = str(file.alt) ?? str(file.adminTitle) ?? decodeURIComponent(src.split("/").pop() ?? "");
+  const name = altText(file.alt, site.language) ?? str(file.adminTitle) ?? decodeURIComponent(src.split("/").pop() ?? "");
   const extension = (str(file.extension) ?? name.split(".").pop() ?? "").replace(/^\./, "").toUpperCase();
   const image = String(file.mimeType ?? "").includes("image");
   return (

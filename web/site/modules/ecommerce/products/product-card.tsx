@@ -3,10 +3,11 @@ import { Box, Card, Group, Stack, Text, Title } from "../../../render/primitives
 import { FileView } from "../../../../ui/file-view.js";
 import { text } from "../../../i18n/text.js";
 import { classNameOf } from "../../../render/class-name.js";
+import { useListPosition } from "../../../render/list-position.js";
 import { useSite, useUiText } from "../../../render/use-site.js";
 import type { VariantProps } from "../../../variant-types.js";
-import { firstFile } from "../../website-builder/first-file.js";
 import { productHref } from "../helpers/links.js";
+import { productPhotos } from "../helpers/photos.js";
 import { mainPrice, productPrices, storeLink } from "../helpers/price.js";
 import { PriceTag } from "./price-tag.js";
 import { ProductCartActions } from "./product-cart-actions.js";
@@ -14,13 +15,15 @@ import { LinkSubject } from "../../../render/link-subject.js";
 import { StockBadge } from "./stock-badge.js";
 
 /**
- * A product card: picture, title, short description, price (when it has one; the store's own on
+ * A product card: its main photo (lazy, but for the list's first card, which is in the first screen), title, short description, price (when it has one; the store's own on
  * a store's page), a link to it, and the cart actions (the product cart card).
  */
 export function ProductCard({ record, relation }: VariantProps) {
   const site = useSite();
   const t = useUiText();
-  const image = firstFile(site, "ecommerce/products-to-file-storage-module-files", record.id);
+  const image = productPhotos(site, record.id)[0];
+  // The first card's photo is in the first screen (a phone shows one card a row): fetched at once.
+  const first = useListPosition() === 0;
   const storeProduct = storeLink(relation, record.id);
   const price = mainPrice(productPrices(site, record.id, site.language, storeProduct));
   const short = text(record.shortDescription, site.language);
@@ -30,7 +33,7 @@ export function ProductCard({ record, relation }: VariantProps) {
       {image ? (
         <Card.Section mb="md">
           <a href={href} tabIndex={-1} aria-hidden>
-            <FileView file={image} sizes="(min-width: 75em) 25vw, (min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "4 / 3", borderRadius: 0 }} />
+            <FileView file={image} language={site.language} loading={first ? "eager" : "lazy"} sizes="(min-width: 75em) 25vw, (min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "4 / 3", borderRadius: 0 }} />
           </a>
         </Card.Section>
       ) : null}

@@ -7,6 +7,7 @@ import { text } from "../../../i18n/text.js";
 import { classNameOf } from "../../../render/class-name.js";
 import { SiteRichText } from "../../../render/site-rich-text.js";
 import { useSite } from "../../../render/use-site.js";
+import { productPhotos } from "../helpers/photos.js";
 import { attributeKey, productPrices } from "../helpers/price.js";
 import { PriceTag } from "./price-tag.js";
 import { ProductCartActions } from "./product-cart-actions.js";
@@ -21,7 +22,10 @@ function attributeValue(attribute: Row, language: Language): string {
   return String(attribute.datetime ?? attribute.date ?? "");
 }
 
-/** A product's page: pictures at the left; title, price, short description, features and text at the right. */
+/** The photo column's width: half the page from Mantine's md breakpoint (62em), the whole width below it. */
+const PHOTO_SIZES = "(min-width: 62em) 50vw, 100vw";
+
+/** A product's page: photos at the left (the main one first); title, price, short description, features and text at the right. */
 export function ProductView({ product }: { product: Row }) {
   const site = useSite();
   const prices = productPrices(site, product.id);
@@ -30,7 +34,7 @@ export function ProductView({ product }: { product: Row }) {
     .related("ecommerce/products-to-attributes", product.id)
     .map(({ relation, record }) => ({ relation, record, key: attributeKey(site, record.id) }))
     .filter(({ record, key }) => !priceIds.has(record.id) && key && key.type !== "price");
-  const files = site.related("ecommerce/products-to-file-storage-module-files", product.id);
+  const files = productPhotos(site, product.id);
   const short = text(product.shortDescription, site.language);
   return (
     <div className={classNameOf(product)} data-product={String(product.slug ?? "")}>
@@ -38,8 +42,9 @@ export function ProductView({ product }: { product: Row }) {
       {files.length ? (
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
-            {files.map(({ relation, record }) => (
-              <FileView key={relation.id} file={record} style={{ width: "100%", borderRadius: 16 }} />
+            {files.map((record, i) => (
+              // The main photo is the page's largest paint: fetched at once; the others as they scroll near.
+              <FileView key={String(record.id)} file={record} language={site.language} loading={i === 0 ? "eager" : "lazy"} sizes={PHOTO_SIZES} style={{ width: "100%", borderRadius: 16 }} />
             ))}
           </Stack>
         </Grid.Col>

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+
+/** One moment in an order's life, as the desk's order page lists them (oldest first). */
+export type TimelineEntry = { at: string } & (
+  | { kind: "created" }
+  | { kind: "status"; from: string | null; to: string }
+  | { kind: "invoice"; invoiceId: string; provider: string; amount: string; status: string; currency: string | null }
+  | { kind: "webhook"; invoiceId: string; provider: string; event: string; eventId: string }
+  | { kind: "refund"; invoiceId: string; amount: string; status: string; error: string | null }
+  | { kind: "mail"; template: string | null; recipient: string | null; status: string; subject: string | null }
+);
+
+const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+
+/**
+ * An order's timeline: when it was made, each change of its status (ecommerce/order-status-changes,
+ * written by the orders' trigger), each invoice opened for it, each provider notification applied
+ * to those (billing/webhook-events), each refund, and each mail about it (notification/notifications
+ * whose data names the order: the customer's status mails, the owner's paid-order mail). Five
+ * queries, one per kind, whatever the order's history.
+ */
+export async function orderTimeline(app: FastifyInstance, order: { id: string; createdAt: unknown }): Promise<TimelineEntry[]> {
+  const t = (id: string) => app.registry.get(id).table;
+  const db = app.database.db;
+  const statuses = await db.selectFrom(t("ecommerce/order-status-changes")).select(["createdAt", "from", "to"]).where("orderId", "=", order.id).execute();
+  const invoices = await db
+    .selectFrom(`${t("ecommerce/orders-to-billing-module-payment-intents")} as op`)
+    .innerJoin(`${t("billing/payment-intents-to-invoices")} as pi`, "pi.paymentIntentId", "op.billingModulePaymentIntentId")
+    .innerJoin(`${t("billing/invoices")} as i`, "i.id", "pi.invoiceId")
+    .select(["i.id", "i.createdAt", "i.provider", "i.amount", "i.status", "i.currency"])
+    .where("op.orderId", "=", order.id)
+    .execute();
+  const invoiceIds = [...new Set(invoices.map((i) => i.id as string))];
+  const events = invoiceIds.length
+    ? await db.selectFrom(t("billing/webhook-events")).select(["createdAt", "invoiceId", "provider", "kind", "eventId"]).where("invoiceId", "in", invoiceIds).execute()
+    : [];
+  const refunds = invoiceIds.length
+    ? await db.selectFrom(t("billing/refunds")).select(["createdAt", "updatedAt", "invoiceId", "amount", "status", "error"]).where("invoiceId", "in", invoiceIds).execute()
+    : [];
+  const mails = await db
+    .selectFrom(t("notification/notifications"))
+    .select(["createdAt", "sentAt", "template", "recipient", "status", "subject"])
+    .where(sql`"data"->>'orderId'`, "=", order.id)
+    .execute();
+  const entries: TimelineEntry[] = [
+    { at: iso(order.createdAt), kind: "created" },
+    ...statuses.map((s): TimelineEntry => ({ at: iso(s.createdAt), kind: "status", from: s.from ?? null, to: s.to })),
+    ...[...new Map(invoices.map((i) => [i.id, i])).values()].map(
+      (i): TimelineEntry => ({ at: iso(i.createdAt), kind: "invoice", invoiceId: i.id, provider: i.provider, amount: String(i.amount), status: i.status, currency: i.currency ?? null }),
+    ),
+    ...events.map((e): TimelineEntry => ({ at: iso(e.createdAt), kind: "webhook", invoiceId: e.invoiceId, provider: e.provider, event: e.kind, eventId: e.eventId })),
+    ...refunds.map((r): TimelineEntry => ({ at: iso(r.updatedAt ?? r.createdAt), kind: "refund", invoiceId: r.invoiceId, amount: String(r.amount), status: r.status, error: r.error ?? null })),
+    ...mails.map((m): TimelineEntry => ({ at: iso(m.sentAt ?? m.createdAt), kind: "mail", template: m.template ?? null, recipient: m.recipient ?? null, status: m.status, subject: m.subject ?? null })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}

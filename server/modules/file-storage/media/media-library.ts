@@ -1,0 +1,110 @@
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { notFound } from "../../../../engine/errors.js";
+import type { Language } from "../../../../engine/schema/languages.js";
+import type { Registry } from "../../../../engine/schema/registry.js";
+import { quote } from "../../../../engine/sql/identifiers.js";
+import { text } from "../../../../web/site/i18n/text.js";
+import { fileReferences, type FileReference } from "./file-references.js";
+
+/** A file as the media grid shows it: what was read from its bytes, its alt texts, and how many records use it. */
+export interface MediaFile {
+  id: string;
+  adminTitle: string;
+  file: string;
+  mimeType: string | null;
+  extension: string | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  alt: Record<string, string>;
+  createdAt: string;
+  /** Links to the file from other records (a product's photos, a widget's files, …). */
+  usedBy: number;
+}
+
+/** A record that uses a file: its model (id and title) and its name, for the admin to open it. */
+export interface FileUse {
+  model: string;
+  modelTitle: string;
+  id: string;
+  label: string;
+}
+
+/** Uses listed for one file at most: a file in more places than this is shown as "and more" by the count. */
+export const USES_MAX = 200;
+
+const ident = (name: string) => sql.raw(quote(name));
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+
+/**
+ * The media screen's read model (issue 26, point 6). A page of files is one query whatever its
+ * size: the files, each one's number of uses (a count per reference, summed in the same select)
+ * and the total matching (a window count). "Where used" for one file is one query too: a union of
+ * every reference the registry knows (file-references.ts), joined to the using record's name.
+ */
+export class MediaLibrary {
+  private readonly references: FileReference[];
+  private readonly files: string;
+
+  constructor(
+    private readonly db: Kysely<any>,
+    registry: Registry,
+  ) {
+    this.references = fileReferences(registry);
+    this.files = registry.get("file-storage/files").table;
+  }
+
+  /** Files newest first, narrowed by a name (admin title) search; `total` counts every match. */
+  async page(search: string, limit: number, offset: number): Promise<{ rows: MediaFile[]; total: number }> {
+    const where = search ? sql`where f."adminTitle" ilike ${`%${escapeLike(search)}%`}` : sql``;
+    const uses = this.references.map((r) => sql`(select count(*) from ${ident(r.holder.table)} r where r.${ident(r.fileKey)} = f."id")`);
+    const usedBy = uses.length ? sql.join(uses, sql` + `) : sql`0`;
+    const { rows } = await sql<Record<string, unknown>>`
+      select f."id", f."adminTitle", f."file", f."mimeType", f."extension", f."size", f."width", f."height", f."alt", f."createdAt",
+        (${usedBy})::int as "usedBy", count(*) over ()::int as "total"
+      from ${ident(this.files)} f ${where}
+      order by f."createdAt" desc, f."id" desc
+      limit ${limit} offset ${offset}`.execute(this.db);
+    // Past the last page the window has no row to count on: counted apart (a page nobody asks for normally).
+    const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await this.count(where) : 0;
+    return {
+      total,
+      rows: rows.map(({ total: _total, ...row }) => ({
+        ...(row as unknown as MediaFile),
+        alt: (row.alt ?? {}) as Record<string, string>,
+        usedBy: Number(row.usedBy),
+        createdAt: iso(row.createdAt),
+      })),
+    };
+  }
+
+  private async count(where: RawBuilder<unknown>): Promise<number> {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${ident(this.files)} f ${where}`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The records using one file, named in `language`; 404 when there is no such file. */
+  async uses(fileId: string, language: Language): Promise<FileUse[]> {
+    const exists = sql`select 0 as "rank", 'file-storage/files' as "model", f."id", to_jsonb(f."adminTitle") as "label" from ${ident(this.files)} f where f."id" = ${fileId}`;
+    const parts = this.references.map((r) => {
+      const label = sql`to_jsonb(u.${ident(r.userLabel)})`;
+      const model = sql.lit(r.user.id);
+      return r.userKey === "id"
+        ? sql`select 1 as "rank", ${model} as "model", u."id", ${label} as "label" from ${ident(r.holder.table)} u where u.${ident(r.fileKey)} = ${fileId}`
+        : sql`select 1 as "rank", ${model} as "model", u."id", ${label} as "label" from ${ident(r.holder.table)} r join ${ident(r.user.table)} u on u."id" = r.${ident(r.userKey)} where r.${ident(r.fileKey)} = ${fileId}`;
+    });
+    // The file itself ranks first, so the one query also says whether it exists.
+    const { rows } = await sql<{ model: string; id: string; label: unknown }>`
+      select "model", "id", "label" from (${sql.join([exists, ...parts], sql` union all `)}) uses
+      order by "rank", "model", "label"::text limit ${USES_MAX + 1}`.execute(this.db);
+    if (rows[0]?.model !== "file-storage/files") throw notFound(`File ${fileId} was not found`);
+    const titles = new Map(this.references.map((r) => [r.user.id, r.user.title]));
+    return rows.slice(1).map((row) => ({
+      model: row.model,
+      modelTitle: titles.get(row.model) ?? row.model,
+      id: String(row.id),
+      label: text(row.label, language) || String(row.id),
+    }));
+  }
+}
