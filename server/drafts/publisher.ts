@@ -56,7 +56,8 @@ export class Publisher {
   async publishTree(model: Model, id: string, subjectId: string | null = null): Promise<Tree> {
     const tree = await this.guard(() =>
       this.database.db.transaction().execute(async (trx) => {
-        const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
+        // Locked: two publishes (or a publish and a save) of one record take turns, versions in order.
+        const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).forUpdate().executeTakeFirst();
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
         await this.versions?.beforePublish(trx, model, id);
         const tree = await this.treeOf(trx, model, id);

@@ -48,6 +48,8 @@ export class VersionHistory {
    * its state before the save, so the save can be undone. A record that does not exist has none.
    */
   async beforeSave(trx: Kysely<any>, model: Model, ids: string[]): Promise<void> {
+    // Two first saves of one record at once: the second waits here for the first's versions.
+    await this.lock(trx, model, ids);
     const fresh = await this.withoutVersions(trx, model, ids);
     if (fresh.length === 0) return;
     const snapshots = await this.snapshots(trx, model, fresh, "working");
@@ -157,6 +159,7 @@ export class VersionHistory {
   async restore(model: Model, id: string, versionId: string, subjectId: string | null, publish: (trx: Kysely<any>) => Promise<void>): Promise<Set<string>> {
     try {
       return await this.database.db.transaction().execute(async (trx) => {
+        await this.lock(trx, model, [id]);
         const version = await this.get(model, id, versionId, trx);
         const record = version.snapshot.record;
         if (!record) throw new AppError("VALIDATION_ERROR", `version ${version.number} is the record's deletion: restore an earlier one`, [{ path: "/versionId", message: "is a deletion" }]);
@@ -168,6 +171,11 @@ export class VersionHistory {
     } catch (error) {
       throw mapDatabaseError(error, this.constraints, "write");
     }
+  }
+
+  /** Locks these records' working rows until the transaction ends (versions are numbered one after another). */
+  private async lock(trx: Kysely<any>, model: Model, ids: string[]) {
+    if (ids.length) await trx.selectFrom(model.table).select("id").where("id", "in", ids).forUpdate().execute();
   }
 
   /** Ids among these that have no version yet. */

@@ -44,8 +44,10 @@ describe(`Route declarations and the OpenAPI document on ${testDialect}`, () => 
 
   it("documents the body of every module route that takes one", () => {
     const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/{id}", "/bulk", "/find-or-create"].map((end) => `/api/${m.id}${end}`)));
+    // An x-drafts model's publish, unpublish and restore act on the record as it is: no body.
+    const drafted = /^\/api\/[^/]+\/[^/]+\/\{id\}\/(publish|unpublish|versions\/\{versionId\}\/restore)$/;
     const writes = Object.entries<any>(document.paths)
-      .filter(([path]) => !generic.has(path))
+      .filter(([path]) => !generic.has(path) && !drafted.test(path))
       .flatMap(([path, item]) => ["post", "patch", "put"].filter((method) => item[method]).map((method) => ({ key: `${method} ${path}`, operation: item[method] })));
     expect(writes.length).toBeGreaterThan(20);
     const without = writes.filter((w) => !BODILESS.has(w.key) && !w.operation.requestBody).map((w) => w.key);

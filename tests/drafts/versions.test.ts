@@ -152,6 +152,20 @@ describe(`versions on ${testDialect}`, () => {
     expect((await editor("GET", `${page}?draft=true`)).body.data.title).toBe("Added page");
   });
 
+  it("numbers versions one after another when saves of a record never versioned before arrive together", async () => {
+    const article = await t.app.repositories.get("blog/articles")!.create({ title: { en: "Quiet" } });
+    const url = `/api/blog/articles/${article.id}`;
+    const answers = await Promise.all(["A", "B", "C"].map((title) => editor("PATCH", url, { title: { en: title } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const list = await versionsOf(url);
+    expect(list.map((v) => [v.number, v.kind])).toEqual([
+      [4, "save"],
+      [3, "save"],
+      [2, "save"],
+      [1, "initial"],
+    ]);
+  });
+
   it("lets only editors read or restore versions", async () => {
     const created = await editor("POST", "/api/blog/articles?publish=true", { title: { en: "Public" } });
     const url = `/api/blog/articles/${created.body.data.id}`;
@@ -190,5 +204,24 @@ describe(`VERSIONS_MAX on ${testDialect}`, () => {
     await t.request({ method: "PATCH", url, payload: { data: { title: { en: "v9" } } } });
     // Three publish points are over the limit on their own: they stay, the saves go.
     expect((await t.request({ method: "GET", url: `${url}/versions` })).body.data.map((v: any) => v.kind)).toEqual(["save", "publish", "publish", "publish"]);
+  });
+});
+
+describe(`restore with DRAFTS=off on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ drafts: false });
+  });
+  afterAll(() => t.close());
+
+  it("publishes the restored version at once, as every save does then", async () => {
+    const created = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "Live one" } } } });
+    const url = `/api/blog/articles/${created.body.data.id}`;
+    await t.request({ method: "PATCH", url, payload: { data: { title: { en: "Live two" } } } });
+    const list = (await t.request({ method: "GET", url: `${url}/versions` })).body.data;
+    expect(list.map((v: any) => v.kind)).toEqual(["save", "save"]);
+    const restored = await t.request({ method: "POST", url: `${url}/versions/${list[1].id}/restore` });
+    expect(restored.body.data).toMatchObject({ title: { en: "Live one" }, publication: { state: "published" } });
+    expect((await t.request({ method: "GET", url, key: null })).body.data.title.en).toBe("Live one");
   });
 });
