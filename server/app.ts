@@ -15,6 +15,7 @@ import { constraintFields } from "../engine/sql/snapshot.js";
 import type { Config } from "./config.js";
 import { Publisher } from "./drafts/publisher.js";
 import { VersionHistory } from "./drafts/version-history.js";
+import { registerScheduledPublishing } from "./drafts/schedule-jobs.js";
 import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
 import { registerListCursors } from "./crud/list-cursors.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
@@ -151,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });
   for (const module of modules) await module.register(app, { config });
+  // Scheduled publishing runs in the notification module's jobs queue.
+  registerScheduledPublishing(app);
   // After the modules: rbac's hook guards these /api routes too.
   registerHealthRoute(app);
   registerDocsRoutes(app, moduleRouteDocs, config.publicUrl);

@@ -211,6 +211,33 @@ function paths(model: Model) {
   };
 }
 
+/** A schedule's body (PUT …/{id}/schedule): each time in the future, null cancels it, a missing key leaves it. */
+const scheduleSchema = {
+  type: "object",
+  properties: Object.fromEntries(
+    ["publishAt", "unpublishAt"].map((name) => [name, { oneOf: [{ type: "string", format: "date-time" }, { type: "null" }], description: "An ISO time in the future; null cancels" }]),
+  ),
+  minProperties: 1,
+  additionalProperties: false,
+};
+
+/** An x-drafts model's schedule route (docs/drafts.md, Scheduling); publish, unpublish and versions are openapi-drafts.ts's. */
+function schedulePaths(model: Model) {
+  const name = typeName(model);
+  const tags = [model.module];
+  const one = { "200": { description: `${model.title}, its working copy with its publication`, content: json(envelope(ref(name))) }, ...errors };
+  const base = `/api/${model.id}/{id}`;
+  return {
+    [`${base}/schedule`]: {
+      put: {
+        tags, summary: `Schedule ${model.title}`, operationId: `schedule${name}`, parameters: idParameter,
+        description: "When the jobs queue publishes the record's tree (publishAt) and takes it off the site (unpublishAt), within one poll interval, once across instances. The record's publication shows both.",
+        requestBody: body(scheduleSchema), responses: { ...one, ...writeErrors },
+      },
+    },
+  };
+}
+
 export function openApiDocument(registry: Registry): JsonSchema {
   const schemas: JsonSchema = {
     Error: {
@@ -238,7 +265,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     info: { title: "Platform API", version: "1.0.0", description: "Generic routes for every entity and relation, generated from schemas/.", license: { name: "MIT", identifier: "MIT" } },
     components: { schemas },
     tags: [...new Set(registry.exposed.map((m) => m.module))].map((name) => ({ name, description: moduleDescription(registry, name) })),
-    paths: Object.assign({}, ...registry.exposed.map(paths)),
+    paths: Object.assign({}, ...registry.exposed.map(paths), ...registry.exposed.filter((m) => m.published).map(schedulePaths)),
   };
 }
 

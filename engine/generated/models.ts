@@ -1338,6 +1338,23 @@ export interface HostPagesToWidgets {
 }
 
 /**
+ * Publication schedule (host/publication-schedules): When an x-drafts record (with its tree) is to be published or taken off the site (PUT …/{id}/schedule, docs/drafts.md). The jobs queue (notification/jobs) does it at that time; each time's job is named here, so a new time or a cancel removes the job it replaces.
+ */
+export interface HostPublicationSchedules {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  model: string;
+  recordId: string;
+  publishAt: string | null;
+  unpublishAt: string | null;
+  publishJobId: string | null;
+  unpublishJobId: string | null;
+}
+
+/**
  * Version (host/versions): One saved state of an x-drafts record (docs/drafts.md, Versions): the record and, for a tree root, every record of its tree, with who saved it, when and which fields changed. Restoring one makes it the working copy again.
  */
 export interface HostVersions {
@@ -2518,6 +2535,7 @@ export interface Models {
   "host/pages-to-layouts": HostPagesToLayouts;
   "host/pages-to-metadata": HostPagesToMetadata;
   "host/pages-to-widgets": HostPagesToWidgets;
+  "host/publication-schedules": HostPublicationSchedules;
   "host/versions": HostVersions;
   "host/widgets": HostWidgets;
   "host/widgets-to-external-widgets": HostWidgetsToExternalWidgets;
@@ -2636,6 +2654,7 @@ export interface ModelDateTimes {
   "host/pages-to-layouts": "createdAt" | "updatedAt";
   "host/pages-to-metadata": "createdAt" | "updatedAt";
   "host/pages-to-widgets": "createdAt" | "updatedAt";
+  "host/publication-schedules": "createdAt" | "updatedAt" | "publishAt" | "unpublishAt";
   "host/versions": "createdAt" | "updatedAt";
   "host/widgets": "createdAt" | "updatedAt";
   "host/widgets-to-external-widgets": "createdAt" | "updatedAt";

@@ -7,6 +7,7 @@ import { readView, withPublication } from "../drafts/draft-reads.js";
 import { registerPublishRoutes, savedRecords } from "../drafts/draft-writes.js";
 import { registerVersionRoutes } from "../drafts/version-routes.js";
 import { etagOf, ifMatchOf } from "./etag.js";
+import { registerScheduleRoute } from "../drafts/schedule-route.js";
 import { unwrapBulkItems } from "./bulk-items.js";
 import { registerExportRoute } from "./transfer/export-route.js";
 import { registerImportRoute } from "./transfer/import-route.js";
@@ -128,5 +129,6 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
   if (model.published) {
     registerPublishRoutes(app, model);
     registerVersionRoutes(app, model);
+    registerScheduleRoute(app, model);
   }
 }

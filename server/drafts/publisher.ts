@@ -10,6 +10,7 @@ import type { Repository } from "../../engine/query/repository.js";
 import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
 import type { VersionHistory } from "./version-history.js";
+import { PublicationSchedules } from "./schedules.js";
 
 /**
  * Publishing x-drafts records (docs/drafts.md): a record with the tree it owns, in one
@@ -18,6 +19,8 @@ import type { VersionHistory } from "./version-history.js";
  */
 export class Publisher {
   private readonly graph: RelationGraph;
+  /** Scheduled publishing: publishAt/unpublishAt, carried out by the jobs queue (schedules.ts). */
+  readonly schedules: PublicationSchedules;
 
   constructor(
     private readonly registry: Registry,
@@ -30,11 +33,20 @@ export class Publisher {
     readonly versions?: VersionHistory,
   ) {
     this.graph = new RelationGraph(registry);
+    this.schedules = new PublicationSchedules(registry, database);
   }
 
-  /** Each working copy's publication, one query for all rows. */
-  states(model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
-    return publicationStates(this.database.db, model, rows);
+  /** Each working copy's publication with its schedule: two queries for all rows. */
+  async states(model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
+    const [states, schedules] = await Promise.all([
+      publicationStates(this.database.db, model, rows),
+      this.schedules.of(this.database.db, model, rows.map((r) => r.id)),
+    ]);
+    for (const [id, schedule] of schedules) {
+      const state = states.get(id);
+      if (state) states.set(id, { ...state, ...schedule });
+    }
+    return states;
   }
 
   /** The drafted records a root owns, in its working copy and as published (removals included). */
