@@ -163,6 +163,29 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     expect(await visitorHeadings()).not.toContain(NEW_TITLE);
   });
 
+  it("schedules a publish for later, shows it, and cancels it", async () => {
+    const form = await openHeroSlide(OLD_TITLE);
+    await form.getByRole("button", { name: "Schedule…" }).click();
+    const schedule = page.getByRole("dialog", { name: "Schedule" });
+    // The browser's own clock and zone: a moment well ahead of it.
+    const later = await page.evaluate(() => {
+      const d = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+      d.setHours(9, 30, 0, 0);
+      const two = (n: number) => String(n).padStart(2, "0");
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T09:30`;
+    });
+    await schedule.getByLabel("Publish at", { exact: true }).fill(later);
+    await schedule.getByRole("button", { name: "Save schedule" }).click();
+    await schedule.waitFor({ state: "detached" });
+    await expect.poll(() => badge(form).getAttribute("data-state")).toBe("scheduled");
+    await expect.poll(() => form.getByTestId("scheduled-publish").textContent()).toContain("9:30");
+    await shot("scheduled");
+    await form.getByRole("button", { name: "Schedule…" }).click();
+    await schedule.getByRole("button", { name: "Cancel schedule" }).click();
+    await expect.poll(() => badge(form).getAttribute("data-state")).toBe("published");
+    await page.keyboard.press("Escape");
+  });
+
   it("refuses a save over someone else's change (412), keeps the typed value, and reloads on request", async () => {
     const form = await openHeroSlide(OLD_TITLE);
     const id = await (async () => {
