@@ -72,8 +72,7 @@ export class Publisher {
         const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).forUpdate().executeTakeFirst();
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
         await this.versions?.beforePublish(trx, model, id);
-        const tree = await this.treeOf(trx, model, id);
-        for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
+        const tree = await this.publishTreeIn(trx, model, id);
         await this.versions?.record(trx, model, [id], "publish", subjectId);
         return tree;
       }),
@@ -89,6 +88,13 @@ export class Publisher {
       for (const model of drafted) await publishRows(db, model, "all");
     });
     if (db === this.database.db) for (const model of drafted) this.changes.publish(model.id);
+  }
+
+  /** Publishes a record's tree inside the caller's transaction (a module's save under DRAFTS=off). */
+  async publishTreeIn(trx: Kysely<any>, model: Model, id: string): Promise<Tree> {
+    const tree = await this.treeOf(trx, model, id);
+    for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
+    return tree;
   }
 
   /** Takes the record off the site; its working copy stays (state `draft`). */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Publisher } from "../../drafts/publisher.js";
 import { sql, type Kysely } from "kysely";
 import { notFound, validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
 import type { Database } from "../../../engine/db/open-database.js";
@@ -50,20 +51,27 @@ interface Plan {
 export class ProductPrices {
   private readonly table: (id: string) => string;
   private readonly prices: Prices;
+  private readonly published: Prices;
 
   constructor(
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
-    registry: Registry,
+    private readonly registry: Registry,
+    /** Under DRAFTS=off a replace is published at once, removals included (docs/drafts.md). */
+    private readonly publisher?: Publisher,
   ) {
     this.table = (id) => registry.get(id).table;
-    this.prices = new Prices(registry);
+    this.prices = new Prices(registry, "working");
+    this.published = new Prices(registry);
   }
 
-  /** The product's prices as the cart and checkout read them; an unknown product is a 404. */
-  async read(productId: string): Promise<ProductPrice[]> {
+  /**
+   * The product's prices: its working copy's for an editor (what `replace` writes), the published
+   * ones as the cart and checkout charge them for everyone else; an unknown product is a 404.
+   */
+  async read(productId: string, copies: "working" | "published"): Promise<ProductPrice[]> {
     await this.repositories.get("ecommerce/products")!.get(productId);
-    return this.prices.ofProduct(this.database.db, productId);
+    return (copies === "working" ? this.prices : this.published).ofProduct(this.database.db, productId);
   }
 
   /**
@@ -79,8 +87,10 @@ export class ProductPrices {
       const plan = await this.check(trx, productId, entries);
       await this.removeOld(trx, productId);
       await this.write(repository, trx, { id: productId, title: String(product.adminTitle ?? productId) }, entries, plan);
+      if (this.publisher && !this.publisher.drafts) await this.publisher.publishTreeIn(trx, this.registry.get("ecommerce/products"), productId);
     });
-    // The deletes above ran as plain statements: say so, as the repositories said of their inserts.
+    // The deletes above ran as plain statements: say so, as the repositories said of their inserts
+    // (and DRAFTS=off publishes them, as the repositories' hook published the inserts).
     for (const model of WRITTEN) this.repositories.get(model)!.changes.publish(model);
     return this.prices.ofProduct(this.database.db, productId);
   }

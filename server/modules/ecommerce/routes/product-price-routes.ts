@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
+import { mayEdit } from "../../../drafts/draft-reads.js";
 import { MAX_PRICES, type PriceInput, type ProductPrices } from "../product-prices.js";
 
 const PRICES = "/api/ecommerce/products/:id/prices";
@@ -36,8 +37,10 @@ const pricesInput = inputSchema<{ prices: PriceInput[] }>({
  */
 export function registerProductPriceRoutes(app: FastifyInstance, prices: ProductPrices) {
   const ecommerce = { tag: "ecommerce", params: productParams } as const;
-  defineRoute(app, { method: "GET", url: PRICES, ...ecommerce, summary: "A product's prices: per currency, and per store where a store overrides it" }, async ({ params: { id } }) => {
-    return { data: { prices: await prices.read(id) } };
+  const products = app.registry.get("ecommerce/products");
+  const summary = "A product's prices: per currency, and per store where a store overrides it (an editor's working copy, the published ones for others)";
+  defineRoute(app, { method: "GET", url: PRICES, ...ecommerce, summary }, async ({ params: { id } }, request) => {
+    return { data: { prices: await prices.read(id, (await mayEdit(app, request, products)) ? "working" : "published") } };
   });
 
   const replace = { method: "PUT", url: PRICES, ...ecommerce, summary: "Replace a product's prices (its price attributes) in one transaction", body: pricesInput } as const;
