@@ -8,7 +8,7 @@ import { routesOf } from "../helpers/route-table.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
 import { AUTH, PASSWORD, bearer, lastMail, register, resetCodeIn, type SignedIn } from "../rbac/helpers.js";
-import { addToCart, catalogue, create, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
+import { addToCart, catalogue, create, dummyCheckout, dummyWebhook, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
 
 // Finding 4 of issue 23: API.md's three body forms (JSON `{ data }`, urlencoded `data=<json>`,
 // a multipart part `data`) must mean the same on every route. Logout read its body by itself:
@@ -46,6 +46,8 @@ const WITHOUT_DATA = new Set([
   "POST /api/rbac/subjects/:id/ecommerce-module/orders/:orderId/pay",
   "POST /api/ecommerce/order-links/:orderId/pay",
   "POST /api/rbac/subjects/:id/ecommerce-module/orders/:orderId/back-to-cart",
+  // The desk's resend of a receipt acts on the order as it is.
+  "POST /api/ecommerce/orders/:id/resend-receipt",
 ]);
 
 let t: TestApp;
@@ -269,6 +271,19 @@ const cases: Record<string, Case> = {
       return { url: `${s.base}/products/${c.shoes.id}/checkout`, data: { ...checkoutData(`buy-now-${n}@example.com`), quantity: 1 }, caller: s };
     },
   },
+  // The order desk's partial refund of a paid order: the amount read alike from every body form.
+  "POST /api/ecommerce/orders/:id/refund": {
+    status: 200,
+    prepare: async (_form, n) => {
+      const s = await shopper(t, `refund-${n}@example.com`);
+      const order = await addToCart(s, c.shoes.id);
+      const { pay } = await dummyCheckout(t, s, [order.id], c.usd.id, `refund-${n}@example.com`);
+      expect((await dummyWebhook(t, pay)).status).toBe(200);
+      const url = `/api/ecommerce/orders/${order.id}/refund`;
+      const effect = async () => (await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}/desk` })).body.data.refunded;
+      return { url, data: { amount: "1.00" }, caller: "key", effect };
+    },
+  },
   "POST /api/file-storage/files/create-from-url": {
     status: 201,
     prepare: async (_form, n) => ({ url: "/api/file-storage/files/create-from-url", data: { url: `${filesOrigin}/notes-${n}.txt` }, caller: "key" }),
@@ -297,8 +312,8 @@ describe(`every module write route reads API.md's three body forms alike, on ${t
 
   it("has a case for every module write route the app has, and none for a route it does not", () => {
     // The generic routes of every model; /import (a file part, not a `data` body) is tested in tests/transfer.
-    // x-drafts models' publish, unpublish (no body) and schedule (the generic body reader) are generic too.
-    const drafted = (m: { published?: unknown }) => (m.published ? ["/:id/publish", "/:id/unpublish", "/:id/schedule"] : []);
+    // x-drafts models' publish, unpublish and restore (no body) and schedule (the generic body reader) are generic too.
+    const drafted = (m: { published?: unknown }) => (m.published ? ["/:id/publish", "/:id/unpublish", "/:id/schedule", "/:id/versions/:versionId/restore"] : []);
     const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/bulk", "/find-or-create", "/:id", "/import", ...drafted(m)].map((end) => `/api/${m.id}${end}`)));
     const discovered = ["POST", "PATCH", "PUT", "DELETE"]
       .flatMap((method) => routesOf(t.app, method).map((r) => ({ ...r, key: `${method} ${r.url}` })))
