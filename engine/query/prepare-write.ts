@@ -6,9 +6,14 @@ import { causesOf, validatorsFor } from "./validators.js";
 
 export type Row = Record<string, unknown>;
 
-/** The server keeps these; a client that sends them back (a form round-trip) is not an error. */
-const serverMaintained = (model: Model, mode: "create" | "update") =>
-  model.fields.filter((f) => f.readOnly && (mode === "update" || f.name !== "id")).map((f) => f.name);
+/**
+ * The server keeps these; a client that sends them back (a form round-trip) is not an error. An
+ * x-drafts record's `publication` is read-only too (docs/drafts.md).
+ */
+const serverMaintained = (model: Model, mode: "create" | "update") => [
+  ...model.fields.filter((f) => f.readOnly && (mode === "update" || f.name !== "id")).map((f) => f.name),
+  ...(model.drafts ? ["publication"] : []),
+];
 
 /** What prepareWrite needs of a model, worked out once per model rather than on every write. */
 interface WritePlan {
