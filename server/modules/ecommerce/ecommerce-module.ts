@@ -97,6 +97,6 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     registerOrderRoutes(routes, shop);
     registerPayAgainRoutes(routes, shop);
     registerDeskRoutes(routes);
-    registerProductPriceRoutes(routes, new ProductPrices(app.database, app.repositories, app.registry));
+    registerProductPriceRoutes(routes, new ProductPrices(app.database, app.repositories, app.registry, app.drafts));
   });
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { notFound, validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
 import type { Database } from "../../../engine/db/open-database.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
+import type { Publisher } from "../../drafts/publisher.js";
+import { removeKeyedAttributes } from "./keyed-attributes.js";
 import { Prices, type ProductPrice } from "./prices.js";
 
 /** At most this many prices in one PUT (currencies × stores of one product). */
@@ -49,40 +51,59 @@ interface Plan {
  */
 export class ProductPrices {
   private readonly table: (id: string) => string;
-  private readonly prices: Prices;
+  private readonly registry: Registry;
+  private readonly views: { published: Prices; working: Prices };
 
   constructor(
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
     registry: Registry,
+    /** DRAFTS=off: a replace publishes the product's tree in its transaction (old prices leave the site with it). */
+    private readonly publisher: Publisher,
   ) {
+    this.registry = registry;
     this.table = (id) => registry.get(id).table;
-    this.prices = new Prices(registry);
+    this.views = { published: new Prices(registry), working: new Prices(registry, "working") };
   }
 
-  /** The product's prices as the cart and checkout read them; an unknown product is a 404. */
-  async read(productId: string): Promise<ProductPrice[]> {
+  /**
+   * The product's prices as the cart and checkout read them (`published`), or as its editor left
+   * them (`working`, docs/drafts.md); an unknown product is a 404.
+   */
+  async read(productId: string, view: "published" | "working" = "published"): Promise<ProductPrice[]> {
     await this.repositories.get("ecommerce/products")!.get(productId);
-    return this.prices.ofProduct(this.database.db, productId);
+    return this.views[view].ofProduct(this.database.db, productId);
   }
 
   /**
    * Replaces all the product's price attributes (its own and its stores' overrides) by `entries`,
    * in one transaction: every entry is checked before anything is written, and a failure anywhere
-   * leaves the old prices as they were.
+   * leaves the old prices as they were. With drafts on this is the working copy (the site keeps
+   * charging the published prices until the product is published); answers the prices put.
    */
   async replace(productId: string, entries: PriceInput[]): Promise<ProductPrice[]> {
-    await runTransaction(this.database, this.repositories, async (repository, trx) => {
-      // Locked: two replaces of one product's prices run one after the other.
-      const product = await trx.selectFrom(this.table("ecommerce/products")).select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
-      if (!product) throw notFound(`Product ${productId} was not found`);
-      const plan = await this.check(trx, productId, entries);
-      await this.removeOld(trx, productId);
-      await this.write(repository, trx, { id: productId, title: String(product.adminTitle ?? productId) }, entries, plan);
-    });
-    // The deletes above ran as plain statements: say so, as the repositories said of their inserts.
+    await runTransaction(this.database, this.repositories, (repository, trx) => this.replaceWithin(repository, trx, productId, entries));
+    this.announce();
+    return this.read(productId, "working");
+  }
+
+  /** After the commit: the price tables, which the removal deleted from by plain statements. */
+  announce() {
     for (const model of WRITTEN) this.repositories.get(model)!.changes.publish(model);
-    return this.prices.ofProduct(this.database.db, productId);
+  }
+
+  /**
+   * The replace inside a transaction the caller holds (the product editor's save): the product's
+   * row is locked, so two replaces of one product's prices run one after the other.
+   */
+  async replaceWithin(repository: RepositoryLookup, trx: Kysely<any>, productId: string, entries: PriceInput[]): Promise<void> {
+    const product = await trx.selectFrom(this.table("ecommerce/products")).select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
+    if (!product) throw notFound(`Product ${productId} was not found`);
+    const plan = await this.check(trx, productId, entries);
+    const removed = await removeKeyedAttributes(trx, this.table, productId, "price", true);
+    // DRAFTS=off: the old prices leave the site now (the new ones are published as they are written).
+    if (!this.publisher.drafts) for (const [model, ids] of removed) await this.publisher.publishSaved(trx, this.registry.get(model), ids);
+    await this.write(repository, trx, { id: productId, title: String(product.adminTitle ?? productId) }, entries, plan);
   }
 
   /** Every refusal of the entries at once, each naming its field as `prices[i].field`. */
@@ -128,32 +149,6 @@ export class ProductPrices {
     });
     if (causes.length) throw validationErrorFromCauses(causes);
     return { currencies, offers };
-  }
-
-  /**
-   * Deletes the product's price attributes (its own and its offers'): the link rows to the product
-   * and its offers, then each attribute no other record links to, with its key and currency rows.
-   * An attribute another product or store also uses keeps existing for them.
-   */
-  private async removeOld(trx: Kysely<any>, productId: string) {
-    const t = (id: string) => sql.table(this.table(id));
-    const priceKeyed = sql`EXISTS (SELECT 1 FROM ${t("ecommerce/attribute-keys-to-attributes")} kl JOIN ${t("ecommerce/attribute-keys")} k ON k."id" = kl."attributeKeyId" AND k."type" = 'price' WHERE kl."attributeId" = x."attributeId")`;
-    const offers = sql`SELECT "id" FROM ${t("ecommerce/stores-to-products")} WHERE "productId" = ${productId}`;
-    const own = await sql<{ attributeId: string }>`DELETE FROM ${t("ecommerce/products-to-attributes")} x WHERE x."productId" = ${productId} AND ${priceKeyed} RETURNING x."attributeId"`.execute(trx);
-    const stores = await sql<{ attributeId: string }>`DELETE FROM ${t("ecommerce/stores-to-products-to-attributes")} x WHERE x."storesToProductsId" IN (${offers}) AND ${priceKeyed} RETURNING x."attributeId"`.execute(trx);
-    const old = [...new Set([...own.rows, ...stores.rows].map((r) => r.attributeId))];
-    if (old.length === 0) return;
-    const linked = (model: string) => sql`SELECT "attributeId" FROM ${t(model)} WHERE "attributeId" IN (${sql.join(old)})`;
-    const { rows } = await sql<{ id: string }>`
-      SELECT "id" FROM ${t("ecommerce/attributes")} WHERE "id" IN (${sql.join(old)})
-      AND "id" NOT IN (${linked("ecommerce/products-to-attributes")} UNION ${linked("ecommerce/stores-to-products-to-attributes")} UNION ${linked("ecommerce/stores-to-attributes")})
-    `.execute(trx);
-    const orphans = rows.map((r) => r.id);
-    if (orphans.length === 0) return;
-    for (const model of ["ecommerce/attribute-keys-to-attributes", "ecommerce/attributes-to-billing-module-currencies"]) {
-      await trx.deleteFrom(this.table(model)).where("attributeId", "in", orphans).execute();
-    }
-    await trx.deleteFrom(this.table("ecommerce/attributes")).where("id", "in", orphans).execute();
   }
 
   /** The new attributes and their links, through the repositories (checked as any write is). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { readView } from "../../../drafts/draft-reads.js";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
 import { MAX_PRICES, type PriceInput, type ProductPrices } from "../product-prices.js";
@@ -32,12 +33,15 @@ const pricesInput = inputSchema<{ prices: PriceInput[] }>({
  * A product's prices as plain money (issue 26 point 1; docs/shop.md "Prices"). Reading them is
  * public, as the price attributes are; replacing them takes what updating the product's records
  * takes: the authorization hook asks for PUT on this path (an admin, or a role granted
- * PUT /api/ecommerce/products/**).
+ * PUT /api/ecommerce/products/**). With drafts on a replace is the working copy's (the product's
+ * publish takes it to the site); with DRAFTS=off it is published at once.
  */
 export function registerProductPriceRoutes(app: FastifyInstance, prices: ProductPrices) {
   const ecommerce = { tag: "ecommerce", params: productParams } as const;
-  defineRoute(app, { method: "GET", url: PRICES, ...ecommerce, summary: "A product's prices: per currency, and per store where a store overrides it" }, async ({ params: { id } }) => {
-    return { data: { prices: await prices.read(id) } };
+  const summary = "A product's prices: per currency, and per store where a store overrides it; `draft=true` (editors): the working copy's, as the product editor left them";
+  defineRoute(app, { method: "GET", url: PRICES, ...ecommerce, summary }, async ({ params: { id } }, request) => {
+    const view = await readView(app, request, app.registry.get("ecommerce/products"));
+    return { data: { prices: await prices.read(id, view) } };
   });
 
   const replace = { method: "PUT", url: PRICES, ...ecommerce, summary: "Replace a product's prices (its price attributes) in one transaction", body: pricesInput } as const;
