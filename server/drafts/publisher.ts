@@ -54,12 +54,23 @@ export class Publisher {
       this.database.db.transaction().execute(async (trx) => {
         const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
-        const tree = await this.treeOf(trx, model, id);
-        for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
-        return tree;
+        return this.publishTreeWithin(trx, model, id);
       }),
     );
     for (const modelId of tree.keys()) this.changes.publish(modelId);
+    return tree;
+  }
+
+  /**
+   * The same inside a transaction the caller holds (a module's save that writes a whole tree, with
+   * DRAFTS=off or `?publish=true`); the caller announces the tree's models after its commit.
+   * Removals included: a relation row deleted by plain SQL leaves the site with its tree.
+   */
+  async publishTreeWithin(trx: Kysely<any>, model: Model, id: string): Promise<Tree> {
+    const tree = await this.treeOf(trx, model, id);
+    await this.guard(async () => {
+      for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
+    });
     return tree;
   }
 
