@@ -24,7 +24,7 @@ export class ApiError extends Error {
 export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface CallOptions {
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   query?: Query;
   /** Sent as JSON; plain objects are wrapped as `{ data }` unless `raw` is set. */
   body?: unknown;

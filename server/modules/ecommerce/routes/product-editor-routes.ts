@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
+import { LANGUAGE_CODE } from "../../../../engine/schema/languages.js";
 import { mayEdit } from "../../../drafts/draft-reads.js";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
@@ -20,7 +21,7 @@ const listQuery = inputSchema<{ search?: string; limit?: string; offset?: string
 });
 
 /** A language map: texts by language code ("en", "ru"). */
-const TEXTS = { type: "object", maxProperties: 20, propertyNames: { pattern: "^[a-z]{2}$" }, additionalProperties: { type: "string", maxLength: 100_000 }, "x-message": "must be texts by language ({ en, ru })" };
+const TEXTS = { type: "object", maxProperties: 20, propertyNames: { pattern: LANGUAGE_CODE.source }, additionalProperties: { type: "string", maxLength: 100_000 }, "x-message": "must be texts by language ({ en, ru })" };
 const SHORT_TEXTS = { ...TEXTS, additionalProperties: { type: "string", maxLength: 2_000 } };
 const STOCK = { anyOf: [{ type: "integer", minimum: 0, maximum: 2_147_483_647 }, { type: "null" }], "x-message": "must be a whole number ≥ 0, or null (not tracked)" };
 const list = (items: object, max = ROWS_MAX) => ({ type: "array", maxItems: max, items, "x-message": `must be a list of at most ${max}` });
