@@ -227,6 +227,17 @@ for (const drafts of [false, true]) {
       const all = (await send("GET", `${EDITOR}?limit=2&offset=2`)).body.data;
       expect(all.total).toBe(4);
       expect(all.rows).toHaveLength(2);
+      // Quoted in docs/shop.md: a page costs 4 statements whatever its size (page, photos, prices, states).
+      const statements = async (limit: number) => {
+        let least = Infinity;
+        for (let i = 0; i < 3; i++) {
+          const before = t.database.queryCount();
+          expect((await send("GET", `${EDITOR}?limit=${limit}`)).body.data.rows).toHaveLength(limit);
+          least = Math.min(least, t.database.queryCount() - before);
+        }
+        return least;
+      };
+      expect([await statements(1), await statements(4)]).toEqual([4, 4]);
       const choices = (await send("GET", `${EDITOR}/choices`)).body.data;
       expect(choices.currencies.map((x: any) => x.slug)).toEqual(["eur", "usd"]);
       expect(choices.stores.map((x: any) => x.adminTitle)).toEqual(["Market", "Outlet"]);
