@@ -5,6 +5,8 @@ export const errorCodes = {
   PERMISSION_ERROR: { status: 403, error: "Forbidden", prefix: "Permission error" },
   NOT_FOUND: { status: 404, error: "Not Found", prefix: "Not Found error" },
   CONFLICT: { status: 409, error: "Conflict", prefix: "Conflict error" },
+  // A write's If-Match names a state the record has since left (someone else saved it meanwhile).
+  PRECONDITION_FAILED: { status: 412, error: "Precondition Failed", prefix: "Precondition Failed error" },
   PAYLOAD_TOO_LARGE: { status: 413, error: "Payload Too Large", prefix: "Payload Too Large error" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: "Unsupported Media Type", prefix: "Validation error" },
   RATE_LIMIT: { status: 429, error: "Too Many Requests", prefix: "Rate limit error" },
@@ -36,6 +38,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly causes: ErrorCause[];
+  /** What the error body carries besides the message (a 412's current record), when anything. */
+  data?: unknown;
 
   constructor(code: ErrorCode, detail: string, causes: ErrorCause[] = []) {
     super(`${errorCodes[code].prefix}: ${detail}`);

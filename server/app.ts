@@ -14,6 +14,8 @@ import { migrate } from "../engine/sql/migrator.js";
 import { constraintFields } from "../engine/sql/snapshot.js";
 import type { Config } from "./config.js";
 import { Publisher } from "./drafts/publisher.js";
+import { VersionHistory } from "./drafts/version-history.js";
+import { registerScheduledPublishing } from "./drafts/schedule-jobs.js";
 import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
 import { registerListCursors } from "./crud/list-cursors.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
@@ -132,7 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("database", database);
   app.decorate("repositories", repositories);
   app.decorate("publishedRepositories", publishedRepositories);
-  app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts));
+  const versions = new VersionHistory(registry, database, constraints, config.versionsMax);
+  app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts, versions));
   app.drafts.publishOnEverySave(repositories);
   app.decorate("changes", changes);
   registerListCursors(app, config);
@@ -149,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });
   for (const module of modules) await module.register(app, { config });
+  // Scheduled publishing runs in the notification module's jobs queue.
+  registerScheduledPublishing(app);
   // After the modules: rbac's hook guards these /api routes too.
   registerHealthRoute(app);
   registerDocsRoutes(app, moduleRouteDocs, config.publicUrl);

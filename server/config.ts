@@ -44,6 +44,8 @@ export interface Config {
    * it once published; off, every save publishes at once (clients that expect live saves).
    */
   drafts: boolean;
+  /** VERSIONS_MAX (50): versions kept per x-drafts record; the oldest beyond it go, publish points stay. */
+  versionsMax: number;
   /** DATABASE_NAMED_STATEMENTS (true): statements prepared by name on a PostgreSQL server; false behind a pooler that cannot keep them. */
   databaseNamedStatements: boolean;
   /** Grants every permission to server-to-server callers that send it; unset means no key works. */
@@ -179,6 +181,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseNamedStatements: parseBoolean(env, "DATABASE_NAMED_STATEMENTS", true),
     drafts: parseOnOff(env, "DRAFTS", true),
+    versionsMax: parsePositiveInteger(env, "VERSIONS_MAX", 50),
     rbacSecretKey: env.RBAC_SECRET_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env),
@@ -286,6 +289,14 @@ function parseOnOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   if (value === undefined || value === "") return fallback;
   if (value === "on" || value === "off") return value === "on";
   throw new Error(`${name} must be on or off, not ${JSON.stringify(value)}`);
+}
+
+/** A count that must be a whole number of at least 1: "0", "ten" or "2.5" stops the start. */
+function parsePositiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (/^[1-9][0-9]{0,8}$/.test(value)) return Number(value);
+  throw new Error(`${name} must be a whole number of at least 1, not ${JSON.stringify(value)}`);
 }
 
 function parseBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

@@ -2,6 +2,7 @@ import { filterMethods, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from "../query/list
 import { BULK_MAX, COUNT_EXACT_UP_TO } from "../query/repository.js";
 import type { JsonSchema, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
+import { draftPaths } from "./openapi-drafts.js";
 import { recordSchema, typeName } from "./record-schema.js";
 
 // OpenAPI 3.1 for every generic route, built from the registry (3.1 speaks JSON Schema 2020-12,
@@ -18,6 +19,12 @@ const errors = Object.fromEntries(
     ["409", "Conflict error: a unique value is taken"],
   ].map(([status, description]) => [status, { description, content: json(ref("Error")) }]),
 );
+/** A PATCH or DELETE with a stale If-Match (docs/drafts.md, Concurrent edits). */
+const ifMatch = {
+  parameters: [{ name: "If-Match", in: "header", required: false, schema: { type: "string" }, description: "an ETag from GET: the write fails with 412 if the record changed since" }],
+  "412": { description: "Precondition Failed error: the record changed since the If-Match ETag; `data` holds it as it is now", content: json(ref("Error")) },
+};
+const etagHeader = { ETag: { description: "weak: the record's id and updatedAt; send it back as If-Match", schema: { type: "string" } } };
 /** Writes also answer 413 past the route's body limit. */
 const writeErrors = { ...errors, "413": { description: "Payload Too Large error: the body is over the route's limit", content: json(ref("Error")) } };
 
@@ -193,12 +200,39 @@ function paths(model: Model) {
       },
     },
     [`${base}/{id}`]: {
-      get: { tags, summary: `Get ${model.title}`, operationId: `get${name}`, parameters: idParameter, responses: one },
+      get: { tags, summary: `Get ${model.title}`, operationId: `get${name}`, parameters: idParameter, responses: { ...one, "200": { ...one["200"], headers: etagHeader } } },
       patch: {
-        tags, summary: `Update ${model.title}`, operationId: `update${name}`, parameters: idParameter,
-        requestBody: body(ref(`${name}Update`)), responses: { ...one, ...writeErrors },
+        tags, summary: `Update ${model.title}`, operationId: `update${name}`, parameters: [...idParameter, ...ifMatch.parameters],
+        requestBody: body(ref(`${name}Update`)), responses: { ...one, "200": { ...one["200"], headers: etagHeader }, ...writeErrors, "412": ifMatch["412"] },
       },
-      delete: { tags, summary: `Delete ${model.title}`, operationId: `delete${name}`, parameters: idParameter, responses: one },
+      delete: { tags, summary: `Delete ${model.title}`, operationId: `delete${name}`, parameters: [...idParameter, ...ifMatch.parameters], responses: { ...one, "412": ifMatch["412"] } },
+    },
+    ...(model.published ? draftPaths(model, errors) : {}),
+  };
+}
+
+/** A schedule's body (PUT …/{id}/schedule): each time in the future, null cancels it, a missing key leaves it. */
+const scheduleSchema = {
+  type: "object",
+  properties: Object.fromEntries(
+    ["publishAt", "unpublishAt"].map((name) => [name, { oneOf: [{ type: "string", format: "date-time" }, { type: "null" }], description: "An ISO time in the future; null cancels" }]),
+  ),
+  minProperties: 1,
+  additionalProperties: false,
+};
+
+/** An x-drafts model's schedule (docs/drafts.md); publish, unpublish and versions are in openapi-drafts.ts. */
+function schedulePaths(model: Model) {
+  const name = typeName(model);
+  const tags = [model.module];
+  const one = { "200": { description: `${model.title}, its working copy with its publication`, content: json(envelope(ref(name))) }, ...errors };
+  return {
+    [`/api/${model.id}/{id}/schedule`]: {
+      put: {
+        tags, summary: `Schedule ${model.title}`, operationId: `schedule${name}`, parameters: idParameter,
+        description: "When the jobs queue publishes the record's tree (publishAt) and takes it off the site (unpublishAt), within one poll interval, once across instances. The record's publication shows both.",
+        requestBody: body(scheduleSchema), responses: { ...one, ...writeErrors },
+      },
     },
   };
 }
@@ -215,6 +249,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
         message: { type: "string", examples: ["Validation error: /slug must be string"] },
         cause: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
         requestId: { type: "string" },
+        data: { description: "a 412's current record" },
       },
     },
   };
@@ -229,7 +264,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
     info: { title: "Platform API", version: "1.0.0", description: "Generic routes for every entity and relation, generated from schemas/.", license: { name: "MIT", identifier: "MIT" } },
     components: { schemas },
     tags: [...new Set(registry.exposed.map((m) => m.module))].map((name) => ({ name, description: moduleDescription(registry, name) })),
-    paths: Object.assign({}, ...registry.exposed.map(paths)),
+    paths: Object.assign({}, ...registry.exposed.map(paths), ...registry.exposed.filter((m) => m.published).map(schedulePaths)),
   };
 }
 

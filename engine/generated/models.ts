@@ -1338,6 +1338,53 @@ export interface HostPagesToWidgets {
 }
 
 /**
+ * Publication schedule (host/publication-schedules): When an x-drafts record (with its tree) is to be published or taken off the site (PUT …/{id}/schedule, docs/drafts.md). The jobs queue (notification/jobs) does it at that time; each time's job is named here, so a new time or a cancel removes the job it replaces.
+ */
+export interface HostPublicationSchedules {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  model: string;
+  recordId: string;
+  publishAt: string | null;
+  unpublishAt: string | null;
+  publishJobId: string | null;
+  unpublishJobId: string | null;
+}
+
+/**
+ * Version (host/versions): One saved state of an x-drafts record (docs/drafts.md, Versions): the record and, for a tree root, every record of its tree, with who saved it, when and which fields changed. Restoring one makes it the working copy again.
+ */
+export interface HostVersions {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  modelId: string;
+  recordId: string;
+  /**
+   * The record's versions counted from 1: newest first is the highest number, whatever the clock says
+   */
+  number: number;
+  kind: "initial" | "save" | "publish" | "restore";
+  /**
+   * Who saved it; none for the secret key
+   */
+  subjectId: string | null;
+  /**
+   * Field names that differ from the version before; for a tree, also model/field names of its records
+   */
+  changed: unknown[];
+  /**
+   * { record, tree? }: the record's row and, for a tree root, model id → rows of its tree
+   */
+  snapshot: {};
+}
+
+/**
  * Widget (host/widgets): A slot on a hosted page or layout that renders a widget of another module.
  */
 export interface HostWidgets {
@@ -2488,6 +2535,8 @@ export interface Models {
   "host/pages-to-layouts": HostPagesToLayouts;
   "host/pages-to-metadata": HostPagesToMetadata;
   "host/pages-to-widgets": HostPagesToWidgets;
+  "host/publication-schedules": HostPublicationSchedules;
+  "host/versions": HostVersions;
   "host/widgets": HostWidgets;
   "host/widgets-to-external-widgets": HostWidgetsToExternalWidgets;
   "notification/jobs": NotificationJobs;
@@ -2605,6 +2654,8 @@ export interface ModelDateTimes {
   "host/pages-to-layouts": "createdAt" | "updatedAt";
   "host/pages-to-metadata": "createdAt" | "updatedAt";
   "host/pages-to-widgets": "createdAt" | "updatedAt";
+  "host/publication-schedules": "createdAt" | "updatedAt" | "publishAt" | "unpublishAt";
+  "host/versions": "createdAt" | "updatedAt";
   "host/widgets": "createdAt" | "updatedAt";
   "host/widgets-to-external-widgets": "createdAt" | "updatedAt";
   "notification/jobs": "createdAt" | "updatedAt" | "runAt" | "lockedUntil";

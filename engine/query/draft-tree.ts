@@ -6,11 +6,15 @@ import { EXTERNAL_WIDGETS, type RelationGraph } from "./relation-graph.js";
 const MAX_ROUNDS = 9;
 
 /**
- * Links read upward: rows whose child is in the tree bring their row and their parent record (not
- * walked further down). An attribute's key says what the attribute is (a price, a feature): a
- * product's prices are published with their keys, not without them.
+ * Links read upward: rows whose child is in the tree come with it. An attribute's key says what
+ * the attribute is (a price, a feature), so the key comes too (not walked further down); a
+ * store's offer of a product carries the store's own price for it, so the offer row comes and
+ * its price attributes are walked from it, while the store itself stays as it is.
  */
-const UPWARD_LINKS = new Set(["ecommerce/attribute-keys-to-attributes"]);
+const UPWARD_LINKS = new Map<string, { withParent: boolean }>([
+  ["ecommerce/attribute-keys-to-attributes", { withParent: true }],
+  ["ecommerce/stores-to-products", { withParent: false }],
+]);
 
 /** Model id → ids of the drafted records a tree holds. */
 export type Tree = Map<string, Set<string>>;
@@ -59,18 +63,21 @@ export async function draftTree(db: Kysely<any>, registry: Registry, graph: Rela
       ),
     );
     await Promise.all(
-      [...UPWARD_LINKS].map(async (id) => {
+      [...UPWARD_LINKS].map(async ([id, { withParent }]) => {
         const relation = graph.relations.get(id);
-        const ids = relation && next.get(relation.child.model);
-        if (!relation || !ids?.size || !registry.find(id)?.drafts) return;
-        const rows = await db.selectFrom(table(id)).select(["id", relation.parent.key]).where(relation.child.key, "in", [...ids]).execute();
+        if (!relation || !registry.find(id)?.drafts) return;
+        const ids = [...(frontier.get(relation.child.model) ?? []), ...(next.get(relation.child.model) ?? [])];
+        if (ids.length === 0) return;
+        const rows = await db.selectFrom(table(id)).select(["id", relation.parent.key]).where(relation.child.key, "in", ids).execute();
         for (const row of rows) {
           add(id, row.id as string);
-          add(relation.parent.model, row[relation.parent.key] as string);
-          next.get(relation.parent.model)?.delete(row[relation.parent.key] as string);
+          if (!withParent) continue;
+          const parent = row[relation.parent.key] as string;
+          add(relation.parent.model, parent);
+          next.get(relation.parent.model)?.delete(parent);
           if (next.get(relation.parent.model)?.size === 0) next.delete(relation.parent.model);
         }
-        next.delete(id);
+        if (withParent) next.delete(id);
       }),
     );
     frontier = next;

@@ -5,6 +5,9 @@ import type { Repository } from "../../engine/query/repository.js";
 import { readData } from "../plugins/request-data.js";
 import { readView, withPublication } from "../drafts/draft-reads.js";
 import { registerPublishRoutes, savedRecords } from "../drafts/draft-writes.js";
+import { registerVersionRoutes } from "../drafts/version-routes.js";
+import { etagOf, ifMatchOf } from "./etag.js";
+import { registerScheduleRoute } from "../drafts/schedule-route.js";
 import { unwrapBulkItems } from "./bulk-items.js";
 import { registerExportRoute } from "./transfer/export-route.js";
 import { registerImportRoute } from "./transfer/import-route.js";
@@ -52,7 +55,7 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
 
   registerExportRoute(app, repository, visibleTo);
 
-  app.get<IdParams>(`${prefix}/:id`, async (request) => {
+  app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
     const view = await readView(app, request, model);
     const record = await copies[view].get(request.params.id);
     // Usually known at once (the secret key's, and no owned-records rule): awaited only when not.
@@ -63,6 +66,9 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
       const own = await ownCondition;
       if (!(own.value as unknown[]).includes(record[own.field.name])) throw missingRecord(request);
     }
+    // The copy read's state: a PATCH or DELETE with it as If-Match fails if someone saved since.
+    const etag = etagOf(record as Record<string, unknown>);
+    if (etag) void reply.header("etag", etag);
     return { data: (await withPublication(app, model, view, [record]))[0] };
   });
 }
@@ -87,7 +93,7 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
       const found = await r.findOrCreate(data);
       created = found.created;
       return [found.record];
-    });
+    }, { wrote: () => created });
     return reply.status(created ? 201 : 200).send({ data: record });
   });
 
@@ -98,21 +104,31 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
 
   app.patch(`${prefix}/bulk`, async (request) => {
     const items = unwrapBulkItems(model, await readData(request), "update");
-    return { data: await saved(request, (r) => r.bulkUpdate(items)) };
+    const ids = (items as { id?: unknown }[]).map((item) => item?.id).filter((id): id is string => typeof id === "string");
+    return { data: await saved(request, (r) => r.bulkUpdate(items), { ids }) };
   });
 
   registerImportRoute(app, repository);
 
-  app.patch<IdParams>(`${prefix}/:id`, async (request) => {
+  // If-Match (docs/drafts.md, Concurrent edits): a stale ETag answers 412 with the current record.
+  app.patch<IdParams>(`${prefix}/:id`, async (request, reply) => {
     const data = await readData(request);
-    const [record] = await saved(request, (r) => r.update(request.params.id, data).then((row) => [row]));
+    const { id } = request.params;
+    const [record] = await saved(request, (r) => r.update(id, data).then((row) => [row]), { ids: [id], ifMatch: ifMatchOf(request) });
+    const etag = etagOf(record as Record<string, unknown>);
+    if (etag) void reply.header("etag", etag);
     return { data: record };
   });
 
   app.delete<IdParams>(`${prefix}/:id`, async (request) => {
-    const [record] = await saved(request, (r) => r.delete(request.params.id).then((row) => [row]), { deleted: true });
+    const { id } = request.params;
+    const [record] = await saved(request, (r) => r.delete(id).then((row) => [row]), { deleted: true, ids: [id], ifMatch: ifMatchOf(request) });
     return { data: record };
   });
 
-  if (model.published) registerPublishRoutes(app, model);
+  if (model.published) {
+    registerPublishRoutes(app, model);
+    registerVersionRoutes(app, model);
+    registerScheduleRoute(app, model);
+  }
 }

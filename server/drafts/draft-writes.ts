@@ -5,6 +5,7 @@ import type { Publication } from "../../engine/query/publishing.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { runTransaction } from "../../engine/query/transaction.js";
 import type { Model } from "../../engine/schema/model.js";
+import { checkIfMatch, preconditionFailed, StaleRecord } from "../crud/etag.js";
 import { withPublication } from "./draft-reads.js";
 
 type Row = Record<string, unknown> & { id?: unknown };
@@ -21,35 +22,62 @@ function publishesNow(app: FastifyInstance, request: FastifyRequest): boolean {
   return !app.drafts.drafts || value === "true";
 }
 
+/** Who a version names: the signed-in subject, or nobody (the secret key, the server itself). */
+export const subjectOf = (request: FastifyRequest): string | null => (request.caller?.kind === "subject" ? request.caller.subjectId : null);
+
+export interface SaveOptions {
+  deleted?: boolean;
+  created?: boolean;
+  /** The records the save will change, when known before it (update, delete): their first change gets an `initial` version. */
+  ids?: string[];
+  /** If-Match tags for the one record in `ids`: a stale one refuses the save with a 412 (docs/drafts.md, Concurrent edits). */
+  ifMatch?: string[];
+  /** After the work: false when it wrote nothing (find-or-create found the record). */
+  wrote?: () => boolean;
+}
+
 /**
  * Runs a generic save for one model and answers its rows. For an x-drafts model the save changes
- * the working copy and the rows carry their `publication`; publishing at once, or deleting an
- * entity (off the site at once, docs/drafts.md), touches the published copies in the same
- * transaction, so a failure leaves neither copy half written.
+ * the working copy, records a version of each record (docs/drafts.md, Versions) and the rows carry
+ * their `publication`; publishing at once, or deleting an entity (off the site at once), touches
+ * the published copies — all in one transaction, so a failure leaves nothing half written. With
+ * If-Match (any model) the record is locked and checked in that transaction before the write.
  */
 export function savedRecords(app: FastifyInstance, repository: Repository) {
   const model = repository.model;
-  return async <R extends Row>(request: FastifyRequest, work: (repository: Repository) => Promise<R[]>, options: { deleted?: boolean; created?: boolean } = {}): Promise<R[]> => {
-    if (!model.published) return work(repository);
-    const now = publishesNow(app, request);
+  return async <R extends Row>(request: FastifyRequest, work: (repository: Repository) => Promise<R[]>, options: SaveOptions = {}): Promise<R[]> => {
+    // An id that is no uuid is the work's to refuse (400), not the version look-up's.
+    const known = options.ids?.filter((id) => isUuid(id));
+    const guard = options.ifMatch && options.ids?.length === 1 ? { id: options.ids[0]!, tags: options.ifMatch } : undefined;
+    if (!model.published && !guard) return work(repository);
+    const now = model.published ? publishesNow(app, request) : false;
     // DRAFTS=off: the repository publishes every save itself (Publisher.publishOnEverySave).
     const publishHere = now && app.drafts.drafts;
-    if (!publishHere && !options.deleted) {
-      const rows = await work(repository);
-      // A record just created has never been published: no need to ask the published copies.
-      if (options.created) return rows.map((row) => ({ ...row, publication: NEVER_PUBLISHED }));
-      return withPublication(app, model, "working", rows);
-    }
+    const versions = app.drafts.versions;
     const touched = new Set<string>();
-    const rows = await runTransaction(app.database, app.repositories, async (lookup, trx) => {
-      const rows = await work(lookup(model.id) as Repository);
-      const ids = rows.map((r) => String(r.id));
-      if (options.deleted) for (const id of ids) for (const m of await app.drafts.afterDelete(trx, model, id, now)) touched.add(m);
-      else await app.drafts.publishSaved(trx, model, ids);
-      return rows;
-    });
+    let rows: R[];
+    try {
+      rows = await runTransaction(app.database, app.repositories, async (lookup, trx) => {
+        if (guard) await checkIfMatch(trx, repository, guard.id, guard.tags);
+        if (!model.published) return work(lookup(model.id) as Repository);
+        if (versions && known?.length) await versions.beforeSave(trx, model, known);
+        const rows = await work(lookup(model.id) as Repository);
+        const ids = rows.map((r) => String(r.id));
+        if (options.deleted) for (const id of ids) for (const m of await app.drafts.afterDelete(trx, model, id, now)) touched.add(m);
+        else if (publishHere) await app.drafts.publishSaved(trx, model, ids);
+        if (versions && options.wrote?.() !== false) await versions.record(trx, model, ids, publishHere ? "publish" : "save", subjectOf(request));
+        return rows;
+      });
+    } catch (error) {
+      if (!(error instanceof StaleRecord)) throw error;
+      const [record] = model.published ? await withPublication(app, model, "working", [error.record]) : [error.record];
+      throw preconditionFailed(record!);
+    }
     for (const m of touched) app.changes.publish(m);
-    return options.deleted ? rows : withPublication(app, model, "working", rows);
+    if (!model.published || options.deleted) return rows;
+    // A record just created has never been published unless this save published it: no need to ask.
+    if (options.created && !now) return rows.map((row) => ({ ...row, publication: NEVER_PUBLISHED }));
+    return withPublication(app, model, "working", rows);
   };
 }
 
@@ -64,7 +92,7 @@ export function registerPublishRoutes(app: FastifyInstance, model: Model) {
 
   app.post<IdParams>(`${prefix}/:id/publish`, async (request) => {
     checkId(request.params.id);
-    await app.drafts.publishTree(model, request.params.id);
+    await app.drafts.publishTree(model, request.params.id, subjectOf(request));
     return answer(request.params.id);
   });
 

@@ -9,6 +9,8 @@ import { RelationGraph } from "../../engine/query/relation-graph.js";
 import type { Repository } from "../../engine/query/repository.js";
 import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
+import type { VersionHistory } from "./version-history.js";
+import { PublicationSchedules } from "./schedules.js";
 
 /**
  * Publishing x-drafts records (docs/drafts.md): a record with the tree it owns, in one
@@ -17,6 +19,8 @@ import type { Registry } from "../../engine/schema/registry.js";
  */
 export class Publisher {
   private readonly graph: RelationGraph;
+  /** Scheduled publishing: publishAt/unpublishAt, carried out by the jobs queue (schedules.ts). */
+  readonly schedules: PublicationSchedules;
 
   constructor(
     private readonly registry: Registry,
@@ -25,13 +29,24 @@ export class Publisher {
     private readonly changes: ChangeFeed,
     /** DRAFTS=on: saves change the working copy only. */
     readonly drafts: boolean,
+    /** Versions of x-drafts records: a publish records one of the root with its tree. */
+    readonly versions?: VersionHistory,
   ) {
     this.graph = new RelationGraph(registry);
+    this.schedules = new PublicationSchedules(registry, database);
   }
 
-  /** Each working copy's publication, one query for all rows. */
-  states(model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
-    return publicationStates(this.database.db, model, rows);
+  /** Each working copy's publication with its schedule: two queries for all rows. */
+  async states(model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
+    const [states, schedules] = await Promise.all([
+      publicationStates(this.database.db, model, rows),
+      this.schedules.of(this.database.db, model, rows.map((r) => r.id)),
+    ]);
+    for (const [id, schedule] of schedules) {
+      const state = states.get(id);
+      if (state) states.set(id, { ...state, ...schedule });
+    }
+    return states;
   }
 
   /** The drafted records a root owns, in its working copy and as published (removals included). */
@@ -47,30 +62,25 @@ export class Publisher {
   /**
    * Publishes the record and every drafted record of its tree, all or nothing: a unique value
    * another published record holds (two pages at one url) refuses the whole tree with a 409.
-   * The caches hear of each model once, after the commit.
+   * The caches hear of each model once, after the commit. A `publish` version of the root (by
+   * `subjectId`, null for the secret key or the server itself) is recorded in the same transaction.
+   * `also` publishes, in that transaction, rows another record's tree holds that the caller takes
+   * along (the product editor: the product's category links); it answers the models it wrote.
    */
-  async publishTree(model: Model, id: string): Promise<Tree> {
+  async publishTree(model: Model, id: string, subjectId: string | null = null, also?: (trx: Kysely<any>) => Promise<string[]>): Promise<Tree> {
     const tree = await this.guard(() =>
       this.database.db.transaction().execute(async (trx) => {
-        const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
+        // Locked: two publishes (or a publish and a save) of one record take turns, versions in order.
+        const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).forUpdate().executeTakeFirst();
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
-        return this.publishTreeWithin(trx, model, id);
+        await this.versions?.beforePublish(trx, model, id);
+        const tree = await this.publishTreeIn(trx, model, id);
+        for (const other of (await also?.(trx)) ?? []) if (!tree.has(other)) tree.set(other, new Set());
+        await this.versions?.record(trx, model, [id], "publish", subjectId);
+        return tree;
       }),
     );
     for (const modelId of tree.keys()) this.changes.publish(modelId);
-    return tree;
-  }
-
-  /**
-   * The same inside a transaction the caller holds (a module's save that writes a whole tree, with
-   * DRAFTS=off or `?publish=true`); the caller announces the tree's models after its commit.
-   * Removals included: a relation row deleted by plain SQL leaves the site with its tree.
-   */
-  async publishTreeWithin(trx: Kysely<any>, model: Model, id: string): Promise<Tree> {
-    const tree = await this.treeOf(trx, model, id);
-    await this.guard(async () => {
-      for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
-    });
     return tree;
   }
 
@@ -81,6 +91,13 @@ export class Publisher {
       for (const model of drafted) await publishRows(db, model, "all");
     });
     if (db === this.database.db) for (const model of drafted) this.changes.publish(model.id);
+  }
+
+  /** Publishes a record's tree inside the caller's transaction (a module's save under DRAFTS=off). */
+  async publishTreeIn(trx: Kysely<any>, model: Model, id: string): Promise<Tree> {
+    const tree = await this.treeOf(trx, model, id);
+    for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
+    return tree;
   }
 
   /** Takes the record off the site; its working copy stays (state `draft`). */

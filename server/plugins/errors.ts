@@ -9,6 +9,7 @@ const codeForStatus: Record<number, ErrorCode> = {
   403: "PERMISSION_ERROR",
   404: "NOT_FOUND",
   409: "CONFLICT",
+  412: "PRECONDITION_FAILED",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "RATE_LIMIT",
@@ -39,6 +40,8 @@ export const errorBody = (error: AppError, requestId: string) => ({
   message: error.message,
   cause: error.causes,
   requestId,
+  // A 412 carries the record as it is now, so the client can show what the other editor saved.
+  ...(error.data === undefined ? {} : { data: error.data }),
 });
 
 /** What each error Fastify raises before routing says, in words that never repeat the address. */

@@ -13,6 +13,9 @@ import { registerRevalidateRoute } from "./revalidation/revalidate-route.js";
 import { registerSiteRoutes } from "./site-routes.js";
 import { registerSeoRoutes } from "./seo/seo-routes.js";
 import { SitePages } from "./site-pages.js";
+import { PagePreviews } from "./preview/page-previews.js";
+import { PreviewLinks } from "./preview/preview-links.js";
+import { resolveSigningSecret } from "../lib/signing-secret.js";
 
 export interface SiteServices {
   /** Pages by url: host/pages (the site's) and website-builder/pages (SPEC.md's second set of routes). */
@@ -21,6 +24,8 @@ export interface SiteServices {
   access: ModelAccess;
   loader: PageLoader;
   pages: SitePages;
+  /** Signed previews of hosted pages from their working copies (preview/page-previews.ts). */
+  previews: PagePreviews;
 }
 
 declare module "fastify" {
@@ -62,12 +67,23 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   let assets: EntryAssets | undefined;
   const siteAssets = () => (assets ??= entryAssets("site/entry-client.tsx"));
   const pages = new SitePages(hostPages, loader, cache, siteAssets, app.log, config.production, config.publicUrl);
-  app.decorate("site", { hostPages, websiteBuilderPages, access, loader, pages });
+  // Previews read the working copies through the same resolver, loader and renderer; never cached.
+  const working = app.repositories;
+  const previewSecret = await resolveSigningSecret(config.jwtSecret, config.production, working.get("rbac/signing-keys")!);
+  const previews = new PagePreviews(
+    new PageResolver(working.get("host/pages")!, working, changes, mayLookUp, hiddenOf),
+    working,
+    new PageLoader(working, new RelationGraph(registry), access, hiddenOf),
+    pages,
+    new PreviewLinks(previewSecret),
+    config.publicUrl,
+  );
+  app.decorate("site", { hostPages, websiteBuilderPages, access, loader, pages, previews });
 
   registerPaymentPageRoute(app, siteAssets);
   registerSeoRoutes(app, { origin: config.publicUrl, resolver: hostPages, repositories, changes, watched });
   registerRevalidateRoute(app, cache);
-  registerSiteRoutes(app, pages, config.pageSharedMaxAgeSeconds);
+  registerSiteRoutes(app, pages, config.pageSharedMaxAgeSeconds, previews);
 
   // The first start on an empty database shows a working site rather than a 404.
   if (config.seedDemoContent) {

@@ -49,15 +49,27 @@ export class SitePages {
         return resolved ? this.loader.load(resolved, PAGES, language, path) : undefined;
       }, 200) ?? await this.notFound(language);
     } catch (error) {
-      // The database away (restart, failover) is a 503, as on the API: the page is fine, try again
-      // shortly; and the hosted /500 page is not loaded from a database that cannot be reached.
-      if (isDatabaseUnavailable(error)) {
-        this.log.warn({ cause: (error as Error)?.message, path, language }, "public page failed: the database cannot be reached");
-        return { status: 503, html: await this.errorDocument(language, error, 503), cache: "MISS" };
-      }
-      this.log.error({ err: error, path, language }, "public page failed");
-      return { status: 500, html: await this.errorDocument(language, error, 500), cache: "MISS" };
+      return this.failed(language, path, error);
     }
+  }
+
+  /** The answer to a page that failed to load or render (the site's, or a preview's). */
+  async failed(language: Language, path: string, error: unknown): Promise<{ status: number; html: string; cache: "MISS" }> {
+    // The database away (restart, failover) is a 503, as on the API: the page is fine, try again
+    // shortly; and the hosted /500 page is not loaded from a database that cannot be reached.
+    if (isDatabaseUnavailable(error)) {
+      this.log.warn({ cause: (error as Error)?.message, path, language }, "public page failed: the database cannot be reached");
+      return { status: 503, html: await this.errorDocument(language, error, 503), cache: "MISS" };
+    }
+    this.log.error({ err: error, path, language }, "public page failed");
+    return { status: 500, html: await this.errorDocument(language, error, 500), cache: "MISS" };
+  }
+
+  /** A loaded page as the full document a visitor gets, with its validator: what the cache keeps (a preview is rendered alike, never kept). */
+  render(loaded: LoadedPage, status: number): CachedPage {
+    const html = Buffer.from(renderDocument(loaded.data, this.assets(), { status, origin: this.origin }));
+    const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+    return { html, encoded: {}, etag, status, models: loaded.models, storedAt: this.cache.clockMs() };
   }
 
   /**
@@ -106,9 +118,7 @@ export class SitePages {
       if (!loaded) return undefined;
       // Encoded once here rather than on every hit (and compressed once per encoding, by body()):
       // a cached page is sent as stored bytes.
-      const html = Buffer.from(renderDocument(loaded.data, this.assets(), { status, origin: this.origin }));
-      const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-      const page: CachedPage = { html, encoded: {}, etag, status, models: loaded.models, storedAt: this.cache.clockMs() };
+      const page = this.render(loaded, status);
       this.cache.set(key, page, startedAt);
       return { status, page, key, cache: "MISS" as const };
     })();

@@ -3,6 +3,7 @@ import { normalizeUrl, splitUrl } from "./host/url-templates.js";
 import { pathOfSegments } from "../security/same-site-path.js";
 import { splitLanguage } from "../lib/language-path.js";
 import type { SitePages } from "./site-pages.js";
+import { PREVIEW_PARAMETER, type PagePreviews } from "./preview/page-previews.js";
 import { negotiateEncoding, varyOnEncoding } from "../web/compression.js";
 import { hasSession, matchesValidator, PRIVATE_PAGE, publicPageCacheControl, UNCACHED_PAGE } from "./page-caching.js";
 
@@ -16,7 +17,7 @@ const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
  * no authorization hook runs: a page's data is what an anonymous visitor may read, and it is the
  * same for everyone (the browser loads the visitor's own things after hydration).
  */
-export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, sharedMaxAgeSeconds: number) {
+export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, sharedMaxAgeSeconds: number, previews?: PagePreviews) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const [rawPath = "/", query] = request.url.split(/\?(.*)/s);
     // Decided on the decoded path: "/%61pi/…" is under /api as the router reads it.
@@ -26,6 +27,13 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, share
     // "/en/blog" is "/blog": one address per page for links and search engines. Built from the
     // decoded segments encoded again, so "/en/%2Fevil.example" goes to "/%2Fevil.example", never "//evil.example".
     if (explicitDefault) return reply.redirect(pathOfSegments(splitUrl(rawPath).slice(1)) + (query ? `?${query}` : ""), 301);
+    const token = previews && query ? new URLSearchParams(query).get(PREVIEW_PARAMETER) : null;
+    if (token !== null && previews) {
+      // A preview (docs/drafts.md): working copies, for the link's holder only. No cache keeps it,
+      // no search engine lists it, and the page cache never sees it.
+      const preview = await previews.respond(language, path, token);
+      return reply.code(preview.status).header("cache-control", PRIVATE_PAGE).header("x-robots-tag", "noindex").type("text/html; charset=utf-8").send(preview.html);
+    }
     const answer = await pages.respond(language, path);
     reply.code(answer.status).header("x-cache", answer.cache).type("text/html; charset=utf-8");
     if (!("page" in answer)) return reply.header("cache-control", UNCACHED_PAGE).send(answer.html);

@@ -2,8 +2,10 @@
 import { DEFAULT_LANGUAGE, type Language } from "../../engine/schema/languages.js";
 
 const TEXT = {
-  en: { badRequest: "Bad request", badRequestBody: "This address cannot name a page.", notFound: "Page not found", notFoundBody: "There is no page at this address.", home: "Go to the home page", error: "Oh no! Something went wrong...", reload: "Reload" },
-  ru: { badRequest: "Неверный запрос", badRequestBody: "Такой адрес не может указывать на страницу.", notFound: "Страница не найдена", notFoundBody: "По этому адресу страницы нет.", home: "На главную", error: "Ой! Что-то пошло не так...", reload: "Обновить" },
+  en: { badRequest: "Bad request", badRequestBody: "This address cannot name a page.", notFound: "Page not found", notFoundBody: "There is no page at this address.", home: "Go to the home page", error: "Oh no! Something went wrong...", reload: "Reload",
+    previewRefused: "Preview link not valid", previewExpired: "This preview link has expired (links last an hour). Open Preview again in the admin.", previewInvalid: "This preview link is not valid for this page. Open Preview again in the admin." },
+  ru: { badRequest: "Неверный запрос", badRequestBody: "Такой адрес не может указывать на страницу.", notFound: "Страница не найдена", notFoundBody: "По этому адресу страницы нет.", home: "На главную", error: "Ой! Что-то пошло не так...", reload: "Обновить",
+    previewRefused: "Ссылка предпросмотра недействительна", previewExpired: "Срок этой ссылки предпросмотра истёк (ссылка действует час). Откройте предпросмотр в админке снова.", previewInvalid: "Эта ссылка предпросмотра не подходит для этой страницы. Откройте предпросмотр в админке снова." },
 } satisfies Record<"en" | "ru", Record<string, string>>;
 
 type Texts = (typeof TEXT)["en"];
@@ -33,4 +35,10 @@ export function plainBadRequest(language: Language): string {
 export function plainError(language: Language): string {
   const t = textsIn(language);
   return page(language, t.error, `<div class="code">500</div><h1>${t.error}</h1><a href="">${t.reload}</a>`);
+}
+
+/** A preview link refused (server/site/preview): past its hour, or not this page's (tampered, another page's). */
+export function plainPreviewRefused(language: Language, reason: "expired" | "invalid"): string {
+  const t = textsIn(language);
+  return page(language, t.previewRefused, `<div class="code">403</div><h1>${t.previewRefused}</h1><p>${reason === "expired" ? t.previewExpired : t.previewInvalid}</p>`);
 }

@@ -193,6 +193,14 @@ const cases: Record<string, Case> = {
       return { url: "/api/rbac/identities/email-and-password", data: { email: `own-plural-2-${n}@example.com`, password: PASSWORD, currentPassword: PASSWORD }, caller: s };
     },
   },
+  // The link's language read from every form alike: one the site does not have is the same 400.
+  "POST /api/host/pages/:id/preview": {
+    status: 400,
+    prepare: async (_form, n) => {
+      const page = await create(t, "host/pages", { url: `/preview-${n}`, title: "Preview" });
+      return { url: `/api/host/pages/${page.id}/preview`, data: { language: "xx" }, caller: "key" };
+    },
+  },
   "POST /api/rbac/subjects/:id/notify": {
     status: 201,
     prepare: async (_form, n) => {
@@ -317,7 +325,9 @@ describe(`every module write route reads API.md's three body forms alike, on ${t
 
   it("has a case for every module write route the app has, and none for a route it does not", () => {
     // The generic routes of every model; /import (a file part, not a `data` body) is tested in tests/transfer.
-    const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/bulk", "/find-or-create", "/:id", "/import"].map((end) => `/api/${m.id}${end}`)));
+    // x-drafts models' publish, unpublish (no body) and schedule (the generic body reader) are generic too.
+    const drafted = (m: { published?: unknown }) => (m.published ? ["/:id/publish", "/:id/unpublish", "/:id/schedule"] : []);
+    const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/bulk", "/find-or-create", "/:id", "/import", ...drafted(m)].map((end) => `/api/${m.id}${end}`)));
     const discovered = ["POST", "PATCH", "PUT", "DELETE"]
       .flatMap((method) => routesOf(t.app, method).map((r) => ({ ...r, key: `${method} ${r.url}` })))
       .filter((r) => r.url.startsWith("/api/") && !generic.has(r.url));

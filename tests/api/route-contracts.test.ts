@@ -21,6 +21,8 @@ const SUBJECT = "/api/rbac/subjects/{id}/ecommerce-module";
 let t: TestApp;
 let document: any;
 const template = (url: string) => url.replace(/:(\w+)/g, "{$1}");
+/** An x-drafts model's generic publishing routes (engine/codegen/openapi.ts documents them; publish and unpublish take no body). */
+const drafted = (m: { published?: unknown }) => (m.published ? ["/{id}/publish", "/{id}/unpublish", "/{id}/schedule"] : []);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,9 +45,11 @@ describe(`Route declarations and the OpenAPI document on ${testDialect}`, () => 
   });
 
   it("documents the body of every module route that takes one", () => {
-    const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/{id}", "/bulk", "/find-or-create"].map((end) => `/api/${m.id}${end}`)));
+    const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/{id}", "/bulk", "/find-or-create", ...drafted(m)].map((end) => `/api/${m.id}${end}`)));
+    // Restoring a version acts on the record as it is: no body.
+    const restore = /^\/api\/[^/]+\/[^/]+\/\{id\}\/versions\/\{versionId\}\/restore$/;
     const writes = Object.entries<any>(document.paths)
-      .filter(([path]) => !generic.has(path))
+      .filter(([path]) => !generic.has(path) && !restore.test(path))
       .flatMap(([path, item]) => ["post", "patch", "put"].filter((method) => item[method]).map((method) => ({ key: `${method} ${path}`, operation: item[method] })));
     expect(writes.length).toBeGreaterThan(20);
     const without = writes.filter((w) => !BODILESS.has(w.key) && !w.operation.requestBody).map((w) => w.key);

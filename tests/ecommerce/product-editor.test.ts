@@ -171,6 +171,9 @@ for (const drafts of [false, true]) {
         // Saves publish at once: the published copies are the working copies, removals included.
         expect(await counts("published")).toEqual(await counts());
       }
+      // Each save is one version of the product (with its tree), as a generic save is.
+      const versions = (await send("GET", `/api/ecommerce/products/${apron}/versions`)).body.data;
+      expect(versions.map((v: any) => v.kind)).toEqual(drafts ? ["save", "save"] : ["publish", "publish"]);
     });
 
     it("publishes what the editor shows: the site then has the new prices (a store's override too), photos and offers, and the state is published", async () => {
@@ -227,7 +230,7 @@ for (const drafts of [false, true]) {
       const all = (await send("GET", `${EDITOR}?limit=2&offset=2`)).body.data;
       expect(all.total).toBe(4);
       expect(all.rows).toHaveLength(2);
-      // Quoted in docs/shop.md: a page costs 4 statements whatever its size (page, photos, prices, states).
+      // Quoted in docs/shop.md: a page costs 5 statements whatever its size (page, photos, prices, states, schedules).
       const statements = async (limit: number) => {
         let least = Infinity;
         for (let i = 0; i < 3; i++) {
@@ -237,7 +240,7 @@ for (const drafts of [false, true]) {
         }
         return least;
       };
-      expect([await statements(1), await statements(4)]).toEqual([4, 4]);
+      expect([await statements(1), await statements(4)]).toEqual([5, 5]);
       const choices = (await send("GET", `${EDITOR}/choices`)).body.data;
       expect(choices.currencies.map((x: any) => x.slug)).toEqual(["eur", "usd"]);
       expect(choices.stores.map((x: any) => x.adminTitle)).toEqual(["Market", "Outlet"]);

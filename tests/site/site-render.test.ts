@@ -110,7 +110,8 @@ describe(`server-rendered pages and their cache on ${testDialect}`, () => {
   it("answers 500 with the global error page inside the hosted /500 page when loading fails", async () => {
     await buildPage(t, "/500", 0, "Trouble in tests");
     await buildPage(t, "/broken", 5, "Broken");
-    await sql.raw("DROP TABLE website_builder_features CASCADE").execute(t.database.db);
+    // Visitors read published copies (docs/drafts.md): that is the table whose loss they meet.
+    await sql.raw("DROP TABLE website_builder_features__published CASCADE").execute(t.database.db);
     const broken = await visit("/broken");
     expect(broken.statusCode).toBe(500);
     expect(broken.body).toContain("<title>Trouble in tests</title>");

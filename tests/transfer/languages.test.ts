@@ -8,6 +8,9 @@ import { exportText, importFile } from "./transfer-helpers.js";
 
 const ARTICLES = "blog/articles";
 
+/** The record as imported back: the same, published again (DRAFTS=off), at the import's time. */
+const republished = (record: any) => ({ ...record, publication: { ...record.publication, publishedAt: expect.any(String) } });
+
 describe(`CSV export and import with LANGUAGES=en,ru,de on ${testDialect}`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -35,7 +38,7 @@ describe(`CSV export and import with LANGUAGES=en,ru,de on ${testDialect}`, () =
     // Into an empty table: the same record, German and all.
     await t.request({ method: "DELETE", url: `/api/${ARTICLES}/${article.id}` });
     expect((await importFile(t, ARTICLES, csv, "articles.csv")).body).toEqual({ data: { created: 1, updated: 0 } });
-    expect(await get(article.id)).toEqual(article);
+    expect(await get(article.id)).toEqual(republished(article));
 
     // A German cell edited in the file updates the record's German text only.
     const edited = csv.replace("Drei", "Dreifach");

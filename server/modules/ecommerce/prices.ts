@@ -50,10 +50,10 @@ export type LineSelection = { orderIds: string[] } | { lineIds: string[] };
 export class Prices {
   private readonly t: Record<string, RawBuilder<unknown>>;
 
-  /** `working`: the editors' copies (the product editor reads the prices it is about to publish). */
-  constructor(registry: Registry, view: "published" | "working" = "published") {
-    // A buyer pays the published price (docs/drafts.md); an order's own lines have one table.
-    const table = (id: string) => sql.table(view === "published" ? publishedTable(registry.get(id)) : registry.get(id).table);
+  /** `copies`: a buyer pays the published price (docs/drafts.md); the product editor reads the working one. */
+  constructor(registry: Registry, copies: "published" | "working" = "published") {
+    // An order's own lines have one table either way.
+    const table = (id: string) => sql.table(copies === "published" ? publishedTable(registry.get(id)) : registry.get(id).table);
     this.t = {
       lines: table("ecommerce/orders-to-products"),
       productAttributes: table("ecommerce/products-to-attributes"),

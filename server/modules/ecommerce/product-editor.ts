@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { notFound, validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
+import { validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import { KEYED_ATTRIBUTE_MODELS, removeKeyedAttributes } from "./keyed-attributes.js";
 import type { PriceInput, ProductPrices } from "./product-prices.js";
@@ -56,10 +56,14 @@ export class ProductEditor {
 
   private table = (id: string) => this.app.registry.get(id).table;
 
-  /** Saves the editor's form: updates the product `id`, or creates one when `id` is undefined; answers its id. */
-  async save(id: string | undefined, input: EditorInput): Promise<string> {
+  /** Saves the editor's form: updates the product `id`, or creates one when `id` is undefined; answers its id. `subjectId`: who saved (its version's author). */
+  async save(id: string | undefined, input: EditorInput, subjectId: string | null): Promise<string> {
+    const model = this.app.registry.get(PRODUCTS);
+    const versions = this.app.drafts.versions;
     const productId = await runTransaction(this.app.database, this.app.repositories, async (repository, trx) => {
       await this.check(trx, input);
+      // As a generic save: a product with no version yet gets its state before this save as one.
+      if (id && versions) await versions.beforeSave(trx, model, [id]);
       const fields = { ...input.product, adminTitle: input.product.adminTitle?.trim() || firstText(input.product.title) || "Product" };
       if (fields.slug === undefined || fields.slug.trim() === "") delete fields.slug;
       const product = id ? await repository(PRODUCTS).update(id, fields) : await repository(PRODUCTS).create(fields);
@@ -71,38 +75,30 @@ export class ProductEditor {
       await this.syncLinks(repository, trx, PHOTOS, productId, "fileStorageModuleFileId", input.photos.map((p) => p.fileId));
       await this.alts(repository, trx, input.photos);
       await this.attributes(repository, trx, productId, input.attributes);
+      // One version of the product with its tree for the whole save (a publish with DRAFTS=off).
+      await versions?.record(trx, model, [productId], this.app.drafts.drafts ? "save" : "publish", subjectId);
       return productId;
     });
     for (const model of WRITTEN) this.app.repositories.get(model)!.changes.publish(model);
+    this.prices.announce();
     return productId;
   }
 
   /**
    * Publishes what the editor edits, in one transaction: the product's tree (its prices, photos,
-   * features), and the rows a store's or a category's tree holds rather than the product's — its
-   * offers in stores (with their stock and price overrides) and its category links — removals
-   * included. The generic POST …/products/{id}/publish leaves those to their store's and
-   * category's publish.
+   * features, its offers in stores with their stock and price overrides) and its category links,
+   * which a category's tree holds rather than the product's — removals included. The generic
+   * POST …/products/{id}/publish leaves those links to the category's publish.
    */
-  async publish(id: string): Promise<void> {
-    const drafts = this.app.drafts;
-    const touched = new Set<string>();
-    await this.app.database.db.transaction().execute(async (trx) => {
-      const product = this.app.registry.get(PRODUCTS);
-      const exists = await trx.selectFrom(product.table).select("id").where("id", "=", id).executeTakeFirst();
-      if (!exists) throw notFound(`Product ${id} was not found`);
-      for (const model of (await drafts.publishTreeWithin(trx, product, id)).keys()) touched.add(model);
-      const rowsOf = async (model: string) => {
-        const m = this.app.registry.get(model);
-        const ids = await Promise.all([m.table, m.published!.table].map((table) => trx.selectFrom(table).select("id").where("productId", "=", id).execute()));
-        return [...new Set(ids.flat().map((r) => r.id as string))];
-      };
-      const offers = this.app.registry.get(OFFERS);
-      for (const offerId of await rowsOf(OFFERS)) for (const model of (await drafts.publishTreeWithin(trx, offers, offerId)).keys()) touched.add(model);
-      await drafts.publishSaved(trx, this.app.registry.get(CATEGORIES), await rowsOf(CATEGORIES));
-      touched.add(CATEGORIES);
+  async publish(id: string, subjectId: string | null): Promise<void> {
+    const links = this.app.registry.get(CATEGORIES);
+    // The generic publish (one transaction, its version recorded), taking the category links along:
+    // working and published ones, so a removed link leaves the site too.
+    await this.app.drafts.publishTree(this.app.registry.get(PRODUCTS), id, subjectId, async (trx) => {
+      const rows = await Promise.all([links.table, links.published!.table].map((table) => trx.selectFrom(table).select("id").where("productId", "=", id).execute()));
+      await this.app.drafts.publishSaved(trx, links, [...new Set(rows.flat().map((r) => r.id as string))]);
+      return [CATEGORIES];
     });
-    for (const model of touched) this.app.changes.publish(model);
   }
 
   /** Every reference and repeat refused at once, before anything is written, each naming its field. */

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { Publisher } from "../../drafts/publisher.js";
 import type { Kysely } from "kysely";
 import { notFound, validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
 import type { Database } from "../../../engine/db/open-database.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import type { Publisher } from "../../drafts/publisher.js";
 import { removeKeyedAttributes } from "./keyed-attributes.js";
 import { Prices, type ProductPrice } from "./prices.js";
 
@@ -51,59 +51,61 @@ interface Plan {
  */
 export class ProductPrices {
   private readonly table: (id: string) => string;
-  private readonly registry: Registry;
-  private readonly views: { published: Prices; working: Prices };
+  private readonly prices: Prices;
+  private readonly published: Prices;
 
   constructor(
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
-    registry: Registry,
-    /** DRAFTS=off: a replace publishes the product's tree in its transaction (old prices leave the site with it). */
-    private readonly publisher: Publisher,
+    private readonly registry: Registry,
+    /** Under DRAFTS=off a replace is published at once, removals included (docs/drafts.md). */
+    private readonly publisher?: Publisher,
   ) {
-    this.registry = registry;
     this.table = (id) => registry.get(id).table;
-    this.views = { published: new Prices(registry), working: new Prices(registry, "working") };
+    this.prices = new Prices(registry, "working");
+    this.published = new Prices(registry);
   }
 
   /**
-   * The product's prices as the cart and checkout read them (`published`), or as its editor left
-   * them (`working`, docs/drafts.md); an unknown product is a 404.
+   * The product's prices: its working copy's for an editor (what `replace` writes), the published
+   * ones as the cart and checkout charge them for everyone else; an unknown product is a 404.
    */
-  async read(productId: string, view: "published" | "working" = "published"): Promise<ProductPrice[]> {
+  async read(productId: string, copies: "working" | "published"): Promise<ProductPrice[]> {
     await this.repositories.get("ecommerce/products")!.get(productId);
-    return this.views[view].ofProduct(this.database.db, productId);
+    return (copies === "working" ? this.prices : this.published).ofProduct(this.database.db, productId);
   }
 
   /**
    * Replaces all the product's price attributes (its own and its stores' overrides) by `entries`,
    * in one transaction: every entry is checked before anything is written, and a failure anywhere
-   * leaves the old prices as they were. With drafts on this is the working copy (the site keeps
-   * charging the published prices until the product is published); answers the prices put.
+   * leaves the old prices as they were.
    */
   async replace(productId: string, entries: PriceInput[]): Promise<ProductPrice[]> {
     await runTransaction(this.database, this.repositories, (repository, trx) => this.replaceWithin(repository, trx, productId, entries));
     this.announce();
-    return this.read(productId, "working");
-  }
-
-  /** After the commit: the price tables, which the removal deleted from by plain statements. */
-  announce() {
-    for (const model of WRITTEN) this.repositories.get(model)!.changes.publish(model);
+    return this.prices.ofProduct(this.database.db, productId);
   }
 
   /**
-   * The replace inside a transaction the caller holds (the product editor's save): the product's
-   * row is locked, so two replaces of one product's prices run one after the other.
+   * The replace inside a transaction the caller holds (the product editor's save, which writes the
+   * product's other rows in the same transaction); the caller calls `announce` after its commit.
    */
   async replaceWithin(repository: RepositoryLookup, trx: Kysely<any>, productId: string, entries: PriceInput[]): Promise<void> {
+    // Locked: two replaces of one product's prices run one after the other.
     const product = await trx.selectFrom(this.table("ecommerce/products")).select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
     if (!product) throw notFound(`Product ${productId} was not found`);
     const plan = await this.check(trx, productId, entries);
-    const removed = await removeKeyedAttributes(trx, this.table, productId, "price", true);
-    // DRAFTS=off: the old prices leave the site now (the new ones are published as they are written).
-    if (!this.publisher.drafts) for (const [model, ids] of removed) await this.publisher.publishSaved(trx, this.registry.get(model), ids);
+    await removeKeyedAttributes(trx, this.table, productId, "price", true);
     await this.write(repository, trx, { id: productId, title: String(product.adminTitle ?? productId) }, entries, plan);
+    if (this.publisher && !this.publisher.drafts) await this.publisher.publishTreeIn(trx, this.registry.get("ecommerce/products"), productId);
+  }
+
+  /**
+   * After the commit: the deletes ran as plain statements, so say so, as the repositories said of
+   * their inserts (and DRAFTS=off published them, as the repositories' hook published the inserts).
+   */
+  announce() {
+    for (const model of WRITTEN) this.repositories.get(model)!.changes.publish(model);
   }
 
   /** Every refusal of the entries at once, each naming its field as `prices[i].field`. */

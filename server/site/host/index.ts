@@ -1,5 +1,6 @@
 import type { Module } from "../../modules/module.js";
 import { registerPagesRoutes } from "./pages-routes.js";
+import { registerPreviewRoute } from "../preview/preview-route.js";
 
 /**
  * SPEC.md's pages routes (find-by-url, urls, url-segment-value) over the site's two page
@@ -9,8 +10,9 @@ import { registerPagesRoutes } from "./pages-routes.js";
 export const host: Module = {
   name: "host",
   dependsOn: ["rbac", "site"],
-  register: (app) => {
+  register: async (app) => {
     registerPagesRoutes(app, app.site.hostPages);
     registerPagesRoutes(app, app.site.websiteBuilderPages);
+    await registerPreviewRoute(app, app.site.previews);
   },
 };

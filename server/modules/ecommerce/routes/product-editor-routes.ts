@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { LANGUAGE_CODE } from "../../../../engine/schema/languages.js";
 import { mayEdit } from "../../../drafts/draft-reads.js";
+import { subjectOf } from "../../../drafts/draft-writes.js";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
 import { ProductEditorReads } from "../product-editor-read.js";
@@ -102,20 +103,20 @@ export function registerProductEditorRoutes(app: FastifyInstance, prices: Produc
   defineRoute(
     app,
     { method: "POST", url: EDITOR, tag, status: 201, body: editorInput, summary: "Create a product from the editor's form: its fields, prices, photos, stores, categories and attributes in one transaction" },
-    async ({ body }, _request, reply) => reply.status(201).send({ data: await reads.document(await editor.save(undefined, body)) }),
+    async ({ body }, request, reply) => reply.status(201).send({ data: await reads.document(await editor.save(undefined, body, subjectOf(request))) }),
   );
 
   defineRoute(
     app,
     { method: "PUT", url: ONE, tag, params: productParams, body: editorInput, summary: "Save the product editor's form: the product's fields, prices, photos (order, alt text), stores, categories and attributes in one transaction" },
-    async ({ params: { id }, body }) => ({ data: await reads.document(await editor.save(id, body)) }),
+    async ({ params: { id }, body }, request) => ({ data: await reads.document(await editor.save(id, body, subjectOf(request))) }),
   );
 
   defineRoute(
     app,
     { method: "POST", url: `${ONE}/publish`, tag, params: productParams, summary: "Publish the product as its editor shows it, in one transaction: its tree (prices, photos, features) and its offers in stores and category links; answers the editor's document" },
-    async ({ params: { id } }) => {
-      await editor.publish(id);
+    async ({ params: { id } }, request) => {
+      await editor.publish(id, subjectOf(request));
       return { data: await reads.document(id) };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { readView } from "../../../drafts/draft-reads.js";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
+import { mayEdit } from "../../../drafts/draft-reads.js";
 import { MAX_PRICES, type PriceInput, type ProductPrices } from "../product-prices.js";
 
 const PRICES = "/api/ecommerce/products/:id/prices";
@@ -33,15 +33,14 @@ const pricesInput = inputSchema<{ prices: PriceInput[] }>({
  * A product's prices as plain money (issue 26 point 1; docs/shop.md "Prices"). Reading them is
  * public, as the price attributes are; replacing them takes what updating the product's records
  * takes: the authorization hook asks for PUT on this path (an admin, or a role granted
- * PUT /api/ecommerce/products/**). With drafts on a replace is the working copy's (the product's
- * publish takes it to the site); with DRAFTS=off it is published at once.
+ * PUT /api/ecommerce/products/**).
  */
 export function registerProductPriceRoutes(app: FastifyInstance, prices: ProductPrices) {
   const ecommerce = { tag: "ecommerce", params: productParams } as const;
-  const summary = "A product's prices: per currency, and per store where a store overrides it; `draft=true` (editors): the working copy's, as the product editor left them";
+  const products = app.registry.get("ecommerce/products");
+  const summary = "A product's prices: per currency, and per store where a store overrides it (an editor's working copy, the published ones for others)";
   defineRoute(app, { method: "GET", url: PRICES, ...ecommerce, summary }, async ({ params: { id } }, request) => {
-    const view = await readView(app, request, app.registry.get("ecommerce/products"));
-    return { data: { prices: await prices.read(id, view) } };
+    return { data: { prices: await prices.read(id, (await mayEdit(app, request, products)) ? "working" : "published") } };
   });
 
   const replace = { method: "PUT", url: PRICES, ...ecommerce, summary: "Replace a product's prices (its price attributes) in one transaction", body: pricesInput } as const;

@@ -1,0 +1,233 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../engine/db/open-database.js";
+import { AppError, notFound } from "../../engine/errors.js";
+import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
+import { RelationGraph } from "../../engine/query/relation-graph.js";
+import { restoreSnapshot } from "../../engine/query/restore-snapshot.js";
+import { changedNames, ownsTree, readRows, readSnapshot, type Snapshot, type SnapshotRow } from "../../engine/query/snapshots.js";
+import type { Model } from "../../engine/schema/model.js";
+import type { Registry } from "../../engine/schema/registry.js";
+
+export type VersionKind = "initial" | "save" | "publish" | "restore";
+
+/** A version as the history list shows it (no snapshot). */
+export interface VersionSummary {
+  id: string;
+  number: number;
+  kind: VersionKind;
+  createdAt: Date;
+  subject: { id: string; email: string | null } | null;
+  changed: string[];
+  /** The record was deleted by this save. */
+  deleted: boolean;
+}
+
+const VERSIONS = "host/versions";
+
+/**
+ * Versions of x-drafts records (docs/drafts.md, Versions): written in the transaction of each
+ * save and publish, listed newest first, restored as the working copy. VERSIONS_MAX per record:
+ * the oldest versions beyond it go, publish points stay.
+ */
+export class VersionHistory {
+  private readonly graph: RelationGraph;
+  private readonly table: string;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly database: Database,
+    private readonly constraints: ConstraintIndex,
+    private readonly max: number,
+  ) {
+    this.graph = new RelationGraph(registry);
+    this.table = registry.get(VERSIONS).table;
+  }
+
+  /**
+   * Before a save of these records: one that has no version yet gets an `initial` version holding
+   * its state before the save, so the save can be undone. A record that does not exist has none.
+   */
+  async beforeSave(trx: Kysely<any>, model: Model, ids: string[]): Promise<void> {
+    // Two first saves of one record at once: the second waits here for the first's versions.
+    await this.lock(trx, model, ids);
+    const fresh = await this.withoutVersions(trx, model, ids);
+    if (fresh.length === 0) return;
+    const snapshots = await this.snapshots(trx, model, fresh, "working");
+    await this.insert(trx, model, snapshots.filter(([, s]) => s.record).map(([id, snapshot]) => ({ id, snapshot, number: 1, changed: [] })), "initial", null);
+  }
+
+  /**
+   * Before a publish of a record without versions: an `initial` version holding the tree as it was
+   * published, so the publish can be undone (nothing when it was never published).
+   */
+  async beforePublish(trx: Kysely<any>, model: Model, id: string): Promise<void> {
+    if ((await this.withoutVersions(trx, model, [id])).length === 0) return;
+    const snapshot = await readSnapshot(trx, this.registry, this.graph, model, id, "published");
+    if (!snapshot.record) return;
+    const { publishedAt: _, ...record } = snapshot.record;
+    await this.insert(trx, model, [{ id, snapshot: { ...snapshot, record: record as SnapshotRow }, number: 1, changed: [] }], "initial", null);
+  }
+
+  /** After a save, publish or restore: a version of each record's state now, with what changed since the last one. */
+  async record(trx: Kysely<any>, model: Model, ids: string[], kind: VersionKind, subjectId: string | null): Promise<void> {
+    if (ids.length === 0) return;
+    const unique = [...new Set(ids)];
+    const latest = await trx
+      .selectFrom(this.table)
+      .distinctOn("recordId")
+      .select(["recordId", "number", "snapshot"])
+      .where("modelId", "=", model.id)
+      .where("recordId", "in", unique)
+      .orderBy("recordId")
+      .orderBy("number", "desc")
+      .execute();
+    const before = new Map(latest.map((v) => [v.recordId as string, v as { number: number; snapshot: Snapshot }]));
+    const snapshots = await this.snapshots(trx, model, unique, "working");
+    const rows = snapshots.map(([id, snapshot]) => {
+      const last = before.get(id);
+      return { id, snapshot, number: (last?.number ?? 0) + 1, changed: changedNames(last?.snapshot, snapshot) };
+    });
+    await this.insert(trx, model, rows, kind, subjectId);
+    const full = rows.filter((r) => r.number > this.max);
+    if (full.length) await this.prune(trx, model, full);
+  }
+
+  /** The record's versions, newest first, each with who saved it (the subject's email, one sub-select). */
+  async list(model: Model, id: string, limit: number, offset: number): Promise<VersionSummary[]> {
+    const identities = this.registry.get("rbac/identities").table;
+    const links = this.registry.get("rbac/subjects-to-identities").table;
+    const rows = await this.database.db
+      .selectFrom(`${this.table} as v`)
+      .select(["v.id", "v.number", "v.kind", "v.createdAt", "v.subjectId", "v.changed"])
+      .select(sql<boolean>`jsonb_typeof(v.snapshot -> 'record') <> 'object'`.as("deleted"))
+      .select((eb) =>
+        eb
+          .selectFrom(`${identities} as i`)
+          .innerJoin(`${links} as l`, "l.identityId", "i.id")
+          .select("i.email")
+          .whereRef("l.subjectId", "=", "v.subjectId")
+          .where("i.email", "is not", null)
+          .orderBy("i.createdAt")
+          .limit(1)
+          .as("email"),
+      )
+      .where("v.modelId", "=", model.id)
+      .where("v.recordId", "=", id)
+      .orderBy("v.number", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id as string,
+      number: r.number as number,
+      kind: r.kind as VersionKind,
+      createdAt: r.createdAt as Date,
+      subject: r.subjectId ? { id: r.subjectId as string, email: (r.email as string | null) ?? null } : null,
+      changed: r.changed as string[],
+      deleted: Boolean(r.deleted),
+    }));
+  }
+
+  /** One version of the record, with its snapshot; 404 when it is not one of the record's. */
+  async get(model: Model, id: string, versionId: string, db: Kysely<any> = this.database.db): Promise<VersionSummary & { snapshot: Snapshot }> {
+    const row = await db
+      .selectFrom(this.table)
+      .select(["id", "number", "kind", "createdAt", "subjectId", "changed", "snapshot"])
+      .where("id", "=", versionId)
+      .where("modelId", "=", model.id)
+      .where("recordId", "=", id)
+      .executeTakeFirst();
+    if (!row) throw notFound(`version ${versionId} of ${model.title} ${id} was not found`);
+    const snapshot = row.snapshot as Snapshot;
+    return {
+      id: row.id as string,
+      number: row.number as number,
+      kind: row.kind as VersionKind,
+      createdAt: row.createdAt as Date,
+      subject: row.subjectId ? { id: row.subjectId as string, email: null } : null,
+      changed: row.changed as string[],
+      deleted: !snapshot.record,
+      snapshot,
+    };
+  }
+
+  /**
+   * Makes the version the working copy of the record (and its tree) in one transaction and records
+   * a `restore` version; the published copies stay as they are unless saves publish at once
+   * (`publish`: DRAFTS=off). Answers the models written, for the change feed after the commit.
+   */
+  async restore(model: Model, id: string, versionId: string, subjectId: string | null, publish: (trx: Kysely<any>) => Promise<void>): Promise<Set<string>> {
+    try {
+      return await this.database.db.transaction().execute(async (trx) => {
+        await this.lock(trx, model, [id]);
+        const version = await this.get(model, id, versionId, trx);
+        const record = version.snapshot.record;
+        if (!record) throw new AppError("VALIDATION_ERROR", `version ${version.number} is the record's deletion: restore an earlier one`, [{ path: "/versionId", message: "is a deletion" }]);
+        const touched = await restoreSnapshot(trx, this.registry, this.graph, model, id, { ...version.snapshot, record }, new Date(version.createdAt));
+        await publish(trx);
+        await this.record(trx, model, [id], "restore", subjectId);
+        return touched;
+      });
+    } catch (error) {
+      throw mapDatabaseError(error, this.constraints, "write");
+    }
+  }
+
+  /** Locks these records' working rows until the transaction ends (versions are numbered one after another). */
+  private async lock(trx: Kysely<any>, model: Model, ids: string[]) {
+    if (ids.length) await trx.selectFrom(model.table).select("id").where("id", "in", ids).forUpdate().execute();
+  }
+
+  /** Ids among these that have no version yet. */
+  private async withoutVersions(trx: Kysely<any>, model: Model, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const known = await trx.selectFrom(this.table).select("recordId").distinct().where("modelId", "=", model.id).where("recordId", "in", ids).execute();
+    const has = new Set(known.map((k) => k.recordId as string));
+    return ids.filter((id) => !has.has(id));
+  }
+
+  /** Each record's snapshot: one query for all when the model owns no tree, else one walk per record. */
+  private async snapshots(trx: Kysely<any>, model: Model, ids: string[], side: "working" | "published"): Promise<[string, Snapshot][]> {
+    if (!ownsTree(this.registry, this.graph, model)) {
+      const rows = new Map((await readRows(trx, model, ids, side)).map((r) => [r.id, r]));
+      return ids.map((id) => [id, { record: rows.get(id) ?? null }]);
+    }
+    const out: [string, Snapshot][] = [];
+    for (const id of ids) out.push([id, await readSnapshot(trx, this.registry, this.graph, model, id, side)]);
+    return out;
+  }
+
+  private async insert(trx: Kysely<any>, model: Model, rows: { id: string; snapshot: Snapshot; number: number; changed: string[] }[], kind: VersionKind, subjectId: string | null) {
+    if (rows.length === 0) return;
+    await trx
+      .insertInto(this.table)
+      .values(
+        rows.map((r) => ({
+          modelId: model.id,
+          recordId: r.id,
+          number: r.number,
+          kind,
+          subjectId,
+          changed: JSON.stringify(r.changed),
+          snapshot: JSON.stringify(r.snapshot),
+        })),
+      )
+      .execute();
+  }
+
+  /**
+   * Keeps at most VERSIONS_MAX versions of each record: the oldest non-publish versions beyond it
+   * go. Publish points and the version just recorded always stay, even past the limit.
+   */
+  private async prune(trx: Kysely<any>, model: Model, newest: { id: string; number: number }[]) {
+    for (const { id, number } of newest) {
+      const mine = (q: any) => q.where("modelId", "=", model.id).where("recordId", "=", id);
+      const oldest = mine(trx.selectFrom(this.table).select("id"))
+        .where("kind", "<>", "publish")
+        .where("number", "<", number)
+        .orderBy("number")
+        .limit(sql`greatest(0, (${mine(trx.selectFrom(this.table).select(sql`count(*)`.as("n")))}) - ${this.max})`);
+      await trx.deleteFrom(this.table).where("id", "in", oldest).execute();
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from "fastify";
+import { AppError, notFound } from "../../../engine/errors.js";
+import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
+import { mayEdit } from "../../drafts/draft-reads.js";
+import { UUID, inputSchema } from "../../modules/input.js";
+import { checkLanguage, LANGUAGE_INPUT } from "../../modules/language-input.js";
+import { defineRoute } from "../../modules/route.js";
+import { registerBodyParsers } from "../../plugins/request-data.js";
+import type { PagePreviews } from "./page-previews.js";
+
+const PAGES = "host/pages";
+const params = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
+const body = inputSchema<{ language?: string; path?: string }>({
+  properties: {
+    language: LANGUAGE_INPUT,
+    path: { type: "string", maxLength: 2048, pattern: "^/", "x-message": "must be a path starting with /" },
+  },
+});
+
+/**
+ * POST /api/host/pages/{id}/preview (docs/drafts.md, "Preview"): a signed link, good for an hour,
+ * that shows the page from its working copies (a page never published too). For editors only: the
+ * caller must be allowed to edit that page (PATCH it), besides this route's own permission.
+ */
+export async function registerPreviewRoute(app: FastifyInstance, previews: PagePreviews) {
+  const working = app.repositories.get(PAGES)!;
+  const pages = app.registry.get(PAGES);
+  await app.register(async (routes) => {
+    await registerBodyParsers(routes);
+    defineRoute(
+      routes,
+      {
+        method: "POST",
+        url: `/api/${PAGES}/:id/preview`,
+        tag: "host",
+        summary:
+          "A signed link to preview the page as it will look when published (the working copies of its whole tree), good for an hour: `{ data: { url } }`. Optional `language` (the link's language prefix) and `path` (for a template page, which of its addresses). Editors of pages only",
+        params,
+        body,
+        bodyOptional: true,
+        authorize: async (request) => {
+          if (!(await mayEdit(app, request, pages))) throw new AppError("PERMISSION_ERROR", "previewing a page needs permission to edit pages");
+        },
+      },
+      async ({ params: { id }, body: input }) => {
+        const page = await working.listByIds([id]).then((rows) => rows[0]);
+        if (!page) throw notFound(`Page ${id} was not found`);
+        const language = checkLanguage(input?.language, "/data/language") ?? DEFAULT_LANGUAGE;
+        return { data: { url: await previews.link({ id, url: String(page.url) }, language, input?.path) } };
+      },
+    );
+  });
+}

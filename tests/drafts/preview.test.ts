@@ -1,0 +1,140 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PreviewLinks } from "../../server/site/preview/preview-links.js";
+import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { buildPage } from "../site/fixtures.js";
+
+const byParent = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
+
+// Issue 25, point 6: a signed link shows a page from its working copies, through the site's own
+// renderer, to whoever holds it for an hour; the visitors' page and the page cache never see it.
+describe(`page preview on ${testDialect}`, () => {
+  let t: TestApp;
+  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) => t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
+  const visit = (url: string) => t.app.inject({ method: "GET", url });
+  /** The link's path and query: the app is injected, not reached at PUBLIC_URL. */
+  const local = (url: string) => {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  };
+  const previewOf = async (pageId: string, data?: unknown) => {
+    const answer = await t.request({ method: "POST", url: `/api/host/pages/${pageId}/preview`, ...(data === undefined ? {} : { payload: { data } }) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data.url as string;
+  };
+
+  let page: Awaited<ReturnType<typeof buildPage>>;
+  let featureId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ drafts: true });
+    // A published page (slider, features), then a feature changed in its working copy only.
+    page = await buildPage(t, "/previewed", 2, "Previewed page");
+    expect((await editor("POST", `/api/host/pages/${page.pageId}/publish`)).status).toBe(200);
+    const links = (await editor("GET", `/api/website-builder/widgets-to-features?draft=true&${byParent("widgetId", page.widgetIds[1]!)}`)).body.data;
+    featureId = links.find((l: any) => l.orderIndex === 0).featureId;
+    const saved = await editor("PATCH", `/api/website-builder/features/${featureId}`, { title: { en: "Draft feature", ru: "Черновик" } });
+    expect(saved.body.data.publication.state).toBe("changed");
+  });
+  afterAll(() => t.close());
+
+  it("renders the working copies in either language, answered private, no-store and noindex; the visitors' page is unchanged", async () => {
+    expect((await visit("/previewed")).body).toContain("Feature 0"); // warms the page cache
+    const cached = t.app.site.pages.cache.size;
+    const url = await previewOf(page.pageId);
+    expect(url).toMatch(/^http:\/\/localhost:\d+\/previewed\?preview=\d+\.[A-Za-z0-9_-]{43}$/);
+
+    const en = await visit(local(url));
+    expect(en.statusCode).toBe(200);
+    expect(en.headers["cache-control"]).toBe("private, no-store");
+    expect(en.headers["x-robots-tag"]).toBe("noindex");
+    expect(en.headers.etag).toBeUndefined();
+    expect(en.body).toContain("Draft feature");
+    expect(en.body).not.toContain('{"en":"Feature 0"}'); // the published title (its adminTitle stays "Feature 0")
+    expect(en.body).toContain('<html lang="en"');
+
+    // The same token under the /ru prefix, or a link asked for in Russian.
+    const ru = await visit(local(url).replace("/previewed", "/ru/previewed"));
+    expect(ru.statusCode).toBe(200);
+    expect(ru.body).toContain("Черновик");
+    expect(ru.body).toContain('<html lang="ru"');
+    const ruLink = await previewOf(page.pageId, { language: "ru" });
+    expect(new URL(ruLink).pathname).toBe("/ru/previewed");
+    expect((await visit(local(ruLink))).body).toContain("Черновик");
+
+    // Never stored: the cache holds what it held, and visitors still get the published page from it.
+    expect(t.app.site.pages.cache.size).toBe(cached);
+    const visitor = await visit("/previewed");
+    expect(visitor.headers["x-cache"]).toBe("HIT");
+    expect(visitor.body).toContain("Feature 0");
+    expect(visitor.body).not.toContain("Draft feature");
+    expect((await visit("/ru/previewed")).body).not.toContain("Черновик");
+  });
+
+  it("previews a page that was never published, which visitors cannot see", async () => {
+    const fresh = await buildPage(t, "/unpublished", 2, "Never published");
+    expect((await visit("/unpublished")).statusCode).toBe(404);
+    const answer = await visit(local(await previewOf(fresh.pageId)));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain("<title>Never published</title>");
+    expect((await visit("/unpublished")).statusCode).toBe(404);
+  });
+
+  it("refuses an expired, tampered or other page's link with a clear 403, and an unknown address with a 404", async () => {
+    const url = new URL(await previewOf(page.pageId));
+    const token = url.searchParams.get("preview")!;
+    const at = (path: string, value: string) => visit(`${path}?preview=${encodeURIComponent(value)}`);
+
+    const [expires, signature] = token.split(".");
+    const tampered = await at("/previewed", `${expires}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`);
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.headers["cache-control"]).toBe("private, no-store");
+    expect(tampered.headers["x-robots-tag"]).toBe("noindex");
+    expect(tampered.body).toContain("not valid for this page");
+    expect(tampered.body).not.toContain("Draft feature");
+    // A later expiry under the old signature is a forgery too.
+    expect((await at("/previewed", `${Number(expires) + 3600}.${signature}`)).statusCode).toBe(403);
+    expect((await at("/previewed", "garbage")).statusCode).toBe(403);
+    expect((await at("/ru/previewed", "")).body).toContain("Ссылка предпросмотра недействительна");
+
+    // Another page's link at this page's address.
+    const other = await buildPage(t, "/other-page", 1, "Other page");
+    const otherToken = new URL(await previewOf(other.pageId)).searchParams.get("preview")!;
+    const wrongPage = await at("/previewed", otherToken);
+    expect(wrongPage.statusCode).toBe(403);
+    expect(wrongPage.body).not.toContain("Draft feature");
+
+    // Made with the server's own secret, an hour and a second ago: expired.
+    const { rows } = await sql<{ secret: string }>`SELECT "secret" FROM "rbac_signing_keys" WHERE "purpose" = 'session-jwt'`.execute(t.database.db);
+    const old = new PreviewLinks(rows[0]!.secret).token(page.pageId, Date.now() - 3_601_000);
+    const expired = await at("/previewed", old);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.body).toContain("expired");
+    // …while the same secret's token made now is good: the test's forgery is the server's own kind.
+    expect((await at("/previewed", new PreviewLinks(rows[0]!.secret).token(page.pageId))).statusCode).toBe(200);
+
+    expect((await at("/no-such-page", token)).statusCode).toBe(404);
+  });
+
+  it("gives links to editors only, for a page that exists, with a checked body", async () => {
+    const anonymous = await t.request({ method: "POST", url: `/api/host/pages/${page.pageId}/preview`, key: null });
+    expect(anonymous.status).toBe(401);
+    expect((await editor("POST", `/api/host/pages/${crypto.randomUUID()}/preview`)).status).toBe(404);
+    expect((await editor("POST", "/api/host/pages/not-an-id/preview")).status).toBe(400);
+    expect((await editor("POST", `/api/host/pages/${page.pageId}/preview`, { language: "xx" })).status).toBe(400);
+    expect((await editor("POST", `/api/host/pages/${page.pageId}/preview`, { path: "/other-page" })).status).toBe(400);
+    expect((await editor("POST", `/api/host/pages/${page.pageId}/preview`, { colour: "red" })).status).toBe(400);
+  });
+
+  it("shows a template page at one of its addresses, from working copies", async () => {
+    const template = await buildPage(t, "/blog/articles/[blog.articles.slug]", 1, "Article template");
+    await editor("POST", "/api/blog/articles", { slug: "draft-article", title: { en: "Draft article" } });
+    const url = new URL(await previewOf(template.pageId));
+    expect(url.pathname).toBe("/blog/articles/draft-article");
+    const answer = await visit(url.pathname + url.search);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain("<title>Article template</title>");
+    // Visitors: neither the page nor the article is published.
+    expect((await visit("/blog/articles/draft-article")).statusCode).toBe(404);
+  });
+});
