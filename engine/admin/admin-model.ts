@@ -53,6 +53,12 @@ export interface AdminModel {
   labelField: string;
   /** Whether the model has orderIndex (relations), for reordering. */
   ordered: boolean;
+  /**
+   * x-drafts with drafts on (DRAFTS): the admin reads working copies (`draft=true`), shows each
+   * record's publication state and offers Save draft, Publish, Schedule and History. False with
+   * DRAFTS=off, where every save publishes and the form is a plain Save.
+   */
+  drafts: boolean;
 }
 
 const words = (name: string) => {
@@ -103,7 +109,7 @@ export function embedOf(host: Model, relation: Model): AdminEmbed | undefined {
   return { relation: relation.id, parentKey: parent.name, childKey: child.name, childModel: child.references!.model };
 }
 
-export function adminModel(model: Model, registry: Registry): AdminModel {
+export function adminModel(model: Model, registry: Registry, options: AdminModelOptions = {}): AdminModel {
   const embeds = model.embed
     .map((id) => registry.find(id))
     .filter((relation): relation is Model => Boolean(relation && !relation.internal))
@@ -119,8 +125,14 @@ export function adminModel(model: Model, registry: Registry): AdminModel {
     embeds,
     labelField: labelFieldOf(model),
     ordered: model.fieldMap.has("orderIndex"),
+    drafts: model.drafts && options.drafts !== false,
   };
 }
 
+export interface AdminModelOptions {
+  /** The DRAFTS setting: off, no model is drafted for the admin. */
+  drafts?: boolean;
+}
+
 /** Every model with admin screens (the exposed ones), in the registry's order. */
-export const adminModels = (registry: Registry): AdminModel[] => registry.exposed.map((m) => adminModel(m, registry));
+export const adminModels = (registry: Registry, options: AdminModelOptions = {}): AdminModel[] => registry.exposed.map((m) => adminModel(m, registry, options));

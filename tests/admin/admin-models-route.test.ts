@@ -36,4 +36,30 @@ describe(`GET /api/admin/models on ${testDialect}`, () => {
     const identities = body.data.find((m: any) => m.id === "rbac/identities");
     expect(identities.fields.map((f: any) => f.name)).not.toContain("password");
   });
+
+  it("marks no model as drafted while DRAFTS=off (every save publishes: the plain form)", async () => {
+    const admin = await signIn(t, ADMIN.adminEmail, ADMIN.adminPassword);
+    const { body } = await as(t, admin)({ method: "GET", url: "/api/admin/models" });
+    expect(body.data.filter((m: any) => m.drafts)).toEqual([]);
+  });
+});
+
+describe(`GET /api/admin/models with drafts on, on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...ADMIN, drafts: true });
+  });
+  afterAll(() => t.close());
+
+  it("says which models have drafts: the x-drafts content, not orders or subjects", async () => {
+    const admin = await signIn(t, ADMIN.adminEmail, ADMIN.adminPassword);
+    const { body } = await as(t, admin)({ method: "GET", url: "/api/admin/models" });
+    const drafts = new Map(body.data.map((m: any) => [m.id, m.drafts]));
+    expect(drafts.get("host/pages")).toBe(true);
+    expect(drafts.get("website-builder/slides")).toBe(true);
+    expect(drafts.get("host/pages-to-widgets")).toBe(true);
+    expect(drafts.get("ecommerce/orders")).toBe(false);
+    expect(drafts.get("rbac/subjects")).toBe(false);
+    expect([...drafts.entries()].filter(([, d]) => d).map(([id]) => id).sort()).toEqual(t.app.registry.exposed.filter((m) => m.drafts).map((m) => m.id).sort());
+  });
 });

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     readonly cause: CauseEntry[],
+    /** The error body's `data`, when it has one (a 412's current record). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -24,7 +26,7 @@ export class ApiError extends Error {
 export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface CallOptions {
-  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Query;
   /** Sent as JSON; plain objects are wrapped as `{ data }` unless `raw` is set. */
   body?: unknown;
@@ -35,6 +37,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Return the whole answer (`{ data, … }`) rather than its `data`. */
   envelope?: boolean;
+  /** Called with a successful answer's headers (the admin keeps a record's ETag). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export function withQuery(path: string, query: Query = {}): string {
@@ -45,7 +49,7 @@ export function withQuery(path: string, query: Query = {}): string {
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
-  let body: { message?: string; code?: string; cause?: CauseEntry[] } = {};
+  let body: { message?: string; code?: string; cause?: CauseEntry[]; data?: unknown } = {};
   try {
     body = await response.json();
   } catch {
@@ -57,7 +61,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
     ...cause.map((c) => (c.path ? `${c.path}: ${c.message}` : c.message)),
     `${response.status} ${response.statusText}`.trim(),
   ].filter((part): part is string => Boolean(part));
-  return new ApiError(parts.join(" | "), response.status, body.code, cause);
+  return new ApiError(parts.join(" | "), response.status, body.code, cause, body.data);
 }
 
 /** Calls the API and returns the answer's `data` (or the whole body when it has none). */
@@ -77,6 +81,7 @@ export async function api<T = unknown>(path: string, options: CallOptions = {}):
     signal: options.signal,
   });
   if (!response.ok) throw await errorFrom(response);
+  options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
   const json = (await response.json()) as { data?: T };
   if (options.envelope) return json as T;

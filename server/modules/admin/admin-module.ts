@@ -10,7 +10,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js
  * uploads come from the file-storage module, listed before it.
  */
 export function registerAdminModule(app: FastifyInstance) {
-  const models = adminModels(app.registry);
+  // With DRAFTS=off every save publishes: the admin shows no draft states or publish buttons.
+  const models = adminModels(app.registry, { drafts: app.hasDecorator("drafts") ? app.drafts.drafts : false });
   const summary = "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations), and the site's languages";
   // The site's languages beside the models: the admin applies them (table columns, cells) as the
   // browser bundle has no list of its own.

@@ -29,8 +29,10 @@ export interface RunningApp {
 export async function startApp(overrides: Partial<Config> = {}): Promise<RunningApp> {
   const test = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "browser-app-"));
-  // No demo content: a test starts from an empty database and writes what it needs.
-  const quiet = { seedDemoContent: false } as Partial<Config>;
+  // No demo content: a test starts from an empty database and writes what it needs. Saves
+  // publish at once (DRAFTS=off), as in createTestApp: the tests write content and look at it as
+  // a visitor; the editorial workflow's test turns drafts on.
+  const quiet = { seedDemoContent: false, drafts: false } as Partial<Config>;
   const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 10_000, dataDir, ...quiet, ...overrides };
   const app = await buildApp(config, { database: test.database, logger: false });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });

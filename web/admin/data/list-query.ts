@@ -22,6 +22,12 @@ export interface PageRequest {
 
 export const routeOf = (modelId: string) => `/api/${modelId}`;
 
+/**
+ * The query every admin read of a model carries: an x-drafts model's working copies
+ * (`draft=true`), which are what an editor edits; the published copies are what visitors see.
+ */
+export const readQuery = (model: { drafts?: boolean } | undefined): Query => (model?.drafts ? { draft: true } : {});
+
 /** API.md's filter language, sent as JSON-encoded and-lists (the server reads those as well as brackets). */
 function queryOf(filters: Filter[], sort?: Sort): Query {
   const query: Query = {};
@@ -44,8 +50,9 @@ export interface Page<T> {
  * is asked for as an estimate, so a table of a million rows is not counted on every page turn
  * (the server counts exactly up to 1,000 rows and estimates beyond, as large-table admins do).
  */
-export async function fetchPage<T>(modelId: string, request: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
-  const query = queryOf(request.filters, request.sort);
+export async function fetchPage<T>(model: { id: string; drafts?: boolean }, request: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
+  const modelId = model.id;
+  const query = { ...queryOf(request.filters, request.sort), ...readQuery(model) };
   const paging = request.after ? { after: request.after } : { offset: request.offset };
   const [list, count] = await Promise.all([
     api<{ data: T[]; next?: string }>(routeOf(modelId), { query: { ...query, limit: request.limit, ...paging }, signal, envelope: true }),
@@ -55,8 +62,8 @@ export async function fetchPage<T>(modelId: string, request: PageRequest, signal
 }
 
 /** The exact number of rows under these filters (it may read the whole table). */
-export const fetchExactCount = (modelId: string, filters: Filter[], signal?: AbortSignal) =>
-  api<number>(`${routeOf(modelId)}/count`, { query: queryOf(filters), signal });
+export const fetchExactCount = (model: { id: string; drafts?: boolean }, filters: Filter[], signal?: AbortSignal) =>
+  api<number>(`${routeOf(model.id)}/count`, { query: { ...queryOf(filters), ...readQuery(model) }, signal });
 
 /** `%text%` for ilike, with the pattern characters of the text itself escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

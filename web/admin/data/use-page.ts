@@ -9,7 +9,9 @@ type Row = Record<string, any>;
  * `loaded` is the request (as JSON) the rows answer, `next` the cursor of the page after them.
  * `countExactly` replaces an estimated total with the exact count under the same filters.
  */
-export function usePage(modelId: string, request: PageRequest) {
+export function usePage(model: { id: string; drafts?: boolean }, request: PageRequest) {
+  const modelId = model.id;
+  const drafts = model.drafts === true;
   const [state, setState] = useState<{ rows: Row[]; total: number; estimated: boolean; loading: boolean; next?: string; loaded?: string }>({ rows: [], total: 0, estimated: false, loading: true });
   const [version, setVersion] = useState(0);
   const [counting, setCounting] = useState(false);
@@ -17,7 +19,7 @@ export function usePage(modelId: string, request: PageRequest) {
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
-    fetchPage<Row>(modelId, JSON.parse(key) as PageRequest, controller.signal)
+    fetchPage<Row>({ id: modelId, drafts }, JSON.parse(key) as PageRequest, controller.signal)
       .then(({ rows, total, estimated, next }) => setState({ rows, total, estimated, next, loaded: key, loading: false }))
       .catch((error) => {
         if (controller.signal.aborted) return;
@@ -25,18 +27,18 @@ export function usePage(modelId: string, request: PageRequest) {
         notifyError(error);
       });
     return () => controller.abort();
-  }, [modelId, key, version]);
+  }, [modelId, drafts, key, version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const countExactly = useCallback(async () => {
     setCounting(true);
     try {
-      const total = await fetchExactCount(modelId, (JSON.parse(key) as PageRequest).filters);
+      const total = await fetchExactCount({ id: modelId, drafts }, (JSON.parse(key) as PageRequest).filters);
       setState((s) => ({ ...s, total, estimated: false }));
     } catch (error) {
       notifyError(error);
     } finally {
       setCounting(false);
     }
-  }, [modelId, key]);
+  }, [modelId, drafts, key]);
   return { ...state, reload, countExactly, counting };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { api } from "../../api/client.js";
-import { routeOf } from "./list-query.js";
+import { readQuery, routeOf } from "./list-query.js";
 import { useModels } from "./models-context.js";
 import { recordLabel } from "./record-label.js";
 
@@ -21,7 +21,7 @@ export function useReferenceLabels(model: AdminModel, rows: Row[]): Map<string, 
     let live = true;
     Promise.all(
       wanted.map(async ([modelId, ids]) => {
-        const found = await api<Row[]>(routeOf(modelId), { query: { "filters[and]": JSON.stringify([{ column: "id", method: "inArray", value: ids }]), limit: ids.length } });
+        const found = await api<Row[]>(routeOf(modelId), { query: { "filters[and]": JSON.stringify([{ column: "id", method: "inArray", value: ids }]), limit: ids.length, ...readQuery(byId.get(modelId)) } });
         return found.map((row) => [row.id as string, recordLabel(byId.get(modelId), row)] as const);
       }),
     )

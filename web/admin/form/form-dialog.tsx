@@ -1,8 +1,8 @@
-import { Divider, Modal, Stack, Title } from "@mantine/core";
-import { useState } from "react";
+import { Center, Divider, Loader, Modal, Stack, Title } from "@mantine/core";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { RelationSubTables } from "../relations/relation-sub-tables.js";
 import { ModelForm } from "./model-form.js";
+import { useEditedRecord } from "./use-edited-record.js";
 
 type Row = Record<string, any>;
 
@@ -17,14 +17,16 @@ interface Props {
 /**
  * 'Create {Entity}' or 'Update {Entity}' in a dialog at most 80vh high that scrolls inside. A new
  * record with relation sub-tables turns into its update form once created, so relations can be
- * added straight away; one without closes.
+ * added straight away; one without closes. An existing record is read afresh (with its ETag)
+ * before its form shows.
  */
 export function FormDialog({ model, record, fixed, onClose, onSaved }: Props) {
-  const [current, setCurrent] = useState(record);
-  const saved = (row: Row, created: boolean) => {
+  const edited = useEditedRecord(model, record);
+  const current = edited.record;
+  const saved = (row: Row, created: boolean, etag?: string) => {
     onSaved();
     if (created && model.embeds.length === 0) onClose();
-    else setCurrent(row);
+    else edited.saved(row, etag);
   };
   return (
     <Modal
@@ -34,15 +36,21 @@ export function FormDialog({ model, record, fixed, onClose, onSaved }: Props) {
       title={<Title order={3}>{`${current?.id ? "Update" : "Create"} ${model.title}`}</Title>}
       styles={{ content: { maxHeight: "80vh", display: "flex", flexDirection: "column" }, body: { overflowY: "auto" } }}
     >
-      <Stack gap="lg">
-        <ModelForm model={model} record={current} fixed={fixed} onSaved={saved} />
-        {current?.id && model.embeds.length > 0 && (
-          <>
-            <Divider label="Relations" labelPosition="left" />
-            <RelationSubTables model={model} recordId={current.id} />
-          </>
-        )}
-      </Stack>
+      {edited.loading ? (
+        <Center p="xl">
+          <Loader />
+        </Center>
+      ) : (
+        <Stack gap="lg">
+          <ModelForm key={edited.revision} model={model} record={current} etag={edited.etag} fixed={fixed} onSaved={saved} onReload={edited.reload} />
+          {current?.id && model.embeds.length > 0 && (
+            <>
+              <Divider label="Relations" labelPosition="left" />
+              <RelationSubTables model={model} recordId={current.id} />
+            </>
+          )}
+        </Stack>
+      )}
     </Modal>
   );
 }

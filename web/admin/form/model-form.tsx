@@ -1,15 +1,18 @@
-import { Button, Group, Text } from "@mantine/core";
+import { Alert, Button, Group, Text } from "@mantine/core";
 import Form from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { DECIMAL_PATTERN } from "../../../engine/query/decimal.js";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { formDataOf, formSchema, payloadOf } from "../../../engine/admin/form-schema.js";
 import { ApiError } from "../../api/client.js";
 import { recordActivity } from "../activity/activity-log.js";
 import { recordLabel } from "../data/record-label.js";
-import { notifyError } from "../notify.js";
+import { EditorialBar, PublicationLine } from "../editorial/editorial-bar.js";
+import { publishRecord } from "../editorial/editorial-api.js";
+import { editorialTexts } from "../editorial/editorial-texts.js";
+import { notifyError, notifySuccess } from "../notify.js";
 import type { AdminFormContext } from "./form-context.js";
 import { saveRecord } from "./save-record.js";
 import { errorSchemaOf } from "./server-errors.js";
@@ -27,64 +30,113 @@ type Row = Record<string, any>;
 interface Props {
   model: AdminModel;
   record?: Row;
+  /** The ETag `record` was read with: sent as If-Match when it is saved. */
+  etag?: string;
   /** Values set by the context and not edited (a sub-table's parent key). */
   fixed?: Row;
-  onSaved(record: Row, created: boolean): void;
+  /** The record as the server answered a save or an action, with its ETag when the answer carried one. */
+  onSaved(record: Row, created: boolean, etag?: string): void;
+  /** Reads the record afresh and starts the form over from it (after a restore, or the 412's Reload). */
+  onReload?(): void;
 }
 
 const STATUS_TEXT = { idle: "", pending: "", success: "Saved", error: "Not saved" } as const;
 
-/** The generated form of a model: RJSF with Mantine widgets; the server validates, its errors land on their fields. */
-export function ModelForm({ model, record, fixed, onSaved }: Props) {
+/**
+ * The generated form of a model: RJSF with Mantine widgets; the server validates, its errors land
+ * on their fields. An x-drafts model's form saves drafts and publishes (docs/drafts.md); a save
+ * refused because someone else changed the record (412) says so and keeps what was typed.
+ */
+export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Props) {
   const omit = Object.keys(fixed ?? {});
   const { schema, uiSchema } = useMemo(() => formSchema(model, omit, WIDGET_NAMES), [model, omit.join()]);
   const [formData, setFormData] = useState<Row>(() => formDataOf(model, record, omit));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [status, setStatus] = useSaveStatus();
+  const [conflict, setConflict] = useState(false);
+  const conflictAlert = useRef<HTMLDivElement>(null);
+  // The message shows where the form is scrolled to, with its Reload button in sight.
+  useEffect(() => {
+    if (conflict) conflictAlert.current?.scrollIntoView({ block: "nearest" });
+  }, [conflict]);
   const files = useRef(new Map<string, File>());
+  // Which submit button sent the form: Save (draft) or Publish (save, then publish).
+  const intent = useRef<"save" | "publish">("save");
   const context = useMemo<AdminFormContext>(() => ({ files: files.current, values: formData, record }), [formData, record]);
+  const t = editorialTexts();
+  const statusText = model.drafts ? { ...STATUS_TEXT, success: t.saved, error: t.notSaved } : STATUS_TEXT;
 
   const submit = async (data: Row) => {
+    const publishing = model.drafts && intent.current === "publish";
+    intent.current = "save";
     setStatus("pending");
     setExtraErrors(undefined);
     try {
-      const saved = await saveRecord(model, record?.id, { ...payloadOf(model, data), ...fixed }, context.files);
+      const saved = await saveRecord(model, record?.id, { ...payloadOf(model, data), ...fixed }, context.files, etag);
       context.files.clear();
+      setConflict(false);
+      recordActivity(model.id, record?.id ? "update" : "create", recordLabel(model, saved.record));
+      let answer = saved;
+      if (publishing) {
+        answer = { record: await publishRecord(model, String(saved.record.id)) };
+        notifySuccess(t.published);
+      }
       setStatus("success");
-      recordActivity(model.id, record?.id ? "update" : "create", recordLabel(model, saved));
-      setFormData(formDataOf(model, saved, omit));
-      onSaved(saved, !record?.id);
+      setFormData(formDataOf(model, answer.record, omit));
+      onSaved(answer.record, !record?.id, answer.etag);
     } catch (error) {
       setStatus("error");
-      if (error instanceof ApiError) setExtraErrors(errorSchemaOf(error.cause));
-      notifyError(error);
+      if (error instanceof ApiError && error.status === 412) setConflict(true);
+      else if (error instanceof ApiError) setExtraErrors(errorSchemaOf(error.cause));
+      if (!(error instanceof ApiError && error.status === 412)) notifyError(error);
     }
   };
 
   return (
     <Form
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={formData}
-      validator={validator}
-      noValidate
-      showErrorList={false}
-      extraErrors={extraErrors}
-      widgets={widgets}
-      fields={fields}
-      templates={templates}
-      formContext={context}
-      onChange={(event) => setFormData(event.formData)}
-      onSubmit={(event) => submit(event.formData)}
-    >
-      <Group mt="lg" gap="sm">
-        <Button type="submit" disabled={status === "pending"} data-status={status}>
-          {status === "pending" ? "Loading..." : "Save"}
-        </Button>
-        <Text size="sm" c={status === "error" ? "red" : "green"} data-testid="save-status" data-status={status}>
-          {STATUS_TEXT[status]}
-        </Text>
-      </Group>
-    </Form>
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={validator}
+        noValidate
+        showErrorList={false}
+        extraErrors={extraErrors}
+        widgets={widgets}
+        fields={fields}
+        templates={templates}
+        formContext={context}
+        onChange={(event) => setFormData(event.formData)}
+        onSubmit={(event) => submit(event.formData)}
+      >
+        {/* Beside the buttons that were clicked, whatever the form's scroll. */}
+        {conflict && (
+          <Alert ref={conflictAlert} color="red" mt="lg" title={t.conflictTitle} data-testid="edit-conflict">
+            <Text size="sm" mb="sm">
+              {t.conflictText}
+            </Text>
+            <Button size="xs" color="red" variant="light" onClick={onReload}>
+              {t.reload}
+            </Button>
+          </Alert>
+        )}
+        <Group mt="lg" gap="sm">
+          <Button type="submit" disabled={status === "pending"} data-status={status} onClick={() => (intent.current = "save")}>
+            {status === "pending" ? "Loading..." : model.drafts ? t.saveDraft : "Save"}
+          </Button>
+          {model.drafts && (
+            <Button type="submit" color="green" disabled={status === "pending"} onClick={() => (intent.current = "publish")}>
+              {t.publish}
+            </Button>
+          )}
+          {model.drafts && record?.id && (
+            <EditorialBar model={model} record={record} onChanged={(row) => onSaved(row, false)} onRestored={() => onReload?.()} />
+          )}
+          <Text size="sm" c={status === "error" ? "red" : "green"} data-testid="save-status" data-status={status}>
+            {statusText[status]}
+          </Text>
+          {/* Beside the buttons, so the state is in sight whatever the form's scroll. */}
+          {model.drafts && record?.id && <PublicationLine publication={record.publication} />}
+        </Group>
+      </Form>
   );
 }

@@ -12,6 +12,8 @@ import { usePage } from "../data/use-page.js";
 import { useReferenceLabels } from "../data/use-reference-labels.js";
 import { FormDialog } from "../form/form-dialog.js";
 import { EmptyRow } from "./empty-row.js";
+import { PublicationBadge } from "../editorial/publication-badge.js";
+import { editorialTexts } from "../editorial/editorial-texts.js";
 import { notifyError } from "../notify.js";
 import { RelationTableContext } from "../relations/relation-table-context.js";
 import { CellValue } from "./cell-value.js";
@@ -60,7 +62,7 @@ export function ModelTable({ model, scope, compact }: Props) {
   ];
   const sort = sorting[0] ? { column: sorting[0].id, desc: sorting[0].desc } : undefined;
   const cursorPages = useCursorPages({ filters: allFilters, sort, limit: pagination.pageSize }, pagination);
-  const page = usePage(model.id, cursorPages.request);
+  const page = usePage(model, cursorPages.request);
   cursorPages.remember(page.loaded, page.next);
 
   const columns = useMemo(() => tableColumns(model).filter((c) => c.field.name !== scope?.field), [model, scope?.field]);
@@ -77,6 +79,17 @@ export function ModelTable({ model, scope, compact }: Props) {
           cell: (info) => <CellValue field={c.field} value={info.row.original[c.field.name]} referenceLabel={labels.get(info.row.original[c.field.name])} />,
         }),
       ),
+      // x-drafts: each row's publication state (the working copies are what the table lists).
+      ...(model.drafts
+        ? [
+            {
+              id: "publication",
+              header: editorialTexts().state,
+              enableSorting: false,
+              cell: (info) => <PublicationBadge publication={info.row.original.publication} />,
+            } satisfies AdminColumnDef,
+          ]
+        : []),
       {
         id: "actions",
         header: "",

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AdminField } from "../../../../engine/admin/admin-model.js";
 import { searchColumn } from "../../../../engine/admin/table-columns.js";
 import { api } from "../../../api/client.js";
-import { containsPattern, routeOf } from "../../data/list-query.js";
+import { containsPattern, readQuery, routeOf } from "../../data/list-query.js";
 import { useModels } from "../../data/models-context.js";
 import { recordLabel } from "../../data/record-label.js";
 import { FilePicker } from "../../media/file-picker.js";
@@ -66,7 +66,7 @@ function RecordSelect(props: WidgetProps) {
   // The current value's name, so the select shows it before any search.
   useEffect(() => {
     if (!props.value || !target || selected?.value === props.value) return;
-    api<Record<string, unknown>>(`${routeOf(target.id)}/${props.value}`)
+    api<Record<string, unknown>>(`${routeOf(target.id)}/${props.value}`, { query: readQuery(target) })
       .then((row) => setSelected({ value: String(row.id), label: recordLabel(target, row) }))
       .catch(() => setSelected({ value: props.value, label: props.value }));
   }, [props.value, target, selected?.value]);
@@ -78,7 +78,7 @@ function RecordSelect(props: WidgetProps) {
     // Typing the selected label back is not a search.
     const filters = by && text && text !== selected?.label ? [{ column: by, method: "ilike", value: containsPattern(text) }] : [];
     const controller = new AbortController();
-    api<Record<string, unknown>[]>(routeOf(target.id), { query: { "filters[and]": filters.length ? JSON.stringify(filters) : undefined, limit: 20 }, signal: controller.signal })
+    api<Record<string, unknown>[]>(routeOf(target.id), { query: { "filters[and]": filters.length ? JSON.stringify(filters) : undefined, limit: 20, ...readQuery(target) }, signal: controller.signal })
       .then((rows) => setOptions(rows.map((row) => ({ value: String(row.id), label: recordLabel(target, row) }))))
       .catch(() => undefined);
     return () => controller.abort();
