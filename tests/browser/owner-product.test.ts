@@ -107,11 +107,11 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await page.getByTestId("product-save").click();
       await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
       productId = /products\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
-      await expect.poll(() => page.getByTestId("product-state").textContent()).toBe("Draft");
+      await expect.poll(() => page.getByTestId("publication-badge").textContent()).toBe("Draft");
       expect((await running.app.inject({ method: "GET", url: `/api/ecommerce/products/${productId}` })).statusCode).toBe(404);
 
       await page.getByTestId("product-publish").click();
-      await expect.poll(() => page.getByTestId("product-state").textContent()).toBe("Published");
+      await expect.poll(() => page.getByTestId("publication-badge").textContent()).toBe("Published");
       await shot(page, "editor-published");
       const published = await api(`/api/ecommerce/products/${productId}/prices`);
       expect(published.prices.map((p: any) => p.amount).sort()).toEqual(["29.90", "32.00"]);
@@ -122,7 +122,7 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await row.waitFor();
       expect(await row.getByTestId("product-prices").textContent()).toContain("$32.00 · USD");
       expect(await row.getByTestId("product-stock").textContent()).toBe("2");
-      expect(await row.getByTestId("product-state").textContent()).toBe("Published");
+      expect(await row.getByTestId("publication-badge").textContent()).toBe("Published");
       expect(await row.locator("img[data-testid=file-thumb]").count()).toBe(1);
       await shot(page, "products-table");
     } finally {

@@ -1,12 +1,10 @@
 import { api } from "../../api/client.js";
+import type { Publication } from "../editorial/editorial-api.js";
+
+export type { Publication };
 
 /** Texts by language ({ en, ru }). */
 export type Texts = Record<string, string>;
-
-export interface Publication {
-  state: "draft" | "published" | "changed";
-  publishedAt: string | null;
-}
 
 /** A photo as the editor answers it (server/modules/ecommerce/product-editor-read.ts). */
 export interface EditorPhoto {

@@ -11,7 +11,7 @@ import { PriceFields } from "./price-fields.js";
 import { loadChoices, loadProduct, publishProduct, saveProduct, unpublishProduct, type EditorChoices, type EditorDocument, type Texts } from "./product-api.js";
 import { emptyForm, errorsOf, formOf, inputOf, type ProductForm } from "./product-form.js";
 import { productsTexts, textIn } from "./products-texts.js";
-import { PublicationBadge } from "./publication-badge.js";
+import { PublicationBadge } from "../editorial/publication-badge.js";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -132,7 +132,7 @@ export function ProductPage() {
           <Title order={2} data-testid="product-heading">
             {heading}
           </Title>
-          {doc ? <PublicationBadge publication={doc.product.publication} t={t} /> : null}
+          {doc ? <PublicationBadge publication={doc.product.publication} /> : null}
           {dirty ? (
             <Text size="sm" c="orange" data-testid="product-unsaved">
               {t.unsaved}

@@ -7,7 +7,7 @@ import { useApi } from "../orders/use-desk.js";
 import { EmptyRow } from "../table/empty-row.js";
 import { EDITOR, priceLabel, type EditorListRow } from "./product-api.js";
 import { productsTexts, textIn } from "./products-texts.js";
-import { PublicationBadge } from "./publication-badge.js";
+import { PublicationBadge } from "../editorial/publication-badge.js";
 
 const PAGE_SIZE = 20;
 
@@ -65,7 +65,7 @@ export function ProductsPage() {
                   </Table.Td>
                   <Table.Td data-testid="product-stock">{row.stock ?? <Text c="dimmed" size="sm" span>{t.notTracked}</Text>}</Table.Td>
                   <Table.Td>
-                    <PublicationBadge publication={row.publication} t={t} />
+                    <PublicationBadge publication={row.publication} />
                   </Table.Td>
                 </Table.Tr>
               ))}
