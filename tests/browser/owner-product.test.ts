@@ -96,6 +96,10 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await photos.first().getByTestId("photo-alt-ru").fill("Льняной фартук, вид спереди");
       await expect.poll(() => photos.locator("img[data-testid=file-thumb]").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
 
+      // A category picked by its name (the demo's "Studio goods").
+      await page.getByTestId("product-categories").click();
+      await page.getByRole("option", { name: "Studio goods" }).click();
+      await page.keyboard.press("Escape");
       await page.getByTestId("attribute-add").click();
       await page.getByTestId("attribute-name-en").fill("Material");
       await page.getByTestId("attribute-value-en").fill("Linen");
@@ -113,7 +117,9 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await page.getByTestId("product-publish").click();
       await expect.poll(() => page.getByTestId("publication-badge").textContent()).toBe("Published");
       await shot(page, "editor-published");
-      const published = await api(`/api/ecommerce/products/${productId}/prices`);
+      const categories = await api(`/api/ecommerce/categories-to-products?filters[and][0][column]=productId&filters[and][0][method]=eq&filters[and][0][value]=${productId}`);
+      expect(categories).toHaveLength(1);
+      const published = await running.app.inject({ method: "GET", url: `/api/ecommerce/products/${productId}/prices` }).then((r) => r.json().data);
       expect(published.prices.map((p: any) => p.amount).sort()).toEqual(["29.90", "32.00"]);
 
       // The table: thumbnail, title, "$32.00 · USD", stock, state.
@@ -211,6 +217,27 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await shot(admin, "stock-back");
     } finally {
       await desk.close();
+    }
+
+    // The same editor in Russian (the browser's language): the product's Russian title, Russian labels.
+    const russian = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "ru-RU" });
+    const ru = await russian.newPage();
+    ru.setDefaultTimeout(15_000);
+    ru.on("pageerror", (error) => problems.push(`ru pageerror: ${error.message}`));
+    try {
+      await ru.goto(`${running.url}/admin`);
+      await ru.locator('input[name="login"]').fill(ADMIN.adminEmail);
+      await ru.locator('input[name="password"]').fill(ADMIN.adminPassword);
+      await ru.locator('button[type="submit"]').click();
+      await ru.getByTestId("nav-products").click();
+      expect(await ru.getByTestId("nav-products").textContent()).toBe("Товары");
+      await ru.getByTestId("product-row").filter({ hasText: "Льняной фартук" }).getByTestId("product-title").click();
+      await expect.poll(() => ru.getByTestId("product-heading").textContent()).toBe("Льняной фартук");
+      expect(await ru.getByTestId("product-publish").textContent()).toBe("Опубликовать");
+      expect(await ru.getByTestId("product-prices-section").textContent()).toContain("Цены");
+      await shot(ru, "editor-ru");
+    } finally {
+      await russian.close();
     }
   }, 240_000);
 

@@ -52,11 +52,11 @@ export function PriceFields({ currencies, stores, values, errors, onChange, t }:
         {t.pricesHelp}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: Math.min(Math.max(currencies.length, 1), 3) }}>
-        {currencies.map((currency) => field(null, currency, `${t.prices}: ${currency.slug.toUpperCase()}`))}
+        {currencies.map((currency) => field(null, currency, t.priceIn(currency.slug.toUpperCase())))}
       </SimpleGrid>
       {stores.map((store) => (
         <SimpleGrid key={store.id} cols={{ base: 1, sm: Math.min(Math.max(currencies.length, 1), 3) }}>
-          {currencies.map((currency) => field(store.id, currency, `${t.storePrice(store.name)}: ${currency.slug.toUpperCase()}`, t.storePriceHelp))}
+          {currencies.map((currency) => field(store.id, currency, `${t.storePrice(store.name)}: ${t.priceIn(currency.slug.toUpperCase())}`, t.storePriceHelp))}
         </SimpleGrid>
       ))}
     </Stack>
