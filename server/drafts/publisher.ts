@@ -64,8 +64,10 @@ export class Publisher {
    * another published record holds (two pages at one url) refuses the whole tree with a 409.
    * The caches hear of each model once, after the commit. A `publish` version of the root (by
    * `subjectId`, null for the secret key or the server itself) is recorded in the same transaction.
+   * `also` publishes, in that transaction, rows another record's tree holds that the caller takes
+   * along (the product editor: the product's category links); it answers the models it wrote.
    */
-  async publishTree(model: Model, id: string, subjectId: string | null = null): Promise<Tree> {
+  async publishTree(model: Model, id: string, subjectId: string | null = null, also?: (trx: Kysely<any>) => Promise<string[]>): Promise<Tree> {
     const tree = await this.guard(() =>
       this.database.db.transaction().execute(async (trx) => {
         // Locked: two publishes (or a publish and a save) of one record take turns, versions in order.
@@ -73,6 +75,7 @@ export class Publisher {
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
         await this.versions?.beforePublish(trx, model, id);
         const tree = await this.publishTreeIn(trx, model, id);
+        for (const other of (await also?.(trx)) ?? []) if (!tree.has(other)) tree.set(other, new Set());
         await this.versions?.record(trx, model, [id], "publish", subjectId);
         return tree;
       }),

@@ -48,7 +48,19 @@ const WITHOUT_DATA = new Set([
   "POST /api/rbac/subjects/:id/ecommerce-module/orders/:orderId/back-to-cart",
   // The desk's resend of a receipt acts on the order as it is.
   "POST /api/ecommerce/orders/:id/resend-receipt",
+  // The product editor's Publish: the product in the path is all it needs.
+  "POST /api/ecommerce/products/:id/editor/publish",
 ]);
+
+/** The product editor's form: texts, a price, a stock left untracked, one attribute. */
+const editorForm = (title: string) => ({
+  product: { title: { en: title }, shortDescription: {}, description: {}, type: "one_off", shipping: "none", stock: null },
+  prices: [{ currencyId: c.usd.id, amount: "3.30" }],
+  photos: [],
+  stores: [],
+  categoryIds: [],
+  attributes: [{ name: { en: "Colour" }, value: { en: "Blue" } }],
+});
 
 let t: TestApp;
 let storage: StorageUnderTest;
@@ -246,6 +258,22 @@ const cases: Record<string, Case> = {
       const url = `/api/ecommerce/products/${product.id}/prices`;
       const effect = async () => (await t.request({ method: "GET", url })).body.data.prices;
       return { url, data: { prices: [{ currencyId: c.usd.id, amount: "3.30" }] }, caller: "key", effect };
+    },
+  },
+  "POST /api/ecommerce/products/editor": {
+    status: 201,
+    prepare: async (_form, n) => ({ url: "/api/ecommerce/products/editor", data: editorForm(`Edited ${n}`), caller: "key" }),
+  },
+  "PUT /api/ecommerce/products/:id/editor": {
+    status: 200,
+    prepare: async (_form, n) => {
+      const product = await create(t, "ecommerce/products", { adminTitle: `To edit ${n}` });
+      const url = `/api/ecommerce/products/${product.id}/editor`;
+      const effect = async () => {
+        const { product: p, prices, attributes } = (await t.request({ method: "GET", url })).body.data;
+        return { title: p.title, stock: p.stock, prices, attributes };
+      };
+      return { url, data: editorForm("Edited"), caller: "key", effect };
     },
   },
   "POST /api/rbac/subjects/:id/ecommerce-module/orders/checkout": {

@@ -8,6 +8,8 @@ import { MediaPage } from "./media/media-page.js";
 import { ModelPage } from "./model-page.js";
 import { OrderPage } from "./orders/order-page.js";
 import { OrdersPage } from "./orders/orders-page.js";
+import { ProductPage } from "./products/product-page.js";
+import { ProductsPage } from "./products/products-page.js";
 import { WelcomePage } from "./welcome-page.js";
 
 const theme = createTheme({ primaryColor: "indigo", defaultRadius: "md" });
@@ -29,12 +31,15 @@ const router = createBrowserRouter([
       // The order desk: orders with customer and total, one order's page with its timeline and Refund.
       { path: "orders", element: <OrdersPage /> },
       { path: "orders/:id", element: <OrderPage /> },
+      // The product editor: the products table, one product (or "new") with prices, photos, stores and publishing.
+      { path: "products", element: <ProductsPage /> },
+      { path: "products/:id", element: <ProductPage /> },
       { path: ":module/:entity", element: <ModelPage /> },
     ],
   },
 ]);
 
-/** Theme, toasts and the router: /admin (the model list), /admin/{module}/{entity} (its table), /admin/forms/{id} (a form's submissions), /admin/media (the files) and /admin/orders (the order desk). */
+/** Theme, toasts and the router: /admin (the model list), /admin/{module}/{entity} (its table), /admin/forms/{id} (a form's submissions), /admin/media (the files), /admin/orders (the order desk) and /admin/products (the product editor). */
 export function AdminApp() {
   return (
     <MantineProvider theme={theme}>

@@ -18,6 +18,7 @@ import { registerPayAgainRoutes } from "./routes/pay-again-routes.js";
 import { registerProductPriceRoutes } from "./routes/product-price-routes.js";
 import { registerDeskRoutes } from "./routes/desk-routes.js";
 import { ProductPrices } from "./product-prices.js";
+import { registerProductEditorRoutes } from "./routes/product-editor-routes.js";
 import { PayAgain } from "./pay-again.js";
 import { OrderLinks } from "./order-links.js";
 import { UnpaidOrders } from "./unpaid-orders.js";
@@ -97,6 +98,8 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     registerOrderRoutes(routes, shop);
     registerPayAgainRoutes(routes, shop);
     registerDeskRoutes(routes);
-    registerProductPriceRoutes(routes, new ProductPrices(app.database, app.repositories, app.registry, app.drafts));
+    const prices = new ProductPrices(app.database, app.repositories, app.registry, app.drafts);
+    registerProductPriceRoutes(routes, prices);
+    registerProductEditorRoutes(routes, prices);
   });
 }

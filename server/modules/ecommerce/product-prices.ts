@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Publisher } from "../../drafts/publisher.js";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { notFound, validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
 import type { Database } from "../../../engine/db/open-database.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
+import { removeKeyedAttributes } from "./keyed-attributes.js";
 import { Prices, type ProductPrice } from "./prices.js";
 
 /** At most this many prices in one PUT (currencies × stores of one product). */
@@ -80,19 +81,31 @@ export class ProductPrices {
    * leaves the old prices as they were.
    */
   async replace(productId: string, entries: PriceInput[]): Promise<ProductPrice[]> {
-    await runTransaction(this.database, this.repositories, async (repository, trx) => {
-      // Locked: two replaces of one product's prices run one after the other.
-      const product = await trx.selectFrom(this.table("ecommerce/products")).select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
-      if (!product) throw notFound(`Product ${productId} was not found`);
-      const plan = await this.check(trx, productId, entries);
-      await this.removeOld(trx, productId);
-      await this.write(repository, trx, { id: productId, title: String(product.adminTitle ?? productId) }, entries, plan);
-      if (this.publisher && !this.publisher.drafts) await this.publisher.publishTreeIn(trx, this.registry.get("ecommerce/products"), productId);
-    });
-    // The deletes above ran as plain statements: say so, as the repositories said of their inserts
-    // (and DRAFTS=off publishes them, as the repositories' hook published the inserts).
-    for (const model of WRITTEN) this.repositories.get(model)!.changes.publish(model);
+    await runTransaction(this.database, this.repositories, (repository, trx) => this.replaceWithin(repository, trx, productId, entries));
+    this.announce();
     return this.prices.ofProduct(this.database.db, productId);
+  }
+
+  /**
+   * The replace inside a transaction the caller holds (the product editor's save, which writes the
+   * product's other rows in the same transaction); the caller calls `announce` after its commit.
+   */
+  async replaceWithin(repository: RepositoryLookup, trx: Kysely<any>, productId: string, entries: PriceInput[]): Promise<void> {
+    // Locked: two replaces of one product's prices run one after the other.
+    const product = await trx.selectFrom(this.table("ecommerce/products")).select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
+    if (!product) throw notFound(`Product ${productId} was not found`);
+    const plan = await this.check(trx, productId, entries);
+    await removeKeyedAttributes(trx, this.table, productId, "price", true);
+    await this.write(repository, trx, { id: productId, title: String(product.adminTitle ?? productId) }, entries, plan);
+    if (this.publisher && !this.publisher.drafts) await this.publisher.publishTreeIn(trx, this.registry.get("ecommerce/products"), productId);
+  }
+
+  /**
+   * After the commit: the deletes ran as plain statements, so say so, as the repositories said of
+   * their inserts (and DRAFTS=off published them, as the repositories' hook published the inserts).
+   */
+  announce() {
+    for (const model of WRITTEN) this.repositories.get(model)!.changes.publish(model);
   }
 
   /** Every refusal of the entries at once, each naming its field as `prices[i].field`. */
@@ -138,32 +151,6 @@ export class ProductPrices {
     });
     if (causes.length) throw validationErrorFromCauses(causes);
     return { currencies, offers };
-  }
-
-  /**
-   * Deletes the product's price attributes (its own and its offers'): the link rows to the product
-   * and its offers, then each attribute no other record links to, with its key and currency rows.
-   * An attribute another product or store also uses keeps existing for them.
-   */
-  private async removeOld(trx: Kysely<any>, productId: string) {
-    const t = (id: string) => sql.table(this.table(id));
-    const priceKeyed = sql`EXISTS (SELECT 1 FROM ${t("ecommerce/attribute-keys-to-attributes")} kl JOIN ${t("ecommerce/attribute-keys")} k ON k."id" = kl."attributeKeyId" AND k."type" = 'price' WHERE kl."attributeId" = x."attributeId")`;
-    const offers = sql`SELECT "id" FROM ${t("ecommerce/stores-to-products")} WHERE "productId" = ${productId}`;
-    const own = await sql<{ attributeId: string }>`DELETE FROM ${t("ecommerce/products-to-attributes")} x WHERE x."productId" = ${productId} AND ${priceKeyed} RETURNING x."attributeId"`.execute(trx);
-    const stores = await sql<{ attributeId: string }>`DELETE FROM ${t("ecommerce/stores-to-products-to-attributes")} x WHERE x."storesToProductsId" IN (${offers}) AND ${priceKeyed} RETURNING x."attributeId"`.execute(trx);
-    const old = [...new Set([...own.rows, ...stores.rows].map((r) => r.attributeId))];
-    if (old.length === 0) return;
-    const linked = (model: string) => sql`SELECT "attributeId" FROM ${t(model)} WHERE "attributeId" IN (${sql.join(old)})`;
-    const { rows } = await sql<{ id: string }>`
-      SELECT "id" FROM ${t("ecommerce/attributes")} WHERE "id" IN (${sql.join(old)})
-      AND "id" NOT IN (${linked("ecommerce/products-to-attributes")} UNION ${linked("ecommerce/stores-to-products-to-attributes")} UNION ${linked("ecommerce/stores-to-attributes")})
-    `.execute(trx);
-    const orphans = rows.map((r) => r.id);
-    if (orphans.length === 0) return;
-    for (const model of ["ecommerce/attribute-keys-to-attributes", "ecommerce/attributes-to-billing-module-currencies"]) {
-      await trx.deleteFrom(this.table(model)).where("attributeId", "in", orphans).execute();
-    }
-    await trx.deleteFrom(this.table("ecommerce/attributes")).where("id", "in", orphans).execute();
   }
 
   /** The new attributes and their links, through the repositories (checked as any write is). */
