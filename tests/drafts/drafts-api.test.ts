@@ -46,6 +46,30 @@ describe(`drafts and publishing on ${testDialect}`, () => {
     expect(await html("/sitemap.xml")).toContain("/drafted");
   });
 
+  it("keeps an unpublished record out of a template page's addresses: urls, url-segment-value, the page and its structured data", async () => {
+    const built = await buildPage(t, "/stories/[blog.articles.slug]", 1, "Story page");
+    await editor("POST", `/api/host/pages/${built.pageId}/publish`);
+    const published = (await editor("POST", "/api/blog/articles?publish=true", { slug: "open-story", title: { en: "Open story" } })).body.data;
+    const secret = (await editor("POST", "/api/blog/articles", { slug: "secret-story", title: { en: "Secret story" } })).body.data;
+    const urls = (await anonymous("/api/host/pages/urls")).body.data.urls.map((u: any) => u.url);
+    expect(urls).toContain("/stories/open-story");
+    expect(urls).not.toContain("/stories/secret-story");
+    const segment = (slug: string) => anonymous(`/api/host/pages/url-segment-value?url=/stories/${slug}&segment=blog.articles.slug`);
+    expect((await segment("open-story")).status).toBe(200);
+    expect((await segment("secret-story")).status).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/stories/secret-story" })).statusCode).toBe(404);
+    expect(await html("/sitemap.xml")).not.toContain("secret-story");
+    // Published, with a title still in draft: the page and its structured data say the published one.
+    await editor("PATCH", `/api/blog/articles/${published.id}`, { title: { en: "Open story, retitled" } });
+    const page = await html("/stories/open-story");
+    expect(page).toContain("Open story");
+    expect(page).toContain("application/ld+json");
+    expect(page).not.toContain("retitled");
+    await editor("POST", `/api/blog/articles/${secret.id}/publish`);
+    expect((await segment("secret-story")).status).toBe(200);
+    expect((await anonymous("/api/host/pages/urls")).body.data.urls.map((u: any) => u.url)).toContain("/stories/secret-story");
+  });
+
   it("shows visitors the published version while an editor changes the working copy, cached page included", async () => {
     const built = await buildPage(t, "/edited", 2, "Edited page");
     await editor("POST", `/api/host/pages/${built.pageId}/publish`);
