@@ -191,7 +191,11 @@ export function ProductPage() {
             stores={form.stores.map((s) => ({ id: s.storeId, name: storeName.get(s.storeId) ?? "" }))}
             values={form.prices}
             errors={errors}
-            onChange={(key, value) => set({ prices: { ...form.prices, [key]: value } })}
+            onChange={(key, value) => {
+              set({ prices: { ...form.prices, [key]: value } });
+              // A corrected price loses its mark at once; the next save checks it again.
+              if (errors[key]) setErrors(({ [key]: _fixed, ...rest }) => rest);
+            }}
             t={t}
           />
         ) : (
