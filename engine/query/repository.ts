@@ -239,8 +239,9 @@ export class Repository<R extends object = Row> {
       this.changed();
       return { record: record! as R, created: true };
     } catch (error) {
-      // Someone created it between our look-up and insert: theirs is the one to return.
-      const raced = error instanceof AppError && error.code === "CONFLICT" ? await find() : undefined;
+      // Someone created it between our look-up and insert: theirs is the one to return. Inside a
+      // transaction the failed insert has aborted it: the conflict is the answer (a 409).
+      const raced = error instanceof AppError && error.code === "CONFLICT" && !this.scope ? await find() : undefined;
       if (raced) return { record: raced, created: false };
       throw error;
     }

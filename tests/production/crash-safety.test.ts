@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const start = () =>
   startServerProcess({
-    env: { ...storage.env, RBAC_SECRET_KEY: SECRET, SEED_DEMO_CONTENT: "false", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "100000" },
+    env: { ...storage.env, RBAC_SECRET_KEY: SECRET, SEED_DEMO_CONTENT: "false", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "100000", DRAFTS: "off" },
   });
 
 /** A default currency and one product priced in it, for the one-step checkout. */
