@@ -104,7 +104,8 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
 
   app.patch(`${prefix}/bulk`, async (request) => {
     const items = unwrapBulkItems(model, await readData(request), "update");
-    const ids = (items as { id?: unknown }[]).map((item) => item?.id).filter((id): id is string => typeof id === "string");
+    // Not a list: the repository answers the 400; until then there are no ids to version.
+    const ids = Array.isArray(items) ? items.map((item) => (item as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === "string") : [];
     return { data: await saved(request, (r) => r.bulkUpdate(items), { ids }) };
   });
 

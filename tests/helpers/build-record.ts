@@ -26,6 +26,9 @@ export const isRequiredOnCreate = (f: Field) => isWritable(f) && f.required && f
 export const needsUniqueValue = (f: Field) => isWritable(f) && f.unique && !f.generated;
 
 export const visibleFields = (model: Model) => model.fields.filter((f) => !f.hidden);
+
+/** The keys of a record as the routes answer it: its visible fields, and an x-drafts record's read-only publication. */
+export const answeredKeys = (model: Model) => [...visibleFields(model).map((f) => f.name), ...(model.published ? ["publication"] : [])].sort();
 export const hiddenFields = (model: Model) => model.fields.filter((f) => f.hidden);
 export const writableFields = (model: Model) => model.fields.filter(isWritable);
 
