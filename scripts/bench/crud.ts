@@ -140,7 +140,7 @@ async function seed(client: pg.Client) {
   const columns = (await client.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'ecommerce_products'`)).rows
     .map((r) => `"${r.column_name}"`)
     .join(", ");
-  await client.query(`INSERT INTO ecommerce_products__published (${columns}) SELECT ${columns} FROM ecommerce_products`);
+  await client.query(`INSERT INTO ecommerce_products__published (${columns}) SELECT ${columns} FROM ecommerce_products ON CONFLICT (id) DO NOTHING`);
   await client.query("VACUUM ANALYZE ecommerce_products");
   await client.query("VACUUM ANALYZE ecommerce_products__published");
 }

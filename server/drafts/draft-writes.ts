@@ -65,7 +65,7 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
         const ids = rows.map((r) => String(r.id));
         if (options.deleted) for (const id of ids) for (const m of await app.drafts.afterDelete(trx, model, id, now)) touched.add(m);
         else if (publishHere) await app.drafts.publishSaved(trx, model, ids);
-        if (versions && options.wrote?.() !== false) await versions.record(trx, model, ids, publishHere ? "publish" : "save", subjectOf(request));
+        if (versions && options.wrote?.() !== false) await versions.record(trx, model, ids, publishHere ? "publish" : "save", subjectOf(request), options.created === true);
         return rows;
       });
     } catch (error) {

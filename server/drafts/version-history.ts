@@ -69,9 +69,14 @@ export class VersionHistory {
   }
 
   /** After a save, publish or restore: a version of each record's state now, with what changed since the last one. */
-  async record(trx: Kysely<any>, model: Model, ids: string[], kind: VersionKind, subjectId: string | null): Promise<void> {
+  async record(trx: Kysely<any>, model: Model, ids: string[], kind: VersionKind, subjectId: string | null, created = false): Promise<void> {
     if (ids.length === 0) return;
     const unique = [...new Set(ids)];
+    // Records this save created have no versions and no tree yet: their first version is the row.
+    if (created) {
+      const rows = (await this.snapshots(trx, model, unique, "working", true)).map(([id, snapshot]) => ({ id, snapshot, number: 1, changed: changedNames(undefined, snapshot) }));
+      return this.insert(trx, model, rows, kind, subjectId);
+    }
     const latest = await trx
       .selectFrom(this.table)
       .distinctOn("recordId")
@@ -187,10 +192,11 @@ export class VersionHistory {
   }
 
   /** Each record's snapshot: one query for all when the model owns no tree, else one walk per record. */
-  private async snapshots(trx: Kysely<any>, model: Model, ids: string[], side: "working" | "published"): Promise<[string, Snapshot][]> {
-    if (!ownsTree(this.registry, this.graph, model)) {
+  private async snapshots(trx: Kysely<any>, model: Model, ids: string[], side: "working" | "published", created = false): Promise<[string, Snapshot][]> {
+    const root = ownsTree(this.registry, this.graph, model);
+    if (!root || created) {
       const rows = new Map((await readRows(trx, model, ids, side)).map((r) => [r.id, r]));
-      return ids.map((id) => [id, { record: rows.get(id) ?? null }]);
+      return ids.map((id) => [id, root ? { record: rows.get(id) ?? null, tree: {} } : { record: rows.get(id) ?? null }]);
     }
     const out: [string, Snapshot][] = [];
     for (const id of ids) out.push([id, await readSnapshot(trx, this.registry, this.graph, model, id, side)]);
