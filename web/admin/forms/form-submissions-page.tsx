@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { EmptyRow } from "../table/empty-row.js";
+import { PagePager } from "../table/page-pager.js";
 import { submissionsTexts } from "./submissions-texts.js";
 import { submissionsRoute, useSubmissions } from "./use-submissions.js";
 
@@ -60,11 +61,7 @@ export function FormSubmissionsPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {data && data.total > PAGE_SIZE && (
-          <Group justify="flex-end" mt="sm">
-            <Pagination size="sm" total={Math.ceil(data.total / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} />
-          </Group>
-        )}
+        <PagePager total={data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
       </Paper>
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
 import { addressLines } from "../../ui/postal-address.js";
 import { EmptyRow } from "../table/empty-row.js";
+import { PagePager } from "../table/page-pager.js";
 import { ordersTexts } from "./orders-texts.js";
 import { DESK, money, useApi, type DeskOrder } from "./use-desk.js";
 
@@ -90,11 +91,7 @@ export function OrdersPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {data && data.total > PAGE_SIZE && (
-          <Group justify="flex-end" mt="sm">
-            <Pagination size="sm" total={Math.ceil(data.total / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} />
-          </Group>
-        )}
+        <PagePager total={data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
       </Paper>
     </Stack>
   );

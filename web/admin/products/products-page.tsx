@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
 import { FileThumb } from "../media/file-thumb.js";
 import { useApi } from "../orders/use-desk.js";
 import { EmptyRow } from "../table/empty-row.js";
+import { PagePager } from "../table/page-pager.js";
 import { EDITOR, priceLabel, type EditorListRow } from "./product-api.js";
 import { productsTexts, textIn } from "./products-texts.js";
 import { PublicationBadge } from "../editorial/publication-badge.js";
@@ -73,11 +74,7 @@ export function ProductsPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {data && data.total > PAGE_SIZE && (
-          <Group justify="flex-end" mt="sm">
-            <Pagination size="sm" total={Math.ceil(data.total / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} />
-          </Group>
-        )}
+        <PagePager total={data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
       </Paper>
     </Stack>
   );
