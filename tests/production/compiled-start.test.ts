@@ -38,8 +38,12 @@ describe(`the compiled server (${process.env.TEST_DATABASE_URL ? "PostgreSQL ser
     const health = await send(server.url, "GET", "/api/health");
     expect(health.body.data).toMatchObject({ status: "ok", database: storage.dialect });
     expect((await send(server.url, "GET", "/api/openapi.json")).body.openapi).toMatch(/^3\.1/);
-    const created = await send(server.url, "POST", "/api/blog/articles", { headers: { "x-rbac-secret-key": SECRET }, data: { title: { en: "Compiled", ru: "Собрано" } } });
+    const created = await send(server.url, "POST", "/api/blog/articles?publish=true", { headers: { "x-rbac-secret-key": SECRET }, data: { title: { en: "Compiled", ru: "Собрано" } } });
     expect(created.status).toBe(201);
+    // Drafts are on by default in production: a draft is not on the site, the published save is.
+    const draft = await send(server.url, "POST", "/api/blog/articles", { headers: { "x-rbac-secret-key": SECRET }, data: { title: { en: "Unpublished", ru: "Черновик" } } });
+    expect(draft.body.data.publication).toMatchObject({ state: "draft" });
+    expect((await fetch(`${server.url}/blog/articles/unpublished`)).status).toBe(404);
     const home = await fetch(server.url);
     expect([home.status, home.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
     const article = await fetch(`${server.url}/blog/articles/compiled`);
