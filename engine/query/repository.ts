@@ -10,6 +10,7 @@ import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
 import { isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
 import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
+import { CREATED, type CompanionInsert } from "./companion-insert.js";
 import { Params, StatementCache, type Param } from "./statement-cache.js";
 import { fullOrder, whereAll } from "./where.js";
 
@@ -20,6 +21,11 @@ export const COUNT_EXACT_UP_TO = 1000;
 /** Module code (not the generic routes) may write hidden fields such as an identity's password. */
 export interface WriteOptions {
   trusted?: boolean;
+}
+
+export interface CreateOptions extends WriteOptions {
+  /** An insert written in the same statement as the record (companion-insert.ts). */
+  companion?: CompanionInsert;
 }
 
 /**
@@ -149,9 +155,9 @@ export class Repository<R extends object = Row> {
     return rows[0] ?? this.missing(id);
   }
 
-  async create(raw: unknown, options: WriteOptions = {}): Promise<R> {
+  async create(raw: unknown, options: CreateOptions = {}): Promise<R> {
     const data = prepareWrite(this.model, raw, "create", "", options);
-    const [row] = await this.written((db) => this.insert(db, [data]), (rows) => rows.map((r) => r.id as string));
+    const [row] = await this.written((db) => this.insert(db, [data], options.companion), (rows) => rows.map((r) => r.id as string));
     this.changed();
     return row! as R;
   }
@@ -350,12 +356,13 @@ export class Repository<R extends object = Row> {
     else this.changes.publish(model);
   }
 
-  private async insert(db: Kysely<any>, items: Row[]): Promise<Row[]> {
+  private async insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert): Promise<Row[]> {
     const rows: Row[] = items.map((data) => ({ ...data, id: (data.id as string | undefined) ?? randomUUID() }));
     const adminTitle = this.model.fieldMap.get("adminTitle");
     for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
     await this.fillSlugs(db, rows);
     const values = rows.map((r) => toColumns(this.model, r));
+    if (companion && values.length === 1 && db === this.db) return this.insertWithCompanion(values[0]!, companion);
     if (values.length === 1 && db === this.db && !this.scope) {
       // A single create, outside a transaction: the hot path, built once per set of columns.
       const params = new Params();
@@ -369,6 +376,24 @@ export class Repository<R extends object = Row> {
       values.forEach((row, i) => (row.createdAt ??= sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
     }
     return this.guard(() => db.insertInto(this.model.table).values(values).returning(this.columns).execute());
+  }
+
+  /**
+   * The create and its companion in one statement: the row is written returning every column
+   * (the companion may keep hidden ones), and the statement answers the visible columns.
+   */
+  private insertWithCompanion(values: Row, companion: CompanionInsert): Promise<Row[]> {
+    const params = new Params();
+    const row = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, params.add(v)]));
+    const standIns = companion.values.map((v) => params.add(v));
+    const every = this.model.fields.map((f) => f.name);
+    return this.runCached(`insert+${companion.shape}|${Object.keys(row).join(",")}`, params, () =>
+      this.db
+        .with(CREATED, (db) => db.insertInto(this.model.table).values(row).returning(every))
+        .with("companion", (db) => companion.build(db, standIns))
+        .selectFrom(CREATED)
+        .select(this.columns),
+    );
   }
 
   private async updateOne(db: Kysely<any>, id: string, data: Row, holds: Row = {}): Promise<Row | undefined> {

@@ -57,13 +57,14 @@ export async function readSnapshot(db: Kysely<any>, registry: Registry, graph: R
 
 /** Fields every write moves on: a difference there is not a change anyone made. */
 const UNSAID = new Set(["updatedAt"]);
-const BORN = new Set(["id", "createdAt", "updatedAt"]);
+/** Fields every record is born with: not named as changed by its first version. */
+export const BORN_FIELDS: ReadonlySet<string> = new Set(["id", "createdAt", "updatedAt"]);
 
 /** The fields that differ between two states of a row (a side missing: the other's filled fields). */
 function changedFields(before: SnapshotRow | null | undefined, after: SnapshotRow | null | undefined): string[] {
   if (!before || !after) {
     const row = before ?? after;
-    return row ? Object.keys(row).filter((k) => !BORN.has(k) && row[k] !== null) : [];
+    return row ? Object.keys(row).filter((k) => !BORN_FIELDS.has(k) && row[k] !== null) : [];
   }
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((k) => !UNSAID.has(k) && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));

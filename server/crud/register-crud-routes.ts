@@ -82,7 +82,7 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
 
   app.post(prefix, async (request, reply) => {
     const data = await readData(request);
-    const [record] = await saved(request, (r) => r.create(data).then((row) => [row]), { created: true });
+    const [record] = await saved(request, (r, companion) => r.create(data, { companion }).then((row) => [row]), { created: true });
     return reply.status(201).send({ data: record });
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, validationError } from "../../engine/errors.js";
 import { isUuid } from "../../engine/query/coerce.js";
 import type { Publication } from "../../engine/query/publishing.js";
+import type { CompanionInsert } from "../../engine/query/companion-insert.js";
 import type { Repository } from "../../engine/query/repository.js";
 import { runTransaction } from "../../engine/query/transaction.js";
 import type { Model } from "../../engine/schema/model.js";
@@ -45,7 +46,7 @@ export interface SaveOptions {
  */
 export function savedRecords(app: FastifyInstance, repository: Repository) {
   const model = repository.model;
-  return async <R extends Row>(request: FastifyRequest, work: (repository: Repository) => Promise<R[]>, options: SaveOptions = {}): Promise<R[]> => {
+  return async <R extends Row>(request: FastifyRequest, work: (repository: Repository, companion?: CompanionInsert) => Promise<R[]>, options: SaveOptions = {}): Promise<R[]> => {
     // An id that is no uuid is the work's to refuse (400), not the version look-up's.
     const known = options.ids?.filter((id) => isUuid(id));
     const guard = options.ifMatch && options.ids?.length === 1 ? { id: options.ids[0]!, tags: options.ifMatch } : undefined;
@@ -54,6 +55,11 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
     // DRAFTS=off: the repository publishes every save itself (Publisher.publishOnEverySave).
     const publishHere = now && app.drafts.drafts;
     const versions = app.drafts.versions;
+    if (options.created && !now && !guard && versions) {
+      // A draft created: the row and its first version in one statement, no transaction (issue 30).
+      const rows = await work(repository, versions.createdCompanion(model, "save", subjectOf(request)));
+      return rows.map((row) => ({ ...row, publication: NEVER_PUBLISHED }));
+    }
     const touched = new Set<string>();
     let rows: R[];
     try {

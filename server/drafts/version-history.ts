@@ -4,7 +4,9 @@ import { AppError, notFound } from "../../engine/errors.js";
 import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
 import { RelationGraph } from "../../engine/query/relation-graph.js";
 import { restoreSnapshot } from "../../engine/query/restore-snapshot.js";
-import { changedNames, ownsTree, readRows, readSnapshot, type Snapshot, type SnapshotRow } from "../../engine/query/snapshots.js";
+import { CREATED, type CompanionInsert } from "../../engine/query/companion-insert.js";
+import { rowJson } from "../../engine/query/row-json.js";
+import { BORN_FIELDS, changedNames, ownsTree, readRows, readSnapshot, type Snapshot, type SnapshotRow } from "../../engine/query/snapshots.js";
 import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
 
@@ -95,6 +97,34 @@ export class VersionHistory {
     await this.insert(trx, model, rows, kind, subjectId);
     const full = rows.filter((r) => r.number > this.max);
     if (full.length) await this.prune(trx, model, full);
+  }
+
+  /**
+   * The first version of a record a create writes, as the create's companion insert: kept in the
+   * create's own statement, equal to what record(…, created = true) would write after reading the
+   * row back (tests/drafts/created-version.test.ts compares the two).
+   */
+  createdCompanion(model: Model, kind: VersionKind, subjectId: string | null): CompanionInsert {
+    const tree = ownsTree(this.registry, this.graph, model);
+    // changedNames(undefined, snapshot): the filled fields, in the model's order, but the born ones.
+    const named = model.fields.map((f) => f.name).filter((name) => !BORN_FIELDS.has(name));
+    return {
+      shape: `version-${model.id}`,
+      values: [model.id, kind, subjectId],
+      build: (db, [modelId, kindParam, subject]) => {
+        const record = rowJson(model, CREATED);
+        const snapshot = tree ? sql`jsonb_build_object('record', j.record, 'tree', '{}'::jsonb)` : sql`jsonb_build_object('record', j.record)`;
+        const names = sql.join(named.map((n) => sql.lit(n)));
+        const changed = sql`(SELECT coalesce(jsonb_agg(f.name ORDER BY f.at), '[]'::jsonb) FROM unnest(ARRAY[${names}]::text[]) WITH ORDINALITY AS f(name, at) WHERE j.record -> f.name <> 'null'::jsonb)`;
+        return db
+          .insertInto(this.table)
+          .columns(["modelId", "recordId", "number", "kind", "subjectId", "changed", "snapshot"])
+          .expression(
+            sql`SELECT ${modelId}::text, ${sql.ref(`${CREATED}.id`)}, 1, ${kindParam}::text, ${subject}::uuid, ${changed}, ${snapshot}
+                FROM ${sql.table(CREATED)} CROSS JOIN LATERAL (SELECT ${record} AS record) AS j`,
+          );
+      },
+    };
   }
 
   /** The record's versions, newest first, each with who saved it (the subject's email, one sub-select). */
