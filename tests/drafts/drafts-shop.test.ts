@@ -43,4 +43,21 @@ describe(`drafted products and prices on ${testDialect}`, () => {
     expect(product.publication.state).toBe("published");
     expect((await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: product.id, quantity: 1 } } })).status).toBe(201);
   });
+
+  it("shows the buyer the published product in the cart while an edit waits, and a product taken off the site by its last title", async () => {
+    const product = await create(t, "ecommerce/products?publish=true", { adminTitle: "Scarf", title: { en: "Scarf" } });
+    expect((await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: product.id, quantity: 1 } } })).status).toBe(201);
+    const cartTitle = async () => {
+      const carts = (await ann.call({ method: "GET", url: `${ann.base}/orders` })).body.data as any[];
+      const line = carts.flatMap((o) => o.ordersToProducts).find((l: any) => l.productId === product.id);
+      return line.product?.title?.en;
+    };
+    expect(await cartTitle()).toBe("Scarf");
+    expect((await editor("PATCH", `/api/ecommerce/products/${product.id}`, { title: { en: "Secret new name" } })).status).toBe(200);
+    expect(await cartTitle()).toBe("Scarf");
+    await editor("POST", `/api/ecommerce/products/${product.id}/publish`);
+    expect(await cartTitle()).toBe("Secret new name");
+    await editor("POST", `/api/ecommerce/products/${product.id}/unpublish`);
+    expect(await cartTitle()).toBe("Secret new name");
+  });
 });

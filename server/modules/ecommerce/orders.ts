@@ -114,9 +114,7 @@ export class Orders {
       .orderBy("orderIndex", "asc")
       .orderBy("createdAt", "asc")
       .execute();
-    const products = withProducts
-      ? await this.repositories.get("ecommerce/products")!.within({ trx: db, touched: new Set() }).listByIds([...new Set(lines.map((l) => l.productId))])
-      : [];
+    const products = withProducts ? await this.linedProducts(db, [...new Set(lines.map((l) => l.productId))]) : [];
     const productById = new Map(products.map((p) => [p.id, p]));
     return orders.map((order) => ({
       ...order,
@@ -124,6 +122,21 @@ export class Orders {
         .filter((l) => l.orderId === order.id)
         .map((l) => (withProducts ? { ...l, product: productById.get(l.productId) ?? null } : l)),
     }));
+  }
+
+  /**
+   * The products of order lines as the buyer knows them: their published copies (an editor's
+   * unpublished edits never reach a cart or an order), else — a product taken off the site since —
+   * its working copy, so a past order still names what was bought.
+   */
+  private async linedProducts(db: Kysely<any>, ids: string[]): Promise<StoredRecord<"ecommerce/products">[]> {
+    if (ids.length === 0) return [];
+    const products = this.repositories.get("ecommerce/products")!;
+    const published = await db.selectFrom(this.visitorTable("ecommerce/products")).select(products.columns).where("id", "in", ids).$castTo<StoredRecord<"ecommerce/products">>().execute();
+    const found = new Set(published.map((p) => p.id as string));
+    const gone = ids.filter((id) => !found.has(id));
+    if (gone.length === 0) return published;
+    return [...published, ...(await products.within({ trx: db, touched: new Set() }).listByIds(gone))];
   }
 
   /** The order, when it is the subject's; 404 otherwise (another subject's order is not revealed). */
