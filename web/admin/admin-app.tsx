@@ -8,6 +8,8 @@ import { MediaPage } from "./media/media-page.js";
 import { ModelPage } from "./model-page.js";
 import { OrderPage } from "./orders/order-page.js";
 import { OrdersPage } from "./orders/orders-page.js";
+import { ComposerPage } from "./pages/composer-page.js";
+import { PagesPage } from "./pages/pages-page.js";
 import { ProductPage } from "./products/product-page.js";
 import { ProductsPage } from "./products/products-page.js";
 import { WelcomePage } from "./welcome-page.js";
@@ -34,6 +36,9 @@ const router = createBrowserRouter([
       // The product editor: the products table, one product (or "new") with prices, photos, stores and publishing.
       { path: "products", element: <ProductsPage /> },
       { path: "products/:id", element: <ProductPage /> },
+      // The page composer: the pages list, one page's blocks beside its live preview.
+      { path: "pages", element: <PagesPage /> },
+      { path: "pages/:id", element: <ComposerPage /> },
       { path: ":module/:entity", element: <ModelPage /> },
     ],
   },

@@ -1,0 +1,117 @@
+import { ActionIcon, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { LANGUAGES } from "../../../engine/schema/languages.js";
+import { notifyError } from "../notify.js";
+import { createItem, loadItems, removeItem, saveItem, type Hop, type Item } from "./block-items-api.js";
+import { textOf } from "./pages-api.js";
+import { pagesTexts } from "./pages-texts.js";
+import type { SaveQueue } from "./use-save-queue.js";
+
+let fresh = 0;
+const blank = (): Item => ({ key: `new-${++fresh}`, orderIndex: 0, title: {}, url: "" });
+const isBlank = (item: Item) => !Object.values(item.title).some((v) => v.trim()) && !item.url?.trim();
+
+/**
+ * A block's children of one kind (its features, its buttons): titles per language side by side
+ * (and the link of a button), saved as typed. The last row is always empty: typing in it adds
+ * the next child at the end of the list.
+ */
+export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: { kind: string; hops: Hop[]; widgetId: string; withUrl: boolean; queue: SaveQueue; onChanged(): void }) {
+  const t = pagesTexts();
+  const [items, setItems] = useState<Item[]>();
+  const latest = useRef<Item[]>([]);
+  const holders = useRef<string[]>([]);
+  const update = (next: Item[]) => {
+    latest.current = next;
+    setItems(next);
+  };
+
+  useEffect(() => {
+    let live = true;
+    loadItems(hops, widgetId).then(
+      (loaded) => {
+        if (!live) return;
+        holders.current = loaded.holders;
+        update([...loaded.items, blank()]);
+      },
+      (error) => live && notifyError(error),
+    );
+    return () => void (live = false);
+  }, [hops, widgetId]);
+
+  /** Sends the item's current texts: creates it on its first save, updates it after. */
+  const sync = (key: string) => async () => {
+    const item = latest.current.find((i) => i.key === key);
+    if (!item || (!item.id && isBlank(item))) return;
+    const fields = { title: item.title, ...(withUrl ? { url: item.url ?? "" } : {}) };
+    if (item.id) {
+      await saveItem(hops, item.id, fields);
+      return;
+    }
+    const next = Math.max(-1, ...latest.current.filter((i) => i.id).map((i) => i.orderIndex)) + 1;
+    const made = await createItem(hops, widgetId, holders.current, item, next, fields);
+    if (made.parentId && !holders.current.length) holders.current = [made.parentId];
+    // The texts typed while it was being made stay; the next save (already waiting) sends them.
+    update(latest.current.map((i) => (i.key === key ? { ...i, id: made.id, relationId: made.relationId, parentId: made.parentId, orderIndex: made.orderIndex } : i)));
+  };
+
+  const edit = (key: string, change: Partial<Item>) => {
+    let next = latest.current.map((i) => (i.key === key ? { ...i, ...change, title: { ...i.title, ...change.title } } : i));
+    if (!isBlank(next[next.length - 1]!)) next = [...next, blank()];
+    update(next);
+    queue.schedule(`${kind}:${key}`, sync(key));
+  };
+  const remove = async (item: Item) => {
+    update(latest.current.filter((i) => i.key !== item.key));
+    await queue.flush();
+    try {
+      await removeItem(hops, item);
+      onChanged();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`block-items-${kind}`}>
+      <Title order={4} size="h6" mb="xs">
+        {t.items(kind)}
+      </Title>
+      {!items ? (
+        <Loader size="sm" />
+      ) : (
+        <Stack gap="xs">
+          {items.map((item, index) => {
+            const last = index === items.length - 1;
+            const name = textOf(item.title, t.language) || t.itemUntitled;
+            return (
+              <Group key={item.key} align="flex-end" gap="xs" wrap="nowrap" data-testid={last ? "item-new" : "item-row"}>
+                <SimpleGrid cols={LANGUAGES.length + (withUrl ? 1 : 0)} spacing="xs" style={{ flex: 1 }}>
+                  {LANGUAGES.map((language) => (
+                    <TextInput
+                      key={language}
+                      size="xs"
+                      lang={language}
+                      label={last ? `${t.addItem(kind)} · ${t.itemTitle(language)}` : t.itemTitle(language)}
+                      value={item.title[language] ?? ""}
+                      onChange={(e) => edit(item.key, { title: { [language]: e.currentTarget.value } })}
+                      data-testid={`item-title-${language}`}
+                    />
+                  ))}
+                  {withUrl ? <TextInput size="xs" label={t.itemUrl} value={item.url ?? ""} onChange={(e) => edit(item.key, { url: e.currentTarget.value })} data-testid="item-url" /> : null}
+                </SimpleGrid>
+                {last ? (
+                  <div style={{ width: 28 }} />
+                ) : (
+                  <ActionIcon variant="subtle" color="red" aria-label={t.removeItem(name)} onClick={() => void remove(item)} data-testid="item-remove" mb={2}>
+                    ×
+                  </ActionIcon>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
