@@ -1,0 +1,199 @@
+import { mkdirSync } from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+
+const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 123" };
+const SHOTS = "/work/wt/shots/composer";
+const HERO = { en: "We build sites from blocks", ru: "Мы собираем сайты из блоков" };
+const FEATURES = { en: "Why work with us", ru: "Почему мы" };
+const ITEMS = [
+  { en: "Fast drafts", ru: "Быстрые черновики" },
+  { en: "Live preview", ru: "Живой предпросмотр" },
+  { en: "Two languages", ru: "Два языка" },
+];
+const BUTTON = { en: "Write to us", ru: "Напишите нам", url: "/contact" };
+const TEAM = { en: "Our team", ru: "Наша команда" };
+
+/** What axe found, one line per node, so a failure names the rule, the element and why. */
+const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
+  results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`));
+
+// Issue 31's walkthrough as an editor, in a real Chromium with drafts on: /about made from the
+// pages list, a hero with a button, a features block with three items and a third block, en and
+// ru, two reorders (a drag and a key press), a removal, the live preview, Publish; then the
+// visitor's /about and /ru/about in the new order. Every action besides typing is counted: the
+// issue measured about 135 with the generic tables, the composer must take at most 15.
+describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () => {
+  let running: RunningApp;
+  let browser: Browser;
+  let editor: BrowserContext;
+  let page: Page;
+  let csp: CspViolation[];
+  const problems: string[] = [];
+  let actions = 0;
+  /** The counted actions: clicks, drags, and key presses that are not text. Typing (fill) is not counted. */
+  const act = {
+    click: async (target: Locator) => (actions++, target.click()),
+    drag: async (source: Locator, target: Locator) => (actions++, source.dragTo(target)),
+    press: async (target: Locator, key: string) => (actions++, target.press(key)),
+  };
+  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+  const saved = () => expect.poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("saved");
+  const outlineNames = () => page.getByTestId("outline-name").allTextContents();
+  const block = (name: string) => page.getByTestId("outline-block").filter({ has: page.getByTestId("outline-name").getByText(name, { exact: true }) });
+  const preview = () => page.frameLocator("[data-testid=preview-frame]");
+  /** Where each text first appears in a text, -1 when it does not. */
+  const positions = (body: string, texts: string[]) => texts.map((text) => body.indexOf(text));
+  const axe = async (where: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(describeViolations(results), where).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    running = await startApp({ seedDemoContent: true, drafts: true, ...ADMIN });
+    browser = await launchChromium();
+    editor = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    csp = await watchCspViolations(editor);
+    page = await editor.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  it("builds /about with blocks, reorders, removes, previews and publishes in at most 15 actions; visitors see the new order in en and ru", async () => {
+    // Signing in is not part of making the page: its clicks are not counted.
+    await page.goto(`${running.url}/admin`);
+    await page.locator('input[name="login"]').fill(ADMIN.adminEmail);
+    await page.locator('input[name="password"]').fill(ADMIN.adminPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByTestId("current-user").waitFor();
+
+    // The pages list: the demo's home page is found by its title.
+    await act.click(page.getByTestId("nav-pages"));
+    await page.getByTestId("pages-table").waitFor();
+    await page.getByTestId("pages-search").fill("Northwind");
+    await expect.poll(() => page.getByTestId("page-row").count()).toBeGreaterThan(0);
+    await page.getByTestId("pages-search").fill("");
+    await axe("/admin/pages");
+    await shot("pages-list");
+
+    // New page: URL and titles, created and opened in the composer.
+    await act.click(page.getByTestId("page-new"));
+    await page.getByTestId("new-page-url").fill("/about");
+    await page.getByTestId("new-page-title-en").fill("About us");
+    await page.getByTestId("new-page-title-ru").fill("О нас");
+    await act.click(page.getByTestId("new-page-create"));
+    await page.waitForURL(/\/admin\/pages\/[0-9a-f-]{36}$/);
+    const pageId = /pages\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+    await page.getByTestId("composer-outline").waitFor();
+    expect(await page.getByTestId("composer-title").textContent()).toBe("About us");
+
+    // A hero (website-builder's content widget) with its texts and a button.
+    await act.click(page.getByTestId("block-add"));
+    await act.click(page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="content-default"]'));
+    const panel = page.getByTestId("block-panel");
+    await panel.getByTestId("block-title-en").fill(HERO.en);
+    await panel.getByTestId("block-title-ru").fill(HERO.ru);
+    const buttons = panel.getByTestId("block-items-buttons");
+    await buttons.getByTestId("item-new").getByTestId("item-title-en").fill(BUTTON.en);
+    await buttons.getByTestId("item-row").first().getByTestId("item-title-ru").fill(BUTTON.ru);
+    await buttons.getByTestId("item-row").first().getByTestId("item-url").fill(BUTTON.url);
+    await saved();
+
+    // A features block with three items.
+    await act.click(page.getByTestId("block-add"));
+    await act.click(page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="default"]'));
+    await expect.poll(() => page.getByTestId("outline-block").count()).toBe(2);
+    await panel.getByTestId("block-title-en").fill(FEATURES.en);
+    await panel.getByTestId("block-title-ru").fill(FEATURES.ru);
+    const features = panel.getByTestId("block-items-features");
+    for (const [index, item] of ITEMS.entries()) {
+      await features.getByTestId("item-new").getByTestId("item-title-en").fill(item.en);
+      await features.getByTestId("item-row").nth(index).getByTestId("item-title-ru").fill(item.ru);
+    }
+    await saved();
+
+    // A third block, the one removed below.
+    await act.click(page.getByTestId("block-add"));
+    await act.click(page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="default"]'));
+    await expect.poll(() => page.getByTestId("outline-block").count()).toBe(3);
+    await panel.getByTestId("block-title-en").fill(TEAM.en);
+    await panel.getByTestId("block-title-ru").fill(TEAM.ru);
+    await saved();
+    await expect.poll(outlineNames).toEqual([HERO.en, FEATURES.en, TEAM.en]);
+
+    // The preview shows the draft as the site will, reloaded after each change.
+    await expect.poll(async () => positions(await preview().locator("body").innerText(), [HERO.en, FEATURES.en, ...ITEMS.map((i) => i.en), BUTTON.en, TEAM.en]).every((p) => p >= 0), { timeout: 15_000 }).toBe(true);
+    await axe("the composer");
+    await shot("composer-1280");
+
+    // Reorder by drag: the features block above the hero.
+    await act.drag(block(FEATURES.en), block(HERO.en));
+    await expect.poll(outlineNames).toEqual([FEATURES.en, HERO.en, TEAM.en]);
+    await saved();
+    // Reorder by keyboard: the team block's "Move up" button, pressed with Enter.
+    await act.press(block(TEAM.en).getByRole("button", { name: `Move "${TEAM.en}" up` }), "Enter");
+    await expect.poll(outlineNames).toEqual([FEATURES.en, TEAM.en, HERO.en]);
+    await saved();
+    await expect.poll(async () => {
+      const [features, team, hero] = positions(await preview().locator("body").innerText(), [FEATURES.en, TEAM.en, HERO.en]);
+      return features! >= 0 && features! < team! && team! < hero!;
+    }, { timeout: 15_000 }).toBe(true);
+
+    // Remove the team block, after a confirm that names it.
+    await act.click(block(TEAM.en).getByRole("button", { name: `Remove "${TEAM.en}"` }));
+    expect(await page.getByTestId("remove-block-text").textContent()).toContain(TEAM.en);
+    await act.click(page.getByTestId("remove-block-confirm"));
+    await expect.poll(outlineNames).toEqual([FEATURES.en, HERO.en]);
+    await saved();
+    await expect.poll(async () => (await preview().locator("body").innerText()).includes(TEAM.en), { timeout: 15_000 }).toBe(false);
+    await shot("composer-reordered");
+
+    // Not on the site before Publish.
+    expect((await running.app.inject({ method: "GET", url: "/about" })).statusCode).toBe(404);
+    await act.click(page.getByTestId("composer-publish"));
+    await expect.poll(() => page.getByTestId("publication-line").getByTestId("publication-badge").getAttribute("data-state")).toBe("published");
+
+    // Below 900 px only the outline and the panel show; at 1280 px all three, without sideways scrolling.
+    await page.setViewportSize({ width: 899, height: 900 });
+    await expect.poll(() => page.getByTestId("composer-preview").count()).toBe(0);
+    expect(await page.getByTestId("composer-outline").isVisible()).toBe(true);
+    await shot("composer-899");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByTestId("composer-preview").waitFor();
+    for (const part of ["composer-outline", "composer-panel", "composer-preview"]) expect(await page.getByTestId(part).isVisible(), part).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
+    expect(actions, "actions besides typing").toBeLessThanOrEqual(15);
+
+    // The visitor's /about and /ru/about: the blocks in the new order, the removed one gone.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const tab = await visitor.newPage();
+      for (const [path, language] of [["/about", "en"], ["/ru/about", "ru"]] as const) {
+        const answer = await tab.goto(`${running.url}${path}`);
+        expect(answer?.status(), path).toBe(200);
+        const body = await tab.locator("main, body").first().innerText();
+        const [features, hero] = positions(body, [FEATURES[language], HERO[language]]);
+        expect(features, `${path}: features`).toBeGreaterThanOrEqual(0);
+        expect(hero, `${path}: hero after features`).toBeGreaterThan(features!);
+        for (const item of ITEMS) expect(body, path).toContain(item[language]);
+        expect(body, path).toContain(BUTTON[language]);
+        expect(body, path).not.toContain(TEAM[language]);
+        expect(await tab.locator(`a[href$="${BUTTON.url}"]`).filter({ hasText: BUTTON[language] }).count(), `${path}: the button's link`).toBeGreaterThan(0);
+        await tab.screenshot({ path: `${SHOTS}/visitor-${language}.png`, fullPage: true });
+      }
+    } finally {
+      await visitor.close();
+    }
+    expect(pageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(problems).toEqual([]);
+    expect(csp).toEqual([]);
+  });
+});
