@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { ApiError } from "../../api/client.js";
+import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
 import { createPage, type Texts } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
@@ -18,11 +19,12 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
   const [title, setTitle] = useState<Texts>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const asMap = useModels().byId.get("host/pages")?.fields.find((f) => f.name === "title")?.kind !== "string";
   const submit = async () => {
     if (!PAGE_URL.test(url.trim())) return setErrors({ url: t.urlInvalid });
     setBusy(true);
     try {
-      const page = await createPage(url.trim(), title);
+      const page = await createPage(url.trim(), title, asMap);
       navigate(`/admin/pages/${page.id}`);
     } catch (error) {
       // The server names the field it refused (a url another page holds: 409 on /url).

@@ -1,5 +1,5 @@
 import { api } from "../../api/client.js";
-import type { PageText, Texts } from "./pages-api.js";
+import { storedText, type PageText, type Texts } from "./pages-api.js";
 
 type Row = Record<string, any>;
 
@@ -32,11 +32,11 @@ export async function loadMetadata(pageId: string): Promise<Row | undefined> {
  * Saves the page's own fields, then its metadata: updated when the page has one, else created
  * and linked to the page (removed again should the link be refused, so no orphan stays).
  */
-export async function saveSettings(pageId: string, settings: PageSettings, metadata: Row | undefined): Promise<void> {
-  await api(`/api/host/pages/${pageId}`, { method: "PATCH", body: { url: settings.url, title: settings.title, description: settings.description } });
+export async function saveSettings(pageId: string, settings: PageSettings, metadata: Row | undefined, asMap: boolean): Promise<void> {
+  await api(`/api/host/pages/${pageId}`, { method: "PATCH", body: { url: settings.url, title: storedText(settings.title, asMap), description: storedText(settings.description, asMap) } });
   const fields = {
-    title: settings.seoTitle,
-    description: settings.seoDescription,
+    title: storedText(settings.seoTitle, asMap),
+    description: storedText(settings.seoDescription, asMap),
     keywords: settings.keywords,
     opengraph: { ...(metadata?.opengraph ?? {}), title: settings.ogTitle, description: settings.ogDescription },
     twitter: { ...(metadata?.twitter ?? {}), title: settings.ogTitle, description: settings.ogDescription },

@@ -2,6 +2,7 @@ import { Button, Group, Loader, Modal, SimpleGrid, Stack, TextInput, Textarea, T
 import { useEffect, useState } from "react";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { ApiError } from "../../api/client.js";
+import { useModels } from "../data/models-context.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { PAGE_URL } from "./new-page-dialog.js";
 import { asTexts, loadMetadata, saveSettings, type PageSettings } from "./page-settings-api.js";
@@ -17,6 +18,7 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
   const [form, setForm] = useState<PageSettings>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const asMap = useModels().byId.get("host/pages")?.fields.find((f) => f.name === "title")?.kind !== "string";
   useEffect(() => {
     loadMetadata(page.id).then((meta) => {
       setMetadata(meta ?? null);
@@ -39,7 +41,7 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
     if (!PAGE_URL.test(form.url.trim())) return setErrors({ url: t.urlInvalid });
     setBusy(true);
     try {
-      await saveSettings(page.id, { ...form, url: form.url.trim() }, metadata ?? undefined);
+      await saveSettings(page.id, { ...form, url: form.url.trim() }, metadata ?? undefined, asMap);
       notifySuccess(t.saved);
       onSaved();
       onClose();

@@ -64,8 +64,14 @@ export async function listPages(query: Query, signal?: AbortSignal): Promise<{ r
   return { rows, total };
 }
 
+/**
+ * A page text as the server stores it: the language map, or — on a server whose page titles are
+ * still one text (before issue 31's titles per language) — the English text, else any.
+ */
+export const storedText = (texts: Texts, asMap: boolean): string | Texts => (asMap ? texts : textOf(texts, "en"));
+
 /** A new page at `url` with its titles; its description starts as its title. */
-export const createPage = (url: string, title: Texts) => api<PageRow>(PAGES, { method: "POST", body: { url, title, description: title } });
+export const createPage = (url: string, title: Texts, asMap: boolean) => api<PageRow>(PAGES, { method: "POST", body: { url, title: storedText(title, asMap), description: storedText(title, asMap) } });
 
 export const savePage = (id: string, change: Record<string, unknown>) => api<PageRow>(`${PAGES}/${id}`, { method: "PATCH", body: change });
 
