@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme } from "@mantine/core";
+import { MantineProvider, createTheme, type CSSVariablesResolver } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { SessionGate } from "./auth/session-gate.js";
@@ -14,7 +14,10 @@ import { ProductPage } from "./products/product-page.js";
 import { ProductsPage } from "./products/products-page.js";
 import { WelcomePage } from "./welcome-page.js";
 
-const theme = createTheme({ primaryColor: "indigo", defaultRadius: "md" });
+// Shade 8 of indigo and a darker "dimmed" text keep the admin's texts at WCAG AA contrast (axe
+// color-contrast): Mantine's defaults (indigo 6, gray 6) are 4.3:1 and 3.3:1 on white.
+const theme = createTheme({ primaryColor: "indigo", primaryShade: 8, defaultRadius: "md" });
+const cssVariables: CSSVariablesResolver = () => ({ variables: {}, light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" }, dark: {} });
 
 const router = createBrowserRouter([
   {
@@ -47,7 +50,7 @@ const router = createBrowserRouter([
 /** Theme, toasts and the router: /admin (the model list), /admin/{module}/{entity} (its table), /admin/forms/{id} (a form's submissions), /admin/media (the files), /admin/orders (the order desk) and /admin/products (the product editor). */
 export function AdminApp() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
       <Notifications position="top-right" />
       <RouterProvider router={router} />
     </MantineProvider>

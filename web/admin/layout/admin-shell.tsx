@@ -34,7 +34,7 @@ export function AdminShell() {
         <AppShell.Navbar p="xs" data-testid="model-nav">
           <ModelNav />
         </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
+        <AppShell.Main bg="gray.0" aria-label={navigator.language.toLowerCase().startsWith("ru") ? "Администрирование" : "Administration"}>
           <Outlet />
         </AppShell.Main>
       </AppShell>

@@ -74,7 +74,7 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`block-items-${kind}`}>
-      <Title order={4} size="h6" mb="xs">
+      <Title order={3} size="h6" mb="xs">
         {t.items(kind)}
       </Title>
       {!items ? (

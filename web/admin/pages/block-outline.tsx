@@ -19,7 +19,7 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
   const label = (block: Block) => textOf(variantOf(block)?.label, t.language) || block.variant;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="composer-outline" component="section" aria-labelledby="composer-outline-title">
-      <Title order={3} size="h5" id="composer-outline-title" mb={4}>
+      <Title order={2} size="h5" id="composer-outline-title" mb={4}>
         {t.outline}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">

@@ -34,7 +34,7 @@ export function BlockPalette({ catalogue, onPick, onClose }: { catalogue: Catalo
                       {textOf(variant.description, t.language)}
                     </Text>
                     {variant.children.length ? (
-                      <Text size="xs" c="indigo" mt={4}>
+                      <Text size="xs" c="indigo.9" mt={4}>
                         {t.childKinds(variant.children.map(t.items))}
                       </Text>
                     ) : null}

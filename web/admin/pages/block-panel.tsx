@@ -65,10 +65,10 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
   return (
     <Stack gap="sm" data-testid="block-panel" data-block-id={block.id}>
       <Group gap="xs" justify="space-between">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {composer.nameOf(block)}
         </Title>
-        <Badge variant="light">{textOf(variant?.label, t.language) || block.variant}</Badge>
+        <Badge variant="light" c="indigo.9">{textOf(variant?.label, t.language) || block.variant}</Badge>
       </Group>
       {variant ? (
         <Text size="xs" c="dimmed">
@@ -76,7 +76,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
         </Text>
       ) : null}
       <Paper withBorder radius="md" p="sm">
-        <Title order={4} size="h6" mb="xs">
+        <Title order={3} size="h6" mb="xs">
           {t.texts}
         </Title>
         {!texts ? (
@@ -106,7 +106,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
       {others.length ? (
         <Text size="xs" c="dimmed">
           {t.otherKinds} {others.map(t.items).join(", ")} ·{" "}
-          <Anchor component={Link} to={`/admin/${modelId}?id=${block.widgetId}`} size="xs">
+          <Anchor component={Link} to={`/admin/${modelId}?id=${block.widgetId}`} size="xs" c="indigo.9" underline="always">
             {t.fullForm}
           </Anchor>
         </Text>

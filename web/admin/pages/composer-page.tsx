@@ -66,19 +66,19 @@ export function ComposerPage() {
 
   return (
     <Stack gap="sm" data-testid="composer" data-wide={wide ? "true" : "false"}>
-      <Anchor component={Link} to="/admin/pages" size="sm">
+      <Anchor component={Link} to="/admin/pages" size="sm" c="indigo.9">
         ← {t.back}
       </Anchor>
       <Group justify="space-between" align="center" wrap="wrap" gap="xs">
         <Group gap="sm" wrap="wrap">
-          <Title order={2} data-testid="composer-title">
+          <Title order={1} size="h2" data-testid="composer-title">
             {title}
           </Title>
           <Text size="sm" c="dimmed" ff="monospace">
             {page.url}
           </Text>
           <PublicationLine publication={publication} />
-          <Text size="xs" c={queue.saving ? "orange" : "dimmed"} data-testid="composer-save-state" data-state={queue.saving || composer.busy ? "saving" : "saved"} aria-live="polite">
+          <Text size="xs" c={queue.saving ? "orange.9" : "dimmed"} data-testid="composer-save-state" data-state={queue.saving || composer.busy ? "saving" : "saved"} aria-live="polite">
             {queue.saving || composer.busy ? t.saving : e.saved}
           </Text>
         </Group>

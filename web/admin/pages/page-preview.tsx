@@ -52,7 +52,7 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
   return (
     <Paper withBorder radius="md" p="sm" h="100%" component="section" aria-labelledby="composer-preview-title" data-testid="composer-preview" style={{ display: "flex", flexDirection: "column" }}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={3} size="h5" id="composer-preview-title">
+        <Title order={2} size="h5" id="composer-preview-title">
           {t.preview}
         </Title>
         <Group gap="xs" wrap="nowrap">

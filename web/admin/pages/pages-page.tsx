@@ -36,7 +36,9 @@ export function PagesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>{t.pages}</Title>
+        <Title order={1} size="h2">
+          {t.pages}
+        </Title>
         <Button onClick={() => setCreating(true)} data-testid="page-new">
           {t.newPage}
         </Button>
@@ -70,7 +72,7 @@ export function PagesPage() {
               {data?.rows.map((row) => (
                 <Table.Tr key={row.id} data-testid="page-row">
                   <Table.Td>
-                    <Anchor component={Link} to={`/admin/pages/${row.id}`} data-testid="page-title">
+                    <Anchor component={Link} to={`/admin/pages/${row.id}`} c="indigo.9" data-testid="page-title">
                       {textOf(row.title, t.language) || row.adminTitle || t.untitled}
                     </Anchor>
                   </Table.Td>
