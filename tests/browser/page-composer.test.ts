@@ -95,6 +95,8 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     const pageId = /pages\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
     await page.getByTestId("composer-outline").waitFor();
     expect(await page.getByTestId("composer-title").textContent()).toBe("About us");
+    // The new page is framed by the site's layout: its navbar and footer head the outline, not movable here.
+    await expect.poll(() => page.getByTestId("outline-layout-block").count()).toBeGreaterThan(0);
 
     // A hero (website-builder's content widget) with its texts and a button.
     await act.click(page.getByTestId("block-add"));
@@ -131,7 +133,9 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await expect.poll(outlineNames).toEqual([HERO.en, FEATURES.en, TEAM.en]);
 
     // The preview shows the draft as the site will, reloaded after each change.
-    await expect.poll(async () => positions(await preview().locator("body").innerText(), [HERO.en, FEATURES.en, ...ITEMS.map((i) => i.en), BUTTON.en, TEAM.en]).every((p) => p >= 0), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => positions(await preview().locator("body").innerText(), [HERO.en, FEATURES.en, ...ITEMS.map((i) => i.en), BUTTON.en, TEAM.en]).every((p) => p >= 0), { timeout: 15_000 })
+      .toBe(true);
     await axe("the composer");
     await shot("composer-1280");
 
@@ -143,10 +147,15 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await act.press(block(TEAM.en).getByRole("button", { name: `Move "${TEAM.en}" up` }), "Enter");
     await expect.poll(outlineNames).toEqual([FEATURES.en, TEAM.en, HERO.en]);
     await saved();
-    await expect.poll(async () => {
-      const [features, team, hero] = positions(await preview().locator("body").innerText(), [FEATURES.en, TEAM.en, HERO.en]);
-      return features! >= 0 && features! < team! && team! < hero!;
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const [features, team, hero] = positions(await preview().locator("body").innerText(), [FEATURES.en, TEAM.en, HERO.en]);
+          return features! >= 0 && features! < team! && team! < hero!;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
 
     // Remove the team block, after a confirm that names it.
     await act.click(block(TEAM.en).getByRole("button", { name: `Remove "${TEAM.en}"` }));
@@ -178,7 +187,10 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const tab = await visitor.newPage();
-      for (const [path, language] of [["/about", "en"], ["/ru/about", "ru"]] as const) {
+      for (const [path, language] of [
+        ["/about", "en"],
+        ["/ru/about", "ru"],
+      ] as const) {
         const answer = await tab.goto(`${running.url}${path}`);
         expect(answer?.status(), path).toBe(200);
         const body = await tab.locator("main, body").first().innerText();

@@ -40,17 +40,31 @@ export function pathOf(kind: string, widgetModel: string, models: Map<string, Ad
   for (const child of chain) {
     const embed = models.get(holder)?.embeds.find((e) => e.childModel === child);
     if (!embed) return undefined;
-    hops.push({ relation: embed.relation, parentKey: embed.parentKey, childKey: embed.childKey, child });
+    hops.push({
+      relation: embed.relation,
+      parentKey: embed.parentKey,
+      childKey: embed.childKey,
+      child,
+    });
     holder = child;
   }
   return hops;
 }
 
 const route = (model: string) => `/api/${model}`;
-const where = (column: string, method: string, value: unknown) => ({ "filters[and]": JSON.stringify([{ column, method, value }]), draft: true, limit: 1000 });
+const where = (column: string, method: string, value: unknown) => ({
+  "filters[and]": JSON.stringify([{ column, method, value }]),
+  draft: true,
+  limit: 1000,
+});
 
 /** The relation rows under `parents`, in their order. */
-const rowsUnder = (hop: Hop, parents: string[]) => (parents.length ? api<Row[]>(route(hop.relation), { query: where(hop.parentKey, "inArray", parents) }) : Promise.resolve([]));
+const rowsUnder = (hop: Hop, parents: string[]) =>
+  parents.length
+    ? api<Row[]>(route(hop.relation), {
+        query: where(hop.parentKey, "inArray", parents),
+      })
+    : Promise.resolve([]);
 
 /** A block's children of one kind, in order, and the records holding them at the last step (a buttons array). */
 export async function loadItems(hops: Hop[], widgetId: string): Promise<{ holders: string[]; items: Item[] }> {
@@ -59,13 +73,25 @@ export async function loadItems(hops: Hop[], widgetId: string): Promise<{ holder
   const last = hops[hops.length - 1]!;
   const rows = await rowsUnder(last, parents);
   const ids = rows.map((r) => String(r[last.childKey]));
-  const records = ids.length ? await api<Row[]>(route(last.child), { query: where("id", "inArray", ids) }) : [];
+  const records = ids.length
+    ? await api<Row[]>(route(last.child), {
+        query: where("id", "inArray", ids),
+      })
+    : [];
   const byId = new Map(records.map((r) => [String(r.id), r]));
   const items = rows
     .filter((r) => byId.has(String(r[last.childKey])))
     .map((r) => {
       const record = byId.get(String(r[last.childKey]))!;
-      return { key: String(r.id), id: String(record.id), relationId: String(r.id), parentId: String(r[last.parentKey]), orderIndex: Number(r.orderIndex ?? 0), title: (record.title ?? {}) as Texts, url: typeof record.url === "string" ? record.url : "" };
+      return {
+        key: String(r.id),
+        id: String(record.id),
+        relationId: String(r.id),
+        parentId: String(r[last.parentKey]),
+        orderIndex: Number(r.orderIndex ?? 0),
+        title: (record.title ?? {}) as Texts,
+        url: typeof record.url === "string" ? record.url : "",
+      };
     });
   return { holders: parents, items };
 }
@@ -77,7 +103,10 @@ async function holderFor(hops: Hop[], widgetId: string, holders: string[]): Prom
   let parent = widgetId;
   for (const hop of hops.slice(0, -1)) {
     const made = await api<Row>(route(hop.child), { method: "POST", body: {} });
-    await api(route(hop.relation), { method: "POST", body: { [hop.parentKey]: parent, [hop.childKey]: made.id, orderIndex: 0 } });
+    await api(route(hop.relation), {
+      method: "POST",
+      body: { [hop.parentKey]: parent, [hop.childKey]: made.id, orderIndex: 0 },
+    });
     parent = String(made.id);
   }
   return parent;
@@ -91,23 +120,51 @@ async function holderFor(hops: Hop[], widgetId: string, holders: string[]): Prom
 export async function createItem(hops: Hop[], widgetId: string, holders: string[], item: Item, nextIndex: number, fields: Row): Promise<Item> {
   const last = hops[hops.length - 1]!;
   const parentId = await holderFor(hops, widgetId, holders);
-  const record = await api<Row>(route(last.child), { method: "POST", body: fields });
+  const record = await api<Row>(route(last.child), {
+    method: "POST",
+    body: fields,
+  });
   try {
-    const row = await api<Row>(route(last.relation), { method: "POST", body: { [last.parentKey]: parentId, [last.childKey]: record.id, orderIndex: nextIndex } });
-    return { ...item, id: String(record.id), relationId: String(row.id), parentId, orderIndex: nextIndex };
+    const row = await api<Row>(route(last.relation), {
+      method: "POST",
+      body: {
+        [last.parentKey]: parentId,
+        [last.childKey]: record.id,
+        orderIndex: nextIndex,
+      },
+    });
+    return {
+      ...item,
+      id: String(record.id),
+      relationId: String(row.id),
+      parentId,
+      orderIndex: nextIndex,
+    };
   } catch (error) {
     await api(`${route(last.child)}/${record.id}`, { method: "DELETE" }).catch(() => undefined);
     throw error;
   }
 }
 
-export const saveItem = (hops: Hop[], id: string, fields: Row) => api<Row>(`${route(hops[hops.length - 1]!.child)}/${id}`, { method: "PATCH", body: fields });
+export const saveItem = (hops: Hop[], id: string, fields: Row) =>
+  api<Row>(`${route(hops[hops.length - 1]!.child)}/${id}`, {
+    method: "PATCH",
+    body: fields,
+  });
 
 /** Takes the child out of the block; the record itself goes too unless another block still lists it. */
 export async function removeItem(hops: Hop[], item: Item): Promise<void> {
   const last = hops[hops.length - 1]!;
-  if (item.relationId) await api(`${route(last.relation)}/${item.relationId}`, { method: "DELETE" });
+  if (item.relationId)
+    await api(`${route(last.relation)}/${item.relationId}`, {
+      method: "DELETE",
+    });
   if (!item.id) return;
-  const others = await api<number>(`${route(last.relation)}/count`, { query: { "filters[and]": JSON.stringify([{ column: last.childKey, method: "eq", value: item.id }]), draft: true } });
+  const others = await api<number>(`${route(last.relation)}/count`, {
+    query: {
+      "filters[and]": JSON.stringify([{ column: last.childKey, method: "eq", value: item.id }]),
+      draft: true,
+    },
+  });
   if (others === 0) await api(`${route(last.child)}/${item.id}`, { method: "DELETE" });
 }

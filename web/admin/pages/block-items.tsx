@@ -8,7 +8,12 @@ import { pagesTexts } from "./pages-texts.js";
 import type { SaveQueue } from "./use-save-queue.js";
 
 let fresh = 0;
-const blank = (): Item => ({ key: `new-${++fresh}`, orderIndex: 0, title: {}, url: "" });
+const blank = (): Item => ({
+  key: `new-${++fresh}`,
+  orderIndex: 0,
+  title: {},
+  url: "",
+});
 const isBlank = (item: Item) => !Object.values(item.title).some((v) => v.trim()) && !item.url?.trim();
 
 /**
@@ -43,7 +48,10 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
   const sync = (key: string) => async () => {
     const item = latest.current.find((i) => i.key === key);
     if (!item || (!item.id && isBlank(item))) return;
-    const fields = { title: item.title, ...(withUrl ? { url: item.url ?? "" } : {}) };
+    const fields = {
+      title: item.title,
+      ...(withUrl ? { url: item.url ?? "" } : {}),
+    };
     if (item.id) {
       await saveItem(hops, item.id, fields);
       return;
@@ -52,7 +60,19 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
     const made = await createItem(hops, widgetId, holders.current, item, next, fields);
     if (made.parentId && !holders.current.length) holders.current = [made.parentId];
     // The texts typed while it was being made stay; the next save (already waiting) sends them.
-    update(latest.current.map((i) => (i.key === key ? { ...i, id: made.id, relationId: made.relationId, parentId: made.parentId, orderIndex: made.orderIndex } : i)));
+    update(
+      latest.current.map((i) =>
+        i.key === key
+          ? {
+              ...i,
+              id: made.id,
+              relationId: made.relationId,
+              parentId: made.parentId,
+              orderIndex: made.orderIndex,
+            }
+          : i,
+      ),
+    );
   };
 
   const edit = (key: string, change: Partial<Item>) => {
@@ -85,29 +105,40 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
             const last = index === items.length - 1;
             const name = textOf(item.title, t.language) || t.itemUntitled;
             return (
-              <Group key={item.key} align="flex-end" gap="xs" wrap="nowrap" data-testid={last ? "item-new" : "item-row"}>
-                <SimpleGrid cols={LANGUAGES.length + (withUrl ? 1 : 0)} spacing="xs" style={{ flex: 1 }}>
-                  {LANGUAGES.map((language) => (
-                    <TextInput
-                      key={language}
-                      size="xs"
-                      lang={language}
-                      label={last ? `${t.addItem(kind)} · ${t.itemTitle(language)}` : t.itemTitle(language)}
-                      value={item.title[language] ?? ""}
-                      onChange={(e) => edit(item.key, { title: { [language]: e.currentTarget.value } })}
-                      data-testid={`item-title-${language}`}
-                    />
-                  ))}
-                  {withUrl ? <TextInput size="xs" label={t.itemUrl} value={item.url ?? ""} onChange={(e) => edit(item.key, { url: e.currentTarget.value })} data-testid="item-url" /> : null}
-                </SimpleGrid>
+              <Stack key={item.key} gap={2}>
                 {last ? (
-                  <div style={{ width: 28 }} />
-                ) : (
-                  <ActionIcon variant="subtle" color="red" aria-label={t.removeItem(name)} onClick={() => void remove(item)} data-testid="item-remove" mb={2}>
-                    ×
-                  </ActionIcon>
-                )}
-              </Group>
+                  <Text size="xs" c="dimmed" mt={items.length > 1 ? "xs" : 0}>
+                    {t.addItemHint(kind)}
+                  </Text>
+                ) : null}
+                <Group align="flex-end" gap="xs" wrap="nowrap" data-testid={last ? "item-new" : "item-row"}>
+                  <SimpleGrid cols={LANGUAGES.length + (withUrl ? 1 : 0)} spacing="xs" style={{ flex: 1 }}>
+                    {LANGUAGES.map((language) => (
+                      <TextInput
+                        key={language}
+                        size="xs"
+                        lang={language}
+                        label={t.itemTitle(language)}
+                        value={item.title[language] ?? ""}
+                        onChange={(e) =>
+                          edit(item.key, {
+                            title: { [language]: e.currentTarget.value },
+                          })
+                        }
+                        data-testid={`item-title-${language}`}
+                      />
+                    ))}
+                    {withUrl ? <TextInput size="xs" label={t.itemUrl} value={item.url ?? ""} onChange={(e) => edit(item.key, { url: e.currentTarget.value })} data-testid="item-url" /> : null}
+                  </SimpleGrid>
+                  {last ? (
+                    <div style={{ width: 28 }} />
+                  ) : (
+                    <ActionIcon variant="subtle" color="red" aria-label={t.removeItem(name)} onClick={() => void remove(item)} data-testid="item-remove" mb={2}>
+                      ×
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Stack>
             );
           })}
         </Stack>

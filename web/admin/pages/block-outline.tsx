@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
+import { CopyIcon, GripIcon } from "./composer-icons.js";
 import type { Composer } from "./use-composer.js";
 import { textOf, type Block } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
@@ -31,7 +32,19 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
             {t.layoutRegion}
           </Text>
           {layoutBlocks.map((block) => (
-            <Group key={block.id} gap="xs" px="xs" py={4} wrap="nowrap" title={t.layoutBlock} style={{ borderRadius: 6, background: "var(--mantine-color-gray-1)" }} data-testid="outline-layout-block">
+            <Group
+              key={block.id}
+              gap="xs"
+              px="xs"
+              py={4}
+              wrap="nowrap"
+              title={t.layoutBlock}
+              style={{
+                borderRadius: 6,
+                background: "var(--mantine-color-gray-1)",
+              }}
+              data-testid="outline-layout-block"
+            >
               <Text size="sm" truncate style={{ flex: 1 }}>
                 {nameOf(block)}
               </Text>
@@ -85,8 +98,8 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
               }}
             >
               <Group gap={4} wrap="nowrap" p={4}>
-                <Text aria-hidden c="dimmed" style={{ cursor: "grab", userSelect: "none" }} px={2} title={t.dragHandle(name)}>
-                  ⠿
+                <Text component="span" c="dimmed" style={{ cursor: "grab", display: "flex" }} px={2} title={t.dragHandle(name)}>
+                  <GripIcon />
                 </Text>
                 <UnstyledButton onClick={() => setSelected(block.id)} aria-pressed={chosen} aria-label={t.edit(name)} style={{ flex: 1, minWidth: 0 }} data-testid="outline-select">
                   <Text size="sm" fw={500} truncate data-testid="outline-name">
@@ -99,11 +112,19 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
                 <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.moveUp(name)} disabled={busy || index === 0} onClick={() => void move(block, index - 1)} data-testid="outline-up">
                   ↑
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.moveDown(name)} disabled={busy || index === pageBlocks.length - 1} onClick={() => void move(block, index + 1)} data-testid="outline-down">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label={t.moveDown(name)}
+                  disabled={busy || index === pageBlocks.length - 1}
+                  onClick={() => void move(block, index + 1)}
+                  data-testid="outline-down"
+                >
                   ↓
                 </ActionIcon>
                 <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.duplicate(name)} disabled={busy} onClick={() => void duplicate(block)} data-testid="outline-duplicate">
-                  ⧉
+                  <CopyIcon />
                 </ActionIcon>
                 <ActionIcon variant="subtle" color="red" size="sm" aria-label={t.remove(name)} disabled={busy} onClick={() => onRemove(block)} data-testid="outline-remove">
                   ×

@@ -6,14 +6,23 @@ import { pagesTexts } from "./pages-texts.js";
 /** Does the variant's label, description or module hold every word of `needle`? */
 function matches(variant: CatalogueVariant, module: CatalogueModule, needle: string, language: string): boolean {
   const hay = [module.module, textOf(module.label, language), variant.variant, textOf(variant.label, language), textOf(variant.description, language)].join(" ").toLowerCase();
-  return needle.toLowerCase().split(/\s+/).filter(Boolean).every((word) => hay.includes(word));
+  return needle
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => hay.includes(word));
 }
 
 /** "Add a block": every variant a block can use, grouped by module, each with its one-line description in the editor's language; a click adds it. */
 export function BlockPalette({ catalogue, onPick, onClose }: { catalogue: CatalogueModule[]; onPick(variant: CatalogueVariant): void; onClose(): void }) {
   const t = pagesTexts();
   const [needle, setNeedle] = useState("");
-  const groups = catalogue.map((module) => ({ module, variants: module.variants.filter((v) => matches(v, module, needle, t.language)) })).filter((g) => g.variants.length);
+  const groups = catalogue
+    .map((module) => ({
+      module,
+      variants: module.variants.filter((v) => matches(v, module, needle, t.language)),
+    }))
+    .filter((g) => g.variants.length);
   return (
     <Modal opened onClose={onClose} title={t.palette} size="xl" data-testid="block-palette">
       <Stack gap="md">

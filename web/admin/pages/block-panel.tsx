@@ -34,7 +34,9 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
   useEffect(() => {
     let live = true;
     setTexts(undefined);
-    api<Record<string, any>>(`/api/${modelId}/${block.widgetId}`, { query: { draft: true } }).then(
+    api<Record<string, any>>(`/api/${modelId}/${block.widgetId}`, {
+      query: { draft: true },
+    }).then(
       (record) => {
         if (!live) return;
         const loaded = Object.fromEntries(TEXT_FIELDS.map((name) => [name, (record[name] ?? {}) as Texts])) as Record<TextField, Texts>;
@@ -47,12 +49,18 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
   }, [modelId, block.widgetId]);
 
   const edit = (field: TextField, language: string, value: string) => {
-    const next = { ...latest.current!, [field]: { ...latest.current![field], [language]: value } };
+    const next = {
+      ...latest.current!,
+      [field]: { ...latest.current![field], [language]: value },
+    };
     latest.current = next;
     setTexts(next);
     queue.schedule(`texts:${block.widgetId}`, async () => {
       const now = latest.current!;
-      await api(`/api/${modelId}/${block.widgetId}`, { method: "PATCH", body: Object.fromEntries(fields.map((name) => [name, now[name]])) });
+      await api(`/api/${modelId}/${block.widgetId}`, {
+        method: "PATCH",
+        body: Object.fromEntries(fields.map((name) => [name, now[name]])),
+      });
     });
   };
 
@@ -60,7 +68,11 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
   const paths = useMemo(() => kinds.map((kind) => ({ kind, hops: pathOf(kind, modelId, byId) })), [kinds.join(), modelId, byId]);
   const edited = paths.filter((p) => p.hops);
   const others = paths.filter((p) => !p.hops).map((p) => p.kind);
-  const label = { title: t.blockTitle, subtitle: t.subtitle, description: t.description };
+  const label = {
+    title: t.blockTitle,
+    subtitle: t.subtitle,
+    description: t.description,
+  };
 
   return (
     <Stack gap="sm" data-testid="block-panel" data-block-id={block.id}>
@@ -68,7 +80,9 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
         <Title order={2} size="h5">
           {composer.nameOf(block)}
         </Title>
-        <Badge variant="light" c="indigo.9">{textOf(variant?.label, t.language) || block.variant}</Badge>
+        <Badge variant="light" c="indigo.9">
+          {textOf(variant?.label, t.language) || block.variant}
+        </Badge>
       </Group>
       {variant ? (
         <Text size="xs" c="dimmed">
@@ -90,9 +104,25 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
                 </Text>
                 {fields.map((name) =>
                   name === "description" ? (
-                    <Textarea key={name} size="xs" autosize minRows={2} label={label[name]} value={texts[name][language] ?? ""} onChange={(e) => edit(name, language, e.currentTarget.value)} data-testid={`block-${name}-${language}`} />
+                    <Textarea
+                      key={name}
+                      size="xs"
+                      autosize
+                      minRows={2}
+                      label={label[name]}
+                      value={texts[name][language] ?? ""}
+                      onChange={(e) => edit(name, language, e.currentTarget.value)}
+                      data-testid={`block-${name}-${language}`}
+                    />
                   ) : (
-                    <TextInput key={name} size="xs" label={label[name]} value={texts[name][language] ?? ""} onChange={(e) => edit(name, language, e.currentTarget.value)} data-testid={`block-${name}-${language}`} />
+                    <TextInput
+                      key={name}
+                      size="xs"
+                      label={label[name]}
+                      value={texts[name][language] ?? ""}
+                      onChange={(e) => edit(name, language, e.currentTarget.value)}
+                      data-testid={`block-${name}-${language}`}
+                    />
                   ),
                 )}
               </Stack>
@@ -101,7 +131,15 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
         )}
       </Paper>
       {edited.map(({ kind, hops }) => (
-        <BlockItems key={kind} kind={kind} hops={hops!} widgetId={block.widgetId} withUrl={!!byId.get(hops![hops!.length - 1]!.child)?.fields.some((f) => f.name === "url")} queue={queue} onChanged={composer.edited} />
+        <BlockItems
+          key={kind}
+          kind={kind}
+          hops={hops!}
+          widgetId={block.widgetId}
+          withUrl={!!byId.get(hops![hops!.length - 1]!.child)?.fields.some((f) => f.name === "url")}
+          queue={queue}
+          onChanged={composer.edited}
+        />
       ))}
       {others.length ? (
         <Text size="xs" c="dimmed">

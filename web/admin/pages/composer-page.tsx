@@ -34,7 +34,9 @@ export function ComposerPage() {
   const model = useModels().byId.get("host/pages");
   const composer = useComposer(id);
   const queue = useSaveQueue(composer.edited);
-  const wide = useMediaQuery(`(min-width: ${PREVIEW_MIN_WIDTH}px)`, true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(`(min-width: ${PREVIEW_MIN_WIDTH}px)`, true, {
+    getInitialValueInEffect: false,
+  });
   const [palette, setPalette] = useState(false);
   const [removing, setRemoving] = useState<Block>();
   const [settings, setSettings] = useState(false);
@@ -95,7 +97,14 @@ export function ComposerPage() {
           <EditorialBar model={model} record={page} onChanged={composer.setPage} onRestored={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)} />
         </Group>
       </Group>
-      <Box style={{ display: "grid", gridTemplateColumns: wide ? "minmax(240px, 280px) minmax(300px, 1fr) minmax(320px, 1.2fr)" : "minmax(0, 1fr)", gap: "var(--mantine-spacing-sm)", alignItems: "start" }}>
+      <Box
+        style={{
+          display: "grid",
+          gridTemplateColumns: wide ? "minmax(240px, 280px) minmax(300px, 1fr) minmax(320px, 1.2fr)" : "minmax(0, 1fr)",
+          gap: "var(--mantine-spacing-sm)",
+          alignItems: "start",
+        }}
+      >
         <BlockOutline composer={composer} onAdd={() => setPalette(true)} onRemove={setRemoving} />
         <Box component="section" aria-label={t.panel} data-testid="composer-panel">
           {chosen ? (
@@ -107,7 +116,13 @@ export function ComposerPage() {
           )}
         </Box>
         {wide ? (
-          <Box style={{ position: "sticky", top: 72, height: "calc(100vh - 110px)" }}>
+          <Box
+            style={{
+              position: "sticky",
+              top: 72,
+              height: "calc(100vh - 110px)",
+            }}
+          >
             <PagePreview pageId={id} title={title} changes={composer.changes} />
           </Box>
         ) : null}

@@ -1,11 +1,11 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { ApiError } from "../../api/client.js";
 import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
-import { createPage, type Texts } from "./pages-api.js";
+import { createPage, loadLayouts, textOf, type Texts } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
 
 /** A page address as the site serves it: /, or /segments of letters, digits and dashes. */
@@ -19,12 +19,29 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
   const [title, setTitle] = useState<Texts>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const asMap = useModels().byId.get("host/pages")?.fields.find((f) => f.name === "title")?.kind !== "string";
+  const asMap =
+    useModels()
+      .byId.get("host/pages")
+      ?.fields.find((f) => f.name === "title")?.kind !== "string";
+  // The site's frame (navbar, footer) comes with the page: the first layout unless the editor picks another or none.
+  const [layouts, setLayouts] = useState<{ value: string; label: string }[]>();
+  const [layoutId, setLayoutId] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    loadLayouts(controller.signal).then(
+      (rows) => {
+        setLayouts(rows.map((l) => ({ value: l.id, label: textOf(l.title, t.language) || l.adminTitle })));
+        setLayoutId(rows[0]?.id ?? null);
+      },
+      (error) => controller.signal.aborted || notifyError(error),
+    );
+    return () => controller.abort();
+  }, []);
   const submit = async () => {
     if (!PAGE_URL.test(url.trim())) return setErrors({ url: t.urlInvalid });
     setBusy(true);
     try {
-      const page = await createPage(url.trim(), title, asMap);
+      const page = await createPage(url.trim(), title, asMap, layoutId ?? undefined);
       navigate(`/admin/pages/${page.id}`);
     } catch (error) {
       // The server names the field it refused (a url another page holds: 409 on /url).
@@ -44,12 +61,39 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
         }}
       >
         <Stack gap="sm">
-          <TextInput label={t.url} description={t.urlHelp} value={url} error={errors.url} required onChange={(e) => (setUrl(e.currentTarget.value), setErrors({}))} data-testid="new-page-url" data-autofocus />
+          <TextInput
+            label={t.url}
+            description={t.urlHelp}
+            value={url}
+            error={errors.url}
+            required
+            onChange={(e) => (setUrl(e.currentTarget.value), setErrors({}))}
+            data-testid="new-page-url"
+            data-autofocus
+          />
           <SimpleGrid cols={{ base: 1, sm: LANGUAGES.length }}>
             {LANGUAGES.map((language) => (
-              <TextInput key={language} lang={language} label={t.titleIn(language)} value={title[language] ?? ""} onChange={(e) => setTitle({ ...title, [language]: e.currentTarget.value })} data-testid={`new-page-title-${language}`} />
+              <TextInput
+                key={language}
+                lang={language}
+                label={t.titleIn(language)}
+                value={title[language] ?? ""}
+                onChange={(e) => setTitle({ ...title, [language]: e.currentTarget.value })}
+                data-testid={`new-page-title-${language}`}
+              />
             ))}
           </SimpleGrid>
+          <Select
+            label={t.layout}
+            description={t.layoutHelp}
+            placeholder={t.noLayout}
+            data={layouts ?? []}
+            value={layoutId}
+            onChange={setLayoutId}
+            clearable
+            disabled={!layouts}
+            data-testid="new-page-layout"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t.cancel}

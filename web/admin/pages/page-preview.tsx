@@ -25,7 +25,10 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
 
   useEffect(() => {
     let live = true;
-    previewPath(pageId, language).then((src) => live && setLink({ src, at: Date.now() }), (error) => live && notifyError(error));
+    previewPath(pageId, language).then(
+      (src) => live && setLink({ src, at: Date.now() }),
+      (error) => live && notifyError(error),
+    );
     return () => void (live = false);
   }, [pageId, language]);
 
@@ -56,20 +59,47 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
           {t.preview}
         </Title>
         <Group gap="xs" wrap="nowrap">
-          <SegmentedControl size="xs" aria-label={t.previewLanguage} value={language} onChange={setLanguage} data={LANGUAGES.map((l) => ({ value: l, label: l.toUpperCase() }))} data-testid="preview-language" />
+          <SegmentedControl
+            size="xs"
+            aria-label={t.previewLanguage}
+            value={language}
+            onChange={setLanguage}
+            data={LANGUAGES.map((l) => ({ value: l, label: l.toUpperCase() }))}
+            data-testid="preview-language"
+          />
           <ActionIcon variant="default" aria-label={t.reloadPreview} onClick={reload} data-testid="preview-reload">
             ↻
           </ActionIcon>
         </Group>
       </Group>
-      <div ref={box} style={{ flex: 1, minHeight: 480, position: "relative", overflow: "hidden", borderRadius: 6, border: "1px solid var(--mantine-color-gray-3)", background: "white" }}>
+      <div
+        ref={box}
+        style={{
+          flex: 1,
+          minHeight: 480,
+          position: "relative",
+          overflow: "hidden",
+          borderRadius: 6,
+          border: "1px solid var(--mantine-color-gray-3)",
+          background: "white",
+        }}
+      >
         {link ? (
           <iframe
             ref={frame}
             src={link.src}
             title={t.previewTitle(title)}
             data-testid="preview-frame"
-            style={{ position: "absolute", top: 0, left: 0, border: 0, width: PAGE_WIDTH, height: `${100 / scale}%`, transform: `scale(${scale})`, transformOrigin: "0 0" }}
+            style={{
+              position: "absolute",
+              top: 0,
+              left: 0,
+              border: 0,
+              width: PAGE_WIDTH,
+              height: `${100 / scale}%`,
+              transform: `scale(${scale})`,
+              transformOrigin: "0 0",
+            }}
           />
         ) : (
           <Text size="sm" c="dimmed" p="sm">

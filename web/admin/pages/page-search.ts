@@ -9,6 +9,14 @@ import { LANGUAGES } from "../../../engine/schema/languages.js";
 export function pageSearch(text: string, titleIsMap = true): Query {
   const value = text.trim();
   if (!value) return {};
-  const titles = titleIsMap ? LANGUAGES.map((language) => ({ column: `title->>${language}`, method: "ilike", value })) : [{ column: "title", method: "ilike", value }];
-  return { "filters[or]": JSON.stringify([{ column: "url", method: "ilike", value }, { column: "adminTitle", method: "ilike", value }, ...titles]) };
+  const titles = titleIsMap
+    ? LANGUAGES.map((language) => ({
+        column: `title->>${language}`,
+        method: "ilike",
+        value,
+      }))
+    : [{ column: "title", method: "ilike", value }];
+  return {
+    "filters[or]": JSON.stringify([{ column: "url", method: "ilike", value }, { column: "adminTitle", method: "ilike", value }, ...titles]),
+  };
 }

@@ -18,7 +18,10 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
   const [form, setForm] = useState<PageSettings>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const asMap = useModels().byId.get("host/pages")?.fields.find((f) => f.name === "title")?.kind !== "string";
+  const asMap =
+    useModels()
+      .byId.get("host/pages")
+      ?.fields.find((f) => f.name === "title")?.kind !== "string";
   useEffect(() => {
     loadMetadata(page.id).then((meta) => {
       setMetadata(meta ?? null);
@@ -35,7 +38,8 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
     }, notifyError);
   }, [page]);
   const set = (change: Partial<PageSettings>) => setForm((f) => f && { ...f, ...change });
-  const setText = (field: "title" | "description" | "seoTitle" | "seoDescription", language: string, value: string) => setForm((f) => f && { ...f, [field]: { ...f[field], [language]: value } as Texts });
+  const setText = (field: "title" | "description" | "seoTitle" | "seoDescription", language: string, value: string) =>
+    setForm((f) => f && { ...f, [field]: { ...f[field], [language]: value } as Texts });
   const save = async () => {
     if (!form) return;
     if (!PAGE_URL.test(form.url.trim())) return setErrors({ url: t.urlInvalid });
@@ -63,8 +67,20 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
           <SimpleGrid cols={{ base: 1, sm: LANGUAGES.length }}>
             {LANGUAGES.map((language) => (
               <Stack key={language} gap="xs" lang={language}>
-                <TextInput label={t.titleIn(language)} value={form.title[language] ?? ""} onChange={(e) => setText("title", language, e.currentTarget.value)} data-testid={`settings-title-${language}`} />
-                <Textarea label={t.descriptionIn(language)} autosize minRows={2} value={form.description[language] ?? ""} onChange={(e) => setText("description", language, e.currentTarget.value)} data-testid={`settings-description-${language}`} />
+                <TextInput
+                  label={t.titleIn(language)}
+                  value={form.title[language] ?? ""}
+                  onChange={(e) => setText("title", language, e.currentTarget.value)}
+                  data-testid={`settings-title-${language}`}
+                />
+                <Textarea
+                  label={t.descriptionIn(language)}
+                  autosize
+                  minRows={2}
+                  value={form.description[language] ?? ""}
+                  onChange={(e) => setText("description", language, e.currentTarget.value)}
+                  data-testid={`settings-description-${language}`}
+                />
               </Stack>
             ))}
           </SimpleGrid>
@@ -74,8 +90,19 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
           <SimpleGrid cols={{ base: 1, sm: LANGUAGES.length }}>
             {LANGUAGES.map((language) => (
               <Stack key={language} gap="xs" lang={language}>
-                <TextInput label={t.seoTitle(language)} value={form.seoTitle[language] ?? ""} onChange={(e) => setText("seoTitle", language, e.currentTarget.value)} data-testid={`settings-seo-title-${language}`} />
-                <Textarea label={t.seoDescription(language)} autosize minRows={2} value={form.seoDescription[language] ?? ""} onChange={(e) => setText("seoDescription", language, e.currentTarget.value)} />
+                <TextInput
+                  label={t.seoTitle(language)}
+                  value={form.seoTitle[language] ?? ""}
+                  onChange={(e) => setText("seoTitle", language, e.currentTarget.value)}
+                  data-testid={`settings-seo-title-${language}`}
+                />
+                <Textarea
+                  label={t.seoDescription(language)}
+                  autosize
+                  minRows={2}
+                  value={form.seoDescription[language] ?? ""}
+                  onChange={(e) => setText("seoDescription", language, e.currentTarget.value)}
+                />
               </Stack>
             ))}
           </SimpleGrid>

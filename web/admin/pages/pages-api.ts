@@ -47,19 +47,36 @@ export interface CatalogueModule {
 export function textOf(value: PageText, language: string): string {
   if (!value) return "";
   if (typeof value === "string") return value;
-  return value[language]?.trim() || value.en?.trim() || Object.values(value).find((v) => v?.trim())?.trim() || "";
+  return (
+    value[language]?.trim() ||
+    value.en?.trim() ||
+    Object.values(value)
+      .find((v) => v?.trim())
+      ?.trim() ||
+    ""
+  );
 }
 
 const PAGES = "/api/host/pages";
 const blocksOf = (pageId: string) => `${PAGES}/${pageId}/blocks`;
 
-export const loadPage = (id: string, signal?: AbortSignal) => api<PageRow & Record<string, unknown>>(`${PAGES}/${id}`, { query: { draft: true }, signal });
+export const loadPage = (id: string, signal?: AbortSignal) =>
+  api<PageRow & Record<string, unknown>>(`${PAGES}/${id}`, {
+    query: { draft: true },
+    signal,
+  });
 
 /** One list page of pages (working copies) and how many match, searched by title or url. */
 export async function listPages(query: Query, signal?: AbortSignal): Promise<{ rows: PageRow[]; total: number }> {
   const [rows, total] = await Promise.all([
     api<PageRow[]>(PAGES, { query: { ...query, draft: true }, signal }),
-    api<number>(`${PAGES}/count`, { query: { ...("filters[or]" in query ? { "filters[or]": query["filters[or]"] } : {}), draft: true }, signal }),
+    api<number>(`${PAGES}/count`, {
+      query: {
+        ...("filters[or]" in query ? { "filters[or]": query["filters[or]"] } : {}),
+        draft: true,
+      },
+      signal,
+    }),
   ]);
   return { rows, total };
 }
@@ -70,10 +87,25 @@ export async function listPages(query: Query, signal?: AbortSignal): Promise<{ r
  */
 export const storedText = (texts: Texts, asMap: boolean): string | Texts => (asMap ? texts : textOf(texts, "en"));
 
-/** A new page at `url` with its titles; its description starts as its title. */
-export const createPage = (url: string, title: Texts, asMap: boolean) => api<PageRow>(PAGES, { method: "POST", body: { url, title: storedText(title, asMap), description: storedText(title, asMap) } });
+/** The layouts a new page may be framed by (their navbar and footer), oldest first. */
+export const loadLayouts = (signal?: AbortSignal) => api<{ id: string; adminTitle: string; title: PageText }[]>("/api/host/layouts", { query: { draft: true, limit: 100 }, signal });
 
-export const savePage = (id: string, change: Record<string, unknown>) => api<PageRow>(`${PAGES}/${id}`, { method: "PATCH", body: change });
+/**
+ * A new page at `url` with its titles (its description starts as its title), framed by `layoutId`
+ * when given. Two generic calls (no route writes both): should the layout's row be refused, the
+ * page is removed again, so no page without its frame stays behind.
+ */
+export async function createPage(url: string, title: Texts, asMap: boolean, layoutId?: string): Promise<PageRow> {
+  const page = await api<PageRow>(PAGES, { method: "POST", body: { url, title: storedText(title, asMap), description: storedText(title, asMap) } });
+  if (!layoutId) return page;
+  try {
+    await api("/api/host/pages-to-layouts", { method: "POST", body: { pageId: page.id, layoutId, orderIndex: 0 } });
+  } catch (error) {
+    await api(`${PAGES}/${page.id}`, { method: "DELETE" }).catch(() => undefined);
+    throw error;
+  }
+  return page;
+}
 
 export const loadBlocks = (pageId: string, language: string, signal?: AbortSignal) => api<Block[]>(blocksOf(pageId), { query: { language }, signal });
 
@@ -83,11 +115,18 @@ export const orderBlocks = (pageId: string, ids: string[]) => api<Block[]>(`${bl
 
 export const removeBlock = (pageId: string, blockId: string) => api(`${blocksOf(pageId)}/${blockId}`, { method: "DELETE" });
 
-export const duplicateBlock = (pageId: string, blockId: string) => api<Block>(`${blocksOf(pageId)}/${blockId}/duplicate`, { method: "POST", body: {} });
+export const duplicateBlock = (pageId: string, blockId: string) =>
+  api<Block>(`${blocksOf(pageId)}/${blockId}/duplicate`, {
+    method: "POST",
+    body: {},
+  });
 
 /** The signed preview link of the page's working copy, as a path on this origin (the admin is served where the site is). */
 export async function previewPath(pageId: string, language: string): Promise<string> {
-  const { url } = await api<{ url: string }>(`${PAGES}/${pageId}/preview`, { method: "POST", body: { language } });
+  const { url } = await api<{ url: string }>(`${PAGES}/${pageId}/preview`, {
+    method: "POST",
+    body: { language },
+  });
   const link = new URL(url, window.location.origin);
   return `${link.pathname}${link.search}`;
 }
@@ -97,7 +136,14 @@ export async function loadCatalogue(signal?: AbortSignal): Promise<CatalogueModu
   const raw = await api<unknown>("/api/host/blocks/catalogue", { signal });
   const entries: [string, any][] = Array.isArray(raw) ? raw.map((m: any) => [String(m.module ?? m.id ?? ""), m]) : Object.entries((raw ?? {}) as Record<string, any>);
   return entries.map(([module, entry]) => {
-    const list: any[] = Array.isArray(entry) ? entry : Array.isArray(entry?.variants) ? entry.variants : Object.entries(entry?.variants ?? {}).map(([variant, v]) => ({ variant, ...(v as object) }));
+    const list: any[] = Array.isArray(entry)
+      ? entry
+      : Array.isArray(entry?.variants)
+        ? entry.variants
+        : Object.entries(entry?.variants ?? {}).map(([variant, v]) => ({
+            variant,
+            ...(v as object),
+          }));
     return {
       module,
       label: texts(entry?.label ?? entry?.title, module),

@@ -22,12 +22,26 @@ export function PagesPage() {
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
   // Titles became language maps (issue 31); a server whose titles are still text is searched by that text.
-  const titleIsMap = useModels().byId.get("host/pages")?.fields.find((f) => f.name === "title")?.kind !== "string";
-  const [state, setState] = useState<{ data?: { rows: PageRow[]; total: number }; loading: boolean }>({ loading: true });
+  const titleIsMap =
+    useModels()
+      .byId.get("host/pages")
+      ?.fields.find((f) => f.name === "title")?.kind !== "string";
+  const [state, setState] = useState<{
+    data?: { rows: PageRow[]; total: number };
+    loading: boolean;
+  }>({ loading: true });
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
-    listPages({ ...pageSearch(debounced, titleIsMap), "orderBy[and]": JSON.stringify([{ column: "url", method: "asc" }]), limit: PAGE_SIZE, offset: page * PAGE_SIZE }, controller.signal)
+    listPages(
+      {
+        ...pageSearch(debounced, titleIsMap),
+        "orderBy[and]": JSON.stringify([{ column: "url", method: "asc" }]),
+        limit: PAGE_SIZE,
+        offset: page * PAGE_SIZE,
+      },
+      controller.signal,
+    )
       .then((data) => setState({ data, loading: false }))
       .catch((error) => controller.signal.aborted || (setState((s) => ({ ...s, loading: false })), notifyError(error)));
     return () => controller.abort();

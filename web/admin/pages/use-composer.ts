@@ -56,7 +56,7 @@ export function useComposer(pageId: string) {
 
   /** Runs one change, then reads the blocks again and tells the preview (also after a failure: the server may have done part). */
   const change = useCallback(
-    async <T,>(work: () => Promise<T>, done?: (result: T, blocks: Block[]) => void) => {
+    async <T>(work: () => Promise<T>, done?: (result: T, blocks: Block[]) => void) => {
       setBusy(true);
       try {
         const result = await work();
@@ -80,7 +80,12 @@ export function useComposer(pageId: string) {
   const add = (variant: CatalogueVariant) => {
     const after = pageBlocks.some((b) => b.id === selected) ? selected : undefined;
     return change(
-      () => addBlock(pageId, { module: variant.module, variant: variant.variant, ...(after ? { after } : {}) }),
+      () =>
+        addBlock(pageId, {
+          module: variant.module,
+          variant: variant.variant,
+          ...(after ? { after } : {}),
+        }),
       (block) => {
         setSelected(block.id);
         notifySuccess(t.added(textOf(variant.label, t.language)));
@@ -92,7 +97,14 @@ export function useComposer(pageId: string) {
     setBlocks((list) => list && [...list.filter((b) => b.region !== "page"), ...ids.map((id) => list.find((b) => b.id === id)!).filter(Boolean)]);
     return change(() => orderBlocks(pageId, ids));
   };
-  const move = (block: Block, to: number) => reorder(moved(pageBlocks.map((b) => b.id), block.id, to));
+  const move = (block: Block, to: number) =>
+    reorder(
+      moved(
+        pageBlocks.map((b) => b.id),
+        block.id,
+        to,
+      ),
+    );
   const remove = (block: Block) =>
     change(
       () => removeBlock(pageId, block.id),
@@ -115,7 +127,26 @@ export function useComposer(pageId: string) {
     setChanges((n) => n + 1);
   }, [refresh]);
 
-  return { page, setPage, reloadPage, blocks, pageBlocks, catalogue, selected, setSelected, changes, busy, variantOf, nameOf, add, move, reorder, remove, duplicate, edited };
+  return {
+    page,
+    setPage,
+    reloadPage,
+    blocks,
+    pageBlocks,
+    catalogue,
+    selected,
+    setSelected,
+    changes,
+    busy,
+    variantOf,
+    nameOf,
+    add,
+    move,
+    reorder,
+    remove,
+    duplicate,
+    edited,
+  };
 }
 
 export type Composer = ReturnType<typeof useComposer>;
