@@ -204,18 +204,25 @@ describe(`page blocks API (${testDialect})`, () => {
     });
 
     it("orders a page of 50 blocks in one request, the order indexes written in one statement", async () => {
-      const page = await buildPage(t, "/fifty", 0, "Fifty");
-      for (let i = 0; i < 50; i++) await send("POST", `/api/host/pages/${page.pageId}/blocks`, { module: "website-builder", variant: "content-default", content: { title: `Block ${i}` } });
-      const ids: string[] = (await blocks(page.pageId)).body.data.filter((b: any) => b.region === "page").map((b: any) => b.id);
-      expect(ids).toHaveLength(50);
-      const reversed = [...ids].reverse();
-      const before = t.database.queryCount();
-      const response = await send("PATCH", `/api/host/pages/${page.pageId}/blocks/order`, { ids: reversed });
-      const queries = t.database.queryCount() - before;
-      expect(response.status).toBe(200);
-      expect(response.body.data.filter((b: any) => b.region === "page").map((b: any) => b.id)).toEqual(reversed);
-      // Lock, read, one UPDATE (and its publish with live saves), versions, the answer's reads: far from 50 round trips.
-      expect(queries).toBeLessThan(40);
+      const reorder = async (url: string, count: number) => {
+        const page = await buildPage(t, url, 0, url);
+        for (let i = 0; i < count; i++) await send("POST", `/api/host/pages/${page.pageId}/blocks`, { module: "website-builder", variant: "content-default", content: { title: `Block ${i}` } });
+        const ids: string[] = (await blocks(page.pageId)).body.data.filter((b: any) => b.region === "page").map((b: any) => b.id);
+        expect(ids).toHaveLength(count);
+        const reversed = [...ids].reverse();
+        const before = t.database.queryCount();
+        const response = await send("PATCH", `/api/host/pages/${page.pageId}/blocks/order`, { ids: reversed });
+        const queries = t.database.queryCount() - before;
+        expect(response.status).toBe(200);
+        expect(response.body.data.filter((b: any) => b.region === "page").map((b: any) => b.id)).toEqual(reversed);
+        return { page, reversed, queries };
+      };
+      const three = await reorder("/three", 3);
+      const { page, reversed, queries } = await reorder("/fifty", 50);
+      // The rows that move are one UPDATE whatever their number: fifty cost what three cost (one
+      // more at most: the fifty page's version history is past VERSIONS_MAX and is pruned).
+      expect(queries).toBeLessThanOrEqual(three.queries + 1);
+      expect(queries).toBeLessThan(60);
       const rows = await t.database.db.selectFrom(t.app.registry.get("host/pages-to-widgets").table).select(["widgetId", "orderIndex"]).where("pageId", "=", page.pageId).orderBy("orderIndex").execute();
       expect(rows.map((r) => r.widgetId)).toEqual(reversed);
       expect(rows.map((r) => r.orderIndex)).toEqual([...Array(50).keys()]);
@@ -229,7 +236,8 @@ describe(`page blocks API (${testDialect})`, () => {
   describe("removing and duplicating", () => {
     it("removes a block and every record only it used, leaving no orphan in any table, working or published", async () => {
       const [before, beforePublished] = [await counts(), await counts("published")];
-      const added = (await send("POST", `/api/host/pages/${pageId}/blocks`, HERO)).body.data;
+      const added = (await send("POST", `/api/host/pages/${pageId}/blocks`, { ...HERO, content: { ...HERO.content, title: "Gone soon" } })).body.data;
+      expect((await t.app.inject({ method: "GET", url: "/about" })).body).toContain("Gone soon");
       const product2 = (await send("POST", `/api/host/pages/${pageId}/blocks`, { module: "ecommerce", variant: "product-list-default", content: { products: [product.id] } })).body.data;
       const removed = await send("DELETE", `/api/host/pages/${pageId}/blocks/${added.id}`);
       expect(removed.status).toBe(200);
@@ -241,7 +249,7 @@ describe(`page blocks API (${testDialect})`, () => {
       expect((await t.app.repositories.get("ecommerce/products")!.get(product.id)).id).toBe(product.id);
       const rows = await t.database.db.selectFrom(t.app.registry.get("host/pages-to-widgets").table).select("orderIndex").where("pageId", "=", pageId).orderBy("orderIndex").execute();
       expect(rows.map((r) => r.orderIndex)).toEqual([...Array(rows.length).keys()]);
-      expect((await t.app.inject({ method: "GET", url: "/about" })).body.match(/About us/g)?.length).toBe(1);
+      expect((await t.app.inject({ method: "GET", url: "/about" })).body).not.toContain("Gone soon");
     });
 
     it("keeps records shared with another block or page: a feature another widget lists, a host widget another page places", async () => {
@@ -322,7 +330,7 @@ describe(`page blocks under drafts (${testDialect})`, () => {
     expect(await visitor("/drafted-about")).not.toContain("About us");
     await send("POST", `/api/host/pages/${pageId}/publish`);
     let html = await visitor("/drafted-about");
-    expect(html).toContain("Быстро".length ? "Fast" : "");
+    expect(html).toContain("Fast");
     expect(html.indexOf("About us")).toBeLessThan(html.indexOf("Second block"));
 
     expect((await send("PATCH", `/api/host/pages/${pageId}/blocks/order`, { ids: [second.id, first.id] })).status).toBe(200);
