@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECRET } from "../helpers/test-app.js";
 import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 123" };
@@ -207,6 +208,52 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
       await visitor.close();
     }
     expect(pageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(problems).toEqual([]);
+    expect(csp).toEqual([]);
+  });
+
+  it("duplicates a block with its items, removes an item and the copy, finds blocks in the palette, and saves the page's settings", async () => {
+    // Continues on /about as the first test left it: features, then the hero.
+    await expect.poll(outlineNames).toEqual([FEATURES.en, HERO.en]);
+    await block(FEATURES.en).getByRole("button", { name: `Duplicate "${FEATURES.en}"` }).click();
+    await expect.poll(outlineNames).toEqual([FEATURES.en, FEATURES.en, HERO.en]);
+    // The copy is chosen, right after its original, with copies of the three items.
+    const copy = page.getByTestId("outline-block").nth(1);
+    expect(await copy.getByTestId("outline-select").getAttribute("aria-pressed")).toBe("true");
+    const items = page.getByTestId("block-panel").getByTestId("block-items-features").getByTestId("item-row");
+    await expect.poll(() => items.count()).toBe(3);
+    const copyId = await copy.getAttribute("data-block-id");
+    expect(copyId).not.toBe(await page.getByTestId("outline-block").first().getAttribute("data-block-id"));
+
+    // An item taken out of the copy: the original keeps its three.
+    await items.nth(0).getByRole("button", { name: `Remove item "${ITEMS[0]!.en}"` }).click();
+    await expect.poll(() => items.count()).toBe(2);
+    await saved();
+    await page.getByTestId("outline-block").first().getByTestId("outline-select").click();
+    await expect.poll(() => page.getByTestId("block-panel").getAttribute("data-block-id")).not.toBe(copyId);
+    await expect.poll(() => items.count()).toBe(3);
+
+    // The copy removed again.
+    await page.locator(`[data-testid=outline-block][data-block-id="${copyId}"]`).getByTestId("outline-remove").click();
+    await page.getByTestId("remove-block-confirm").click();
+    await expect.poll(outlineNames).toEqual([FEATURES.en, HERO.en]);
+
+    // The palette narrows to what is searched for, in the editor's language.
+    await page.getByTestId("block-add").click();
+    await page.getByTestId("palette-search").fill("footer");
+    await expect.poll(() => page.getByTestId("palette-variant").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-variant")))).toEqual(["footer-default"]);
+    await page.keyboard.press("Escape");
+
+    // Page settings: the title in English, a description for search engines.
+    await page.getByTestId("page-settings-open").click();
+    await page.getByTestId("settings-title-en").fill("About the studio");
+    await page.getByTestId("settings-seo-title-en").fill("About Northwind Studio");
+    await page.getByTestId("settings-save").click();
+    await expect.poll(() => page.getByTestId("composer-title").textContent()).toBe("About the studio");
+    const id = /pages\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+    const links = await running.app.inject({ method: "GET", url: `/api/host/pages-to-metadata?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${id}&draft=true`, headers: { "x-rbac-secret-key": SECRET } });
+    expect(links.json().data).toHaveLength(1);
+    await shot("composer-settings-saved");
     expect(problems).toEqual([]);
     expect(csp).toEqual([]);
   });
