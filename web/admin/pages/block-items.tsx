@@ -14,6 +14,8 @@ const blank = (): Item => ({
   title: {},
   url: "",
 });
+/** The first row's inputs carry visible labels as column heads; the rows under it the same names, for assistive technology only. */
+const named = (index: number, name: string) => (index === 0 ? { label: name } : { "aria-label": name });
 const isBlank = (item: Item) => !Object.values(item.title).some((v) => v.trim()) && !item.url?.trim();
 
 /**
@@ -118,7 +120,7 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
                         key={language}
                         size="xs"
                         lang={language}
-                        label={t.itemTitle(language)}
+                        {...named(index, t.itemTitle(language))}
                         value={item.title[language] ?? ""}
                         onChange={(e) =>
                           edit(item.key, {
@@ -128,7 +130,7 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
                         data-testid={`item-title-${language}`}
                       />
                     ))}
-                    {withUrl ? <TextInput size="xs" label={t.itemUrl} value={item.url ?? ""} onChange={(e) => edit(item.key, { url: e.currentTarget.value })} data-testid="item-url" /> : null}
+                    {withUrl ? <TextInput size="xs" {...named(index, t.itemUrl)} value={item.url ?? ""} onChange={(e) => edit(item.key, { url: e.currentTarget.value })} data-testid="item-url" /> : null}
                   </SimpleGrid>
                   {last ? (
                     <div style={{ width: 28 }} />
