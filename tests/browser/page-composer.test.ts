@@ -201,6 +201,8 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
         for (const item of ITEMS) expect(body, path).toContain(item[language]);
         expect(body, path).toContain(BUTTON[language]);
         expect(body, path).not.toContain(TEAM[language]);
+        // The page's title per language, as typed in New page (a language map).
+        expect(await tab.title(), path).toContain(language === "en" ? "About us" : "О нас");
         expect(await tab.locator(`a[href$="${BUTTON.url}"]`).filter({ hasText: BUTTON[language] }).count(), `${path}: the button's link`).toBeGreaterThan(0);
         await tab.screenshot({ path: `${SHOTS}/visitor-${language}.png`, fullPage: true });
       }
@@ -254,6 +256,12 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     const links = await running.app.inject({ method: "GET", url: `/api/host/pages-to-metadata?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${id}&draft=true`, headers: { "x-rbac-secret-key": SECRET } });
     expect(links.json().data).toHaveLength(1);
     await shot("composer-settings-saved");
+
+    // The pages list finds it by its new title (a language map) and shows it in the admin's language.
+    await page.getByTestId("nav-pages").click();
+    await page.getByTestId("pages-search").fill("the studio");
+    await expect.poll(() => page.getByTestId("page-row").allTextContents()).toEqual([expect.stringContaining("About the studio")]);
+    expect(await page.getByTestId("page-row").textContent()).toContain("/about");
     expect(problems).toEqual([]);
     expect(csp).toEqual([]);
   });
