@@ -242,9 +242,25 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
 
     // The palette narrows to what is searched for, in the editor's language.
     await page.getByTestId("block-add").click();
+    await page.getByTestId("palette-variant").first().waitFor();
+    await axe("the block palette");
+    await shot("palette");
     await page.getByTestId("palette-search").fill("footer");
     await expect.poll(() => page.getByTestId("palette-variant").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-variant")))).toEqual(["footer-default"]);
     await page.keyboard.press("Escape");
+
+    // "All fields…": the block's generated form, and one item's (its other fields), both reading the working copy.
+    await page.getByTestId("outline-block").first().getByTestId("outline-select").click();
+    await page.getByTestId("block-full-form").click();
+    const widgetForm = page.getByRole("dialog", { name: /Widget/ });
+    await expect.poll(() => widgetForm.locator("#root_title_en").inputValue()).toBe(FEATURES.en);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => widgetForm.count()).toBe(0);
+    await page.getByTestId("block-items-features").getByRole("button", { name: `All fields of "${ITEMS[1]!.en}"` }).click();
+    const featureForm = page.getByRole("dialog", { name: /Feature/ });
+    await expect.poll(() => featureForm.locator("#root_title_ru").inputValue()).toBe(ITEMS[1]!.ru);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => featureForm.count()).toBe(0);
 
     // Page settings: the title in English, a description for search engines.
     await page.getByTestId("page-settings-open").click();

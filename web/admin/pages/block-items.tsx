@@ -1,9 +1,11 @@
 import { ActionIcon, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
+import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
 import { createItem, loadItems, removeItem, saveItem, type Hop, type Item } from "./block-items-api.js";
 import { textOf } from "./pages-api.js";
+import { FullFormDialog } from "./full-form-dialog.js";
 import { pagesTexts } from "./pages-texts.js";
 import type { SaveQueue } from "./use-save-queue.js";
 
@@ -28,6 +30,10 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
   const [items, setItems] = useState<Item[]>();
   const latest = useRef<Item[]>([]);
   const holders = useRef<string[]>([]);
+  // One item's generated form (its other fields: a button's style, a feature's text); the list is read again after it closes.
+  const childModel = useModels().byId.get(hops[hops.length - 1]!.child);
+  const [full, setFull] = useState<string>();
+  const [round, setRound] = useState(0);
   const update = (next: Item[]) => {
     latest.current = next;
     setItems(next);
@@ -44,7 +50,7 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
       (error) => live && notifyError(error),
     );
     return () => void (live = false);
-  }, [hops, widgetId]);
+  }, [hops, widgetId, round]);
 
   /** Sends the item's current texts: creates it on its first save, updates it after. */
   const sync = (key: string) => async () => {
@@ -133,11 +139,16 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
                     {withUrl ? <TextInput size="xs" {...named(index, t.itemUrl)} value={item.url ?? ""} onChange={(e) => edit(item.key, { url: e.currentTarget.value })} data-testid="item-url" /> : null}
                   </SimpleGrid>
                   {last ? (
-                    <div style={{ width: 28 }} />
+                    <div style={{ width: 56 }} />
                   ) : (
-                    <ActionIcon variant="subtle" color="red" aria-label={t.removeItem(name)} onClick={() => void remove(item)} data-testid="item-remove" mb={2}>
-                      ×
-                    </ActionIcon>
+                    <Group gap={0} wrap="nowrap" mb={2}>
+                      <ActionIcon variant="subtle" color="gray" aria-label={t.itemFullForm(name)} disabled={!item.id || !childModel} onClick={() => void queue.flush().then(() => setFull(item.id))} data-testid="item-full-form">
+                        …
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" color="red" aria-label={t.removeItem(name)} onClick={() => void remove(item)} data-testid="item-remove">
+                        ×
+                      </ActionIcon>
+                    </Group>
                   )}
                 </Group>
               </Stack>
@@ -145,6 +156,17 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
           })}
         </Stack>
       )}
+      {full && childModel ? (
+        <FullFormDialog
+          model={childModel}
+          id={full}
+          onClose={() => {
+            setFull(undefined);
+            setRound((n) => n + 1);
+          }}
+          onSaved={onChanged}
+        />
+      ) : null}
     </Paper>
   );
 }

@@ -1,11 +1,12 @@
-import { Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
+import { Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { textOf, type CatalogueModule, type CatalogueVariant } from "./pages-api.js";
+import { ComposerModal } from "./composer-modal.js";
 import { pagesTexts } from "./pages-texts.js";
 
 /** Does the variant's label, description or module hold every word of `needle`? */
 function matches(variant: CatalogueVariant, module: CatalogueModule, needle: string, language: string): boolean {
-  const hay = [module.module, textOf(module.label, language), variant.variant, textOf(variant.label, language), textOf(variant.description, language)].join(" ").toLowerCase();
+  const hay = [module.module, textOf(module.label, language), pagesTexts(language).modules[module.module] ?? "", variant.variant, textOf(variant.label, language), textOf(variant.description, language)].join(" ").toLowerCase();
   return needle
     .toLowerCase()
     .split(/\s+/)
@@ -24,13 +25,13 @@ export function BlockPalette({ catalogue, onPick, onClose }: { catalogue: Catalo
     }))
     .filter((g) => g.variants.length);
   return (
-    <Modal opened onClose={onClose} title={t.palette} size="xl" data-testid="block-palette">
+    <ComposerModal onClose={onClose} title={t.palette} size="xl">
       <Stack gap="md">
         <TextInput label={t.paletteSearch} value={needle} onChange={(e) => setNeedle(e.currentTarget.value)} data-autofocus data-testid="palette-search" />
         {groups.map(({ module, variants }) => (
           <section key={module.module} aria-labelledby={`palette-${module.module}`}>
             <Title order={3} size="h6" id={`palette-${module.module}`} mb={6} tt="uppercase" c="dimmed">
-              {textOf(module.label, t.language) || module.module}
+              {t.modules[module.module] ?? (textOf(module.label, t.language) || module.module)}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
               {variants.map((variant) => (
@@ -55,6 +56,6 @@ export function BlockPalette({ catalogue, onPick, onClose }: { catalogue: Catalo
         ))}
         {groups.length === 0 ? <Text c="dimmed">{t.paletteEmpty}</Text> : null}
       </Stack>
-    </Modal>
+    </ComposerModal>
   );
 }

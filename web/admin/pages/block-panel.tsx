@@ -1,6 +1,5 @@
-import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { api } from "../../api/client.js";
 import { useModels } from "../data/models-context.js";
@@ -8,6 +7,7 @@ import { notifyError } from "../notify.js";
 import { BlockItems } from "./block-items.js";
 import { pathOf } from "./block-items-api.js";
 import { textOf, type Block, type Texts } from "./pages-api.js";
+import { FullFormDialog } from "./full-form-dialog.js";
 import { pagesTexts } from "./pages-texts.js";
 import type { Composer } from "./use-composer.js";
 import type { SaveQueue } from "./use-save-queue.js";
@@ -18,8 +18,9 @@ type TextField = (typeof TEXT_FIELDS)[number];
 /**
  * The chosen block's side panel: its texts (title, subtitle, description) with the languages side
  * by side, then its children by kind (features, buttons…), all saved as typed. The fields shown
- * are those the block's widget model has (GET /api/admin/models); kinds the panel does not edit
- * link to the widget's full generated form.
+ * are those the block's widget model has (GET /api/admin/models); "All fields" opens the widget's
+ * generated form with its relation sub-tables, for the kinds the panel does not edit (products,
+ * articles, forms…) and the fields it does not show.
  */
 export function BlockPanel({ block, composer, queue }: { block: Block; composer: Composer; queue: SaveQueue }) {
   const t = pagesTexts();
@@ -30,6 +31,9 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
   const [texts, setTexts] = useState<Record<TextField, Texts>>();
   const latest = useRef<Record<TextField, Texts> | undefined>(undefined);
   const variant = composer.variantOf(block);
+  // "All fields": the widget's generated form (with its relation sub-tables) for what the panel does not show; read again after it saves.
+  const [full, setFull] = useState(false);
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -46,7 +50,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
       (error) => live && notifyError(error),
     );
     return () => void (live = false);
-  }, [modelId, block.widgetId]);
+  }, [modelId, block.widgetId, round]);
 
   const edit = (field: TextField, language: string, value: string) => {
     const next = {
@@ -132,7 +136,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
       </Paper>
       {edited.map(({ kind, hops }) => (
         <BlockItems
-          key={kind}
+          key={`${kind}-${round}`}
           kind={kind}
           hops={hops!}
           widgetId={block.widgetId}
@@ -141,13 +145,26 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
           onChanged={composer.edited}
         />
       ))}
-      {others.length ? (
+      <Group gap="xs" justify="space-between" wrap="nowrap">
         <Text size="xs" c="dimmed">
-          {t.otherKinds} {others.map(t.items).join(", ")} ·{" "}
-          <Anchor component={Link} to={`/admin/${modelId}?id=${block.widgetId}`} size="xs" c="indigo.9" underline="always">
-            {t.fullForm}
-          </Anchor>
+          {others.length ? `${t.otherKinds} ${others.map(t.items).join(", ")}` : ""}
         </Text>
+        {model ? (
+          <Button size="xs" variant="default" onClick={() => void queue.flush().then(() => setFull(true))} data-testid="block-full-form">
+            {t.fullForm}
+          </Button>
+        ) : null}
+      </Group>
+      {full && model ? (
+        <FullFormDialog
+          model={model}
+          id={block.widgetId}
+          onClose={() => {
+            setFull(false);
+            setRound((n) => n + 1);
+          }}
+          onSaved={composer.edited}
+        />
       ) : null}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
@@ -6,6 +6,7 @@ import { ApiError } from "../../api/client.js";
 import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
 import { createPage, loadLayouts, textOf, type Texts } from "./pages-api.js";
+import { ComposerModal } from "./composer-modal.js";
 import { pagesTexts } from "./pages-texts.js";
 
 /** A page address as the site serves it: /, or /segments of letters, digits and dashes. */
@@ -53,7 +54,7 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
     }
   };
   return (
-    <Modal opened onClose={onClose} title={t.newPage} size="lg">
+    <ComposerModal onClose={onClose} title={t.newPage} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -104,6 +105,6 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ComposerModal>
   );
 }

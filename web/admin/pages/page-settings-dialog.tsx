@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
+import { Button, Group, Loader, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { ApiError } from "../../api/client.js";
@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from "../notify.js";
 import { PAGE_URL } from "./new-page-dialog.js";
 import { asTexts, loadMetadata, saveSettings, type PageSettings } from "./page-settings-api.js";
 import type { PageRow, Texts } from "./pages-api.js";
+import { ComposerModal } from "./composer-modal.js";
 import { pagesTexts } from "./pages-texts.js";
 
 type Row = Record<string, any>;
@@ -58,7 +59,7 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
     }
   };
   return (
-    <Modal opened onClose={onClose} title={t.settingsTitle} size="xl" data-testid="page-settings">
+    <ComposerModal onClose={onClose} title={t.settingsTitle} size="xl">
       {!form ? (
         <Loader />
       ) : (
@@ -121,6 +122,6 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
           </Group>
         </Stack>
       )}
-    </Modal>
+    </ComposerModal>
   );
 }

@@ -1,11 +1,12 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
+import { ComposerModal } from "./composer-modal.js";
 import { pagesTexts } from "./pages-texts.js";
 
 /** "Remove block?": names the block and what goes with it before it is taken off the page. */
 export function RemoveBlockDialog({ name, onConfirm, onClose }: { name: string; onConfirm(): void; onClose(): void }) {
   const t = pagesTexts();
   return (
-    <Modal opened onClose={onClose} title={t.removeTitle} data-testid="remove-block-dialog">
+    <ComposerModal onClose={onClose} title={t.removeTitle}>
       <Text size="sm" mb="md" data-testid="remove-block-text">
         {t.removeConfirm(name)}
       </Text>
@@ -17,6 +18,6 @@ export function RemoveBlockDialog({ name, onConfirm, onClose }: { name: string; 
           {t.removeAction}
         </Button>
       </Group>
-    </Modal>
+    </ComposerModal>
   );
 }
