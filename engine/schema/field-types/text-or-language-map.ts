@@ -12,7 +12,18 @@ export const textOrLanguageMapType: FieldType = {
   matches: (schema) => Boolean(schema["x-text-or-language-map"]),
   column: jsonColumn.column,
   sqlDefault: jsonColumn.sqlDefault,
-  coerce: jsonColumn.coerce,
+  // A filter's value: JSON text of a string or map as it is, any other text as that text itself
+  // (an old client's `title eq Home` finds the page titled "Home").
+  coerce(value: unknown): unknown {
+    if (typeof value !== "string") return value !== null && typeof value === "object" && !Array.isArray(value) ? jsonColumn.coerce(value) : undefined;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (typeof parsed === "string" || (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))) return value;
+    } catch {
+      /* not JSON: the text itself */
+    }
+    return JSON.stringify(value);
+  },
   filters: jsonColumn.filters,
   write: { bind: jsonColumn.bind },
   // A text column becoming this keeps each text as a JSON string: old rows read as before.
