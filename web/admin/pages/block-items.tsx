@@ -67,6 +67,8 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
     const next = Math.max(-1, ...latest.current.filter((i) => i.id).map((i) => i.orderIndex)) + 1;
     const made = await createItem(hops, widgetId, holders.current, item, next, fields);
     if (made.parentId && !holders.current.length) holders.current = [made.parentId];
+    // Removed while it was being made: it goes again, rather than coming back on the next read.
+    if (!latest.current.some((i) => i.key === key)) return removeItem(hops, made);
     // The texts typed while it was being made stay; the next save (already waiting) sends them.
     update(
       latest.current.map((i) =>
