@@ -237,6 +237,11 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await expect.poll(() => page.getByTestId("block-panel").getAttribute("data-block-id")).not.toBe(copyId);
     await expect.poll(() => items.count()).toBe(3);
 
+    // Alt+↓ on a block's control moves it too (not counted above: the walkthrough used the button).
+    await page.locator(`[data-testid=outline-block][data-block-id="${copyId}"]`).getByTestId("outline-select").press("Alt+ArrowDown");
+    await expect.poll(() => page.getByTestId("outline-block").evaluateAll((nodes, id) => nodes.map((n) => n.getAttribute("data-block-id")).indexOf(id), copyId)).toBe(2);
+    await saved();
+
     // The copy removed again.
     await page.locator(`[data-testid=outline-block][data-block-id="${copyId}"]`).getByTestId("outline-remove").click();
     await page.getByTestId("remove-block-confirm").click();

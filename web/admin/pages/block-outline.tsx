@@ -86,6 +86,12 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
                 setOver(undefined);
               }}
               onDragEnd={() => (setDragged(undefined), setOver(undefined))}
+              // From the keyboard, besides the arrow buttons: Alt+↑ / Alt+↓ on any of the block's controls.
+              onKeyDown={(event) => {
+                if (!event.altKey || busy || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+                event.preventDefault();
+                void move(block, index + (event.key === "ArrowUp" ? -1 : 1));
+              }}
               data-testid="outline-block"
               data-block-id={block.id}
               data-variant={block.variant}
