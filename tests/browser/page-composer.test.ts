@@ -314,3 +314,43 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     }
   });
 });
+
+// With DRAFTS=off (live saves) the composer has nothing to publish: each block and text is on the
+// site as soon as it is saved, and the screen offers no Publish, Schedule or History.
+describe.skipIf(!hasChromium)("the page composer with live saves (DRAFTS=off)", () => {
+  let running: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    running = await startApp({ seedDemoContent: true, drafts: false, ...ADMIN });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  it("puts a new block on the site as it is typed", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    try {
+      await page.goto(`${running.url}/admin/pages`);
+      await page.locator('input[name="login"]').fill(ADMIN.adminEmail);
+      await page.locator('input[name="password"]').fill(ADMIN.adminPassword);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByTestId("page-new").click();
+      await page.getByTestId("new-page-url").fill("/team");
+      await page.getByTestId("new-page-title-en").fill("Team");
+      await page.getByTestId("new-page-create").click();
+      await page.getByTestId("composer-outline").waitFor();
+      expect(await page.getByTestId("composer-publish").count()).toBe(0);
+      await page.getByTestId("block-add").click();
+      await page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="content-default"]').click();
+      await page.getByTestId("block-panel").getByTestId("block-title-en").fill("Meet the team");
+      await expect.poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("saved");
+      await expect.poll(async () => (await running.app.inject({ method: "GET", url: "/team" })).body.includes("Meet the team"), { timeout: 15_000 }).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -88,13 +88,18 @@ export function ComposerPage() {
           <Button variant="default" onClick={() => setSettings(true)} data-testid="page-settings-open">
             {t.settings}
           </Button>
-          <Button variant="default" onClick={() => void saveDraft()} data-testid="composer-save">
-            {e.saveDraft}
-          </Button>
-          <Button onClick={() => void publish()} loading={publishing} data-testid="composer-publish">
-            {e.publish}
-          </Button>
-          <EditorialBar model={model} record={page} onChanged={composer.setPage} onRestored={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)} />
+          {/* With DRAFTS=off every save is live: no draft to save or publish, no schedule or history. */}
+          {model.drafts ? (
+            <>
+              <Button variant="default" onClick={() => void saveDraft()} data-testid="composer-save">
+                {e.saveDraft}
+              </Button>
+              <Button onClick={() => void publish()} loading={publishing} data-testid="composer-publish">
+                {e.publish}
+              </Button>
+              <EditorialBar model={model} record={page} onChanged={composer.setPage} onRestored={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)} />
+            </>
+          ) : null}
         </Group>
       </Group>
       <Box
