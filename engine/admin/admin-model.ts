@@ -92,7 +92,7 @@ export function adminField(field: Model["fields"][number]): AdminField {
     pattern: field.schema.pattern,
     references: field.references?.model,
     referencesModel: field.referencesModel,
-    ...(field.kind === "language-map" ? { languages: [...LANGUAGES] } : {}),
+    ...(fieldTypeOf(field.kind).admin.input === "language-map" ? { languages: [...LANGUAGES] } : {}),
   };
 }
 

@@ -86,7 +86,9 @@ export function formDataOf(model: AdminModel, record: Json | undefined, omit: st
   for (const field of editableFields(model, omit)) {
     const value = record[field.name];
     if (value === null || value === undefined) continue;
-    data[field.name] = inputOf(field) === "number" ? String(value) : value;
+    // A plain string in a field edited per language (a page's title) is that text in every language.
+    const perLanguage = inputOf(field) === "language-map" && typeof value === "string";
+    data[field.name] = inputOf(field) === "number" ? String(value) : perLanguage ? Object.fromEntries((field.languages ?? LANGUAGES).map((l) => [l, value])) : value;
   }
   return data;
 }

@@ -18,7 +18,7 @@ export function recordSchema(model: Model): JsonSchema {
       const plain = Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith("x-")));
       // A field type may describe its values further for clients (a pattern its format stands for).
       const clean = fieldTypeOf(f.kind).openApi?.(plain) ?? plain;
-      return [f.name, f.required ? clean : { ...clean, type: [clean.type, "null"] }];
+      return [f.name, f.required ? clean : { ...clean, type: [...[clean.type].flat(), "null"] }];
     }),
   );
   return {

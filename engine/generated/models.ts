@@ -1247,8 +1247,23 @@ export interface HostMetadata {
   updatedAt: string;
   variant: string;
   className: string | null;
-  title: string;
-  description: string | null;
+  /**
+   * A text for every language, or text per language code ({ en, ru }) like a language map. Stored as JSON either way, so a client that wrote a plain string reads the same string back.
+   */
+  title:
+    | string
+    | {
+        [k: string]: string;
+      };
+  /**
+   * A text for every language, or text per language code ({ en, ru }) like a language map. Stored as JSON either way, so a client that wrote a plain string reads the same string back.
+   */
+  description:
+    | string
+    | {
+        [k: string]: string;
+      }
+    | null;
   keywords: string | null;
   author: string | null;
   viewport: string | null;
@@ -1283,14 +1298,28 @@ export interface HostPages {
   className: string | null;
   adminTitle: string;
   slug: string;
-  title: string;
+  /**
+   * A text for every language, or text per language code ({ en, ru }) like a language map. Stored as JSON either way, so a client that wrote a plain string reads the same string back.
+   */
+  title:
+    | string
+    | {
+        [k: string]: string;
+      };
   /**
    * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
    */
   subtitle: {
     [k: string]: string;
   };
-  description: string;
+  /**
+   * A text for every language, or text per language code ({ en, ru }) like a language map. Stored as JSON either way, so a client that wrote a plain string reads the same string back.
+   */
+  description:
+    | string
+    | {
+        [k: string]: string;
+      };
   url: string;
   language: string;
 }

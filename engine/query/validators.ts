@@ -34,8 +34,10 @@ function writeSchema(field: Field): JsonSchema {
   const { readOnly, default: _default, ...base } = field.schema;
   const schema = withinColumn(field, base);
   if (field.required) return schema;
-  if (schema.enum) return { ...schema, type: [schema.type, "null"], enum: [...schema.enum, null] };
-  return { ...schema, type: [schema.type, "null"] };
+  // A type that is a list already (a text or a language map) takes null as one more.
+  const nullable = [...[schema.type].flat(), "null"];
+  if (schema.enum) return { ...schema, type: nullable, enum: [...schema.enum, null] };
+  return { ...schema, type: nullable };
 }
 
 function objectSchema(model: Model, mode: "create" | "update", trusted: boolean): JsonSchema {

@@ -1,3 +1,4 @@
+import { fieldTypes } from "../schema/field-types/index.js";
 import * as ddl from "./ddl.js";
 import { quote } from "./identifiers.js";
 import type { Snapshot, TableSnapshot } from "./snapshot.js";
@@ -75,9 +76,11 @@ function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alte
     if (defaultDropped) alters.push({ sql: `ALTER TABLE ${t} ALTER COLUMN ${c} DROP DEFAULT;` });
     if (retyped) {
       const change = `${was.type}>${column.type}`;
-      const widening = WIDENINGS.has(change) || change in CONVERSIONS;
+      // The field type's own conversion first (a text kept as a JSON string), else the general one.
+      const convert = fieldTypes().find((t) => t.kind === column.kind)?.conversions?.[was.type] ?? CONVERSIONS[change];
+      const widening = WIDENINGS.has(change) || convert !== undefined;
       alters.push({
-        sql: `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${column.type} USING ${CONVERSIONS[change]?.(c) ?? `${c}::${column.type}`};`,
+        sql: `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${column.type} USING ${convert?.(c) ?? `${c}::${column.type}`};`,
         ...(widening ? {} : { destructive: `change ${table}.${name} from ${was.type} to ${column.type} (values that do not convert are lost or fail)` }),
       });
     }

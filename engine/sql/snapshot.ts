@@ -1,4 +1,4 @@
-import { fieldTypeOf } from "../schema/field-types/index.js";
+import { fieldTypeOf, fieldTypes } from "../schema/field-types/index.js";
 import type { Field, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 import { identifier, quote } from "./identifiers.js";
@@ -8,6 +8,8 @@ export interface ColumnSnapshot {
   type: string;
   notNull: boolean;
   default?: string;
+  /** The field's kind, only for a type with its own conversions (FieldType.conversions): how a retyped column's values are kept. */
+  kind?: string;
 }
 export interface ForeignKeySnapshot {
   column: string;
@@ -56,7 +58,9 @@ export function tableSnapshot(model: Model, registry: Registry, copyOf?: string)
   const table: TableSnapshot = { ...(copyOf ? { copyOf } : {}), columns: {}, uniques: {}, foreignKeys: {}, checks: {}, indexes: {} };
   for (const field of model.fields) {
     const def = columnDefault(field);
-    table.columns[field.name] = { type: field.column, notNull: field.required, ...(def ? { default: def } : {}) };
+    // (A published copy's publishedAt has a kind of its own, no field type: hence find, not fieldTypeOf.)
+    const converts = fieldTypes().find((t) => t.kind === field.kind)?.conversions ? { kind: field.kind } : {};
+    table.columns[field.name] = { type: field.column, notNull: field.required, ...(def ? { default: def } : {}), ...converts };
     if (field.unique && field.name !== "id") table.uniques[constraintName(model, field.name, "key")] = field.name;
     if (field.references && !copyOf) {
       table.foreignKeys[constraintName(model, field.name, "fkey")] = {

@@ -14,8 +14,9 @@ export interface PlacedWidget {
 
 export interface PageSpec {
   url: string;
-  title: string;
-  description: string;
+  /** One text for every language, or the texts by language (the visitor's language picks). */
+  title: string | Both;
+  description: string | Both;
   keywords?: string;
   widgets: PlacedWidget[];
 }
@@ -68,14 +69,18 @@ export class SeedWriter {
   /** A hosted page in the shared layout, with its metadata (variant 'primary') and widgets in order. */
   async page(spec: PageSpec): Promise<string> {
     const slug = spec.url === "/" ? "home" : spec.url.replace(/[[\]]/g, "").replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
-    const page = await this.create("host/pages", { url: spec.url, title: spec.title, description: spec.description, slug: `page-${slug}`, adminTitle: spec.title });
+    const adminTitle = typeof spec.title === "string" ? spec.title : spec.title.en;
+    const page = await this.create("host/pages", { url: spec.url, title: spec.title, description: spec.description, slug: `page-${slug}`, adminTitle });
+    // Link previews' own texts are one string: texts by language are left to the head, which
+    // gives og: and twitter: the title and description in the visitor's language.
+    const previews = typeof spec.title === "string" && typeof spec.description === "string" ? { title: spec.title, description: spec.description } : {};
     const metadata = await this.create("host/metadata", {
       variant: "primary",
       title: spec.title,
       description: spec.description,
       keywords: spec.keywords ?? "platform, site builder, blog, shop",
-      opengraph: { title: spec.title, description: spec.description, type: "website", siteName: "Northwind Studio" },
-      twitter: { card: "summary_large_image", title: spec.title, description: spec.description },
+      opengraph: { ...previews, type: "website", siteName: "Northwind Studio" },
+      twitter: { card: "summary_large_image", ...previews },
     });
     await this.link("host/pages-to-metadata", { pageId: page.id, metadataId: metadata.id });
     if (this.layoutId) await this.link("host/pages-to-layouts", { pageId: page.id, layoutId: this.layoutId });

@@ -4,6 +4,7 @@ import { pathOfSegments } from "../security/same-site-path.js";
 import { splitLanguage } from "../lib/language-path.js";
 import type { SitePages } from "./site-pages.js";
 import { PREVIEW_PARAMETER, type PagePreviews } from "./preview/page-previews.js";
+import { PREVIEW_FRAMING_HEADERS } from "./preview/preview-framing.js";
 import { negotiateEncoding, varyOnEncoding } from "../web/compression.js";
 import { hasSession, matchesValidator, PRIVATE_PAGE, publicPageCacheControl, UNCACHED_PAGE } from "./page-caching.js";
 
@@ -32,7 +33,7 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, share
       // A preview (docs/drafts.md): working copies, for the link's holder only. No cache keeps it,
       // no search engine lists it, and the page cache never sees it.
       const preview = await previews.respond(language, path, token);
-      return reply.code(preview.status).header("cache-control", PRIVATE_PAGE).header("x-robots-tag", "noindex").type("text/html; charset=utf-8").send(preview.html);
+      return reply.code(preview.status).headers(PREVIEW_FRAMING_HEADERS).header("cache-control", PRIVATE_PAGE).header("x-robots-tag", "noindex").type("text/html; charset=utf-8").send(preview.html);
     }
     const answer = await pages.respond(language, path);
     reply.code(answer.status).header("x-cache", answer.cache).type("text/html; charset=utf-8");

@@ -50,6 +50,9 @@ const WITHOUT_DATA = new Set([
   "POST /api/ecommerce/orders/:id/resend-receipt",
   // The product editor's Publish: the product in the path is all it needs.
   "POST /api/ecommerce/products/:id/editor/publish",
+  // A page's block removed or copied: the page and the block in the path are all it needs.
+  "DELETE /api/host/pages/:id/blocks/:blockId",
+  "POST /api/host/pages/:id/blocks/:blockId/duplicate",
 ]);
 
 /** The product editor's form: texts, a price, a stock left untracked, one attribute. */
@@ -201,6 +204,27 @@ const cases: Record<string, Case> = {
     prepare: async (_form, n) => {
       const page = await create(t, "host/pages", { url: `/preview-${n}`, title: "Preview" });
       return { url: `/api/host/pages/${page.id}/preview`, data: { language: "xx" }, caller: "key" };
+    },
+  },
+  // A block added with its content, and a page's blocks reordered, from every form alike.
+  "POST /api/host/pages/:id/blocks": {
+    status: 201,
+    prepare: async (_form, n) => {
+      const page = await create(t, "host/pages", { url: `/blocks-${n}`, title: "Blocks" });
+      const url = `/api/host/pages/${page.id}/blocks`;
+      const effect = async () => (await t.request({ method: "GET", url: `${url}?language=ru` })).body.data.map((b: any) => [b.module, b.variant, b.title]);
+      return { url, data: { module: "website-builder", variant: "content-default", content: { title: { en: "Hello", ru: "Привет" }, features: [{ title: "One" }] } }, caller: "key", effect };
+    },
+  },
+  "PATCH /api/host/pages/:id/blocks/order": {
+    status: 200,
+    prepare: async (_form, n) => {
+      const page = await create(t, "host/pages", { url: `/order-${n}`, title: "Order" });
+      const url = `/api/host/pages/${page.id}/blocks`;
+      const ids: string[] = [];
+      for (const title of ["First", "Second"]) ids.push((await t.request({ method: "POST", url, payload: { data: { module: "website-builder", variant: "content-default", content: { title } } } })).body.data.id);
+      const effect = async () => (await t.request({ method: "GET", url })).body.data.map((b: any) => b.title);
+      return { url: `${url}/order`, data: { ids: ids.reverse() }, caller: "key", effect };
     },
   },
   "POST /api/rbac/subjects/:id/notify": {

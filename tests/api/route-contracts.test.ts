@@ -15,7 +15,7 @@ const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
 const REFERENCE = /^\/api\/(openapi\.json|docs(\/.*)?)$/;
 /** Module write routes that take no body. */
 // Pay now (issue 27) takes no body: the order and its invoice say everything.
-const BODILESS = new Set(["post /api/ecommerce/orders/clear-old-orders", "post /api/rbac/subjects/{id}/ecommerce-module/orders/{orderId}/pay", "post /api/ecommerce/order-links/{orderId}/pay", "post /api/rbac/subjects/{id}/ecommerce-module/orders/{orderId}/back-to-cart", "post /api/ecommerce/orders/{id}/resend-receipt", "post /api/ecommerce/products/{id}/editor/publish"]);
+const BODILESS = new Set(["post /api/ecommerce/orders/clear-old-orders", "post /api/rbac/subjects/{id}/ecommerce-module/orders/{orderId}/pay", "post /api/ecommerce/order-links/{orderId}/pay", "post /api/rbac/subjects/{id}/ecommerce-module/orders/{orderId}/back-to-cart", "post /api/ecommerce/orders/{id}/resend-receipt", "post /api/ecommerce/products/{id}/editor/publish", "post /api/host/pages/{id}/blocks/{blockId}/duplicate"]);
 const SUBJECT = "/api/rbac/subjects/{id}/ecommerce-module";
 
 let t: TestApp;

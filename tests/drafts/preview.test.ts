@@ -49,6 +49,10 @@ describe(`page preview on ${testDialect}`, () => {
     expect(en.headers["cache-control"]).toBe("private, no-store");
     expect(en.headers["x-robots-tag"]).toBe("noindex");
     expect(en.headers.etag).toBeUndefined();
+    // The admin's composer frames the preview; only this origin may (other documents: none).
+    expect(en.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(en.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect((await visit("/previewed")).headers["x-frame-options"]).toBe("DENY");
     expect(en.body).toContain("Draft feature");
     expect(en.body).not.toContain('{"en":"Feature 0"}'); // the published title (its adminTitle stays "Feature 0")
     expect(en.body).toContain('<html lang="en"');

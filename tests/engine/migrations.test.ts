@@ -81,6 +81,28 @@ describe(`migrations on ${testDialect}`, () => {
     ]);
   });
 
+  it("turns a text into a text-or-language-map keeping each value as a JSON string (a page's title), with no destructive flag", async () => {
+    project.write("shop/things.json", entity("shop/things", { colour: { $ref: "../_defs/language-map" }, label: { type: "string", default: "Thing" } }));
+    expect((await generate(project, "add label")).migration).toBe("0005_add_label.sql");
+    expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0005_add_label"]);
+    await sql`UPDATE "shop_things" SET "label" = 'Blue thing' WHERE slug = 'b'`.execute(t.database.db);
+    project.write("shop/things.json", entity("shop/things", { colour: { $ref: "../_defs/language-map" }, label: { $ref: "../_defs/text-or-language-map", default: "Thing" } }));
+    const sixth = await generate(project, "label per language");
+    expect(sixth.changes.some((c) => c.destructive)).toBe(false);
+    expect(sixth.changes.map((c) => c.sql).join("\n")).toMatch(/USING to_jsonb\("label"\)/);
+    expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0006_label_per_language"]);
+    await sql`INSERT INTO "shop_things" ("adminTitle", "slug", "label") VALUES ('D', 'd', '{"en":"Dish","ru":"Блюдо"}'::jsonb)`.execute(t.database.db);
+    await sql`INSERT INTO "shop_things" ("adminTitle", "slug") VALUES ('E', 'e')`.execute(t.database.db);
+    const rows = await sql<{ slug: string; label: unknown }>`SELECT slug, label FROM "shop_things" ORDER BY slug`.execute(t.database.db);
+    expect(rows.rows).toEqual([
+      { slug: "a", label: "Thing" },
+      { slug: "b", label: "Blue thing" },
+      { slug: "c", label: "Thing" },
+      { slug: "d", label: { en: "Dish", ru: "Блюдо" } },
+      { slug: "e", label: "Thing" },
+    ]);
+  });
+
   it("refuses to run when an applied migration was edited", async () => {
     const file = join(project.migrationsDir, "0001_initial.sql");
     const original = readFileSync(file, "utf8");

@@ -1,10 +1,13 @@
 import { notifications } from "@mantine/notifications";
 
+/** The toasts' close button has only an icon: its accessible name, in the admin's language. */
+const closeButtonProps = () => ({ "aria-label": typeof navigator !== "undefined" && navigator.language.toLowerCase().startsWith("ru") ? "Закрыть" : "Close" });
+
 /** A failed call as a red toast carrying the ApiError's message (message | causes | status). */
 export function notifyError(error: unknown) {
-  notifications.show({ color: "red", title: "Error", message: error instanceof Error ? error.message : String(error) });
+  notifications.show({ color: "red", title: "Error", message: error instanceof Error ? error.message : String(error), closeButtonProps: closeButtonProps() });
 }
 
 export function notifySuccess(message: string) {
-  notifications.show({ color: "green", message });
+  notifications.show({ color: "green", message, closeButtonProps: closeButtonProps() });
 }

@@ -36,6 +36,13 @@ export interface FieldType {
 
   admin: AdminRules;
 
+  /**
+   * How a column of another type becomes this type's, by the old column type (SQL over the quoted
+   * column): the migration's `USING`, where a plain cast would not keep the values as this type
+   * reads them. A field of a type with conversions names its kind in the schema snapshot.
+   */
+  conversions?: Record<string, (column: string) => string>;
+
   /** The property's schema in the OpenAPI document and the generated types, after the x- keywords are dropped. */
   openApi?(schema: JsonSchema): JsonSchema;
 }

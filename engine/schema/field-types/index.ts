@@ -8,6 +8,7 @@ import { jsonType } from "./json.js";
 import { languageMapType } from "./language-map.js";
 import { numberType } from "./number.js";
 import { textType } from "./text.js";
+import { textOrLanguageMapType } from "./text-or-language-map.js";
 import { uuidType } from "./uuid.js";
 import type { JsonSchema } from "../model.js";
 
@@ -19,6 +20,7 @@ export type { FieldType } from "./field-type.js";
  * comes before the one it narrows. Adding a field type: its file, and a line here.
  */
 export const builtInFieldTypes: readonly FieldType[] = [
+  textOrLanguageMapType,
   languageMapType,
   uuidType,
   dateTimeType,

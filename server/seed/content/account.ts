@@ -28,6 +28,7 @@ export async function seedAccountPages(w: SeedWriter) {
   for (const page of pages) {
     const slug = page.url.split("/").filter((s) => s && !s.startsWith("[")).slice(-2).join("-");
     const widget = await w.widget(page.module, page.variant, `account-${slug}`, { title: page.title, subtitle: page.subtitle });
-    await w.page({ url: page.url, title: `${page.pageTitle} · Northwind Studio`, description: page.subtitle.en, keywords: "account, sign in", widgets: [widget] });
+    // Titled in both languages: /ru/… has a Russian <title> and hidden <h1> (page-heading.tsx).
+    await w.page({ url: page.url, title: { en: `${page.pageTitle} · Northwind Studio`, ru: `${page.title.ru} · Студия «Норд»` }, description: page.subtitle, keywords: "account, sign in", widgets: [widget] });
   }
 }

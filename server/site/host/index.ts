@@ -1,6 +1,9 @@
 import type { Module } from "../../modules/module.js";
 import { registerPagesRoutes } from "./pages-routes.js";
 import { registerPreviewRoute } from "../preview/preview-route.js";
+import { registerBodyParsers } from "../../plugins/request-data.js";
+import { registerBlocksRoutes } from "./blocks/blocks-routes.js";
+import { registerCatalogueRoute } from "./blocks/catalogue-route.js";
 
 /**
  * SPEC.md's pages routes (find-by-url, urls, url-segment-value) over the site's two page
@@ -14,5 +17,11 @@ export const host: Module = {
     registerPagesRoutes(app, app.site.hostPages);
     registerPagesRoutes(app, app.site.websiteBuilderPages);
     await registerPreviewRoute(app, app.site.previews);
+    // The blocks routes read bodies: their own scope with the body parsers, as the preview route.
+    await app.register(async (routes) => {
+      await registerBodyParsers(routes);
+      registerBlocksRoutes(routes);
+    });
+    registerCatalogueRoute(app);
   },
 };

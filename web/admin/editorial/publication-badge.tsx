@@ -21,7 +21,7 @@ export function PublicationBadge({ publication }: { publication: Publication | u
   const hint = shown === "scheduled" ? `${t.stateHints.scheduled}: ${formatWhen(publication!.publishAt, t.language)}` : t.stateHints[shown];
   return (
     <Tooltip label={hint} withinPortal>
-      <Badge variant="light" color={COLORS[shown]} data-testid="publication-badge" data-state={shown} style={{ minWidth: "max-content" }}>
+      <Badge variant="dot" color={COLORS[shown]} data-testid="publication-badge" data-state={shown} style={{ minWidth: "max-content" }}>
         {t.states[shown]}
       </Badge>
     </Tooltip>

@@ -5,6 +5,7 @@ import { useSubject } from "../auth/session-context.js";
 import { emailOf } from "../auth/use-session.js";
 import { ModelsProvider } from "../data/models-context.js";
 import { ModelNav } from "./model-nav.js";
+import { shellTexts } from "./shell-texts.js";
 
 /** Header (models toggle, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
 export function AdminShell() {
@@ -13,7 +14,7 @@ export function AdminShell() {
   return (
     <ModelsProvider>
       <AppShell header={{ height: 56 }} navbar={{ width: 290, breakpoint: "sm", collapsed: { mobile: !navShown, desktop: !navShown } }} padding="lg">
-        <AppShell.Header>
+        <AppShell.Header aria-label={shellTexts().header}>
           <Group h="100%" px="md" justify="space-between">
             <Group gap="sm">
               <Button variant="default" size="xs" onClick={toggle} aria-expanded={navShown} data-testid="models-toggle">
@@ -31,10 +32,10 @@ export function AdminShell() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" data-testid="model-nav">
+        <AppShell.Navbar p="xs" data-testid="model-nav" aria-label={shellTexts().navigation}>
           <ModelNav />
         </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
+        <AppShell.Main bg="gray.0" aria-label={shellTexts().main}>
           <Outlet />
         </AppShell.Main>
       </AppShell>

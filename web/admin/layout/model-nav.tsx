@@ -5,6 +5,7 @@ import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { useModels } from "../data/models-context.js";
 import { mediaTexts } from "../media/media-texts.js";
 import { ordersTexts } from "../orders/orders-texts.js";
+import { pagesTexts } from "../pages/pages-texts.js";
 import { productsTexts } from "../products/products-texts.js";
 
 /** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */
@@ -37,6 +38,7 @@ export function ModelNav() {
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>
           {t.shop}
         </Text>
+        <NavLink component={RouterLink} to="/admin/pages" label={pagesTexts().pages} active={pathname === "/admin/pages" || pathname.startsWith("/admin/pages/")} py={4} styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} data-testid="nav-pages" />
         <NavLink component={RouterLink} to="/admin/products" label={productsTexts().products} active={pathname === "/admin/products" || pathname.startsWith("/admin/products/")} py={4} styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} data-testid="nav-products" />
         <NavLink component={RouterLink} to="/admin/orders" label={t.orders} active={pathname === "/admin/orders" || pathname.startsWith("/admin/orders/")} py={4} styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} data-testid="nav-orders" />
         <NavLink component={RouterLink} to="/admin/media" label={mediaTexts().media} active={pathname === "/admin/media"} py={4} data-testid="nav-media" styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} />

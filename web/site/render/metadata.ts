@@ -1,5 +1,6 @@
 import type { SiteData } from "../data/site-data.js";
 import type { Row } from "../data/page-data.js";
+import { text } from "../i18n/text.js";
 
 /** What a page says about itself in <head>: plain values, ready to escape into meta tags. */
 export interface PageMetadata {
@@ -13,6 +14,8 @@ export interface PageMetadata {
 }
 
 const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+/** A page's or its metadata's title or description: one text for every language, or a language map read in the visitor's language. */
+const inLanguage = (value: unknown, language: string): string | undefined => str(text(value, language));
 
 function fields(value: unknown, names: string[]): Record<string, string> {
   const source = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
@@ -41,8 +44,8 @@ export function pageMetadata(site: SiteData, fallbackTitle = "Page"): PageMetada
 
 /** The same from the rows themselves (the server's Open Graph image route reads them without a page load). */
 export function metadataOf(page: Row | undefined, row: Row | undefined, language: string, fallbackTitle = "Page"): PageMetadata {
-  const title = str(row?.title) ?? str(page?.title) ?? fallbackTitle;
-  const description = str(row?.description) ?? str(page?.description);
+  const title = inLanguage(row?.title, language) ?? inLanguage(page?.title, language) ?? fallbackTitle;
+  const description = inLanguage(row?.description, language) ?? inLanguage(page?.description, language);
   const openGraph = fields(row?.opengraph, ["title", "description", "url", "type", "siteName", "locale"]);
   const twitter = fields(row?.twitter, ["card", "site", "creator", "title", "description", "url", "domain", "appCountry"]);
   // Link previews read og:title/description; without their own they take the page's.

@@ -1,0 +1,37 @@
+import type { FieldType } from "./field-type.js";
+import { jsonColumn } from "./json-value.js";
+
+/**
+ * A text for every language or a language map (schemas/_defs/text-or-language-map.json): a page's
+ * title and description, which older clients write and read as a plain string. A jsonb column
+ * holding either, so a string written stays a string when read. The admin edits it per language
+ * like a language map (a string shows in every language's input, engine/admin/form-schema.ts).
+ */
+export const textOrLanguageMapType: FieldType = {
+  kind: "text-or-language-map",
+  matches: (schema) => Boolean(schema["x-text-or-language-map"]),
+  column: jsonColumn.column,
+  sqlDefault: jsonColumn.sqlDefault,
+  // A filter's value: JSON text of a string or map as it is, any other text as that text itself
+  // (an old client's `title eq Home` finds the page titled "Home").
+  coerce(value: unknown): unknown {
+    if (typeof value !== "string") return value !== null && typeof value === "object" && !Array.isArray(value) ? jsonColumn.coerce(value) : undefined;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (typeof parsed === "string" || (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))) return value;
+    } catch {
+      /* not JSON: the text itself */
+    }
+    return JSON.stringify(value);
+  },
+  filters: jsonColumn.filters,
+  write: { bind: jsonColumn.bind },
+  // A text column becoming this keeps each text as a JSON string: old rows read as before.
+  conversions: { text: (column) => `to_jsonb(${column})` },
+  admin: {
+    input: "language-map",
+    inputBeforeHints: () => "language-map",
+    cell: "language-text",
+    schemaTitle: false,
+  },
+};

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import { blockCatalogue } from "../../../../web/site/block-catalogue.js";
+import { variantRegistry } from "../../../../web/site/variants.js";
+import { defineRoute } from "../../../modules/route.js";
+
+/**
+ * GET /api/host/blocks/catalogue: the composer's palette — per module, the variants of its
+ * widgets a block can use (those the site registry renders), with labels and one-line
+ * descriptions in en and ru and the kinds of children each takes. It describes the code, not
+ * content, so it is as public as every GET under /api/host.
+ */
+export function registerCatalogueRoute(app: FastifyInstance) {
+  const modules = Object.entries(blockCatalogue).map(([module, variants]) => ({
+    module,
+    variants: Object.entries(variants)
+      .filter(([variant]) => variantRegistry[`${module}/widgets`]?.[variant])
+      .map(([variant, entry]) => ({ variant, label: entry.label, description: entry.description, children: [...entry.children] })),
+  }));
+  defineRoute(
+    app,
+    { method: "GET", url: "/api/host/blocks/catalogue", tag: "host", summary: "The block palette: `[{ module, variants: [{ variant, label: { en, ru }, description: { en, ru }, children }] }]`, `children` the kinds of children a variant takes (features, buttons, slides, products…)" },
+    async () => ({ data: modules }),
+  );
+}

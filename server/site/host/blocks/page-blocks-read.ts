@@ -1,0 +1,93 @@
+import type { Kysely } from "kysely";
+import { notFound } from "../../../../engine/errors.js";
+import { EXTERNAL_WIDGETS } from "../../../../engine/query/relation-graph.js";
+import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
+import type { Registry } from "../../../../engine/schema/registry.js";
+import { blockCatalogue } from "../../../../web/site/block-catalogue.js";
+
+/** One block of a page as the composer lists it (issue 31). */
+export interface PageBlock {
+  /** The host widget. */
+  id: string;
+  /** `page`, or the id of the layout the block comes from (navbar, footer). */
+  region: string;
+  module: string | null;
+  variant: string | null;
+  /** The module widget the block shows. */
+  widgetId: string | null;
+  title: string;
+}
+
+type Row = Record<string, any>;
+const byOrder = (a: Row, b: Row) => Number(a.orderIndex) - Number(b.orderIndex) || String(a.createdAt).localeCompare(String(b.createdAt)) || String(a.id).localeCompare(String(b.id));
+
+/** A text of a language map in this language, else the default language's, else none. */
+export const textIn = (map: unknown, language: string): string | undefined => {
+  if (typeof map === "string") return map.trim() || undefined;
+  if (!map || typeof map !== "object") return undefined;
+  const texts = map as Record<string, unknown>;
+  const text = texts[language] ?? texts[DEFAULT_LANGUAGE];
+  return typeof text === "string" && text.trim() ? text : undefined;
+};
+
+/**
+ * The blocks of a page in the working copy, in the order the site shows them: the blocks of the
+ * page's layouts first (layout by layout, each in its own order: the renderer puts a layout's
+ * navbar above the page and its footer below), then the page's own. A fixed number of queries
+ * whatever the count of blocks.
+ */
+export async function readPageBlocks(db: Kysely<any>, registry: Registry, pageId: string, language: string): Promise<PageBlock[]> {
+  const table = (model: string) => registry.get(model).table;
+  const page = await db.selectFrom(table("host/pages")).select("id").where("id", "=", pageId).executeTakeFirst();
+  if (!page) throw notFound(`Page ${pageId} was not found`);
+  const [layoutLinks, pageLinks] = await Promise.all([
+    db.selectFrom(table("host/pages-to-layouts")).select(["id", "layoutId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute(),
+    db.selectFrom(table("host/pages-to-widgets")).select(["id", "widgetId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute(),
+  ]);
+  const layoutIds = layoutLinks.sort(byOrder).map((l) => l.layoutId as string);
+  const layoutWidgets = layoutIds.length
+    ? await db.selectFrom(table("host/layouts-to-widgets")).select(["id", "layoutId", "widgetId", "orderIndex", "createdAt"]).where("layoutId", "in", layoutIds).execute()
+    : [];
+  const placed: { id: string; region: string }[] = [];
+  for (const layoutId of layoutIds) {
+    for (const row of layoutWidgets.filter((w) => w.layoutId === layoutId).sort(byOrder)) placed.push({ id: row.widgetId, region: layoutId });
+  }
+  for (const row of pageLinks.sort(byOrder)) placed.push({ id: row.widgetId, region: "page" });
+  const shown = await shownWidgets(db, registry, placed.map((p) => p.id));
+  return placed.map(({ id, region }) => {
+    const widget = shown.get(id);
+    const label = widget && blockCatalogue[widget.module]?.[widget.variant]?.label as Record<string, string> | undefined;
+    return {
+      id,
+      region,
+      module: widget?.module ?? null,
+      variant: widget?.variant ?? null,
+      widgetId: widget?.id ?? null,
+      title: textIn(widget?.title, language) ?? textIn(label, language) ?? widget?.variant ?? "",
+    };
+  });
+}
+
+/** Each host widget's first module widget (its link in order): one query for the links, one per module. */
+async function shownWidgets(db: Kysely<any>, registry: Registry, hostIds: string[]) {
+  const shown = new Map<string, { module: string; id: string; variant: string; title: unknown }>();
+  if (hostIds.length === 0) return shown;
+  const links = (await db.selectFrom(registry.get(EXTERNAL_WIDGETS).table).select(["id", "widgetId", "externalModule", "externalWidgetId", "orderIndex", "createdAt"]).where("widgetId", "in", [...new Set(hostIds)]).execute()).sort(byOrder);
+  const first = new Map<string, Row>();
+  for (const link of links) if (!first.has(link.widgetId)) first.set(link.widgetId, link);
+  const byModule = new Map<string, string[]>();
+  for (const link of first.values()) byModule.set(link.externalModule, [...(byModule.get(link.externalModule) ?? []), link.externalWidgetId]);
+  const rows = new Map<string, Row>();
+  await Promise.all(
+    [...byModule].map(async ([module, ids]) => {
+      const model = registry.find(`${module}/widgets`);
+      if (!model) return;
+      for (const row of await db.selectFrom(model.table).select(["id", "variant", "title"]).where("id", "in", ids).execute()) rows.set(`${module}:${row.id}`, row);
+    }),
+  );
+  for (const [hostId, link] of first) {
+    const row = rows.get(`${link.externalModule}:${link.externalWidgetId}`);
+    if (row) shown.set(hostId, { module: link.externalModule, id: row.id, variant: String(row.variant ?? "default"), title: row.title });
+  }
+  return shown;
+}

@@ -1,0 +1,171 @@
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { LANGUAGES } from "../../../engine/schema/languages.js";
+import { api } from "../../api/client.js";
+import { useModels } from "../data/models-context.js";
+import { notifyError } from "../notify.js";
+import { BlockItems } from "./block-items.js";
+import { pathOf } from "./block-items-api.js";
+import { textOf, type Block, type Texts } from "./pages-api.js";
+import { FullFormDialog } from "./full-form-dialog.js";
+import { pagesTexts } from "./pages-texts.js";
+import type { Composer } from "./use-composer.js";
+import type { SaveQueue } from "./use-save-queue.js";
+
+const TEXT_FIELDS = ["title", "subtitle", "description"] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+/**
+ * The chosen block's side panel: its texts (title, subtitle, description) with the languages side
+ * by side, then its children by kind (features, buttons…), all saved as typed. The fields shown
+ * are those the block's widget model has (GET /api/admin/models); "All fields" opens the widget's
+ * generated form with its relation sub-tables, for the kinds the panel does not edit (products,
+ * articles, forms…) and the fields it does not show.
+ */
+export function BlockPanel({ block, composer, queue }: { block: Block; composer: Composer; queue: SaveQueue }) {
+  const t = pagesTexts();
+  const { byId } = useModels();
+  const modelId = `${block.module}/widgets`;
+  const model = byId.get(modelId);
+  const fields = TEXT_FIELDS.filter((name) => model?.fields.some((f) => f.name === name && f.kind === "language-map"));
+  const [texts, setTexts] = useState<Record<TextField, Texts>>();
+  const latest = useRef<Record<TextField, Texts> | undefined>(undefined);
+  const variant = composer.variantOf(block);
+  // "All fields": the widget's generated form (with its relation sub-tables) for what the panel does not show; read again after it saves.
+  const [full, setFull] = useState(false);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setTexts(undefined);
+    api<Record<string, any>>(`/api/${modelId}/${block.widgetId}`, {
+      query: { draft: true },
+    }).then(
+      (record) => {
+        if (!live) return;
+        const loaded = Object.fromEntries(TEXT_FIELDS.map((name) => [name, (record[name] ?? {}) as Texts])) as Record<TextField, Texts>;
+        latest.current = loaded;
+        setTexts(loaded);
+      },
+      (error) => live && notifyError(error),
+    );
+    return () => void (live = false);
+  }, [modelId, block.widgetId, round]);
+
+  const edit = (field: TextField, language: string, value: string) => {
+    const next = {
+      ...latest.current!,
+      [field]: { ...latest.current![field], [language]: value },
+    };
+    latest.current = next;
+    setTexts(next);
+    queue.schedule(`texts:${block.widgetId}`, async () => {
+      const now = latest.current!;
+      await api(`/api/${modelId}/${block.widgetId}`, {
+        method: "PATCH",
+        body: Object.fromEntries(fields.map((name) => [name, now[name]])),
+      });
+    });
+  };
+
+  const kinds = variant?.children ?? [];
+  const paths = useMemo(() => kinds.map((kind) => ({ kind, hops: pathOf(kind, modelId, byId) })), [kinds.join(), modelId, byId]);
+  const edited = paths.filter((p) => p.hops);
+  const others = paths.filter((p) => !p.hops).map((p) => p.kind);
+  const label = {
+    title: t.blockTitle,
+    subtitle: t.subtitle,
+    description: t.description,
+  };
+
+  return (
+    <Stack gap="sm" data-testid="block-panel" data-block-id={block.id}>
+      <Group gap="xs" justify="space-between">
+        <Title order={2} size="h5">
+          {composer.nameOf(block)}
+        </Title>
+        <Badge variant="light" c="indigo.9">
+          {textOf(variant?.label, t.language) || block.variant}
+        </Badge>
+      </Group>
+      {variant ? (
+        <Text size="xs" c="dimmed">
+          {textOf(variant.description, t.language)}
+        </Text>
+      ) : null}
+      <Paper withBorder radius="md" p="sm">
+        <Title order={3} size="h6" mb="xs">
+          {t.texts}
+        </Title>
+        {!texts ? (
+          <Loader size="sm" />
+        ) : (
+          <SimpleGrid cols={LANGUAGES.length} spacing="sm">
+            {LANGUAGES.map((language) => (
+              <Stack key={language} gap={6} lang={language} data-testid={`block-texts-${language}`}>
+                <Text size="xs" fw={700}>
+                  {t.languages[language] ?? language}
+                </Text>
+                {fields.map((name) =>
+                  name === "description" ? (
+                    <Textarea
+                      key={name}
+                      size="xs"
+                      autosize
+                      minRows={2}
+                      label={label[name]}
+                      value={texts[name][language] ?? ""}
+                      onChange={(e) => edit(name, language, e.currentTarget.value)}
+                      data-testid={`block-${name}-${language}`}
+                    />
+                  ) : (
+                    <TextInput
+                      key={name}
+                      size="xs"
+                      label={label[name]}
+                      value={texts[name][language] ?? ""}
+                      onChange={(e) => edit(name, language, e.currentTarget.value)}
+                      data-testid={`block-${name}-${language}`}
+                    />
+                  ),
+                )}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        )}
+      </Paper>
+      {edited.map(({ kind, hops }) => (
+        <BlockItems
+          key={`${kind}-${round}`}
+          kind={kind}
+          hops={hops!}
+          widgetId={block.widgetId}
+          withUrl={!!byId.get(hops![hops!.length - 1]!.child)?.fields.some((f) => f.name === "url")}
+          queue={queue}
+          onChanged={composer.edited}
+        />
+      ))}
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {others.length ? `${t.otherKinds} ${others.map(t.items).join(", ")}` : ""}
+        </Text>
+        {model ? (
+          <Button size="xs" variant="default" onClick={() => void queue.flush().then(() => setFull(true))} data-testid="block-full-form">
+            {t.fullForm}
+          </Button>
+        ) : null}
+      </Group>
+      {full && model ? (
+        <FullFormDialog
+          model={model}
+          id={block.widgetId}
+          onClose={() => {
+            setFull(false);
+            setRound((n) => n + 1);
+          }}
+          onSaved={composer.edited}
+        />
+      ) : null}
+    </Stack>
+  );
+}

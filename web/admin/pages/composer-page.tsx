@@ -1,0 +1,159 @@
+import { Anchor, Box, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { useModels } from "../data/models-context.js";
+import { EditorialBar, PublicationLine } from "../editorial/editorial-bar.js";
+import { publishRecord, type Publication } from "../editorial/editorial-api.js";
+import { editorialTexts } from "../editorial/editorial-texts.js";
+import { notifyError, notifySuccess } from "../notify.js";
+import { BlockOutline } from "./block-outline.js";
+import { BlockPalette } from "./block-palette.js";
+import { BlockPanel } from "./block-panel.js";
+import { PageSettingsDialog } from "./page-settings-dialog.js";
+import { PagePreview } from "./page-preview.js";
+import { textOf, type Block } from "./pages-api.js";
+import { pagesTexts } from "./pages-texts.js";
+import { RemoveBlockDialog } from "./remove-block-dialog.js";
+import { useComposer } from "./use-composer.js";
+import { useSaveQueue } from "./use-save-queue.js";
+
+/** Below this width the preview is left out: the outline and the panel need the room. */
+export const PREVIEW_MIN_WIDTH = 900;
+
+/**
+ * /admin/pages/{id}, the page composer: the outline of the page's regions (left), the chosen
+ * block's texts and items (middle) and the live preview of the draft (right, from 900 px), under
+ * the page's editorial bar (state, Save draft, Publish, Unpublish, Schedule, Preview, History)
+ * and its settings.
+ */
+export function ComposerPage() {
+  const { id = "" } = useParams();
+  const t = pagesTexts();
+  const e = editorialTexts();
+  const model = useModels().byId.get("host/pages");
+  const composer = useComposer(id);
+  const queue = useSaveQueue(composer.edited);
+  const wide = useMediaQuery(`(min-width: ${PREVIEW_MIN_WIDTH}px)`, true, {
+    getInitialValueInEffect: false,
+  });
+  const [palette, setPalette] = useState(false);
+  const [removing, setRemoving] = useState<Block>();
+  const [settings, setSettings] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const { page, blocks, selected } = composer;
+  if (!page || !blocks || !model) return <Loader />;
+
+  const title = textOf(page.title, t.language) || page.adminTitle || t.untitled;
+  const chosen = blocks.find((b) => b.id === selected && b.region === "page");
+  const publication = page.publication as Publication | undefined;
+  const saveDraft = async () => {
+    await queue.flush();
+    await composer.reloadPage().catch(notifyError);
+    notifySuccess(e.saved);
+  };
+  const publish = async () => {
+    setPublishing(true);
+    try {
+      // Whatever is still being typed is saved first: Publish puts on the site what the screen shows.
+      await queue.flush();
+      composer.setPage(await publishRecord(model, id));
+      notifySuccess(e.published);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="composer" data-wide={wide ? "true" : "false"}>
+      <Anchor component={Link} to="/admin/pages" size="sm" c="indigo.9">
+        ← {t.back}
+      </Anchor>
+      <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="wrap">
+          <Title order={1} size="h2" data-testid="composer-title">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed" ff="monospace">
+            {page.url}
+          </Text>
+          <PublicationLine publication={publication} />
+          <Text size="xs" c={queue.saving ? "orange.9" : "dimmed"} data-testid="composer-save-state" data-state={queue.saving || composer.busy ? "saving" : "saved"} aria-live="polite">
+            {queue.saving || composer.busy ? t.saving : e.saved}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button variant="default" onClick={() => setSettings(true)} data-testid="page-settings-open">
+            {t.settings}
+          </Button>
+          {/* With DRAFTS=off every save is live: no draft to save or publish, no schedule or history. */}
+          {model.drafts ? (
+            <>
+              <Button variant="default" onClick={() => void saveDraft()} data-testid="composer-save">
+                {e.saveDraft}
+              </Button>
+              <Button onClick={() => void publish()} loading={publishing} data-testid="composer-publish">
+                {e.publish}
+              </Button>
+              <EditorialBar model={model} record={page} onChanged={composer.setPage} onRestored={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)} />
+            </>
+          ) : null}
+        </Group>
+      </Group>
+      <Box
+        style={{
+          display: "grid",
+          gridTemplateColumns: wide ? "minmax(240px, 280px) minmax(300px, 1fr) minmax(320px, 1.2fr)" : "minmax(0, 1fr)",
+          gap: "var(--mantine-spacing-sm)",
+          alignItems: "start",
+        }}
+      >
+        <BlockOutline composer={composer} onAdd={() => setPalette(true)} onRemove={setRemoving} />
+        <Box component="section" aria-label={t.panel} data-testid="composer-panel">
+          {chosen ? (
+            <BlockPanel key={chosen.id} block={chosen} composer={composer} queue={queue} />
+          ) : (
+            <Text size="sm" c="dimmed" p="sm">
+              {t.panelEmpty}
+            </Text>
+          )}
+        </Box>
+        {wide ? (
+          <Box
+            style={{
+              position: "sticky",
+              top: 72,
+              height: "calc(100vh - 110px)",
+            }}
+          >
+            <PagePreview pageId={id} title={title} changes={composer.changes} />
+          </Box>
+        ) : null}
+      </Box>
+      {palette && (
+        <BlockPalette
+          catalogue={composer.catalogue}
+          onClose={() => setPalette(false)}
+          onPick={(variant) => {
+            setPalette(false);
+            void queue.flush().then(() => composer.add(variant));
+          }}
+        />
+      )}
+      {removing && (
+        <RemoveBlockDialog
+          name={composer.nameOf(removing)}
+          onClose={() => setRemoving(undefined)}
+          onConfirm={() => {
+            const block = removing;
+            setRemoving(undefined);
+            void queue.flush().then(() => composer.remove(block));
+          }}
+        />
+      )}
+      {settings && <PageSettingsDialog page={page} onClose={() => setSettings(false)} onSaved={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useModels } from "../data/models-context.js";
+import { notifyError } from "../notify.js";
+import { PublicationBadge } from "../editorial/publication-badge.js";
+import { EmptyRow } from "../table/empty-row.js";
+import { PagePager } from "../table/page-pager.js";
+import { NewPageDialog } from "./new-page-dialog.js";
+import { listPages, textOf, type PageRow } from "./pages-api.js";
+import { pageSearch } from "./page-search.js";
+import { pagesTexts } from "./pages-texts.js";
+
+const PAGE_SIZE = 20;
+
+/** /admin/pages: the site's pages by title (in the admin's language) and URL with their state, searched and paged, with "New page". */
+export function PagesPage() {
+  const t = pagesTexts();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(0);
+  const [creating, setCreating] = useState(false);
+  // Titles became language maps (issue 31); a server whose titles are still text is searched by that text.
+  const titleIsMap =
+    useModels()
+      .byId.get("host/pages")
+      ?.fields.find((f) => f.name === "title")?.kind !== "string";
+  const [state, setState] = useState<{
+    data?: { rows: PageRow[]; total: number };
+    loading: boolean;
+  }>({ loading: true });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    listPages(
+      {
+        ...pageSearch(debounced, titleIsMap),
+        "orderBy[and]": JSON.stringify([{ column: "url", method: "asc" }]),
+        limit: PAGE_SIZE,
+        offset: page * PAGE_SIZE,
+      },
+      controller.signal,
+    )
+      .then((data) => setState({ data, loading: false }))
+      .catch((error) => controller.signal.aborted || (setState((s) => ({ ...s, loading: false })), notifyError(error)));
+    return () => controller.abort();
+  }, [debounced, page, titleIsMap]);
+  const { data, loading } = state;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t.pages}
+        </Title>
+        <Button onClick={() => setCreating(true)} data-testid="page-new">
+          {t.newPage}
+        </Button>
+      </Group>
+      <Paper withBorder radius="md" p="md" data-testid="pages-table">
+        <Group mb="sm" align="end">
+          <TextInput
+            label={t.search}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(0);
+            }}
+            w={300}
+            data-testid="pages-search"
+          />
+          <Text size="sm" c="dimmed" ml="auto">
+            {data ? t.count(data.total) : ""}
+          </Text>
+        </Group>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover verticalSpacing="xs" style={{ opacity: loading ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                {[t.title, t.url, t.state].map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.rows.map((row) => (
+                <Table.Tr key={row.id} data-testid="page-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/pages/${row.id}`} c="indigo.9" data-testid="page-title">
+                      {textOf(row.title, t.language) || row.adminTitle || t.untitled}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {row.url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <PublicationBadge publication={row.publication} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {data && data.rows.length === 0 && <EmptyRow colSpan={3}>{t.none}</EmptyRow>}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <PagePager total={data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
+      </Paper>
+      {creating && <NewPageDialog onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}
