@@ -38,6 +38,7 @@ export interface AdminEmbed {
   parentKey: string;
   /** The other foreign key: the related record chosen through a select. */
   childKey: string;
+  /** The related model's id, or its template over a field of the row ("{externalModule}/widgets"). */
   childModel: string;
 }
 
@@ -102,11 +103,13 @@ export function adminField(field: Model["fields"][number]): AdminField {
  * (a self relation) the first is the parent.
  */
 export function embedOf(host: Model, relation: Model): AdminEmbed | undefined {
-  const keys = relation.fields.filter((f) => f.references);
-  const parent = keys.find((f) => f.references!.model === host.id);
+  // A child chosen by a templated model (host widgets' "{externalModule}/widgets") is a key too:
+  // without it the host-widget form had no sub-table for its external widget (issue 31).
+  const keys = relation.fields.filter((f) => f.references || f.referencesModel);
+  const parent = keys.find((f) => f.references?.model === host.id);
   const child = keys.find((f) => f !== parent);
   if (!parent || !child) return undefined;
-  return { relation: relation.id, parentKey: parent.name, childKey: child.name, childModel: child.references!.model };
+  return { relation: relation.id, parentKey: parent.name, childKey: child.name, childModel: child.references?.model ?? child.referencesModel! };
 }
 
 export function adminModel(model: Model, registry: Registry, options: AdminModelOptions = {}): AdminModel {
