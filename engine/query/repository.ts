@@ -8,6 +8,7 @@ import { isUuid } from "./coerce.js";
 import { bindAfter } from "./keyset-after.js";
 import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
+import { appendOrderIndexes, orderParentKey } from "./order-index.js";
 import { isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
 import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
 import { Params, StatementCache, type Param } from "./statement-cache.js";
@@ -57,7 +58,11 @@ export class Repository<R extends object = Row> {
   ) {
     this.db = scope?.trx ?? database.db;
     this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
+    this.orderParentKey = orderParentKey(model);
   }
+
+  /** A relation's parent key (its first foreign key) when its rows are ordered: new rows are appended. */
+  private readonly orderParentKey: string | undefined;
 
   /** The same repository running inside a transaction (see runTransaction). */
   within(scope: TransactionScope): Repository<R> {
@@ -351,6 +356,12 @@ export class Repository<R extends object = Row> {
   }
 
   private async insert(db: Kysely<any>, items: Row[]): Promise<Row[]> {
+    // A relation row without its orderIndex goes after its parent's last: read and written in one transaction.
+    const parentKey = this.orderParentKey;
+    if (parentKey && items.some((r) => r.orderIndex === undefined)) {
+      if (db === this.database.db) return this.db.transaction().execute((trx) => this.insert(trx, items));
+      await appendOrderIndexes(db, this.model, parentKey, items);
+    }
     const rows: Row[] = items.map((data) => ({ ...data, id: (data.id as string | undefined) ?? randomUUID() }));
     const adminTitle = this.model.fieldMap.get("adminTitle");
     for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
