@@ -3,10 +3,11 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
-import { searchColumn, tableColumns } from "../../../engine/admin/table-columns.js";
+import { searchFilter } from "../../../engine/admin/search-filter.js";
+import { tableColumns } from "../../../engine/admin/table-columns.js";
 import { api } from "../../api/client.js";
 import { recordActivity } from "../activity/activity-log.js";
-import { containsPattern, routeOf, type Filter } from "../data/list-query.js";
+import { routeOf, type Condition, type Filter } from "../data/list-query.js";
 import { recordLabel } from "../data/record-label.js";
 import { usePage } from "../data/use-page.js";
 import { useReferenceLabels } from "../data/use-reference-labels.js";
@@ -44,20 +45,22 @@ export function ModelTable({ model, scope, compact }: Props) {
   const [debounced] = useDebouncedValue(search, 300);
   // `?id=` in the address (a mail's link to one record, such as the owner's paid order) starts filtered to it.
   const [searchParams] = useSearchParams();
-  const [filters, setFilters] = useState<Filter[]>(() => {
+  const [filters, setFilters] = useState<Condition[]>(() => {
     const id = scope ? null : searchParams.get("id");
     return id ? [{ column: "id", method: "eq", value: id }] : [];
   });
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const searchBy = searchColumn(model);
+  // Any of the record's titles, every language (engine/admin/search-filter.ts): one or-group in the list query.
+  const searchBy = searchFilter(model, "x");
+  const searching = searchFilter(model, debounced);
   const initialSort: SortingState = model.ordered ? [{ id: "orderIndex", desc: false }] : [{ id: "createdAt", desc: true }];
 
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: compact ? 10 : 20 });
   const allFilters: Filter[] = [
     ...(scope ? [{ column: scope.field, method: "eq", value: scope.value }] : []),
-    ...(debounced && searchBy ? [{ column: searchBy, method: "ilike", value: containsPattern(debounced) }] : []),
+    ...(searching ? [searching] : []),
     ...filters,
   ];
   const sort = sorting[0] ? { column: sorting[0].id, desc: sorting[0].desc } : undefined;
