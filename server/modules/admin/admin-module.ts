@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminModels } from "../../../engine/admin/admin-model.js";
 import { defineRoute } from "../route.js";
+import { registerLabelsRoute } from "./labels-route.js";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js";
 
 /**
@@ -17,4 +18,6 @@ export function registerAdminModule(app: FastifyInstance) {
   // browser bundle has no list of its own.
   const languages = { list: [...LANGUAGES], default: DEFAULT_LANGUAGE };
   defineRoute(app, { method: "GET", url: "/api/admin/models", tag: "admin", summary }, async () => ({ data: models, languages }));
+  // Records named as a person recognises them, for tables, pickers and the delete dialog.
+  registerLabelsRoute(app);
 }
