@@ -120,7 +120,7 @@ export function ModelTable({ model, scope, compact }: Props) {
   const remove = async (row: Row) => {
     try {
       await api(`${routeOf(model.id)}/${row.id}`, { method: "DELETE" });
-      recordActivity(model.id, "delete", recordLabel(model, row));
+      recordActivity(model.id, "delete", labels.get(row.id)?.label ?? recordLabel(model, row));
       setDeleting(null);
       page.reload();
     } catch (error) {
@@ -232,7 +232,7 @@ export function ModelTable({ model, scope, compact }: Props) {
           />
         </RelationTableContext.Provider>
       )}
-      {deleting && <DeleteDialog label={recordLabel(model, deleting)} onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />}
+      {deleting && <DeleteDialog label={labels.get(deleting.id)?.label ?? recordLabel(model, deleting)} onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />}
     </Paper>
   );
 }

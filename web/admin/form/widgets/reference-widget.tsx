@@ -1,13 +1,12 @@
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { WidgetProps } from "@rjsf/utils";
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import type { AdminField } from "../../../../engine/admin/admin-model.js";
-import { searchColumn } from "../../../../engine/admin/table-columns.js";
-import { api } from "../../../api/client.js";
-import { containsPattern, readQuery, routeOf } from "../../data/list-query.js";
 import { useModels } from "../../data/models-context.js";
-import { recordLabel } from "../../data/record-label.js";
+import { fetchLabels, searchLabels } from "../../data/record-labels.js";
+import { wordsTexts } from "../../words-texts.js";
+import { RecordDialogContext } from "../record-dialog-context.js";
 import { FilePicker } from "../../media/file-picker.js";
 import type { AdminFormContext } from "../form-context.js";
 import { errorOf, fieldProps } from "./basic-widgets.js";
@@ -44,11 +43,22 @@ export function ReferenceWidget(props: WidgetProps) {
 
 const FILES = "file-storage/files";
 
+/** The option that opens the referenced model's form instead of choosing a record. */
+const NEW = "\u0000new";
+
+/**
+ * A record chosen by its label (the server's labeller: a price "$32.00 · USD", a relation by both
+ * ends), searched by any of its titles as one types (20 at a time); "+ New …" opens the model's
+ * form in a dialog and chooses the record it creates.
+ */
 function RecordSelect(props: WidgetProps) {
   const field = props.options.field as unknown as AdminField;
   const context = props.registry.formContext as AdminFormContext;
+  const t = wordsTexts();
   const targetId = referencedModel(field, context.values);
   const target = useModels().byId.get(targetId ?? "");
+  const Dialog = useContext(RecordDialogContext);
+  const [creating, setCreating] = useState(false);
   const previousTarget = useRef(targetId);
   useEffect(() => {
     // Another module chosen: the id picked in the old one means nothing there.
@@ -66,43 +76,63 @@ function RecordSelect(props: WidgetProps) {
   // The current value's name, so the select shows it before any search.
   useEffect(() => {
     if (!props.value || !target || selected?.value === props.value) return;
-    api<Record<string, unknown>>(`${routeOf(target.id)}/${props.value}`, { query: readQuery(target) })
-      .then((row) => setSelected({ value: String(row.id), label: recordLabel(target, row) }))
+    fetchLabels(target.id, [props.value])
+      .then((found) => setSelected({ value: props.value, label: found.get(props.value)?.label ?? props.value }))
       .catch(() => setSelected({ value: props.value, label: props.value }));
   }, [props.value, target, selected?.value]);
 
   useEffect(() => {
     if (!target) return;
-    const by = searchColumn(target);
     const text = debounced.trim();
-    // Typing the selected label back is not a search.
-    const filters = by && text && text !== selected?.label ? [{ column: by, method: "ilike", value: containsPattern(text) }] : [];
     const controller = new AbortController();
-    api<Record<string, unknown>[]>(routeOf(target.id), { query: { "filters[and]": filters.length ? JSON.stringify(filters) : undefined, limit: 20, ...readQuery(target) }, signal: controller.signal })
-      .then((rows) => setOptions(rows.map((row) => ({ value: String(row.id), label: recordLabel(target, row) }))))
+    // Typing the selected label back is not a search.
+    searchLabels(target.id, text && text !== selected?.label ? text : "", 20, controller.signal)
+      .then((rows) => setOptions(rows.map((row) => ({ value: row.id, label: row.label }))))
       .catch(() => undefined);
     return () => controller.abort();
   }, [target, debounced, selected?.label]);
 
-  const data = selected && !options.some((o) => o.value === selected.value) ? [selected, ...options] : options;
+  const choose = (option: Option | undefined) => {
+    setSelected(option);
+    props.onChange(option?.value ?? undefined);
+  };
+  const found = selected && !options.some((o) => o.value === selected.value) ? [selected, ...options] : options;
+  const data = Dialog && target ? [...found, { value: NEW, label: t.newRecord(target.title) }] : found;
   return (
-    <Select
-      {...fieldProps(props)}
-      placeholder={target ? `Choose ${target.title.toLowerCase()}` : undefined}
-      data={data}
-      value={props.value ?? null}
-      searchable
-      clearable={!props.required}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      nothingFoundMessage="No found items."
-      maxDropdownHeight={160}
-      onChange={(value) => {
-        setSelected(data.find((o) => o.value === value));
-        props.onChange(value ?? undefined);
-      }}
-      comboboxProps={{ withinPortal: true }}
-    />
+    <>
+      <Select
+        {...fieldProps(props)}
+        placeholder={target ? t.choose(target.title) : undefined}
+        data={data}
+        value={props.value ?? null}
+        searchable
+        clearable={!props.required}
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options }) => options}
+        nothingFoundMessage={t.nothingFound}
+        maxDropdownHeight={200}
+        onChange={(value) => {
+          if (value === NEW) return setCreating(true);
+          choose(data.find((o) => o.value === value));
+        }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {creating && Dialog && target && (
+        <Dialog
+          model={target}
+          closeOnCreate
+          onClose={() => setCreating(false)}
+          onSaved={(row) => {
+            if (!row?.id) return;
+            const id = String(row.id);
+            // The new record's label from the labeller, so it reads as the others do.
+            fetchLabels(target.id, [id])
+              .then((labels) => choose({ value: id, label: labels.get(id)?.label ?? id }))
+              .catch(() => choose({ value: id, label: id }));
+          }}
+        />
+      )}
+    </>
   );
 }
