@@ -553,7 +553,10 @@ export interface CrmInputs {
   description: {
     [k: string]: string;
   };
-  type: string;
+  /**
+   * The kind of value the field takes ('default' is one line of text); the site checks an email input's value as an email address.
+   */
+  type: "default" | "text" | "textarea" | "number" | "email" | "tel" | "checkbox";
   isRequired: boolean;
   /**
    * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
