@@ -60,6 +60,11 @@ export interface AdminModel {
    * DRAFTS=off, where every save publishes and the form is a plain Save.
    */
   drafts: boolean;
+  /**
+   * The variants the site's registry knows for this model (web/site/variants.ts), which the form's
+   * `variant` field offers; empty when the site renders none. Another name may still be typed.
+   */
+  variants: string[];
 }
 
 const words = (name: string) => {
@@ -129,12 +134,15 @@ export function adminModel(model: Model, registry: Registry, options: AdminModel
     labelField: labelFieldOf(model),
     ordered: model.fieldMap.has("orderIndex"),
     drafts: model.drafts && options.drafts !== false,
+    variants: [...(options.variants?.[model.id] ?? [])],
   };
 }
 
 export interface AdminModelOptions {
   /** The DRAFTS setting: off, no model is drafted for the admin. */
   drafts?: boolean;
+  /** The site's variant names per model id (the server reads web/site/variants.ts; engine/ imports nothing from web/). */
+  variants?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Every model with admin screens (the exposed ones), in the registry's order. */
