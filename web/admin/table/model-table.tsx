@@ -23,6 +23,7 @@ import { FilterBar } from "./filter-bar.js";
 import { RowActions } from "./row-actions.js";
 import { TablePager, useCursorPages } from "./table-pager.js";
 import { TransferButtons } from "./transfer-buttons.js";
+import { useFormAddress } from "./use-form-address.js";
 import type { PaginationState, SortingState } from "@tanstack/react-table";
 import { useModelTable, type AdminColumnDef, type Row } from "./use-model-table.js";
 
@@ -49,7 +50,9 @@ export function ModelTable({ model, scope, compact }: Props) {
     const id = scope ? null : searchParams.get("id");
     return id ? [{ column: "id", method: "eq", value: id }] : [];
   });
-  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  // The open form is in the address for a model's own table (?edit={id}): deep links and the back button.
+  const form = useFormAddress(!scope);
+  const editing = form.editing;
   const [deleting, setDeleting] = useState<Row | null>(null);
   // Any of the record's titles, every language (engine/admin/search-filter.ts): one or-group in the list query.
   const searchBy = searchFilter(model, "x");
@@ -103,7 +106,7 @@ export function ModelTable({ model, scope, compact }: Props) {
             row={info.row.original}
             index={info.row.index}
             rows={page.rows}
-            onEdit={() => setEditing(info.row.original)}
+            onEdit={() => form.open(info.row.original)}
             onDelete={() => setDeleting(info.row.original)}
             onReordered={() => page.reload()}
           />
@@ -156,7 +159,7 @@ export function ModelTable({ model, scope, compact }: Props) {
         </Group>
         <Group gap="xs">
           {!compact && <TransferButtons model={model} filters={allFilters} onImported={() => page.reload()} />}
-          <Button onClick={() => setEditing("new")}>Add new</Button>
+          <Button onClick={() => form.open("new")}>Add new</Button>
         </Group>
       </Group>
       <Table.ScrollContainer minWidth={600}>
@@ -227,8 +230,12 @@ export function ModelTable({ model, scope, compact }: Props) {
             model={model}
             record={editing === "new" ? undefined : editing}
             fixed={scope ? { [scope.field]: scope.value } : undefined}
-            onClose={() => setEditing(null)}
-            onSaved={() => page.reload()}
+            onClose={form.close}
+            onSaved={(row) => {
+              page.reload();
+              // A new record with relations stays open as its update form: the address names it.
+              if (editing === "new" && row?.id && model.embeds.length > 0) form.created(row);
+            }}
           />
         </RelationTableContext.Provider>
       )}
