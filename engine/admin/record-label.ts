@@ -24,8 +24,9 @@ export function textIn(value: unknown, language: string): string | undefined {
  */
 export function plainLabel(model: { title: string; labelField?: string }, row: Row | undefined, language: string = DEFAULT_LANGUAGE): string {
   if (!row) return "";
-  // The title first (the home page is "Home", whatever its admin title says), then the naming field.
-  const fields = model.labelField && model.labelField !== "id" ? ["title", model.labelField, ...NAMING] : NAMING;
+  // The naming field first, as the table's first column shows it (the row one clicked Delete on
+  // reads the same in the dialog), then the title and the rest for rows that lack it.
+  const fields = model.labelField && model.labelField !== "id" ? [model.labelField, ...NAMING] : NAMING;
   for (const name of fields) {
     const text = textIn(row[name], language);
     if (text) return text;

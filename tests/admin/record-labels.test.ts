@@ -19,10 +19,11 @@ describe(`record labels on ${testDialect}`, () => {
     return body.data as { id: string; label: string; file?: { file: string } }[];
   };
 
-  it("names a record from its own fields: the title in the language, then its admin title, never a bare id", () => {
+  it("names a record from its own fields: its naming field, else its title in the language, never a bare id", () => {
     const model = { title: "Page", labelField: "adminTitle" };
-    expect(plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: "Acme", title: { en: "Home", ru: "Главная" } }, "ru")).toBe("Главная");
-    expect(plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: "Acme", title: "" })).toBe("Acme");
+    expect(plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: "Acme", title: { en: "Home", ru: "Главная" } }, "ru")).toBe("Acme");
+    expect(plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: null, title: { en: "Home", ru: "Главная" } }, "ru")).toBe("Главная");
+    expect(plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: "", title: "Home" })).toBe("Home");
     // An older row with no admin title, nothing else to go by: the model and the id's start.
     expect(plainLabel({ title: "Attribute", labelField: "adminTitle" }, { id: "1a2b3c4d-0000", adminTitle: null, string: {}, variant: "default" })).toBe("Attribute 1a2b3c4d");
   });
@@ -43,7 +44,10 @@ describe(`record labels on ${testDialect}`, () => {
     const widget = await createRecord(t, "/api/host/widgets", { title: { en: "Hero", ru: "Герой" } });
     const link = await createRecord(t, "/api/host/pages-to-widgets", { pageId: page.id, widgetId: widget.id });
     expect((await labels("host/pages-to-widgets", `ids=${link.id}`))[0]!.label).toBe("Home → Hero");
-    expect((await labels("host/pages-to-widgets", `ids=${link.id}&language=ru`))[0]!.label).toBe("Home → Герой");
+    // A record with no admin title is named by its text in the language asked for.
+    const colour = await createRecord(t, "/api/ecommerce/attributes", { string: { en: "Red", ru: "Красный" } });
+    expect((await labels("ecommerce/attributes", `ids=${colour.id}&language=ru`))[0]!.label).toBe("Красный");
+    expect((await labels("ecommerce/attributes", `ids=${colour.id}`))[0]!.label).toBe("Red");
     const file = await createRecord(t, "/api/file-storage/files", { adminTitle: "mug.jpg", file: "/files/mug.jpg" });
     const [named] = await labels("file-storage/files", `ids=${file.id}`);
     expect(named).toMatchObject({ label: "mug.jpg", file: { file: "/files/mug.jpg" } });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
+import { referencedModel } from "../../../engine/admin/referenced-model.js";
 import { fetchLabels, type RecordLabel } from "./record-labels.js";
 
 type Row = Record<string, any>;
@@ -10,9 +11,15 @@ type Row = Record<string, any>;
  */
 export function useReferenceLabels(model: AdminModel, rows: Row[]): Map<string, RecordLabel> {
   const [labels, setLabels] = useState(new Map<string, RecordLabel>());
-  const keys = model.fields.filter((f) => f.references);
-  const own = [model.id, rows.map((r) => r.id as string).filter(Boolean)] as const;
-  const wanted = [own, ...keys.map((f) => [f.references!, [...new Set(rows.map((r) => r[f.name]).filter(Boolean))]] as const)].filter(([, ids]) => ids.length);
+  // Ids per model: the page's own rows, and each reference's target (a templated one per row's values).
+  const byModel = new Map<string, Set<string>>([[model.id, new Set(rows.map((r) => r.id as string).filter(Boolean))]]);
+  for (const field of model.fields.filter((f) => f.references || f.referencesModel)) {
+    for (const row of rows) {
+      const target = referencedModel(field, row);
+      if (target && row[field.name]) (byModel.get(target) ?? byModel.set(target, new Set()).get(target)!).add(row[field.name]);
+    }
+  }
+  const wanted = [...byModel].map(([id, ids]) => [id, [...ids]] as const).filter(([, ids]) => ids.length);
   const signature = JSON.stringify(wanted);
   useEffect(() => {
     const controller = new AbortController();

@@ -1,8 +1,9 @@
-import { Select } from "@mantine/core";
+import { Button, Select, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { WidgetProps } from "@rjsf/utils";
 import { useContext, useEffect, useRef, useState } from "react";
 import type { AdminField } from "../../../../engine/admin/admin-model.js";
+import { referencedModel } from "../../../../engine/admin/referenced-model.js";
 import { useModels } from "../../data/models-context.js";
 import { fetchLabels, searchLabels } from "../../data/record-labels.js";
 import { wordsTexts } from "../../words-texts.js";
@@ -14,17 +15,7 @@ import { errorOf, fieldProps } from "./basic-widgets.js";
 type Option = { value: string; label: string };
 
 /** "{externalModule}/widgets" with the form's values: the model a dependent reference points at now. */
-export function referencedModel(field: AdminField, values: Record<string, unknown>): string | undefined {
-  if (field.references) return field.references;
-  if (!field.referencesModel) return undefined;
-  let missing = false;
-  const id = field.referencesModel.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (typeof value !== "string" || !value) missing = true;
-    return String(value ?? "");
-  });
-  return missing ? undefined : id;
-}
+export { referencedModel };
 
 /**
  * A foreign key chosen by name: the server searches the referenced model as one types (20 at a
@@ -97,7 +88,19 @@ function RecordSelect(props: WidgetProps) {
     props.onChange(option?.value ?? undefined);
   };
   const found = selected && !options.some((o) => o.value === selected.value) ? [selected, ...options] : options;
-  const data = Dialog && target ? [...found, { value: NEW, label: t.newRecord(target.title) }] : found;
+  // "+ New …" ends the list; when nothing matches, the list says so ('No found items.') above it.
+  const canCreate = Boolean(Dialog && target);
+  const data = canCreate && found.length > 0 ? [...found, { value: NEW, label: t.newRecord(target!.title) }] : found;
+  const nothingFound = canCreate ? (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" c="dimmed">{t.nothingFound}</Text>
+      <Button size="compact-sm" variant="subtle" onMouseDown={(e) => e.preventDefault()} onClick={() => setCreating(true)} data-testid="picker-new">
+        {t.newRecord(target!.title)}
+      </Button>
+    </Stack>
+  ) : (
+    t.nothingFound
+  );
   return (
     <>
       <Select
@@ -110,7 +113,7 @@ function RecordSelect(props: WidgetProps) {
         searchValue={search}
         onSearchChange={setSearch}
         filter={({ options }) => options}
-        nothingFoundMessage={t.nothingFound}
+        nothingFoundMessage={nothingFound}
         maxDropdownHeight={200}
         onChange={(value) => {
           if (value === NEW) return setCreating(true);
