@@ -3,7 +3,7 @@ import { plainLabel } from "../../../engine/admin/record-label.js";
 import { labelFieldOf } from "../../../engine/admin/admin-model.js";
 import { EXTERNAL_WIDGETS } from "../../../engine/query/relation-graph.js";
 import type { Model } from "../../../engine/schema/model.js";
-import { OrderDesk } from "../ecommerce/order-desk.js";
+import { OrderDesk } from "../ecommerce/index.js";
 import { moneyLabel } from "./money-label.js";
 
 type Row = Record<string, unknown>;
