@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import { hasChromium, launchChromium, startApp, waitForHydration, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 123" };
 const SHOTS = process.env.ADMIN_WORDS_SHOTS ?? "/tmp/shots/words";
@@ -214,6 +214,34 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
       await shot(ru, "delete-dialog-ru");
     } finally {
       await russian.close();
+    }
+  });
+
+  it("refuses an email input's value that is no address on the site, on the field, in the page's language", async () => {
+    for (const [path, message] of [["/contact", "Enter a valid email address"], ["/ru/contact", "Введите правильный адрес электронной почты"]] as const) {
+      const visitor = await browser.newPage();
+      visitor.setDefaultTimeout(15_000);
+      try {
+        await visitor.goto(`${running.url}${path}`, { waitUntil: "networkidle" });
+        await waitForHydration(visitor);
+        const form = visitor.locator("form[data-crm-form]");
+        const email = form.locator('[name="email"]');
+        expect(await email.getAttribute("type")).toBe("email");
+        await form.locator('[name="name"]').fill("Ada");
+        await form.locator('[name="message"]').fill("Hello");
+        // The browser's own check lets "ada@localhost" through; the server's does not (no dot in the domain).
+        await email.fill("ada@localhost");
+        await form.locator('button[type="submit"]').click();
+        await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
+        expect(await email.evaluate((input) => (input as HTMLInputElement).validationMessage)).toBe(message);
+        await visitor.getByText(message).first().waitFor();
+        await shot(visitor, `site-email-refused${path.startsWith("/ru") ? "-ru" : ""}`);
+        // Edited, the field is valid again and the form goes through.
+        await email.fill("ada@example.com");
+        expect(await email.getAttribute("aria-invalid")).toBeNull();
+      } finally {
+        await visitor.close();
+      }
     }
   });
 
