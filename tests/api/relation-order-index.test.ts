@@ -40,6 +40,14 @@ describe(`a new relation row's order index on ${testDialect}`, () => {
     expect(body.data.map((r: any) => r.orderIndex)).toEqual([1, 2, 3]);
   });
 
+  it("gives rows appended at once to one parent distinct places (the parent is locked while each is placed)", async () => {
+    const p = await page();
+    const widgets = [];
+    for (let i = 0; i < 8; i++) widgets.push(await widget());
+    const links = await Promise.all(widgets.map((w) => link(p.id, w.id)));
+    expect(links.map((l) => l.orderIndex).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it("leaves entities alone (no orderIndex to fill)", async () => {
     const p = await page();
     expect(p.orderIndex).toBeUndefined();
