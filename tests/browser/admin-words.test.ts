@@ -72,6 +72,12 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
     await expect.poll(() => table.getByTestId("table-row").first().textContent()).toMatch(/\$\d[\d ]*\.\d{2} · USD/);
     expect(await table.textContent()).not.toMatch(/\bdefault\b.*\bdefault\b/);
     await shot(page, "labels-prices");
+    // An older price row with no admin title, in the attributes' own table: named by its amount, not "—".
+    const usd = (await api("GET", "/api/billing/currencies?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=usd")).data[0];
+    const old = (await api("POST", "/api/ecommerce/attributes", { data: { number: "7", string: {} } })).data;
+    await api("POST", "/api/ecommerce/attributes-to-billing-module-currencies", { data: { attributeId: old.id, billingModuleCurrencyId: usd.id } });
+    await openTable("ecommerce/attributes");
+    await expect.poll(() => page.getByTestId("table-ecommerce/attributes").getByTestId("row-label").allTextContents()).toContain("$7.00 · USD");
     // A page's place in a layout-free walk: the page-to-widget link by the page and the block.
     await openTable("host/pages-to-widgets");
     await expect.poll(() => page.getByTestId("table-host/pages-to-widgets").getByTestId("table-row").first().textContent()).toMatch(/Northwind Studio/);

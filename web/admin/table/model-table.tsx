@@ -82,7 +82,20 @@ export function ModelTable({ model, scope, compact }: Props) {
           header: c.field.label,
           enableSorting: true,
           accessorFn: (row: Row) => row[c.field.name],
-          cell: (info) => <CellValue field={c.field} value={info.row.original[c.field.name]} referenceLabel={labels.get(info.row.original[c.field.name])} />,
+          cell: (info) => {
+            const row = info.row.original;
+            const value = row[c.field.name];
+            // A row whose naming field is empty (made before admin titles were generated: an old
+            // price) shows what the labeller calls it ("$32.00 · USD"), dimmed, rather than "—".
+            if (c.field.name === model.labelField && (value === null || value === undefined || value === "") && labels.get(row.id)) {
+              return (
+                <Text size="sm" c="dimmed" data-testid="row-label">
+                  {labels.get(row.id)!.label}
+                </Text>
+              );
+            }
+            return <CellValue field={c.field} value={value} referenceLabel={labels.get(value)} />;
+          },
         }),
       ),
       // x-drafts: each row's publication state (the working copies are what the table lists).
