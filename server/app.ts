@@ -27,6 +27,7 @@ import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { providerEnums } from "./modules/billing/providers/index.js";
+import { crmEnums } from "./modules/crm/input-types.js";
 import { registerWebFiles } from "./web/static-files.js";
 import { allowCrossOriginCallers } from "./security/cors.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
@@ -93,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // x-enum-from lists: the invoice's provider takes the payment provider list's names.
   // The `language` fields take the LANGUAGES setting, and DEFAULT_LANGUAGE as their default.
   const languages = { values: config.languages, default: config.defaultLanguage };
-  const registry = loadRegistry(config.schemasDir, { enums: { ...providerEnums(config), languages } });
+  const registry = loadRegistry(config.schemasDir, { enums: { ...providerEnums(config), ...crmEnums(), languages } });
   const database =
     options.database ??
     (await openDatabase({ url: config.databaseUrl, namedStatements: config.databaseNamedStatements, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));

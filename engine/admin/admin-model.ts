@@ -38,6 +38,7 @@ export interface AdminEmbed {
   parentKey: string;
   /** The other foreign key: the related record chosen through a select. */
   childKey: string;
+  /** The related model's id, or its template over a field of the row ("{externalModule}/widgets"). */
   childModel: string;
 }
 
@@ -59,6 +60,11 @@ export interface AdminModel {
    * DRAFTS=off, where every save publishes and the form is a plain Save.
    */
   drafts: boolean;
+  /**
+   * The variants the site's registry knows for this model (web/site/variants.ts), which the form's
+   * `variant` field offers; empty when the site renders none. Another name may still be typed.
+   */
+  variants: string[];
 }
 
 const words = (name: string) => {
@@ -102,11 +108,13 @@ export function adminField(field: Model["fields"][number]): AdminField {
  * (a self relation) the first is the parent.
  */
 export function embedOf(host: Model, relation: Model): AdminEmbed | undefined {
-  const keys = relation.fields.filter((f) => f.references);
-  const parent = keys.find((f) => f.references!.model === host.id);
+  // A child chosen by a templated model (host widgets' "{externalModule}/widgets") is a key too:
+  // without it the host-widget form had no sub-table for its external widget (issue 31).
+  const keys = relation.fields.filter((f) => f.references || f.referencesModel);
+  const parent = keys.find((f) => f.references?.model === host.id);
   const child = keys.find((f) => f !== parent);
   if (!parent || !child) return undefined;
-  return { relation: relation.id, parentKey: parent.name, childKey: child.name, childModel: child.references!.model };
+  return { relation: relation.id, parentKey: parent.name, childKey: child.name, childModel: child.references?.model ?? child.referencesModel! };
 }
 
 export function adminModel(model: Model, registry: Registry, options: AdminModelOptions = {}): AdminModel {
@@ -126,12 +134,15 @@ export function adminModel(model: Model, registry: Registry, options: AdminModel
     labelField: labelFieldOf(model),
     ordered: model.fieldMap.has("orderIndex"),
     drafts: model.drafts && options.drafts !== false,
+    variants: [...(options.variants?.[model.id] ?? [])],
   };
 }
 
 export interface AdminModelOptions {
   /** The DRAFTS setting: off, no model is drafted for the admin. */
   drafts?: boolean;
+  /** The site's variant names per model id (the server reads web/site/variants.ts; engine/ imports nothing from web/). */
+  variants?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Every model with admin screens (the exposed ones), in the registry's order. */

@@ -62,6 +62,15 @@ function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): { schema:
 }
 
 /**
+ * `variant`: a choice among the variants the site knows for the model (model.variants), where
+ * another name may still be typed (a developer's variant yet to come), with a warning.
+ */
+function variantProperty(model: AdminModel, field: AdminField): { schema: Json; ui: Json } {
+  const typed = typeof field.default === "string" ? { default: field.default } : {};
+  return { schema: { type: "string", title: field.label, ...typed }, ui: { "ui:widget": "variant", "ui:options": { field, variants: model.variants } } };
+}
+
+/**
  * The RJSF schema and uiSchema of a model's form. Client-side checks are left to the server (its
  * errors land on their fields), so this schema describes inputs rather than validity. `widgets`:
  * the names the renderer has widgets for (web/admin/form/widgets), when known.
@@ -71,7 +80,7 @@ export function formSchema(model: AdminModel, omit: string[] = [], widgets?: Rea
   const properties: Json = {};
   const uiSchema: Json = { "ui:order": fields.map((f) => f.name) };
   for (const field of fields) {
-    const { schema, ui } = propertyOf(field, widgets);
+    const { schema, ui } = field.name === "variant" && inputOf(field) === "text" && (!widgets || widgets.has("variant")) ? variantProperty(model, field) : propertyOf(field, widgets);
     properties[field.name] = schema;
     uiSchema[field.name] = ui;
   }

@@ -553,6 +553,9 @@ export interface CrmInputs {
   description: {
     [k: string]: string;
   };
+  /**
+   * The kind of value the field takes ('default' is one line of text); the site checks an email input's value as an email address.
+   */
   type: string;
   isRequired: boolean;
   /**

@@ -8,6 +8,7 @@ import { isUuid } from "./coerce.js";
 import { bindAfter } from "./keyset-after.js";
 import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
+import { appendedOrderIndex, orderParentKey } from "./order-index.js";
 import { isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
 import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
 import { CREATED, type CompanionInsert } from "./companion-insert.js";
@@ -63,7 +64,11 @@ export class Repository<R extends object = Row> {
   ) {
     this.db = scope?.trx ?? database.db;
     this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
+    this.orderParentKey = orderParentKey(model);
   }
+
+  /** A relation's parent key (its first foreign key) when its rows are ordered: new rows are appended. */
+  private readonly orderParentKey: string | undefined;
 
   /** The same repository running inside a transaction (see runTransaction). */
   within(scope: TransactionScope): Repository<R> {
@@ -418,8 +423,8 @@ export class Repository<R extends object = Row> {
     if (values.length === 1 && db === this.db && !this.scope) {
       // A single create, outside a transaction: the hot path, built once per set of columns.
       const params = new Params();
-      const row = Object.fromEntries(Object.entries(values[0]!).map(([k, v]) => [k, params.add(v)]));
-      return this.runCached(`insert|${Object.keys(row).join(",")}`, params, () =>
+      const row = this.bound(values[0]!, params);
+      return this.runCached(`insert|${Object.keys(row).join(",")}${this.appends(values[0]!) ? "|append" : ""}`, params, () =>
         this.db.insertInto(this.model.table).values(row).returning(this.columns),
       );
     }
@@ -427,7 +432,28 @@ export class Repository<R extends object = Row> {
     if (values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now") {
       values.forEach((row, i) => (row.createdAt ??= sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
     }
+    // Rows of one parent sent together are appended in their order.
+    const appended = new Map<unknown, number>();
+    for (const row of values) {
+      if (!this.appends(row)) continue;
+      const parent = row[this.orderParentKey!];
+      const offset = appended.get(parent) ?? 0;
+      appended.set(parent, offset + 1);
+      row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, parent, offset);
+    }
     return this.guard(() => db.insertInto(this.model.table).values(values).returning(this.columns).execute());
+  }
+
+  /** A relation row of an ordered relation that names no orderIndex: it goes after its parent's last row. */
+  private appends(values: Row): boolean {
+    return this.orderParentKey !== undefined && values.orderIndex === undefined && values[this.orderParentKey] != null;
+  }
+
+  /** The row's values as parameters of a statement built once per shape (an appended row's orderIndex read in the statement). */
+  private bound(values: Row, params: Params): Row {
+    const row: Row = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, params.add(v)]));
+    if (this.appends(values)) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!]);
+    return row;
   }
 
   /**
@@ -436,10 +462,10 @@ export class Repository<R extends object = Row> {
    */
   private insertWithCompanion(values: Row, companion: CompanionInsert): Promise<Row[]> {
     const params = new Params();
-    const row = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, params.add(v)]));
+    const row = this.bound(values, params);
     const standIns = companion.values.map((v) => params.add(v));
     const every = this.model.fields.map((f) => f.name);
-    return this.runCached(`insert+${companion.shape}|${Object.keys(row).join(",")}`, params, () =>
+    return this.runCached(`insert+${companion.shape}|${Object.keys(row).join(",")}${this.appends(values) ? "|append" : ""}`, params, () =>
       this.db
         .with(CREATED, (db) => db.insertInto(this.model.table).values(row).returning(every))
         .with("companion", (db) => companion.build(db, standIns))

@@ -197,11 +197,12 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     const table = page.getByTestId("table-ecommerce/products");
     const row = table.getByTestId("table-row").filter({ hasText: "Red running shoes" });
     await row.getByRole("button", { name: "Delete" }).click();
-    await dialog("Delete?").getByRole("button", { name: "Cancel" }).click();
+    // The dialog names the record (issue 31): "Delete 'Red running shoes'?".
+    await dialog("Delete 'Red running shoes'?").getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("4 records");
     await row.getByRole("button", { name: "Delete" }).click();
     await screenshot(page, "admin-delete-confirm");
-    await dialog("Delete?").getByRole("button", { name: "Delete" }).click();
+    await dialog("Delete 'Red running shoes'?").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("3 records");
     await page.getByTestId("activity-log").getByText("Red running shoes").first().waitFor();
     const { body } = await api("GET", "/api/ecommerce/stores-to-products");

@@ -3,6 +3,7 @@ import { loadRegistry } from "../../engine/schema/load.js";
 import type { Registry } from "../../engine/schema/registry.js";
 import { paths } from "../../server/config.js";
 import { providerEnums } from "../../server/modules/billing/providers/index.js";
+import { crmEnums } from "../../server/modules/crm/input-types.js";
 
 /**
  * The model registry as `buildApp` loads it: with the lists `x-enum-from` names (the payment
@@ -10,5 +11,5 @@ import { providerEnums } from "../../server/modules/billing/providers/index.js";
  * what the app accepts.
  */
 export function appRegistry(): Registry {
-  return loadRegistry(paths.schemas, { enums: { ...providerEnums({}), languages: { values: [...LANGUAGES], default: DEFAULT_LANGUAGE } } });
+  return loadRegistry(paths.schemas, { enums: { ...providerEnums({}), ...crmEnums(), languages: { values: [...LANGUAGES], default: DEFAULT_LANGUAGE } } });
 }

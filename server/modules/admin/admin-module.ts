@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { adminModels } from "../../../engine/admin/admin-model.js";
 import { defineRoute } from "../route.js";
+import { registerLabelsRoute } from "./labels-route.js";
+import { variantRegistry } from "../../../web/site/variants.js";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js";
 
 /**
@@ -11,10 +13,14 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js
  */
 export function registerAdminModule(app: FastifyInstance) {
   // With DRAFTS=off every save publishes: the admin shows no draft states or publish buttons.
-  const models = adminModels(app.registry, { drafts: app.hasDecorator("drafts") ? app.drafts.drafts : false });
+  const drafts = app.hasDecorator("drafts") ? app.drafts.drafts : false;
+  // The site's variants are read per answer: a plug-in may register one after start-up.
+  const variants = () => Object.fromEntries(Object.entries(variantRegistry).map(([model, names]) => [model, Object.keys(names)]));
   const summary = "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations), and the site's languages";
   // The site's languages beside the models: the admin applies them (table columns, cells) as the
   // browser bundle has no list of its own.
   const languages = { list: [...LANGUAGES], default: DEFAULT_LANGUAGE };
-  defineRoute(app, { method: "GET", url: "/api/admin/models", tag: "admin", summary }, async () => ({ data: models, languages }));
+  defineRoute(app, { method: "GET", url: "/api/admin/models", tag: "admin", summary }, async () => ({ data: adminModels(app.registry, { drafts, variants: variants() }), languages }));
+  // Records named as a person recognises them, for tables, pickers and the delete dialog.
+  registerLabelsRoute(app);
 }

@@ -3,6 +3,7 @@ import { validationError } from "../../../engine/errors.js";
 import { isPlainObject } from "../../../engine/query/plain-object.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
+import { checkEmailInputs } from "./email-inputs.js";
 import { notifyOwnerOfSubmission } from "./owner-submission-notice.js";
 
 /** A message is longer than a password, but a form request is still a few fields. */
@@ -17,6 +18,8 @@ export const REQUEST_BODY_LIMIT = 64 * 1024;
 export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown, subjectId?: string): Promise<StoredRecord<"crm/requests"> & { formId: string }> {
   if (!isPlainObject(data)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
   const form = await app.repositories.get("crm/forms")!.get(formId);
+  // An email input's value must be an address (400 naming the field), checked before anything is written.
+  await checkEmailInputs(app.database.db, app.registry, form.id, data);
   const created = await runTransaction(app.database, app.repositories, async (repository, trx) => {
     const row = await repository("crm/requests").create({ payload: data });
     await repository("crm/forms-to-requests").create({ formId: form.id, requestId: row.id });

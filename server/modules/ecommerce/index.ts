@@ -10,3 +10,6 @@ export const ecommerce: Module = {
   dependsOn: ["rbac", "notification", "file-storage", "billing"],
   register: (app, { config }) => registerEcommerceModule(app, config, app.payments),
 };
+
+/** The order desk's read model: the admin's labeller names orders by it (number, customer, total). */
+export { OrderDesk } from "./order-desk.js";

@@ -156,6 +156,13 @@ export class OrderDesk {
     return row ? this.shape(row as DeskRow, language) : undefined;
   }
 
+  /** Several orders (any type) as the desk shows them, in one query: the admin's labels of orders. */
+  async many(orderIds: string[], language: string): Promise<DeskOrder[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await this.base(this.app.database.db).where("o.id", "in", orderIds).execute();
+    return rows.map((row) => this.shape(row as DeskRow, language));
+  }
+
   private shape(row: DeskRow, language: string): DeskOrder {
     const decimals = row.decimals == null ? 2 : Number(row.decimals);
     const exact = (value: unknown) => (value == null ? null : fromMinorUnits(toMinorUnits(String(value), decimals), decimals));

@@ -1,10 +1,13 @@
 import { api, type Query } from "../../api/client.js";
 
-export interface Filter {
+export interface Condition {
   column: string;
   method: string;
   value?: unknown;
 }
+
+/** A condition, or a group of them one of which must hold (the search box's titles). */
+export type Filter = Condition | { or: Condition[] };
 
 export interface Sort {
   column: string;
@@ -65,5 +68,5 @@ export async function fetchPage<T>(model: { id: string; drafts?: boolean }, requ
 export const fetchExactCount = (model: { id: string; drafts?: boolean }, filters: Filter[], signal?: AbortSignal) =>
   api<number>(`${routeOf(model.id)}/count`, { query: { ...queryOf(filters), ...readQuery(model) }, signal });
 
-/** `%text%` for ilike, with the pattern characters of the text itself escaped. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%text%` for ilike (one rule with the search box's, engine/admin/search-filter.ts). */
+export { containsPattern } from "../../../engine/admin/search-filter.js";

@@ -1,15 +1,15 @@
-import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
+import { plainLabel } from "../../../engine/admin/record-label.js";
+import { wordsTexts } from "../words-texts.js";
 
 type Row = Record<string, unknown>;
 
-/** A record's name in selects and tables: its naming field (the default language's text of a language map), else its id. */
+/**
+ * A record's name from the row at hand (the activity log, a just-saved record): the same rule as
+ * the server's labeller (engine/admin/record-label.ts), in the admin's language. What needs other
+ * records (a price's currency, a relation's ends) comes from fetchLabels.
+ */
 export function recordLabel(model: AdminModel | undefined, row: Row | undefined): string {
   if (!row) return "";
-  const value = model ? row[model.labelField] : undefined;
-  if (value && typeof value === "object") {
-    const map = value as Record<string, string>;
-    return map[DEFAULT_LANGUAGE] || Object.values(map).find(Boolean) || String(row.id);
-  }
-  return value === undefined || value === null || value === "" ? String(row.id ?? "") : String(value);
+  return plainLabel(model ?? { title: "Record" }, row, wordsTexts().language);
 }

@@ -2,6 +2,7 @@ import { Center, Divider, Loader, Modal, Stack, Title } from "@mantine/core";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { RelationSubTables } from "../relations/relation-sub-tables.js";
 import { ModelForm } from "./model-form.js";
+import { RecordDialogContext } from "./record-dialog-context.js";
 import { useEditedRecord } from "./use-edited-record.js";
 
 type Row = Record<string, any>;
@@ -11,7 +12,10 @@ interface Props {
   record?: Row;
   fixed?: Row;
   onClose(): void;
-  onSaved(): void;
+  /** Called after each save with the record the server answered. */
+  onSaved(row?: Row): void;
+  /** Close once created even with relation sub-tables: a picker's "+ New …" wants the record chosen. */
+  closeOnCreate?: boolean;
 }
 
 /**
@@ -20,12 +24,12 @@ interface Props {
  * added straight away; one without closes. An existing record is read afresh (with its ETag)
  * before its form shows.
  */
-export function FormDialog({ model, record, fixed, onClose, onSaved }: Props) {
+export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCreate }: Props) {
   const edited = useEditedRecord(model, record);
   const current = edited.record;
   const saved = (row: Row, created: boolean, etag?: string) => {
-    onSaved();
-    if (created && model.embeds.length === 0) onClose();
+    onSaved(row);
+    if (created && (model.embeds.length === 0 || closeOnCreate)) onClose();
     else edited.saved(row, etag);
   };
   return (
@@ -42,7 +46,10 @@ export function FormDialog({ model, record, fixed, onClose, onSaved }: Props) {
         </Center>
       ) : (
         <Stack gap="lg">
+          {/* Pickers inside this form create records in a dialog like this one (record-dialog-context.ts). */}
+          <RecordDialogContext.Provider value={FormDialog}>
           <ModelForm key={edited.revision} model={model} record={current} etag={edited.etag} fixed={fixed} onSaved={saved} onReload={edited.reload} />
+          </RecordDialogContext.Provider>
           {current?.id && model.embeds.length > 0 && (
             <>
               <Divider label="Relations" labelPosition="left" />

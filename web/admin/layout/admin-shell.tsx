@@ -6,11 +6,13 @@ import { emailOf } from "../auth/use-session.js";
 import { ModelsProvider } from "../data/models-context.js";
 import { ModelNav } from "./model-nav.js";
 import { shellTexts } from "./shell-texts.js";
+import { wordsTexts } from "../words-texts.js";
 
 /** Header (models toggle, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
 export function AdminShell() {
   const { subject, signOut } = useSubject();
   const [navShown, { toggle }] = useDisclosure(true);
+  const t = wordsTexts();
   return (
     <ModelsProvider>
       <AppShell header={{ height: 56 }} navbar={{ width: 290, breakpoint: "sm", collapsed: { mobile: !navShown, desktop: !navShown } }} padding="lg">
@@ -18,7 +20,7 @@ export function AdminShell() {
           <Group h="100%" px="md" justify="space-between">
             <Group gap="sm">
               <Button variant="default" size="xs" onClick={toggle} aria-expanded={navShown} data-testid="models-toggle">
-                {navShown ? "Hide" : "Show"}
+                {navShown ? t.hide : t.show}
               </Button>
               <Title order={4}>Admin</Title>
             </Group>

@@ -5,8 +5,23 @@ import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { useModels } from "../data/models-context.js";
 import { mediaTexts } from "../media/media-texts.js";
 import { ordersTexts } from "../orders/orders-texts.js";
-import { pagesTexts } from "../pages/pages-texts.js";
 import { productsTexts } from "../products/products-texts.js";
+import { wordsTexts } from "../words-texts.js";
+
+/** The crm/forms table: its rows open their submissions (/admin/forms/{id}). */
+const FORMS = "/admin/crm/forms";
+
+/** The editor's screens in the order an editor reaches for them; the composer's pages screen first. */
+export function editorScreens() {
+  const words = wordsTexts();
+  return [
+    { to: "/admin/pages", label: words.pages, testId: "nav-pages" },
+    { to: "/admin/products", label: productsTexts().products, testId: "nav-products" },
+    { to: "/admin/orders", label: ordersTexts().orders, testId: "nav-orders" },
+    { to: FORMS, label: words.forms, testId: "nav-forms" },
+    { to: "/admin/media", label: mediaTexts().media, testId: "nav-media" },
+  ];
+}
 
 /** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */
 export function groupModels(models: AdminModel[], text: string): [string, AdminModel[]][] {
@@ -23,25 +38,37 @@ export function ModelNav() {
   const { list } = useModels();
   const [text, setText] = useState("");
   const { module, entity } = useParams();
-  // A form's submissions (/admin/forms/{id}) belong under crm/forms.
+  // A form's submissions (/admin/forms/{id}) light up "Forms" among the editor's screens.
   const { pathname } = useLocation();
-  const current = pathname.startsWith("/admin/forms/") ? "crm/forms" : `${module}/${entity}`;
+  const current = `${module}/${entity}`;
   const groups = useMemo(() => groupModels(list, text), [list, text]);
-  const t = ordersTexts();
+  const words = wordsTexts();
+  const screens = editorScreens();
   return (
     <>
       <AppShell.Section>
-        <TextInput size="xs" placeholder="Find a model" value={text} onChange={(e) => setText(e.currentTarget.value)} mb="xs" aria-label="Find a model" />
+        <TextInput size="xs" placeholder={words.findModel} value={text} onChange={(e) => setText(e.currentTarget.value)} mb="xs" aria-label={words.findModel} />
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea}>
-        {/* The hand-made screens a shop owner starts from, above the generated models. */}
+        {/* The editor's screens first (issue 31), then every model of the registry. */}
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>
-          {t.shop}
+          {words.editorScreens}
         </Text>
-        <NavLink component={RouterLink} to="/admin/pages" label={pagesTexts().pages} active={pathname === "/admin/pages" || pathname.startsWith("/admin/pages/")} py={4} styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} data-testid="nav-pages" />
-        <NavLink component={RouterLink} to="/admin/products" label={productsTexts().products} active={pathname === "/admin/products" || pathname.startsWith("/admin/products/")} py={4} styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} data-testid="nav-products" />
-        <NavLink component={RouterLink} to="/admin/orders" label={t.orders} active={pathname === "/admin/orders" || pathname.startsWith("/admin/orders/")} py={4} styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} data-testid="nav-orders" />
-        <NavLink component={RouterLink} to="/admin/media" label={mediaTexts().media} active={pathname === "/admin/media"} py={4} data-testid="nav-media" styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }} />
+        {screens.map((screen) => (
+          <NavLink
+            key={screen.to}
+            component={RouterLink}
+            to={screen.to}
+            label={screen.label}
+            active={pathname === screen.to || pathname.startsWith(`${screen.to}/`) || (screen.to === FORMS && pathname.startsWith("/admin/forms/"))}
+            py={4}
+            styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
+            data-testid={screen.testId}
+          />
+        ))}
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="md" pb={0}>
+          {words.models}
+        </Text>
         {groups.map(([group, models]) => (
           <div key={group}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>

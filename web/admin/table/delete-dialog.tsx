@@ -1,8 +1,13 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useState } from "react";
+import { wordsTexts } from "../words-texts.js";
 
-/** 'Delete?' with Cancel and Delete; Delete stays busy until the call ends. */
+/**
+ * "Delete 'Ceramic mug'?" with Cancel and Delete, the record named by the admin's labeller; Delete
+ * stays busy until the call ends.
+ */
 export function DeleteDialog({ label, onCancel, onConfirm }: { label: string; onCancel(): void; onConfirm(): Promise<void> }) {
+  const t = wordsTexts();
   const [pending, setPending] = useState(false);
   const confirm = async () => {
     setPending(true);
@@ -13,16 +18,16 @@ export function DeleteDialog({ label, onCancel, onConfirm }: { label: string; on
     }
   };
   return (
-    <Modal opened onClose={onCancel} title="Delete?" centered size="sm">
+    <Modal opened onClose={onCancel} title={t.deleteTitle(label)} centered size="sm" data-testid="delete-dialog">
       <Text size="sm" mb="lg">
-        {label} will be deleted for good.
+        {t.deleteBody}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          {t.cancel}
         </Button>
         <Button color="red" onClick={confirm} loading={pending}>
-          Delete
+          {t.delete}
         </Button>
       </Group>
     </Modal>

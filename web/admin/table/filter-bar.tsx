@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Popover, Select, Stack, TextInput } f
 import { useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { filterColumns } from "../../../engine/admin/table-columns.js";
-import type { Filter } from "../data/list-query.js";
+import type { Condition as Filter } from "../data/list-query.js";
 
 const METHODS = ["eq", "ne", "gt", "gte", "lt", "lte", "ilike", "notIlike", "isNull", "isNotNull"];
 const NO_VALUE = new Set(["isNull", "isNotNull"]);

@@ -3,10 +3,11 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
-import { searchColumn, tableColumns } from "../../../engine/admin/table-columns.js";
+import { searchFilter } from "../../../engine/admin/search-filter.js";
+import { tableColumns } from "../../../engine/admin/table-columns.js";
 import { api } from "../../api/client.js";
 import { recordActivity } from "../activity/activity-log.js";
-import { containsPattern, routeOf, type Filter } from "../data/list-query.js";
+import { routeOf, type Condition, type Filter } from "../data/list-query.js";
 import { recordLabel } from "../data/record-label.js";
 import { usePage } from "../data/use-page.js";
 import { useReferenceLabels } from "../data/use-reference-labels.js";
@@ -22,6 +23,7 @@ import { FilterBar } from "./filter-bar.js";
 import { RowActions } from "./row-actions.js";
 import { TablePager, useCursorPages } from "./table-pager.js";
 import { TransferButtons } from "./transfer-buttons.js";
+import { useFormAddress } from "./use-form-address.js";
 import type { PaginationState, SortingState } from "@tanstack/react-table";
 import { useModelTable, type AdminColumnDef, type Row } from "./use-model-table.js";
 
@@ -44,20 +46,24 @@ export function ModelTable({ model, scope, compact }: Props) {
   const [debounced] = useDebouncedValue(search, 300);
   // `?id=` in the address (a mail's link to one record, such as the owner's paid order) starts filtered to it.
   const [searchParams] = useSearchParams();
-  const [filters, setFilters] = useState<Filter[]>(() => {
+  const [filters, setFilters] = useState<Condition[]>(() => {
     const id = scope ? null : searchParams.get("id");
     return id ? [{ column: "id", method: "eq", value: id }] : [];
   });
-  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  // The open form is in the address for a model's own table (?edit={id}): deep links and the back button.
+  const form = useFormAddress(!scope);
+  const editing = form.editing;
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const searchBy = searchColumn(model);
+  // Any of the record's titles, every language (engine/admin/search-filter.ts): one or-group in the list query.
+  const searchBy = searchFilter(model, "x");
+  const searching = searchFilter(model, debounced);
   const initialSort: SortingState = model.ordered ? [{ id: "orderIndex", desc: false }] : [{ id: "createdAt", desc: true }];
 
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: compact ? 10 : 20 });
   const allFilters: Filter[] = [
     ...(scope ? [{ column: scope.field, method: "eq", value: scope.value }] : []),
-    ...(debounced && searchBy ? [{ column: searchBy, method: "ilike", value: containsPattern(debounced) }] : []),
+    ...(searching ? [searching] : []),
     ...filters,
   ];
   const sort = sorting[0] ? { column: sorting[0].id, desc: sorting[0].desc } : undefined;
@@ -76,7 +82,20 @@ export function ModelTable({ model, scope, compact }: Props) {
           header: c.field.label,
           enableSorting: true,
           accessorFn: (row: Row) => row[c.field.name],
-          cell: (info) => <CellValue field={c.field} value={info.row.original[c.field.name]} referenceLabel={labels.get(info.row.original[c.field.name])} />,
+          cell: (info) => {
+            const row = info.row.original;
+            const value = row[c.field.name];
+            // A row whose naming field is empty (made before admin titles were generated: an old
+            // price) shows what the labeller calls it ("$32.00 · USD"), dimmed, rather than "—".
+            if (c.field.name === model.labelField && (value === null || value === undefined || value === "") && labels.get(row.id)) {
+              return (
+                <Text size="sm" c="dimmed" data-testid="row-label">
+                  {labels.get(row.id)!.label}
+                </Text>
+              );
+            }
+            return <CellValue field={c.field} value={value} referenceLabel={labels.get(value)} />;
+          },
         }),
       ),
       // x-drafts: each row's publication state (the working copies are what the table lists).
@@ -100,7 +119,7 @@ export function ModelTable({ model, scope, compact }: Props) {
             row={info.row.original}
             index={info.row.index}
             rows={page.rows}
-            onEdit={() => setEditing(info.row.original)}
+            onEdit={() => form.open(info.row.original)}
             onDelete={() => setDeleting(info.row.original)}
             onReordered={() => page.reload()}
           />
@@ -117,7 +136,7 @@ export function ModelTable({ model, scope, compact }: Props) {
   const remove = async (row: Row) => {
     try {
       await api(`${routeOf(model.id)}/${row.id}`, { method: "DELETE" });
-      recordActivity(model.id, "delete", recordLabel(model, row));
+      recordActivity(model.id, "delete", labels.get(row.id)?.label ?? recordLabel(model, row));
       setDeleting(null);
       page.reload();
     } catch (error) {
@@ -153,7 +172,7 @@ export function ModelTable({ model, scope, compact }: Props) {
         </Group>
         <Group gap="xs">
           {!compact && <TransferButtons model={model} filters={allFilters} onImported={() => page.reload()} />}
-          <Button onClick={() => setEditing("new")}>Add new</Button>
+          <Button onClick={() => form.open("new")}>Add new</Button>
         </Group>
       </Group>
       <Table.ScrollContainer minWidth={600}>
@@ -224,12 +243,16 @@ export function ModelTable({ model, scope, compact }: Props) {
             model={model}
             record={editing === "new" ? undefined : editing}
             fixed={scope ? { [scope.field]: scope.value } : undefined}
-            onClose={() => setEditing(null)}
-            onSaved={() => page.reload()}
+            onClose={form.close}
+            onSaved={(row) => {
+              page.reload();
+              // A new record with relations stays open as its update form: the address names it.
+              if (editing === "new" && row?.id && model.embeds.length > 0) form.created(row);
+            }}
           />
         </RelationTableContext.Provider>
       )}
-      {deleting && <DeleteDialog label={recordLabel(model, deleting)} onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />}
+      {deleting && <DeleteDialog label={labels.get(deleting.id)?.label ?? recordLabel(model, deleting)} onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />}
     </Paper>
   );
 }

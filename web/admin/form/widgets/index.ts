@@ -6,6 +6,7 @@ import { JsonField } from "./json-field.js";
 import { PostalAddressField } from "./postal-address-field.js";
 import { ReferenceWidget } from "./reference-widget.js";
 import { RichTextWidget } from "./rich-text-widget.js";
+import { VariantWidget } from "./variant-widget.js";
 
 /** The Mantine widgets the generated uiSchema names (engine/admin/form-schema.ts). */
 export const widgets: RegistryWidgetsType = {
@@ -21,6 +22,7 @@ export const widgets: RegistryWidgetsType = {
   dateTime: DateTimeWidget,
   file: FileWidget,
   reference: ReferenceWidget,
+  variant: VariantWidget,
   unknown: UnknownWidget,
 };
 

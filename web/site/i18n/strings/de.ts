@@ -8,6 +8,7 @@ export const de: Partial<Record<UiStringKey, string>> = {
   submit: "Senden",
   submitting: "Wird gesendet...",
   formSubmitted: "Formular erfolgreich gesendet",
+  invalidEmail: "Geben Sie eine gültige E-Mail-Adresse ein",
   somethingWrong: "Oh nein! Etwas ist schiefgelaufen...",
   reload: "Neu laden",
   goHome: "Zur Startseite",

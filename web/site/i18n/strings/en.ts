@@ -6,6 +6,7 @@ export const en = {
   submit: "Submit",
   submitting: "Sending...",
   formSubmitted: "Form submitted successfully",
+  invalidEmail: "Enter a valid email address",
   somethingWrong: "Oh no! Something went wrong...",
   reload: "Reload",
   goHome: "Go to the home page",

@@ -7,6 +7,7 @@ export const ru: Record<UiStringKey, string> = {
   submit: "Отправить",
   submitting: "Отправка...",
   formSubmitted: "Форма успешно отправлена",
+  invalidEmail: "Введите правильный адрес электронной почты",
   somethingWrong: "Ой! Что-то пошло не так...",
   reload: "Перезагрузить",
   goHome: "На главную",

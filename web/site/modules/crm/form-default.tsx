@@ -9,6 +9,26 @@ import { RelatedViews } from "../../render/variant-view.js";
 import type { VariantProps } from "../../variant-types.js";
 import { formValues, submitRequest } from "./submit-request.js";
 import { showToast } from "../../../ui/toast.js";
+import { ApiError } from "../../../api/client.js";
+
+/** The submitted fields a 400 names (`cause` paths `/data/{name}`). */
+function fieldsRefused(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  return error.cause.map((c) => /^\/data\/([^/]+)$/.exec(c.path ?? "")?.[1]).filter((name): name is string => Boolean(name));
+}
+
+/** Marks a field invalid with the browser's own message bubble, cleared as soon as it is edited. */
+function markInvalid(form: HTMLFormElement, name: string, message: string) {
+  const input = form.elements.namedItem(name);
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return;
+  input.setCustomValidity(message);
+  input.setAttribute("aria-invalid", "true");
+  input.addEventListener("input", () => {
+    input.setCustomValidity("");
+    input.removeAttribute("aria-invalid");
+  }, { once: true });
+  input.reportValidity();
+}
 
 /** A CRM form: its texts, its inputs (forms-to-inputs, each by its variant) and a Submit button. */
 export function FormDefault({ record }: VariantProps) {
@@ -27,6 +47,13 @@ export function FormDefault({ record }: VariantProps) {
       showToast({ color: "green", message: t("formSubmitted") });
       form.reset();
     } catch (error) {
+      // A field the server refused (an email input's value that is no address): said on the field, in the page's language.
+      const refused = fieldsRefused(error);
+      if (refused.length) {
+        for (const name of refused) markInvalid(form, name, t("invalidEmail"));
+        showToast({ color: "red", message: t("invalidEmail") });
+        return;
+      }
       showToast({ color: "red", message: error instanceof Error ? error.message : String(error) });
     } finally {
       setPending(false);
