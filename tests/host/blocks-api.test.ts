@@ -91,6 +91,7 @@ describe(`page blocks API (${testDialect})`, () => {
       const response = await as(t, undefined)({ method: "GET", url: "/api/host/blocks/catalogue" });
       expect(response.status).toBe(200);
       const wb = response.body.data.find((m: any) => m.module === "website-builder");
+      expect(wb.label).toEqual({ en: "Page sections", ru: "Разделы страницы" });
       expect(wb.variants.map((v: any) => v.variant)).toEqual(expect.arrayContaining(["default", "content-default", "navbar-default", "footer-default"]));
       for (const module of response.body.data) {
         for (const v of module.variants) {
