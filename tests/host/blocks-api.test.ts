@@ -31,6 +31,7 @@ const HERO = {
   content: {
     title: { en: "About us", ru: "О нас" },
     subtitle: "Since 2020",
+    anchor: "about",
     features: [{ title: { en: "Fast", ru: "Быстро" } }, { title: { en: "Kind", ru: "Добро" }, description: "Always" }, { title: "Open" }],
     buttons: [{ title: { en: "Contact", ru: "Связаться" }, url: "/contact" }],
     slides: [{ title: "First slide" }, { title: "Second slide", url: "/second" }],
@@ -118,6 +119,7 @@ describe(`page blocks API (${testDialect})`, () => {
       ["a button without its url", () => ({ module: "website-builder", variant: "default", content: { buttons: [{ title: "Go" }] } }), "/content/buttons/0/url"],
       ["a title of numbers", () => ({ module: "website-builder", variant: "default", content: { title: 5 } }), "/content/title"],
       ["an id that names no product", () => ({ module: "ecommerce", variant: "product-list-default", content: { products: [missing] } }), "/content/products/0"],
+      ["an anchor on a block whose widgets have none", () => ({ module: "crm", variant: "default", content: { anchor: "contact" } }), "/content/anchor"],
       ["an after that is no block of the page", () => ({ ...HERO, after: missing }), "/after"],
     ])("refuses %s with a 400 naming the field", async (_what, data, path) => {
       const before = await counts();
@@ -166,7 +168,7 @@ describe(`page blocks API (${testDialect})`, () => {
         "website-builder/slides": 2,
       });
       const widget = await t.app.repositories.get("website-builder/widgets")!.get(hero.widgetId);
-      expect(widget).toMatchObject({ variant: "default", title: { en: "About us", ru: "О нас" }, subtitle: { en: "Since 2020", ru: "Since 2020" } });
+      expect(widget).toMatchObject({ variant: "default", anchor: "about", title: { en: "About us", ru: "О нас" }, subtitle: { en: "Since 2020", ru: "Since 2020" } });
       // Live saves (DRAFTS=off): the visitor's page shows it at once.
       const html = (await t.app.inject({ method: "GET", url: "/ru/about" })).body;
       expect(html).toContain("О нас");
