@@ -343,6 +343,14 @@ describe(`page blocks under drafts (${testDialect})`, () => {
     html = await visitor("/drafted-about");
     expect(html.indexOf("Second block")).toBeLessThan(html.indexOf("About us"));
 
+    // A copy waits for the publish too.
+    const count = (page: string) => page.split("Second block").length - 1;
+    const shown = count(html);
+    expect((await send("POST", `/api/host/pages/${pageId}/blocks/${second.id}/duplicate`)).status).toBe(201);
+    expect(count(await visitor("/drafted-about"))).toBe(shown);
+    await send("POST", `/api/host/pages/${pageId}/publish`);
+    expect(count(await visitor("/drafted-about"))).toBeGreaterThan(shown);
+
     expect((await send("DELETE", `/api/host/pages/${pageId}/blocks/${first.id}`)).status).toBe(200);
     expect(await visitor("/drafted-about")).toContain("About us");
     const features = t.app.registry.get("website-builder/features");
