@@ -128,6 +128,7 @@ export function validValue(field: Field, token: string = uniqueToken()): unknown
     case "decimal":
       return "19.99";
     case "language-map":
+    case "text-or-language-map":
       return { en: `English ${token}`, ru: `Русский ${token}` };
     case "json":
       return s.type === "array" ? [] : {};

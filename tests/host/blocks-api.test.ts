@@ -31,6 +31,7 @@ const HERO = {
   content: {
     title: { en: "About us", ru: "О нас" },
     subtitle: "Since 2020",
+    anchor: "about",
     features: [{ title: { en: "Fast", ru: "Быстро" } }, { title: { en: "Kind", ru: "Добро" }, description: "Always" }, { title: "Open" }],
     buttons: [{ title: { en: "Contact", ru: "Связаться" }, url: "/contact" }],
     slides: [{ title: "First slide" }, { title: "Second slide", url: "/second" }],
@@ -91,6 +92,7 @@ describe(`page blocks API (${testDialect})`, () => {
       const response = await as(t, undefined)({ method: "GET", url: "/api/host/blocks/catalogue" });
       expect(response.status).toBe(200);
       const wb = response.body.data.find((m: any) => m.module === "website-builder");
+      expect(wb.label).toEqual({ en: "Page sections", ru: "Разделы страницы" });
       expect(wb.variants.map((v: any) => v.variant)).toEqual(expect.arrayContaining(["default", "content-default", "navbar-default", "footer-default"]));
       for (const module of response.body.data) {
         for (const v of module.variants) {
@@ -117,6 +119,7 @@ describe(`page blocks API (${testDialect})`, () => {
       ["a button without its url", () => ({ module: "website-builder", variant: "default", content: { buttons: [{ title: "Go" }] } }), "/content/buttons/0/url"],
       ["a title of numbers", () => ({ module: "website-builder", variant: "default", content: { title: 5 } }), "/content/title"],
       ["an id that names no product", () => ({ module: "ecommerce", variant: "product-list-default", content: { products: [missing] } }), "/content/products/0"],
+      ["an anchor on a block whose widgets have none", () => ({ module: "crm", variant: "default", content: { anchor: "contact" } }), "/content/anchor"],
       ["an after that is no block of the page", () => ({ ...HERO, after: missing }), "/after"],
     ])("refuses %s with a 400 naming the field", async (_what, data, path) => {
       const before = await counts();
@@ -165,7 +168,7 @@ describe(`page blocks API (${testDialect})`, () => {
         "website-builder/slides": 2,
       });
       const widget = await t.app.repositories.get("website-builder/widgets")!.get(hero.widgetId);
-      expect(widget).toMatchObject({ variant: "default", title: { en: "About us", ru: "О нас" }, subtitle: { en: "Since 2020", ru: "Since 2020" } });
+      expect(widget).toMatchObject({ variant: "default", anchor: "about", title: { en: "About us", ru: "О нас" }, subtitle: { en: "Since 2020", ru: "Since 2020" } });
       // Live saves (DRAFTS=off): the visitor's page shows it at once.
       const html = (await t.app.inject({ method: "GET", url: "/ru/about" })).body;
       expect(html).toContain("О нас");
@@ -339,6 +342,14 @@ describe(`page blocks under drafts (${testDialect})`, () => {
     await send("POST", `/api/host/pages/${pageId}/publish`);
     html = await visitor("/drafted-about");
     expect(html.indexOf("Second block")).toBeLessThan(html.indexOf("About us"));
+
+    // A copy waits for the publish too.
+    const count = (page: string) => page.split("Second block").length - 1;
+    const shown = count(html);
+    expect((await send("POST", `/api/host/pages/${pageId}/blocks/${second.id}/duplicate`)).status).toBe(201);
+    expect(count(await visitor("/drafted-about"))).toBe(shown);
+    await send("POST", `/api/host/pages/${pageId}/publish`);
+    expect(count(await visitor("/drafted-about"))).toBeGreaterThan(shown);
 
     expect((await send("DELETE", `/api/host/pages/${pageId}/blocks/${first.id}`)).status).toBe(200);
     expect(await visitor("/drafted-about")).toContain("About us");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXTERNAL_WIDGETS, RelationGraph } from "../../engine/query/relation-graph.js";
 import { isOwnedKind, linkedKind, OWNED_KINDS } from "../../server/site/host/blocks/block-kinds.js";
-import { blockCatalogue, CHILD_KINDS } from "../../web/site/block-catalogue.js";
+import { blockCatalogue, CHILD_KINDS, moduleLabels } from "../../web/site/block-catalogue.js";
 import { variantRegistry } from "../../web/site/variants.js";
 import { appRegistry } from "../helpers/app-registry.js";
 
@@ -24,6 +24,11 @@ describe("block catalogue", () => {
 
   it("names no variant the site registry lacks, nor a module a host widget cannot show", () => {
     expect(catalogued.filter((v) => !registered.includes(v))).toEqual([]);
+  });
+
+  it("names every module of the palette in en and ru", () => {
+    for (const module of Object.keys(blockCatalogue)) expect(moduleLabels[module]?.ru, module).toBeTruthy();
+    expect(Object.keys(moduleLabels).sort()).toEqual(Object.keys(blockCatalogue).sort());
   });
 
   it("gives each entry a label and a one-line description in en and ru, and children kinds the module's widgets can hold", () => {

@@ -21,6 +21,22 @@ const entry = (en: string, ru: string, enText: string, ruText: string, children:
   children,
 });
 
+/** The palette's group headings: each module's name in the editor's languages. */
+export const moduleLabels: Record<string, { en: string; ru: string }> = {
+  "website-builder": { en: "Page sections", ru: "Разделы страницы" },
+  blog: { en: "Blog", ru: "Блог" },
+  ecommerce: { en: "Shop", ru: "Магазин" },
+  crm: { en: "Forms", ru: "Формы" },
+  "file-storage": { en: "Files and images", ru: "Файлы и изображения" },
+  rbac: { en: "Accounts", ru: "Учётные записи" },
+  social: { en: "Community", ru: "Сообщество" },
+  billing: { en: "Payments", ru: "Оплата" },
+  startup: { en: "Startup", ru: "Стартап" },
+  notification: { en: "Notifications", ru: "Уведомления" },
+  analytic: { en: "Analytics", ru: "Аналитика" },
+  agent: { en: "Assistant", ru: "Ассистент" },
+};
+
 /** Module name → variant of `{module}/widgets` → its entry. */
 export const blockCatalogue: Record<string, Record<string, CatalogueEntry>> = {
   "website-builder": {

@@ -96,6 +96,9 @@ function wrongValues(field: Field): unknown[] {
       return ["true", "false", 1, 0, "yes", ...common];
     case "language-map":
       return ["text", 42, true, [], ["en"], { en: 1 }, { en: null }, { en: { nested: "x" } }, { "EN!": "x" }, { english: "x" }, { "": "x" }];
+    // A text is one of its forms: only what is neither a text nor a map of texts is wrong.
+    case "text-or-language-map":
+      return [42, true, [], ["en"], { en: 1 }, { en: null }, { en: { nested: "x" } }, { "EN!": "x" }, { english: "x" }, { "": "x" }];
     case "json":
       return s.type === "array"
         ? ["text", 42, true, { a: 1 }]

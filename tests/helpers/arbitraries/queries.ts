@@ -52,7 +52,7 @@ interface Named {
 
 function columnArb(model: Model): Arbitrary<Named> {
   const visible = visibleFields(model);
-  const jsonFields = visible.filter((f) => f.kind === "json" || f.kind === "language-map");
+  const jsonFields = visible.filter((f) => f.kind === "json" || f.kind === "language-map" || f.kind === "text-or-language-map");
   const textField = visible.find((f) => f.kind === "string");
   const known = [...visible.map((f) => f.name), ...jsonFields.flatMap((f) => [`${f.name}->>en`, `${f.name}->>ru`, `${f.name}->>a_B-9`])];
   const bad: unknown[] = [

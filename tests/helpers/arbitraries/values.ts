@@ -119,6 +119,8 @@ export function validValueArb(field: Field, parents: Record<string, string>): Ar
       return decimalArb;
     case "language-map":
       return fc.dictionary(fc.constantFrom("en", "ru", "de", "pt-BR"), textArb(), { maxKeys: 4 });
+    case "text-or-language-map":
+      return fc.oneof(textArb(), fc.dictionary(fc.constantFrom("en", "ru", "de", "pt-BR"), textArb(), { maxKeys: 4 }));
     case "json":
       return schemaValueArb(s);
     case "string": {

@@ -33,6 +33,9 @@ export async function checkNewBlock(app: FastifyInstance, graph: RelationGraph, 
     const rows = await pageRows(trx, app.registry.get(PAGE_WIDGETS).table, pageId);
     if (!rows.some((r) => r.widgetId === input.after)) causes.push({ path: "/after", message: "must be the id of a block of this page" });
   }
+  if (input.content?.anchor !== undefined && !app.registry.get(`${input.module}/widgets`).fieldMap.has("anchor")) {
+    causes.push({ path: "/content/anchor", message: `is not a field of ${input.module} blocks` });
+  }
   for (const kind of childKinds(input)) {
     if (!entry.children.includes(kind)) {
       causes.push({ path: `/content/${kind}`, message: `is not a kind of child a ${input.module} ${input.variant} block takes (${entry.children.join(", ") || "none"})` });
@@ -69,7 +72,7 @@ export async function writeNewBlock(app: FastifyInstance, graph: RelationGraph, 
     title,
     subtitle: toTexts(content.subtitle),
     description: toTexts(content.description),
-    ...(content.anchor !== undefined && input.module === "website-builder" ? { anchor: content.anchor } : {}),
+    ...(content.anchor !== undefined ? { anchor: content.anchor } : {}),
   });
   for (const kind of childKinds(input)) {
     const items = content[kind] ?? [];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { blockCatalogue } from "../../../../web/site/block-catalogue.js";
+import { blockCatalogue, moduleLabels } from "../../../../web/site/block-catalogue.js";
 import { variantRegistry } from "../../../../web/site/variants.js";
 import { defineRoute } from "../../../modules/route.js";
 
@@ -12,13 +12,14 @@ import { defineRoute } from "../../../modules/route.js";
 export function registerCatalogueRoute(app: FastifyInstance) {
   const modules = Object.entries(blockCatalogue).map(([module, variants]) => ({
     module,
+    label: moduleLabels[module],
     variants: Object.entries(variants)
       .filter(([variant]) => variantRegistry[`${module}/widgets`]?.[variant])
       .map(([variant, entry]) => ({ variant, label: entry.label, description: entry.description, children: [...entry.children] })),
   }));
   defineRoute(
     app,
-    { method: "GET", url: "/api/host/blocks/catalogue", tag: "host", summary: "The block palette: `[{ module, variants: [{ variant, label: { en, ru }, description: { en, ru }, children }] }]`, `children` the kinds of children a variant takes (features, buttons, slides, products…)" },
+    { method: "GET", url: "/api/host/blocks/catalogue", tag: "host", summary: "The block palette: `[{ module, label: { en, ru }, variants: [{ variant, label: { en, ru }, description: { en, ru }, children }] }]`, `children` the kinds of children a variant takes (features, buttons, slides, products…)" },
     async () => ({ data: modules }),
   );
 }
