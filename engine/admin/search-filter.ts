@@ -14,7 +14,13 @@ export interface SearchGroup {
 /** The API columns the search box reads: each title field, a language map once per language. */
 export function searchColumns(model: AdminModel): string[] {
   const named = (f: AdminField) => (f.name === model.labelField || TITLE_FIELDS.has(f.name)) && !f.references && fieldTypeOf(f.kind).admin.naming !== undefined;
-  return model.fields.filter(named).flatMap((f) => (f.kind === "language-map" ? (f.languages ?? []).map((language) => `${f.name}->>${language}`) : [apiColumn(f)]));
+  return model.fields.filter(named).flatMap((f) => {
+    const languages = (f.languages ?? []).map((language) => `${f.name}->>${language}`);
+    if (f.kind === "language-map") return languages;
+    // A text or a language map: the plain text, else each language's.
+    if (f.kind === "text-or-language-map") return [f.name, ...languages];
+    return [apiColumn(f)];
+  });
 }
 
 /** `%text%` for ilike, with the pattern characters of the text itself escaped. */

@@ -34,7 +34,7 @@ function node(eb: ExpressionBuilder<any, any>, filter: Filter): Expression<SqlBo
 }
 
 function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<SqlBool> {
-  const column = likeMethods.has(c.method) && fieldTypeOf(c.kind).filters.likeAsText ? sql`${columnExpression(c)}::text` : columnExpression(c);
+  const column = likeMethods.has(c.method) ? patternColumn(c) : columnExpression(c);
   if (c.method === "isNull") return eb(column, "is", null);
   if (c.method === "isNotNull") return eb(column, "is not", null);
   if (c.method === "inArray" || c.method === "notInArray") {
@@ -46,9 +46,18 @@ function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<Sq
   return eb(column, operators[c.method], jsonAware(c, c.value));
 }
 
+/** The text a pattern method matches: the column's text, or a JSON string's own text (else null: no match). */
+function patternColumn(c: Condition): RawBuilder<unknown> {
+  const filters = fieldTypeOf(c.kind).filters;
+  const column = columnExpression(c);
+  if (filters.likeAsText) return sql`${column}::text`;
+  if (filters.likeAsJsonString && c.key === undefined) return sql`(CASE WHEN jsonb_typeof(${column}) = 'string' THEN ${column} #>> '{}' END)`;
+  return column;
+}
+
 /** Whole-JSON comparisons cast the text to jsonb, so `{"en":"a"}` equals `{ "en": "a" }`. */
 const jsonAware = (c: Condition, value: unknown) =>
-  c.key === undefined && fieldTypeOf(c.kind).filters.comparesAsJson ? sql`${value}::jsonb` : value;
+  c.key === undefined && !likeMethods.has(c.method) && fieldTypeOf(c.kind).filters.comparesAsJson ? sql`${value}::jsonb` : value;
 
 /**
  * The full ORDER BY of a list: the order asked for, then the model's default order keys it does

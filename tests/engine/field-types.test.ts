@@ -157,7 +157,7 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { kind: "text-or-language-map", schema: { $ref: "../_defs/text-or-language-map" }, column: "jsonb", coerces: ["Home", '"Home"'], notAValue: [1], allows: "eq", refuses: "ilike", input: "language-map", cell: "language-text", sqlDefault: ["Page", `'"Page"'::jsonb`], openApi: { type: ["string", "object", "null"], additionalProperties: { type: "string" } } },
+  { kind: "text-or-language-map", schema: { $ref: "../_defs/text-or-language-map" }, column: "jsonb", coerces: ["Home", '"Home"'], notAValue: [1], allows: "ilike", refuses: "gt", input: "language-map", cell: "language-text", sqlDefault: ["Page", `'"Page"'::jsonb`], openApi: { type: ["string", "object", "null"], additionalProperties: { type: "string" } } },
   { kind: "string", schema: { type: "string", maxLength: 20 }, column: "text", coerces: [42, "42"], notAValue: { a: 1 }, allows: "ilike", input: "text", cell: "text", sqlDefault: ["it's", "'it''s'"], openApi: { type: ["string", "null"], maxLength: 20 } },
   { kind: "uuid", schema: { type: "string", format: "uuid" }, column: "uuid", coerces: [RECORD_ID, RECORD_ID], notAValue: 42, allows: "like", input: "text", cell: "text", openApi: { type: ["string", "null"], format: "uuid" } },
   { kind: "datetime", schema: { type: "string", format: "date-time" }, column: "timestamptz", coerces: ["2024-05-01T10:00:00+02:00", "2024-05-01T08:00:00.000Z"], notAValue: "yesterday", allows: "gte", refuses: "like", input: "date-time", cell: "date-time", openApi: { type: ["string", "null"], format: "date-time" } },

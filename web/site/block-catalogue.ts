@@ -40,8 +40,8 @@ export const moduleLabels: Record<string, { en: string; ru: string }> = {
 /** Module name → variant of `{module}/widgets` → its entry. */
 export const blockCatalogue: Record<string, Record<string, CatalogueEntry>> = {
   "website-builder": {
-    default: entry("Hero", "Главный блок", "A large heading with a subtitle, buttons, features, slides or images.", "Крупный заголовок с подзаголовком, кнопками, преимуществами, слайдами или изображениями.", ["features", "buttons", "slides", "logotypes", "files"]),
-    "content-default": entry("Content section", "Раздел с текстом", "A heading and text of reading width, with optional features, buttons and images.", "Заголовок и текст удобной для чтения ширины, с преимуществами, кнопками и изображениями.", ["features", "buttons", "slides", "logotypes", "files"]),
+    default: entry("Section", "Раздел", "A heading and text on the left, then the block's features, buttons, slides or images.", "Заголовок и текст слева, затем преимущества, кнопки, слайды или изображения блока.", ["features", "buttons", "slides", "logotypes", "files"]),
+    "content-default": entry("Hero", "Главный блок", "A large centred heading with a subtitle and lead text, then buttons, features or images.", "Крупный заголовок по центру с подзаголовком и вводным текстом, затем кнопки, преимущества или изображения.", ["features", "buttons", "slides", "logotypes", "files"]),
     "navbar-default": entry("Navigation bar", "Панель навигации", "The site's logo and menu links across the top of the page.", "Логотип сайта и ссылки меню вверху страницы.", ["buttons", "logotypes"]),
     "footer-default": entry("Footer", "Подвал", "Links and logos at the bottom of the page.", "Ссылки и логотипы внизу страницы.", ["buttons", "logotypes"]),
   },

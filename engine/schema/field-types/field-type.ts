@@ -61,6 +61,8 @@ export interface FilterRules {
   comparesAsJson?: boolean;
   /** Pattern methods compare the column's text (`"id"::text like …`). */
   likeAsText?: boolean;
+  /** Pattern methods on the whole column compare the value's plain text when it is a JSON string (a text-or-language-map written as a string); a map's texts are reached by key. */
+  likeAsJsonString?: boolean;
   /**
    * A value no row can hold, though it is of the right JSON type (a text that is no uuid, as the
    * original client sends a slug in an id filter): eq matches nothing, ne every non-null value,

@@ -1,4 +1,5 @@
 import type { FieldType } from "./field-type.js";
+import { likeMethods } from "./filter-methods.js";
 import { jsonColumn } from "./json-value.js";
 
 /**
@@ -24,7 +25,9 @@ export const textOrLanguageMapType: FieldType = {
     }
     return JSON.stringify(value);
   },
-  filters: jsonColumn.filters,
+  // Equal as JSON like any JSON column; `ilike` on the whole column matches a plain string's
+  // text (the admin's search, an old client's pattern), a map's texts by key (`title->>ru`).
+  filters: { ...jsonColumn.filters, methods: [...jsonColumn.filters.methods, ...likeMethods], likeAsJsonString: true },
   write: { bind: jsonColumn.bind },
   // A text column becoming this keeps each text as a JSON string: old rows read as before.
   conversions: { text: (column) => `to_jsonb(${column})` },
@@ -32,6 +35,7 @@ export const textOrLanguageMapType: FieldType = {
     input: "language-map",
     inputBeforeHints: () => "language-map",
     cell: "language-text",
+    naming: "translated",
     schemaTitle: false,
   },
 };
