@@ -40,12 +40,20 @@ describe(`a new relation row's order index on ${testDialect}`, () => {
     expect(body.data.map((r: any) => r.orderIndex)).toEqual([1, 2, 3]);
   });
 
-  it("gives rows appended at once to one parent distinct places (the parent is locked while each is placed)", async () => {
+  // The next index is read inside the INSERT (no parent lock, no transaction of its own): rows
+  // appended at the same instant may share an index, and still all land after the rows before them.
+  it("puts rows appended at once to one parent after its existing rows", async () => {
     const p = await page();
+    const first = await link(p.id, (await widget()).id);
     const widgets = [];
     for (let i = 0; i < 8; i++) widgets.push(await widget());
     const links = await Promise.all(widgets.map((w) => link(p.id, w.id)));
-    expect(links.map((l) => l.orderIndex).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(first.orderIndex).toBe(0);
+    expect(links.every((l) => l.orderIndex >= 1)).toBe(true);
+    const filter = encodeURIComponent(JSON.stringify([{ column: "pageId", method: "eq", value: p.id }]));
+    const listed = (await t.request({ method: "GET", url: `/api/host/pages-to-widgets?filters[and]=${filter}&orderBy[and][0][column]=orderIndex&orderBy[and][0][method]=asc` })).body.data;
+    expect(listed.map((r: any) => r.id)[0]).toBe(first.id);
+    expect(listed).toHaveLength(9);
   });
 
   it("leaves entities alone (no orderIndex to fill)", async () => {
