@@ -215,7 +215,7 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
       expect(await ru.getByTestId("models-toggle").textContent()).toBe("Скрыть");
       await ru.goto(`${running.url}/admin/ecommerce/stores`);
       const row = ru.getByTestId("table-ecommerce/stores").getByTestId("table-row").first();
-      await row.getByRole("button", { name: "Delete" }).click();
+      await row.getByRole("button", { name: "Удалить" }).click();
       await ru.getByRole("dialog", { name: /^Удалить «.+»\?$/ }).waitFor();
       await shot(ru, "delete-dialog-ru");
     } finally {

@@ -216,8 +216,8 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
       await tab.goto(`${running.url}/admin/website-builder/slides`);
       const table = tab.getByTestId("table-website-builder/slides");
       await table.getByRole("columnheader", { name: "Статус" }).waitFor();
-      await table.getByTestId("table-row").first().getByRole("button", { name: "Edit" }).click();
-      const form = tab.getByRole("dialog", { name: "Update Slide" });
+      await table.getByTestId("table-row").first().getByRole("button", { name: "Изменить" }).click();
+      const form = tab.getByRole("dialog", { name: "Изменить: Slide" });
       await form.getByRole("button", { name: "Сохранить черновик" }).waitFor();
       await form.getByRole("button", { name: "Опубликовать" }).waitFor();
       await form.getByRole("button", { name: "История" }).waitFor();

@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)("the media screen in the admin, in Chromium", () =
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect.poll(() => page.getByTestId("current-user").textContent()).toBe(ADMIN.adminEmail);
       await page.goto(`${running.url}/admin/ecommerce/products-to-file-storage-module-files`);
-      await page.getByRole("button", { name: "Add new" }).click();
+      await page.getByRole("button", { name: "Добавить" }).click();
       const picker = page.getByTestId("file-picker");
       await picker.waitFor();
       const [chooser] = await Promise.all([page.waitForEvent("filechooser"), picker.getByTestId("file-picker-upload").click()]);

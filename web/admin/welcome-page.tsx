@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { useModels } from "./data/models-context.js";
+import { wordsTexts } from "./words-texts.js";
 
 /** /admin with no model chosen: what is here and how to start. */
 export function WelcomePage() {
@@ -15,9 +16,9 @@ export function WelcomePage() {
         Choose a model in the list at the left to see its records. Tables, forms and relation sub-tables are generated from the schemas.
       </Text>
       <SimpleGrid cols={3}>
-        <Stat label="Modules" value={modules.size} />
-        <Stat label="Entities" value={list.length - relations} />
-        <Stat label="Relations" value={relations} />
+        <Stat label={wordsTexts().modules} value={modules.size} />
+        <Stat label={wordsTexts().entities} value={list.length - relations} />
+        <Stat label={wordsTexts().relations} value={relations} />
       </SimpleGrid>
     </Paper>
   );

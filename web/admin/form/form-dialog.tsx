@@ -4,6 +4,7 @@ import { RelationSubTables } from "../relations/relation-sub-tables.js";
 import { ModelForm } from "./model-form.js";
 import { RecordDialogContext } from "./record-dialog-context.js";
 import { useEditedRecord } from "./use-edited-record.js";
+import { wordsTexts } from "../words-texts.js";
 
 type Row = Record<string, any>;
 
@@ -37,7 +38,7 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
       opened
       onClose={onClose}
       size="xl"
-      title={<Title order={3}>{`${current?.id ? "Update" : "Create"} ${model.title}`}</Title>}
+      title={<Title order={3}>{wordsTexts().formTitle(Boolean(current?.id), model.title)}</Title>}
       styles={{ content: { maxHeight: "80vh", display: "flex", flexDirection: "column" }, body: { overflowY: "auto" } }}
     >
       {edited.loading ? (
@@ -52,7 +53,7 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
           </RecordDialogContext.Provider>
           {current?.id && model.embeds.length > 0 && (
             <>
-              <Divider label="Relations" labelPosition="left" />
+              <Divider label={wordsTexts().relations} labelPosition="left" />
               <RelationSubTables model={model} recordId={current.id} />
             </>
           )}

@@ -19,6 +19,7 @@ import { errorSchemaOf } from "./server-errors.js";
 import { templates } from "./templates/templates.js";
 import { useSaveStatus } from "./use-save-status.js";
 import { fields, widgets } from "./widgets/index.js";
+import { wordsTexts } from "../words-texts.js";
 
 const WIDGET_NAMES: ReadonlySet<string> = new Set(Object.keys(widgets));
 
@@ -40,7 +41,6 @@ interface Props {
   onReload?(): void;
 }
 
-const STATUS_TEXT = { idle: "", pending: "", success: "Saved", error: "Not saved" } as const;
 
 /**
  * The generated form of a model: RJSF with Mantine widgets; the server validates, its errors land
@@ -64,7 +64,8 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
   const intent = useRef<"save" | "publish">("save");
   const context = useMemo<AdminFormContext>(() => ({ files: files.current, values: formData, record }), [formData, record]);
   const t = editorialTexts();
-  const statusText = model.drafts ? { ...STATUS_TEXT, success: t.saved, error: t.notSaved } : STATUS_TEXT;
+  const words = wordsTexts();
+  const statusText = { idle: "", pending: "", success: model.drafts ? t.saved : words.saved, error: model.drafts ? t.notSaved : words.notSaved };
 
   const submit = async (data: Row) => {
     const publishing = model.drafts && intent.current === "publish";
@@ -121,7 +122,7 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
         )}
         <Group mt="lg" gap="sm">
           <Button type="submit" disabled={status === "pending"} data-status={status} onClick={() => (intent.current = "save")}>
-            {status === "pending" ? "Loading..." : model.drafts ? t.saveDraft : "Save"}
+            {status === "pending" ? words.loading : model.drafts ? t.saveDraft : words.save}
           </Button>
           {model.drafts && (
             <Button type="submit" color="green" disabled={status === "pending"} onClick={() => (intent.current = "publish")}>

@@ -22,14 +22,14 @@ export function AdminShell() {
               <Button variant="default" size="xs" onClick={toggle} aria-expanded={navShown} data-testid="models-toggle">
                 {navShown ? t.hide : t.show}
               </Button>
-              <Title order={4}>Admin</Title>
+              <Title order={4}>{t.admin}</Title>
             </Group>
             <Group gap="sm">
               <Text size="sm" c="dimmed" data-testid="current-user">
                 {emailOf(subject)}
               </Text>
               <Button variant="light" size="xs" onClick={signOut}>
-                Sign out
+                {t.signOut}
               </Button>
             </Group>
           </Group>

@@ -3,12 +3,14 @@ import { useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { filterColumns } from "../../../engine/admin/table-columns.js";
 import type { Condition as Filter } from "../data/list-query.js";
+import { wordsTexts } from "../words-texts.js";
 
 const METHODS = ["eq", "ne", "gt", "gte", "lt", "lte", "ilike", "notIlike", "isNull", "isNotNull"];
 const NO_VALUE = new Set(["isNull", "isNotNull"]);
 
 /** Conditions in the API's filter language, added one at a time and shown as removable chips. */
 export function FilterBar({ model, filters, onChange }: { model: AdminModel; filters: Filter[]; onChange(filters: Filter[]): void }) {
+  const t = wordsTexts();
   const columns = filterColumns(model);
   const [opened, setOpened] = useState(false);
   const [column, setColumn] = useState<string | null>(columns[0]?.value ?? null);
@@ -25,15 +27,15 @@ export function FilterBar({ model, filters, onChange }: { model: AdminModel; fil
       <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>
         <Popover.Target>
           <Button variant="default" onClick={() => setOpened((o) => !o)}>
-            Filter
+            {t.filter}
           </Button>
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="xs" w={260}>
-            <Select label="Column" data={columns} value={column} onChange={setColumn} searchable comboboxProps={{ withinPortal: false }} />
-            <Select label="Condition" data={METHODS} value={method} onChange={setMethod} comboboxProps={{ withinPortal: false }} />
-            {method && !NO_VALUE.has(method) && <TextInput label="Value" value={value} onChange={(e) => setValue(e.currentTarget.value)} />}
-            <Button onClick={add}>Apply filter</Button>
+            <Select label={t.column} data={columns} value={column} onChange={setColumn} searchable comboboxProps={{ withinPortal: false }} />
+            <Select label={t.condition} data={METHODS} value={method} onChange={setMethod} comboboxProps={{ withinPortal: false }} />
+            {method && !NO_VALUE.has(method) && <TextInput label={t.value} value={value} onChange={(e) => setValue(e.currentTarget.value)} />}
+            <Button onClick={add}>{t.applyFilter}</Button>
           </Stack>
         </Popover.Dropdown>
       </Popover>
@@ -44,7 +46,7 @@ export function FilterBar({ model, filters, onChange }: { model: AdminModel; fil
           size="lg"
           tt="none"
           rightSection={
-            <ActionIcon size="xs" variant="transparent" aria-label="Remove filter" onClick={() => onChange(filters.filter((_, j) => j !== i))}>
+            <ActionIcon size="xs" variant="transparent" aria-label={t.removeFilter} onClick={() => onChange(filters.filter((_, j) => j !== i))}>
               ×
             </ActionIcon>
           }

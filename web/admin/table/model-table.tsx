@@ -26,6 +26,7 @@ import { TransferButtons } from "./transfer-buttons.js";
 import { useFormAddress } from "./use-form-address.js";
 import type { PaginationState, SortingState } from "@tanstack/react-table";
 import { useModelTable, type AdminColumnDef, type Row } from "./use-model-table.js";
+import { wordsTexts } from "../words-texts.js";
 
 /** Rows of a relation that belong to one parent record (a sub-table in the parent's form). */
 export interface Scope {
@@ -42,6 +43,7 @@ interface Props {
 
 /** A model's generated table: server paging, sorting, search and filters; Add new, edit, delete, reorder. */
 export function ModelTable({ model, scope, compact }: Props) {
+  const words = wordsTexts();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   // `?id=` in the address (a mail's link to one record, such as the owner's paid order) starts filtered to it.
@@ -151,8 +153,8 @@ export function ModelTable({ model, scope, compact }: Props) {
         <Group gap="xs">
           {searchBy && (
             <TextInput
-              placeholder="Search"
-              aria-label="Search"
+              placeholder={words.search}
+              aria-label={words.search}
               value={search}
               onChange={(e) => {
                 setSearch(e.currentTarget.value);
@@ -172,7 +174,7 @@ export function ModelTable({ model, scope, compact }: Props) {
         </Group>
         <Group gap="xs">
           {!compact && <TransferButtons model={model} filters={allFilters} onImported={() => page.reload()} />}
-          <Button onClick={() => form.open("new")}>Add new</Button>
+          <Button onClick={() => form.open("new")}>{words.addNew}</Button>
         </Group>
       </Group>
       <Table.ScrollContainer minWidth={600}>
@@ -208,7 +210,7 @@ export function ModelTable({ model, scope, compact }: Props) {
               </Table.Tr>
             ))}
             {!page.loading && page.rows.length === 0 && (
-              <EmptyRow colSpan={columnDefs.length}>No records.</EmptyRow>
+              <EmptyRow colSpan={columnDefs.length}>{words.noRecords}</EmptyRow>
             )}
           </Table.Tbody>
         </Table>
@@ -216,7 +218,7 @@ export function ModelTable({ model, scope, compact }: Props) {
       <Group justify="space-between" mt="sm">
         <Group gap="xs">
           <Text size="sm" c="dimmed" data-testid="table-total">
-            {page.estimated ? `about ${page.total.toLocaleString("en")} records` : `${page.total.toLocaleString("en")} ${page.total === 1 ? "record" : "records"}`}
+            {words.records(page.total, Boolean(page.estimated))}
           </Text>
           {page.estimated && (
             <Button variant="subtle" size="compact-xs" loading={page.counting} onClick={() => void page.countExactly()}>
@@ -226,7 +228,7 @@ export function ModelTable({ model, scope, compact }: Props) {
         </Group>
         <Group gap="xs">
           <Select
-            aria-label="Rows per page"
+            aria-label={words.rowsPerPage}
             w={90}
             size="xs"
             data={["10", "20", "50", "100"]}

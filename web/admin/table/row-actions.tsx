@@ -8,6 +8,7 @@ import { recordLabel } from "../data/record-label.js";
 import { notifyError } from "../notify.js";
 import { submissionsTexts } from "../forms/submissions-texts.js";
 import type { Row } from "./use-model-table.js";
+import { wordsTexts } from "../words-texts.js";
 
 interface Props {
   model: AdminModel;
@@ -24,6 +25,7 @@ interface Props {
  * page's orderIndex in one bulk update so equal or sparse indexes end up distinct.
  */
 export function RowActions({ model, row, index, rows, onEdit, onDelete, onReordered }: Props) {
+  const t = wordsTexts();
   const move = async (by: -1 | 1) => {
     const order = [...rows];
     const [moved] = order.splice(index, 1);
@@ -41,13 +43,13 @@ export function RowActions({ model, row, index, rows, onEdit, onDelete, onReorde
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {model.ordered && (
         <>
-          <Tooltip label="Move up">
-            <ActionIcon variant="subtle" aria-label="Move up" disabled={index === 0} onClick={() => move(-1)}>
+          <Tooltip label={t.moveUp}>
+            <ActionIcon variant="subtle" aria-label={t.moveUp} disabled={index === 0} onClick={() => move(-1)}>
               ↑
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Move down">
-            <ActionIcon variant="subtle" aria-label="Move down" disabled={index === rows.length - 1} onClick={() => move(1)}>
+          <Tooltip label={t.moveDown}>
+            <ActionIcon variant="subtle" aria-label={t.moveDown} disabled={index === rows.length - 1} onClick={() => move(1)}>
               ↓
             </ActionIcon>
           </Tooltip>
@@ -59,10 +61,10 @@ export function RowActions({ model, row, index, rows, onEdit, onDelete, onReorde
         </Button>
       )}
       <Button size="compact-sm" variant="light" onClick={onEdit}>
-        Edit
+        {t.edit}
       </Button>
       <Button size="compact-sm" variant="light" color="red" onClick={onDelete}>
-        Delete
+        {t.delete}
       </Button>
     </Group>
   );

@@ -4,6 +4,7 @@ import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { api, withQuery } from "../../api/client.js";
 import { routeOf, type Filter } from "../data/list-query.js";
 import { notifyError, notifySuccess } from "../notify.js";
+import { wordsTexts } from "../words-texts.js";
 
 /** The import's dry-run answer: rows (from 1) it would create and update, and those it refuses. */
 interface ImportReport {
@@ -63,13 +64,13 @@ export function TransferButtons({ model, filters, onImported }: { model: AdminMo
   return (
     <>
       <Button component="a" variant="default" href={exportUrl("csv")} download>
-        Export CSV
+        {wordsTexts().exportCsv}
       </Button>
       <Button component="a" variant="default" href={exportUrl("json")} download>
-        Export JSON
+        {wordsTexts().exportJson}
       </Button>
       <Button variant="default" loading={busy && !file} onClick={() => input.current?.click()}>
-        Import
+        {wordsTexts().importFile}
       </Button>
       <input
         ref={input}
