@@ -1,10 +1,9 @@
-import { Anchor, Badge, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
 import { addressLines } from "../../ui/postal-address.js";
-import { EmptyRow } from "../table/empty-row.js";
-import { PagePager } from "../table/page-pager.js";
+import { ScreenTable } from "../table/screen-table.js";
 import { ordersTexts } from "./orders-texts.js";
 import { DESK, money, useApi, type DeskOrder } from "./use-desk.js";
 
@@ -30,69 +29,65 @@ export function OrdersPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t.orders}</Title>
-      <Paper withBorder radius="md" p="md" data-testid="orders-desk">
-        <Group mb="sm" align="end" wrap="wrap">
-          <TextInput label={t.search} value={search} onChange={(e) => filter(setSearch)(e.currentTarget.value)} w={300} data-testid="orders-search" />
-          <Select label={t.status} placeholder={t.allStatuses} clearable data={STATUSES.map((s) => ({ value: s, label: t.statuses[s] ?? s }))} value={status} onChange={filter(setStatus)} w={200} data-testid="orders-status" />
-          <TextInput label={t.from} type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} data-testid="orders-from" />
-          <TextInput label={t.to} type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} data-testid="orders-to" />
-          <Text size="sm" c="dimmed" ml="auto" data-testid="orders-total">
-            {data ? t.count(data.total) : ""}
-          </Text>
-        </Group>
-        <Table.ScrollContainer minWidth={1100}>
-          <Table striped highlightOnHover verticalSpacing="xs" style={{ opacity: loading ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                {[t.number, t.date, t.customer, t.lines, t.total, t.paid, t.provider, t.status, t.address].map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.rows.map((order) => (
-                <Table.Tr key={order.id} data-testid="order-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/orders/${order.id}`} ff="monospace" data-testid="order-number">
-                      {order.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{when(order.date)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{order.customer.email ?? "—"}</Text>
-                    {order.customer.name && (
-                      <Text size="xs" c="dimmed">
-                        {order.customer.name}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "pre-wrap" }}>{order.lines.map((l) => `${l.title} × ${l.quantity}`).join("\n")}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }} data-testid="order-total">
-                    {money(order.total, order)}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    {money(order.paid, order)}
-                    {order.refunded && /[1-9]/.test(order.refunded) && (
-                      <Text size="xs" c="orange">
-                        −{money(order.refunded, order)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{order.provider ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={order.status} label={t.statuses[order.status] ?? order.status} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "pre-wrap" }}>
-                    <Text size="xs">{addressLines(order.shippingAddress, t.language).join("\n") || "—"}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {data && data.rows.length === 0 && <EmptyRow colSpan={9}>{t.none}</EmptyRow>}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <PagePager total={data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
-      </Paper>
+      <ScreenTable
+        testId="orders-desk"
+        filters={
+          <>
+            <TextInput label={t.search} value={search} onChange={(e) => filter(setSearch)(e.currentTarget.value)} w={300} data-testid="orders-search" />
+            <Select label={t.status} placeholder={t.allStatuses} clearable data={STATUSES.map((s) => ({ value: s, label: t.statuses[s] ?? s }))} value={status} onChange={filter(setStatus)} w={200} data-testid="orders-status" />
+            <TextInput label={t.from} type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} data-testid="orders-from" />
+            <TextInput label={t.to} type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} data-testid="orders-to" />
+          </>
+        }
+        count={data ? t.count(data.total) : undefined}
+        countTestId="orders-total"
+        headers={[t.number, t.date, t.customer, t.lines, t.total, t.paid, t.provider, t.status, t.address]}
+        minWidth={1100}
+        loading={loading}
+        empty={data && data.rows.length === 0 ? t.none : undefined}
+        total={data?.total}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+      >
+        {data?.rows.map((order) => (
+          <Table.Tr key={order.id} data-testid="order-row">
+            <Table.Td>
+              <Anchor component={Link} to={`/admin/orders/${order.id}`} ff="monospace" data-testid="order-number">
+                {order.number}
+              </Anchor>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{when(order.date)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{order.customer.email ?? "—"}</Text>
+              {order.customer.name && (
+                <Text size="xs" c="dimmed">
+                  {order.customer.name}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: "pre-wrap" }}>{order.lines.map((l) => `${l.title} × ${l.quantity}`).join("\n")}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }} data-testid="order-total">
+              {money(order.total, order)}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>
+              {money(order.paid, order)}
+              {order.refunded && /[1-9]/.test(order.refunded) && (
+                <Text size="xs" c="orange">
+                  −{money(order.refunded, order)}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{order.provider ?? "—"}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={order.status} label={t.statuses[order.status] ?? order.status} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: "pre-wrap" }}>
+              <Text size="xs">{addressLines(order.shippingAddress, t.language).join("\n") || "—"}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScreenTable>
     </Stack>
   );
 }

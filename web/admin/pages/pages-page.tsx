@@ -1,12 +1,11 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
 import { PublicationBadge } from "../editorial/publication-badge.js";
-import { EmptyRow } from "../table/empty-row.js";
-import { PagePager } from "../table/page-pager.js";
+import { ScreenTable } from "../table/screen-table.js";
 import { NewPageDialog } from "./new-page-dialog.js";
 import { listPages, textOf, type PageRow } from "./pages-api.js";
 import { pageSearch } from "./page-search.js";
@@ -57,8 +56,9 @@ export function PagesPage() {
           {t.newPage}
         </Button>
       </Group>
-      <Paper withBorder radius="md" p="md" data-testid="pages-table">
-        <Group mb="sm" align="end">
+      <ScreenTable
+        testId="pages-table"
+        filters={
           <TextInput
             label={t.search}
             value={search}
@@ -69,43 +69,35 @@ export function PagesPage() {
             w={300}
             data-testid="pages-search"
           />
-          <Text size="sm" c="dimmed" ml="auto">
-            {data ? t.count(data.total) : ""}
-          </Text>
-        </Group>
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="xs" style={{ opacity: loading ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                {[t.title, t.url, t.state].map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="page-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/pages/${row.id}`} c="indigo.9" data-testid="page-title">
-                      {textOf(row.title, t.language) || row.adminTitle || t.untitled}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {row.url}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <PublicationBadge publication={row.publication} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {data && data.rows.length === 0 && <EmptyRow colSpan={3}>{t.none}</EmptyRow>}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <PagePager total={data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
-      </Paper>
+        }
+        count={data ? t.count(data.total) : undefined}
+        headers={[t.title, t.url, t.state]}
+        minWidth={560}
+        loading={loading}
+        empty={data && data.rows.length === 0 ? t.none : undefined}
+        total={data?.total}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+      >
+        {data?.rows.map((row) => (
+          <Table.Tr key={row.id} data-testid="page-row">
+            <Table.Td>
+              <Anchor component={Link} to={`/admin/pages/${row.id}`} c="indigo.9" data-testid="page-title">
+                {textOf(row.title, t.language) || row.adminTitle || t.untitled}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace">
+                {row.url}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <PublicationBadge publication={row.publication} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScreenTable>
       {creating && <NewPageDialog onClose={() => setCreating(false)} />}
     </Stack>
   );

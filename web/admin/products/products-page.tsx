@@ -1,11 +1,10 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
 import { FileThumb } from "../media/file-thumb.js";
 import { useApi } from "../orders/use-desk.js";
-import { EmptyRow } from "../table/empty-row.js";
-import { PagePager } from "../table/page-pager.js";
+import { ScreenTable } from "../table/screen-table.js";
 import { EDITOR, priceLabel, type EditorListRow } from "./product-api.js";
 import { productsTexts, textIn } from "./products-texts.js";
 import { PublicationBadge } from "../editorial/publication-badge.js";
@@ -27,8 +26,9 @@ export function ProductsPage() {
           {t.newProduct}
         </Button>
       </Group>
-      <Paper withBorder radius="md" p="md" data-testid="products-table">
-        <Group mb="sm" align="end">
+      <ScreenTable
+        testId="products-table"
+        filters={
           <TextInput
             label={t.search}
             value={search}
@@ -39,43 +39,35 @@ export function ProductsPage() {
             w={300}
             data-testid="products-search"
           />
-          <Text size="sm" c="dimmed" ml="auto">
-            {data ? t.count(data.total) : ""}
-          </Text>
-        </Group>
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="xs" style={{ opacity: loading ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                {[t.photo, t.title, t.prices, t.stock, t.state].map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="product-row">
-                  <Table.Td w={64}>{row.photo ? <FileThumb file={row.photo} size={48} language={t.language} /> : null}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/products/${row.id}`} data-testid="product-title">
-                      {textIn(row.title, t.language) || row.adminTitle}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "pre-line" }} data-testid="product-prices">
-                    {row.prices.length ? row.prices.map((p) => priceLabel(p.amount, p.code, p.symbol)).join("\n") : <Text c="dimmed" size="sm">{t.noPrice}</Text>}
-                  </Table.Td>
-                  <Table.Td data-testid="product-stock">{row.stock ?? <Text c="dimmed" size="sm" span>{t.notTracked}</Text>}</Table.Td>
-                  <Table.Td>
-                    <PublicationBadge publication={row.publication} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {data && data.rows.length === 0 && <EmptyRow colSpan={5}>{t.none}</EmptyRow>}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <PagePager total={data?.total} pageSize={PAGE_SIZE} page={page} onPage={setPage} />
-      </Paper>
+        }
+        count={data ? t.count(data.total) : undefined}
+        headers={[t.photo, t.title, t.prices, t.stock, t.state]}
+        minWidth={720}
+        loading={loading}
+        empty={data && data.rows.length === 0 ? t.none : undefined}
+        total={data?.total}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+      >
+        {data?.rows.map((row) => (
+          <Table.Tr key={row.id} data-testid="product-row">
+            <Table.Td w={64}>{row.photo ? <FileThumb file={row.photo} size={48} language={t.language} /> : null}</Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/admin/products/${row.id}`} data-testid="product-title">
+                {textIn(row.title, t.language) || row.adminTitle}
+              </Anchor>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: "pre-line" }} data-testid="product-prices">
+              {row.prices.length ? row.prices.map((p) => priceLabel(p.amount, p.code, p.symbol)).join("\n") : <Text c="dimmed" size="sm">{t.noPrice}</Text>}
+            </Table.Td>
+            <Table.Td data-testid="product-stock">{row.stock ?? <Text c="dimmed" size="sm" span>{t.notTracked}</Text>}</Table.Td>
+            <Table.Td>
+              <PublicationBadge publication={row.publication} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScreenTable>
     </Stack>
   );
 }
