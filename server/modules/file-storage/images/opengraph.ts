@@ -14,11 +14,14 @@ export const OPENGRAPH_VARIANT = "generate-template-opengraph-image-default";
 
 /** The texts of a page's Open Graph image, from its row and its metadata row, as its head computes them. */
 export async function pageText(app: FastifyInstance, pageId: string, origin: string): Promise<OpengraphText> {
-  const page = (await app.repositories.get("host/pages")!.get(pageId)) as Row;
-  const links = app.repositories.get("host/pages-to-metadata")!;
+  // The published copies, as visitors and link previews see the page: an editor's unpublished
+  // title never reaches the image (a page never published has none: 404).
+  const repositories = app.publishedRepositories;
+  const page = (await repositories.get("host/pages")!.get(pageId)) as Row;
+  const links = repositories.get("host/pages-to-metadata")!;
   const pageField = links.model.fieldMap.get("pageId")!;
   const linked = await links.list({ filters: [{ field: pageField, kind: pageField.kind, method: "eq", value: pageId }], orderBy: [], limit: 100, offset: 0 });
-  const rows = await app.repositories.get("host/metadata")!.listByIds(linked.map((l) => l.metadataId as string));
+  const rows = await repositories.get("host/metadata")!.listByIds(linked.map((l) => l.metadataId as string));
   const byId = new Map((rows as Row[]).map((r) => [r.id, r]));
   const meta = metadataOf(page, chooseMetadataRow(linked.map((l) => byId.get(l.metadataId as string)).filter((r): r is Row => r !== undefined)), "en");
   return opengraphText(meta.openGraph.title!, meta.openGraph.siteName, origin);
@@ -26,7 +29,7 @@ export async function pageText(app: FastifyInstance, pageId: string, origin: str
 
 /** The site's name for images: the home page's og:siteName, else the host of PUBLIC_URL. */
 export async function siteName(app: FastifyInstance, origin: string): Promise<string> {
-  const pages = app.repositories.get("host/pages")!;
+  const pages = app.publishedRepositories.get("host/pages")!;
   const url = pages.model.fieldMap.get("url")!;
   const [home] = await pages.list({ filters: [{ field: url, kind: url.kind, method: "eq", value: "/" }], orderBy: [], limit: 1, offset: 0 });
   return home ? (await pageText(app, home.id as string, origin)).siteName : opengraphText("", undefined, origin).siteName;
