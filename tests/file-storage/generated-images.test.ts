@@ -39,10 +39,11 @@ describe(`generated images on ${testDialect}`, () => {
   });
 
   it("every page's head names its Open Graph image by absolute address, 1200×630", async () => {
-    for (const path of ["/", "/ru"]) {
-      const html = (await t.app.inject({ method: "GET", url: path })).body;
+    for (const [path, suffix] of [["/", ""], ["/ru", "\\.ru"]]) {
+      const html = (await t.app.inject({ method: "GET", url: path! })).body;
       const image = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1];
-      expect(image, path).toMatch(new RegExp(`^https://shop\\.example\\.com/public/opengraph/${page.id}\\.png\\?v=[0-9a-z]+$`));
+      // The default language's image is {pageId}.png; another language's {pageId}.{language}.png.
+      expect(image, path).toMatch(new RegExp(`^https://shop\\.example\\.com/public/opengraph/${page.id}${suffix}\\.png\\?v=[0-9a-z]+$`));
       expect(html).toContain('<meta property="og:image:width" content="1200">');
       expect(html).toContain('<meta property="og:image:height" content="630">');
       expect(html).toContain(`<meta name="twitter:image" content="${image}">`);
@@ -151,5 +152,27 @@ describe(`generated images on ${testDialect}`, () => {
 
   it("is for those who may create files: a visitor gets a 401", async () => {
     expect((await generate({ variant: OG, title: "x" }, null)).status).toBe(401);
+  });
+
+  it("draws a Russian page's image from its Russian title, beside the English one", async () => {
+    const about = await create(t, "host/pages", { url: "/about", title: { en: "About us", ru: "О нас" } });
+    const imageOf = async (path: string) => {
+      const html = (await t.app.inject({ method: "GET", url: path })).body;
+      const address = new URL(/<meta property="og:image" content="([^"]+)">/.exec(html)![1]!.replace(/&amp;/g, "&"));
+      const served = await t.app.inject({ method: "GET", url: `${address.pathname}${address.search}` });
+      expect(served.statusCode, path).toBe(200);
+      return served.rawPayload;
+    };
+    const english = await imageOf("/about");
+    const russian = await imageOf("/ru/about");
+    expect(russian.equals(english)).toBe(false);
+    const drawn = (await t.request({ method: "GET", url: `/api/file-storage/files?filters[and][0][column]=variant&filters[and][0][method]=eq&filters[and][0][value]=${OG}&limit=100` })).body.data as any[];
+    const mine = drawn.filter((f) => String(f.generatedFrom).includes(about.id)).map((f) => [String(f.generatedFrom).split(":")[0], f.adminTitle]);
+    expect(mine.sort()).toEqual([
+      ["opengraph", expect.stringContaining("About us")],
+      ["opengraph-ru", expect.stringContaining("О нас")],
+    ]);
+    // A language the site does not speak has no image.
+    expect((await t.app.inject({ method: "GET", url: `/public/opengraph/${about.id}.xx.png` })).statusCode).toBe(404);
   });
 });

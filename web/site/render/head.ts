@@ -43,7 +43,7 @@ export function metadataTags(site: SiteData, origin?: string, status?: number): 
   const data = pageMetadata(site);
   if (origin && site.page) {
     const text = opengraphText(data.openGraph.title!, data.openGraph.siteName, origin);
-    data.openGraph.image = opengraphImageUrl(origin, site.page.id, text);
+    data.openGraph.image = opengraphImageUrl(origin, site.page.id, text, site.language);
     data.openGraph.imageWidth = String(OPENGRAPH_IMAGE_SIZE.width);
     data.openGraph.imageHeight = String(OPENGRAPH_IMAGE_SIZE.height);
     data.twitter.image = data.openGraph.image;

@@ -1,6 +1,8 @@
+import { DEFAULT_LANGUAGE } from "../data/page-data.js";
 /**
  * A page's Open Graph image: drawn by the server (server/modules/file-storage/images, 1200×630,
- * the page's title and the site's name) at /public/opengraph/{pageId}.png. `v` changes with what
+ * the page's title and the site's name) at /public/opengraph/{pageId}.png (.{language}.png for a
+ * language other than the default). `v` changes with what
  * the image shows, so a link preview cached by a crawler is refreshed when the title changes.
  */
 export const OPENGRAPH_IMAGE_PATH = "/public/opengraph";
@@ -29,5 +31,9 @@ export function opengraphVersion(text: OpengraphText): string {
   return hash.toString(36);
 }
 
-export const opengraphImageUrl = (origin: string, pageId: string, text: OpengraphText) =>
-  `${origin}${OPENGRAPH_IMAGE_PATH}/${pageId}.png?v=${opengraphVersion(text)}`;
+/**
+ * The image's address: `{pageId}.png` in the default language, `{pageId}.{language}.png` in
+ * another (its texts are that language's: /ru pages preview with their Russian title).
+ */
+export const opengraphImageUrl = (origin: string, pageId: string, text: OpengraphText, language: string = DEFAULT_LANGUAGE) =>
+  `${origin}${OPENGRAPH_IMAGE_PATH}/${pageId}${language === DEFAULT_LANGUAGE ? "" : `.${language}`}.png?v=${opengraphVersion(text)}`;

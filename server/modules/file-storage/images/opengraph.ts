@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { createElement } from "react";
 import { isUuid } from "../../../../engine/query/coerce.js";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../../engine/schema/languages.js";
 import { validationError } from "../../../../engine/errors.js";
 import type { Row } from "../../../../web/site/data/page-data.js";
 import { chooseMetadataRow, metadataOf } from "../../../../web/site/render/metadata.js";
@@ -12,8 +13,8 @@ import { OPENGRAPH_SIZE, OpengraphImage } from "./templates/opengraph-image.js";
 
 export const OPENGRAPH_VARIANT = "generate-template-opengraph-image-default";
 
-/** The texts of a page's Open Graph image, from its row and its metadata row, as its head computes them. */
-export async function pageText(app: FastifyInstance, pageId: string, origin: string): Promise<OpengraphText> {
+/** The texts of a page's Open Graph image in a language, from its row and its metadata row, as its head computes them. */
+export async function pageText(app: FastifyInstance, pageId: string, origin: string, language: string = DEFAULT_LANGUAGE): Promise<OpengraphText> {
   // The published copies, as visitors and link previews see the page: an editor's unpublished
   // title never reaches the image (a page never published has none: 404).
   const repositories = app.publishedRepositories;
@@ -23,7 +24,7 @@ export async function pageText(app: FastifyInstance, pageId: string, origin: str
   const linked = await links.list({ filters: [{ field: pageField, kind: pageField.kind, method: "eq", value: pageId }], orderBy: [], limit: 100, offset: 0 });
   const rows = await repositories.get("host/metadata")!.listByIds(linked.map((l) => l.metadataId as string));
   const byId = new Map((rows as Row[]).map((r) => [r.id, r]));
-  const meta = metadataOf(page, chooseMetadataRow(linked.map((l) => byId.get(l.metadataId as string)).filter((r): r is Row => r !== undefined)), "en");
+  const meta = metadataOf(page, chooseMetadataRow(linked.map((l) => byId.get(l.metadataId as string)).filter((r): r is Row => r !== undefined)), language);
   return opengraphText(meta.openGraph.title!, meta.openGraph.siteName, origin);
 }
 
@@ -54,8 +55,12 @@ export function registerOpengraphImages(app: FastifyInstance, generated: Generat
   generated.register(OPENGRAPH_VARIANT, async (input) => {
     if (input.pageId !== undefined) {
       if (!isUuid(input.pageId)) throw validationError("/pageId must be a uuid", [{ path: "/pageId", message: "must be a uuid" }]);
-      const text = await pageText(app, input.pageId, origin);
-      return drawing(text, `opengraph:${input.pageId}:${opengraphVersion(text)}`, `opengraph:${input.pageId}:`);
+      const language = input.language ?? DEFAULT_LANGUAGE;
+      if (!(LANGUAGES as readonly unknown[]).includes(language)) throw validationError(`/language must be one of ${LANGUAGES.join(", ")}`, [{ path: "/language", message: `must be one of ${LANGUAGES.join(", ")}` }]);
+      const text = await pageText(app, input.pageId, origin, language as string);
+      // One image per page and language: a new title replaces that language's drawing only.
+      const kind = language === DEFAULT_LANGUAGE ? "opengraph" : `opengraph-${language}`;
+      return drawing(text, `${kind}:${input.pageId}:${opengraphVersion(text)}`, `${kind}:${input.pageId}:`);
     }
     if (typeof input.title !== "string" || !input.title.trim()) throw validationError("pageId or title is required", [{ path: "/title", message: "is required" }]);
     const text = opengraphText(input.title.trim().slice(0, 200), typeof input.siteName === "string" ? input.siteName.slice(0, 100) : undefined, origin);
@@ -63,9 +68,10 @@ export function registerOpengraphImages(app: FastifyInstance, generated: Generat
   });
 
   app.get<{ Params: { name: string }; Querystring: { v?: string } }>(`${OPENGRAPH_IMAGE_PATH}/:name`, async (request, reply) => {
-    const pageId = /^(.+)\.png$/.exec(request.params.name)?.[1];
-    if (!pageId || !isUuid(pageId)) return reply.code(404).type("text/plain").send("Not found");
-    const { record } = await generated.generate(OPENGRAPH_VARIANT, { pageId });
+    // {pageId}.png in the default language, {pageId}.{language}.png in another.
+    const [, pageId, language = DEFAULT_LANGUAGE] = /^([^.]+)(?:\.([A-Za-z0-9-]+))?\.png$/.exec(request.params.name) ?? [];
+    if (!pageId || !isUuid(pageId) || !(LANGUAGES as readonly string[]).includes(language)) return reply.code(404).type("text/plain").send("Not found");
+    const { record } = await generated.generate(OPENGRAPH_VARIANT, { pageId, language });
     const key = storageKeyOf(record.file);
     const object = key ? await driver.get(key) : null;
     if (!object) return reply.code(404).type("text/plain").send("Not found");
