@@ -10,6 +10,9 @@ export function orderParentKey(model: Model): string | undefined {
   return model.fields.find((f) => f.references)?.name;
 }
 
+/** orderIndex is an integer column. */
+const MAX_INDEX = 2_147_483_647;
+
 /**
  * The orderIndex of a relation row that names none, as a SQL expression read in the INSERT itself:
  * one past its parent's last row (0 for the first), plus `offset` for the rows of the same parent
@@ -19,5 +22,7 @@ export function orderParentKey(model: Model): string | undefined {
  * index; the rows' createdAt then keeps them in the order they came (the readers' second key).
  */
 export function appendedOrderIndex(model: Model, parentKey: string, parent: unknown, offset = 0): RawBuilder<number> {
-  return sql<number>`(SELECT coalesce(max("orderIndex") + 1, 0) + ${sql.lit(offset)} FROM ${sql.table(model.table)} WHERE ${sql.ref(parentKey)} = ${parent})`;
+  // Counted in bigint and held to the column's largest value: after a row already at 2^31 - 1 the
+  // next shares it (the creation order decides) rather than the insert failing.
+  return sql<number>`(SELECT least(coalesce(max("orderIndex")::bigint + 1, 0) + ${sql.lit(offset)}, ${sql.lit(MAX_INDEX)})::integer FROM ${sql.table(model.table)} WHERE ${sql.ref(parentKey)} = ${parent})`;
 }

@@ -60,4 +60,10 @@ describe(`a new relation row's order index on ${testDialect}`, () => {
     const p = await page();
     expect(p.orderIndex).toBeUndefined();
   });
+
+  it("places a row after one already at the largest index beside it, not past the column's range", async () => {
+    const p = await page();
+    await link(p.id, (await widget()).id, { orderIndex: 2147483647 });
+    expect((await link(p.id, (await widget()).id)).orderIndex).toBe(2147483647);
+  });
 });
