@@ -25,7 +25,7 @@ export async function registerCrmModule(app: FastifyInstance, config: Config) {
         method: "POST",
         url: "/api/crm/forms/:id/requests",
         tag: "crm",
-        summary: "Submit a form: `data` (any JSON object) is stored as a crm/requests row linked to the form; 201 with the request, 404 for an unknown form",
+        summary: "Submit a form: `data` (any JSON object) is stored as a crm/requests row linked to the form; 201 with the request, 404 for an unknown form or one never published",
         params: formParams,
         body: objectInput(),
         status: 201,

@@ -13,11 +13,12 @@ export const REQUEST_BODY_LIMIT = 64 * 1024;
  * Stores a submission of a CRM form: the fields (any JSON object, SPEC.md: "CRM form request
  * accepts any data") become a crm/requests row, linked to the form by crm/forms-to-requests, both
  * in one transaction (and to the subject by rbac/subjects-to-crm-module-requests when a subject
- * sent it in its own name), and the shop's owner's mail of it queued (owner-submission-notice.ts). 404 for an unknown form, 400 when the data is not an object.
+ * sent it in its own name), and the shop's owner's mail of it queued (owner-submission-notice.ts). 404 for an unknown or never published form, 400 when the data is not an object.
  */
 export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown, subjectId?: string): Promise<StoredRecord<"crm/requests"> & { formId: string }> {
   if (!isPlainObject(data)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
-  const form = await app.repositories.get("crm/forms")!.get(formId);
+  // The form as visitors see it: one never published takes no submissions (404), as it is on no page.
+  const form = await app.publishedRepositories.get("crm/forms")!.get(formId);
   // An email input's value must be an address (400 naming the field), checked before anything is written.
   await checkEmailInputs(app.database.db, app.registry, form.id, data);
   const created = await runTransaction(app.database, app.repositories, async (repository, trx) => {
