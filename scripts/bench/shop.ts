@@ -65,9 +65,14 @@ interface Catalogue {
 
 // ---------------------------------------------------------------- set-up
 
-/** Writes through the generic routes with the secret key, failing loudly. */
+/**
+ * Writes through the generic routes with the secret key, failing loudly. A drafted model's record
+ * is published with it (`?publish=true`), as the shop's owner publishes a catalogue: DRAFTS is on,
+ * as in production, and buyers see only published products and prices.
+ */
 async function create(app: FastifyInstance, model: string, data: unknown) {
-  const response = await app.inject({ method: "POST", url: `/api/${model}`, headers: { "x-rbac-secret-key": SECRET }, payload: { data } });
+  const publish = app.registry.get(model).published ? "?publish=true" : "";
+  const response = await app.inject({ method: "POST", url: `/api/${model}${publish}`, headers: { "x-rbac-secret-key": SECRET }, payload: { data } });
   if (response.statusCode !== 201) throw new Error(`create ${model}: ${response.statusCode} ${response.body}`);
   return response.json().data;
 }
