@@ -12,7 +12,9 @@ import { buildWidgetPage } from "../../server/seed/widget-page.js";
 
 const schema = process.env.BENCH_SCHEMA!;
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL!, schema, poolSize: 4 });
-const app = await buildApp({ ...configFromEnv({}), seedDemoContent: false, logLevel: "silent" }, { database, logger: false });
+// DRAFTS=off: the page written below is published as it is written, on this checkout as on a
+// baseline from before drafts (which ignores the setting), so both render the same published page.
+const app = await buildApp({ ...configFromEnv({}), drafts: false, seedDemoContent: false, logLevel: "silent" } as Parameters<typeof buildApp>[0], { database, logger: false });
 await runTransaction(database, app.repositories, async (repo) => {
   await buildWidgetPage(repo, "/fifty", 50, "Fifty widgets");
   for (let i = 0; i < 6; i++) {

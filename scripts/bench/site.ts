@@ -53,6 +53,8 @@ async function main() {
         await repo("ecommerce/products").create({ slug: `bench-product-${i}`, title: { en: `Product ${i}`, ru: `Товар ${i}` } });
       }
     });
+    // DRAFTS is on, as in production: visitors see the pages once they are published.
+    await app.drafts.publishAll();
     const staticFile = join(dir, "page.html");
     app.get("/bench-static.html", (_, reply) => reply.type("text/html; charset=utf-8").send(createReadStream(staticFile)));
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
