@@ -1,17 +1,10 @@
+import { russianPlural } from "../ui/russian-plural.js";
+
 /**
  * The generated admin's own words (issue 31: the delete dialog, pickers' "+ New", the variant
  * warning, the side list's headings, the tables', filters' and forms' buttons) in English and Russian, by the browser's language like the
  * other admin texts.
  */
-/** The Russian noun form for a count: 1 запись, 2 записи, 5 записей (11–14 take the last). */
-function russianPlural(count: number, one: string, few: string, many: string): string {
-  const tens = count % 100;
-  const units = count % 10;
-  if (tens >= 11 && tens <= 14) return many;
-  if (units === 1) return one;
-  return units >= 2 && units <= 4 ? few : many;
-}
-
 const texts = {
   en: {
     language: "en",

@@ -1,3 +1,4 @@
+import { russianPlural } from "../../ui/russian-plural.js";
 /** The pages list's and the composer's texts in the admin's two languages; the browser's language picks one (as the product editor's). */
 const en = {
   language: "en",
@@ -122,7 +123,7 @@ const ru: PagesTexts = {
   newPage: "Новая страница",
   search: "Поиск по названию или адресу",
   none: "Страниц нет.",
-  count: (n: number) => `${n.toLocaleString("ru")} ${plural(n, "страница", "страницы", "страниц")}`,
+  count: (n: number) => `${n.toLocaleString("ru")} ${russianPlural(n, "страница", "страницы", "страниц")}`,
   title: "Название",
   url: "Адрес",
   state: "Состояние",
@@ -231,13 +232,6 @@ const ru: PagesTexts = {
   saving: "Сохранение…",
 };
 
-function plural(n: number, one: string, few: string, many: string): string {
-  const d = n % 10;
-  const dd = n % 100;
-  if (d === 1 && dd !== 11) return one;
-  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return few;
-  return many;
-}
 
 export function pagesTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): PagesTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;

@@ -1,3 +1,4 @@
+import { russianPlural } from "../../ui/russian-plural.js";
 /** The product editor's texts in the admin's two languages; the browser's language picks one (as the order desk's). */
 const en = {
   language: "en",
@@ -73,7 +74,7 @@ const ru: ProductsTexts = {
   newProduct: "Новый товар",
   search: "Поиск по названию",
   none: "Товаров нет.",
-  count: (n: number) => `${n.toLocaleString("ru")} ${plural(n, "товар", "товара", "товаров")}`,
+  count: (n: number) => `${n.toLocaleString("ru")} ${russianPlural(n, "товар", "товара", "товаров")}`,
   photo: "Фото",
   title: "Название",
   prices: "Цены",
@@ -133,13 +134,6 @@ const ru: ProductsTexts = {
   fixErrors: "Проверьте отмеченные поля",
 };
 
-function plural(n: number, one: string, few: string, many: string): string {
-  const d = n % 10;
-  const dd = n % 100;
-  if (d === 1 && dd !== 11) return one;
-  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return few;
-  return many;
-}
 
 export function productsTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): ProductsTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
