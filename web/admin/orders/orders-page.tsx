@@ -31,24 +31,19 @@ export function OrdersPage() {
       <Title order={2}>{t.orders}</Title>
       <ScreenTable
         testId="orders-desk"
+        search={{ label: t.search, value: search, onChange: setSearch, testId: "orders-search" }}
         filters={
           <>
-            <TextInput label={t.search} value={search} onChange={(e) => filter(setSearch)(e.currentTarget.value)} w={300} data-testid="orders-search" />
             <Select label={t.status} placeholder={t.allStatuses} clearable data={STATUSES.map((s) => ({ value: s, label: t.statuses[s] ?? s }))} value={status} onChange={filter(setStatus)} w={200} data-testid="orders-status" />
             <TextInput label={t.from} type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} data-testid="orders-from" />
             <TextInput label={t.to} type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} data-testid="orders-to" />
           </>
         }
-        count={data ? t.count(data.total) : undefined}
+        list={{ data, loading, page, onPage: setPage, pageSize: PAGE_SIZE }}
+        texts={t}
         countTestId="orders-total"
         headers={[t.number, t.date, t.customer, t.lines, t.total, t.paid, t.provider, t.status, t.address]}
         minWidth={1100}
-        loading={loading}
-        empty={data && data.rows.length === 0 ? t.none : undefined}
-        total={data?.total}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPage={setPage}
       >
         {data?.rows.map((order) => (
           <Table.Tr key={order.id} data-testid="order-row">

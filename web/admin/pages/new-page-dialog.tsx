@@ -2,15 +2,12 @@ import { Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/co
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
-import { ApiError } from "../../api/client.js";
 import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
 import { createPage, loadLayouts, textOf, type Texts } from "./pages-api.js";
 import { ComposerModal } from "./composer-modal.js";
 import { pagesTexts } from "./pages-texts.js";
-
-/** A page address as the site serves it: /, or /segments of letters, digits and dashes. */
-export const PAGE_URL = /^\/([A-Za-z0-9\-_]+(\/[A-Za-z0-9\-_]+)*)?$/;
+import { useUrlSave } from "./use-url-save.js";
 
 /** "New page": its URL and title in each language; creates the page (a draft) and opens it in the composer. */
 export function NewPageDialog({ onClose }: { onClose(): void }) {
@@ -18,8 +15,7 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
   const navigate = useNavigate();
   const [url, setUrl] = useState("/");
   const [title, setTitle] = useState<Texts>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useUrlSave(t.urlInvalid);
   const asMap =
     useModels()
       .byId.get("host/pages")
@@ -38,21 +34,11 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
     );
     return () => controller.abort();
   }, []);
-  const submit = async () => {
-    if (!PAGE_URL.test(url.trim())) return setErrors({ url: t.urlInvalid });
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(url, async () => {
       const page = await createPage(url.trim(), title, asMap, layoutId ?? undefined);
       navigate(`/admin/pages/${page.id}`);
-    } catch (error) {
-      // The server names the field it refused (a url another page holds: 409 on /url).
-      const cause = error instanceof ApiError ? error.cause.find((c) => c.path?.includes("url")) : undefined;
-      if (cause || (error instanceof ApiError && error.status === 409)) setErrors({ url: cause?.message ?? (error as Error).message });
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <ComposerModal onClose={onClose} title={t.newPage} size="lg">
       <form

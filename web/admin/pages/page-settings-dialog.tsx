@@ -1,14 +1,13 @@
 import { Button, Group, Loader, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
-import { ApiError } from "../../api/client.js";
 import { useModels } from "../data/models-context.js";
 import { notifyError, notifySuccess } from "../notify.js";
-import { PAGE_URL } from "./new-page-dialog.js";
 import { asTexts, loadMetadata, saveSettings, type PageSettings } from "./page-settings-api.js";
 import type { PageRow, Texts } from "./pages-api.js";
 import { ComposerModal } from "./composer-modal.js";
 import { pagesTexts } from "./pages-texts.js";
+import { useUrlSave } from "./use-url-save.js";
 
 type Row = Record<string, any>;
 
@@ -17,8 +16,7 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
   const t = pagesTexts();
   const [metadata, setMetadata] = useState<Row | null>();
   const [form, setForm] = useState<PageSettings>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useUrlSave(t.urlInvalid);
   const asMap =
     useModels()
       .byId.get("host/pages")
@@ -43,20 +41,12 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
     setForm((f) => f && { ...f, [field]: { ...f[field], [language]: value } as Texts });
   const save = async () => {
     if (!form) return;
-    if (!PAGE_URL.test(form.url.trim())) return setErrors({ url: t.urlInvalid });
-    setBusy(true);
-    try {
+    await run(form.url, async () => {
       await saveSettings(page.id, { ...form, url: form.url.trim() }, metadata ?? undefined, asMap);
       notifySuccess(t.saved);
       onSaved();
       onClose();
-    } catch (error) {
-      const cause = error instanceof ApiError ? error.cause.find((c) => c.path?.includes("url")) : undefined;
-      if (cause || (error instanceof ApiError && error.status === 409)) setErrors({ url: cause?.message ?? (error as Error).message });
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <ComposerModal onClose={onClose} title={t.settingsTitle} size="xl">

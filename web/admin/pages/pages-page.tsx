@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -58,27 +58,11 @@ export function PagesPage() {
       </Group>
       <ScreenTable
         testId="pages-table"
-        filters={
-          <TextInput
-            label={t.search}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(0);
-            }}
-            w={300}
-            data-testid="pages-search"
-          />
-        }
-        count={data ? t.count(data.total) : undefined}
+        search={{ label: t.search, value: search, onChange: setSearch, testId: "pages-search" }}
+        list={{ data, loading, page, onPage: setPage, pageSize: PAGE_SIZE }}
+        texts={t}
         headers={[t.title, t.url, t.state]}
         minWidth={560}
-        loading={loading}
-        empty={data && data.rows.length === 0 ? t.none : undefined}
-        total={data?.total}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPage={setPage}
       >
         {data?.rows.map((row) => (
           <Table.Tr key={row.id} data-testid="page-row">

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -28,27 +28,11 @@ export function ProductsPage() {
       </Group>
       <ScreenTable
         testId="products-table"
-        filters={
-          <TextInput
-            label={t.search}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(0);
-            }}
-            w={300}
-            data-testid="products-search"
-          />
-        }
-        count={data ? t.count(data.total) : undefined}
+        search={{ label: t.search, value: search, onChange: setSearch, testId: "products-search" }}
+        list={{ data, loading, page, onPage: setPage, pageSize: PAGE_SIZE }}
+        texts={t}
         headers={[t.photo, t.title, t.prices, t.stock, t.state]}
         minWidth={720}
-        loading={loading}
-        empty={data && data.rows.length === 0 ? t.none : undefined}
-        total={data?.total}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPage={setPage}
       >
         {data?.rows.map((row) => (
           <Table.Tr key={row.id} data-testid="product-row">

@@ -1,39 +1,56 @@
-import { Group, Paper, Table, Text } from "@mantine/core";
+import { Group, Paper, Table, Text, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
 import { EmptyRow } from "./empty-row.js";
 import { PagePager } from "./page-pager.js";
 
+/** One page of a hand-made list as its screen holds it: the answer (once in), and which page. */
+export interface ScreenList {
+  data: { rows: unknown[]; total: number } | undefined;
+  loading: boolean;
+  page: number;
+  onPage(page: number): void;
+  pageSize: number;
+}
+
 interface Props {
   testId: string;
-  /** The search box and any other filters, left of the count. */
-  filters: ReactNode;
-  /** "12 pages": shown once the first answer is in. */
-  count?: string;
+  /** The search box: its label and text; a change of text goes back to the first page. */
+  search: { label: string; value: string; onChange(text: string): void; testId: string };
+  /** Filters beside the search box (the order desk's status and dates). */
+  filters?: ReactNode;
+  list: ScreenList;
+  /** "12 pages", and the row shown when there are none. */
+  texts: { count(total: number): string; none: string };
   countTestId?: string;
   headers: string[];
   minWidth: number;
-  loading: boolean;
-  /** The page's rows (Table.Tr elements); none with `empty` set shows that text in one row. */
+  /** The page's rows (Table.Tr elements). */
   children: ReactNode;
-  empty?: string;
-  total: number | undefined;
-  pageSize: number;
-  page: number;
-  onPage(page: number): void;
 }
 
 /**
- * The card of a hand-made list screen (pages, products, orders): its filters with the count at
- * the right, a striped table under these headers (dimmed while a page loads), a row saying there
- * is nothing, and the shared pager.
+ * The card of a hand-made list screen (pages, products, orders): the search box and filters with
+ * the count at the right, a striped table under these headers (dimmed while a page loads), a row
+ * saying there is nothing, and the shared pager.
  */
-export function ScreenTable({ testId, filters, count, countTestId, headers, minWidth, loading, children, empty, total, pageSize, page, onPage }: Props) {
+export function ScreenTable({ testId, search, filters, list, texts, countTestId, headers, minWidth, children }: Props) {
+  const { data, loading, page, onPage, pageSize } = list;
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
       <Group mb="sm" align="end" wrap="wrap">
+        <TextInput
+          label={search.label}
+          value={search.value}
+          onChange={(e) => {
+            search.onChange(e.currentTarget.value);
+            onPage(0);
+          }}
+          w={300}
+          data-testid={search.testId}
+        />
         {filters}
         <Text size="sm" c="dimmed" ml="auto" data-testid={countTestId}>
-          {count ?? ""}
+          {data ? texts.count(data.total) : ""}
         </Text>
       </Group>
       <Table.ScrollContainer minWidth={minWidth}>
@@ -47,11 +64,11 @@ export function ScreenTable({ testId, filters, count, countTestId, headers, minW
           </Table.Thead>
           <Table.Tbody>
             {children}
-            {empty !== undefined && <EmptyRow colSpan={headers.length}>{empty}</EmptyRow>}
+            {data && data.rows.length === 0 && <EmptyRow colSpan={headers.length}>{texts.none}</EmptyRow>}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <PagePager total={total} pageSize={pageSize} page={page} onPage={onPage} />
+      <PagePager total={data?.total} pageSize={pageSize} page={page} onPage={onPage} />
     </Paper>
   );
 }
