@@ -6,7 +6,8 @@ import { SECRET } from "../helpers/test-app.js";
 import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 123" };
-const SHOTS = "/work/wt/shots/composer";
+// Screenshots beside the other browser tests' (test-results/ at the project root).
+const SHOTS = "test-results/composer";
 const HERO = { en: "We build sites from blocks", ru: "Мы собираем сайты из блоков" };
 const FEATURES = { en: "Why work with us", ru: "Почему мы" };
 const ITEMS = [
