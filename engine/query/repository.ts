@@ -60,7 +60,7 @@ export class Repository<R extends object = Row> {
     private readonly scope?: TransactionScope,
     // Shared with the transaction-bound copies: a statement is built once per shape, not per copy.
     private readonly statements = new StatementCache(),
-    private readonly hooks: { afterWrite?: WriteHook } = {},
+    private readonly hooks: { afterWrite?: WriteHook; triggers?: Map<string, string> } = {},
   ) {
     this.db = scope?.trx ?? database.db;
     this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
@@ -73,6 +73,22 @@ export class Repository<R extends object = Row> {
   /** The same repository running inside a transaction (see runTransaction). */
   within(scope: TransactionScope): Repository<R> {
     return new Repository<R>(this.model, this.database, this.constraints, this.changes, scope, this.statements, this.hooks);
+  }
+
+  /**
+   * An update that writes `field` also changes `modelId` (a database trigger writes its table, as
+   * an order's status change queues a job): the change feed announces both after the commit, so a
+   * listener of `modelId` hears of it, and only of the writes that can have fired the trigger.
+   */
+  alsoChanges(field: string, modelId: string) {
+    (this.hooks.triggers ??= new Map()).set(field, modelId);
+  }
+
+  /** Announces the models the triggers of the fields this update wrote change. */
+  private changedByTrigger(data: Row) {
+    const triggers = this.hooks.triggers;
+    if (!triggers) return;
+    for (const [field, modelId] of triggers) if (data[field] !== undefined) this.changed(modelId);
   }
 
   /** Sets the hook every write of this repository (and its transaction-bound copies) runs. */
@@ -167,11 +183,59 @@ export class Repository<R extends object = Row> {
     return row! as R;
   }
 
+  /**
+   * This record and records of other models created in one statement (data-modifying common table
+   * expressions, one INSERT each, in the order given: a parent before the rows referring to it),
+   * all or none, with no transaction and one round trip: a cart's new order, its line and its
+   * link to the subject. Each is validated as `create` validates it and answered in the same
+   * order, this record first. Ids are made here, so later rows can name earlier ones (pass `id`).
+   * Inside a transaction, or when a repository has an after-write hook, the creates run one by
+   * one in a transaction instead (same result).
+   */
+  async createTogether(raw: unknown, others: { repository: Repository; raw: unknown }[], options: WriteOptions = {}): Promise<Row[]> {
+    const parts: { repository: Repository; raw: unknown }[] = [{ repository: this as Repository, raw }, ...others];
+    if (this.scope || parts.some((p) => p.repository.hooks.afterWrite)) {
+      const db = this.scope?.trx ?? this.database.db;
+      const touched = this.scope?.touched ?? new Set<string>();
+      const run = async (trx: Kysely<any>) => {
+        const rows: Row[] = [];
+        for (const part of parts) rows.push(await part.repository.within({ trx, touched }).create(part.raw, options));
+        return rows;
+      };
+      const rows = this.scope ? await run(db) : await db.transaction().execute(run);
+      if (!this.scope) for (const modelId of touched) this.changes.publish(modelId);
+      return rows;
+    }
+    const params = new Params();
+    const prepared = await Promise.all(
+      parts.map(async ({ repository, raw }) => {
+        const data = prepareWrite(repository.model, raw, "create", "", options);
+        const [values] = await repository.insertValues(this.db, [data]);
+        return { repository, values: values! };
+      }),
+    );
+    const bound = prepared.map(({ repository, values }) => repository.bound(values, params));
+    const shape = `together|${prepared.map(({ repository, values }) => `${repository.model.id}:${Object.keys(values).join(",")}${repository.appends(values) ? "+append" : ""}`).join("|")}`;
+    const [row] = await this.runCached<Row>(shape, params, () => {
+      let query: any = this.db;
+      prepared.forEach(({ repository }, i) => {
+        query = query.with(`w${i}`, (db: Kysely<any>) => db.insertInto(repository.model.table).values(bound[i]!).returning(repository.columns));
+      });
+      return query
+        .selectFrom(prepared.map((_, i) => `w${i}`))
+        .select(prepared.flatMap(({ repository }, i) => repository.columns.map((c) => sql.ref(`w${i}.${c}`).as(`${i}.${c}`))));
+    });
+    for (const { repository } of prepared) repository.changed();
+    // Each part's columns back under their own names.
+    return prepared.map(({ repository }, i) => Object.fromEntries(repository.columns.map((c) => [c, row![`${i}.${c}`]])));
+  }
+
   async update(id: string, raw: unknown, options: WriteOptions = {}): Promise<R> {
     this.checkId(id);
     const data = prepareWrite(this.model, raw, "update", "", options);
     const row = (await this.written((db) => this.updateOne(db, id, data), (row) => (row ? [id] : []))) ?? this.missing(id);
     this.changed();
+    this.changedByTrigger(data);
     return row as R;
   }
 
@@ -184,7 +248,10 @@ export class Repository<R extends object = Row> {
     this.checkId(id);
     const data = prepareWrite(this.model, raw, "update", "", options);
     const row = await this.written((db) => this.updateOne(db, id, data, holds), (row) => (row ? [id] : []));
-    if (row) this.changed();
+    if (row) {
+      this.changed();
+      this.changedByTrigger(data);
+    }
     return row as R | undefined;
   }
 
@@ -282,6 +349,7 @@ export class Repository<R extends object = Row> {
       return rows;
     });
     this.changed();
+    for (const { data } of items) this.changedByTrigger(data);
     return rows as R[];
   }
 
@@ -299,6 +367,7 @@ export class Repository<R extends object = Row> {
       (rows) => rows.map((r) => r.id as string),
     );
     this.changed();
+    if (rows.length > 0) this.changedByTrigger(set);
     return rows as R[];
   }
 
@@ -386,6 +455,10 @@ export class Repository<R extends object = Row> {
       await this.hooks.afterWrite?.(trx, written);
     });
     this.changed();
+    for (const { update, data, then } of rows) {
+      if (update) this.changedByTrigger(data);
+      if (then) this.changedByTrigger(then);
+    }
   }
 
   /**
@@ -413,12 +486,17 @@ export class Repository<R extends object = Row> {
     else this.changes.publish(model);
   }
 
-  private async insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert): Promise<Row[]> {
+  /** The rows' column values as an INSERT writes them: an id, the generated title and slug filled in. */
+  private async insertValues(db: Kysely<any>, items: Row[]): Promise<Row[]> {
     const rows: Row[] = items.map((data) => ({ ...data, id: (data.id as string | undefined) ?? randomUUID() }));
     const adminTitle = this.model.fieldMap.get("adminTitle");
     for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
     await this.fillSlugs(db, rows);
-    const values = rows.map((r) => toColumns(this.model, r));
+    return rows.map((r) => toColumns(this.model, r));
+  }
+
+  private async insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert): Promise<Row[]> {
+    const values = await this.insertValues(db, items);
     if (companion && values.length === 1 && db === this.db) return this.insertWithCompanion(values[0]!, companion);
     if (values.length === 1 && db === this.db && !this.scope) {
       // A single create, outside a transaction: the hot path, built once per set of columns.

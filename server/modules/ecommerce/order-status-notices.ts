@@ -30,8 +30,11 @@ export const ORDER_STATUS_JOB = "order-status-changed";
  */
 export function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string, links: OrderLinks) {
   const table = (id: string) => app.registry.get(id).table;
-  // Committed order writes (repository writes publish after commit): the trigger queued jobs.
-  app.changes.subscribe((model) => model === "ecommerce/orders" && app.notifications.wake());
+  // Committed writes of an order's status (repository writes publish after commit): the trigger
+  // queued jobs. Only those wake the queue: a cart's new order or line queues nothing, and a wake
+  // per write kept the queue's five statements running back to back under add-to-cart traffic.
+  app.repositories.get("ecommerce/orders")!.alsoChanges("status", "notification/jobs");
+  app.changes.subscribe((model) => model === "notification/jobs" && app.notifications.wake());
 
   /** The email of the order's latest invoice (the checkout's "invoice email"), if it has one. */
   const invoiceEmail = async (orderId: string): Promise<string | undefined> => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
@@ -8,7 +9,7 @@ import type { Registry } from "../../../engine/schema/registry.js";
 import { NO_PRICE, Prices } from "./prices.js";
 import { totalsByCurrency, type Total } from "./totals.js";
 import { publishedTable } from "../../../engine/schema/published-model.js";
-import { assertAvailable, availableFor } from "./stock.js";
+import { assertLeft, availableFor, stockLeft } from "./stock.js";
 
 export type OrderType = "cart" | "history";
 export type Order = StoredRecord<"ecommerce/orders">;
@@ -182,61 +183,76 @@ export class Orders {
    * Returns the order touched.
    */
   async addToCart(subjectId: string, input: { productId: string; quantity: number; storeId?: string }): Promise<OrderWithLines> {
-    return runTransaction(this.database, this.repositories, async (repository, trx) => {
-      const found = await this.cartLineFor(trx, subjectId, input);
-      const missing = !found ? ["ecommerce/products", input.productId] : input.storeId && !found.store ? ["ecommerce/stores", input.storeId] : undefined;
-      if (missing) throw notFound(`${this.repositories.get(missing[0]!)!.model.title} ${missing[1]} was not found`);
+    // One look-up outside any transaction: the product, the store, the cart line and the stock left.
+    const found = await this.cartLineFor(this.database.db, subjectId, input, false);
+    const missing = !found ? ["ecommerce/products", input.productId] : input.storeId && !found.store ? ["ecommerce/stores", input.storeId] : undefined;
+    if (missing) throw notFound(`${this.repositories.get(missing[0]!)!.model.title} ${missing[1]} was not found`);
+    if (!found!.lineId) {
       // A sold-out product (or more than is left) is refused here as the checkout would refuse it (stock.ts).
-      await assertAvailable(trx, this.table, { productId: input.productId, storeId: input.storeId, quantity: Number(found!.lineQuantity ?? 0) + input.quantity });
-      if (found!.lineId) {
-        const { lineId, lineQuantity, store: _store, ...order } = found!;
-        await repository("ecommerce/orders-to-products").update(lineId!, { quantity: lineQuantity! + input.quantity });
-        const [withLines] = await this.withLines(trx, [order as Order]);
-        return withLines!;
-      }
-      // A new cart order: the rows the inserts answer are the order and its one line.
-      const order = await repository("ecommerce/orders").create({ type: "cart", status: "new" });
-      const line = await repository("ecommerce/orders-to-products").create({
-        orderId: order.id,
-        productId: input.productId,
-        quantity: input.quantity,
-        ...(input.storeId ? { storeId: input.storeId } : {}),
-      });
-      await repository("rbac/subjects-to-ecommerce-module-orders").create({ subjectId, ecommerceModuleOrderId: order.id });
+      await assertLeft(this.db, this.table, input.productId, found!.left, input.quantity);
+      // A new cart order with its one line, linked to the subject: one statement, all or none.
+      const orderId = randomUUID();
+      const [order, line] = await this.repositories.get("ecommerce/orders")!.createTogether({ id: orderId, type: "cart", status: "new" }, [
+        { repository: this.repositories.get("ecommerce/orders-to-products")!, raw: { orderId, productId: input.productId, quantity: input.quantity, ...(input.storeId ? { storeId: input.storeId } : {}) } },
+        { repository: this.repositories.get("rbac/subjects-to-ecommerce-module-orders")!, raw: { subjectId, ecommerceModuleOrderId: orderId } },
+      ]);
       return { ...(order as Order), ordersToProducts: [line as OrderLine] };
+    }
+    // The line is there: its quantity raised with the line locked (the look-up again, with the lock).
+    const raised = await runTransaction(this.database, this.repositories, async (repository, trx) => {
+      const locked = await this.cartLineFor(trx, subjectId, input, true);
+      if (!locked?.lineId) return undefined;
+      await assertLeft(trx, this.table, input.productId, locked.left, Number(locked.lineQuantity ?? 0) + input.quantity);
+      const { lineId, lineQuantity, store: _store, left: _left, ...order } = locked;
+      await repository("ecommerce/orders-to-products").update(lineId, { quantity: lineQuantity! + input.quantity });
+      const [withLines] = await this.withLines(trx, [order as Order]);
+      return withLines!;
     });
+    // Checked out or removed since the look-up: a new cart order.
+    return raised ?? this.addToCart(subjectId, input);
   }
 
   /**
-   * In one statement: whether the product (and the store) exist, and the subject's cart line of
-   * that product from that store with its order, locked for the transaction (none: the line
-   * fields are null). Undefined when there is no such product.
+   * In one statement: whether the product (and the store) exist, the items left of it (stock.ts,
+   * stockLeft), and the subject's cart line of that product from that store with its order
+   * (none: the line fields are null), locked for the transaction with `lock`. Undefined when
+   * there is no such product. The subject's own cart orders are looked up first (a fence the
+   * planner keeps), so a product in thousands of carts costs what one in a single cart does.
    */
-  private async cartLineFor(trx: Kysely<any>, subjectId: string, input: { productId: string; storeId?: string }) {
-    const line = trx
-      .selectFrom(`${this.table("ecommerce/orders-to-products")} as l`)
-      .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "l.orderId")
-      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+  private async cartLineFor(db: Kysely<any>, subjectId: string, input: { productId: string; storeId?: string }, lock: boolean) {
+    const mine = db
+      .selectFrom(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`)
+      .select("so.ecommerceModuleOrderId as id")
+      .where("so.subjectId", "=", subjectId)
+      .offset(0);
+    const line = db
+      .selectFrom(mine.as("mine"))
+      .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "mine.id")
+      .innerJoin(`${this.table("ecommerce/orders-to-products")} as l`, "l.orderId", "o.id")
       .selectAll("o")
       .select(["l.id as lineId", "l.quantity as lineQuantity"])
-      .where("so.subjectId", "=", subjectId)
       .where("o.type", "=", "cart")
       .where("o.status", "=", "new")
       .where("l.productId", "=", input.productId)
       .where((eb) => (input.storeId ? eb("l.storeId", "=", input.storeId) : eb("l.storeId", "is", null)))
       .limit(1)
-      .forUpdate();
+      .$if(lock, (q) => q.forUpdate(["o", "l"]));
     const store = input.storeId
       ? sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(this.visitorTable("ecommerce/stores"))} WHERE "id" = ${input.storeId})`
       : sql<boolean>`true`;
-    return trx
+    const query = db
       .selectFrom(`${this.visitorTable("ecommerce/products")} as p`)
       .leftJoinLateral(line.as("x"), (join) => join.onTrue())
       .selectAll("x")
       .select(store.as("store"))
+      .select(stockLeft(this.table, input.productId, input.storeId).as("left"))
       .where("p.id", "=", input.productId)
-      .$castTo<Partial<Order> & { lineId: string | null; lineQuantity: number | null; store: boolean }>()
-      .executeTakeFirst();
+      .$castTo<Partial<Order> & { lineId: string | null; lineQuantity: number | null; store: boolean; left: number | string | null }>();
+    if (lock) return query.executeTakeFirst();
+    // Outside a transaction: run as the repositories' statements run (on PostgreSQL, prepared once per connection).
+    const { sql: text, parameters } = query.compile();
+    const [row] = await this.database.run<NonNullable<Awaited<ReturnType<typeof query.executeTakeFirst>>>>(text, parameters);
+    return row;
   }
 
   /** New quantities for lines of one of the subject's cart orders. */

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { AppError, type ErrorCause } from "../../../engine/errors.js";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 
@@ -112,12 +112,24 @@ async function shortage(db: Kysely<any>, table: TableOf, short: { productId: str
 }
 
 /**
- * Refuses (409, as the checkout would) a quantity of a product the shop does not have: an add to
- * cart of a sold-out product, or one that would take the cart's line past what is left.
+ * Items left for a line of this product from this store, as a SQL expression another statement
+ * reads (the add to cart's look-up): the store's own count when it keeps one (its first row by
+ * id, as countsOf reads it), else the product's; null when the product's stock is not tracked.
  */
-export async function assertAvailable(db: Kysely<any>, table: TableOf, line: Omit<StockLine, "id">): Promise<void> {
-  const [count] = (await countsOf(db, table, [{ ...line, id: "line" }], false)).values();
-  if (count && count.stock < line.quantity) throw await shortage(db, table, [{ productId: line.productId, left: count.stock }]);
+export function stockLeft(table: TableOf, productId: string, storeId: string | undefined): RawBuilder<number | null> {
+  const product = sql<number | null>`(SELECT "stock" FROM ${sql.table(table("ecommerce/products"))} WHERE "id" = ${productId})`;
+  if (!storeId) return product;
+  const store = sql`(SELECT "stock" FROM ${sql.table(table("ecommerce/stores-to-products"))} WHERE "storeId" = ${storeId} AND "productId" = ${productId} AND "stock" IS NOT NULL ORDER BY "id" LIMIT 1)`;
+  return sql<number | null>`coalesce(${store}, ${product})`;
+}
+
+/**
+ * Refuses (409, as the checkout would) a quantity of a product the shop does not have: an add to
+ * cart of a sold-out product, or one that would take the cart's line past what is left (`left`,
+ * read by stockLeft; null: not tracked).
+ */
+export async function assertLeft(db: Kysely<any>, table: TableOf, productId: string, left: number | string | null, quantity: number): Promise<void> {
+  if (left !== null && Number(left) < quantity) throw await shortage(db, table, [{ productId, left: Number(left) }]);
 }
 
 /**

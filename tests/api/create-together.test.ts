@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../engine/errors.js";
+import { runTransaction } from "../../engine/query/transaction.js";
+import { createRecord, createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * Repository.createTogether (issue 30: a cart's new order, its line and its link in one round
+ * trip): several creates as one statement, all or none, each validated as `create` validates it,
+ * the changes announced, and the same rows inside a transaction.
+ */
+describe(`createTogether on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => void (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  const repository = (model: string) => t.app.repositories.get(model)!;
+  const countOf = async (model: string, id: string) => (await repository(model).listByIds([id])).length;
+  const subject = () => repository("rbac/subjects").create({ slug: `s-${randomUUID()}` });
+
+  it("writes an order, its line and its link in one statement, answering each row in order", async () => {
+    const product = await createRecord(t, "/api/ecommerce/products", { adminTitle: "Mug", title: { en: "Mug" } });
+    const { id: subjectId } = await subject();
+    const orderId = randomUUID();
+    const heard: string[] = [];
+    const stop = t.app.changes.subscribe((model) => void heard.push(model));
+    const before = t.app.database.queryCount();
+    const [order, line, link] = await repository("ecommerce/orders").createTogether({ id: orderId, type: "cart", status: "new" }, [
+      { repository: repository("ecommerce/orders-to-products"), raw: { orderId, productId: product.id, quantity: 2 } },
+      { repository: repository("rbac/subjects-to-ecommerce-module-orders"), raw: { subjectId, ecommerceModuleOrderId: orderId } },
+    ]);
+    const statements = t.app.database.queryCount() - before;
+    stop();
+    expect(statements).toBe(1);
+    expect(order).toMatchObject({ id: orderId, type: "cart", status: "new" });
+    expect(order!.createdAt).toBeInstanceOf(Date);
+    expect(line).toMatchObject({ orderId, productId: product.id, quantity: 2, orderIndex: 0 });
+    expect(link).toMatchObject({ subjectId, ecommerceModuleOrderId: orderId, orderIndex: 0 });
+    expect(await repository("ecommerce/orders-to-products").get(line!.id as string)).toMatchObject({ quantity: 2 });
+    expect(heard).toEqual(expect.arrayContaining(["ecommerce/orders", "ecommerce/orders-to-products", "rbac/subjects-to-ecommerce-module-orders"]));
+  });
+
+  it("appends a second relation row after the parent's first", async () => {
+    const { id: subjectId } = await subject();
+    const made = [];
+    for (let i = 0; i < 2; i++) {
+      const orderId = randomUUID();
+      made.push(await repository("ecommerce/orders").createTogether({ id: orderId, type: "cart", status: "new" }, [{ repository: repository("rbac/subjects-to-ecommerce-module-orders"), raw: { subjectId, ecommerceModuleOrderId: orderId } }]));
+    }
+    expect(made.map(([, link]) => link!.orderIndex)).toEqual([0, 1]);
+  });
+
+  it("writes nothing when one row is refused by the database (a reference to no record)", async () => {
+    const orderId = randomUUID();
+    const error = await repository("ecommerce/orders")
+      .createTogether({ id: orderId, type: "cart", status: "new" }, [{ repository: repository("ecommerce/orders-to-products"), raw: { orderId, productId: randomUUID(), quantity: 1 } }])
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBeGreaterThanOrEqual(400);
+    expect((error as AppError).status).toBeLessThan(500);
+    expect(await countOf("ecommerce/orders", orderId)).toBe(0);
+  });
+
+  it("refuses an invalid row before writing anything, naming the field", async () => {
+    const orderId = randomUUID();
+    const error = await repository("ecommerce/orders")
+      .createTogether({ id: orderId, type: "cart", status: "new" }, [{ repository: repository("ecommerce/orders-to-products"), raw: { orderId, productId: "not-a-uuid", quantity: 1 } }])
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(400);
+    expect(JSON.stringify((error as AppError).causes ?? error.message)).toContain("productId");
+    expect(await countOf("ecommerce/orders", orderId)).toBe(0);
+  });
+
+  it("inside a transaction writes the same rows, rolled back with it", async () => {
+    const product = await createRecord(t, "/api/ecommerce/products", { adminTitle: "Cup", title: { en: "Cup" } });
+    const orderId = randomUUID();
+    const rows = await runTransaction(t.app.database, t.app.repositories, (repo) =>
+      repo("ecommerce/orders").createTogether({ id: orderId, type: "cart", status: "new" }, [{ repository: repo("ecommerce/orders-to-products"), raw: { orderId, productId: product.id, quantity: 1 } }]),
+    );
+    expect(rows.map((r) => r.id)).toHaveLength(2);
+    expect(await countOf("ecommerce/orders", orderId)).toBe(1);
+    const undone = randomUUID();
+    await runTransaction(t.app.database, t.app.repositories, async (repo) => {
+      await repo("ecommerce/orders").createTogether({ id: undone, type: "cart", status: "new" }, []);
+      throw new Error("roll back");
+    }).catch(() => {});
+    expect(await countOf("ecommerce/orders", undone)).toBe(0);
+  });
+});
