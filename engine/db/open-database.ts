@@ -66,6 +66,32 @@ export const DEFAULT_APPLICATION_NAME = "sps-platform";
 /** Statement texts run by name (prepared once per connection); texts past this many run unnamed. */
 const NAMED_STATEMENTS_MAX = 5000;
 
+/**
+ * A single statement that reads or writes rows and names every column it answers: a text
+ * prepared once per connection stays right whatever migrations add later (a `*` would change
+ * its row type under a prepared statement, which PostgreSQL then refuses to run).
+ */
+const PREPARABLE = /^\s*\(?\s*(select|insert|update|delete|with)\b/i;
+const STAR_COLUMNS = /\*\s*(,|from\b|$)/i;
+export const preparable = (text: string) => PREPARABLE.test(text) && !text.includes(";") && !STAR_COLUMNS.test(text);
+
+/**
+ * Kysely's statements (module code's queries and transactions: a checkout's price look-up, a
+ * cart's line look-up) go out as `query(text, values)`: those that are preparable run by name
+ * too, like the repositories' own, so PostgreSQL plans the price look-up's eight joins once per
+ * connection instead of on every checkout (2.7 ms of planning against 0.3 of running).
+ */
+function nameModuleStatements(client: pg.PoolClient, nameOf: (text: string) => string | undefined) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (first: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof first === "string" && Array.isArray(values) && callback === undefined && preparable(first)) {
+      const name = nameOf(first);
+      if (name) return query({ name, text: first, values });
+    }
+    return callback === undefined ? (values === undefined ? query(first) : query(first, values)) : query(first, values, callback);
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let count = 0;
   const log = () => void count++;
@@ -103,9 +129,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool then discards it (idle: at once; checked out: on release, as not queryable) and
     // opens a new one when next asked. The pool's own `error` (its idle listener passing the
     // client's on) is the same event, already heard.
-    pool.on("connect", (client) => client.on("error", (error) => report(error, "pool")));
-    pool.on("error", () => {});
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log });
     // Each statement text gets a name, so each connection parses and plans it once and then
     // only binds values (a generic plan after PostgreSQL's first five runs): the repository's
     // texts are built once per query shape (statement-cache.ts), a bounded set. An EXPLAIN runs
@@ -118,6 +141,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (name === undefined && names.size < NAMED_STATEMENTS_MAX) names.set(text, (name = `sps_${names.size + 1}`));
       return name;
     };
+    pool.on("connect", (client) => {
+      client.on("error", (error) => report(error, "pool"));
+      nameModuleStatements(client, nameOf);
+    });
+    pool.on("error", () => {});
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log });
     const run = async (text: string, parameters: readonly unknown[]) => {
       count++;
       return (await pool.query({ name: nameOf(text), text, values: parameters as unknown[] })).rows;

@@ -189,22 +189,21 @@ export class Repository<R extends object = Row> {
    * all or none, with no transaction and one round trip: a cart's new order, its line and its
    * link to the subject. Each is validated as `create` validates it and answered in the same
    * order, this record first. Ids are made here, so later rows can name earlier ones (pass `id`).
-   * Inside a transaction, or when a repository has an after-write hook, the creates run one by
-   * one in a transaction instead (same result).
+   * Inside a transaction it is one statement of that transaction; when a repository has an
+   * after-write hook, the creates run one by one in a transaction instead (same result).
    */
   async createTogether(raw: unknown, others: { repository: Repository; raw: unknown }[], options: WriteOptions = {}): Promise<Row[]> {
-    const parts: { repository: Repository; raw: unknown }[] = [{ repository: this as Repository, raw }, ...others];
-    if (this.scope || parts.some((p) => p.repository.hooks.afterWrite)) {
-      const db = this.scope?.trx ?? this.database.db;
-      const touched = this.scope?.touched ?? new Set<string>();
-      const run = async (trx: Kysely<any>) => {
+    // Each part bound to this repository's transaction, if it runs in one.
+    const parts: { repository: Repository; raw: unknown }[] = [{ repository: this as Repository, raw }, ...others].map((p) => ({
+      repository: this.scope && !p.repository.scope ? p.repository.within(this.scope) : p.repository,
+      raw: p.raw,
+    }));
+    if (parts.some((p) => p.repository.hooks.afterWrite)) {
+      return this.inTransactionScope(async (self) => {
         const rows: Row[] = [];
-        for (const part of parts) rows.push(await part.repository.within({ trx, touched }).create(part.raw, options));
+        for (const part of parts) rows.push(await part.repository.within(self.scope!).create(part.raw, options));
         return rows;
-      };
-      const rows = this.scope ? await run(db) : await db.transaction().execute(run);
-      if (!this.scope) for (const modelId of touched) this.changes.publish(modelId);
-      return rows;
+      });
     }
     const params = new Params();
     const prepared = await Promise.all(
@@ -372,6 +371,54 @@ export class Repository<R extends object = Row> {
   }
 
   /**
+   * `updateMany`, and rows of other models created with it in the same statement (INSERTs in
+   * data-modifying common table expressions, validated as `bulkCreate` validates them): a
+   * checkout's orders moved to paying with their links to the invoice's intent and currency,
+   * one round trip instead of three. Answers the updated records; the created rows are written,
+   * not answered. With an after-write hook on any of the models, the writes run one by one in a
+   * transaction instead (same result).
+   */
+  async updateManyWith(ids: string[], raw: unknown, inserts: { repository: Repository; rows: unknown[] }[], options: WriteOptions = {}): Promise<R[]> {
+    const parts = inserts
+      .filter((i) => i.rows.length > 0)
+      .map((i) => ({ repository: this.scope && !i.repository.scope ? i.repository.within(this.scope) : i.repository, rows: i.rows }));
+    if (ids.length === 0 || this.hooks.afterWrite || parts.some((p) => p.repository.hooks.afterWrite)) {
+      return this.inTransactionScope(async (self) => {
+        for (const { repository, rows } of parts) await repository.within(self.scope!).bulkCreate(rows);
+        return self.updateMany(ids, raw, options);
+      });
+    }
+    ids.forEach((id) => this.checkId(id));
+    const data = prepareWrite(this.model, raw, "update", "", options);
+    const set: Row = toColumns(this.model, data);
+    for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
+    const written = await Promise.all(
+      parts.map(async ({ repository, rows }) => ({
+        repository,
+        values: repository.sentTogether(await repository.insertValues(this.db, repository.checkBulk(rows).map((row, i) => prepareWrite(repository.model, row, "create", `/${i}`, options)))),
+      })),
+    );
+    let query: any = this.db;
+    written.forEach(({ repository, values }, i) => {
+      query = query.with(`i${i}`, (db: Kysely<any>) => db.insertInto(repository.model.table).values(values));
+    });
+    const rows: Row[] = await this.guard(() => query.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute());
+    for (const { repository } of written) repository.changed();
+    this.changed();
+    if (rows.length > 0) this.changedByTrigger(set);
+    return rows as R[];
+  }
+
+  /** `work` with this repository bound to a transaction: this one's, or a new one whose changes are announced after its commit. */
+  private async inTransactionScope<T>(work: (self: Repository<R>) => Promise<T>): Promise<T> {
+    if (this.scope) return work(this);
+    const touched = new Set<string>();
+    const result = await this.database.db.transaction().execute((trx) => work(this.within({ trx, touched })));
+    for (const modelId of touched) this.changes.publish(modelId);
+    return result;
+  }
+
+  /**
    * Deletes these records in one statement (a removed block's relation rows and content), with the
    * after-write hook like `delete`; answers the rows deleted (ids not found are skipped). No owned
    * records (x-owned) are followed: models with them use `delete`.
@@ -506,6 +553,11 @@ export class Repository<R extends object = Row> {
         this.db.insertInto(this.model.table).values(row).returning(this.columns),
       );
     }
+    return this.guard(() => db.insertInto(this.model.table).values(this.sentTogether(values)).returning(this.columns).execute());
+  }
+
+  /** Rows of one multi-row INSERT: their creation order and each parent's appended order kept. */
+  private sentTogether(values: Row[]): Row[] {
     // Rows sent together keep their order under the default createdAt order, whatever the clock's resolution.
     if (values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now") {
       values.forEach((row, i) => (row.createdAt ??= sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
@@ -519,7 +571,7 @@ export class Repository<R extends object = Row> {
       appended.set(parent, offset + 1);
       row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, parent, offset);
     }
-    return this.guard(() => db.insertInto(this.model.table).values(values).returning(this.columns).execute());
+    return values;
   }
 
   /** A relation row of an ordered relation that names no orderIndex: it goes after its parent's last row. */

@@ -2,7 +2,9 @@
 // tables: plain Fastify (default options) and one pg Pool, no validation beyond what SQL needs.
 // Same URLs, same `{ data }` responses and same columns as the generated routes. Products have
 // drafts (docs/drafts.md): reads answer the published copies with their `publication`, a create
-// writes the working copy, never published yet — what a hand-written drafts-aware shop would do.
+// writes the working copy, never published yet, and keeps its first version (the row as JSON, the
+// fields it filled) in the same statement — what a hand-written shop with drafts and version
+// history would do, so the create row compares the same work.
 import Fastify from "fastify";
 import pg from "pg";
 import { HAND_WRITTEN_COLUMNS, HAND_WRITTEN_JSON_COLUMNS } from "./hand-written-columns.js";
@@ -53,7 +55,14 @@ app.post<{ Body: { data: Record<string, unknown> } }>("/api/ecommerce/products",
   const names = entries.map(([k]) => `"${k}"`).join(", ");
   const params = entries.map((_, i) => `$${i + 1}`).join(", ");
   const values = entries.map(([k, v]) => (JSON_COLUMNS.has(k) ? JSON.stringify(v) : v));
-  const { rows } = await pool.query(`INSERT INTO ecommerce_products (${names}) VALUES (${params}) RETURNING ${SELECT}`, values);
+  const filled = JSON.stringify(entries.filter(([, v]) => v !== null).map(([k]) => k));
+  const { rows } = await pool.query(
+    `WITH created AS (INSERT INTO ecommerce_products (${names}) VALUES (${params}) RETURNING *),
+     version AS (INSERT INTO host_versions ("modelId", "recordId", "number", "kind", "changed", "snapshot")
+       SELECT 'ecommerce/products', id, 1, 'save', $${entries.length + 1}::jsonb, jsonb_build_object('record', to_jsonb(created)) FROM created)
+     SELECT ${SELECT} FROM created`,
+    [...values, filled],
+  );
   return reply.status(201).send({ data: { ...rows[0], publication: { state: "draft", publishedAt: null, publishAt: null, unpublishAt: null } } });
 });
 

@@ -17,7 +17,7 @@ const EXACT_SUM = "amounts.reduce((sum, amount) => sum + toMinorUnits(amount, de
 const ERRORS = "server/plugins/errors.ts";
 const FOLLOW = "server/modules/ecommerce/orders-follow-invoices.ts";
 const ROUTE_READ = "const read = await readInputAndFields(request, { optional: spec.bodyOptional });";
-const ORDERS_MOVED = 'const moved = await repository("ecommerce/orders").updateMany(orderIds,';
+const ORDERS_MOVED = 'const moved = await repository("ecommerce/orders").updateManyWith(orderIds,';
 /** Step 2 of checkout moved into step 1's transaction (the code before issue 23). */
 const PROVIDER_CALL =
   "await this.providers.get(request.provider).createPayment({ invoiceId: invoice.id, amount: String(invoice.amount), " +
@@ -167,7 +167,10 @@ export const mutants: Mutant[] = [
   {
     name: "no-connection-error-listener",
     what: "database restart: nothing listens to a pool client's error, so a dropped connection crashes the process",
-    changes: [{ file: "engine/db/open-database.ts", from: 'pool.on("connect", (client) => client.on("error", (error) => report(error, "pool")));\n    pool.on("error", () => {});', to: "" }],
+    changes: [
+      { file: "engine/db/open-database.ts", from: 'client.on("error", (error) => report(error, "pool"));', to: "" },
+      { file: "engine/db/open-database.ts", from: 'pool.on("error", () => {});', to: "" },
+    ],
     tests: ["tests/production/database-unavailable.test.ts", "tests/production/database-restart.test.ts"],
     postgresOnly: true,
   },

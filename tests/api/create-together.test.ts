@@ -7,7 +7,8 @@ import { createRecord, createTestApp, testDialect, type TestApp } from "../helpe
 /**
  * Repository.createTogether (issue 30: a cart's new order, its line and its link in one round
  * trip): several creates as one statement, all or none, each validated as `create` validates it,
- * the changes announced, and the same rows inside a transaction.
+ * the changes announced, and the same rows inside a transaction. Repository.updateManyWith (a
+ * checkout's orders moved to paying with their links): an update and inserts as one statement.
  */
 describe(`createTogether on ${testDialect}`, () => {
   let t: TestApp;
@@ -86,5 +87,39 @@ describe(`createTogether on ${testDialect}`, () => {
       throw new Error("roll back");
     }).catch(() => {});
     expect(await countOf("ecommerce/orders", undone)).toBe(0);
+  });
+
+  describe("updateManyWith", () => {
+    const twoOrders = async () => [await repository("ecommerce/orders").create({ type: "cart", status: "new" }), await repository("ecommerce/orders").create({ type: "cart", status: "new" })] as { id: string }[];
+    const currency = () => createRecord(t, "/api/billing/currencies", { slug: `c${randomUUID().slice(0, 6)}`, adminTitle: "Coin", decimals: 2 });
+    const links = (orders: { id: string }[], currencyId: string) => [{ repository: repository("ecommerce/orders-to-billing-module-currencies"), rows: orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currencyId })) }];
+    const linked = async (orderId: string) => (await repository("ecommerce/orders-to-billing-module-currencies").list({ filters: [{ field: repository("ecommerce/orders-to-billing-module-currencies").model.fieldMap.get("orderId")!, kind: "uuid", method: "eq", value: orderId } as any], orderBy: [], limit: 10, offset: 0 })).length;
+
+    it("updates the records and writes the rows in one statement", async () => {
+      const orders = await twoOrders();
+      const { id: currencyId } = await currency();
+      const before = t.app.database.queryCount();
+      const moved = await repository("ecommerce/orders").updateManyWith(orders.map((o) => o.id), { status: "paying", type: "history" }, links(orders, currencyId));
+      expect(t.app.database.queryCount() - before).toBe(1);
+      expect(moved.map((o) => o.status)).toEqual(["paying", "paying"]);
+      expect(await linked(orders[0]!.id)).toBe(1);
+      expect(await linked(orders[1]!.id)).toBe(1);
+    });
+
+    it("changes nothing when a row is refused (a currency that does not exist)", async () => {
+      const orders = await twoOrders();
+      const error = await repository("ecommerce/orders").updateManyWith(orders.map((o) => o.id), { status: "paying" }, links(orders, randomUUID())).catch((e) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBeLessThan(500);
+      expect((await repository("ecommerce/orders").get(orders[0]!.id)).status).toBe("new");
+    });
+
+    it("refuses an invalid row before writing, naming its index and field", async () => {
+      const orders = await twoOrders();
+      const error = await repository("ecommerce/orders").updateManyWith(orders.map((o) => o.id), { status: "paying" }, links(orders, "not-a-uuid")).catch((e) => e);
+      expect((error as AppError).status).toBe(400);
+      expect(JSON.stringify((error as AppError).causes)).toContain("/0/billingModuleCurrencyId");
+      expect((await repository("ecommerce/orders").get(orders[1]!.id)).status).toBe("new");
+    });
   });
 });

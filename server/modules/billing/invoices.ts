@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError } from "../../../engine/errors.js";
@@ -75,11 +76,14 @@ export class Invoices {
    */
   async open(repository: RepositoryLookup, request: InvoiceRequest): Promise<{ invoice: Invoice; intent: PaymentIntent }> {
     const { amount, currencyId, provider, email, successUrl, cancelUrl } = request;
-    const intent = await repository("billing/payment-intents").create({ amount, status: "open", type: "one_off" });
-    await repository("billing/payment-intents-to-currencies").create({ paymentIntentId: intent.id, currencyId });
-    const invoice = await repository("billing/invoices").create({ amount, status: "new", provider, email, successUrl, cancelUrl });
-    await repository("billing/payment-intents-to-invoices").create({ paymentIntentId: intent.id, invoiceId: invoice.id });
-    return { invoice, intent };
+    // The intent, its currency, the invoice and their link: four rows, one statement.
+    const [paymentIntentId, invoiceId] = [randomUUID(), randomUUID()];
+    const [intent, , invoice] = await repository("billing/payment-intents").createTogether({ id: paymentIntentId, amount, status: "open", type: "one_off" }, [
+      { repository: repository("billing/payment-intents-to-currencies"), raw: { paymentIntentId, currencyId } },
+      { repository: repository("billing/invoices"), raw: { id: invoiceId, amount, status: "new", provider, email, successUrl, cancelUrl } },
+      { repository: repository("billing/payment-intents-to-invoices"), raw: { paymentIntentId, invoiceId } },
+    ]);
+    return { invoice: invoice as Invoice, intent: intent as PaymentIntent };
   }
 
   /** Stores the provider's payment on the invoice still waiting for it; the invoice as it then is. */

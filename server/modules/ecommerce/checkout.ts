@@ -12,7 +12,7 @@ type Currency = StoredRecord<"billing/currencies">;
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
 import { reserveStock } from "./stock.js";
-import { needsShipping, requireAddress, type ShippingAddress } from "./shipping-address.js";
+import { requireAddress, type ShippingAddress } from "./shipping-address.js";
 
 export interface CheckoutRequest {
   subjectId: string;
@@ -110,14 +110,13 @@ export class Checkout {
       if (inCart.length < orders.length) return this.existingCheckout(trx, orders, request, currency);
 
       // The lines and their prices in one query: how many lines, and those with a price.
-      const { lines, priced } = await this.orders.prices.ofOrders(trx, orders.map((o) => o.id), currency.id);
+      const { lines, priced, ships } = await this.orders.prices.ofOrders(trx, orders.map((o) => o.id), currency.id);
       if (lines === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
       if (priced.length < lines) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
       // The buyer: the email, and the address when a line needs shipping (issue 27).
-      // Every line is priced by now (checked above), so the priced lines name every product.
-      const productIds = priced.map((p) => p.productId);
-      const address = requireAddress(await needsShipping(trx, this.table("ecommerce/products"), productIds), request.shippingAddress);
+      // `ships` was read with the prices (whether a line's product needs shipping).
+      const address = requireAddress(ships, request.shippingAddress);
       // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
       await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
 
@@ -129,13 +128,11 @@ export class Checkout {
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });
-      await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(
-        orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intent.id })),
-      );
-      await repository("ecommerce/orders-to-billing-module-currencies").bulkCreate(
-        orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })),
-      );
-      const moved = await repository("ecommerce/orders").updateMany(orderIds, { type: "history", status: "paying", email: request.email, ...(address ? { shippingAddress: address } : {}) });
+      // The orders move to paying, linked to the intent and the currency: one statement.
+      const moved = await repository("ecommerce/orders").updateManyWith(orderIds, { type: "history", status: "paying", email: request.email, ...(address ? { shippingAddress: address } : {}) }, [
+        { repository: repository("ecommerce/orders-to-billing-module-payment-intents"), rows: orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intent.id })) },
+        { repository: repository("ecommerce/orders-to-billing-module-currencies"), rows: orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })) },
+      ]);
       return { invoice, intent, currency, orders: moved, ours: true, created: inside ? orderIds : [] };
     });
   }

@@ -36,7 +36,14 @@ export class Orders {
     this.prices = new Prices(registry);
     this.table = (id) => registry.get(id).table;
     this.visitorTable = (id) => publishedTable(registry.get(id));
+    this.columns = (id, alias) => registry.get(id).fields.map((f) => (alias ? `${alias}.${f.name}` : f.name));
   }
+
+  /**
+   * Every column of a model's table, named (`alias.column`): what `SELECT alias.*` reads, in a
+   * text PostgreSQL may keep prepared (open-database.ts, preparable).
+   */
+  private readonly columns: (id: string, alias?: string) => string[];
 
   private get db() {
     return this.database.db;
@@ -47,7 +54,7 @@ export class Orders {
     const orders = await this.db
       .selectFrom(`${this.table("ecommerce/orders")} as o`)
       .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
-      .selectAll("o")
+      .select(this.columns("ecommerce/orders", "o"))
       .where("so.subjectId", "=", subjectId)
       .where("o.type", "=", type)
       .orderBy("o.createdAt", "asc")
@@ -109,7 +116,7 @@ export class Orders {
     if (orders.length === 0) return [];
     const lines = await db
       .selectFrom(this.table("ecommerce/orders-to-products"))
-      .selectAll()
+      .select(this.columns("ecommerce/orders-to-products"))
       .$castTo<OrderLine>()
       .where("orderId", "in", orders.map((o) => o.id))
       .orderBy("orderIndex", "asc")
@@ -154,7 +161,7 @@ export class Orders {
     const query = db
       .selectFrom(`${this.table("ecommerce/orders")} as o`)
       .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
-      .selectAll("o")
+      .select(this.columns("ecommerce/orders", "o"))
       .where("so.subjectId", "=", subjectId)
       .where("o.id", "in", orderIds)
       .orderBy("o.id")
@@ -229,7 +236,7 @@ export class Orders {
       .selectFrom(mine.as("mine"))
       .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "mine.id")
       .innerJoin(`${this.table("ecommerce/orders-to-products")} as l`, "l.orderId", "o.id")
-      .selectAll("o")
+      .select(this.columns("ecommerce/orders", "o"))
       .select(["l.id as lineId", "l.quantity as lineQuantity"])
       .where("o.type", "=", "cart")
       .where("o.status", "=", "new")
@@ -243,7 +250,7 @@ export class Orders {
     const query = db
       .selectFrom(`${this.visitorTable("ecommerce/products")} as p`)
       .leftJoinLateral(line.as("x"), (join) => join.onTrue())
-      .selectAll("x")
+      .select([...this.columns("ecommerce/orders", "x"), "x.lineId", "x.lineQuantity"])
       .select(store.as("store"))
       .select(stockLeft(this.table, input.productId, input.storeId).as("left"))
       .where("p.id", "=", input.productId)

@@ -63,6 +63,8 @@ export class Prices {
       keyLinks: table("ecommerce/attribute-keys-to-attributes"),
       keys: table("ecommerce/attribute-keys"),
       currencyLinks: table("ecommerce/attributes-to-billing-module-currencies"),
+      // Whether a product ships is the product's own setting (the working row, as the checkout reads it).
+      shippingProducts: sql.table(registry.get("ecommerce/products").table),
       currencies: table("billing/currencies"),
       stores: table("ecommerce/stores"),
     };
@@ -115,13 +117,14 @@ export class Prices {
    * The orders' lines priced in one currency, and how many lines they have, priced or not (a
    * checkout refuses a line with no price): the same one query, so no read of the lines before it.
    */
-  async ofOrders(db: Kysely<any>, orderIds: string[], currencyId: string): Promise<{ lines: number; priced: PricedLine[] }> {
+  async ofOrders(db: Kysely<any>, orderIds: string[], currencyId: string): Promise<{ lines: number; priced: PricedLine[]; ships: boolean }> {
     return this.query(db, { orderIds }, currencyId, true);
   }
 
-  private async query(db: Kysely<any>, selection: LineSelection, currencyId: string | undefined, unpriced: boolean): Promise<{ lines: number; priced: PricedLine[] }> {
+  /** `ships`: whether a product of the lines needs shipping (read in the same statement, for the checkout's address rule). */
+  private async query(db: Kysely<any>, selection: LineSelection, currencyId: string | undefined, unpriced: boolean): Promise<{ lines: number; priced: PricedLine[]; ships: boolean }> {
     const ids = "orderIds" in selection ? selection.orderIds : selection.lineIds;
-    if (ids.length === 0) return { lines: 0, priced: [] };
+    if (ids.length === 0) return { lines: 0, priced: [], ships: false };
     const t = this.t;
     const column = "orderIds" in selection ? sql.ref("orderId") : sql.ref("id");
     const priced = this.priced();
@@ -147,7 +150,8 @@ export class Prices {
         c."id" AS "currencyId", c."slug", c."symbol", c."decimals",
         COALESCE(s."attributeId", p."attributeId") AS "attributeId",
         COALESCE(s."number", p."number") AS "price",
-        round(COALESCE(s."number", p."number") * l."quantity", c."decimals") AS "amount"
+        round(COALESCE(s."number", p."number") * l."quantity", c."decimals") AS "amount",
+        EXISTS (SELECT 1 FROM ${t.shippingProducts} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships"
       FROM l CROSS JOIN ${t.currencies} c
       LEFT JOIN product_prices p ON p."productId" = l."productId" AND p."currencyId" = c."id"
       LEFT JOIN store_prices s ON s."storeId" = l."storeId" AND s."productId" = l."productId" AND s."currencyId" = c."id"
@@ -166,6 +170,6 @@ export class Prices {
       currency: { id: r.currencyId, slug: r.slug, symbol: r.symbol, decimals: r.decimals },
     }));
     // With one currency and unpriced lines kept, each line is one row.
-    return { lines: rows.length, priced: lines };
+    return { lines: rows.length, priced: lines, ships: rows.some((r: any) => r.ships === true) };
   }
 }

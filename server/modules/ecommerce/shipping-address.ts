@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import { validationError } from "../../../engine/errors.js";
 import { COUNTRIES } from "../../../web/site/modules/ecommerce/helpers/countries.js";
 
@@ -44,13 +43,6 @@ export function storedAddress(address: ShippingAddress): ShippingAddress {
     country: address.country,
     ...(phone?.trim() ? { phone: phone.trim() } : {}),
   };
-}
-
-/** Whether any of these products needs shipping (`shipping: required`): one query. */
-export async function needsShipping(trx: Kysely<any>, productsTable: string, productIds: string[]): Promise<boolean> {
-  if (productIds.length === 0) return false;
-  const row = await trx.selectFrom(productsTable).select("id").where("id", "in", [...new Set(productIds)]).where("shipping", "=", "required").limit(1).executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The checkout's rule: lines that need shipping need an address (400 naming the field). */
