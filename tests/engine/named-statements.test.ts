@@ -1,3 +1,4 @@
+import { CompiledQuery } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { configFromEnv } from "../../server/config.js";
@@ -35,5 +36,26 @@ describe.skipIf(!serverUrl)("named statements on a PostgreSQL server", () => {
     { namedStatements: false, prepared: 0 },
   ])("namedStatements $namedStatements leaves $prepared prepared statement", async ({ namedStatements, prepared }) => {
     expect(await preparedAfterOneStatement(namedStatements)).toBe(prepared);
+  });
+});
+
+describe.skipIf(!serverUrl)("module code's statements (Kysely) on a PostgreSQL server", () => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  // Through Kysely, as module code runs them, inside a transaction too: the preparable ones by name.
+  it.each([
+    { text: "SELECT $1::int + 2 AS n", namedStatements: undefined, prepared: 1 },
+    { text: "SELECT $1::int + 3 AS n", namedStatements: false, prepared: 0 },
+    { text: "SELECT * FROM (SELECT $1::int + 4 AS n) AS t", namedStatements: undefined, prepared: 0 },
+  ])("$text (namedStatements $namedStatements) leaves $prepared prepared statement", async ({ text, namedStatements, prepared }) => {
+    database = await openDatabase({ url: serverUrl, poolSize: 1, namedStatements });
+    const { rows } = await database.db.transaction().execute((trx) => trx.executeQuery<{ n: number }>(CompiledQuery.raw(text, [1])));
+    expect(rows[0]!.n).toBeGreaterThan(1);
+    const [row] = await database.run<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1", [text]);
+    expect(row!.n).toBe(prepared);
   });
 });
