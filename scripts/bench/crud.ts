@@ -66,6 +66,9 @@ const scenarios: Scenario[] = [
   },
 ];
 const CREATE = scenarios.find((s) => s.name === "create")!;
+// BENCH_ROWS=create,get-by-id: only these rows (profiling one of them); all four by default.
+const ROWS = process.env.BENCH_ROWS?.split(",").map((r) => r.trim());
+const measured = ROWS ? scenarios.filter((s) => ROWS.includes(s.name)) : scenarios;
 
 // Same headers for every request to both servers (the generated app needs the key for writes).
 const HEADERS = { "content-type": "application/json", "x-rbac-secret-key": SECRET };
@@ -275,10 +278,10 @@ async function main() {
     // Reads leave the table as seeded; every create run starts from the same 10,000 rows.
     for (let round = 0; round < ROUNDS; round++) {
       if (ROUNDS > 1) console.log(`round ${round + 1} of ${ROUNDS}`);
-      for (const [index, scenario] of scenarios.entries()) {
+      for (const [index, scenario] of measured.entries()) {
         const order: ServerName[] = (round + index) % 2 === 0 ? ["generated", "hand-written"] : ["hand-written", "generated"];
         for (const server of order) {
-          if (scenario === CREATE) await resetTable(admin);
+          if (scenario === CREATE && seeded.length > 0) await resetTable(admin);
           const { port, child } = await startServer(server, `${scenario.name}-${round + 1}`);
           if (seeded.length === 0) await seed(admin);
           await sample(port, server, scenario, admin);
@@ -298,7 +301,7 @@ async function main() {
 function printTable(results: Map<string, Partial<Record<ServerName, Measure>>>) {
   // The last two columns are diagnostics: server CPU µs per request, generated / hand-written.
   const header = ["", "generated req/s", "p99 ms", "hand-written req/s", "p99 ms", "ratio", "CPU µs/req", "CPU ratio"];
-  const lines = scenarios.map((s) => {
+  const lines = measured.map((s) => {
     const { generated: g, "hand-written": h } = results.get(s.name)!;
     return [
       s.name, g!.rps.toFixed(0), String(g!.p99), h!.rps.toFixed(0), String(h!.p99), (g!.rps / h!.rps).toFixed(2),

@@ -51,6 +51,25 @@ export async function fillCatalogue(database: Database, from: number, to: number
     });
     progress?.(end);
   }
+  await publishFilled(database);
   const { rows } = await sql<{ id: string }>`SELECT ${id("c", sql`c`)}::text AS id FROM generate_series(0, ${CATEGORIES - 1}::int) AS c ORDER BY c`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Visitors read the published copies (docs/drafts.md; DRAFTS is on, as in production): every
+ * table with a published twin gets its rows there, as an owner who published the whole catalogue
+ * would have them (rows already published are kept).
+ */
+async function publishFilled(database: Database) {
+  const db = database.db;
+  const { rows } = await sql<{ base: string }>`
+    SELECT left(table_name, -length('__published')) AS base FROM information_schema.tables
+    WHERE table_schema = current_schema() AND right(table_name, 11) = '__published'`.execute(db);
+  for (const { base } of rows) {
+    const { rows: columns } = await sql<{ name: string }>`
+      SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${base} ORDER BY ordinal_position`.execute(db);
+    const list = columns.map((c) => `"${c.name}"`).join(", ");
+    await sql.raw(`INSERT INTO "${base}__published" (${list}) SELECT ${list} FROM "${base}" ON CONFLICT (id) DO NOTHING`).execute(db);
+  }
 }

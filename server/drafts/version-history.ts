@@ -105,12 +105,20 @@ export class VersionHistory {
    * row back (tests/drafts/created-version.test.ts compares the two).
    */
   createdCompanion(model: Model, kind: VersionKind, subjectId: string | null): CompanionInsert {
+    // Its shape and builder made once per model (the create's hot path): only the values vary.
+    let made = this.companions.get(model.id);
+    if (!made) this.companions.set(model.id, (made = this.companionOf(model)));
+    return { ...made, values: [model.id, kind, subjectId] };
+  }
+
+  private readonly companions = new Map<string, Omit<CompanionInsert, "values">>();
+
+  private companionOf(model: Model): Omit<CompanionInsert, "values"> {
     const tree = ownsTree(this.registry, this.graph, model);
     // changedNames(undefined, snapshot): the filled fields, in the model's order, but the born ones.
     const named = model.fields.map((f) => f.name).filter((name) => !BORN_FIELDS.has(name));
     return {
       shape: `version-${model.id}`,
-      values: [model.id, kind, subjectId],
       build: (db, [modelId, kindParam, subject]) => {
         const record = rowJson(model, CREATED);
         const snapshot = tree ? sql`jsonb_build_object('record', j.record, 'tree', '{}'::jsonb)` : sql`jsonb_build_object('record', j.record)`;
