@@ -47,7 +47,7 @@ export class NotificationDelivery {
 
   /** One round: stopped senders' messages set aside, then up to 10 due messages sent. */
   async run(): Promise<number> {
-    const lost = await this.queue.expired({ status: "unconfirmed", error: UNCONFIRMED });
+    const lost = this.queue.sweepDue() ? await this.queue.expired({ status: "unconfirmed", error: UNCONFIRMED }) : [];
     for (const row of lost) this.log.warn({ notification: row.id, to: row.recipient }, "notification left unconfirmed: its sender stopped while sending");
     const claimed = await this.queue.claim(10);
     for (const row of claimed) await this.send(row);

@@ -34,11 +34,17 @@ export class JobRunner {
   }
 
   async run(): Promise<number> {
-    const requeued = await this.queue.expired({ status: "queued" });
-    await this.db.deleteFrom(this.table).where("status", "=", "done").where("updatedAt", "<", sql<Date>`now() - interval '1 day'`).execute();
+    const requeued = this.queue.sweepDue() ? await this.sweep() : [];
     const claimed = await this.queue.claim(5);
     for (const job of claimed) await this.runJob(job);
     return claimed.length + requeued.length;
+  }
+
+  /** Jobs of stopped workers queued again; done jobs older than a day deleted. */
+  private async sweep(): Promise<Job[]> {
+    const requeued = await this.queue.expired({ status: "queued" });
+    await this.db.deleteFrom(this.table).where("status", "=", "done").where("updatedAt", "<", sql<Date>`now() - interval '1 day'`).execute();
+    return requeued;
   }
 
   private async runJob(job: Job) {

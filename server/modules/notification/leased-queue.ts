@@ -31,7 +31,26 @@ export class LeasedQueue<T extends LeasedRow> {
     private readonly db: Kysely<any>,
     private readonly shape: QueueShape,
     private readonly leaseSeconds: number,
-  ) {}
+  ) {
+    this.sweepEveryMs = Math.min((leaseSeconds * 1000) / 4, 30_000);
+  }
+
+  /** When the last look for expired leases was (0: never). */
+  private lastSweep = 0;
+  private readonly sweepEveryMs: number;
+
+  /**
+   * Whether to look for expired leases (and other housekeeping) on this pass: a lease cannot run
+   * out sooner than its length after the claim, so a look a few times per lease length (at most
+   * every 30 s) finds each in time. A busy worker's every pass looked, and those statements ran
+   * back to back under checkout traffic (issue 30).
+   */
+  sweepDue(): boolean {
+    const now = Date.now();
+    if (now - this.lastSweep < this.sweepEveryMs) return false;
+    this.lastSweep = now;
+    return true;
+  }
 
   async claim(limit: number): Promise<T[]> {
     const { table, waiting, working, notBefore } = this.shape;
