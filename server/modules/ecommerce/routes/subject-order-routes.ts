@@ -48,11 +48,14 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
 
   const addToCart = { method: "POST", url: `${BASE}/orders`, ...ECOMMERCE, summary: "Add a product to the cart: a cart order with one line (quantity added when already there)", status: 201, params: subjectParams, body: addToCartInput } as const;
   defineRoute(app, addToCart, async ({ params: { id }, body: { productId, quantity = 1, storeId } }, _request, reply) => {
-    // The subject read beside the add (the answer names both), not before it: one round trip of waiting less.
-    const [subject, order] = await Promise.all([app.repositories.get("rbac/subjects")!.get(id), orders.addToCart(id, { productId, quantity, ...(storeId ? { storeId } : {}) })]);
+    // The subject read beside the add (the answer names both), not before it: one round trip of
+    // waiting less. A missing subject is the answer whichever fails first (its link would fail too).
+    const [subject, order] = await Promise.allSettled([app.repositories.get("rbac/subjects")!.get(id), orders.addToCart(id, { productId, quantity, ...(storeId ? { storeId } : {}) })]);
+    if (subject.status === "rejected") throw subject.reason;
+    if (order.status === "rejected") throw order.reason;
     // As the original client reads it: the subject with the order through its relation.
-    const link = { subjectId: id, ecommerceModuleOrderId: order.id, order };
-    return reply.status(201).send({ data: { ...subject, subjectsToEcommerceModuleOrders: [link] } });
+    const link = { subjectId: id, ecommerceModuleOrderId: order.value.id, order: order.value };
+    return reply.status(201).send({ data: { ...subject.value, subjectsToEcommerceModuleOrders: [link] } });
   });
 
   defineRoute(app, { method: "GET", url: `${BASE}/orders/total`, ...ECOMMERCE, summary: "Totals of the cart per currency, exact decimal strings", params: subjectParams }, async ({ params: { id } }) => {
