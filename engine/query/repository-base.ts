@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { CompiledQuery, sql, type Compilable, type Kysely } from "kysely";
+import type { Database } from "../db/open-database.js";
+import { notFound, validationError, validationErrorFromCauses } from "../errors.js";
+import type { Model } from "../schema/model.js";
+import { ChangeFeed } from "./change-feed.js";
+import { isUuid } from "./coerce.js";
+import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
+import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
+import { appendedOrderIndex, orderParentKey } from "./order-index.js";
+import { toColumns, type Row } from "./prepare-write.js";
+import { CREATED, type CompanionInsert } from "./companion-insert.js";
+import { Params, StatementCache } from "./statement-cache.js";
+
+export const BULK_MAX = 1000;
+
+/** Module code (not the generic routes) may write hidden fields such as an identity's password. */
+export interface WriteOptions {
+  trusted?: boolean;
+}
+
+export interface CreateOptions extends WriteOptions {
+  /** An insert written in the same statement as the record (companion-insert.ts). */
+  companion?: CompanionInsert;
+}
+
+/**
+ * Runs inside the transaction of every write, after it, with the ids written or deleted: DRAFTS=off
+ * publishes an x-drafts model's saves this way, whoever makes them (routes, modules, the seed).
+ */
+export type WriteHook = (db: Kysely<any>, ids: string[]) => Promise<void>;
+
+/** A transaction the repository runs in, and the models it wrote (announced after commit). */
+export interface TransactionScope {
+  trx: Kysely<any>;
+  touched: Set<string>;
+}
+
+/**
+ * What a model's repository (repository.ts) does under its records: the rows an INSERT writes
+ * (id, generated title and slug, appended order index), statements built once per shape and run
+ * in the repository's transaction if it has one, database errors mapped to 4xx, the after-write
+ * hook, and the changes announced after the commit. The records' own operations are Repository's.
+ */
+export abstract class RepositoryBase<R extends object = Row> {
+  readonly columns: string[];
+  protected readonly db: Kysely<any>;
+
+  constructor(
+    readonly model: Model,
+    protected readonly database: Database,
+    protected readonly constraints: ConstraintIndex,
+    readonly changes: ChangeFeed = new ChangeFeed(),
+    protected readonly scope?: TransactionScope,
+    // Shared with the transaction-bound copies: a statement is built once per shape, not per copy.
+    protected readonly statements = new StatementCache(),
+    protected readonly hooks: { afterWrite?: WriteHook; triggers?: Map<string, string> } = {},
+  ) {
+    this.db = scope?.trx ?? database.db;
+    this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
+    this.orderParentKey = orderParentKey(model);
+  }
+
+  /** A relation's parent key (its first foreign key) when its rows are ordered: new rows are appended. */
+  protected readonly orderParentKey: string | undefined;
+
+  /**
+   * An update that writes `field` also changes `modelId` (a database trigger writes its table, as
+   * an order's status change queues a job): the change feed announces both after the commit, so a
+   * listener of `modelId` hears of it, and only of the writes that can have fired the trigger.
+   */
+  alsoChanges(field: string, modelId: string) {
+    (this.hooks.triggers ??= new Map()).set(field, modelId);
+  }
+
+  /** Announces the models the triggers of the fields this update wrote change. */
+  protected changedByTrigger(data: Row) {
+    const triggers = this.hooks.triggers;
+    if (!triggers) return;
+    for (const [field, modelId] of triggers) if (data[field] !== undefined) this.changed(modelId);
+  }
+
+  /** Sets the hook every write of this repository (and its transaction-bound copies) runs. */
+  afterWrite(hook: WriteHook | undefined) {
+    this.hooks.afterWrite = hook;
+  }
+
+  /**
+   * A write, and the after-write hook with the ids it wrote in the same transaction when there is
+   * a hook; without one, the write alone, as fast as before.
+   */
+  protected written<T>(run: (db: Kysely<any>) => Promise<T>, ids: (result: T) => string[]): Promise<T> {
+    const hook = this.hooks.afterWrite;
+    if (!hook) return run(this.db);
+    return this.inTransaction(async (trx) => {
+      const result = await run(trx);
+      await hook(trx, ids(result));
+      return result;
+    });
+  }
+
+  /** A transaction of its own, or the one this repository already runs in. */
+  protected inTransaction<T>(work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+    return this.scope ? work(this.scope.trx) : this.db.transaction().execute(work);
+  }
+
+  /** Announces a write now, or when the surrounding transaction commits. */
+  protected changed(model = this.model.id) {
+    if (this.scope) this.scope.touched.add(model);
+    else this.changes.publish(model);
+  }
+
+  /** The rows' column values as an INSERT writes them: an id, the generated title and slug filled in. */
+  protected async insertValues(db: Kysely<any>, items: Row[]): Promise<Row[]> {
+    const rows: Row[] = items.map((data) => ({ ...data, id: (data.id as string | undefined) ?? randomUUID() }));
+    const adminTitle = this.model.fieldMap.get("adminTitle");
+    for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
+    await this.fillSlugs(db, rows);
+    return rows.map((r) => toColumns(this.model, r));
+  }
+
+  protected async insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert): Promise<Row[]> {
+    const values = await this.insertValues(db, items);
+    if (companion && values.length === 1 && db === this.db) return this.insertWithCompanion(values[0]!, companion);
+    if (values.length === 1 && db === this.db && !this.scope) {
+      // A single create, outside a transaction: the hot path, built once per set of columns.
+      const params = new Params();
+      const row = this.bound(values[0]!, params);
+      return this.runCached(`insert|${Object.keys(row).join(",")}${this.appends(values[0]!) ? "|append" : ""}`, params, () =>
+        this.db.insertInto(this.model.table).values(row).returning(this.columns),
+      );
+    }
+    return this.guard(() => db.insertInto(this.model.table).values(this.sentTogether(values)).returning(this.columns).execute());
+  }
+
+  /** Rows of one multi-row INSERT: their creation order and each parent's appended order kept. */
+  protected sentTogether(values: Row[]): Row[] {
+    // Rows sent together keep their order under the default createdAt order, whatever the clock's resolution.
+    if (values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now") {
+      values.forEach((row, i) => (row.createdAt ??= sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
+    }
+    // Rows of one parent sent together are appended in their order.
+    const appended = new Map<unknown, number>();
+    for (const row of values) {
+      if (!this.appends(row)) continue;
+      const parent = row[this.orderParentKey!];
+      const offset = appended.get(parent) ?? 0;
+      appended.set(parent, offset + 1);
+      row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, parent, offset);
+    }
+    return values;
+  }
+
+  /** A relation row of an ordered relation that names no orderIndex: it goes after its parent's last row. */
+  protected appends(values: Row): boolean {
+    return this.orderParentKey !== undefined && values.orderIndex === undefined && values[this.orderParentKey] != null;
+  }
+
+  /** The row's values as parameters of a statement built once per shape (an appended row's orderIndex read in the statement). */
+  protected bound(values: Row, params: Params): Row {
+    const row: Row = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, params.add(v)]));
+    if (this.appends(values)) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!]);
+    return row;
+  }
+
+  /**
+   * The create and its companion in one statement: the row is written returning every column
+   * (the companion may keep hidden ones), and the statement answers the visible columns.
+   */
+  protected insertWithCompanion(values: Row, companion: CompanionInsert): Promise<Row[]> {
+    const params = new Params();
+    const row = this.bound(values, params);
+    const standIns = companion.values.map((v) => params.add(v));
+    const every = this.model.fields.map((f) => f.name);
+    return this.runCached(`insert+${companion.shape}|${Object.keys(row).join(",")}${this.appends(values) ? "|append" : ""}`, params, () =>
+      this.db
+        .with(CREATED, (db) => db.insertInto(this.model.table).values(row).returning(every))
+        .with("companion", (db) => companion.build(db, standIns))
+        .selectFrom(CREATED)
+        .select(this.columns),
+    );
+  }
+
+  protected async updateOne(db: Kysely<any>, id: string, data: Row, holds: Row = {}): Promise<Row | undefined> {
+    const set: Row = toColumns(this.model, data);
+    // Only an import carries its own updatedAt (clients cannot write server-maintained fields).
+    for (const field of this.model.fields) if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
+    return this.guard(() =>
+      Object.entries(holds)
+        .reduce((q, [column, value]) => (value === null ? q.where(column, "is", null) : q.where(column, "=", value)), db.updateTable(this.model.table).set(set).where("id", "=", id))
+        .returning(this.columns)
+        .executeTakeFirst(),
+    );
+  }
+
+  /** Generated slugs: base, base-2, … skipping those already taken, in the table or in this batch. */
+  protected async fillSlugs(db: Kysely<any>, rows: Row[]) {
+    const slug = this.model.fieldMap.get("slug");
+    const missing = rows.filter((r) => r.slug == null);
+    if (!slug?.generated || missing.length === 0) return;
+    const bases = missing.map((r) => slugBaseFor(this.model, r, r.id as string));
+    const unique = [...new Set(bases)];
+    const taken = new Set<string>(rows.map((r) => r.slug).filter((s): s is string => typeof s === "string"));
+    const existing = await this.guard(() =>
+      db
+        .selectFrom(this.model.table)
+        .select("slug")
+        .where((eb) => eb.or([eb("slug", "in", unique), ...unique.map((b) => eb("slug", "like", `${b}-%`))]))
+        .execute(),
+    );
+    for (const { slug: s } of existing) taken.add(s);
+    missing.forEach((row, i) => {
+      row.slug = firstFreeSlug(bases[i]!, taken);
+      taken.add(row.slug as string);
+    });
+  }
+
+  /** Runs the statement cached for `shape` (built by `build` on first use) with these values. */
+  protected runCached<T = Row>(shape: string, params: Params, build: () => Compilable, operation: "write" | "delete" = "write"): Promise<T[]> {
+    const { sql: text, parameters } = this.statements.bind(shape, params.values, build);
+    return this.guard(() => this.execute<T>(text, parameters), operation);
+  }
+
+  /** SQL text with its parameters, in this repository's transaction if it has one. */
+  protected async execute<T = Row>(text: string, parameters: unknown[]): Promise<T[]> {
+    if (this.scope) return (await this.scope.trx.executeQuery<T>(CompiledQuery.raw(text, [...parameters]))).rows;
+    return this.database.run<T>(text, parameters);
+  }
+
+  protected checkBulk(raw: unknown): unknown[] {
+    if (!Array.isArray(raw)) throw validationError("/ data must be an array", [{ path: "/", message: "must be an array" }]);
+    if (raw.length === 0) throw validationError("No data", [{ path: "/", message: "must not be empty" }]);
+    if (raw.length > BULK_MAX) {
+      throw validationErrorFromCauses([{ path: "/", message: `must have at most ${BULK_MAX} items` }]);
+    }
+    return raw;
+  }
+
+  protected checkId(id: string) {
+    if (!isUuid(id)) throw validationError(`/id must be a uuid`, [{ path: "/id", message: "must be a uuid" }]);
+  }
+
+  protected missing(id: string): never {
+    throw notFound(`${this.model.title} ${id} was not found`);
+  }
+
+  protected async guard<T>(run: () => Promise<T>, operation: "write" | "delete" = "write"): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw mapDatabaseError(error, this.constraints, operation);
+    }
+  }
+}
