@@ -22,6 +22,11 @@ export interface DatabaseOptions {
    * max_prepared_statements): a connection handed to another client would lack the name.
    */
   namedStatements?: boolean;
+  /**
+   * PGlite only: start from this data folder, as `dumpDataDir` wrote it, instead of an empty one.
+   * A new in-memory PGlite otherwise runs initdb (seconds); tests start from a migrated image.
+   */
+  image?: Blob;
 }
 
 export interface Database {
@@ -43,6 +48,8 @@ export interface Database {
    * connections on demand and LISTEN reconnects; this is for the log.
    */
   onConnectionLost?(listener: ConnectionLostListener): () => void;
+  /** PGlite only: the whole data folder as a tar, for `image` (a copy of this database in its present state). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -166,7 +173,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Loaded only for the embedded database (a server start skips it). pg_trgm ships with PGlite,
   // loaded so x-search's trigram indexes work as on a server.
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
-  const pglite = await PGlite.create(options.dataDir, { parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber }, extensions: { pg_trgm } });
+  const pglite = await PGlite.create(options.dataDir, {
+    parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber },
+    extensions: { pg_trgm },
+    ...(options.image ? { loadDataDir: options.image } : {}),
+  });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite), log });
   if (options.schema) {
     await sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; `).execute(db);
@@ -174,7 +185,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const run = async (text: string, parameters: readonly unknown[]) =>
     (await db.executeQuery<any>(CompiledQuery.raw(text, parameters as unknown[]))).rows;
-  return { db, dialect: "pglite", run, queryCount: () => count, close: () => db.destroy() };
+  return { db, dialect: "pglite", run, queryCount: () => count, dumpDataDir: () => pglite.dumpDataDir("none"), close: () => db.destroy() };
 }
 
 /** How long LISTEN waits before connecting again after a drop or a failed attempt. */

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { buildApp } from "../../server/app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import type { Module } from "../../server/modules/module.js";
+import { emptyImage, isDefaultMigrations, migratedImage } from "./pglite-image.js";
 
 export const SECRET = "test-secret-key";
 
@@ -16,11 +17,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database: an in-memory PGlite, or a schema of its own on the PostgreSQL server. */
-export async function openTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database: an in-memory PGlite, or a schema of its own on the PostgreSQL server. Empty,
+ * or with `migrated` the project's migrations already applied on PGlite (started from an image,
+ * tests/helpers/pglite-image.ts); on the server the app migrates the schema itself.
+ */
+export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replace(/-/g, "").slice(0, 16)}` : undefined;
-  const database = await openDatabase({ url, schema, poolSize: 4 });
+  const image = url ? undefined : await (options.migrated ? migratedImage() : emptyImage());
+  const database = await openDatabase({ url, schema, poolSize: 4, image });
   return {
     database,
     async drop() {
@@ -49,7 +55,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   options: { logs?: boolean; modules?: readonly Module[]; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const test = options.database ?? (await openTestDatabase());
+  const migrations = overrides.migrationsDir;
+  const test = options.database ?? (await openTestDatabase({ migrated: migrations === undefined || isDefaultMigrations(migrations) }));
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
   // The queue does not poll: it runs when the app queued work, and `notifications.flush()` waits
   // for it, so no query runs at a moment a test does not expect (query counts stay exact).
