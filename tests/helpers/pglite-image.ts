@@ -1,27 +1,33 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openDatabase } from "../../engine/db/open-database.js";
+import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { migrate } from "../../engine/sql/migrator.js";
+import { buildApp } from "../../server/app.js";
+import { configFromEnv } from "../../server/config.js";
 
 /**
  * Images of a PGlite data folder that test databases start from. A new in-memory PGlite runs
- * initdb (about 3 s on two cores) and then the migrations (about 1.5 s); loading a dumped folder
- * takes about 1 s. Test files run in processes of their own, so an image is kept on disk, named by
- * what it was made from (PGlite's version, and for the migrated one every migration file's name
- * and text): a changed migration makes a new image, never a stale database.
+ * initdb (about 3 s on two cores), then the migrations (about 1.5 s), and a demo site's start
+ * writes its content (about 7 s); loading a dumped folder takes about 1 s. Test files run one after
+ * another in a few worker processes, so each image is made once per test run, by the first file
+ * that needs it, and kept in the run's folder (TEST_PGLITE_IMAGES, made and removed by
+ * tests/global-setup.ts): made by this run's code, never stale. An image's name says what it holds.
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const DEFAULT_MIGRATIONS = join(ROOT, "migrations");
-const CACHE = join(ROOT, "node_modules", ".cache", "test-pglite");
 const PGLITE_VERSION: string = JSON.parse(readFileSync(join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")).version;
+
+/** The run's folder of images (a file run outside vitest's global setup gets one of its own). */
+const folder = () => (process.env.TEST_PGLITE_IMAGES ??= mkdtempSync(join(tmpdir(), "test-pglite-")));
 
 const made = new Map<string, Promise<Blob>>();
 
 /** The data folder just after initdb: an empty database. */
-export const emptyImage = () => image(`empty-${PGLITE_VERSION}`, async () => {});
+export const emptyImage = () => image(`empty-${PGLITE_VERSION}`, () => openDatabase({}));
 
 /** The data folder with the project's migrations applied (what buildApp would migrate to). */
 export function migratedImage(): Promise<Blob> {
@@ -29,38 +35,57 @@ export function migratedImage(): Promise<Blob> {
   for (const name of readdirSync(DEFAULT_MIGRATIONS).sort()) {
     hash.update(`\0${name}\0`).update(readFileSync(join(DEFAULT_MIGRATIONS, name)));
   }
-  return image(`migrated-${hash.digest("hex").slice(0, 20)}`, async (db) => {
-    await migrate(db, DEFAULT_MIGRATIONS);
+  return image(`migrated-${hash.digest("hex").slice(0, 20)}`, async () => {
+    const database = await openDatabase({ image: await emptyImage() });
+    await migrate(database.db, DEFAULT_MIGRATIONS);
+    return database;
+  });
+}
+
+/**
+ * The migrated data folder with the demo content a first start writes (SEED_DEMO_CONTENT), with
+ * DRAFTS on or off, in the default languages. The app that starts on it finds the site seeded and
+ * writes it no more; the rest of its start (first admin, permissions) it does itself.
+ */
+export function demoImage(drafts: boolean): Promise<Blob> {
+  return image(`demo-drafts-${drafts}`, async () => {
+    const database = await openDatabase({ image: await migratedImage() });
+    const dataDir = mkdtempSync(join(tmpdir(), "demo-image-"));
+    try {
+      const defaults = configFromEnv({});
+      const config = { ...defaults, rbacSecretKey: "demo-image", logLevel: "silent", dataDir, seedDemoContent: true, drafts, notifications: { ...defaults.notifications, pollMs: 0 } };
+      const app = await buildApp(config, { database, logger: false });
+      await app.close();
+      return database;
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 }
 
 /** Whether `dir` is the project's migrations folder (a test with a folder of its own migrates itself). */
 export const isDefaultMigrations = (dir: string) => resolve(dir) === DEFAULT_MIGRATIONS;
 
-function image(name: string, prepare: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<void>): Promise<Blob> {
+function image(name: string, make: () => Promise<Database>): Promise<Blob> {
   let pending = made.get(name);
   if (!pending) {
-    pending = readOrMake(name, prepare);
+    pending = readOrMake(name, make);
     made.set(name, pending);
   }
   return pending;
 }
 
-async function readOrMake(name: string, prepare: (db: any) => Promise<void>): Promise<Blob> {
-  const file = join(CACHE, `${name}.tar`);
+async function readOrMake(name: string, make: () => Promise<Database>): Promise<Blob> {
+  const file = join(folder(), `${name}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const database = await openDatabase({});
+  const database = await make();
   try {
-    await prepare(database.db);
     const tar = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
-    mkdirSync(CACHE, { recursive: true });
+    mkdirSync(folder(), { recursive: true });
     // Written aside and renamed: a test process reading at the same moment sees the whole file or none.
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, tar);
     renameSync(partial, file);
-    // Images of earlier migrations are of no more use (40 MB each).
-    const kind = name.slice(0, name.indexOf("-") + 1);
-    for (const old of readdirSync(CACHE)) if (old.startsWith(kind) && old !== `${name}.tar` && old.endsWith(".tar")) rmSync(join(CACHE, old), { force: true });
     return new Blob([tar]);
   } finally {
     await database.close();

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { buildApp } from "../../server/app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import type { Module } from "../../server/modules/module.js";
-import { emptyImage, isDefaultMigrations, migratedImage } from "./pglite-image.js";
+import { demoImage, emptyImage, isDefaultMigrations, migratedImage } from "./pglite-image.js";
 
 export const SECRET = "test-secret-key";
 
@@ -17,15 +17,24 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** What a PGlite test database starts as (tests/helpers/pglite-image.ts). */
+export type StartingImage = "empty" | "migrated" | "demo" | "demo with drafts";
+const images: Record<StartingImage, () => Promise<Blob>> = {
+  empty: emptyImage,
+  migrated: migratedImage,
+  demo: () => demoImage(false),
+  "demo with drafts": () => demoImage(true),
+};
+
 /**
  * A fresh database: an in-memory PGlite, or a schema of its own on the PostgreSQL server. Empty,
- * or with `migrated` the project's migrations already applied on PGlite (started from an image,
- * tests/helpers/pglite-image.ts); on the server the app migrates the schema itself.
+ * or on PGlite started `from` an image with the project's migrations (and the demo content)
+ * already in it; on the server the app migrates (and seeds) the schema itself.
  */
-export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: { from?: StartingImage } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replace(/-/g, "").slice(0, 16)}` : undefined;
-  const image = url ? undefined : await (options.migrated ? migratedImage() : emptyImage());
+  const image = url ? undefined : await images[options.from ?? "empty"]();
   const database = await openDatabase({ url, schema, poolSize: 4, image });
   return {
     database,
@@ -56,7 +65,7 @@ export async function createTestApp(
   options: { logs?: boolean; modules?: readonly Module[]; database?: TestDatabase } = {},
 ): Promise<TestApp> {
   const migrations = overrides.migrationsDir;
-  const test = options.database ?? (await openTestDatabase({ migrated: migrations === undefined || isDefaultMigrations(migrations) }));
+  const test = options.database ?? (await openTestDatabase({ from: migrations === undefined || isDefaultMigrations(migrations) ? "migrated" : "empty" }));
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
   // The queue does not poll: it runs when the app queued work, and `notifications.flush()` waits
   // for it, so no query runs at a moment a test does not expect (query counts stay exact).
