@@ -10,7 +10,9 @@ export default defineConfig({
     // whole server again for each (about 3 s a file on two cores). Every test builds its own app and
     // database (tests/helpers/test-app.ts), so no state is shared through the modules.
     isolate: false,
-    maxWorkers: 2,
+    // Three files at once on two cores: a file spends about a third of its time waiting (Chromium,
+    // sockets, the PostgreSQL server, timers), so a third worker fills the cores two leave idle.
+    maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
