@@ -10,9 +10,9 @@ export default defineConfig({
     // whole server again for each (about 3 s a file on two cores). Every test builds its own app and
     // database (tests/helpers/test-app.ts), so no state is shared through the modules.
     isolate: false,
-    // Three files at once on two cores: a file spends about a third of its time waiting (Chromium,
-    // sockets, the PostgreSQL server, timers), so a third worker fills the cores two leave idle.
-    maxWorkers: 3,
+    // Two files at once on two cores. A third worker made the run longer, not shorter (measured
+    // in a CI rehearsal: the browser files keep both cores busy, and three contend for them).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
