@@ -63,6 +63,16 @@ export function demoImage(drafts: boolean): Promise<Blob> {
   });
 }
 
+/** What a PGlite test database starts as. */
+export type StartingImage = "empty" | "migrated" | "demo" | "demo with drafts";
+const starting: Record<StartingImage, () => Promise<Blob>> = {
+  empty: emptyImage,
+  migrated: migratedImage,
+  demo: () => demoImage(false),
+  "demo with drafts": () => demoImage(true),
+};
+export const startingImage = (from: StartingImage) => starting[from]();
+
 /** Whether `dir` is the project's migrations folder (a test with a folder of its own migrates itself). */
 export const isDefaultMigrations = (dir: string) => resolve(dir) === DEFAULT_MIGRATIONS;
 

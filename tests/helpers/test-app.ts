@@ -5,7 +5,7 @@ import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { buildApp } from "../../server/app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import type { Module } from "../../server/modules/module.js";
-import { demoImage, emptyImage, isDefaultMigrations, migratedImage } from "./pglite-image.js";
+import { isDefaultMigrations, startingImage, type StartingImage } from "./pglite-image.js";
 
 export const SECRET = "test-secret-key";
 
@@ -17,15 +17,6 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** What a PGlite test database starts as (tests/helpers/pglite-image.ts). */
-export type StartingImage = "empty" | "migrated" | "demo" | "demo with drafts";
-const images: Record<StartingImage, () => Promise<Blob>> = {
-  empty: emptyImage,
-  migrated: migratedImage,
-  demo: () => demoImage(false),
-  "demo with drafts": () => demoImage(true),
-};
-
 /**
  * A fresh database: an in-memory PGlite, or a schema of its own on the PostgreSQL server. Empty,
  * or on PGlite started `from` an image with the project's migrations (and the demo content)
@@ -34,7 +25,7 @@ const images: Record<StartingImage, () => Promise<Blob>> = {
 export async function openTestDatabase(options: { from?: StartingImage } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomUUID().replace(/-/g, "").slice(0, 16)}` : undefined;
-  const image = url ? undefined : await images[options.from ?? "empty"]();
+  const image = url ? undefined : await startingImage(options.from ?? "empty");
   const database = await openDatabase({ url, schema, poolSize: 4, image });
   return {
     database,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../../server/app.js";
 import { configFromEnv, paths, type Config } from "../../../server/config.js";
 import { openTestDatabase, SECRET } from "../../helpers/test-app.js";
-import { isDefaultMigrations } from "../../helpers/pglite-image.js";
+import { isDefaultMigrations, type StartingImage } from "../../helpers/pglite-image.js";
 import { CHROMIUM, chromiumAvailable } from "./chromium.js";
 
 export { CHROMIUM, chromiumAvailable, isCi } from "./chromium.js";
@@ -24,20 +24,20 @@ export interface RunningApp {
 }
 
 /**
- * The real app on a free local port over a fresh test database (PGlite in memory, or a schema of
- * its own on TEST_DATABASE_URL), with a throwaway data folder for uploads.
- */
-/**
  * What a browser test's database starts as on PGlite (tests/helpers/pglite-image.ts): the demo
  * site already written when the test asks for it in the default languages, else migrated, unless
  * the test brings migrations of its own.
  */
-const imageFor = (overrides: Partial<Config>): "empty" | "migrated" | "demo" | "demo with drafts" => {
+const imageFor = (overrides: Partial<Config>): StartingImage => {
   if (overrides.migrationsDir !== undefined && !isDefaultMigrations(overrides.migrationsDir)) return "empty";
   if (!overrides.seedDemoContent || overrides.languages !== undefined || overrides.defaultLanguage !== undefined) return "migrated";
   return overrides.drafts ? "demo with drafts" : "demo";
 };
 
+/**
+ * The real app on a free local port over a fresh test database (PGlite in memory, or a schema of
+ * its own on TEST_DATABASE_URL), with a throwaway data folder for uploads.
+ */
 export async function startApp(overrides: Partial<Config> = {}): Promise<RunningApp> {
   const test = await openTestDatabase({ from: imageFor(overrides) });
   const dataDir = mkdtempSync(join(tmpdir(), "browser-app-"));
