@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,15 +10,14 @@ import { configFromEnv } from "../../server/config.js";
 /**
  * Images of a PGlite data folder that test databases start from. A new in-memory PGlite runs
  * initdb (about 3 s on two cores), then the migrations (about 1.5 s), and a demo site's start
- * writes its content (about 7 s); loading a dumped folder takes about 1 s. Test files run one after
+ * writes its content (about 7 s); loading a dumped folder takes about 1.5 s. Test files run one after
  * another in a few worker processes, so each image is made once per test run, by the first file
  * that needs it, and kept in the run's folder (TEST_PGLITE_IMAGES, made and removed by
- * tests/global-setup.ts): made by this run's code, never stale. An image's name says what it holds.
+ * tests/global-setup.ts): made by this run's code and migrations, never stale.
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const DEFAULT_MIGRATIONS = join(ROOT, "migrations");
-const PGLITE_VERSION: string = JSON.parse(readFileSync(join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")).version;
 
 /** The run's folder of images (a file run outside vitest's global setup gets one of its own). */
 const folder = () => (process.env.TEST_PGLITE_IMAGES ??= mkdtempSync(join(tmpdir(), "test-pglite-")));
@@ -27,15 +25,11 @@ const folder = () => (process.env.TEST_PGLITE_IMAGES ??= mkdtempSync(join(tmpdir
 const made = new Map<string, Promise<Blob>>();
 
 /** The data folder just after initdb: an empty database. */
-export const emptyImage = () => image(`empty-${PGLITE_VERSION}`, () => openDatabase({}));
+export const emptyImage = () => image("empty", () => openDatabase({}));
 
 /** The data folder with the project's migrations applied (what buildApp would migrate to). */
 export function migratedImage(): Promise<Blob> {
-  const hash = createHash("sha256").update(PGLITE_VERSION);
-  for (const name of readdirSync(DEFAULT_MIGRATIONS).sort()) {
-    hash.update(`\0${name}\0`).update(readFileSync(join(DEFAULT_MIGRATIONS, name)));
-  }
-  return image(`migrated-${hash.digest("hex").slice(0, 20)}`, async () => {
+  return image("migrated", async () => {
     const database = await openDatabase({ image: await emptyImage() });
     await migrate(database.db, DEFAULT_MIGRATIONS);
     return database;
