@@ -15,6 +15,8 @@
 // request takes a cart of its own: a subject with one cart order of one line, prepared beforehand.
 // BENCH_DATABASE_URL (default the local PostgreSQL server) gets a schema "bench_shop", dropped
 // afterwards; BENCH_DURATION seconds per run (10), BENCH_WARMUP (2), BENCH_ROUNDS best of (1).
+// BENCH_CPU_PROF=<dir>: a V8 CPU profile of this process during each measured run, written to
+// <dir>/<run>.cpuprofile (the app and autocannon share the process, so both are in it).
 // Target (issue 30): queries equal for 1 and 20 orders; add to cart and checkout at twice the
 // req/s of then, relative to the baseline (0.10 and 0.06 of it then: 0.20 and 0.12). The verdict
 // is printed; the exit code is 0 once the figures are out (1 only when something failed).
@@ -22,6 +24,8 @@ import autocannon from "autocannon";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { BULK_MAX } from "../../engine/query/repository.js";
@@ -347,12 +351,16 @@ async function main() {
           if (await topUp(pool, pool.pace * DURATION * 1.5 + 200)) await warmRoles(app, unused(pool));
         }
         const first = members.next;
+        const stopProfile = await profile(run.name);
+        const statementsBefore = database.queryCount();
         const { result, short } = await measure(address, run, DURATION);
+        const statements = (database.queryCount() - statementsBefore) / Math.max(1, result.requests.total);
+        await stopProfile();
         const failed = result.non2xx + result.errors + result.timeouts;
         const cut = short > 0 ? `  (carts ran out: stopped early, ${short} repeated requests)` : run === runs[1] && added > SHOPPERS * PRODUCTS ? `  (${added - SHOPPERS * PRODUCTS} of the adds so far raised an existing line's quantity)` : "";
         console.log(
           `  ${run.name.padEnd(26)} ${result.requests.average.toFixed(0).padStart(6)} req/s  mean ${result.latency.mean.toFixed(1).padStart(6)} ms  ` +
-            `p99 ${String(result.latency.p99).padStart(4)} ms  ${result.requests.total} requests${cut}`,
+            `p99 ${String(result.latency.p99).padStart(4)} ms  ${result.requests.total} requests, ${statements.toFixed(1)} statements each with background work${cut}`,
         );
         if (failed > 0) {
           throw new Error(
@@ -381,6 +389,22 @@ async function main() {
     await sql.raw(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`).execute(database.db).catch(() => {});
     await database.close();
   }
+}
+
+/** Starts a CPU profile of this process when BENCH_CPU_PROF names a folder; the returned function writes it there. */
+async function profile(name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    await mkdir(dir, { recursive: true });
+    await writeFile(`${dir}/${name.replace(/\W+/g, "-")}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 /** Carts to check out, one per request: `next` is the first unused; `pace` the run's warm-up req/s. */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
-import { AppError, notFound, validationError } from "../../../engine/errors.js";
+import { AppError, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
@@ -104,13 +104,12 @@ export class Checkout {
   private start(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<string[]>): Promise<Started> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const orderIds = inside ? await inside(repository, trx) : [...new Set(request.orderIds)];
-      const orders = await this.lockOwnOrders(trx, request.subjectId, orderIds);
-      const currency = await this.currency(repository, trx, request.currencyId);
+      const { orders, currency } = await this.lockOwnOrders(trx, request.subjectId, orderIds, request.currencyId);
       const inCart = orders.filter((o) => o.type === "cart" && o.status === "new");
       if (inCart.length < orders.length) return this.existingCheckout(trx, orders, request, currency);
 
       // The lines and their prices in one query: how many lines, and those with a price.
-      const { lines, priced, ships } = await this.orders.prices.ofOrders(trx, orders.map((o) => o.id), currency.id);
+      const { lines, priced, ships, tracked } = await this.orders.prices.ofOrders(trx, orders.map((o) => o.id), currency.id);
       if (lines === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
       if (priced.length < lines) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
@@ -118,7 +117,8 @@ export class Checkout {
       // `ships` was read with the prices (whether a line's product needs shipping).
       const address = requireAddress(ships, request.shippingAddress);
       // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
-      await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
+      // No line's stock counted (read with the prices): nothing to lock or take.
+      if (tracked) await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
 
       const { invoice, intent } = await this.invoices.open(repository, {
         amount,
@@ -172,24 +172,16 @@ export class Checkout {
     }
   }
 
-  /** The orders, locked for this transaction, when every one is the subject's; 404 naming one that is not. */
-  private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[]): Promise<Order[]> {
+  /**
+   * The orders, locked for this transaction, when every one is the subject's (404 naming one that
+   * is not), and the currency (the one asked for, else the default), read in one statement.
+   */
+  private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: Currency }> {
     if (orderIds.length === 0) throw validationError("ecommerceModule.orders is required", [{ path: "/ecommerceModule/orders", message: "is required" }]);
-    return this.orders.allOwnedBy(trx, subjectId, orderIds, { lock: true });
-  }
-
-  private async currency(repository: RepositoryLookup, trx: Kysely<any>, currencyId: string | undefined): Promise<Currency> {
-    if (currencyId) {
-      return repository("billing/currencies")
-        .get(currencyId)
-        .catch((error) => {
-          if (error instanceof AppError && error.code === "NOT_FOUND") throw validationError(`currency ${currencyId} does not exist`, [{ path: "/billingModule/currency/id", message: "does not exist" }]);
-          throw error;
-        });
-    }
-    const preferred = await trx.selectFrom(this.table("billing/currencies")).selectAll().where("isDefault", "=", true).orderBy("createdAt").$castTo<Currency>().executeTakeFirst();
-    if (!preferred) throw validationError("billingModule.currency.id is required: there is no default currency", [{ path: "/billingModule/currency/id", message: "is required" }]);
-    return preferred;
+    const { orders, currency } = await this.orders.lockedWithCurrency(trx, subjectId, orderIds, currencyId);
+    if (currency) return { orders, currency };
+    if (currencyId) throw validationError(`currency ${currencyId} does not exist`, [{ path: "/billingModule/currency/id", message: "does not exist" }]);
+    throw validationError("billingModule.currency.id is required: there is no default currency", [{ path: "/billingModule/currency/id", message: "is required" }]);
   }
 
   /**

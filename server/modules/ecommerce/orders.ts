@@ -14,6 +14,7 @@ import { assertLeft, availableFor, stockLeft } from "./stock.js";
 export type OrderType = "cart" | "history";
 export type Order = StoredRecord<"ecommerce/orders">;
 export type OrderLine = StoredRecord<"ecommerce/orders-to-products">;
+type Currency = StoredRecord<"billing/currencies">;
 /** An order with its lines; each line has its product (null when deleted) when they were asked for. */
 export type OrderWithLines = Order & { ordersToProducts: (OrderLine & { product?: StoredRecord<"ecommerce/products"> | null })[] };
 
@@ -158,15 +159,47 @@ export class Orders {
    * with `lock`, locked for the transaction (SELECT … FOR UPDATE: a checkout's guard).
    */
   async allOwnedBy(db: Kysely<any>, subjectId: string, orderIds: string[], { lock = false } = {}): Promise<Order[]> {
-    const query = db
+    const query = this.owned(db, subjectId, orderIds).$castTo<Order>();
+    return this.allFound(subjectId, orderIds, await (lock ? query.forUpdate("o") : query).execute());
+  }
+
+  /**
+   * A checkout's first read, one statement: the orders locked as `allOwnedBy` locks them, and the
+   * currency it is paid in: the one with `currencyId`, or else the shop's default (the oldest
+   * marked default); undefined when there is no such currency.
+   */
+  async lockedWithCurrency(db: Kysely<any>, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: Currency | undefined }> {
+    const currencyColumns = this.repositories.get("billing/currencies")!.columns;
+    const rows = await this.owned(db, subjectId, orderIds)
+      .leftJoinLateral(
+        (eb) => {
+          const currencies = eb.selectFrom(this.table("billing/currencies")).select(currencyColumns);
+          return (currencyId ? currencies.where("id", "=", currencyId) : currencies.where("isDefault", "=", true).orderBy("createdAt").limit(1)).as("c");
+        },
+        (join) => join.onTrue(),
+      )
+      .select(currencyColumns.map((c) => sql.ref(`c.${c}`).as(`currency.${c}`)))
+      .forUpdate("o")
+      .execute();
+    const orders = this.allFound(subjectId, orderIds, rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith("currency."))) as Order));
+    const first = rows[0]!;
+    const currency = first["currency.id"] === null ? undefined : (Object.fromEntries(currencyColumns.map((c) => [c, first[`currency.${c}`]])) as Currency);
+    return { orders, currency };
+  }
+
+  /** The subject's orders among `orderIds`, in id order (a query to finish). */
+  private owned(db: Kysely<any>, subjectId: string, orderIds: string[]) {
+    return db
       .selectFrom(`${this.table("ecommerce/orders")} as o`)
       .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
       .select(this.columns("ecommerce/orders", "o"))
       .where("so.subjectId", "=", subjectId)
       .where("o.id", "in", orderIds)
-      .orderBy("o.id")
-      .$castTo<Order>();
-    const rows = await (lock ? query.forUpdate("o") : query).execute();
+      .orderBy("o.id");
+  }
+
+  /** The rows, when every asked order is among them; else a 404 naming one that is not. */
+  private allFound(subjectId: string, orderIds: string[], rows: Order[]): Order[] {
     const found = new Set(rows.map((r) => r.id));
     const missing = orderIds.find((id) => !found.has(id));
     if (missing) throw notFound(`Order ${missing} of subject ${subjectId} was not found`);

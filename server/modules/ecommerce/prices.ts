@@ -44,6 +44,14 @@ export interface ProductPrice {
   storeId: string | null;
 }
 
+/** Lines priced: how many lines there are (priced or not), those priced, whether one ships, whether one's stock is counted. */
+export interface Priced {
+  lines: number;
+  priced: PricedLine[];
+  ships: boolean;
+  tracked: boolean;
+}
+
 /** Which order lines to price: those of some orders, or some lines by id. */
 export type LineSelection = { orderIds: string[] } | { lineIds: string[] };
 
@@ -63,8 +71,9 @@ export class Prices {
       keyLinks: table("ecommerce/attribute-keys-to-attributes"),
       keys: table("ecommerce/attribute-keys"),
       currencyLinks: table("ecommerce/attributes-to-billing-module-currencies"),
-      // Whether a product ships is the product's own setting (the working row, as the checkout reads it).
+      // Whether a product ships, and the stock counts, are the working rows' (as the checkout reads them).
       shippingProducts: sql.table(registry.get("ecommerce/products").table),
+      storeCounts: sql.table(registry.get("ecommerce/stores-to-products").table),
       currencies: table("billing/currencies"),
       stores: table("ecommerce/stores"),
     };
@@ -117,14 +126,18 @@ export class Prices {
    * The orders' lines priced in one currency, and how many lines they have, priced or not (a
    * checkout refuses a line with no price): the same one query, so no read of the lines before it.
    */
-  async ofOrders(db: Kysely<any>, orderIds: string[], currencyId: string): Promise<{ lines: number; priced: PricedLine[]; ships: boolean }> {
+  async ofOrders(db: Kysely<any>, orderIds: string[], currencyId: string): Promise<Priced> {
     return this.query(db, { orderIds }, currencyId, true);
   }
 
-  /** `ships`: whether a product of the lines needs shipping (read in the same statement, for the checkout's address rule). */
-  private async query(db: Kysely<any>, selection: LineSelection, currencyId: string | undefined, unpriced: boolean): Promise<{ lines: number; priced: PricedLine[]; ships: boolean }> {
+  /**
+   * `ships`: whether a product of the lines needs shipping (read in the same statement, for the
+   * checkout's address rule); `tracked`: whether a line's product or store keeps a stock count
+   * (stock.ts), read unlocked: without one the checkout has nothing to reserve and skips the lock.
+   */
+  private async query(db: Kysely<any>, selection: LineSelection, currencyId: string | undefined, unpriced: boolean): Promise<Priced> {
     const ids = "orderIds" in selection ? selection.orderIds : selection.lineIds;
-    if (ids.length === 0) return { lines: 0, priced: [], ships: false };
+    if (ids.length === 0) return { lines: 0, priced: [], ships: false, tracked: false };
     const t = this.t;
     const column = "orderIds" in selection ? sql.ref("orderId") : sql.ref("id");
     const priced = this.priced();
@@ -151,7 +164,9 @@ export class Prices {
         COALESCE(s."attributeId", p."attributeId") AS "attributeId",
         COALESCE(s."number", p."number") AS "price",
         round(COALESCE(s."number", p."number") * l."quantity", c."decimals") AS "amount",
-        EXISTS (SELECT 1 FROM ${t.shippingProducts} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships"
+        EXISTS (SELECT 1 FROM ${t.shippingProducts} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships",
+        (EXISTS (SELECT 1 FROM ${t.shippingProducts} st WHERE st."id" IN (SELECT "productId" FROM l) AND st."stock" IS NOT NULL)
+          OR EXISTS (SELECT 1 FROM ${t.storeCounts} sc WHERE (sc."storeId", sc."productId") IN (SELECT "storeId", "productId" FROM l WHERE "storeId" IS NOT NULL) AND sc."stock" IS NOT NULL)) AS "tracked"
       FROM l CROSS JOIN ${t.currencies} c
       LEFT JOIN product_prices p ON p."productId" = l."productId" AND p."currencyId" = c."id"
       LEFT JOIN store_prices s ON s."storeId" = l."storeId" AND s."productId" = l."productId" AND s."currencyId" = c."id"
@@ -170,6 +185,6 @@ export class Prices {
       currency: { id: r.currencyId, slug: r.slug, symbol: r.symbol, decimals: r.decimals },
     }));
     // With one currency and unpriced lines kept, each line is one row.
-    return { lines: rows.length, priced: lines, ships: rows.some((r: any) => r.ships === true) };
+    return { lines: rows.length, priced: lines, ships: rows.some((r: any) => r.ships === true), tracked: rows.some((r: any) => r.tracked === true) };
   }
 }
