@@ -151,6 +151,31 @@ export abstract class RepositoryBase<R extends object = Row> {
     return values;
   }
 
+  /**
+   * `sentTogether` for a statement built once per shape: each value a parameter, and `shape` names
+   * what the text depends on (the columns, the rows' count, the stamped and appended ones).
+   */
+  protected boundTogether(values: Row[], params: Params): { rows: Row[]; shape: string } {
+    const stamps = values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now";
+    const appended = new Map<unknown, number>();
+    const shapes: string[] = [];
+    const rows = values.map((row, i) => {
+      const bound: Row = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, params.add(v)]));
+      const stamped = stamps && row.createdAt == null;
+      if (stamped) bound.createdAt = sql`clock_timestamp() + ${sql.lit(i)} * interval '1 microsecond'`;
+      let offset: number | undefined;
+      if (this.appends(row)) {
+        const parent = row[this.orderParentKey!];
+        offset = appended.get(parent) ?? 0;
+        appended.set(parent, offset + 1);
+        bound.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, bound[this.orderParentKey!], offset);
+      }
+      shapes.push(`${Object.keys(row).join(",")}${stamped ? "+at" : ""}${offset === undefined ? "" : `+${offset}`}`);
+      return bound;
+    });
+    return { rows, shape: `${this.model.id}[${shapes.join(";")}]` };
+  }
+
   /** A relation row of an ordered relation that names no orderIndex: it goes after its parent's last row. */
   protected appends(values: Row): boolean {
     return this.orderParentKey !== undefined && values.orderIndex === undefined && values[this.orderParentKey] != null;

@@ -305,38 +305,72 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * data-modifying common table expressions, validated as `bulkCreate` validates them): a
    * checkout's orders moved to paying with their links to the invoice's intent and currency,
    * one round trip instead of three. Answers the updated records; the created rows are written,
-   * not answered. With an after-write hook on any of the models, the writes run one by one in a
-   * transaction instead (same result).
+   * not answered (`updateManyCreating` answers them). With an after-write hook on any of the
+   * models, the writes run one by one in a transaction instead (same result).
    */
-  async updateManyWith(ids: string[], raw: unknown, inserts: { repository: Repository; rows: unknown[] }[], options: WriteOptions = {}): Promise<R[]> {
+  async updateManyWith(ids: string[], raw: unknown, inserts: CreatedWith[], options: WriteOptions = {}): Promise<R[]> {
+    return (await this.updateManyCreating(ids, raw, inserts, options)).updated;
+  }
+
+  /**
+   * `updateManyWith`, answering also the rows created by the inserts marked `answer` (each of
+   * those one row, read back in the same statement): `created[i]` is insert i's row, there when a
+   * record was updated (the rows come back on the UPDATE's own, so with none they are written
+   * but not read). A checkout's
+   * payment intent and invoice are made with its orders' move to paying this way, one statement.
+   */
+  async updateManyCreating(ids: string[], raw: unknown, inserts: CreatedWith[], options: WriteOptions = {}): Promise<{ updated: R[]; created: (Row | undefined)[] }> {
+    inserts.forEach((insert, i) => {
+      if (insert.answer && insert.rows.length !== 1) throw new Error(`insert ${i} is answered: it must be one row, not ${insert.rows.length}`);
+    });
     const parts = inserts
-      .filter((i) => i.rows.length > 0)
-      .map((i) => ({ repository: this.scope && !i.repository.scope ? i.repository.within(this.scope) : i.repository, rows: i.rows }));
+      .map((insert, index) => ({ repository: this.scope && !insert.repository.scope ? insert.repository.within(this.scope) : insert.repository, rows: insert.rows, answer: insert.answer === true, index }))
+      .filter((part) => part.rows.length > 0);
+    const created: (Row | undefined)[] = inserts.map(() => undefined);
     if (ids.length === 0 || this.hooks.afterWrite || parts.some((p) => p.repository.hooks.afterWrite)) {
       return this.inTransactionScope(async (self) => {
-        for (const { repository, rows } of parts) await repository.within(self.scope!).bulkCreate(rows);
-        return self.updateMany(ids, raw, options);
+        for (const { repository, rows, index } of parts) [created[index]] = await repository.within(self.scope!).bulkCreate(rows);
+        return { updated: await self.updateMany(ids, raw, options), created };
       });
     }
     ids.forEach((id) => this.checkId(id));
     const data = prepareWrite(this.model, raw, "update", "", options);
     const set: Row = toColumns(this.model, data);
-    for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
     const written = await Promise.all(
-      parts.map(async ({ repository, rows }) => ({
+      parts.map(async ({ repository, rows, answer, index }) => ({
         repository,
-        values: repository.sentTogether(await repository.insertValues(this.db, repository.checkBulk(rows).map((row, i) => prepareWrite(repository.model, row, "create", `/${i}`, options)))),
+        answer,
+        index,
+        values: await repository.insertValues(this.db, repository.checkBulk(rows).map((row, i) => prepareWrite(repository.model, row, "create", `/${i}`, options))),
       })),
     );
-    let query: any = this.db;
-    written.forEach(({ repository, values }, i) => {
-      query = query.with(`i${i}`, (db: Kysely<any>) => db.insertInto(repository.model.table).values(values));
+    // Built once per shape (statement-cache.ts): a checkout's statement is the same text each time.
+    const params = new Params();
+    const boundRows = written.map(({ repository, values }) => repository.boundTogether(values, params));
+    const bound: Row = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, params.add(v)]));
+    for (const field of this.model.fields) if (field.onUpdate === "now") bound[field.name] = sql`now()`;
+    const idParams = ids.map((id) => params.add(id));
+    const shape = `update-with|${Object.keys(set).join(",")}|${ids.length}|${written.map(({ answer }, i) => `${boundRows[i]!.shape}${answer ? "+answer" : ""}`).join("|")}`;
+    // An answered row comes back on each updated row, a column at a time from its INSERT's RETURNING.
+    const answered = written.flatMap(({ repository, answer }, i) => (answer ? repository.columns.map((c) => sql`(SELECT ${sql.ref(c)} FROM ${sql.table(`i${i}`)})`.as(`i${i}.${c}`)) : []));
+    const rows = await this.runCached<Row>(shape, params, () => {
+      let query: any = this.db;
+      written.forEach(({ repository, answer }, i) => {
+        query = query.with(`i${i}`, (db: Kysely<any>) => {
+          const insert = db.insertInto(repository.model.table).values(boundRows[i]!.rows);
+          return answer ? insert.returning(repository.columns) : insert;
+        });
+      });
+      return query.updateTable(this.model.table).set(bound).where("id", "in", idParams).returning([...this.columns, ...answered]);
     });
-    const rows: Row[] = await this.guard(() => query.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute());
     for (const { repository } of written) repository.changed();
     this.changed();
     if (rows.length > 0) this.changedByTrigger(set);
-    return rows as R[];
+    written.forEach(({ repository, answer, index }, i) => {
+      if (answer && rows[0]) created[index] = Object.fromEntries(repository.columns.map((c) => [c, rows[0]![`i${i}.${c}`]]));
+    });
+    const updated = answered.length === 0 ? rows : rows.map((row) => Object.fromEntries(this.columns.map((c) => [c, row[c]])));
+    return { updated: updated as R[], created };
   }
 
   /** `work` with this repository bound to a transaction: this one's, or a new one whose changes are announced after its commit. */
@@ -452,6 +486,13 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
 }
 
 /** A row of an import (Repository.importRows): its number in the file, and the id it updates, if any. */
+/** Rows of another model created with `updateManyWith`; `answer`: read back (one row; `updateManyCreating`). */
+export interface CreatedWith {
+  repository: Repository;
+  rows: unknown[];
+  answer?: boolean;
+}
+
 export interface ImportRow {
   row: number;
   update?: string;

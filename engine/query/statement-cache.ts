@@ -1,4 +1,4 @@
-import type { Compilable } from "kysely";
+import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from "kysely";
 
 /** Stands where a value goes while a statement is built once for its shape. */
 export class Param {
@@ -32,6 +32,16 @@ export class StatementCache {
       this.statements.set(shape, statement);
     }
     return { sql: statement.sql, parameters: statement.slots.map((s) => (typeof s === "number" ? values[s] : s.constant)) };
+  }
+
+  /** Runs on `db` (a transaction's too) the statement of `shape` with the values `params` collected; `build` uses their stand-ins. */
+  async run<T>(db: Kysely<any>, shape: string, params: Params, build: () => Compilable | RawBuilder<unknown>): Promise<T[]> {
+    // A raw sql`` template compiles against a database; a query builder knows its own (and ignores the argument).
+    const { sql, parameters } = this.bind(shape, params.values, () => {
+      const built = build();
+      return { compile: () => (built as RawBuilder<unknown>).compile(db) };
+    });
+    return (await db.executeQuery<T>(CompiledQuery.raw(sql, parameters))).rows;
   }
 }
 

@@ -31,6 +31,7 @@ import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { BULK_MAX } from "../../engine/query/repository.js";
 import { runTransaction } from "../../engine/query/transaction.js";
 import { buildApp } from "../../server/app.js";
+import { databaseCpuMs } from "./database-cpu.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -163,10 +164,22 @@ const guestCheckoutBody = (catalogue: Catalogue, cart: Cart) =>
 
 const bearer = (jwt: string) => ({ "content-type": "application/json", authorization: `Bearer ${jwt}` });
 
-/** ANALYZE of every table of the bench's schema, in one statement. */
-async function analyzeSchema(database: Database) {
+/** ANALYZE (with `vacuum`, VACUUM ANALYZE) of every table of the bench's schema, in one statement. */
+async function analyzeSchema(database: Database, vacuum = false) {
   const { rows } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = ${SCHEMA}`.execute(database.db);
-  await sql.raw(`ANALYZE ${rows.map((r) => `"${SCHEMA}"."${r.name}"`).join(", ")}`).execute(database.db);
+  await sql.raw(`${vacuum ? "VACUUM " : ""}ANALYZE ${rows.map((r) => `"${SCHEMA}"."${r.name}"`).join(", ")}`).execute(database.db);
+}
+
+/**
+ * Before a measured run, the background work earlier steps left is done first: the queued mails
+ * of the runs before (the queue falls behind under a checkout run, and caught up during the runs
+ * after it) and the vacuum and analyze of the thousands of carts just made for the run, which
+ * autovacuum otherwise does during it (database CPU per checkout rose 3.2 → 7.3 → 11.8 ms over
+ * three rounds). The run then measures its own route, as the baseline's measures its own.
+ */
+async function settle(app: FastifyInstance, database: Database) {
+  await app.notifications.flush();
+  await analyzeSchema(database, true);
 }
 
 // ---------------------------------------------------------------- queries per checkout
@@ -350,17 +363,25 @@ async function main() {
           pool.pace = Math.max(pool.pace, warm.result.requests.average);
           if (await topUp(pool, pool.pace * DURATION * 1.5 + 200)) await warmRoles(app, unused(pool));
         }
+        await settle(app, database);
         const first = members.next;
         const stopProfile = await profile(run.name);
         const statementsBefore = database.queryCount();
+        const [cpuBefore, databaseBefore] = [process.cpuUsage(), databaseCpuMs()];
         const { result, short } = await measure(address, run, DURATION);
-        const statements = (database.queryCount() - statementsBefore) / Math.max(1, result.requests.total);
+        const requests = Math.max(1, result.requests.total);
+        const statements = (database.queryCount() - statementsBefore) / requests;
+        const used = process.cpuUsage(cpuBefore);
+        const databaseAfter = databaseCpuMs();
+        // CPU per request: this process (the app, and autocannon beside it) and the database server's processes.
+        const cpu = `CPU ${((used.user + used.system) / requests).toFixed(0)} µs here` +
+          (databaseBefore !== undefined && databaseAfter !== undefined ? ` + ${(((databaseAfter - databaseBefore) * 1000) / requests).toFixed(0)} µs database` : "");
         await stopProfile();
         const failed = result.non2xx + result.errors + result.timeouts;
         const cut = short > 0 ? `  (carts ran out: stopped early, ${short} repeated requests)` : run === runs[1] && added > SHOPPERS * PRODUCTS ? `  (${added - SHOPPERS * PRODUCTS} of the adds so far raised an existing line's quantity)` : "";
         console.log(
           `  ${run.name.padEnd(26)} ${result.requests.average.toFixed(0).padStart(6)} req/s  mean ${result.latency.mean.toFixed(1).padStart(6)} ms  ` +
-            `p99 ${String(result.latency.p99).padStart(4)} ms  ${result.requests.total} requests, ${statements.toFixed(1)} statements each with background work${cut}`,
+            `p99 ${String(result.latency.p99).padStart(4)} ms  ${result.requests.total} requests, ${statements.toFixed(1)} statements and ${cpu} each, background work included${cut}`,
         );
         if (failed > 0) {
           throw new Error(

@@ -123,5 +123,36 @@ describe(`createTogether on ${testDialect}`, () => {
       expect(JSON.stringify((error as AppError).causes)).toContain("/0/billingModuleCurrencyId");
       expect((await repository("ecommerce/orders").get(orders[1]!.id)).status).toBe("new");
     });
+
+    it("answers the rows marked `answer` (updateManyCreating), read back in the same statement with their types", async () => {
+      const orders = await twoOrders();
+      const { id: currencyId } = await currency();
+      const intentId = randomUUID();
+      const before = t.app.database.queryCount();
+      const { updated, created } = await repository("ecommerce/orders").updateManyCreating(orders.map((o) => o.id), { status: "paying", type: "history" }, [
+        { repository: repository("billing/payment-intents"), rows: [{ id: intentId, amount: "12345678901234.57", status: "open", type: "one_off" }], answer: true },
+        ...links(orders, currencyId),
+        { repository: repository("ecommerce/orders-to-billing-module-payment-intents"), rows: orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intentId })) },
+      ]);
+      expect(t.app.database.queryCount() - before).toBe(1);
+      // The updated records carry their own columns only.
+      expect(updated.map((o) => Object.keys(o).sort())).toEqual(orders.map(() => [...repository("ecommerce/orders").columns].sort()));
+      expect(updated.map((o) => o.status)).toEqual(["paying", "paying"]);
+      // The intent as a create answers it: the exact decimal string, a Date; unanswered inserts undefined.
+      expect(created[0]).toMatchObject({ id: intentId, amount: "12345678901234.57", status: "open" });
+      expect(created[0]!.createdAt).toBeInstanceOf(Date);
+      expect(created.slice(1)).toEqual([undefined, undefined]);
+      expect(await repository("billing/payment-intents").get(intentId)).toEqual(created[0]);
+    });
+
+    it("refuses an answered insert of more than one row before writing", async () => {
+      const orders = await twoOrders();
+      const { id: currencyId } = await currency();
+      const error = await repository("ecommerce/orders")
+        .updateManyCreating(orders.map((o) => o.id), { status: "paying" }, [{ ...links(orders, currencyId)[0]!, answer: true }])
+        .catch((e) => e);
+      expect(String(error)).toContain("must be one row");
+      expect(await linked(orders[0]!.id)).toBe(0);
+    });
   });
 });

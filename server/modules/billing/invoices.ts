@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError } from "../../../engine/errors.js";
-import type { Repository } from "../../../engine/query/repository.js";
+import type { CreatedWith, Repository } from "../../../engine/query/repository.js";
+import type { Row } from "../../../engine/query/prepare-write.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
@@ -75,15 +76,35 @@ export class Invoices {
    * invoice (`new`) for the amount, linked; the caller links its own records to the intent.
    */
   async open(repository: RepositoryLookup, request: InvoiceRequest): Promise<{ invoice: Invoice; intent: PaymentIntent }> {
-    const { amount, currencyId, provider, email, successUrl, cancelUrl } = request;
     // The intent, its currency, the invoice and their link: four rows, one statement.
+    const opening = this.opening(repository, request);
+    const [first, ...others] = opening.inserts;
+    const created = await first!.repository.createTogether(first!.rows[0], others.map((other) => ({ repository: other.repository, raw: other.rows[0] })));
+    return opening.opened(created);
+  }
+
+  /**
+   * The rows `open` writes, for a caller that writes them in a statement of its own (a checkout
+   * moves its orders to paying with them, Repository.updateManyCreating): the intent and the
+   * invoice are answered, and `opened` reads them from what that statement created.
+   */
+  opening(repository: RepositoryLookup, request: InvoiceRequest): { paymentIntentId: string; inserts: CreatedWith[]; opened(created: (Row | undefined)[]): { invoice: Invoice; intent: PaymentIntent } } {
+    const { amount, currencyId, provider, email, successUrl, cancelUrl } = request;
     const [paymentIntentId, invoiceId] = [randomUUID(), randomUUID()];
-    const [intent, , invoice] = await repository("billing/payment-intents").createTogether({ id: paymentIntentId, amount, status: "open", type: "one_off" }, [
-      { repository: repository("billing/payment-intents-to-currencies"), raw: { paymentIntentId, currencyId } },
-      { repository: repository("billing/invoices"), raw: { id: invoiceId, amount, status: "new", provider, email, successUrl, cancelUrl } },
-      { repository: repository("billing/payment-intents-to-invoices"), raw: { paymentIntentId, invoiceId } },
-    ]);
-    return { invoice: invoice as Invoice, intent: intent as PaymentIntent };
+    return {
+      paymentIntentId,
+      inserts: [
+        { repository: repository("billing/payment-intents"), rows: [{ id: paymentIntentId, amount, status: "open", type: "one_off" }], answer: true },
+        { repository: repository("billing/payment-intents-to-currencies"), rows: [{ paymentIntentId, currencyId }] },
+        { repository: repository("billing/invoices"), rows: [{ id: invoiceId, amount, status: "new", provider, email, successUrl, cancelUrl }], answer: true },
+        { repository: repository("billing/payment-intents-to-invoices"), rows: [{ paymentIntentId, invoiceId }] },
+      ],
+      opened: (created) => {
+        const [intent, , invoice] = created;
+        if (!intent || !invoice) throw new Error("the payment intent and the invoice were not read back");
+        return { invoice: invoice as Invoice, intent: intent as PaymentIntent };
+      },
+    };
   }
 
   /** Stores the provider's payment on the invoice still waiting for it; the invoice as it then is. */

@@ -120,7 +120,9 @@ export class Checkout {
       // No line's stock counted (read with the prices): nothing to lock or take.
       if (tracked) await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
 
-      const { invoice, intent } = await this.invoices.open(repository, {
+      // Billing's intent and invoice for the amount, and the orders moved to paying, linked to the
+      // intent and the currency: one statement (billing gives the rows, Invoices.opening).
+      const opening = this.invoices.opening(repository, {
         amount,
         currencyId: currency.id,
         provider: request.provider,
@@ -128,11 +130,16 @@ export class Checkout {
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });
-      // The orders move to paying, linked to the intent and the currency: one statement.
-      const moved = await repository("ecommerce/orders").updateManyWith(orderIds, { type: "history", status: "paying", email: request.email, ...(address ? { shippingAddress: address } : {}) }, [
-        { repository: repository("ecommerce/orders-to-billing-module-payment-intents"), rows: orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: intent.id })) },
-        { repository: repository("ecommerce/orders-to-billing-module-currencies"), rows: orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })) },
-      ]);
+      const { updated: moved, created } = await repository("ecommerce/orders").updateManyCreating(
+        orderIds,
+        { type: "history", status: "paying", email: request.email, ...(address ? { shippingAddress: address } : {}) },
+        [
+          ...opening.inserts,
+          { repository: repository("ecommerce/orders-to-billing-module-payment-intents"), rows: orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: opening.paymentIntentId })) },
+          { repository: repository("ecommerce/orders-to-billing-module-currencies"), rows: orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })) },
+        ],
+      );
+      const { invoice, intent } = opening.opened(created);
       return { invoice, intent, currency, orders: moved, ours: true, created: inside ? orderIds : [] };
     });
   }

@@ -4,6 +4,7 @@ import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
+import { Params, StatementCache, type Param } from "../../../engine/query/statement-cache.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
 import { NO_PRICE, Prices } from "./prices.js";
@@ -45,6 +46,7 @@ export class Orders {
    * text PostgreSQL may keep prepared (open-database.ts, preparable).
    */
   private readonly columns: (id: string, alias?: string) => string[];
+  private readonly statements = new StatementCache();
 
   private get db() {
     return this.database.db;
@@ -170,25 +172,28 @@ export class Orders {
    */
   async lockedWithCurrency(db: Kysely<any>, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: Currency | undefined }> {
     const currencyColumns = this.repositories.get("billing/currencies")!.columns;
-    const rows = await this.owned(db, subjectId, orderIds)
-      .leftJoinLateral(
-        (eb) => {
-          const currencies = eb.selectFrom(this.table("billing/currencies")).select(currencyColumns);
-          return (currencyId ? currencies.where("id", "=", currencyId) : currencies.where("isDefault", "=", true).orderBy("createdAt").limit(1)).as("c");
-        },
-        (join) => join.onTrue(),
-      )
-      .select(currencyColumns.map((c) => sql.ref(`c.${c}`).as(`currency.${c}`)))
-      .forUpdate("o")
-      .execute();
+    // Built once per shape (a checkout's first statement): the values are bound, not compiled in.
+    const params = new Params();
+    const [subject, ids, currency] = [params.add(subjectId), orderIds.map((id) => params.add(id)), currencyId === undefined ? undefined : params.add(currencyId)];
+    const rows = await this.statements.run<Record<string, any>>(db, `locked-with-currency|${orderIds.length}|${currency ? "id" : "default"}`, params, () =>
+      this.owned(db, subject, ids)
+        .leftJoinLateral(
+          (eb) => {
+            const currencies = eb.selectFrom(this.table("billing/currencies")).select(currencyColumns);
+            return (currency ? currencies.where("id", "=", currency) : currencies.where("isDefault", "=", true).orderBy("createdAt").limit(1)).as("c");
+          },
+          (join) => join.onTrue(),
+        )
+        .select(currencyColumns.map((c) => sql.ref(`c.${c}`).as(`currency.${c}`)))
+        .forUpdate("o"),
+    );
     const orders = this.allFound(subjectId, orderIds, rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith("currency."))) as Order));
     const first = rows[0]!;
-    const currency = first["currency.id"] === null ? undefined : (Object.fromEntries(currencyColumns.map((c) => [c, first[`currency.${c}`]])) as Currency);
-    return { orders, currency };
+    return { orders, currency: first["currency.id"] === null ? undefined : (Object.fromEntries(currencyColumns.map((c) => [c, first[`currency.${c}`]])) as Currency) };
   }
 
-  /** The subject's orders among `orderIds`, in id order (a query to finish). */
-  private owned(db: Kysely<any>, subjectId: string, orderIds: string[]) {
+  /** The subject's orders among `orderIds`, in id order (a query to finish; values or their stand-ins, statement-cache.ts). */
+  private owned(db: Kysely<any>, subjectId: string | Param, orderIds: (string | Param)[]) {
     return db
       .selectFrom(`${this.table("ecommerce/orders")} as o`)
       .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")

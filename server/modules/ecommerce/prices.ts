@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Registry } from "../../../engine/schema/registry.js";
 import { publishedTable } from "../../../engine/schema/published-model.js";
+import { Params, StatementCache } from "../../../engine/query/statement-cache.js";
 
 /**
  * The one place a product's price is resolved (ARCHITECTURE.md): the `number` of its attribute
@@ -57,6 +58,7 @@ export type LineSelection = { orderIds: string[] } | { lineIds: string[] };
 
 export class Prices {
   private readonly t: Record<string, RawBuilder<unknown>>;
+  private readonly statements = new StatementCache();
 
   /** `copies`: a buyer pays the published price (docs/drafts.md); the product editor reads the working one. */
   constructor(registry: Registry, copies: "published" | "working" = "published") {
@@ -141,10 +143,14 @@ export class Prices {
     const t = this.t;
     const column = "orderIds" in selection ? sql.ref("orderId") : sql.ref("id");
     const priced = this.priced();
-    const { rows } = await sql<any>`
+    // Built once per shape (the checkout's and the cart's reads): the values are bound, not compiled in.
+    const params = new Params();
+    const [idParams, currency] = [ids.map((id) => params.add(id)), currencyId ? params.add(currencyId) : undefined];
+    const shape = `${"orderIds" in selection ? "orders" : "lines"}|${ids.length}|${currency ? "currency" : "all"}|${unpriced ? "unpriced" : "priced"}`;
+    const rows = await this.statements.run<any>(db, shape, params, () => sql`
       WITH l AS (
         SELECT "id", "orderId", "productId", "storeId", "quantity", "orderIndex", "createdAt" FROM ${t.lines}
-        WHERE ${column} IN (${sql.join(ids)})
+        WHERE ${column} IN (${sql.join(idParams)})
       ),
       product_prices AS (
         SELECT DISTINCT ON (x."productId", cl."billingModuleCurrencyId")
@@ -170,9 +176,9 @@ export class Prices {
       FROM l CROSS JOIN ${t.currencies} c
       LEFT JOIN product_prices p ON p."productId" = l."productId" AND p."currencyId" = c."id"
       LEFT JOIN store_prices s ON s."storeId" = l."storeId" AND s."productId" = l."productId" AND s."currencyId" = c."id"
-      WHERE ${unpriced ? sql`true` : sql`COALESCE(s."number", p."number") IS NOT NULL`} ${currencyId ? sql`AND c."id" = ${currencyId}` : sql``}
+      WHERE ${unpriced ? sql`true` : sql`COALESCE(s."number", p."number") IS NOT NULL`} ${currency ? sql`AND c."id" = ${currency}` : sql``}
       ORDER BY l."orderId", l."orderIndex", l."createdAt", c."slug"
-    `.execute(db);
+    `);
     const lines = (unpriced ? rows.filter((r: any) => r.price !== null) : rows).map((r: any) => ({
       lineId: r.lineId,
       orderId: r.orderId,
