@@ -44,10 +44,18 @@ export async function readView(app: FastifyInstance, request: FastifyRequest, mo
 export async function withPublication<R extends object>(app: FastifyInstance, model: Model, view: View, rows: R[]): Promise<R[]> {
   if (!model.published) return rows;
   if (view === "published") {
+    if (rows.length === 0) return rows;
+    // The published copy's columns but its publishedAt, copied key by key in the row's order: the
+    // same answer as a rest-and-spread copy, without V8's slow path for a rest with a computed key
+    // (bench:crud's first page spent about 30 µs a page there).
+    const columns = Object.keys(rows[0]!).filter((column) => column !== PUBLISHED_AT);
     return rows.map((row) => {
-      const { [PUBLISHED_AT]: publishedAt, ...rest } = row as Record<string, unknown>;
-      const publication: Publication = { state: "published", publishedAt: (publishedAt as Date) ?? null, publishAt: null, unpublishAt: null };
-      return { ...rest, publication } as R;
+      const source = row as Record<string, unknown>;
+      const record: Record<string, unknown> = {};
+      for (const column of columns) record[column] = source[column];
+      const publication: Publication = { state: "published", publishedAt: (source[PUBLISHED_AT] as Date) ?? null, publishAt: null, unpublishAt: null };
+      record.publication = publication;
+      return record as R;
     });
   }
   const states = await app.drafts.states(model, rows as unknown as { id: string; updatedAt: unknown }[]);
