@@ -352,16 +352,17 @@ async function main() {
     const unused = (pool: CartPool) => pool.carts.slice(pool.next).map((c) => c.subjectId);
     const poolOf = new Map<Run, CartPool>([[CHECKOUT, members], [GUEST_CHECKOUT, guests]]);
     const best: Record<string, autocannon.Result> = {};
-    // A checkout run's requests per second seen in warm-ups: the measured run gets 1.5 times the carts that pace needs.
+    // A checkout run's requests per second seen in warm-ups: the measured run gets 2.5 times the
+    // carts that pace needs (a warm-up runs before the background work is settled, so slower).
     for (let round = 0; round < ROUNDS; round++) {
       for (const run of runs) {
         const pool = poolOf.get(run);
-        if (pool && pool.pace > 0) await topUp(pool, pool.pace * (WARMUP + DURATION) * 1.5 + 200);
+        if (pool && pool.pace > 0) await topUp(pool, pool.pace * (WARMUP + DURATION) * 2.5 + 200);
         await warmRoles(app, pool ? unused(pool) : shoppers.map((s) => s.subjectId));
         const warm = await measure(address, run, WARMUP);
         if (pool) {
           pool.pace = Math.max(pool.pace, warm.result.requests.average);
-          if (await topUp(pool, pool.pace * DURATION * 1.5 + 200)) await warmRoles(app, unused(pool));
+          if (await topUp(pool, pool.pace * DURATION * 2.5 + 200)) await warmRoles(app, unused(pool));
         }
         await settle(app, database);
         const first = members.next;
