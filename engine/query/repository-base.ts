@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CompiledQuery, sql, type Compilable, type Kysely } from "kysely";
+import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/open-database.js";
 import { notFound, validationError, validationErrorFromCauses } from "../errors.js";
 import type { Model } from "../schema/model.js";
@@ -135,19 +135,11 @@ export abstract class RepositoryBase<R extends object = Row> {
 
   /** Rows of one multi-row INSERT: their creation order and each parent's appended order kept. */
   protected sentTogether(values: Row[]): Row[] {
-    // Rows sent together keep their order under the default createdAt order, whatever the clock's resolution.
-    if (values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now") {
-      values.forEach((row, i) => (row.createdAt ??= sql`clock_timestamp() + ${i} * interval '1 microsecond'`));
-    }
-    // Rows of one parent sent together are appended in their order.
-    const appended = new Map<unknown, number>();
-    for (const row of values) {
-      if (!this.appends(row)) continue;
-      const parent = row[this.orderParentKey!];
-      const offset = appended.get(parent) ?? 0;
-      appended.set(parent, offset + 1);
-      row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, parent, offset);
-    }
+    this.togetherOrder(values).forEach(({ stamp, offset }, i) => {
+      const row = values[i]!;
+      if (stamp) row.createdAt = stamp;
+      if (offset !== undefined) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!], offset);
+    });
     return values;
   }
 
@@ -156,24 +148,34 @@ export abstract class RepositoryBase<R extends object = Row> {
    * what the text depends on (the columns, the rows' count, the stamped and appended ones).
    */
   protected boundTogether(values: Row[], params: Params): { rows: Row[]; shape: string } {
-    const stamps = values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now";
-    const appended = new Map<unknown, number>();
-    const shapes: string[] = [];
+    const order = this.togetherOrder(values);
     const rows = values.map((row, i) => {
       const bound: Row = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, params.add(v)]));
-      const stamped = stamps && row.createdAt == null;
-      if (stamped) bound.createdAt = sql`clock_timestamp() + ${sql.lit(i)} * interval '1 microsecond'`;
-      let offset: number | undefined;
-      if (this.appends(row)) {
-        const parent = row[this.orderParentKey!];
-        offset = appended.get(parent) ?? 0;
-        appended.set(parent, offset + 1);
-        bound.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, bound[this.orderParentKey!], offset);
-      }
-      shapes.push(`${Object.keys(row).join(",")}${stamped ? "+at" : ""}${offset === undefined ? "" : `+${offset}`}`);
+      const { stamp, offset } = order[i]!;
+      if (stamp) bound.createdAt = stamp;
+      if (offset !== undefined) bound.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, bound[this.orderParentKey!], offset);
       return bound;
     });
+    const shapes = values.map((row, i) => `${Object.keys(row).join(",")}${order[i]!.stamp ? "+at" : ""}${order[i]!.offset === undefined ? "" : `+${order[i]!.offset}`}`);
     return { rows, shape: `${this.model.id}[${shapes.join(";")}]` };
+  }
+
+  /**
+   * For each row sent together: its creation stamp (rows sent together keep their order under the
+   * default createdAt order, whatever the clock's resolution) and, for a row appended to its
+   * parent's children, its place among the rows of that parent sent with it.
+   */
+  private togetherOrder(values: Row[]): { stamp?: RawBuilder<unknown>; offset?: number }[] {
+    const stamps = values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now";
+    const appended = new Map<unknown, number>();
+    return values.map((row, i) => {
+      const stamp = stamps && row.createdAt == null ? sql`clock_timestamp() + ${sql.lit(i)} * interval '1 microsecond'` : undefined;
+      if (!this.appends(row)) return { stamp };
+      const parent = row[this.orderParentKey!];
+      const offset = appended.get(parent) ?? 0;
+      appended.set(parent, offset + 1);
+      return { stamp, offset };
+    });
   }
 
   /** A relation row of an ordered relation that names no orderIndex: it goes after its parent's last row. */

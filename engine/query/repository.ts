@@ -316,8 +316,8 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * `updateManyWith`, answering also the rows created by the inserts marked `answer` (each of
    * those one row, read back in the same statement): `created[i]` is insert i's row, there when a
    * record was updated (the rows come back on the UPDATE's own, so with none they are written
-   * but not read). A checkout's
-   * payment intent and invoice are made with its orders' move to paying this way, one statement.
+   * but not read). A checkout's payment intent and invoice are made with its orders' move to
+   * paying this way, in one statement.
    */
   async updateManyCreating(ids: string[], raw: unknown, inserts: CreatedWith[], options: WriteOptions = {}): Promise<{ updated: R[]; created: (Row | undefined)[] }> {
     inserts.forEach((insert, i) => {
@@ -485,7 +485,6 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
 
 }
 
-/** A row of an import (Repository.importRows): its number in the file, and the id it updates, if any. */
 /** Rows of another model created with `updateManyWith`; `answer`: read back (one row; `updateManyCreating`). */
 export interface CreatedWith {
   repository: Repository;
@@ -493,6 +492,7 @@ export interface CreatedWith {
   answer?: boolean;
 }
 
+/** A row of an import (Repository.importRows): its number in the file, and the id it updates, if any. */
 export interface ImportRow {
   row: number;
   update?: string;
