@@ -44,8 +44,9 @@ export interface InvoiceRequest {
 
 /**
  * Billing's invoices: the only writer of invoices and their payment intents. Other modules open
- * an invoice for what they sell, and learn of its moves (paid, failed, canceled, refunded) by
- * listening, never by writing billing's tables themselves; billing never writes theirs.
+ * an invoice for what they sell (`open`, or `opening`'s rows, which billing makes, sent in a
+ * statement of their own), and learn of its moves (paid, failed, canceled, refunded) by
+ * listening, never by writing rows of billing's tables they made up; billing never writes theirs.
  */
 export class Invoices {
   private readonly listeners: InvoiceStateListener[] = [];

@@ -74,7 +74,7 @@ export class Prices {
       keys: table("ecommerce/attribute-keys"),
       currencyLinks: table("ecommerce/attributes-to-billing-module-currencies"),
       // Whether a product ships, and the stock counts, are the working rows' (as the checkout reads them).
-      shippingProducts: sql.table(registry.get("ecommerce/products").table),
+      workingProducts: sql.table(registry.get("ecommerce/products").table),
       storeCounts: sql.table(registry.get("ecommerce/stores-to-products").table),
       currencies: table("billing/currencies"),
       stores: table("ecommerce/stores"),
@@ -170,8 +170,8 @@ export class Prices {
         COALESCE(s."attributeId", p."attributeId") AS "attributeId",
         COALESCE(s."number", p."number") AS "price",
         round(COALESCE(s."number", p."number") * l."quantity", c."decimals") AS "amount",
-        EXISTS (SELECT 1 FROM ${t.shippingProducts} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships",
-        (EXISTS (SELECT 1 FROM ${t.shippingProducts} st WHERE st."id" IN (SELECT "productId" FROM l) AND st."stock" IS NOT NULL)
+        EXISTS (SELECT 1 FROM ${t.workingProducts} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships",
+        (EXISTS (SELECT 1 FROM ${t.workingProducts} st WHERE st."id" IN (SELECT "productId" FROM l) AND st."stock" IS NOT NULL)
           OR EXISTS (SELECT 1 FROM ${t.storeCounts} sc WHERE (sc."storeId", sc."productId") IN (SELECT "storeId", "productId" FROM l WHERE "storeId" IS NOT NULL) AND sc."stock" IS NOT NULL)) AS "tracked"
       FROM l CROSS JOIN ${t.currencies} c
       LEFT JOIN product_prices p ON p."productId" = l."productId" AND p."currencyId" = c."id"
