@@ -17,7 +17,7 @@ const EXACT_SUM = "amounts.reduce((sum, amount) => sum + toMinorUnits(amount, de
 const ERRORS = "server/plugins/errors.ts";
 const FOLLOW = "server/modules/ecommerce/orders-follow-invoices.ts";
 const ROUTE_READ = "const read = await readInputAndFields(request, { optional: spec.bodyOptional });";
-const ORDERS_MOVED = 'const moved = await repository("ecommerce/orders").updateManyWith(orderIds,';
+const INVOICE_OPENED = "const { invoice, intent } = opening.opened(created);";
 /** Step 2 of checkout moved into step 1's transaction (the code before issue 23). */
 const PROVIDER_CALL =
   "await this.providers.get(request.provider).createPayment({ invoiceId: invoice.id, amount: String(invoice.amount), " +
@@ -161,7 +161,7 @@ export const mutants: Mutant[] = [
   {
     name: "provider-in-transaction",
     what: "slow provider: checkout asks the provider inside the transaction that locks the orders",
-    changes: [{ file: "server/modules/ecommerce/checkout.ts", from: ORDERS_MOVED, to: `${PROVIDER_CALL}\n      ${ORDERS_MOVED}` }],
+    changes: [{ file: "server/modules/ecommerce/checkout.ts", from: INVOICE_OPENED, to: `${INVOICE_OPENED}\n      ${PROVIDER_CALL}` }],
     tests: ["tests/ecommerce/slow-provider.test.ts"],
   },
   {

@@ -175,7 +175,7 @@ export class Orders {
     // Built once per shape (a checkout's first statement): the values are bound, not compiled in.
     const params = new Params();
     const [subject, ids, currency] = [params.add(subjectId), orderIds.map((id) => params.add(id)), currencyId === undefined ? undefined : params.add(currencyId)];
-    const rows = await this.statements.run<Record<string, any>>(db, `locked-with-currency|${orderIds.length}|${currency ? "id" : "default"}`, params, () =>
+    const rows = await this.statements.run<Record<string, unknown>>(db, `locked-with-currency|${orderIds.length}|${currency ? "id" : "default"}`, params, () =>
       this.owned(db, subject, ids)
         .leftJoinLateral(
           (eb) => {
