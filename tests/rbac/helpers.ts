@@ -36,15 +36,19 @@ export const as = (t: TestApp, session: SignedIn | undefined) => (options: Param
   t.request({ ...options, key: null, headers: { ...(session ? bearer(session.jwt) : {}), ...options.headers } });
 
 /** The newest outbox message to this address, once the work after the answers is done. */
-export async function lastMail(t: TestApp, to: string): Promise<{ subject: string; text: string; transport: string; status: string } | undefined> {
+/**
+ * The newest mail kept for `to` (with `subject`, when given: another mail to the same person,
+ * sent later by the queue, e.g. a retried one, is then not taken for it).
+ */
+export async function lastMail(t: TestApp, to: string, subject?: string): Promise<{ subject: string; text: string; transport: string; status: string } | undefined> {
   await t.app.rbac.background.settled();
   await t.app.rbac.mailer.flush();
-  return t.database.db
+  let mails = t.database.db
     .selectFrom("notification_outbox_messages")
     .select(["subject", "text", "transport", "status"])
-    .where("to", "=", to)
-    .orderBy("createdAt", "desc")
-    .executeTakeFirst() as any;
+    .where("to", "=", to);
+  if (subject !== undefined) mails = mails.where("subject", "=", subject);
+  return mails.orderBy("createdAt", "desc").executeTakeFirst() as any;
 }
 
 export const resetCodeIn = (text: string) => /[?&]code=([A-Za-z0-9_-]+)/.exec(text)?.[1];
