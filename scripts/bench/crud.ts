@@ -181,13 +181,13 @@ interface Measure {
 }
 
 /** The server's own CPU time so far, and its read and write system calls (it answers an IPC "cpu" message). */
-function cpuOf(child: ChildProcess): Promise<{ cpu: number; syscalls: number }> {
+function cpuOf(child: ChildProcess): Promise<{ cpu: number; system: number; syscalls: number }> {
   return new Promise((resolve, reject) => {
     const onExit = () => reject(new Error("the server exited during the run"));
     const onMessage = (message: any) => {
       if (!message?.cpu) return;
       child.off("message", onMessage).off("exit", onExit);
-      resolve({ cpu: message.cpu.user + message.cpu.system, syscalls: message.syscalls ?? 0 });
+      resolve({ cpu: message.cpu.user + message.cpu.system, system: message.cpu.system, syscalls: message.syscalls ?? 0 });
     };
     child.on("message", onMessage).once("exit", onExit);
     if (!child.connected) return onExit();
@@ -226,9 +226,10 @@ async function measure(port: number, child: ChildProcess, server: ServerName, sc
   }
   const perRequest = cpu / result.requests.total;
   const syscalls = (cpuAfter.syscalls - cpuBefore.syscalls) / result.requests.total;
+  const system = (cpuAfter.system - cpuBefore.system) / result.requests.total;
   console.log(
     `  ${server.padEnd(12)} ${scenario.name.padEnd(17)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
-      `p99 ${String(result.latency.p99).padStart(3)} ms  ${result.requests.total} requests  server CPU ${perRequest.toFixed(0)} µs/request, ${syscalls.toFixed(2)} socket reads+writes/request`,
+      `p99 ${String(result.latency.p99).padStart(3)} ms  ${result.requests.total} requests  server CPU ${perRequest.toFixed(0)} µs/request (${system.toFixed(0)} in the kernel), ${syscalls.toFixed(2)} socket reads+writes/request`,
   );
   return { rps: result.requests.average, p99: result.latency.p99, cpu: perRequest };
 }
