@@ -144,7 +144,8 @@ function chooseEncoding(request: FastifyRequest, reply: FastifyReply, payload: u
   if (cacheControl !== undefined && /no-transform/i.test(String(cacheControl))) return undefined;
   const isStream = payload instanceof Readable;
   if (!isStream && !(typeof payload === "string" || Buffer.isBuffer(payload))) return undefined;
-  if (!isStream && Buffer.byteLength(payload as string | Buffer) < MIN_COMPRESS_BYTES) return undefined;
+  // A string's UTF-8 length is at least its length: most answers are long enough without counting bytes.
+  if (!isStream && (payload as string | Buffer).length < MIN_COMPRESS_BYTES && Buffer.byteLength(payload as string | Buffer) < MIN_COMPRESS_BYTES) return undefined;
   varyOnEncoding(reply);
   const encoding = negotiateEncoding(request.headers["accept-encoding"]);
   return encoding === "identity" ? undefined : encoding;
