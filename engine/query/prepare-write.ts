@@ -59,8 +59,13 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
       continue;
     }
     const { write, indexedText } = plan.fields.get(name)!;
-    causes.push(...jsonLimitProblems(value, `${prefix}/${name}`));
-    if (indexedText) causes.push(...indexedTextProblems(value, `${prefix}/${name}`));
+    const path = `${prefix}/${name}`;
+    const tooDeep = jsonLimitProblems(value, path);
+    if (tooDeep.length) causes.push(...tooDeep);
+    if (indexedText) {
+      const tooLong = indexedTextProblems(value, path);
+      if (tooLong.length) causes.push(...tooLong);
+    }
     if (!field.required && value === "" && write?.emptyIsNull) data[name] = null;
     // The type's own form of a value (a decimal sent as an exact JSON number becomes its text),
     // or its own cause, which the validator's would only repeat.
@@ -68,8 +73,8 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
       const normal = write.normalise(data[name]);
       if ("value" in normal) data[name] = normal.value;
       else {
-        causes.push({ path: `${prefix}/${name}`, message: normal.message });
-        refused.add(`${prefix}/${name}`);
+        causes.push({ path, message: normal.message });
+        refused.add(path);
       }
     }
   }
@@ -89,7 +94,8 @@ const dedupe = (causes: ErrorCause[]) => [...new Map(causes.map((c) => [`${c.pat
 export function toColumns(model: Model, data: Row): Row {
   const row: Row = {};
   const fields = planOf(model).fields;
-  for (const [name, value] of Object.entries(data)) {
+  for (const name in data) {
+    const value = data[name];
     const bind = (fields.get(name) ?? { write: fieldTypeOf(model.fieldMap.get(name)!.kind).write }).write?.bind;
     row[name] = bind && value !== null && value !== undefined ? bind(value) : value;
   }

@@ -185,7 +185,8 @@ export abstract class RepositoryBase<R extends object = Row> {
 
   /** The row's values as parameters of a statement built once per shape (an appended row's orderIndex read in the statement). */
   protected bound(values: Row, params: Params): Row {
-    const row: Row = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, params.add(v)]));
+    const row: Row = {};
+    for (const column in values) row[column] = params.add(values[column]);
     if (this.appends(values)) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!]);
     return row;
   }
@@ -198,10 +199,9 @@ export abstract class RepositoryBase<R extends object = Row> {
     const params = new Params();
     const row = this.bound(values, params);
     const standIns = companion.values.map((v) => params.add(v));
-    const every = this.model.fields.map((f) => f.name);
     return this.runCached(`insert+${companion.shape}|${Object.keys(row).join(",")}${this.appends(values) ? "|append" : ""}`, params, () =>
       this.db
-        .with(CREATED, (db) => db.insertInto(this.model.table).values(row).returning(every))
+        .with(CREATED, (db) => db.insertInto(this.model.table).values(row).returning(this.model.fields.map((f) => f.name)))
         .with("companion", (db) => companion.build(db, standIns))
         .selectFrom(CREATED)
         .select(this.columns),
