@@ -15,5 +15,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits for what a screen shows after a request: 1 s (the default) was too short for
+    // a two-photo upload while both cores ran other files (a CI run failed there). A poll that
+    // succeeds returns as soon as it does, so only a failing one waits the whole 10 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
