@@ -150,7 +150,7 @@ export abstract class RepositoryBase<R extends object = Row> {
   protected boundTogether(values: Row[], params: Params): { rows: Row[]; shape: string } {
     const order = this.togetherOrder(values);
     const rows = values.map((row, i) => {
-      const bound: Row = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, params.add(v)]));
+      const bound = this.asParams(row, params);
       const { stamp, offset } = order[i]!;
       if (stamp) bound.createdAt = stamp;
       if (offset !== undefined) bound.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, bound[this.orderParentKey!], offset);
@@ -183,10 +183,16 @@ export abstract class RepositoryBase<R extends object = Row> {
     return this.orderParentKey !== undefined && values.orderIndex === undefined && values[this.orderParentKey] != null;
   }
 
-  /** The row's values as parameters of a statement built once per shape (an appended row's orderIndex read in the statement). */
-  protected bound(values: Row, params: Params): Row {
+  /** Each column's value replaced by its parameter (one loop: this runs on every create). */
+  private asParams(values: Row, params: Params): Row {
     const row: Row = {};
     for (const column in values) row[column] = params.add(values[column]);
+    return row;
+  }
+
+  /** The row's values as parameters of a statement built once per shape (an appended row's orderIndex read in the statement). */
+  protected bound(values: Row, params: Params): Row {
+    const row = this.asParams(values, params);
     if (this.appends(values)) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!]);
     return row;
   }
