@@ -1,6 +1,5 @@
 import formbody from "@fastify/formbody";
-import multipart from "@fastify/multipart";
-import type { MultipartFile } from "@fastify/multipart";
+import { fastifyMultipart, type FastifyMultipartOptions, type MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, validationError } from "../../engine/errors.js";
 
@@ -30,7 +29,26 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Bodies arrive as JSON `{ data }`, urlencoded `data=<json>` or multipart with a `data` part. */
 export async function registerBodyParsers(app: FastifyInstance) {
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await app.register(multipart, { limits: { ...MULTIPART_LIMITS, fieldSize: BODY_LIMIT, fileSize: app.fileUploads?.maxBytes ?? 50 * 1024 * 1024 } });
+  await streamModeMultipart(app, { limits: { ...MULTIPART_LIMITS, fieldSize: BODY_LIMIT, fileSize: app.fileUploads?.maxBytes ?? 50 * 1024 * 1024 } });
+}
+
+/**
+ * @fastify/multipart without the two hooks of its disk mode. Those clean the temporary files
+ * `saveRequestFiles` writes, when the response ends or the client leaves, and they run on every
+ * request of the scope: an async onRequest that listens for the connection's close, and an async
+ * onResponse, which also makes Fastify watch every response's finish. Every body here is read in
+ * stream mode (readMultipart), which writes no temporary file, so there is never one to clean.
+ * The plugin runs in this scope, as `register` runs it (it is not encapsulated).
+ */
+async function streamModeMultipart(app: FastifyInstance, options: FastifyMultipartOptions) {
+  const diskModeHooks = new Set(["onRequest", "onResponse"]);
+  const withoutDiskModeHooks = new Proxy(app, {
+    get(target, key, receiver) {
+      if (key !== "addHook") return Reflect.get(target, key, receiver);
+      return (name: string, hook: never) => (diskModeHooks.has(name) ? receiver : target.addHook(name as never, hook));
+    },
+  });
+  await new Promise<void>((resolve, reject) => fastifyMultipart(withoutDiskModeHooks, options, (error) => (error ? reject(error) : resolve())));
 }
 
 /** Parts of a multipart body: `data`, a few other fields, a few files. */
