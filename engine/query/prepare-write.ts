@@ -92,12 +92,17 @@ const dedupe = (causes: ErrorCause[]) => [...new Map(causes.map((c) => [`${c.pat
 
 /** Values as the driver should bind them, as each field's type says: JSON columns as JSON text. */
 export function toColumns(model: Model, data: Row): Row {
-  const row: Row = {};
+  return toColumnsInPlace(model, { ...data });
+}
+
+/** toColumns on a row the caller owns (a copy made for this write): its values replaced where they are. */
+export function toColumnsInPlace(model: Model, row: Row): Row {
   const fields = planOf(model).fields;
-  for (const name in data) {
-    const value = data[name];
+  for (const name in row) {
+    const value = row[name];
+    if (value === null || value === undefined) continue;
     const bind = (fields.get(name) ?? { write: fieldTypeOf(model.fieldMap.get(name)!.kind).write }).write?.bind;
-    row[name] = bind && value !== null && value !== undefined ? bind(value) : value;
+    if (bind) row[name] = bind(value);
   }
   return row;
 }

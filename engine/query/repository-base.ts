@@ -8,9 +8,9 @@ import { isUuid } from "./coerce.js";
 import { mapDatabaseError, type ConstraintIndex } from "./db-errors.js";
 import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js";
 import { appendedOrderIndex, orderParentKey } from "./order-index.js";
-import { toColumns, type Row } from "./prepare-write.js";
+import { toColumns, toColumnsInPlace, type Row } from "./prepare-write.js";
 import { CREATED, type CompanionInsert } from "./companion-insert.js";
-import { Params, StatementCache } from "./statement-cache.js";
+import { paramAt, Params, StatementCache } from "./statement-cache.js";
 
 export const BULK_MAX = 1000;
 
@@ -116,7 +116,8 @@ export abstract class RepositoryBase<R extends object = Row> {
     const adminTitle = this.model.fieldMap.get("adminTitle");
     for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
     await this.fillSlugs(db, rows);
-    return rows.map((r) => toColumns(this.model, r));
+    for (const row of rows) toColumnsInPlace(this.model, row);
+    return rows;
   }
 
   protected async insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert): Promise<Row[]> {
@@ -124,10 +125,10 @@ export abstract class RepositoryBase<R extends object = Row> {
     if (companion && values.length === 1 && db === this.db) return this.insertWithCompanion(values[0]!, companion);
     if (values.length === 1 && db === this.db && !this.scope) {
       // A single create, outside a transaction: the hot path, built once per set of columns.
-      const params = new Params();
-      const row = this.bound(values[0]!, params);
-      return this.runCached(`insert|${Object.keys(row).join(",")}${this.appends(values[0]!) ? "|append" : ""}`, params, () =>
-        this.db.insertInto(this.model.table).values(row).returning(this.columns),
+      const row = values[0]!;
+      const appends = this.appends(row);
+      return this.runCached(`insert|${Object.keys(row).join(",")}${appends ? "|append" : ""}`, this.valuesOf(row), () =>
+        this.db.insertInto(this.model.table).values(this.standIns(row, appends)).returning(this.columns),
       );
     }
     return this.guard(() => db.insertInto(this.model.table).values(this.sentTogether(values)).returning(this.columns).execute());
@@ -190,10 +191,24 @@ export abstract class RepositoryBase<R extends object = Row> {
     return row;
   }
 
-  /** The row's values as parameters of a statement built once per shape (an appended row's orderIndex read in the statement). */
-  protected bound(values: Row, params: Params): Row {
-    const row = this.asParams(values, params);
-    if (this.appends(values)) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!]);
+  /**
+   * A single row's statement values, in its columns' order. The row of Params standing for them
+   * (`standIns`) is only needed to build the statement, once per shape, not on every create.
+   */
+  protected valuesOf(row: Row, params = new Params()): Params {
+    for (const column in row) params.add(row[column]);
+    return params;
+  }
+
+  /**
+   * The Params of `valuesOf(row)` by column, its values starting at `first` among the statement's
+   * (an appended row's orderIndex read in the statement).
+   */
+  protected standIns(values: Row, appends = this.appends(values), first = 0): Row {
+    const row: Row = {};
+    let index = first;
+    for (const column in values) row[column] = paramAt(index++);
+    if (appends) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!]);
     return row;
   }
 
@@ -202,13 +217,14 @@ export abstract class RepositoryBase<R extends object = Row> {
    * (the companion may keep hidden ones), and the statement answers the visible columns.
    */
   protected insertWithCompanion(values: Row, companion: CompanionInsert): Promise<Row[]> {
-    const params = new Params();
-    const row = this.bound(values, params);
-    const standIns = companion.values.map((v) => params.add(v));
-    return this.runCached(`insert+${companion.shape}|${Object.keys(row).join(",")}${this.appends(values) ? "|append" : ""}`, params, () =>
+    const params = this.valuesOf(values);
+    const first = params.values.length;
+    for (const value of companion.values) params.add(value);
+    const appends = this.appends(values);
+    return this.runCached(`insert+${companion.shape}|${Object.keys(values).join(",")}${appends ? "|append" : ""}`, params, () =>
       this.db
-        .with(CREATED, (db) => db.insertInto(this.model.table).values(row).returning(this.model.fields.map((f) => f.name)))
-        .with("companion", (db) => companion.build(db, standIns))
+        .with(CREATED, (db) => db.insertInto(this.model.table).values(this.standIns(values, appends)).returning(this.model.fields.map((f) => f.name)))
+        .with("companion", (db) => companion.build(db, companion.values.map((_, i) => paramAt(first + i))))
         .selectFrom(CREATED)
         .select(this.columns),
     );
@@ -228,9 +244,9 @@ export abstract class RepositoryBase<R extends object = Row> {
 
   /** Generated slugs: base, base-2, … skipping those already taken, in the table or in this batch. */
   protected async fillSlugs(db: Kysely<any>, rows: Row[]) {
-    const slug = this.model.fieldMap.get("slug");
+    if (!this.model.fieldMap.get("slug")?.generated) return;
     const missing = rows.filter((r) => r.slug == null);
-    if (!slug?.generated || missing.length === 0) return;
+    if (missing.length === 0) return;
     const bases = missing.map((r) => slugBaseFor(this.model, r, r.id as string));
     const unique = [...new Set(bases)];
     const taken = new Set<string>(rows.map((r) => r.slug).filter((s): s is string => typeof s === "string"));
@@ -248,15 +264,23 @@ export abstract class RepositoryBase<R extends object = Row> {
     });
   }
 
-  /** Runs the statement cached for `shape` (built by `build` on first use) with these values. */
-  protected runCached<T = Row>(shape: string, params: Params, build: () => Compilable, operation: "write" | "delete" = "write"): Promise<T[]> {
+  /**
+   * Runs the statement cached for `shape` (built by `build` on first use) with these values, its
+   * database errors mapped as `guard` maps them (written out here: every read and create runs
+   * this, and a closure for `guard` would be one more allocation and promise each time).
+   */
+  protected async runCached<T = Row>(shape: string, params: Params, build: () => Compilable, operation: "write" | "delete" = "write"): Promise<T[]> {
     const { sql: text, parameters } = this.statements.bind(shape, params.values, build);
-    return this.guard(() => this.execute<T>(text, parameters), operation);
+    try {
+      return await this.execute<T>(text, parameters);
+    } catch (error) {
+      throw mapDatabaseError(error, this.constraints, operation);
+    }
   }
 
   /** SQL text with its parameters, in this repository's transaction if it has one. */
-  protected async execute<T = Row>(text: string, parameters: unknown[]): Promise<T[]> {
-    if (this.scope) return (await this.scope.trx.executeQuery<T>(CompiledQuery.raw(text, [...parameters]))).rows;
+  protected execute<T = Row>(text: string, parameters: unknown[]): Promise<T[]> {
+    if (this.scope) return this.scope.trx.executeQuery<T>(CompiledQuery.raw(text, [...parameters])).then((result) => result.rows);
     return this.database.run<T>(text, parameters);
   }
 

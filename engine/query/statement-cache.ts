@@ -45,11 +45,19 @@ export class StatementCache {
   }
 }
 
+/**
+ * The Param for each index, made once: a Param only says which value it stands for, so every
+ * statement's n-th value shares one (a request binds its values without making any).
+ */
+const PARAMS: Param[] = [];
+
+/** The Param standing for the statement's value at `index`. */
+export const paramAt = (index: number): Param => (PARAMS[index] ??= new Param(index));
+
 /** Collects values in order and hands out the Param that stands for each. */
 export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): Param {
-    this.values.push(value);
-    return new Param(this.values.length - 1);
+    return paramAt(this.values.push(value) - 1);
   }
 }

@@ -58,7 +58,9 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
     if (options.created && !now && !guard && versions) {
       // A draft created: the row and its first version in one statement, no transaction (issue 30).
       const rows = await work(repository, versions.createdCompanion(model, "save", subjectOf(request)));
-      return rows.map((row) => ({ ...row, publication: NEVER_PUBLISHED }));
+      // The rows are the create's own, fresh from the database: given their publication where they are.
+      for (const row of rows) (row as Row).publication = NEVER_PUBLISHED;
+      return rows;
     }
     const touched = new Set<string>();
     let rows: R[];
