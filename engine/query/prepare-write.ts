@@ -48,10 +48,11 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
   const data: Row = { ...(raw as Row) };
   const causes: ErrorCause[] = [];
   /** Paths already refused here, whose Ajv error ("must be string") would only repeat it. */
-  const refused = new Set<string>();
+  let refused: Set<string> | undefined;
   const plan = planOf(model);
   for (const name of plan.serverMaintained[mode]) delete data[name];
-  for (const [name, value] of Object.entries(data)) {
+  for (const name in data) {
+    const value = data[name];
     const field = model.fieldMap.get(name);
     if (!field) continue; // the validator names unknown fields
     if (field.hidden && !options.trusted) {
@@ -74,12 +75,12 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
       if ("value" in normal) data[name] = normal.value;
       else {
         causes.push({ path, message: normal.message });
-        refused.add(path);
+        (refused ??= new Set()).add(path);
       }
     }
   }
   const validate = validatorsFor(model, options.trusted)[mode];
-  if (!validate(data)) causes.push(...causesOf(validate.errors, prefix).filter((c) => !refused.has(c.path)));
+  if (!validate(data)) causes.push(...causesOf(validate.errors, prefix).filter((c) => !refused?.has(c.path)));
   if (causes.length) throw validationErrorFromCauses(dedupe(causes));
   return data;
 }

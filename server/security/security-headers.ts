@@ -49,16 +49,41 @@ export function securityHeaders(production: boolean): Record<string, string> {
 }
 
 /**
+ * The policy of an API answer (JSON, a CSV export): data, never a page to run, so nothing may
+ * load and nothing may frame it, as OWASP's REST Security Cheat Sheet advises.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The headers an API answer carries: that policy, nosniff, no framing, and HSTS in production.
+ * Referrer-Policy and Cross-Origin-Opener-Policy govern a page's links and windows, which data
+ * has none of; the whole set is about 380 bytes shorter than a page's on every API answer.
+ */
+export function apiSecurityHeaders(production: boolean): Record<string, string> {
+  return {
+    "content-security-policy": API_CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    ...(production ? { "strict-transport-security": HSTS } : {}),
+  };
+}
+
+/** Whether an address is the API's, which answers data; the API reference (/api/docs and its files) is a page. */
+export const answersData = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
+
+/**
  * Security headers on every answer, set before any route runs (a route may set its own, as the
- * uploaded files' sandboxing policy does): the CSP above, nosniff, no framing (X-Frame-Options
- * for browsers without frame-ancestors), a referrer that never leaves a path to another site,
- * and HSTS in production. An address the router cannot read (a bad escape) runs no hook: its
- * 400 sets them itself (plugins/errors.ts, frameworkErrors).
+ * uploaded files' sandboxing policy does). A page gets the CSP above, nosniff, no framing
+ * (X-Frame-Options for browsers without frame-ancestors), a referrer that never leaves a path to
+ * another site, and HSTS in production; an API answer gets the API set. An address the router
+ * cannot read (a bad escape) runs no hook: its 400 sets the page set itself (plugins/errors.ts,
+ * frameworkErrors).
  */
 export function sendSecurityHeaders(app: FastifyInstance, production: boolean) {
-  const headers = securityHeaders(production);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  const pages = securityHeaders(production);
+  const data = apiSecurityHeaders(production);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(answersData(request.url) ? data : pages);
     done();
   });
 }

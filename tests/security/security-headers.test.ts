@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_CONTENT_SECURITY_POLICY, answersData } from "../../server/security/security-headers.js";
 import { plainBadRequest, plainError, plainNotFound } from "../../server/web/plain-documents.js";
-import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 
 // Finding 7 of issue 13: every answer carries the security headers, HTML a Content-Security-Policy
 // with `script-src 'self'` and nothing inline to allow, and HSTS only in production. Whether the
@@ -50,12 +51,38 @@ describe(`security headers, on ${testDialect}`, () => {
     expect(inlineScripts(response.body)).toEqual([]);
   });
 
-  it.each(["/", "/api/health", "/api/blog/articles", "/static/missing.js", "/admin", "/api/openapi.json", "/no-such-page"])("GET %s: nosniff, no framing, a referrer policy, no HSTS outside production", async (url) => {
+  it.each(["/", "/static/missing.js", "/admin", "/no-such-page", "/api/docs"])("GET %s: nosniff, no framing, a referrer policy, no HSTS outside production", async (url) => {
     const response = await t.app.inject({ method: "GET", url });
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBe("DENY");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  // An API answer is data: a policy that lets nothing load or frame it, nosniff, and none of the
+  // headers that only govern a page (OWASP's REST set).
+  it.each([
+    ["GET", "/api/health"],
+    ["GET", "/api/blog/articles"],
+    ["GET", "/api/openapi.json"],
+    ["GET", "/api/blog/articles/not-a-uuid"],
+    ["GET", "/api/no-such-route"],
+    ["GET", "/api/blog/articles/export?format=csv"],
+  ])("%s %s: the API's set, nothing a page would need", async (method, url) => {
+    const response = await t.app.inject({ method: method as "GET", url, headers: { "x-rbac-secret-key": SECRET } });
+    expect(response.headers["content-security-policy"]).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(directives(API_CONTENT_SECURITY_POLICY)).toEqual({ "default-src": ["'none'"], "frame-ancestors": ["'none'"] });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["referrer-policy"]).toBeUndefined();
+    expect(response.headers["cross-origin-opener-policy"]).toBeUndefined();
+  });
+
+  it("the API reference's files under /api/docs are a page's, not data", () => {
+    expect(answersData("/api/docs")).toBe(false);
+    expect(answersData("/api/docs/reference.js")).toBe(false);
+    expect(answersData("/api/health")).toBe(true);
+    expect(answersData("/apidocs")).toBe(false);
   });
 
   it("an error answer carries them too", async () => {
