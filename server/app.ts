@@ -1,8 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import querystring from "node:querystring";
-import qs from "qs";
+import { queryStringParser } from "./plugins/query-string.js";
 import { generate, pendingChanges } from "../engine/codegen/generate.js";
 import { openDatabase, type Database } from "../engine/db/open-database.js";
 import { Repository } from "../engine/query/repository.js";
@@ -38,10 +37,6 @@ import { registerDraining } from "./lifecycle/draining.js";
 import { OneLinePerRequest, loggerOptions } from "./logging.js";
 import { modules as allModules } from "./modules/index.js";
 import { checkModuleOrder, type Module } from "./modules/module.js";
-
-/** qs brackets (filters[and][0][column]=…) when the query has any; the plain parser is much cheaper otherwise. */
-const parseQueryString = (text: string) =>
-  /\[|%5b/i.test(text) ? qs.parse(text, { depth: 6, arrayLimit: 1000, parameterLimit: 5000 }) : { ...querystring.parse(text) };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -106,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkErrors(config.production),
-    routerOptions: { querystringParser: parseQueryString },
+    routerOptions: { querystringParser: queryStringParser() },
     // Requests arriving while the server closes get API.md's 503 body from registerDraining.
     return503OnClosing: false,
   });

@@ -169,7 +169,6 @@ function parseCondition(model: Model, item: Record<string, any>, path: string, c
 function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path: string, causes: ErrorCause[]): Condition | undefined {
   const { kind } = column;
   const type = fieldTypeOf(kind);
-  const name = column.field.name + (column.key ? `->>${column.key}` : "");
   if (method === "isNull" || method === "isNotNull") return { ...column, method };
   // PostgreSQL text cannot hold NUL: say so here rather than let the database word it.
   const problem = jsonLimitProblems(raw, path)[0];
@@ -178,6 +177,7 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
     return;
   }
   if (!type.filters.methods.includes(method)) {
+    const name = nameOf(column);
     fail(causes, path, type.filters.refusal?.(method, name) ?? refusal(method, name, kind));
     return;
   }
@@ -193,7 +193,7 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
     const values = (neverEquals ? list.filter((v) => !neverEquals(v)) : list).map((v) => type.coerce(v));
     const bad = values.findIndex((v) => v === undefined);
     if (bad >= 0) {
-      fail(causes, `${path}/${bad}`, `must be a ${kind} value for ${name}`);
+      fail(causes, `${path}/${bad}`, `must be a ${kind} value for ${nameOf(column)}`);
       return;
     }
     return { ...column, method, value: values };
@@ -213,11 +213,14 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
     if (method === "ne") return { ...column, method: "isNotNull" };
   }
   if (value === undefined) {
-    fail(causes, path, `must be a ${kind} value for ${name}`);
+    fail(causes, path, `must be a ${kind} value for ${nameOf(column)}`);
     return;
   }
   return { ...column, method, value };
 }
+
+/** A filtered column as an error names it: the field, and the key of a language map or JSON field read. */
+const nameOf = (column: ColumnRef) => column.field.name + (column.key ? `->>${column.key}` : "");
 
 /** Why a type refuses a method, when the type does not word it itself. */
 const refusal = (method: FilterMethod, name: string, kind: FieldKind) =>
