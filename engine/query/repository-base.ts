@@ -110,18 +110,29 @@ export abstract class RepositoryBase<R extends object = Row> {
     else this.changes.publish(model);
   }
 
-  /** The rows' column values as an INSERT writes them: an id, the generated title and slug filled in. */
-  protected async insertValues(db: Kysely<any>, items: Row[]): Promise<Row[]> {
+  /**
+   * The rows' column values as an INSERT writes them: an id, the generated title and slug filled
+   * in. At once when no slug needs the table's (a promise only then: every create runs this).
+   */
+  protected insertValues(db: Kysely<any>, items: Row[]): Row[] | Promise<Row[]> {
     const rows: Row[] = items.map((data) => ({ ...data, id: (data.id as string | undefined) ?? randomUUID() }));
     const adminTitle = this.model.fieldMap.get("adminTitle");
     for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
-    await this.fillSlugs(db, rows);
-    for (const row of rows) toColumnsInPlace(this.model, row);
-    return rows;
+    const asColumns = () => {
+      for (const row of rows) toColumnsInPlace(this.model, row);
+      return rows;
+    };
+    const filling = this.fillSlugs(db, rows);
+    return filling ? filling.then(asColumns) : asColumns();
   }
 
-  protected async insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert): Promise<Row[]> {
-    const values = await this.insertValues(db, items);
+  protected insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert): Promise<Row[]> {
+    const values = this.insertValues(db, items);
+    return values instanceof Promise ? values.then((v) => this.insertRows(db, v, companion)) : this.insertRows(db, values, companion);
+  }
+
+  /** INSERTs rows insertValues made: one statement, with the companion's insert when there is one. */
+  private insertRows(db: Kysely<any>, values: Row[], companion?: CompanionInsert): Promise<Row[]> {
     if (companion && values.length === 1 && db === this.db) return this.insertWithCompanion(values[0]!, companion);
     if (values.length === 1 && db === this.db && !this.scope) {
       // A single create, outside a transaction: the hot path, built once per set of columns.
@@ -242,11 +253,18 @@ export abstract class RepositoryBase<R extends object = Row> {
     );
   }
 
-  /** Generated slugs: base, base-2, … skipping those already taken, in the table or in this batch. */
-  protected async fillSlugs(db: Kysely<any>, rows: Row[]) {
+  /**
+   * Generated slugs: base, base-2, … skipping those already taken, in the table or in this batch.
+   * Undefined, at once, when no row lacks its slug.
+   */
+  protected fillSlugs(db: Kysely<any>, rows: Row[]): Promise<void> | undefined {
     if (!this.model.fieldMap.get("slug")?.generated) return;
     const missing = rows.filter((r) => r.slug == null);
     if (missing.length === 0) return;
+    return this.fillMissingSlugs(db, rows, missing);
+  }
+
+  private async fillMissingSlugs(db: Kysely<any>, rows: Row[], missing: Row[]) {
     const bases = missing.map((r) => slugBaseFor(this.model, r, r.id as string));
     const unique = [...new Set(bases)];
     const taken = new Set<string>(rows.map((r) => r.slug).filter((s): s is string => typeof s === "string"));

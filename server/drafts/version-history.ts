@@ -108,7 +108,7 @@ export class VersionHistory {
     // Its shape and builder made once per model (the create's hot path): only the values vary.
     let made = this.companions.get(model.id);
     if (!made) this.companions.set(model.id, (made = this.companionOf(model)));
-    return { ...made, values: [model.id, kind, subjectId] };
+    return { shape: made.shape, build: made.build, values: [model.id, kind, subjectId] };
   }
 
   private readonly companions = new Map<string, Omit<CompanionInsert, "values">>();

@@ -10,7 +10,8 @@ const QS_OPTIONS = { depth: 6, arrayLimit: 1000, parameterLimit: 5000 } as const
  */
 export function queryStringParser(): (text: string) => Record<string, unknown> {
   const bracketed = bracketedQueries();
-  return (text) => (/\[|%5b/i.test(text) ? bracketed(text) : { ...querystring.parse(text) });
+  // No query at all (most writes, most pages): nothing to parse.
+  return (text) => (text === "" ? {} : /\[|%5b/i.test(text) ? bracketed(text) : { ...querystring.parse(text) });
 }
 
 /**
