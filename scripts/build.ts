@@ -33,12 +33,19 @@ function externalPackages(): string[] {
   return names.filter((name) => !BUNDLED_PACKAGES.includes(name)).flatMap((name) => [name, `${name}/*`]);
 }
 
-export async function buildServer(log: (message: string) => void = console.log) {
+/**
+ * Builds the server as production runs it. `entryPoints` and `outdir` default to the server's;
+ * bench:crud builds its two benchmark servers the same way, so it measures the compiled code.
+ */
+export async function buildServer(
+  log: (message: string) => void = console.log,
+  { entryPoints = [join(root, "server", "main.ts")], outdir = join(root, "dist", "server") }: { entryPoints?: string[]; outdir?: string } = {},
+) {
   const started = Date.now();
-  rmSync(join(root, "dist", "server"), { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, "server", "main.ts")],
-    outdir: join(root, "dist", "server"),
+    entryPoints,
+    outdir,
     entryNames: "[name]",
     // What the code imports with import() (the S3 driver, image rendering, Stripe, the wallet
     // sign-in, type generation) goes to chunks of its own, loaded at first use, so a start does
@@ -61,7 +68,7 @@ export async function buildServer(log: (message: string) => void = console.log) 
     },
     logLevel: "warning",
   });
-  log(`built dist/server/main.js in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`built ${entryPoints.map((entry) => join(outdir, entry.replace(/^.*\//, "").replace(/\.ts$/, ".js")).slice(root.length)).join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -5,9 +5,11 @@
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import pg from "pg";
+import { buildServer } from "../build.js";
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SCHEMA = "bench_crud";
@@ -32,6 +34,16 @@ const SERVER_FILES: Record<ServerName, string> = {
   generated: "scripts/bench/generated-server.ts",
   "hand-written": "scripts/bench/hand-written-server.ts",
 };
+// Both servers run compiled, as production runs the app (`npm run build`: esbuild, then plain
+// node, no TypeScript step): built here with the same options into dist/bench-crud/.
+// BENCH_TSX=1 runs the TypeScript sources through tsx instead, as `npm start` does in
+// development. tsx keeps every function's name by wrapping each closure made at run time in a
+// call that sets it (esbuild's keepNames), which the production build does not do; the generated
+// app makes a few such closures per request, the hand-written one none (docs/benchmarks.md).
+const COMPILED = process.env.BENCH_TSX !== "1";
+const COMPILED_DIR = "dist/bench-crud";
+const serverCommand = (name: ServerName) =>
+  COMPILED ? [`${COMPILED_DIR}/${SERVER_FILES[name].replace(/^.*\//, "").replace(/\.ts$/, ".js")}`] : ["--import", "tsx", SERVER_FILES[name]];
 
 // ---------------------------------------------------------------- the four measured requests
 
@@ -81,15 +93,15 @@ const HEADERS = { "content-type": "application/json", "x-rbac-secret-key": SECRE
 
 const children = new Set<ChildProcess>();
 
-/** Starts one server alone in its own process (plain `node --import tsx`, no wrapper process). */
+/** Starts one server alone in its own process (plain `node`, no wrapper process). */
 function startServer(name: ServerName, label: string): Promise<{ port: number; child: ChildProcess }> {
   // BENCH_CPU_PROF=<dir>: each server writes V8 CPU profiles to <dir>/<server>-<row>/ when it stops,
-  // one per thread (tsx's loader thread has its own; the main thread's is the one with requests).
+  // one per thread (the biggest is the main thread's, the one with requests; tsx's loader has its own).
   const profileDir = `${process.env.BENCH_CPU_PROF}/${name}-${label.replace(/\W+/g, "-")}`;
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   // BENCH_NODE_FLAGS="--trace-gc …": extra V8/node flags for both servers (diagnostics only).
   const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...profile, ...flags, "--import", "tsx", SERVER_FILES[name]], {
+  const child = spawn(process.execPath, [...profile, ...flags, ...serverCommand(name)], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -291,6 +303,12 @@ async function main() {
     console.log(`products: ${PRODUCTS}, schema "${SCHEMA}" at ${URL_.replace(/\/\/[^@]*@/, "//")}${ROUNDS > 1 ? `, best of ${ROUNDS} rounds (req/s: the most, CPU: the least)` : ""}\n`);
 
     await admin.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    if (COMPILED) {
+      await buildServer((message) => console.log(`${message} (both servers compiled as production is; BENCH_TSX=1 runs them through tsx)\n`), {
+        entryPoints: Object.values(SERVER_FILES).map((file) => join(ROOT, file)),
+        outdir: join(ROOT, COMPILED_DIR),
+      });
+    }
 
     // Row by row, each server in turn in a fresh process, so both meet about the same machine
     // load (this box may be shared) and the same cold JIT. Which one goes first alternates from

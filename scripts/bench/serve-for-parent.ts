@@ -40,7 +40,7 @@ async function promotedHeapProfile(file: string | undefined) {
   if (!file) return undefined;
   const session = new Session();
   session.connect();
-  await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false });
+  await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: process.env.BENCH_HEAP_ALL === "1" });
   return async () => {
     const { profile } = await session.post("HeapProfiler.stopSampling");
     await writeFile(file, JSON.stringify(profile));
