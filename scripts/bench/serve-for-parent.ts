@@ -34,7 +34,8 @@ export async function serveForParent(app: FastifyInstance, release: () => Promis
  * BENCH_HEAP_PROF=<file>: samples allocations from here on and, at stop, writes those that lived
  * past a young-generation collection (the ones a minor GC did not free: promoted, then freed by a
  * major GC or still alive), as a .heapprofile. What a request keeps alive long enough to be
- * promoted is what makes scavenges slow.
+ * promoted is what makes scavenges slow. With BENCH_HEAP_ALL=1 it keeps every allocation sampled,
+ * the short-lived ones too: what a request allocates in all, by function.
  */
 async function promotedHeapProfile(file: string | undefined) {
   if (!file) return undefined;
