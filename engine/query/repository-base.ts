@@ -162,7 +162,7 @@ export abstract class RepositoryBase<R extends object = Row> {
   protected boundTogether(values: Row[], params: Params): { rows: Row[]; shape: string } {
     const order = this.togetherOrder(values);
     const rows = values.map((row, i) => {
-      const bound = this.asParams(row, params);
+      const bound = this.bound(row, params, false);
       const { stamp, offset } = order[i]!;
       if (stamp) bound.createdAt = stamp;
       if (offset !== undefined) bound.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, bound[this.orderParentKey!], offset);
@@ -195,13 +195,6 @@ export abstract class RepositoryBase<R extends object = Row> {
     return this.orderParentKey !== undefined && values.orderIndex === undefined && values[this.orderParentKey] != null;
   }
 
-  /** Each column's value replaced by its parameter (one loop: this runs on every create). */
-  private asParams(values: Row, params: Params): Row {
-    const row: Row = {};
-    for (const column in values) row[column] = params.add(values[column]);
-    return row;
-  }
-
   /**
    * A single row's statement values, in its columns' order. The row of Params standing for them
    * (`standIns`) is only needed to build the statement, once per shape, not on every create.
@@ -221,6 +214,13 @@ export abstract class RepositoryBase<R extends object = Row> {
     for (const column in values) row[column] = paramAt(index++);
     if (appends) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!]);
     return row;
+  }
+
+  /** A row's values added to `params` (after those already there), and the row of their stand-ins. */
+  protected bound(values: Row, params: Params, appends = this.appends(values)): Row {
+    const first = params.values.length;
+    this.valuesOf(values, params);
+    return this.standIns(values, appends, first);
   }
 
   /**

@@ -143,11 +143,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
         return { repository, values: values! };
       }),
     );
-    const bound = prepared.map(({ repository, values }) => {
-      const first = params.values.length;
-      repository.valuesOf(values, params);
-      return repository.standIns(values, repository.appends(values), first);
-    });
+    const bound = prepared.map(({ repository, values }) => repository.bound(values, params));
     const shape = `together|${prepared.map(({ repository, values }) => `${repository.model.id}:${Object.keys(values).join(",")}${repository.appends(values) ? "+append" : ""}`).join("|")}`;
     const [row] = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
