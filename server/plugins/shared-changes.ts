@@ -1,14 +1,23 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { EVERYTHING } from "../../engine/query/change-feed.js";
+import { REFRESH_TOKENS } from "../modules/rbac/revoked-sessions.js";
 
 /**
  * Several instances over one PostgreSQL server: each announces its writes to watched models with
  * NOTIFY and hears the others' with LISTEN, so per-process caches (permissions, roles) drop stale
  * entries everywhere. PGlite is one process: nothing to do.
  */
-/** How long writes are gathered before one NOTIFY announces them; other instances hear of a change this much later at most. */
-const NOTIFY_WINDOW_MS = 10;
+/**
+ * How long writes are gathered before one NOTIFY announces them; other instances hear of a change
+ * this much later at most. Content (what pages and lists show) waits longer than access: a NOTIFY
+ * is a round trip here and a wake-up on every other instance, and at 10 ms a stream of creates
+ * paid one every few requests (bench:crud, issue 30).
+ */
+const CONTENT_WINDOW_MS = 100;
+const ACCESS_WINDOW_MS = 10;
+/** Writes that decide who may do what: a revoked sign-in, a role's permissions, a subject's roles. */
+const ACCESS_MODELS = new Set([REFRESH_TOKENS, "rbac/roles", "rbac/permissions", "rbac/roles-to-permissions", "rbac/subjects-to-roles", "rbac/subjects"]);
 
 export async function shareChangesBetweenInstances(app: FastifyInstance) {
   const notifications = app.database.notifications;
@@ -35,8 +44,11 @@ export async function shareChangesBetweenInstances(app: FastifyInstance) {
   // per write would be a second round trip on every create (bench:crud saw create drop to 0.69).
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  /** Whether the flush under way is due in ACCESS_WINDOW_MS. */
+  let soon = false;
   const flush = () => {
     timer = undefined;
+    soon = false;
     const models = [...pending];
     pending.clear();
     if (models.length === 0) return;
@@ -45,7 +57,10 @@ export async function shareChangesBetweenInstances(app: FastifyInstance) {
   app.changes.connect({
     send: (model) => {
       pending.add(model);
-      timer ??= setTimeout(flush, NOTIFY_WINDOW_MS);
+      if (soon || (timer && !ACCESS_MODELS.has(model))) return;
+      clearTimeout(timer);
+      soon = ACCESS_MODELS.has(model);
+      timer = setTimeout(flush, soon ? ACCESS_WINDOW_MS : CONTENT_WINDOW_MS);
     },
   });
   app.addHook("onClose", async () => {
