@@ -2,7 +2,7 @@ import { validationErrorFromCauses, type ErrorCause } from "../errors.js";
 import { fieldTypeOf } from "../schema/field-types/index.js";
 import { filterMethods, likeMethods, type FilterMethod } from "../schema/field-types/filter-methods.js";
 import type { Field, FieldKind, Model } from "../schema/model.js";
-import { jsonLimitProblems } from "./json-limits.js";
+import { jsonLimitProblem } from "./json-limits.js";
 import { isPlainObject } from "./plain-object.js";
 
 // The filter language of API.md: an and-list of {column, method, value}, orderBy, limit, offset,
@@ -171,9 +171,9 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
   const type = fieldTypeOf(kind);
   if (method === "isNull" || method === "isNotNull") return { ...column, method };
   // PostgreSQL text cannot hold NUL: say so here rather than let the database word it.
-  const problem = jsonLimitProblems(raw, path)[0];
+  const problem = jsonLimitProblem(raw);
   if (problem) {
-    fail(causes, problem.path, problem.message);
+    fail(causes, path, problem);
     return;
   }
   if (!type.filters.methods.includes(method)) {

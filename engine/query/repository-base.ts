@@ -113,11 +113,19 @@ export abstract class RepositoryBase<R extends object = Row> {
   /**
    * The rows' column values as an INSERT writes them: an id, the generated title and slug filled
    * in. At once when no slug needs the table's (a promise only then: every create runs this).
+   * `owned`: the items are the caller's own copies (prepareWrite's), changed in place rather than
+   * copied, and an id the database's default can give is left to it unless a title or slug needs it.
    */
-  protected insertValues(db: Kysely<any>, items: Row[]): Row[] | Promise<Row[]> {
-    const rows: Row[] = items.map((data) => ({ ...data, id: (data.id as string | undefined) ?? randomUUID() }));
-    const adminTitle = this.model.fieldMap.get("adminTitle");
-    for (const row of rows) if (adminTitle?.generated && row.adminTitle == null) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
+  protected insertValues(db: Kysely<any>, items: Row[], owned = false): Row[] | Promise<Row[]> {
+    const rows: Row[] = owned ? items : items.map((data) => ({ ...data }));
+    const adminTitle = this.model.fieldMap.get("adminTitle")?.generated !== undefined;
+    const slug = this.model.fieldMap.get("slug")?.generated !== undefined;
+    for (const row of rows) {
+      const titled = adminTitle && row.adminTitle == null;
+      // An INSERT names at least one column: a record sent with no field gets its id here.
+      if (row.id == null && (!owned || !this.idByDatabase || titled || (slug && row.slug == null) || isEmpty(row))) row.id = randomUUID();
+      if (titled) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
+    }
     const asColumns = () => {
       for (const row of rows) toColumnsInPlace(this.model, row);
       return rows;
@@ -126,8 +134,13 @@ export abstract class RepositoryBase<R extends object = Row> {
     return filling ? filling.then(asColumns) : asColumns();
   }
 
-  protected insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert): Promise<Row[]> {
-    const values = this.insertValues(db, items);
+  /** The table's id column has a default (gen_random_uuid()): an INSERT may leave it out. */
+  private get idByDatabase(): boolean {
+    return this.model.fieldMap.get("id")?.generated === "uuid";
+  }
+
+  protected insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert, owned = false): Promise<Row[]> {
+    const values = this.insertValues(db, items, owned);
     return values instanceof Promise ? values.then((v) => this.insertRows(db, v, companion)) : this.insertRows(db, values, companion);
   }
 
@@ -326,4 +339,9 @@ export abstract class RepositoryBase<R extends object = Row> {
       throw mapDatabaseError(error, this.constraints, operation);
     }
   }
+}
+
+function isEmpty(row: Row): boolean {
+  for (const _ in row) return false;
+  return true;
 }

@@ -108,7 +108,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
 
   async create(raw: unknown, options: CreateOptions = {}): Promise<R> {
     const data = prepareWrite(this.model, raw, "create", "", options);
-    const [row] = await this.written((db) => this.insert(db, [data], options.companion), (rows) => rows.map((r) => r.id as string));
+    const [row] = await this.written((db) => this.insert(db, [data], options.companion, true), (rows) => rows.map((r) => r.id as string));
     this.changed();
     return row! as R;
   }
@@ -242,7 +242,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     if (existing) return { record: existing, created: false };
     const data = prepareWrite(this.model, raw, "create");
     try {
-      const [record] = await this.written((db) => this.insert(db, [data]), (rows) => rows.map((r) => r.id as string));
+      const [record] = await this.written((db) => this.insert(db, [data], undefined, true), (rows) => rows.map((r) => r.id as string));
       this.changed();
       return { record: record! as R, created: true };
     } catch (error) {
