@@ -1,3 +1,5 @@
+// First: V8 settings that must hold before anything is allocated for the app.
+import "./lifecycle/heap-tuning.js";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "./app.js";
 import { configFromEnv } from "./config.js";

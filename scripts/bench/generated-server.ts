@@ -1,5 +1,7 @@
 // The generated app as `npm start` would run it, on the benchmark's PostgreSQL schema.
 // Started by crud.ts in a child process of its own; reports its port back over IPC.
+// As server/main.ts: the production heap settings before anything else.
+import "../../server/lifecycle/heap-tuning.js";
 import { openDatabase } from "../../engine/db/open-database.js";
 import { buildApp } from "../../server/app.js";
 import { configFromEnv } from "../../server/config.js";
