@@ -30,11 +30,13 @@ export class ListCursors {
   }
 
   /** The cursor of the page after `rows` when it is full (more may follow); none otherwise. */
-  async next(model: Model, orderBy: Order[], limit: number, rows: readonly Record<string, unknown>[]): Promise<string | undefined> {
+  next(model: Model, orderBy: Order[], limit: number, rows: readonly Record<string, unknown>[]): string | undefined | Promise<string> {
     const last = rows.at(-1);
     if (!last || rows.length < limit || hiddenKey(model, orderBy)) return undefined;
     const body = Buffer.from(JSON.stringify(positionOf(model, orderBy, last))).toString("base64url");
-    return `${body}.${this.sign(await this.ready(), model, orderBy, body)}`;
+    // The key is resolved at start-up (ready): a promise only before that.
+    const signed = (key: Buffer) => `${body}.${this.sign(key, model, orderBy, body)}`;
+    return this.key ? signed(this.key) : this.ready().then(signed);
   }
 
   /** The position a cursor holds, checked against this model and order; a 400 naming `/after` otherwise. */

@@ -91,7 +91,7 @@ export const mutants: Mutant[] = [
   {
     name: "cross-site-raw-url",
     what: "finding 3: the cross-site check reads the raw URL",
-    changes: [{ file: "server/security/cross-site.ts", from: "const route = request.routeOptions.url;\n    if (route === undefined) return done();", to: 'if (request.routeOptions.url === undefined) return done();\n    const route = request.url.split("?")[0]!;' }],
+    changes: [{ file: "server/security/cross-site.ts", from: 'const guarded = UNSAFE.has(request.method) ? route.startsWith("/api/")', to: 'const guarded = UNSAFE.has(request.method) ? request.url.startsWith("/api/")' }],
     tests: ["tests/security/path-spellings.test.ts"],
   },
   {

@@ -32,13 +32,20 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   const missingRecord = (request: FastifyRequest<IdParams>) => notFound(`${model.title} ${request.params.id} was not found`);
 
   // `next`: the `after` cursor of the following page, when this one is full (README, "HTTP API").
+  // Each step that usually knows its answer at once (the copy to read, the caller's limits, the
+  // cursor, the publication of published rows) is awaited only when it does not: a list of the
+  // published copies with no limits for the caller waits once, for its query (issue 30).
   app.get(prefix, async (request) => {
-    const view = await readView(app, request, model);
+    const viewing = readView(app, request, model);
+    const view = typeof viewing === "string" ? viewing : await viewing;
     const { cursor, ...query } = parseListQuery(model, request.query as any);
     if (cursor !== undefined) query.after = await app.listCursors.read(model, query.orderBy, cursor);
-    const rows = await copies[view].list({ ...query, filters: await visibleTo(request, query.filters) });
-    const next = await app.listCursors.next(model, query.orderBy, query.limit, rows as Record<string, unknown>[]);
-    const data = await withPublication(app, model, view, rows);
+    const filters = visibleTo(request, query.filters);
+    const rows = await copies[view].list({ ...query, filters: filters instanceof Promise ? await filters : filters });
+    const following = app.listCursors.next(model, query.orderBy, query.limit, rows as Record<string, unknown>[]);
+    const publishing = withPublication(app, model, view, rows);
+    const data = publishing instanceof Promise ? await publishing : publishing;
+    const next = following instanceof Promise ? await following : following;
     return next === undefined ? { data } : { data, next };
   });
 
@@ -56,7 +63,8 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   registerExportRoute(app, repository, visibleTo);
 
   app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
-    const view = await readView(app, request, model);
+    const viewing = readView(app, request, model);
+    const view = typeof viewing === "string" ? viewing : await viewing;
     const record = await copies[view].get(request.params.id);
     // Usually known at once (the secret key's, and no owned-records rule): awaited only when not.
     const hidden = app.rbac.membersOnly.hiddenIds(request.caller, model.id);
@@ -69,7 +77,8 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
     // The copy read's state: a PATCH or DELETE with it as If-Match fails if someone saved since.
     const etag = etagOf(record as Record<string, unknown>);
     if (etag) void reply.header("etag", etag);
-    return { data: (await withPublication(app, model, view, [record]))[0] };
+    const publishing = withPublication(app, model, view, [record]);
+    return { data: (publishing instanceof Promise ? await publishing : publishing)[0] };
   });
 }
 

@@ -23,25 +23,26 @@ export async function mayEdit(app: FastifyInstance, request: FastifyRequest, mod
  * who may edit the model reads; everyone else, and every read without it, gets the published
  * copies. A model without x-drafts has one copy.
  */
-export async function readView(app: FastifyInstance, request: FastifyRequest, model: Model): Promise<View> {
+export function readView(app: FastifyInstance, request: FastifyRequest, model: Model): View | Promise<View> {
   const query = request.query as Record<string, unknown> | undefined;
   const draft = query?.draft;
   if (query && "draft" in query) delete query.draft;
   if (!model.published) return "working";
   if (draft === undefined || draft === "false") return "published";
   if (draft !== "true") throw new AppError("VALIDATION_ERROR", "draft must be true or false", [{ path: "/draft", message: "must be true or false" }]);
-  if (!(await mayEdit(app, request, model))) {
+  // Only draft=true waits (for the permission check): every other read knows its copy at once.
+  return mayEdit(app, request, model).then((may) => {
+    if (may) return "working";
     if (request.caller?.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "sign in to read working copies (draft=true)");
     throw new AppError("PERMISSION_ERROR", `draft=true reads working copies: it needs permission to edit ${model.title.toLowerCase()} records`);
-  }
-  return "working";
+  });
 }
 
 /**
  * Rows with their read-only `publication`: a published copy's is known from its own row; a
  * working copy's is read beside the published copies in one query for the whole page.
  */
-export async function withPublication<R extends object>(app: FastifyInstance, model: Model, view: View, rows: R[]): Promise<R[]> {
+export function withPublication<R extends object>(app: FastifyInstance, model: Model, view: View, rows: R[]): R[] | Promise<R[]> {
   if (!model.published) return rows;
   if (view === "published") {
     if (rows.length === 0) return rows;
@@ -58,6 +59,6 @@ export async function withPublication<R extends object>(app: FastifyInstance, mo
       return record as R;
     });
   }
-  const states = await app.drafts.states(model, rows as unknown as { id: string; updatedAt: unknown }[]);
-  return rows.map((row) => ({ ...row, publication: states.get((row as { id: string }).id) }));
+  // Only working copies wait (for their published copies' states); the rest is known at once.
+  return app.drafts.states(model, rows as unknown as { id: string; updatedAt: unknown }[]).then((states) => rows.map((row) => ({ ...row, publication: states.get((row as { id: string }).id) })));
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { runsBeforeAuthorization } from "./hook-order.js";
 import { AppError } from "../../engine/errors.js";
 import { routedPath } from "./routed-path.js";
 
@@ -56,14 +57,23 @@ export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string,
     return site === undefined || site === "same-origin" || site === "none";
   };
 
-  app.addHook("onRequest", (request, _reply, done) => {
-    const route = request.routeOptions.url;
-    if (route === undefined) return done();
-    const guarded = UNSAFE.has(request.method) ? route.startsWith("/api/") : request.method === "GET" && STATE_CHANGING_GETS.has(route);
-    if (!guarded || fromThisSite(request)) return done();
-    if (cookieAuthenticated(request) || route.startsWith(AUTHENTICATION)) {
-      return done(new AppError("PERMISSION_ERROR", `a cross-site request may not ${request.method} ${routedPath(request)} with this site's cookies`));
-    }
-    done();
+  // Attached, as its route is registered, to the routes it may guard (its url is known then): a
+  // request to any other route (every API read) pays nothing, and none reads routeOptions, which
+  // Fastify builds anew on each access. Marked to run before the authorization hook, as it did
+  // when it was a global hook.
+  const guard = (route: string, methods: readonly string[]) => {
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      const guarded = UNSAFE.has(request.method) ? route.startsWith("/api/") : request.method === "GET" && STATE_CHANGING_GETS.has(route);
+      if (!guarded || fromThisSite(request)) return done();
+      if (cookieAuthenticated(request) || route.startsWith(AUTHENTICATION)) {
+        return done(new AppError("PERMISSION_ERROR", `a cross-site request may not ${request.method} ${routedPath(request)} with this site's cookies`));
+      }
+      done();
+    };
+    return methods.some((m) => (UNSAFE.has(m) && route.startsWith("/api/")) || (m === "GET" && STATE_CHANGING_GETS.has(route))) ? runsBeforeAuthorization(check) : undefined;
+  };
+  app.addHook("onRoute", (route) => {
+    const check = guard(route.url, [route.method].flat());
+    if (check) route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
+import { withAuthorization } from "../../security/hook-order.js";
 import { authorizationHook } from "./authorization-hook.js";
 import { createRbacServices, type RbacServices } from "./rbac-services.js";
 import { registerAuthenticationRoutes } from "./routes/authentication-routes.js";
@@ -29,7 +30,7 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
   // Attached to every /api route as it is registered, so no other request pays for it.
   const authorize = authorizationHook(rbac.authorizer, rbac.ownRows, rbac.tokens, rbac.revoked, config.rbacSecretKey);
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith("/api/")) route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
+    if (route.url.startsWith("/api/")) route.onRequest = withAuthorization([route.onRequest ?? []].flat(), authorize);
   });
   if (config.adminEmail && config.adminPassword) {
     const { created } = await rbac.accounts.ensureAdmin(config.adminEmail, config.adminPassword);
