@@ -42,15 +42,20 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
   app.decorateRequest("previousFiles", undefined);
   // onSend, not onResponse: the files are gone before the client hears of the failure.
   // Callback style: requests without uploads (nearly all) pay no promise. Only on the routes that
-  // store uploads (a generic create or update, see file-uploads.ts; registered after this module),
-  // so no other request runs the hook.
+  // store uploads (a generic create or update of a model with a file field, see file-uploads.ts;
+  // registered after this module), so no other request runs the hook.
   const removeUploadsOfFailure: onSendHookHandler = (request, reply, payload, done) => {
     if (!request.storedUploads || reply.statusCode < 400) return done(null, payload);
     Promise.all(request.storedUploads.map((file) => files.remove(file))).then(() => done(null, payload), done);
   };
+  // Only models with a file field take file parts (file-uploads.ts, `accepts`).
+  const takesFiles = (url: string) => {
+    const model = app.registry.find(WRITE_ROUTE.exec(url)?.[1] ?? "");
+    return model !== undefined && !model.internal && model.fields.some((f) => f.input === "file" && !f.hidden);
+  };
   app.addHook("onRoute", (route) => {
     const writes = [route.method].flat().some((method) => method === "POST" || method === "PATCH");
-    if (writes && WRITE_ROUTE.test(route.url)) route.onSend = [...[route.onSend ?? []].flat(), removeUploadsOfFailure];
+    if (writes && takesFiles(route.url)) route.onSend = [...[route.onSend ?? []].flat(), removeUploadsOfFailure];
   });
   removeReplacedFiles(app, files);
   registerPublicFilesRoute(app, driver, new ImageWidths(driver));
