@@ -69,9 +69,13 @@ const ORDER_KEYS = ["column", "method"];
 
 /** A cause for each key of `value` not in `known`, at `path/key`; true when there was one. */
 function refuseUnknownKeys(value: Record<string, unknown>, known: readonly string[], path: string, what: string, causes: ErrorCause[]): boolean {
-  const unknown = Object.keys(value).filter((key) => !known.includes(key));
-  for (const key of unknown) fail(causes, `${path}/${key}`, `is not ${what}: use ${known.join(", ")}`);
-  return unknown.length > 0;
+  let refused = false;
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    fail(causes, `${path}/${key}`, `is not ${what}: use ${known.join(", ")}`);
+    refused = true;
+  }
+  return refused;
 }
 
 export function parseListQuery(model: Model, query: Record<string, unknown>): ParsedListQuery {
@@ -128,9 +132,13 @@ export function parseFilters(model: Model, raw: unknown, causes: ErrorCause[]): 
 
 /** A group object (`{ and, or }`): its and-list, with the or-list as one more filter of it. */
 function parseGroup(model: Model, value: Record<string, unknown>, path: string, depth: number, causes: ErrorCause[]): FilterGroup | undefined {
-  const unknown = Object.keys(value).filter((key) => !(GROUP_KEYS as readonly string[]).includes(key));
-  for (const key of unknown) fail(causes, `${path}/${key}`, "is not a filter group: use and or or");
-  if (unknown.length) return undefined;
+  let unknown = false;
+  for (const key of Object.keys(value)) {
+    if ((GROUP_KEYS as readonly string[]).includes(key)) continue;
+    fail(causes, `${path}/${key}`, "is not a filter group: use and or or");
+    unknown = true;
+  }
+  if (unknown) return undefined;
   if (depth > MAX_GROUP_DEPTH) return void fail(causes, path, `groups nest at most ${MAX_GROUP_DEPTH} deep`);
   const all = value.and === undefined ? [] : parseList(model, value.and, `${path}/and`, depth, causes);
   if (value.or === undefined) return { group: "and", filters: all };
@@ -144,18 +152,32 @@ function parseList(model: Model, raw: unknown, path: string, depth: number, caus
   // qs turns long or sparse arrays into objects keyed "0", "1", …
   if (isPlainObject(list) && Object.keys(list).every((k) => /^\d+$/.test(k))) list = Object.values(list);
   if (!Array.isArray(list)) return fail(causes, path, "must be a list");
-  return list.flatMap((item, i): Filter[] => {
+  const filters: Filter[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
     const itemPath = `${path}/${i}`;
-    if (!isPlainObject(item)) return fail(causes, itemPath, "must be an object with column, method and value");
-    if (!("column" in item) && !("method" in item)) {
-      if (Object.keys(item).length === 0) return fail(causes, itemPath, "must be a condition (column, method, value) or a group (and, or)");
-      const group = parseGroup(model, item, itemPath, depth + 1, causes);
-      return group ? [group] : [];
+    if (!isPlainObject(item)) {
+      fail(causes, itemPath, "must be an object with column, method and value");
+      continue;
     }
-    if (refuseUnknownKeys(item, CONDITION_KEYS, itemPath, "a key of a condition", causes)) return [];
+    if (!("column" in item) && !("method" in item)) {
+      if (Object.keys(item).length === 0) fail(causes, itemPath, "must be a condition (column, method, value) or a group (and, or)");
+      else {
+        const group = parseGroup(model, item, itemPath, depth + 1, causes);
+        if (group) filters.push(group);
+      }
+      continue;
+    }
+    if (hasUnknownKey(item, CONDITION_KEYS) && refuseUnknownKeys(item, CONDITION_KEYS, itemPath, "a key of a condition", causes)) continue;
     const condition = parseCondition(model, item, itemPath, causes);
-    return condition ? [condition] : [];
-  });
+    if (condition) filters.push(condition);
+  }
+  return filters;
+}
+
+function hasUnknownKey(value: Record<string, unknown>, known: readonly string[]): boolean {
+  for (const key in value) if (!known.includes(key)) return true;
+  return false;
 }
 
 function parseCondition(model: Model, item: Record<string, any>, path: string, causes: ErrorCause[]): Condition | undefined {
@@ -248,10 +270,12 @@ export function parseOrder(model: Model, raw: unknown, causes: ErrorCause[]): Or
 /** A column the client may name: a visible field, or `field->>key` inside a JSON field. */
 function resolveColumn(model: Model, raw: unknown, path: string, causes: ErrorCause[]): ColumnRef | undefined {
   if (typeof raw !== "string") return void fail(causes, path, "must be a column name");
+  // A plain field name (nearly every filter and order) without splitting it.
+  const plain = model.fieldMap.get(raw);
+  if (plain && !plain.hidden) return { field: plain, kind: plain.kind };
   const [name, key, extra] = raw.split("->>");
   const field = model.fieldMap.get(name!);
-  if (!field || field.hidden) return void fail(causes, path, `${raw} is not a column of ${model.id}`);
-  if (key === undefined) return { field, kind: field.kind };
+  if (!field || field.hidden || key === undefined) return void fail(causes, path, `${raw} is not a column of ${model.id}`);
   if (extra !== undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(key) || !fieldTypeOf(field.kind).filters.keys) {
     return void fail(causes, path, `${raw} is not a column of ${model.id}`);
   }
