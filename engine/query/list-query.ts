@@ -31,7 +31,20 @@ export interface FilterGroup {
 }
 /** A condition, or a group of filters; a list of them means all must hold. */
 export type Filter = Condition | FilterGroup;
-export const isGroup = (filter: Filter): filter is FilterGroup => "group" in filter;
+export const isGroup = (filter: Filter): filter is FilterGroup => (filter as Partial<FilterGroup>).group !== undefined;
+
+/**
+ * A condition, always made with the same fields in the same order: code that reads filters (the
+ * statement's shape, its values, the SQL) then meets one kind of object, not one per way it was
+ * made (a spread of a column gave as many shapes as there were columns' shapes and methods).
+ */
+export const condition = (column: ColumnRef, method: FilterMethod, value: unknown): Condition => ({
+  field: column.field,
+  key: column.key,
+  kind: column.kind,
+  method,
+  value,
+});
 
 /** Groups inside groups, at most: `{ or: [{ and: [{ or: [...] }] }] }` is three. */
 export const MAX_GROUP_DEPTH = 3;
@@ -191,7 +204,7 @@ function parseCondition(model: Model, item: Record<string, any>, path: string, c
 function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path: string, causes: ErrorCause[]): Condition | undefined {
   const { kind } = column;
   const type = fieldTypeOf(kind);
-  if (method === "isNull" || method === "isNotNull") return { ...column, method };
+  if (method === "isNull" || method === "isNotNull") return condition(column, method, undefined);
   // PostgreSQL text cannot hold NUL: say so here rather than let the database word it.
   const problem = jsonLimitProblem(raw);
   if (problem) {
@@ -218,27 +231,27 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
       fail(causes, `${path}/${bad}`, `must be a ${kind} value for ${nameOf(column)}`);
       return;
     }
-    return { ...column, method, value: values };
+    return condition(column, method, values);
   }
   if (likeMethods.includes(method)) {
     if (typeof raw !== "string") {
       fail(causes, path, `must be a text pattern for ${method}`);
       return;
     }
-    return { ...column, method, value: asPattern(raw) };
+    return condition(column, method, asPattern(raw));
   }
   const value = type.coerce(raw);
   if (value === undefined && type.filters.neverEquals?.(raw)) {
     // The original client looks records up by whatever text it has (a slug in an id filter):
     // no uuid equals a text that is not one, so eq matches nothing and ne every non-null value.
-    if (method === "eq") return { ...column, method: "inArray", value: [] };
-    if (method === "ne") return { ...column, method: "isNotNull" };
+    if (method === "eq") return condition(column, "inArray", []);
+    if (method === "ne") return condition(column, "isNotNull", undefined);
   }
   if (value === undefined) {
     fail(causes, path, `must be a ${kind} value for ${nameOf(column)}`);
     return;
   }
-  return { ...column, method, value };
+  return condition(column, method, value);
 }
 
 /** A filtered column as an error names it: the field, and the key of a language map or JSON field read. */

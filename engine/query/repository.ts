@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { AppError, validationError } from "../errors.js";
 import { isUuid } from "./coerce.js";
 import { bindAfter } from "./keyset-after.js";
-import { isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
+import { condition, isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
 import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
 import { Params, type Param } from "./statement-cache.js";
 import { BULK_MAX, RepositoryBase, type CreateOptions, type TransactionScope, type WriteOptions } from "./repository-base.js";
@@ -513,7 +513,7 @@ function withParams(filters: Filter[], params: Params): Filter[] {
     if (isGroup(f)) return { group: f.group, filters: withParams(f.filters, params) };
     if (f.value === undefined) return f;
     const value: Param | Param[] = Array.isArray(f.value) ? f.value.map((v) => params.add(v)) : params.add(f.value);
-    return { ...f, value };
+    return condition(f, f.method, value);
   });
 }
 
