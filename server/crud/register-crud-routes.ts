@@ -43,9 +43,9 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
     const filters = visibleTo(request, query.filters);
     const rows = await copies[view].list({ ...query, filters: filters instanceof Promise ? await filters : filters });
     const following = app.listCursors.next(model, query.orderBy, query.limit, rows as Record<string, unknown>[]);
+    const next = following instanceof Promise ? await following : following;
     const publishing = withPublication(app, model, view, rows);
     const data = publishing instanceof Promise ? await publishing : publishing;
-    const next = following instanceof Promise ? await following : following;
     return next === undefined ? { data } : { data, next };
   });
 
