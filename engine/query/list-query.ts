@@ -181,16 +181,11 @@ function parseList(model: Model, raw: unknown, path: string, depth: number, caus
       }
       continue;
     }
-    if (hasUnknownKey(item, CONDITION_KEYS) && refuseUnknownKeys(item, CONDITION_KEYS, itemPath, "a key of a condition", causes)) continue;
+    if (refuseUnknownKeys(item, CONDITION_KEYS, itemPath, "a key of a condition", causes)) continue;
     const condition = parseCondition(model, item, itemPath, causes);
     if (condition) filters.push(condition);
   }
   return filters;
-}
-
-function hasUnknownKey(value: Record<string, unknown>, known: readonly string[]): boolean {
-  for (const key in value) if (!known.includes(key)) return true;
-  return false;
 }
 
 function parseCondition(model: Model, item: Record<string, any>, path: string, causes: ErrorCause[]): Condition | undefined {
