@@ -116,7 +116,12 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await expect.poll(() => page.getByTestId("publication-badge").textContent()).toBe("Draft");
       expect((await running.app.inject({ method: "GET", url: `/api/ecommerce/products/${productId}` })).statusCode).toBe(404);
 
+      // The publish's answer is awaited and checked first: when the badge does not turn, the
+      // failure says whether the request failed (its status and body) or never answered.
+      const publishing = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith(`/products/${productId}/editor/publish`));
       await page.getByTestId("product-publish").click();
+      const publishAnswer = await publishing;
+      expect(publishAnswer.status(), await publishAnswer.text()).toBe(200);
       await expect.poll(() => page.getByTestId("publication-badge").textContent()).toBe("Published");
       await shot(page, "editor-published");
       const categories = await api(`/api/ecommerce/categories-to-products?filters[and][0][column]=productId&filters[and][0][method]=eq&filters[and][0][value]=${productId}`);

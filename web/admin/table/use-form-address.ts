@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 
 type Row = Record<string, any>;
@@ -18,6 +18,13 @@ export function useFormAddress(inAddress: boolean) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
+  // The entry a close already went back from: a second Escape (or a double click on the close
+  // button) lands before the address changes, and must not go back a second time, off this screen.
+  // Forgotten once the address moves on, so the browser's Forward button back to it can close again.
+  const leftEntry = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (leftEntry.current !== location.key) leftEntry.current = undefined;
+  }, [location.key]);
   if (!inAddress) return { editing: local, open: setLocal, close: () => setLocal(null), created: () => undefined };
 
   const id = params.get(EDIT_PARAM);
@@ -32,6 +39,8 @@ export function useFormAddress(inAddress: boolean) {
     editing,
     open: (row: Row | "new") => setParams(withEdit(row === "new" ? "new" : String(row.id)), { state: { formOpened: true } }),
     close: () => {
+      if (leftEntry.current === location.key) return;
+      leftEntry.current = location.key;
       if ((location.state as { formOpened?: boolean } | null)?.formOpened) navigate(-1);
       else setParams(withEdit(null), { replace: true });
     },
