@@ -10,7 +10,8 @@ export interface Shopper {
 
 export interface Fixture {
   pages: string[];
-  products: { id: string; slug: string }[];
+  /** `shipping` "required": the checkout sends an address; `stock` null when not counted. */
+  products: { id: string; slug: string; shipping: "required" | "none"; stock: number | null }[];
   articles: { id: string }[];
   formId: string;
   shoppers: Shopper[];
@@ -38,6 +39,7 @@ export function rememberCreatedRequest(id: string) {
 const any = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 const json = { "content-type": "application/json" };
 const bearer = (s: Shopper) => ({ authorization: `Bearer ${s.jwt}` });
+const SHIPPING_ADDRESS = { name: "Ann Buyer", line1: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" };
 const cart = (s: Shopper) => `/api/rbac/subjects/${s.subjectId}/ecommerce-module`;
 
 /** Weight (out of 100) and request of each kind of traffic. */
@@ -79,9 +81,12 @@ const MIX: [string, number, Build][] = [
   }],
   ["checkout: one-step, dummy provider", 6, (fx) => {
     const s = any(fx.shoppers);
+    const product = any(fx.products);
+    // A product that ships needs an address on its order (API.md, checkout).
+    const address = product.shipping === "required" ? { shippingAddress: SHIPPING_ADDRESS } : {};
     return {
-      method: "POST", path: `${cart(s)}/products/${any(fx.products).id}/checkout`, headers: { ...json, ...bearer(s) },
-      body: JSON.stringify({ data: { provider: "dummy", email: s.login, quantity: 1 } }), expected: 200,
+      method: "POST", path: `${cart(s)}/products/${product.id}/checkout`, headers: { ...json, ...bearer(s) },
+      body: JSON.stringify({ data: { provider: "dummy", email: s.login, quantity: 1, ...address } }), expected: 200,
     };
   }],
 ];

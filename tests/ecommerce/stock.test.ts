@@ -237,6 +237,20 @@ describe(`stock (${testDialect})`, () => {
     expect((await buy(1)).body.message).toBe("Conflict error: Print is out of stock");
   });
 
+  it("20 buyers take the one-step checkout of the last 10 at once: 10 × 200 and 10 × 409, no deadlock", async () => {
+    // The one-step checkout writes its order line (a key-share lock on the product, through the
+    // line's foreign key) before it locks the count: a FOR UPDATE there made two such checkouts
+    // wait on each other (PostgreSQL's "deadlock detected", a 500) under load.
+    const poster = await product("Poster", 10);
+    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => shopper(t, `poster${i}@example.com`)));
+    const answers = await Promise.all(
+      buyers.map((b) => b.call({ method: "POST", url: `${b.base}/products/${poster.id}/checkout`, payload: { data: { provider: "dummy", email: "buyer@example.com", quantity: 1 } } })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses, JSON.stringify(answers.find((a) => a.status >= 500)?.body)).toEqual([...Array(10).fill(200), ...Array(10).fill(409)]);
+    expect(await stockOf("ecommerce/products", poster.id)).toBe(0);
+  });
+
   it("stock is a whole number of at least 0, or empty", async () => {
     const row = await product("Cup", null);
     for (const stock of [-1, 1.5, "ten"]) {

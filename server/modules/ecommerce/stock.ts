@@ -9,11 +9,15 @@ import type { RepositoryLookup } from "../../../engine/query/transaction.js";
  * store; null = the product's count applies).
  *
  * The checkout reserves its lines' quantities inside its first transaction (`reserveStock`):
- * the counts' rows are locked (SELECT … FOR UPDATE, in id order, stores' rows before products',
- * so two checkouts never wait on each other in a circle), checked, lowered through their
+ * the counts' rows are locked (SELECT … FOR NO KEY UPDATE, in id order, stores' rows before
+ * products', so two checkouts never wait on each other in a circle), checked, lowered through their
  * repositories (so rendered pages showing them are dropped from the cache), and each line's
  * take is recorded with whose count it came from (ecommerce/stock-reservations, internal). A shortfall is a 409 naming the product ("only 3 left"), and the whole checkout rolls
- * back: never oversold, whatever the number of buyers at once.
+ * back: never oversold, whatever the number of buyers at once. NO KEY UPDATE, the lock an UPDATE
+ * of a count takes anyway, and not FOR UPDATE: the one-step checkout has written its order line
+ * by then, whose foreign key holds a key-share lock on the product, and FOR UPDATE conflicts with
+ * other checkouts' key-share locks, so two of them waited on each other (a deadlock, seen under
+ * bench:load).
  *
  * `releaseStock` gives the reserved items back once the order no longer holds them: it is back
  * in the cart (`new`), `canceled` (refund, the owner, the unpaid-order expiry), or its payment
@@ -63,7 +67,7 @@ async function countsOf(db: Kysely<any>, table: TableOf, lines: StockLine[], loc
       .where("productId", "in", [...new Set(stored.map((l) => l.productId))])
       .where("stock", "is not", null)
       .orderBy("id");
-    if (lock) query = query.forUpdate();
+    if (lock) query = query.forNoKeyUpdate();
     for (const row of await query.execute()) {
       const k = key(row.storeId, row.productId);
       // Two rows for one store and product: the first (by id) counts, as for every reader.
@@ -82,7 +86,7 @@ async function countsOf(db: Kysely<any>, table: TableOf, lines: StockLine[], loc
       .where("id", "in", [...new Set(rest.map((l) => l.productId))])
       .where("stock", "is not", null)
       .orderBy("id");
-    if (lock) query = query.forUpdate();
+    if (lock) query = query.forNoKeyUpdate();
     const products = new Map((await query.execute()).map((p) => [p.id as string, { kind: "product" as const, id: p.id, productId: p.id, stock: Number(p.stock) }]));
     for (const line of rest) {
       const count = products.get(line.productId);
@@ -213,7 +217,7 @@ export async function releaseStock(orderIds: string[], trx: Kysely<any>, reposit
   const productIds = [...new Set(reserved.filter((r) => !r.storesToProductsId).map((r) => r.productId as string))];
   for (const [kind, ids] of [["store", storeRowIds], ["product", productIds]] as const) {
     if (ids.length === 0) continue;
-    const rows = await trx.selectFrom(table(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products")).select(["id", "stock"]).where("id", "in", ids).where("stock", "is not", null).orderBy("id").forUpdate().execute();
+    const rows = await trx.selectFrom(table(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products")).select(["id", "stock"]).where("id", "in", ids).where("stock", "is not", null).orderBy("id").forNoKeyUpdate().execute();
     for (const row of rows) back.set(`${kind} ${row.id}`, { count: { kind, id: row.id, productId: row.id, stock: Number(row.stock) }, stock: Number(row.stock) });
   }
   let items = 0;
