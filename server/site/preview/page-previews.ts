@@ -2,7 +2,7 @@ import { validationError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { Language } from "../../../web/site/data/page-data.js";
 import { withLanguage } from "../../../web/site/i18n/languages.js";
-import { plainNotFound, plainPreviewRefused } from "../../web/plain-documents.js";
+import { plainPreviewRefused } from "../../web/plain-documents.js";
 import { templateAddresses } from "../host/page-addresses.js";
 import type { PageResolver } from "../host/page-resolver.js";
 import { normalizeUrl, parseTemplate, type NamedSegment } from "../host/url-templates.js";
@@ -57,7 +57,10 @@ export class PagePreviews {
   async respond(language: Language, path: string, token: string): Promise<PreviewResponse> {
     try {
       const resolved = await this.resolver.resolve(path);
-      if (!resolved) return { status: 404, html: plainNotFound(language) };
+      // A token that opens nothing is refused alike whether a working copy is at this address or
+      // not: a 404 only where nothing is would let anyone probe draft addresses and slugs with
+      // `?preview=x`. "expired" needs this page's own signature, so it tells its holder only.
+      if (!resolved) return { status: 403, html: plainPreviewRefused(language, "invalid") };
       const check = this.links.check(resolved.page.id as string, token);
       if (check !== "valid") return { status: 403, html: plainPreviewRefused(language, check) };
       const loaded = await this.loader.load(resolved, this.resolver.modelId, language, path);
