@@ -28,7 +28,7 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   const model = repository.model;
   // x-drafts: visitors (and every read without draft=true) read the published copies.
   const copies = { working: repository, published: app.publishedRepositories.get(model.id)! };
-  const { ownRows, visibleTo } = visibleRows(app, model);
+  const { ownRows, visibleTo, limit } = visibleRows(app, model);
   const missingRecord = (request: FastifyRequest<IdParams>) => notFound(`${model.title} ${request.params.id} was not found`);
 
   // `next`: the `after` cursor of the following page, when this one is full (README, "HTTP API").
@@ -40,7 +40,7 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
     const view = typeof viewing === "string" ? viewing : await viewing;
     const { cursor, ...query } = parseListQuery(model, request.query as any);
     if (cursor !== undefined) query.after = await app.listCursors.read(model, query.orderBy, cursor);
-    const filters = visibleTo(request, query.filters);
+    const filters = visibleTo(request, query.filters, view);
     const rows = await copies[view].list({ ...query, filters: filters instanceof Promise ? await filters : filters });
     const following = app.listCursors.next(model, query.orderBy, query.limit, rows as Record<string, unknown>[]);
     const next = following instanceof Promise ? await following : following;
@@ -52,9 +52,10 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   // Exact by default (API.md). `estimate=true` (the admin's tables) reads at most
   // COUNT_EXACT_UP_TO + 1 rows and, past that, answers the planner's estimate with `estimated: true`.
   app.get(`${prefix}/count`, async (request) => {
-    const repository = copies[await readView(app, request, model)];
+    const view = await readView(app, request, model);
+    const repository = copies[view];
     const { filters, estimate } = parseCountQuery(model, (request.query ?? {}) as Record<string, unknown>);
-    const visible = await visibleTo(request, filters);
+    const visible = await visibleTo(request, filters, view);
     if (!estimate) return { data: await repository.count(visible) };
     const { count, estimated } = await repository.countEstimate(visible);
     return { data: count, estimated };
@@ -67,8 +68,9 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
     const view = typeof viewing === "string" ? viewing : await viewing;
     const record = await copies[view].get(request.params.id);
     // Usually known at once (the secret key's, and no owned-records rule): awaited only when not.
-    const hidden = app.rbac.membersOnly.hiddenIds(request.caller, model.id);
+    const hidden = app.rbac.membersOnly.hiddenIds(request.caller, model.id, view);
     if ((hidden instanceof Promise ? await hidden : hidden).has(request.params.id)) throw missingRecord(request);
+    if (limit && (await limit.hides(request.caller, record as Record<string, unknown>))) throw missingRecord(request);
     const ownCondition = ownRows(request);
     if (ownCondition) {
       const own = await ownCondition;

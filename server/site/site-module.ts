@@ -53,7 +53,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const mayLookUp = async (segment: NamedSegment) =>
     segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : (await access.readableModels()).has(segment.model);
   // A page is the same for everyone: it never holds members-only content (see rbac's MembersOnly).
-  const hiddenOf = async (model: string) => app.rbac.membersOnly.hiddenIds(ANONYMOUS, model);
+  const hiddenOf = async (model: string) => app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "published");
   const resolverOf = (model: string) => new PageResolver(repositories.get(model)!, repositories, changes, mayLookUp, hiddenOf);
   const hostPages = resolverOf("host/pages");
   const websiteBuilderPages = resolverOf("website-builder/pages");
@@ -69,11 +69,13 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const pages = new SitePages(hostPages, loader, cache, siteAssets, app.log, config.production, config.publicUrl);
   // Previews read the working copies through the same resolver, loader and renderer; never cached.
   const working = app.repositories;
+  // What is members-only in the working copies: the preview shows the page as it will be published.
+  const hiddenInWorking = async (model: string) => app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "working");
   const previewSecret = await resolveSigningSecret(config.jwtSecret, config.production, working.get("rbac/signing-keys")!);
   const previews = new PagePreviews(
-    new PageResolver(working.get("host/pages")!, working, changes, mayLookUp, hiddenOf),
+    new PageResolver(working.get("host/pages")!, working, changes, mayLookUp, hiddenInWorking),
     working,
-    new PageLoader(working, new RelationGraph(registry), access, hiddenOf),
+    new PageLoader(working, new RelationGraph(registry), access, hiddenInWorking),
     pages,
     new PreviewLinks(previewSecret),
     config.publicUrl,

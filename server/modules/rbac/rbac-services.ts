@@ -63,7 +63,8 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     revoked,
     sessions: new Sessions(database.db, tokens, refreshTokens, { secure: config.production, httpOnly: config.sessionCookieHttpOnly }),
     authorizer,
-    membersOnly: new MembersOnly(app.registry, repositories, authorizer, app.changes, app.log),
+    // A row is members-only by the links of the copy it is read from: visitors' by the published links.
+    membersOnly: new MembersOnly(app.registry, { working: repositories, published: app.publishedRepositories }, authorizer, app.changes, app.log),
     ownRows: new OwnRows(database.db, app.registry, repositories),
     accounts,
     guests: new GuestHandover(database, repositories),
