@@ -858,7 +858,7 @@ export interface EcommerceOrdersToBillingModulePaymentIntents {
 }
 
 /**
- * Order to product (ecommerce/orders-to-products): A line of an order: a product and its quantity.
+ * Order to product (ecommerce/orders-to-products): A line of an order: a product and its quantity; once checked out, also the title and price it was bought at.
  */
 export interface EcommerceOrdersToProducts {
   id: string;
@@ -874,6 +874,20 @@ export interface EcommerceOrdersToProducts {
    * The store the product was added from: its own price applies.
    */
   storeId: string | null;
+  /**
+   * What was bought: the product's published title when the line was checked out. Past orders, their mails and receipts show it, whatever the product became since.
+   */
+  title: {
+    [k: string]: string;
+  } | null;
+  /**
+   * The unit price the line was checked out at (empty while it has never been checked out).
+   */
+  price: string | null;
+  /**
+   * price × quantity rounded to the currency's decimals: what the line was charged.
+   */
+  amount: string | null;
 }
 
 /**
