@@ -1,5 +1,9 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
+import { redactedRequest, redactUrl } from "./security/log-redaction.js";
+
+/** Every request's `req` with its url redacted (server/security/log-redaction.ts): links' tokens stay out of logs. */
+const serializers = { req: redactedRequest };
 
 /**
  * pino's options for the app: JSON lines (what a log collector reads) unless LOG_FORMAT is
@@ -9,10 +13,10 @@ import type { Config } from "./config.js";
  * leaves out its req/res objects: the message already says method, path, status and time.
  */
 export async function loggerOptions(config: Config, stream?: { write(line: string): void }): Promise<FastifyServerOptions["logger"]> {
-  if (stream) return { level: config.logLevel, stream };
-  if (config.logFormat !== "pretty") return { level: config.logLevel };
+  if (stream) return { level: config.logLevel, serializers, stream };
+  if (config.logFormat !== "pretty") return { level: config.logLevel, serializers };
   const { default: pretty } = await import("pino-pretty");
-  return { level: config.logLevel, stream: pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,req,res,responseTime", singleLine: true, sync: true }) };
+  return { level: config.logLevel, serializers, stream: pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,req,res,responseTime", singleLine: true, sync: true }) };
 }
 
 /**
@@ -29,7 +33,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${request.url} ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`;
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, line);
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, line);
   }
