@@ -8,6 +8,7 @@ import { runTransaction } from "../../engine/query/transaction.js";
 import type { Model } from "../../engine/schema/model.js";
 import { checkIfMatch, preconditionFailed, StaleRecord } from "../crud/etag.js";
 import { withPublication } from "./draft-reads.js";
+import { requirePublish } from "./publish-permission.js";
 
 type Row = Record<string, unknown> & { id?: unknown };
 
@@ -54,6 +55,8 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
     const now = model.published ? publishesNow(app, request) : false;
     // DRAFTS=off: the repository publishes every save itself (Publisher.publishOnEverySave).
     const publishHere = now && app.drafts.drafts;
+    // Publishing in the save is a publish: a caller who may write but not publish gets a 403.
+    if (publishHere) await requirePublish(app, request, model.id, known);
     const versions = app.drafts.versions;
     if (options.created && !now && !guard && versions) {
       // A draft created: the row and its first version in one statement, no transaction (issue 30).
