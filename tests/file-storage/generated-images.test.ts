@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShopImageData } from "../../server/modules/ecommerce/shop-image-data.js";
-import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 import { addToCart, catalogue, create, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
 import { localStorage, type StorageUnderTest } from "./helpers.js";
 
@@ -19,7 +19,8 @@ describe(`generated images on ${testDialect}`, () => {
 
   const generate = (data: Record<string, unknown>, key?: string | null) => t.request({ method: "POST", url: GENERATE, payload: { data }, ...(key === undefined ? {} : { key }) });
   const pngOf = async (file: string) => {
-    const served = await t.app.inject({ method: "GET", url: file });
+    // The secret key reads every file, a receipt (its subject's and the staff's only) included.
+    const served = await t.app.inject({ method: "GET", url: file, headers: { "x-rbac-secret-key": SECRET } });
     expect(served.statusCode).toBe(200);
     return sharp(served.rawPayload).metadata();
   };

@@ -75,8 +75,13 @@ describe(`order status changes notify the subject, on ${testDialect}`, () => {
     await t.app.notifications.flush();
     const approved = await order(orderId);
     expect(approved).toMatchObject({ status: "approving", receipt: expect.stringMatching(/^\/public\/files\/[0-9a-f-]{36}\.png$/) });
-    const image = await t.app.inject({ method: "GET", url: approved.receipt });
+    // The mailed receipt link carries the order's token: it opens the receipt without a session, privately.
+    const mailedLink = new RegExp(`Ваш чек: ${PUBLIC_URL}(${approved.receipt}\\?token=[0-9]+\\.[A-Za-z0-9_-]{43})`).exec(textBody(mailsTo("invoices@example.com")[1]!.raw));
+    expect(mailedLink).not.toBeNull();
+    const image = await t.app.inject({ method: "GET", url: mailedLink![1]! });
+    expect(image.headers["cache-control"]).toBe("private, no-store");
     expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 1500, height: 1500 });
+    expect((await t.app.inject({ method: "GET", url: approved.receipt })).statusCode).toBe(404);
     const receipt = (await t.request({ method: "GET", url: `/api/file-storage/files?filters[and][0][column]=file&filters[and][0][method]=eq&filters[and][0][value]=${approved.receipt}` })).body.data[0];
     expect(receipt).toMatchObject({ variant: "generate-template-ecommerce-order-receipt-default", width: 1500, height: 1500 });
 

@@ -5,7 +5,8 @@ import type { BillingServices } from "../billing/index.js";
 import { Worker } from "../notification/index.js";
 import type { Authorizer } from "../rbac/index.js";
 import { Checkout } from "./checkout.js";
-import { registerShopImages } from "./generated-images.js";
+import { RECEIPT_VARIANT, registerShopImages } from "./generated-images.js";
+import { registerReceiptReaders } from "./receipt-readers.js";
 import { ShopImageData } from "./shop-image-data.js";
 import { registerOrderStatusNotices } from "./order-status-notices.js";
 import { IdempotencyKeys } from "./idempotency.js";
@@ -90,6 +91,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   app.decorate("shop", shop);
   const images = new ShopImageData(app, orders, config.publicUrl);
   registerShopImages(app, app.generatedFiles, images);
+  registerReceiptReaders(app, RECEIPT_VARIANT, shop.links);
   registerOrderStatusNotices(app, images, config.publicUrl, shop.links);
   scheduleCheckoutSweep(app, shop.checkout.pending, shop, config);
   await app.register(async (routes) => {

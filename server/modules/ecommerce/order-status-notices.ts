@@ -67,7 +67,8 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
     // Reaching `approving` draws the receipt; so does the desk's "resend receipt" (payload.receipt).
     if (payload.to === "approving" || payload.receipt === true) {
       const { record } = await app.generatedFiles.generate(RECEIPT_VARIANT, { orderId, language, date: payload.at });
-      receiptUrl = `${publicUrl}${record.file}`;
+      // A receipt is its subject's only (receipt-readers.ts): the link carries the order's token, as the order link does.
+      receiptUrl = `${publicUrl}${record.file}?${new URLSearchParams({ token: links.token(orderId) })}`;
     }
     const receipt = await images.receipt(order, language);
     const status = (value: unknown) => (value ? imageText(`status.${value}` as Parameters<typeof imageText>[0], language) || String(value) : "");

@@ -1,5 +1,6 @@
 import type { FastifyInstance, onSendHookHandler } from "fastify";
 import type { Config } from "../../config.js";
+import { addReadLimit } from "../../crud/read-limits.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import { registerCreateFromUrlRoute } from "./create-from-url-route.js";
 import { registerGenerateRoute } from "./images/generate-route.js";
@@ -12,6 +13,8 @@ import { registerMediaRoutes } from "./media/media-routes.js";
 import { removeReplacedFiles } from "./replaced-files.js";
 import { createStorageDriver } from "./storage/create-driver.js";
 import { StoredFiles } from "./stored-files.js";
+import { SubjectFiles } from "./subject-files.js";
+import { callerOfRequest } from "../rbac/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -19,6 +22,8 @@ declare module "fastify" {
     storedFiles: StoredFiles;
     /** Images drawn from templates (Open Graph, receipts, product attachments); modules register their templates. */
     generatedFiles: GeneratedFiles;
+    /** Files made for one subject (receipts): modules name their variants and who reads them. */
+    subjectFiles: SubjectFiles;
   }
 }
 
@@ -37,6 +42,11 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
   app.decorate("storedFiles", files);
   const generated = new GeneratedFiles(files, app.repositories.get("file-storage/files")!, app.log);
   app.decorate("generatedFiles", generated);
+  const subjectFiles = new SubjectFiles(app.repositories.get("file-storage/files")!, (request) =>
+    callerOfRequest(request, app.rbac.tokens, app.rbac.revoked, config.rbacSecretKey),
+  );
+  app.decorate("subjectFiles", subjectFiles);
+  addReadLimit(app, "file-storage/files", subjectFiles);
   app.decorate("fileUploads", fileUploads(app.registry, files));
   app.decorateRequest("storedUploads", undefined);
   app.decorateRequest("previousFiles", undefined);
@@ -58,7 +68,7 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
     if (writes && takesFiles(route.url)) route.onSend = [...[route.onSend ?? []].flat(), removeUploadsOfFailure];
   });
   removeReplacedFiles(app, files);
-  registerPublicFilesRoute(app, driver, new ImageWidths(driver));
+  registerPublicFilesRoute(app, driver, new ImageWidths(driver), (key, request) => subjectFiles.access(key, request));
   app.addHook("onClose", async () => driver.close?.());
   await app.register(async (routes) => {
     await registerBodyParsers(routes);

@@ -36,6 +36,17 @@ async function resolveSubject(request: FastifyRequest, tokens: SessionTokens, re
 }
 
 /**
+ * The caller of a request outside /api, which the hook below does not run on (a subject's own
+ * file at /public/files): the secret key, a signed-in subject, or anonymous. A wrong secret key
+ * counts as anonymous here: such a route refuses by answering as to anyone else.
+ */
+export async function callerOfRequest(request: FastifyRequest, tokens: SessionTokens, revoked: RevokedSessions, secret: string | undefined): Promise<Caller> {
+  const key = secretKeyOf(request);
+  if (key) return secret && sameSecret(key, secret) ? SECRET_KEY : ANONYMOUS;
+  return resolveSubject(request, tokens, revoked);
+}
+
+/**
  * The one authorization hook: every route under /api (generic and module alike) is allowed only
  * when a permission of the caller's roles matches its method and path. It is attached to each
  * /api route as it is registered (see rbac-module.ts); routes outside /api (public pages, the

@@ -4,6 +4,7 @@ import { registerRbacModule } from "./rbac-module.js";
 // What other modules may use of rbac: who may do what (the authorizer decides for a caller).
 export type { Authorizer, Caller } from "./permissions/authorizer.js";
 export type { HandoverListener } from "./accounts/guest-handover.js";
+export { callerOfRequest } from "./authorization-hook.js";
 export { ADMIN_ROLE } from "./permissions/default-permissions.js";
 
 /**

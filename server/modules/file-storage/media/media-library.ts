@@ -50,6 +50,8 @@ export class MediaLibrary {
   constructor(
     private readonly db: Kysely<any>,
     registry: Registry,
+    /** Variants of files made for one subject (receipts): not media, never listed here (subject-files.ts). */
+    private readonly notMedia: () => string[] = () => [],
   ) {
     this.references = fileReferences(registry);
     this.files = registry.get("file-storage/files").table;
@@ -57,7 +59,7 @@ export class MediaLibrary {
 
   /** Files newest first, narrowed by a name (admin title) search; `total` counts every match. */
   async page(search: string, limit: number, offset: number): Promise<{ rows: MediaFile[]; total: number }> {
-    const where = search ? sql`where f."adminTitle" ilike ${`%${escapeLike(search)}%`}` : sql``;
+    const where = this.where(search);
     const uses = this.references.map((r) => sql`(select count(*) from ${ident(r.holder.table)} r where r.${ident(r.fileKey)} = f."id")`);
     const usedBy = uses.length ? sql.join(uses, sql` + `) : sql`0`;
     const { rows } = await sql<Record<string, unknown>>`
@@ -77,6 +79,15 @@ export class MediaLibrary {
         createdAt: iso(row.createdAt),
       })),
     };
+  }
+
+  /** The files the grid shows: media only (no file made for a subject), narrowed by the search. */
+  private where(search: string): RawBuilder<unknown> {
+    const conditions = [
+      ...this.notMedia().map((variant) => sql`f."variant" <> ${variant}`),
+      ...(search ? [sql`f."adminTitle" ilike ${`%${escapeLike(search)}%`}`] : []),
+    ];
+    return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   }
 
   private async count(where: RawBuilder<unknown>): Promise<number> {

@@ -20,7 +20,7 @@ const params = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-mes
 const usesQuery = inputSchema<{ language?: string }>({ properties: { language: LANGUAGE_INPUT } });
 
 export function registerMediaRoutes(app: FastifyInstance) {
-  const library = new MediaLibrary(app.database.db, app.registry);
+  const library = new MediaLibrary(app.database.db, app.registry, () => app.subjectFiles.variants);
 
   defineRoute(
     app,
