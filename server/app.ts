@@ -32,6 +32,7 @@ import { allowCrossOriginCallers } from "./security/cors.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
 import { sendSecurityHeaders } from "./security/security-headers.js";
+import { keepPrivateAnswersPrivate } from "./security/private-answers.js";
 import { compressAnswers } from "./web/compression.js";
 import { registerDraining } from "./lifecycle/draining.js";
 import { OneLinePerRequest, loggerOptions } from "./logging.js";
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app, config.production);
   sendSecurityHeaders(app, config.production);
+  keepPrivateAnswersPrivate(app);
   compressAnswers(app);
   refuseNulInUrls(app);
   allowCrossOriginCallers(app, config.corsOrigins);

@@ -1,31 +1,20 @@
 import type { FastifyRequest } from "fastify";
-
-/**
- * Query parameters that carry a credential in a link (docs/security.md, "Logs"): a page preview's
- * token (`preview`), an order link's and the dummy payment page's (`token`), a password reset's
- * (`code`). A log keeps the rest of the address: which page, which order.
- */
-const SECRET_PARAMETERS = new Set(["preview", "token", "code", "access_token", "refresh_token", "secret", "password"]);
+import { isCredentialPart } from "./credential-parameters.js";
 
 export const REDACTED = "[redacted]";
 
-function parameterName(part: string): string {
-  const raw = part.split("=", 1)[0]!;
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, " ")).toLowerCase();
-  } catch {
-    return raw.toLowerCase();
-  }
-}
-
-/** The url with every secret-bearing parameter's value replaced; the rest, its order and spelling untouched. */
+/**
+ * The url with every credential parameter's value (credential-parameters.ts) replaced, the rest,
+ * its order and spelling untouched: a log keeps which page or order was asked for, not the key
+ * that opens it (docs/security.md, "Logs").
+ */
 export function redactUrl(url: string): string {
   const mark = url.indexOf("?");
   if (mark === -1) return url;
   const query = url
     .slice(mark + 1)
     .split("&")
-    .map((part) => (SECRET_PARAMETERS.has(parameterName(part)) ? `${part.split("=", 1)[0]}=${REDACTED}` : part))
+    .map((part) => (isCredentialPart(part) ? `${part.split("=", 1)[0]}=${REDACTED}` : part))
     .join("&");
   return `${url.slice(0, mark)}?${query}`;
 }
