@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { csvLine, parseCsv, type CsvCell } from "../../server/crud/transfer/csv.js";
+import { csvLine, liveCell, parseCsv, type CsvCell } from "../../server/crud/transfer/csv.js";
 
 describe("CSV cells round-trip", () => {
   test.each<[string, CsvCell[]]>([
@@ -12,7 +12,8 @@ describe("CSV cells round-trip", () => {
     ["leading and trailing spaces", [" padded ", "\ttab"]],
     ["a lone null", [null]],
   ])("%s", (_name, cells) => {
-    expect(parseCsv(csvLine(cells) + csvLine(["next"]))).toEqual([cells, ["next"]]);
+    // Read as an import reads: a leading tab was written after an inert-making apostrophe (csv-formulas.test.ts).
+    expect(parseCsv(csvLine(cells) + csvLine(["next"])).map((record) => record.map(liveCell))).toEqual([cells, ["next"]]);
   });
 
   test.each([

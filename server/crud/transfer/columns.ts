@@ -1,6 +1,6 @@
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import type { Field, Model } from "../../../engine/schema/model.js";
-import type { CsvCell } from "./csv.js";
+import { liveCell, type CsvCell } from "./csv.js";
 
 // The columns of a model's export: every field a client may read (hidden ones never), a language
 // map as one column per language (`title.en`, `title.ru`), so a spreadsheet edits each language
@@ -82,7 +82,8 @@ export function recordsFromCsv(model: Model, header: CsvCell[], rows: CsvCell[][
     const fail = (message: string) => problems.set(r, [...(problems.get(r) ?? []), message]);
     if (cells.length !== columns.length) fail(`has ${cells.length} cells, the header ${columns.length}`);
     columns.forEach((column, i) => {
-      const cell = cells[i] ?? null;
+      // As exported: a formula-like text was written after an apostrophe (csv.ts, inertCell).
+      const cell = liveCell(cells[i] ?? null);
       if (column.language !== undefined) {
         // A language map: its languages' cells gathered. No text in any of them is the empty map
         // where the field has one by default (an untranslated title), else no map (null).

@@ -1,18 +1,37 @@
 // RFC 4180 CSV, with one addition both directions keep: an empty cell written bare means null,
 // an empty cell written in quotes ("") means the empty text, so a round trip tells them apart.
+// The one writer of every CSV the server sends (model exports, form submissions).
 
 /** A cell: null (written bare and empty) or a text. */
 export type CsvCell = string | null;
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
+/** What a spreadsheet runs as a formula (OWASP's "CSV injection"), after any apostrophes this writer added. */
+const LIVE = /^'*[=+\-@\t\r]/;
+/** A plain number (-5, +1.5, 2e-3) is no formula: it stays a number in the spreadsheet. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const INERT = /^'+[=+\-@\t\r]/;
+
+/**
+ * A text a spreadsheet would run as a formula (=, +, -, @, tab or CR first: a guest's comment
+ * `=HYPERLINK(…)` in an admin's export) is written after an apostrophe, which spreadsheets show
+ * as text. A text that already starts with apostrophes before such a sign gets one more, so
+ * `liveCell` takes exactly one off and an export imported back keeps every text as it was.
+ */
+export const inertCell = (value: string): string => (LIVE.test(value) && !NUMBER.test(value) ? `'${value}` : value);
+
+/** A cell as it was before `inertCell` (an import reading an export back). */
+export const liveCell = (cell: CsvCell): CsvCell => (cell !== null && INERT.test(cell) ? cell.slice(1) : cell);
+
 export function csvCell(value: CsvCell): string {
   if (value === null) return "";
-  if (value === "" || NEEDS_QUOTES.test(value)) return `"${value.replace(/"/g, '""')}"`;
-  return value;
+  const text = inertCell(value);
+  if (text === "" || NEEDS_QUOTES.test(text)) return `"${text.replace(/"/g, '""')}"`;
+  return text;
 }
 
-/** One record line, CRLF-terminated as RFC 4180 says. */
+/** One record line, CRLF-terminated as RFC 4180 says; formulas made inert (`inertCell`). */
 export const csvLine = (cells: CsvCell[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 export class CsvSyntaxError extends Error {
