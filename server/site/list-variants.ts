@@ -1,3 +1,5 @@
+import { ownEntry } from "../../engine/query/own-key.js";
+
 /**
  * Widget variants that show a whole model's rows (newest first) rather than rows linked to the
  * widget: model → variant → the listed model. The loader reads a list only when a widget with
@@ -22,5 +24,5 @@ export const LIST_VARIANTS: Record<string, Record<string, string>> = {
 export const LIST_CAP = 24;
 
 export function listedModel(widgetModel: string, variant: unknown): string | undefined {
-  return typeof variant === "string" ? LIST_VARIANTS[widgetModel]?.[variant] : undefined;
+  return typeof variant === "string" ? ownEntry(ownEntry(LIST_VARIANTS, widgetModel), variant) : undefined;
 }

@@ -121,6 +121,11 @@ describe(`page blocks API (${testDialect})`, () => {
       ["an id that names no product", () => ({ module: "ecommerce", variant: "product-list-default", content: { products: [missing] } }), "/content/products/0"],
       ["an anchor on a block whose widgets have none", () => ({ module: "crm", variant: "default", content: { anchor: "contact" } }), "/content/anchor"],
       ["an after that is no block of the page", () => ({ ...HERO, after: missing }), "/after"],
+      // Names every object inherits are no variants or modules: the catalogue's own keys only.
+      ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"].flatMap((name): [string, () => object, string][] => [
+        [`the variant ${name}`, () => ({ module: "website-builder", variant: name }), "/variant"],
+        [`the module ${name}`, () => ({ module: name, variant: "default" }), "/module"],
+      ]),
     ])("refuses %s with a 400 naming the field", async (_what, data, path) => {
       const before = await counts();
       const response = await send("POST", `/api/host/pages/${pageId}/blocks`, data());

@@ -14,6 +14,7 @@ import { variants as rbac } from "./modules/rbac/index.js";
 import { variants as social } from "./modules/social/index.js";
 import { variants as startup } from "./modules/startup/index.js";
 import { variants as websiteBuilder } from "./modules/website-builder/index.js";
+import { ownEntry } from "../../engine/query/own-key.js";
 
 /** Every module's variants in one table: model id → variant name → entry (its file and its import). */
 export const variantRegistry: ModuleVariants = Object.assign({}, agent, analytic, billing, blog, crm, ecommerce, fileStorage, host, notification, rbac, social, startup, websiteBuilder);
@@ -27,7 +28,7 @@ const variantName = (variant: unknown) => (typeof variant === "string" && varian
 
 /** The registry entry of a record's variant ('default' when unset); undefined when there is none. */
 export function findVariantEntry(model: string, variant: unknown): VariantEntry | undefined {
-  return variantRegistry[model]?.[variantName(variant)];
+  return ownEntry(ownEntry(variantRegistry, model), variantName(variant));
 }
 
 /**

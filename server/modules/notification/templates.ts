@@ -3,6 +3,7 @@ import type { Language } from "../../../web/site/data/page-data.js";
 import { text as inLanguage } from "../../../web/site/i18n/text.js";
 import { DEFAULT_TEMPLATES } from "./default-templates.js";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
+import { ownEntry } from "../../../engine/query/own-key.js";
 
 export interface RenderedMessage {
   subject: string;
@@ -50,7 +51,7 @@ export class Templates {
   async render(name: string, language: Language, variables: Variables): Promise<RenderedMessage> {
     const field = this.rows.model.fieldMap.get("variant")!;
     const [row] = await this.rows.list({ filters: [{ field, kind: field.kind, method: "eq", value: name }], orderBy: [], limit: 1, offset: 0 });
-    const builtIn = DEFAULT_TEMPLATES[name];
+    const builtIn = ownEntry(DEFAULT_TEMPLATES, name);
     const subject = (row && inLanguage(row.title, language)) || builtIn?.[language]?.subject || builtIn?.[DEFAULT_LANGUAGE]?.subject || builtIn?.en.subject;
     const body = (row && inLanguage(row.description, language)) || builtIn?.[language]?.text || builtIn?.[DEFAULT_LANGUAGE]?.text || builtIn?.en.text;
     if (!subject || !body) throw new Error(`no template named ${name}`);

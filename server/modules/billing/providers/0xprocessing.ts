@@ -4,6 +4,7 @@ import { sameSignature } from "../signatures.js";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { providerRequest } from "./http.js";
 import { absoluteUrl, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+import { ownEntry } from "../../../../engine/query/own-key.js";
 
 /** The statuses 0xProcessing notifies; Insufficient (underpaid) carries the amount actually received, so it never matches the invoice and flags it. */
 const STATUSES: Record<string, PaymentEventKind> = { Success: "paid", Canceled: "canceled", Insufficient: "failed" };
@@ -101,7 +102,7 @@ export class OxProcessingProvider implements PaymentProvider {
     const paymentId = String(body.PaymentId ?? "");
     if (!/^\d{1,20}$/.test(paymentId)) throw new WebhookRefusal("the notification names no payment");
     const payment = await this.lookUp(paymentId);
-    const kind = STATUSES[String(payment.Status)];
+    const kind = ownEntry(STATUSES, String(payment.Status));
     const test = [body.Test, payment.Test].some((t) => t === true || t === "true");
     // Test payments move no money: credited only with the test setting, never in production.
     if (!kind || (test && (!this.settings.test || this.site.production))) return null;

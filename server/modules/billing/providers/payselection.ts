@@ -4,6 +4,7 @@ import { hmacHex, sameSignature } from "../signatures.js";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { providerRequest } from "./http.js";
 import { absoluteUrl, header, ProviderFailure, ProviderRefusal, webhookUrl, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+import { ownEntry } from "../../../../engine/query/own-key.js";
 
 const CREATE_PATH = "/webpayments/create";
 /** On the gateway (gw.payselection.com), not the web form host. */
@@ -124,7 +125,7 @@ export class PayselectionProvider implements PaymentProvider {
     } catch {
       throw new WebhookRefusal("the notification is not JSON");
     }
-    const kind = EVENTS[String(body?.Event)];
+    const kind = ownEntry(EVENTS, String(body?.Event));
     if (!kind) return null;
     if (!body.TransactionId || !body.OrderId) throw new WebhookRefusal("the notification has no TransactionId or OrderId");
     return {

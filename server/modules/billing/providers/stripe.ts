@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { fromMinorUnits, toMinorUnits } from "../money.js";
 import { absoluteUrl, header, ProviderFailure, ProviderRefusal, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+import { ownEntry } from "../../../../engine/query/own-key.js";
 
 // Stripe's own minor units (docs.stripe.com/currencies): these take whole units, these three
 // decimals, every other currency two (also ISK, HUF and TWD, which Stripe keeps two-decimal).
@@ -125,7 +126,7 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookRefusal(`the notification's signature is wrong or stale (${(error as Error).message})`);
     }
-    const kind = SESSION_EVENTS[event.type];
+    const kind = ownEntry(SESSION_EVENTS, event.type);
     if (kind) {
       // SESSION_EVENTS names only checkout.session.* events, whose object is the session.
       const session = event.data.object as Stripe.Checkout.Session;

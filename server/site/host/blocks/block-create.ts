@@ -9,6 +9,7 @@ import { isOwnedKind, linkedKind, OWNED_KINDS } from "./block-kinds.js";
 import type { ItemInput, NewBlock, Texts } from "./block-input.js";
 import { PAGE_WIDGETS, pageRows, renumber } from "./block-transaction.js";
 import { textIn } from "./page-blocks-read.js";
+import { ownEntry } from "../../../../engine/query/own-key.js";
 
 /** Modules a host widget may link to (host/widgets-to-external-widgets' `externalModule`). */
 const externalModules = (app: FastifyInstance) => new Set(app.registry.get("host/widgets-to-external-widgets").fieldMap.get("externalModule")?.enum ?? []);
@@ -23,11 +24,11 @@ export const toTexts = (texts: Texts | undefined): Record<string, string> => (ty
  */
 export async function checkNewBlock(app: FastifyInstance, graph: RelationGraph, trx: Kysely<any>, pageId: string, input: NewBlock): Promise<void> {
   const causes: ErrorCause[] = [];
-  const variants = blockCatalogue[input.module];
+  const variants = ownEntry(blockCatalogue, input.module);
   if (!variants || !externalModules(app).has(input.module) || !app.registry.find(`${input.module}/widgets`)) {
     throw validationErrorFromCauses([{ path: "/module", message: `must be a module with blocks (${Object.keys(blockCatalogue).join(", ")})` }]);
   }
-  const entry = variants[input.variant];
+  const entry = ownEntry(variants, input.variant);
   if (!entry) throw validationErrorFromCauses([{ path: "/variant", message: `must be one of ${input.module}'s block variants (${Object.keys(variants).join(", ")})` }]);
   if (input.after) {
     const rows = await pageRows(trx, app.registry.get(PAGE_WIDGETS).table, pageId);

@@ -4,6 +4,7 @@ import { EXTERNAL_WIDGETS } from "../../../../engine/query/relation-graph.js";
 import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
 import { blockCatalogue } from "../../../../web/site/block-catalogue.js";
+import { ownEntry } from "../../../../engine/query/own-key.js";
 
 /** One block of a page as the composer lists it (issue 31). */
 export interface PageBlock {
@@ -56,7 +57,7 @@ export async function readPageBlocks(db: Kysely<any>, registry: Registry, pageId
   const shown = await shownWidgets(db, registry, placed.map((p) => p.id));
   return placed.map(({ id, region }) => {
     const widget = shown.get(id);
-    const label = widget && blockCatalogue[widget.module]?.[widget.variant]?.label as Record<string, string> | undefined;
+    const label = widget && ownEntry(ownEntry(blockCatalogue, widget.module), widget.variant)?.label as Record<string, string> | undefined;
     return {
       id,
       region,
