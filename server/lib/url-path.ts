@@ -18,6 +18,16 @@ export function splitUrl(url: string): string[] {
   return (end === -1 ? url : url.slice(0, end)).split("/").filter((s) => s.length > 0).map(safeDecode);
 }
 
+/**
+ * The segments of a path that is decoded already (splitLanguage's): as they are. Decoding again
+ * would read a "%25" of the address twice ("/a%2500b" → "a%00b" → a NUL), and a "?" or "#" that
+ * came as "%3F" or "%23" is part of a segment here, not the start of a query.
+ */
+export const decodedSegments = (path: string): string[] => path.split("/").filter((s) => s.length > 0);
+
+/** normalizeUrl's spelling of a path that is decoded already. */
+export const normalizeDecoded = (path: string): string => `/${decodedSegments(path).join("/")}`;
+
 /** One spelling per path: a leading slash, no trailing or doubled slashes, no query. */
 export function normalizeUrl(url: string): string {
   return `/${splitUrl(url).join("/")}`;

@@ -3,7 +3,8 @@ import type { Row } from "../../../engine/query/prepare-write.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { firstRowWhere, rowsLike } from "../../../engine/query/record-queries.js";
 import { segmentValuesFrom, templateAddresses } from "./page-addresses.js";
-import { bySpecificity, matchTemplate, namedSegments, normalizeUrl, parseTemplate, splitUrl, type NamedSegment, type UrlTemplate } from "./url-templates.js";
+import { decodedSegments, normalizeDecoded } from "../../lib/url-path.js";
+import { bySpecificity, matchTemplate, namedSegments, parseTemplate, splitUrl, type NamedSegment, type UrlTemplate } from "./url-templates.js";
 
 export interface ResolvedPage {
   page: Row;
@@ -54,12 +55,15 @@ export class PageResolver {
     return this.pages.model.id;
   }
 
-  /** The page for a path without its language prefix, or undefined. */
+  /**
+   * The page for a path without its language prefix, or undefined. The path is decoded already
+   * (splitLanguage decodes the address once): it is not decoded again.
+   */
   async resolve(path: string): Promise<ResolvedPage | undefined> {
-    const url = normalizeUrl(path);
+    const url = normalizeDecoded(path);
     const exact = await firstRowWhere(this.pages, "url", url);
     if (exact) return { page: exact, segments: {}, named: [] };
-    const segments = splitUrl(url);
+    const segments = decodedSegments(url);
     for (const template of await this.templatePages()) {
       const values = matchTemplate(template, segments);
       if (!values) continue;
