@@ -4,6 +4,8 @@ import { validationErrorFromCauses, type ErrorCause } from "../../../engine/erro
 import { keysetPages } from "../../../engine/query/keyset-pages.js";
 import { parseListQuery, type Filter } from "../../../engine/query/list-query.js";
 import type { Repository } from "../../../engine/query/repository.js";
+import { PUBLISHED_AT } from "../../../engine/schema/published-model.js";
+import { mayEdit, type View } from "../../drafts/draft-reads.js";
 import { cellOf, exportColumns } from "./columns.js";
 import { csvLine } from "./csv.js";
 
@@ -18,9 +20,12 @@ const EXPORT_QUERY_KEYS = ["format", "filters"];
  * matches the filters, streamed a page at a time (keysetPages), so the memory it takes does not
  * grow with the table. Hidden fields are never selected. Its default permission is the admin's
  * only: a wildcard of another role's permission does not reach it (permissions/path-pattern.ts).
+ * Of an x-drafts model it exports the working copies to a caller who may edit the model (who
+ * may read them with draft=true), and the published copies to one who may only export.
  */
-export function registerExportRoute(app: FastifyInstance, repository: Repository, visibleTo: (request: FastifyRequest, conditions: Filter[]) => Filter[] | Promise<Filter[]>) {
+export function registerExportRoute(app: FastifyInstance, repository: Repository, visibleTo: (request: FastifyRequest, conditions: Filter[], view: View) => Filter[] | Promise<Filter[]>) {
   const model = repository.model;
+  const published = app.publishedRepositories.get(model.id)!;
   app.get(`/api/${model.id}/export`, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const causes: ErrorCause[] = Object.keys(query)
@@ -30,8 +35,9 @@ export function registerExportRoute(app: FastifyInstance, repository: Repository
     if (!(TRANSFER_FORMATS as readonly unknown[]).includes(format)) causes.push({ path: "/format", message: "must be csv or json" });
     if (causes.length) throw validationErrorFromCauses(causes);
     const { filters } = parseListQuery(model, query.filters === undefined ? {} : { filters: query.filters });
-    const visible = await visibleTo(request, filters);
-    const pages = keysetPages(repository, visible);
+    const view: View = model.published && !(await mayEdit(app, request, model)) ? "published" : "working";
+    const visible = await visibleTo(request, filters, view);
+    const pages = view === "working" ? keysetPages(repository, visible) : withoutPublishedAt(keysetPages(published, visible));
     const name = `${model.id.replace("/", "-")}.${format}`;
     reply.header("content-disposition", `attachment; filename="${name}"`);
     reply.header("cache-control", "no-store");
@@ -48,6 +54,11 @@ async function* csvText(repository: Repository, pages: AsyncIterable<Record<stri
   const columns = exportColumns(repository.model);
   yield csvLine(columns.map((c) => c.header));
   for await (const page of pages) yield page.map((record) => csvLine(columns.map((c) => cellOf(record, c)))).join("");
+}
+
+/** Published copies as the working copies' export has them: without the published table's own column. */
+async function* withoutPublishedAt(pages: AsyncIterable<Record<string, unknown>[]>) {
+  for await (const page of pages) yield page.map(({ [PUBLISHED_AT]: _publishedAt, ...record }) => record);
 }
 
 /** A JSON array of the records, one a line, as the list answers them. */
