@@ -11,6 +11,7 @@ import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
 import type { VersionHistory } from "./version-history.js";
 import { PublicationSchedules } from "./schedules.js";
+import { permittedTree, type MayPublish } from "./tree-permissions.js";
 
 /**
  * Publishing x-drafts records (docs/drafts.md): a record with the tree it owns, in one
@@ -68,20 +69,33 @@ export class Publisher {
    * along (the product editor: the product's category links); it answers the models it wrote.
    */
   async publishTree(model: Model, id: string, subjectId: string | null = null, also?: (trx: Kysely<any>) => Promise<string[]>): Promise<Tree> {
+    return (await this.publishTreeAs(model, id, subjectId, undefined, also)).tree;
+  }
+
+  /**
+   * `publishTree` for a caller: only the records of the tree `may` allows are published; the rest
+   * stay as they are, and `withheld` names those of them whose publish would have changed something.
+   */
+  async publishTreeAs(model: Model, id: string, subjectId: string | null, may?: MayPublish, also?: (trx: Kysely<any>) => Promise<string[]>): Promise<{ tree: Tree; withheld: Tree }> {
+    let withheld: Tree = new Map();
     const tree = await this.guard(() =>
       this.database.db.transaction().execute(async (trx) => {
         // Locked: two publishes (or a publish and a save) of one record take turns, versions in order.
         const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).forUpdate().executeTakeFirst();
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
         await this.versions?.beforePublish(trx, model, id);
-        const tree = await this.publishTreeIn(trx, model, id);
+        const whole = await this.treeOf(trx, model, id);
+        const cut = may ? await permittedTree(trx, this.registry, whole, may) : { permitted: whole, withheld };
+        withheld = cut.withheld;
+        const tree = cut.permitted;
+        for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
         for (const other of (await also?.(trx)) ?? []) if (!tree.has(other)) tree.set(other, new Set());
         await this.versions?.record(trx, model, [id], "publish", subjectId);
         return tree;
       }),
     );
     for (const modelId of tree.keys()) this.changes.publish(modelId);
-    return tree;
+    return { tree, withheld };
   }
 
   /** Publishes every record of every x-drafts model (the demo content, an import with DRAFTS=off). */
