@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
-import { AppError, validationError } from "../../../engine/errors.js";
+import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
@@ -70,6 +70,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class Checkout {
   readonly pending: PendingCheckouts;
   private readonly table: (id: string) => string;
+  /** The products model's title, as the repositories' 404 names it ("Product … was not found"). */
+  private readonly productTitle: string;
 
   constructor(
     private readonly database: Database,
@@ -80,6 +82,7 @@ export class Checkout {
     private readonly invoices: Invoices,
   ) {
     this.table = (id) => registry.get(id).table;
+    this.productTitle = registry.get("ecommerce/products").title;
     this.pending = new PendingCheckouts(database, repositories, registry, invoices);
   }
 
@@ -108,9 +111,12 @@ export class Checkout {
       const inCart = orders.filter((o) => o.type === "cart" && o.status === "new");
       if (inCart.length < orders.length) return this.existingCheckout(trx, orders, request, currency);
 
-      // The lines and their prices in one query: how many lines, and those with a price.
-      const { lines, priced, ships, tracked } = await this.orders.prices.ofOrders(trx, orders.map((o) => o.id), currency.id);
+      // The lines and their prices in one query: how many lines, and those with a price; each
+      // priced line keeps its title and price as bought (rolled back with the rest on a refusal).
+      const { lines, priced, ships, tracked, unlisted } = await this.orders.prices.buying(trx, { orderIds: orders.map((o) => o.id) }, currency.id);
       if (lines === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
+      // A product taken off the site since it was put in the cart is not for sale, as add to cart says.
+      if (unlisted.length > 0) throw notFound(`${this.productTitle} ${unlisted[0]} was not found`);
       if (priced.length < lines) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
       // The buyer: the email, and the address when a line needs shipping (issue 27).

@@ -118,7 +118,8 @@ export class OrderDesk {
             .selectFrom(`${t("ecommerce/orders-to-products")} as l`)
             .innerJoin(`${t("ecommerce/products")} as p`, "p.id", "l.productId")
             .whereRef("l.orderId", "=", "o.id")
-            .select(["p.title", "p.adminTitle", "l.quantity"])
+            // The title the line was bought by (kept at checkout), else — a line checked out before lines kept it — the product's.
+            .select([sql<Record<string, string> | null>`coalesce(nullif(l."title", '{}'::jsonb), p."title")`.as("title"), "p.adminTitle", "l.quantity"])
             .orderBy("l.orderIndex")
             .orderBy("l.createdAt"),
         ).as("lines"),

@@ -7,7 +7,8 @@ import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { Params, StatementCache, type Param } from "../../../engine/query/statement-cache.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import { NO_PRICE, Prices } from "./prices.js";
+import { NO_PRICE, Prices, type Currency, type PricedLine } from "./prices.js";
+import { asBought, boughtTotal } from "./bought-lines.js";
 import { totalsByCurrency, type Total } from "./totals.js";
 import { publishedTable } from "../../../engine/schema/published-model.js";
 import { assertLeft, availableFor, stockLeft } from "./stock.js";
@@ -15,7 +16,7 @@ import { assertLeft, availableFor, stockLeft } from "./stock.js";
 export type OrderType = "cart" | "history";
 export type Order = StoredRecord<"ecommerce/orders">;
 export type OrderLine = StoredRecord<"ecommerce/orders-to-products">;
-type Currency = StoredRecord<"billing/currencies">;
+type BillingCurrency = StoredRecord<"billing/currencies">;
 /** An order with its lines; each line has its product (null when deleted) when they were asked for. */
 export type OrderWithLines = Order & { ordersToProducts: (OrderLine & { product?: StoredRecord<"ecommerce/products"> | null })[] };
 
@@ -66,11 +67,19 @@ export class Orders {
     const withLines = await this.withCartStock(type, await this.withLines(this.db, orders, true));
     const priced = await this.prices.lines(this.db, { orderIds: orders.map((o) => o.id) });
     // A past order counts in the currency it was checked out in, not in every currency.
-    const paidIn = type === "history" ? await this.checkoutCurrencies(orders.map((o) => o.id)) : new Map<string, string>();
-    return withLines.map((order) => {
-      const lines = priced.filter((p) => p.orderId === order.id && (!paidIn.has(order.id) || p.currency.id === paidIn.get(order.id)));
-      return { ...order, total: totalsByCurrency(lines, order.ordersToProducts.map((l) => l.id)) };
-    });
+    const paidIn = type === "history" ? await this.checkoutCurrencies(orders.map((o) => o.id)) : new Map<string, Currency>();
+    return withLines.map((order) => (type === "history" ? this.asBought(order, priced, paidIn.get(order.id)) : { ...order, total: totalsByCurrency(priced.filter((p) => p.orderId === order.id), order.ordersToProducts.map((l) => l.id)) }));
+  }
+
+  /**
+   * A checked-out order as it was bought (bought-lines.ts): its lines name their products by the
+   * titles kept at checkout and its total is what they were charged in `paidIn`; an order checked
+   * out before lines kept them is priced today, in that currency.
+   */
+  private asBought(order: OrderWithLines, priced: PricedLine[], paidIn: Currency | undefined): OrderWithLines & { total: Total[] } {
+    const lineIds = order.ordersToProducts.map((l) => l.id);
+    const today = () => totalsByCurrency(priced.filter((p) => p.orderId === order.id && (!paidIn || p.currency.id === paidIn.id)), lineIds);
+    return { ...order, ordersToProducts: order.ordersToProducts.map(asBought), total: boughtTotal(order.ordersToProducts, paidIn) ?? today() };
   }
 
   /** Cart lines get `available`: the items their product (or store) has left, null when not tracked (stock.ts), so the cart flags a line that ran out. */
@@ -80,16 +89,17 @@ export class Orders {
     return orders.map((o) => ({ ...o, ordersToProducts: o.ordersToProducts.map((l) => ({ ...l, available: available.get(l.id) ?? null })) }));
   }
 
-  /** Each order's checkout currency (orders-to-billing-module-currencies), by order id. */
-  private async checkoutCurrencies(orderIds: string[]): Promise<Map<string, string>> {
+  /** Each order's checkout currency (orders-to-billing-module-currencies; the latest when several), by order id. */
+  private async checkoutCurrencies(orderIds: string[]): Promise<Map<string, Currency>> {
     if (orderIds.length === 0) return new Map();
     const links = await this.db
-      .selectFrom(this.table("ecommerce/orders-to-billing-module-currencies"))
-      .select(["orderId", "billingModuleCurrencyId"])
-      .where("orderId", "in", orderIds)
-      .orderBy("createdAt", "asc")
+      .selectFrom(`${this.table("ecommerce/orders-to-billing-module-currencies")} as oc`)
+      .innerJoin(`${this.table("billing/currencies")} as c`, "c.id", "oc.billingModuleCurrencyId")
+      .select(["oc.orderId", "c.id", "c.slug", "c.symbol", "c.decimals"])
+      .where("oc.orderId", "in", orderIds)
+      .orderBy("oc.createdAt", "asc")
       .execute();
-    return new Map(links.map((l) => [l.orderId, l.billingModuleCurrencyId]));
+    return new Map(links.map((l) => [l.orderId as string, { id: l.id, slug: l.slug, symbol: l.symbol ?? null, decimals: Number(l.decimals) }]));
   }
 
   /** One order as its mailed link shows it (order-links.ts): lines with products, and its total in the currency it was checked out in. */
@@ -97,7 +107,8 @@ export class Orders {
     const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)], true);
     const priced = await this.prices.lines(this.db, { orderIds: [orderId] });
     const paidIn = (await this.checkoutCurrencies([orderId])).get(orderId);
-    return { ...order!, total: totalsByCurrency(priced.filter((p) => !paidIn || p.currency.id === paidIn), order!.ordersToProducts.map((l) => l.id)) };
+    if (order!.type === "history") return this.asBought(order!, priced, paidIn);
+    return { ...order!, total: totalsByCurrency(priced.filter((p) => !paidIn || p.currency.id === paidIn.id), order!.ordersToProducts.map((l) => l.id)) };
   }
 
   /** The shipping address of the subject's latest order that has one: offered again at checkout. */
@@ -170,7 +181,7 @@ export class Orders {
    * currency it is paid in: the one with `currencyId`, or else the shop's default (the oldest
    * marked default); undefined when there is no such currency.
    */
-  async lockedWithCurrency(db: Kysely<any>, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: Currency | undefined }> {
+  async lockedWithCurrency(db: Kysely<any>, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: BillingCurrency | undefined }> {
     const currencyColumns = this.repositories.get("billing/currencies")!.columns;
     // Built once per shape (a checkout's first statement): the values are bound, not compiled in.
     const params = new Params();
@@ -189,7 +200,7 @@ export class Orders {
     );
     const orders = this.allFound(subjectId, orderIds, rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith("currency."))) as Order));
     const first = rows[0]!;
-    return { orders, currency: first["currency.id"] === null ? undefined : (Object.fromEntries(currencyColumns.map((c) => [c, first[`currency.${c}`]])) as Currency) };
+    return { orders, currency: first["currency.id"] === null ? undefined : (Object.fromEntries(currencyColumns.map((c) => [c, first[`currency.${c}`]])) as BillingCurrency) };
   }
 
   /** The subject's orders among `orderIds`, in id order (a query to finish; values or their stand-ins, statement-cache.ts). */
@@ -234,7 +245,7 @@ export class Orders {
     if (missing) throw notFound(`${this.repositories.get(missing[0]!)!.model.title} ${missing[1]} was not found`);
     if (!found!.lineId) {
       // A sold-out product (or more than is left) is refused here as the checkout would refuse it (stock.ts).
-      await assertLeft(this.db, this.table, input.productId, found!.left, input.quantity);
+      await assertLeft(this.db, this.visitorTable, input.productId, found!.left, input.quantity);
       // A new cart order with its one line, linked to the subject: one statement, all or none.
       const orderId = randomUUID();
       const [order, line] = await this.repositories.get("ecommerce/orders")!.createTogether({ id: orderId, type: "cart", status: "new" }, [
@@ -247,7 +258,7 @@ export class Orders {
     const raised = await runTransaction(this.database, this.repositories, async (repository, trx) => {
       const locked = await this.cartLineFor(trx, subjectId, input, true);
       if (!locked?.lineId) return undefined;
-      await assertLeft(trx, this.table, input.productId, locked.left, Number(locked.lineQuantity ?? 0) + input.quantity);
+      await assertLeft(trx, this.visitorTable, input.productId, locked.left, Number(locked.lineQuantity ?? 0) + input.quantity);
       const { lineId, lineQuantity, store: _store, left: _left, ...order } = locked;
       await repository("ecommerce/orders-to-products").update(lineId, { quantity: lineQuantity! + input.quantity });
       const [withLines] = await this.withLines(trx, [order as Order]);

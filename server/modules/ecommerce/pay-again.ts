@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
-import { AppError, validationError } from "../../../engine/errors.js";
+import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
@@ -63,7 +63,10 @@ export class PayAgain {
 
       const withLines = await this.orders.withLines(trx, paying);
       const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
-      const priced = await this.orders.prices.lines(trx, { lineIds }, currency.id);
+      // Today's prices, kept on the lines as what they are now bought at (prices.ts, buying).
+      const { priced, unlisted } = await this.orders.prices.buying(trx, { lineIds }, currency.id);
+      // A product taken off the site since is not for sale any more (as at checkout).
+      if (unlisted.length > 0) throw notFound(`${this.repositories.get("ecommerce/products")!.model.title} ${unlisted[0]} was not found`);
       if (lineIds.length === 0 || priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       // A declined payment gave its items back (orders-follow-invoices.ts): taken again, or a 409 and nothing changes.
       if (!waiting) await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));

@@ -51,6 +51,8 @@ export interface Priced {
   priced: PricedLine[];
   ships: boolean;
   tracked: boolean;
+  /** Products of the lines that are not on the site (never published, or taken off): not for sale. */
+  unlisted: string[];
 }
 
 /** Which order lines to price: those of some orders, or some lines by id. */
@@ -73,7 +75,10 @@ export class Prices {
       keyLinks: table("ecommerce/attribute-keys-to-attributes"),
       keys: table("ecommerce/attribute-keys"),
       currencyLinks: table("ecommerce/attributes-to-billing-module-currencies"),
-      // Whether a product ships, and the stock counts, are the working rows' (as the checkout reads them).
+      // The product as the buyer knows it: a line is priced only while its product is on the site,
+      // and its title and whether it ships are the published copy's.
+      products: table("ecommerce/products"),
+      // The stock counts are the working rows' (stock.ts locks and lowers them; a sale writes both copies).
       workingProducts: sql.table(registry.get("ecommerce/products").table),
       storeCounts: sql.table(registry.get("ecommerce/stores-to-products").table),
       currencies: table("billing/currencies"),
@@ -121,15 +126,19 @@ export class Prices {
 
   /** Each selected line priced in each currency it has a price in (or only in `currencyId`). */
   async lines(db: Kysely<any>, selection: LineSelection, currencyId?: string): Promise<PricedLine[]> {
-    return (await this.query(db, selection, currencyId, false)).priced;
+    return (await this.query(db, selection, currencyId, false, false)).priced;
   }
 
   /**
-   * The orders' lines priced in one currency, and how many lines they have, priced or not (a
-   * checkout refuses a line with no price): the same one query, so no read of the lines before it.
+   * A checkout's pricing (the checkout's and Pay now's): the lines priced in one currency, with
+   * how many lines there are, priced or not (a checkout refuses a line with no price), in one query
+   * — no read of the lines before it. In the same statement each priced line keeps what it is bought at —
+   * the product's published title, the unit price and the amount — so the order shows them
+   * whatever the product becomes. Inside the checkout's transaction: a refusal after it (no price,
+   * too few left) rolls the line's values back with the rest.
    */
-  async ofOrders(db: Kysely<any>, orderIds: string[], currencyId: string): Promise<Priced> {
-    return this.query(db, { orderIds }, currencyId, true);
+  async buying(db: Kysely<any>, selection: LineSelection, currencyId: string): Promise<Priced> {
+    return this.query(db, selection, currencyId, true, true);
   }
 
   /**
@@ -137,16 +146,18 @@ export class Prices {
    * checkout's address rule); `tracked`: whether a line's product or store keeps a stock count
    * (stock.ts), read unlocked: without one the checkout has nothing to reserve and skips the lock.
    */
-  private async query(db: Kysely<any>, selection: LineSelection, currencyId: string | undefined, unpriced: boolean): Promise<Priced> {
+  private async query(db: Kysely<any>, selection: LineSelection, currencyId: string | undefined, unpriced: boolean, keep: boolean): Promise<Priced> {
     const ids = "orderIds" in selection ? selection.orderIds : selection.lineIds;
-    if (ids.length === 0) return { lines: 0, priced: [], ships: false, tracked: false };
+    if (ids.length === 0) return { lines: 0, priced: [], ships: false, tracked: false, unlisted: [] };
     const t = this.t;
     const column = "orderIds" in selection ? sql.ref("orderId") : sql.ref("id");
     const priced = this.priced();
     // Built once per shape (the checkout's and the cart's reads): the values are bound, not compiled in.
     const params = new Params();
     const [idParams, currency] = [ids.map((id) => params.add(id)), currencyId ? params.add(currencyId) : undefined];
-    const shape = `${"orderIds" in selection ? "orders" : "lines"}|${ids.length}|${currency ? "currency" : "all"}|${unpriced ? "unpriced" : "priced"}`;
+    const shape = `${"orderIds" in selection ? "orders" : "lines"}|${ids.length}|${currency ? "currency" : "all"}|${unpriced ? "unpriced" : "priced"}|${keep ? "keep" : "read"}`;
+    // Kept values need one row per line: one currency.
+    if (keep && !currency) throw new Error("a checkout's pricing needs its currency");
     const rows = await this.statements.run<any>(db, shape, params, () => sql`
       WITH l AS (
         SELECT "id", "orderId", "productId", "storeId", "quantity", "orderIndex", "createdAt" FROM ${t.lines}
@@ -164,20 +175,33 @@ export class Prices {
         FROM ${t.storeProducts} sp JOIN ${t.storeProductAttributes} x ON x."storesToProductsId" = sp."id" ${priced}
           AND (sp."storeId", sp."productId") IN (SELECT "storeId", "productId" FROM l WHERE "storeId" IS NOT NULL)
         ORDER BY sp."storeId", sp."productId", cl."billingModuleCurrencyId", x."orderIndex", a."createdAt"
-      )
-      SELECT l."id" AS "lineId", l."orderId", l."productId", l."storeId", l."quantity",
-        c."id" AS "currencyId", c."slug", c."symbol", c."decimals",
-        COALESCE(s."attributeId", p."attributeId") AS "attributeId",
-        COALESCE(s."number", p."number") AS "price",
-        round(COALESCE(s."number", p."number") * l."quantity", c."decimals") AS "amount",
-        EXISTS (SELECT 1 FROM ${t.workingProducts} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships",
-        (EXISTS (SELECT 1 FROM ${t.workingProducts} st WHERE st."id" IN (SELECT "productId" FROM l) AND st."stock" IS NOT NULL)
-          OR EXISTS (SELECT 1 FROM ${t.storeCounts} sc WHERE (sc."storeId", sc."productId") IN (SELECT "storeId", "productId" FROM l WHERE "storeId" IS NOT NULL) AND sc."stock" IS NOT NULL)) AS "tracked"
-      FROM l CROSS JOIN ${t.currencies} c
-      LEFT JOIN product_prices p ON p."productId" = l."productId" AND p."currencyId" = c."id"
-      LEFT JOIN store_prices s ON s."storeId" = l."storeId" AND s."productId" = l."productId" AND s."currencyId" = c."id"
-      WHERE ${unpriced ? sql`true` : sql`COALESCE(s."number", p."number") IS NOT NULL`} ${currency ? sql`AND c."id" = ${currency}` : sql``}
-      ORDER BY l."orderId", l."orderIndex", l."createdAt", c."slug"
+      ),
+      r AS (
+        SELECT l."id" AS "lineId", l."orderId", l."productId", l."storeId", l."quantity", l."orderIndex", l."createdAt",
+          c."id" AS "currencyId", c."slug", c."symbol", c."decimals",
+          COALESCE(s."attributeId", p."attributeId") AS "attributeId",
+          COALESCE(s."number", p."number") AS "price",
+          round(COALESCE(s."number", p."number") * l."quantity", c."decimals") AS "amount",
+          pp."id" IS NOT NULL AS "listed", pp."title",
+          EXISTS (SELECT 1 FROM ${t.products} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships",
+          (EXISTS (SELECT 1 FROM ${t.workingProducts} st WHERE st."id" IN (SELECT "productId" FROM l) AND st."stock" IS NOT NULL)
+            OR EXISTS (SELECT 1 FROM ${t.storeCounts} sc WHERE (sc."storeId", sc."productId") IN (SELECT "storeId", "productId" FROM l WHERE "storeId" IS NOT NULL) AND sc."stock" IS NOT NULL)) AS "tracked"
+        FROM l CROSS JOIN ${t.currencies} c
+        LEFT JOIN ${t.products} pp ON pp."id" = l."productId"
+        -- A product off the site has no price: its price rows may outlive its published copy.
+        LEFT JOIN product_prices p ON p."productId" = l."productId" AND p."currencyId" = c."id" AND pp."id" IS NOT NULL
+        LEFT JOIN store_prices s ON s."storeId" = l."storeId" AND s."productId" = l."productId" AND s."currencyId" = c."id" AND pp."id" IS NOT NULL
+        WHERE ${unpriced ? sql`true` : sql`COALESCE(s."number", p."number") IS NOT NULL`} ${currency ? sql`AND c."id" = ${currency}` : sql``}
+      )${
+        keep
+          ? sql`, kept AS (
+        UPDATE ${t.lines} AS k SET "title" = COALESCE(r."title", '{}'::jsonb), "price" = r."price", "amount" = r."amount", "updatedAt" = now()
+        FROM r WHERE k."id" = r."lineId" AND r."price" IS NOT NULL
+        RETURNING k."id"
+      )`
+          : sql``
+      }
+      SELECT * FROM r ORDER BY r."orderId", r."orderIndex", r."createdAt", r."slug"
     `);
     const lines = (unpriced ? rows.filter((r: any) => r.price !== null) : rows).map((r: any) => ({
       lineId: r.lineId,
@@ -191,6 +215,7 @@ export class Prices {
       currency: { id: r.currencyId, slug: r.slug, symbol: r.symbol, decimals: r.decimals },
     }));
     // With one currency and unpriced lines kept, each line is one row.
-    return { lines: rows.length, priced: lines, ships: rows.some((r: any) => r.ships === true), tracked: rows.some((r: any) => r.tracked === true) };
+    const unlisted = [...new Set(rows.filter((r: any) => r.listed !== true).map((r: any) => r.productId as string))];
+    return { lines: rows.length, priced: lines, ships: rows.some((r: any) => r.ships === true), tracked: rows.some((r: any) => r.tracked === true), unlisted };
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from "../../../engine/db/open-database.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
+import { publishedTable } from "../../../engine/schema/published-model.js";
 import { removeKeyedAttributes } from "./keyed-attributes.js";
 import { Prices, type ProductPrice } from "./prices.js";
 
@@ -68,10 +69,17 @@ export class ProductPrices {
 
   /**
    * The product's prices: its working copy's for an editor (what `replace` writes), the published
-   * ones as the cart and checkout charge them for everyone else; an unknown product is a 404.
+   * ones as the cart and checkout charge them for everyone else; an unknown product is a 404, and
+   * for everyone else so is one not on the site (never published, or taken off: its price rows may
+   * outlive its published copy, but it is not for sale).
    */
   async read(productId: string, copies: "working" | "published"): Promise<ProductPrice[]> {
-    await this.repositories.get("ecommerce/products")!.get(productId);
+    const products = this.repositories.get("ecommerce/products")!;
+    if (copies === "working") await products.get(productId);
+    else {
+      const listed = await this.database.db.selectFrom(publishedTable(products.model)).select("id").where("id", "=", productId).executeTakeFirst();
+      if (!listed) throw notFound(`${products.model.title} ${productId} was not found`);
+    }
     return (copies === "working" ? this.prices : this.published).ofProduct(this.database.db, productId);
   }
 

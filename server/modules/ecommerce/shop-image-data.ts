@@ -6,6 +6,7 @@ import { text } from "../../../web/site/i18n/text.js";
 import { siteName, type ProductAttachmentInput, type ReceiptInput } from "../file-storage/index.js";
 import type { Order, Orders } from "./orders.js";
 import { totalsByCurrency } from "./totals.js";
+import { boughtTitle, boughtTotal, wasBought } from "./bought-lines.js";
 
 export const languageOf = (value: unknown): Language | undefined => (isLanguage(value) ? value : undefined);
 
@@ -55,19 +56,23 @@ export class ShopImageData {
     const currency = await this.currencyOf(orderId);
     const priced = currency ? await this.orders.prices.lines(this.db, { orderIds: [orderId] }, currency.id as string) : [];
     const byLine = new Map(priced.map((p) => [p.lineId, p]));
+    const lines = withLines!.ordersToProducts;
+    // What was bought (bought-lines.ts): the title, price and amount each line kept at checkout;
+    // today's published ones only for a line checked out before lines kept them.
+    const kept = currency ? boughtTotal(lines, { id: String(currency.id), slug: String(currency.slug), symbol: (currency.symbol as string | null) ?? null, decimals: Number(currency.decimals) }) : undefined;
     return {
       language,
       siteName: await siteName(this.app, this.origin),
       orderId,
       status: String(order.status),
       date: new Date(String(order.updatedAt)),
-      lines: withLines!.ordersToProducts.map((line) => ({
-        title: text((line.product as Row | null)?.title, language) || String((line.product as Row | null)?.adminTitle ?? line.productId),
+      lines: lines.map((line) => ({
+        title: text(boughtTitle(line) ?? (line.product as Row | null)?.title, language) || String((line.product as Row | null)?.adminTitle ?? line.productId),
         quantity: Number(line.quantity),
-        price: byLine.get(line.id)?.price,
-        amount: byLine.get(line.id)?.amount,
+        price: wasBought(line) ? String(line.price) : byLine.get(line.id)?.price,
+        amount: wasBought(line) ? String(line.amount) : byLine.get(line.id)?.amount,
       })),
-      total: totalsByCurrency(priced, withLines!.ordersToProducts.map((l) => l.id))[0]?.total,
+      total: kept ? kept[0]!.total : totalsByCurrency(priced, lines.map((l) => l.id))[0]?.total,
       currency: currency ? { code: String(currency.slug).toUpperCase(), symbol: currency.symbol as string | null } : undefined,
     };
   }

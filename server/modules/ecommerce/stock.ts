@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { sql, type RawBuilder } from "kysely";
 import { AppError, type ErrorCause } from "../../../engine/errors.js";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
+import { publishedTable } from "../../../engine/schema/published-model.js";
 
 /**
  * Stock (issue 26, point 2): `stock` on a product (items left; null = not tracked, never runs
@@ -102,9 +103,13 @@ export async function availableFor(db: Kysely<any>, table: TableOf, lines: Stock
   return new Map(lines.map((l) => [l.id, counts.get(l.id)?.stock ?? null]));
 }
 
-/** The 409 for products with too few items: each named, with what is left ("only 3 left", "out of stock"). */
-async function shortage(db: Kysely<any>, table: TableOf, short: { productId: string; left: number }[]): Promise<AppError> {
-  const products = await db.selectFrom(table("ecommerce/products")).select(["id", "title", "adminTitle"]).where("id", "in", short.map((s) => s.productId)).execute();
+/**
+ * The 409 for products with too few items: each named, with what is left ("only 3 left", "out of
+ * stock"). Named as the buyer knows them: by the published copy's title (`productsTable`, the
+ * products' published table), never an editor's unpublished one.
+ */
+async function shortage(db: Kysely<any>, productsTable: string, short: { productId: string; left: number }[]): Promise<AppError> {
+  const products = await db.selectFrom(productsTable).select(["id", "title", "adminTitle"]).where("id", "in", short.map((s) => s.productId)).execute();
   const name = (id: string) => {
     const product = products.find((p) => p.id === id);
     const title = product?.title && typeof product.title === "object" ? (product.title as Record<string, unknown>).en : undefined;
@@ -130,10 +135,11 @@ export function stockLeft(table: TableOf, productId: string, storeId: string | u
 /**
  * Refuses (409, as the checkout would) a quantity of a product the shop does not have: an add to
  * cart of a sold-out product, or one that would take the cart's line past what is left (`left`,
- * read by stockLeft; null: not tracked).
+ * read by stockLeft; null: not tracked). `visitorTable`: the table a visitor sees a model in (the
+ * published copy's), for the product's name.
  */
-export async function assertLeft(db: Kysely<any>, table: TableOf, productId: string, left: number | string | null, quantity: number): Promise<void> {
-  if (left !== null && Number(left) < quantity) throw await shortage(db, table, [{ productId, left: Number(left) }]);
+export async function assertLeft(db: Kysely<any>, visitorTable: TableOf, productId: string, left: number | string | null, quantity: number): Promise<void> {
+  if (left !== null && Number(left) < quantity) throw await shortage(db, visitorTable("ecommerce/products"), [{ productId, left: Number(left) }]);
 }
 
 /**
@@ -180,7 +186,7 @@ export async function reserveStock(repository: RepositoryLookup, trx: Kysely<any
     needs.set(k, entry);
   }
   const short = [...needs.values()].filter((n) => n.need > n.count.stock);
-  if (short.length > 0) throw await shortage(trx, table, short.map((s) => ({ productId: s.count.productId, left: s.count.stock })));
+  if (short.length > 0) throw await shortage(trx, publishedTable(repository("ecommerce/products").model), short.map((s) => ({ productId: s.count.productId, left: s.count.stock })));
   await writeCounts(repository, [...needs.values()].map((n) => ({ count: n.count, stock: n.count.stock - n.need })), trx);
   await repository("ecommerce/stock-reservations").bulkCreate(
     lines.flatMap((line) => {

@@ -114,10 +114,13 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
           currencyId: input.billingModule?.currency?.id,
           ...payer(input, "dummy"),
         },
-        async (repository) => {
+        async (repository, trx) => {
+          // The product (and store) as visitors see it, the published copy (docs/drafts.md): one
+          // never published, or taken off the site, is not for sale — a 404, as add to cart answers.
+          const visible = (model: string) => app.publishedRepositories.get(model)!.within({ trx, touched: new Set() });
+          await visible("ecommerce/products").get(productId);
+          if (input.storeId) await visible("ecommerce/stores").get(input.storeId);
           // The order exists only inside this transaction: a failed checkout leaves none behind.
-          await repository("ecommerce/products").get(productId);
-          if (input.storeId) await repository("ecommerce/stores").get(input.storeId);
           const order = await repository("ecommerce/orders").create({ type: "cart", status: "new", ...(input.comment ? { comment: input.comment } : {}) });
           await repository("ecommerce/orders-to-products").create({ orderId: order.id, productId, quantity: input.quantity ?? 1, ...(input.storeId ? { storeId: input.storeId } : {}) });
           await repository("rbac/subjects-to-ecommerce-module-orders").create({ subjectId: id, ecommerceModuleOrderId: order.id });
