@@ -185,10 +185,11 @@ export const accountShapes: Shape[] = [
   {
     call: "POST notify", name: "{ notification: { notification, template: { variant }, topic: { slug } } }", who: "admin", method: "POST",
     path: (c) => `${SUBJECTS}/${c.bea.subjectId}/notify`,
-    data: () => ({ notification: { notification: { data: JSON.stringify({ name: "Bea" }) }, template: { variant: "message" }, topic: { slug: "information" } } }),
+    // As the original's notifications are made: with a title.
+    data: () => ({ notification: { notification: { title: "New request from website", data: JSON.stringify({ name: "Bea" }) }, template: { variant: "message" }, topic: { slug: "information" } } }),
     status: 201,
     expect: async (body, c) => {
-      expect(body.data).toMatchObject({ template: "message", recipient: "bea@example.com", rbacModuleSubjectId: c.bea.subjectId, data: { name: "Bea" } });
+      expect(body.data).toMatchObject({ template: "message", recipient: "bea@example.com", rbacModuleSubjectId: c.bea.subjectId, data: { name: "Bea" }, subject: "New request from website" });
       // Sent before the steps after it, so its mail is not the newest one when bea resets her password.
       await c.t.app.notifications.flush();
     },

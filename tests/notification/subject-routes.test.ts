@@ -81,6 +81,24 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
       expect(await topicLinks(response.body.data.id)).toEqual([expect.objectContaining({ topicId: topic.body.data.id })]);
     });
 
+    // The original's notifications carry a title ("New request from website"): the mail's subject
+    // when the template gives none; a template's own subject still wins.
+    it.each([
+      ["a template row without a title", "website-request", { title: "New request from website" }, "New request from website"],
+      ["a built-in template with its subject", "message", { title: "New request from website", data: { subject: "Hello Bea", text: "x" } }, "Hello Bea"],
+      ["a template row with its own title", "titled-request", { title: "New request from website" }, "Request received"],
+      ["a built-in template whose subject comes out empty", "message", { title: "New request from website", data: { text: "x" } }, "New request from website"],
+    ])("takes the notification's title: %s", async (_case, variant, inner, subject) => {
+      await t.request({ method: "POST", url: "/api/notification/templates/find-or-create", payload: { data: { variant: "website-request", description: { en: "A request from {{name}}" } } } });
+      await t.request({ method: "POST", url: "/api/notification/templates/find-or-create", payload: { data: { variant: "titled-request", title: { en: "Request received" }, description: { en: "A request" } } } });
+      const response = await notify({ notification: { notification: inner, template: { variant } } });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(response.body.data).toMatchObject({ template: variant, subject: "New request from website", status: "new" });
+      await t.app.notifications.flush();
+      const sent = await t.request({ method: "GET", url: `/api/notification/notifications/${response.body.data.id}` });
+      expect(sent.body.data).toMatchObject({ status: "sent", subject });
+    });
+
     it("without a topic or notification fields it queues the template alone", async () => {
       const response = await notify({ notification: { template: { variant: "message" } } });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -93,6 +111,8 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
       ["a topic no one made", { notification: { template: { variant: "message" }, topic: { slug: "no-such-topic" } } }, /^Validation error: topic no-such-topic does not exist/],
       ["data that is not a JSON object", { notification: { notification: { data: "[1]" }, template: { variant: "message" } } }, /^Validation error: \/notification\/notification\/data must be a JSON object/],
       ["an unknown field", { notification: { template: { variant: "message" }, cc: "x" } }, /^Validation error: \/notification\/cc is not accepted/],
+      ["a title that is no text", { notification: { notification: { title: 5 }, template: { variant: "message" } } }, /^Validation error: \/notification\/notification\/title/],
+      ["an empty title", { notification: { notification: { title: "" }, template: { variant: "message" } } }, /^Validation error: \/notification\/notification\/title/],
     ])("refuses %s with a 400, queuing nothing", async (_case, data, message) => {
       const before = (await t.request({ method: "GET", url: "/api/notification/notifications/count" })).body.data;
       const response = await notify(data);

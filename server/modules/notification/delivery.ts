@@ -59,7 +59,7 @@ export class NotificationDelivery {
     try {
       if (!row.recipient) throw new MailFailure("the notification has no recipient", true);
       const variables = { ...row.data, ...row.secretData };
-      message = await this.templates.render(row.template ?? "message", row.language ?? DEFAULT_LANGUAGE, variables);
+      message = await this.templates.render(row.template ?? "message", row.language ?? DEFAULT_LANGUAGE, variables, row.subject);
     } catch (error) {
       return this.fail(row, error instanceof MailFailure ? error.message : `cannot render: ${(error as Error).message}`);
     }

@@ -14,6 +14,8 @@ export interface NewNotification {
   data?: Record<string, unknown>;
   /** Variables kept off the API (x-hidden) and forgotten once sent: a reset link. */
   secretData?: Record<string, unknown>;
+  /** The subject when the template gives none; the sent subject replaces it. */
+  subject?: string;
   subjectId?: string;
   sendAfter?: string;
   /** Makes the notification once: a second enqueue with the same key returns the first. */
@@ -39,6 +41,7 @@ export class Notifications {
       language: input.language,
       data: input.data ?? {},
       secretData: input.secretData,
+      subject: input.subject,
       rbacModuleSubjectId: input.subjectId,
       sendAfter: input.sendAfter,
       key: input.key,

@@ -31,7 +31,8 @@ const anyNotifyBody = Object.assign(objectInput(), {
  * email, to its email identity, in its language: either a template (`template` plus its `data`)
  * or a plain `subject` and `text`; `sendAfter` delays it. The original client's body,
  * `{ notification: { notification, template: { variant }, topic: { slug } } }`, is taken too: the
- * variant is the template and the topic (one that exists) files it. Admins and the secret key only
+ * variant is the template, the topic (one that exists) files it, and the notification's `title`
+ * is the subject when the template has none. Admins and the secret key only
  * (the permission records: no default role but admin has it); 201 with the queued notification.
  */
 export function registerNotifyRoute(app: FastifyInstance, notifications: Notifications) {
@@ -42,7 +43,7 @@ export function registerNotifyRoute(app: FastifyInstance, notifications: Notific
       url: "/api/rbac/subjects/:id/notify",
       tag: "notification",
       summary:
-        "Send the subject a notification by email (admins, secret key): `template` with `data`, or `subject` and `text`; `sendAfter`, `language` optional; or the original client's `notification: { notification: { data }, template: { variant }, topic: { slug } }`. 201 with the notification, which the queue delivers",
+        "Send the subject a notification by email (admins, secret key): `template` with `data`, or `subject` and `text`; `sendAfter`, `language` optional; or the original client's `notification: { notification: { title, data }, template: { variant }, topic: { slug } }` (`title`: the subject when the template has none). 201 with the notification, which the queue delivers",
       params,
       body: anyNotifyBody,
       status: 201,
@@ -57,6 +58,7 @@ export function registerNotifyRoute(app: FastifyInstance, notifications: Notific
         recipient,
         language: message.language ?? (isLanguage(subject.language) ? subject.language : DEFAULT_LANGUAGE),
         data: message.data,
+        subject: message.subject,
         subjectId: id,
         sendAfter: message.sendAfter,
       });

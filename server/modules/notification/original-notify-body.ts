@@ -7,7 +7,7 @@ import { inputSchema } from "../input.js";
 /** The notify body the original client sends (issue 28, point 9). */
 interface OriginalNotify {
   notification: {
-    notification?: { data?: Record<string, unknown> | string; sendAfter?: string; method?: "email"; language?: string };
+    notification?: { title?: string; data?: Record<string, unknown> | string; sendAfter?: string; method?: "email"; language?: string };
     template: { variant: string };
     topic?: { slug: string };
   };
@@ -23,6 +23,9 @@ const originalBody = inputSchema<OriginalNotify>({
           type: "object",
           additionalProperties: false,
           properties: {
+            // The original's notifications have a title ("New request from website"): the mail's
+            // subject when its template gives none (templates.ts).
+            title: { type: "string", minLength: 1, maxLength: 500 },
             // The original keeps a notification's data as a JSON string; an object is taken too.
             data: { type: ["object", "string"], maxLength: 100_000 },
             sendAfter: { type: "string", format: "date-time" },
@@ -44,6 +47,8 @@ export interface NotifyRequest {
   data?: Record<string, unknown>;
   sendAfter?: string;
   language?: Language;
+  /** The subject the mail has when its template gives none (the original's notification title). */
+  subject?: string;
   /** The topic the notification is filed under (notification/topics-to-notifications). */
   topicSlug?: string;
 }
@@ -69,6 +74,7 @@ export function fromOriginalNotify(input: unknown): NotifyRequest {
     data: data as Record<string, unknown> | undefined,
     sendAfter: inner.sendAfter,
     language: checkLanguage(inner.language, "/notification/notification/language"),
+    subject: inner.title,
     topicSlug: notification.topic?.slug,
   };
 }

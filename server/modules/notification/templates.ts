@@ -48,14 +48,20 @@ export function htmlOf(text: string): string {
 export class Templates {
   constructor(private readonly rows: Repository) {}
 
-  async render(name: string, language: Language, variables: Variables): Promise<RenderedMessage> {
+  /**
+   * `ownSubject`: the notification's own subject (the original client's notification title),
+   * the mail's when the template gives none or its subject comes out empty ("{{subject}}" with no
+   * such variable).
+   */
+  async render(name: string, language: Language, variables: Variables, ownSubject?: string | null): Promise<RenderedMessage> {
     const field = this.rows.model.fieldMap.get("variant")!;
     const [row] = await this.rows.list({ filters: [{ field, kind: field.kind, method: "eq", value: name }], orderBy: [], limit: 1, offset: 0 });
     const builtIn = ownEntry(DEFAULT_TEMPLATES, name);
     const subject = (row && inLanguage(row.title, language)) || builtIn?.[language]?.subject || builtIn?.[DEFAULT_LANGUAGE]?.subject || builtIn?.en.subject;
     const body = (row && inLanguage(row.description, language)) || builtIn?.[language]?.text || builtIn?.[DEFAULT_LANGUAGE]?.text || builtIn?.en.text;
-    if (!subject || !body) throw new Error(`no template named ${name}`);
+    if (!(subject || ownSubject) || !body) throw new Error(`no template named ${name}`);
     const text = fill(body, variables);
-    return { subject: fill(subject, variables).replace(/\s+/g, " ").trim(), text, html: htmlOf(text) };
+    const filled = subject ? fill(subject, variables).replace(/\s+/g, " ").trim() : "";
+    return { subject: filled || (ownSubject ?? "").replace(/\s+/g, " ").trim(), text, html: htmlOf(text) };
   }
 }
