@@ -24,7 +24,7 @@ export function redactedRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),
-    version: request.headers?.["accept-version"],
+    version: request.headers?.["accept-version"] as string | undefined,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

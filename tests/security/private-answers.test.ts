@@ -29,7 +29,7 @@ describe(`private answers on ${testDialect}`, () => {
   const bearer = () => ({ authorization: `Bearer ${jwt}` });
   const cookie = () => ({ cookie: `rbac.subject.jwt=${jwt}` });
 
-  type Case = [what: string, request: () => { method: "GET" | "POST"; url: string; headers?: Record<string, string>; payload?: unknown }, status: number];
+  type Case = [what: string, request: () => { method: "GET" | "POST"; url: string; headers?: Record<string, string>; payload?: Record<string, unknown> }, status: number];
   const privateCases: Case[] = [
     ["the signed-in subject (bearer)", () => ({ method: "GET", url: `${AUTH}/me`, headers: bearer() }), 200],
     ["the signed-in subject (session cookie)", () => ({ method: "GET", url: `${AUTH}/me`, headers: cookie() }), 200],
