@@ -108,6 +108,19 @@ describe(`lists paged by cursor on ${testDialect}`, () => {
     expect((await get(`limit=10&${order("slug", "asc")}&after=${encodeURIComponent(next)}`)).status).toBe(200);
   });
 
+  // The order's JSON key is part of what is signed: a cursor along the English titles is no
+  // position along the Russian ones (nor along the whole column, nor descending).
+  test.each([
+    ["title->>ru, asc", order("title->>ru", "asc")],
+    ["title->>en, desc", order("title->>en", "desc")],
+    ["title, asc", order("title", "asc")],
+  ])("a cursor made for title->>en, asc is a 400 for %s", async (_what, other) => {
+    const next: string = (await get(`limit=10&${order("title->>en", "asc")}`)).body.next;
+    expect(typeof next).toBe("string");
+    await badCursor(`limit=10&${other}&after=${encodeURIComponent(next)}`, /is not a cursor of this list/);
+    expect((await get(`limit=10&${order("title->>en", "asc")}&after=${encodeURIComponent(next)}`)).status).toBe(200);
+  });
+
   test("hidden fields never enter a cursor, and a caller who may not list gets no rows by one", async () => {
     await register(t, "ann@example.com");
     await register(t, "bob@example.com");
