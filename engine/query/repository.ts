@@ -438,14 +438,14 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * An import's rows, each checked already (prepareWrite), in one transaction: created with
    * their ids, or `update` the record of that id. A row the database refuses (a reference to no
    * record, a unique value taken) rolls every row back, its error naming the row. A row may carry
-   * its createdAt and updatedAt (moved from another database, they keep their dates); a new row
-   * without one gets the moment it is written, so rows keep the file's order. A row's `then`
-   * fields are set after every row is in, in the same transaction.
+   * its createdAt (moved from another database, it keeps its date); a new row without one gets
+   * the moment it is written, so rows keep the file's order. A row's `then` fields are set after
+   * every row is in, in the same transaction. Answers the id each row wrote, in the rows' order.
    */
-  async importRows(rows: ImportRow[]): Promise<void> {
+  async importRows(rows: ImportRow[]): Promise<string[]> {
     const stamped = this.model.fieldMap.get("createdAt")?.generated === "now";
+    const written: string[] = [];
     await this.inTransaction(async (trx) => {
-      const written: string[] = [];
       for (const { row, update, data } of rows) {
         try {
           if (update) written.push(((await this.updateOne(trx, update, data)) ?? this.missing(update)).id as string);
@@ -470,6 +470,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       if (update) this.changedByTrigger(data);
       if (then) this.changedByTrigger(then);
     }
+    return written;
   }
 
   /** The first record whose `keys` equal the given values: an ordinary filtered list of one. */

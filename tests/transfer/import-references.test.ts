@@ -58,13 +58,14 @@ describe(`an import whose rows refer to rows later in the file, on ${testDialect
       { id: b, slug: "b", parentId: c },
       { id: c, slug: "c", parentId: a, relatedId: c },
     ];
+    const started = Date.now() - 1000;
     const { status, body } = await importFile(t, SECTIONS, JSON.stringify(records), "sections.json");
     expect(body).toEqual({ data: { created: 3, updated: 0 } });
     expect(status).toBe(200);
     expect(await parentsOf(SECTIONS, "parentId")).toEqual({ a: b, b: c, c: a });
     expect(await parentsOf(SECTIONS, "relatedId")).toEqual({ a: c, b: null, c });
-    // A row set in two steps keeps the file's updatedAt.
-    expect((await list(SECTIONS)).find((r) => r.slug === "a")!.updatedAt).toBe("2021-05-06T07:08:09.000Z");
+    // A row set in two steps, like every imported row, has the import's own updatedAt, not the file's.
+    expect(Date.parse((await list(SECTIONS)).find((r) => r.slug === "a")!.updatedAt)).toBeGreaterThan(started);
   });
 
   test("an update naming a row the file creates further down", async () => {

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseCsv } from "../../server/crud/transfer/csv.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { exportText, importFile } from "./transfer-helpers.js";
+import { exportText, importFile, republished } from "./transfer-helpers.js";
 
 // Export and import follow the LANGUAGES setting: with en,ru,de a language map is three CSV
 // columns, and a German text goes out and comes back like the English one.
 
 const ARTICLES = "blog/articles";
-
-/** The record as imported back: the same, published again (DRAFTS=off), at the import's time. */
-const republished = (record: any) => ({ ...record, publication: { ...record.publication, publishedAt: expect.any(String) } });
 
 describe(`CSV export and import with LANGUAGES=en,ru,de on ${testDialect}`, () => {
   let t: TestApp;

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Model } from "../../engine/schema/model.js";
 import { multipart } from "../helpers/bodies.js";
 import type { TestApp } from "../helpers/test-app.js";
@@ -39,3 +40,9 @@ export function dependencyOrder(models: Model[]): Model[] {
 
 /** Records by id, for comparing two exports whatever their order. */
 export const byId = (records: Record<string, unknown>[]) => Object.fromEntries(records.map((r) => [r.id as string, r]));
+
+/**
+ * A record as an import writes it back: the same, but changed at the import's time (its own
+ * updatedAt) and, with DRAFTS=off, published again then.
+ */
+export const republished = (record: any) => ({ ...record, updatedAt: expect.any(String), publication: { ...record.publication, publishedAt: expect.any(String) } });

@@ -22,8 +22,15 @@ export interface ImportPlan {
 /** The fields that pick out an existing record: the id, then each unique field. */
 const matchFields = (model: Model) => model.fields.filter((f) => f.name === "id" || (f.unique && !f.hidden));
 
-/** Server-maintained times (createdAt, updatedAt) an import carries over from the database it came from. */
-const carriedTimes = (model: Model) => model.fields.filter((f) => f.readOnly && f.name !== "id" && f.kind === "datetime");
+/** Server-maintained times (createdAt, updatedAt): a record may not write them, so they are taken out of it. */
+const serverTimes = (model: Model) => model.fields.filter((f) => f.readOnly && f.name !== "id" && f.kind === "datetime");
+
+/**
+ * Of those, the one an import keeps from the file: when a record was made (content moved between
+ * databases keeps its dates and order). The time of a change (`updatedAt`) is the import's own:
+ * carried over, it made an imported draft read as its published copy (same state, same ETag).
+ */
+const carried = (field: Field) => field.onUpdate !== "now";
 
 const reasonsOf = (error: AppError) => (error.causes.length ? error.causes.map((c) => `${c.path || "/"} ${c.message}`) : [error.message]);
 
@@ -84,14 +91,14 @@ export async function planImport(
   return { report, rows: ordered.rows };
 }
 
-/** createdAt and updatedAt taken out of the record (the client validators refuse them), checked. */
+/** createdAt and updatedAt taken out of the record (the client validators refuse them); createdAt kept, checked. */
 function splitTimes(model: Model, record: Row, reasons: string[]): { rest: Row; times: Row } {
   const rest: Row = { ...record };
   const times: Row = {};
-  for (const field of carriedTimes(model)) {
+  for (const field of serverTimes(model)) {
     const value = rest[field.name];
     delete rest[field.name];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || !carried(field)) continue;
     const time = fieldTypeOf(field.kind).coerce(value);
     if (time === undefined) reasons.push(`/${field.name} must be a date-time`);
     else times[field.name] = time;

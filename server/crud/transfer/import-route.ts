@@ -6,6 +6,8 @@ import { CellError, recordsFromCsv } from "./columns.js";
 import { CsvSyntaxError, parseCsv } from "./csv.js";
 import { TRANSFER_FORMATS, type TransferFormat } from "./export-route.js";
 import { planImport } from "./import-plan.js";
+import { writeImport } from "./import-write.js";
+import { subjectOf } from "../../drafts/draft-writes.js";
 
 const IMPORT_QUERY_KEYS = ["dryRun", "format"];
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
@@ -15,7 +17,8 @@ const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
  * (of this or another database). `?dryRun=true` answers what it would do — rows to create, rows
  * to update (matched by id or a unique field) and rows refused with the reasons — and writes
  * nothing; without it every row is written in one transaction, or, when any row is refused, none
- * and the answer names the rows. Admins only by default, as the export.
+ * and the answer names the rows. Admins only by default, as the export. The rows get the import's
+ * own `updatedAt` and, of an x-drafts model, a version each (import-write.ts).
  */
 export function registerImportRoute(app: FastifyInstance, repository: Repository) {
   const model = repository.model;
@@ -32,7 +35,7 @@ export function registerImportRoute(app: FastifyInstance, repository: Repository
       const more = report.rejected.length > 5 ? ` and ${report.rejected.length - 5} more rows` : "";
       throw validationError(`nothing was imported: ${rowsNamed}${more}`, causes);
     }
-    await repository.importRows(rows);
+    await writeImport(app, repository, rows, subjectOf(request));
     return { data: { created: report.create.length, updated: report.update.length } };
   });
 }
