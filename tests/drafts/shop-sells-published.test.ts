@@ -97,6 +97,32 @@ describe(`the shop sells only published products, on ${testDialect}`, () => {
     expect(mails.map((m: any) => m.data.total)).toEqual(["$25.00"]);
   });
 
+  it("Pay now after a decline charges today's published price and keeps it on the line; for a product taken off the site since, it is a 404", async () => {
+    const payNow = (orderId: string) => ann.call({ method: "POST", url: `${ann.base}/orders/${orderId}/pay` });
+    const declined = async (productId: string) => {
+      const order = await addToCart(ann, productId);
+      const actions = await dummyCheckout(t, ann, [order.id], c.usd.id, "ann@example.com");
+      expect((await dummyWebhook(t, actions.decline)).status).toBe(200);
+      return order.id as string;
+    };
+    const shoes = await declined(c.shoes.id);
+    await editor("PUT", `/api/ecommerce/products/${c.shoes.id}/prices`, { prices: [{ currencyId: c.usd.id, amount: "33.00" }] });
+    await publish(c.shoes.id);
+    const again = await payNow(shoes);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.billingModule.invoices[0].amount).toBe("33.00");
+    const order = (await history()).find((o) => o.id === shoes);
+    expect([order.ordersToProducts[0].price, order.total[0]?.total]).toEqual(["33.00", "33.00"]);
+
+    const bag = await create(t, "ecommerce/products", { adminTitle: "Bag", title: { en: "Bag" } });
+    expect((await editor("PUT", `/api/ecommerce/products/${bag.id}/prices`, { prices: [{ currencyId: c.usd.id, amount: "8.00" }] })).status).toBe(200);
+    await publish(bag.id);
+    const bagOrder = await declined(bag.id);
+    expect((await editor("POST", `/api/ecommerce/products/${bag.id}/unpublish`)).status).toBe(200);
+    const refused = await payNow(bagOrder);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(404);
+  });
+
   it("the out-of-stock 409 names the product by its published title, never an unpublished rename", async () => {
     expect((await editor("PATCH", `/api/ecommerce/products/${c.shoes.id}`, { stock: 0 })).status).toBe(200);
     await publish(c.shoes.id);
