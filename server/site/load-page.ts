@@ -48,7 +48,8 @@ export class PageLoader {
   constructor(
     private readonly repositories: Map<string, Repository>,
     private readonly graph: RelationGraph,
-    private readonly access: ModelAccess,
+    // Only its answer is asked for: a preview passes the one it read before its transaction.
+    private readonly access: Pick<ModelAccess, "readableModels">,
     /** Members-only rows of a model (rbac's MembersOnly for a visitor): never part of a page. */
     private readonly hiddenOf: HiddenOf = async () => new Set(),
   ) {}

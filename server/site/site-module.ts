@@ -14,6 +14,8 @@ import { registerSiteRoutes } from "./site-routes.js";
 import { registerSeoRoutes } from "./seo/seo-routes.js";
 import { SitePages } from "./site-pages.js";
 import { PagePreviews } from "./preview/page-previews.js";
+import { PublishRehearsal } from "./preview/publish-rehearsal.js";
+import { previewView } from "./preview/preview-view.js";
 import { PreviewLinks } from "./preview/preview-links.js";
 import { resolveSigningSecret } from "../lib/signing-secret.js";
 
@@ -67,15 +69,25 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   let assets: EntryAssets | undefined;
   const siteAssets = () => (assets ??= entryAssets("site/entry-client.tsx"));
   const pages = new SitePages(hostPages, loader, cache, siteAssets, app.log, config.production, config.publicUrl);
-  // Previews read the working copies through the same resolver, loader and renderer; never cached.
+  // Previews: the page found among the working copies, then resolved, loaded and rendered from the
+  // visitors' copies with its tree published in a transaction that is rolled back; never cached.
   const working = app.repositories;
-  // What is members-only in the working copies: the preview shows the page as it will be published.
-  const hiddenInWorking = async (model: string) => app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "working");
+  // Members-only in either copy is left out of a preview: its tree comes from the working copies, the rest from the published.
+  const hiddenInPreview = async (model: string) => {
+    const [a, b] = await Promise.all([app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "working"), app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "published")]);
+    return b.size === 0 ? a : a.size === 0 ? b : new Set([...a, ...b]);
+  };
   const previewSecret = await resolveSigningSecret(config.jwtSecret, config.production, working.get("rbac/signing-keys")!);
   const previews = new PagePreviews(
-    new PageResolver(working.get("host/pages")!, working, changes, mayLookUp, hiddenInWorking),
-    working,
-    new PageLoader(working, new RelationGraph(registry), access, hiddenInWorking),
+    new PageResolver(working.get("host/pages")!, working, changes, mayLookUp, hiddenInPreview),
+    new PublishRehearsal(app.database, repositories, app.drafts, registry.get("host/pages")),
+    previewView({
+      registry,
+      graph: new RelationGraph(registry),
+      access,
+      mayLookUp: (segment, readable) => (segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : readable.has(segment.model)),
+      hiddenOf: hiddenInPreview,
+    }),
     pages,
     new PreviewLinks(previewSecret),
     config.publicUrl,

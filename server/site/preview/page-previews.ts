@@ -2,13 +2,15 @@ import { validationError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { Language } from "../../../web/site/data/page-data.js";
 import { withLanguage } from "../../../web/site/i18n/languages.js";
-import { plainPreviewRefused } from "../../web/plain-documents.js";
+import { plainNotFound, plainPreviewRefused } from "../../web/plain-documents.js";
 import { templateAddresses } from "../host/page-addresses.js";
 import type { PageResolver } from "../host/page-resolver.js";
 import { normalizeUrl, parseTemplate, type NamedSegment } from "../host/url-templates.js";
 import type { PageLoader } from "../load-page.js";
 import type { SitePages } from "../site-pages.js";
 import type { PreviewLinks } from "./preview-links.js";
+import type { SiteView } from "./preview-view.js";
+import type { PublishRehearsal } from "./publish-rehearsal.js";
 
 /** The query parameter a preview link carries its token in. */
 export const PREVIEW_PARAMETER = "preview";
@@ -21,19 +23,21 @@ export interface PreviewResponse {
 
 /**
  * Previews of hosted pages as they will look when published (docs/drafts.md, "Preview"): the
- * page found by its address among the working copies and loaded from the working copies of its
- * whole tree (a resolver and a loader over app.repositories, where the site's read the published
- * copies), rendered by the site's own renderer (SitePages.render) and never stored in its cache.
- * The link is the page's own address, in any language (`/ru/…`), with `?preview={token}`: the
- * token (preview-links.ts) is that page's, for an hour.
+ * page found by its address among the working copies, then resolved and loaded again from the
+ * visitors' copies with its tree published in a rehearsal (publish-rehearsal.ts): exactly the tree
+ * its publish would publish, and nothing else of the working copies (no draft article a template's
+ * address names, no draft product in a list). Rendered by the site's own renderer
+ * (SitePages.render) and never stored in its cache. The link is the page's own address, in any
+ * language (`/ru/…`), with `?preview={token}`: the token (preview-links.ts) is that page's, for an hour.
  */
 export class PagePreviews {
   constructor(
-    /** Pages by address among the working copies. */
+    /** Pages by address among the working copies: which page's token an address needs. */
     private readonly resolver: PageResolver,
-    private readonly working: Map<string, Repository>,
-    /** The page loader over the working copies. */
-    private readonly loader: PageLoader,
+    /** The site with one page's tree published, rolled back after. */
+    private readonly rehearsal: PublishRehearsal,
+    /** The site's resolver and loader over the rehearsal's repositories (preview-view.ts), made before each rehearsal. */
+    private readonly view: () => Promise<SiteView>,
     private readonly pages: SitePages,
     private readonly links: PreviewLinks,
     private readonly publicUrl: string,
@@ -41,14 +45,18 @@ export class PagePreviews {
 
   /**
    * The signed link for a page (its working copy), in `language`. A page whose url is a template
-   * ("/blog/articles/[blog.articles.slug]") is shown at `path`, one of its addresses, or else at
-   * the first address its records give.
+   * ("/blog/articles/[blog.articles.slug]") is shown at `path`, one of its addresses once it is
+   * published, or else at the first address its published records give.
    */
   async link(page: { id: string; url: string }, language: Language, path?: string): Promise<string> {
-    const address = path === undefined ? await this.addressOf(page.url) : normalizeUrl(path);
-    if (path !== undefined && (await this.resolver.resolve(address))?.page.id !== page.id) {
-      throw validationError("path is not an address of this page", [{ path: "/data/path", message: `no address of page ${page.url} (its working copy)` }]);
-    }
+    const view = await this.view();
+    const address = await this.rehearsal.run(page.id, async (repositories) => {
+      const address = path === undefined ? await this.addressOf(page.url, repositories) : normalizeUrl(path);
+      if (path !== undefined && (await view(repositories).resolver.resolve(address))?.page.id !== page.id) {
+        throw validationError("path is not an address of this page", [{ path: "/data/path", message: `no address of page ${page.url} once it is published` }]);
+      }
+      return address;
+    });
     const query = new URLSearchParams({ [PREVIEW_PARAMETER]: this.links.token(page.id) });
     return `${this.publicUrl}${withLanguage(address, language)}?${query}`;
   }
@@ -63,7 +71,15 @@ export class PagePreviews {
       if (!resolved) return { status: 403, html: plainPreviewRefused(language, "invalid") };
       const check = this.links.check(resolved.page.id as string, token);
       if (check !== "valid") return { status: 403, html: plainPreviewRefused(language, check) };
-      const loaded = await this.loader.load(resolved, this.resolver.modelId, language, path);
+      const pageId = resolved.page.id as string;
+      const view = await this.view();
+      const loaded = await this.rehearsal.run(pageId, async (repositories) => {
+        const { resolver, loader } = view(repositories);
+        // The address again, as it will be: a draft record a template names is no address of it.
+        const published = await resolver.resolve(path);
+        return published?.page.id === pageId ? loader.load(published, resolver.modelId, language, path) : undefined;
+      });
+      if (!loaded) return { status: 404, html: plainNotFound(language) };
       return { status: 200, html: this.pages.render(loaded, 200).html };
     } catch (error) {
       return this.pages.failed(language, path, error);
@@ -71,20 +87,20 @@ export class PagePreviews {
   }
 
   /** A page's address: its url, or for a template the first address its records give (the url itself when none does). */
-  private async addressOf(url: string): Promise<string> {
+  private async addressOf(url: string, repositories: Map<string, Repository>): Promise<string> {
     const template = parseTemplate(url);
     if (!template) return url;
-    const [first] = await templateAddresses(template, (segment) => this.firstValue(segment));
+    const [first] = await templateAddresses(template, (segment) => firstValue(segment, repositories));
     return first ?? url;
   }
+}
 
-  /** One value of a named segment's field among its working copies (accounts never: a link would name one). */
-  private async firstValue(segment: NamedSegment): Promise<string[]> {
-    const repository = this.working.get(segment.model);
-    const field = repository?.model.fieldMap.get(segment.field);
-    if (!repository || !field || field.hidden || segment.model.startsWith("rbac/")) return [];
-    const [row] = await repository.list({ filters: [{ field, kind: field.kind, method: "isNotNull" }], orderBy: [{ field, kind: field.kind, direction: "asc" }], limit: 1, offset: 0 });
-    const value = row && String(row[field.name]);
-    return value && !value.includes("/") ? [value] : [];
-  }
+/** One value of a named segment's field among these copies (accounts never: a link would name one). */
+async function firstValue(segment: NamedSegment, repositories: Map<string, Repository>): Promise<string[]> {
+  const repository = repositories.get(segment.model);
+  const field = repository?.model.fieldMap.get(segment.field);
+  if (!repository || !field || field.hidden || segment.model.startsWith("rbac/")) return [];
+  const [row] = await repository.list({ filters: [{ field, kind: field.kind, method: "isNotNull" }], orderBy: [{ field, kind: field.kind, direction: "asc" }], limit: 1, offset: 0 });
+  const value = row && String(row[field.name]);
+  return value && !value.includes("/") ? [value] : [];
 }
