@@ -123,6 +123,19 @@ describe(`the shop sells only published products, on ${testDialect}`, () => {
     expect(refused.status, JSON.stringify(refused.body)).toBe(404);
   });
 
+  it("whether a line ships is the published product's: an unpublished change to shipping asks no address yet", async () => {
+    const mug = await create(t, "ecommerce/products", { adminTitle: "Mug", title: { en: "Mug" }, shipping: "none" });
+    expect((await editor("PUT", `/api/ecommerce/products/${mug.id}/prices`, { prices: [{ currencyId: c.usd.id, amount: "4.00" }] })).status).toBe(200);
+    await publish(mug.id);
+    expect((await editor("PATCH", `/api/ecommerce/products/${mug.id}`, { shipping: "required" })).status).toBe(200);
+    const bought = await oneStep(mug.id);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    await publish(mug.id);
+    const refused = await oneStep(mug.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.cause[0].path).toMatch(/^\/shippingAddress/);
+  });
+
   it("the out-of-stock 409 names the product by its published title, never an unpublished rename", async () => {
     expect((await editor("PATCH", `/api/ecommerce/products/${c.shoes.id}`, { stock: 0 })).status).toBe(200);
     await publish(c.shoes.id);
