@@ -7,12 +7,12 @@ const SOME_RECORD = "00000000-0000-4000-8000-000000000000";
 /**
  * May this caller publish these records of `model`: call `POST /api/{model}/{id}/publish` on each
  * (docs/drafts.md)? No ids (a create) asks for any record of the model. The secret key may, and so
- * may the server itself (no caller, or no rbac module).
+ * may the server itself (no caller, or no rbac module). `action` "unpublish" asks for `…/unpublish`.
  */
-export async function mayPublish(app: FastifyInstance, request: FastifyRequest, model: string, ids: readonly string[] = []): Promise<boolean> {
+export async function mayPublish(app: FastifyInstance, request: FastifyRequest, model: string, ids: readonly string[] = [], action: "publish" | "unpublish" = "publish"): Promise<boolean> {
   const caller = request.caller;
   if (!caller || caller.kind === "secret-key" || !app.hasDecorator("rbac")) return true;
-  const paths = (ids.length > 0 ? ids : [SOME_RECORD]).map((id) => `/api/${model}/${id}/publish`);
+  const paths = (ids.length > 0 ? ids : [SOME_RECORD]).map((id) => `/api/${model}/${id}/${action}`);
   const allowed = await Promise.all(paths.map((path) => app.rbac.authorizer.allows(caller, "POST", path)));
   return allowed.every(Boolean);
 }

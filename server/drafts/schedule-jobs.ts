@@ -12,8 +12,11 @@ export function registerScheduledPublishing(app: FastifyInstance) {
   if (!app.hasDecorator("notifications")) return;
   const { schedules } = app.drafts;
   app.notifications.jobs.handle(SCHEDULE_JOBS.publish, (payload, job) =>
-    schedules.fire("publish", payload, job.id, async (model, id) => {
-      await app.drafts.publishTree(model, id);
+    schedules.fire("publish", payload, job.id, async (model, id, subjectId) => {
+      // Scheduled by a subject: what it may publish when the time comes, as its own publish would.
+      if (!subjectId || !app.hasDecorator("rbac")) return void (await app.drafts.publishTree(model, id));
+      const caller = { kind: "subject" as const, subjectId };
+      await app.drafts.publishTreeAs(model, id, subjectId, (modelId, recordId) => app.rbac.authorizer.allows(caller, "POST", `/api/${modelId}/${recordId}/publish`));
     }),
   );
   app.notifications.jobs.handle(SCHEDULE_JOBS.unpublish, (payload, job) => schedules.fire("unpublish", payload, job.id, (model, id) => app.drafts.unpublish(model, id)));

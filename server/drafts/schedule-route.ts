@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { validationError, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
+import { AppError, validationError, validationErrorFromCauses, type ErrorCause } from "../../engine/errors.js";
 import { isUuid } from "../../engine/query/coerce.js";
 import type { Model } from "../../engine/schema/model.js";
 import { readData } from "../plugins/request-data.js";
 import { withPublication } from "./draft-reads.js";
+import { subjectOf } from "./draft-writes.js";
+import { mayPublish } from "./publish-permission.js";
 import type { ScheduleChange } from "./schedules.js";
 
 type IdParams = { Params: { id: string } };
@@ -50,7 +52,13 @@ export function registerScheduleRoute(app: FastifyInstance, model: Model) {
     const { id } = request.params;
     if (!isUuid(id)) throw validationError("/id must be a uuid", [{ path: "/id", message: "must be a uuid" }]);
     const change = parseSchedule(await readData(request));
-    await app.drafts.schedules.set(model, id, change);
+    // A time is a publish (or an unpublish) later: it needs that route's permission now, and the
+    // job publishes what the one who scheduled it may publish (schedule-jobs.ts). A cancel needs neither.
+    for (const action of ["publish", "unpublish"] as const) {
+      if (!change[`${action}At`] || (await mayPublish(app, request, model.id, [id], action))) continue;
+      throw new AppError("PERMISSION_ERROR", `${action}At ${action}es the record: it needs permission to ${action} it (POST /api/${model.id}/{id}/${action})`);
+    }
+    await app.drafts.schedules.set(model, id, change, subjectOf(request));
     return { data: (await withPublication(app, model, "working", [await working.get(id)]))[0] };
   });
 }

@@ -49,9 +49,10 @@ export class PublicationSchedules {
 
   /**
    * Sets or cancels the record's times, with their jobs, in one transaction; the row is locked
-   * meanwhile, so two editors scheduling the same record at once leave one job per time.
+   * meanwhile, so two editors scheduling the same record at once leave one job per time. The job
+   * names `subjectId`, who scheduled it (null: the secret key): it publishes what they may publish.
    */
-  async set(model: Model, id: string, change: ScheduleChange): Promise<Schedule> {
+  async set(model: Model, id: string, change: ScheduleChange, subjectId: string | null = null): Promise<Schedule> {
     return this.database.db.transaction().execute(async (trx) => {
       const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
       if (!exists) throw notFound(`${model.title} ${id} was not found`);
@@ -65,7 +66,7 @@ export class PublicationSchedules {
         // A job already running is not stopped here: it finds the row no longer names it and does nothing.
         if (replaced) await trx.deleteFrom(this.jobs).where("id", "=", replaced).where("status", "=", "queued").execute();
         values[FIELDS[action].at] = at;
-        values[FIELDS[action].job] = at && (await this.queue(trx, action, model.id, id, at));
+        values[FIELDS[action].job] = at && (await this.queue(trx, action, model.id, id, at, subjectId));
       }
       const next = { ...row, ...values };
       if (!next.publishAt && !next.unpublishAt) await trx.deleteFrom(this.table).where("id", "=", row.id).execute();
@@ -87,9 +88,10 @@ export class PublicationSchedules {
    * The job's turn: when the schedule still names this job, `act` runs (publish or unpublish) and
    * then the time is cleared. A job the row no longer names was replaced or canceled: nothing to
    * do. Run again after a crash between the two steps, it acts again, which publishes (or takes
-   * off) the same record once more: harmless.
+   * off) the same record once more: harmless. `act` gets who scheduled it (null: the secret key, or
+   * a job queued before jobs named anyone).
    */
-  async fire(action: ScheduledAction, payload: Record<string, unknown>, jobId: string, act: (model: Model, id: string) => Promise<void>): Promise<void> {
+  async fire(action: ScheduledAction, payload: Record<string, unknown>, jobId: string, act: (model: Model, id: string, subjectId: string | null) => Promise<void>): Promise<void> {
     const modelId = String(payload.model);
     const id = String(payload.id);
     const { at, job } = FIELDS[action];
@@ -98,17 +100,17 @@ export class PublicationSchedules {
     if (!row || row[job] !== jobId || !model) return;
     const exists = await this.database.db.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
     // Deleted since it was scheduled: its schedule goes with it.
-    if (exists) await act(model, id);
+    if (exists) await act(model, id, typeof payload.subjectId === "string" ? payload.subjectId : null);
     await this.database.db.transaction().execute(async (trx) => {
       await trx.updateTable(this.table).set({ [at]: null, [job]: null, updatedAt: sql`now()` }).where("id", "=", row.id).where(job, "=", jobId).execute();
       await trx.deleteFrom(this.table).where("id", "=", row.id).where("publishAt", "is", null).where("unpublishAt", "is", null).execute();
     });
   }
 
-  private async queue(trx: Kysely<any>, action: ScheduledAction, model: string, id: string, at: Date): Promise<string> {
+  private async queue(trx: Kysely<any>, action: ScheduledAction, model: string, id: string, at: Date, subjectId: string | null): Promise<string> {
     const job = await trx
       .insertInto(this.jobs)
-      .values({ kind: SCHEDULE_JOBS[action], payload: sql`${JSON.stringify({ model, id, at: at.toISOString() })}::jsonb`, status: "queued", attempts: 0, runAt: at })
+      .values({ kind: SCHEDULE_JOBS[action], payload: sql`${JSON.stringify({ model, id, at: at.toISOString(), subjectId })}::jsonb`, status: "queued", attempts: 0, runAt: at })
       .returning("id")
       .executeTakeFirstOrThrow();
     return job.id as string;
