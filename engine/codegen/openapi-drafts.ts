@@ -38,9 +38,13 @@ export function draftPaths(model: Model, errors: JsonSchema): JsonSchema {
   const id = { name: "id", in: "path", required: true, schema: uuid };
   const versionId = { name: "versionId", in: "path", required: true, schema: uuid };
   const working = { "200": { description: `the ${model.title}'s working copy with its publication`, content: json(envelope(ref(name))) }, ...errors };
+  // Records of the tree the caller may not publish stay as they are; those that differ from their published copy are named.
+  const withheld = { type: "array", items: { type: "object", required: ["model", "id"], properties: { model: { type: "string" }, id: uuid } } };
+  const publishedAnswer = { type: "object", properties: { data: ref(name), notPublished: withheld }, required: ["data"] };
+  const published = { "200": { description: `the ${model.title}'s working copy with its publication; notPublished (when any) the records that stayed as they are`, content: json(publishedAnswer) }, ...errors };
   return {
     [`${base}/publish`]: {
-      post: { tags, summary: `Publish ${model.title} with its tree`, operationId: `publish${name}`, parameters: [id], responses: working },
+      post: { tags, summary: `Publish ${model.title} with its tree (the records of it the caller may publish)`, operationId: `publish${name}`, parameters: [id], responses: published },
     },
     [`${base}/unpublish`]: {
       post: { tags, summary: `Unpublish ${model.title}`, operationId: `unpublish${name}`, parameters: [id], responses: working },
