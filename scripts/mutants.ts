@@ -1,5 +1,5 @@
 /**
- * `npm run mutants`: the single-point mutants of issue 23's audit, re-run. Each one breaks the
+ * `npm run mutants`: single-point mutants (scripts/lib/mutant-list.ts), re-run. Each one breaks the
  * code in one place (a float sum, a hidden field on a later page, an identity deleted with no
  * proof…), runs the test files that must catch it, and puts the code back. A mutant that every
  * test survives is a hole in the suite, and one whose text is no longer in the code is stale (the
