@@ -8,7 +8,8 @@ import { runTransaction } from "../../engine/query/transaction.js";
 import type { Model } from "../../engine/schema/model.js";
 import { checkIfMatch, preconditionFailed, StaleRecord } from "../crud/etag.js";
 import { withPublication } from "./draft-reads.js";
-import { mayPublish, requirePublish } from "./publish-permission.js";
+import { callerMayPublish, requirePublish } from "./publish-permission.js";
+import { notPublishedOf } from "./tree-permissions.js";
 
 type Row = Record<string, unknown> & { id?: unknown };
 
@@ -105,9 +106,8 @@ export function registerPublishRoutes(app: FastifyInstance, model: Model) {
     checkId(request.params.id);
     // Only what the caller may publish (a page editor does not publish a product a block lists):
     // the rest stays as it is, and the answer names what of it differs from its published copy.
-    const may = (modelId: string, id: string) => mayPublish(app, request, modelId, [id]);
-    const { withheld } = await app.drafts.publishTreeAs(model, request.params.id, subjectOf(request), may);
-    const notPublished = [...withheld].flatMap(([modelId, ids]) => [...ids].map((id) => ({ model: modelId, id })));
+    const { withheld } = await app.drafts.publishTreeAs(model, request.params.id, subjectOf(request), callerMayPublish(app, request));
+    const notPublished = notPublishedOf(withheld);
     return notPublished.length > 0 ? { ...(await answer(request.params.id)), notPublished } : answer(request.params.id);
   });
 

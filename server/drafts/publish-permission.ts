@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../engine/errors.js";
+import type { MayPublish } from "./tree-permissions.js";
 
 /** Any record's path: a permission to publish it is a permission to publish a record not yet created. */
 const SOME_RECORD = "00000000-0000-4000-8000-000000000000";
@@ -22,3 +23,6 @@ export async function requirePublish(app: FastifyInstance, request: FastifyReque
   if (await mayPublish(app, request, model, ids)) return;
   throw new AppError("PERMISSION_ERROR", `publish=true publishes: it needs permission to publish ${model} records (POST /api/${model}/{id}/publish)`);
 }
+
+/** What this caller may publish of a tree, record by record (Publisher.publishTreeAs cuts the tree with it). */
+export const callerMayPublish = (app: FastifyInstance, request: FastifyRequest): MayPublish => (model, id) => mayPublish(app, request, model, [id]);

@@ -45,3 +45,7 @@ async function differing(db: Kysely<any>, registry: Registry, modelId: string, i
   const [w, p] = [stamp(working), stamp(published)];
   return ids.filter((id) => w.get(id) !== p.get(id));
 }
+
+/** The answer's `notPublished` (docs/drafts.md, Publishing a tree): each withheld record as `{ model, id }`. */
+export const notPublishedOf = (withheld: Tree): { model: string; id: string }[] =>
+  [...withheld].flatMap(([model, ids]) => [...ids].map((id) => ({ model, id })));

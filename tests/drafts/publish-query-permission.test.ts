@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { as, register, type SignedIn } from "../rbac/helpers.js";
+import { as, subjectWithRole, type SignedIn } from "../rbac/helpers.js";
 
 // `?publish=true` on a save publishes, so it needs what `POST …/{id}/publish` needs
 // (docs/drafts.md, Writes): a role that may write articles but not publish them gets a 403 and
@@ -13,16 +13,7 @@ describe(`?publish=true needs the publish permission, on ${testDialect}`, () => 
   const post = async (url: string, data: object) => (await t.request({ method: "POST", url, payload: { data } })).body.data;
 
   /** A role with these permissions, and a subject holding only it. */
-  async function subjectWith(uid: string, permissions: [string, string][]): Promise<SignedIn> {
-    const role = await post("/api/rbac/roles", { title: uid, uid });
-    for (const [method, path] of permissions) {
-      const permission = await post("/api/rbac/permissions", { method, path, type: "HTTP" });
-      await post("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
-    }
-    const session = await register(t, `${uid}@example.com`);
-    await post("/api/rbac/subjects-to-roles", { subjectId: session.subjectId, roleId: role.id });
-    return session;
-  }
+  const subjectWith = (uid: string, permissions: [string, string][]) => subjectWithRole(t, uid, permissions);
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });

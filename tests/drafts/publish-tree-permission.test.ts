@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { as, register, type SignedIn } from "../rbac/helpers.js";
+import { as, subjectWithRole, type SignedIn } from "../rbac/helpers.js";
 import { catalogue, create, type Catalogue } from "../ecommerce/shop-fixture.js";
 
 // Publishing a tree publishes only the records the caller may publish (docs/drafts.md, Publishing
@@ -13,19 +13,10 @@ describe(`a tree publishes only what the caller may publish, on ${testDialect}`,
   let c: Catalogue;
   let pageEditor: SignedIn;
   let shopEditor: SignedIn;
-  const post = async (url: string, data: object) => (await t.request({ method: "POST", url, payload: { data } })).body.data;
   const visitor = (url: string) => t.request({ method: "GET", url, key: null });
 
-  async function subjectWith(uid: string, paths: string[]): Promise<SignedIn> {
-    const role = await post("/api/rbac/roles", { title: uid, uid });
-    for (const path of paths) {
-      const permission = await post("/api/rbac/permissions", { method: "*", path, type: "HTTP" });
-      await post("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
-    }
-    const session = await register(t, `${uid}@example.com`);
-    await post("/api/rbac/subjects-to-roles", { subjectId: session.subjectId, roleId: role.id });
-    return session;
-  }
+  /** A role with `*` on these paths, and a subject holding only it. */
+  const subjectWith = (uid: string, paths: string[]) => subjectWithRole(t, uid, paths.map((path): [string, string] => ["*", path]));
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { as, register, type SignedIn } from "../rbac/helpers.js";
+import { as, subjectWithRole, type SignedIn } from "../rbac/helpers.js";
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,16 +15,7 @@ describe(`scheduling needs the publish permission and publishes as its author, o
   const post = async (url: string, data: object) => (await t.request({ method: "POST", url, payload: { data } })).body.data;
   const visitor = (url: string) => t.request({ method: "GET", url, key: null });
 
-  async function subjectWith(uid: string, permissions: [string, string][]): Promise<SignedIn> {
-    const role = await post("/api/rbac/roles", { title: uid, uid });
-    for (const [method, path] of permissions) {
-      const permission = await post("/api/rbac/permissions", { method, path, type: "HTTP" });
-      await post("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
-    }
-    const session = await register(t, `${uid}@example.com`);
-    await post("/api/rbac/subjects-to-roles", { subjectId: session.subjectId, roleId: role.id });
-    return session;
-  }
+  const subjectWith = (uid: string, permissions: [string, string][]) => subjectWithRole(t, uid, permissions);
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });

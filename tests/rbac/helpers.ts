@@ -59,3 +59,16 @@ export async function siweSigned(t: TestApp, account: PrivateKeyAccount) {
   const message = createSiweMessage({ address: account.address, chainId: 1, domain: data.domain, uri: data.uri, nonce: data.nonce, version: "1", issuedAt: new Date() });
   return { message, signature: await account.signMessage({ message }), address: account.address, provider: "ethereum-virtual-machine" };
 }
+
+/** A new subject holding a new role `uid` with these `[method, path]` permissions (granted with the secret key). */
+export async function subjectWithRole(t: TestApp, uid: string, permissions: [string, string][]): Promise<SignedIn> {
+  const post = async (url: string, data: object) => (await t.request({ method: "POST", url, payload: { data } })).body.data;
+  const role = await post("/api/rbac/roles", { title: uid, uid });
+  for (const [method, path] of permissions) {
+    const permission = await post("/api/rbac/permissions", { method, path, type: "HTTP" });
+    await post("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
+  }
+  const session = await register(t, `${uid}@example.com`);
+  await post("/api/rbac/subjects-to-roles", { subjectId: session.subjectId, roleId: role.id });
+  return session;
+}

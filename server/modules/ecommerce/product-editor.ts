@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
+import { joinTrees, type Tree } from "../../../engine/query/draft-tree.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
+import { permittedTree, type MayPublish } from "../../drafts/tree-permissions.js";
 import { KEYED_ATTRIBUTE_MODELS, removeKeyedAttributes } from "./keyed-attributes.js";
 import type { PriceInput, ProductPrices } from "./product-prices.js";
 
@@ -88,17 +90,24 @@ export class ProductEditor {
    * Publishes what the editor edits, in one transaction: the product's tree (its prices, photos,
    * features, its offers in stores with their stock and price overrides) and its category links,
    * which a category's tree holds rather than the product's — removals included. The generic
-   * POST …/products/{id}/publish leaves those links to the category's publish.
+   * POST …/products/{id}/publish leaves those links to the category's publish. As that route, only
+   * the records `may` allows are published (docs/drafts.md, Publishing a tree): it answers the rest
+   * that differ from their published copies, which stay as they are.
    */
-  async publish(id: string, subjectId: string | null): Promise<void> {
+  async publish(id: string, subjectId: string | null, may?: MayPublish): Promise<Tree> {
     const links = this.app.registry.get(CATEGORIES);
+    let withheldLinks: Tree = new Map();
     // The generic publish (one transaction, its version recorded), taking the category links along:
     // working and published ones, so a removed link leaves the site too.
-    await this.app.drafts.publishTree(this.app.registry.get(PRODUCTS), id, subjectId, async (trx) => {
+    const { withheld } = await this.app.drafts.publishTreeAs(this.app.registry.get(PRODUCTS), id, subjectId, may, async (trx) => {
       const rows = await Promise.all([links.table, links.published!.table].map((table) => trx.selectFrom(table).select("id").where("productId", "=", id).execute()));
-      await this.app.drafts.publishSaved(trx, links, [...new Set(rows.flat().map((r) => r.id as string))]);
+      const all: Tree = new Map([[CATEGORIES, new Set(rows.flat().map((r) => r.id as string))]]);
+      const cut = may ? await permittedTree(trx, this.app.registry, all, may) : { permitted: all, withheld: withheldLinks };
+      withheldLinks = cut.withheld;
+      await this.app.drafts.publishSaved(trx, links, [...(cut.permitted.get(CATEGORIES) ?? [])]);
       return [CATEGORIES];
     });
+    return joinTrees(withheld, withheldLinks);
   }
 
   /** Every reference and repeat refused at once, before anything is written, each naming its field. */

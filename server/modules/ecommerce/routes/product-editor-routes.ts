@@ -3,6 +3,8 @@ import { AppError } from "../../../../engine/errors.js";
 import { LANGUAGE_CODE } from "../../../../engine/schema/languages.js";
 import { mayEdit } from "../../../drafts/draft-reads.js";
 import { subjectOf } from "../../../drafts/draft-writes.js";
+import { callerMayPublish } from "../../../drafts/publish-permission.js";
+import { notPublishedOf } from "../../../drafts/tree-permissions.js";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
 import { ProductEditorReads } from "../product-editor-read.js";
@@ -116,8 +118,10 @@ export function registerProductEditorRoutes(app: FastifyInstance, prices: Produc
     app,
     { method: "POST", url: `${ONE}/publish`, tag, params: productParams, summary: "Publish the product as its editor shows it, in one transaction: its tree (prices, photos, features) and its offers in stores and category links; answers the editor's document" },
     async ({ params: { id } }, request) => {
-      await editor.publish(id, subjectOf(request));
-      return { data: await reads.document(id) };
+      // Only what the caller may publish, as every publish of a tree (docs/drafts.md): the rest is named.
+      const notPublished = notPublishedOf(await editor.publish(id, subjectOf(request), callerMayPublish(app, request)));
+      const data = await reads.document(id);
+      return notPublished.length > 0 ? { data, notPublished } : { data };
     },
   );
 }
