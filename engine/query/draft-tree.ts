@@ -11,7 +11,7 @@ const MAX_ROUNDS = 9;
  * store's offer of a product carries the store's own price for it, so the offer row comes and
  * its price attributes are walked from it, while the store itself stays as it is.
  */
-const UPWARD_LINKS = new Map<string, { withParent: boolean }>([
+export const UPWARD_LINKS = new Map<string, { withParent: boolean }>([
   ["ecommerce/attribute-keys-to-attributes", { withParent: true }],
   ["ecommerce/stores-to-products", { withParent: false }],
 ]);

@@ -4,6 +4,7 @@ import { notFound } from "../../engine/errors.js";
 import type { ChangeFeed } from "../../engine/query/change-feed.js";
 import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
 import { draftTree, joinTrees, type Tree } from "../../engine/query/draft-tree.js";
+import { ownedPublishedTree } from "../../engine/query/owned-tree.js";
 import { dropPublished, publicationStates, publishRows, unpublishRows, type Publication } from "../../engine/query/publishing.js";
 import { RelationGraph } from "../../engine/query/relation-graph.js";
 import type { Repository } from "../../engine/query/repository.js";
@@ -12,6 +13,11 @@ import type { Registry } from "../../engine/schema/registry.js";
 import type { VersionHistory } from "./version-history.js";
 import { PublicationSchedules } from "./schedules.js";
 import { permittedTree, type MayPublish } from "./tree-permissions.js";
+import { LIST_VARIANTS } from "../site/list-variants.js";
+
+/** Models a list widget shows (all products, newest articles): they stand on the site by themselves. */
+const CATALOGUE = new Set(Object.values(LIST_VARIANTS).flatMap((variants) => Object.values(variants)));
+const standsAlone = (model: string) => CATALOGUE.has(model);
 
 /**
  * Publishing x-drafts records (docs/drafts.md): a record with the tree it owns, in one
@@ -114,12 +120,23 @@ export class Publisher {
     return tree;
   }
 
-  /** Takes the record off the site; its working copy stays (state `draft`). */
+  /**
+   * Takes the record off the site with the part of its published tree that belongs to it alone
+   * (owned-tree.ts): its relation rows and the records no other published record links to — a
+   * product's price rows, not a category or a price key others use, nor a record of the catalogue.
+   * One transaction; the working copies stay (state `draft`), so publishing it again puts the
+   * whole tree back. A scheduled unpublish (schedule-jobs.ts) comes here too.
+   */
   async unpublish(model: Model, id: string): Promise<void> {
-    const exists = await this.database.db.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
-    if (!exists) throw notFound(`${model.title} ${id} was not found`);
-    await unpublishRows(this.database.db, model, [id]);
-    this.changes.publish(model.id);
+    const tree = await this.database.db.transaction().execute(async (trx) => {
+      // Locked: a publish of the same record waits, and finds the tree as this left it.
+      const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+      if (!exists) throw notFound(`${model.title} ${id} was not found`);
+      const owned = await ownedPublishedTree(trx, this.registry, this.graph, { model: model.id, id }, standsAlone);
+      for (const [modelId, ids] of owned) await unpublishRows(trx, this.registry.get(modelId), [...ids]);
+      return owned;
+    });
+    for (const modelId of new Set([model.id, ...tree.keys()])) this.changes.publish(modelId);
   }
 
   /**
