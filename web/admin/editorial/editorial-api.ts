@@ -38,7 +38,17 @@ export async function loadRecord(model: AdminModel, id: string): Promise<Loaded>
   return { record, etag };
 }
 
-export const publishRecord = (model: AdminModel, id: string) => api<Row>(`${recordPath(model, id)}/publish`, { method: "POST", body: {} });
+/** A record of a published tree that stayed as it was: the caller may not publish it (docs/drafts.md). */
+export interface NotPublished {
+  model: string;
+  id: string;
+}
+
+/** POST …/{id}/publish: the record's working copy, and what of its tree the caller may not publish. */
+export async function publishRecord(model: AdminModel, id: string): Promise<{ record: Row; notPublished: NotPublished[] }> {
+  const answer = await api<{ data: Row; notPublished?: NotPublished[] }>(`${recordPath(model, id)}/publish`, { method: "POST", body: {}, envelope: true });
+  return { record: answer.data, notPublished: answer.notPublished ?? [] };
+}
 
 export const unpublishRecord = (model: AdminModel, id: string) => api<Row>(`${recordPath(model, id)}/unpublish`, { method: "POST", body: {} });
 

@@ -14,12 +14,12 @@ type Row = Record<string, any>;
 const PREVIEWED = new Set(["host/pages"]);
 
 /** The state line at the top of an x-drafts record's form: its badge, when it was published and what is scheduled. */
-export function PublicationLine({ publication }: { publication: Publication | undefined }) {
+export function PublicationLine({ publication, partial }: { publication: Publication | undefined; partial?: boolean }) {
   const t = editorialTexts();
   if (!publication) return null;
   return (
     <Group gap="sm" data-testid="publication-line">
-      <PublicationBadge publication={publication} />
+      <PublicationBadge publication={publication} partial={partial} />
       {publication.publishedAt && (
         <Text size="xs" c="dimmed">
           {t.publishedAt(formatWhen(publication.publishedAt, t.language))}

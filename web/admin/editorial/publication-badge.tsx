@@ -2,21 +2,25 @@ import { Badge, Tooltip } from "@mantine/core";
 import type { Publication } from "./editorial-api.js";
 import { editorialTexts, formatWhen } from "./editorial-texts.js";
 
-type Shown = "draft" | "published" | "changed" | "scheduled";
+type Shown = "draft" | "published" | "changed" | "scheduled" | "partial";
 
-const COLORS: Record<Shown, string> = { draft: "gray", published: "green", changed: "orange", scheduled: "blue" };
+const COLORS: Record<Shown, string> = { draft: "gray", published: "green", changed: "orange", scheduled: "blue", partial: "yellow" };
 
-/** What the badge says: a pending scheduled publish outranks the state it will end. */
-export function shownState(publication: Publication | undefined): Shown | undefined {
+/**
+ * What the badge says: a pending scheduled publish outranks the state it will end; `partial` (the
+ * screen's last publish left records the editor may not publish behind) turns Published into
+ * Partly published, as the record's own state cannot tell.
+ */
+export function shownState(publication: Publication | undefined, partial = false): Shown | undefined {
   if (!publication) return undefined;
   if (publication.publishAt) return "scheduled";
-  return publication.state;
+  return partial && publication.state === "published" ? "partial" : publication.state;
 }
 
-/** Draft / Published / Changed / Scheduled for an x-drafts record, with what it means on hover. */
-export function PublicationBadge({ publication }: { publication: Publication | undefined }) {
+/** Draft / Published / Changed / Scheduled / Partly published for an x-drafts record, with what it means on hover. */
+export function PublicationBadge({ publication, partial }: { publication: Publication | undefined; partial?: boolean }) {
   const t = editorialTexts();
-  const shown = shownState(publication);
+  const shown = shownState(publication, partial);
   if (!shown) return null;
   const hint = shown === "scheduled" ? `${t.stateHints.scheduled}: ${formatWhen(publication!.publishAt, t.language)}` : t.stateHints[shown];
   return (

@@ -11,6 +11,7 @@ import { recordActivity } from "../activity/activity-log.js";
 import { recordLabel } from "../data/record-label.js";
 import { EditorialBar, PublicationLine } from "../editorial/editorial-bar.js";
 import { publishRecord } from "../editorial/editorial-api.js";
+import { NotPublishedNotice, useNotPublished } from "../editorial/not-published-notice.js";
 import { editorialTexts } from "../editorial/editorial-texts.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import type { AdminFormContext } from "./form-context.js";
@@ -54,6 +55,8 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [status, setStatus] = useSaveStatus();
   const [conflict, setConflict] = useState(false);
+  // What the last publish left behind (records the editor may not publish): named, and the badge says so.
+  const behind = useNotPublished();
   const conflictAlert = useRef<HTMLDivElement>(null);
   // The message shows where the form is scrolled to, with its Reload button in sight.
   useEffect(() => {
@@ -70,6 +73,7 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
   const submit = async (data: Row) => {
     const publishing = model.drafts && intent.current === "publish";
     intent.current = "save";
+    behind.clear();
     setStatus("pending");
     setExtraErrors(undefined);
     try {
@@ -79,8 +83,10 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
       recordActivity(model.id, record?.id ? "update" : "create", recordLabel(model, saved.record));
       let answer = saved;
       if (publishing) {
-        answer = { record: await publishRecord(model, String(saved.record.id)) };
-        notifySuccess(t.published);
+        const { record: published, notPublished } = await publishRecord(model, String(saved.record.id));
+        answer = { record: published };
+        await behind.tell(notPublished);
+        notifySuccess(notPublished.length > 0 ? t.publishedPartly : t.published);
       }
       setStatus("success");
       setFormData(formDataOf(model, answer.record, omit));
@@ -120,6 +126,7 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
             </Button>
           </Alert>
         )}
+        <NotPublishedNotice names={behind.shown} onClose={behind.close} />
         <Group mt="lg" gap="sm">
           <Button type="submit" disabled={status === "pending"} data-status={status} onClick={() => (intent.current = "save")}>
             {status === "pending" ? words.loading : model.drafts ? t.saveDraft : words.save}
@@ -136,7 +143,7 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
             {statusText[status]}
           </Text>
           {/* Beside the buttons, so the state is in sight whatever the form's scroll. */}
-          {model.drafts && record?.id && <PublicationLine publication={record.publication} />}
+          {model.drafts && record?.id && <PublicationLine publication={record.publication} partial={behind.partial} />}
         </Group>
       </Form>
   );

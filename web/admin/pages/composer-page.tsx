@@ -6,6 +6,7 @@ import { useModels } from "../data/models-context.js";
 import { EditorialBar, PublicationLine } from "../editorial/editorial-bar.js";
 import { publishRecord, type Publication } from "../editorial/editorial-api.js";
 import { editorialTexts } from "../editorial/editorial-texts.js";
+import { NotPublishedNotice, useNotPublished } from "../editorial/not-published-notice.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { BlockOutline } from "./block-outline.js";
 import { BlockPalette } from "./block-palette.js";
@@ -41,6 +42,8 @@ export function ComposerPage() {
   const [removing, setRemoving] = useState<Block>();
   const [settings, setSettings] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  // What the last publish left behind (records the editor may not publish): named, and the badge says so.
+  const behind = useNotPublished();
   const { page, blocks, selected } = composer;
   if (!page || !blocks || !model) return <Loader />;
 
@@ -57,8 +60,10 @@ export function ComposerPage() {
     try {
       // Whatever is still being typed is saved first: Publish puts on the site what the screen shows.
       await queue.flush();
-      composer.setPage(await publishRecord(model, id));
-      notifySuccess(e.published);
+      const { record, notPublished } = await publishRecord(model, id);
+      composer.setPage(record);
+      await behind.tell(notPublished);
+      notifySuccess(notPublished.length > 0 ? e.publishedPartly : e.published);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -79,7 +84,7 @@ export function ComposerPage() {
           <Text size="sm" c="dimmed" ff="monospace">
             {page.url}
           </Text>
-          <PublicationLine publication={publication} />
+          <PublicationLine publication={publication} partial={behind.partial} />
           <Text size="xs" c={queue.saving ? "orange.9" : "dimmed"} data-testid="composer-save-state" data-state={queue.saving || composer.busy ? "saving" : "saved"} aria-live="polite">
             {queue.saving || composer.busy ? t.saving : e.saved}
           </Text>
@@ -102,6 +107,7 @@ export function ComposerPage() {
           ) : null}
         </Group>
       </Group>
+      <NotPublishedNotice names={behind.shown} onClose={behind.close} />
       <Box
         style={{
           display: "grid",

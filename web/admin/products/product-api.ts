@@ -1,5 +1,5 @@
 import { api } from "../../api/client.js";
-import type { Publication } from "../editorial/editorial-api.js";
+import type { NotPublished, Publication } from "../editorial/editorial-api.js";
 
 export type { Publication };
 
@@ -83,8 +83,11 @@ export const loadChoices = (signal?: AbortSignal) => api<EditorChoices>(`${EDITO
 export const saveProduct = (id: string | undefined, input: EditorInput) =>
   id ? api<EditorDocument>(one(id), { method: "PUT", body: input }) : api<EditorDocument>(EDITOR, { method: "POST", body: input });
 
-/** Publishes the product with what its editor edits (prices, photos, stores, categories). */
-export const publishProduct = (id: string) => api<EditorDocument>(`${one(id)}/publish`, { method: "POST" });
+/** Publishes the product with what its editor edits (prices, photos, stores, categories) that the caller may publish; the rest is named. */
+export async function publishProduct(id: string): Promise<{ document: EditorDocument; notPublished: NotPublished[] }> {
+  const answer = await api<{ data: EditorDocument; notPublished?: NotPublished[] }>(`${one(id)}/publish`, { method: "POST", envelope: true });
+  return { document: answer.data, notPublished: answer.notPublished ?? [] };
+}
 
 /** Takes the product off the site (the generic unpublish); its working copy stays. */
 export const unpublishProduct = (id: string) => api(`/api/ecommerce/products/${id}/unpublish`, { method: "POST" });

@@ -12,6 +12,8 @@ import { loadChoices, loadProduct, publishProduct, saveProduct, unpublishProduct
 import { emptyForm, errorsOf, formOf, inputOf, type ProductForm } from "./product-form.js";
 import { productsTexts, textIn } from "./products-texts.js";
 import { PublicationBadge } from "../editorial/publication-badge.js";
+import { editorialTexts } from "../editorial/editorial-texts.js";
+import { NotPublishedNotice, useNotPublished } from "../editorial/not-published-notice.js";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -42,6 +44,8 @@ export function ProductPage() {
   const [saved, setSaved] = useState<string>(() => JSON.stringify(emptyForm()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<"save" | "publish" | "unpublish" | undefined>();
+  // What the last publish left behind (records the editor may not publish): named, and the badge says so.
+  const behind = useNotPublished();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -98,6 +102,7 @@ export function ProductPage() {
   };
   const run = async (what: "save" | "publish" | "unpublish") => {
     setBusy(what);
+    behind.clear();
     try {
       if (what === "save") {
         const answer = await save();
@@ -105,8 +110,10 @@ export function ProductPage() {
       } else if (what === "publish") {
         const answer = dirty || !id ? await save() : doc;
         if (!answer) return;
-        show(await publishProduct(answer.product.id));
-        notifySuccess(t.published);
+        const { document, notPublished } = await publishProduct(answer.product.id);
+        show(document);
+        await behind.tell(notPublished);
+        notifySuccess(notPublished.length > 0 ? editorialTexts().publishedPartly : t.published);
       } else if (id) {
         await unpublishProduct(id);
         show(await loadProduct(id));
@@ -132,7 +139,7 @@ export function ProductPage() {
           <Title order={2} data-testid="product-heading">
             {heading}
           </Title>
-          {doc ? <PublicationBadge publication={doc.product.publication} /> : null}
+          {doc ? <PublicationBadge publication={doc.product.publication} partial={behind.partial} /> : null}
           {dirty ? (
             <Text size="sm" c="orange" data-testid="product-unsaved">
               {t.unsaved}
@@ -159,6 +166,7 @@ export function ProductPage() {
         </Group>
       </Group>
       {errors.form ? <Alert color="red">{errors.form}</Alert> : null}
+      <NotPublishedNotice names={behind.shown} onClose={behind.close} />
 
       <Section title={t.texts}>
         <SimpleGrid cols={{ base: 1, md: LANGUAGES.length }}>
