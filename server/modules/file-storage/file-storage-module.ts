@@ -1,4 +1,4 @@
-import type { FastifyInstance, onSendHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from "fastify";
 import type { Config } from "../../config.js";
 import { addReadLimit } from "../../crud/read-limits.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
@@ -14,7 +14,8 @@ import { removeReplacedFiles } from "./replaced-files.js";
 import { createStorageDriver } from "./storage/create-driver.js";
 import { StoredFiles } from "./stored-files.js";
 import { SubjectFiles } from "./subject-files.js";
-import { callerOfRequest } from "../rbac/index.js";
+import { callerOfRequest, type Caller } from "../rbac/index.js";
+import { PublicFileAccess } from "./public-file-access.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -42,9 +43,8 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
   app.decorate("storedFiles", files);
   const generated = new GeneratedFiles(files, app.repositories.get("file-storage/files")!, app.log);
   app.decorate("generatedFiles", generated);
-  const subjectFiles = new SubjectFiles(app.repositories.get("file-storage/files")!, (request) =>
-    callerOfRequest(request, app.rbac.tokens, app.rbac.revoked, config.rbacSecretKey),
-  );
+  const callerOf = (request: FastifyRequest) => callerOfRequest(request, app.rbac.tokens, app.rbac.revoked, config.rbacSecretKey);
+  const subjectFiles = new SubjectFiles(app.repositories.get("file-storage/files")!, callerOf);
   app.decorate("subjectFiles", subjectFiles);
   addReadLimit(app, "file-storage/files", subjectFiles);
   app.decorate("fileUploads", fileUploads(app.registry, files));
@@ -68,7 +68,10 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
     if (writes && takesFiles(route.url)) route.onSend = [...[route.onSend ?? []].flat(), removeUploadsOfFailure];
   });
   removeReplacedFiles(app, files);
-  registerPublicFilesRoute(app, driver, new ImageWidths(driver), (key, request) => subjectFiles.access(key, request));
+  // Files have no drafts: members-only files are judged by the links visitors read (the published ones).
+  const hiddenFrom = (caller: Caller) => app.rbac.membersOnly.hiddenIds(caller, "file-storage/files", "published");
+  const access = new PublicFileAccess(app.repositories.get("file-storage/files")!, subjectFiles, hiddenFrom, callerOf);
+  registerPublicFilesRoute(app, driver, new ImageWidths(driver), (key, request) => access.access(key, request));
   app.addHook("onClose", async () => driver.close?.());
   await app.register(async (routes) => {
     await registerBodyParsers(routes);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { validationError } from "../../../engine/errors.js";
 import { IMAGE_WIDTHS, type ImageWidths } from "./image-widths.js";
 import { PUBLIC_FILES_PREFIX } from "./stored-files.js";
-import type { FileAccess } from "./subject-files.js";
+import type { FileAccess } from "./public-file-access.js";
 import { isStorageKey, type StorageDriver } from "./storage/storage-driver.js";
 
 /** Extensions of the formats `?w=` resizes; other files are served as they are. */
@@ -13,8 +13,9 @@ const RESIZABLE = /\.(jpg|png|webp|gif|avif|tif)$/;
  * (not under /api, so no authorization hook), from whichever storage driver is set. Uploaded
  * bytes are someone else's content served from our origin: nosniff plus a sandboxing CSP keep
  * an uploaded HTML or SVG file from running script. Keys are random and never reused, so the
- * answers are cached for good. A file made for one subject (subject-files.ts) is served
- * `private, no-store` to those who may read it, and is the unknown key's 404 to everyone else.
+ * answers are cached for good. A file not every visitor may read (public-file-access.ts: made for
+ * one subject, or shown only in members-only content) is served `private, no-store` to those who
+ * may read it, and is the unknown key's 404 to everyone else.
  */
 export function registerPublicFilesRoute(app: FastifyInstance, driver: StorageDriver, widths: ImageWidths, access: (key: string, request: FastifyRequest) => Promise<FileAccess>) {
   app.get<{ Params: { "*": string }; Querystring: { w?: string } }>(`${PUBLIC_FILES_PREFIX}/*`, async (request, reply) => {

@@ -3,7 +3,6 @@ import type { Condition } from "../../../engine/query/list-query.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import type { Caller } from "../rbac/index.js";
-import { PUBLIC_FILES_PREFIX } from "./stored-files.js";
 
 type FileRecord = StoredRecord<"file-storage/files">;
 
@@ -15,12 +14,6 @@ export interface SubjectFileKind {
   isFor(record: FileRecord, caller: Caller, request: FastifyRequest): Promise<boolean>;
 }
 
-/** How /public/files answers a key: as a public file, as a private one to this caller, or as a missing one. */
-export type FileAccess = "public" | "private" | "refused";
-
-/** Keys known to be public files, kept so the common answer costs no query (a key never changes what it holds). */
-const KNOWN_PUBLIC_MAX = 10_000;
-
 /**
  * Files made for one subject (receipts: an order's lines, prices and total) are not the site's
  * content: only their subject and the shop's staff read them, at /public/files as through the
@@ -30,7 +23,6 @@ const KNOWN_PUBLIC_MAX = 10_000;
  */
 export class SubjectFiles {
   private readonly kinds = new Map<string, SubjectFileKind>();
-  private readonly knownPublic = new Set<string>();
 
   constructor(
     private readonly records: Repository<FileRecord>,
@@ -59,30 +51,20 @@ export class SubjectFiles {
     return (await this.hiddenVariants(caller)).includes(String(record.variant));
   }
 
-  /** What the stored file under `key` is to the caller of this request. */
-  async access(key: string, request: FastifyRequest): Promise<FileAccess> {
-    if (this.kinds.size === 0 || this.knownPublic.has(key)) return "public";
-    const field = this.records.model.fieldMap.get("file")!;
-    const [record] = await this.records.list({ filters: [{ field, kind: field.kind, method: "eq", value: `${PUBLIC_FILES_PREFIX}/${key}` }], orderBy: [], limit: 1, offset: 0 });
-    const kind = record ? this.kinds.get(String(record.variant)) : undefined;
-    if (!kind) {
-      // No record yet (stored a moment before its record is written) is not remembered.
-      if (record) this.remember(key);
-      return "public";
-    }
+  /**
+   * For a file made for a subject: whether this request may read it (its subject, the staff, the
+   * secret key). Undefined for every other file: this rule says nothing of it.
+   */
+  async reads(record: FileRecord, request: FastifyRequest): Promise<boolean | undefined> {
+    const kind = this.kinds.get(String(record.variant));
+    if (!kind) return undefined;
     const caller = await this.callerOf(request);
-    if (caller.kind === "secret-key" || (await kind.isStaff(caller)) || (await kind.isFor(record!, caller, request))) return "private";
-    return "refused";
+    return caller.kind === "secret-key" || (await kind.isStaff(caller)) || (await kind.isFor(record, caller, request));
   }
 
   private async hiddenVariants(caller: Caller): Promise<string[]> {
     if (caller.kind === "secret-key" || this.kinds.size === 0) return [];
     const staff = await Promise.all([...this.kinds.values()].map((kind) => kind.isStaff(caller)));
     return this.variants.filter((_, i) => !staff[i]);
-  }
-
-  private remember(key: string) {
-    if (this.knownPublic.size >= KNOWN_PUBLIC_MAX) this.knownPublic.delete(this.knownPublic.values().next().value!);
-    this.knownPublic.add(key);
   }
 }
