@@ -347,4 +347,10 @@ export const mutants: Mutant[] = [
     changes: [{ file: "engine/query/list-cursor.ts", from: '`${k.column}${k.key === undefined ? "" : `->>${k.key}`} ${k.direction}`', to: "`${k.column} ${k.direction}`" }],
     tests: ["tests/api/list-cursor.test.ts"],
   },
+  {
+    name: "members-only-files-public",
+    what: "/public/files serves a file shown only in members-only content publicly with the year-long cache",
+    changes: [{ file: "server/modules/file-storage/public-file-access.ts", from: 'if (!(await this.hiddenFrom(ANONYMOUS)).has(id)) return "public";', to: 'return "public";' }],
+    tests: ["tests/security/members-only-files.test.ts"],
+  },
 ];
