@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { SECRET } from "../helpers/test-app.js";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { asServer, narrowAdminRole, signInAt } from "./helpers/narrow-admin.js";
 
 const EDITOR = { adminEmail: "pages@example.com", adminPassword: "page editor password 1" };
 
@@ -16,12 +16,7 @@ describe.skipIf(!hasChromium)("the composer names what a publish left behind (Ch
   let browser: Browser;
   let page: Page;
 
-  const call = async (method: "GET" | "POST" | "DELETE", url: string, data?: object) => {
-    const answer = await running.app.inject({ method, url, headers: { "x-rbac-secret-key": SECRET }, ...(data ? { payload: { data } } : {}) });
-    expect(answer.statusCode, `${method} ${url}: ${answer.body}`).toBeLessThan(300);
-    return answer.body ? JSON.parse(answer.body).data : undefined;
-  };
-  const where = (column: string, value: string) => `filters[and][0][column]=${column}&filters[and][0][method]=eq&filters[and][0][value]=${value}`;
+  const call = (method: "GET" | "POST" | "DELETE", url: string, data?: object) => asServer(running, method, url, data);
 
   /** A published page whose block (not yet published) lists a product never published. */
   async function pageListing(adminTitle: string, title: { en: string; ru: string }, url: string): Promise<string> {
@@ -33,13 +28,7 @@ describe.skipIf(!hasChromium)("the composer names what a publish left behind (Ch
 
   beforeAll(async () => {
     running = await startApp({ drafts: true, ...EDITOR });
-    // The admin role narrowed to a page editor's rights.
-    const [admin] = await call("GET", `/api/rbac/roles?${where("uid", "admin")}`);
-    for (const link of await call("GET", `/api/rbac/roles-to-permissions?${where("roleId", admin.id)}&limit=100`)) await call("DELETE", `/api/rbac/roles-to-permissions/${link.id}`);
-    for (const [method, path] of [["*", "/api/host/**"], ["GET", "/api/admin/**"]]) {
-      const permission = await call("POST", "/api/rbac/permissions", { method, path, type: "HTTP" });
-      await call("POST", "/api/rbac/roles-to-permissions", { roleId: admin.id, permissionId: permission.id });
-    }
+    await narrowAdminRole(running, [["*", "/api/host/**"]]);
     browser = await launchChromium();
   });
   afterEach(async (context) => {
@@ -60,10 +49,7 @@ describe.skipIf(!hasChromium)("the composer names what a publish left behind (Ch
     page = await context.newPage();
     page.setDefaultTimeout(30_000);
     page.on("pageerror", (error) => console.error("page error:", error.message));
-    await page.goto(`${running.url}/admin/pages/${pageId}`);
-    await page.locator('input[name="login"]').fill(EDITOR.adminEmail);
-    await page.locator('input[name="password"]').fill(EDITOR.adminPassword);
-    await page.locator('button[type="submit"]').click();
+    await signInAt(page, `${running.url}/admin/pages/${pageId}`, EDITOR.adminEmail, EDITOR.adminPassword);
     await page.getByTestId("composer-publish").click();
     const shown = page.getByTestId("not-published");
     await shown.waitFor();

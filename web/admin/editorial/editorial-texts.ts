@@ -66,6 +66,9 @@ const texts = {
     recordKinds: {
       "ecommerce/products": "Product",
       "ecommerce/attributes": "Price or attribute",
+      "ecommerce/attribute-keys": "Attribute key",
+      "billing/currencies": "Currency",
+      "file-storage/files": "File",
       "ecommerce/categories": "Category",
       "ecommerce/stores": "Store",
       "ecommerce/widgets": "Product block",
@@ -141,6 +144,9 @@ const texts = {
     recordKinds: {
       "ecommerce/products": "Товар",
       "ecommerce/attributes": "Цена или характеристика",
+      "ecommerce/attribute-keys": "Вид характеристики",
+      "billing/currencies": "Валюта",
+      "file-storage/files": "Файл",
       "ecommerce/categories": "Категория",
       "ecommerce/stores": "Магазин",
       "ecommerce/widgets": "Блок товаров",
