@@ -190,7 +190,7 @@ export const mutants: Mutant[] = [
   {
     name: "publish-tree-ignores-caller",
     what: "a page publish publishes every record of its tree, whatever the caller may publish",
-    changes: [{ file: "server/drafts/draft-writes.ts", from: "publishTreeAs(model, request.params.id, subjectOf(request), may)", to: "publishTreeAs(model, request.params.id, subjectOf(request))" }],
+    changes: [{ file: "server/drafts/draft-writes.ts", from: "publishTreeAs(model, request.params.id, subjectOf(request), callerMayPublish(app, request))", to: "publishTreeAs(model, request.params.id, subjectOf(request))" }],
     tests: ["tests/drafts/publish-tree-permission.test.ts"],
   },
   {
@@ -352,5 +352,11 @@ export const mutants: Mutant[] = [
     what: "/public/files serves a file shown only in members-only content publicly with the year-long cache",
     changes: [{ file: "server/modules/file-storage/public-file-access.ts", from: 'if (!(await this.hiddenFrom(ANONYMOUS)).has(id)) return "public";', to: 'return "public";' }],
     tests: ["tests/security/members-only-files.test.ts"],
+  },
+  {
+    name: "product-editor-whole-tree",
+    what: "the product editor's publish ignores what the caller may publish (prices and category links go live)",
+    changes: [{ file: "server/modules/ecommerce/routes/product-editor-routes.ts", from: "await editor.publish(id, subjectOf(request), callerMayPublish(app, request))", to: "await editor.publish(id, subjectOf(request), undefined)" }],
+    tests: ["tests/ecommerce/product-editor-publish-permission.test.ts"],
   },
 ];
