@@ -359,4 +359,16 @@ export const mutants: Mutant[] = [
     changes: [{ file: "server/modules/ecommerce/routes/product-editor-routes.ts", from: "await editor.publish(id, subjectOf(request), callerMayPublish(app, request))", to: "await editor.publish(id, subjectOf(request), undefined)" }],
     tests: ["tests/ecommerce/product-editor-publish-permission.test.ts"],
   },
+  {
+    name: "unpublish-leaves-tree",
+    what: "unpublish removes only the record's own published row: its price links and price rows stay readable",
+    changes: [
+      {
+        file: "server/drafts/publisher.ts",
+        from: "const owned = await ownedPublishedTree(trx, this.registry, this.graph, { model: model.id, id }, standsAlone);",
+        to: "const owned: Tree = new Map([[model.id, new Set([id])]]);",
+      },
+    ],
+    tests: ["tests/drafts/unpublish-tree.test.ts"],
+  },
 ];
