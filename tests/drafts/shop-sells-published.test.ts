@@ -3,7 +3,7 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 import { addToCart, catalogue, create, dummyCheckout, dummyWebhook, shopper, type Catalogue, type Shopper } from "../ecommerce/shop-fixture.js";
 
 // With drafts on, every shop path reads the published product (docs/shop.md, docs/drafts.md): a
-// product off the site — never published, or taken off with its price rows still published — is
+// product off the site — never published, or taken off (unpublish takes its price rows with it) — is
 // not for sale by any checkout and its prices are not shown; a past order keeps the title and price
 // it was bought at, whatever the product becomes; the out-of-stock 409 names the published title.
 describe(`the shop sells only published products, on ${testDialect}`, () => {
