@@ -11,7 +11,11 @@ const SOME_RECORD = "00000000-0000-4000-8000-000000000000";
  * may the server itself (no caller, or no rbac module). `action` "unpublish" asks for `…/unpublish`.
  */
 export async function mayPublish(app: FastifyInstance, request: FastifyRequest, model: string, ids: readonly string[] = [], action: "publish" | "unpublish" = "publish"): Promise<boolean> {
-  const caller = request.caller;
+  return mayPublishAs(app, request.caller, model, ids, action);
+}
+
+/** `mayPublish` for a caller known without its request (a preview token's author, docs/drafts.md "Preview"). */
+export async function mayPublishAs(app: FastifyInstance, caller: FastifyRequest["caller"] | undefined, model: string, ids: readonly string[] = [], action: "publish" | "unpublish" = "publish"): Promise<boolean> {
   if (!caller || caller.kind === "secret-key" || !app.hasDecorator("rbac")) return true;
   const paths = (ids.length > 0 ? ids : [SOME_RECORD]).map((id) => `/api/${model}/${id}/${action}`);
   const allowed = await Promise.all(paths.map((path) => app.rbac.authorizer.allows(caller, "POST", path)));
@@ -25,4 +29,7 @@ export async function requirePublish(app: FastifyInstance, request: FastifyReque
 }
 
 /** What this caller may publish of a tree, record by record (Publisher.publishTreeAs cuts the tree with it). */
-export const callerMayPublish = (app: FastifyInstance, request: FastifyRequest): MayPublish => (model, id) => mayPublish(app, request, model, [id]);
+export const callerMayPublish = (app: FastifyInstance, request: FastifyRequest): MayPublish => publishableBy(app, request.caller);
+
+/** What this caller may publish of a tree, record by record: the same rule for a publish and for its preview. */
+export const publishableBy = (app: FastifyInstance, caller: FastifyRequest["caller"] | undefined): MayPublish => (model, id) => mayPublishAs(app, caller, model, [id]);

@@ -113,9 +113,13 @@ export class Publisher {
     if (db === this.database.db) for (const model of drafted) this.changes.publish(model.id);
   }
 
-  /** Publishes a record's tree inside the caller's transaction (a module's save under DRAFTS=off). */
-  async publishTreeIn(trx: Kysely<any>, model: Model, id: string): Promise<Tree> {
-    const tree = await this.treeOf(trx, model, id);
+  /**
+   * Publishes a record's tree inside the caller's transaction (a module's save under DRAFTS=off;
+   * a preview's rehearsal, which passes `may` of the link's author: only what it may publish).
+   */
+  async publishTreeIn(trx: Kysely<any>, model: Model, id: string, may?: MayPublish): Promise<Tree> {
+    const whole = await this.treeOf(trx, model, id);
+    const tree = may ? (await permittedTree(trx, this.registry, whole, may)).permitted : whole;
     for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
     return tree;
   }

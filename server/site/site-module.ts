@@ -17,6 +17,7 @@ import { PagePreviews } from "./preview/page-previews.js";
 import { PublishRehearsal } from "./preview/publish-rehearsal.js";
 import { previewView } from "./preview/preview-view.js";
 import { PreviewLinks } from "./preview/preview-links.js";
+import { publishableBy } from "../drafts/publish-permission.js";
 import { resolveSigningSecret } from "../lib/signing-secret.js";
 
 export interface SiteServices {
@@ -91,6 +92,8 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
     pages,
     new PreviewLinks(previewSecret),
     config.publicUrl,
+    // A link's preview publishes what its author's publish would (the rule of every publish); the key's, everything.
+    (author) => (author.kind === "secret-key" ? undefined : publishableBy(app, author)),
   );
   app.decorate("site", { hostPages, websiteBuilderPages, access, loader, pages, previews });
 

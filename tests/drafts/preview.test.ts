@@ -1,9 +1,11 @@
+import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PreviewLinks } from "../../server/site/preview/preview-links.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { buildPage } from "../site/fixtures.js";
 
+const KEY = { kind: "secret-key" } as const;
 const byParent = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
 
 // Issue 25, point 6: a signed link shows a page from its working copies, through the site's own
@@ -42,7 +44,7 @@ describe(`page preview on ${testDialect}`, () => {
     expect((await visit("/previewed")).body).toContain("Feature 0"); // warms the page cache
     const cached = t.app.site.pages.cache.size;
     const url = await previewOf(page.pageId);
-    expect(url).toMatch(/^http:\/\/localhost:\d+\/previewed\?preview=\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(url).toMatch(/^http:\/\/localhost:\d+\/previewed\?preview=\d+\.key\.[A-Za-z0-9_-]{43}$/);
 
     const en = await visit(local(url));
     expect(en.statusCode).toBe(200);
@@ -89,15 +91,18 @@ describe(`page preview on ${testDialect}`, () => {
     const token = url.searchParams.get("preview")!;
     const at = (path: string, value: string) => visit(`${path}?preview=${encodeURIComponent(value)}`);
 
-    const [expires, signature] = token.split(".");
-    const tampered = await at("/previewed", `${expires}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`);
+    const [expires, author, signature] = token.split(".");
+    expect(author).toBe("key");
+    const tampered = await at("/previewed", `${expires}.${author}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`);
     expect(tampered.statusCode).toBe(403);
     expect(tampered.headers["cache-control"]).toBe("private, no-store");
     expect(tampered.headers["x-robots-tag"]).toBe("noindex");
     expect(tampered.body).toContain("not valid for this page");
     expect(tampered.body).not.toContain("Draft feature");
     // A later expiry under the old signature is a forgery too.
-    expect((await at("/previewed", `${Number(expires) + 3600}.${signature}`)).statusCode).toBe(403);
+    expect((await at("/previewed", `${Number(expires) + 3600}.${author}.${signature}`)).statusCode).toBe(403);
+    // …and so is another author under the key's signature (a subject's link made the key's).
+    expect((await at("/previewed", `${expires}.${crypto.randomUUID()}.${signature}`)).statusCode).toBe(403);
     expect((await at("/previewed", "garbage")).statusCode).toBe(403);
     expect((await at("/ru/previewed", "")).body).toContain("Ссылка предпросмотра недействительна");
 
@@ -110,12 +115,18 @@ describe(`page preview on ${testDialect}`, () => {
 
     // Made with the server's own secret, an hour and a second ago: expired.
     const { rows } = await sql<{ secret: string }>`SELECT "secret" FROM "rbac_signing_keys" WHERE "purpose" = 'session-jwt'`.execute(t.database.db);
-    const old = new PreviewLinks(rows[0]!.secret).token(page.pageId, Date.now() - 3_601_000);
+    const old = new PreviewLinks(rows[0]!.secret).token(page.pageId, KEY, Date.now() - 3_601_000);
     const expired = await at("/previewed", old);
     expect(expired.statusCode).toBe(403);
     expect(expired.body).toContain("expired");
     // …while the same secret's token made now is good: the test's forgery is the server's own kind.
-    expect((await at("/previewed", new PreviewLinks(rows[0]!.secret).token(page.pageId))).statusCode).toBe(200);
+    expect((await at("/previewed", new PreviewLinks(rows[0]!.secret).token(page.pageId, KEY))).statusCode).toBe(200);
+    // The older form without an author (`{expiry}.{HMAC}`, signed as it was) is refused, never a 500.
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    const oldForm = `${later}.${createHmac("sha256", rows[0]!.secret).update(`page-preview:${page.pageId}:${later}`).digest("base64url")}`;
+    const refusedOld = await at("/previewed", oldForm);
+    expect(refusedOld.statusCode).toBe(403);
+    expect(refusedOld.body).toContain("not valid for this page");
 
     // No page at the address: refused alike (preview-refusals.test.ts), never a 404 that tells drafts apart.
     expect((await at("/no-such-page", token)).statusCode).toBe(403);

@@ -8,7 +8,8 @@ import type { PageResolver } from "../host/page-resolver.js";
 import { normalizeUrl, parseTemplate, type NamedSegment } from "../host/url-templates.js";
 import type { PageLoader } from "../load-page.js";
 import type { SitePages } from "../site-pages.js";
-import type { PreviewLinks } from "./preview-links.js";
+import type { MayPublish } from "../../drafts/tree-permissions.js";
+import type { PreviewAuthor, PreviewLinks } from "./preview-links.js";
 import type { SiteView } from "./preview-view.js";
 import type { PublishRehearsal } from "./publish-rehearsal.js";
 
@@ -28,7 +29,9 @@ export interface PreviewResponse {
  * its publish would publish, and nothing else of the working copies (no draft article a template's
  * address names, no draft product in a list). Rendered by the site's own renderer
  * (SitePages.render) and never stored in its cache. The link is the page's own address, in any
- * language (`/ru/…`), with `?preview={token}`: the token (preview-links.ts) is that page's, for an hour.
+ * language (`/ru/…`), with `?preview={token}`: the token (preview-links.ts) is that page's, for an hour,
+ * and names who asked for it: the rehearsal publishes only what that author may publish now, as
+ * its publish would (the secret key's token, the whole tree).
  */
 export class PagePreviews {
   constructor(
@@ -41,6 +44,8 @@ export class PagePreviews {
     private readonly pages: SitePages,
     private readonly links: PreviewLinks,
     private readonly publicUrl: string,
+    /** What an author may publish, asked when its link is made or opened (publish-permission.ts); undefined: everything. */
+    private readonly mayPublish: (author: PreviewAuthor) => MayPublish | undefined,
   ) {}
 
   /**
@@ -48,16 +53,16 @@ export class PagePreviews {
    * ("/blog/articles/[blog.articles.slug]") is shown at `path`, one of its addresses once it is
    * published, or else at the first address its published records give.
    */
-  async link(page: { id: string; url: string }, language: Language, path?: string): Promise<string> {
+  async link(page: { id: string; url: string }, author: PreviewAuthor, language: Language, path?: string): Promise<string> {
     const view = await this.view();
-    const address = await this.rehearsal.run(page.id, async (repositories) => {
+    const address = await this.rehearsal.run(page.id, this.mayPublish(author), async (repositories) => {
       const address = path === undefined ? await this.addressOf(page.url, repositories) : normalizeUrl(path);
       if (path !== undefined && (await view(repositories).resolver.resolve(address))?.page.id !== page.id) {
         throw validationError("path is not an address of this page", [{ path: "/data/path", message: `no address of page ${page.url} once it is published` }]);
       }
       return address;
     });
-    const query = new URLSearchParams({ [PREVIEW_PARAMETER]: this.links.token(page.id) });
+    const query = new URLSearchParams({ [PREVIEW_PARAMETER]: this.links.token(page.id, author) });
     return `${this.publicUrl}${withLanguage(address, language)}?${query}`;
   }
 
@@ -69,11 +74,11 @@ export class PagePreviews {
       // not: a 404 only where nothing is would let anyone probe draft addresses and slugs with
       // `?preview=x`. "expired" needs this page's own signature, so it tells its holder only.
       if (!resolved) return { status: 403, html: plainPreviewRefused(language, "invalid") };
-      const check = this.links.check(resolved.page.id as string, token);
-      if (check !== "valid") return { status: 403, html: plainPreviewRefused(language, check) };
+      const { check, author } = this.links.check(resolved.page.id as string, token);
+      if (check !== "valid" || !author) return { status: 403, html: plainPreviewRefused(language, check === "valid" ? "invalid" : check) };
       const pageId = resolved.page.id as string;
       const view = await this.view();
-      const loaded = await this.rehearsal.run(pageId, async (repositories) => {
+      const loaded = await this.rehearsal.run(pageId, this.mayPublish(author), async (repositories) => {
         const { resolver, loader } = view(repositories);
         // The address again, as it will be: a draft record a template names is no address of it.
         const published = await resolver.resolve(path);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, notFound } from "../../../engine/errors.js";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import { mayEdit } from "../../drafts/draft-reads.js";
@@ -7,6 +7,7 @@ import { checkLanguage, LANGUAGE_INPUT } from "../../modules/language-input.js";
 import { defineRoute } from "../../modules/route.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import type { PagePreviews } from "./page-previews.js";
+import type { PreviewAuthor } from "./preview-links.js";
 
 const PAGES = "host/pages";
 const params = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
@@ -42,12 +43,22 @@ export async function registerPreviewRoute(app: FastifyInstance, previews: PageP
           if (!(await mayEdit(app, request, pages))) throw new AppError("PERMISSION_ERROR", "previewing a page needs permission to edit pages");
         },
       },
-      async ({ params: { id }, body: input }) => {
+      async ({ params: { id }, body: input }, request) => {
         const page = await working.listByIds([id]).then((rows) => rows[0]);
         if (!page) throw notFound(`Page ${id} was not found`);
         const language = checkLanguage(input?.language, "/data/language") ?? DEFAULT_LANGUAGE;
-        return { data: { url: await previews.link({ id, url: String(page.url) }, language, input?.path) } };
+        return { data: { url: await previews.link({ id, url: String(page.url) }, authorOf(request.caller), language, input?.path) } };
       },
     );
   });
+}
+
+/**
+ * Whom the link's preview is for: a subject previews what it may publish; the secret key, or the
+ * server without an rbac module (no caller), the whole tree. A signed-out caller never gets here.
+ */
+function authorOf(caller: FastifyRequest["caller"] | undefined): PreviewAuthor {
+  if (caller?.kind === "subject") return { kind: "subject", subjectId: caller.subjectId };
+  if (caller?.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "previewing a page needs a signed-in editor");
+  return { kind: "secret-key" };
 }
