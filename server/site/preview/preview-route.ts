@@ -20,7 +20,7 @@ const body = inputSchema<{ language?: string; path?: string }>({
 
 /**
  * POST /api/host/pages/{id}/preview (docs/drafts.md, "Preview"): a signed link, good for an hour,
- * that shows the page from its working copies (a page never published too). For editors only: the
+ * that shows the page as the caller's publish would put it on the site (a page never published too). For editors only: the
  * caller must be allowed to edit that page (PATCH it), besides this route's own permission.
  */
 export async function registerPreviewRoute(app: FastifyInstance, previews: PagePreviews) {
@@ -35,7 +35,7 @@ export async function registerPreviewRoute(app: FastifyInstance, previews: PageP
         url: `/api/${PAGES}/:id/preview`,
         tag: "host",
         summary:
-          "A signed link to preview the page as it will look when published (the working copies of its whole tree), good for an hour: `{ data: { url } }`. Optional `language` (the link's language prefix) and `path` (for a template page, which of its addresses). Editors of pages only",
+          "A signed link to preview the page as it will look when the caller publishes it (the working copies of what the caller may publish of its tree), good for an hour: `{ data: { url } }`. Optional `language` (the link's language prefix) and `path` (for a template page, which of its addresses). Editors of pages only",
         params,
         body,
         bodyOptional: true,
