@@ -12,7 +12,7 @@ import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
 import type { VersionHistory } from "./version-history.js";
 import { PublicationSchedules } from "./schedules.js";
-import { permittedTree, type MayPublish } from "./tree-permissions.js";
+import { decidedAhead, permittedTree, type MayPublish } from "./tree-permissions.js";
 import { LIST_VARIANTS } from "../site/list-variants.js";
 
 /** Models a list widget shows (all products, newest articles): they stand on the site by themselves. */
@@ -84,6 +84,8 @@ export class Publisher {
    */
   async publishTreeAs(model: Model, id: string, subjectId: string | null, may?: MayPublish, also?: (trx: Kysely<any>) => Promise<string[]>): Promise<{ tree: Tree; withheld: Tree }> {
     let withheld: Tree = new Map();
+    // Asked before the transaction (a scheduled publish's author has no request that read its roles).
+    const decided = may && (await decidedAhead(await this.treeOf(this.database.db, model, id), may));
     const tree = await this.guard(() =>
       this.database.db.transaction().execute(async (trx) => {
         // Locked: two publishes (or a publish and a save) of one record take turns, versions in order.
@@ -91,7 +93,7 @@ export class Publisher {
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
         await this.versions?.beforePublish(trx, model, id);
         const whole = await this.treeOf(trx, model, id);
-        const cut = may ? await permittedTree(trx, this.registry, whole, may) : { permitted: whole, withheld };
+        const cut = decided ? await permittedTree(trx, this.registry, whole, decided) : { permitted: whole, withheld };
         withheld = cut.withheld;
         const tree = cut.permitted;
         for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { publishableBy } from "./publish-permission.js";
 import { SCHEDULE_JOBS } from "./schedules.js";
 
 /**
@@ -15,8 +16,7 @@ export function registerScheduledPublishing(app: FastifyInstance) {
     schedules.fire("publish", payload, job.id, async (model, id, subjectId) => {
       // Scheduled by a subject: what it may publish when the time comes, as its own publish would.
       if (!subjectId || !app.hasDecorator("rbac")) return void (await app.drafts.publishTree(model, id));
-      const caller = { kind: "subject" as const, subjectId };
-      await app.drafts.publishTreeAs(model, id, subjectId, (modelId, recordId) => app.rbac.authorizer.allows(caller, "POST", `/api/${modelId}/${recordId}/publish`));
+      await app.drafts.publishTreeAs(model, id, subjectId, publishableBy(app, { kind: "subject", subjectId }));
     }),
   );
   app.notifications.jobs.handle(SCHEDULE_JOBS.unpublish, (payload, job) => schedules.fire("unpublish", payload, job.id, (model, id) => app.drafts.unpublish(model, id)));

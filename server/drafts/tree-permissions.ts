@@ -36,6 +36,19 @@ export async function permittedTree(db: Kysely<any>, registry: Registry, tree: T
   return { permitted, withheld };
 }
 
+/**
+ * `may` asked of every record of a tree before a transaction opens, as a look-up to use inside it:
+ * the permission check may read roles on another connection, which inside the transaction would
+ * wait for it to end (PGlite has one connection; a pool could run out). A record the tree gains
+ * meanwhile is not published.
+ */
+export async function decidedAhead(tree: Tree, may: MayPublish): Promise<MayPublish> {
+  const allowed = new Set<string>();
+  const key = (model: string, id: string) => `${model} ${id}`;
+  await Promise.all([...tree].flatMap(([model, ids]) => [...ids].map(async (id) => (await may(model, id)) && allowed.add(key(model, id)))));
+  return async (model, id) => allowed.has(key(model, id));
+}
+
 /** Of these ids, those whose working and published copies differ (one missing, or another updatedAt). */
 async function differing(db: Kysely<any>, registry: Registry, modelId: string, ids: string[]): Promise<string[]> {
   const model = registry.get(modelId);

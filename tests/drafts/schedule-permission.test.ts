@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { createTestApp, openTestDatabase, testDialect, type TestApp } from "../helpers/test-app.js";
 import { as, subjectWithRole, type SignedIn } from "../rbac/helpers.js";
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -48,5 +48,28 @@ describe(`scheduling needs the publish permission and publishes as its author, o
     await t.app.notifications.flush();
     expect((await visitor(`/api/host/pages/${page.id}`)).status).toBe(200);
     expect((await visitor(`/api/ecommerce/products/${product.id}`)).status).toBe(404);
+  });
+
+  // The job has no request that read its author's roles: a fresh instance reads them when it fires.
+  it("a page editor's schedule fires after a restart, before anything read the editor's roles", async () => {
+    const database = await openTestDatabase({ from: "migrated" });
+    const before = await createTestApp({ drafts: true }, { database });
+    const editor = as(before, await subjectWithRole(before, "restart-page-editor", [["*", "/api/host/**"]]));
+    const product = (await before.request({ method: "POST", url: "/api/ecommerce/products", payload: { data: { adminTitle: "Held back", title: { en: "Held back" } } } })).body.data;
+    const page = (await before.request({ method: "POST", url: "/api/host/pages", payload: { data: { url: "/after-restart", slug: "after-restart" } } })).body.data;
+    const block = await editor({ method: "POST", url: `/api/host/pages/${page.id}/blocks`, payload: { data: { module: "ecommerce", variant: "product-list-default", content: { products: [product.id] } } } });
+    expect(block.status).toBe(201);
+    expect((await editor({ method: "PUT", url: `/api/host/pages/${page.id}/schedule`, payload: { data: { publishAt: inMs(1_000) } } })).status).toBe(200);
+    await before.close();
+    const after = await createTestApp({ drafts: true }, { database });
+    try {
+      await sleep(1_100);
+      await after.app.notifications.flush();
+      expect((await after.request({ method: "GET", url: `/api/host/pages/${page.id}`, key: null })).status).toBe(200);
+      expect((await after.request({ method: "GET", url: `/api/ecommerce/products/${product.id}`, key: null })).status).toBe(404);
+    } finally {
+      await after.close();
+      await database.drop();
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { Database } from "../../../engine/db/open-database.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { Model } from "../../../engine/schema/model.js";
 import type { Publisher } from "../../drafts/publisher.js";
-import type { MayPublish } from "../../drafts/tree-permissions.js";
+import { decidedAhead, type MayPublish } from "../../drafts/tree-permissions.js";
 
 /** Thrown to end the rehearsal's transaction: what it wrote is never committed. */
 const ROLLBACK = Symbol("rollback");
@@ -44,16 +44,8 @@ export class PublishRehearsal {
     return result!.value;
   }
 
-  /**
-   * `may` asked of every record of the tree before the transaction opens: the permission check may
-   * read roles on another connection, which inside it would wait for it to end (PGlite has one
-   * connection; a pool could run out). A record the tree gains meanwhile is not published.
-   */
+  /** `may` asked of every record of the page's tree before the rehearsal's transaction opens (tree-permissions.ts). */
   private async decide(pageId: string, may: MayPublish): Promise<MayPublish> {
-    const tree = await this.publisher.treeOf(this.database.db, this.pages, pageId);
-    const allowed = new Set<string>();
-    const key = (model: string, id: string) => `${model} ${id}`;
-    await Promise.all([...tree].flatMap(([model, ids]) => [...ids].map(async (id) => (await may(model, id)) && allowed.add(key(model, id)))));
-    return async (model, id) => allowed.has(key(model, id));
+    return decidedAhead(await this.publisher.treeOf(this.database.db, this.pages, pageId), may);
   }
 }
