@@ -371,4 +371,10 @@ export const mutants: Mutant[] = [
     ],
     tests: ["tests/drafts/unpublish-tree.test.ts"],
   },
+  {
+    name: "preview-ignores-token-author",
+    what: "a preview's rehearsal publishes the whole tree whoever made the link",
+    changes: [{ file: "server/site/preview/publish-rehearsal.ts", from: "const decided = may && (await this.decide(pageId, may));", to: "const decided = undefined;" }],
+    tests: ["tests/drafts/preview-author.test.ts"],
+  },
 ];
