@@ -11,7 +11,8 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 export interface IssuedRefresh {
   token: string;
   familyId: string;
-  /** When the stored token expires (ms since the epoch): the JWT handed out expires with it. */
+  /** When the stored token was issued and expires (ms since the epoch): the JWT handed out says the same. */
+  issuedAtMs: number;
   expiresAtMs: number;
 }
 
@@ -33,9 +34,10 @@ export class RefreshTokens {
 
   async issue(subjectId: string, familyId: string = randomUUID(), db: Kysely<any> = this.db): Promise<IssuedRefresh> {
     const token = randomBytes(32).toString("base64url");
-    const expiresAtMs = Date.now() + this.ttlSeconds * 1000;
+    const issuedAtMs = Date.now();
+    const expiresAtMs = issuedAtMs + this.ttlSeconds * 1000;
     await db.insertInto(TABLE).values({ subjectId, familyId, tokenHash: hashOf(token), expiresAt: new Date(expiresAtMs).toISOString() }).execute();
-    return { token, familyId, expiresAtMs };
+    return { token, familyId, issuedAtMs, expiresAtMs };
   }
 
   /** Spends the token and issues its successor; throws Authentication error for any bad token. */

@@ -60,7 +60,7 @@ export class Sessions {
       familyId: refresh.familyId,
       subject: { id: subjectId, slug: (subject?.slug as string | undefined) ?? null },
     });
-    return { jwt, refresh: await this.tokens.signRefresh(refresh.token, refresh.expiresAtMs) };
+    return { jwt, refresh: await this.tokens.signRefresh(refresh.token, refresh.expiresAtMs, refresh.issuedAtMs) };
   }
 
   /**
