@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
 import { joinTrees, type Tree } from "../../../engine/query/draft-tree.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
-import { permittedTree, type MayPublish } from "../../drafts/tree-permissions.js";
+import { decidedAhead, permittedTree, type MayPublish } from "../../drafts/tree-permissions.js";
 import { KEYED_ATTRIBUTE_MODELS, removeKeyedAttributes } from "./keyed-attributes.js";
 import type { PriceInput, ProductPrices } from "./product-prices.js";
 
@@ -97,12 +97,17 @@ export class ProductEditor {
   async publish(id: string, subjectId: string | null, may?: MayPublish): Promise<Tree> {
     const links = this.app.registry.get(CATEGORIES);
     let withheldLinks: Tree = new Map();
+    const linksIn = async (db: Kysely<any>): Promise<Tree> => {
+      const rows = await Promise.all([links.table, links.published!.table].map((table) => db.selectFrom(table).select("id").where("productId", "=", id).execute()));
+      return new Map([[CATEGORIES, new Set(rows.flat().map((r) => r.id as string))]]);
+    };
+    // Asked before the transaction opens, as publishTreeAs asks of the tree (tree-permissions.ts).
+    const decided = may && (await decidedAhead(await linksIn(this.app.database.db), may));
     // The generic publish (one transaction, its version recorded), taking the category links along:
     // working and published ones, so a removed link leaves the site too.
     const { withheld } = await this.app.drafts.publishTreeAs(this.app.registry.get(PRODUCTS), id, subjectId, may, async (trx) => {
-      const rows = await Promise.all([links.table, links.published!.table].map((table) => trx.selectFrom(table).select("id").where("productId", "=", id).execute()));
-      const all: Tree = new Map([[CATEGORIES, new Set(rows.flat().map((r) => r.id as string))]]);
-      const cut = may ? await permittedTree(trx, this.app.registry, all, may) : { permitted: all, withheld: withheldLinks };
+      const all = await linksIn(trx);
+      const cut = decided ? await permittedTree(trx, this.app.registry, all, decided) : { permitted: all, withheld: withheldLinks };
       withheldLinks = cut.withheld;
       await this.app.drafts.publishSaved(trx, links, [...(cut.permitted.get(CATEGORIES) ?? [])]);
       return [CATEGORIES];
