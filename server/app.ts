@@ -103,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkErrors(config.production),
     routerOptions: { querystringParser: queryStringParser() },
-    // Requests arriving while the server closes get API.md's 503 body from registerDraining.
+    // Requests arriving while the server closes get the JSON error body's 503 (docs/api.md "Errors") from registerDraining.
     return503OnClosing: false,
   });
   if (!options.database) app.addHook("onClose", () => database.close());

@@ -51,7 +51,7 @@ export async function checkIfMatch(trx: Kysely<any>, repository: Repository, id:
   if (!tag || !tags.includes(tag)) throw new StaleRecord(row);
 }
 
-/** API.md's 412 body, with the current record as `data`. */
+/** The 412 error body (docs/api.md "Errors"), with the current record as `data`. */
 export function preconditionFailed(record: Row): AppError {
   const error = new AppError("PRECONDITION_FAILED", "the record was changed by someone else since it was read: reload it and apply the change again");
   error.data = record;

@@ -18,7 +18,7 @@ export const routePrefix = (modelId: string) => `/api/${modelId}`;
 type IdParams = { Params: { id: string } };
 
 /**
- * API.md's generic read routes for one model, answering `{ data }`. Members-only rows (content
+ * The generic read routes for one model (docs/api.md), answering `{ data }`. Members-only rows (content
  * reachable only through a link the caller may not read) are left out of lists and counts, and
  * are a 404 by id, as if they did not exist. So are other subjects' rows to a subject reading by
  * the owned-records rule (rbac/permissions/own-rows.ts).
@@ -34,7 +34,7 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   // `next`: the `after` cursor of the following page, when this one is full (README, "HTTP API").
   // Each step that usually knows its answer at once (the copy to read, the caller's limits, the
   // cursor, the publication of published rows) is awaited only when it does not: a list of the
-  // published copies with no limits for the caller waits once, for its query (issue 30).
+  // published copies with no limits for the caller waits once, for its query.
   app.get(prefix, async (request) => {
     const viewing = readView(app, request, model);
     const view = typeof viewing === "string" ? viewing : await viewing;
@@ -49,7 +49,7 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
     return next === undefined ? { data } : { data, next };
   });
 
-  // Exact by default (API.md). `estimate=true` (the admin's tables) reads at most
+  // Exact by default (docs/api.md). `estimate=true` (the admin's tables) reads at most
   // COUNT_EXACT_UP_TO + 1 rows and, past that, answers the planner's estimate with `estimated: true`.
   app.get(`${prefix}/count`, async (request) => {
     const view = await readView(app, request, model);

@@ -60,7 +60,7 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
     if (publishHere) await requirePublish(app, request, model.id, known);
     const versions = app.drafts.versions;
     if (options.created && !now && !guard && versions) {
-      // A draft created: the row and its first version in one statement, no transaction (issue 30).
+      // A draft created: the row and its first version in one statement, no transaction (a round trip fewer per create).
       const rows = await work(repository, versions.createdCompanion(model, "save", subjectOf(request)));
       // The rows are the create's own, fresh from the database: given their publication where they are.
       for (const row of rows) (row as Row).publication = NEVER_PUBLISHED;

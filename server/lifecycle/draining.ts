@@ -19,8 +19,8 @@ declare module "fastify" {
 }
 
 /**
- * Counts requests in flight and turns new ones away once the server is closing, with API.md's
- * error body (Fastify's own 503 has another shape; its `return503OnClosing` is off in app.ts).
+ * Counts requests in flight and turns new ones away once the server is closing, with the JSON
+ * error body (docs/api.md "Errors") (Fastify's own 503 has another shape; its `return503OnClosing` is off in app.ts).
  * While draining every answer carries `Connection: close`, so kept-alive connections end with
  * their last answer and the listener can close as soon as the requests in flight are done.
  */

@@ -8,7 +8,7 @@ import type { JsonSchema } from "../../engine/schema/model.js";
 import { dataOf, readBody } from "../plugins/request-data.js";
 import { isSameSitePath } from "../security/same-site-path.js";
 
-// Input of hand-written module routes: read from any of API.md's body forms, checked by a JSON
+// Input of hand-written module routes: read from any of the body forms (docs/api.md), checked by a JSON
 // Schema. A property may say `x-message` to replace Ajv's wording ("Invalid provider").
 const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
@@ -22,7 +22,7 @@ export interface InputOptions {
 
 /**
  * A module route's input and the body's other fields, read by the one body reader
- * (plugins/request-data.ts): the `data` of any of API.md's three forms (JSON `{ data }`,
+ * (plugins/request-data.ts): the `data` of any of the three body forms (JSON `{ data }`,
  * urlencoded `data=<json>`, a multipart part `data`), or else the body's own fields as the input
  * (the original client's bare JSON `{ login, password }`, a form's `refresh=…`); "No data" when
  * there is neither. `fields` are the fields beside `data` (the form-request route's `formId`).
@@ -49,10 +49,10 @@ const causeOf = (e: ErrorObject): ErrorCause => {
   return { path: e.instancePath || "/", message: typeof custom === "string" ? custom : (e.message ?? "is invalid") };
 };
 
-/** Checks one part of a route's input (params, query or body): returns it typed, or throws API.md's Validation error. */
+/** Checks one part of a route's input (params, query or body): returns it typed, or throws a Validation error (docs/api.md "Errors"). */
 export type Checker<T> = ((value: unknown) => T) & { schema: JsonSchema };
 
-/** A checker for one route's input: returns it typed, or throws API.md's Validation error. Its `schema` documents the route. */
+/** A checker for one route's input: returns it typed, or throws a Validation error. Its `schema` documents the route. */
 export function inputSchema<T>(schema: JsonSchema): Checker<T> {
   const full = { type: "object", additionalProperties: false, ...schema };
   // Compiled at first use: some forty route checkers compiled at start-up cost a quarter of a

@@ -8,7 +8,7 @@ import { LANGUAGE_CODE, LANGUAGES, isLanguage, type Language } from "../../engin
  */
 export const LANGUAGE_INPUT = { type: "string", pattern: LANGUAGE_CODE.source, description: "One of the site's languages (the LANGUAGES setting)" };
 
-/** The language when the site has it; else API.md's 400 naming the field and the languages it may be. */
+/** The language when the site has it; else a 400 naming the field and the languages it may be. */
 export function checkLanguage(language: string | undefined, path = "/language"): Language | undefined {
   if (language === undefined || isLanguage(language)) return language;
   throw validationErrorFromCauses([{ path, message: `must be one of ${LANGUAGES.join(", ")}` }]);

@@ -29,7 +29,7 @@ export function toAppError(error: unknown, production: boolean): AppError {
 }
 
 /**
- * API.md's error body. `error` carries the whole message, not the status phrase: the original
+ * The error body (docs/api.md "Errors"). `error` carries the whole message, not the status phrase: the original
  * client's error reader takes `error` first and shows it, and reads a bare "Unauthorized" as an
  * expired session (a wrong password would sign the visitor out). The phrase is the HTTP status line.
  */
@@ -63,7 +63,7 @@ export function frameworkErrors(production: boolean) {
   };
 }
 
-/** Every error leaves as API.md's JSON body: never HTML, never a stack trace. */
+/** Every error leaves as that JSON body: never HTML, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance, production: boolean) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error, production);

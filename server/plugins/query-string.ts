@@ -1,7 +1,7 @@
 import querystring from "node:querystring";
 import qs from "qs";
 
-/** API.md's bracketed queries (filters[and][0][column]=…), with qs's limits raised for long filter lists. */
+/** Bracketed queries (filters[and][0][column]=…, docs/api.md), with qs's limits raised for long filter lists. */
 const QS_OPTIONS = { depth: 6, arrayLimit: 1000, parameterLimit: 5000 } as const;
 
 /**

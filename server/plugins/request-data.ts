@@ -55,7 +55,7 @@ async function streamModeMultipart(app: FastifyInstance, options: FastifyMultipa
 const MULTIPART_LIMITS = { fields: 50, files: 10, parts: 70 };
 
 /**
- * A body as it came, in any of API.md's three forms: its `data` field unparsed (a JSON text from
+ * A body as it came, in any of the three body forms (docs/api.md): its `data` field unparsed (a JSON text from
  * multipart or urlencoded, a value from JSON), its other fields (multipart text parts,
  * urlencoded pairs, JSON keys), and what stored file parts set. The one reader of request bodies:
  * the generic routes and every module route (server/modules/input.ts) read through it, so the

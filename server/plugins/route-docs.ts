@@ -81,7 +81,7 @@ export function collectRouteDocs(app: FastifyInstance): () => JsonSchema {
           [String(docs.status ?? 200)]: { description: "`{ data }`" },
           ...(docs.body || docs.query || params.length > 0 ? { "400": { description: "Validation error: a bad body, query or id", content: errorBody } } : {}),
           ...(rateLimited ? { "429": { description: "Rate limit error: too many calls from this address in a minute", content: errorBody } } : {}),
-          "4XX": { description: "Authentication, Permission, Not Found, Conflict or Payload Too Large error (API.md)", content: errorBody },
+          "4XX": { description: "Authentication, Permission, Not Found, Conflict or Payload Too Large error (the error body)", content: errorBody },
           default: { description: "Internal error", content: errorBody },
         },
       };
@@ -90,9 +90,9 @@ export function collectRouteDocs(app: FastifyInstance): () => JsonSchema {
   };
 }
 
-const FORMS = "any of API.md's forms: JSON `{ data }`, urlencoded `data=<json>` or a multipart part `data` holding JSON";
+const FORMS = "any of three forms: JSON `{ data }`, urlencoded `data=<json>` or a multipart part `data` holding JSON";
 
-/** The body as API.md's forms carry it: JSON `{ data }` (or the bare fields the original client sends), urlencoded or multipart `data`. */
+/** The body as the three body forms (docs/api.md) carry it: JSON `{ data }` (or the bare fields the original client sends), urlencoded or multipart `data`. */
 function requestBodyOf(docs: RouteDocs): JsonSchema {
   if (docs.rawBody) return { requestBody: { required: true, description: docs.rawBody, content: { "*/*": { schema: {} } } } };
   if (!docs.body) return {};

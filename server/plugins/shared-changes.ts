@@ -12,7 +12,7 @@ import { REFRESH_TOKENS } from "../modules/rbac/revoked-sessions.js";
  * How long writes are gathered before one NOTIFY announces them; other instances hear of a change
  * this much later at most. Content (what pages and lists show) waits longer than access: a NOTIFY
  * is a round trip here and a wake-up on every other instance, and at 10 ms a stream of creates
- * paid one every few requests (bench:crud, issue 30).
+ * paid one every few requests (measured with bench:crud).
  */
 const CONTENT_WINDOW_MS = 100;
 const ACCESS_WINDOW_MS = 10;

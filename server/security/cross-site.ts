@@ -13,7 +13,7 @@ import { routedPath } from "./routed-path.js";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const AUTHENTICATION = "/api/rbac/subjects/authentication/";
-/** GET routes SPEC.md fixes as GET that change state: a new subject and session, dropping cached pages. */
+/** GET routes the original client calls as GET that change state: a new subject and session, dropping cached pages. */
 const STATE_CHANGING_GETS = new Set([`${AUTHENTICATION}init`, "/api/revalidation/revalidate", "/api/revalidate"]);
 const CREDENTIAL_COOKIES = /(?:^|;\s*)(?:rbac\.subject\.jwt|rbac\.secret-key)=/;
 

@@ -6,14 +6,14 @@ import { DEFAULT_LANGUAGE, isLanguage } from "../../engine/schema/languages.js";
 
 /**
  * A NUL character ("%00") in an address is never part of a page, a record or a filter, and
- * PostgreSQL refuses it in text: it is a 400 before any route runs (API.md's body under /api,
+ * PostgreSQL refuses it in text: it is a 400 before any route runs (the JSON error body under /api,
  * the site's plain page elsewhere), never a database error turned into a 500.
  */
 export function refuseNulInUrls(app: FastifyInstance) {
   app.addHook("onRequest", (request, reply, done) => {
     const url = request.url;
     if (!url.includes("%00") && !url.includes("\0")) return done();
-    // Under /api as the router reads the path ("/%61pi/…" is "/api/…"): API.md's body.
+    // Under /api as the router reads the path ("/%61pi/…" is "/api/…"): the JSON error body.
     if (/^\/api(\/|$)/.test(normalizeUrl(url))) return done(new AppError("VALIDATION_ERROR", "the address holds a NUL character (%00)"));
     // The page's language from a whole first segment of the raw url (it cannot be normalized).
     const prefix = /^\/([^/]+)(\/|$)/.exec(url)?.[1];

@@ -20,7 +20,7 @@ export interface CachedPage {
 
 const sizeOf = (entry: CachedPage) => entry.html.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
 
-/** SPEC.md's server revalidation: a cached page lives at most this long (86400 s), even when nothing changed. */
+/** Server revalidation: a cached page lives at most this long (86400 s), even when nothing changed. */
 export const PAGE_MAX_AGE_SECONDS = 86_400;
 
 export interface HtmlCacheLimits {

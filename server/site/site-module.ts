@@ -21,7 +21,7 @@ import { publishableBy } from "../drafts/publish-permission.js";
 import { resolveSigningSecret } from "../lib/signing-secret.js";
 
 export interface SiteServices {
-  /** Pages by url: host/pages (the site's) and website-builder/pages (SPEC.md's second set of routes). */
+  /** Pages by url: host/pages (the site's) and website-builder/pages (the second set of pages routes). */
   hostPages: PageResolver;
   websiteBuilderPages: PageResolver;
   access: ModelAccess;

@@ -23,7 +23,7 @@ import type { PaymentEvent, PaymentEventKind, ProviderName, WebhookOutcome } fro
  * What each move means for what was bought is the listeners' business, in the same transaction
  * (ecommerce: a paid invoice approves the orders still `paying` under it; a failed or canceled one
  * puts them back in the cart and unlinks them, so a late or replayed "paid" for the old invoice
- * cannot approve what it never priced, issue 23 finding 2; a refund cancels them). A "paid" that
+ * cannot approve what it never priced; a refund cancels them). A "paid" that
  * moves nothing anywhere — the money was taken for an invoice nothing waits on any more — is still
  * recorded: the invoice becomes `paid` with a flag ("paid after failed: refund or review") for a
  * person. Anything else (a failure after paid, a second paid) changes nothing. Each event is
@@ -72,7 +72,7 @@ export class Payments {
         return "mismatch";
       }
       const recorded = await trx
-        .insertInto(this.table("billing/webhook-events"))
+        .insertInto("billing/webhook-events")
         .values({ provider, eventId: event.eventId, kind, invoiceId: invoice.id })
         .onConflict((oc) => oc.columns(["provider", "eventId"]).doNothing())
         .returning("id")

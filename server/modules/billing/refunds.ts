@@ -35,7 +35,7 @@ function sameForm(amount: string, decimals: number): string {
 export const refundKey = (refundId: string) => `refund-${refundId}`;
 
 /**
- * Refunds of paid invoices through their provider's refund API (issue 26, point 3), in three
+ * Refunds of paid invoices through their provider's refund API (docs/payments.md "Refunds"), in three
  * steps so the provider's call holds no transaction and no lock, as the checkout does:
  *
  * 1. with the invoice's row locked: the refund is checked (the invoice is paid, its provider can
@@ -89,7 +89,7 @@ export class Refunds {
       const before = invoice.refundedAmount == null ? 0n : toMinorUnits(String(invoice.refundedAmount), decimals);
       const key = requestKey ?? `auto:${amount === undefined ? "whole" : sameForm(amount, decimals)}@${fromMinorUnits(before, decimals)}`;
       const refunds = repository("billing/refunds");
-      const earlier = await trx.selectFrom(this.table("billing/refunds")).selectAll().where("invoiceId", "=", invoiceId).$castTo<Refund>().execute();
+      const earlier = await trx.selectFrom("billing/refunds").selectAll().where("invoiceId", "=", invoiceId).execute();
       const same = earlier.find((r) => r.requestKey === key);
       if (same && same.status !== "failed") return same;
       // A refused refund did nothing: its key is freed for this new try.
@@ -147,7 +147,7 @@ export class Refunds {
     }
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const locked = await this.locked(trx, invoice.id);
-      const current = (await trx.selectFrom(this.table("billing/refunds")).selectAll().where("id", "=", refund.id).forUpdate().$castTo<Refund>().executeTakeFirstOrThrow());
+      const current = (await trx.selectFrom("billing/refunds").selectAll().where("id", "=", refund.id).forUpdate().executeTakeFirstOrThrow());
       // Another request completing the same refund got here first.
       if (current.status !== "pending") return current;
       const decimals = currency?.decimals ?? 2;

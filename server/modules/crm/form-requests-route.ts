@@ -11,7 +11,7 @@ import { registerFormSubmissionRoutes } from "./form-submissions-route.js";
 const formParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "must be a uuid" } }, required: ["id"] });
 
 /**
- * POST /api/crm/forms/{id}/requests (SPEC.md section 7): a visitor's submission of a CRM form.
+ * POST /api/crm/forms/{id}/requests: a visitor's submission of a CRM form.
  * Anonymous callers may post (seeded permission), so it is rate limited per client address
  * like the sign-in routes. The Subject API's form request routes live beside it, and the
  * admin's table of one form's submissions (form-submissions-route.ts).

@@ -10,8 +10,8 @@ import { notifyOwnerOfSubmission } from "./owner-submission-notice.js";
 export const REQUEST_BODY_LIMIT = 64 * 1024;
 
 /**
- * Stores a submission of a CRM form: the fields (any JSON object, SPEC.md: "CRM form request
- * accepts any data") become a crm/requests row, linked to the form by crm/forms-to-requests, both
+ * Stores a submission of a CRM form: the fields (any JSON object: a form request
+ * accepts any data) become a crm/requests row, linked to the form by crm/forms-to-requests, both
  * in one transaction (and to the subject by rbac/subjects-to-crm-module-requests when a subject
  * sent it in its own name), and the shop's owner's mail of it queued (owner-submission-notice.ts). 404 for an unknown or never published form, 400 when the data is not an object.
  */

@@ -14,7 +14,7 @@ const formParams = inputSchema<{ id: string; formId: string }>({
 });
 const FORM_ID = { ...UUID, "x-message": "formId is required" };
 const formIdOf = inputSchema<{ formId: string }>({ properties: { formId: FORM_ID }, required: ["formId"], additionalProperties: true });
-/** SPEC.md's form: any fields, `formId` among them or beside `data` (null there: the one beside it), checked once both are known. */
+/** The original system's documented form: any fields, `formId` among them or beside `data` (null there: the one beside it), checked once both are known. */
 const fieldsWithFormId = objectInput(
   inputSchema<{ formId?: string | null; [field: string]: unknown }>({ properties: { formId: { ...FORM_ID, type: ["string", "null"] } }, additionalProperties: true }),
 );
@@ -33,8 +33,8 @@ function requireSelf(request: FastifyRequest, { params: { id: subjectId } }: { p
 }
 
 /**
- * The Subject API's form requests (SPEC.md section 7): the original client's
- * POST {subjects}/{id}/crm-module/form/{formId}/request, and SPEC.md's
+ * The Subject API's form requests: the original client's
+ * POST {subjects}/{id}/crm-module/form/{formId}/request, and the original system's documented
  * POST {subjects}/{id}/crm-module/form/request with `formId` in `data` (or beside it). Both
  * store the request like POST /api/crm/forms/{id}/requests and answer 201 with the subject as
  * the original client reads it, plus the submitted `data` and the stored `request`.
@@ -72,7 +72,7 @@ export function registerSubjectFormRequestRoutes(app: FastifyInstance, config: C
 
   defineRoute(
     app,
-    { ...options, url: `${BASE}/request`, summary: "Submit a form as the signed-in subject (SPEC.md's path): `data` with `formId`", params: subjectParams, body: fieldsWithFormId },
+    { ...options, url: `${BASE}/request`, summary: "Submit a form as the signed-in subject (the original system's documented path): `data` with `formId`", params: subjectParams, body: fieldsWithFormId },
     async ({ params: { id }, body: input, fields: beside }, _request, reply) => {
       const { formId: inData, ...fields } = input;
       const { formId } = formIdOf({ formId: inData ?? beside.formId });

@@ -4,7 +4,7 @@ import type { HandoverListener } from "../rbac/index.js";
 
 /**
  * A guest's cart joins the account's when the guest signs in (rbac's guest handover, one
- * transaction with the sign-in's checks; issue 27): a product already in the account's cart (from
+ * transaction with the sign-in's checks, so a guest who signs in keeps the cart): a product already in the account's cart (from
  * the same store) gets the guest's quantity added to its line, so no line is there twice; any
  * other guest cart order moves to the account as it is. Both carts' rows are locked first, so an
  * add to cart at the same moment waits. The guest's past orders stay with the guest subject.

@@ -27,7 +27,7 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/** API.md's checkout answer: the payment URL is at billingModule.invoices[0].paymentUrl. */
+/** The checkout answer (docs/api.md "Shop wire shapes"): the payment URL is at billingModule.invoices[0].paymentUrl. */
 export interface CheckoutResult {
   billingModule: { invoices: Invoice[]; paymentIntents: PaymentIntent[]; currency: Currency };
   ecommerceModule: { orders: Order[] };
@@ -49,7 +49,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Turns cart orders into a payment in three steps, so a slow provider never holds a database
- * connection or the orders' row locks (issue 23: with one embedded connection, one checkout
+ * connection or the orders' row locks (with one embedded connection, one checkout
  * waiting 5 s on the provider froze every other request):
  *
  * 1. one short transaction locks the orders' rows (SELECT … FOR UPDATE, as Saleor does), prices
@@ -119,7 +119,7 @@ export class Checkout {
       if (unlisted.length > 0) throw notFound(`${this.productTitle} ${unlisted[0]} was not found`);
       if (priced.length < lines) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
-      // The buyer: the email, and the address when a line needs shipping (issue 27).
+      // The buyer: the email, and the address when a line needs shipping (docs/shop.md).
       // `ships` was read with the prices (whether a line's product needs shipping).
       const address = requireAddress(ships, request.shippingAddress);
       // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
@@ -228,7 +228,7 @@ export class Checkout {
   }
 }
 
-/** API.md's answer for a checkout: the invoice as it now is. */
+/** The answer to a checkout (docs/api.md "Shop wire shapes"): the invoice as it now is. */
 export function answer(started: Started, invoice: Invoice): CheckoutResult {
   return { billingModule: { invoices: [invoice], paymentIntents: [started.intent], currency: started.currency }, ecommerceModule: { orders: started.orders } };
 }

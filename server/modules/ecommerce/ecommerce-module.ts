@@ -31,7 +31,7 @@ export interface ShopServices {
   orders: Orders;
   checkout: Checkout;
   idempotency: IdempotencyKeys;
-  /** Pay now for an unpaid order (issue 27). */
+  /** Pay now for an unpaid order (pay-again.ts). */
   payAgain: PayAgain;
   /** Signed links to one order, for the mails. */
   links: OrderLinks;
@@ -68,7 +68,7 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
 }
 
 /**
- * The shop: prices, the cart, orders and checkout (SPEC.md sections 4, 5 and 7; API.md "Shop").
+ * The shop: prices, the cart, orders and checkout (docs/shop.md; its routes: docs/api.md "Shop wire shapes").
  * Billing owns the invoices: checkout opens one through it, and the orders follow each invoice's
  * moves (paid, failed, refunded…) as billing announces them, inside the same transaction.
  */

@@ -17,7 +17,7 @@ function uuidInput(input: Record<string, unknown>, name: string): string {
 }
 
 /**
- * The shop's generated images: an order's receipt (SPEC.md section 9: 1500×1500, variant
+ * The shop's generated images: an order's receipt (docs/files.md: 1500×1500, variant
  * generate-template-ecommerce-order-receipt-default; its lines, total and currency, status and
  * date, in the subject's language) set as the order's `receipt`; and a product's attachment (its
  * card as an image) linked to the product by products-to-file-storage-module-files.

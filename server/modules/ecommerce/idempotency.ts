@@ -28,12 +28,12 @@ function canonical(value: unknown): string {
 }
 
 /**
- * `Idempotency-Key` on checkouts (API.md "Shop"): the first successful answer to a key is kept
+ * `Idempotency-Key` on checkouts (docs/api.md "Shop wire shapes"): the first successful answer to a key is kept
  * per subject, and the same key with the same request gets it again instead of running twice.
  * The same key with another request is a conflict; "the request" is the method, route, path
  * parameters and the parsed `data` — whichever body form carried it (JSON, urlencoded, multipart).
  *
- * The key is reserved before the checkout runs (issue 23, finding 5: looked up only, three
+ * The key is reserved before the checkout runs (when it was only looked up, three
  * identical checkouts at once made three orders): a row with no answer yet, inserted in its own
  * statement under the unique (subject, key), so no transaction is held while the provider is asked
  * (the embedded database has one connection). A request that finds the key reserved waits for the

@@ -6,7 +6,7 @@ import { fromMinorUnits, toMinorUnits } from "../billing/index.js";
 /** The short order number the customer's mails show (order-status-notices.ts): the id's first 8 hex digits. */
 export const orderNumber = (id: string) => id.slice(0, 8);
 
-/** One order as the desk shows it (issue 26, point 3). Amounts are exact decimal strings at the currency's precision. */
+/** One order as the desk shows it (docs/shop.md "The order desk"). Amounts are exact decimal strings at the currency's precision. */
 export interface DeskOrder {
   id: string;
   number: string;

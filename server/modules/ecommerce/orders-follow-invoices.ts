@@ -20,7 +20,7 @@ import { releaseStock } from "./stock.js";
  * lines (pay-again.ts), Back to cart returns them to the cart. A checkout whose provider call
  * failed or was abandoned (no page ever) puts them straight back in the cart: the buyer is still
  * at the cart. An invoice pays exactly the lines it was made for: a late "paid" for a failed or
- * canceled invoice approves nothing (issue 23, finding 2) — the orders may have gone back to the
+ * canceled invoice approves nothing — the orders may have gone back to the
  * cart and changed, or been paid again. Returns the orders moved; billing flags a "paid" that
  * moved none.
  */
@@ -70,7 +70,7 @@ export async function payingUnder(trx: Kysely<any>, table: (id: string) => strin
  * Puts `paying` orders back in the cart, leaving the payment intents (a checkout that never got its
  * payment page, or the buyer's Back to cart): their links to the intents — and the currency links
  * the checkout made — are deleted, so a late "paid" for that invoice cannot approve orders whose
- * lines change in the cart (issue 23, finding 2: one mug's 18.00 approved a cart of 500); the
+ * lines change in the cart (else one mug's 18.00 could approve a cart of 500); the
  * stock they still held goes back. Returns the orders put back.
  *
  * The links are deleted with the transaction's own statements (one per table, whatever the number

@@ -381,7 +381,7 @@ export class Orders {
 
   /**
    * The price attributes an order's lines are charged by in a currency: each attribute record with
-   * the line it prices and that line's amount. A line with no price there is SPEC.md's 400.
+   * the line it prices and that line's amount. A line with no price there is a 400 (NO_PRICE's message).
    */
   async checkoutAttributes(orderId: string, currencyId: string) {
     await this.repositories.get("billing/currencies")!.get(currencyId);

@@ -20,7 +20,7 @@ export const PAYMENT_LINK_VALID_MS = 60 * 60_000;
 type Last = { invoice: Invoice; intentId: string; currencyId: string; fresh: boolean; abandoned: boolean };
 
 /**
- * Pay now for an unpaid order (`paying`; issue 27): back to the same invoice's payment page while
+ * Pay now for an unpaid order (`paying`; docs/shop.md): back to the same invoice's payment page while
  * it is valid (status new, with a payment URL, younger than PAYMENT_LINK_VALID_MS), else a new
  * invoice for the same orders' lines at today's prices in the same currency and provider. In one
  * transaction holding the orders' row locks, the orders leave the old invoice (unlinked, so its

@@ -4,7 +4,7 @@ import { publishedTable } from "../../../engine/schema/published-model.js";
 import { Params, StatementCache } from "../../../engine/query/statement-cache.js";
 
 /**
- * The one place a product's price is resolved (ARCHITECTURE.md): the `number` of its attribute
+ * The one place a product's price is resolved (the checkout, totals and stock all ask here): the `number` of its attribute
  * whose key has type `price` and which is linked to the currency; a store's own price for the
  * product (stores-to-products-to-attributes) overrides it for lines added from that store.
  *
@@ -13,7 +13,7 @@ import { Params, StatementCache } from "../../../engine/query/statement-cache.js
  * Totals add those rounded line amounts exactly (billing/money.ts). One query prices any number
  * of lines in every currency: no query per line.
  */
-/** SPEC.md's message for a line with no price in the asked currency. */
+/** The original system's message, word for word, for a line with no price in the asked currency. */
 export const NO_PRICE = "Product doesn't have price attributes connected to billing module currency";
 
 export interface PricedLine {

@@ -43,9 +43,9 @@ const WRITTEN = [PRODUCTS, OFFERS, CATEGORIES, PHOTOS, "file-storage/files", "ec
 export const firstText = (map: LanguageMap | undefined) => (map ? (map.en?.trim() || Object.values(map).find((v) => v.trim())?.trim() || "") : "");
 
 /**
- * The product editor's save (issue 26 point 1, docs/shop.md "Product editor"): the product's
+ * The product editor's save (docs/shop.md "Product editor"): the product's
  * fields, its prices, photos (order and alt text), stores, categories and name/value attributes,
- * written as SPEC.md's records and relation rows in ONE transaction — every reference is checked
+ * written as the catalogue's records and relation rows in ONE transaction — every reference is checked
  * before anything is written, and any refusal leaves nothing half written. With drafts on the save
  * is the working copy (the product's publish takes it to the site); with DRAFTS=off what it wrote
  * and what it removed is published in the same transaction.

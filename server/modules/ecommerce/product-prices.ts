@@ -45,7 +45,7 @@ interface Plan {
 }
 
 /**
- * A product's prices as plain money (issue 26 point 1): behind them stay SPEC.md's price
+ * A product's prices as plain money (docs/shop.md "Prices"): behind them stay the catalogue's price
  * attributes, written exactly as prices.ts reads them — an attribute with the amount in `number`,
  * linked to a key of type price and to its currency, and to the product (products-to-attributes)
  * or, for a store's override, to the product's offer in that store (stores-to-products-to-attributes).

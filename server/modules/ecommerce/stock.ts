@@ -5,7 +5,7 @@ import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import { publishedTable } from "../../../engine/schema/published-model.js";
 
 /**
- * Stock (issue 26, point 2): `stock` on a product (items left; null = not tracked, never runs
+ * Stock: `stock` on a product (items left; null = not tracked, never runs
  * out) and on a stores-to-products row (the store's own count, for cart lines added from that
  * store; null = the product's count applies).
  *

@@ -1,7 +1,7 @@
 import { sumAmounts } from "../billing/index.js";
 import type { Currency, PricedLine } from "./prices.js";
 
-/** API.md's total: `{ total: "59.97", billingModuleCurrency: { id, slug, symbol, decimals } }`. */
+/** A total on the wire (docs/api.md "Shop wire shapes"): `{ total: "59.97", billingModuleCurrency: { id, slug, symbol, decimals } }`. */
 export interface Total {
   total: string;
   billingModuleCurrency: Currency;

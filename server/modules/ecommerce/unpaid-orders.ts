@@ -6,13 +6,13 @@ import type { Registry } from "../../../engine/schema/registry.js";
 import type { Invoices } from "../billing/index.js";
 
 /**
- * Orders left unpaid (`paying`: the buyer left the payment page, issue 27). The queue's sweep
+ * Orders left unpaid (`paying`: the buyer left the payment page). The queue's sweep
  * (ecommerce-module.ts, beside the checkout sweep) calls `expire`: an order unpaid for longer than
  * UNPAID_ORDER_MAX_AGE_HOURS is canceled (status `canceled`, type history) and its invoice still
  * waiting is canceled too, unlinked first so billing's "canceled" does not put it back in the
  * cart. The status change queues the order's mail as every status change does (the trigger of
  * migration 0012); stock held by the order is released by the stock module's listener on that
- * change (issue 26). Each order is its own short transaction on its locked row, so a payment
+ * change. Each order is its own short transaction on its locked row, so a payment
  * arriving at the same moment either wins (the order is no longer `paying`) or finds it canceled.
  */
 export class UnpaidOrders {
@@ -30,7 +30,7 @@ export class UnpaidOrders {
   /** Unpaid orders last changed more than `olderThanMs` ago: at most `limit` of them. */
   async due(olderThanMs: number, limit = 100): Promise<string[]> {
     const rows = await this.database.db
-      .selectFrom(this.table("ecommerce/orders"))
+      .selectFrom("ecommerce/orders")
       .select("id")
       .where("status", "=", "paying")
       .where("updatedAt", "<", sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000}::float8)`)
@@ -50,7 +50,7 @@ export class UnpaidOrders {
   private cancel(orderId: string, olderThanMs: number): Promise<boolean> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const order = await trx
-        .selectFrom(this.table("ecommerce/orders"))
+        .selectFrom("ecommerce/orders")
         .select("id")
         .where("id", "=", orderId)
         .where("status", "=", "paying")
@@ -59,20 +59,20 @@ export class UnpaidOrders {
         .executeTakeFirst();
       if (!order) return false; // paid, canceled or touched meanwhile
       const open = await trx
-        .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-        .innerJoin(`${this.table("billing/payment-intents-to-invoices")} as pii`, "pii.paymentIntentId", "op.billingModulePaymentIntentId")
-        .innerJoin(`${this.table("billing/invoices")} as i`, "i.id", "pii.invoiceId")
+        .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+        .innerJoin("billing/payment-intents-to-invoices as pii", "pii.paymentIntentId", "op.billingModulePaymentIntentId")
+        .innerJoin("billing/invoices as i", "i.id", "pii.invoiceId")
         .select(["i.id", "op.billingModulePaymentIntentId as intentId"])
         .where("op.orderId", "=", orderId)
         .where("i.status", "=", "new")
         .execute();
       if (open.length > 0) {
-        await trx.deleteFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).where("orderId", "=", orderId).where("billingModulePaymentIntentId", "in", open.map((o) => o.intentId)).execute();
+        await trx.deleteFrom("ecommerce/orders-to-billing-module-payment-intents").where("orderId", "=", orderId).where("billingModulePaymentIntentId", "in", open.map((o) => o.intentId)).execute();
       }
       await repository("ecommerce/orders").update(orderId, { type: "history", status: "canceled" });
       // The invoice is canceled once no order of it is still waiting (one invoice may pay several orders).
       for (const { id, intentId } of open) {
-        const waiting = await trx.selectFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).select("orderId").where("billingModulePaymentIntentId", "=", intentId).limit(1).executeTakeFirst();
+        const waiting = await trx.selectFrom("ecommerce/orders-to-billing-module-payment-intents").select("orderId").where("billingModulePaymentIntentId", "=", intentId).limit(1).executeTakeFirst();
         if (!waiting) await this.invoices.cancelOpen(repository, trx, id as string);
       }
       return true;

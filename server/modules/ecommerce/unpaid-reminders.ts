@@ -8,7 +8,7 @@ import { languageOf } from "./shop-image-data.js";
 export const UNPAID_REMINDER = "order-unpaid-reminder";
 
 /**
- * The reminder mail for an order left unpaid (issue 27): once an order has been `paying` for
+ * The reminder mail for an order left unpaid (docs/shop.md): once an order has been `paying` for
  * half of UNPAID_ORDER_MAX_AGE_HOURS, its buyer gets one mail (template `order-unpaid-reminder`,
  * in the buyer's language) with 'Pay now' — the order's signed link — and when it will be
  * canceled. Once per order: the notification's key is `order-unpaid-reminder:{orderId}`, and

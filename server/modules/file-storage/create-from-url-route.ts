@@ -12,7 +12,7 @@ const input = objectInput(
 );
 
 /**
- * POST /api/file-storage/files/create-from-url (SPEC.md section 7): `data.url` is fetched (see
+ * POST /api/file-storage/files/create-from-url (docs/files.md): `data.url` is fetched (see
  * fetch-remote-file.ts for what it refuses), stored like an upload (type sniffed, width and
  * height measured) and made a file record with the other fields of `data` (alt per language, adminTitle, …).
  * If the record cannot be made, the stored file is removed again. Who may call it: whoever may

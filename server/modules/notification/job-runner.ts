@@ -11,7 +11,7 @@ export type Job = StoredRecord<"notification/jobs">;
 export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
 
 /**
- * Background jobs from the notification/jobs table (ARCHITECTURE.md: work after a request runs
+ * Background jobs from the notification/jobs table (docs/notifications.md: work after a request runs
  * from a queue in PostgreSQL that survives restarts). At least once: a job whose worker stopped
  * (lease ran out) is queued again; a failing job is retried with backoff, then `failed` with its
  * error, visible in the admin. Done jobs are kept a day, then removed.

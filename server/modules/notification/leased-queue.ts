@@ -43,7 +43,7 @@ export class LeasedQueue<T extends LeasedRow> {
    * Whether to look for expired leases (and other housekeeping) on this pass: a lease cannot run
    * out sooner than its length after the claim, so a look a few times per lease length (at most
    * every 30 s) finds each in time. A busy worker's every pass looked, and those statements ran
-   * back to back under checkout traffic (issue 30).
+   * back to back under checkout traffic.
    */
   sweepDue(): boolean {
     const now = Date.now();

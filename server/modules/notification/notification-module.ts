@@ -19,7 +19,7 @@ declare module "fastify" {
 }
 
 /**
- * Notifications (SPEC.md: templates, notifications with status and sendAfter) delivered by email
+ * Notifications (docs/notifications.md: templates, notifications with status and sendAfter) delivered by email
  * from a queue in the database, and the background jobs queue beside it; POST {subjects}/{id}/notify.
  * The worker starts when the app is ready and stops (finishing what it is doing) when it closes.
  * The services come before the rbac module (its password reset mail uses them); the route after

@@ -27,7 +27,7 @@ const anyNotifyBody = Object.assign(objectInput(), {
 });
 
 /**
- * POST /api/rbac/subjects/{id}/notify (SPEC.md section 7): sends that subject a notification by
+ * POST /api/rbac/subjects/{id}/notify (docs/notifications.md): sends that subject a notification by
  * email, to its email identity, in its language: either a template (`template` plus its `data`)
  * or a plain `subject` and `text`; `sendAfter` delays it. The original client's body,
  * `{ notification: { notification, template: { variant }, topic: { slug } } }`, is taken too: the

@@ -4,7 +4,7 @@ import type { Language } from "../../../engine/schema/languages.js";
 import { isPlainObject } from "../../../engine/query/plain-object.js";
 import { inputSchema } from "../input.js";
 
-/** The notify body the original client sends (issue 28, point 9). */
+/** The notify body the original client sends (docs/api.md "Request shapes the original client sends"). */
 interface OriginalNotify {
   notification: {
     notification?: { title?: string; data?: Record<string, unknown> | string; sendAfter?: string; method?: "email"; language?: string };

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { cookieOf } from "../../plugins/cookies.js";
 
 // Server-to-server callers send the RBAC_SECRET_KEY setting as the X-RBAC-SECRET-KEY header or
-// the rbac.secret-key cookie (API.md); it grants every permission. Unset, no key works.
+// the rbac.secret-key cookie (docs/api.md "Authentication inputs"); it grants every permission. Unset, no key works.
 
 export function secretKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers["x-rbac-secret-key"];

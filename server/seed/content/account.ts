@@ -18,12 +18,12 @@ const pages: AccountPage[] = [
   { url: ACCOUNT_URLS.logout, module: "rbac", variant: "logout-default", pageTitle: "Signing out", title: { en: "Signing out", ru: "Выход" }, subtitle: { en: "See you soon", ru: "До скорой встречи" } },
   { url: ACCOUNT_URLS.settings, module: "rbac", variant: "identity-settings-default", pageTitle: "Settings", title: { en: "Sign-in settings", ru: "Настройки входа" }, subtitle: { en: "Your email, password and wallets", ru: "Почта, пароль и кошельки" } },
   { url: ACCOUNT_URLS.subject, module: "rbac", variant: "subject-overview-default", pageTitle: "Member", title: { en: "Member", ru: "Участник" }, subtitle: { en: "A member of the studio community", ru: "Участник сообщества студии" } },
-  // host/widgets-to-external-widgets cannot name the social module (SPEC.md's externalModule
-  // options), so the profile page shows the subject through the rbac widget.
+  // host/widgets-to-external-widgets cannot name the social module (its externalModule
+  // options do not list it), so the profile page shows the subject through the rbac widget.
   { url: ACCOUNT_URLS.profile, module: "rbac", variant: "subject-overview-default", pageTitle: "Profile", title: { en: "Profile", ru: "Профиль" }, subtitle: { en: "What this member tells about themselves", ru: "Что участник рассказывает о себе" } },
 ];
 
-/** The sign-in, registration, password, logout, settings and member pages (SPEC.md section 2 routes). */
+/** The sign-in, registration, password, logout, settings and member pages, at the original client's routes (urls.ts). */
 export async function seedAccountPages(w: SeedWriter) {
   for (const page of pages) {
     const slug = page.url.split("/").filter((s) => s && !s.startsWith("[")).slice(-2).join("-");

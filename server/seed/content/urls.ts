@@ -1,4 +1,4 @@
-/** The client routes of SPEC.md section 2 that the demo pages live at. */
+/** The original client's page routes that the demo pages live at. */
 export const SIGN_IN_URL = "/rbac/subject/authentication/select-method";
 export const ACCOUNT_URLS = {
   selectMethod: SIGN_IN_URL,

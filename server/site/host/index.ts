@@ -6,7 +6,7 @@ import { registerBlocksRoutes } from "./blocks/blocks-routes.js";
 import { registerCatalogueRoute } from "./blocks/catalogue-route.js";
 
 /**
- * SPEC.md's pages routes (find-by-url, urls, url-segment-value) over the site's two page
+ * The pages routes (find-by-url, urls, url-segment-value; docs/site.md) over the site's two page
  * resolvers. Pages by url belong with the site that serves them; the module list
  * (server/modules/index.ts) registers this like the site itself, after it.
  */

@@ -20,7 +20,7 @@ const urlsQuery = inputSchema<{ templates?: "true" | "false" }>({ properties: { 
 const pagePath = (url: string | undefined) => (!url || url === "index" ? "/" : splitLanguage(url).path);
 
 /**
- * SPEC.md section 7 "Pages", under /api/host/pages and /api/website-builder/pages: the page of a
+ * The original client's pages routes, under /api/host/pages and /api/website-builder/pages: the page of a
  * visited url (a language prefix such as /ru is ignored), every page url with its segments, and
  * the value a url gives one of its page's named segments. Public reads (GET /api/host/** and
  * /api/website-builder/** are anonymous permissions); static paths win over the generic `/:id`.

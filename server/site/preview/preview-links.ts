@@ -9,7 +9,7 @@ export type PreviewCheck = "valid" | "expired" | "invalid";
  */
 export type PreviewAuthor = { kind: "secret-key" } | { kind: "subject"; subjectId: string };
 
-/** A preview link lasts an hour (issue 25): long enough to look and share with a colleague, short enough to leak little. */
+/** A preview link lasts an hour (docs/drafts.md "Preview"): long enough to look and share with a colleague, short enough to leak little. */
 export const PREVIEW_SECONDS = 3_600;
 
 /** The token's middle part: `key` for the secret key, else the subject's id. */

@@ -18,7 +18,7 @@ const originalQuery = inputSchema<{ path?: string; tag?: string; type?: Revalida
  * Dropping cached renders on request, for what the records cannot tell (a new build); changes to
  * records invalidate by themselves. No anonymous permission exists for either route: admins and
  * the secret key only (the original left its /api/revalidate open to anyone).
- * - GET /api/revalidation/revalidate?path=/blog&type=layout (SPEC.md section 7) → `{ data: { path, type, revalidated: N } }`;
+ * - GET /api/revalidation/revalidate?path=/blog&type=layout (the documented route) → `{ data: { path, type, revalidated: N } }`;
  * - GET /api/revalidate?path=…&type=… or ?tag=… (the original client's route) → `{ revalidated: true, now }`,
  *   with our `data` beside it.
  */

@@ -8,7 +8,7 @@ import { stripe } from "./stripe.js";
 import { tipTopPay } from "./tiptoppay.js";
 
 /**
- * Every payment provider, in SPEC.md's order: the one list (docs/extending.md "Adding a payment
+ * Every payment provider, in the order a checkout screen offers them: the one list (docs/extending.md "Adding a payment
  * provider"). A checkout may name any of them; one is offered only when its settings are present.
  */
 export const PAYMENT_PROVIDERS: readonly ProviderDefinition[] = [stripe, oxProcessing, payselectionRu, payselectionInternational, tipTopPay, cloudPayments, dummy];

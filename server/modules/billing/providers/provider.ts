@@ -1,5 +1,6 @@
-// The payment provider interface (../shared/PAYMENTS.md): one file per provider behind it,
-// chosen by settings. Inspired by Medusa's AbstractPaymentProvider, reduced to what SPEC.md needs.
+// The payment provider interface (docs/payments.md "The provider interface"): one file per
+// provider behind it, chosen by settings. Inspired by Medusa's AbstractPaymentProvider, reduced to
+// what the shop's checkout, webhooks and refunds need.
 
 /** A provider's name: one of the definitions listed in ./index.ts (not a closed type, so a list may grow without code here changing). */
 export type ProviderName = string;

@@ -29,7 +29,7 @@ export class PaymentProviders {
     return this.definitions.map((definition) => definition.name);
   }
 
-  /** The configured providers' names, in the list's (SPEC.md's) order: what a checkout screen may offer. */
+  /** The configured providers' names, in the list's order (./index.ts): what a checkout screen may offer. */
   get names(): ProviderName[] {
     return this.defined.filter((name) => this.byName.has(name));
   }

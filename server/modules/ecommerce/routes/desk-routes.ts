@@ -40,7 +40,7 @@ const refundInput = inputSchema<{ amount?: string }>({
 const RECEIPTED = ["approving", "packaging", "delivering", "delivered"];
 
 /**
- * The order desk (issue 26, point 3; the admin's /admin/orders): a page of orders, one order with
+ * The order desk (docs/shop.md "The order desk"; the admin's /admin/orders): a page of orders, one order with
  * its timeline, a refund, a receipt sent again. Under /api/ecommerce/orders, so only admins (and
  * roles granted these paths) reach them: no default permission names them.
  */

@@ -20,7 +20,7 @@ const lineParams = inputSchema<{ id: string; lineId: string }>({
 const ECOMMERCE = { tag: "ecommerce" } as const;
 
 /**
- * Order calls of SPEC.md section 7. A signed-in subject may use them on its own orders only;
+ * The original client's order calls (docs/api.md "Shop wire shapes"). A signed-in subject may use them on its own orders only;
  * anyone else's order (or none) is a 404, never its data. Admins and the secret key, who may read
  * orders through the generic routes, reach every order.
  */

@@ -17,7 +17,7 @@ const linkParams = inputSchema<{ orderId: string }>({ properties: { orderId: { .
 const linkQuery = inputSchema<{ token: string }>({ properties: { token: { type: "string", minLength: 1, maxLength: 128 } }, required: ["token"] });
 
 /**
- * Pay again, Back to cart and the mailed order link (issue 27). A subject pays its own unpaid order
+ * Pay again, Back to cart and the mailed order link (docs/shop.md). A subject pays its own unpaid order
  * again or returns it to the cart; the link's token (order-links.ts) opens that one order, for a
  * buyer who may have no session: read it (lines, total, status, address) and pay it again. A token that is not the order's is a 403
  * before anything is looked up, whatever order it was made for; one past its date
@@ -44,7 +44,7 @@ export function registerPayAgainRoutes(app: FastifyInstance, shop: ShopServices)
   const checked = (orderId: string, token: string) => {
     const check = links.check(orderId, token);
     if (check === "invalid") throw new AppError("PERMISSION_ERROR", "this order link is not valid");
-    // A 403 too (API.md's error classes), saying why: the buyer can sign in or ask for a new link.
+    // A 403 too (docs/api.md "Errors"), saying why: the buyer can sign in or ask for a new link.
     if (check === "expired") throw new AppError("PERMISSION_ERROR", "this order link has expired");
   };
 

@@ -69,7 +69,7 @@ const editorInput = inputSchema<EditorInput>({
 });
 
 /**
- * The product editor's routes (issue 26 point 1; the admin's /admin/products; docs/shop.md
+ * The product editor's routes (the admin's /admin/products; docs/shop.md
  * "Product editor"). Reads answer working copies, so they take what editing products takes (the
  * product routes' GET is public: the check is here); saves go through the authorization hook as
  * PUT/POST on their paths (an admin, or a role granted them). A save is one transaction; with

@@ -30,7 +30,7 @@ const pricesInput = inputSchema<{ prices: PriceInput[] }>({
 });
 
 /**
- * A product's prices as plain money (issue 26 point 1; docs/shop.md "Prices"). Reading them is
+ * A product's prices as plain money (docs/shop.md "Prices"). Reading them is
  * public, as the price attributes are; replacing them takes what updating the product's records
  * takes: the authorization hook asks for PUT on this path (an admin, or a role granted
  * PUT /api/ecommerce/products/**).

@@ -2,7 +2,7 @@ import { EMAIL, SITE_PATH, UUID, inputSchema } from "../../input.js";
 import type { ProviderName } from "../../billing/index.js";
 import { SHIPPING_ADDRESS, type ShippingAddress } from "../shipping-address.js";
 
-// The shop's request bodies (SPEC.md section 5, API.md "Shop"), checked before anything runs.
+// The shop's request bodies (docs/api.md "Shop wire shapes"), checked before anything runs.
 
 const QUANTITY = { type: "integer", minimum: 1, maximum: 1_000_000, "x-message": "must be a positive integer" };
 /**

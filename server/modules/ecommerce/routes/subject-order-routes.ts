@@ -10,7 +10,7 @@ import { addToCartInput, checkoutInputs, orderUpdateInput } from "./shop-inputs.
 const BASE = "/api/rbac/subjects/:id/ecommerce-module";
 const DEFAULT_RETURN = { successUrl: "/cart?payment=paid", cancelUrl: "/cart?payment=declined" };
 
-/** Who pays how, with SPEC.md's default provider for the kind of checkout and the default return paths. */
+/** Who pays how, with the original system's default provider for the kind of checkout and the default return paths. */
 const payer = (input: { provider?: ProviderName; email: string; shippingAddress?: ShippingAddress; successUrl?: string; cancelUrl?: string }, defaultProvider: ProviderName) => ({
   provider: input.provider ?? defaultProvider,
   email: input.email,
@@ -33,7 +33,7 @@ const listQuery = inputSchema<{ type?: "cart" | "history" }>({ properties: { typ
 const ECOMMERCE = { tag: "ecommerce" } as const;
 
 /**
- * The Subject API's cart and checkout (SPEC.md section 7, API.md "Shop"). The permission check
+ * The Subject API's cart and checkout (docs/api.md "Shop wire shapes"). The permission check
  * has already limited a signed-in subject to its own {id} (admins and the secret key reach any);
  * here every order named must also be that subject's, else 404.
  */

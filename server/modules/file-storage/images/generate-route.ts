@@ -22,7 +22,7 @@ const input = Object.assign(objectInput(), {
 });
 
 /**
- * POST /api/file-storage/files/generate (SPEC.md section 7): `data.variant` names a generated
+ * POST /api/file-storage/files/generate (docs/files.md): `data.variant` names a generated
  * template (generate-template-opengraph-image-default, …-ecommerce-order-receipt-default,
  * …-ecommerce-product-attachment-default) and the rest of `data` what to draw it from; answers
  * 201 with the file record (200 when that exact image was made before). The original client's

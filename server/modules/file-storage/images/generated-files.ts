@@ -30,7 +30,7 @@ export interface Generated {
   created: boolean;
 }
 
-/** A generated template variant (SPEC.md: file-storage "generated template variants"): input in, drawing out. */
+/** A generated template variant (docs/files.md): input in, drawing out. */
 export type Generator = (input: Record<string, unknown>) => Promise<Drawing>;
 
 /** A short stable hash of what an image shows, for keys and cache-busting URLs. */

@@ -4,11 +4,11 @@ import { isPlainObject } from "../../../../engine/query/plain-object.js";
 const SIZE_LIMIT = 10_000;
 
 /**
- * The original client's generate bodies (issue 28, point 9) as this route's own terms:
+ * The original client's generate bodies (docs/api.md "Request shapes the original client sends") as this route's own terms:
  * `{ variant, width, height, ecommerce: { order } }`, or the newer `{ variant, width, height,
  * generateData: { … } }` whose object holds what to draw from. A record named under its module,
  * `{ ecommerce: { order: { id } } }`, is `orderId` (`{ host: { page } }` is `pageId`, and so on).
- * `width` and `height` are checked and not used: each template has its own size (SPEC.md's
+ * `width` and `height` are checked and not used: each template has its own size (the
  * receipt is 1500×1500), so one drawing serves every caller.
  */
 export function generateInput(input: Record<string, unknown>): { variant: unknown; rest: Record<string, unknown> } {

@@ -8,8 +8,8 @@ export interface StoredObject {
 }
 
 /**
- * Where file bytes live (ARCHITECTURE.md: local disk by default, S3-compatible object storage in
- * production), chosen by the FILE_STORAGE setting. Keys are made by this module only (see
+ * Where file bytes live (docs/files.md: local disk by default, S3-compatible object storage for
+ * several instances), chosen by the FILE_STORAGE setting. Keys are made by this module only (see
  * `isStorageKey`), never taken from a client as they are.
  */
 export interface StorageDriver {

@@ -32,7 +32,7 @@ function nameOf(url: URL, disposition: string | undefined): string {
 }
 
 /**
- * Fetches a remote file for create-from-url (SPEC.md section 7) without becoming a proxy into
+ * Fetches a remote file for create-from-url (docs/files.md) without becoming a proxy into
  * the server's network: each URL (the first and every redirect's target) passes `checkUrl`, each
  * connection resolves through `guardedLookup` (every address checked, the socket pinned to them),
  * no connection is reused, at most 5 redirects, the body is cut off past `maxBytes`, and the whole

@@ -10,7 +10,7 @@ export type HandoverListener = (guestId: string, accountId: string, repository: 
 /**
  * A visitor who shopped as a guest (a subject made by authentication/init that never had an
  * identity) and then signs in to an existing account: the modules that listen move the guest's
- * things to the account, all in one transaction (issue 27: the cart is kept). Sign-up needs none
+ * things to the account, all in one transaction (so the guest's cart is kept). Sign-up needs none
  * of this: it adopts the guest subject itself (accounts.ts).
  */
 export class GuestHandover {

@@ -9,7 +9,7 @@ type Owner = "subject" | "order";
 
 /**
  * Models whose rows belong to one subject, read by the original client's cart drawer through the
- * generic routes (issue 28, point 4): the subject's links to its orders, those orders, and their
+ * generic routes (docs/api.md "Request shapes the original client sends"): the subject's links to its orders, those orders, and their
  * lines. The column holds the owner's id.
  */
 const OWNED_BY: Record<string, { column: string; owner: Owner }> = {

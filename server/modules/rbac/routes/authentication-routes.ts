@@ -20,7 +20,7 @@ const logoutBody = inputSchema<{ refresh?: string; redirectTo?: string }>({
   properties: { refresh: { type: "string", maxLength: 512 }, redirectTo: { type: "string", maxLength: 2048 } },
 });
 
-/** init, me, is-authorized, logout and refresh (SPEC.md section 7, Subject API). */
+/** init, me, is-authorized, logout and refresh: the Subject API's authentication (docs/security.md). */
 export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { sessions, config } = rbac;
 

@@ -106,7 +106,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return { data: await identities.update(identityId, { email: normalizeEmail(email) }).catch(renameTaken) };
   });
 
-  // A stolen session must not remove the owner's way in either (issue 23, finding 1): the same
+  // A stolen session must not remove the owner's way in either (a stolen token must not take the account over): the same
   // proof as a change, and never the last identity (409).
   const deletion = "Delete an identity (with the subject's currentPassword); the last one cannot be deleted";
   const deleteRoute = { method: "DELETE", url: `${SUBJECTS}/:id/identities/:identityId`, ...limited, summary: deletion, params: identityParams, body: identityDeletion, bodyOptional: true } as const;
@@ -151,7 +151,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     return identity;
   }
 
-  // SPEC.md's singular paths, and the plural ones the original backend serves as well.
+  // The original system's documented singular paths, and the plural ones the original backend serves as well.
   for (const base of ["/api/rbac/identity", "/api/rbac/identities"]) {
     const identitySummary = `Change an identity's password${passwordChangeNote}`;
     defineRoute(app, { ...changePassword, url: `${base}/:id/change-password`, summary: identitySummary, params: subjectParams }, async ({ params: { id }, body: { password, newPassword } }, request, reply) => {

@@ -33,7 +33,7 @@ export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
   const signIn = { method: "POST", url: BASE, ...authRoute(config), summary: "Sign in with a signed Sign-In with Ethereum (EIP-4361) message (or, with EVM_TIMESTAMP_MESSAGES=true, a signed `Date.now()`); a guest session's cart moves to the account", body: signed, bareBody: true } as const;
   defineRoute(app, signIn, async ({ body: input }, request, reply) => {
     const subjectId = await wallets.signIn(input, domain);
-    // As with email sign-in (issue 27): the guest's cart joins the account's (guest-handover.ts).
+    // As with email sign-in: the guest's cart joins the account's (guest-handover.ts).
     await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
     const session = await sessions.start(subjectId);
     sessions.setCookie(reply, session.jwt);

@@ -20,7 +20,7 @@ const tag = "host";
 const BLOCK_FIELDS = "`{ id` (the host widget), `region` (`page` or the layout's id), `module`, `variant`, `widgetId` (the module widget), `title` }";
 
 /**
- * The page composer's blocks API (issue 31; docs/api.md "Page blocks"): a page's blocks listed,
+ * The page composer's blocks API (docs/api.md "Page blocks"): a page's blocks listed,
  * added with their content, reordered, removed and duplicated, each change ONE transaction
  * through the repositories. Every route is an editor's: the caller must be allowed to edit pages
  * (PATCH /api/host/pages/{id}; the secret key may) — anonymous callers get 401, others 403 —
