@@ -1,4 +1,4 @@
-// One error registry: each code has its HTTP status and the message class clients expect (API.md).
+// One error registry: each code has its HTTP status and the message class clients expect (docs/api.md "Errors").
 export const errorCodes = {
   VALIDATION_ERROR: { status: 400, error: "Bad Request", prefix: "Validation error" },
   AUTHENTICATION_ERROR: { status: 401, error: "Unauthorized", prefix: "Authentication error" },

@@ -109,7 +109,7 @@ export function adminField(field: Model["fields"][number]): AdminField {
  */
 export function embedOf(host: Model, relation: Model): AdminEmbed | undefined {
   // A child chosen by a templated model (host widgets' "{externalModule}/widgets") is a key too:
-  // without it the host-widget form had no sub-table for its external widget (issue 31).
+  // without it the host-widget form had no sub-table for its external widget.
   const keys = relation.fields.filter((f) => f.references || f.referencesModel);
   const parent = keys.find((f) => f.references?.model === host.id);
   const child = keys.find((f) => f !== parent);

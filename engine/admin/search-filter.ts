@@ -5,7 +5,7 @@ import { apiColumn } from "./table-columns.js";
 /** Fields a person may know a record by: its titles in every form, and the usual naming keys. */
 const TITLE_FIELDS = new Set(["adminTitle", "title", "name", "slug", "email", "uid", "url", "sku"]);
 
-/** One condition of the filter language (API.md), or an or-group of them. */
+/** One condition of the filter language (docs/api.md), or an or-group of them. */
 export type SearchCondition = { column: string; method: "ilike"; value: string };
 export interface SearchGroup {
   or: SearchCondition[];

@@ -1,8 +1,8 @@
 import type { Model } from "../schema/model.js";
 import { defaultLanguage } from "../schema/model.js";
 
-// Values filled in when a client leaves them out: slugs and admin titles (API.md "generated
-// when absent"). Ids and timestamps come from the database defaults.
+// Values filled in when a client leaves them out: slugs and admin titles (docs/api.md "Common
+// fields": generated when absent). Ids and timestamps come from the database defaults.
 const cyrillic: Record<string, string> = {
   а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "e", ж: "zh", з: "z", и: "i", й: "y", к: "k", л: "l", м: "m",
   н: "n", о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ф: "f", х: "h", ц: "ts", ч: "ch", ш: "sh", щ: "sch",

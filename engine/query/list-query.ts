@@ -5,7 +5,7 @@ import type { Field, FieldKind, Model } from "../schema/model.js";
 import { jsonLimitProblem } from "./json-limits.js";
 import { isPlainObject } from "./plain-object.js";
 
-// The filter language of API.md: an and-list of {column, method, value}, orderBy, limit, offset,
+// The filter language (docs/api.md): an and-list of {column, method, value}, orderBy, limit, offset,
 // given as qs brackets or as JSON strings. Parsed into a checked form before any SQL is built,
 // so every mistake is a 400 that names the parameter.
 export const LIST_LIMIT_DEFAULT = 100;

@@ -74,7 +74,7 @@ export function validatorsFor(model: Model, trusted = false): ModelValidators {
   return validators;
 }
 
-/** Ajv errors as API.md causes: `{ path: "/slug", message: "must be string" }`. */
+/** Ajv errors as the error body's causes (docs/api.md "Errors"): `{ path: "/slug", message: "must be string" }`. */
 export function causesOf(errors: ErrorObject[] | null | undefined, prefix = ""): ErrorCause[] {
   return (errors ?? []).map((e) => {
     if (e.keyword === "required") return { path: `${prefix}/${e.params.missingProperty}`, message: "is required" };

@@ -1,7 +1,7 @@
 // `npm run bench:crud`: the generated CRUD routes against a minimal hand-written Fastify + pg
 // handler, on the same PostgreSQL table of 10,000 products, measured with autocannon in this
 // process while each server runs alone in a child process (same conditions for both).
-// Target (issue 30): generated / hand-written req/s ≥ 0.9 and server CPU per request ≤ 1.15 on every row.
+// Target (docs/benchmarks.md): generated / hand-written req/s ≥ 0.9 and server CPU per request ≤ 1.15 on every row.
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";

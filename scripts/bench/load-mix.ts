@@ -82,7 +82,7 @@ const MIX: [string, number, Build][] = [
   ["checkout: one-step, dummy provider", 6, (fx) => {
     const s = any(fx.shoppers);
     const product = any(fx.products);
-    // A product that ships needs an address on its order (API.md, checkout).
+    // A product that ships needs an address on its order (docs/shop.md, checkout).
     const address = product.shipping === "required" ? { shippingAddress: SHIPPING_ADDRESS } : {};
     return {
       method: "POST", path: `${cart(s)}/products/${product.id}/checkout`, headers: { ...json, ...bearer(s) },

@@ -1,4 +1,4 @@
-// The cold render of the 50-widget page, old code and new side by side in one run (issue 14):
+// The cold render of the 50-widget page, old code and new side by side in one run:
 // the baseline commit (BENCH_BASELINE, default d6d77b1) is unpacked with `git archive` into a
 // temporary folder sharing this checkout's node_modules; each side runs the same child script
 // (site-render-child.ts) in a process of its own, on a schema of its own, with NODE_ENV=production;

@@ -1,7 +1,7 @@
 import { russianPlural } from "../ui/russian-plural.js";
 
 /**
- * The generated admin's own words (issue 31: the delete dialog, pickers' "+ New", the variant
+ * The generated admin's own words (the delete dialog, pickers' "+ New", the variant
  * warning, the side list's headings, the tables', filters' and forms' buttons) in English and Russian, by the browser's language like the
  * other admin texts.
  */

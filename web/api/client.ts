@@ -1,8 +1,8 @@
 /**
  * The one way browser code calls the server: same-origin, cookies included (the session cookie
- * rbac.subject.jwt authorizes), `{ data }` bodies, and API.md's error body turned into an
- * ApiError whose message joins the body's message, its cause entries, and the status, with ' | '
- * (SPEC.md section 8). Callers show `error.message` in a toast.
+ * rbac.subject.jwt authorizes), `{ data }` bodies, and the JSON error body (docs/api.md "Errors") turned into an
+ * ApiError whose message joins the body's message, its cause entries, and the status, with ' | '.
+ * Callers show `error.message` in a toast.
  */
 export interface CauseEntry {
   path?: string;

@@ -32,7 +32,7 @@ export function findVariantEntry(model: string, variant: unknown): VariantEntry 
 }
 
 /**
- * The component for a record's variant; undefined renders nothing (SPEC.md). One whose code is
+ * The component for a record's variant; undefined renders nothing. One whose code is
  * not loaded yet (a variant that appears only after hydration) is a lazy component: VariantView
  * suspends on it. Pages render only loaded ones: the server loads all, the browser those the
  * server says the page shows, before it hydrates (entry-client.tsx).
@@ -57,7 +57,7 @@ export const isVariantLoaded = (entry: VariantEntry) => loaded.has(entry);
 
 /**
  * The registry as the views see it: the roots of a render (render-document.tsx, hydrate.tsx)
- * provide it through context, so no variant imports this file back (issue 24).
+ * provide it through context, so no variant imports this file back (an import circle otherwise).
  */
 export const siteVariants: VariantLookup = { entry: findVariantEntry, component: findVariant, isLoaded: isVariantLoaded };
 

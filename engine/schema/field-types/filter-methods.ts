@@ -1,4 +1,4 @@
-// The filter language's methods (API.md), and the sets of them field types allow. Kept apart
+// The filter language's methods (docs/api.md), and the sets of them field types allow. Kept apart
 // from engine/query/list-query.ts so a field type (and the admin in the browser) can name them
 // without loading the query parser.
 export const filterMethods = [

@@ -31,7 +31,7 @@ export const routeOf = (modelId: string) => `/api/${modelId}`;
  */
 export const readQuery = (model: { drafts?: boolean } | undefined): Query => (model?.drafts ? { draft: true } : {});
 
-/** API.md's filter language, sent as JSON-encoded and-lists (the server reads those as well as brackets). */
+/** The filter language (docs/api.md), sent as JSON-encoded and-lists (the server reads those as well as brackets). */
 function queryOf(filters: Filter[], sort?: Sort): Query {
   const query: Query = {};
   if (filters.length) query["filters[and]"] = JSON.stringify(filters);

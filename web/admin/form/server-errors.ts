@@ -2,7 +2,7 @@ import type { ErrorSchema } from "@rjsf/utils";
 import type { CauseEntry } from "../../api/client.js";
 
 /**
- * API.md's `cause: [{ path: "/title/en", message }]` as RJSF's error schema, so each message
+ * The error body's `cause: [{ path: "/title/en", message }]` (docs/api.md "Errors") as RJSF's error schema, so each message
  * shows on its field; causes without a field path are left to the toast.
  */
 export function errorSchemaOf(causes: CauseEntry[]): ErrorSchema {

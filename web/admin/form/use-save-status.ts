@@ -4,7 +4,7 @@ export type SaveStatus = "idle" | "pending" | "success" | "error";
 
 export const RESET_AFTER_MS = 5000;
 
-/** idle → pending → success or error, and back to idle 5 seconds after either (SPEC.md section 4). */
+/** idle → pending → success or error, and back to idle 5 seconds after either. */
 export function useSaveStatus(): [SaveStatus, (status: SaveStatus) => void] {
   const [status, setStatus] = useState<SaveStatus>("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -50,7 +50,7 @@ export function ModelNav() {
         <TextInput size="xs" placeholder={words.findModel} value={text} onChange={(e) => setText(e.currentTarget.value)} mb="xs" aria-label={words.findModel} />
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea}>
-        {/* The editor's screens first (issue 31), then every model of the registry. */}
+        {/* The editor's screens first (docs/admin.md), then every model of the registry. */}
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>
           {words.editorScreens}
         </Text>

@@ -4,7 +4,7 @@ import { LANGUAGES } from "../../../engine/schema/languages.js";
 /**
  * The filters of the pages list's search: any of the page's titles (a language map's every
  * language, or a plain string title of an older page), its URL or its admin title contains the
- * words. Sent as one `or` group (API.md's filter language).
+ * words. Sent as one `or` group (the filter language, docs/api.md).
  */
 export function pageSearch(text: string, titleIsMap = true): Query {
   const value = text.trim();

@@ -83,7 +83,7 @@ export async function listPages(query: Query, signal?: AbortSignal): Promise<{ r
 
 /**
  * A page text as the server stores it: the language map, or — on a server whose page titles are
- * still one text (before issue 31's titles per language) — the English text, else any.
+ * still one text (from before titles per language, docs/languages.md) — the English text, else any.
  */
 export const storedText = (texts: Texts, asMap: boolean): string | Texts => (asMap ? texts : textOf(texts, "en"));
 

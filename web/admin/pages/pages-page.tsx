@@ -20,7 +20,7 @@ export function PagesPage() {
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
-  // Titles became language maps (issue 31); a server whose titles are still text is searched by that text.
+  // Titles became language maps (docs/languages.md); a server whose titles are still text is searched by that text.
   const titleIsMap =
     useModels()
       .byId.get("host/pages")

@@ -4,7 +4,7 @@ import type { Variant, VariantEntry } from "../variant-types.js";
 /**
  * What a view asks of the variant registry. The registry (web/site/variants.ts) imports every
  * module's variants, and the variants render VariantView: were the view to import the registry,
- * every variant would import it back (issue 24: a 47-file import circle). So the registry
+ * every variant would import it back (a 47-file import circle). So the registry
  * reaches the views through this context, provided where a render starts (render-document.tsx on
  * the server, hydrate.tsx in the browser); tests/structure/web-import-cycles.test.ts keeps it so.
  */

@@ -1,7 +1,7 @@
 import type { StoredSession } from "./token-storage.js";
 
 /**
- * SPEC.md section 4, Session, as pure decisions the store acts on (tested table-driven).
+ * The session's rules (docs/security.md) as pure decisions the store acts on (tested table-driven).
  *
  * The refresh token is opaque (32 random bytes): only the server knows when it expires, so "a
  * refresh token that is not expired" is decided by the server answering the refresh call; an

@@ -72,7 +72,7 @@ export class SessionStore {
 
   /**
    * An API call as the signed-in subject: refreshes first when the JWT has expired, and once more
-   * when the server answers 401 (SPEC.md section 4).
+   * when the server answers 401.
    */
   call = async <T>(path: string, options?: CallOptions): Promise<T> => {
     const stored = readStoredSession(this.deps.storage);
@@ -97,7 +97,7 @@ export class SessionStore {
   };
 
   /**
-   * A guest session (issue 27): a visitor's first add to cart starts one with authentication/init
+   * A guest session (docs/shop.md "The buyer's path"): a visitor's first add to cart starts one with authentication/init
    * (a subject with no identity yet), kept like any session, so signing up later adopts it and
    * signing in moves its cart to the account; `language`: the page's, the one its mail comes in.
  * The subject's id.

@@ -1,7 +1,7 @@
 import type { SessionTokens } from "./types.js";
 import { jwtExpiresAt } from "./jwt.js";
 
-/** The refresh token's key, as API.md names it (other clients of the same origin share it). */
+/** The refresh token's key, as docs/api.md "Authentication inputs" names it (other clients of the same origin share it). */
 export const REFRESH_KEY = "rbac.subject.refresh";
 /**
  * When the session JWT expires (ms). The JWT itself lives only in the HttpOnly cookie

@@ -1,7 +1,7 @@
 import { variant, type ModuleVariants } from "../../variant-types.js";
 
 /**
- * The ecommerce module's variants, by model then name (SPEC.md "Variants by area"). Order
+ * The ecommerce module's variants, by model then name. Order
  * variants render an order as the shop routes send it (lines and totals attached): the cart
  * screens pass them the subject's orders, loaded in the browser.
  */

@@ -4,7 +4,7 @@ import { useSession } from "../../session/use-session.js";
 import { IdentityCreateByEmail } from "./identity-create-by-email.js";
 import { IdentityEmailForm } from "./identity-email-form.js";
 
-// The identity variants SPEC.md lists (rbac/identities): the signed-in subject's own forms, so
+// The identity variants of rbac/identities: the signed-in subject's own forms, so
 // they render once the browser has loaded the session.
 
 /** create-by-email: add an email-and-password sign-in method to the signed-in subject. */
@@ -13,7 +13,7 @@ export function IdentityCreateByEmailDefault(_props: VariantProps) {
   return state.status === "signed-in" ? <IdentityCreateByEmail subject={state.subject} /> : null;
 }
 
-/** form-field-default: the identity's email field and Submit (SPEC.md: "Email form elsewhere"). */
+/** form-field-default: the identity's email field and Submit (the email form shown outside the settings page). */
 export function IdentityFormFieldDefault({ record }: VariantProps) {
   const { state } = useSession();
   if (state.status !== "signed-in") return null;

@@ -1,4 +1,4 @@
-/** The client routes of SPEC.md section 2 the rbac screens link to (without the language prefix). */
+/** The original client's page routes the rbac screens link to (without the language prefix). */
 export const HOME = "/";
 export const SELECT_METHOD = "/rbac/subject/authentication/select-method";
 export const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";

@@ -3,7 +3,7 @@ import { SETTINGS } from "./routes.js";
 import type { RbacStringKey } from "./strings.js";
 
 /**
- * Why a page sent the visitor to sign in (`?reason=…` on the sign-in and sign-up links, issue 27):
+ * Why a page sent the visitor to sign in (`?reason=…` on the sign-in and sign-up links):
  * the card says so, and after signing in or up the visitor goes back there instead of home.
  */
 export const SIGN_IN_REASONS = {

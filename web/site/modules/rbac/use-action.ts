@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { showToast } from "../../../ui/toast.js";
 
-/** A failed call: a red toast with the ApiError's message (SPEC.md section 8). */
+/** A failed call: a red toast with the ApiError's message. */
 export function showError(error: unknown, prefix?: string) {
   const message = error instanceof Error ? error.message : String(error);
   showToast({ color: "red", message: prefix ? `${prefix} ${message}` : message });

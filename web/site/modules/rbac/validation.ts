@@ -1,6 +1,6 @@
 import type { RbacStringKey } from "./strings.js";
 
-/** SPEC.md section 5: logins are emails, passwords at least 8 characters. */
+/** Logins are emails, passwords at least 8 characters. */
 export const PASSWORD_MIN = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { showToast } from "../../toast.js";
 
 export const COPY_TEXT_DEFAULT = "Copy me!";
-/** How long the button shows its "copied" tick (SPEC.md: the copy icon resets after 2000 ms). */
+/** How long the button shows its "copied" tick (the copy icon resets after 2000 ms). */
 export const COPIED_RESET_MS = 2000;
 
 export interface CopyLabels {

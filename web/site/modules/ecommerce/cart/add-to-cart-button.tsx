@@ -17,7 +17,7 @@ interface Props extends Pick<LinkButtonLook, "size" | "variant"> {
 
 /**
  * 'Add to cart' ('Adding...' while pending; then the toast 'Added to cart' with a link to the
- * cart). A signed-out visitor needs no account (issue 27): the first add starts a guest session
+ * cart). A signed-out visitor needs no account (docs/shop.md "The buyer's path"): the first add starts a guest session
  * (authentication/init) and fills its cart; signing up later keeps it, signing in merges it. Until
  * the browser knows who is signed in (and on the server) it is drawn disabled.
  */

@@ -10,7 +10,7 @@ const cartDrawer = lazyComponent(() => import("./cart-drawer.js").then((m) => m.
 
 /**
  * The navbar's cart: an icon with the item count (badge only when non-zero), shown only once a
- * signed-in subject is loaded; it opens the cart drawer (SPEC.md section 2).
+ * signed-in subject is loaded; it opens the cart drawer.
  */
 export function CartButton() {
   const { t } = useShop();

@@ -32,7 +32,7 @@ export class CartStore {
   constructor(
     private readonly call: Call,
     private readonly serverState: CartState = EMPTY_CART,
-    /** Shows a failed load's message (SPEC.md section 8: a total or quantity failure is a toast). */
+    /** Shows a failed load's message (a total or quantity failure is a toast). */
     private readonly notify: (message: string) => void = () => {},
   ) {
     this.state = serverState;

@@ -3,7 +3,7 @@ import { useSession } from "../../../session/use-session.js";
 import { shopApi } from "../helpers/shop-api.js";
 import type { ShopStringKey } from "../helpers/strings.js";
 
-/** The checkout's shipping address (issue 27), as the server takes it beside `email`. */
+/** The checkout's shipping address, as the server takes it beside `email`. */
 export interface Address {
   name: string;
   line1: string;

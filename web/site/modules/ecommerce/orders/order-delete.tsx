@@ -5,7 +5,7 @@ import { useCart } from "../cart/use-cart.js";
 import { asOrder } from "./order-parts.js";
 import { useShop } from "../helpers/use-shop.js";
 
-/** Order variant 'delete': removes a cart order; 'Deleted successfully' when done (SPEC.md). */
+/** Order variant 'delete': removes a cart order; 'Deleted successfully' when done. */
 export function OrderDelete({ record }: VariantProps) {
   const { t } = useShop();
   const { store } = useCart();

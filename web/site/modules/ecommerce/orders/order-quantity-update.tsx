@@ -11,7 +11,7 @@ const MAX_QUANTITY = 1_000_000;
 
 /**
  * Order variant 'orders-to-products-quantity-default' (and 'update'): each line's quantity with
- * an Update button once it differs; 'Updated successfully' when saved (SPEC.md section 4).
+ * an Update button once it differs; 'Updated successfully' when saved.
  */
 export function OrderQuantityUpdate({ record }: VariantProps) {
   const { language } = useShop();

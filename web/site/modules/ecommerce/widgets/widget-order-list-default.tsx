@@ -21,7 +21,7 @@ export function OrderListDefault({ record }: VariantProps) {
   const { t, href } = useShop();
   const { session, subjectId, state } = useCart();
   const link = useLinkedOrder();
-  // A guest (a session with no identity yet, issue 27): its orders are kept once it signs up or in.
+  // A guest (a session with no identity yet): its orders are kept once it signs up or in.
   const guest = session.status === "signed-in" && session.subject.identities.length === 0;
   const signIn = `${href(SIGN_IN_PAGE)}?reason=cart`;
   return (

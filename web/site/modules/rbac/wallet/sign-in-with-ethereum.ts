@@ -39,7 +39,7 @@ export async function signInWithEthereum(provider: Eip1193Provider, address: str
 
 let running: Promise<SessionTokens> | undefined;
 
-/** Only one sign attempt runs at once (SPEC.md section 4): a second click joins the first. */
+/** Only one sign attempt runs at once: a second click joins the first. */
 export function signInOnce(...args: Parameters<typeof signInWithEthereum>): Promise<SessionTokens> {
   running ??= signInWithEthereum(...args).finally(() => {
     running = undefined;

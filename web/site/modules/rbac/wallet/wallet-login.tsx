@@ -15,7 +15,7 @@ class NoAccount extends Error {}
 /**
  * Ethereum sign-in: the wallet button, then Login (connect and sign) or, with a wallet connected,
  * Logout. Connecting a wallet the subject has no identity for signs a SIWE message and signs in;
- * any failure disconnects the wallet and logs out (SPEC.md section 4, Wallet login).
+ * any failure disconnects the wallet and logs out.
  */
 export function WalletLogin() {
   const { t, href } = useRbac();
