@@ -5,7 +5,7 @@ import { tableColumns } from "../../engine/admin/table-columns.js";
 import { entity, tempProject } from "../helpers/temp-project.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
-// ARCHITECTURE.md's promise: a schema file dropped into schemas/ and a restart give the entity
+// docs/extending.md "Adding an entity": a schema file dropped into schemas/ and a restart give the entity
 // admin screens with no other code. The admin builds its table and form from GET
 // /api/admin/models alone, so the entity's description there, and the API behind it, are the proof.
 describe(`a new schema file shows up in the admin on ${testDialect}`, () => {

@@ -6,7 +6,7 @@ import { createRecord, createTestApp, testDialect, type TestApp } from "../helpe
 /**
  * The admin table's search box: the text in any of a record's titles — every language of a
  * language map, the admin title, name or slug — as one or-group of the list query, on the server.
- * Before issue 31 it read the naming field only, so Pages found nothing for "Home" (the home
+ * It once read the naming field only, so Pages found nothing for "Home" (the home
  * page's admin title is the site's name).
  */
 describe(`the admin table's search on ${testDialect}`, () => {

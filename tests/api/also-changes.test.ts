@@ -5,7 +5,7 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 /**
  * Repository.alsoChanges: an order's status write fires the database trigger that queues a job,
  * so the change feed announces notification/jobs then (the queue wakes), and only then: a cart's
- * new order or a comment queues nothing (issue 30: a wake per order write kept the queue's
+ * new order or a comment queues nothing (a wake per order write kept the queue's
  * statements running back to back under add-to-cart traffic).
  */
 describe(`writes announced for the tables a trigger writes, on ${testDialect}`, () => {

@@ -6,7 +6,7 @@ import { configFromEnv } from "../../server/config.js";
 import { createRecord, createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
 /**
- * Repository.createTogether (issue 30: a cart's new order, its line and its link in one round
+ * Repository.createTogether (a cart's new order, its line and its link in one round
  * trip): several creates as one statement, all or none, each validated as `create` validates it,
  * the changes announced, and the same rows inside a transaction. Repository.updateManyWith (a
  * checkout's orders moved to paying with their links): an update and inserts as one statement.

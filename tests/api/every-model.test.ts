@@ -1,4 +1,4 @@
-// Every model of the registry, through its generic routes (API.md "Generic entity routes"):
+// Every model of the registry, through its generic routes (docs/api.md "The HTTP API"):
 // create, read, list and count by id, update, delete, then 404; hidden fields never shown.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -109,7 +109,7 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
       expect(deleted.status, show(deleted.body)).toBe(200);
       expect(deleted.body).toEqual({ data: withoutPublication(updated) });
 
-      // Gone: 404 with API.md's error body, for reads, updates and deletes alike.
+      // Gone: 404 with the JSON error body, for reads, updates and deletes alike.
       const missing = await call("get after delete", { method: "GET", url: `${path}/${record.id}` });
       expect(missing.status, show(missing.body)).toBe(404);
       expect(errorBodyProblems(404, missing.body)).toEqual([]);

@@ -76,7 +76,7 @@ describe(`filters on ${testDialect}`, () => {
     expect(await variants(filters)).toEqual(expected);
   });
 
-  // `or` groups (issue 13): filters[or] at the top, or {or: [...]} / {and: [...]} as an item of a
+  // `or` groups: filters[or] at the top, or {or: [...]} / {and: [...]} as an item of a
   // list, nested; top-level and and or both hold. Tested like the and-list, through the same helper.
   type Group = { or?: (Filter | Group)[]; and?: (Filter | Group)[] };
   const grouped = async (filters: Group, extra: Record<string, unknown> = {}) => {
@@ -145,7 +145,7 @@ describe(`filters on ${testDialect}`, () => {
     expect(relations.body.data.map((r: any) => r.orderIndex)).toEqual([7, 8, 9, 10]);
   });
 
-  // More rows than the maximum, so the cap can be seen to cut (issue 13: the old test had 109).
+  // More rows than the maximum, so the cap can be seen to cut (a test with 109 rows never reached it).
   it(`caps limit at ${LIST_LIMIT_MAX} and defaults to ${LIST_LIMIT_DEFAULT}`, async () => {
     const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ variant: `bulk-${from + i}` }));
     for (const many of [batch(0, 1000), batch(1000, 100)]) {
@@ -175,7 +175,7 @@ describe(`filters on ${testDialect}`, () => {
     ["gt on a JSON column", { filters: { and: [{ column: "string", method: "gt", value: "{}" }] } }, "/filters/and/0/value"],
     ["a key of a non-JSON column", { filters: { and: [{ column: "variant->>en", method: "eq", value: "x" }] } }, "/filters/and/0/column"],
     ["filters[and] that is not JSON", { filters: { and: "[{oops" } }, "/filters/and"],
-    // An unknown key was once ignored and every row answered (issue 13): now a 400.
+    // An unknown key was once ignored and every row answered: now a 400.
     ["an unknown filter group", { filters: { any: [{ column: "variant", method: "eq", value: "alpha" }] } }, "/filters/any"],
     ["an unknown key beside and", { filters: { and: [{ column: "variant", method: "eq", value: "alpha" }], not: [{ column: "variant", method: "eq", value: "beta" }] } }, "/filters/not"],
     ["a bad condition inside or", { filters: { or: [{ column: "variant", method: "eq", value: "a" }, { column: "nope", method: "eq", value: 1 }] } }, "/filters/or/1/column"],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { COUNT_EXACT_UP_TO } from "../../engine/query/repository.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
-// A table of a few thousand rows: GET …/count stays exact (API.md); ?estimate=true, what the
+// A table of a few thousand rows: GET …/count stays exact (docs/api.md); ?estimate=true, what the
 // admin's tables ask for, reads at most COUNT_EXACT_UP_TO + 1 rows: exact below that, the
 // planner's estimate above, saying which. Pages deep in (read as ids first) are the same rows as
 // the same stretch of one long list, in every order.

@@ -4,7 +4,7 @@ import { ListCursors } from "../../engine/query/list-cursor.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { register } from "../rbac/helpers.js";
 
-// Issue 30, point 3: a list's `after` cursor (its answer's `next`) walks the same pages as
+// A list's `after` cursor (its answer's `next`) walks the same pages as
 // offsets do, in every order (ties, nulls, moments a microsecond apart within one millisecond,
 // descending, a JSON key), with filters; a cursor not made for this list and order is a 400; and
 // a cursor carries no hidden field.

@@ -2,7 +2,7 @@ import qs from "qs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
-// Finding 6 of issue 23: a list or count query key the route does not know (`sort=password`,
+// A list or count query key the route does not know (`sort=password`,
 // `filters[and][0][extra]`) was ignored, so the caller got an answer to another question (an
 // unsorted, unfiltered list) as if its own had been understood. Now each is a 400 naming the key;
 // what our admin and the original client send still works.

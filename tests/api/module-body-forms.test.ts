@@ -10,7 +10,7 @@ import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js"
 import { AUTH, PASSWORD, bearer, lastMail, register, resetCodeIn, type SignedIn } from "../rbac/helpers.js";
 import { addToCart, catalogue, create, dummyCheckout, dummyWebhook, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
 
-// Finding 4 of issue 23: API.md's three body forms (JSON `{ data }`, urlencoded `data=<json>`,
+// The three body forms of docs/api.md (JSON `{ data }`, urlencoded `data=<json>`,
 // a multipart part `data`) must mean the same on every route. Logout read its body by itself:
 // the JSON and urlencoded forms were 400s, and the multipart form answered 200 and revoked
 // nothing. Every module route now reads through the one reader (server/plugins/request-data.ts
@@ -183,7 +183,7 @@ const cases: Record<string, Case> = {
       return { url: `/api/rbac/identity/${await identityOf(s)}/change-password`, data: { password: PASSWORD, newPassword: NEW_PASSWORD }, caller: s };
     },
   },
-  // The plural paths the original backend also serves (issue 28).
+  // The plural paths the original backend also serves.
   "PATCH /api/rbac/identities/:id/change-password": {
     status: 200,
     prepare: async (_form, n) => {
@@ -346,7 +346,7 @@ const cases: Record<string, Case> = {
   },
 };
 
-describe(`every module write route reads API.md's three body forms alike, on ${testDialect}`, () => {
+describe(`every module write route reads the three body forms alike, on ${testDialect}`, () => {
   beforeAll(async () => {
     files = createServer((req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(`notes at ${req.url}\n`));
     await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
@@ -406,7 +406,7 @@ describe(`every module write route reads API.md's three body forms alike, on ${t
     expect(Object.values(revoked).every((status) => status === 401), JSON.stringify(revoked)).toBe(true);
   });
 
-  it("the form request's formId beside data (SPEC.md's form) is read in every form too", async () => {
+  it("the form request's formId beside data (the original system's documented form) is read in every form too", async () => {
     const statuses: Record<string, number> = {};
     for (const form of FORMS) {
       const s = await register(t, `beside-${form}@example.com`);

@@ -1,5 +1,5 @@
 // Property: whatever a client sends to the generic routes of any model, the server never
-// answers 5xx, every 4xx has API.md's error body, valid bodies are accepted and refused ones
+// answers 5xx, every 4xx has the JSON error body (docs/api.md "Errors"), valid bodies are accepted and refused ones
 // change nothing. Bodies, filters, ids and pages are generated from each model's schema.
 import fc, { type Arbitrary } from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,12 +84,12 @@ describe(`no 5xx from the generic routes on ${testDialect}`, () => {
     throw new Error(`${why}\n  request: ${describeRequest(sent)}\n  answer:  ${answer.status} ${show(answer.body)}`);
   }
 
-  /** What holds for every answer: no 5xx, API.md's error body, `{ data }` without hidden fields. */
+  /** What holds for every answer: no 5xx, the JSON error body, `{ data }` without hidden fields. */
   function checkAnswer(model: Model, sent: Sent, answer: Answer) {
     if (answer.status >= 500) fail(`a ${answer.status}`, sent, answer);
     if (answer.status >= 400) {
       const problems = errorBodyProblems(answer.status, answer.body);
-      if (problems.length) fail(`error body not as API.md says: ${problems.join("; ")}`, sent, answer);
+      if (problems.length) fail(`error body not as docs/api.md says: ${problems.join("; ")}`, sent, answer);
       return;
     }
     if (!isObject(answer.body) || !("data" in answer.body)) fail("a success without { data }", sent, answer);
@@ -367,7 +367,7 @@ describe(`no 5xx from the generic routes on ${testDialect}`, () => {
       }
     });
 
-    it("a malformed percent-escape in the path gets API.md's error body, on every model", async () => {
+    it("a malformed percent-escape in the path gets the JSON error body, on every model", async () => {
       const problems: string[] = [];
       for (const m of models) {
         for (const segment of malformedSegments) {

@@ -28,7 +28,7 @@ function lint(file: string) {
   return { ...run, report };
 }
 
-// Issue 13: the served document once had 996 errors under these rules (no security anywhere,
+// The served document once had 996 errors under these rules (no security anywhere,
 // empty servers, module routes without operationId or a 4xx answer).
 describe(`the served OpenAPI document under redocly's recommended rules on ${testDialect}`, () => {
   let t: TestApp;

@@ -67,7 +67,7 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
     }
   });
 
-  // Issue 13: tools need the schemes and each operation's security; "who may call it" is what
+  // Tools need the schemes and each operation's security; "who may call it" is what
   // the seeded (default) permissions decide, checked here against the running app's authorizer.
   it("declares the bearer, session-cookie and secret-key schemes and marks each operation as the seeded permissions decide", async () => {
     expect(document.components.securitySchemes).toEqual({

@@ -1,6 +1,6 @@
 // The original client's SDK as the replay test (original-client.test.ts) uses it: how its
 // requests are built (qs with encodeValuesOnly, one multipart `data` part), what its components
-// read from a session, and the table's types and the SPEC.md section 7 call list.
+// read from a session, and the table's types and the list of the original client's calls.
 import qs from "qs";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { expect } from "vitest";
@@ -44,7 +44,7 @@ export const PAYMENT_URL = /^https:\/\/shop\.example\.com\/billing\/dummy\/pay\/
 export const OG = "generate-template-opengraph-image-default";
 export const RECEIPT = "generate-template-ecommerce-order-receipt-default";
 
-/** Every call of SPEC.md section 7, as the rows name them. */
+/** Every call of the original system's Subject and entity API, as the rows name them. */
 export const SPEC_CALLS = [
   // Generic entity calls
   "GET list with filters", "GET {id}", "POST create", "PATCH {id}", "DELETE {id}", "POST find-or-create", "POST bulk", "PATCH bulk",
@@ -64,7 +64,7 @@ export const SPEC_CALLS = [
   "GET orders/total", "GET orders/quantity", "POST products/{productId}/checkout",
   "POST notify", "POST crm-module/form/request",
 ] as const;
-/** A SPEC.md call, or the error body every call may answer. */
+/** One of those calls, or the error body every call may answer. */
 export type Call = (typeof SPEC_CALLS)[number] | "error body";
 
 export type Who = "anonymous" | "ann" | "bea" | "cy" | "eve" | "admin" | "secret";

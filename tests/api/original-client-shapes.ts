@@ -120,7 +120,7 @@ export const shapes: Shape[] = [
     },
   },
   {
-    call: "POST crm-module/form/request", name: "subject form request on SPEC.md's path, formId in data", who: "ann", method: "POST",
+    call: "POST crm-module/form/request", name: "subject form request on the documented path, formId in data", who: "ann", method: "POST",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/crm-module/form/request`,
     data: (c) => ({ formId: c.formId, message: "From the spec's path" }),
     status: 201,

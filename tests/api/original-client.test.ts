@@ -1,6 +1,6 @@
 // The original client's requests, built as its SDK builds them (qs with encodeValuesOnly, a
 // multipart `data` part, a trailing `?`, its headers), each with the answer that client reads: one
-// table row per request shape, and at least one row for every call of SPEC.md section 7 (the
+// table row per request shape, and at least one row for every call of the original system's API (the
 // last test checks that list). Our own forms of the same calls stay beside them.
 //
 // The app runs with EVM_TIMESTAMP_MESSAGES=true, as docs/api.md says the original frontend needs
@@ -79,7 +79,7 @@ describe(`the original client's requests on ${testDialect}`, () => {
     await shape.expect(answer.body, c);
   });
 
-  it("has a row for every call of SPEC.md section 7, and names no other", () => {
+  it("has a row for every call of the original client's API, and names no other", () => {
     const covered = new Set(shapes.map((s) => s.call));
     expect(SPEC_CALLS.filter((call) => !covered.has(call))).toEqual([]);
     expect([...covered].filter((call) => call !== "error body" && !(SPEC_CALLS as readonly string[]).includes(call))).toEqual([]);

@@ -3,7 +3,7 @@ import { createRecord, createTestApp, testDialect, type TestApp } from "../helpe
 
 /**
  * A new relation row without an orderIndex goes after its parent's last row (max + 1), not to 0
- * in the middle of the page (issue 31): through the generic create, bulk create and a module's
+ * in the middle of the page: through the generic create, bulk create and a module's
  * transaction, each parent counted on its own.
  */
 describe(`a new relation row's order index on ${testDialect}`, () => {

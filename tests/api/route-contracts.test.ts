@@ -6,7 +6,7 @@ import { routesOf } from "../helpers/route-table.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, bearer, register } from "../rbac/helpers.js";
 
-// Issue 24: a hand-written route declares its params, query and body once (server/modules/route.ts)
+// A hand-written route declares its params, query and body once (server/modules/route.ts)
 // and that one declaration both checks the request and documents it. Before, the checkout routes
 // checked a body the OpenAPI document did not mention at all.
 
@@ -14,7 +14,7 @@ const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
 /** The API reference's own routes: the document and its viewer. */
 const REFERENCE = /^\/api\/(openapi\.json|docs(\/.*)?)$/;
 /** Module write routes that take no body. */
-// Pay now (issue 27) takes no body: the order and its invoice say everything.
+// Pay now takes no body: the order and its invoice say everything.
 const BODILESS = new Set(["post /api/ecommerce/orders/clear-old-orders", "post /api/rbac/subjects/{id}/ecommerce-module/orders/{orderId}/pay", "post /api/ecommerce/order-links/{orderId}/pay", "post /api/rbac/subjects/{id}/ecommerce-module/orders/{orderId}/back-to-cart", "post /api/ecommerce/orders/{id}/resend-receipt", "post /api/ecommerce/products/{id}/editor/publish", "post /api/host/pages/{id}/blocks/{blockId}/duplicate"]);
 const SUBJECT = "/api/rbac/subjects/{id}/ecommerce-module";
 
@@ -72,7 +72,7 @@ describe(`Route declarations and the OpenAPI document on ${testDialect}`, () => 
     expect(cart.properties.billingModule.properties.currency.properties.id).toMatchObject({ format: "uuid" });
     expect(cart.properties.ecommerceModule.properties.orders).toMatchObject({ type: "array", minItems: 1 });
     expect(cart.required).toEqual(expect.arrayContaining(["email", "ecommerceModule"]));
-    // Without a currency the default one is charged (the original client's checkout, issue 28).
+    // Without a currency the default one is charged (the original client's checkout).
     expect(cart.required).not.toContain("billingModule");
     for (const path of [`${SUBJECT}/orders/{orderId}/checkout`, `${SUBJECT}/products/{productId}/checkout`]) {
       const data = dataOf(path);

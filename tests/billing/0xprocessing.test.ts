@@ -12,7 +12,7 @@ const LOOKUP = "/Api/GetPayment/";
 /** The documented signature: md5_hex("PaymentId:MerchantId:Email:Currency:WebhookPassword"). */
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
-describe("PAYMENTS.md's 0xProcessing vector", () => {
+describe("0xProcessing's documented signature vector", () => {
   it("12345:Qtfxhgy43:test@test.com:USDT (ERC20):qwerty", () => {
     expect(md5("12345:Qtfxhgy43:test@test.com:USDT (ERC20):qwerty")).toBe("131b849a1f91f75c96a0f0e0ba1e5ab4");
   });
@@ -157,7 +157,7 @@ describe("0xprocessing", () => {
     expect(lookUps(invoice)).toEqual([]);
   });
 
-  // The signature covers PaymentId, MerchantId, Email and Currency only (PAYMENTS.md): a genuine
+  // The signature covers PaymentId, MerchantId, Email and Currency only (docs/payments.md "Signature schemes"): a genuine
   // notification's Status, amounts and BillingID can be altered without breaking it. They are read
   // from 0xProcessing's API instead; each row alters them against what the API says happened.
   it.each([

@@ -16,7 +16,7 @@ const SETTINGS = {
   tiptoppay: { publicId: "pk_tiptop_loopback", apiSecret: "tiptop api secret" },
 } as const;
 
-describe("PAYMENTS.md's Content-HMAC vectors", () => {
+describe("CloudPayments' documented Content-HMAC vectors", () => {
   it("the published form body and the computed JSON body give the documented signatures", () => {
     expect(hmac("pass", PUBLISHED_BODY)).toBe("tJW02TMAce4Em8eJTNqjhOax+BYRM5K2D8mX9xsmUUc=");
     expect(hmac("pass", '{"a":1}')).toBe("ZewmHCjasFpyVFY+7sT10OSULDsJz4kL+2+U0tihpeE=");

@@ -1,4 +1,4 @@
-// Issue 24: a payment provider is one definition in one list. A test-only provider added to the
+// A payment provider is one definition in one list. A test-only provider added to the
 // list (config.paymentProviderDefinitions, the documented seam), with a loopback peer as its API:
 // the checkout offers it, validates it and pays through it, and the invoice takes it, with the
 // committed migrations only (no CHECK names the providers).

@@ -3,9 +3,9 @@ import type { PaymentEvent } from "../../server/modules/billing/providers/provid
 import { testDialect } from "../helpers/test-app.js";
 import { checkOut, dropDeclined, shopWith, stateOf, type Shop } from "./billing-fixture.js";
 
-// Issue 23, finding 2, at the state machine every provider shares (billing/payments.ts): an
+// A late paid for a declined invoice, at the state machine every provider shares (billing/payments.ts): an
 // invoice pays exactly the orders it was made for; a declined one none, even when money comes
-// for it later (issue 27 keeps declined orders waiting under it for Pay now). Verified events are applied directly here;
+// for it later (declined orders wait under it for Pay now). Verified events are applied directly here;
 // the dummy and Stripe tests send the same through the webhook route.
 describe(`a paid that reaches no order (${testDialect})`, () => {
   let shop: Shop;

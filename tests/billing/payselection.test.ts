@@ -7,7 +7,7 @@ import { startProviderServer, type ProviderServer } from "./provider-server.js";
 /** hex(HMAC-SHA256(key, lines joined by "\n")), as Payselection documents both its signatures. */
 const signature = (key: string, ...lines: string[]) => createHmac("sha256", key).update(lines.join("\n")).digest("hex");
 
-describe("PAYMENTS.md's Payselection vectors", () => {
+describe("Payselection's documented signature vectors", () => {
   it("the webhook and request signatures of the documented formula", () => {
     const body = '{"Event":"Payment","TransactionId":"PS00000000000007","OrderId":"inv_1","Amount":"152.12","Currency":"RUB","DateTime":"16.09.2019 16.52.41","IsTest":1}';
     expect(signature("some_key", "POST", "https://example.com/webhook", "20003", body)).toBe("9edaee3e39225377dad23f61e2721517378f56db071f15be532ffef42d6bed55");

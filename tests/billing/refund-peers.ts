@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import type { Answer, Received } from "./provider-server.js";
 
 /**
- * The refund side of each provider's loopback peer (issue 26, point 3), speaking its documented
+ * The refund side of each provider's loopback peer (docs/payments.md "Refunds"), speaking its documented
  * refund API and keeping a ledger of the money it gave back, as the provider would: a request
  * repeated with the same idempotency key is the same refund (Stripe's Idempotency-Key,
  * CloudPayments' X-Request-ID, Payselection's X-REQUEST-ID), and more than was paid is refused.

@@ -18,7 +18,7 @@ const FORMS: Record<string, { sent: (amount: string) => string; minor: (amount: 
   payselection: { sent: (a) => a, minor: (a) => Math.round(Number(a) * 100) },
 };
 
-// Refunds from the order desk through each provider's refund API (issue 26, point 3), against
+// Refunds from the order desk through each provider's refund API (docs/payments.md "Refunds"), against
 // loopback peers that speak it: the amount in the provider's form, whole or partial, refused
 // above what is left, never twice (an Idempotency-Key, or the same request after a lost answer),
 // and a full refund cancels the order, gives its stock back and mails the customer.

@@ -59,7 +59,7 @@ describe("configured providers: the public list and checkout", () => {
   });
   afterAll(() => shop?.t.close());
 
-  it("GET /api/billing/payment-intents/providers lists the configured providers to anyone, in SPEC.md's order", async () => {
+  it("GET /api/billing/payment-intents/providers lists the configured providers to anyone, in the provider list's order", async () => {
     const anonymous = await shop.t.request({ method: "GET", url: PROVIDERS_ROUTE, key: null });
     expect(anonymous).toEqual({ status: 200, body: { data: ["stripe", "dummy"] } });
   });

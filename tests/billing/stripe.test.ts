@@ -150,7 +150,7 @@ describe("stripe", () => {
       expect(await stateOf(shop.t, ids)).toEqual({ invoice: "new", flag: null, intent: "open", order: "history/paying" });
     });
 
-    it("PAYMENTS.md's worked vector: the formula gives its signature; the package accepts it at its time and the route refuses it now as stale", async () => {
+    it("Stripe's documented worked vector: the formula gives its signature; the package accepts it at its time and the route refuses it now as stale", async () => {
       const body = '{"id":"evt_test_webhook","object":"event"}';
       const v1 = "d95c6b7477fbd7e9f90b1b0ef5f9c7ac25abca5382460e0d988c2b2a5b71b990";
       expect(sign(body, 1700000000, "whsec_test_secret")).toBe(`t=1700000000,v1=${v1}`);

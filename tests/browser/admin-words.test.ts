@@ -7,7 +7,7 @@ import { hasChromium, launchChromium, startApp, waitForHydration, watchCspViolat
 const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 123" };
 const SHOTS = process.env.ADMIN_WORDS_SHOTS ?? "/tmp/shots/words";
 
-// Issue 31, "the rest of the admin, in the editor's words", in a real Chromium against the demo
+// The rest of the admin in the editor's words (docs/admin.md), in a real Chromium against the demo
 // site: the editor's screens first in the side list; records named as a person knows them (a
 // price "$32.00 · USD", a relation by both ends, "Delete 'Ceramic mug'?"); a picker that creates
 // the record it looks for; the variant choice with its warning; search by any title; a form with

@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   // What the page looked like when a step failed.
   afterEach(async (context) => {
     if (context.task.result?.state === "fail") await screenshot(page, `admin-failed-${context.task.name.replace(/\W+/g, "-")}`);
-    // The admin runs under the Content-Security-Policy it is sent (issue 13).
+    // The admin runs under the Content-Security-Policy it is sent.
     expect(violations.splice(0)).toEqual([]);
   });
   afterAll(async () => {
@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await page.keyboard.press("Escape");
   });
 
-  it("chooses a host widget's external widget from the module chosen before it (SPEC.md: the selector follows the module)", async () => {
+  it("chooses a host widget's external widget from the module chosen before it (the selector follows the module)", async () => {
     await api("POST", "/api/host/widgets", { data: { adminTitle: "Host hero" } });
     const contact = (await api("POST", "/api/crm/widgets", { data: { adminTitle: "Contact block" } })).body.data;
     await api("POST", "/api/blog/widgets", { data: { adminTitle: "Latest posts" } });
@@ -197,7 +197,7 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     const table = page.getByTestId("table-ecommerce/products");
     const row = table.getByTestId("table-row").filter({ hasText: "Red running shoes" });
     await row.getByRole("button", { name: "Delete" }).click();
-    // The dialog names the record (issue 31): "Delete 'Red running shoes'?".
+    // The dialog names the record: "Delete 'Red running shoes'?".
     await dialog("Delete 'Red running shoes'?").getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("4 records");
     await row.getByRole("button", { name: "Delete" }).click();

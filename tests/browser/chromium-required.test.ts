@@ -7,7 +7,7 @@ import { paths } from "../../server/config.js";
 import { bundleBuilt } from "./helpers/built-bundle.js";
 import { chromiumAvailable } from "./helpers/chromium.js";
 
-// CI must not pass without the browser tests (issue 13): under CI=true a missing Chromium fails
+// CI must not pass without the browser tests: under CI=true a missing Chromium fails
 // every browser test file; elsewhere those files skip. This file runs with or without Chromium.
 describe("browser tests without Chromium", () => {
   const absent = () => false;

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
 
-// Finding 7 of issue 13: the site, the admin and the API docs really run under the
+// The site, the admin and the API docs really run under the
 // Content-Security-Policy the server sends (script-src 'self', no inline script): Chromium opens
 // them, hydrates, signs in, opens forms and editors, and reports no violation. A first test shows
 // the watch sees a violation when there is one, so an empty list means something.

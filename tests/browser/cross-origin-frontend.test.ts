@@ -7,7 +7,7 @@ import { PASSWORD, register } from "../rbac/helpers.js";
 import { catalogue, type Catalogue } from "../ecommerce/shop-fixture.js";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
 
-// Issue 28: the original frontend serves its pages from another origin than the API. A tiny page
+// The original frontend (docs/api.md "Running the original frontend") serves its pages from another origin than the API. A tiny page
 // on a second loopback origin (another port) does what it does: signs in with
 // `credentials: "include"`, reads the JWT from document.cookie (SESSION_COOKIE_HTTP_ONLY=false),
 // decodes the subject from its `subject` claim, adds to the cart and checks out with the dummy

@@ -10,7 +10,7 @@ const SHOTS = "/tmp/shots";
 const OLD_TITLE = "Build a site from blocks";
 const NEW_TITLE = "Sites built from blocks, previewed first";
 
-// Issue 25's editorial workflow as an editor lives it, in a real Chromium against the real app with
+// The editorial workflow (docs/drafts.md) as an editor lives it, in a real Chromium against the real app with
 // drafts on: a draft edit the visitor does not see, a preview that shows it, a publish that puts it
 // live, a restore from the history published again; and a save refused because someone else
 // changed the record meanwhile.

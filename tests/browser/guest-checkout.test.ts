@@ -84,7 +84,7 @@ const ROWS: [Language, number][] = [
   ["ru", 390],
 ];
 
-// Issue 27 in a real Chromium, in English and Russian, at desktop and phone width (one app for
+// The buyer's path (docs/shop.md) in a real Chromium, in English and Russian, at desktop and phone width (one app for
 // all rows): a guest adds the mug, checks out with an address and the dummy provider, declines,
 // finds the order unpaid in the orders list, takes it back to the cart, checks out and declines
 // again, pays from the orders list with 'Pay now' (a new invoice), and gets the mails (a local

@@ -10,7 +10,7 @@ const BUYER = "desk-buyer@example.com";
 const SHOTS = "/tmp/shots";
 const ADDRESS = { name: "Dana Buyer", line1: "5 Market Street", city: "Tallinn", postalCode: "10111", country: "EE" };
 
-// The owner's order desk in a real Chromium (issue 26, point 3): a customer buys the demo mug and
+// The owner's order desk in a real Chromium (docs/shop.md "The order desk"): a customer buys the demo mug and
 // pays (the dummy provider); the owner finds the order by the number in the customer's mail, sees
 // the customer and the total, refunds it and sees it canceled, the stock back.
 describe.skipIf(!hasChromium)("the order desk in Chromium", () => {

@@ -14,7 +14,7 @@ const TITLE = "Linen apron";
 const png = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
   sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
 
-// Issue 26's walkthrough as the shop owner, in a real Chromium, with drafts on: a product made in
+// The shop owner's walkthrough, in a real Chromium, with drafts on: a product made in
 // the product editor (an USD and an EUR price, two photos dropped in, stock 2) and published; a
 // customer sees its photo and price on the card and the page and buys it (the dummy provider);
 // the owner finds the order in the desk by the number in the customer's mail (a local SMTP peer),

@@ -22,7 +22,7 @@ const TEAM = { en: "Our team", ru: "Наша команда" };
 const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
   results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`));
 
-// Issue 31's walkthrough as an editor, in a real Chromium with drafts on: /about made from the
+// The page composer's walkthrough as an editor, in a real Chromium with drafts on: /about made from the
 // pages list, a hero with a button, a features block with three items and a third block, en and
 // ru, two reorders (a drag and a key press), a removal, the live preview, Publish; then the
 // visitor's /about and /ru/about in the new order. Every action besides typing is counted: the

@@ -6,7 +6,7 @@ import { hasChromium, launchChromium, startApp, type RunningApp } from "./helper
 const ADMIN = { adminEmail: "titles@example.com", adminPassword: "titles password 123" };
 const SHOTS = "/work/wt/shots/blocks";
 
-// Issue 31 point 3 in the admin: a page's title, a text or a language map, is edited per language
+// Page titles per language (docs/languages.md) in the admin: a page's title, a text or a language map, is edited per language
 // (a plain string shows in every language's input), saved as texts by language.
 describe.skipIf(!hasChromium)("page titles per language in the admin (Chromium)", () => {
   let running: RunningApp;

@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)("checkout with cloudpayments in Chromium", () => {
     expect(checkout.invoice).toMatchObject({ provider: "cloudpayments", amount: "39.98", currency: "USD", status: "new" });
     expect(JSON.parse(provider.received.at(-1)!.body)).toMatchObject({ Amount: 39.98, Currency: "USD", InvoiceId: checkout.invoice.id });
 
-    // SPEC.md section 4: checkout success sends the browser to the first invoice's payment URL.
+    // Checkout success sends the browser to the first invoice's payment URL.
     await page.goto(checkout.invoice.paymentUrl);
     expect(page.url()).toBe(`${provider.url}/pay/${checkout.invoice.providerId}`);
     await expect(page.locator("#provider").textContent()).resolves.toBe("cloudpayments");

@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await target.waitForTimeout(250);
   };
 
-  /** The shipping address the mug and the notebook need (issue 27). */
+  /** The shipping address the mug and the notebook need. */
   async function fillAddress(target: Page, scope: ReturnType<Page["locator"]>, language: "en" | "ru") {
     const ru = language === "ru";
     await scope.getByLabel(ru ? "Имя и фамилия" : "Full name").fill("Ann Buyer");
@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
   });
   // Every test starts from the products page, freshly loaded (the session lives in the cookie
   // and local storage), so one that failed with a drawer or dialog open cannot take the next down.
-  // Every screen runs under the Content-Security-Policy it is sent (issue 13).
+  // Every screen runs under the Content-Security-Policy it is sent.
   afterEach(() => {
     expect(violations.splice(0)).toEqual([]);
   });
@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await running?.close();
   });
 
-  it("a visitor sees prices and an 'Add to cart' button (a guest may add: issue 27), and no cart", async () => {
+  it("a visitor sees prices and an 'Add to cart' button (a guest may add), and no cart", async () => {
     const notebook = card(page, "Linen notebook");
     await expect.poll(() => notebook.getByLabel("Price: $18.00").count()).toBe(1);
     expect(await page.locator("[data-cart-button]").count()).toBe(0);

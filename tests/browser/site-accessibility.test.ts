@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/browser-app.js";
 
-// Issue 14: axe-core finds no violation on the demo's pages, in English and Russian, signed out
+// axe-core finds no violation on the demo's pages, in English and Russian, signed out
 // and signed in; labels, placeholders and hints the browser shows on /ru are Russian. Each page is
 // checked hydrated, with the account corner settled (the server renders a placeholder there).
 const PAGES = ["/", "/blog", "/blog/articles/hello-world", "/products", "/ecommerce/products/ceramic-mug", "/contact", "/rbac/subject/authentication/select-method"];

@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
   });
   // Every test starts from the home page, freshly loaded (the session survives in the cookie and
   // local storage), so one that failed with a dialog or menu open cannot take the next one down.
-  // Every screen runs under the Content-Security-Policy it is sent (issue 13).
+  // Every screen runs under the Content-Security-Policy it is sent.
   afterEach(() => {
     expect(violations.splice(0)).toEqual([]);
   });
@@ -259,7 +259,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await dialog.getByRole("button", { name: "Update" }).click();
     await dialog.getByText("Enter a valid email").waitFor();
     await dialog.getByLabel("Email", { exact: true }).fill("ann.new@example.com");
-    // The server asks for the current password with an email change (issue 13).
+    // The server asks for the current password with an email change (a stolen session must not change the login).
     await dialog.getByLabel("Current password").fill("wrong password");
     await dialog.getByRole("button", { name: "Update" }).click();
     await page.getByText(/is not the current password/).first().waitFor();
@@ -282,7 +282,7 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await page.locator("[data-identity]", { hasText: "ann.second@example.com" }).waitFor();
     expect(await signInStatus("second password", "ann.second@example.com")).toBe(200);
 
-    // Deleting a sign-in method asks for the current password (issue 23: a stolen session must
+    // Deleting a sign-in method asks for the current password (a stolen session must
     // not take the owner's way in away); the only one left has no Delete.
     const second = page.locator("[data-identity]", { hasText: "ann.second@example.com" });
     await second.getByRole("button", { name: "Delete" }).click();

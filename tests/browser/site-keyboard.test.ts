@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/browser-app.js";
 
-// Issue 14: the slider and the menus work by keyboard alone (Tab, Enter, the arrow keys, Escape),
+// The slider and the menus work by keyboard alone (Tab, Enter, the arrow keys, Escape),
 // and nothing inside a hidden slide takes the focus.
 describe.skipIf(!hasChromium)("the demo site by keyboard", () => {
   const site = demoSiteInChromium();

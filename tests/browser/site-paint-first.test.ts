@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/browser-app.js";
 
-// Issue 14: the server's HTML and its style sheets have the network to themselves until the page
+// The server's HTML and its style sheets have the network to themselves until the page
 // has painted; the chunks that hydrate it are fetched only then (web/site/entry-client.tsx), and
 // the page still hydrates. Read off the browser's own timings (Resource and Paint Timing).
 describe.skipIf(!hasChromium)("the first paint comes before the hydration's chunks", () => {

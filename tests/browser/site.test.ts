@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
   });
   // Every test starts from the home page, freshly loaded, so one that failed midway (a menu or
   // toast left open, another page) cannot take the next one down with it.
-  // Every screen runs under the Content-Security-Policy it is sent (issue 13).
+  // Every screen runs under the Content-Security-Policy it is sent.
   afterEach(() => {
     expect(violations.splice(0)).toEqual([]);
   });

@@ -7,7 +7,7 @@ const REGISTRATION = "/rbac/subject/authentication/email-and-password/registrati
 const EMAIL = "stock-shopper@example.com";
 const PASSWORD = "shopper password 1";
 
-// Stock in a real Chromium on the demo shop (issue 27, point 4): the badges on the cards and the
+// Stock in a real Chromium on the demo shop: the badges on the cards and the
 // product page (en and ru), a sold-out product with no add to cart, an add to cart the server
 // refuses because the page was stale, and the cart flagging a line whose stock ran out, whose
 // checkout is refused naming the product.

@@ -9,7 +9,7 @@ export const isCi = (env: NodeJS.ProcessEnv): boolean => !!env.CI && !["false", 
 /**
  * Whether the browser tests can run. On a developer's machine without Chromium they skip; under
  * CI a missing browser throws, so every browser test file fails instead of passing as skipped
- * (CI once passed with Chromium silently absent: issue 13).
+ * (CI once passed with Chromium silently absent).
  */
 export function chromiumAvailable(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): boolean {
   const path = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
