@@ -5,7 +5,7 @@ import { ownsTree } from "../../engine/query/snapshots.js";
 import { answeredKeys, apiPath, buildBody, createParents } from "../helpers/build-record.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
-// Issue 30: a draft's create keeps its first version in the create's own statement (a companion
+// A draft's create keeps its first version in the create's own statement (a companion
 // insert, no transaction, no read back). That version must be exactly the one the save used to
 // write after reading the row back — every column as the driver reads it (decimals as text,
 // timestamps in UTC with milliseconds, dates as text, hidden fields too), the same `changed`.

@@ -4,7 +4,7 @@ import { buildPage } from "../site/fixtures.js";
 
 const byParent = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
 
-// Issue 25, points 1–4 with drafts on (the product's default): a visitor never sees a working
+// Drafts on (the product's default; docs/drafts.md): a visitor never sees a working
 // copy through any read path; an editor reads it with draft=true; publishing a page publishes its
 // whole tree at once, removals included, or nothing.
 describe(`drafts and publishing on ${testDialect}`, () => {

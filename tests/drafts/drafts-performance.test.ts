@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { buildPage, write } from "../site/fixtures.js";
 
-// Issue 25, "Performance": with drafts on, a published page still renders in a number of
+// With drafts on, a published page still renders in a number of
 // statements that follows the models it uses, never its widget count (the page loader over the
 // published copies batches as over the working ones), and so does its preview; publishing a
 // page's tree is one transaction whose statements follow its models too.

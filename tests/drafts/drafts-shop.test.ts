@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { catalogue, create, shopper, type Catalogue, type Shopper } from "../ecommerce/shop-fixture.js";
 
-// Drafts in the shop (issue 25 with drafts on): a buyer neither adds an unpublished product to a
+// Drafts in the shop (with drafts on): a buyer neither adds an unpublished product to a
 // cart nor pays an unpublished price; publishing a product publishes its price attributes.
 describe(`drafted products and prices on ${testDialect}`, () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
-// Issue 25, point 8: a GET answers an ETag; a PATCH or DELETE whose If-Match names a state the
+// Concurrent edits (docs/drafts.md): a GET answers an ETag; a PATCH or DELETE whose If-Match names a state the
 // record has left answers 412 with the current record, so two editors never overwrite each other.
 describe(`concurrent edits (ETag / If-Match) on ${testDialect}`, () => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import { buildPage } from "../site/fixtures.js";
 const KEY = { kind: "secret-key" } as const;
 const byParent = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
 
-// Issue 25, point 6: a signed link shows a page from its working copies, through the site's own
+// Preview (docs/drafts.md): a signed link shows a page from its working copies, through the site's own
 // renderer, to whoever holds it for an hour; the visitors' page and the page cache never see it.
 describe(`page preview on ${testDialect}`, () => {
   let t: TestApp;

@@ -16,7 +16,7 @@ async function scheduleJobs(db: TestApp["database"]["db"]) {
   return rows;
 }
 
-// Issue 25, point 7: PUT …/{id}/schedule sets when the notification module's durable queue
+// Scheduling (docs/drafts.md): PUT …/{id}/schedule sets when the notification module's durable queue
 // publishes a record's tree or takes it off the site; null cancels.
 describe(`scheduled publishing on ${testDialect}`, () => {
   let t: TestApp;

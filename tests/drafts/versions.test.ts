@@ -8,7 +8,7 @@ const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor passwor
 const byParent = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
 const withoutStamps = (rows: Record<string, unknown>[] = []) => rows.map(({ updatedAt: _, ...rest }) => rest);
 
-// Issue 25, point 5: every save and publish records a version (the record, and a tree root's
+// Versions (docs/drafts.md): every save and publish records a version (the record, and a tree root's
 // whole tree); restoring one makes it the working copy and never touches the published copy.
 describe(`versions on ${testDialect}`, () => {
   let t: TestApp;

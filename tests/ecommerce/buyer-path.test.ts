@@ -8,7 +8,7 @@ import { remindUnpaid } from "../../server/modules/ecommerce/unpaid-reminders.js
 const DUMMY_SECRET = "dummy secret for the tests, 32+ characters long";
 const ADDRESS = { name: "Ann Buyer", line1: "1 Main St", city: "Berlin", postalCode: "10115", country: "DE" };
 
-// Issue 27, the buyer's path over the API: a guest's cart and checkout (email and shipping
+// The buyer's path over the API (docs/shop.md): a guest's cart and checkout (email and shipping
 // address), the cart kept at sign-up and merged at sign-in, pay again, the unpaid-order expiry
 // and the mailed order link.
 describe("the buyer's path: guest checkout, address, cart merge, pay again, expiry, order link", () => {

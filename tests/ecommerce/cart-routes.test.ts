@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "./shop-fixture.js";
 
-// The Subject API's cart (SPEC.md section 7, API.md "Shop"): every route's success, validation,
+// The Subject API's cart (docs/api.md "Shop wire shapes"): every route's success, validation,
 // 401 for visitors, and a subject kept to its own orders.
 describe("cart routes", () => {
   let t: TestApp;
@@ -89,7 +89,7 @@ describe("cart routes", () => {
     expect(response.body.message).toContain(message);
   });
 
-  // Issue 28, point 3: the original client's add-to-cart body names the currency it shows.
+  // The original client's add-to-cart body names the currency it shows.
   it.each([
     ["with a currency", (usd: string) => ({ billingModule: { currency: { id: usd } } })],
     ["with currency {}", () => ({ billingModule: { currency: {} } })],

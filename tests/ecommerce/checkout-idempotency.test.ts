@@ -13,7 +13,7 @@ function multipart(data: unknown) {
   };
 }
 
-// Issue 23, finding 5: the Idempotency-Key is reserved before the checkout runs, so identical
+// The Idempotency-Key is reserved before the checkout runs, so identical
 // checkouts at once run one checkout; the key's request is the parsed data whatever the body form.
 describe(`Idempotency-Key on checkouts (${testDialect})`, () => {
   let t: TestApp;

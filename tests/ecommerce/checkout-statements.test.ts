@@ -4,7 +4,7 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "./shop-fixture.js";
 
 /**
- * What a checkout sends (issue 30, docs/benchmarks.md "Cart and checkout"): the same statements
+ * What a checkout sends (docs/benchmarks.md, "Cart and checkout"): the same statements
  * for one order or several; the stock is locked and taken only when a line's stock is counted,
  * one statement more; and the answer is whole (the invoice and intent read back with the orders).
  */

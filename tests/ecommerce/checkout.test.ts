@@ -4,7 +4,7 @@ import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "./s
 
 const NO_PRICE = "Product doesn't have price attributes connected to billing module currency";
 
-// Checkout (SPEC.md sections 4, 5 and 7): the invoice with the exact amount, orders moved to
+// Checkout (docs/shop.md): the invoice with the exact amount, orders moved to
 // paying, validation, a price-less product, races, Idempotency-Key and provider failures.
 describe("checkout", () => {
   let t: TestApp;
@@ -35,7 +35,7 @@ describe("checkout", () => {
     const [invoice] = billingModule.invoices;
     // 3 × 19.99 + 7 × 0.10
     expect(invoice).toMatchObject({ amount: "60.67", status: "new", provider: "dummy", email: "ann@example.com" });
-    // Absolute, from PUBLIC_URL: a frontend on another origin can follow it (issue 28, point 9).
+    // Absolute, from PUBLIC_URL: a frontend on another origin can follow it.
     expect(invoice.paymentUrl).toMatch(new RegExp(`^https://shop\\.example\\.com/billing/dummy/pay/${invoice.id}\\?token=[0-9a-f]{64}$`));
     expect(billingModule.paymentIntents[0]).toMatchObject({ amount: "60.67", status: "open" });
     expect(ecommerceModule.orders.map((o: any) => [o.type, o.status])).toEqual([["history", "paying"], ["history", "paying"]]);
@@ -58,7 +58,7 @@ describe("checkout", () => {
     ["an empty orders list", { ecommerceModule: { orders: [] } }, "/ecommerceModule/orders"],
     ["an order without id", { ecommerceModule: { orders: [{}] } }, "id is required"],
     ["a return URL on another site", { successUrl: "//evil.example/" }, "must be a path of this site"],
-    // Browsers drop the tab and read "\\" as "/": both are "//evil.example" (issue 13, finding 1).
+    // Browsers drop the tab and read "\\" as "/": both are "//evil.example", another host.
     ["a return URL with a tab", { successUrl: "/\t/evil.example" }, "must be a path of this site"],
     ["a cancel URL with a backslash", { cancelUrl: "/\\evil.example" }, "must be a path of this site"],
   ])("refuses %s with a 400 and leaves the order in the cart", async (_name, extra, message) => {
@@ -70,7 +70,7 @@ describe("checkout", () => {
     await ann.call({ method: "DELETE", url: `${ann.base}/orders/${cartOrder.id}` });
   });
 
-  // Issue 28, point 5: the original client sends no currency, or `{}`, until one is chosen.
+  // The original client sends no currency, or `{}`, until one is chosen.
   it.each([
     ["the cart checkout, billingModule left out", "cart", { billingModule: undefined }],
     ["the cart checkout, billingModule {}", "cart", { billingModule: {} }],
@@ -93,7 +93,7 @@ describe("checkout", () => {
     if (kind === "product") await ann.call({ method: "DELETE", url: `${ann.base}/orders/${cartOrder.id}` });
   });
 
-  it("a product with no price in the currency gets SPEC.md's message; nothing is made", async () => {
+  it("a product with no price in the currency gets the original system's message; nothing is made", async () => {
     const before = (await invoices()).length;
     const euros = await addToCart(ann, c.pencil.id);
     const response = await checkout(ann, [euros.id], { billingModule: { currency: { id: c.eur.id } } });

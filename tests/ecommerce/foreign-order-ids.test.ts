@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "./shop-fixture.js";
 
-// Issue 23, finding 6: another subject's order line answered a 404 naming its order (so the line
+// Another subject's order line answered a 404 naming its order (so the line
 // was known to exist, and its order's id leaked) where an unknown line answered the repository's
 // 404. Each order call now answers someone else's id exactly as it answers an id that does not
 // exist: same status, same body but for the id asked about.

@@ -29,7 +29,7 @@ describe("exact money helpers", () => {
   });
 });
 
-// The order calls of SPEC.md section 7 against the real database: totals summed exactly in
+// The order calls (docs/api.md "Shop wire shapes") against the real database: totals summed exactly in
 // numeric over thousands of lines, rounding once per line, and the owner/admin rules.
 describe("order routes", () => {
   let t: TestApp;

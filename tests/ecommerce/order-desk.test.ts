@@ -6,7 +6,7 @@ import { addToCart, catalogue, create, dummyCheckout, dummyWebhook, shopper, typ
 const DESK = "/api/ecommerce/orders/desk";
 const ADDRESS = { name: "Ann Example", line1: "1 Main Street", city: "Berlin", postalCode: "10115", country: "DE" };
 
-// The order desk's read model and order page (issue 26, point 3): one query per page of orders,
+// The order desk's read model and order page (docs/shop.md "The order desk"): one query per page of orders,
 // searchable by the number in the customer's mail, each order's timeline, resend receipt.
 describe(`the order desk, on ${testDialect}`, () => {
   let t: TestApp;

@@ -21,7 +21,7 @@ const TABLES = [
   "ecommerce/stores-to-products-to-attributes",
 ];
 
-// The product editor's one-transaction save (issue 26 point 1; docs/shop.md "Product editor"):
+// The product editor's one-transaction save (docs/shop.md "Product editor"):
 // the product, its prices, photos, stores, categories and name/value attributes in one request,
 // on both drafts settings.
 for (const drafts of [false, true]) {

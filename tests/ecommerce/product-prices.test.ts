@@ -3,7 +3,7 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 import { as, register, signIn } from "../rbac/helpers.js";
 import { addToCart, catalogue, create, shopper, type Catalogue } from "./shop-fixture.js";
 
-// A product's prices as plain money (issue 26 point 1): PUT replaces its price attributes in one
+// A product's prices as plain money (docs/shop.md): PUT replaces its price attributes in one
 // transaction, GET answers the same list, and the cart and checkout charge what was put.
 describe(`product prices route (${testDialect})`, () => {
   let t: TestApp;

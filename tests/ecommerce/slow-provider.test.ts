@@ -69,7 +69,7 @@ function slowStripe() {
   };
 }
 
-// Issue 23: checkout asks the provider with no transaction open (server/modules/ecommerce/checkout.ts),
+// Checkout asks the provider with no transaction open (server/modules/ecommerce/checkout.ts),
 // so a slow provider never holds the embedded database's one connection or PostgreSQL's pool.
 describe(`a slow payment provider (${testDialect})`, () => {
   const stripe = slowStripe();

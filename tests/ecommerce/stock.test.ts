@@ -6,7 +6,7 @@ import { addToCart, catalogue, create, shopper, type Catalogue, type Shopper } f
 const WEBHOOK = "/api/billing/payment-intents/dummy/webhook";
 const DUMMY_SECRET = "dummy secret for the stock tests, 32+ characters";
 
-// Stock (issue 26 point 2, issue 27 point 4): counted on products and on a store's offer,
+// Stock: counted on products and on a store's offer,
 // reserved inside the checkout's transaction under row locks (never oversold), given back when
 // the payment fails, is declined or canceled (and taken again by Pay now), or the order is
 // refunded or canceled; an add to

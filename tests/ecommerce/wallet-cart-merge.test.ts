@@ -6,7 +6,7 @@ import { addToCart, cart, catalogue, type Catalogue, type Shopper } from "./shop
 
 const WALLET = `${AUTH}/ethereum-virtual-machine`;
 
-// Issue 27: a guest who signs in with a wallet keeps the cart, as with email sign-in and sign-up:
+// A guest who signs in with a wallet keeps the cart, as with email sign-in and sign-up:
 // the guest's cart joins the wallet account's (quantities added, no line twice).
 describe(`wallet sign-in merges the guest cart (${testDialect})`, () => {
   let t: TestApp;

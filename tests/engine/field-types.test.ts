@@ -19,7 +19,7 @@ import { columnDefault } from "../../engine/sql/snapshot.js";
 import { entity, tempProject } from "../helpers/temp-project.js";
 import { createRecord, createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
-// Issue 24: a field type lives in one file under engine/schema/field-types/ and one line of its
+// A field type (docs/extending.md "Adding a field type") lives in one file under engine/schema/field-types/ and one line of its
 // list. The fixture below is such a file's worth (a hex colour), registered through the list
 // mechanism rather than edited into it; the app then treats it end to end like a built-in type.
 

@@ -6,7 +6,7 @@ import { runTransaction } from "../../engine/query/transaction.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
- * Repositories typed by model id (issue 24). The type assertions are checked by `tsc`, which
+ * Repositories typed by model id. The type assertions are checked by `tsc`, which
  * fails on a repository that answers open records; the runtime ones check that the types tell the
  * truth about what the database hands back (date-time fields are Date objects before JSON).
  */

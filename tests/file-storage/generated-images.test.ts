@@ -112,7 +112,7 @@ describe(`generated images on ${testDialect}`, () => {
     expect(linked.receipt).toBe(made.body.data.file);
   });
 
-  // Issue 28, point 9: the original client's bodies name the order under its module.
+  // The original client's bodies name the order under its module.
   it.each([
     ["{ variant, width, height, ecommerce: { order } }", (order: Record<string, any>) => ({ variant: RECEIPT, width: 1500, height: 1500, ecommerce: { order } })],
     ["{ variant, generateData: { ecommerce: { order } } }", (order: Record<string, any>) => ({ variant: RECEIPT, width: 1500, height: 1500, generateData: { ecommerce: { order: { id: order.id } } } })],

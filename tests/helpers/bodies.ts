@@ -1,4 +1,4 @@
-// Request bodies in API.md's three forms, as a browser builds them.
+// Request bodies in the three body forms of docs/api.md, as a browser builds them.
 
 /** A multipart body with a `data` JSON part and named file parts, as a browser's FormData sends it. */
 export async function multipart(data: unknown, files: Record<string, { name: string; type: string; bytes: Buffer }> = {}, fields: Record<string, string> = {}) {

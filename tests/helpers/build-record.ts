@@ -1,9 +1,12 @@
-// Valid records for any model, built from its schema alone, and the API.md checks every test
+// Valid records for any model, built from its schema and its fields' types alone, and the docs/api.md checks every test
 // of the generic routes shares (error body, hidden fields).
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
 import qs from "qs";
-import type { Field, JsonSchema, Model } from "../../engine/schema/model.js";
+import type { ExampleTools } from "../../engine/schema/field-types/field-examples.js";
+import { fieldTypeOf } from "../../engine/schema/field-types/index.js";
+import type { Field, Model } from "../../engine/schema/model.js";
+import { RawJson } from "./arbitraries/requests.js";
 import { propertySeed } from "./fc-seed.js";
 import type { TestApp } from "./test-app.js";
 
@@ -48,95 +51,22 @@ export function uniqueToken(): string {
   return `${sequence.toString(36)}x${randomUUID().replace(/-/g, "").slice(0, 10)}`;
 }
 
-export const FIXED_DATE_TIME = "2024-05-06T07:08:09.123Z";
-export const FIXED_DATE = "2024-05-06";
-
 /** The strict form the routes accept in a path (`isUuid` in engine/query/coerce.ts). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A number the schema's minimum/maximum (inclusive or exclusive) allow, `preferred` if it can. */
-export function numberWithin(schema: JsonSchema, preferred: number, integer: boolean): number {
-  let lo = -Infinity;
-  let hi = Infinity;
-  if (typeof schema.minimum === "number") lo = Math.max(lo, schema.minimum);
-  if (typeof schema.maximum === "number") hi = Math.min(hi, schema.maximum);
-  if (typeof schema.exclusiveMinimum === "number") lo = Math.max(lo, integer ? Math.floor(schema.exclusiveMinimum) + 1 : schema.exclusiveMinimum + 1e-6);
-  if (typeof schema.exclusiveMaximum === "number") hi = Math.min(hi, integer ? Math.ceil(schema.exclusiveMaximum) - 1 : schema.exclusiveMaximum - 1e-6);
-  if (integer) {
-    lo = Math.max(lo, -(2 ** 31));
-    hi = Math.min(hi, 2 ** 31 - 1);
-    lo = Math.ceil(lo);
-    hi = Math.floor(hi);
-  }
-  if (preferred >= lo && preferred <= hi) return preferred;
-  return Number.isFinite(lo) ? lo : hi;
-}
+/** What the field types' examples are made with (engine/schema/field-types/field-examples.ts). */
+export const exampleTools: ExampleTools = {
+  fc,
+  rawJson: (text, label) => new RawJson(text, label),
+  uniqueToken,
+  get seed() {
+    return propertySeed();
+  },
+};
 
-/** Whether a text satisfies the string keywords of a schema (enum aside). */
-export function fitsString(schema: JsonSchema, text: string): boolean {
-  const length = [...text].length; // JSON Schema counts code points
-  if (typeof schema.minLength === "number" && length < schema.minLength) return false;
-  if (typeof schema.maxLength === "number" && length > schema.maxLength) return false;
-  if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(text)) return false;
-  return true;
-}
-
-/** Pads or trims a text to the schema's length limits, keeping its end (where the token is). */
-function toLength(schema: JsonSchema, text: string): string {
-  let out = text;
-  if (typeof schema.minLength === "number" && out.length < schema.minLength) out = out + "x".repeat(schema.minLength - out.length);
-  if (typeof schema.maxLength === "number" && out.length > schema.maxLength) out = out.slice(out.length - schema.maxLength);
-  return out;
-}
-
-/** A valid text for a string field, containing `token` whenever the schema allows it. */
-export function stringFor(field: Field, token: string): string {
-  const s = field.schema;
-  if (field.enum?.length) return field.enum[0]!;
-  const candidates =
-    s.format === "email"
-      ? [`user-${token}@example.com`]
-      : s.format === "uri"
-        ? [`https://example.com/${token}`]
-        : [`${field.name}-${token}`, token, `${token}-${field.name}`.toLowerCase(), token.toUpperCase()];
-  for (const candidate of candidates.map((c) => toLength(s, c))) if (fitsString(s, candidate)) return candidate;
-  if (typeof s.pattern === "string") {
-    // An unusual pattern: let fast-check find texts it matches, and keep one that fits the lengths.
-    const samples = fc.sample(fc.stringMatching(new RegExp(s.pattern, "u"), { maxLength: 40 }), { numRuns: 200, seed: propertySeed() });
-    const found = samples.find((c) => fitsString(s, c) && c.length > 3) ?? samples.find((c) => fitsString(s, c));
-    if (found !== undefined) return found;
-  }
-  throw new Error(`build-record: no valid text for ${field.name} (${JSON.stringify(s)})`);
-}
-
-/** A value that satisfies the field's schema; texts carry `token` so unique fields stay unique. */
+/** A value that satisfies the field's schema, as its type gives one; texts carry `token` so unique fields stay unique. */
 export function validValue(field: Field, token: string = uniqueToken()): unknown {
-  const s = field.schema;
-  switch (field.kind) {
-    case "uuid":
-      return randomUUID();
-    case "datetime":
-      return FIXED_DATE_TIME;
-    case "date":
-      return FIXED_DATE;
-    case "boolean":
-      return true;
-    case "integer":
-      return numberWithin(s, 1, true);
-    case "number":
-      return numberWithin(s, 1.5, false);
-    case "decimal":
-      return "19.99";
-    case "language-map":
-    case "text-or-language-map":
-      return { en: `English ${token}`, ru: `Русский ${token}` };
-    case "json":
-      return s.type === "array" ? [] : {};
-    case "string":
-      return stringFor(field, token);
-    default:
-      throw new Error(`build-record: no valid value for field kind ${field.kind} (add its case)`);
-  }
+  return fieldTypeOf(field.kind).examples.valid(field, token, exampleTools);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,10 +163,10 @@ export async function createRecord(
 }
 
 // ---------------------------------------------------------------------------------------------
-// API.md checks
+// docs/api.md checks
 // ---------------------------------------------------------------------------------------------
 
-/** The class of failure each status's `message` starts with (API.md, "Envelope and status codes"). */
+/** The class of failure each status's `message` starts with (docs/api.md, "Errors"). */
 export const messagePrefixes: Record<number, string[]> = {
   400: ["Validation error"],
   401: ["Authentication error"],
@@ -263,7 +193,7 @@ export const errorCodeFor: Record<number, string> = {
 
 const errorKeys = ["status", "error", "code", "message", "cause", "requestId"];
 
-/** What is wrong with an error answer, measured against API.md's error body; [] when nothing. */
+/** What is wrong with an error answer, measured against the JSON error body; [] when nothing. */
 export function errorBodyProblems(status: number, body: unknown): string[] {
   const problems: string[] = [];
   if (typeof body !== "object" || body === null || Array.isArray(body)) return [`body is not a JSON object: ${String(body).slice(0, 200)}`];

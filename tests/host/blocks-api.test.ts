@@ -38,7 +38,7 @@ const HERO = {
   },
 };
 
-// Issue 31 point 2: the page composer's blocks API, on both databases, with live saves.
+// The page composer's blocks API (docs/api.md "Page blocks"), on both databases, with live saves.
 describe(`page blocks API (${testDialect})`, () => {
   let t: TestApp;
   let member: SignedIn;

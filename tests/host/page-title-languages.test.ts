@@ -4,7 +4,7 @@ import { SIGN_IN_URL } from "../../server/seed/content/urls.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { write } from "../site/fixtures.js";
 
-// Issue 31 point 3: a page's and its metadata's title and description are a text for every
+// A page's and its metadata's title and description are a text for every
 // language or texts by language; the head of /about and /ru/about speaks the visitor's language.
 describe(`page titles per language (${testDialect})`, () => {
   let t: TestApp;

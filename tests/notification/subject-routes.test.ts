@@ -5,7 +5,7 @@ import { bearer, register, signIn, type SignedIn } from "../rbac/helpers.js";
 const SUBJECTS = "/api/rbac/subjects";
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
-// The two Subject API routes of SPEC.md section 7 this issue adds or completes, caller by caller.
+// Two Subject API routes (a subject's notify and form request), caller by caller.
 describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/request, on ${testDialect}`, () => {
   let t: TestApp;
   let ann: SignedIn;
@@ -64,7 +64,7 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
     });
   });
 
-  // Issue 28, point 9: the original client's body, everything inside one `notification`.
+  // The original client's body, everything inside one `notification`.
   describe("notify, the original client's body", () => {
     const notify = (data: unknown) => t.request({ method: "POST", url: `${SUBJECTS}/${bea.subjectId}/notify`, payload: { data } });
     const topicLinks = async (notificationId: string) =>

@@ -4,7 +4,7 @@ import { eventually } from "../helpers/eventually.js";
 
 /**
  * The queues look for expired leases a few times per lease length, not on every pass of a busy
- * worker (issue 30: under checkout traffic those statements ran back to back); a crashed worker's
+ * worker (under checkout traffic those statements ran back to back); a crashed worker's
  * row is still found soon after its lease runs out (tests/notification/crash-and-restart.test.ts).
  */
 describe("LeasedQueue.sweepDue", () => {

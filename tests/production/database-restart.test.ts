@@ -10,7 +10,7 @@ import { PROCESS_TEST_TIMEOUT } from "./server-storage.js";
 // A database restart must not kill the server: real server processes whose database connections
 // are terminated under steady traffic (on the shared test server, only this test's own), and
 // whose database (a scratch cluster of this test's own) is stopped and started again. Meanwhile
-// requests get 503 DATABASE_UNAVAILABLE with API.md's envelope and the process lives; afterwards
+// requests get 503 DATABASE_UNAVAILABLE with the JSON error body and the process lives; afterwards
 // it serves again by itself, with no restart.
 const KEY = { "x-rbac-secret-key": SECRET };
 const SESSION = "/api/rbac/subjects/authentication";

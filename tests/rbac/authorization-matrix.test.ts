@@ -35,7 +35,7 @@ function isPublicContent(model: Model): boolean {
 }
 
 /**
- * "a subject reads its own rows of the cart's models" (issue 28, point 4): any signed-in subject
+ * "a subject reads its own rows of the cart's models" (docs/api.md "Request shapes the original client sends"): any signed-in subject
  * may call their read routes, which answer its own rows only (tests/security/owned-cart-reads.test.ts).
  */
 const OWN_ROWS_MODELS = ["rbac/subjects-to-ecommerce-module-orders", "ecommerce/orders", "ecommerce/orders-to-products"];

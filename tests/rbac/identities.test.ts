@@ -102,7 +102,7 @@ describe("passwords", () => {
     await signIn(t, "carol@example.com", "carol's new one");
   });
 
-  // Issue 23, finding 6: someone else's identity answered 403 where an unknown id answered 404,
+  // Someone else's identity answered 403 where an unknown id answered 404,
   // so ids could be tried for existence. Both are now the same 404, word for word.
   test.each([
     ["identity change-password", "PATCH", (id: string) => `/api/rbac/identity/${id}/change-password`, { password: PASSWORD, newPassword: "stolen password" }],

@@ -3,7 +3,7 @@ import { multipart, urlencoded } from "../helpers/bodies.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, as, register, signIn, subjectOf, type SignedIn } from "./helpers.js";
 
-// Issue 23, finding 1: account takeover from a stolen session. Deleting an identity needed no
+// Account takeover from a stolen session. Deleting an identity needed no
 // password, and a subject left with none counted as "no identity yet", so whoever held the
 // session could delete the owner's identity, add their own email without proof and keep the
 // account. Now a delete needs the same proof as a change, the last identity stays, and a subject

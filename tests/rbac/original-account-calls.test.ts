@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, as, register, signIn, type SignedIn } from "./helpers.js";
 
-// Issue 28, points 6 and 8: the original client's account settings and its newer is-authorized
+// The original client's account settings and its newer is-authorized
 // form. It changes a password through PATCH {subjects}/{id}/identities/{identityId} with
 // { password, newPassword }, an email there with { email } alone right after signing in, calls
 // the plural /api/rbac/identities/… paths, and asks is-authorized with action[…].

@@ -4,7 +4,7 @@ import { SessionTokens } from "../../server/modules/rbac/session-tokens.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, bearer, register, type SignedIn } from "./helpers.js";
 
-// Issue 28, point 1: the original client decodes the signed-in subject from the JWT's `subject`
+// The original client decodes the signed-in subject from the JWT's `subject`
 // claim and decides when to refresh from the refresh token's `exp`, so the refresh token is a
 // signed JWT carrying the stored token's secret. Rotation, reuse detection and revocation stay
 // the stored token's; the envelope adds no way in.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, as, bearer, register, siweSigned, subjectOf, type SignedIn } from "./helpers.js";
 
-// Issue 28, point 7: the original client signs `Date.now()` and links a wallet with
+// The original client signs `Date.now()` and links a wallet with
 // { message, provider: "ethereum-virtual-machine", signature, address }. The link body is
 // accepted; a timestamp message only with EVM_TIMESTAMP_MESSAGES=true (it names no site, so a
 // signature made for another site could be replayed here), within five minutes, and once.

@@ -108,7 +108,7 @@ describe("Sign-In with Ethereum", () => {
   });
 });
 
-// Issue 13, finding 2: a wallet-only subject has no password to show, so adding an email
+// A wallet-only subject has no password to show, so adding an email
 // identity (which would outlive a stolen session token) needs a sign-in of the last minutes.
 describe("a wallet-only subject adding an email identity", () => {
   const addEmail = (jwt: string, subjectId: string, email: string) =>
@@ -131,7 +131,7 @@ describe("a wallet-only subject adding an email identity", () => {
   });
 });
 
-// Issue 23, finding 1: deleting a sign-in method needs the same proof as adding one; for a
+// Deleting a sign-in method needs the same proof as adding one; for a
 // wallet-only subject that is a sign-in of the last ten minutes. Its last identity stays (409).
 describe("a wallet-only subject deleting an identity", () => {
   /** A fresh wallet subject with a second wallet identity (linked by the secret key). */

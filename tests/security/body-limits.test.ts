@@ -3,7 +3,7 @@ import { multipart, urlencoded } from "../helpers/bodies.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH } from "../rbac/helpers.js";
 
-// Finding 5 of issue 13: a route's body limit holds whatever form the body takes (JSON,
+// A route's body limit holds whatever form the body takes (JSON,
 // urlencoded, multipart), and an error body stays small however many causes there are.
 const KiB = 1024;
 const text = (bytes: number) => "x".repeat(bytes);

@@ -3,7 +3,7 @@ import { configFromEnv } from "../../server/config.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, register, type SignedIn } from "../rbac/helpers.js";
 
-// Issue 28, point 2: the original frontend runs on another origin than the API. CORS_ORIGINS
+// The original frontend runs on another origin than the API. CORS_ORIGINS
 // names those origins: they, and no other, get preflight answers and Access-Control-Allow-Origin
 // with credentials, and the cross-site write check admits them. Empty (the default): no CORS at
 // all, and the cross-site check refuses every other origin as before.

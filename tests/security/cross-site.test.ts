@@ -3,9 +3,9 @@ import { multipart, urlencoded } from "../helpers/bodies.js";
 import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, signIn, type SignedIn } from "../rbac/helpers.js";
 
-// Finding 6 of issue 13: a request authenticated by a cookie (the session's or the secret key's)
+// A request authenticated by a cookie (the session's or the secret key's)
 // that another site made the browser send is refused when it changes something: any unsafe
-// method, and the GET routes SPEC.md fixes as GET that change state (authentication/init,
+// method, and the GET routes the original client calls as GET that change state (authentication/init,
 // revalidation). The browser says where a request comes from with Origin and Sec-Fetch-Site; a
 // bearer token or the secret key in a header cannot be sent by another site, so those pass.
 const SELF = "http://localhost"; // inject's Host is localhost:80

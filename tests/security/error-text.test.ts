@@ -4,7 +4,7 @@ import { mapDatabaseError } from "../../engine/query/db-errors.js";
 import { constraintFields } from "../../engine/sql/snapshot.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
-// Finding 8 of issue 13: a 400 names the field and the rule it broke, never the database's own
+// A 400 names the field and the rule it broke, never the database's own
 // words (index sizes, encodings, types): those describe the server, not the request.
 const DATABASE_WORDS = /index row|btree|byte sequence|encoding|UTF8|0x00|out of range for type|invalid input syntax|unicode escape|violates|relation "|column "|syntax error|SQLSTATE/i;
 

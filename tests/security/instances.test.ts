@@ -4,7 +4,7 @@ import { createInstances, serverUrl, until, type Instances } from "../helpers/in
 import { SECRET } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, bearer } from "../rbac/helpers.js";
 
-// Findings 2 and 3 of issue 13 across instances: a sign-in revoked through one instance is refused
+// Session revocation and members-only content across instances: a sign-in revoked through one instance is refused
 // by the other at once (its revocation cache hears of it through LISTEN/NOTIFY), with no query
 // per request on either; a link made through one changes what is members-only on the other.
 // PostgreSQL server only: PGlite is one process.

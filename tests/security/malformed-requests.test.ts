@@ -4,8 +4,8 @@ import { CONTENT_SECURITY_POLICY } from "../../server/security/security-headers.
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH } from "../rbac/helpers.js";
 
-// Finding 4 of issue 13: what an anonymous caller can send that is malformed is a 400 with
-// API.md's body (or the site's plain 400 page), never a 500, never a database message, and
+// What an anonymous caller can send that is malformed is a 400 with
+// the JSON error body (or the site's plain 400 page), never a 500, never a database message, and
 // nothing at error level in the log (an error-level line should mean the server is at fault).
 describe(`malformed requests are 400s, on ${testDialect}`, () => {
   let t: TestApp;
@@ -68,7 +68,7 @@ describe(`malformed requests are 400s, on ${testDialect}`, () => {
     expect(errorLogs()).toEqual([]);
   });
 
-  // Finding 6 of issue 23: an address the router cannot decode is answered before any hook runs,
+  // An address the router cannot decode is answered before any hook runs,
   // so its 400 had none of the security headers, and Fastify's message repeated the address
   // (the caller's own text, up to 100 KB of it, in an answer from this site).
   it.each(["/%ff", "/%ff/<script>alert(1)</script>", "/api/blog/%ff", "/api/blog/articles/%E0%A4%A", "/ru/%zz", "/%C0%AF"])("GET %s → 400 with the security headers, not repeating the address", async (url) => {

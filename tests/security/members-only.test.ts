@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, as, register, type SignedIn } from "../rbac/helpers.js";
 
-// Finding 3 of issue 13. The demo's members-only notes are a website-builder widget linked to
+// Members-only content (docs/security.md). The demo's members-only notes are a website-builder widget linked to
 // an article through blog/articles-to-website-builder-module-widgets, a relation visitors may not
 // read. The rule: content reachable only through a relation the caller may not read (from a
 // record it may read) is members-only, and so is what hangs below it; no route returns it to that

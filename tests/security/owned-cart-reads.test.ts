@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "../ecommerce/shop-fixture.js";
 
-// Issue 28, point 4: the original client's cart drawer reads a subject's orders through the
+// The original client's cart drawer reads a subject's orders through the
 // generic routes. A subject may read its own rows of those three models there, never another's.
 
 interface Cart {

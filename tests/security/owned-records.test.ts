@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { register } from "../rbac/helpers.js";
 
-// Finding 8 of issue 13: deleting a subject left its identities behind, so its email could never
+// Deleting a subject once left its identities behind, so its email could never
 // sign up again. An identity belongs to its subject (rbac/subjects-to-identities is `x-owned`):
 // deleting the subject, or the link, deletes the identity in the same transaction.
 describe(`a subject's identities go with it, on ${testDialect}`, () => {

@@ -3,7 +3,7 @@ import { urlencoded } from "../helpers/bodies.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, register, signIn, type SignedIn } from "../rbac/helpers.js";
 
-// Finding 3 of issue 23: the router decodes percent escapes, so "/%61pi/…" runs the route
+// The router decodes percent escapes, so "/%61pi/…" runs the route
 // "/api/…"; the cross-site check read the raw URL and let such a request through (a cross-site
 // sign-in answered 200 with Set-Cookie, a cookie-authenticated admin POST 201). Every check that
 // depends on the path now reads the route the router matched (server/security/routed-path.ts).
@@ -93,7 +93,7 @@ describe(`one route however its path is spelled, on ${testDialect}`, () => {
       expect((await asSubject(other, escapedId)).statusCode, escapedId).toBe(routes ? 403 : 404);
     });
 
-    it("an unknown path under /api: API.md's 404 body, not a site page", async () => {
+    it("an unknown path under /api: the JSON 404 error body, not a site page", async () => {
       const url = spell("/api/no-such-module/thing");
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode).toBe(404);

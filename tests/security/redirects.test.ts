@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH } from "../rbac/helpers.js";
 
-// Finding 1 of issue 13: every redirect the server makes, or tells a client to make, goes to a
+// Every redirect the server makes, or tells a client to make, goes to a
 // path of this site, however the address is encoded. A browser reads "\" as "/" and drops tabs
 // and newlines, so "/\evil.example" and "/\t/evil.example" mean "//evil.example": another host.
 const SITE = "https://shop.example";

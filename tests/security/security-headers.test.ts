@@ -3,7 +3,7 @@ import { API_CONTENT_SECURITY_POLICY, answersData } from "../../server/security/
 import { plainBadRequest, plainError, plainNotFound } from "../../server/web/plain-documents.js";
 import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 
-// Finding 7 of issue 13: every answer carries the security headers, HTML a Content-Security-Policy
+// Every answer carries the security headers, HTML a Content-Security-Policy
 // with `script-src 'self'` and nothing inline to allow, and HSTS only in production. Whether the
 // site and the admin really run under that policy is the browser test's part
 // (tests/browser/content-security-policy.test.ts).

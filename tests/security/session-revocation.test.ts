@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, as, bearer, lastMail, register, resetCodeIn, signIn, type SignedIn } from "../rbac/helpers.js";
 
-// Finding 2 of issue 13: a session token stops working at once when its sign-in ends (logout,
+// A session token stops working at once when its sign-in ends (logout,
 // a refresh token replayed), when the password changes or is reset; and a stolen token cannot
 // add a sign-in method or change the login email, which need the current password.
 describe(`session tokens end with their sign-in, on ${testDialect}`, () => {

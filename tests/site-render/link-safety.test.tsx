@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { RichTextViewer } from "../../web/ui/rich-text/rich-text-viewer.js";
 import { en, PageBuilder, renderApp } from "./fixtures.js";
 
-// Finding 8 of issue 13: only http(s), mailto, tel and relative links become an href — in rich
+// Only http(s), mailto, tel and relative links become an href — in rich
 // text, buttons, slides and logotypes alike. Anything else (data:, javascript:, vbscript:, file:,
 // and the same hidden behind the characters a browser drops: tabs, newlines, leading controls)
 // is rendered as plain text, not a link.

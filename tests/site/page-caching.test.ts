@@ -87,7 +87,7 @@ describe(`page validators and cache headers for crowds on ${testDialect}`, () =>
     expect(missing.headers["cache-control"]).toBe("no-store");
   });
 
-  // Finding 6 of issue 23: the hosted /404 page was sent like a page, `public, s-maxage=60`, so
+  // The hosted /404 page was once sent like a page, `public, s-maxage=60`, so
   // a CDN kept a not-found answer for an address that a page may take a moment later.
   it.each(["/no/such/page", "/ru/no/such/page", "/blog/nothing-here", "/ru/blog/nothing-here"])("sends the hosted /404 page for %s as no-store, with no validator", async (path) => {
     if (!(await t.app.site.hostPages.resolve("/404"))) await buildPage(t, "/404", 1, "Lost in caching tests");

@@ -8,7 +8,7 @@ const NOW = 1_800_000_000_000;
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const jwt = (claims: object) => `${base64url({ alg: "HS256" })}.${base64url(claims)}.signature`;
 
-describe("session rules (SPEC.md section 4)", () => {
+describe("session rules", () => {
   it.each([
     { name: "no tokens", stored: {}, expected: "signed-out" },
     { name: "expiry but no refresh token", stored: { accessExpiresAt: NOW + 60_000 }, expected: "signed-out" },

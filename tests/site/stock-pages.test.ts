@@ -6,7 +6,7 @@ import { shopper } from "../ecommerce/shop-fixture.js";
 const DUMMY_SECRET = "dummy secret for the stock pages, 32+ characters";
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
 
-// The demo mug's page as stock moves (issue 26 point 2, issue 27 point 4): the rendered page is
+// The demo mug's page as stock moves: the rendered page is
 // cached, so every way the count changes — the owner's edit, a checkout's reservation, a
 // declined payment's release, Pay now's new reservation, the owner canceling an order — must drop it.
 // The demo mug ships (products.shipping = required), so its checkout carries an address.

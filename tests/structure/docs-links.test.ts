@@ -117,7 +117,7 @@ describe("the link checker", () => {
     ["a missing image", "![x](images/gone.png)", "image names docs/images/gone.png, which does not exist"],
     ["a heading that is not there", "[x](api.md#no-such-heading)", "link #no-such-heading is not a heading of docs/api.md"],
     ["a missing heading of its own", "# Guide\n\n[x](#nowhere)", "link #nowhere is not a heading of docs/guide.md"],
-    ["a path above the root", "[x](../../shared/API.md)", "link leads outside the repository (../ above its root)"],
+    ["a path above the root", "[x](../../outside/notes.md)", "link leads outside the repository (../ above its root)"],
     ["an https link", "[x](https://example.com/docs)", "link leads outside the repository (an http(s) link)"],
     ["a bare http address", "see http://example.com for more", "link leads outside the repository (an http(s) link)"],
     ["an autolink", "<https://example.com>", "link leads outside the repository (an http(s) link)"],

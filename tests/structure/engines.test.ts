@@ -1,7 +1,7 @@
 // The Node versions package.json declares (`engines.node`) are ones every installed dependency
 // runs on: npm warns EBADENGINE when the Node it runs on is outside a dependency's range, so a
-// declared range wider than a dependency's promises an install that warns (issue 23, "Also": the
-// project said Node >= 20 while cookie@2 needed 22.12; Vite, Rolldown and the React plugin need
+// declared range wider than a dependency's promises an install that warns (the
+// project once said Node >= 20 while cookie@2 needed 22.12; Vite, Rolldown and the React plugin need
 // 20.19 on the 20 line, sharp 20.9). The check is npm's own range arithmetic (semver's subset).
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The layout's import rules (ARCHITECTURE.md, issue 24), checked over the source files so a new
+ * The layout's import rules (docs/layout.md), checked over the source files so a new
  * file that breaks one fails here, naming the file and the import. A small import graph: every
  * `import … from "…"`, `export … from "…"`, `import "…"` and `import("…")` with a relative
  * specifier, resolved to a path from the repository root.

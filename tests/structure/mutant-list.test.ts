@@ -1,6 +1,6 @@
 // `npm run mutants` (scripts/lib/mutant-list.ts) edits the code by exact text: when the code moves
-// on, a mutant's text disappears and the mutant no longer tests anything (issue 23's identity and
-// paid-after-failed mutants went stale that way). Each text must be in its file exactly once, and
+// on, a mutant's text disappears and the mutant no longer tests anything (the identity and
+// paid-after-failed mutants once went stale that way). Each text must be in its file exactly once, and
 // each mutant's test files must exist.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";

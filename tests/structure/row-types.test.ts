@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Module services read typed rows (issue 24): a repository looked up by model id answers the
+ * Module services read typed rows: a repository looked up by model id answers the
  * generated record type (StoredRecord), so no file under server/modules declares rows as
  * `Record<string, any>` or a `type Row = …any…`, which would switch the checking off again.
  * Open JSON (a provider's webhook body before it is checked) is `Record<string, unknown>`.

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 
 /**
- * Import circles among web/ files (issue 24): the site's variant registry imports every
+ * Import circles among web/ files: the site's variant registry imports every
  * module's variants, so a variant (or anything it imports) that imported the registry back
  * closed a circle through dozens of files. The registry now reaches the views through React
  * context (render/variant-registry-context.ts). The admin had a smaller one: the model table opens

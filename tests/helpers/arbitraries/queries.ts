@@ -160,7 +160,7 @@ export function listCaseArb(model: Model, existing: string[], { paging = true } 
   return fc
     .record({
       filters: fc.array(filterItemArb(model, existing), { maxLength: 3 }),
-      // `/count` reads filters only (API.md), so its queries carry no orderBy either.
+      // `/count` reads filters only (docs/api.md), so its queries carry no orderBy either.
       orders: paging ? fc.array(orderItemArb(model), { maxLength: 2 }) : fc.constant<FilterItem[]>([]),
       limit: paging ? pagingArb(1, 1500) : fc.constant({ value: undefined, bad: false }),
       offset: paging ? pagingArb(0, 5) : fc.constant({ value: undefined, bad: false }),

@@ -46,7 +46,7 @@ export interface Sent {
 
 export const encodingArb: Arbitrary<Encoding> = fc.constantFrom<Encoding>("json", "json", "urlencoded", "multipart");
 
-/** A request carrying `data` in one of API.md's three body forms (undefined: no `data` at all). */
+/** A request carrying `data` in one of the three body forms (docs/api.md) (undefined: no `data` at all). */
 export function bodyRequest(method: Method, url: string, data: unknown, encoding: Encoding): Sent {
   const json = data === undefined ? undefined : toJson(data);
   if (encoding === "json") {
