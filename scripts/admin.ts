@@ -4,7 +4,7 @@
 // (DATA_DIR or DATABASE_URL); with the embedded database, stop the server first (PGlite allows
 // one process per data folder).
 import { randomBytes } from "node:crypto";
-import { buildApp } from "../server/app.js";
+import { composeApp } from "../app/compose-app.js";
 import { configFromEnv } from "../server/config.js";
 
 const [command, email, ...rest] = process.argv.slice(2);
@@ -21,7 +21,7 @@ if (given !== undefined && given.length < 8) {
 }
 
 const password = given ?? randomBytes(12).toString("base64url");
-const app = await buildApp({ ...configFromEnv(), logLevel: "warn" });
+const app = await composeApp({ ...configFromEnv(), logLevel: "warn" });
 try {
   const { created } = await app.rbac.accounts.ensureAdmin(email, password);
   console.log(`${created ? "created" : "updated"} admin ${email}`);

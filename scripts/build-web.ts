@@ -3,7 +3,8 @@
  * then writes a brotli and a gzip copy beside each text file of web/dist (scripts/lib/precompress.ts)
  * for the server to send as they are.
  * The development `npm start` (scripts/start.js) and `npm run build` run it first, so `npm install && npm start` needs no other step; the
- * browser tests run it too. A hash of web/ sources and the lockfile decides "changed".
+ * browser tests run it too. A hash of the web/ and common/ sources (the bundles import both) and
+ * the lockfile decides "changed".
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -13,6 +14,8 @@ import { precompressFiles } from "./lib/precompress.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const web = join(root, "web");
+/** What the server and the browser share (plain data and functions): bundled into web/dist too. */
+const common = join(root, "common");
 const dist = join(web, "dist");
 const stamp = join(dist, ".source-hash");
 
@@ -26,7 +29,7 @@ function sourceFiles(dir: string): string[] {
 
 export function webSourceHash(): string {
   const hash = createHash("sha256");
-  for (const file of [...sourceFiles(web).sort(), join(root, "package-lock.json")]) {
+  for (const file of [...sourceFiles(web).sort(), ...sourceFiles(common).sort(), join(root, "package-lock.json")]) {
     hash.update(relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
   }
   return hash.digest("hex");
@@ -42,7 +45,7 @@ export async function buildWebIfChanged(log: (message: string) => void = console
     await precompress(log);
     return false;
   }
-  log("building the admin and site bundles (web/ changed)…");
+  log("building the admin and site bundles (web/ or common/ changed)…");
   const started = Date.now();
   const { build } = await import("vite");
   // Always React's production build: under vitest NODE_ENV is "test", which would otherwise put

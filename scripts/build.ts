@@ -1,8 +1,8 @@
 /**
  * `npm run build`: everything production runs, compiled ahead of time.
  * - web/dist: the admin and site bundles (scripts/build-web.ts, skipped when web/ is unchanged);
- * - dist/server/main.js: the server and everything it imports from server/, engine/ and web/
- *   (server-side rendering), bundled by esbuild into ES modules (main.js, and chunks/ for what is
+ * - dist/server/main.js: the app's entry (app/main.ts, the composition root) and everything it
+ *   imports from app/, server/, engine/, common/ and web/ (server-side rendering), bundled by esbuild into ES modules (main.js, and chunks/ for what is
  *   loaded on first use). Packages stay in
  *   node_modules (imported at run time as usual), but for a few made of many small files
  *   (BUNDLED_PACKAGES); schemas/ and migrations/ stay files the server
@@ -39,7 +39,7 @@ function externalPackages(): string[] {
  */
 export async function buildServer(
   log: (message: string) => void = console.log,
-  { entryPoints = [join(root, "server", "main.ts")], outdir = join(root, "dist", "server") }: { entryPoints?: string[]; outdir?: string } = {},
+  { entryPoints = [join(root, "app", "main.ts")], outdir = join(root, "dist", "server") }: { entryPoints?: string[]; outdir?: string } = {},
 ) {
   const started = Date.now();
   rmSync(outdir, { recursive: true, force: true });

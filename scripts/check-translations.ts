@@ -1,7 +1,7 @@
 // npm run i18n:check: lists, per configured language (LANGUAGES), the UI and mail texts nobody has
 // translated yet; exits 1 when there are any, so CI can insist on complete languages.
 import { parseLanguages } from "../server/config.js";
-import { missingTranslations } from "../server/i18n/missing-translations.js";
+import { missingTranslations } from "../app/missing-translations.js";
 
 const { languages } = parseLanguages(process.env);
 const missing = missingTranslations(languages);

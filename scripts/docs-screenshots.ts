@@ -3,7 +3,7 @@
 //
 //   npx tsx scripts/docs-screenshots.ts
 //
-// starts the real server (server/main.ts) in a process of its own, on a throwaway data folder
+// starts the real server (app/main.ts) in a process of its own, on a throwaway data folder
 // with the demo content and an admin account, takes the pictures with Chromium
 // (/usr/bin/chromium, or CHROMIUM_PATH) and stops it. DOCS_URL=http://localhost:3000 with
 // DOCS_ADMIN_EMAIL and DOCS_ADMIN_PASSWORD takes them from a demo already running instead.

@@ -1,6 +1,6 @@
 // `npm start`. With NODE_ENV=production: the compiled server from `npm run build`
-// (dist/server/main.js), plain JavaScript, no TypeScript step at run time. Otherwise (development):
-// the TypeScript sources through tsx, after rebuilding the browser bundles when web/ changed.
+// (dist/server/main.js, built from app/main.ts), plain JavaScript, no TypeScript step at run time. Otherwise (development):
+// the TypeScript sources through tsx, after rebuilding the browser bundles when web/ or common/ changed.
 // Plain JavaScript itself, so production never loads tsx.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -17,5 +17,5 @@ if (process.env.NODE_ENV === "production") {
   register();
   const { buildWebIfChanged } = await import("./build-web.ts");
   await buildWebIfChanged();
-  await import("../server/main.ts");
+  await import("../app/main.ts");
 }

@@ -28,6 +28,7 @@ import { registerHealthRoute } from "./routes/health.js";
 import { providerEnums } from "./modules/billing/providers/index.js";
 import { crmEnums } from "./modules/crm/input-types.js";
 import { registerWebFiles } from "./web/static-files.js";
+import type { WebLayer } from "./web/web-layer.js";
 import { allowCrossOriginCallers } from "./security/cors.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
@@ -50,6 +51,8 @@ declare module "fastify" {
     drafts: Publisher;
     /** Which model's rows changed, after commit: caches subscribe to it. */
     changes: ChangeFeed;
+    /** What the server uses of web/ (the site's render, its variants, the built bundles), handed in by app/. */
+    web: WebLayer;
   }
 }
 
@@ -61,6 +64,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The modules to register, in order (tests add a fixture module); by default server/modules/index.ts's list. */
   modules?: readonly Module[];
+  /**
+   * The browser code's parts the server runs (server/web/web-layer.ts): the composition root
+   * (app/compose-app.ts) passes web/'s, so nothing under server/ imports web/.
+   */
+  web: WebLayer;
 }
 
 /**
@@ -80,7 +88,7 @@ async function generateMigrationForSchemaChanges(config: Config, log: (message: 
 }
 
 /** Loads the schemas, migrates the database and returns the app with every route registered. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
   // Checked before anything is opened: a wrong list stops start-up with the names it got wrong.
   const modules = options.modules ?? allModules;
   checkModuleOrder(modules, ["rbac"]);
@@ -135,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts, versions));
   app.drafts.publishOnEverySave(repositories);
   app.decorate("changes", changes);
+  app.decorate("web", options.web);
   registerListCursors(app, config);
 
   registerErrorHandling(app, config.production);
@@ -155,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // After the modules: rbac's hook guards these /api routes too.
   registerHealthRoute(app);
   registerDocsRoutes(app, moduleRouteDocs, config.publicUrl);
-  registerWebFiles(app);
+  registerWebFiles(app, options.web.bundles.dir);
 
   // Generic routes for every exposed model; the rbac module's hook has authorized each request.
   await app.register(async (crud) => {

@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { openDatabase } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 
 const SECRET = "bench-secret";
@@ -25,7 +25,7 @@ if (!gc) throw new Error("run with node --expose-gc (npm run bench:export does)"
 const url = process.env.BENCH_DATABASE_URL;
 const schema = url ? `bench_export_${randomUUID().slice(0, 8)}` : undefined;
 const database = await openDatabase({ url, schema, poolSize: 4 });
-const app = await buildApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: false }, { database, logger: false });
+const app = await composeApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: false }, { database, logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -1,16 +1,16 @@
 // The generated app as `npm start` would run it, on the benchmark's PostgreSQL schema.
 // Started by crud.ts in a child process of its own; reports its port back over IPC.
-// As server/main.ts: the production heap settings before anything else.
+// As app/main.ts: the production heap settings before anything else.
 import "../../server/lifecycle/heap-tuning.js";
 import { openDatabase } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { serveForParent } from "./serve-for-parent.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const schema = process.env.BENCH_SCHEMA ?? "bench_crud";
 
-// openDatabase creates the schema and points the pool's search_path at it; buildApp migrates it.
+// openDatabase creates the schema and points the pool's search_path at it; composeApp migrates it.
 const database = await openDatabase({ url, schema, poolSize: 10 });
 const config = {
   ...configFromEnv({}),
@@ -18,5 +18,5 @@ const config = {
   rbacSecretKey: process.env.BENCH_SECRET ?? "bench-secret",
   logLevel: "silent",
 };
-const app = await buildApp(config, { database, logger: false });
+const app = await composeApp(config, { database, logger: false });
 await serveForParent(app, () => database.close());

@@ -1,4 +1,4 @@
-// `npm run bench:publish`: publishing a page's whole tree (issue 25, docs/drafts.md) for a page of
+// `npm run bench:publish`: publishing a page's whole tree (docs/drafts.md) for a page of
 // 5 widgets and one of 50, with drafts on: the time of one publishTree (one transaction) and its
 // statements, side by side, and the ratio 50 : 5. Before each timed publish every record of the
 // tree is changed in its working copy (outside the timing), so each publish rewrites the tree.
@@ -10,7 +10,7 @@ import os from "node:os";
 import { sql } from "kysely";
 import { openDatabase } from "../../engine/db/open-database.js";
 import { runTransaction } from "../../engine/query/transaction.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { buildWidgetPage } from "../../server/seed/widget-page.js";
 
@@ -31,7 +31,7 @@ async function main() {
   await admin.close();
   const database = await openDatabase({ url: URL_, schema: SCHEMA, poolSize: 4 });
   const config = { ...configFromEnv({}), seedDemoContent: false, logLevel: "silent", drafts: true };
-  const app = await buildApp({ ...config, notifications: { ...config.notifications, worker: false } }, { database, logger: false });
+  const app = await composeApp({ ...config, notifications: { ...config.notifications, worker: false } }, { database, logger: false });
   try {
     const pages = await runTransaction(database, app.repositories, async (repo) => ({
       "5 widgets": await buildWidgetPage(repo, "/five", 5, "Five widgets"),

@@ -17,7 +17,7 @@ import { sql } from "kysely";
 import os from "node:os";
 import pg from "pg";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { createScratchDatabase } from "../lib/scratch-database.js";
 import { fillCatalogue, productNumber, CATEGORIES } from "./scale-filler.js";
@@ -161,7 +161,7 @@ async function open(name: string, reuse: boolean): Promise<Catalogue & { filled:
     drop = scratch.drop;
   }
   const database = await openDatabase(url ? { url, poolSize: 10 } : {});
-  const app = await buildApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true }, { database, logger: false });
+  const app = await composeApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true }, { database, logger: false });
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ecommerce_products WHERE slug LIKE 'product-%'`.execute(database.db);
   return {
     app,

@@ -2,19 +2,25 @@
 // file sits in, on its own PostgreSQL schema, with the 50-widget bench page. On the parent's
 // "render" message it renders the page cold (HTML cache cleared) `count` times over HTTP and
 // answers the wall times in ms. The parent copies this file into a baseline checkout too, so it
-// uses only what both have (buildApp, buildWidgetPage, the site's page cache).
+// uses only what both have (the app's build, buildWidgetPage, the site's page cache): a baseline
+// from before app/ (the composition root, app/compose-app.ts) builds with server/app.ts's buildApp.
 import { sql } from "kysely";
 import { openDatabase } from "../../engine/db/open-database.js";
 import { runTransaction } from "../../engine/query/transaction.js";
-import { buildApp } from "../../server/app.js";
 import { configFromEnv } from "../../server/config.js";
 import { buildWidgetPage } from "../../server/seed/widget-page.js";
+
+type Compose = typeof import("../../app/compose-app.js").composeApp;
+const composeApp: Compose = await import("../../app/compose-app.js").then(
+  (m) => m.composeApp,
+  async () => (await import("../../server/app.js")).buildApp as unknown as Compose,
+);
 
 const schema = process.env.BENCH_SCHEMA!;
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL!, schema, poolSize: 4 });
 // DRAFTS=off: the page written below is published as it is written, on this checkout as on a
 // baseline from before drafts (which ignores the setting), so both render the same published page.
-const app = await buildApp({ ...configFromEnv({}), drafts: false, seedDemoContent: false, logLevel: "silent" } as Parameters<typeof buildApp>[0], { database, logger: false });
+const app = await composeApp({ ...configFromEnv({}), drafts: false, seedDemoContent: false, logLevel: "silent" } as Parameters<typeof composeApp>[0], { database, logger: false });
 await runTransaction(database, app.repositories, async (repo) => {
   await buildWidgetPage(repo, "/fifty", 50, "Fifty widgets");
   for (let i = 0; i < 6; i++) {

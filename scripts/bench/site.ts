@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { openDatabase } from "../../engine/db/open-database.js";
 import { runTransaction } from "../../engine/query/transaction.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { buildWidgetPage } from "../../server/seed/widget-page.js";
 import { compareColdRender } from "./site-compare.js";
@@ -42,7 +42,7 @@ async function main() {
   if (process.env.BENCH_COMPARE_ONLY) return;
   const database = await openDatabase({ url: URL_, schema: SCHEMA, poolSize: 10 });
   const dir = mkdtempSync(join(os.tmpdir(), "bench-site-"));
-  const app = await buildApp({ ...configFromEnv({}), seedDemoContent: false, logLevel: "silent" }, { database, logger: false });
+  const app = await composeApp({ ...configFromEnv({}), seedDemoContent: false, logLevel: "silent" }, { database, logger: false });
   try {
     await runTransaction(database, app.repositories, async (repo) => {
       await buildWidgetPage(repo, "/five", 5, "Five widgets");

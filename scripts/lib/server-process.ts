@@ -32,7 +32,7 @@ export interface ServerProcess {
 }
 
 export interface StartOptions {
-  /** "source": server/main.ts through tsx (development); "compiled": dist/server/main.js (npm run build). */
+  /** "source": app/main.ts through tsx (development); "compiled": dist/server/main.js (npm run build). */
   entry?: "source" | "compiled";
   /** Settings on top of this process's environment; PORT defaults to 0 (a free port), LOG_FORMAT to json. */
   env?: Record<string, string | undefined>;
@@ -49,7 +49,7 @@ export interface StartOptions {
  * separate process shows: signals, SIGKILL, memory, the compiled start.
  */
 export function startServerProcess(options: StartOptions = {}): Promise<ServerProcess> {
-  const entry = options.entry === "compiled" ? ["dist/server/main.js"] : ["--import", "tsx", "server/main.ts"];
+  const entry = options.entry === "compiled" ? ["dist/server/main.js"] : ["--import", "tsx", "app/main.ts"];
   const started = performance.now();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: ROOT,

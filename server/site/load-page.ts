@@ -1,5 +1,5 @@
 import type { Repository } from "../../engine/query/repository.js";
-import type { Language, PageData, RelationKeys, Row } from "../../web/site/data/page-data.js";
+import type { Language, PageData, RelationKeys, Row } from "../../common/site/page-data.js";
 import type { ResolvedPage } from "./host/page-resolver.js";
 import { LIST_CAP, listedModel } from "./list-variants.js";
 import { PERMISSION_MODELS, type ModelAccess } from "./model-access.js";

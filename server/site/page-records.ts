@@ -1,4 +1,4 @@
-import type { Row } from "../../web/site/data/page-data.js";
+import type { Row } from "../../common/site/page-data.js";
 
 /**
  * The rows a page loaded, by model then id, in the form they are embedded in the HTML: dates

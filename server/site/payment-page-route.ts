@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PageData, type Row } from "../../web/site/data/page-data.js";
-import { renderDocument } from "../../web/site/render/render-document.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PageData, type Row } from "../../common/site/page-data.js";
 import type { EntryAssets } from "../web/web-dist.js";
+import type { SiteRenderer } from "./site-renderer.js";
 
 /** The dummy provider's payment URL (server/modules/billing/providers/dummy.ts), also under "/ru". */
 const PAY_PATH = "/billing/dummy/pay";
@@ -20,7 +20,7 @@ interface DummyInvoice {
  * payment-page route with the URL's token; the page is per invoice, so it is never cached and
  * never sends its URL (with the token) as a referrer.
  */
-export function registerPaymentPageRoute(app: FastifyInstance, assets: () => EntryAssets) {
+export function registerPaymentPageRoute(app: FastifyInstance, renderer: SiteRenderer, assets: () => EntryAssets) {
   const handler = (language: Language) => async (request: FastifyRequest<{ Params: { invoiceId: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
     const { invoiceId } = request.params;
     const token = typeof request.query.token === "string" ? request.query.token : "";
@@ -38,7 +38,7 @@ export function registerPaymentPageRoute(app: FastifyInstance, assets: () => Ent
       .header("referrer-policy", "no-referrer")
       .header("x-robots-tag", "noindex")
       .type("text/html; charset=utf-8")
-      .send(renderDocument(data, assets(), { status }));
+      .send(renderer.renderDocument(data, assets(), { status }));
   };
   for (const language of LANGUAGES) {
     const prefix = language === DEFAULT_LANGUAGE ? "" : `/${language}`;

@@ -68,8 +68,8 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const cache = new HtmlCache(changes, watched);
   // Vite's manifest changes only with a new build, which means a restart.
   let assets: EntryAssets | undefined;
-  const siteAssets = () => (assets ??= entryAssets("site/entry-client.tsx"));
-  const pages = new SitePages(hostPages, loader, cache, siteAssets, app.log, config.production, config.publicUrl);
+  const siteAssets = () => (assets ??= entryAssets(app.web.bundles.dir, app.web.bundles.siteEntry));
+  const pages = new SitePages(hostPages, loader, cache, app.web.renderer, siteAssets, app.log, config.production, config.publicUrl);
   // Previews: the page found among the working copies, then resolved, loaded and rendered from the
   // visitors' copies with its tree published in a transaction that is rolled back; never cached.
   const working = app.repositories;
@@ -97,7 +97,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   );
   app.decorate("site", { hostPages, websiteBuilderPages, access, loader, pages, previews });
 
-  registerPaymentPageRoute(app, siteAssets);
+  registerPaymentPageRoute(app, app.web.renderer, siteAssets);
   registerSeoRoutes(app, { origin: config.publicUrl, resolver: hostPages, repositories, changes, watched });
   registerRevalidateRoute(app, cache);
   registerSiteRoutes(app, pages, config.pageSharedMaxAgeSeconds, previews);

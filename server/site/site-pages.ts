@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import { isDatabaseUnavailable } from "../../engine/db/connection-errors.js";
-import type { Language, PageData } from "../../web/site/data/page-data.js";
-import { renderDocument, renderErrorDocument } from "../../web/site/render/render-document.js";
+import type { Language, PageData } from "../../common/site/page-data.js";
 import type { PageResolver } from "./host/page-resolver.js";
 import type { EntryAssets } from "../web/web-dist.js";
+import type { SiteRenderer } from "./site-renderer.js";
 import { createHash } from "node:crypto";
 import { compressStored, type Encoding } from "../web/compression.js";
 import { HtmlCache, type CachedPage } from "./html-cache.js";
@@ -35,6 +35,8 @@ export class SitePages {
     private readonly resolver: PageResolver,
     private readonly loader: PageLoader,
     readonly cache: HtmlCache,
+    /** The React render (web/site/render/render-document.tsx), handed in as app.web.renderer. */
+    private readonly renderer: SiteRenderer,
     private readonly assets: () => EntryAssets,
     private readonly log: FastifyBaseLogger,
     private readonly production: boolean,
@@ -67,7 +69,7 @@ export class SitePages {
 
   /** A loaded page as the full document a visitor gets, with its validator: what the cache keeps (a preview is rendered alike, never kept). */
   render(loaded: LoadedPage, status: number): CachedPage {
-    const html = Buffer.from(renderDocument(loaded.data, this.assets(), { status, origin: this.origin }));
+    const html = Buffer.from(this.renderer.renderDocument(loaded.data, this.assets(), { status, origin: this.origin }));
     const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     return { html, encoded: {}, etag, status, models: loaded.models, storedAt: this.cache.clockMs() };
   }
@@ -139,7 +141,7 @@ export class SitePages {
       } catch (loadError) {
         this.log.error({ err: loadError }, "the hosted /500 page failed to load");
       }
-      return renderErrorDocument(this.assets(), { message, hosted, language, status });
+      return this.renderer.renderErrorDocument(this.assets(), { message, hosted, language, status });
     } catch (renderError) {
       this.log.error({ err: renderError }, "the error page failed to render");
       return plainError(language);

@@ -3,7 +3,6 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
 import { DOCUMENT_ONLY_HEADERS } from "../security/security-headers.js";
 import { isCompressible, negotiateEncoding, varyOnEncoding } from "./compression.js";
-import { webDist } from "./web-dist.js";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -69,13 +68,14 @@ function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: strin
 /**
  * /static/* serves the built bundles: hashed names under /static/assets are cached for a year as
  * immutable (a new build makes new names), the few unhashed files for five minutes; /admin and everything
- * under it answers the admin's index.html, whose client router takes over.
+ * under it answers the admin's index.html, whose client router takes over. `dist`: the bundles'
+ * folder (app.web.bundles.dir, server/web/web-layer.ts).
  */
-export function registerWebFiles(app: FastifyInstance) {
+export function registerWebFiles(app: FastifyInstance, dist: string) {
   app.get("/static/*", (request, reply) => {
-    const file = fileInside(webDist, (request.params as { "*": string })["*"]);
+    const file = fileInside(dist, (request.params as { "*": string })["*"]);
     if (!file || file.endsWith(".html")) return reply.code(404).type("text/plain").send("Not found");
-    const immutable = file.startsWith(join(webDist, "assets") + sep);
+    const immutable = file.startsWith(join(dist, "assets") + sep);
     reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
     // The document's policies (CSP, framing, …) mean nothing on a hashed script or style sheet.
     if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
@@ -83,7 +83,7 @@ export function registerWebFiles(app: FastifyInstance) {
   });
 
   const adminPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const index = join(webDist, "admin", "index.html");
+    const index = join(dist, "admin", "index.html");
     reply.header("cache-control", "no-cache");
     if (!existsSync(index)) return reply.code(503).type("text/html; charset=utf-8").send(NOT_BUILT);
     return sendBuiltFile(request, reply, index);

@@ -1,9 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { paths } from "../config.js";
-
-/** Where `npm run build:web` (and `npm run build`, and the development `npm start`) puts the browser bundles. */
-export const webDist = join(paths.root, "web", "dist");
 
 interface ManifestChunk {
   file: string;
@@ -15,8 +11,11 @@ interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The site build's Vite manifest in `dist`, or undefined when the bundles are not built. */
-export function readManifest(dist = webDist): Manifest | undefined {
+/**
+ * The site build's Vite manifest in `dist` (the folder `npm run build:web` writes: app.web.bundles.dir,
+ * server/web/web-layer.ts), or undefined when the bundles are not built.
+ */
+export function readManifest(dist: string): Manifest | undefined {
   const file = join(dist, ".vite", "manifest.json");
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Manifest) : undefined;
 }
@@ -48,8 +47,8 @@ export function closure(manifest: Manifest, key: string, seen = new Set<string>(
  * from Vite's manifest, and the chunks a page's variants need; none when the bundles are not
  * built (server tests render without them).
  */
-export function entryAssets(entry: string): EntryAssets {
-  const manifest = readManifest();
+export function entryAssets(dist: string, entry: string): EntryAssets {
+  const manifest = readManifest(dist);
   if (!manifest) return NONE;
   const chunk = manifest[entry];
   if (!chunk) return NONE;

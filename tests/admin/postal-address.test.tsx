@@ -8,7 +8,7 @@ import { loadRegistry } from "../../engine/schema/load.js";
 import { paths } from "../../server/config.js";
 import { CellValue } from "../../web/admin/table/cell-value.js";
 import { PostalAddressField } from "../../web/admin/form/widgets/postal-address-field.js";
-import { addressLines } from "../../web/ui/postal-address.js";
+import { addressLines } from "../../common/postal-address.js";
 
 const registry = loadRegistry(paths.schemas);
 const orders = adminModels(registry).find((m) => m.id === "ecommerce/orders")!;

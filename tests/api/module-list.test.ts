@@ -2,7 +2,7 @@ import { readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { modules } from "../../server/modules/index.js";
 import type { Module } from "../../server/modules/module.js";
@@ -44,10 +44,10 @@ beforeAll(async () => {
 });
 afterAll(async () => test?.drop());
 
-/** buildApp with a module list; the error it stops with (or undefined when it starts). */
+/** composeApp with a module list; the error it stops with (or undefined when it starts). */
 async function startUpError(list: readonly Module[]): Promise<string | undefined> {
   try {
-    const app = await buildApp({ ...configFromEnv({}), seedDemoContent: false }, { database: test.database, logger: false, modules: list });
+    const app = await composeApp({ ...configFromEnv({}), seedDemoContent: false }, { database: test.database, logger: false, modules: list });
     await app.close();
     return undefined;
   } catch (err) {

@@ -5,7 +5,7 @@
 // under / and /ru/, as a visitor's address and as find-by-url's `url`.
 import fc, { type Arbitrary } from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blockCatalogue, CHILD_KINDS } from "../../web/site/block-catalogue.js";
+import { blockCatalogue, CHILD_KINDS } from "../../common/site/block-catalogue.js";
 import { bodyRequest, describeRequest, encodingArb, malformedSegments, type Sent } from "../helpers/arbitraries.js";
 import { errorBodyProblems } from "../helpers/build-record.js";
 import { announcedSeed, seedFor } from "../helpers/fc-seed.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { generate } from "../../engine/codegen/generate.js";
 import { entity, tempProject } from "../helpers/temp-project.js";
@@ -15,7 +15,7 @@ describe("embedded database in DATA_DIR", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "data-"));
     const config = { ...configFromEnv({}), dataDir, rbacSecretKey: SECRET, logLevel: "silent" };
     try {
-      const first = await buildApp(config, { logger: false });
+      const first = await composeApp(config, { logger: false });
       const created = await first.inject({
         method: "POST", url: "/api/blog/articles?publish=true", headers: { "x-rbac-secret-key": SECRET },
         payload: { data: { title: { en: "Kept", ru: "Сохранено" } } },
@@ -24,7 +24,7 @@ describe("embedded database in DATA_DIR", () => {
       const id = created.json().data.id;
       await first.close();
 
-      const second = await buildApp(config, { logger: false });
+      const second = await composeApp(config, { logger: false });
       const read = await second.inject({ method: "GET", url: `/api/blog/articles/${id}` });
       expect(read.statusCode).toBe(200);
       expect(read.json().data).toMatchObject({ slug: "kept", title: { en: "Kept", ru: "Сохранено" } });
@@ -35,7 +35,7 @@ describe("embedded database in DATA_DIR", () => {
   });
 });
 
-// ARCHITECTURE.md: a developer adds an entity by dropping a schema file into schemas/ and
+// docs/extending.md "Adding an entity": a developer adds an entity by dropping a schema file into schemas/ and
 // restarting; start-up writes the migration (to be committed) and serves the new routes.
 describe("a schema file added without npm run generate", () => {
   it("gets its migration, table and routes on the next start in development, and stops production", async () => {
@@ -48,9 +48,9 @@ describe("a schema file added without npm run generate", () => {
     try {
       await generate(project);
       project.write("shop/coupons.json", entity("shop/coupons", { percent: { type: "integer", minimum: 1, maximum: 100, default: 10 } }));
-      await expect(buildApp({ ...config, production: true }, { logger: false })).rejects.toThrow(/no migration: run npm run generate/);
+      await expect(composeApp({ ...config, production: true }, { logger: false })).rejects.toThrow(/no migration: run npm run generate/);
 
-      const app = await buildApp(config, { logger: false });
+      const app = await composeApp(config, { logger: false });
       const created = await app.inject({
         method: "POST", url: "/api/shop/coupons", headers: { "x-rbac-secret-key": SECRET }, payload: { data: { percent: 15 } },
       });

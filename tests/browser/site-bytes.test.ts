@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { HOME_BUDGET, kib, pageBytes, pageScripts } from "../../scripts/lib/page-bytes.js";
-import { webDist } from "../../server/web/web-dist.js";
+import { webDist } from "../../app/web-layer.js";
 import { startApp, type RunningApp } from "./helpers/browser-app.js";
 import { bundleBuilt } from "./helpers/built-bundle.js";
 
-// Issue 14: the demo home page loads at most 120 KiB of JavaScript and 30 KiB of CSS, brotli-
+// The demo home page loads at most 120 KiB of JavaScript and 30 KiB of CSS, brotli-
 // compressed, counting the entry, every chunk the page preloads (the variants it shows) and its
 // style sheets, from the built bundles (global setup builds them when Chromium is present).
 // Without them it skips locally and fails under CI (a budget nobody measured is no budget).

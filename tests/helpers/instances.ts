@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { randomUUID } from "node:crypto";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import { SECRET } from "./test-app.js";
 
@@ -25,7 +25,7 @@ export async function createInstances(count: number, overrides: Partial<Config> 
   const databases: Database[] = [];
   for (let i = 0; i < count; i++) databases.push(await openDatabase({ url: serverUrl, schema, poolSize: 4 }));
   const apps: FastifyInstance[] = [];
-  for (const database of databases) apps.push(await buildApp(config, { database, logger: false }));
+  for (const database of databases) apps.push(await composeApp(config, { database, logger: false }));
   return {
     apps,
     async close() {

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { migrate } from "../../engine/sql/migrator.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 
 /**
@@ -27,7 +27,7 @@ const made = new Map<string, Promise<Blob>>();
 /** The data folder just after initdb: an empty database. */
 export const emptyImage = () => image("empty", () => openDatabase({}));
 
-/** The data folder with the project's migrations applied (what buildApp would migrate to). */
+/** The data folder with the project's migrations applied (what composeApp would migrate to). */
 export function migratedImage(): Promise<Blob> {
   return image("migrated", async () => {
     const database = await openDatabase({ image: await emptyImage() });
@@ -48,7 +48,7 @@ export function demoImage(drafts: boolean): Promise<Blob> {
     try {
       const defaults = configFromEnv({});
       const config = { ...defaults, rbacSecretKey: "demo-image", logLevel: "silent", dataDir, seedDemoContent: true, drafts, notifications: { ...defaults.notifications, pollMs: 0 } };
-      const app = await buildApp(config, { database, logger: false });
+      const app = await composeApp(config, { database, logger: false });
       await app.close();
       return database;
     } finally {

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { randomUUID } from "node:crypto";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import type { Module } from "../../server/modules/module.js";
 import { isDefaultMigrations, startingImage, type StartingImage } from "./pglite-image.js";
@@ -75,7 +75,7 @@ export async function createTestApp(
   };
   const logs: TestApp["logs"] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };
-  const app = await buildApp(config, {
+  const app = await composeApp(config, {
     database: test.database,
     ...(options.modules ? { modules: options.modules } : {}),
     ...(options.logs ? { logStream } : { logger: false }),

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import { eventually } from "../helpers/eventually.js";
 import { SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
@@ -35,7 +35,7 @@ async function startApp(database: Database, smtpUrl: string, pollMs = 0) {
     dataDir: filesDir,
     notifications: { ...defaults.notifications, pollMs, leaseSeconds: 1, retryBaseMs: 500 },
   };
-  const app = await buildApp(config, { database, logger: false });
+  const app = await composeApp(config, { database, logger: false });
   const request = async (options: { method: string; url: string; payload?: unknown; key?: string | null }) => {
     const response = await app.inject({ method: options.method as "GET", url: options.url, payload: options.payload as object, headers: options.key === null ? {} : { "x-rbac-secret-key": SECRET } });
     return { status: response.statusCode, body: response.json() };

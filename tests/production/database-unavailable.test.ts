@@ -6,13 +6,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { isDatabaseUnavailable } from "../../engine/db/connection-errors.js";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { toAppError } from "../../server/plugins/errors.js";
 import { createTestApp, SECRET } from "../helpers/test-app.js";
 
 // A database that cannot be reached (restart, failover, terminated connections) is a 503 with
-// API.md's envelope, never a 500 and never a crash. The table runs on both databases; the
+// the JSON error body, never a 500 and never a crash. The table runs on both databases; the
 // terminations need a PostgreSQL server (tests/production/database-restart.test.ts does the
 // same with real server processes and a scratch cluster stopped and started).
 const UNAVAILABLE = { status: 503, error: "Service Unavailable error: the database cannot be reached; try again shortly", code: "DATABASE_UNAVAILABLE" };
@@ -126,7 +126,7 @@ describe.skipIf(!serverUrl)("terminated connections on a PostgreSQL server (in p
     database = await openDatabase({ url: serverUrl, schema, poolSize: 4, applicationName });
     const config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "warn", seedDemoContent: false };
     config.notifications = { ...config.notifications, pollMs: 0 };
-    app = await buildApp(config, { database, logStream: { write: (line: string) => void logs.push(JSON.parse(line)) } });
+    app = await composeApp(config, { database, logStream: { write: (line: string) => void logs.push(JSON.parse(line)) } });
     // A request whose query is running when its connection is terminated.
     app.get("/api/test-only/slow", async () => {
       await sql`SELECT pg_sleep(30)`.execute(app.database.db);

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import { createScratchDatabase, type ScratchDatabase } from "../../scripts/lib/scratch-database.js";
 import { expectStatus, send } from "../../scripts/lib/http-client.js";
@@ -59,7 +59,7 @@ describe.skipIf(!serverUrl)("npm run db:move: from the embedded database to a Po
     target = await createScratchDatabase(serverUrl!);
     config = { ...configFromEnv({}), dataDir, rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true, authRateLimit: 1000 };
     // The embedded site: demo content, an account with a session, an uploaded file.
-    const app = await buildApp(config, { logger: false });
+    const app = await composeApp(config, { logger: false });
     const url = await app.listen({ port: 0, host: "127.0.0.1" });
     const registered = await expectStatus(201, url, "POST", `${AUTH}/email-and-password/registration`, { data: { login: "mover@example.com", password: PASSWORD } });
     jwt = registered.data.jwt;
@@ -97,7 +97,7 @@ describe.skipIf(!serverUrl)("npm run db:move: from the embedded database to a Po
     }
 
     // The moved site, served from the server (no demo content written again: its pages are there).
-    const app = await buildApp({ ...config, databaseUrl: target.url }, { logger: false });
+    const app = await composeApp({ ...config, databaseUrl: target.url }, { logger: false });
     try {
       const url = await app.listen({ port: 0, host: "127.0.0.1" });
       const home = await fetch(url);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { paths } from "../../server/config.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, bearer, register, signIn } from "./helpers.js";
@@ -27,7 +27,7 @@ describe("first admin from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   test("a later start with another password updates it, keeping one account", async () => {
-    const again = await buildApp({ ...t.app.rbac.config, adminPassword: "second password" }, { database: t.database, logger: false });
+    const again = await composeApp({ ...t.app.rbac.config, adminPassword: "second password" }, { database: t.database, logger: false });
     await again.close();
     await expect(signIn(t, "root@example.com", "first password")).rejects.toThrow();
     await signIn(t, "root@example.com", "second password");
@@ -39,7 +39,7 @@ describe("first admin from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     const [first] = (await t.request({ method: "GET", url: "/api/rbac/permissions?limit=1" })).body.data;
     await t.request({ method: "DELETE", url: `/api/rbac/permissions/${first.id}` });
     const before = (await t.request({ method: "GET", url: "/api/rbac/permissions/count" })).body.data;
-    const again = await buildApp(t.app.rbac.config, { database: t.database, logger: false });
+    const again = await composeApp(t.app.rbac.config, { database: t.database, logger: false });
     await again.close();
     expect((await t.request({ method: "GET", url: "/api/rbac/permissions/count" })).body.data).toBe(before);
   });

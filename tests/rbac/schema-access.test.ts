@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { loadRegistry } from "../../engine/schema/load.js";
 import { entity, tempProject } from "../helpers/temp-project.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
@@ -58,13 +58,13 @@ describe(`x-access in a schema file grants default access on ${testDialect}`, ()
   test("an existing database gets the keyword at the next start, once, and an admin's deletion comes back with it", async () => {
     project.write("shop/drafts.json", entity("shop/drafts", {}, { title: "Draft", "x-access": { read: "public" } }));
     const grants = () => t.database.db.selectFrom("rbac_permissions").select("id").where("path", "=", "/api/shop/drafts/**").execute();
-    const restart = async () => (await buildApp(t.app.rbac.config, { database: t.database, logger: false })).close();
+    const restart = async () => (await composeApp(t.app.rbac.config, { database: t.database, logger: false })).close();
     expect(await grants()).toHaveLength(0);
     await restart();
     await restart();
     expect(await grants()).toHaveLength(1);
     // An app started after the change serves the entity publicly.
-    const again = await buildApp(t.app.rbac.config, { database: t.database, logger: false });
+    const again = await composeApp(t.app.rbac.config, { database: t.database, logger: false });
     try {
       expect((await again.inject({ method: "GET", url: "/api/shop/drafts" })).statusCode).toBe(200);
       const [grant] = await grants();

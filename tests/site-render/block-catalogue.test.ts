@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXTERNAL_WIDGETS, RelationGraph } from "../../engine/query/relation-graph.js";
 import { isOwnedKind, linkedKind, OWNED_KINDS } from "../../server/site/host/blocks/block-kinds.js";
-import { blockCatalogue, CHILD_KINDS, moduleLabels } from "../../web/site/block-catalogue.js";
+import { blockCatalogue, CHILD_KINDS, moduleLabels } from "../../common/site/block-catalogue.js";
 import { variantRegistry } from "../../web/site/variants.js";
 import { appRegistry } from "../helpers/app-registry.js";
 

@@ -1,4 +1,4 @@
-import type { Row } from "../../web/site/data/page-data.js";
+import type { Row } from "../../common/site/page-data.js";
 import { en, PageBuilder } from "./fixtures.js";
 
 /** A published-looking page with every kind of website-builder part, a blog list, a form and a footer. */

@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { DATA_SCRIPT_ID, embedJson } from "../../web/site/render/html.js";
+import { DATA_SCRIPT_ID, embedJson } from "../../common/site/html.js";
 import { renderDocument, renderErrorDocument } from "../../web/site/render/render-document.js";
 import { siteThemeFor } from "../../web/site/render/theme.js";
 import { registerVariant } from "../../web/site/variants.js";

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import type { ReactNode } from "react";
 import { describe, expect, test } from "vitest";
-import type { Language, Row } from "../../web/site/data/page-data.js";
+import type { Language, Row } from "../../common/site/page-data.js";
 import { SiteData } from "../../web/site/data/site-data.js";
 import { CartStore, type CartState } from "../../web/site/modules/ecommerce/cart/cart-store.js";
 import { CartProvider } from "../../web/site/modules/ecommerce/cart/use-cart.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
-import type { Language, PageData, RelationKeys, Row } from "../../web/site/data/page-data.js";
+import type { Language, PageData, RelationKeys, Row } from "../../common/site/page-data.js";
 import { SiteApp } from "../../web/site/render/site-app.js";
 import { loadAllVariants, siteVariants } from "../../web/site/variants.js";
 

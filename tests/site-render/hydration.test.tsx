@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FAVICON_SVG } from "../../server/site/seo/favicon.js";
-import { entryAssets, webDist } from "../../server/web/web-dist.js";
+import { entryAssets } from "../../server/web/web-dist.js";
+import { webDist } from "../../app/web-layer.js";
 import { renderDocument } from "../../web/site/render/render-document.js";
 import { registerVariant } from "../../web/site/variants.js";
 import { demoPage } from "./demo-page.js";
@@ -71,7 +72,7 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
   }
 
   test("a full page hydrates without warnings; the slider loops both ways", async () => {
-    pages.set("/", renderDocument(demoPage().data, entryAssets("site/entry-client.tsx")));
+    pages.set("/", renderDocument(demoPage().data, entryAssets(webDist, "site/entry-client.tsx")));
     const { page, problems } = await open("/");
     await page.locator("[data-slider-prev]").click();
     await page.locator("[data-slider-prev]").click();
@@ -86,7 +87,7 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
   });
 
   test("below the large breakpoint the navigation is a full-screen menu behind a toggle", async () => {
-    pages.set("/ru", renderDocument(demoPage("ru").data, entryAssets("site/entry-client.tsx")));
+    pages.set("/ru", renderDocument(demoPage("ru").data, entryAssets(webDist, "site/entry-client.tsx")));
     const { page, problems } = await open("/ru", { width: 390, height: 800 });
     expect(await page.locator("nav.mantine-visible-from-lg").isVisible()).toBe(false);
     await page.getByRole("button", { name: "Открыть меню" }).click();
@@ -107,7 +108,7 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
     try {
       const data = demoPage();
       data.widget("website-builder", { variant: "test-throws", title: en("x") }, 9);
-      pages.set("/broken", renderDocument(data.data, entryAssets("site/entry-client.tsx")));
+      pages.set("/broken", renderDocument(data.data, entryAssets(webDist, "site/entry-client.tsx")));
     } finally {
       unregister();
     }

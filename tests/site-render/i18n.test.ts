@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { languageOfPath, stripLanguage, withLanguage } from "../../web/site/i18n/languages.js";
+import { languageOfPath, stripLanguage, withLanguage } from "../../common/i18n/languages.js";
 import { buttonLink, logotypeHref, recordHref, slideHref } from "../../web/site/i18n/links.js";
-import { text } from "../../web/site/i18n/text.js";
+import { text } from "../../common/i18n/text.js";
 import { uiStrings } from "../../web/site/i18n/ui-strings.js";
 
 describe("language prefixes", () => {

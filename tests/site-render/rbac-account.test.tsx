@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import type { ReactNode } from "react";
 import { describe, expect, test } from "vitest";
-import type { Language } from "../../web/site/data/page-data.js";
+import type { Language } from "../../common/site/page-data.js";
 import { IdentitySettingsDefault } from "../../web/site/modules/rbac/identity-settings-default.js";
 import { findVariant, siteVariants } from "../../web/site/variants.js";
 import { RegistrationDefault } from "../../web/site/modules/rbac/registration-default.js";

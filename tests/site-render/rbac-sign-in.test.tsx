@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Language } from "../../web/site/data/page-data.js";
+import type { Language } from "../../common/site/page-data.js";
 import { rbacStrings } from "../../web/site/modules/rbac/strings.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 

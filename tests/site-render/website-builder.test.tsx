@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Row } from "../../web/site/data/page-data.js";
+import type { Row } from "../../common/site/page-data.js";
 import { navbarExtras } from "../../web/site/navbar-extras.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebIfChanged } from "../../scripts/build-web.js";
 import { HtmlCache } from "../../server/site/html-cache.js";
 import { negotiateEncoding } from "../../server/web/compression.js";
-import { entryAssets, webDist } from "../../server/web/web-dist.js";
+import { entryAssets } from "../../server/web/web-dist.js";
+import { webDist } from "../../app/web-layer.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { buildPage } from "./fixtures.js";
 import { decoded, listen, rawGet, varyOf } from "./helpers/raw-http.js";
@@ -105,7 +106,7 @@ describe(`compressed answers over real HTTP on ${testDialect}`, () => {
   });
 
   it("serves built files from their compressed copies, hashed ones immutable for a year", async () => {
-    const { scripts, styles } = entryAssets("site/entry-client.tsx");
+    const { scripts, styles } = entryAssets(webDist, "site/entry-client.tsx");
     expect(scripts.length).toBeGreaterThan(0);
     for (const path of [...scripts, ...styles]) {
       const file = join(webDist, path.replace(/^\/static\//, ""));

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { runTransaction } from "../../engine/query/transaction.js";
-import { buildApp } from "../../server/app.js";
+import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { buildWidgetPage } from "../../server/seed/widget-page.js";
 import { SECRET } from "../helpers/test-app.js";
@@ -24,9 +24,9 @@ describe.skipIf(!url)("the site on several instances", () => {
     const config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true };
     for (let i = 0; i < 2; i++) databases.push(await openDatabase({ url, schema, poolSize: 4 }));
     // The first migrates; then both start together, each trying to seed the empty database.
-    a = await buildApp({ ...config, seedDemoContent: false }, { database: databases[0], logger: false });
+    a = await composeApp({ ...config, seedDemoContent: false }, { database: databases[0], logger: false });
     await a.close();
-    const both = await Promise.all(databases.map((database) => buildApp(config, { database, logger: false })));
+    const both = await Promise.all(databases.map((database) => composeApp(config, { database, logger: false })));
     a = both[0]!;
     b = both[1]!;
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import { formSchema } from "../../engine/admin/form-schema.js";
 import type { AdminModel } from "../../engine/admin/admin-model.js";
 import { parseLanguages } from "../../server/config.js";
-import { missingTranslations } from "../../server/i18n/missing-translations.js";
+import { missingTranslations } from "../../app/missing-translations.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { AUTH, PASSWORD, as, lastMail, signIn } from "../rbac/helpers.js";
 

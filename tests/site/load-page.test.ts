@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageData } from "../../web/site/data/page-data.js";
+import type { PageData } from "../../common/site/page-data.js";
 import { SiteData } from "../../web/site/data/site-data.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { buildPage, write } from "./fixtures.js";

@@ -5,9 +5,9 @@
  */
 import { startTransition, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import type { PageData } from "./data/page-data.js";
+import type { PageData } from "../../common/site/page-data.js";
 import { applyLanguages } from "../../engine/schema/languages.js";
-import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "./render/html.js";
+import { DATA_SCRIPT_ID, STATE_SCRIPT_ID } from "../../common/site/html.js";
 import { SiteApp, type SiteState } from "./render/site-app.js";
 import { loadVariantFiles, siteVariants } from "./variants.js";
 

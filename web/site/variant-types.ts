@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { Row } from "./data/page-data.js";
+import type { Row } from "../../common/site/page-data.js";
 
 /** What every variant component receives; page data comes from `useSite()`. */
 export interface VariantProps {

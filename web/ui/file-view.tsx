@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { DEFAULT_LANGUAGE } from "../../engine/schema/languages.js";
-import { fileUrl, imageSrcSet } from "./file-url.js";
+import { fileUrl, imageSrcSet } from "../../common/file-url.js";
 
 /** A file-storage/files row (any row shape: the fields below are the ones read). */
 export interface FileRecord {

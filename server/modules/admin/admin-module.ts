@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { adminModels } from "../../../engine/admin/admin-model.js";
 import { defineRoute } from "../route.js";
 import { registerLabelsRoute } from "./labels-route.js";
-import { variantRegistry } from "../../../web/site/variants.js";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js";
 
 /**
@@ -15,7 +14,7 @@ export function registerAdminModule(app: FastifyInstance) {
   // With DRAFTS=off every save publishes: the admin shows no draft states or publish buttons.
   const drafts = app.hasDecorator("drafts") ? app.drafts.drafts : false;
   // The site's variants are read per answer: a plug-in may register one after start-up.
-  const variants = () => Object.fromEntries(Object.entries(variantRegistry).map(([model, names]) => [model, Object.keys(names)]));
+  const variants = () => app.web.variants();
   const summary = "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations), and the site's languages";
   // The site's languages beside the models: the admin applies them (table columns, cells) as the
   // browser bundle has no list of its own.

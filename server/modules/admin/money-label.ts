@@ -1,4 +1,4 @@
-import { formatAmount } from "../../../web/site/modules/ecommerce/helpers/money.js";
+import { formatAmount } from "../../../common/money.js";
 
 export interface LabelCurrency {
   /** The ISO code (a currency's slug, upper-cased): "USD". */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Registry } from "../../../engine/schema/registry.js";
-import type { Language } from "../../../web/site/data/page-data.js";
-import { text } from "../../../web/site/i18n/text.js";
+import type { Language } from "../../../common/site/page-data.js";
+import { text } from "../../../common/i18n/text.js";
 
 /** A form's input as a column of its submissions: the submitted field's name (the input's slug) and its label. */
 export interface FormColumn {

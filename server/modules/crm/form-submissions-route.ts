@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
-import type { Language } from "../../../web/site/data/page-data.js";
-import { submissionsTexts } from "../../../web/admin/forms/submissions-texts.js";
+import type { Language } from "../../../common/site/page-data.js";
+import { submissionsTexts } from "../../../common/admin/submissions-texts.js";
 import { csvLine } from "../../crud/transfer/csv.js";
 import { UUID, inputSchema } from "../input.js";
 import { LANGUAGE_INPUT, checkLanguage } from "../language-input.js";

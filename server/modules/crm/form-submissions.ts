@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import type { Language } from "../../../web/site/data/page-data.js";
-import { text } from "../../../web/site/i18n/text.js";
+import type { Language } from "../../../common/site/page-data.js";
+import { text } from "../../../common/i18n/text.js";
 import { formColumns, valueText, type FormColumn } from "./form-fields.js";
 
 /** One submission as a table row: when, and each input's value as text by the input's slug. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
-import { text } from "../../../web/site/i18n/text.js";
+import { text } from "../../../common/i18n/text.js";
 import { columnsFor, formColumns, valueText } from "./form-fields.js";
 
 /** The owner's mail of a form submission (template `owner-form-submitted`, default-templates.ts). */

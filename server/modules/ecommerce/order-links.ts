@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { withLanguage } from "../../../web/site/i18n/languages.js";
+import { withLanguage } from "../../../common/i18n/languages.js";
 
 /** The site page a mailed order link opens: the cart page shows that order (and Pay now) by its token. */
 export const ORDER_LINK_PAGE = "/cart";

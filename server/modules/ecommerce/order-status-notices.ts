@@ -3,12 +3,12 @@ import { imageText } from "../file-storage/index.js";
 import { emailOf } from "../notification/index.js";
 import { RECEIPT_VARIANT } from "./generated-images.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
-import { withLanguage } from "../../../web/site/i18n/languages.js";
+import { withLanguage } from "../../../common/i18n/languages.js";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import { RELEASED_STATUSES, releaseStock } from "./stock.js";
 import type { OrderLinks } from "./order-links.js";
-import { addressLines } from "../../../web/ui/postal-address.js";
+import { addressLines } from "../../../common/postal-address.js";
 import { notifyOwnerOfPaidOrder } from "./owner-order-notice.js";
 
 /**

@@ -3,7 +3,7 @@ import type { ReceiptInput } from "../file-storage/index.js";
 import type { Order } from "./orders.js";
 import type { ShippingAddress } from "./shipping-address.js";
 import type { ShopImageData } from "./shop-image-data.js";
-import { addressLines } from "../../../web/ui/postal-address.js";
+import { addressLines } from "../../../common/postal-address.js";
 
 /** The owner's mail of a paid order (template `owner-order-paid`, default-templates.ts). */
 export const OWNER_ORDER_PAID = "owner-order-paid";

@@ -1,5 +1,5 @@
 import { validationError } from "../../../engine/errors.js";
-import { COUNTRIES } from "../../../web/site/modules/ecommerce/helpers/countries.js";
+import { COUNTRIES } from "../../../common/countries.js";
 
 const TEXT = (max: number) => ({ type: "string", minLength: 1, maxLength: max, pattern: "\\S", "x-message": `must be a non-blank text of at most ${max} characters` });
 

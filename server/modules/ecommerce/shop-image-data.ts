@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import { isLanguage, type Language } from "../../../engine/schema/languages.js";
-import { text } from "../../../web/site/i18n/text.js";
+import { text } from "../../../common/i18n/text.js";
 import { siteName, type ProductAttachmentInput, type ReceiptInput } from "../file-storage/index.js";
 import type { Order, Orders } from "./orders.js";
 import { totalsByCurrency } from "./totals.js";

@@ -6,7 +6,7 @@ import type { StorageDriver, StoredObject } from "./storage/storage-driver.js";
  * offers the ones below the original's width), so the cache holds at most this many copies of a
  * file and nobody can make the server resize to every width there is.
  */
-export { IMAGE_WIDTHS } from "../../../web/ui/file-url.js";
+export { IMAGE_WIDTHS } from "../../../common/file-url.js";
 
 const readAll = async (object: StoredObject) => {
   const chunks: Buffer[] = [];

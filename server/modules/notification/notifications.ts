@@ -1,7 +1,7 @@
 import { AppError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
-import type { Language } from "../../../web/site/data/page-data.js";
+import type { Language } from "../../../common/site/page-data.js";
 import type { JobRunner } from "./job-runner.js";
 import type { Worker } from "./worker.js";
 

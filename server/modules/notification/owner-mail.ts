@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Repository } from "../../../engine/query/repository.js";
-import type { Registry } from "../../../engine/schema/registry.js";
-import type { Language } from "../../../web/site/data/page-data.js";
+import type { Language } from "../../../common/site/page-data.js";
 import type { ShopOwnerSettings } from "../../config.js";
 import { ADMIN_ROLE } from "../rbac/index.js";
 import type { Notifications } from "./notifications.js";

@@ -1,6 +1,6 @@
 import type { Repository } from "../../../engine/query/repository.js";
-import type { Language } from "../../../web/site/data/page-data.js";
-import { text as inLanguage } from "../../../web/site/i18n/text.js";
+import type { Language } from "../../../common/site/page-data.js";
+import { text as inLanguage } from "../../../common/i18n/text.js";
 import { DEFAULT_TEMPLATES } from "./default-templates.js";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import { ownEntry } from "../../../engine/query/own-key.js";

@@ -1,7 +1,7 @@
 import { validationError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
-import type { Language } from "../../../web/site/data/page-data.js";
-import { withLanguage } from "../../../web/site/i18n/languages.js";
+import type { Language } from "../../../common/site/page-data.js";
+import { withLanguage } from "../../../common/i18n/languages.js";
 import { plainNotFound, plainPreviewRefused } from "../../web/plain-documents.js";
 import { templateAddresses } from "../host/page-addresses.js";
 import type { PageResolver } from "../host/page-resolver.js";

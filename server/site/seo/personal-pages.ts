@@ -1,12 +1,12 @@
 import type { Repository } from "../../../engine/query/repository.js";
-import { isPersonalWidget } from "../../../web/site/render/personal-widgets.js";
+import { isPersonalWidget } from "../../../common/site/personal-widgets.js";
 import { rowsWhereIn } from "../../../engine/query/record-queries.js";
 
 /** The hosted pages that say what went wrong (SitePages answers 404 and 500 with them): no page of their own. */
 export const ERROR_PAGE_URLS = new Set(["/404", "/500"]);
 
 /**
- * Of `pageIds`, the pages that place a personal widget (web/site/render/personal-widgets.ts, the
+ * Of `pageIds`, the pages that place a personal widget (common/site/personal-widgets.ts, the
  * list the page's head reads for its noindex) among their own widgets — layouts
  * are shared by every page (the navbar's sign-in button does not make a page personal). Two
  * queries plus one per module placed, whatever the number of pages.

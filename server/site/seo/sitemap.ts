@@ -1,7 +1,7 @@
 import type { Repository } from "../../../engine/query/repository.js";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../web/site/data/page-data.js";
-import { withLanguage } from "../../../web/site/i18n/languages.js";
-import { escapeHtml } from "../../../web/site/render/html.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../common/site/page-data.js";
+import { withLanguage } from "../../../common/i18n/languages.js";
+import { escapeHtml } from "../../../common/site/html.js";
 import type { PageResolver } from "../host/page-resolver.js";
 import { ERROR_PAGE_URLS, personalPageIds } from "./personal-pages.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../../../server/app.js";
+import { composeApp } from "../../../app/compose-app.js";
 import { configFromEnv, paths, type Config } from "../../../server/config.js";
 import { openTestDatabase, SECRET } from "../../helpers/test-app.js";
 import { isDefaultMigrations, type StartingImage } from "../../helpers/pglite-image.js";
@@ -46,7 +46,7 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
   // a visitor; the editorial workflow's test turns drafts on.
   const quiet = { seedDemoContent: false, drafts: false } as Partial<Config>;
   const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 10_000, dataDir, ...quiet, ...overrides };
-  const app = await buildApp(config, { database: test.database, logger: false });
+  const app = await composeApp(config, { database: test.database, logger: false });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { webDist } from "../../../server/web/web-dist.js";
+import { webDist } from "../../../app/web-layer.js";
 import { isCi } from "./chromium.js";
 
 /** The built bundles' manifest: present once `npm run build:web` (or the tests' global setup) ran. */

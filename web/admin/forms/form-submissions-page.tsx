@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { EmptyRow } from "../table/empty-row.js";
 import { PagePager } from "../table/page-pager.js";
-import { submissionsTexts } from "./submissions-texts.js";
+import { submissionsTexts } from "../../../common/admin/submissions-texts.js";
 import { submissionsRoute, useSubmissions } from "./use-submissions.js";
 
 const PAGE_SIZE = 20;

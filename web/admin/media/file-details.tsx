@@ -1,7 +1,7 @@
 import { Anchor, Button, Divider, Group, List, Loader, Modal, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import { resizedUrl } from "../../ui/file-url.js";
+import { resizedUrl } from "../../../common/file-url.js";
 import { altText } from "../../ui/file-view.js";
 import { safeHref } from "../../ui/safe-href.js";
 import { notifyError, notifySuccess } from "../notify.js";

@@ -1,5 +1,5 @@
 import { Badge, Center } from "@mantine/core";
-import { resizedUrl } from "../../ui/file-url.js";
+import { resizedUrl } from "../../../common/file-url.js";
 import { altText } from "../../ui/file-view.js";
 
 interface ThumbFile {

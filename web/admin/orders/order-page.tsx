@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Grid, Group, Paper, Select, Stack, Table, Text, 
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { api } from "../../api/client.js";
-import { addressLines } from "../../ui/postal-address.js";
+import { addressLines } from "../../../common/postal-address.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { StatusBadge } from "./orders-page.js";
 import { ordersTexts, type OrdersTexts } from "./orders-texts.js";

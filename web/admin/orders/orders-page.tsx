@@ -2,7 +2,7 @@ import { Anchor, Badge, Select, Stack, Table, Text, TextInput, Title } from "@ma
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
-import { addressLines } from "../../ui/postal-address.js";
+import { addressLines } from "../../../common/postal-address.js";
 import { ScreenTable } from "../table/screen-table.js";
 import { ordersTexts } from "./orders-texts.js";
 import { DESK, money, useApi, type DeskOrder } from "./use-desk.js";

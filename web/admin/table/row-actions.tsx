@@ -6,7 +6,7 @@ import { recordActivity } from "../activity/activity-log.js";
 import { routeOf } from "../data/list-query.js";
 import { recordLabel } from "../data/record-label.js";
 import { notifyError } from "../notify.js";
-import { submissionsTexts } from "../forms/submissions-texts.js";
+import { submissionsTexts } from "../../../common/admin/submissions-texts.js";
 import type { Row } from "./use-model-table.js";
 import { wordsTexts } from "../words-texts.js";
 

@@ -1,4 +1,4 @@
-import type { Language, PageData, Row } from "./page-data.js";
+import type { Language, PageData, Row } from "../../../common/site/page-data.js";
 
 export interface Related {
   /** The relation row (its variant, className and orderIndex matter to the render). */

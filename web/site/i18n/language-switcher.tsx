@@ -1,8 +1,8 @@
 import { Button } from "@mantine/core";
 import { Group } from "../render/primitives.js";
-import { LANGUAGES } from "../data/page-data.js";
+import { LANGUAGES } from "../../../common/site/page-data.js";
 import { useSite, useUiText } from "../render/use-site.js";
-import { withLanguage } from "./languages.js";
+import { withLanguage } from "../../../common/i18n/languages.js";
 import { languageName } from "./ui-strings.js";
 
 /**

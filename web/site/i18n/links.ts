@@ -1,6 +1,6 @@
 import { hasScheme, safeHref } from "../../ui/safe-href.js";
-import type { Language } from "../data/page-data.js";
-import { languageOfPath, withLanguage } from "./languages.js";
+import type { Language } from "../../../common/site/page-data.js";
+import { languageOfPath, withLanguage } from "../../../common/i18n/languages.js";
 
 export interface Link {
   /** Absent when the stored url is not one a visitor may follow (data:, javascript:, …). */

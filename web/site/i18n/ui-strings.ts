@@ -1,5 +1,5 @@
-import { stringTable } from "./string-table.js";
-import type { Language } from "../data/page-data.js";
+import { stringTable } from "../../../common/i18n/string-table.js";
+import type { Language } from "../../../common/site/page-data.js";
 import { en } from "./strings/en.js";
 import { ru } from "./strings/ru.js";
 import { de } from "./strings/de.js";

@@ -1,5 +1,5 @@
 import type { DocumentAssets } from "./head.js";
-import { embedJson } from "./html.js";
+import { embedJson } from "../../../common/site/html.js";
 
 /** The site entry's assets, plus what the server knows of the variants' chunks. */
 export interface SiteAssets extends DocumentAssets {

@@ -1,4 +1,4 @@
-import type { Row } from "../data/page-data.js";
+import type { Row } from "../../../common/site/page-data.js";
 
 /** A record's className field (editors style widgets with it), for its root element. */
 export function classNameOf(record: Row | undefined, ...more: (string | undefined | false)[]): string | undefined {

@@ -1,4 +1,4 @@
-import type { Row } from "../data/page-data.js";
+import type { Row } from "../../../common/site/page-data.js";
 import type { SiteData } from "../data/site-data.js";
 
 /**

@@ -1,10 +1,10 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../common/site/page-data.js";
 import type { SiteData } from "../data/site-data.js";
-import { withLanguage } from "../i18n/languages.js";
-import { embedJson, escapeHtml } from "./html.js";
-import { pageMetadata } from "./metadata.js";
-import { OPENGRAPH_IMAGE_SIZE, opengraphImageUrl, opengraphText } from "./opengraph-image.js";
-import { isPersonalPage } from "./personal-widgets.js";
+import { withLanguage } from "../../../common/i18n/languages.js";
+import { embedJson, escapeHtml } from "../../../common/site/html.js";
+import { pageMetadata } from "./page-metadata.js";
+import { OPENGRAPH_IMAGE_SIZE, opengraphImageUrl, opengraphText } from "../../../common/site/opengraph-image.js";
+import { isPersonalPage } from "./personal-page.js";
 import { structuredData } from "./structured-data.js";
 
 const meta = (attribute: "name" | "property", key: string, content: string | undefined) =>

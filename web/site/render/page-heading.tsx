@@ -1,5 +1,5 @@
 import type { SiteData } from "../data/site-data.js";
-import { text } from "../i18n/text.js";
+import { text } from "../../../common/i18n/text.js";
 import { pageWidgets } from "./external-widgets.js";
 
 /**

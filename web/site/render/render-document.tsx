@@ -1,11 +1,11 @@
 import { renderToString } from "react-dom/server";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PageData } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PageData } from "../../../common/site/page-data.js";
 import { SiteData, siteDataOf } from "../data/site-data.js";
 import { pageWidgets } from "./external-widgets.js";
 import { failureKey, type Failures } from "./failures.js";
 import { deferredChunksTag, type SiteAssets } from "./asset-tags.js";
 import { assetTags, metadataTags } from "./head.js";
-import { DATA_SCRIPT_ID, embedJson, escapeHtml, STATE_SCRIPT_ID } from "./html.js";
+import { DATA_SCRIPT_ID, embedJson, escapeHtml, STATE_SCRIPT_ID } from "../../../common/site/html.js";
 import { SiteApp, SiteProviders, type SiteState } from "./site-app.js";
 import { uiText } from "../i18n/ui-strings.js";
 import { VariantView } from "./variant-view.js";

@@ -1,6 +1,6 @@
 import { Box, Container } from "./primitives.js";
 import type { ReactNode } from "react";
-import type { Row } from "../data/page-data.js";
+import type { Row } from "../../../common/site/page-data.js";
 import { classNameOf } from "./class-name.js";
 import { CONTAINER_SIZE } from "./theme.js";
 

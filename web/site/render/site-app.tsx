@@ -1,6 +1,6 @@
 import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
-import type { PageData } from "../data/page-data.js";
+import type { PageData } from "../../../common/site/page-data.js";
 import { siteDataOf } from "../data/site-data.js";
 import { FailuresContext, type Failures } from "./failures.js";
 import { ErrorPanel } from "./error-page.js";

@@ -1,5 +1,5 @@
-import type { Row } from "../data/page-data.js";
-import { text } from "../i18n/text.js";
+import type { Row } from "../../../common/site/page-data.js";
+import { text } from "../../../common/i18n/text.js";
 import { RichTextViewer } from "../../ui/rich-text/rich-text-viewer.js";
 import { useSite, useUiText } from "./use-site.js";
 

@@ -1,8 +1,8 @@
-import type { Row } from "../data/page-data.js";
+import type { Row } from "../../../common/site/page-data.js";
 import type { SiteData } from "../data/site-data.js";
-import { text } from "../i18n/text.js";
+import { text } from "../../../common/i18n/text.js";
 import { decimalsOf, productPrices } from "../modules/ecommerce/helpers/price.js";
-import { fromMinor, toMinor } from "../modules/ecommerce/helpers/money.js";
+import { fromMinor, toMinor } from "../../../common/money.js";
 import { stockLeft } from "../modules/ecommerce/helpers/stock.js";
 
 // schema.org data for search engines (JSON-LD in <head>): an article or a product named by the

@@ -1,5 +1,5 @@
 import { convertCssVariables, createTheme, DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme, type ConvertCSSVariablesInput, type MantineThemeOverride } from "@mantine/core";
-import type { Language } from "../data/page-data.js";
+import type { Language } from "../../../common/site/page-data.js";
 import { uiText } from "../i18n/ui-strings.js";
 
 /** The public site's look: one accent colour, a system font stack, heavy display headings. */

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import type { Row } from "../data/page-data.js";
+import type { Row } from "../../../common/site/page-data.js";
 import { ErrorBox } from "./error-box.js";
 import { WidgetErrorBoundary } from "./error-boundary.js";
 import { failureKey, useFailures } from "./failures.js";

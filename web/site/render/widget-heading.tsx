@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from "./primitives.js";
-import type { Row } from "../data/page-data.js";
-import { text } from "../i18n/text.js";
+import type { Row } from "../../../common/site/page-data.js";
+import { text } from "../../../common/i18n/text.js";
 import { useSite } from "./use-site.js";
 
 /** A widget's title, subtitle and description above its content; nothing when all are empty. */

@@ -1,5 +1,5 @@
 import { api } from "../../api/client.js";
-import { stripLanguage, withLanguage } from "../i18n/languages.js";
+import { stripLanguage, withLanguage } from "../../../common/i18n/languages.js";
 import { SessionStore } from "./session-store.js";
 import { REFRESH_KEY } from "./token-storage.js";
 import { showToast } from "../../ui/toast.js";

@@ -1,4 +1,4 @@
-import type { Row } from "../data/page-data.js";
+import type { Row } from "../../../common/site/page-data.js";
 
 /** Provider values of rbac/identities (schemas/rbac/identities.json). */
 export const EMAIL_PROVIDER = "email_and_password";

@@ -3,7 +3,7 @@ import { notFound } from "../../../../engine/errors.js";
 import type { Language } from "../../../../engine/schema/languages.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
 import { quote } from "../../../../engine/sql/identifiers.js";
-import { text } from "../../../../web/site/i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { fileReferences, type FileReference } from "./file-references.js";
 
 /** A file as the media grid shows it: what was read from its bytes, its alt texts, and how many records use it. */

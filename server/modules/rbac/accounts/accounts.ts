@@ -8,7 +8,7 @@ import type { BackgroundWork } from "../../../background-work.js";
 import type { Notifications } from "../../notification/index.js";
 import { hashPassword } from "../passwords.js";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../../engine/schema/languages.js";
-import { withLanguage } from "../../../../web/site/i18n/languages.js";
+import { withLanguage } from "../../../../common/i18n/languages.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
 import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";
 import { createSubject, grantRegistrationRoles, grantRole, isNewSubject, markIdentified } from "./subjects.js";

@@ -4,7 +4,7 @@ import { validationErrorFromCauses, type ErrorCause } from "../../../../engine/e
 import type { RelationGraph } from "../../../../engine/query/relation-graph.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
 import { LANGUAGES } from "../../../../engine/schema/languages.js";
-import { blockCatalogue, type ChildKind } from "../../../../web/site/block-catalogue.js";
+import { blockCatalogue, type ChildKind } from "../../../../common/site/block-catalogue.js";
 import { isOwnedKind, linkedKind, OWNED_KINDS } from "./block-kinds.js";
 import type { ItemInput, NewBlock, Texts } from "./block-input.js";
 import { PAGE_WIDGETS, pageRows, renumber } from "./block-transaction.js";

@@ -1,5 +1,5 @@
 import { LANGUAGE_CODE } from "../../../../engine/schema/languages.js";
-import { CHILD_KINDS, type ChildKind } from "../../../../web/site/block-catalogue.js";
+import { CHILD_KINDS, type ChildKind } from "../../../../common/site/block-catalogue.js";
 import { UUID, inputSchema } from "../../../modules/input.js";
 
 /** A text of a block: one string for every language, or texts by language ({ en, ru }). */

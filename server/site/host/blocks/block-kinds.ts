@@ -1,5 +1,5 @@
 import type { RelationGraph } from "../../../../engine/query/relation-graph.js";
-import type { ChildKind } from "../../../../web/site/block-catalogue.js";
+import type { ChildKind } from "../../../../common/site/block-catalogue.js";
 
 /**
  * How each kind of child a block takes is stored below its module widget (SPEC.md's relation

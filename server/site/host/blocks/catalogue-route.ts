@@ -1,20 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { blockCatalogue, moduleLabels } from "../../../../web/site/block-catalogue.js";
-import { variantRegistry } from "../../../../web/site/variants.js";
+import { blockCatalogue, moduleLabels } from "../../../../common/site/block-catalogue.js";
 import { defineRoute } from "../../../modules/route.js";
 
 /**
  * GET /api/host/blocks/catalogue: the composer's palette — per module, the variants of its
- * widgets a block can use (those the site registry renders), with labels and one-line
+ * widgets a block can use (those the site registry renders: app.web.variants()), with labels and one-line
  * descriptions in en and ru and the kinds of children each takes. It describes the code, not
  * content, so it is as public as every GET under /api/host.
  */
 export function registerCatalogueRoute(app: FastifyInstance) {
+  const rendered = app.web.variants();
   const modules = Object.entries(blockCatalogue).map(([module, variants]) => ({
     module,
     label: moduleLabels[module],
     variants: Object.entries(variants)
-      .filter(([variant]) => variantRegistry[`${module}/widgets`]?.[variant])
+      .filter(([variant]) => rendered[`${module}/widgets`]?.includes(variant))
       .map(([variant, entry]) => ({ variant, label: entry.label, description: entry.description, children: [...entry.children] })),
   }));
   defineRoute(

@@ -3,7 +3,7 @@ import { notFound } from "../../../../engine/errors.js";
 import { EXTERNAL_WIDGETS } from "../../../../engine/query/relation-graph.js";
 import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
-import { blockCatalogue } from "../../../../web/site/block-catalogue.js";
+import { blockCatalogue } from "../../../../common/site/block-catalogue.js";
 import { ownEntry } from "../../../../engine/query/own-key.js";
 
 /** One block of a page as the composer lists it (issue 31). */

@@ -1,7 +1,7 @@
 import { Stack, Text } from "@mantine/core";
 import type { FieldProps } from "@rjsf/utils";
 import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
-import { addressLines } from "../../../ui/postal-address.js";
+import { addressLines } from "../../../../common/postal-address.js";
 import { JsonField } from "./json-field.js";
 
 /** A postal address (x-input postal-address) as the lines on a parcel: name, street, postal code and city, country name, phone. */

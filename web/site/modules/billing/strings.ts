@@ -1,4 +1,4 @@
-import { stringTable } from "../../i18n/string-table.js";
+import { stringTable } from "../../../../common/i18n/string-table.js";
 
 /** Texts of the dummy provider's payment page, in each language. */
 const en = {

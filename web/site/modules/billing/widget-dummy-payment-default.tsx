@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Button, Divider } from "@mantine/core";
 import { Box, Card, Container, Group, Stack, Text, Title } from "../../render/primitives.js";
 import { useState } from "react";
-import type { Row } from "../../data/page-data.js";
-import { withLanguage } from "../../i18n/languages.js";
-import { text } from "../../i18n/text.js";
+import type { Row } from "../../../../common/site/page-data.js";
+import { withLanguage } from "../../../../common/i18n/languages.js";
+import { text } from "../../../../common/i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
 import { moneyLabel } from "../ecommerce/helpers/price.js";

@@ -1,4 +1,4 @@
-import type { Language, Row } from "../../data/page-data.js";
+import type { Language, Row } from "../../../../common/site/page-data.js";
 import { recordHref } from "../../i18n/links.js";
 
 export const articleHref = (article: Row, language: Language) => recordHref("/blog/articles", article.slug, language);

@@ -1,6 +1,6 @@
 import { Alert } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
-import type { PageData } from "../../data/page-data.js";
+import type { PageData } from "../../../../common/site/page-data.js";
 import { SiteData } from "../../data/site-data.js";
 import { LoadingSkeleton } from "../../render/loading-skeleton.js";
 import { SiteProvider, useSite, useUiText } from "../../render/use-site.js";

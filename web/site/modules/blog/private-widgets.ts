@@ -1,5 +1,5 @@
 import { api } from "../../../api/client.js";
-import type { PageData, Row } from "../../data/page-data.js";
+import type { PageData, Row } from "../../../../common/site/page-data.js";
 
 export const PRIVATE_RELATION = "blog/articles-to-website-builder-module-widgets";
 const IS_AUTHORIZED = "/api/rbac/subjects/authentication/is-authorized";

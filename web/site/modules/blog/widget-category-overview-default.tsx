@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from "../../render/primitives.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { CardsGrid } from "../../render/cards-grid.js";
 import { classNameOf } from "../../render/class-name.js";
 import { currentRecord } from "../../render/current-record.js";

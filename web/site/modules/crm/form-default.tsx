@@ -2,7 +2,7 @@ import { Button } from "@mantine/core";
 import { LinkButton } from "../../render/link-button.js";
 import { Group, Stack, Text, Title } from "../../render/primitives.js";
 import { useState, type FormEvent } from "react";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite, useUiText } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";

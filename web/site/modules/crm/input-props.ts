@@ -1,6 +1,6 @@
-import type { Row } from "../../data/page-data.js";
-import { text } from "../../i18n/text.js";
-import type { Language } from "../../data/page-data.js";
+import type { Row } from "../../../../common/site/page-data.js";
+import { text } from "../../../../common/i18n/text.js";
+import type { Language } from "../../../../common/site/page-data.js";
 
 /** The field props every input variant shares: label, placeholder and name (the input's slug). */
 export function inputProps(input: Row, language: Language) {

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from "../../render/primitives.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";
 import type { VariantProps } from "../../variant-types.js";

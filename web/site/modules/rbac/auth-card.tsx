@@ -1,8 +1,8 @@
 import { Alert, Anchor, Center } from "@mantine/core";
 import { Card, Stack, Text, Title } from "../../render/primitives.js";
 import type { ReactNode } from "react";
-import type { Row } from "../../data/page-data.js";
-import { text } from "../../i18n/text.js";
+import type { Row } from "../../../../common/site/page-data.js";
+import { text } from "../../../../common/i18n/text.js";
 import { HOME } from "./routes.js";
 import { useRbac } from "./use-rbac.js";
 import { SIGN_IN_REASONS, useSignInReason } from "./sign-in-reason.js";

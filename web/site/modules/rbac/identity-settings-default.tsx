@@ -2,7 +2,7 @@ import { Anchor, Button, Skeleton } from "@mantine/core";
 import { Card, Container, Group, Paper, Stack, Text, Title } from "../../render/primitives.js";
 import { useState } from "react";
 import type { VariantProps } from "../../variant-types.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { EMAIL_PROVIDER, type Subject } from "../../session/types.js";
 import { useSession } from "../../session/use-session.js";
 import { ChangePasswordDialog } from "./change-password-dialog.js";

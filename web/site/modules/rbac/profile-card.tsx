@@ -1,7 +1,7 @@
 import { Anchor } from "@mantine/core";
 import { Card, Stack, Text, Title } from "../../render/primitives.js";
-import type { Row } from "../../data/page-data.js";
-import { text } from "../../i18n/text.js";
+import type { Row } from "../../../../common/site/page-data.js";
+import { text } from "../../../../common/i18n/text.js";
 import { useRbac } from "./use-rbac.js";
 
 /** A social profile: its title (a link to its subject's page when given), subtitle and description. */

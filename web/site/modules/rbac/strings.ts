@@ -1,4 +1,4 @@
-import { stringTable } from "../../i18n/string-table.js";
+import { stringTable } from "../../../../common/i18n/string-table.js";
 
 /** Every text the rbac screens show (sign-in, account, wallet, user menu), in each language. */
 const en = {

@@ -1,5 +1,5 @@
 import { Container, SimpleGrid, Stack, Text, Title } from "../../render/primitives.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import type { VariantProps } from "../../variant-types.js";
 import { ProfileCard } from "./profile-card.js";
 import { SUBJECTS } from "./routes.js";

@@ -1,6 +1,6 @@
-import type { Language } from "../../data/page-data.js";
+import type { Language } from "../../../../common/site/page-data.js";
 import type { SiteData } from "../../data/site-data.js";
-import { withLanguage } from "../../i18n/languages.js";
+import { withLanguage } from "../../../../common/i18n/languages.js";
 import { useSite } from "../../render/use-site.js";
 import { rbacText, type RbacStringKey } from "./strings.js";
 

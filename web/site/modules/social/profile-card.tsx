@@ -1,8 +1,8 @@
 import { Avatar } from "@mantine/core";
 import { LinkButton } from "../../render/link-button.js";
 import { Card, Group, Stack, Text, Title } from "../../render/primitives.js";
-import { withLanguage } from "../../i18n/languages.js";
-import { text } from "../../i18n/text.js";
+import { withLanguage } from "../../../../common/i18n/languages.js";
+import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite, useUiText } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";

@@ -1,7 +1,7 @@
 import { Avatar } from "@mantine/core";
 import { Group, Stack, Text, Title } from "../../render/primitives.js";
-import type { Row } from "../../data/page-data.js";
-import { text } from "../../i18n/text.js";
+import type { Row } from "../../../../common/site/page-data.js";
+import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";

@@ -1,6 +1,6 @@
 import { LinkButton, type LinkButtonLook } from "../../render/link-button.js";
 import { buttonLink } from "../../i18n/links.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite } from "../../render/use-site.js";
 import type { Variant, VariantProps } from "../../variant-types.js";

@@ -1,6 +1,6 @@
 import { UnstyledButton } from "@mantine/core";
 import { Text } from "../../render/primitives.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";

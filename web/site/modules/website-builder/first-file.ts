@@ -1,4 +1,4 @@
-import type { Row } from "../../data/page-data.js";
+import type { Row } from "../../../../common/site/page-data.js";
 import type { SiteData } from "../../data/site-data.js";
 
 /** The first file linked to a record (a feature's icon, a slide's picture, a logotype's image). */

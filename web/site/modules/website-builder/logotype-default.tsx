@@ -1,7 +1,7 @@
 import { Text } from "../../render/primitives.js";
 import { altText, FileView } from "../../../ui/file-view.js";
 import { logotypeHref } from "../../i18n/links.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";

@@ -1,8 +1,8 @@
 import { Group, Stack, Text, Title } from "../../render/primitives.js";
 import type { ReactNode } from "react";
-import { resizedUrl } from "../../../ui/file-url.js";
+import { resizedUrl } from "../../../../common/file-url.js";
 import { slideHref } from "../../i18n/links.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { useSite } from "../../render/use-site.js";
 import { RelatedViews } from "../../render/variant-view.js";

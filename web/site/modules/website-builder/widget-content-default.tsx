@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import { Stack, Text, Title } from "../../render/primitives.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
 import { Section } from "../../render/section.js";

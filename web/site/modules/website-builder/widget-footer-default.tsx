@@ -1,7 +1,7 @@
 import { Divider } from "@mantine/core";
 import { Container, Group, SimpleGrid, Stack, Text, Title } from "../../render/primitives.js";
 import { LanguageSwitcher } from "../../i18n/language-switcher.js";
-import { text } from "../../i18n/text.js";
+import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
 import { CONTAINER_SIZE } from "../../render/theme.js";
 import { useSite, useUiText } from "../../render/use-site.js";

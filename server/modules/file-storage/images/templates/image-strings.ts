@@ -1,4 +1,4 @@
-import { stringTable } from "../../../../../web/site/i18n/string-table.js";
+import { stringTable } from "../../../../../common/i18n/string-table.js";
 
 /** The words on generated images, in each site language. */
 export const { text: imageText } = stringTable(

@@ -1,4 +1,4 @@
-import type { Language } from "../../../../../web/site/data/page-data.js";
+import type { Language } from "../../../../../common/site/page-data.js";
 import { FONT_FAMILY } from "../fonts.js";
 import { imageText } from "./image-strings.js";
 

@@ -1,7 +1,7 @@
 import { LinkButton } from "../../../render/link-button.js";
 import { Card, Group, Stack, Text, Title } from "../../../render/primitives.js";
-import type { Row } from "../../../data/page-data.js";
-import { text } from "../../../i18n/text.js";
+import type { Row } from "../../../../../common/site/page-data.js";
+import { text } from "../../../../../common/i18n/text.js";
 import { classNameOf } from "../../../render/class-name.js";
 import { useSite, useUiText } from "../../../render/use-site.js";
 import { LinkSubject } from "../../../render/link-subject.js";

@@ -1,7 +1,7 @@
 import { Button, Grid } from "@mantine/core";
 import { Card, Group, Stack, Text, Title } from "../../../render/primitives.js";
 import { useMemo, useState, type FormEvent } from "react";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import { useSession } from "../../../session/use-session.js";
 import { CheckoutFields } from "../checkout/checkout-fields.js";
 import { OrderCartDefault } from "../orders/order-cart-default.js";

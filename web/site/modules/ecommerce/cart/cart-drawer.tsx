@@ -1,6 +1,6 @@
 import { Button, Divider, Drawer, Skeleton, useMatches } from "@mantine/core";
 import { Stack, Text } from "../../../render/primitives.js";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import { useCart } from "./use-cart.js";
 import { OrderCartDefault } from "../orders/order-cart-default.js";
 import { CART_PAGE, PRODUCTS_PAGE } from "../helpers/shop-api.js";

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useMemo } from "react";
 import { Stack, Text } from "../../../render/primitives.js";
-import { countryOptions } from "../helpers/countries.js";
+import { countryOptions } from "../../../../../common/countries.js";
 import { useShop } from "../helpers/use-shop.js";
 import type { AddressField, AddressState } from "./use-address.js";
 

@@ -1,7 +1,7 @@
 import { Modal } from "@mantine/core";
 import { Stack, Text } from "../../../render/primitives.js";
-import type { Row } from "../../../data/page-data.js";
-import { text } from "../../../i18n/text.js";
+import type { Row } from "../../../../../common/site/page-data.js";
+import { text } from "../../../../../common/i18n/text.js";
 import { OrderCheckout } from "../orders/order-checkout.js";
 import { ProductCheckoutForm } from "./product-checkout-form.js";
 import { useShop } from "../helpers/use-shop.js";

@@ -1,11 +1,11 @@
 import { Button, NumberInput, Textarea } from "@mantine/core";
 import { Group, Stack, Text } from "../../../render/primitives.js";
 import { useState, type FormEvent } from "react";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import { useSession } from "../../../session/use-session.js";
 import { useCart } from "../cart/use-cart.js";
 import { CheckoutFields } from "./checkout-fields.js";
-import { multiplyAmount } from "../helpers/money.js";
+import { multiplyAmount } from "../../../../../common/money.js";
 import { decimalsOf, moneyLabel, priceCurrencies, productPrices, type Price } from "../helpers/price.js";
 import { PriceTag } from "../products/price-tag.js";
 import { shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";

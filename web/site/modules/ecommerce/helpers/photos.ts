@@ -1,4 +1,4 @@
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import type { SiteData } from "../../../data/site-data.js";
 
 /** The relation variant of a product's downloadable files (the generated product card, a manual): not photos. */

@@ -1,9 +1,9 @@
-import type { Language, Row } from "../../../data/page-data.js";
+import type { Language, Row } from "../../../../../common/site/page-data.js";
 import type { SiteData } from "../../../data/site-data.js";
-import { text } from "../../../i18n/text.js";
-import { formatAmount } from "./money.js";
+import { text } from "../../../../../common/i18n/text.js";
+import { formatAmount } from "../../../../../common/money.js";
 
-export { formatAmount } from "./money.js";
+export { formatAmount } from "../../../../../common/money.js";
 
 /** A billing currency as prices and totals carry it. */
 export interface Currency {

@@ -1,5 +1,5 @@
-import type { Language } from "../../../data/page-data.js";
-import { languageOfPath, withLanguage } from "../../../i18n/languages.js";
+import type { Language } from "../../../../../common/site/page-data.js";
+import { languageOfPath, withLanguage } from "../../../../../common/i18n/languages.js";
 import type { Currency } from "./price.js";
 
 /** The shop's client routes (SPEC.md section 2 and the demo's cart page), without the language prefix. */

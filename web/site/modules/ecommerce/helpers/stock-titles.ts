@@ -1,4 +1,4 @@
-import { text } from "../../../i18n/text.js";
+import { text } from "../../../../../common/i18n/text.js";
 import { useCart } from "../cart/use-cart.js";
 import { lineTitle } from "../orders/order-parts.js";
 import { useShop } from "./use-shop.js";

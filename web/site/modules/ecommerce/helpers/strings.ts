@@ -1,5 +1,5 @@
-import { stringTable } from "../../../i18n/string-table.js";
-import type { Language } from "../../../data/page-data.js";
+import { stringTable } from "../../../../../common/i18n/string-table.js";
+import type { Language } from "../../../../../common/site/page-data.js";
 
 /** Every text the shop's screens show (cart, checkout, orders), in each language. */
 const en = {

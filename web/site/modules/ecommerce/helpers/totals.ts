@@ -1,4 +1,4 @@
-import { sumAmounts } from "./money.js";
+import { sumAmounts } from "../../../../../common/money.js";
 import { decimalsOf } from "./price.js";
 import type { Total } from "./shop-api.js";
 

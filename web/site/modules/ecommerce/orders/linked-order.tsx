@@ -1,6 +1,6 @@
 import { Alert, Skeleton } from "@mantine/core";
 import { useEffect, useState } from "react";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import { Stack, Title } from "../../../render/primitives.js";
 import { useSession } from "../../../session/use-session.js";
 import { loadCurrencies, withOrderedTotals } from "../helpers/currencies.js";

@@ -1,6 +1,6 @@
 import { Anchor } from "@mantine/core";
 import { Group, Paper, Stack, Text } from "../../../render/primitives.js";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import type { VariantProps } from "../../../variant-types.js";
 import { productHref } from "../helpers/links.js";
 import { OrderDelete } from "./order-delete.js";

@@ -1,7 +1,7 @@
 import { Skeleton } from "@mantine/core";
 import { Stack, Text, Title } from "../../../render/primitives.js";
 import { useEffect, useState } from "react";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import { useSession } from "../../../session/use-session.js";
 import { showError } from "../../rbac/use-action.js";
 import { OrderHistoryDefault } from "./order-history-default.js";

@@ -1,5 +1,5 @@
-import type { Language, Row } from "../../../data/page-data.js";
-import { text } from "../../../i18n/text.js";
+import type { Language, Row } from "../../../../../common/site/page-data.js";
+import { text } from "../../../../../common/i18n/text.js";
 import type { Order, OrderLine } from "../helpers/shop-api.js";
 
 /** An order variant's record as the shop routes send it (lines and totals attached). */

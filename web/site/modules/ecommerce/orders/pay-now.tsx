@@ -5,7 +5,7 @@ import { goTo } from "../../rbac/routes.js";
 import { showSuccess, useAction } from "../../rbac/use-action.js";
 import { paymentHref, shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
-import { addressLines } from "../../../../ui/postal-address.js";
+import { addressLines } from "../../../../../common/postal-address.js";
 
 /** How the order is reached: as the signed-in subject's own, or by a mailed link's token. */
 export type PayVia = { subjectId: string } | { token: string };

@@ -1,8 +1,8 @@
 import { Anchor, Badge } from "@mantine/core";
 import { Group, Paper, Stack, Text } from "../../../render/primitives.js";
-import { fileUrl, resizedUrl } from "../../../../ui/file-url.js";
+import { fileUrl, resizedUrl } from "../../../../../common/file-url.js";
 import { altText } from "../../../../ui/file-view.js";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import { useShop } from "../helpers/use-shop.js";
 import type { VariantProps } from "../../../variant-types.js";
 

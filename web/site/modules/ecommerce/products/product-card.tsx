@@ -1,7 +1,7 @@
 import { LinkButton } from "../../../render/link-button.js";
 import { Box, Card, Group, Stack, Text, Title } from "../../../render/primitives.js";
 import { FileView } from "../../../../ui/file-view.js";
-import { text } from "../../../i18n/text.js";
+import { text } from "../../../../../common/i18n/text.js";
 import { classNameOf } from "../../../render/class-name.js";
 import { useListPosition } from "../../../render/list-position.js";
 import { useSite, useUiText } from "../../../render/use-site.js";

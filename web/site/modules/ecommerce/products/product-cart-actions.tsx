@@ -1,7 +1,7 @@
 import { Button } from "@mantine/core";
 import { Group, Stack, Text } from "../../../render/primitives.js";
 import { Suspense, useState } from "react";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import { lazyComponent } from "../../../render/lazy-component.js";
 import { AddToCartButton } from "../cart/add-to-cart-button.js";
 import { cartLineOf } from "../cart/cart-store.js";

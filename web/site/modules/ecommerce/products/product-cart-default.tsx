@@ -1,6 +1,6 @@
 import { Anchor } from "@mantine/core";
 import { Card, Stack, Title } from "../../../render/primitives.js";
-import { text } from "../../../i18n/text.js";
+import { text } from "../../../../../common/i18n/text.js";
 import { classNameOf } from "../../../render/class-name.js";
 import type { VariantProps } from "../../../variant-types.js";
 import { productHref } from "../helpers/links.js";

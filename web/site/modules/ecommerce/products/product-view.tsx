@@ -1,9 +1,9 @@
 import { Grid, Table } from "@mantine/core";
 import { Group, Stack, Text, Title } from "../../../render/primitives.js";
 import { FileView } from "../../../../ui/file-view.js";
-import type { Language, Row } from "../../../data/page-data.js";
+import type { Language, Row } from "../../../../../common/site/page-data.js";
 import { uiText } from "../../../i18n/ui-strings.js";
-import { text } from "../../../i18n/text.js";
+import { text } from "../../../../../common/i18n/text.js";
 import { classNameOf } from "../../../render/class-name.js";
 import { SiteRichText } from "../../../render/site-rich-text.js";
 import { useSite } from "../../../render/use-site.js";

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import type { Row } from "../../../data/page-data.js";
+import type { Row } from "../../../../../common/site/page-data.js";
 import { stockLabel, stockLeft } from "../helpers/stock.js";
 import { useShop } from "../helpers/use-shop.js";
 

@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, type Language } from "../data/page-data.js";
-import { isLanguage } from "../../../engine/schema/languages.js";
+import { DEFAULT_LANGUAGE, type Language } from "../site/page-data.js";
+import { isLanguage } from "../../engine/schema/languages.js";
 
 export { isLanguage };
 

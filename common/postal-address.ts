@@ -1,5 +1,5 @@
 /**
- * A shipping address (issue 27: `{ name, line1, line2?, city, postalCode, country, phone? }`) as
+ * A shipping address (`{ name, line1, line2?, city, postalCode, country, phone? }`, docs/shop.md) as
  * the lines a person reads on a parcel: name, line1, line2, postal code and city, the country's
  * name in the reader's language, phone. One formatter for the site's orders, the admin's order
  * table and form, and the order mails.

@@ -1,5 +1,4 @@
-import type { SiteData } from "../data/site-data.js";
-import type { Row } from "../data/page-data.js";
+import type { Row } from "./page-data.js";
 import { text } from "../i18n/text.js";
 
 /** What a page says about itself in <head>: plain values, ready to escape into meta tags. */
@@ -29,18 +28,6 @@ function fields(value: unknown, names: string[]): Record<string, string> {
 
 /** Of a page's host/metadata rows (pages-to-metadata, in order), the one it uses: the 'primary' variant, else the first. */
 export const chooseMetadataRow = (rows: Row[]): Row | undefined => rows.find((row) => row.variant === "primary") ?? rows[0];
-
-/** The page's host/metadata row (pages-to-metadata); the 'primary' variant wins when there are several. */
-export function pageMetadataRow(site: SiteData): Row | undefined {
-  const page = site.page;
-  if (!page) return undefined;
-  return chooseMetadataRow(site.related("host/pages-to-metadata", page.id).map(({ record }) => record));
-}
-
-/** Metadata from the linked row, falling back to the page's own title and description. */
-export function pageMetadata(site: SiteData, fallbackTitle = "Page"): PageMetadata {
-  return metadataOf(site.page, pageMetadataRow(site), site.language, fallbackTitle);
-}
 
 /** The same from the rows themselves (the server's Open Graph image route reads them without a page load). */
 export function metadataOf(page: Row | undefined, row: Row | undefined, language: string, fallbackTitle = "Page"): PageMetadata {

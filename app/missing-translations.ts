@@ -1,11 +1,11 @@
-import { DEFAULT_TEMPLATES } from "../modules/notification/default-templates.js";
-import { stringTables } from "../../web/site/i18n/string-table.js";
+import { DEFAULT_TEMPLATES } from "../server/modules/notification/default-templates.js";
+import { stringTables } from "../common/i18n/string-table.js";
 // Imported for their string tables: each registers itself in `stringTables` when loaded.
-import "../../web/site/i18n/ui-strings.js";
-import "../../web/site/modules/billing/strings.js";
-import "../../web/site/modules/ecommerce/helpers/strings.js";
-import "../../web/site/modules/rbac/strings.js";
-import "../modules/file-storage/images/templates/image-strings.js";
+import "../web/site/i18n/ui-strings.js";
+import "../web/site/modules/billing/strings.js";
+import "../web/site/modules/ecommerce/helpers/strings.js";
+import "../web/site/modules/rbac/strings.js";
+import "../server/modules/file-storage/images/templates/image-strings.js";
 
 /** One language's untranslated texts: which table, which keys (they show the default language's text). */
 export interface MissingTranslations {
@@ -15,7 +15,8 @@ export interface MissingTranslations {
 }
 
 /**
- * The UI and mail texts each configured language lacks (English is the source every key is
+ * In app/ because it reads both layers' texts: the site's string tables (web/) and the server's
+ * mails and images (server/). The UI and mail texts each configured language lacks (English is the source every key is
  * written in, so it lacks none). A gap is no error at run time, the fallback fills it: this is
  * the list a translator works from (`npm run i18n:check`).
  */

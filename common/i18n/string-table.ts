@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE, type Language } from "../site/page-data.js";
 
 /** Every string table made, by name, so the translation check (i18n/missing-translations.ts) can list gaps. */
 export const stringTables = new Map<string, { en: Record<string, string> } & Record<string, Partial<Record<string, string>> | undefined>>();

@@ -1,14 +1,16 @@
+// The process's entry (`npm start`; compiled to dist/server/main.js by `npm run build`): the
+// composition root, above server/ and web/, builds the server with the site's renderer.
 // First: V8 settings that must hold before anything is allocated for the app.
-import "./lifecycle/heap-tuning.js";
+import "../server/lifecycle/heap-tuning.js";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "./app.js";
-import { configFromEnv } from "./config.js";
-import { stopOnSignals } from "./lifecycle/shutdown.js";
-import { startAddresses } from "./start-addresses.js";
+import { composeApp } from "./compose-app.js";
+import { configFromEnv } from "../server/config.js";
+import { stopOnSignals } from "../server/lifecycle/shutdown.js";
+import { startAddresses } from "../server/start-addresses.js";
 
 const config = configFromEnv();
 try {
-  const app = await buildApp(config);
+  const app = await composeApp(config);
   stopOnSignals(app, config);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE, type Language } from "../site/page-data.js";
 
 /**
  * The text of a language map ({ en: "Hi", ru: "Привет" }) in a language, falling back to the

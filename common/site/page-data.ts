@@ -4,10 +4,10 @@
  * HTML so the browser hydrates without fetching it again.
  */
 // The languages and a relation's keys are the engine's (pure modules, safe in the browser bundle).
-export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../engine/schema/languages.js";
-export type { RelationKeys } from "../../../engine/query/relation-graph.js";
-import type { Language } from "../../../engine/schema/languages.js";
-import type { RelationKeys } from "../../../engine/query/relation-graph.js";
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../engine/schema/languages.js";
+export type { RelationKeys } from "../../engine/query/relation-graph.js";
+import type { Language } from "../../engine/schema/languages.js";
+import type { RelationKeys } from "../../engine/query/relation-graph.js";
 
 /** One database row as the API returns it (hidden fields never included). */
 export type Row = { id: string; [field: string]: unknown };

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from "../data/page-data.js";
+import { DEFAULT_LANGUAGE } from "./page-data.js";
 /**
  * A page's Open Graph image: drawn by the server (server/modules/file-storage/images, 1200×630,
  * the page's title and the site's name) at /public/opengraph/{pageId}.png (.{language}.png for a

@@ -1,12 +1,10 @@
-import type { SiteData } from "../data/site-data.js";
-import { externalWidgets } from "./external-widgets.js";
-
 /**
  * Module widgets that make a page personal: what they show depends on who is visiting (a sign-in
  * or account form, a member's page, the cart, members-only content, a payment), so the page is
  * nobody's to find through a search engine: it is left out of sitemap.xml
- * (server/site/seo/personal-pages.ts) and its head says noindex. Every rbac widget is such; of the
- * other modules, these variants.
+ * (server/site/seo/personal-pages.ts) and its head says noindex (web/site/render/personal-page.ts).
+ * Every rbac widget is such; of the other modules, these variants. Plain data, in common/ because
+ * the server's sitemap and the site's head both read it.
  */
 const PERSONAL_MODULES: ReadonlySet<string> = new Set(["rbac"]);
 const PERSONAL_VARIANTS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -17,15 +15,3 @@ const PERSONAL_VARIANTS: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /** Whether a `{module}/widgets` row of this variant makes its page personal. */
 export const isPersonalWidget = (module: string, variant: unknown) => PERSONAL_MODULES.has(module) || !!PERSONAL_VARIANTS[module]?.has(String(variant));
-
-/**
- * The page places a personal widget among its own widgets (layouts are shared by every page: the
- * navbar's sign-in button does not make a page personal).
- */
-export function isPersonalPage(site: SiteData): boolean {
-  const page = site.page;
-  if (!page) return false;
-  return site
-    .related("host/pages-to-widgets", page.id)
-    .some(({ record }) => externalWidgets(site, record.id).some((placed) => isPersonalWidget(placed.model.split("/")[0]!, placed.record.variant)));
-}

@@ -1,5 +1,5 @@
 /**
- * The page composer's palette (issue 31): for each module's widget variant the site registry
+ * The page composer's palette (docs/api.md "Page blocks"): for each module's widget variant the site registry
  * knows (variants.ts), a label and a one-line description in the editor's languages and the kinds
  * of children the variant shows. Kept beside the registry so a new variant gets its entry in the
  * same change; tests/site-render/block-catalogue.test.ts holds the two together.
