@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  */
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const SOURCE_DIRS = ["engine", "server", "web", "scripts"];
+const SOURCE_DIRS = ["app", "common", "engine", "server", "web", "scripts"];
 const SKIP = new Set(["node_modules", "dist", "generated-dist"]);
 
 interface Edge {
@@ -81,6 +81,12 @@ const RULES: Rule[] = [
   { rule: "engine/ imports nothing from server/", from: under("engine"), forbidden: under("server") },
   { rule: "engine/ imports nothing from web/", from: under("engine"), forbidden: under("web") },
   { rule: "web/ imports nothing from server/ (it talks to the server over HTTP)", from: under("web"), forbidden: under("server") },
+  // The server runs web/'s render through app.web (server/web/web-layer.ts), handed in by app/.
+  { rule: "server/ imports nothing from web/ (app/ hands it the site's renderer)", from: under("server"), forbidden: under("web") },
+  // What both layers use; it may read the engine (the languages one process serves), nothing above.
+  { rule: "common/ imports nothing from server/", from: under("common"), forbidden: under("server") },
+  { rule: "common/ imports nothing from web/", from: under("common"), forbidden: under("web") },
+  { rule: "engine/ imports nothing from common/ (common/ is above it)", from: under("engine"), forbidden: under("common") },
 ];
 
 const breaches = (rule: Rule, graph: readonly Edge[]) =>
@@ -116,6 +122,28 @@ describe("import rules", () => {
       'server/modules/fake/fake.ts imports "../../site/side-effect.js" (server/site/side-effect.js)',
       'server/modules/fake/fake.ts imports "../../site/lazy.js" (server/site/lazy.js)',
     ]);
+  });
+
+  it("keeps server/ and common/ off web/, and common/ off server/ (app/ may import every layer)", () => {
+    const rule = (start: string) => RULES.find((r) => r.rule.startsWith(start))!;
+    const edge = (file: string, target: string): Edge => ({ file, specifier: target, target });
+    const graph = [
+      edge("server/site/site-pages.ts", "web/site/render/render-document.js"), // breach: the renderer comes through app.web
+      edge("server/modules/crm/form-fields.ts", "common/i18n/text.js"), // the shared texts
+      edge("server/web/static-files.ts", "server/web/compression.js"), // server/web/ is the server's own folder
+      edge("common/site/page-metadata.ts", "web/site/data/site-data.js"), // breach
+      edge("common/site/page-data.ts", "engine/schema/languages.js"), // the engine is below common/
+      edge("common/money.ts", "server/modules/billing/money.js"), // breach
+      edge("engine/schema/languages.ts", "common/site/page-data.js"), // breach
+      edge("app/web-layer.ts", "web/site/render/render-document.js"), // the composition root
+      edge("app/compose-app.ts", "server/app.js"),
+      edge("web/site/render/head.ts", "common/site/html.js"),
+    ];
+    const found = (start: string) => breaches(rule(start), graph);
+    expect(found("server/ imports nothing from web/")).toEqual(['server/site/site-pages.ts imports "web/site/render/render-document.js" (web/site/render/render-document.js)']);
+    expect(found("common/ imports nothing from web/")).toEqual(['common/site/page-metadata.ts imports "web/site/data/site-data.js" (web/site/data/site-data.js)']);
+    expect(found("common/ imports nothing from server/")).toEqual(['common/money.ts imports "server/modules/billing/money.js" (server/modules/billing/money.js)']);
+    expect(found("engine/ imports nothing from common/")).toEqual(['engine/schema/languages.ts imports "common/site/page-data.js" (common/site/page-data.js)']);
   });
 
   it("lets a module import another module's index.ts, and nothing else of it", () => {
