@@ -15,7 +15,7 @@ export const lastIdentity = () => new AppError("CONFLICT", "the last sign-in met
  */
 export async function deleteIdentity(database: Database, repositories: Map<string, Repository>, subjectId: string, identityId: string): Promise<StoredRecord<"rbac/identities">> {
   return runTransaction(database, repositories, async (repository, trx) => {
-    await trx.selectFrom("rbac_subjects").select("id").where("id", "=", subjectId).forUpdate().executeTakeFirst();
+    await trx.selectFrom("rbac/subjects").select("id").where("id", "=", subjectId).forUpdate().executeTakeFirst();
     const ids = await identityIdsOf(trx, subjectId);
     if (!ids.includes(identityId)) throw new AppError("NOT_FOUND", `Identity ${identityId} of subject ${subjectId} was not found`);
     if (ids.length <= 1) throw lastIdentity();

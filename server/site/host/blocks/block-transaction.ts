@@ -17,7 +17,7 @@ export async function pageBlockWrite<T>(app: FastifyInstance, pageId: string, su
   const model = app.registry.get(PAGES);
   const versions = app.drafts.versions;
   return runTransaction(app.database, app.repositories, async (repository, trx) => {
-    const page = await trx.selectFrom(model.table).select("id").where("id", "=", pageId).forUpdate().executeTakeFirst();
+    const page = await trx.selectFrom("host/pages").select("id").where("id", "=", pageId).forUpdate().executeTakeFirst();
     if (!page) throw notFound(`Page ${pageId} was not found`);
     await versions?.beforeSave(trx, model, [pageId]);
     const result = await work(repository, trx);
