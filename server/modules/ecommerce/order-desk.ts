@@ -2,28 +2,13 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FastifyInstance } from "fastify";
 import { fromMinorUnits, toMinorUnits } from "../billing/index.js";
+import type { DeskOrder } from "../../../common/admin/desk-order.js";
 
 /** The short order number the customer's mails show (order-status-notices.ts): the id's first 8 hex digits. */
 export const orderNumber = (id: string) => id.slice(0, 8);
 
-/** One order as the desk shows it (docs/shop.md "The order desk"). Amounts are exact decimal strings at the currency's precision. */
-export interface DeskOrder {
-  id: string;
-  number: string;
-  /** When it was checked out (its invoice's date), else when it was made. */
-  date: string;
-  status: string;
-  customer: { email: string | null; name: string | null };
-  lines: { title: string; quantity: number }[];
-  /** What the customer was charged: the invoice's amount (one checkout of several orders charges them together). */
-  total: string | null;
-  currency: { code: string; symbol: string | null; decimals: number } | null;
-  paid: string | null;
-  refunded: string | null;
-  provider: string | null;
-  invoice: { id: string; status: string; flag: string | null } | null;
-  shippingAddress: Record<string, unknown> | null;
-}
+/** One order as the desk shows it: the wire contract in common/admin/desk-order.ts, shared with its screens. */
+export type { DeskOrder };
 
 export interface DeskFilters {
   status?: string[];

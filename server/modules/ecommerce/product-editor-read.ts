@@ -1,50 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
 import { notFound } from "../../../engine/errors.js";
-import type { Publication } from "../../../engine/query/publishing.js";
-import type { LanguageMap } from "./product-editor.js";
+import type { EditorChoices, EditorDocument as EditorDocumentOf, EditorListRow as EditorListRowOf, EditorPhoto, LanguageMap } from "../../../common/admin/product-editor.js";
 import { Prices, type ProductPrice } from "./prices.js";
 
-/** A photo as the editor shows it: the file's fields its thumbnail needs, and its alt texts. */
-export interface EditorPhoto {
-  fileId: string;
-  adminTitle: string;
-  file: string;
-  mimeType: string | null;
-  extension: string | null;
-  width: number | null;
-  height: number | null;
-  alt: LanguageMap;
-}
-
-/** GET /api/ecommerce/products/{id}/editor: the product's working copy with everything the editor edits. */
-export interface EditorDocument {
-  product: Record<string, unknown> & { id: string; publication: Publication };
-  prices: ProductPrice[];
-  photos: EditorPhoto[];
-  stores: { storeId: string; stock: number | null }[];
-  categoryIds: string[];
-  attributes: { name: LanguageMap; value: LanguageMap }[];
-}
-
-/** One row of the products table (/admin/products). */
-export interface EditorListRow {
-  id: string;
-  adminTitle: string;
-  title: LanguageMap;
-  stock: number | null;
-  photo: Omit<EditorPhoto, "fileId"> | null;
-  /** The product's own prices (stores' overrides left out), currency slug order. */
-  prices: { amount: string; code: string; symbol: string | null }[];
-  publication: Publication;
-}
-
-/** The stores, categories and currencies the editor's pickers offer. */
-export interface EditorChoices {
-  currencies: { id: string; slug: string; symbol: string | null; decimals: number; title: LanguageMap }[];
-  stores: { id: string; adminTitle: string; title: LanguageMap }[];
-  categories: { id: string; adminTitle: string; title: LanguageMap }[];
-}
+/** The editor's answers (common/admin/product-editor.ts) as built here: publication times are Dates until JSON writes them. */
+export type EditorDocument = EditorDocumentOf<Date>;
+export type EditorListRow = EditorListRowOf<Date>;
+export type { EditorChoices, EditorPhoto };
 
 /** How many stores or categories the pickers list at most. */
 const CHOICES_MAX = 500;
@@ -87,7 +50,8 @@ export class ProductEditorReads {
     ]);
     const seenStores = new Set<string>();
     return {
-      product: { ...product, publication: states.get(id)! },
+      // The row has the model's fields (schemas/ecommerce/products), read untyped by the repository.
+      product: { ...product, publication: states.get(id)! } as unknown as EditorDocument["product"],
       prices,
       photos: photos.rows.map((p) => ({ ...p, alt: p.alt ?? {} })),
       // One offer per store as the editor keeps them (an older duplicate row shows once).

@@ -5,31 +5,11 @@ import { joinTrees, type Tree } from "../../../engine/query/draft-tree.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import { decidedAhead, permittedTree, type MayPublish } from "../../drafts/tree-permissions.js";
 import { KEYED_ATTRIBUTE_MODELS, removeKeyedAttributes } from "./keyed-attributes.js";
-import type { PriceInput, ProductPrices } from "./product-prices.js";
+import type { ProductPrices } from "./product-prices.js";
+import type { EditorInput, LanguageMap } from "../../../common/admin/product-editor.js";
 
-export type LanguageMap = Record<string, string>;
-
-/** What the product editor saves (PUT /api/ecommerce/products/{id}/editor, POST …/products/editor). */
-export interface EditorInput {
-  product: {
-    adminTitle?: string;
-    slug?: string;
-    title: LanguageMap;
-    shortDescription: LanguageMap;
-    description: LanguageMap;
-    type: string;
-    shipping: string;
-    stock: number | null;
-  };
-  prices: PriceInput[];
-  /** In order: the first is the main image. `alt` (when given) replaces the file's alt text. */
-  photos: { fileId: string; alt?: LanguageMap }[];
-  /** The stores offering the product, each with its own count (null: the product's stock applies). */
-  stores: { storeId: string; stock?: number | null }[];
-  categoryIds: string[];
-  /** Name/value rows: feature attributes (a key of type feature named `name`, the value in `string`). */
-  attributes: { name: LanguageMap; value: LanguageMap }[];
-}
+/** What the editor saves: the wire contract in common/admin/product-editor.ts, shared with its screens. */
+export type { EditorInput, LanguageMap };
 
 const PRODUCTS = "ecommerce/products";
 const OFFERS = "ecommerce/stores-to-products";

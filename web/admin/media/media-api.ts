@@ -1,26 +1,8 @@
 import { api } from "../../api/client.js";
+import type { FileUse, MediaFile } from "../../../common/admin/media-file.js";
 
-/** A file as the media routes answer it (server/modules/file-storage/media/media-library.ts). */
-export interface MediaFile {
-  id: string;
-  adminTitle: string;
-  file: string;
-  mimeType: string | null;
-  extension: string | null;
-  size: number | null;
-  width: number | null;
-  height: number | null;
-  alt: Record<string, string>;
-  createdAt: string;
-  usedBy: number;
-}
-
-export interface FileUse {
-  model: string;
-  modelTitle: string;
-  id: string;
-  label: string;
-}
+/** A file as the media routes answer it, and a record that uses one (common/admin/media-file.ts). */
+export type { FileUse, MediaFile };
 
 export const MEDIA_ROUTE = "/api/file-storage/media";
 const FILES_ROUTE = "/api/file-storage/files";

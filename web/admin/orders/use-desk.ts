@@ -1,23 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { api, type Query } from "../../api/client.js";
 import { notifyError } from "../notify.js";
+import type { DeskOrder } from "../../../common/admin/desk-order.js";
 
-/** One order as GET /api/ecommerce/orders/desk answers it (server/modules/ecommerce/order-desk.ts). */
-export interface DeskOrder {
-  id: string;
-  number: string;
-  date: string;
-  status: string;
-  customer: { email: string | null; name: string | null };
-  lines: { title: string; quantity: number }[];
-  total: string | null;
-  currency: { code: string; symbol: string | null; decimals: number } | null;
-  paid: string | null;
-  refunded: string | null;
-  provider: string | null;
-  invoice: { id: string; status: string; flag: string | null } | null;
-  shippingAddress: Record<string, unknown> | null;
-}
+/** One order as GET /api/ecommerce/orders/desk answers it (common/admin/desk-order.ts). */
+export type { DeskOrder };
 
 export type TimelineEntry = { at: string; kind: string } & Record<string, unknown>;
 

@@ -1,77 +1,13 @@
 import { api } from "../../api/client.js";
 import type { NotPublished, Publication } from "../editorial/editorial-api.js";
+import type { EditorChoices, EditorDocument, EditorInput, EditorListRow, EditorPhoto, EditorPrice, EditorProduct, LanguageMap } from "../../../common/admin/product-editor.js";
 
 export type { Publication };
+/** The editor's wire contract, shared with its routes (common/admin/product-editor.ts). */
+export type { EditorChoices, EditorDocument, EditorInput, EditorListRow, EditorPhoto, EditorPrice, EditorProduct };
 
 /** Texts by language ({ en, ru }). */
-export type Texts = Record<string, string>;
-
-/** A photo as the editor answers it (server/modules/ecommerce/product-editor-read.ts). */
-export interface EditorPhoto {
-  fileId: string;
-  adminTitle: string;
-  file: string;
-  mimeType: string | null;
-  extension: string | null;
-  width: number | null;
-  height: number | null;
-  alt: Texts;
-}
-
-export interface EditorPrice {
-  currencyId: string;
-  amount: string;
-  storeId: string | null;
-}
-
-export interface EditorProduct {
-  id: string;
-  adminTitle: string;
-  slug: string;
-  title: Texts;
-  shortDescription: Texts;
-  description: Texts;
-  type: string;
-  shipping: string;
-  stock: number | null;
-  publication: Publication;
-}
-
-/** GET /api/ecommerce/products/{id}/editor. */
-export interface EditorDocument {
-  product: EditorProduct;
-  prices: EditorPrice[];
-  photos: EditorPhoto[];
-  stores: { storeId: string; stock: number | null }[];
-  categoryIds: string[];
-  attributes: { name: Texts; value: Texts }[];
-}
-
-export interface EditorListRow {
-  id: string;
-  adminTitle: string;
-  title: Texts;
-  stock: number | null;
-  photo: Omit<EditorPhoto, "fileId"> | null;
-  prices: { amount: string; code: string; symbol: string | null }[];
-  publication: Publication;
-}
-
-export interface EditorChoices {
-  currencies: { id: string; slug: string; symbol: string | null; decimals: number; title: Texts }[];
-  stores: { id: string; adminTitle: string; title: Texts }[];
-  categories: { id: string; adminTitle: string; title: Texts }[];
-}
-
-/** What a save sends: the document without the read-only parts. */
-export interface EditorInput {
-  product: { adminTitle?: string; slug?: string; title: Texts; shortDescription: Texts; description: Texts; type: string; shipping: string; stock: number | null };
-  prices: { currencyId: string; amount: string; storeId?: string | null }[];
-  photos: { fileId: string; alt?: Texts }[];
-  stores: { storeId: string; stock: number | null }[];
-  categoryIds: string[];
-  attributes: { name: Texts; value: Texts }[];
-}
+export type Texts = LanguageMap;
 
 export const EDITOR = "/api/ecommerce/products/editor";
 const one = (id: string) => `/api/ecommerce/products/${id}/editor`;

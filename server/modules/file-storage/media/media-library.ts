@@ -5,30 +5,10 @@ import type { Registry } from "../../../../engine/schema/registry.js";
 import { quote } from "../../../../engine/sql/identifiers.js";
 import { text } from "../../../../common/i18n/text.js";
 import { fileReferences, type FileReference } from "./file-references.js";
+import type { FileUse, MediaFile } from "../../../../common/admin/media-file.js";
 
-/** A file as the media grid shows it: what was read from its bytes, its alt texts, and how many records use it. */
-export interface MediaFile {
-  id: string;
-  adminTitle: string;
-  file: string;
-  mimeType: string | null;
-  extension: string | null;
-  size: number | null;
-  width: number | null;
-  height: number | null;
-  alt: Record<string, string>;
-  createdAt: string;
-  /** Links to the file from other records (a product's photos, a widget's files, …). */
-  usedBy: number;
-}
-
-/** A record that uses a file: its model (id and title) and its name, for the admin to open it. */
-export interface FileUse {
-  model: string;
-  modelTitle: string;
-  id: string;
-  label: string;
-}
+/** The media routes' answers: the wire contract in common/admin/media-file.ts, shared with the admin's screens. */
+export type { FileUse, MediaFile };
 
 /** Uses listed for one file at most: a file in more places than this is shown as "and more" by the count. */
 export const USES_MAX = 200;
