@@ -1,8 +1,9 @@
 /**
  * The page composer's palette (docs/api.md "Page blocks"): for each module's widget variant the site registry
- * knows (variants.ts), a label and a one-line description in the editor's languages and the kinds
- * of children the variant shows. Kept beside the registry so a new variant gets its entry in the
- * same change; tests/site-render/block-catalogue.test.ts holds the two together.
+ * knows (web/site/variants.ts), a label and a one-line description in the editor's languages and
+ * the kinds of children the variant shows. Plain data, in common/ because the server's palette route
+ * and block checks read it; tests/site-render/block-catalogue.test.ts holds it to the registry, so a
+ * new variant gets its entry in the same change.
  */
 
 /** The children a block may take; server/site/host/blocks/block-kinds.ts says how each is stored. */

@@ -6,7 +6,7 @@ export const EXTERNAL_CHILD_MODEL = "{externalModule}/widgets";
 
 /**
  * A relation model's two foreign keys: `parent` first in the schema, `child` second. Defined here,
- * beside the graph that derives them; web/site/data/page-data.ts re-exports it as part of PageData.
+ * beside the graph that derives them; common/site/page-data.ts re-exports it as part of PageData.
  */
 export interface RelationKeys {
   parent: { key: string; model: string };

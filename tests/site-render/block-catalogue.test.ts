@@ -5,7 +5,7 @@ import { blockCatalogue, CHILD_KINDS, moduleLabels } from "../../common/site/blo
 import { variantRegistry } from "../../web/site/variants.js";
 import { appRegistry } from "../helpers/app-registry.js";
 
-// The composer's palette (web/site/block-catalogue.ts) and the site registry (web/site/variants.ts)
+// The composer's palette (common/site/block-catalogue.ts) and the site registry (web/site/variants.ts)
 // name the same block variants: a new variant without its palette entry fails here, and so does
 // an entry for a variant the site cannot render.
 describe("block catalogue", () => {
