@@ -3,7 +3,7 @@
  * pages in English and Russian, against the compiled server (`npm run build`, NODE_ENV=production)
  * on a fresh embedded database with the demo content. Prints one row per page: the four category
  * scores, LCP, TBT, CLS and the bytes transferred; then the compressed JavaScript and CSS the home
- * page loads against the issue's limits (120 KiB / 30 KiB).
+ * page loads against its budget (120 KiB / 30 KiB, docs/site.md).
  *
  * Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium. It may resolve only 127.0.0.1 (every
  * other host name fails to resolve), and a run that requested anything else is reported and fails.

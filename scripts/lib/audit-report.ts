@@ -21,7 +21,7 @@ export interface AuditRow {
   failing: Record<string, string[]>;
 }
 
-/** The limits for the home page's compressed bundles. */
+/** The home page's budget for its compressed bundles (docs/site.md). */
 export const HOME_LIMITS = { jsBytes: 120 * 1024, cssBytes: 30 * 1024 };
 
 const score = (result: LighthouseResult, id: string) => {
@@ -96,7 +96,7 @@ export function homeBundleBytes(requests: BundleRequest[]) {
 }
 
 /**
- * The issue's limits hold the compressed JavaScript and CSS themselves (the bodies); the bytes
+ * The budget holds the compressed JavaScript and CSS themselves (the bodies); the bytes
  * with every answer's headers are printed beside them.
  */
 export function homeBundleLines(requests: BundleRequest[]): string {

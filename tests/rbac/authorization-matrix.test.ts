@@ -5,7 +5,7 @@ import { SECRET, createTestApp, type TestApp } from "../helpers/test-app.js";
 import { PASSWORD, bearer, register, signIn, type SignedIn } from "./helpers.js";
 
 // Every generic route of every model and every module route, called by each kind of caller.
-// The oracle below is written from the words, not read from the seeded permissions,
+// The oracle below is written from the documented defaults (docs/security.md), not read from the seeded permissions,
 // so a wrong seed fails here.
 
 const models = appRegistry().exposed;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { homeBundleBytes, homeBundleLines } from "../../scripts/lib/audit-report.js";
 
-// `npm run audit:site` judges the issue's limits on the compressed bodies, and prints the bytes
+// `npm run audit:site` judges the home page's budget on the compressed bodies, and prints the bytes
 // with headers beside them.
 describe("the audit's bundle figures", () => {
   const requests = [
