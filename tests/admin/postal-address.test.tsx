@@ -16,7 +16,7 @@ const field = orders.fields.find((f) => f.name === "shippingAddress")!;
 const ADDRESS = { name: "Ann Buyer", line1: "Hauptstraße 1", line2: "Apt 4", city: "Berlin", postalCode: "10115", country: "DE", phone: "+49 30 1234567" };
 const text = (html: string) => html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, "\n").split("\n").map((s) => s.trim()).filter(Boolean);
 
-// Issue 27: the owner reads an order's shipping address as lines, not JSON, in the generated
+// The owner reads an order's shipping address as lines, not JSON, in the generated
 // admin's orders table and form; the mails and the site use the same formatter.
 describe("the shipping address for the owner", () => {
   it("the orders table's cell shows the parcel's lines: name, street, postal code and city, country name, phone", () => {

@@ -93,7 +93,7 @@ const product = (variant: string, built = shop(), relation?: Row) => <VariantVie
 describe("product cart card (cart-default)", () => {
   test.each(LANGUAGES.flatMap((language) => [
     ["loading", language, { status: "loading" } as SessionState, "disabled add"],
-    // A visitor adds as a guest (issue 27): the same button, and Buy now.
+    // A visitor adds as a guest: the same button, and Buy now.
     ["signed out", language, { status: "signed-out" } as SessionState, "add and buy now"],
     ["signed in, not in the cart", language, SIGNED_IN, "add and buy now"],
   ] as const))("%s (%s): price and 'Add to cart'", (_name, language, session, expected) => {

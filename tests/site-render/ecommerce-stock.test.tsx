@@ -17,7 +17,7 @@ import { SessionProvider } from "../../web/site/session/use-session.js";
 import { siteVariants } from "../../web/site/variants.js";
 import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 
-// Stock on the site (issue 27, point 4): "Out of stock" and "Only N left" on cards and the
+// Stock on the site: "Out of stock" and "Only N left" on cards and the
 // product page (a store's own count on its page), no add to cart for a sold-out product, the
 // cart's flag on a line that ran out, the server's 409 in the page's language, and the
 // structured data's availability.

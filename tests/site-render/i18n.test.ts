@@ -43,7 +43,7 @@ describe("text of a language map", () => {
   });
 });
 
-describe("SPEC.md link rules", () => {
+describe("the site's link rules", () => {
   test.each([
     ["https://example.com/x", "ru", "https://example.com/x", true],
     ["mailto:hi@example.com", "en", "mailto:hi@example.com", true],

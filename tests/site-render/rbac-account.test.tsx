@@ -79,7 +79,7 @@ describe("identity-settings-default", () => {
   });
 });
 
-// Issue 13: the identity variants SPEC.md lists; a subject with a password shows it with each change.
+// The identity variants of rbac/identities; a subject with a password shows it with each change.
 describe("identity variants create-by-email and form-field-default", () => {
   const CreateByEmail = findVariant("rbac/identities", "create-by-email")!;
   const FormField = findVariant("rbac/identities", "form-field-default")!;

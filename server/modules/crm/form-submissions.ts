@@ -19,7 +19,7 @@ export interface SubmissionsPage {
 }
 
 /**
- * A form's submissions as a table (issue 26, point 5): its inputs are the columns (labelled in
+ * A form's submissions as a table (the admin's form screen): its inputs are the columns (labelled in
  * `language`), its requests the rows, newest first. A page costs three queries whatever its size:
  * the form, its inputs, and the page of requests with their total (a window count).
  */

@@ -10,7 +10,7 @@ export type LinkCheck = "valid" | "expired" | "invalid";
 const DAY_SECONDS = 86_400;
 
 /**
- * Signed links to one order, for the mails of a buyer who may have no account (issue 27): the
+ * Signed links to one order, for the mails of a buyer who may have no account (a guest's checkout): the
  * token is `{expiry}.{HMAC of the order id and the expiry}` under a server secret, so it opens
  * that order only, cannot be made for another, and stops working `maxAgeDays` after the mail
  * (ORDER_LINK_MAX_AGE_DAYS, default 30; the expiry, in Unix seconds, cannot be moved without

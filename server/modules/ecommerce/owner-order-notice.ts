@@ -12,7 +12,7 @@ export const OWNER_ORDER_PAID = "owner-order-paid";
 const money = (amount: string | undefined, receipt: ReceiptInput) => (amount ? `${amount} ${receipt.currency?.code ?? ""}`.trim() : "");
 
 /**
- * Tells the shop's owner of a paid order (issue 26, point 4): the order's short number (the one in
+ * Tells the shop's owner of a paid order (docs/notifications.md "Mail to the shop's owner"): the order's short number (the one in
  * the customer's mail), the customer's email and name, each line with its quantity, price and
  * amount, the total in its currency (exact decimals), the shipping address, and the order in the
  * admin. Keyed by the order: however often its status job runs, or the order comes back to

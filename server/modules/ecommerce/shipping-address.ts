@@ -3,7 +3,7 @@ import { COUNTRIES } from "../../../common/countries.js";
 
 const TEXT = (max: number) => ({ type: "string", minLength: 1, maxLength: max, pattern: "\\S", "x-message": `must be a non-blank text of at most ${max} characters` });
 
-/** The wire form of a shipping address (issue 27): beside `email` in the checkout bodies. */
+/** The wire form of a shipping address (docs/shop.md): beside `email` in the checkout bodies. */
 export interface ShippingAddress {
   name: string;
   line1: string;

@@ -11,7 +11,7 @@ export interface TemplateText {
  * has the name as its `variant`. The demo content seeds the same texts as rows, to edit.
  */
 export const DEFAULT_TEMPLATES: Record<string, Record<"en" | "ru", TemplateText> & Partial<Record<Language, TemplateText>>> = {
-  // SPEC.md section 9: the invoice notification template variant.
+  // An order's status change, mailed to its buyer (docs/notifications.md).
   "order-status-changed": {
     en: {
       subject: "Order {{orderNumber}}: {{statusText}}",
@@ -22,7 +22,7 @@ export const DEFAULT_TEMPLATES: Record<string, Record<"en" | "ru", TemplateText>
       text: "Здравствуйте!\n\nСтатус вашего заказа {{orderNumber}}: {{statusText}}{{#previousStatusText}} (был: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Сумма: {{total}}\n{{/total}}{{#receiptUrl}}\nВаш чек: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nЕщё не оплачен? Оплатить сейчас: {{payUrl}}\n{{/payUrl}}{{#address}}\nАдрес доставки: {{address}}\n{{/address}}\nВаш заказ: {{orderUrl}}\nВаши заказы: {{ordersUrl}}",
     },
   },
-  // The reminder for an order left unpaid (issue 27), sent once by the unpaid-orders sweep.
+  // The reminder for an order left unpaid (docs/shop.md), sent once by the unpaid-orders sweep.
   "order-unpaid-reminder": {
     en: {
       subject: "Order {{orderNumber}} is waiting for payment",
@@ -33,7 +33,7 @@ export const DEFAULT_TEMPLATES: Record<string, Record<"en" | "ru", TemplateText>
       text: "Здравствуйте!\n\nваш заказ {{orderNumber}} ещё не оплачен. Оплатить сейчас: {{payUrl}}\n\nНеоплаченные заказы отменяются через {{expiresAfterHours}} ч.",
     },
   },
-  // To the shop's owner (issue 26): a paid order (owner-order-notice.ts), in SHOP_OWNER_LANGUAGE.
+  // To the shop's owner (docs/notifications.md): a paid order (owner-order-notice.ts), in SHOP_OWNER_LANGUAGE.
   "owner-order-paid": {
     en: {
       subject: "New paid order {{orderNumber}}: {{total}}",

@@ -15,7 +15,7 @@ function localise(url: string, language: Language): string {
 }
 
 /**
- * SPEC.md link rules, button: colon → new tab as-is; language-prefixed → as-is; empty → "/"; else
+ * The site's link rules (docs/site.md), button: colon → new tab as-is; language-prefixed → as-is; empty → "/"; else
  * prefixed. Only http(s), mailto, tel and relative urls are links (ui/safe-href.ts).
  */
 export function buttonLink(url: unknown, language: Language): Link {

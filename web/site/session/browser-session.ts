@@ -4,7 +4,7 @@ import { SessionStore } from "./session-store.js";
 import { REFRESH_KEY } from "./token-storage.js";
 import { showToast } from "../../ui/toast.js";
 
-/** SPEC.md section 9: storage events are debounced by 100 ms. */
+/** Storage events (another tab signing in or out) are debounced by 100 ms. */
 export const STORAGE_DEBOUNCE_MS = 100;
 
 let store: SessionStore | undefined;

@@ -18,7 +18,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 
 /**
- * The media screen's read model (issue 26, point 6). A page of files is one query whatever its
+ * The media screen's read model (docs/admin.md). A page of files is one query whatever its
  * size: the files, each one's number of uses (a count per reference, summed in the same select)
  * and the total matching (a window count). "Where used" for one file is one query too: a union of
  * every reference the registry knows (file-references.ts), joined to the using record's name.

@@ -2,8 +2,8 @@ import type { RelationGraph } from "../../../../engine/query/relation-graph.js";
 import type { ChildKind } from "../../../../common/site/block-catalogue.js";
 
 /**
- * How each kind of child a block takes is stored below its module widget (SPEC.md's relation
- * models). Three kinds are the block's own content, written from the POST's `content`: features
+ * How each kind of child a block takes is stored below its module widget (the catalogue's relation
+ * models, docs/api.md). Three kinds are the block's own content, written from the POST's `content`: features
  * (widgets-to-features → features), buttons (widgets-to-buttons-arrays → one buttons array →
  * buttons-arrays-to-buttons → buttons) and slides (widgets-to-sliders → one slider →
  * sliders-to-slides → slides). The others are records kept elsewhere (articles, products, files…)

@@ -6,7 +6,7 @@ import type { Registry } from "../../../../engine/schema/registry.js";
 import { blockCatalogue } from "../../../../common/site/block-catalogue.js";
 import { ownEntry } from "../../../../engine/query/own-key.js";
 
-/** One block of a page as the composer lists it (issue 31). */
+/** One block of a page as the composer lists it (docs/api.md "Page blocks"). */
 export interface PageBlock {
   /** The host widget. */
   id: string;

@@ -5,7 +5,7 @@ import { classNameOf } from "../../render/class-name.js";
 import { useSite } from "../../render/use-site.js";
 import type { Variant, VariantProps } from "../../variant-types.js";
 
-/** Target and rel for a link that opens in a new tab (SPEC.md: urls with a colon). */
+/** Target and rel for a link that opens in a new tab (urls with a colon, i18n/links.ts). */
 export const newTabProps = (newTab: boolean) => (newTab ? { target: "_blank", rel: "noopener noreferrer" } : {});
 
 /** The link a button record points at, after the link rules, plus its title in the page's language. */

@@ -33,7 +33,7 @@ const formatDate = (d: Date) => `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 
 const cell = (flex: number, align: "left" | "right" = "left") =>
   ({ display: "flex", flexGrow: flex, flexShrink: 1, flexBasis: 0, minWidth: 0, justifyContent: align === "right" ? "flex-end" : "flex-start", overflow: "hidden" }) as const;
 
-/** Variant generate-template-ecommerce-order-receipt-default (SPEC.md section 9): 1500×1500, lines, totals, currency, status, date. */
+/** Variant generate-template-ecommerce-order-receipt-default (docs/files.md): 1500×1500, lines, totals, currency, status, date. */
 export function OrderReceipt(input: ReceiptInput) {
   const t = (key: Parameters<typeof imageText>[0]) => imageText(key, input.language);
   const money = (value?: string) => (value === undefined ? t("noPrice") : `${input.currency?.symbol ?? ""}${value}`);

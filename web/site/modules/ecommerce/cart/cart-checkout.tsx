@@ -15,7 +15,7 @@ import { useCheckoutForm } from "../checkout/use-checkout-form.js";
 import { useShop } from "../helpers/use-shop.js";
 
 /**
- * The cart checkout screen's body (SPEC.md section 2): the cart orders, each with its checkbox,
+ * The cart checkout screen's body: the cart orders, each with its checkbox,
  * quantity and Delete; beside them the totals per currency of the chosen orders, the currency
  * toggle, the provider, the invoice email and 'Checkout', which goes to the payment URL.
  */

@@ -13,7 +13,7 @@ import { useCheckoutForm } from "./use-checkout-form.js";
 import { useShop } from "../helpers/use-shop.js";
 
 /**
- * The product checkout form (SPEC.md section 2): currency toggle, provider, email, comment and
+ * The product checkout form: currency toggle, provider, email, comment and
  * quantity, 'One step checkout', then the price once a currency is chosen. An order is made and
  * paid at once, without the cart; the browser then goes to the payment URL.
  */
@@ -32,7 +32,7 @@ export function ProductCheckoutForm({ product, storeProduct }: { product: Row; s
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || !Number.isInteger(count) || count < 1) return;
-    // A visitor with no session checks out as a guest (issue 27).
+    // A visitor with no session checks out as a guest (docs/shop.md "The buyer's path").
     form.submit(async ({ provider, email, shippingAddress, currency, successUrl, cancelUrl }) =>
       session.call<CheckoutAnswer>(`${shopApi(subjectId ?? (await session.startGuest(site.language)))}/products/${product.id}/checkout`, {
         method: "POST",

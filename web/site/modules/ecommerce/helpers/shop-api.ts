@@ -2,12 +2,12 @@ import type { Language } from "../../../../../common/site/page-data.js";
 import { languageOfPath, withLanguage } from "../../../../../common/i18n/languages.js";
 import type { Currency } from "./price.js";
 
-/** The shop's client routes (SPEC.md section 2 and the demo's cart page), without the language prefix. */
+/** The shop's client routes (the original client's, and the demo's cart page), without the language prefix. */
 export const CART_PAGE = "/cart";
 export const PRODUCTS_PAGE = "/products";
 export const SIGN_IN_PAGE = "/rbac/subject/authentication/select-method";
 
-/** The Subject API's shop routes (API.md "Shop") for one subject. */
+/** The Subject API's shop routes (docs/api.md "Shop wire shapes") for one subject. */
 export const shopApi = (subjectId: string) => `/api/rbac/subjects/${encodeURIComponent(subjectId)}/ecommerce-module`;
 
 /**
@@ -53,7 +53,7 @@ export interface Order {
   total: Total[];
 }
 
-/** What every checkout answers: the browser goes to the first invoice's payment URL (SPEC.md section 4). */
+/** What every checkout answers: the browser goes to the first invoice's payment URL. */
 export interface CheckoutAnswer {
   billingModule: { invoices: { id: string; paymentUrl?: string | null }[] };
 }
@@ -83,5 +83,5 @@ export function paymentHref(answer: CheckoutAnswer, language: Language): string 
 /** Whether any line of the orders is a product that needs shipping (a checkout then asks for the address). */
 export const needsShipping = (orders: Pick<Order, "ordersToProducts">[]) => orders.some((o) => o.ordersToProducts.some((l) => l.product?.shipping === "required"));
 
-/** A plausible email, as the server checks it (SPEC.md section 5). */
+/** A plausible email, as the server checks it. */
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());

@@ -2,7 +2,7 @@ import { ApiError } from "../../../../api/client.js";
 import type { Language, Row } from "../../../../../common/site/page-data.js";
 import { stringTable } from "../../../../../common/i18n/string-table.js";
 
-/** "Only N left" shows when this many or fewer are left (issue 27, point 4). */
+/** "Only N left" shows when this many or fewer are left. */
 export const LOW_STOCK = 5;
 
 const en = {

@@ -171,7 +171,7 @@ const STATUS_KEYS: Record<string, ShopStringKey> = {
   canceled: "statusCanceled",
 };
 
-/** An order status (SPEC.md section 4) in a language; an unknown one as it is. */
+/** An order status (docs/shop.md) in a language; an unknown one as it is. */
 export function statusText(status: unknown, language: Language): string {
   const key = typeof status === "string" ? STATUS_KEYS[status] : undefined;
   return key ? shopText(key, language) : String(status ?? "");

@@ -22,7 +22,7 @@ export function useLinkedOrder(): { orderId: string; token: string } | undefined
 }
 
 /**
- * The cart page opened from an order mail's link (issue 27): that one order, by the link's
+ * The cart page opened from an order mail's link (docs/shop.md): that one order, by the link's
  * token, with 'Pay now' while it is unpaid, for a buyer with or without a session.
  */
 export function LinkedOrder({ orderId, token }: { orderId: string; token: string }) {

@@ -14,7 +14,7 @@ export type PayVia = { subjectId: string } | { token: string };
 export const orderLinkApi = (orderId: string, token: string) => `/api/ecommerce/order-links/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
 
 /**
- * 'Pay now' for an unpaid order (issue 27): the server answers the same invoice while its payment
+ * 'Pay now' for an unpaid order (docs/shop.md): the server answers the same invoice while its payment
  * page is valid, else a new one at today's prices; the browser goes to its payment page.
  */
 export function PayNowButton({ orderId, via }: { orderId: string; via: PayVia }) {

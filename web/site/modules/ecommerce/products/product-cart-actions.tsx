@@ -16,7 +16,7 @@ import { stockLeft, stockMessage } from "../helpers/stock.js";
 const checkoutDialog = lazyComponent(() => import("../checkout/product-checkout-dialog.js").then((m) => m.ProductCheckoutDialog));
 
 /**
- * The product cart card's actions (SPEC.md section 2): when the subject's cart holds the product
+ * The product cart card's actions: when the subject's cart holds the product
  * (from the store `storeProduct` places it in: a stores-to-products row), its quantity, Delete and Checkout; otherwise 'Add to cart' and, for a
  * product with a price, 'Buy now' (the one-step checkout form in a dialog).
  */
