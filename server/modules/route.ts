@@ -4,6 +4,20 @@ import type { RouteDocs } from "../plugins/route-docs.js";
 import { readInputAndFields, type Checker } from "./input.js";
 
 /**
+ * Who may call a route with the permissions as they come: everyone (a visitor too), any signed-in
+ * subject, or (the default) admins and the secret key only. The rbac module grants it at start-up
+ * (server/modules/rbac/permissions/route-access.ts): no default-permissions entry, no migration.
+ */
+export type RouteAccess = "public" | "signed-in" | "admin";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route's declared access (RouteSpec.access), read by the rbac module as routes are registered. */
+    access?: RouteAccess;
+  }
+}
+
+/**
  * One declaration per hand-written route: its params, query and body are said once, as the
  * checkers of input.ts, and that one declaration both checks the request and documents the route
  * in the OpenAPI document (plugins/route-docs.ts), so the two cannot drift apart.
@@ -37,6 +51,8 @@ export interface RouteSpec<P, Q, B> {
   /** A per-address limit (@fastify/rate-limit): `max` requests per `timeWindow` ms. */
   rateLimit?: { max: number; timeWindow: number };
   operationId?: string;
+  /** Who may call it by default; "admin" when absent. An admin may still grant it to any role. */
+  access?: RouteAccess;
   /**
    * Runs before any input is checked: whether this route is served here at all (the dummy
    * provider switched off is a 404 whatever the request says).
@@ -72,7 +88,7 @@ export function defineRoute<P = Record<string, string>, Q = Record<string, unkno
     method: spec.method,
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    config: { docs: docsOf(spec), ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}) },
+    config: { docs: docsOf(spec), ...(spec.access ? { access: spec.access } : {}), ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}) },
     handler: async (request, reply) => {
       spec.available?.(request);
       const params = spec.params ? spec.params(request.params) : (request.params as P);

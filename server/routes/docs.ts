@@ -40,7 +40,8 @@ const routeOnlyTags: Record<string, string> = {
 export function buildOpenApiDocument(app: FastifyInstance, moduleRoutes: () => JsonSchema, publicUrl: string): JsonSchema {
   const generated = openApiDocument(app.registry);
   const paths = { ...generated.paths, ...moduleRoutes() };
-  markSecurity(paths, schemaAccessPermissions(app.registry));
+  // Besides the seeded defaults: what the schemas' x-access and the routes' declared access grant.
+  markSecurity(paths, [...schemaAccessPermissions(app.registry), ...app.rbac.routeGrants]);
   const known = new Set<string>(generated.tags.map((t: { name: string }) => t.name));
   const used = [...new Set(Object.values<JsonSchema>(paths).flatMap((item) => Object.values<JsonSchema>(item).flatMap((op) => op.tags ?? [])))];
   const extraTags = used.filter((name) => !known.has(name)).map((name) => ({ name, description: routeOnlyTags[name] ?? `The ${name} module's routes.` }));

@@ -57,7 +57,7 @@ const rulesOf = (uid: string) =>
 const anonymousRules = rulesOf(IMPLICIT_ROLES.everyone);
 const signedInRules = rulesOf(IMPLICIT_ROLES.signedIn);
 
-/** A grant besides the seeded roles' (a schema's `x-access`), to the role `role`. */
+/** A grant besides the seeded roles' (a schema's `x-access`, a route's declared `access`), to the role `role`. */
 export interface ExtraGrant {
   role: string;
   method: string;

@@ -1,5 +1,5 @@
-// Valid records for any model, built from its schema and its fields' types alone, and the docs/api.md checks every test
-// of the generic routes shares (error body, hidden fields).
+// Valid records for any model, built from its schema and its fields' types alone, and the
+// docs/api.md checks every test of the generic routes shares (error body, hidden fields).
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
 import qs from "qs";

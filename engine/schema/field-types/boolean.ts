@@ -10,4 +10,9 @@ export const booleanType: FieldType = {
   filters: { methods: orderedMethods },
   // The cell follows the checkbox input (a yes/no badge), not the type: a hinted input shows the text.
   admin: { input: "checkbox", cell: "text" },
+  examples: {
+    valid: () => true,
+    invalid: () => ["true", "false", 1, 0, "yes", {}, [], [1, 2]],
+    arbitrary: (_field, { fc }) => fc.boolean(),
+  },
 };

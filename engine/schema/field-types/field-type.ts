@@ -1,4 +1,5 @@
 import type { Generator, JsonSchema } from "../model.js";
+import type { FieldExamples } from "./field-examples.js";
 import type { FilterMethod } from "./filter-methods.js";
 
 /**
@@ -45,6 +46,13 @@ export interface FieldType {
 
   /** The property's schema in the OpenAPI document and the generated types, after the x- keywords are dropped. */
   openApi?(schema: JsonSchema): JsonSchema;
+
+  /**
+   * Values for the tests, which derive every case of a field from its type and never switch on
+   * the kind: a valid value (tests/helpers/build-record.ts), wrong ones and generators
+   * (tests/helpers/arbitraries/), each type's own test (tests/engine/field-types/<file>.test.ts).
+   */
+  examples: FieldExamples;
 }
 
 /** x- keywords a type must allow before a schema may put them on its fields. */

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, INDEXED_LANGUAGES } from "../languages.js";
 import type { FieldType } from "./field-type.js";
 import { jsonColumn } from "./json-value.js";
+import { deepJsonArb, hugeTextArb, jsonValueArb, languageMapArb, nulTextArb } from "./field-examples.js";
 
 /** Text per language (schemas/_defs/language-map.json): a JSON object edited and searched per language. */
 export const languageMapType: FieldType = {
@@ -25,5 +26,13 @@ export const languageMapType: FieldType = {
     naming: "translated",
     // The def's title ("Language map") is not the field's.
     schemaTitle: false,
+  },
+  examples: {
+    valid: (_field, token) => ({ en: `English ${token}`, ru: `Русский ${token}` }),
+    invalid: () => ["text", 42, true, [], ["en"], { en: 1 }, { en: null }, { en: { nested: "x" } }, { "EN!": "x" }, { english: "x" }, { "": "x" }],
+    arbitrary: (_field, tools) => languageMapArb(tools),
+    // A NUL byte in a text, and an array where the map goes.
+    invalidArbitrary: (_field, tools) => tools.fc.oneof(nulTextArb(tools).map((text) => ({ en: text })), tools.fc.array(jsonValueArb(tools), { maxLength: 3 })),
+    stress: (field, tools) => tools.fc.oneof(hugeTextArb(tools, (json) => `{"en":${json}}`), deepJsonArb(field, tools)),
   },
 };

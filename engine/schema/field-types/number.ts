@@ -1,5 +1,6 @@
 import type { FieldType } from "./field-type.js";
 import { orderedMethods } from "./filter-methods.js";
+import { numberArb, numberWithin } from "./field-examples.js";
 
 /** A floating-point number (a width, a rating); money is a decimal instead. */
 export const numberType: FieldType = {
@@ -14,4 +15,9 @@ export const numberType: FieldType = {
   filters: { methods: orderedMethods },
   write: { emptyIsNull: true },
   admin: { input: "number", cell: "text" },
+  examples: {
+    valid: (field) => numberWithin(field.schema, 1.5, false),
+    invalid: () => ["1.5", "abc", true, {}, [], [1, 2]],
+    arbitrary: (field, tools) => numberArb(tools, field.schema),
+  },
 };

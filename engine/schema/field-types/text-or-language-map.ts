@@ -1,6 +1,7 @@
 import type { FieldType } from "./field-type.js";
 import { likeMethods } from "./filter-methods.js";
 import { jsonColumn } from "./json-value.js";
+import { languageMapArb, textArb } from "./field-examples.js";
 
 /**
  * A text for every language or a language map (schemas/_defs/text-or-language-map.json): a page's
@@ -37,5 +38,11 @@ export const textOrLanguageMapType: FieldType = {
     cell: "language-text",
     naming: "translated",
     schemaTitle: false,
+  },
+  examples: {
+    valid: (_field, token) => ({ en: `English ${token}`, ru: `Русский ${token}` }),
+    // A text is one of its forms: only what is neither a text nor a map of texts is wrong.
+    invalid: () => [42, true, [], ["en"], { en: 1 }, { en: null }, { en: { nested: "x" } }, { "EN!": "x" }, { english: "x" }, { "": "x" }],
+    arbitrary: (_field, tools) => tools.fc.oneof(textArb(tools), languageMapArb(tools)),
   },
 };

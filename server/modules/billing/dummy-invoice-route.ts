@@ -31,6 +31,8 @@ export function registerDummyInvoiceRoute(app: FastifyInstance, providers: Payme
       available: dummyOf,
       params,
       query,
+      // Any caller: the link's signed token, checked by the handler, is what lets it in.
+      access: "public",
     },
     async ({ params: { invoiceId }, query: { token } }) => {
       const dummy = dummyOf();

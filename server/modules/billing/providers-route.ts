@@ -15,7 +15,7 @@ const query = inputSchema<{ as?: unknown }>({ properties: { as: { description: "
 export function registerProvidersRoute(app: FastifyInstance, providers: PaymentProviders) {
   defineRoute(
     app,
-    { method: "GET", url: "/api/billing/payment-intents/providers", tag: "billing", summary: "The payment providers configured on this server (what a checkout may name); ?as=options: with their labels", query },
+    { method: "GET", url: "/api/billing/payment-intents/providers", tag: "billing", summary: "The payment providers configured on this server (what a checkout may name); ?as=options: with their labels", query, access: "public" },
     async ({ query: { as } }) => ({ data: as === "options" ? providers.options : providers.names }),
   );
 }

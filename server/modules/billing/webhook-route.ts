@@ -28,6 +28,8 @@ export async function registerWebhookRoute(app: FastifyInstance, config: Config,
       summary: "A payment provider's notification, verified by its signature; answered as the provider expects",
       rawBody: "The notification exactly as the provider sends it (its signature is over these bytes)",
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      // Any caller: the provider's signature, not a permission, says the notification is real.
+      access: "public",
     },
     async ({ params }, request, reply) => {
       const name = params.provider!;

@@ -3,6 +3,8 @@ import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import { withAuthorization } from "../../security/hook-order.js";
 import { authorizationHook } from "./authorization-hook.js";
+import { ensureGrants } from "./permissions/ensure-grants.js";
+import { routeAccessGrants } from "./permissions/route-access.js";
 import { createRbacServices, type RbacServices } from "./rbac-services.js";
 import { registerAuthenticationRoutes } from "./routes/authentication-routes.js";
 import { registerFirstAdminRoutes } from "./routes/first-admin-routes.js";
@@ -30,7 +32,14 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
   // Attached to every /api route as it is registered, so no other request pays for it.
   const authorize = authorizationHook(rbac.authorizer, rbac.ownRows, rbac.tokens, rbac.revoked, config.rbacSecretKey);
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith("/api/")) route.onRequest = withAuthorization([route.onRequest ?? []].flat(), authorize);
+    if (!route.url.startsWith("/api/")) return;
+    route.onRequest = withAuthorization([route.onRequest ?? []].flat(), authorize);
+    if (route.config?.access) rbac.routeGrants.push(...routeAccessGrants(route.method, route.url, route.config.access));
+  });
+  // Every module's routes are registered by then: what they declare is granted before the first
+  // request, on a fresh database and an existing one alike (ensure-grants.ts), with no migration.
+  app.addHook("onReady", async () => {
+    await ensureGrants(app.database, app.repositories, rbac.routeGrants);
   });
   if (config.adminEmail && config.adminPassword) {
     const { created } = await rbac.accounts.ensureAdmin(config.adminEmail, config.adminPassword);

@@ -7,6 +7,7 @@ import { FirstAdminSetup } from "./accounts/first-admin-setup.js";
 import { Authorizer } from "./permissions/authorizer.js";
 import { MembersOnly } from "./permissions/members-only.js";
 import { OwnRows } from "./permissions/own-rows.js";
+import type { Grant } from "./permissions/ensure-grants.js";
 import { applySchemaAccess } from "./permissions/schema-access.js";
 import { seedPermissions } from "./permissions/seed-permissions.js";
 import { RefreshTokens } from "./refresh-tokens.js";
@@ -34,6 +35,8 @@ export interface RbacServices {
   /** The first admin from /admin with the one-time code of the start log, while no admin exists. */
   firstAdmin: FirstAdminSetup;
   wallets: WalletSignIn;
+  /** The permissions the hand-written routes' `access` asks for, gathered as they are registered and granted on ready (route-access.ts). */
+  routeGrants: Grant[];
   /** The notification queue (password reset mail); `flush()` waits until what is due went out. */
   mailer: Notifications;
   /** Work done after the answer (password reset mail); `settled()` waits for it. */
@@ -70,6 +73,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     guests: new GuestHandover(database, repositories),
     firstAdmin: new FirstAdminSetup(database.db, accounts),
     wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
+    routeGrants: [],
     mailer,
     background,
   };

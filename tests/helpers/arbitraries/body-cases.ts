@@ -1,7 +1,9 @@
 // Bodies a create or update must accept or refuse, with the answer each must get.
 import fc, { type Arbitrary } from "fast-check";
+import { fieldTypeOf } from "../../../engine/schema/field-types/index.js";
+import { malformedUuidArb as malformedUuids } from "../../../engine/schema/field-types/uuid.js";
 import type { Field, Model } from "../../../engine/schema/model.js";
-import { fitsString, hiddenFields, UUID_PATTERN, writableFields, type Row } from "../build-record.js";
+import { exampleTools, hiddenFields, writableFields, type Row } from "../build-record.js";
 import { RawJson } from "./requests.js";
 import { dangerousKeys, jsonValueArb, textArb, validBodyArb } from "./values.js";
 
@@ -23,90 +25,10 @@ export interface BodyCase {
   field?: string;
 }
 
-export const NUL = "\u0000";
+export { longText, NUL } from "../../../engine/schema/field-types/field-examples.js";
 
-/** A long text that does not compress (so an index cannot hold it). */
-export function longText(length: number): string {
-  let out = "";
-  for (let i = 0; out.length < length; i++) out += ((Math.imul(i + 1, 2654435761) >>> 0).toString(36));
-  return out.slice(0, length);
-}
-
-function deepJson(depth: number, array: boolean): RawJson {
-  const open = array ? "[" : '{"a":';
-  const close = array ? "]" : "}";
-  return new RawJson(open.repeat(depth) + "1" + close.repeat(depth), `${array ? "array" : "object"} nested ${depth} deep`);
-}
-
-export const malformedUuidArb: Arbitrary<string> = fc.oneof(
-  fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !UUID_PATTERN.test(s)),
-  fc.uuid().chain((u) =>
-    fc.constantFrom(
-      u.slice(1),
-      `${u}0`,
-      u.replace(/-/g, ""),
-      `{${u}}`,
-      `urn:uuid:${u}`,
-      u.replace(/[0-9a-f]$/, "g"),
-      ` ${u}`,
-      `${u}\n`,
-      u.replace(/-/g, "_"),
-    ),
-  ),
-  fc.constantFrom("", "null", "0", "-1", "00000000-0000-0000-0000-00000000000", "'; drop table x; --", "%00"),
-);
-
-const malformedDateTimes = [
-  "", "yesterday", "2024-01-01", "2024-13-01T00:00:00Z", "2024-02-30T00:00:00Z", "2024-01-01T25:00:00Z", "2024-01-01T00:00:00",
-  "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "2024-01-01T00:00:00Z junk", "1e10", `2024-01-01T00:00:00${NUL}Z`,
-];
-const malformedDates = ["", "2024-02-30", "2024-1-1", "01/02/2024", "0000-01-01", "2024-01-01T00:00:00Z", "10000-01-01", "today"];
-
-/** Values of the wrong type for a field (never null: null is fine for an optional field). */
-function wrongValues(field: Field): unknown[] {
-  const s = field.schema;
-  const common = [{}, [], [1, 2]];
-  switch (field.kind) {
-    case "string": {
-      const values: unknown[] = [42, 1.5, true, ...common, { en: "text" }];
-      if (field.enum) values.push("not-one-of-the-enum-☃", field.enum[0]!.toUpperCase() + "!");
-      if (typeof s.pattern === "string") values.push(...["UPPER CASE!", " ", "☃☃", "a b"].filter((v) => !fitsString(s, v)));
-      if (typeof s.maxLength === "number") values.push("x".repeat(s.maxLength + 1));
-      if (typeof s.minLength === "number" && s.minLength > 0) values.push("x".repeat(s.minLength - 1));
-      return values;
-    }
-    case "uuid":
-      return [42, true, ...common, "not-a-uuid", "123e4567-e89b-12d3-a456-42661417400", "123e4567e89b12d3a456426614174000x"];
-    case "datetime":
-      return [42, true, ...common, ...malformedDateTimes];
-    case "date":
-      return [42, true, ...common, ...malformedDates];
-    case "integer": {
-      const values: unknown[] = ["1", "abc", 1.5, true, ...common, 2 ** 31, -(2 ** 31) - 1];
-      if (typeof s.minimum === "number") values.push(s.minimum - 1);
-      if (typeof s.maximum === "number") values.push(s.maximum + 1);
-      return values;
-    }
-    case "number":
-      return ["1.5", "abc", true, ...common];
-    // A JSON number only when exact (docs/shop.md "Money is exact"): these are not.
-    case "decimal":
-      return [12345678901234567, 0.1 + 0.2, 1e21, 1e-7, "abc", "1.", ".5", "1e3", "1,5", " 1", "0x1F", "1".repeat(19), `1.${"1".repeat(13)}`, true, ...common];
-    case "boolean":
-      return ["true", "false", 1, 0, "yes", ...common];
-    case "language-map":
-      return ["text", 42, true, [], ["en"], { en: 1 }, { en: null }, { en: { nested: "x" } }, { "EN!": "x" }, { english: "x" }, { "": "x" }];
-    // A text is one of its forms: only what is neither a text nor a map of texts is wrong.
-    case "text-or-language-map":
-      return [42, true, [], ["en"], { en: 1 }, { en: null }, { en: { nested: "x" } }, { "EN!": "x" }, { english: "x" }, { "": "x" }];
-    case "json":
-      return s.type === "array"
-        ? ["text", 42, true, { a: 1 }]
-        : ["text", 42, true, [], [{ a: 1 }], ...(s.additionalProperties === false ? [{ notAProperty: 1 }] : []), ...Object.keys(s.properties ?? {}).slice(0, 1).map((k) => ({ [k]: { wrong: [] } }))];
-    default:
-      throw new Error(`body-cases: no wrong values for field kind ${field.kind} (add its case)`);
-  }
-}
+/** Texts that are no uuid as the routes read one (the uuid type's own wrong values). */
+export const malformedUuidArb: Arbitrary<string> = malformedUuids(exampleTools);
 
 /**
  * Bodies the server must refuse (or at least survive), each a mutation of a valid one: a wrong
@@ -131,39 +53,16 @@ export function invalidBodyArb(model: Model, valid: Arbitrary<Row>, mode: "creat
     );
   };
 
-  add(writable, (f) => fc.constantFrom(...wrongValues(f)).map((value) => ({ value, expect: "invalid" as const, label: `wrong type for ${f.name}` })));
+  // What each field's type says is wrong for it (its examples), or may be stored or refused.
+  const examplesOf = (f: Field) => fieldTypeOf(f.kind).examples;
+  add(writable, (f) => fc.constantFrom(...examplesOf(f).invalid(f)).map((value) => ({ value, expect: "invalid" as const, label: `wrong type for ${f.name}` })));
   add(writable.filter((f) => f.required), (f) => fc.constant({ value: null, expect: "invalid" as const, label: `null for required ${f.name}` }));
   add(hiddenFields(model), (f) => textArb().map((value) => ({ value, expect: "invalid" as const, label: `hidden field ${f.name}` })));
-  add(writable.filter((f) => f.kind === "string"), (f) =>
-    fc.tuple(textArb(10), textArb(10)).map(([a, b]) => ({ value: `${a}${NUL}${b}`, expect: "invalid" as const, label: `NUL in ${f.name}` })),
+  add(writable.filter((f) => examplesOf(f).invalidArbitrary), (f) =>
+    examplesOf(f).invalidArbitrary!(f, exampleTools).map((value) => ({ value, expect: "invalid" as const, label: `wrong value for ${f.name}` })),
   );
-  add(writable.filter((f) => f.kind === "language-map" || (f.kind === "json" && f.schema.additionalProperties !== false)), (f) =>
-    fc.tuple(textArb(10), textArb(10)).map(([a, b]) => ({ value: { en: `${a}${NUL}${b}` }, expect: "invalid" as const, label: `NUL inside ${f.name}` })),
-  );
-  add(writable.filter((f) => f.kind === "integer"), (f) =>
-    fc
-      .oneof(fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, -(2 ** 53) + 1, 1e20, -1e300), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }))
-      .map((value) => ({ value, expect: "invalid" as const, label: `${f.name} outside int4` })),
-  );
-  add(writable.filter((f) => f.kind === "uuid"), (f) => malformedUuidArb.map((value) => ({ value, expect: "invalid" as const, label: `malformed uuid in ${f.name}` })));
-  add(writable.filter((f) => f.kind === "datetime"), (f) => fc.constantFrom(...malformedDateTimes).map((value) => ({ value, expect: "invalid" as const, label: `malformed date-time in ${f.name}` })));
-  add(writable.filter((f) => f.kind === "date"), (f) => fc.constantFrom(...malformedDates).map((value) => ({ value, expect: "invalid" as const, label: `malformed date in ${f.name}` })));
-  add(writable.filter((f) => (f.kind === "json" && f.schema.type === "object") || f.kind === "language-map"), (f) =>
-    fc.array(jsonValueArb, { maxLength: 3 }).map((value) => ({ value, expect: "invalid" as const, label: `array for object ${f.name}` })),
-  );
-  add(writable.filter((f) => f.kind === "string" || f.kind === "language-map"), (f) =>
-    fc.constantFrom(3_000, 100_000, 1_100_000).map((n) => {
-      const text = JSON.stringify(longText(n));
-      const value = new RawJson(f.kind === "language-map" ? `{"en":${text}}` : text, `text of ${n} chars`);
-      return { value, expect: "any" as const, label: `huge text in ${f.name}` };
-    }),
-  );
-  add(writable.filter((f) => f.kind === "json" || f.kind === "language-map"), (f) =>
-    fc.tuple(fc.constantFrom(50, 1_000, 5_000, 50_000), fc.boolean()).map(([depth, array]) => ({
-      value: f.schema.type === "object" && array ? { x: deepJson(depth, true) } : deepJson(depth, array),
-      expect: "any" as const,
-      label: `${f.name} nested ${depth} deep`,
-    })),
+  add(writable.filter((f) => examplesOf(f).stress), (f) =>
+    examplesOf(f).stress!(f, exampleTools).map(({ value, label }) => ({ value, expect: "any" as const, label: `${label} in ${f.name}` })),
   );
   // Unknown fields, server-maintained fields, and data that is not one object.
   mutations.push(

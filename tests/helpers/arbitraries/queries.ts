@@ -1,5 +1,6 @@
 // Ids in a path and list queries: real and unknown columns, methods, values, orders.
 import fc, { type Arbitrary, type WeightedArbitrary } from "fast-check";
+import { fieldTypeOf } from "../../../engine/schema/field-types/index.js";
 import type { Model } from "../../../engine/schema/model.js";
 import { hiddenFields, query, visibleFields, type Row } from "../build-record.js";
 import { dateArb, dateTimeArb, keyArb, textArb } from "./values.js";
@@ -52,8 +53,9 @@ interface Named {
 
 function columnArb(model: Model): Arbitrary<Named> {
   const visible = visibleFields(model);
-  const jsonFields = visible.filter((f) => f.kind === "json" || f.kind === "language-map" || f.kind === "text-or-language-map");
-  const textField = visible.find((f) => f.kind === "string");
+  // Columns whose type compares keys inside the value (`title->>en`), and one whose type does not.
+  const jsonFields = visible.filter((f) => fieldTypeOf(f.kind).filters.keys);
+  const textField = visible.find((f) => !fieldTypeOf(f.kind).filters.keys);
   const known = [...visible.map((f) => f.name), ...jsonFields.flatMap((f) => [`${f.name}->>en`, `${f.name}->>ru`, `${f.name}->>a_B-9`])];
   const bad: unknown[] = [
     ...hiddenFields(model).map((f) => f.name),

@@ -1,6 +1,8 @@
 // The permission set seeded into an empty database (rbac/permissions, rbac/roles,
 // rbac/roles-to-permissions). After that the records are the truth: edit them in the admin.
-// A permission added here reaches only roles created from now on; for databases seeded before,
+// A permission added here reaches only roles created from now on; a hand-written route that anyone
+// (or any signed-in subject) may call declares it instead (`access` in server/modules/route.ts),
+// which start-up grants on every database. For other defaults and databases seeded before,
 // add a data migration giving it to the role once (as migrations/0012_… does, with the slug and
 // titles seedPermissions would write), and tests/rbac/default-permission-upgrades.test.ts's kind of test.
 
@@ -44,17 +46,15 @@ export const defaultRoles: DefaultRole[] = [
     title: "Anonymous",
     availableOnRegistration: false,
     permissions: [
-      ...read("/api/health", "/api/openapi.json", "/api/docs/**"),
+      // Hand-written routes open to everyone say so themselves (`access: "public"` in defineRoute,
+      // granted at start-up by route-access.ts): the health check, the providers' notifications,
+      // the dummy payment page, the provider list. These are the rest.
+      ...read("/api/openapi.json", "/api/docs/**"),
       ...read(...publicContent),
       ["POST", "/api/crm/forms/*/requests"],
       ["*", "/api/rbac/subjects/authentication/**"],
-      // Providers' notifications (verified by signature) and the dummy payment page (by its link's token).
-      ["POST", "/api/billing/payment-intents/*/webhook"],
-      ["GET", "/api/billing/payment-intents/dummy/invoices/*"],
       // A mailed order link (by its signed token, checked by the handlers): read the order, pay it again.
       ["*", "/api/ecommerce/order-links/**"],
-      // The payment providers configured here, for the checkout screens' provider select.
-      ["GET", "/api/billing/payment-intents/providers"],
     ],
   },
   {
