@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import fastifyPlugin from "fastify-plugin";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { queryStringParser } from "./plugins/query-string.js";
@@ -38,7 +39,7 @@ import { compressAnswers } from "./web/compression.js";
 import { registerDraining } from "./lifecycle/draining.js";
 import { OneLinePerRequest, loggerOptions } from "./logging.js";
 import { modules as allModules } from "./modules/index.js";
-import { checkModuleOrder, type Module } from "./modules/module.js";
+import type { Module } from "./modules/module.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -89,9 +90,7 @@ async function generateMigrationForSchemaChanges(config: Config, log: (message: 
 
 /** Loads the schemas, migrates the database and returns the app with every route registered. */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
-  // Checked before anything is opened: a wrong list stops start-up with the names it got wrong.
   const modules = options.modules ?? allModules;
-  checkModuleOrder(modules, ["rbac"]);
   // One process serves one site: its languages are read everywhere (prefixes, inputs, texts) from
   // engine/schema/languages.ts, so they are applied before anything reads them.
   applyLanguages(config.languages, config.defaultLanguage);
@@ -158,7 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   await app.register(rateLimit, { global: false });
-  for (const module of modules) await module.register(app, { config });
+  // Each module is a plugin naming the modules it needs: Fastify stops start-up at the first one
+  // registered before a module it depends on, naming both (server/modules/module.ts).
+  for (const module of modules) await app.register(module, { config });
   // Scheduled publishing runs in the notification module's jobs queue.
   registerScheduledPublishing(app);
   // After the modules: rbac's hook guards these /api routes too.
@@ -166,14 +167,19 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   registerDocsRoutes(app, moduleRouteDocs, config.publicUrl);
   registerWebFiles(app, options.web.bundles.dir);
 
-  // Generic routes for every exposed model; the rbac module's hook has authorized each request.
-  await app.register(async (crud) => {
-    const exposed = registry.exposed.map((m) => repositories.get(m.id)!);
-    for (const repository of exposed) registerReadRoutes(crud, repository);
-    await crud.register(async (writes) => {
-      await registerBodyParsers(writes);
-      for (const repository of exposed) registerWriteRoutes(writes, repository);
-    });
-  });
+  // Generic routes for every exposed model; the rbac module's hook has authorized each request,
+  // so without that module Fastify stops start-up ("The dependency 'rbac' of plugin 'generic-routes' …").
+  const genericRoutes = fastifyPlugin(
+    async (crud: FastifyInstance) => {
+      const exposed = registry.exposed.map((m) => repositories.get(m.id)!);
+      for (const repository of exposed) registerReadRoutes(crud, repository);
+      await crud.register(async (writes) => {
+        await registerBodyParsers(writes);
+        for (const repository of exposed) registerWriteRoutes(writes, repository);
+      });
+    },
+    { name: "generic-routes", dependencies: ["rbac"], encapsulate: true },
+  );
+  await app.register(genericRoutes);
   return app;
 }

@@ -10,8 +10,8 @@ import { notification, notificationRoutes } from "./notification/index.js";
 import { rbac } from "./rbac/index.js";
 
 /**
- * Every module, in the order buildApp registers them. Each one's dependsOn must name modules above
- * it: buildApp checks this before registering anything and stops with the names of both.
+ * Every module, in the order buildApp registers them. Each one's dependencies must be above it:
+ * Fastify checks this as it registers each module and stops start-up naming both.
  * A new module is its folder's index.ts and one line here (docs/extending.md, "Adding a module").
  */
 export const modules: readonly Module[] = [

@@ -1,47 +1,33 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import fastifyPlugin from "fastify-plugin";
 import type { Config } from "../config.js";
 
-/** What a module is given besides the app (its decorations: registry, database, repositories, changes, and earlier modules'). */
-export interface ModuleContext {
+/** What buildApp registers every module with. */
+export interface ModuleOptions {
   config: Config;
 }
 
 /**
- * One module: a folder's entry point (its `index.ts`), listed in `server/modules/index.ts`.
- * `register` decorates the app with the module's services and registers its routes; it runs once,
- * in list order, after the modules named in `dependsOn` — the ones whose decorations it uses
- * while registering, and "rbac" for a module with /api routes (rbac's hook guards only the
- * routes registered after it).
+ * One module: a Fastify plugin wrapped by fastify-plugin, so what it decorates (its services,
+ * its hooks) is on the app for the modules and routes registered after it. Its name and
+ * dependencies are the plugin's metadata: Fastify refuses to register it unless every
+ * dependency was registered before it ("The dependency 'billing' of plugin 'ecommerce' is not
+ * registered"), so a wrong list (server/modules/index.ts) stops start-up naming both.
  */
-export interface Module {
-  name: string;
-  dependsOn: readonly string[];
-  register(app: FastifyInstance, context: ModuleContext): Promise<void> | void;
-}
+export type Module = FastifyPluginAsync<ModuleOptions> & {
+  readonly moduleName: string;
+  readonly dependencies: readonly string[];
+};
 
 /**
- * Throws unless every module's dependencies are listed before it, naming the module and the
- * dependency, so a wrong list stops start-up before anything is registered. `required`: modules
- * the app itself needs (the generic routes pass rbac's hook and read its services).
+ * A module from its name, the modules whose decorations it uses while registering (and "rbac"
+ * for a module with /api routes: rbac's hook guards only the routes registered after it), and
+ * what it registers. Its routes go in a child context of their own (`app.register(async (routes)
+ * => …)`), so nothing they add (body parsers, hooks) reaches the rest of the app.
  */
-export function checkModuleOrder(modules: readonly Module[], required: readonly string[] = []): void {
-  for (const name of required) {
-    if (!modules.some((m) => m.name === name)) throw new Error(`the module list has no "${name}" module, which the app needs`);
-  }
-  const position = new Map<string, number>();
-  modules.forEach((module, index) => {
-    if (position.has(module.name)) throw new Error(`module "${module.name}" is listed twice in the module list`);
-    position.set(module.name, index);
-  });
-  modules.forEach((module, index) => {
-    for (const dependency of module.dependsOn) {
-      const at = position.get(dependency);
-      if (at === undefined) {
-        throw new Error(`module "${module.name}" depends on "${dependency}", which is not in the module list (server/modules/index.ts)`);
-      }
-      if (at >= index) {
-        throw new Error(`module "${module.name}" depends on "${dependency}", which is listed after it: list "${dependency}" before "${module.name}" (server/modules/index.ts)`);
-      }
-    }
-  });
+export function defineModule(name: string, dependencies: readonly string[], register: (app: FastifyInstance, config: Config) => Promise<void> | void): Module {
+  const plugin: FastifyPluginAsync<ModuleOptions> = async (app, { config }) => {
+    await register(app, config);
+  };
+  return Object.assign(fastifyPlugin(plugin, { name, dependencies: [...dependencies], fastify: "5.x" }), { moduleName: name, dependencies });
 }

@@ -5,38 +5,32 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 import { modules } from "../../server/modules/index.js";
-import type { Module } from "../../server/modules/module.js";
+import { defineModule, type Module } from "../../server/modules/module.js";
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from "../helpers/test-app.js";
 
 /**
  * The module list (server/modules/index.ts) is the one seam modules are registered through:
  * a test-only module added to it serves its routes behind rbac's hook, using what the module it
  * depends on registered; a list out of order, or naming a module it lacks, stops start-up with
- * the names of both.
+ * the names of both (Fastify's own check of the plugins' dependencies).
  */
 
 /** Decorates the app with a service, like a real module's `app.shop`. */
-const fixtureWords: Module = {
-  name: "fixture-words",
-  dependsOn: [],
-  register: (app) => {
-    app.decorate("fixtureWords", { greeting: (name: string) => `hello, ${name}` });
-  },
-};
+const fixtureWords = defineModule("fixture-words", [], (app) => {
+  app.decorate("fixtureWords", { greeting: (name: string) => `hello, ${name}` });
+});
 
-/** An /api route that uses fixture-words' service and is guarded by rbac's hook. */
-const fixtureGreeting: Module = {
-  name: "fixture-greeting",
-  dependsOn: ["rbac", "fixture-words"],
-  register: (app) => {
-    const words = app.getDecorator<{ greeting(name: string): string }>("fixtureWords");
-    app.get<{ Params: { name: string } }>("/api/fixture/greetings/:name", async (request) => ({ data: { text: words.greeting(request.params.name) } }));
-  },
-};
+/** An /api route, in the module's own context, that uses fixture-words' service and is guarded by rbac's hook. */
+const fixtureGreeting = defineModule("fixture-greeting", ["rbac", "fixture-words"], async (app) => {
+  const words = app.getDecorator<{ greeting(name: string): string }>("fixtureWords");
+  await app.register(async (routes) => {
+    routes.get<{ Params: { name: string } }>("/api/fixture/greetings/:name", async (request) => ({ data: { text: words.greeting(request.params.name) } }));
+  });
+});
 
 /** The Modules among an index.ts's exports (it also exports the services other modules may use). */
 const modulesAmong = (exports: Record<string, unknown>): Module[] =>
-  Object.values(exports).filter((e): e is Module => typeof e === "object" && e !== null && "register" in e && "dependsOn" in e && "name" in e);
+  Object.values(exports).filter((e): e is Module => typeof e === "function" && "moduleName" in e && "dependencies" in e);
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -68,14 +62,14 @@ describe("the module list", () => {
     // The site's modules live with the site: server/site/index.ts and its host/ (pages by url).
     for (const [entry, name] of [["server/site/index.ts", "site"], ["server/site/host/index.ts", "host"]] as const) {
       const exported = modulesAmong(await import(/* @vite-ignore */ pathToFileURL(join(import.meta.dirname, "../..", entry)).href));
-      expect(exported.map((m) => m.name), entry).toEqual([name]);
+      expect(exported.map((m) => m.moduleName), entry).toEqual([name]);
       expect(modules, `${name} is in server/modules/index.ts`).toContain(exported[0]);
     }
     expect(existsSync(join(dir, "host")), "host lives under server/site/, not server/modules/").toBe(false);
-    const names = modules.map((m) => m.name);
+    const names = modules.map((m) => m.moduleName);
     modules.forEach((module, index) => {
-      for (const dependency of module.dependsOn) expect(names.indexOf(dependency), `${module.name} after ${dependency}`).toBeGreaterThanOrEqual(0);
-      for (const dependency of module.dependsOn) expect(names.indexOf(dependency), `${module.name} after ${dependency}`).toBeLessThan(index);
+      for (const dependency of module.dependencies) expect(names.indexOf(dependency), `${module.moduleName} after ${dependency}`).toBeGreaterThanOrEqual(0);
+      for (const dependency of module.dependencies) expect(names.indexOf(dependency), `${module.moduleName} after ${dependency}`).toBeLessThan(index);
     });
   });
 
@@ -100,29 +94,23 @@ describe("the module list", () => {
 
   it("stops start-up when a module is listed before one it depends on, naming both", async () => {
     const message = await startUpError([fixtureGreeting, ...modules, fixtureWords]);
-    expect(message).toBe('module "fixture-greeting" depends on "rbac", which is listed after it: list "rbac" before "fixture-greeting" (server/modules/index.ts)');
+    expect(message).toBe("The dependency 'rbac' of plugin 'fixture-greeting' is not registered");
     const swapped = [...modules];
-    const [billing, ecommerce] = [swapped.findIndex((m) => m.name === "billing"), swapped.findIndex((m) => m.name === "ecommerce")];
+    const [billing, ecommerce] = [swapped.findIndex((m) => m.moduleName === "billing"), swapped.findIndex((m) => m.moduleName === "ecommerce")];
     [swapped[billing], swapped[ecommerce]] = [swapped[ecommerce]!, swapped[billing]!];
-    expect(await startUpError(swapped)).toBe(
-      'module "ecommerce" depends on "billing", which is listed after it: list "billing" before "ecommerce" (server/modules/index.ts)',
-    );
+    expect(await startUpError(swapped)).toBe("The dependency 'billing' of plugin 'ecommerce' is not registered");
   });
 
   it("stops start-up when a dependency is not in the list, naming both", async () => {
-    expect(await startUpError([...modules, fixtureGreeting])).toBe(
-      'module "fixture-greeting" depends on "fixture-words", which is not in the module list (server/modules/index.ts)',
-    );
-    expect(await startUpError([...modules.filter((m) => m.name !== "file-storage")])).toBe(
-      'module "admin" depends on "file-storage", which is not in the module list (server/modules/index.ts)',
-    );
+    expect(await startUpError([...modules, fixtureGreeting])).toBe("The dependency 'fixture-words' of plugin 'fixture-greeting' is not registered");
+    expect(await startUpError([...modules.filter((m) => m.moduleName !== "file-storage")])).toBe("The dependency 'file-storage' of plugin 'admin' is not registered");
   });
 
   it("stops start-up without rbac, whose hook guards the generic routes", async () => {
-    expect(await startUpError([fixtureWords])).toBe('the module list has no "rbac" module, which the app needs');
+    expect(await startUpError([fixtureWords])).toBe("The dependency 'rbac' of plugin 'generic-routes' is not registered");
   });
 
   it("stops start-up when a module is listed twice", async () => {
-    expect(await startUpError([...modules, fixtureWords, fixtureWords])).toBe('module "fixture-words" is listed twice in the module list');
+    expect(await startUpError([...modules, fixtureWords, fixtureWords])).toBe("The decorator 'fixtureWords' has already been added!");
   });
 });

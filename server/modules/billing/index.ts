@@ -1,4 +1,4 @@
-import type { Module } from "../module.js";
+import { defineModule } from "../module.js";
 import { registerBillingModule } from "./billing-module.js";
 
 // What other modules may use of billing: invoices (open one, listen to its moves), the providers
@@ -16,10 +16,6 @@ export type { PaymentProviders } from "./providers/registry.js";
  * (`app.payments.invoices.onInvoiceState`). The dummy invoice route reads `app.shop` when it
  * answers, not while registering: no dependency on ecommerce.
  */
-export const billing: Module = {
-  name: "billing",
-  dependsOn: ["rbac"],
-  register: async (app, { config }) => {
-    await registerBillingModule(app, config);
-  },
-};
+export const billing = defineModule("billing", ["rbac"], async (app, config) => {
+  await registerBillingModule(app, config);
+});

@@ -1,9 +1,5 @@
-import type { Module } from "../module.js";
+import { defineModule } from "../module.js";
 import { registerCrmModule } from "./form-requests-route.js";
 
 /** Form submissions (POST /api/crm/forms/{id}/requests) and the Subject API's form requests. */
-export const crm: Module = {
-  name: "crm",
-  dependsOn: ["rbac"],
-  register: (app, { config }) => registerCrmModule(app, config),
-};
+export const crm = defineModule("crm", ["rbac"], (app, config) => registerCrmModule(app, config));

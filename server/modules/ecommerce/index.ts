@@ -1,15 +1,13 @@
-import type { Module } from "../module.js";
+import { defineModule } from "../module.js";
 import { registerEcommerceModule } from "./ecommerce-module.js";
 
 /**
  * The shop (`app.shop`): orders, checkout through billing's providers, the shop's generated
  * images (file-storage), order status notices (notification) and its routes.
  */
-export const ecommerce: Module = {
-  name: "ecommerce",
-  dependsOn: ["rbac", "notification", "file-storage", "billing"],
-  register: (app, { config }) => registerEcommerceModule(app, config, app.payments),
-};
+export const ecommerce = defineModule("ecommerce", ["rbac", "notification", "file-storage", "billing"], (app, config) =>
+  registerEcommerceModule(app, config, app.payments),
+);
 
 /** The order desk's read model: the admin's labeller names orders by it (number, customer, total). */
 export { OrderDesk } from "./order-desk.js";

@@ -71,13 +71,15 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
   // Files have no drafts: members-only files are judged by the links visitors read (the published ones).
   const hiddenFrom = (caller: Caller) => app.rbac.membersOnly.hiddenIds(caller, "file-storage/files", "published");
   const access = new PublicFileAccess(app.repositories.get("file-storage/files")!, subjectFiles, hiddenFrom, callerOf);
-  registerPublicFilesRoute(app, driver, new ImageWidths(driver), (key, request) => access.access(key, request));
   app.addHook("onClose", async () => driver.close?.());
   await app.register(async (routes) => {
-    await registerBodyParsers(routes);
-    registerCreateFromUrlRoute(routes, config, files);
-    registerGenerateRoute(routes, generated);
-    registerMediaRoutes(routes);
+    registerPublicFilesRoute(routes, driver, new ImageWidths(driver), (key, request) => access.access(key, request));
+    registerOpengraphImages(routes, generated, driver, config.publicUrl);
+    await routes.register(async (writes) => {
+      await registerBodyParsers(writes);
+      registerCreateFromUrlRoute(writes, config, files);
+      registerGenerateRoute(writes, generated);
+      registerMediaRoutes(writes);
+    });
   });
-  registerOpengraphImages(app, generated, driver, config.publicUrl);
 }

@@ -1,4 +1,4 @@
-import type { Module } from "../module.js";
+import { defineModule } from "../module.js";
 import { registerFileStorageModule } from "./file-storage-module.js";
 
 // What other modules may use of file-storage: generated files and the image templates drawn
@@ -10,8 +10,4 @@ export { OrderReceipt, RECEIPT_SIZE, type ReceiptInput } from "./images/template
 export { PRODUCT_ATTACHMENT_SIZE, ProductAttachment, type ProductAttachmentInput } from "./images/templates/product-attachment.js";
 
 /** Stored and generated files (`app.storedFiles`, `app.generatedFiles`), uploads, /public/files and the files routes. */
-export const fileStorage: Module = {
-  name: "file-storage",
-  dependsOn: ["rbac"],
-  register: (app, { config }) => registerFileStorageModule(app, config),
-};
+export const fileStorage = defineModule("file-storage", ["rbac"], (app, config) => registerFileStorageModule(app, config));

@@ -1,4 +1,4 @@
-import type { Module } from "../module.js";
+import { defineModule } from "../module.js";
 import { registerNotificationRoutes, registerNotificationServices } from "./notification-module.js";
 
 // What other modules may use of notification: the queue's service, its background worker (for
@@ -13,15 +13,7 @@ export type { OwnerEvent, OwnerMail } from "./owner-mail.js";
  * uses them; its route is a second entry below (`notificationRoutes`), after rbac, so rbac's
  * hook guards it like every /api route.
  */
-export const notification: Module = {
-  name: "notification",
-  dependsOn: [],
-  register: (app, { config }) => registerNotificationServices(app, config),
-};
+export const notification = defineModule("notification", [], (app, config) => registerNotificationServices(app, config));
 
 /** POST {subjects}/{id}/notify. */
-export const notificationRoutes: Module = {
-  name: "notification-routes",
-  dependsOn: ["notification", "rbac"],
-  register: (app) => registerNotificationRoutes(app),
-};
+export const notificationRoutes = defineModule("notification-routes", ["notification", "rbac"], (app) => registerNotificationRoutes(app));

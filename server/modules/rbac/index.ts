@@ -1,4 +1,4 @@
-import type { Module } from "../module.js";
+import { defineModule } from "../module.js";
 import { registerRbacModule } from "./rbac-module.js";
 
 // What other modules may use of rbac: who may do what (the authorizer decides for a caller).
@@ -11,8 +11,4 @@ export { ADMIN_ROLE } from "./permissions/default-permissions.js";
  * Accounts, sessions and permissions (`app.rbac`), and the authorization hook: it guards the /api
  * routes registered after it, so every module with /api routes lists "rbac" in its dependsOn.
  */
-export const rbac: Module = {
-  name: "rbac",
-  dependsOn: ["notification"],
-  register: (app, { config }) => registerRbacModule(app, config),
-};
+export const rbac = defineModule("rbac", ["notification"], (app, config) => registerRbacModule(app, config));

@@ -1,4 +1,4 @@
-import type { Module } from "../../modules/module.js";
+import { defineModule } from "../../modules/module.js";
 import { registerPagesRoutes } from "./pages-routes.js";
 import { registerPreviewRoute } from "../preview/preview-route.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
@@ -10,18 +10,17 @@ import { registerCatalogueRoute } from "./blocks/catalogue-route.js";
  * resolvers. Pages by url belong with the site that serves them; the module list
  * (server/modules/index.ts) registers this like the site itself, after it.
  */
-export const host: Module = {
-  name: "host",
-  dependsOn: ["rbac", "site"],
-  register: async (app) => {
-    registerPagesRoutes(app, app.site.hostPages);
-    registerPagesRoutes(app, app.site.websiteBuilderPages);
-    await registerPreviewRoute(app, app.site.previews);
+export const host = defineModule("host", ["rbac", "site"], async (app) => {
+  // Routes only: all in the module's own context, nothing of it reaches the rest of the app.
+  await app.register(async (routes) => {
+    registerPagesRoutes(routes, app.site.hostPages);
+    registerPagesRoutes(routes, app.site.websiteBuilderPages);
+    await registerPreviewRoute(routes, app.site.previews);
     // The blocks routes read bodies: their own scope with the body parsers, as the preview route.
-    await app.register(async (routes) => {
-      await registerBodyParsers(routes);
-      registerBlocksRoutes(routes);
+    await routes.register(async (blocks) => {
+      await registerBodyParsers(blocks);
+      registerBlocksRoutes(blocks);
     });
-    registerCatalogueRoute(app);
-  },
-};
+    registerCatalogueRoute(routes);
+  });
+});
