@@ -1,11 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
-import type { ProviderDefinition } from "./modules/billing/providers/definition.js";
-import { paymentProvidersFromEnv } from "./modules/billing/providers/index.js";
 import { checkLanguages } from "../engine/schema/languages.js";
-
-export { paymentProvidersFromEnv };
 
 /**
  * The project folder: the nearest folder above this file that holds package.json. That is one
@@ -105,10 +101,12 @@ export interface Config {
   unpaidOrderMaxAgeHours: number;
   /** A mailed order link stops working this many days after the mail (ORDER_LINK_MAX_AGE_DAYS, default 30). */
   orderLinkMaxAgeDays: number;
-  /** Each outside payment provider's credentials and address (docs/payments.md); a provider whose credentials are missing is absent here and not offered. */
-  paymentProviders: PaymentProviderSettings;
-  /** The payment provider list when it is not the one in providers/index.ts (tests add a fixture provider). */
-  paymentProviderDefinitions?: readonly ProviderDefinition[];
+  /**
+   * The variables these settings were read from (the environment). A part of the app whose
+   * settings this file does not list reads its own here: each payment provider its credentials
+   * (server/modules/billing/providers/, docs/payments.md).
+   */
+  environment: Readonly<NodeJS.ProcessEnv>;
   /** Where uploaded and generated files go, how large they may be, and what create-from-url may fetch (docs/files.md). */
   fileStorage: FileStorageSettings;
   /** The delivery queue of notifications and background jobs (docs/notifications.md). */
@@ -165,12 +163,6 @@ export interface S3Settings {
   prefix: string;
 }
 
-/**
- * Each configured provider's settings by its name (`{ stripe: { secretKey, … } }`), as its
- * definition read them (server/modules/billing/providers/); a provider absent here is off.
- */
-export type PaymentProviderSettings = Record<string, unknown>;
-
 /** Settings come from the environment (docs/configuration.md). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -213,7 +205,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),
     unpaidOrderMaxAgeHours: Number(env.UNPAID_ORDER_MAX_AGE_HOURS ?? 48),
     orderLinkMaxAgeDays: Number(env.ORDER_LINK_MAX_AGE_DAYS ?? 30),
-    paymentProviders: paymentProvidersFromEnv(env),
+    environment: { ...env },
     fileStorage: fileStorageFromEnv(env),
     notifications: {
       worker: env.NOTIFICATION_WORKER !== "false",

@@ -3,7 +3,6 @@ import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import type { BillingServices } from "../billing/index.js";
 import { Worker } from "../notification/index.js";
-import type { Authorizer } from "../rbac/index.js";
 import { Checkout } from "./checkout.js";
 import { RECEIPT_VARIANT, registerShopImages } from "./generated-images.js";
 import { registerReceiptReaders } from "./receipt-readers.js";
@@ -26,26 +25,7 @@ import { UnpaidOrders } from "./unpaid-orders.js";
 import { mergeGuestCart } from "./cart-merge.js";
 import { remindUnpaid } from "./unpaid-reminders.js";
 import { resolveSigningSecret } from "../../lib/signing-secret.js";
-
-export interface ShopServices {
-  orders: Orders;
-  checkout: Checkout;
-  idempotency: IdempotencyKeys;
-  /** Pay now for an unpaid order (pay-again.ts). */
-  payAgain: PayAgain;
-  /** Signed links to one order, for the mails. */
-  links: OrderLinks;
-  /** The queue's cancelation of orders left unpaid. */
-  unpaid: UnpaidOrders;
-  authorizer: Authorizer;
-  config: Config;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    shop: ShopServices;
-  }
-}
+import type { ShopServices } from "./shop-services.js";
 
 /** How often an instance looks for checkouts left half done (pending-checkouts.ts). */
 const SWEEP_EVERY_MS = 60_000;

@@ -36,7 +36,7 @@ export function registerNotificationServices(app: FastifyInstance, config: Confi
   const worker = new Worker([() => jobs.run(), () => delivery.run()], config.notifications.pollMs, app.log);
   const notifications = new Notifications(repositories.get("notification/notifications")!, jobs, worker);
   app.decorate("notifications", notifications);
-  app.decorate("ownerMail", new OwnerMail(db, registry, notifications, config.shopOwner, config.publicUrl));
+  app.decorate("ownerMail", new OwnerMail(db, notifications, config.shopOwner, config.publicUrl));
   // An admin resending a notification (status back to new) or queuing a job: look at once, here and on the other instances.
   app.changes.subscribe((model) => model === "notification/notifications" && worker.wake(), ["notification/notifications"]);
   if (config.notifications.worker) app.addHook("onReady", async () => worker.start());

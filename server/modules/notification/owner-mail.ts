@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { Language } from "../../../common/site/page-data.js";
 import type { ShopOwnerSettings } from "../../config.js";
-import { ADMIN_ROLE } from "../rbac/index.js";
 import type { Notifications } from "./notifications.js";
 
 /** One event the shop's owner is told of: its template, variables, and the key that makes it once. */
@@ -12,6 +11,9 @@ export interface OwnerEvent {
   template: string;
   data: Record<string, unknown>;
 }
+
+/** The admins' emails, in `db` (the caller's transaction when it has one). */
+export type AdminEmails = (db: Kysely<any>) => Promise<string[]>;
 
 /**
  * Mail to the shop's owner (issue 26, point 4): a paid order, a form submission. The recipients
@@ -23,11 +25,18 @@ export interface OwnerEvent {
 export class OwnerMail {
   constructor(
     private readonly db: Kysely<any>,
-    private readonly registry: Registry,
     private readonly notifications: Notifications,
     private readonly settings: ShopOwnerSettings,
     private readonly publicUrl: string,
   ) {}
+
+  /** None until the rbac module, which knows who the admins are and registers after this one, hands in its reader. */
+  private adminEmails: AdminEmails = async () => [];
+
+  /** Whom to mail when SHOP_OWNER_EMAILS is empty: the rbac module calls this as it registers (rbac-module.ts). */
+  readAdminEmailsWith(adminEmails: AdminEmails): void {
+    this.adminEmails = adminEmails;
+  }
 
   /** An admin screen's address for the mail (`/admin/forms/{id}`). */
   adminUrl(path: string): string {
@@ -41,19 +50,7 @@ export class OwnerMail {
   /** SHOP_OWNER_EMAILS, else the admins' emails (each admin's email identities), sorted, once each. */
   async recipients(db: Kysely<any> = this.db): Promise<string[]> {
     if (this.settings.emails.length > 0) return [...new Set(this.settings.emails)];
-    const table = (id: string) => this.registry.get(id).table;
-    const rows = await db
-      .selectFrom(`${table("rbac/subjects-to-roles")} as sr`)
-      .innerJoin(`${table("rbac/roles")} as r`, "r.id", "sr.roleId")
-      .innerJoin(`${table("rbac/subjects-to-identities")} as si`, "si.subjectId", "sr.subjectId")
-      .innerJoin(`${table("rbac/identities")} as i`, "i.id", "si.identityId")
-      .select("i.email")
-      .distinct()
-      .where("r.uid", "=", ADMIN_ROLE)
-      .where("i.email", "is not", null)
-      .orderBy("i.email")
-      .execute();
-    return rows.map((r) => r.email as string);
+    return this.adminEmails(db);
   }
 
   /**

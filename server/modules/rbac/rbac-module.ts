@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import { withAuthorization } from "../../security/hook-order.js";
+import { adminEmails } from "./accounts/admin-emails.js";
 import { authorizationHook } from "./authorization-hook.js";
 import { ensureGrants } from "./permissions/ensure-grants.js";
 import { routeAccessGrants } from "./permissions/route-access.js";
@@ -25,6 +26,8 @@ declare module "fastify" {
 export async function registerRbacModule(app: FastifyInstance, config: Config) {
   const rbac = await createRbacServices(app, config);
   app.decorate("rbac", rbac);
+  // The shop owner's mail goes to the admins when no owner address is set: notification asks, rbac knows.
+  app.ownerMail.readAdminEmailsWith((db) => adminEmails(db, app.registry));
   // Declared up front so every request object keeps one shape (Fastify's advice for speed).
   app.decorateRequest("caller", null as never);
   app.decorateRequest("sessionFamilyId", undefined);

@@ -8,6 +8,23 @@ import { stripe } from "./stripe.js";
 import { tipTopPay } from "./tiptoppay.js";
 
 /**
+ * Each configured provider's settings by its name (`{ stripe: { secretKey, … } }`), as its
+ * definition read them; a provider absent here is off.
+ */
+export type PaymentProviderSettings = Record<string, unknown>;
+
+// The providers' own settings: read from `config.environment` unless a caller gives them here.
+// Declared by billing, so server/config.ts knows nothing of the providers.
+declare module "../../../config.js" {
+  interface Config {
+    /** Each provider's settings, instead of what the providers read from the environment (tests set them here). */
+    paymentProviders?: PaymentProviderSettings;
+    /** The payment provider list when it is not PAYMENT_PROVIDERS (tests add a fixture provider). */
+    paymentProviderDefinitions?: readonly ProviderDefinition[];
+  }
+}
+
+/**
  * Every payment provider, in the order a checkout screen offers them: the one list (docs/extending.md "Adding a payment
  * provider"). A checkout may name any of them; one is offered only when its settings are present.
  */
@@ -23,8 +40,8 @@ export const providerEnums = (config: Pick<Config, "paymentProviderDefinitions">
 });
 
 /** Each provider whose settings are all in the environment, by name (docs/payments.md). */
-export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv, definitions: readonly ProviderDefinition[] = PAYMENT_PROVIDERS): Record<string, unknown> {
-  const settings: Record<string, unknown> = {};
+export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv, definitions: readonly ProviderDefinition[] = PAYMENT_PROVIDERS): PaymentProviderSettings {
+  const settings: PaymentProviderSettings = {};
   for (const definition of definitions) {
     const found = definition.fromEnv(env);
     if (found !== undefined) settings[definition.name] = found;

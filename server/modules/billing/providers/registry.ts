@@ -3,7 +3,7 @@ import { AppError } from "../../../../engine/errors.js";
 import type { Config } from "../../../config.js";
 import type { ProviderDefinition } from "./definition.js";
 import type { DummyProvider } from "./dummy.js";
-import { providerDefinitions } from "./index.js";
+import { paymentProvidersFromEnv, providerDefinitions } from "./index.js";
 import type { PaymentProvider, ProviderName, SiteAddress } from "./provider.js";
 
 /** The providers this server has settings for, by name, and the list they come from. */
@@ -49,8 +49,9 @@ export async function createPaymentProviders(config: Config, signingKeys: Reposi
   const providers = new Map<ProviderName, PaymentProvider>();
   const site: SiteAddress = { publicUrl: config.publicUrl, production: config.production };
   const definitions = providerDefinitions(config);
+  const configured = config.paymentProviders ?? paymentProvidersFromEnv(config.environment, definitions);
   for (const definition of definitions) {
-    const settings = definition.fromConfig ? definition.fromConfig(config) : config.paymentProviders?.[definition.name];
+    const settings = definition.fromConfig ? definition.fromConfig(config) : configured[definition.name];
     if (settings !== undefined) providers.set(definition.name, await definition.create(settings, { site, signingKeys }));
   }
   return new PaymentProviders(providers, definitions);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { notFound } from "../../../../engine/errors.js";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
-import type { ShopServices } from "../ecommerce-module.js";
+import type { ShopServices } from "../shop-services.js";
 import { checkoutCharge } from "../checkout-charge.js";
 import { lineUpdateInput } from "./shop-inputs.js";
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
-import type { ShopServices } from "../ecommerce-module.js";
+import type { ShopServices } from "../shop-services.js";
 
 const BASE = "/api/rbac/subjects/:id/ecommerce-module";
 const LINKS = "/api/ecommerce/order-links";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
-import type { ShopServices } from "../ecommerce-module.js";
+import type { ShopServices } from "../shop-services.js";
 import type { ProviderName } from "../../billing/index.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
 import type { ShippingAddress } from "../shipping-address.js";
