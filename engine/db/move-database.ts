@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./open-database.js";
+import type { DynamicTables } from "../query/any-model-db.js";
 
 // Copies every table of one database into another of the same structure (both migrated to the
 // same migrations first): the embedded PGlite of a site that has grown into a PostgreSQL server.
@@ -29,7 +30,7 @@ interface Table {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The tables of the current schema (but the migration journal), with their columns in order. */
-async function tablesOf(db: Kysely<any>): Promise<Map<string, Table>> {
+async function tablesOf(db: Kysely<DynamicTables>): Promise<Map<string, Table>> {
   const { rows } = await sql<{ table: string; column: string }>`
     SELECT c.table_name AS "table", c.column_name AS "column"
     FROM information_schema.columns c
@@ -46,7 +47,7 @@ async function tablesOf(db: Kysely<any>): Promise<Map<string, Table>> {
 }
 
 /** Table names so that every table comes after the tables its foreign keys point at. */
-export async function dependencyOrder(db: Kysely<any>, names: string[]): Promise<string[]> {
+export async function dependencyOrder(db: Kysely<DynamicTables>, names: string[]): Promise<string[]> {
   const { rows } = await sql<{ child: string; parent: string }>`
     SELECT child.relname AS child, parent.relname AS parent
     FROM pg_constraint c
@@ -69,7 +70,7 @@ export async function dependencyOrder(db: Kysely<any>, names: string[]): Promise
   return order;
 }
 
-async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+async function appliedMigrations(db: Kysely<DynamicTables>): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(JOURNAL)} ORDER BY id`.execute(db);
   return rows.map((r) => r.id);
 }

@@ -1,6 +1,7 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
+import type { DynamicTables } from "../query/any-model-db.js";
 import { PGliteDialect } from "./pglite-dialect.js";
 
 export interface DatabaseOptions {
@@ -30,7 +31,7 @@ export interface DatabaseOptions {
 }
 
 export interface Database {
-  db: Kysely<any>;
+  db: Kysely<DynamicTables>;
   dialect: "pglite" | "postgres";
   /**
    * Runs one compiled statement outside any transaction. On pg it goes straight to the pool
@@ -171,7 +172,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       nameModuleStatements(client, nameOf);
     });
     pool.on("error", () => {});
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<DynamicTables>({ dialect: new PostgresDialect({ pool }), log });
     const run = async (text: string, parameters: readonly unknown[]) => {
       count++;
       return ((await pool.query(namedStatement(nameOf(text), text, parameters as unknown[]))) as unknown as pg.QueryResult).rows;
@@ -196,7 +197,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     ...(options.image ? { loadDataDir: options.image } : {}),
   });
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite), log });
+  const db = new Kysely<DynamicTables>({ dialect: new PGliteDialect(pglite), log });
   if (options.schema) {
     await sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; `).execute(db);
     await sql.raw(`SET search_path TO "${options.schema}"`).execute(db);

@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from "kysely";
+import type { DynamicTables } from "../query/any-model-db.js";
 
 /**
  * Kysely over PGlite. PGlite is one connection, so the driver hands it out to one holder at a
@@ -23,7 +24,7 @@ export class PGliteDialect implements Dialect {
   createDriver(): Driver {
     return new PGliteDriver(this.pglite);
   }
-  createIntrospector(db: Kysely<any>) {
+  createIntrospector(db: Kysely<DynamicTables>) {
     return new PostgresIntrospector(db);
   }
   createQueryCompiler() {

@@ -1,5 +1,6 @@
 import type { InsertQueryBuilder, QueryCreator } from "kysely";
 import type { Param } from "./statement-cache.js";
+import type { DynamicTables } from "./any-model-db.js";
 
 /** The name under which a companion insert reads the row its create wrote. */
 export const CREATED = "created";
@@ -16,5 +17,5 @@ export interface CompanionInsert {
   /** Values the statement binds; `build` gets a Param standing for each, in this order. */
   values: unknown[];
   /** Built once per shape. */
-  build(db: QueryCreator<any>, params: Param[]): InsertQueryBuilder<any, any, any>;
+  build(db: QueryCreator<DynamicTables>, params: Param[]): InsertQueryBuilder<DynamicTables, string, any>;
 }

@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
 import type { Registry } from "../schema/registry.js";
 import { EXTERNAL_WIDGETS, type RelationGraph } from "./relation-graph.js";
+import type { AnyModelDb } from "./any-model-db.js";
 
 /** Hops below the root, as many as the page loader walks (load-page.ts), plus one. */
 const MAX_ROUNDS = 9;
@@ -26,7 +26,7 @@ export type Tree = Map<string, Set<string>>;
  * model each round, never one per record. Lists a widget shows (all products, newest articles)
  * are not part of it: publishing a page never publishes the shop's catalogue.
  */
-export async function draftTree(db: Kysely<any>, registry: Registry, graph: RelationGraph, root: { model: string; id: string }, side: "working" | "published"): Promise<Tree> {
+export async function draftTree(db: AnyModelDb, registry: Registry, graph: RelationGraph, root: { model: string; id: string }, side: "working" | "published"): Promise<Tree> {
   const tree: Tree = new Map([[root.model, new Set([root.id])]]);
   const table = (model: string) => {
     const m = registry.get(model);

@@ -15,6 +15,7 @@ import type { ColumnType } from "kysely";
 import type { ModelHiddenColumns, ModelInsertOptional } from "../generated/models.js";
 import type { Model } from "../schema/model.js";
 import type { ModelId, StoredRecord } from "./stored-record.js";
+import type { AnyModelDb, DynamicTables } from "./any-model-db.js";
 
 /** The suffix that names a model's published copy in a typed query: `"host/pages@published"`. */
 export const PUBLISHED_SUFFIX = "@published";
@@ -90,9 +91,9 @@ const plugins = new WeakMap<ModelSource, ModelTablesPlugin>();
  * tables named by model id. The generic repository keeps the untyped instance: it builds queries
  * for any model from its metadata, and skips the rewrite on its hot paths.
  */
-export function modelQueries(db: Transaction<any>, source: ModelSource): ModelTransaction;
-export function modelQueries(db: Kysely<any>, source: ModelSource): ModelQueries;
-export function modelQueries(db: Kysely<any> | Transaction<any>, source: ModelSource): ModelQueries {
+export function modelQueries(db: Transaction<DynamicTables>, source: ModelSource): ModelTransaction;
+export function modelQueries(db: AnyModelDb, source: ModelSource): ModelQueries;
+export function modelQueries(db: AnyModelDb, source: ModelSource): ModelQueries {
   let plugin = plugins.get(source);
   if (!plugin) plugins.set(source, (plugin = new ModelTablesPlugin(source.models)));
   return db.withPlugin(plugin) as ModelQueries;

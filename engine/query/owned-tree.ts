@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
 import type { Registry } from "../schema/registry.js";
 import { draftTree, UPWARD_LINKS, type Tree } from "./draft-tree.js";
 import { EXTERNAL_WIDGETS, type RelationGraph } from "./relation-graph.js";
+import type { AnyModelDb } from "./any-model-db.js";
 
 type Ref = { model: string; id: string };
 const keyOf = (r: Ref) => `${r.model} ${r.id}`;
@@ -22,7 +22,7 @@ interface Link extends Ref {
  * block's product out of the shop. Records linked in a cycle with nothing else keep each other.
  * A query per relation model of the tree and per model a record of it could be linked from.
  */
-export async function ownedPublishedTree(db: Kysely<any>, registry: Registry, graph: RelationGraph, root: Ref, standsAlone: (model: string) => boolean): Promise<Tree> {
+export async function ownedPublishedTree(db: AnyModelDb, registry: Registry, graph: RelationGraph, root: Ref, standsAlone: (model: string) => boolean): Promise<Tree> {
   const tree = await draftTree(db, registry, graph, root, "published");
   const inTree = (r: Ref) => tree.get(r.model)?.has(r.id) ?? false;
   const links = await linksOf(db, registry, graph, tree);
@@ -66,7 +66,7 @@ export async function ownedPublishedTree(db: Kysely<any>, registry: Registry, gr
 }
 
 /** The relation rows of the tree as published, with their ends. */
-async function linksOf(db: Kysely<any>, registry: Registry, graph: RelationGraph, tree: Tree): Promise<Link[]> {
+async function linksOf(db: AnyModelDb, registry: Registry, graph: RelationGraph, tree: Tree): Promise<Link[]> {
   const batches = await Promise.all(
     [...tree].map(async ([model, ids]) => {
       const relation = graph.relations.get(model);
@@ -93,7 +93,7 @@ async function linksOf(db: Kysely<any>, registry: Registry, graph: RelationGraph
  * still owns, from a published record: a category's link to a shared product, another page's link
  * to a layout, another attribute's link to the same price key.
  */
-async function outsideLinks(db: Kysely<any>, registry: Registry, graph: RelationGraph, tree: Tree, root: Ref, standsAlone: (model: string) => boolean): Promise<Set<string>> {
+async function outsideLinks(db: AnyModelDb, registry: Registry, graph: RelationGraph, tree: Tree, root: Ref, standsAlone: (model: string) => boolean): Promise<Set<string>> {
   const found = new Set<string>();
   const checks: Promise<void>[] = [];
   for (const [model, all] of tree) {

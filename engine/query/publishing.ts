@@ -1,6 +1,7 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Model } from "../schema/model.js";
 import { PUBLISHED_AT } from "../schema/published-model.js";
+import type { AnyModelDb } from "./any-model-db.js";
 
 /** A drafted record's publication as the API shows it (docs/drafts.md). */
 export interface Publication {
@@ -20,7 +21,7 @@ const publishedTable = (model: Model) => {
  * caller holds: rows whose working copy exists are written over (or added), rows whose working
  * copy was deleted are removed. Two statements whatever the number of ids ("all": the whole table).
  */
-export async function publishRows(db: Kysely<any>, model: Model, ids: string[] | "all"): Promise<void> {
+export async function publishRows(db: AnyModelDb, model: Model, ids: string[] | "all"): Promise<void> {
   if (ids.length === 0) return;
   const table = publishedTable(model);
   const columns = model.fields.map((f) => f.name);
@@ -39,14 +40,14 @@ export async function publishRows(db: Kysely<any>, model: Model, ids: string[] |
 }
 
 /** Takes these records off the site: their published copies are removed, the working copies stay. */
-export async function unpublishRows(db: Kysely<any>, model: Model, ids: string[]): Promise<number> {
+export async function unpublishRows(db: AnyModelDb, model: Model, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db.deleteFrom(publishedTable(model)).where("id", "in", ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Removes published copies whose working copies were deleted along with these (DRAFTS=off, entities). */
-export async function dropPublished(db: Kysely<any>, model: Model, ids: string[]): Promise<void> {
+export async function dropPublished(db: AnyModelDb, model: Model, ids: string[]): Promise<void> {
   if (ids.length) await db.deleteFrom(publishedTable(model)).where("id", "in", ids).execute();
 }
 
@@ -54,7 +55,7 @@ export async function dropPublished(db: Kysely<any>, model: Model, ids: string[]
  * Each working copy's state beside its published copy, one query for all ids: never published
  * (draft), published and unchanged since, or changed since (its updatedAt moved on).
  */
-export async function publicationStates(db: Kysely<any>, model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
+export async function publicationStates(db: AnyModelDb, model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
   const states = new Map<string, Publication>();
   if (rows.length === 0) return states;
   const published = await db

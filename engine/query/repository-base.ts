@@ -11,6 +11,7 @@ import { appendedOrderIndex, orderParentKey } from "./order-index.js";
 import { toColumns, toColumnsInPlace, type Row } from "./prepare-write.js";
 import { CREATED, type CompanionInsert } from "./companion-insert.js";
 import { paramAt, Params, StatementCache } from "./statement-cache.js";
+import type { AnyModelDb } from "./any-model-db.js";
 
 export const BULK_MAX = 1000;
 
@@ -28,11 +29,11 @@ export interface CreateOptions extends WriteOptions {
  * Runs inside the transaction of every write, after it, with the ids written or deleted: DRAFTS=off
  * publishes an x-drafts model's saves this way, whoever makes them (routes, modules, the seed).
  */
-export type WriteHook = (db: Kysely<any>, ids: string[]) => Promise<void>;
+export type WriteHook = (db: AnyModelDb, ids: string[]) => Promise<void>;
 
 /** A transaction the repository runs in, and the models it wrote (announced after commit). */
 export interface TransactionScope {
-  trx: Kysely<any>;
+  trx: AnyModelDb;
   touched: Set<string>;
 }
 
@@ -44,7 +45,7 @@ export interface TransactionScope {
  */
 export abstract class RepositoryBase<R extends object = Row> {
   readonly columns: string[];
-  protected readonly db: Kysely<any>;
+  protected readonly db: AnyModelDb;
 
   constructor(
     readonly model: Model,
@@ -89,7 +90,7 @@ export abstract class RepositoryBase<R extends object = Row> {
    * A write, and the after-write hook with the ids it wrote in the same transaction when there is
    * a hook; without one, the write alone, as fast as before.
    */
-  protected written<T>(run: (db: Kysely<any>) => Promise<T>, ids: (result: T) => string[]): Promise<T> {
+  protected written<T>(run: (db: AnyModelDb) => Promise<T>, ids: (result: T) => string[]): Promise<T> {
     const hook = this.hooks.afterWrite;
     if (!hook) return run(this.db);
     return this.inTransaction(async (trx) => {
@@ -100,7 +101,7 @@ export abstract class RepositoryBase<R extends object = Row> {
   }
 
   /** A transaction of its own, or the one this repository already runs in. */
-  protected inTransaction<T>(work: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  protected inTransaction<T>(work: (trx: AnyModelDb) => Promise<T>): Promise<T> {
     return this.scope ? work(this.scope.trx) : this.db.transaction().execute(work);
   }
 
@@ -116,7 +117,7 @@ export abstract class RepositoryBase<R extends object = Row> {
    * `owned`: the items are the caller's own copies (prepareWrite's), changed in place rather than
    * copied, and an id the database's default can give is left to it unless a title or slug needs it.
    */
-  protected insertValues(db: Kysely<any>, items: Row[], owned = false): Row[] | Promise<Row[]> {
+  protected insertValues(db: AnyModelDb, items: Row[], owned = false): Row[] | Promise<Row[]> {
     const rows: Row[] = owned ? items : items.map((data) => ({ ...data }));
     const adminTitle = this.model.fieldMap.get("adminTitle")?.generated !== undefined;
     const slug = this.model.fieldMap.get("slug")?.generated !== undefined;
@@ -139,13 +140,13 @@ export abstract class RepositoryBase<R extends object = Row> {
     return this.model.fieldMap.get("id")?.generated === "uuid";
   }
 
-  protected insert(db: Kysely<any>, items: Row[], companion?: CompanionInsert, owned = false): Promise<Row[]> {
+  protected insert(db: AnyModelDb, items: Row[], companion?: CompanionInsert, owned = false): Promise<Row[]> {
     const values = this.insertValues(db, items, owned);
     return values instanceof Promise ? values.then((v) => this.insertRows(db, v, companion)) : this.insertRows(db, values, companion);
   }
 
   /** INSERTs rows insertValues made: one statement, with the companion's insert when there is one. */
-  private insertRows(db: Kysely<any>, values: Row[], companion?: CompanionInsert): Promise<Row[]> {
+  private insertRows(db: AnyModelDb, values: Row[], companion?: CompanionInsert): Promise<Row[]> {
     if (companion && values.length === 1 && db === this.db) return this.insertWithCompanion(values[0]!, companion);
     if (values.length === 1 && db === this.db && !this.scope) {
       // A single create, outside a transaction: the hot path, built once per set of columns.
@@ -254,7 +255,7 @@ export abstract class RepositoryBase<R extends object = Row> {
     );
   }
 
-  protected async updateOne(db: Kysely<any>, id: string, data: Row, holds: Row = {}): Promise<Row | undefined> {
+  protected async updateOne(db: AnyModelDb, id: string, data: Row, holds: Row = {}): Promise<Row | undefined> {
     const set: Row = toColumns(this.model, data);
     // Only an import carries its own updatedAt (clients cannot write server-maintained fields).
     for (const field of this.model.fields) if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
@@ -270,14 +271,14 @@ export abstract class RepositoryBase<R extends object = Row> {
    * Generated slugs: base, base-2, … skipping those already taken, in the table or in this batch.
    * Undefined, at once, when no row lacks its slug.
    */
-  protected fillSlugs(db: Kysely<any>, rows: Row[]): Promise<void> | undefined {
+  protected fillSlugs(db: AnyModelDb, rows: Row[]): Promise<void> | undefined {
     if (!this.model.fieldMap.get("slug")?.generated) return;
     const missing = rows.filter((r) => r.slug == null);
     if (missing.length === 0) return;
     return this.fillMissingSlugs(db, rows, missing);
   }
 
-  private async fillMissingSlugs(db: Kysely<any>, rows: Row[], missing: Row[]) {
+  private async fillMissingSlugs(db: AnyModelDb, rows: Row[], missing: Row[]) {
     const bases = missing.map((r) => slugBaseFor(this.model, r, r.id as string));
     const unique = [...new Set(bases)];
     const taken = new Set<string>(rows.map((r) => r.slug).filter((s): s is string => typeof s === "string"));

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import { AppError, validationError } from "../errors.js";
 import { isUuid } from "./coerce.js";
 import { bindAfter } from "./keyset-after.js";
@@ -7,6 +7,7 @@ import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
 import { Params, type Param } from "./statement-cache.js";
 import { BULK_MAX, RepositoryBase, type CreateOptions, type TransactionScope, type WriteOptions } from "./repository-base.js";
 import { fullOrder, whereAll } from "./where.js";
+import type { AnyModelDb, DynamicTables } from "./any-model-db.js";
 
 /** countEstimate counts exactly up to this many rows; beyond, it answers the planner's estimate. */
 export const COUNT_EXACT_UP_TO = 1000;
@@ -37,9 +38,9 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const shape = `list|${conditionsShape(query.filters)}|${orderShape}|${offset ? "offset" : ""}${after ? `|after:${after.shape}` : ""}`;
     return this.runCached<R>(shape, params, () => {
       const order = fullOrder(query.orderBy, this.model.defaultOrder);
-      const where = (q: SelectQueryBuilder<any, any, any>) =>
+      const where = (q: SelectQueryBuilder<DynamicTables, string, any>) =>
         q.$if(filters.length > 0, (w) => w.where((eb) => whereAll(eb, filters))).$if(after !== undefined, (w) => w.where(after!.condition()));
-      const matching = <Q extends SelectQueryBuilder<any, any, any>>(q: Q) =>
+      const matching = <Q extends SelectQueryBuilder<DynamicTables, string, any>>(q: Q) =>
         order.reduce((o, key) => o.orderBy(key), where(q)).limit(limit as unknown as number) as Q;
       if (!offset) return matching(this.db.selectFrom(this.model.table).select(this.columns));
       // A page further in: the rows skipped are walked as ids only (an index-only scan when an
@@ -148,7 +149,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const [row] = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
       prepared.forEach(({ repository }, i) => {
-        query = query.with(`w${i}`, (db: Kysely<any>) => db.insertInto(repository.model.table).values(bound[i]!).returning(repository.columns));
+        query = query.with(`w${i}`, (db: AnyModelDb) => db.insertInto(repository.model.table).values(bound[i]!).returning(repository.columns));
       });
       return query
         .selectFrom(prepared.map((_, i) => `w${i}`))
@@ -189,7 +190,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     if (this.model.owned.length) return this.deleteWithOwned(id);
     const params = new Params();
     const idParam = params.add(id);
-    const build = (db: Kysely<any>, key: unknown = idParam) => db.deleteFrom(this.model.table).where("id", "=", key).returning(this.columns);
+    const build = (db: AnyModelDb, key: unknown = idParam) => db.deleteFrom(this.model.table).where("id", "=", key).returning(this.columns);
     const rows = this.hooks.afterWrite
       ? await this.written((db) => this.guard(() => build(db, id).execute(), "delete"), (rows) => rows.map((r) => r.id as string))
       : await this.runCached<R>("delete", params, () => build(this.db), "delete");
@@ -356,7 +357,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const rows = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
       written.forEach(({ repository, answer }, i) => {
-        query = query.with(`i${i}`, (db: Kysely<any>) => {
+        query = query.with(`i${i}`, (db: AnyModelDb) => {
           const insert = db.insertInto(repository.model.table).values(boundRows[i]!.rows);
           return answer ? insert.returning(repository.columns) : insert;
         });

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 import { draftTree } from "./draft-tree.js";
 import { toColumns } from "./prepare-write.js";
 import { EXTERNAL_CHILD_MODEL, EXTERNAL_WIDGETS, type RelationGraph } from "./relation-graph.js";
 import { ownsTree, readRows, type Snapshot, type SnapshotRow } from "./snapshots.js";
+import type { AnyModelDb } from "./any-model-db.js";
 
 /** Rounds of removing records that left the tree: a block, then its slider, then its slides… */
 const MAX_ROUNDS = 9;
@@ -23,7 +24,7 @@ const same = (a: SnapshotRow, b: SnapshotRow) =>
  * point at them; removals of relation rows come first. Answers the models it wrote.
  */
 export async function restoreSnapshot(
-  db: Kysely<any>,
+  db: AnyModelDb,
   registry: Registry,
   graph: RelationGraph,
   model: Model,
@@ -103,7 +104,7 @@ export async function restoreSnapshot(
 }
 
 /** Ids of these records that a row of another record still points at as its child (or by a plain foreign key). */
-async function linkedIds(db: Kysely<any>, registry: Registry, graph: RelationGraph, model: Model, ids: string[]): Promise<Set<string>> {
+async function linkedIds(db: AnyModelDb, registry: Registry, graph: RelationGraph, model: Model, ids: string[]): Promise<Set<string>> {
   const linked = new Set<string>();
   if (ids.length === 0) return linked;
   const external = model.id.endsWith("/widgets") && model.id !== "host/widgets";

@@ -1,8 +1,8 @@
-import type { Kysely } from "kysely";
 import type { Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 import { draftTree, type Tree } from "./draft-tree.js";
 import type { RelationGraph } from "./relation-graph.js";
+import type { AnyModelDb } from "./any-model-db.js";
 
 /** A row as JSON: what a version keeps (dates as ISO text, decimals as strings). */
 export type SnapshotRow = Record<string, unknown> & { id: string };
@@ -24,7 +24,7 @@ export function ownsTree(registry: Registry, graph: RelationGraph, model: Model)
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 /** Rows of these ids, every column (as JSON), from the working or the published table, by id. */
-export async function readRows(db: Kysely<any>, model: Model, ids: string[], side: "working" | "published"): Promise<SnapshotRow[]> {
+export async function readRows(db: AnyModelDb, model: Model, ids: string[], side: "working" | "published"): Promise<SnapshotRow[]> {
   if (ids.length === 0) return [];
   const table = side === "working" ? model.table : model.published!.table;
   const rows = await db
@@ -40,7 +40,7 @@ export async function readRows(db: Kysely<any>, model: Model, ids: string[], sid
  * The record's snapshot from one side: the working copies (a save, a restore) or the published
  * ones (what was live before a first publish). One query per model of the tree.
  */
-export async function readSnapshot(db: Kysely<any>, registry: Registry, graph: RelationGraph, model: Model, id: string, side: "working" | "published"): Promise<Snapshot> {
+export async function readSnapshot(db: AnyModelDb, registry: Registry, graph: RelationGraph, model: Model, id: string, side: "working" | "published"): Promise<Snapshot> {
   const [record = null] = await readRows(db, model, [id], side);
   if (!ownsTree(registry, graph, model)) return { record };
   if (!record) return { record, tree: {} };

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from "kysely";
+import { CompiledQuery, type Compilable, type RawBuilder } from "kysely";
+import type { AnyModelDb } from "./any-model-db.js";
 
 /** Stands where a value goes while a statement is built once for its shape. */
 export class Param {
@@ -35,7 +36,7 @@ export class StatementCache {
   }
 
   /** Runs on `db` (a transaction's too) the statement of `shape` with the values `params` collected; `build` uses their stand-ins. */
-  async run<T>(db: Kysely<any>, shape: string, params: Params, build: () => Compilable | RawBuilder<unknown>): Promise<T[]> {
+  async run<T>(db: AnyModelDb, shape: string, params: Params, build: () => Compilable | RawBuilder<unknown>): Promise<T[]> {
     // A raw sql`` template compiles against a database; a query builder knows its own (and ignores the argument).
     const { sql, parameters } = this.bind(shape, params.values, () => {
       const built = build();

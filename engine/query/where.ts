@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool, type RawBuilder } from "kysely";
 import { fieldTypeOf } from "../schema/field-types/index.js";
 import { isGroup, type ColumnRef, type Condition, type Filter, type Order } from "./list-query.js";
+import type { DynamicTables } from "./any-model-db.js";
 
 const operators = {
   eq: "=", ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=",
@@ -21,11 +22,11 @@ export function columnExpression(column: ColumnRef): RawBuilder<unknown> {
 }
 
 /** Checked filters as one SQL boolean (all must hold; a group's `or` one of its own). */
-export function whereAll(eb: ExpressionBuilder<any, any>, filters: Filter[]): Expression<SqlBool> {
+export function whereAll(eb: ExpressionBuilder<DynamicTables, string>, filters: Filter[]): Expression<SqlBool> {
   return eb.and(filters.map((f) => node(eb, f)));
 }
 
-function node(eb: ExpressionBuilder<any, any>, filter: Filter): Expression<SqlBool> {
+function node(eb: ExpressionBuilder<DynamicTables, string>, filter: Filter): Expression<SqlBool> {
   if (!isGroup(filter)) return condition(eb, filter);
   // An empty and-group holds, an empty or-group does not (as in logic, and as SQL has no `or ()`).
   if (filter.filters.length === 0) return sql<SqlBool>`${sql.lit(filter.group === "and")}`;
@@ -33,7 +34,7 @@ function node(eb: ExpressionBuilder<any, any>, filter: Filter): Expression<SqlBo
   return filter.group === "and" ? eb.and(parts) : eb.or(parts);
 }
 
-function condition(eb: ExpressionBuilder<any, any>, c: Condition): Expression<SqlBool> {
+function condition(eb: ExpressionBuilder<DynamicTables, string>, c: Condition): Expression<SqlBool> {
   const column = likeMethods.has(c.method) ? patternColumn(c) : columnExpression(c);
   if (c.method === "isNull") return eb(column, "is", null);
   if (c.method === "isNotNull") return eb(column, "is not", null);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { readMigrations } from "./migration-files.js";
+import type { DynamicTables } from "../query/any-model-db.js";
 
 // Any fixed number: every instance of the app takes the same lock, so only one migrates at once.
 const LOCK_KEY = 7_315_202_611;
@@ -16,7 +17,7 @@ export class DestructiveMigrationError extends Error {}
  * `_migrations`. A pending destructive migration stops everything unless allowed, listing what
  * it would drop. An applied migration whose file changed since is refused too.
  */
-export async function migrate(db: Kysely<any>, dir: string, options: MigrateOptions = {}): Promise<string[]> {
+export async function migrate(db: Kysely<DynamicTables>, dir: string, options: MigrateOptions = {}): Promise<string[]> {
   const files = readMigrations(dir);
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_KEY)})`.execute(trx);

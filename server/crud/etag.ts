@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
 import { AppError, notFound, validationError } from "../../engine/errors.js";
+import type { AnyModelDb } from "../../engine/query/any-model-db.js";
 import { isUuid } from "../../engine/query/coerce.js";
 import type { Repository } from "../../engine/query/repository.js";
 
@@ -41,10 +41,10 @@ export class StaleRecord extends Error {
  * write waits for this one, so nobody slips between the check and the write) and throws
  * StaleRecord when its ETag is not one of the tags (`*` matches any record). 404 when missing.
  */
-export async function checkIfMatch(trx: Kysely<any>, repository: Repository, id: string, tags: string[]): Promise<void> {
+export async function checkIfMatch(trx: AnyModelDb, repository: Repository, id: string, tags: string[]): Promise<void> {
   const model = repository.model;
   if (!isUuid(id)) throw validationError("/id must be a uuid", [{ path: "/id", message: "must be a uuid" }]);
-  const row = (await trx.selectFrom(model.table).select(repository.columns).where("id", "=", id).forUpdate().executeTakeFirst()) as Row | undefined;
+  const row: Row | undefined = await trx.selectFrom(model.table).select(repository.columns).where("id", "=", id).forUpdate().executeTakeFirst();
   if (!row) throw notFound(`${model.title} ${id} was not found`);
   if (tags.includes("*")) return;
   const tag = etagOf(row)?.replace(/^W\//, "");

@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
 import type { Database } from "../../engine/db/open-database.js";
 import { notFound } from "../../engine/errors.js";
+import type { AnyModelDb } from "../../engine/query/any-model-db.js";
 import type { ChangeFeed } from "../../engine/query/change-feed.js";
 import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
 import { draftTree, joinTrees, type Tree } from "../../engine/query/draft-tree.js";
@@ -47,7 +47,7 @@ export class Publisher {
   async states(model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
     const [states, schedules] = await Promise.all([
       publicationStates(this.database.db, model, rows),
-      this.schedules.of(this.database.db, model, rows.map((r) => r.id)),
+      this.schedules.of(model, rows.map((r) => r.id)),
     ]);
     for (const [id, schedule] of schedules) {
       const state = states.get(id);
@@ -57,7 +57,7 @@ export class Publisher {
   }
 
   /** The drafted records a root owns, in its working copy and as published (removals included). */
-  async treeOf(db: Kysely<any>, model: Model, id: string): Promise<Tree> {
+  async treeOf(db: AnyModelDb, model: Model, id: string): Promise<Tree> {
     const root = { model: model.id, id };
     const [working, published] = await Promise.all([
       draftTree(db, this.registry, this.graph, root, "working"),
@@ -74,7 +74,7 @@ export class Publisher {
    * `also` publishes, in that transaction, rows another record's tree holds that the caller takes
    * along (the product editor: the product's category links); it answers the models it wrote.
    */
-  async publishTree(model: Model, id: string, subjectId: string | null = null, also?: (trx: Kysely<any>) => Promise<string[]>): Promise<Tree> {
+  async publishTree(model: Model, id: string, subjectId: string | null = null, also?: (trx: AnyModelDb) => Promise<string[]>): Promise<Tree> {
     return (await this.publishTreeAs(model, id, subjectId, undefined, also)).tree;
   }
 
@@ -82,7 +82,7 @@ export class Publisher {
    * `publishTree` for a caller: only the records of the tree `may` allows are published; the rest
    * stay as they are, and `withheld` names those of them whose publish would have changed something.
    */
-  async publishTreeAs(model: Model, id: string, subjectId: string | null, may?: MayPublish, also?: (trx: Kysely<any>) => Promise<string[]>): Promise<{ tree: Tree; withheld: Tree }> {
+  async publishTreeAs(model: Model, id: string, subjectId: string | null, may?: MayPublish, also?: (trx: AnyModelDb) => Promise<string[]>): Promise<{ tree: Tree; withheld: Tree }> {
     let withheld: Tree = new Map();
     // Asked before the transaction (a scheduled publish's author has no request that read its roles).
     const decided = may && (await decidedAhead(await this.treeOf(this.database.db, model, id), may));
@@ -107,7 +107,7 @@ export class Publisher {
   }
 
   /** Publishes every record of every x-drafts model (the demo content, an import with DRAFTS=off). */
-  async publishAll(db: Kysely<any> = this.database.db, models: Model[] = this.registry.models): Promise<void> {
+  async publishAll(db: AnyModelDb = this.database.db, models: Model[] = this.registry.models): Promise<void> {
     const drafted = models.filter((m) => m.published);
     await this.guard(async () => {
       for (const model of drafted) await publishRows(db, model, "all");
@@ -119,7 +119,7 @@ export class Publisher {
    * Publishes a record's tree inside the caller's transaction (a module's save under DRAFTS=off;
    * a preview's rehearsal, which passes `may` of the link's author: only what it may publish).
    */
-  async publishTreeIn(trx: Kysely<any>, model: Model, id: string, may?: MayPublish): Promise<Tree> {
+  async publishTreeIn(trx: AnyModelDb, model: Model, id: string, may?: MayPublish): Promise<Tree> {
     const whole = await this.treeOf(trx, model, id);
     const tree = may ? (await permittedTree(trx, this.registry, whole, may)).permitted : whole;
     for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
@@ -158,7 +158,7 @@ export class Publisher {
   }
 
   /** Inside a save's transaction: these records' published copies become their working copies. */
-  async publishSaved(trx: Kysely<any>, model: Model, ids: string[]): Promise<void> {
+  async publishSaved(trx: AnyModelDb, model: Model, ids: string[]): Promise<void> {
     await this.guard(() => publishRows(trx, model, ids));
   }
 
@@ -168,7 +168,7 @@ export class Publisher {
    * away in the working copies. A relation row deleted alone waits for its tree's publish,
    * unless saves publish at once.
    */
-  async afterDelete(trx: Kysely<any>, model: Model, id: string, publishNow: boolean): Promise<string[]> {
+  async afterDelete(trx: AnyModelDb, model: Model, id: string, publishNow: boolean): Promise<string[]> {
     if (model.kind === "relation" && !publishNow) return [];
     const touched = [model.id];
     await dropPublished(trx, model, [id]);

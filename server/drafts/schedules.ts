@@ -1,6 +1,8 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../../engine/db/open-database.js";
 import { notFound } from "../../engine/errors.js";
+import type { AnyModelDb } from "../../engine/query/any-model-db.js";
+import { modelQueries, type ModelQueries, type ModelTransaction } from "../../engine/query/model-tables.js";
 import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
 
@@ -21,12 +23,8 @@ export interface Schedule {
   unpublishAt: Date | null;
 }
 
-const SCHEDULES = "host/publication-schedules";
-const JOBS = "notification/jobs";
 const FIELDS = { publish: { at: "publishAt", job: "publishJobId" }, unpublish: { at: "unpublishAt", job: "unpublishJobId" } } as const;
 const ACTIONS: ScheduledAction[] = ["publish", "unpublish"];
-
-const asDate = (value: unknown) => (value == null ? null : new Date(value as string));
 
 /**
  * Scheduled publishing (docs/drafts.md, "Scheduling"): a record's publishAt/unpublishAt kept in
@@ -36,15 +34,13 @@ const asDate = (value: unknown) => (value == null ? null : new Date(value as str
  * job it replaces, and a job finds on its turn whether it is still the one the row names.
  */
 export class PublicationSchedules {
-  private readonly table: string;
-  private readonly jobs: string;
+  private readonly db: ModelQueries;
 
   constructor(
     private readonly registry: Registry,
     private readonly database: Database,
   ) {
-    this.table = registry.get(SCHEDULES).table;
-    this.jobs = registry.get(JOBS).table;
+    this.db = modelQueries(database.db, registry);
   }
 
   /**
@@ -53,34 +49,34 @@ export class PublicationSchedules {
    * names `subjectId`, who scheduled it (null: the secret key): it publishes what they may publish.
    */
   async set(model: Model, id: string, change: ScheduleChange, subjectId: string | null = null): Promise<Schedule> {
-    return this.database.db.transaction().execute(async (trx) => {
-      const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
+    return this.db.transaction().execute(async (trx) => {
+      const exists = await recordOf(trx, model, id);
       if (!exists) throw notFound(`${model.title} ${id} was not found`);
-      await trx.insertInto(this.table).values({ model: model.id, recordId: id }).onConflict((oc) => oc.columns(["model", "recordId"]).doNothing()).execute();
-      const row = await trx.selectFrom(this.table).selectAll().where("model", "=", model.id).where("recordId", "=", id).forUpdate().executeTakeFirstOrThrow();
-      const values: Record<string, unknown> = {};
+      await trx.insertInto("host/publication-schedules").values({ model: model.id, recordId: id }).onConflict((oc) => oc.columns(["model", "recordId"]).doNothing()).execute();
+      const row = await trx.selectFrom("host/publication-schedules").selectAll().where("model", "=", model.id).where("recordId", "=", id).forUpdate().executeTakeFirstOrThrow();
+      const values: Partial<Schedule & { publishJobId: string | null; unpublishJobId: string | null }> = {};
       for (const action of ACTIONS) {
         const at = change[FIELDS[action].at];
         if (at === undefined) continue;
-        const replaced = row[FIELDS[action].job] as string | null;
+        const replaced = row[FIELDS[action].job];
         // A job already running is not stopped here: it finds the row no longer names it and does nothing.
-        if (replaced) await trx.deleteFrom(this.jobs).where("id", "=", replaced).where("status", "=", "queued").execute();
+        if (replaced) await trx.deleteFrom("notification/jobs").where("id", "=", replaced).where("status", "=", "queued").execute();
         values[FIELDS[action].at] = at;
         values[FIELDS[action].job] = at && (await this.queue(trx, action, model.id, id, at, subjectId));
       }
       const next = { ...row, ...values };
-      if (!next.publishAt && !next.unpublishAt) await trx.deleteFrom(this.table).where("id", "=", row.id).execute();
-      else await trx.updateTable(this.table).set({ ...values, updatedAt: sql`now()` }).where("id", "=", row.id).execute();
-      return { publishAt: asDate(next.publishAt), unpublishAt: asDate(next.unpublishAt) };
+      if (!next.publishAt && !next.unpublishAt) await trx.deleteFrom("host/publication-schedules").where("id", "=", row.id).execute();
+      else await trx.updateTable("host/publication-schedules").set({ ...values, updatedAt: now() }).where("id", "=", row.id).execute();
+      return { publishAt: next.publishAt, unpublishAt: next.unpublishAt };
     });
   }
 
   /** The schedules of these records of a model, one query. */
-  async of(db: Kysely<any>, model: Model, ids: string[]): Promise<Map<string, Schedule>> {
+  async of(model: Model, ids: string[]): Promise<Map<string, Schedule>> {
     const schedules = new Map<string, Schedule>();
     if (ids.length === 0) return schedules;
-    const rows = await db.selectFrom(this.table).select(["recordId", "publishAt", "unpublishAt"]).where("model", "=", model.id).where("recordId", "in", ids).execute();
-    for (const row of rows) schedules.set(row.recordId as string, { publishAt: asDate(row.publishAt), unpublishAt: asDate(row.unpublishAt) });
+    const rows = await this.db.selectFrom("host/publication-schedules").select(["recordId", "publishAt", "unpublishAt"]).where("model", "=", model.id).where("recordId", "in", ids).execute();
+    for (const row of rows) schedules.set(row.recordId, { publishAt: row.publishAt, unpublishAt: row.unpublishAt });
     return schedules;
   }
 
@@ -95,24 +91,33 @@ export class PublicationSchedules {
     const modelId = String(payload.model);
     const id = String(payload.id);
     const { at, job } = FIELDS[action];
-    const row = await this.database.db.selectFrom(this.table).selectAll().where("model", "=", modelId).where("recordId", "=", id).executeTakeFirst();
+    const row = await this.db.selectFrom("host/publication-schedules").selectAll().where("model", "=", modelId).where("recordId", "=", id).executeTakeFirst();
     const model = this.registry.find(modelId);
     if (!row || row[job] !== jobId || !model) return;
-    const exists = await this.database.db.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
+    const exists = await recordOf(this.database.db, model, id);
     // Deleted since it was scheduled: its schedule goes with it.
     if (exists) await act(model, id, typeof payload.subjectId === "string" ? payload.subjectId : null);
-    await this.database.db.transaction().execute(async (trx) => {
-      await trx.updateTable(this.table).set({ [at]: null, [job]: null, updatedAt: sql`now()` }).where("id", "=", row.id).where(job, "=", jobId).execute();
-      await trx.deleteFrom(this.table).where("id", "=", row.id).where("publishAt", "is", null).where("unpublishAt", "is", null).execute();
+    const cleared = action === "publish" ? { publishAt: null, publishJobId: null } : { unpublishAt: null, unpublishJobId: null };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("host/publication-schedules").set({ ...cleared, updatedAt: now() }).where("id", "=", row.id).where(job, "=", jobId).execute();
+      await trx.deleteFrom("host/publication-schedules").where("id", "=", row.id).where("publishAt", "is", null).where("unpublishAt", "is", null).execute();
     });
   }
 
-  private async queue(trx: Kysely<any>, action: ScheduledAction, model: string, id: string, at: Date, subjectId: string | null): Promise<string> {
+  private async queue(trx: ModelTransaction, action: ScheduledAction, model: string, id: string, at: Date, subjectId: string | null): Promise<string> {
     const job = await trx
-      .insertInto(this.jobs)
-      .values({ kind: SCHEDULE_JOBS[action], payload: sql`${JSON.stringify({ model, id, at: at.toISOString(), subjectId })}::jsonb`, status: "queued", attempts: 0, runAt: at })
+      .insertInto("notification/jobs")
+      .values({ kind: SCHEDULE_JOBS[action], payload: jsonb({ model, id, at: at.toISOString(), subjectId }), status: "queued", attempts: 0, runAt: at })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return job.id as string;
+    return job.id;
   }
 }
+
+/** The record's id when its working copy exists: any x-drafts model, named by its metadata. */
+const recordOf = (db: AnyModelDb, model: Model, id: string) => db.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
+
+// Raw: the database's clock (the row's other times come from it too), which the builder has no word for.
+const now = () => sql<Date>`now()`;
+// Raw: the payload as JSON text cast to jsonb, one form the pg and PGlite drivers both take alike.
+const jsonb = (value: Record<string, unknown>) => sql<Record<string, unknown>>`${JSON.stringify(value)}::jsonb`;

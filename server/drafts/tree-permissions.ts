@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { AnyModelDb } from "../../engine/query/any-model-db.js";
 import type { Tree } from "../../engine/query/draft-tree.js";
 import type { Registry } from "../../engine/schema/registry.js";
 
@@ -19,7 +19,7 @@ export interface PermittedTree {
  * are named: republishing an unchanged record would change nothing. Two queries per model with
  * refused records, never one per record.
  */
-export async function permittedTree(db: Kysely<any>, registry: Registry, tree: Tree, may: MayPublish): Promise<PermittedTree> {
+export async function permittedTree(db: AnyModelDb, registry: Registry, tree: Tree, may: MayPublish): Promise<PermittedTree> {
   const permitted: Tree = new Map();
   const withheld: Tree = new Map();
   await Promise.all(
@@ -50,7 +50,7 @@ export async function decidedAhead(tree: Tree, may: MayPublish): Promise<MayPubl
 }
 
 /** Of these ids, those whose working and published copies differ (one missing, or another updatedAt). */
-async function differing(db: Kysely<any>, registry: Registry, modelId: string, ids: string[]): Promise<string[]> {
+async function differing(db: AnyModelDb, registry: Registry, modelId: string, ids: string[]): Promise<string[]> {
   const model = registry.get(modelId);
   const read = (table: string) => db.selectFrom(table).select(["id", "updatedAt"]).where("id", "in", ids).execute();
   const [working, published] = await Promise.all([read(model.table), read(model.published!.table)]);

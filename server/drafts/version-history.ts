@@ -1,10 +1,13 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../../engine/db/open-database.js";
 import { AppError, notFound } from "../../engine/errors.js";
+import type { AnyModelDb } from "../../engine/query/any-model-db.js";
 import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
 import { RelationGraph } from "../../engine/query/relation-graph.js";
 import { restoreSnapshot } from "../../engine/query/restore-snapshot.js";
 import { CREATED, type CompanionInsert } from "../../engine/query/companion-insert.js";
+import { jsonParam } from "../../engine/query/json-param.js";
+import { modelQueries, type ModelQueries } from "../../engine/query/model-tables.js";
 import { rowJson } from "../../engine/query/row-json.js";
 import { BORN_FIELDS, changedNames, ownsTree, readRows, readSnapshot, type Snapshot, type SnapshotRow } from "../../engine/query/snapshots.js";
 import type { Model } from "../../engine/schema/model.js";
@@ -33,7 +36,9 @@ const VERSIONS = "host/versions";
  */
 export class VersionHistory {
   private readonly graph: RelationGraph;
+  /** The versions' SQL table, for the create's companion insert (built on the repository's own, untyped statement). */
   private readonly table: string;
+  private readonly db: ModelQueries;
 
   constructor(
     private readonly registry: Registry,
@@ -43,13 +48,19 @@ export class VersionHistory {
   ) {
     this.graph = new RelationGraph(registry);
     this.table = registry.get(VERSIONS).table;
+    this.db = modelQueries(database.db, registry);
+  }
+
+  /** The caller's transaction (a save's, a publish's, a module's) for queries naming tables by model id. */
+  private typed(trx: AnyModelDb): ModelQueries {
+    return modelQueries(trx, this.registry);
   }
 
   /**
    * Before a save of these records: one that has no version yet gets an `initial` version holding
    * its state before the save, so the save can be undone. A record that does not exist has none.
    */
-  async beforeSave(trx: Kysely<any>, model: Model, ids: string[]): Promise<void> {
+  async beforeSave(trx: AnyModelDb, model: Model, ids: string[]): Promise<void> {
     // Two first saves of one record at once: the second waits here for the first's versions.
     await this.lock(trx, model, ids);
     const fresh = await this.withoutVersions(trx, model, ids);
@@ -62,7 +73,7 @@ export class VersionHistory {
    * Before a publish of a record without versions: an `initial` version holding the tree as it was
    * published, so the publish can be undone (nothing when it was never published).
    */
-  async beforePublish(trx: Kysely<any>, model: Model, id: string): Promise<void> {
+  async beforePublish(trx: AnyModelDb, model: Model, id: string): Promise<void> {
     if ((await this.withoutVersions(trx, model, [id])).length === 0) return;
     const snapshot = await readSnapshot(trx, this.registry, this.graph, model, id, "published");
     if (!snapshot.record) return;
@@ -71,7 +82,7 @@ export class VersionHistory {
   }
 
   /** After a save, publish or restore: a version of each record's state now, with what changed since the last one. */
-  async record(trx: Kysely<any>, model: Model, ids: string[], kind: VersionKind, subjectId: string | null, created = false): Promise<void> {
+  async record(trx: AnyModelDb, model: Model, ids: string[], kind: VersionKind, subjectId: string | null, created = false): Promise<void> {
     if (ids.length === 0) return;
     const unique = [...new Set(ids)];
     // Records this save created have no versions and no tree yet: their first version is the row.
@@ -79,8 +90,8 @@ export class VersionHistory {
       const rows = (await this.snapshots(trx, model, unique, "working", true)).map(([id, snapshot]) => ({ id, snapshot, number: 1, changed: changedNames(undefined, snapshot) }));
       return this.insert(trx, model, rows, kind, subjectId);
     }
-    const latest = await trx
-      .selectFrom(this.table)
+    const latest = await this.typed(trx)
+      .selectFrom(VERSIONS)
       .distinctOn("recordId")
       .select(["recordId", "number", "snapshot"])
       .where("modelId", "=", model.id)
@@ -88,7 +99,7 @@ export class VersionHistory {
       .orderBy("recordId")
       .orderBy("number", "desc")
       .execute();
-    const before = new Map(latest.map((v) => [v.recordId as string, v as { number: number; snapshot: Snapshot }]));
+    const before = new Map(latest.map((v) => [v.recordId, { number: v.number, snapshot: v.snapshot as Snapshot }]));
     const snapshots = await this.snapshots(trx, model, unique, "working");
     const rows = snapshots.map(([id, snapshot]) => {
       const last = before.get(id);
@@ -121,9 +132,12 @@ export class VersionHistory {
       shape: `version-${model.id}`,
       build: (db, [modelId, kindParam, subject]) => {
         const record = rowJson(model, CREATED);
+        // Raw: the version is built in SQL from the row the create's CTE returns (jsonb_build_object,
+        // unnest … WITH ORDINALITY, a lateral join), none of which the builder can say.
         const snapshot = tree ? sql`jsonb_build_object('record', j.record, 'tree', '{}'::jsonb)` : sql`jsonb_build_object('record', j.record)`;
         const names = sql.join(named.map((n) => sql.lit(n)));
         const changed = sql`(SELECT coalesce(jsonb_agg(f.name ORDER BY f.at), '[]'::jsonb) FROM unnest(ARRAY[${names}]::text[]) WITH ORDINALITY AS f(name, at) WHERE j.record -> f.name <> 'null'::jsonb)`;
+        // The repository's own statement (no model-id plugin on the create's hot path): the SQL table.
         return db
           .insertInto(this.table)
           .columns(["modelId", "recordId", "number", "kind", "subjectId", "changed", "snapshot"])
@@ -137,16 +151,15 @@ export class VersionHistory {
 
   /** The record's versions, newest first, each with who saved it (the subject's email, one sub-select). */
   async list(model: Model, id: string, limit: number, offset: number): Promise<VersionSummary[]> {
-    const identities = this.registry.get("rbac/identities").table;
-    const links = this.registry.get("rbac/subjects-to-identities").table;
-    const rows = await this.database.db
-      .selectFrom(`${this.table} as v`)
+    const rows = await this.db
+      .selectFrom("host/versions as v")
       .select(["v.id", "v.number", "v.kind", "v.createdAt", "v.subjectId", "v.changed"])
+      // Raw: the snapshot column is open JSON to the types, so the builder's JSON path cannot name its `record`.
       .select(sql<boolean>`jsonb_typeof(v.snapshot -> 'record') <> 'object'`.as("deleted"))
       .select((eb) =>
         eb
-          .selectFrom(`${identities} as i`)
-          .innerJoin(`${links} as l`, "l.identityId", "i.id")
+          .selectFrom("rbac/identities as i")
+          .innerJoin("rbac/subjects-to-identities as l", "l.identityId", "i.id")
           .select("i.email")
           .whereRef("l.subjectId", "=", "v.subjectId")
           .where("i.email", "is not", null)
@@ -161,20 +174,20 @@ export class VersionHistory {
       .offset(offset)
       .execute();
     return rows.map((r) => ({
-      id: r.id as string,
-      number: r.number as number,
-      kind: r.kind as VersionKind,
-      createdAt: r.createdAt as Date,
-      subject: r.subjectId ? { id: r.subjectId as string, email: (r.email as string | null) ?? null } : null,
+      id: r.id,
+      number: r.number,
+      kind: r.kind,
+      createdAt: r.createdAt,
+      subject: r.subjectId ? { id: r.subjectId, email: r.email ?? null } : null,
       changed: r.changed as string[],
       deleted: Boolean(r.deleted),
     }));
   }
 
   /** One version of the record, with its snapshot; 404 when it is not one of the record's. */
-  async get(model: Model, id: string, versionId: string, db: Kysely<any> = this.database.db): Promise<VersionSummary & { snapshot: Snapshot }> {
+  async get(model: Model, id: string, versionId: string, db: ModelQueries = this.db): Promise<VersionSummary & { snapshot: Snapshot }> {
     const row = await db
-      .selectFrom(this.table)
+      .selectFrom(VERSIONS)
       .select(["id", "number", "kind", "createdAt", "subjectId", "changed", "snapshot"])
       .where("id", "=", versionId)
       .where("modelId", "=", model.id)
@@ -183,11 +196,11 @@ export class VersionHistory {
     if (!row) throw notFound(`version ${versionId} of ${model.title} ${id} was not found`);
     const snapshot = row.snapshot as Snapshot;
     return {
-      id: row.id as string,
-      number: row.number as number,
-      kind: row.kind as VersionKind,
-      createdAt: row.createdAt as Date,
-      subject: row.subjectId ? { id: row.subjectId as string, email: null } : null,
+      id: row.id,
+      number: row.number,
+      kind: row.kind,
+      createdAt: row.createdAt,
+      subject: row.subjectId ? { id: row.subjectId, email: null } : null,
       changed: row.changed as string[],
       deleted: !snapshot.record,
       snapshot,
@@ -199,11 +212,11 @@ export class VersionHistory {
    * a `restore` version; the published copies stay as they are unless saves publish at once
    * (`publish`: DRAFTS=off). Answers the models written, for the change feed after the commit.
    */
-  async restore(model: Model, id: string, versionId: string, subjectId: string | null, publish: (trx: Kysely<any>) => Promise<void>): Promise<Set<string>> {
+  async restore(model: Model, id: string, versionId: string, subjectId: string | null, publish: (trx: AnyModelDb) => Promise<void>): Promise<Set<string>> {
     try {
       return await this.database.db.transaction().execute(async (trx) => {
         await this.lock(trx, model, [id]);
-        const version = await this.get(model, id, versionId, trx);
+        const version = await this.get(model, id, versionId, this.typed(trx));
         const record = version.snapshot.record;
         if (!record) throw new AppError("VALIDATION_ERROR", `version ${version.number} is the record's deletion: restore an earlier one`, [{ path: "/versionId", message: "is a deletion" }]);
         const touched = await restoreSnapshot(trx, this.registry, this.graph, model, id, { ...version.snapshot, record }, new Date(version.createdAt));
@@ -217,20 +230,20 @@ export class VersionHistory {
   }
 
   /** Locks these records' working rows until the transaction ends (versions are numbered one after another). */
-  private async lock(trx: Kysely<any>, model: Model, ids: string[]) {
+  private async lock(trx: AnyModelDb, model: Model, ids: string[]) {
     if (ids.length) await trx.selectFrom(model.table).select("id").where("id", "in", ids).forUpdate().execute();
   }
 
   /** Ids among these that have no version yet. */
-  private async withoutVersions(trx: Kysely<any>, model: Model, ids: string[]): Promise<string[]> {
+  private async withoutVersions(trx: AnyModelDb, model: Model, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const known = await trx.selectFrom(this.table).select("recordId").distinct().where("modelId", "=", model.id).where("recordId", "in", ids).execute();
-    const has = new Set(known.map((k) => k.recordId as string));
+    const known = await this.typed(trx).selectFrom(VERSIONS).select("recordId").distinct().where("modelId", "=", model.id).where("recordId", "in", ids).execute();
+    const has = new Set(known.map((k) => k.recordId));
     return ids.filter((id) => !has.has(id));
   }
 
   /** Each record's snapshot: one query for all when the model owns no tree, else one walk per record. */
-  private async snapshots(trx: Kysely<any>, model: Model, ids: string[], side: "working" | "published", created = false): Promise<[string, Snapshot][]> {
+  private async snapshots(trx: AnyModelDb, model: Model, ids: string[], side: "working" | "published", created = false): Promise<[string, Snapshot][]> {
     const root = ownsTree(this.registry, this.graph, model);
     if (!root || created) {
       const rows = new Map((await readRows(trx, model, ids, side)).map((r) => [r.id, r]));
@@ -241,10 +254,10 @@ export class VersionHistory {
     return out;
   }
 
-  private async insert(trx: Kysely<any>, model: Model, rows: { id: string; snapshot: Snapshot; number: number; changed: string[] }[], kind: VersionKind, subjectId: string | null) {
+  private async insert(trx: AnyModelDb, model: Model, rows: { id: string; snapshot: Snapshot; number: number; changed: string[] }[], kind: VersionKind, subjectId: string | null) {
     if (rows.length === 0) return;
-    await trx
-      .insertInto(this.table)
+    await this.typed(trx)
+      .insertInto(VERSIONS)
       .values(
         rows.map((r) => ({
           modelId: model.id,
@@ -252,8 +265,8 @@ export class VersionHistory {
           number: r.number,
           kind,
           subjectId,
-          changed: JSON.stringify(r.changed),
-          snapshot: JSON.stringify(r.snapshot),
+          changed: jsonParam(r.changed),
+          snapshot: jsonParam(r.snapshot),
         })),
       )
       .execute();
@@ -263,15 +276,17 @@ export class VersionHistory {
    * Keeps at most VERSIONS_MAX versions of each record: the oldest non-publish versions beyond it
    * go. Publish points and the version just recorded always stay, even past the limit.
    */
-  private async prune(trx: Kysely<any>, model: Model, newest: { id: string; number: number }[]) {
+  private async prune(trx: AnyModelDb, model: Model, newest: { id: string; number: number }[]) {
+    const db = this.typed(trx);
     for (const { id, number } of newest) {
-      const mine = (q: any) => q.where("modelId", "=", model.id).where("recordId", "=", id);
-      const oldest = mine(trx.selectFrom(this.table).select("id"))
+      const mine = db.selectFrom(VERSIONS).where("modelId", "=", model.id).where("recordId", "=", id);
+      const oldest = mine
+        .select("id")
         .where("kind", "<>", "publish")
         .where("number", "<", number)
         .orderBy("number")
-        .limit(sql`greatest(0, (${mine(trx.selectFrom(this.table).select(sql`count(*)`.as("n")))}) - ${this.max})`);
-      await trx.deleteFrom(this.table).where("id", "in", oldest).execute();
+        .limit((eb) => eb.fn<number>("greatest", [eb.lit(0), eb(mine.select((c) => c.fn.countAll<number>().as("n")), "-", this.max)]));
+      await db.deleteFrom(VERSIONS).where("id", "in", oldest).execute();
     }
   }
 }

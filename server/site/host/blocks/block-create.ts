@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { validationErrorFromCauses, type ErrorCause } from "../../../../engine/errors.js";
+import type { AnyModelDb } from "../../../../engine/query/any-model-db.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { RelationGraph } from "../../../../engine/query/relation-graph.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
 import { LANGUAGES } from "../../../../engine/schema/languages.js";
@@ -22,7 +23,7 @@ export const toTexts = (texts: Texts | undefined): Record<string, string> => (ty
  * a kind of child the variant does not take, an `after` that is no block of the page, an id
  * that names no record. Each cause names its field (`/content/products/1`).
  */
-export async function checkNewBlock(app: FastifyInstance, graph: RelationGraph, trx: Kysely<any>, pageId: string, input: NewBlock): Promise<void> {
+export async function checkNewBlock(app: FastifyInstance, graph: RelationGraph, trx: ModelQueries, pageId: string, input: NewBlock): Promise<void> {
   const causes: ErrorCause[] = [];
   const variants = ownEntry(blockCatalogue, input.module);
   if (!variants || !externalModules(app).has(input.module) || !app.registry.find(`${input.module}/widgets`)) {
@@ -31,7 +32,7 @@ export async function checkNewBlock(app: FastifyInstance, graph: RelationGraph, 
   const entry = ownEntry(variants, input.variant);
   if (!entry) throw validationErrorFromCauses([{ path: "/variant", message: `must be one of ${input.module}'s block variants (${Object.keys(variants).join(", ")})` }]);
   if (input.after) {
-    const rows = await pageRows(trx, app.registry.get(PAGE_WIDGETS).table, pageId);
+    const rows = await pageRows(trx, pageId);
     if (!rows.some((r) => r.widgetId === input.after)) causes.push({ path: "/after", message: "must be the id of a block of this page" });
   }
   if (input.content?.anchor !== undefined && !app.registry.get(`${input.module}/widgets`).fieldMap.has("anchor")) {
@@ -46,7 +47,9 @@ export async function checkNewBlock(app: FastifyInstance, graph: RelationGraph, 
     const linked = linkedKind(graph, input.module, kind)!;
     const ids = input.content![kind] as string[];
     if (ids.length === 0) continue;
-    const found = new Set((await trx.selectFrom(app.registry.get(linked.child).table).select("id").where("id", "in", ids).execute()).map((r) => r.id as string));
+    // The kind's model is the catalogue's to name: a query for any model.
+    const records: AnyModelDb = trx;
+    const found = new Set((await records.selectFrom(app.registry.get(linked.child).table).select("id").where("id", "in", ids).execute()).map((r) => r.id as string));
     ids.forEach((id, i) => {
       if (!found.has(id)) causes.push({ path: `/content/${kind}/${i}`, message: `is not a record of ${linked.child}` });
     });
@@ -62,7 +65,7 @@ const childKinds = (input: NewBlock) => Object.keys(input.content ?? {}).filter(
  * host widget, the link between the two, and the block's place on the page — at the end, or
  * right after `after`, the page's rows renumbered 0..n-1. Answers the host widget's id.
  */
-export async function writeNewBlock(app: FastifyInstance, graph: RelationGraph, repository: RepositoryLookup, trx: Kysely<any>, pageId: string, input: NewBlock): Promise<string> {
+export async function writeNewBlock(app: FastifyInstance, graph: RelationGraph, repository: RepositoryLookup, trx: ModelQueries, pageId: string, input: NewBlock): Promise<string> {
   const content = input.content ?? {};
   const label = blockCatalogue[input.module]![input.variant]!.label;
   const title = toTexts(content.title);
@@ -91,8 +94,8 @@ export async function writeNewBlock(app: FastifyInstance, graph: RelationGraph, 
 }
 
 /** Puts a host widget on the page: at the end, or right after the block `after`; the page's rows renumbered. */
-export async function place(app: FastifyInstance, repository: RepositoryLookup, trx: Kysely<any>, pageId: string, hostId: string, after: string | undefined) {
-  const rows = await pageRows(trx, app.registry.get(PAGE_WIDGETS).table, pageId);
+export async function place(app: FastifyInstance, repository: RepositoryLookup, trx: ModelQueries, pageId: string, hostId: string, after: string | undefined) {
+  const rows = await pageRows(trx, pageId);
   const link = await repository(PAGE_WIDGETS).create({ pageId, widgetId: hostId, orderIndex: rows.length });
   const at = after ? rows.findIndex((r) => r.widgetId === after) + 1 : rows.length;
   if (at === rows.length) return;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { notFound } from "../../../../engine/errors.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { EXTERNAL_WIDGETS, type RelationGraph } from "../../../../engine/query/relation-graph.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
 import { readBlockTree } from "./block-tree.js";
 import { place } from "./block-create.js";
-import { PAGE_WIDGETS, pageRows } from "./block-transaction.js";
+import { pageRows } from "./block-transaction.js";
 
 /** Fields a copy does not take over: its own id and dates; a unique slug is generated afresh. */
 const NOT_COPIED = new Set(["id", "createdAt", "updatedAt", "slug"]);
@@ -19,8 +19,8 @@ const copyOf = (row: Record<string, unknown>) => Object.fromEntries(Object.entri
  * the copies — or, for records the block shares or merely shows (a product, a file), at the same
  * records. Answers the copy's host widget id.
  */
-export async function duplicateBlock(app: FastifyInstance, graph: RelationGraph, repository: RepositoryLookup, trx: Kysely<any>, pageId: string, blockId: string): Promise<string> {
-  const rows = await pageRows(trx, app.registry.get(PAGE_WIDGETS).table, pageId);
+export async function duplicateBlock(app: FastifyInstance, graph: RelationGraph, repository: RepositoryLookup, trx: ModelQueries, pageId: string, blockId: string): Promise<string> {
+  const rows = await pageRows(trx, pageId);
   if (!rows.some((r) => r.widgetId === blockId)) throw notFound(`Block ${blockId} is not on page ${pageId}`);
   const tree = await readBlockTree(trx, app.registry, graph, blockId);
   const newId = new Map<string, string>();

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { validationErrorFromCauses } from "../../../../engine/errors.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
-import { PAGE_WIDGETS, pageRows, renumber, type PlacedRow } from "./block-transaction.js";
+import { pageRows, renumber, type PlacedRow } from "./block-transaction.js";
 
 /**
  * Puts the page's blocks in the order of `ids` (host widget ids): order indexes 0..n-1, written
  * in one statement for the rows that move. `ids` must name exactly the page's own blocks, each
  * once (layout blocks are the layout's): anything else is a 400 and nothing moves.
  */
-export async function orderBlocks(app: FastifyInstance, repository: RepositoryLookup, trx: Kysely<any>, pageId: string, ids: string[]): Promise<void> {
-  const rows = await pageRows(trx, app.registry.get(PAGE_WIDGETS).table, pageId);
+export async function orderBlocks(app: FastifyInstance, repository: RepositoryLookup, trx: ModelQueries, pageId: string, ids: string[]): Promise<void> {
+  const rows = await pageRows(trx, pageId);
   const waiting = new Map<string, PlacedRow[]>();
   for (const row of rows) waiting.set(row.widgetId, [...(waiting.get(row.widgetId) ?? []), row]);
   const ordered: PlacedRow[] = [];

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { notFound } from "../../../../engine/errors.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { RelationGraph } from "../../../../engine/query/relation-graph.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
 import { readBlockTree } from "./block-tree.js";
 import { PAGE_WIDGETS, pageRows, renumber } from "./block-transaction.js";
 
 /** Other places a host widget may have: another page, a layout. */
-const PLACEMENTS = [
-  { model: "host/pages-to-widgets", key: "widgetId" },
-  { model: "host/layouts-to-widgets", key: "widgetId" },
-];
+const PLACEMENTS = ["host/pages-to-widgets", "host/layouts-to-widgets"] as const;
 
 /**
  * Takes a block off the page inside the page's transaction: its place on the page, and — unless
@@ -25,14 +22,14 @@ const PLACEMENTS = [
  * same transaction; with drafts on only the working copies go, and the page's publish removes
  * the published ones (its tree is walked through the published side too).
  */
-export async function removeBlock(app: FastifyInstance, graph: RelationGraph, repository: RepositoryLookup, trx: Kysely<any>, pageId: string, blockId: string): Promise<void> {
-  const rows = await pageRows(trx, app.registry.get(PAGE_WIDGETS).table, pageId);
+export async function removeBlock(app: FastifyInstance, graph: RelationGraph, repository: RepositoryLookup, trx: ModelQueries, pageId: string, blockId: string): Promise<void> {
+  const rows = await pageRows(trx, pageId);
   const mine = rows.filter((r) => r.widgetId === blockId);
   if (mine.length === 0) throw notFound(`Block ${blockId} is not on page ${pageId}`);
   await repository(PAGE_WIDGETS).deleteMany(mine.map((r) => r.id));
   await renumber(repository, rows.filter((r) => r.widgetId !== blockId));
   const elsewhere = await Promise.all(
-    PLACEMENTS.map(({ model, key }) => trx.selectFrom(app.registry.get(model).table).select("id").where(key, "=", blockId).limit(1).execute()),
+    PLACEMENTS.map((model) => trx.selectFrom(model).select("id").where("widgetId", "=", blockId).limit(1).execute()),
   );
   if (elsewhere.some((found) => found.length > 0)) return;
   const tree = await readBlockTree(trx, app.registry, graph, blockId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { notFound } from "../../../../engine/errors.js";
+import type { ModelQueries, ModelTransaction } from "../../../../engine/query/model-tables.js";
 import { runTransaction, type RepositoryLookup } from "../../../../engine/query/transaction.js";
 
 export const PAGES = "host/pages";
@@ -13,7 +13,7 @@ export const PAGE_WIDGETS = "host/pages-to-widgets";
  * (docs/drafts.md, Versions) — a `save` under drafts, a `publish` with DRAFTS=off, where the
  * repositories publish every write as they make it.
  */
-export async function pageBlockWrite<T>(app: FastifyInstance, pageId: string, subjectId: string | null, work: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<T>): Promise<T> {
+export async function pageBlockWrite<T>(app: FastifyInstance, pageId: string, subjectId: string | null, work: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<T>): Promise<T> {
   const model = app.registry.get(PAGES);
   const versions = app.drafts.versions;
   return runTransaction(app.database, app.repositories, async (repository, trx) => {
@@ -33,10 +33,10 @@ export interface PlacedRow {
 }
 
 /** The page's own block rows (host/pages-to-widgets) in their order. */
-export async function pageRows(trx: Kysely<any>, table: string, pageId: string): Promise<PlacedRow[]> {
-  const rows = await trx.selectFrom(table).select(["id", "widgetId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute();
+export async function pageRows(trx: ModelQueries, pageId: string): Promise<PlacedRow[]> {
+  const rows = await trx.selectFrom(PAGE_WIDGETS).select(["id", "widgetId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute();
   rows.sort((a, b) => Number(a.orderIndex) - Number(b.orderIndex) || String(a.createdAt).localeCompare(String(b.createdAt)) || String(a.id).localeCompare(String(b.id)));
-  return rows.map((r) => ({ id: r.id, widgetId: r.widgetId, orderIndex: Number(r.orderIndex) }));
+  return rows.map((r) => ({ id: r.id, widgetId: r.widgetId, orderIndex: r.orderIndex }));
 }
 
 /** Gives the rows, in this order, order indexes 0..n-1: one statement for the rows whose index changes. */

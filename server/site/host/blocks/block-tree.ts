@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import type { AnyModelDb } from "../../../../engine/query/any-model-db.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { EXTERNAL_WIDGETS, type RelationGraph } from "../../../../engine/query/relation-graph.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
 
@@ -39,14 +40,16 @@ const add = (map: Map<string, Set<string>>, model: string, id: string) => {
  * feature shown by another block, a module widget another host widget shows) is shared: the tree
  * keeps the link to it but does not own it or walk below it.
  */
-export async function readBlockTree(db: Kysely<any>, registry: Registry, graph: RelationGraph, hostWidgetId: string): Promise<BlockTree> {
+export async function readBlockTree(typed: ModelQueries, registry: Registry, graph: RelationGraph, hostWidgetId: string): Promise<BlockTree> {
   const tree: BlockTree = { relations: new Map(), owned: new Map([["host/widgets", new Set([hostWidgetId])]]) };
+  // Below the module widget, the relation graph names the models: queries for any model.
+  const db: AnyModelDb = typed;
   const table = (model: string) => registry.get(model).table;
-  const links = await db.selectFrom(table(EXTERNAL_WIDGETS)).select(["id", "externalModule", "externalWidgetId"]).where("widgetId", "=", hostWidgetId).execute();
+  const links = await typed.selectFrom(EXTERNAL_WIDGETS).select(["id", "externalModule", "externalWidgetId"]).where("widgetId", "=", hostWidgetId).execute();
   let frontier = new Map<string, Set<string>>();
   for (const link of links) {
     add(tree.relations, EXTERNAL_WIDGETS, link.id);
-    const model = `${String(link.externalModule)}/widgets`;
+    const model = `${link.externalModule}/widgets`;
     if (registry.find(model)) add(frontier, model, link.externalWidgetId);
   }
   frontier = await unshared(db, registry, graph, tree, frontier);
@@ -70,7 +73,7 @@ export async function readBlockTree(db: Kysely<any>, registry: Registry, graph: 
 }
 
 /** The candidates no relation row outside the tree points at (one query per parent relation model). */
-async function unshared(db: Kysely<any>, registry: Registry, graph: RelationGraph, tree: BlockTree, candidates: Map<string, Set<string>>) {
+async function unshared(db: AnyModelDb, registry: Registry, graph: RelationGraph, tree: BlockTree, candidates: Map<string, Set<string>>) {
   const result = new Map<string, Set<string>>();
   await Promise.all(
     [...candidates].map(async ([model, ids]) => {

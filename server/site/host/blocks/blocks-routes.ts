@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
+import { modelQueries } from "../../../../engine/query/model-tables.js";
 import { RelationGraph } from "../../../../engine/query/relation-graph.js";
 import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
 import { mayEdit } from "../../../drafts/draft-reads.js";
@@ -29,12 +30,13 @@ const BLOCK_FIELDS = "`{ id` (the host widget), `region` (`page` or the layout's
  */
 export function registerBlocksRoutes(app: FastifyInstance) {
   const graph = new RelationGraph(app.registry);
+  const typed = modelQueries(app.database.db, app.registry);
   const editors = async (request: FastifyRequest) => {
     if (await mayEdit(app, request, app.registry.get(PAGES))) return;
     if (request.caller?.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "sign in to edit a page's blocks");
     throw new AppError("PERMISSION_ERROR", "a page's blocks need permission to edit pages");
   };
-  const list = (pageId: string, language: string | undefined) => readPageBlocks(app.database.db, app.registry, pageId, checkLanguage(language) ?? DEFAULT_LANGUAGE);
+  const list = (pageId: string, language: string | undefined) => readPageBlocks(typed, app.registry, pageId, checkLanguage(language) ?? DEFAULT_LANGUAGE);
   const one = async (pageId: string, blockId: string, language: string | undefined) => (await list(pageId, language)).find((b) => b.id === blockId && b.region === "page");
 
   defineRoute(

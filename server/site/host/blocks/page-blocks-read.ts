@@ -1,5 +1,6 @@
-import type { Kysely } from "kysely";
 import { notFound } from "../../../../engine/errors.js";
+import type { AnyModelDb } from "../../../../engine/query/any-model-db.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { EXTERNAL_WIDGETS } from "../../../../engine/query/relation-graph.js";
 import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
@@ -19,8 +20,9 @@ export interface PageBlock {
   title: string;
 }
 
-type Row = Record<string, any>;
-const byOrder = (a: Row, b: Row) => Number(a.orderIndex) - Number(b.orderIndex) || String(a.createdAt).localeCompare(String(b.createdAt)) || String(a.id).localeCompare(String(b.id));
+/** A placement row (a link with its order index). */
+type Placed = { id: string; orderIndex: number; createdAt: Date };
+const byOrder = (a: Placed, b: Placed) => Number(a.orderIndex) - Number(b.orderIndex) || String(a.createdAt).localeCompare(String(b.createdAt)) || String(a.id).localeCompare(String(b.id));
 
 /** A text of a language map in this language, else the default language's, else none. */
 export const textIn = (map: unknown, language: string): string | undefined => {
@@ -37,17 +39,16 @@ export const textIn = (map: unknown, language: string): string | undefined => {
  * navbar above the page and its footer below), then the page's own. A fixed number of queries
  * whatever the count of blocks.
  */
-export async function readPageBlocks(db: Kysely<any>, registry: Registry, pageId: string, language: string): Promise<PageBlock[]> {
-  const table = (model: string) => registry.get(model).table;
-  const page = await db.selectFrom(table("host/pages")).select("id").where("id", "=", pageId).executeTakeFirst();
+export async function readPageBlocks(db: ModelQueries, registry: Registry, pageId: string, language: string): Promise<PageBlock[]> {
+  const page = await db.selectFrom("host/pages").select("id").where("id", "=", pageId).executeTakeFirst();
   if (!page) throw notFound(`Page ${pageId} was not found`);
   const [layoutLinks, pageLinks] = await Promise.all([
-    db.selectFrom(table("host/pages-to-layouts")).select(["id", "layoutId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute(),
-    db.selectFrom(table("host/pages-to-widgets")).select(["id", "widgetId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute(),
+    db.selectFrom("host/pages-to-layouts").select(["id", "layoutId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute(),
+    db.selectFrom("host/pages-to-widgets").select(["id", "widgetId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute(),
   ]);
-  const layoutIds = layoutLinks.sort(byOrder).map((l) => l.layoutId as string);
+  const layoutIds = layoutLinks.sort(byOrder).map((l) => l.layoutId);
   const layoutWidgets = layoutIds.length
-    ? await db.selectFrom(table("host/layouts-to-widgets")).select(["id", "layoutId", "widgetId", "orderIndex", "createdAt"]).where("layoutId", "in", layoutIds).execute()
+    ? await db.selectFrom("host/layouts-to-widgets").select(["id", "layoutId", "widgetId", "orderIndex", "createdAt"]).where("layoutId", "in", layoutIds).execute()
     : [];
   const placed: { id: string; region: string }[] = [];
   for (const layoutId of layoutIds) {
@@ -70,20 +71,22 @@ export async function readPageBlocks(db: Kysely<any>, registry: Registry, pageId
 }
 
 /** Each host widget's first module widget (its link in order): one query for the links, one per module. */
-async function shownWidgets(db: Kysely<any>, registry: Registry, hostIds: string[]) {
+async function shownWidgets(db: ModelQueries, registry: Registry, hostIds: string[]) {
   const shown = new Map<string, { module: string; id: string; variant: string; title: unknown }>();
   if (hostIds.length === 0) return shown;
-  const links = (await db.selectFrom(registry.get(EXTERNAL_WIDGETS).table).select(["id", "widgetId", "externalModule", "externalWidgetId", "orderIndex", "createdAt"]).where("widgetId", "in", [...new Set(hostIds)]).execute()).sort(byOrder);
-  const first = new Map<string, Row>();
+  const links = (await db.selectFrom(EXTERNAL_WIDGETS).select(["id", "widgetId", "externalModule", "externalWidgetId", "orderIndex", "createdAt"]).where("widgetId", "in", [...new Set(hostIds)]).execute()).sort(byOrder);
+  const first = new Map<string, (typeof links)[number]>();
   for (const link of links) if (!first.has(link.widgetId)) first.set(link.widgetId, link);
   const byModule = new Map<string, string[]>();
   for (const link of first.values()) byModule.set(link.externalModule, [...(byModule.get(link.externalModule) ?? []), link.externalWidgetId]);
-  const rows = new Map<string, Row>();
+  const rows = new Map<string, { id: string; variant: unknown; title: unknown }>();
+  // Each module's widgets model, named by the link: a query for any model.
+  const widgets: AnyModelDb = db;
   await Promise.all(
     [...byModule].map(async ([module, ids]) => {
       const model = registry.find(`${module}/widgets`);
       if (!model) return;
-      for (const row of await db.selectFrom(model.table).select(["id", "variant", "title"]).where("id", "in", ids).execute()) rows.set(`${module}:${row.id}`, row);
+      for (const row of await widgets.selectFrom(model.table).select(["id", "variant", "title"]).where("id", "in", ids).execute()) rows.set(`${module}:${row.id}`, row);
     }),
   );
   for (const [hostId, link] of first) {
