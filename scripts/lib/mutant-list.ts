@@ -215,8 +215,8 @@ export const mutants: Mutant[] = [
     name: "stock-409-working-title",
     what: "the out-of-stock 409 names the working copy's title",
     changes: [
-      { file: "server/modules/ecommerce/stock.ts", from: 'throw await shortage(trx, publishedTable(repository("ecommerce/products").model),', to: 'throw await shortage(trx, table("ecommerce/products"),' },
-      { file: "server/modules/ecommerce/orders.ts", from: 'await assertLeft(this.db, this.visitorTable, input.productId', to: 'await assertLeft(this.db, this.table, input.productId' },
+      { file: "server/modules/ecommerce/stock.ts", from: 'throw await shortage(trx, visitorProducts(repository("ecommerce/products").model),', to: 'throw await shortage(trx, "ecommerce/products",' },
+      { file: "server/modules/ecommerce/orders.ts", from: "await assertLeft(this.db, this.visitorProducts, input.productId", to: 'await assertLeft(this.db, "ecommerce/products", input.productId' },
     ],
     tests: ["tests/drafts/shop-sells-published.test.ts"],
   },
@@ -337,7 +337,7 @@ export const mutants: Mutant[] = [
   {
     name: "refund-without-invoice-lock",
     what: "refunds read the invoice without its row lock: two refunds with different keys both accepted",
-    changes: [{ file: "server/modules/billing/refunds.ts", from: '.where("id", "=", invoiceId).forUpdate().$castTo<Invoice>()', to: '.where("id", "=", invoiceId).$castTo<Invoice>()' }],
+    changes: [{ file: "server/modules/billing/refunds.ts", from: 'selectFrom("billing/invoices").selectAll().where("id", "=", invoiceId).forUpdate()', to: 'selectFrom("billing/invoices").selectAll().where("id", "=", invoiceId)' }],
     tests: ["tests/billing/concurrent-refunds.test.ts"],
     postgresOnly: true,
   },

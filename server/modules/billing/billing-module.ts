@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
+import { Currencies } from "./currencies.js";
 import { Invoices } from "./invoices.js";
 import { Payments } from "./payments.js";
 import { Refunds } from "./refunds.js";
@@ -15,6 +16,8 @@ export interface BillingServices {
   invoices: Invoices;
   /** Refunds through the providers' refund APIs (the order desk's Refund). */
   refunds: Refunds;
+  /** A currency by id (a checkout's, a price's). */
+  currencies: Currencies;
 }
 
 declare module "fastify" {
@@ -26,12 +29,12 @@ declare module "fastify" {
 /** Payment providers (chosen by settings), the webhook route they all use, the list of configured providers, and the dummy provider's page data. */
 export async function registerBillingModule(app: FastifyInstance, config: Config): Promise<PaymentProviders> {
   const providers = await createPaymentProviders(config, app.repositories.get("rbac/signing-keys")!);
-  const invoices = new Invoices(app.database, app.repositories, app.registry);
+  const invoices = new Invoices(app.database, app.repositories);
   const payments = new Payments(app.database, app.repositories, app.registry, invoices);
   const refunds = new Refunds(app.database, app.repositories, app.registry, invoices, payments, providers);
-  app.decorate("payments", { providers, payments, invoices, refunds });
+  app.decorate("payments", { providers, payments, invoices, refunds, currencies: new Currencies(app.repositories) });
   await app.register(async (routes) => registerWebhookRoute(routes, config, providers, payments));
-  await app.register(async (routes) => registerDummyInvoiceRoute(routes, providers));
+  await app.register(async (routes) => registerDummyInvoiceRoute(routes, providers, invoices));
   await app.register(async (routes) => registerProvidersRoute(routes, providers));
   return providers;
 }

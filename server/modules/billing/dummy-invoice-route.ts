@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../engine/errors.js";
-import type { StoredRecord } from "../../../engine/query/stored-record.js";
+import { modelQueries } from "../../../engine/query/model-tables.js";
 import { UUID, inputSchema } from "../input.js";
 import { defineRoute } from "../route.js";
+import type { Invoices } from "./invoices.js";
 import type { PaymentProviders } from "./providers/registry.js";
 
 const params = inputSchema<{ invoiceId: string }>({ properties: { invoiceId: { ...UUID, "x-message": "id is required" } }, required: ["invoiceId"] });
@@ -12,10 +13,10 @@ const query = inputSchema<{ token: string }>({ properties: { token: { type: "str
  * GET /api/billing/payment-intents/dummy/invoices/{invoiceId}?token=…: what the dummy provider's
  * payment page shows (amount, currency, the orders' lines) and its two signed actions, Pay and
  * Decline. The token from the payment URL is checked before anything is looked up; like a hosted
- * payment link, whoever holds the URL may pay.
+ * payment link, whoever holds the URL may pay. The orders are what the selling module tells
+ * billing the invoice pays for (Invoices.onInvoiceItems): billing reads no other module's tables.
  */
-export function registerDummyInvoiceRoute(app: FastifyInstance, providers: PaymentProviders) {
-  const table = (id: string) => app.registry.get(id).table;
+export function registerDummyInvoiceRoute(app: FastifyInstance, providers: PaymentProviders, invoices: Invoices) {
   const dummyOf = () => {
     if (!providers.dummy) throw new AppError("NOT_FOUND", "the dummy payment provider is not enabled on this server");
     return providers.dummy;
@@ -37,29 +38,17 @@ export function registerDummyInvoiceRoute(app: FastifyInstance, providers: Payme
     async ({ params: { invoiceId }, query: { token } }) => {
       const dummy = dummyOf();
       if (!dummy.checkPageToken(invoiceId, token)) throw new AppError("PERMISSION_ERROR", "this payment link is not valid");
-      const invoice = await app.repositories.get("billing/invoices")!.get(invoiceId);
-      const db = app.database.db;
+      const invoice = await invoices.get(invoiceId);
+      const db = modelQueries(app.database.db, app.registry);
       const currency = await db
-        .selectFrom(`${table("billing/payment-intents-to-invoices")} as pi`)
-        .innerJoin(`${table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "pi.paymentIntentId")
-        .innerJoin(`${table("billing/currencies")} as c`, "c.id", "pc.currencyId")
+        .selectFrom("billing/payment-intents-to-invoices as pi")
+        .innerJoin("billing/payment-intents-to-currencies as pc", "pc.paymentIntentId", "pi.paymentIntentId")
+        .innerJoin("billing/currencies as c", "c.id", "pc.currencyId")
         .select(["c.id", "c.slug", "c.symbol", "c.decimals", "c.title"])
         .where("pi.invoiceId", "=", invoiceId)
-        .$castTo<Pick<StoredRecord<"billing/currencies">, "id" | "slug" | "symbol" | "decimals" | "title">>()
         .executeTakeFirst();
-      const orderRows = await db
-        .selectFrom(`${table("billing/payment-intents-to-invoices")} as pi`)
-        .innerJoin(`${table("ecommerce/orders-to-billing-module-payment-intents")} as op`, "op.billingModulePaymentIntentId", "pi.paymentIntentId")
-        .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "op.orderId")
-        .selectAll("o")
-        .where("pi.invoiceId", "=", invoiceId)
-        .$castTo<StoredRecord<"ecommerce/orders">>()
-        .execute();
-      const orders = (await app.shop.orders.withLines(db, orderRows, true)).map((o) => ({
-        id: o.id,
-        status: o.status,
-        ordersToProducts: o.ordersToProducts.map((l) => ({ id: l.id, quantity: l.quantity, product: l.product ? { id: l.product.id, slug: l.product.slug, title: l.product.title } : null })),
-      }));
+      // What the invoice pays for, as the module that sells lists it (ecommerce: the orders and their lines).
+      const orders = await invoices.itemsOf(db, invoiceId);
       const signed = { id: invoice.id, providerId: String(invoice.providerId), amount: String(invoice.amount), currency: String(currency?.slug ?? "") };
       return {
         data: {

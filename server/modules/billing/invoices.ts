@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError } from "../../../engine/errors.js";
 import type { CreatedWith, Repository } from "../../../engine/query/repository.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
+import type { ModelQueries, ModelTransaction } from "../../../engine/query/model-tables.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
-import type { Registry } from "../../../engine/schema/registry.js";
 import type { CreatedPayment, ProviderName } from "./providers/provider.js";
 
 export type Invoice = StoredRecord<"billing/invoices">;
@@ -30,7 +29,10 @@ export interface InvoiceStateChange {
  * roll back together. Returns the ids of the records it moved: a payment that moved nothing
  * anywhere is flagged for a person (payments.ts).
  */
-export type InvoiceStateListener = (change: InvoiceStateChange, repository: RepositoryLookup, trx: Kysely<any>) => Promise<readonly string[]>;
+/** What the payment intents pay for, in the selling module's words (its records, listed on the payment page). */
+export type InvoiceItemsReader = (db: ModelQueries, paymentIntentIds: string[]) => Promise<unknown[]>;
+
+export type InvoiceStateListener = (change: InvoiceStateChange, repository: RepositoryLookup, trx: ModelTransaction) => Promise<readonly string[]>;
 
 /** What a new invoice is for: its amount in one currency, paid through one provider. */
 export interface InvoiceRequest {
@@ -50,14 +52,31 @@ export interface InvoiceRequest {
  */
 export class Invoices {
   private readonly listeners: InvoiceStateListener[] = [];
-  private readonly table: (id: string) => string;
+  private itemsReader: InvoiceItemsReader = async () => [];
 
   constructor(
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
-    registry: Registry,
-  ) {
-    this.table = (id) => registry.get(id).table;
+  ) {}
+
+  /** The invoice, or the repository's 404 naming it. */
+  async get(invoiceId: string): Promise<Invoice> {
+    return (await this.repositories.get("billing/invoices")!.get(invoiceId)) as Invoice;
+  }
+
+  /** A payment intent in the caller's transaction, or the repository's 404 naming it. */
+  intent(repository: RepositoryLookup, intentId: string): Promise<PaymentIntent> {
+    return repository("billing/payment-intents").get(intentId);
+  }
+
+  /** Sets who tells what an invoice pays for (the module that sells: ecommerce's orders). */
+  onInvoiceItems(reader: InvoiceItemsReader): void {
+    this.itemsReader = reader;
+  }
+
+  /** What the invoice pays for, as the selling module describes it (the dummy payment page lists it). */
+  async itemsOf(db: ModelQueries, invoiceId: string): Promise<unknown[]> {
+    return this.itemsReader(db, await this.intentIdsOf(db, invoiceId));
   }
 
   /** Adds a listener told of every invoice's move, inside the move's transaction. */
@@ -66,7 +85,7 @@ export class Invoices {
   }
 
   /** Tells every listener of the move; the ids of everything they moved. */
-  async announce(change: InvoiceStateChange, repository: RepositoryLookup, trx: Kysely<any>): Promise<string[]> {
+  async announce(change: InvoiceStateChange, repository: RepositoryLookup, trx: ModelTransaction): Promise<string[]> {
     const moved: string[] = [];
     for (const listener of this.listeners) moved.push(...(await listener(change, repository, trx)));
     return moved;
@@ -126,7 +145,7 @@ export class Invoices {
    * no payment URL) — invoice and intents `failed`, the move announced. Undefined when the invoice
    * had already moved on (completed, paid, failed); else the ids the listeners moved.
    */
-  async failUnpaid(repository: RepositoryLookup, trx: Kysely<any>, invoiceId: string): Promise<string[] | undefined> {
+  async failUnpaid(repository: RepositoryLookup, trx: ModelTransaction, invoiceId: string): Promise<string[] | undefined> {
     const invoice = await this.locked(trx, invoiceId);
     if (invoice.status !== "new" || invoice.paymentUrl) return undefined;
     await repository("billing/invoices").update(invoiceId, { status: "failed" });
@@ -141,7 +160,7 @@ export class Invoices {
    * replaced (pay again). False when it had already moved on. A late "paid" for it is then
    * recorded with the paid-after-canceled flag and moves nothing (payments.ts).
    */
-  async cancelOpen(repository: RepositoryLookup, trx: Kysely<any>, invoiceId: string): Promise<boolean> {
+  async cancelOpen(repository: RepositoryLookup, trx: ModelTransaction, invoiceId: string): Promise<boolean> {
     const invoice = await this.locked(trx, invoiceId);
     if (invoice.status !== "new") return false;
     await repository("billing/invoices").update(invoiceId, { status: "canceled" });
@@ -152,12 +171,12 @@ export class Invoices {
   }
 
   /** The ids of the payment intents the invoice pays. */
-  async intentIdsOf(trx: Kysely<any>, invoiceId: string): Promise<string[]> {
-    const intents = await trx.selectFrom(this.table("billing/payment-intents-to-invoices")).select("paymentIntentId").where("invoiceId", "=", invoiceId).execute();
-    return intents.map((i) => i.paymentIntentId as string);
+  async intentIdsOf(db: ModelQueries, invoiceId: string): Promise<string[]> {
+    const intents = await db.selectFrom("billing/payment-intents-to-invoices").select("paymentIntentId").where("invoiceId", "=", invoiceId).execute();
+    return intents.map((i) => i.paymentIntentId);
   }
 
-  private locked(trx: Kysely<any>, invoiceId: string): Promise<Invoice> {
-    return trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", invoiceId).forUpdate().$castTo<Invoice>().executeTakeFirstOrThrow();
+  private locked(trx: ModelTransaction, invoiceId: string): Promise<Invoice> {
+    return trx.selectFrom("billing/invoices").selectAll().where("id", "=", invoiceId).forUpdate().executeTakeFirstOrThrow();
   }
 }

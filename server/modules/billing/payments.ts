@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { isUuid } from "../../../engine/query/coerce.js";
+import { modelQueries, type ModelQueries, type ModelTransaction } from "../../../engine/query/model-tables.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
@@ -41,16 +41,12 @@ const TRANSITIONS: Record<PaymentEventKind, Step> = {
 export const PAID_AFTER_FAILED = "refund or review";
 
 export class Payments {
-  private readonly table: (id: string) => string;
-
   constructor(
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
-    registry: Registry,
+    private readonly registry: Registry,
     private readonly invoices: Invoices,
-  ) {
-    this.table = (id) => registry.get(id).table;
-  }
+  ) {}
 
   /**
    * Applies a verified event to the invoice it names (by our invoice id when the notification
@@ -86,7 +82,7 @@ export class Payments {
 
   /** A provider's question before the payment (CloudPayments' Check): may this invoice be paid, this much? Nothing is written. */
   async check(provider: ProviderName, event: PaymentEvent): Promise<WebhookOutcome> {
-    const db = this.database.db;
+    const db = modelQueries(this.database.db, this.registry);
     const invoice = await this.findInvoice(db, provider, event, false);
     if (!invoice) return "unknown";
     if (await this.mismatch(db, invoice, event)) return "mismatch";
@@ -94,8 +90,8 @@ export class Payments {
   }
 
   /** The invoice of this provider the event names, locked for the transaction when asked. */
-  private async findInvoice(trx: Kysely<any>, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Invoice | undefined> {
-    let query = trx.selectFrom(this.table("billing/invoices")).selectAll().where("provider", "=", provider).$castTo<Invoice>();
+  private async findInvoice(db: ModelQueries, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Invoice | undefined> {
+    let query = db.selectFrom("billing/invoices").selectAll().where("provider", "=", provider);
     if (event.invoiceId !== undefined) {
       if (!isUuid(event.invoiceId)) return undefined;
       query = query.where("id", "=", event.invoiceId);
@@ -112,8 +108,8 @@ export class Payments {
    * payment (paid, check) must state both; a refund its amount (a partial refund does not match);
    * a failure or cancellation is checked on what it states.
    */
-  private async mismatch(trx: Kysely<any>, invoice: Invoice, event: PaymentEvent): Promise<string | undefined> {
-    const currency = await this.currencyOf(trx, invoice.id);
+  private async mismatch(db: ModelQueries, invoice: Invoice, event: PaymentEvent): Promise<string | undefined> {
+    const currency = await this.currencyOf(db, invoice.id);
     const code = String(invoice.currency ?? currency?.slug ?? "").toUpperCase();
     const decimals = currency?.decimals ?? 2;
     const stated = `${event.amount ?? "no amount"} ${event.currency ?? "no currency"}`;
@@ -126,15 +122,15 @@ export class Payments {
   }
 
   /** Whether a refund notification tells of a refund this shop made (billing/refunds, not failed) of that amount. */
-  private async ownRefund(trx: Kysely<any>, invoice: Invoice, event: PaymentEvent): Promise<boolean> {
+  private async ownRefund(trx: ModelTransaction, invoice: Invoice, event: PaymentEvent): Promise<boolean> {
     if (event.amount === undefined) return false;
-    const refunds = await trx.selectFrom(this.table("billing/refunds")).select("amount").where("invoiceId", "=", invoice.id).where("status", "!=", "failed").execute();
+    const refunds = await trx.selectFrom("billing/refunds").select("amount").where("invoiceId", "=", invoice.id).where("status", "!=", "failed").execute();
     const decimals = (await this.currencyOf(trx, invoice.id))?.decimals ?? 2;
     return refunds.some((r) => sameAmount(String(r.amount), event.amount!, decimals));
   }
 
   /** Moves the invoice and its intents and tells the listeners; returns "flagged" when a paid moved nothing. */
-  private async move(repository: RepositoryLookup, trx: Kysely<any>, invoice: Invoice, step: Step, event: PaymentEvent): Promise<WebhookOutcome> {
+  private async move(repository: RepositoryLookup, trx: ModelTransaction, invoice: Invoice, step: Step, event: PaymentEvent): Promise<WebhookOutcome> {
     const eventId = event.eventId;
     const paymentIntentIds = await this.invoices.intentIdsOf(trx, invoice.id);
     await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: step.intent });
@@ -152,11 +148,11 @@ export class Payments {
   }
 
   /** The invoice's currency (through its payment intent): slug and precision. */
-  async currencyOf(trx: Kysely<any>, invoiceId: string): Promise<{ slug: string; decimals: number } | undefined> {
-    return trx
-      .selectFrom(`${this.table("billing/payment-intents-to-invoices")} as pi`)
-      .innerJoin(`${this.table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "pi.paymentIntentId")
-      .innerJoin(`${this.table("billing/currencies")} as c`, "c.id", "pc.currencyId")
+  async currencyOf(db: ModelQueries, invoiceId: string): Promise<{ slug: string; decimals: number } | undefined> {
+    return db
+      .selectFrom("billing/payment-intents-to-invoices as pi")
+      .innerJoin("billing/payment-intents-to-currencies as pc", "pc.paymentIntentId", "pi.paymentIntentId")
+      .innerJoin("billing/currencies as c", "c.id", "pc.currencyId")
       .select(["c.slug", "c.decimals"])
       .where("pi.invoiceId", "=", invoiceId)
       .executeTakeFirst();

@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import { isDecimal } from "../../../engine/query/decimal.js";
+import { modelQueries, type ModelTransaction } from "../../../engine/query/model-tables.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
@@ -55,18 +55,14 @@ export const refundKey = (refundId: string) => `refund-${refundId}`;
  * refunds of the invoice until the same request is repeated.
  */
 export class Refunds {
-  private readonly table: (id: string) => string;
-
   constructor(
     private readonly database: Database,
     private readonly repositories: Map<string, Repository>,
-    registry: Registry,
+    private readonly registry: Registry,
     private readonly invoices: Invoices,
     private readonly payments: Payments,
     private readonly providers: PaymentProviders,
-  ) {
-    this.table = (id) => registry.get(id).table;
-  }
+  ) {}
 
   /** Whether the provider has a refund API here. */
   canRefund(provider: string): boolean {
@@ -126,7 +122,7 @@ export class Refunds {
     const refunds = this.repositories.get("billing/refunds")!;
     const refund = (await refunds.get(refundId)) as Refund;
     const invoice = (await this.repositories.get("billing/invoices")!.get(refund.invoiceId)) as Invoice;
-    const currency = await this.payments.currencyOf(this.database.db, invoice.id);
+    const currency = await this.payments.currencyOf(modelQueries(this.database.db, this.registry), invoice.id);
     const provider = this.providers.get(String(invoice.provider));
     let providerRefundId: string;
     try {
@@ -167,8 +163,8 @@ export class Refunds {
     });
   }
 
-  private async locked(trx: Kysely<any>, invoiceId: string): Promise<Invoice> {
-    const invoice = await trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", invoiceId).forUpdate().$castTo<Invoice>().executeTakeFirst();
+  private async locked(trx: ModelTransaction, invoiceId: string): Promise<Invoice> {
+    const invoice = await trx.selectFrom("billing/invoices").selectAll().where("id", "=", invoiceId).forUpdate().executeTakeFirst();
     if (!invoice) throw notFound(`Invoice ${invoiceId} was not found`);
     return invoice;
   }

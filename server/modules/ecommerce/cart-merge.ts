@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { HandoverListener } from "../rbac/index.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 
 /**
  * A guest's cart joins the account's when the guest signs in (rbac's guest handover, one
@@ -41,7 +41,7 @@ export function mergeGuestCart(table: (id: string) => string): HandoverListener 
  * cart after a declined payment) finds the buyer may have added the same product again meanwhile.
  * The older line keeps the sum of the quantities; a newer order left with no line goes.
  */
-export async function consolidateCart(repository: RepositoryLookup, trx: Kysely<any>, table: (id: string) => string, subjectId: string): Promise<void> {
+export async function consolidateCart(repository: RepositoryLookup, trx: ModelQueries, table: (id: string) => string, subjectId: string): Promise<void> {
   const first = new Map<string, Line>();
   const emptied = new Set<string>();
   const kept = new Set<string>();
@@ -72,11 +72,11 @@ interface Line {
 }
 
 /** A subject's cart lines, their orders' rows locked. */
-async function cartLines(trx: Kysely<any>, table: (id: string) => string, subjectId: string): Promise<Line[]> {
+async function cartLines(trx: ModelQueries, table: (id: string) => string, subjectId: string): Promise<Line[]> {
   const rows = await trx
-    .selectFrom(`${table("ecommerce/orders-to-products")} as l`)
-    .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "l.orderId")
-    .innerJoin(`${table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+    .selectFrom("ecommerce/orders-to-products as l")
+    .innerJoin("ecommerce/orders as o", "o.id", "l.orderId")
+    .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
     .select(["l.id", "l.orderId", "so.id as linkId", "l.productId", "l.storeId", "l.quantity"])
     .where("so.subjectId", "=", subjectId)
     .where("o.type", "=", "cart")

@@ -1,5 +1,4 @@
-import type { StoredRecord } from "../../../engine/query/stored-record.js";
-import { sumAmounts } from "../billing/index.js";
+import { sumAmounts, type Currency } from "../billing/index.js";
 
 /** One price attribute of a line, as Orders.checkoutAttributes answers it: only its amount is read here. */
 type ChargedAttribute = { amount: string | number };
@@ -11,7 +10,7 @@ type ChargedAttribute = { amount: string | number };
  * one_off), so the charge is one-off with no interval; `amount` is what the checkout would
  * invoice in that currency: the lines' rounded amounts added.
  */
-export function checkoutCharge<A extends ChargedAttribute>(attributes: A[], currency: StoredRecord<"billing/currencies">) {
+export function checkoutCharge<A extends ChargedAttribute>(attributes: A[], currency: Currency) {
   return {
     amount: sumAmounts(attributes.map((a) => String(a.amount)), Number(currency.decimals)),
     type: "one_off" as const,

@@ -1,14 +1,25 @@
-import type { Kysely } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
+import type { ModelTransaction } from "../../../engine/query/model-tables.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
-import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import { ProviderFailure, sumAmounts, type CreatedPayment, type Invoice, type Invoices, type PaymentIntent, type PaymentProvider, type PaymentProviders, type ProviderName } from "../billing/index.js";
+import {
+  invoiceById,
+  openCheckouts,
+  paymentIntentById,
+  ProviderFailure,
+  sumAmounts,
+  type CreatedPayment,
+  type Currency,
+  type Invoice,
+  type Invoices,
+  type PaymentIntent,
+  type PaymentProvider,
+  type PaymentProviders,
+  type ProviderName,
+} from "../billing/index.js";
 import type { Order, Orders } from "./orders.js";
-
-type Currency = StoredRecord<"billing/currencies">;
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
 import { reserveStock } from "./stock.js";
@@ -87,7 +98,7 @@ export class Checkout {
   }
 
   /** Checks out the subject's orders; `inside` runs first in step 1's transaction (the one-step product checkout creates its order there). */
-  async run(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<string[]>): Promise<CheckoutResult> {
+  async run(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<string[]>): Promise<CheckoutResult> {
     const provider = this.providers.get(request.provider);
     for (let attempt = 1; ; attempt++) {
       const started = await this.start(request, inside);
@@ -95,7 +106,7 @@ export class Checkout {
       if (started.ours) return this.pay(provider, request, started);
       // Another request's checkout of these orders is asking the provider: wait for its outcome.
       const outcome = await this.awaitOther(started.invoice.id);
-      if (outcome === "completed") return answer(started, await this.repositories.get("billing/invoices")!.get(started.invoice.id));
+      if (outcome === "completed") return answer(started, await this.invoices.get(started.invoice.id));
       // Its request died between the steps: finish it, same invoice and idempotency key.
       if (outcome === "abandoned") return this.pay(provider, request, started);
       // Its provider call failed and the orders are back in the cart: one try of our own.
@@ -104,7 +115,7 @@ export class Checkout {
   }
 
   /** Step 1: one short transaction (see the class comment). */
-  private start(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<string[]>): Promise<Started> {
+  private start(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<string[]>): Promise<Started> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const orderIds = inside ? await inside(repository, trx) : [...new Set(request.orderIds)];
       const { orders, currency } = await this.lockOwnOrders(trx, request.subjectId, orderIds, request.currencyId);
@@ -189,7 +200,7 @@ export class Checkout {
    * The orders, locked for this transaction, when every one is the subject's (404 naming one that
    * is not), and the currency (the one asked for, else the default), read in one statement.
    */
-  private async lockOwnOrders(trx: Kysely<any>, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: Currency }> {
+  private async lockOwnOrders(trx: ModelTransaction, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: Currency }> {
     if (orderIds.length === 0) throw validationError("ecommerceModule.orders is required", [{ path: "/ecommerceModule/orders", message: "is required" }]);
     const { orders, currency } = await this.orders.lockedWithCurrency(trx, subjectId, orderIds, currencyId);
     if (currency) return { orders, currency };
@@ -201,17 +212,13 @@ export class Checkout {
    * Orders already being paid: the same checkout again (all of them under one open invoice, same
    * provider and currency) answers that invoice; anything else is a conflict.
    */
-  private async existingCheckout(trx: Kysely<any>, orders: Order[], request: CheckoutRequest, currency: Currency): Promise<Started> {
+  private async existingCheckout(trx: ModelTransaction, orders: Order[], request: CheckoutRequest, currency: Currency): Promise<Started> {
+    // The orders' checkouts still waiting (billing's open intents and new invoices), in one statement.
     const links = await trx
-      .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-      .innerJoin(`${this.table("billing/payment-intents")} as pi`, "pi.id", "op.billingModulePaymentIntentId")
-      .innerJoin(`${this.table("billing/payment-intents-to-invoices")} as pii`, "pii.paymentIntentId", "pi.id")
-      .innerJoin(`${this.table("billing/invoices")} as i`, "i.id", "pii.invoiceId")
-      .innerJoin(`${this.table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "pi.id")
-      .select(["op.orderId", "pi.id as intentId", "i.id as invoiceId", "i.provider", "pc.currencyId"])
+      .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+      .innerJoin(openCheckouts(trx).as("pi"), "pi.intentId", "op.billingModulePaymentIntentId")
+      .select(["op.orderId", "pi.intentId", "pi.invoiceId", "pi.provider", "pi.currencyId"])
       .where("op.orderId", "in", orders.map((o) => o.id))
-      .where("pi.status", "=", "open")
-      .where("i.status", "=", "new")
       .execute();
     const invoiceIds = new Set(links.map((l) => l.invoiceId));
     const sameCheckout =
@@ -222,8 +229,9 @@ export class Checkout {
       const busy = orders.find((o) => !(o.type === "cart" && o.status === "new"))!;
       throw new AppError("CONFLICT", `order ${busy.id} is ${busy.status}: it is already checked out`);
     }
-    const invoice = await trx.selectFrom(this.table("billing/invoices")).selectAll().where("id", "=", links[0]!.invoiceId).$castTo<Invoice>().executeTakeFirstOrThrow();
-    const intent = await trx.selectFrom(this.table("billing/payment-intents")).selectAll().where("id", "=", links[0]!.intentId).$castTo<PaymentIntent>().executeTakeFirstOrThrow();
+    const invoice = await invoiceById(trx, links[0]!.invoiceId);
+    const intent = await paymentIntentById(trx, links[0]!.intentId);
+    if (!invoice || !intent) throw new Error(`invoice ${links[0]!.invoiceId} or its payment intent was not read back`);
     return { invoice, intent, currency, orders, ours: false, created: [] };
   }
 }

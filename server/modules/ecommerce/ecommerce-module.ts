@@ -25,6 +25,7 @@ import { UnpaidOrders } from "./unpaid-orders.js";
 import { mergeGuestCart } from "./cart-merge.js";
 import { remindUnpaid } from "./unpaid-reminders.js";
 import { resolveSigningSecret } from "../../lib/signing-secret.js";
+import { modelQueries } from "../../../engine/query/model-tables.js";
 import type { ShopServices } from "./shop-services.js";
 
 /** How often an instance looks for checkouts left half done (pending-checkouts.ts). */
@@ -53,18 +54,23 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
  * moves (paid, failed, refunded…) as billing announces them, inside the same transaction.
  */
 export async function registerEcommerceModule(app: FastifyInstance, config: Config, billing: BillingServices) {
-  const orders = new Orders(app.database, app.repositories, app.registry);
+  const orders = new Orders(app.database, app.repositories, app.registry, billing.currencies);
   billing.invoices.onInvoiceState(ordersFollowInvoices((id) => app.registry.get(id).table));
+  // The dummy payment page lists the orders an invoice pays for (billing reads no table of ours).
+  billing.invoices.onInvoiceItems((db, intentIds) => orders.ofPaymentIntents(db, intentIds));
   const checkout = new Checkout(app.database, app.repositories, app.registry, orders, billing.providers, billing.invoices);
   const linkSecret = await resolveSigningSecret(config.jwtSecret, config.production, app.repositories.get("rbac/signing-keys")!);
   app.rbac.guests.on(mergeGuestCart((id) => app.registry.get(id).table));
+  // A signed-in subject reads its own orders and their lines through the generic routes (rbac's owned-rows rule).
+  app.rbac.ownRows.own("ecommerce/orders", { column: "id", owner: "order" });
+  app.rbac.ownRows.own("ecommerce/orders-to-products", { column: "orderId", owner: "order" });
   const shop: ShopServices = {
     orders,
     checkout,
-    payAgain: new PayAgain(app.database, app.repositories, app.registry, orders, checkout, billing.invoices),
+    payAgain: new PayAgain(app.database, app.repositories, app.registry, orders, checkout, billing.invoices, billing.currencies),
     links: new OrderLinks(linkSecret, config.publicUrl, config.orderLinkMaxAgeDays),
     unpaid: new UnpaidOrders(app.database, app.repositories, app.registry, billing.invoices),
-    idempotency: new IdempotencyKeys(app.database.db, app.registry.get("ecommerce/idempotency-keys").table),
+    idempotency: new IdempotencyKeys(modelQueries(app.database.db, app.registry)),
     authorizer: app.rbac.authorizer,
     config,
   };

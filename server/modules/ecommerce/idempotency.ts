@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import { AppError, validationError } from "../../../engine/errors.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 
 export interface Answer {
   status: number;
@@ -41,10 +42,7 @@ function canonical(value: unknown): string {
  * again); a reservation older than RESERVATION_ABANDONED_MS is taken over.
  */
 export class IdempotencyKeys {
-  constructor(
-    private readonly db: Kysely<any>,
-    private readonly table: string,
-  ) {}
+  constructor(private readonly db: ModelQueries) {}
 
   /** `input` is the request's parsed data (the body as read, not `request.body`, which a multipart request does not have). */
   async answer(request: FastifyRequest, subjectId: string, input: unknown, run: () => Promise<Answer>): Promise<Answer> {
@@ -56,7 +54,7 @@ export class IdempotencyKeys {
     const requestHash = createHash("sha256").update(`${request.method} ${request.routeOptions.url} ${canonical(request.params)} ${canonical(input)}`).digest("hex");
     for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
       const reserved = await this.db
-        .insertInto(this.table)
+        .insertInto("ecommerce/idempotency-keys")
         .values({ subjectId, key, requestHash })
         .onConflict((oc) => oc.columns(["subjectId", "key"]).doNothing())
         .returning("id")
@@ -67,7 +65,7 @@ export class IdempotencyKeys {
       if (stored.requestHash !== requestHash) throw new AppError("CONFLICT", "this Idempotency-Key was used with another request");
       if (stored.statusCode !== null) return { status: stored.statusCode, body: stored.response };
       if (stored.abandoned) {
-        await this.db.deleteFrom(this.table).where("id", "=", stored.id).where("statusCode", "is", null).execute();
+        await this.db.deleteFrom("ecommerce/idempotency-keys").where("id", "=", stored.id).where("statusCode", "is", null).execute();
         continue;
       }
       await pause(delay); // another request with this key is under way: its answer will be ours
@@ -80,16 +78,16 @@ export class IdempotencyKeys {
       answer = await run();
     } catch (error) {
       // Nothing was kept: the key is free for a retry (if this delete fails too, the reservation is taken over once abandoned).
-      await this.db.deleteFrom(this.table).where("id", "=", id).execute().catch(() => undefined);
+      await this.db.deleteFrom("ecommerce/idempotency-keys").where("id", "=", id).execute().catch(() => undefined);
       throw error;
     }
-    await this.db.updateTable(this.table).set({ statusCode: answer.status, response: JSON.stringify(answer.body) }).where("id", "=", id).execute();
+    await this.db.updateTable("ecommerce/idempotency-keys").set({ statusCode: answer.status, response: JSON.stringify(answer.body) }).where("id", "=", id).execute();
     return answer;
   }
 
   private find(subjectId: string, key: string) {
     return this.db
-      .selectFrom(this.table)
+      .selectFrom("ecommerce/idempotency-keys")
       .select(["id", "requestHash", "statusCode", "response", sql<boolean>`"createdAt" < now() - make_interval(secs => ${RESERVATION_ABANDONED_MS / 1000}::float8)`.as("abandoned")])
       .where("subjectId", "=", subjectId)
       .where("key", "=", key)

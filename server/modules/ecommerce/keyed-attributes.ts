@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 
 /** The models a removal writes: announced on the change feed by the caller after its commit. */
 export const KEYED_ATTRIBUTE_MODELS = [
@@ -16,7 +17,7 @@ export const KEYED_ATTRIBUTE_MODELS = [
  * another product or store also uses keeps existing for them; the keys themselves stay (shared).
  * Working copies only: the caller publishes the removals (DRAFTS=off) or a publish of the tree does.
  */
-export async function removeKeyedAttributes(trx: Kysely<any>, table: (model: string) => string, productId: string, type: "price" | "feature", offers: boolean): Promise<Removed> {
+export async function removeKeyedAttributes(trx: ModelQueries, table: (model: string) => string, productId: string, type: "price" | "feature", offers: boolean): Promise<Removed> {
   const removed: Removed = new Map();
   const note = (model: string, ids: string[]) => ids.length && removed.set(model, [...(removed.get(model) ?? []), ...ids]);
   const t = (id: string) => sql.table(table(id));
@@ -39,12 +40,12 @@ export async function removeKeyedAttributes(trx: Kysely<any>, table: (model: str
   `.execute(trx);
   const orphans = rows.map((r) => r.id);
   if (orphans.length === 0) return removed;
-  for (const model of ["ecommerce/attribute-keys-to-attributes", "ecommerce/attributes-to-billing-module-currencies"]) {
-    const gone = await trx.deleteFrom(table(model)).where("attributeId", "in", orphans).returning("id").execute();
-    note(model, gone.map((r) => r.id as string));
+  for (const model of ["ecommerce/attribute-keys-to-attributes", "ecommerce/attributes-to-billing-module-currencies"] as const) {
+    const gone = await trx.deleteFrom(model).where("attributeId", "in", orphans).returning("id").execute();
+    note(model, gone.map((r) => r.id));
   }
   note("ecommerce/attributes", orphans);
-  await trx.deleteFrom(table("ecommerce/attributes")).where("id", "in", orphans).execute();
+  await trx.deleteFrom("ecommerce/attributes").where("id", "in", orphans).execute();
   return removed;
 }
 

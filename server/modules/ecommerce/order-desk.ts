@@ -1,8 +1,10 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FastifyInstance } from "fastify";
-import { fromMinorUnits, toMinorUnits } from "../billing/index.js";
+import { currencyRows, fromMinorUnits, invoicesOfIntents, toMinorUnits } from "../billing/index.js";
 import type { DeskOrder } from "../../../common/admin/desk-order.js";
+import type { OrderStatus } from "./orders.js";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 
 /** The short order number the customer's mails show (order-status-notices.ts): the id's first 8 hex digits. */
 export const orderNumber = (id: string) => id.slice(0, 8);
@@ -11,7 +13,7 @@ export const orderNumber = (id: string) => id.slice(0, 8);
 export type { DeskOrder };
 
 export interface DeskFilters {
-  status?: string[];
+  status?: OrderStatus[];
   /** ISO dates or date-times; `to` is inclusive of that day when a bare date. */
   from?: string;
   to?: string;
@@ -42,43 +44,53 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 export class OrderDesk {
   constructor(private readonly app: FastifyInstance) {}
 
-  private table(id: string) {
-    return this.app.registry.get(id).table;
+  private get db() {
+    return modelQueries(this.app.database.db, this.app.registry);
   }
 
-  /** The query every read starts from: orders with their invoice, currency, customer and lines. */
-  private base(db: Kysely<any>): SelectQueryBuilder<any, any, any> {
-    const t = (id: string) => this.table(id);
-    const invoice = db
-      .selectFrom(`${t("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-      .innerJoin(`${t("billing/payment-intents-to-invoices")} as pi`, "pi.paymentIntentId", "op.billingModulePaymentIntentId")
-      .innerJoin(`${t("billing/invoices")} as i`, "i.id", "pi.invoiceId")
-      .whereRef("op.orderId", "=", "o.id")
-      .select(["i.id", "i.amount", "i.currency", "i.status", "i.provider", "i.refundedAmount", "i.email", "i.createdAt", "i.flag"])
-      // The invoice that paid it, else its latest (an unpaid order's open or failed one).
-      .orderBy(sql`(i.status in ('paid', 'refunded'))`, "desc")
-      .orderBy("i.createdAt", "desc")
-      .limit(1);
-    const currency = db
-      .selectFrom(`${t("ecommerce/orders-to-billing-module-currencies")} as oc`)
-      .innerJoin(`${t("billing/currencies")} as c`, "c.id", "oc.billingModuleCurrencyId")
-      .whereRef("oc.orderId", "=", "o.id")
-      .select(["c.slug", "c.symbol", "c.decimals"])
-      .limit(1);
-    const account = db
-      .selectFrom(`${t("rbac/subjects-to-ecommerce-module-orders")} as so`)
-      .innerJoin(`${t("rbac/subjects-to-identities")} as si`, "si.subjectId", "so.subjectId")
-      .innerJoin(`${t("rbac/identities")} as id`, "id.id", "si.identityId")
-      .whereRef("so.ecommerceModuleOrderId", "=", "o.id")
-      .where("id.email", "is not", null)
-      .select("id.email")
-      .orderBy("id.createdAt")
-      .limit(1);
+  /** The query every read starts from: orders with their invoice (billing's, joined as its subquery), currency, customer and lines. */
+  private base(db: ModelQueries) {
     return db
-      .selectFrom(`${t("ecommerce/orders")} as o`)
-      .leftJoinLateral(invoice.as("inv"), (join) => join.onTrue())
-      .leftJoinLateral(currency.as("cur"), (join) => join.onTrue())
-      .leftJoinLateral(account.as("acc"), (join) => join.onTrue())
+      .selectFrom("ecommerce/orders as o")
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+            .innerJoin(invoicesOfIntents(db).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
+            .whereRef("op.orderId", "=", "o.id")
+            .select(["i.id", "i.amount", "i.currency", "i.status", "i.provider", "i.refundedAmount", "i.email", "i.createdAt", "i.flag"])
+            // The invoice that paid it, else its latest (an unpaid order's open or failed one).
+            .orderBy(sql`(i.status in ('paid', 'refunded'))`, "desc")
+            .orderBy("i.createdAt", "desc")
+            .limit(1)
+            .as("inv"),
+        (join) => join.onTrue(),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("ecommerce/orders-to-billing-module-currencies as oc")
+            .innerJoin(currencyRows(db).as("c"), "c.id", "oc.billingModuleCurrencyId")
+            .whereRef("oc.orderId", "=", "o.id")
+            .select(["c.slug", "c.symbol", "c.decimals"])
+            .limit(1)
+            .as("cur"),
+        (join) => join.onTrue(),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("rbac/subjects-to-ecommerce-module-orders as so")
+            .innerJoin("rbac/subjects-to-identities as si", "si.subjectId", "so.subjectId")
+            .innerJoin("rbac/identities as id", "id.id", "si.identityId")
+            .whereRef("so.ecommerceModuleOrderId", "=", "o.id")
+            .where("id.email", "is not", null)
+            .select("id.email")
+            .orderBy("id.createdAt")
+            .limit(1)
+            .as("acc"),
+        (join) => join.onTrue(),
+      )
       .select((eb) => [
         "o.id",
         "o.status",
@@ -100,8 +112,8 @@ export class OrderDesk {
         "acc.email as accountEmail",
         jsonArrayFrom(
           eb
-            .selectFrom(`${t("ecommerce/orders-to-products")} as l`)
-            .innerJoin(`${t("ecommerce/products")} as p`, "p.id", "l.productId")
+            .selectFrom("ecommerce/orders-to-products as l")
+            .innerJoin("ecommerce/products as p", "p.id", "l.productId")
             .whereRef("l.orderId", "=", "o.id")
             // The title the line was bought by (kept at checkout), else — a line checked out before lines kept it — the product's.
             .select([sql<Record<string, string> | null>`coalesce(nullif(l."title", '{}'::jsonb), p."title")`.as("title"), "p.adminTitle", "l.quantity"])
@@ -114,7 +126,7 @@ export class OrderDesk {
   /** A page of checked-out orders, newest first, under the filters; the number of them all. */
   async list(filters: DeskFilters): Promise<{ rows: DeskOrder[]; total: number }> {
     const date = sql`coalesce(inv."createdAt", o."createdAt")`;
-    let query = this.base(this.app.database.db)
+    let query = this.base(this.db)
       .select(sql<string>`count(*) over ()`.as("total"))
       .where("o.type", "=", "history");
     if (filters.status?.length) query = query.where("o.status", "in", filters.status);
@@ -138,14 +150,14 @@ export class OrderDesk {
 
   /** One order (any type) as the desk shows it, or undefined. */
   async one(orderId: string, language: string): Promise<DeskOrder | undefined> {
-    const row = await this.base(this.app.database.db).where("o.id", "=", orderId).executeTakeFirst();
+    const row = await this.base(this.db).where("o.id", "=", orderId).executeTakeFirst();
     return row ? this.shape(row as DeskRow, language) : undefined;
   }
 
   /** Several orders (any type) as the desk shows them, in one query: the admin's labels of orders. */
   async many(orderIds: string[], language: string): Promise<DeskOrder[]> {
     if (orderIds.length === 0) return [];
-    const rows = await this.base(this.app.database.db).where("o.id", "in", orderIds).execute();
+    const rows = await this.base(this.db).where("o.id", "in", orderIds).execute();
     return rows.map((row) => this.shape(row as DeskRow, language));
   }
 

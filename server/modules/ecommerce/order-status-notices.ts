@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { imageText } from "../file-storage/index.js";
 import { emailOf } from "../notification/index.js";
+import { invoicesOfIntents } from "../billing/index.js";
 import { RECEIPT_VARIANT } from "./generated-images.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
 import { withLanguage } from "../../../common/i18n/languages.js";
@@ -10,6 +11,7 @@ import { RELEASED_STATUSES, releaseStock } from "./stock.js";
 import type { OrderLinks } from "./order-links.js";
 import { addressLines } from "../../../common/postal-address.js";
 import { notifyOwnerOfPaidOrder } from "./owner-order-notice.js";
+import { modelQueries } from "../../../engine/query/model-tables.js";
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
@@ -22,14 +24,15 @@ export const ORDER_STATUS_JOB = "order-status-changed";
 
 /**
  * The job: the order's reserved stock goes back when it was canceled or put back in the cart
- * (stock.ts), and the order's subject is told by email (template `order-status-changed`, SPEC.md
- * section 9) in its language, at the checkout's invoice email or else its own; an order reaching
+ * (stock.ts), and the order's subject is told by email (template `order-status-changed`,
+ * docs/notifications.md) in its language, at the checkout's invoice email or else its own; an order reaching
  * `approving` first gets its receipt drawn and linked (`receipt`), and the mail links to it; the
  * shop's owner is mailed the paid order then (owner-order-notice.ts).
  * Safe to run twice: the notification's key is the job's id, the receipt's key what it shows.
  */
 export function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string, links: OrderLinks) {
   const table = (id: string) => app.registry.get(id).table;
+  const db = modelQueries(app.database.db, app.registry);
   // Committed writes of an order's status (repository writes publish after commit): the trigger
   // queued jobs. Only those wake the queue: a cart's new order or line queues nothing, and a wake
   // per write kept the queue's five statements running back to back under add-to-cart traffic.
@@ -38,10 +41,9 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
 
   /** The email of the order's latest invoice (the checkout's "invoice email"), if it has one. */
   const invoiceEmail = async (orderId: string): Promise<string | undefined> => {
-    const row = await app.database.db
-      .selectFrom(`${table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-      .innerJoin(`${table("billing/payment-intents-to-invoices")} as pi`, "pi.paymentIntentId", "op.billingModulePaymentIntentId")
-      .innerJoin(`${table("billing/invoices")} as i`, "i.id", "pi.invoiceId")
+    const row = await db
+      .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+      .innerJoin(invoicesOfIntents(db).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
       .select("i.email")
       .where("op.orderId", "=", orderId)
       .where("i.email", "is not", null)
@@ -56,9 +58,9 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
     if ((RELEASED_STATUSES as readonly unknown[]).includes(payload.to)) await runTransaction(app.database, app.repositories, (repository, trx) => releaseStock([orderId], trx, repository, table));
     const order = await app.repositories.get("ecommerce/orders")!.get(orderId).catch(() => undefined);
     if (!order) return; // deleted since: nothing to tell
-    const link = await app.database.db
-      .selectFrom(`${table("rbac/subjects-to-ecommerce-module-orders")} as so`)
-      .innerJoin(`${table("rbac/subjects")} as s`, "s.id", "so.subjectId")
+    const link = await db
+      .selectFrom("rbac/subjects-to-ecommerce-module-orders as so")
+      .innerJoin("rbac/subjects as s", "s.id", "so.subjectId")
       .select(["s.id", "s.language"])
       .where("so.ecommerceModuleOrderId", "=", orderId)
       .executeTakeFirst();

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { invoicesOfIntents, refundsOf, webhookEventsOf } from "../billing/index.js";
+import { modelQueries } from "../../../engine/query/model-tables.js";
 
 /** One moment in an order's life, as the desk's order page lists them (oldest first). */
 export type TimelineEntry = { at: string } & (
@@ -21,25 +23,19 @@ const iso = (value: unknown) => new Date(value as string | Date).toISOString();
  * queries, one per kind, whatever the order's history.
  */
 export async function orderTimeline(app: FastifyInstance, order: { id: string; createdAt: unknown }): Promise<TimelineEntry[]> {
-  const t = (id: string) => app.registry.get(id).table;
-  const db = app.database.db;
-  const statuses = await db.selectFrom(t("ecommerce/order-status-changes")).select(["createdAt", "from", "to"]).where("orderId", "=", order.id).execute();
+  const db = modelQueries(app.database.db, app.registry);
+  const statuses = await db.selectFrom("ecommerce/order-status-changes").select(["createdAt", "from", "to"]).where("orderId", "=", order.id).execute();
   const invoices = await db
-    .selectFrom(`${t("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-    .innerJoin(`${t("billing/payment-intents-to-invoices")} as pi`, "pi.paymentIntentId", "op.billingModulePaymentIntentId")
-    .innerJoin(`${t("billing/invoices")} as i`, "i.id", "pi.invoiceId")
+    .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+    .innerJoin(invoicesOfIntents(db).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
     .select(["i.id", "i.createdAt", "i.provider", "i.amount", "i.status", "i.currency"])
     .where("op.orderId", "=", order.id)
     .execute();
-  const invoiceIds = [...new Set(invoices.map((i) => i.id as string))];
-  const events = invoiceIds.length
-    ? await db.selectFrom(t("billing/webhook-events")).select(["createdAt", "invoiceId", "provider", "kind", "eventId"]).where("invoiceId", "in", invoiceIds).execute()
-    : [];
-  const refunds = invoiceIds.length
-    ? await db.selectFrom(t("billing/refunds")).select(["createdAt", "updatedAt", "invoiceId", "amount", "status", "error"]).where("invoiceId", "in", invoiceIds).execute()
-    : [];
+  const invoiceIds = [...new Set(invoices.map((i) => i.id))];
+  const events = await webhookEventsOf(db, invoiceIds);
+  const refunds = await refundsOf(db, invoiceIds);
   const mails = await db
-    .selectFrom(t("notification/notifications"))
+    .selectFrom("notification/notifications")
     .select(["createdAt", "sentAt", "template", "recipient", "status", "subject"])
     .where(sql`"data"->>'orderId'`, "=", order.id)
     .execute();

@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
-import type { InvoiceStateChange, InvoiceStateListener } from "../billing/index.js";
+import { currencyIdsOfIntents, type InvoiceStateChange, type InvoiceStateListener } from "../billing/index.js";
 import { releaseStock } from "./stock.js";
+import type { OrderStatus } from "./orders.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 
 /**
  * What an invoice's move (announced by billing inside its transaction) does to the orders it
@@ -37,15 +38,15 @@ export function ordersFollowInvoices(table: (id: string) => string): InvoiceStat
     if (state === "paid" && invoice.status !== "new") return [];
     // A refund cancels what its invoice approved; an order still waiting after a declined payment is not that.
     const moves = { paid: { type: "history", status: "approving", from: ["paying"] }, refunded: { type: "history", status: "canceled", from: ["approving", "packaging", "delivering", "delivered", "canceled"] } } as const;
-    const { from, ...orders }: { type: string; status: string; from?: readonly string[] } = moves[state];
+    const { from, ...orders }: { type: string; status: string; from?: readonly OrderStatus[] } = moves[state];
     let query = trx
-      .selectFrom(`${table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-      .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "op.orderId")
+      .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+      .innerJoin("ecommerce/orders as o", "o.id", "op.orderId")
       .select("o.id")
       .where("op.billingModulePaymentIntentId", "in", paymentIntentIds);
-    if (from) query = query.where("o.status", "in", from);
-    const ids = [...new Set((await query.execute()).map((o) => o.id as string))];
-    const moved = (await repository("ecommerce/orders").updateMany(ids, orders)).map((o) => o.id as string);
+    if (from) query = query.where("o.status", "in", [...from]);
+    const ids = [...new Set((await query.execute()).map((o) => o.id))];
+    const moved = (await repository("ecommerce/orders").updateMany(ids, orders)).map((o) => o.id);
     // A refund cancels the orders: their reserved stock goes back (stock.ts).
     if (state === "refunded") await releaseStock(moved, trx, repository, table);
     return moved;
@@ -53,17 +54,17 @@ export function ordersFollowInvoices(table: (id: string) => string): InvoiceStat
 }
 
 /** The orders still `paying` under the payment intents, their rows locked. */
-export async function payingUnder(trx: Kysely<any>, table: (id: string) => string, intentIds: string[]): Promise<string[]> {
+export async function payingUnder(trx: ModelQueries, table: (id: string) => string, intentIds: string[]): Promise<string[]> {
   if (intentIds.length === 0) return [];
   const linked = await trx
-    .selectFrom(`${table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-    .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "op.orderId")
+    .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+    .innerJoin("ecommerce/orders as o", "o.id", "op.orderId")
     .select(["o.id", "o.status"])
     .where("op.billingModulePaymentIntentId", "in", intentIds)
     .orderBy("o.id")
     .forUpdate("o")
     .execute();
-  return [...new Set(linked.filter((o) => o.status === "paying").map((o) => o.id as string))];
+  return [...new Set(linked.filter((o) => o.status === "paying").map((o) => o.id))];
 }
 
 /**
@@ -77,20 +78,20 @@ export async function payingUnder(trx: Kysely<any>, table: (id: string) => strin
  * of orders); the orders are written through their repository, so the status trigger and the
  * change feed see them.
  */
-export async function returnToCart(repository: RepositoryLookup, trx: Kysely<any>, table: (id: string) => string, paying: string[], intentIds: string[]): Promise<string[]> {
+export async function returnToCart(repository: RepositoryLookup, trx: ModelQueries, table: (id: string) => string, paying: string[], intentIds: string[]): Promise<string[]> {
   if (paying.length === 0) return [];
   if (intentIds.length > 0) {
-    const currencies = await trx.selectFrom(table("billing/payment-intents-to-currencies")).select("currencyId").where("paymentIntentId", "in", intentIds).execute();
+    const currencyIds = await currencyIdsOfIntents(trx, intentIds);
     await trx
-      .deleteFrom(table("ecommerce/orders-to-billing-module-payment-intents"))
+      .deleteFrom("ecommerce/orders-to-billing-module-payment-intents")
       .where("orderId", "in", paying)
       .where("billingModulePaymentIntentId", "in", intentIds)
       .execute();
-    if (currencies.length > 0) {
+    if (currencyIds.length > 0) {
       await trx
-        .deleteFrom(table("ecommerce/orders-to-billing-module-currencies"))
+        .deleteFrom("ecommerce/orders-to-billing-module-currencies")
         .where("orderId", "in", paying)
-        .where("billingModuleCurrencyId", "in", currencies.map((c) => c.currencyId))
+        .where("billingModuleCurrencyId", "in", currencyIds)
         .execute();
     }
   }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
-import type { StoredRecord } from "../../../engine/query/stored-record.js";
+import type { ModelId, StoredRecord } from "../../../engine/query/stored-record.js";
 import { Params, StatementCache, type Param } from "../../../engine/query/statement-cache.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
@@ -11,12 +11,15 @@ import { NO_PRICE, Prices, type Currency, type PricedLine } from "./prices.js";
 import { asBought, boughtTotal } from "./bought-lines.js";
 import { totalsByCurrency, type Total } from "./totals.js";
 import { publishedTable } from "../../../engine/schema/published-model.js";
-import { assertLeft, availableFor, stockLeft } from "./stock.js";
+import { assertLeft, availableFor, stockLeft, visitorProducts, type VisitorProducts } from "./stock.js";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
+import { checkoutCurrency, currencyRows, type Currencies, type Currency as BillingCurrency } from "../billing/index.js";
+import { columnsOf } from "./model-columns.js";
 
 export type OrderType = "cart" | "history";
 export type Order = StoredRecord<"ecommerce/orders">;
+export type OrderStatus = Order["status"];
 export type OrderLine = StoredRecord<"ecommerce/orders-to-products">;
-type BillingCurrency = StoredRecord<"billing/currencies">;
 /** An order with its lines; each line has its product (null when deleted) when they were asked for. */
 export type OrderWithLines = Order & { ordersToProducts: (OrderLine & { product?: StoredRecord<"ecommerce/products"> | null })[] };
 
@@ -30,34 +33,35 @@ export class Orders {
   private readonly table: (id: string) => string;
   /** The table a buyer sees a model in: a drafted product or store only once published (docs/drafts.md). */
   private readonly visitorTable: (id: string) => string;
+  /** The products as a buyer sees them, by model id: the published copy when products are drafted. */
+  private readonly visitorProducts: VisitorProducts;
+  private readonly statements = new StatementCache();
+  /** Typed queries on the database (model-tables.ts): what is read outside a transaction. */
+  private readonly db: ModelQueries;
 
   constructor(
     private readonly database: Database,
     private readonly repositories: Repositories,
-    registry: Registry,
+    private readonly registry: Registry,
+    private readonly currencies: Currencies,
   ) {
     this.prices = new Prices(registry);
     this.table = (id) => registry.get(id).table;
     this.visitorTable = (id) => publishedTable(registry.get(id));
-    this.columns = (id, alias) => registry.get(id).fields.map((f) => (alias ? `${alias}.${f.name}` : f.name));
+    this.visitorProducts = visitorProducts(registry.get("ecommerce/products"));
+    this.db = modelQueries(database.db, registry);
   }
 
-  /**
-   * Every column of a model's table, named (`alias.column`): what `SELECT alias.*` reads, in a
-   * text PostgreSQL may keep prepared (open-database.ts, preparable).
-   */
-  private readonly columns: (id: string, alias?: string) => string[];
-  private readonly statements = new StatementCache();
-
-  private get db() {
-    return this.database.db;
+  /** Every column of a model's record, named `alias.column` (model-columns.ts). */
+  private columns<K extends ModelId, A extends string>(id: K, alias: A) {
+    return columnsOf(this.registry, id, alias);
   }
 
   /** The subject's orders of a type, newest last, each with its lines (and products) and totals. */
   async ofSubject(subjectId: string, type: OrderType): Promise<(OrderWithLines & { total: Total[] })[]> {
     const orders = await this.db
-      .selectFrom(`${this.table("ecommerce/orders")} as o`)
-      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .selectFrom("ecommerce/orders as o")
+      .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
       .select(this.columns("ecommerce/orders", "o"))
       .where("so.subjectId", "=", subjectId)
       .where("o.type", "=", type)
@@ -93,13 +97,32 @@ export class Orders {
   private async checkoutCurrencies(orderIds: string[]): Promise<Map<string, Currency>> {
     if (orderIds.length === 0) return new Map();
     const links = await this.db
-      .selectFrom(`${this.table("ecommerce/orders-to-billing-module-currencies")} as oc`)
-      .innerJoin(`${this.table("billing/currencies")} as c`, "c.id", "oc.billingModuleCurrencyId")
+      .selectFrom("ecommerce/orders-to-billing-module-currencies as oc")
+      .innerJoin(currencyRows(this.db).as("c"), "c.id", "oc.billingModuleCurrencyId")
       .select(["oc.orderId", "c.id", "c.slug", "c.symbol", "c.decimals"])
       .where("oc.orderId", "in", orderIds)
       .orderBy("oc.createdAt", "asc")
       .execute();
-    return new Map(links.map((l) => [l.orderId as string, { id: l.id, slug: l.slug, symbol: l.symbol ?? null, decimals: Number(l.decimals) }]));
+    return new Map(links.map((l) => [l.orderId, { id: l.id, slug: l.slug, symbol: l.symbol ?? null, decimals: Number(l.decimals) }]));
+  }
+
+  /**
+   * The orders payment intents pay for, as billing's dummy payment page lists them (each with its
+   * lines and their products): what ecommerce tells billing an invoice is for (Invoices.onInvoiceItems).
+   */
+  async ofPaymentIntents(db: ModelQueries, intentIds: string[]) {
+    if (intentIds.length === 0) return [];
+    const rows = await db
+      .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+      .innerJoin("ecommerce/orders as o", "o.id", "op.orderId")
+      .select(this.columns("ecommerce/orders", "o"))
+      .where("op.billingModulePaymentIntentId", "in", intentIds)
+      .execute();
+    return (await this.withLines(db, rows, true)).map((o) => ({
+      id: o.id,
+      status: o.status,
+      ordersToProducts: o.ordersToProducts.map((l) => ({ id: l.id, quantity: l.quantity, product: l.product ? { id: l.product.id, slug: l.product.slug, title: l.product.title } : null })),
+    }));
   }
 
   /** One order as its mailed link shows it (order-links.ts): lines with products, and its total in the currency it was checked out in. */
@@ -114,8 +137,8 @@ export class Orders {
   /** The shipping address of the subject's latest order that has one: offered again at checkout. */
   async lastAddress(subjectId: string): Promise<unknown> {
     const row = await this.db
-      .selectFrom(`${this.table("ecommerce/orders")} as o`)
-      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .selectFrom("ecommerce/orders as o")
+      .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
       .select("o.shippingAddress")
       .where("so.subjectId", "=", subjectId)
       .where("o.shippingAddress", "is not", null)
@@ -126,12 +149,11 @@ export class Orders {
   }
 
   /** Orders with their lines attached (and each line's product when asked): two queries. */
-  async withLines(db: Kysely<any>, orders: Order[], withProducts = false): Promise<OrderWithLines[]> {
+  async withLines(db: ModelQueries, orders: Order[], withProducts = false): Promise<OrderWithLines[]> {
     if (orders.length === 0) return [];
     const lines = await db
-      .selectFrom(this.table("ecommerce/orders-to-products"))
-      .select(this.columns("ecommerce/orders-to-products"))
-      .$castTo<OrderLine>()
+      .selectFrom("ecommerce/orders-to-products")
+      .select(this.columns("ecommerce/orders-to-products", "ecommerce/orders-to-products"))
       .where("orderId", "in", orders.map((o) => o.id))
       .orderBy("orderIndex", "asc")
       .orderBy("createdAt", "asc")
@@ -151,18 +173,18 @@ export class Orders {
    * unpublished edits never reach a cart or an order), else — a product taken off the site since —
    * its working copy, so a past order still names what was bought.
    */
-  private async linedProducts(db: Kysely<any>, ids: string[]): Promise<StoredRecord<"ecommerce/products">[]> {
+  private async linedProducts(db: ModelQueries, ids: string[]): Promise<StoredRecord<"ecommerce/products">[]> {
     if (ids.length === 0) return [];
     const products = this.repositories.get("ecommerce/products")!;
-    const published = await db.selectFrom(this.visitorTable("ecommerce/products")).select(products.columns).where("id", "in", ids).$castTo<StoredRecord<"ecommerce/products">>().execute();
-    const found = new Set(published.map((p) => p.id as string));
+    const published = await db.selectFrom(`${this.visitorProducts} as p`).select(this.columns("ecommerce/products", "p")).where("p.id", "in", ids).execute();
+    const found = new Set(published.map((p) => p.id));
     const gone = ids.filter((id) => !found.has(id));
     if (gone.length === 0) return published;
     return [...published, ...(await products.within({ trx: db, touched: new Set() }).listByIds(gone))];
   }
 
   /** The order, when it is the subject's; 404 otherwise (another subject's order is not revealed). */
-  async ownedBy(db: Kysely<any>, subjectId: string, orderId: string): Promise<Order> {
+  async ownedBy(db: ModelQueries, subjectId: string, orderId: string): Promise<Order> {
     const [order] = await this.allOwnedBy(db, subjectId, [orderId]);
     return order!;
   }
@@ -171,8 +193,8 @@ export class Orders {
    * The orders, when every one is the subject's (404 naming one that is not), in id order and,
    * with `lock`, locked for the transaction (SELECT … FOR UPDATE: a checkout's guard).
    */
-  async allOwnedBy(db: Kysely<any>, subjectId: string, orderIds: string[], { lock = false } = {}): Promise<Order[]> {
-    const query = this.owned(db, subjectId, orderIds).$castTo<Order>();
+  async allOwnedBy(db: ModelQueries, subjectId: string, orderIds: string[], { lock = false } = {}): Promise<Order[]> {
+    const query = this.owned(db, subjectId, orderIds);
     return this.allFound(subjectId, orderIds, await (lock ? query.forUpdate("o") : query).execute());
   }
 
@@ -181,18 +203,16 @@ export class Orders {
    * currency it is paid in: the one with `currencyId`, or else the shop's default (the oldest
    * marked default); undefined when there is no such currency.
    */
-  async lockedWithCurrency(db: Kysely<any>, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: BillingCurrency | undefined }> {
-    const currencyColumns = this.repositories.get("billing/currencies")!.columns;
+  async lockedWithCurrency(db: ModelQueries, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: BillingCurrency | undefined }> {
+    const currencyColumns = this.currencies.columns;
     // Built once per shape (a checkout's first statement): the values are bound, not compiled in.
     const params = new Params();
     const [subject, ids, currency] = [params.add(subjectId), orderIds.map((id) => params.add(id)), currencyId === undefined ? undefined : params.add(currencyId)];
     const rows = await this.statements.run<Record<string, unknown>>(db, `locked-with-currency|${orderIds.length}|${currency ? "id" : "default"}`, params, () =>
       this.owned(db, subject, ids)
         .leftJoinLateral(
-          (eb) => {
-            const currencies = eb.selectFrom(this.table("billing/currencies")).select(currencyColumns);
-            return (currency ? currencies.where("id", "=", currency) : currencies.where("isDefault", "=", true).orderBy("createdAt").limit(1)).as("c");
-          },
+          // Billing's currency row for the checkout (billing-reads.ts), joined into this statement.
+          () => checkoutCurrency(db, currency).as("c"),
           (join) => join.onTrue(),
         )
         .select(currencyColumns.map((c) => sql.ref(`c.${c}`).as(`currency.${c}`)))
@@ -204,13 +224,14 @@ export class Orders {
   }
 
   /** The subject's orders among `orderIds`, in id order (a query to finish; values or their stand-ins, statement-cache.ts). */
-  private owned(db: Kysely<any>, subjectId: string | Param, orderIds: (string | Param)[]) {
+  private owned(db: ModelQueries, subjectId: string | Param, orderIds: (string | Param)[]) {
     return db
-      .selectFrom(`${this.table("ecommerce/orders")} as o`)
-      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .selectFrom("ecommerce/orders as o")
+      .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
       .select(this.columns("ecommerce/orders", "o"))
-      .where("so.subjectId", "=", subjectId)
-      .where("o.id", "in", orderIds)
+      // A stand-in (statement-cache.ts) is bound as the value it stands for: a raw fragment carries it as a parameter.
+      .where("so.subjectId", "=", sql<string>`${subjectId}`)
+      .where("o.id", "in", orderIds.map((id) => sql<string>`${id}`))
       .orderBy("o.id");
   }
 
@@ -226,7 +247,7 @@ export class Orders {
   async ownerOf(orderId: string): Promise<string | undefined> {
     await this.repositories.get("ecommerce/orders")!.get(orderId);
     const link = await this.db
-      .selectFrom(this.table("rbac/subjects-to-ecommerce-module-orders"))
+      .selectFrom("rbac/subjects-to-ecommerce-module-orders")
       .select("subjectId")
       .where("ecommerceModuleOrderId", "=", orderId)
       .executeTakeFirst();
@@ -240,12 +261,12 @@ export class Orders {
    */
   async addToCart(subjectId: string, input: { productId: string; quantity: number; storeId?: string }): Promise<OrderWithLines> {
     // One look-up outside any transaction: the product, the store, the cart line and the stock left.
-    const found = await this.cartLineFor(this.database.db, subjectId, input, false);
+    const found = await this.cartLineFor(this.db, subjectId, input, false);
     const missing = !found ? ["ecommerce/products", input.productId] : input.storeId && !found.store ? ["ecommerce/stores", input.storeId] : undefined;
     if (missing) throw notFound(`${this.repositories.get(missing[0]!)!.model.title} ${missing[1]} was not found`);
     if (!found!.lineId) {
       // A sold-out product (or more than is left) is refused here as the checkout would refuse it (stock.ts).
-      await assertLeft(this.db, this.visitorTable, input.productId, found!.left, input.quantity);
+      await assertLeft(this.db, this.visitorProducts, input.productId, found!.left, input.quantity);
       // A new cart order with its one line, linked to the subject: one statement, all or none.
       const orderId = randomUUID();
       const [order, line] = await this.repositories.get("ecommerce/orders")!.createTogether({ id: orderId, type: "cart", status: "new" }, [
@@ -258,7 +279,7 @@ export class Orders {
     const raised = await runTransaction(this.database, this.repositories, async (repository, trx) => {
       const locked = await this.cartLineFor(trx, subjectId, input, true);
       if (!locked?.lineId) return undefined;
-      await assertLeft(trx, this.visitorTable, input.productId, locked.left, Number(locked.lineQuantity ?? 0) + input.quantity);
+      await assertLeft(trx, this.visitorProducts, input.productId, locked.left, Number(locked.lineQuantity ?? 0) + input.quantity);
       const { lineId, lineQuantity, store: _store, left: _left, ...order } = locked;
       await repository("ecommerce/orders-to-products").update(lineId, { quantity: lineQuantity! + input.quantity });
       const [withLines] = await this.withLines(trx, [order as Order]);
@@ -275,16 +296,16 @@ export class Orders {
    * there is no such product. The subject's own cart orders are looked up first (a fence the
    * planner keeps), so a product in thousands of carts costs what one in a single cart does.
    */
-  private async cartLineFor(db: Kysely<any>, subjectId: string, input: { productId: string; storeId?: string }, lock: boolean) {
+  private async cartLineFor(db: ModelQueries, subjectId: string, input: { productId: string; storeId?: string }, lock: boolean) {
     const mine = db
-      .selectFrom(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`)
+      .selectFrom("rbac/subjects-to-ecommerce-module-orders as so")
       .select("so.ecommerceModuleOrderId as id")
       .where("so.subjectId", "=", subjectId)
       .offset(0);
     const line = db
       .selectFrom(mine.as("mine"))
-      .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "mine.id")
-      .innerJoin(`${this.table("ecommerce/orders-to-products")} as l`, "l.orderId", "o.id")
+      .innerJoin("ecommerce/orders as o", "o.id", "mine.id")
+      .innerJoin("ecommerce/orders-to-products as l", "l.orderId", "o.id")
       .select(this.columns("ecommerce/orders", "o"))
       .select(["l.id as lineId", "l.quantity as lineQuantity"])
       .where("o.type", "=", "cart")
@@ -297,7 +318,7 @@ export class Orders {
       ? sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(this.visitorTable("ecommerce/stores"))} WHERE "id" = ${input.storeId})`
       : sql<boolean>`true`;
     const query = db
-      .selectFrom(`${this.visitorTable("ecommerce/products")} as p`)
+      .selectFrom(`${this.visitorProducts} as p`)
       .leftJoinLateral(line.as("x"), (join) => join.onTrue())
       .select([...this.columns("ecommerce/orders", "x"), "x.lineId", "x.lineQuantity"])
       .select(store.as("store"))
@@ -349,9 +370,9 @@ export class Orders {
   /** Items in the subject's cart: the sum of its lines' quantities. */
   async cartQuantity(subjectId: string): Promise<number> {
     const row = await this.db
-      .selectFrom(`${this.table("ecommerce/orders-to-products")} as l`)
-      .innerJoin(`${this.table("ecommerce/orders")} as o`, "o.id", "l.orderId")
-      .innerJoin(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
+      .selectFrom("ecommerce/orders-to-products as l")
+      .innerJoin("ecommerce/orders as o", "o.id", "l.orderId")
+      .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("l.quantity"), eb.lit(0)).as("quantity"))
       .where("so.subjectId", "=", subjectId)
       .where("o.type", "=", "cart")
@@ -384,7 +405,7 @@ export class Orders {
    * the line it prices and that line's amount. A line with no price there is a 400 (NO_PRICE's message).
    */
   async checkoutAttributes(orderId: string, currencyId: string) {
-    await this.repositories.get("billing/currencies")!.get(currencyId);
+    await this.currencies.get(currencyId);
     const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)]);
     const lineIds = order!.ordersToProducts.map((l) => l.id);
     const priced = await this.prices.lines(this.db, { lineIds }, currencyId);
@@ -410,9 +431,9 @@ export class Orders {
   /** Deletes cart orders nobody touched for `maxAgeDays` (admin housekeeping). */
   async clearOld(maxAgeDays: number): Promise<number> {
     // One statement: atomic by itself; lines and subject links cascade.
-    const cutoff = new Date(Date.now() - maxAgeDays * 86_400_000).toISOString();
+    const cutoff = new Date(Date.now() - maxAgeDays * 86_400_000);
     const deleted = await this.db
-      .deleteFrom(this.table("ecommerce/orders"))
+      .deleteFrom("ecommerce/orders")
       .where("type", "=", "cart")
       .where("status", "=", "new")
       .where("updatedAt", "<", cutoff)

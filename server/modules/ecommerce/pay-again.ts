@@ -1,10 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import { sumAmounts, type Invoice, type Invoices, type ProviderName } from "../billing/index.js";
+import { currenciesOfIntents, invoicesOfIntents, sumAmounts, type Currencies, type Invoice, type Invoices, type ProviderName } from "../billing/index.js";
 import { answer, type Checkout, type CheckoutResult, type Started } from "./checkout.js";
 import type { Order, Orders } from "./orders.js";
 import { NO_PRICE } from "./prices.js";
@@ -12,6 +12,7 @@ import { ABANDONED_AFTER_MS } from "./pending-checkouts.js";
 import { returnToCart } from "./orders-follow-invoices.js";
 import { consolidateCart } from "./cart-merge.js";
 import { reserveStock } from "./stock.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 
 /** A payment page stays the one to go back to this long; after it, pay again makes a new invoice at today's prices. */
 export const PAYMENT_LINK_VALID_MS = 60 * 60_000;
@@ -40,6 +41,7 @@ export class PayAgain {
     private readonly orders: Orders,
     private readonly checkout: Checkout,
     private readonly invoices: Invoices,
+    private readonly currencies: Currencies,
   ) {
     this.table = (id) => registry.get(id).table;
   }
@@ -48,12 +50,12 @@ export class PayAgain {
   async run(orderId: string, subjectId?: string): Promise<CheckoutResult> {
     const { started, reuse, request } = await runTransaction(this.database, this.repositories, async (repository, trx) => {
       const { last, orders } = await this.unpaid(trx, orderId, subjectId);
-      const currency = await repository("billing/currencies").get(last.currencyId);
+      const currency = await this.currencies.get(last.currencyId, repository);
       const request = { provider: last.invoice.provider as ProviderName, email: String(last.invoice.email), successUrl: String(last.invoice.successUrl), cancelUrl: String(last.invoice.cancelUrl) };
       const waiting = last.invoice.status === "new";
       // Valid, or another request's Pay now still asking the provider for its page: that one stands.
       if (waiting && last.fresh && (last.invoice.paymentUrl || !last.abandoned)) {
-        const intent = await repository("billing/payment-intents").get(last.intentId);
+        const intent = await this.invoices.intent(repository, last.intentId);
         return { reuse: true, request, started: { invoice: last.invoice, intent, currency, orders, ours: false, created: [] } as Started };
       }
 
@@ -101,7 +103,7 @@ export class PayAgain {
   }
 
   /** The unpaid order's last invoice and every order under it, locked; 409 when it is not unpaid. */
-  private async unpaid(trx: Kysely<any>, orderId: string, subjectId?: string): Promise<{ last: Last; orders: Order[] }> {
+  private async unpaid(trx: ModelQueries, orderId: string, subjectId?: string): Promise<{ last: Last; orders: Order[] }> {
     const order = subjectId ? (await this.orders.allOwnedBy(trx, subjectId, [orderId], { lock: true }))[0]! : await this.lockOrder(trx, orderId);
     if (order.status !== "paying") throw new AppError("CONFLICT", `order ${orderId} is ${order.status}: there is nothing to pay`);
     const last = await this.lastInvoiceOf(trx, orderId);
@@ -111,29 +113,29 @@ export class PayAgain {
   }
 
   /** Unlinks the orders from the intent, so its invoice's later moves no longer reach them. */
-  private async unlink(trx: Kysely<any>, orders: Order[], intentId: string): Promise<void> {
+  private async unlink(trx: ModelQueries, orders: Order[], intentId: string): Promise<void> {
     if (orders.length === 0) return;
-    await trx.deleteFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).where("billingModulePaymentIntentId", "=", intentId).where("orderId", "in", orders.map((o) => o.id)).execute();
+    await trx.deleteFrom("ecommerce/orders-to-billing-module-payment-intents").where("billingModulePaymentIntentId", "=", intentId).where("orderId", "in", orders.map((o) => o.id)).execute();
   }
 
   /** Waits (no transaction held) for another request's new invoice to get its payment page. */
   private async awaitUrl(invoiceId: string): Promise<Invoice> {
     for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
       const state = await this.checkout.pending.state(invoiceId);
-      if (state.paymentUrl) return this.repositories.get("billing/invoices")!.get(invoiceId) as Promise<Invoice>;
+      if (state.paymentUrl) return this.invoices.get(invoiceId);
       if (state.status !== "new" || state.abandoned) throw new AppError("CONFLICT", `the payment for this order could not be created; try Pay now again`);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 
-  private async lockOrder(trx: Kysely<any>, orderId: string): Promise<Order> {
+  private async lockOrder(trx: ModelQueries, orderId: string): Promise<Order> {
     const [order] = await this.lockMany(trx, [orderId]);
     if (!order) throw new AppError("NOT_FOUND", `Order ${orderId} was not found`);
     return order;
   }
 
-  private lockMany(trx: Kysely<any>, orderIds: string[]): Promise<Order[]> {
-    return trx.selectFrom(this.table("ecommerce/orders")).selectAll().where("id", "in", orderIds).orderBy("id").forUpdate().$castTo<Order>().execute();
+  private lockMany(trx: ModelQueries, orderIds: string[]): Promise<Order[]> {
+    return trx.selectFrom("ecommerce/orders").selectAll().where("id", "in", orderIds).orderBy("id").forUpdate().execute();
   }
 
   /**
@@ -141,27 +143,26 @@ export class PayAgain {
    * but `new` means it did not pay the order, which is still `paying`: declined, canceled, or paid
    * and flagged after it failed (payments.ts).
    */
-  private async lastInvoiceOf(trx: Kysely<any>, orderId: string): Promise<Last | undefined> {
+  private async lastInvoiceOf(trx: ModelQueries, orderId: string): Promise<Last | undefined> {
     const row = await trx
-      .selectFrom(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`)
-      .innerJoin(`${this.table("billing/payment-intents-to-invoices")} as pii`, "pii.paymentIntentId", "op.billingModulePaymentIntentId")
-      .innerJoin(`${this.table("billing/invoices")} as i`, "i.id", "pii.invoiceId")
-      .innerJoin(`${this.table("billing/payment-intents-to-currencies")} as pc`, "pc.paymentIntentId", "op.billingModulePaymentIntentId")
+      .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
+      .innerJoin(invoicesOfIntents(trx).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
+      .innerJoin(currenciesOfIntents(trx).as("pc"), "pc.intentId", "op.billingModulePaymentIntentId")
       .selectAll("i")
-      .select(["op.billingModulePaymentIntentId as intentId", "pc.currencyId", sql<boolean>`i."createdAt" > now() - make_interval(secs => ${PAYMENT_LINK_VALID_MS / 1000}::float8)`.as("fresh"),
+      .select(["pc.currencyId", sql<boolean>`i."createdAt" > now() - make_interval(secs => ${PAYMENT_LINK_VALID_MS / 1000}::float8)`.as("fresh"),
         sql<boolean>`i."createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as("abandoned"),
       ])
       .where("op.orderId", "=", orderId)
       .orderBy("i.createdAt", "desc")
       .executeTakeFirst();
     if (!row) return undefined;
-    const { intentId, currencyId, fresh, abandoned, ...invoice } = row as Invoice & { intentId: string; currencyId: string; fresh: boolean; abandoned: boolean };
-    return { invoice: invoice as Invoice, intentId, currencyId, fresh: Boolean(fresh), abandoned: Boolean(abandoned) };
+    const { intentId, currencyId, fresh, abandoned, ...invoice } = row;
+    return { invoice, intentId, currencyId, fresh: Boolean(fresh), abandoned: Boolean(abandoned) };
   }
 
-  private async ordersOf(trx: Kysely<any>, intentId: string): Promise<string[]> {
-    const rows = await trx.selectFrom(this.table("ecommerce/orders-to-billing-module-payment-intents")).select("orderId").where("billingModulePaymentIntentId", "=", intentId).execute();
-    return [...new Set(rows.map((r) => r.orderId as string))];
+  private async ordersOf(trx: ModelQueries, intentId: string): Promise<string[]> {
+    const rows = await trx.selectFrom("ecommerce/orders-to-billing-module-payment-intents").select("orderId").where("billingModulePaymentIntentId", "=", intentId).execute();
+    return [...new Set(rows.map((r) => r.orderId))];
   }
 }
 

@@ -3,7 +3,8 @@ import type { Database } from "../../../engine/db/open-database.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import type { CreatedPayment, Invoice, Invoices } from "../billing/index.js";
+import { invoiceRows, invoicesOfIntents, type CreatedPayment, type Invoice, type Invoices } from "../billing/index.js";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 
 
 /**
@@ -31,7 +32,7 @@ export interface PendingState {
  * so a retry, a concurrent request and the queue's `sweep` may race them safely.
  */
 export class PendingCheckouts {
-  private readonly table: (id: string) => string;
+  private readonly db: ModelQueries;
 
   constructor(
     private readonly database: Database,
@@ -39,7 +40,7 @@ export class PendingCheckouts {
     registry: Registry,
     private readonly invoices: Invoices,
   ) {
-    this.table = (id) => registry.get(id).table;
+    this.db = modelQueries(database.db, registry);
   }
 
   /** Stores the provider's payment on the invoice still waiting for it (billing's write); the invoice as it then is. */
@@ -64,10 +65,11 @@ export class PendingCheckouts {
   }
 
   async state(invoiceId: string): Promise<PendingState> {
-    const row = await this.database.db
-      .selectFrom(this.table("billing/invoices"))
-      .select(["status", "paymentUrl", sql<boolean>`"createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as("abandoned")])
-      .where("id", "=", invoiceId)
+    // Billing's invoice, its age by the database's clock (as the sweep's): one statement.
+    const row = await this.db
+      .selectFrom(invoiceRows(this.db).as("i"))
+      .select(["i.status", "i.paymentUrl", sql<boolean>`i."createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as("abandoned")])
+      .where("i.id", "=", invoiceId)
       .executeTakeFirst();
     // Deleted meanwhile (by an admin): as good as failed.
     if (!row) return { status: "deleted", paymentUrl: null, abandoned: false };
@@ -80,10 +82,9 @@ export class PendingCheckouts {
    * forever. Returns how many.
    */
   async sweep(olderThanMs = SWEEP_AFTER_MS): Promise<number> {
-    const stale = await this.database.db
-      .selectFrom(`${this.table("billing/invoices")} as i`)
-      .innerJoin(`${this.table("billing/payment-intents-to-invoices")} as pi`, "pi.invoiceId", "i.id")
-      .innerJoin(`${this.table("ecommerce/orders-to-billing-module-payment-intents")} as op`, "op.billingModulePaymentIntentId", "pi.paymentIntentId")
+    const stale = await this.db
+      .selectFrom(invoicesOfIntents(this.db).as("i"))
+      .innerJoin("ecommerce/orders-to-billing-module-payment-intents as op", "op.billingModulePaymentIntentId", "i.intentId")
       .select("i.id")
       .distinct()
       .where("i.status", "=", "new")
@@ -92,7 +93,7 @@ export class PendingCheckouts {
       .limit(100)
       .execute();
     let abandoned = 0;
-    for (const { id } of stale) if (await this.abandon(id as string)) abandoned++;
+    for (const { id } of stale) if (await this.abandon(id)) abandoned++;
     return abandoned;
   }
 }

@@ -1,7 +1,9 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Registry } from "../../../engine/schema/registry.js";
 import { publishedTable } from "../../../engine/schema/published-model.js";
 import { Params, StatementCache } from "../../../engine/query/statement-cache.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
+import { currencyRows } from "../billing/index.js";
 
 /**
  * The one place a product's price is resolved (the checkout, totals and stock all ask here): the `number` of its attribute
@@ -11,7 +13,9 @@ import { Params, StatementCache } from "../../../engine/query/statement-cache.js
  * Amounts are computed in PostgreSQL `numeric`: line amount = round(price × quantity, the
  * currency's decimals), rounded once per line, half away from zero (PostgreSQL's `round`).
  * Totals add those rounded line amounts exactly (billing/money.ts). One query prices any number
- * of lines in every currency: no query per line.
+ * of lines in every currency: no query per line. Raw SQL: the builder cannot say DISTINCT ON, a
+ * CTE that updates, or row-value IN; billing's currencies join as its subquery (billing-reads.ts),
+ * so `db` must be typed queries (model-tables.ts), whose plugin names its tables.
  */
 /** The original system's message, word for word, for a line with no price in the asked currency. */
 export const NO_PRICE = "Product doesn't have price attributes connected to billing module currency";
@@ -81,7 +85,6 @@ export class Prices {
       // The stock counts are the working rows' (stock.ts locks and lowers them; a sale writes both copies).
       workingProducts: sql.table(registry.get("ecommerce/products").table),
       storeCounts: sql.table(registry.get("ecommerce/stores-to-products").table),
-      currencies: table("billing/currencies"),
       stores: table("ecommerce/stores"),
     };
   }
@@ -101,7 +104,7 @@ export class Prices {
    * the product's own, and per store and currency the store's override (storeId set). Ordered by
    * store (the product's own first, then by the store's adminTitle) then currency slug.
    */
-  async ofProduct(db: Kysely<any>, productId: string): Promise<ProductPrice[]> {
+  async ofProduct(db: ModelQueries, productId: string): Promise<ProductPrice[]> {
     const t = this.t;
     const priced = this.priced();
     const { rows } = await sql<ProductPrice & { storeTitle: string | null; slug: string }>`
@@ -117,7 +120,7 @@ export class Prices {
       )
       SELECT p."currencyId", p."number"::text AS "amount", p."storeId", s."adminTitle" AS "storeTitle", c."slug"
       FROM (SELECT * FROM own UNION ALL SELECT * FROM stores) p
-      JOIN ${t.currencies} c ON c."id" = p."currencyId"
+      JOIN ${currencyRows(db)} c ON c."id" = p."currencyId"
       LEFT JOIN ${t.stores} s ON s."id" = p."storeId"
       ORDER BY p."storeId" IS NOT NULL, s."adminTitle", p."storeId", c."slug", c."id"
     `.execute(db);
@@ -125,7 +128,7 @@ export class Prices {
   }
 
   /** Each selected line priced in each currency it has a price in (or only in `currencyId`). */
-  async lines(db: Kysely<any>, selection: LineSelection, currencyId?: string): Promise<PricedLine[]> {
+  async lines(db: ModelQueries, selection: LineSelection, currencyId?: string): Promise<PricedLine[]> {
     return (await this.query(db, selection, currencyId, false, false)).priced;
   }
 
@@ -137,7 +140,7 @@ export class Prices {
    * whatever the product becomes. Inside the checkout's transaction: a refusal after it (no price,
    * too few left) rolls the line's values back with the rest.
    */
-  async buying(db: Kysely<any>, selection: LineSelection, currencyId: string): Promise<Priced> {
+  async buying(db: ModelQueries, selection: LineSelection, currencyId: string): Promise<Priced> {
     return this.query(db, selection, currencyId, true, true);
   }
 
@@ -146,7 +149,7 @@ export class Prices {
    * checkout's address rule); `tracked`: whether a line's product or store keeps a stock count
    * (stock.ts), read unlocked: without one the checkout has nothing to reserve and skips the lock.
    */
-  private async query(db: Kysely<any>, selection: LineSelection, currencyId: string | undefined, unpriced: boolean, keep: boolean): Promise<Priced> {
+  private async query(db: ModelQueries, selection: LineSelection, currencyId: string | undefined, unpriced: boolean, keep: boolean): Promise<Priced> {
     const ids = "orderIds" in selection ? selection.orderIds : selection.lineIds;
     if (ids.length === 0) return { lines: 0, priced: [], ships: false, tracked: false, unlisted: [] };
     const t = this.t;
@@ -186,7 +189,7 @@ export class Prices {
           EXISTS (SELECT 1 FROM ${t.products} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships",
           (EXISTS (SELECT 1 FROM ${t.workingProducts} st WHERE st."id" IN (SELECT "productId" FROM l) AND st."stock" IS NOT NULL)
             OR EXISTS (SELECT 1 FROM ${t.storeCounts} sc WHERE (sc."storeId", sc."productId") IN (SELECT "storeId", "productId" FROM l WHERE "storeId" IS NOT NULL) AND sc."stock" IS NOT NULL)) AS "tracked"
-        FROM l CROSS JOIN ${t.currencies} c
+        FROM l CROSS JOIN ${currencyRows(db)} c
         LEFT JOIN ${t.products} pp ON pp."id" = l."productId"
         -- A product off the site has no price: its price rows may outlive its published copy.
         LEFT JOIN product_prices p ON p."productId" = l."productId" AND p."currencyId" = c."id" AND pp."id" IS NOT NULL

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import { notFound } from "../../../engine/errors.js";
 import type { EditorChoices, EditorDocument as EditorDocumentOf, EditorListRow as EditorListRowOf, EditorPhoto, LanguageMap } from "../../../common/admin/product-editor.js";
 import { Prices, type ProductPrice } from "./prices.js";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
+import { currencyChoices, currencyRows } from "../billing/index.js";
 
 /** The editor's answers (common/admin/product-editor.ts) as built here: publication times are Dates until JSON writes them. */
 export type EditorDocument = EditorDocumentOf<Date>;
@@ -26,8 +28,8 @@ export class ProductEditorReads {
   }
 
   private table = (id: string) => sql.table(this.app.registry.get(id).table);
-  private get db(): Kysely<any> {
-    return this.app.database.db;
+  private get db(): ModelQueries {
+    return modelQueries(this.app.database.db, this.app.registry);
   }
 
   async document(id: string): Promise<EditorDocument> {
@@ -98,32 +100,33 @@ export class ProductEditorReads {
   async choices(): Promise<EditorChoices> {
     const t = (m: string) => this.table(m);
     const [currencies, stores, categories] = await Promise.all([
-      sql<EditorChoices["currencies"][number]>`SELECT "id", "slug", "symbol", "decimals", "title" FROM ${t("billing/currencies")} ORDER BY "slug" LIMIT ${CHOICES_MAX}`.execute(this.db),
+      currencyChoices(this.db, CHOICES_MAX),
       sql<EditorChoices["stores"][number]>`SELECT "id", "adminTitle", "title" FROM ${t("ecommerce/stores")} ORDER BY "adminTitle", "id" LIMIT ${CHOICES_MAX}`.execute(this.db),
       sql<EditorChoices["categories"][number]>`SELECT "id", "adminTitle", "title" FROM ${t("ecommerce/categories")} ORDER BY "adminTitle", "id" LIMIT ${CHOICES_MAX}`.execute(this.db),
     ]);
     return {
-      currencies: currencies.rows.map((c) => ({ ...c, decimals: Number(c.decimals), title: c.title ?? {} })),
+      currencies: currencies.map((c) => ({ ...c, decimals: Number(c.decimals), title: c.title ?? {} })),
       stores: stores.rows.map((s) => ({ ...s, title: s.title ?? {} })),
       categories: categories.rows.map((c) => ({ ...c, title: c.title ?? {} })),
     };
   }
 
   private async count(): Promise<number> {
-    const row = await this.db.selectFrom(this.app.registry.get("ecommerce/products").table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom("ecommerce/products").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   /** Each product's own prices (no store's), as the working copies hold them: one query for the page. */
   private async ownPrices(ids: string[]): Promise<Map<string, EditorListRow["prices"]>> {
     const t = (m: string) => this.table(m);
+    // DISTINCT ON: the builder cannot say it; billing's currencies join as its subquery (billing-reads.ts).
     const { rows } = await sql<{ productId: string; amount: string; code: string; symbol: string | null }>`
       SELECT DISTINCT ON (x."productId", c."slug") x."productId", a."number"::text AS "amount", upper(c."slug") AS "code", c."symbol"
       FROM ${t("ecommerce/products-to-attributes")} x JOIN ${t("ecommerce/attributes")} a ON a."id" = x."attributeId"
       JOIN ${t("ecommerce/attribute-keys-to-attributes")} kl ON kl."attributeId" = a."id"
       JOIN ${t("ecommerce/attribute-keys")} k ON k."id" = kl."attributeKeyId" AND k."type" = 'price'
       JOIN ${t("ecommerce/attributes-to-billing-module-currencies")} cl ON cl."attributeId" = a."id"
-      JOIN ${t("billing/currencies")} c ON c."id" = cl."billingModuleCurrencyId"
+      JOIN ${currencyRows(this.db)} c ON c."id" = cl."billingModuleCurrencyId"
       WHERE x."productId" IN (${sql.join(ids)}) AND a."number" IS NOT NULL
       ORDER BY x."productId", c."slug", x."orderIndex", a."createdAt"`.execute(this.db);
     const byProduct = new Map<string, EditorListRow["prices"]>();

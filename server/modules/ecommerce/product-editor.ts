@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
 import { joinTrees, type Tree } from "../../../engine/query/draft-tree.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
@@ -7,6 +6,8 @@ import { decidedAhead, permittedTree, type MayPublish } from "../../drafts/tree-
 import { KEYED_ATTRIBUTE_MODELS, removeKeyedAttributes } from "./keyed-attributes.js";
 import type { ProductPrices } from "./product-prices.js";
 import type { EditorInput, LanguageMap } from "../../../common/admin/product-editor.js";
+import type { Kysely } from "kysely";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 
 /** What the editor saves: the wire contract in common/admin/product-editor.ts, shared with its screens. */
 export type { EditorInput, LanguageMap };
@@ -77,9 +78,11 @@ export class ProductEditor {
   async publish(id: string, subjectId: string | null, may?: MayPublish): Promise<Tree> {
     const links = this.app.registry.get(CATEGORIES);
     let withheldLinks: Tree = new Map();
+    // The working and the published links (the publisher's transaction is untyped: typed here).
     const linksIn = async (db: Kysely<any>): Promise<Tree> => {
-      const rows = await Promise.all([links.table, links.published!.table].map((table) => db.selectFrom(table).select("id").where("productId", "=", id).execute()));
-      return new Map([[CATEGORIES, new Set(rows.flat().map((r) => r.id as string))]]);
+      const typed = modelQueries(db, this.app.registry);
+      const rows = await Promise.all(([CATEGORIES, `${CATEGORIES}@published`] as const).map((table) => typed.selectFrom(table).select("id").where("productId", "=", id).execute()));
+      return new Map([[CATEGORIES, new Set(rows.flat().map((r) => r.id))]]);
     };
     // Asked before the transaction opens, as publishTreeAs asks of the tree (tree-permissions.ts).
     const decided = may && (await decidedAhead(await linksIn(this.app.database.db), may));
@@ -96,12 +99,12 @@ export class ProductEditor {
   }
 
   /** Every reference and repeat refused at once, before anything is written, each naming its field. */
-  private async check(trx: Kysely<any>, input: EditorInput) {
+  private async check(trx: ModelQueries, input: EditorInput) {
     const causes: ErrorCause[] = [];
-    const known = async (model: string, ids: string[]) => {
+    const known = async (model: "ecommerce/stores" | "ecommerce/categories" | "file-storage/files", ids: string[]) => {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return new Set<string>();
-      return new Set((await trx.selectFrom(this.table(model)).select("id").where("id", "in", unique).execute()).map((r) => r.id as string));
+      return new Set((await trx.selectFrom(model).select("id").where("id", "in", unique).execute()).map((r) => r.id));
     };
     const each = <T>(list: T[], path: (i: number) => string, idOf: (item: T) => string, found: Set<string>, what: string) => {
       const seen = new Map<string, number>();
@@ -128,8 +131,8 @@ export class ProductEditor {
   }
 
   /** The product's offers made to match `stores` (added, their counts set); answers the offers to remove once the prices are replaced. */
-  private async offers(repository: RepositoryLookup, trx: Kysely<any>, productId: string, stores: EditorInput["stores"]): Promise<string[]> {
-    const existing = await trx.selectFrom(this.table(OFFERS)).select(["id", "storeId", "stock"]).where("productId", "=", productId).orderBy("orderIndex").orderBy("createdAt").execute();
+  private async offers(repository: RepositoryLookup, trx: ModelQueries, productId: string, stores: EditorInput["stores"]): Promise<string[]> {
+    const existing = await trx.selectFrom(OFFERS).select(["id", "storeId", "stock"]).where("productId", "=", productId).orderBy("orderIndex").orderBy("createdAt").execute();
     const byStore = new Map<string, { id: string; stock: number | null }>();
     const extra: string[] = [];
     for (const row of existing) {
@@ -147,12 +150,13 @@ export class ProductEditor {
   }
 
   /** A relation row's removal as the generic DELETE does it: with DRAFTS=off its published copy goes too. */
-  private async remove(repository: RepositoryLookup, trx: Kysely<any>, model: string, id: string) {
+  private async remove(repository: RepositoryLookup, trx: ModelQueries, model: string, id: string) {
     await repository(model).delete(id);
     await this.app.drafts.afterDelete(trx, this.app.registry.get(model), id, !this.app.drafts.drafts);
   }
 
   /** Link rows from the product to `ids` (in order: orderIndex = position): kept, re-ordered, added or removed. */
+  // Generic over the link models it syncs (photos, categories), so their names and columns are strings here.
   private async syncLinks(repository: RepositoryLookup, trx: Kysely<any>, model: string, productId: string, column: string, ids: string[]) {
     const rows = await trx.selectFrom(this.table(model)).select(["id", column, "orderIndex"]).where("productId", "=", productId).orderBy("orderIndex").orderBy("createdAt").execute();
     const kept = new Map<string, { id: string; orderIndex: number }>();
@@ -168,10 +172,10 @@ export class ProductEditor {
   }
 
   /** Alt texts given with the photos, written onto the files (a file's alt serves every page showing it). */
-  private async alts(repository: RepositoryLookup, trx: Kysely<any>, photos: EditorInput["photos"]) {
+  private async alts(repository: RepositoryLookup, trx: ModelQueries, photos: EditorInput["photos"]) {
     const given = photos.filter((p) => p.alt);
     if (given.length === 0) return;
-    const files = await trx.selectFrom(this.table("file-storage/files")).select(["id", "alt"]).where("id", "in", given.map((p) => p.fileId)).execute();
+    const files = await trx.selectFrom("file-storage/files").select(["id", "alt"]).where("id", "in", given.map((p) => p.fileId)).execute();
     const current = new Map(files.map((f) => [f.id as string, JSON.stringify(f.alt ?? {})]));
     for (const photo of given) {
       // Empty inputs are left out: "no text" stays no text rather than "".
@@ -185,11 +189,11 @@ export class ProductEditor {
    * key of that name (English, else the first text) when there is one — shared with other
    * products, as the site groups by it — else a new one; its value is a new attribute.
    */
-  private async attributes(repository: RepositoryLookup, trx: Kysely<any>, productId: string, rows: EditorInput["attributes"]) {
+  private async attributes(repository: RepositoryLookup, trx: ModelQueries, productId: string, rows: EditorInput["attributes"]) {
     const removed = await removeKeyedAttributes(trx, this.table, productId, "feature", false);
     if (!this.app.drafts.drafts) for (const [model, ids] of removed) await this.app.drafts.publishSaved(trx, this.app.registry.get(model), ids);
     if (rows.length === 0) return;
-    const keys = await trx.selectFrom(this.table("ecommerce/attribute-keys")).select(["id", "title", "adminTitle"]).where("type", "=", "feature").where("field", "=", "string").orderBy("createdAt").orderBy("id").execute();
+    const keys = await trx.selectFrom("ecommerce/attribute-keys").select(["id", "title", "adminTitle"]).where("type", "=", "feature").where("field", "=", "string").orderBy("createdAt").orderBy("id").execute();
     const byName = new Map<string, string>();
     for (const key of keys) {
       const name = (firstText(key.title as LanguageMap) || String(key.adminTitle ?? "")).toLowerCase();

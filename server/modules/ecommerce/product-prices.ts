@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Publisher } from "../../drafts/publisher.js";
-import type { Kysely } from "kysely";
 import { notFound, validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
 import type { Database } from "../../../engine/db/open-database.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import { publishedTable } from "../../../engine/schema/published-model.js";
 import { removeKeyedAttributes } from "./keyed-attributes.js";
 import { Prices, type ProductPrice } from "./prices.js";
+import { visitorProducts } from "./stock.js";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
+import { currenciesByIds } from "../billing/index.js";
 
 /** At most this many prices in one PUT (currencies × stores of one product). */
 export const MAX_PRICES = 100;
@@ -52,6 +53,7 @@ interface Plan {
  */
 export class ProductPrices {
   private readonly table: (id: string) => string;
+  private readonly db: ModelQueries;
   private readonly prices: Prices;
   private readonly published: Prices;
 
@@ -63,6 +65,7 @@ export class ProductPrices {
     private readonly publisher?: Publisher,
   ) {
     this.table = (id) => registry.get(id).table;
+    this.db = modelQueries(database.db, registry);
     this.prices = new Prices(registry, "working");
     this.published = new Prices(registry);
   }
@@ -77,10 +80,10 @@ export class ProductPrices {
     const products = this.repositories.get("ecommerce/products")!;
     if (copies === "working") await products.get(productId);
     else {
-      const listed = await this.database.db.selectFrom(publishedTable(products.model)).select("id").where("id", "=", productId).executeTakeFirst();
+      const listed = await this.db.selectFrom(visitorProducts(products.model)).select("id").where("id", "=", productId).executeTakeFirst();
       if (!listed) throw notFound(`${products.model.title} ${productId} was not found`);
     }
-    return (copies === "working" ? this.prices : this.published).ofProduct(this.database.db, productId);
+    return (copies === "working" ? this.prices : this.published).ofProduct(this.db, productId);
   }
 
   /**
@@ -91,16 +94,16 @@ export class ProductPrices {
   async replace(productId: string, entries: PriceInput[]): Promise<ProductPrice[]> {
     await runTransaction(this.database, this.repositories, (repository, trx) => this.replaceWithin(repository, trx, productId, entries));
     this.announce();
-    return this.prices.ofProduct(this.database.db, productId);
+    return this.prices.ofProduct(this.db, productId);
   }
 
   /**
    * The replace inside a transaction the caller holds (the product editor's save, which writes the
    * product's other rows in the same transaction); the caller calls `announce` after its commit.
    */
-  async replaceWithin(repository: RepositoryLookup, trx: Kysely<any>, productId: string, entries: PriceInput[]): Promise<void> {
+  async replaceWithin(repository: RepositoryLookup, trx: ModelQueries, productId: string, entries: PriceInput[]): Promise<void> {
     // Locked: two replaces of one product's prices run one after the other.
-    const product = await trx.selectFrom(this.table("ecommerce/products")).select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
+    const product = await trx.selectFrom("ecommerce/products").select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
     if (!product) throw notFound(`Product ${productId} was not found`);
     const plan = await this.check(trx, productId, entries);
     await removeKeyedAttributes(trx, this.table, productId, "price", true);
@@ -117,7 +120,7 @@ export class ProductPrices {
   }
 
   /** Every refusal of the entries at once, each naming its field as `prices[i].field`. */
-  private async check(trx: Kysely<any>, productId: string, entries: PriceInput[]): Promise<Plan> {
+  private async check(trx: ModelQueries, productId: string, entries: PriceInput[]): Promise<Plan> {
     const causes: ErrorCause[] = [];
     const refuse = (i: number, field: string, message: string) => causes.push({ path: `prices[${i}].${field}`, message });
     const ids = (pick: (e: PriceInput) => string | null | undefined) => [...new Set(entries.map(pick).filter((id): id is string => !!id))];
@@ -125,16 +128,16 @@ export class ProductPrices {
     const storeIds = ids((e) => e.storeId);
     const currencies = new Map<string, Currency>();
     if (currencyIds.length) {
-      const rows = await trx.selectFrom(this.table("billing/currencies")).select(["id", "slug", "decimals"]).where("id", "in", currencyIds).execute();
+      const rows = await currenciesByIds(trx, currencyIds);
       for (const r of rows) currencies.set(r.id, { id: r.id, slug: r.slug, decimals: Number(r.decimals) });
     }
     const stores = new Map<string, string>();
     const offers = new Map<string, { title: string; offerId: string }>();
     if (storeIds.length) {
-      const rows = await trx.selectFrom(this.table("ecommerce/stores")).select(["id", "adminTitle"]).where("id", "in", storeIds).execute();
+      const rows = await trx.selectFrom("ecommerce/stores").select(["id", "adminTitle"]).where("id", "in", storeIds).execute();
       for (const r of rows) stores.set(r.id, String(r.adminTitle ?? r.id));
       const offered = await trx
-        .selectFrom(this.table("ecommerce/stores-to-products"))
+        .selectFrom("ecommerce/stores-to-products")
         .select(["id", "storeId"])
         .where("productId", "=", productId)
         .where("storeId", "in", storeIds)
@@ -162,7 +165,7 @@ export class ProductPrices {
   }
 
   /** The new attributes and their links, through the repositories (checked as any write is). */
-  private async write(repository: RepositoryLookup, trx: Kysely<any>, product: { id: string; title: string }, entries: PriceInput[], plan: Plan) {
+  private async write(repository: RepositoryLookup, trx: ModelQueries, product: { id: string; title: string }, entries: PriceInput[], plan: Plan) {
     if (entries.length === 0) return;
     const keyId = await this.priceKey(repository, trx);
     const rows = entries.map((entry, orderIndex) => {
@@ -181,8 +184,8 @@ export class ProductPrices {
   }
 
   /** The key the new prices are written under: the oldest key of type price, or a new "Price" key when there is none. */
-  private async priceKey(repository: RepositoryLookup, trx: Kysely<any>): Promise<string> {
-    const key = await trx.selectFrom(this.table("ecommerce/attribute-keys")).select("id").where("type", "=", "price").orderBy("createdAt").orderBy("id").limit(1).executeTakeFirst();
+  private async priceKey(repository: RepositoryLookup, trx: ModelQueries): Promise<string> {
+    const key = await trx.selectFrom("ecommerce/attribute-keys").select("id").where("type", "=", "price").orderBy("createdAt").orderBy("id").limit(1).executeTakeFirst();
     if (key) return key.id;
     const created = await repository("ecommerce/attribute-keys").create({ adminTitle: "Price", title: { en: "Price", ru: "Цена" }, type: "price", field: "number" });
     return created.id as string;

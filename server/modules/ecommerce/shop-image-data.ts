@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { modelQueries } from "../../../engine/query/model-tables.js";
+import { checkoutCurrency, currencyRows, type Currency } from "../billing/index.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import { isLanguage, type Language } from "../../../engine/schema/languages.js";
 import { text } from "../../../common/i18n/text.js";
@@ -19,18 +21,14 @@ export class ShopImageData {
   ) {}
 
   private get db() {
-    return this.app.database.db;
-  }
-
-  private table(id: string) {
-    return this.app.registry.get(id).table;
+    return modelQueries(this.app.database.db, this.app.registry);
   }
 
   /** The order's subject's language, when it has a subject. */
   async subjectLanguage(orderId: string): Promise<Language | undefined> {
     const row = await this.db
-      .selectFrom(`${this.table("rbac/subjects-to-ecommerce-module-orders")} as so`)
-      .innerJoin(`${this.table("rbac/subjects")} as s`, "s.id", "so.subjectId")
+      .selectFrom("rbac/subjects-to-ecommerce-module-orders as so")
+      .innerJoin("rbac/subjects as s", "s.id", "so.subjectId")
       .select("s.language")
       .where("so.ecommerceModuleOrderId", "=", orderId)
       .executeTakeFirst();
@@ -38,15 +36,16 @@ export class ShopImageData {
   }
 
   /** The currency the order is counted in: the one it was checked out in, else the default one. */
-  private async currencyOf(orderId: string): Promise<Row | undefined> {
-    const checkedOut = await this.db
-      .selectFrom(`${this.table("ecommerce/orders-to-billing-module-currencies")} as oc`)
-      .innerJoin(`${this.table("billing/currencies")} as c`, "c.id", "oc.billingModuleCurrencyId")
+  private async currencyOf(orderId: string): Promise<Currency | undefined> {
+    const db = this.db;
+    const checkedOut = await db
+      .selectFrom("ecommerce/orders-to-billing-module-currencies as oc")
+      .innerJoin(currencyRows(db).as("c"), "c.id", "oc.billingModuleCurrencyId")
       .selectAll("c")
       .where("oc.orderId", "=", orderId)
       .orderBy("oc.createdAt", "desc")
       .executeTakeFirst();
-    return checkedOut ?? this.db.selectFrom(this.table("billing/currencies")).selectAll().where("isDefault", "=", true).orderBy("createdAt").executeTakeFirst();
+    return checkedOut ?? checkoutCurrency(db, undefined).executeTakeFirst();
   }
 
   /** An order's receipt: lines priced in its currency (exact decimals), total, status and date, in a language. */
@@ -54,12 +53,12 @@ export class ShopImageData {
     const orderId = order.id as string;
     const [withLines] = await this.orders.withLines(this.db, [order], true);
     const currency = await this.currencyOf(orderId);
-    const priced = currency ? await this.orders.prices.lines(this.db, { orderIds: [orderId] }, currency.id as string) : [];
+    const priced = currency ? await this.orders.prices.lines(this.db, { orderIds: [orderId] }, currency.id) : [];
     const byLine = new Map(priced.map((p) => [p.lineId, p]));
     const lines = withLines!.ordersToProducts;
     // What was bought (bought-lines.ts): the title, price and amount each line kept at checkout;
     // today's published ones only for a line checked out before lines kept them.
-    const kept = currency ? boughtTotal(lines, { id: String(currency.id), slug: String(currency.slug), symbol: (currency.symbol as string | null) ?? null, decimals: Number(currency.decimals) }) : undefined;
+    const kept = currency ? boughtTotal(lines, { id: currency.id, slug: currency.slug, symbol: currency.symbol ?? null, decimals: Number(currency.decimals) }) : undefined;
     return {
       language,
       siteName: await siteName(this.app, this.origin),
@@ -73,20 +72,20 @@ export class ShopImageData {
         amount: wasBought(line) ? String(line.amount) : byLine.get(line.id)?.amount,
       })),
       total: kept ? kept[0]!.total : totalsByCurrency(priced, lines.map((l) => l.id))[0]?.total,
-      currency: currency ? { code: String(currency.slug).toUpperCase(), symbol: currency.symbol as string | null } : undefined,
+      currency: currency ? { code: currency.slug.toUpperCase(), symbol: currency.symbol ?? null } : undefined,
     };
   }
 
   /** A product's card: title, short description and its price in each currency (at the currency's precision). */
   async attachment(product: Row, language: Language): Promise<ProductAttachmentInput> {
-    const t = (id: string) => this.table(id);
-    const prices = await this.db
-      .selectFrom(`${t("ecommerce/products-to-attributes")} as pa`)
-      .innerJoin(`${t("ecommerce/attributes")} as a`, "a.id", "pa.attributeId")
-      .innerJoin(`${t("ecommerce/attribute-keys-to-attributes")} as ka`, "ka.attributeId", "a.id")
-      .innerJoin(`${t("ecommerce/attribute-keys")} as k`, "k.id", "ka.attributeKeyId")
-      .innerJoin(`${t("ecommerce/attributes-to-billing-module-currencies")} as ac`, "ac.attributeId", "a.id")
-      .innerJoin(`${t("billing/currencies")} as c`, "c.id", "ac.billingModuleCurrencyId")
+    const db = this.db;
+    const prices = await db
+      .selectFrom("ecommerce/products-to-attributes as pa")
+      .innerJoin("ecommerce/attributes as a", "a.id", "pa.attributeId")
+      .innerJoin("ecommerce/attribute-keys-to-attributes as ka", "ka.attributeId", "a.id")
+      .innerJoin("ecommerce/attribute-keys as k", "k.id", "ka.attributeKeyId")
+      .innerJoin("ecommerce/attributes-to-billing-module-currencies as ac", "ac.attributeId", "a.id")
+      .innerJoin(currencyRows(db).as("c"), "c.id", "ac.billingModuleCurrencyId")
       .select(["c.symbol", "c.slug", sql<string>`round(a."number", c."decimals")::text`.as("price")])
       .where("k.type", "=", "price")
       .where("a.number", "is not", null)

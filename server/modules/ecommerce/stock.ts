@@ -1,8 +1,9 @@
-import type { Kysely } from "kysely";
 import { sql, type RawBuilder } from "kysely";
 import { AppError, type ErrorCause } from "../../../engine/errors.js";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
-import { publishedTable } from "../../../engine/schema/published-model.js";
+import type { Model } from "../../../engine/schema/model.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
+import type { OrderStatus } from "./orders.js";
 
 /**
  * Stock: `stock` on a product (items left; null = not tracked, never runs
@@ -56,13 +57,13 @@ const key = (storeId: string, productId: string) => `${storeId} ${productId}`;
  * none. With `lock`, the rows are locked for the transaction (stores' rows first, then products',
  * each in id order).
  */
-async function countsOf(db: Kysely<any>, table: TableOf, lines: StockLine[], lock: boolean): Promise<Map<string, Count>> {
+async function countsOf(db: ModelQueries, table: TableOf, lines: StockLine[], lock: boolean): Promise<Map<string, Count>> {
   const byLine = new Map<string, Count>();
   const stored = lines.filter((l) => l.storeId);
   const storeCounts = new Map<string, Count>();
   if (stored.length > 0) {
     let query = db
-      .selectFrom(table("ecommerce/stores-to-products"))
+      .selectFrom("ecommerce/stores-to-products")
       .select(["id", "storeId", "productId", "stock"])
       .where("storeId", "in", [...new Set(stored.map((l) => l.storeId!))])
       .where("productId", "in", [...new Set(stored.map((l) => l.productId))])
@@ -82,7 +83,7 @@ async function countsOf(db: Kysely<any>, table: TableOf, lines: StockLine[], loc
   const rest = lines.filter((l) => !byLine.has(l.id));
   if (rest.length > 0) {
     let query = db
-      .selectFrom(table("ecommerce/products"))
+      .selectFrom("ecommerce/products")
       .select(["id", "stock"])
       .where("id", "in", [...new Set(rest.map((l) => l.productId))])
       .where("stock", "is not", null)
@@ -98,7 +99,7 @@ async function countsOf(db: Kysely<any>, table: TableOf, lines: StockLine[], loc
 }
 
 /** Items each line may still have (its count's stock), or null when its product is not tracked. */
-export async function availableFor(db: Kysely<any>, table: TableOf, lines: StockLine[]): Promise<Map<string, number | null>> {
+export async function availableFor(db: ModelQueries, table: TableOf, lines: StockLine[]): Promise<Map<string, number | null>> {
   const counts = lines.length > 0 ? await countsOf(db, table, lines, false) : new Map<string, Count>();
   return new Map(lines.map((l) => [l.id, counts.get(l.id)?.stock ?? null]));
 }
@@ -108,7 +109,11 @@ export async function availableFor(db: Kysely<any>, table: TableOf, lines: Stock
  * stock"). Named as the buyer knows them: by the published copy's title (`productsTable`, the
  * products' published table), never an editor's unpublished one.
  */
-async function shortage(db: Kysely<any>, productsTable: string, short: { productId: string; left: number }[]): Promise<AppError> {
+/** The products as a buyer sees them, by model id: their published copy when products are drafted (docs/drafts.md). */
+export type VisitorProducts = "ecommerce/products" | "ecommerce/products@published";
+export const visitorProducts = (products: Model): VisitorProducts => (products.published ? "ecommerce/products@published" : "ecommerce/products");
+
+async function shortage(db: ModelQueries, productsTable: VisitorProducts, short: { productId: string; left: number }[]): Promise<AppError> {
   const products = await db.selectFrom(productsTable).select(["id", "title", "adminTitle"]).where("id", "in", short.map((s) => s.productId)).execute();
   const name = (id: string) => {
     const product = products.find((p) => p.id === id);
@@ -138,8 +143,8 @@ export function stockLeft(table: TableOf, productId: string, storeId: string | u
  * read by stockLeft; null: not tracked). `visitorTable`: the table a visitor sees a model in (the
  * published copy's), for the product's name.
  */
-export async function assertLeft(db: Kysely<any>, visitorTable: TableOf, productId: string, left: number | string | null, quantity: number): Promise<void> {
-  if (left !== null && Number(left) < quantity) throw await shortage(db, visitorTable("ecommerce/products"), [{ productId, left: Number(left) }]);
+export async function assertLeft(db: ModelQueries, products: VisitorProducts, productId: string, left: number | string | null, quantity: number): Promise<void> {
+  if (left !== null && Number(left) < quantity) throw await shortage(db, products, [{ productId, left: Number(left) }]);
 }
 
 /**
@@ -147,7 +152,7 @@ export async function assertLeft(db: Kysely<any>, visitorTable: TableOf, product
  * commit), and onto the published copies too: stock is a count, not an editor's draft, so what
  * the site shows ("Out of stock") follows every sale and release at once (docs/drafts.md).
  */
-async function writeCounts(repository: RepositoryLookup, counts: { count: Count; stock: number }[], trx: Kysely<any>) {
+async function writeCounts(repository: RepositoryLookup, counts: { count: Count; stock: number }[], trx: ModelQueries) {
   for (const kind of ["store", "product"] as const) {
     const rows = counts.filter((c) => c.count.kind === kind).map((c) => ({ id: c.count.id, stock: c.stock }));
     if (rows.length === 0) continue;
@@ -172,7 +177,7 @@ async function writeCounts(repository: RepositoryLookup, counts: { count: Count;
  * took items gets a reservation row (ecommerce/stock-reservations: the line, the product, the
  * store's row when its count was the store's, and how many).
  */
-export async function reserveStock(repository: RepositoryLookup, trx: Kysely<any>, table: TableOf, lines: StockLine[]): Promise<void> {
+export async function reserveStock(repository: RepositoryLookup, trx: ModelQueries, table: TableOf, lines: StockLine[]): Promise<void> {
   if (lines.length === 0) return;
   const byLine = await countsOf(trx, table, lines, true);
   if (byLine.size === 0) return;
@@ -186,7 +191,7 @@ export async function reserveStock(repository: RepositoryLookup, trx: Kysely<any
     needs.set(k, entry);
   }
   const short = [...needs.values()].filter((n) => n.need > n.count.stock);
-  if (short.length > 0) throw await shortage(trx, publishedTable(repository("ecommerce/products").model), short.map((s) => ({ productId: s.count.productId, left: s.count.stock })));
+  if (short.length > 0) throw await shortage(trx, visitorProducts(repository("ecommerce/products").model), short.map((s) => ({ productId: s.count.productId, left: s.count.stock })));
   await writeCounts(repository, [...needs.values()].map((n) => ({ count: n.count, stock: n.count.stock - n.need })), trx);
   await repository("ecommerce/stock-reservations").bulkCreate(
     lines.flatMap((line) => {
@@ -204,12 +209,12 @@ export async function reserveStock(repository: RepositoryLookup, trx: Kysely<any
  * how many items went back. Call it after moving the orders' status, in the same transaction.
  * `statuses`: a declined payment gives back what its still `paying` orders held (["paying"]).
  */
-export async function releaseStock(orderIds: string[], trx: Kysely<any>, repository: RepositoryLookup, table: TableOf, statuses: readonly string[] = RELEASED_STATUSES): Promise<number> {
+export async function releaseStock(orderIds: string[], trx: ModelQueries, repository: RepositoryLookup, table: TableOf, statuses: readonly OrderStatus[] = RELEASED_STATUSES): Promise<number> {
   if (orderIds.length === 0) return 0;
   const reserved = await trx
-    .selectFrom(`${table("ecommerce/stock-reservations")} as r`)
-    .innerJoin(`${table("ecommerce/orders-to-products")} as l`, "l.id", "r.ordersToProductsId")
-    .innerJoin(`${table("ecommerce/orders")} as o`, "o.id", "l.orderId")
+    .selectFrom("ecommerce/stock-reservations as r")
+    .innerJoin("ecommerce/orders-to-products as l", "l.id", "r.ordersToProductsId")
+    .innerJoin("ecommerce/orders as o", "o.id", "l.orderId")
     .select(["r.id", "r.productId", "r.storesToProductsId", "r.quantity"])
     .where("l.orderId", "in", orderIds)
     .where("o.status", "in", [...statuses])
@@ -223,7 +228,7 @@ export async function releaseStock(orderIds: string[], trx: Kysely<any>, reposit
   const productIds = [...new Set(reserved.filter((r) => !r.storesToProductsId).map((r) => r.productId as string))];
   for (const [kind, ids] of [["store", storeRowIds], ["product", productIds]] as const) {
     if (ids.length === 0) continue;
-    const rows = await trx.selectFrom(table(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products")).select(["id", "stock"]).where("id", "in", ids).where("stock", "is not", null).orderBy("id").forNoKeyUpdate().execute();
+    const rows = await trx.selectFrom(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products").select(["id", "stock"]).where("id", "in", ids).where("stock", "is not", null).orderBy("id").forNoKeyUpdate().execute();
     for (const row of rows) back.set(`${kind} ${row.id}`, { count: { kind, id: row.id, productId: row.id, stock: Number(row.stock) }, stock: Number(row.stock) });
   }
   let items = 0;
@@ -234,6 +239,6 @@ export async function releaseStock(orderIds: string[], trx: Kysely<any>, reposit
     items += Number(r.quantity);
   }
   await writeCounts(repository, [...back.values()], trx);
-  await trx.deleteFrom(table("ecommerce/stock-reservations")).where("id", "in", reserved.map((r) => r.id as string)).execute();
+  await trx.deleteFrom("ecommerce/stock-reservations").where("id", "in", reserved.map((r) => r.id as string)).execute();
   return items;
 }

@@ -3,7 +3,8 @@ import type { Database } from "../../../engine/db/open-database.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
-import type { Invoices } from "../billing/index.js";
+import { invoicesOfIntents, type Invoices } from "../billing/index.js";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 
 /**
  * Orders left unpaid (`paying`: the buyer left the payment page). The queue's sweep
@@ -16,7 +17,7 @@ import type { Invoices } from "../billing/index.js";
  * arriving at the same moment either wins (the order is no longer `paying`) or finds it canceled.
  */
 export class UnpaidOrders {
-  private readonly table: (id: string) => string;
+  private readonly db: ModelQueries;
 
   constructor(
     private readonly database: Database,
@@ -24,12 +25,12 @@ export class UnpaidOrders {
     registry: Registry,
     private readonly invoices: Invoices,
   ) {
-    this.table = (id) => registry.get(id).table;
+    this.db = modelQueries(database.db, registry);
   }
 
   /** Unpaid orders last changed more than `olderThanMs` ago: at most `limit` of them. */
   async due(olderThanMs: number, limit = 100): Promise<string[]> {
-    const rows = await this.database.db
+    const rows = await this.db
       .selectFrom("ecommerce/orders")
       .select("id")
       .where("status", "=", "paying")
@@ -37,7 +38,7 @@ export class UnpaidOrders {
       .orderBy("updatedAt")
       .limit(limit)
       .execute();
-    return rows.map((r) => r.id as string);
+    return rows.map((r) => r.id);
   }
 
   /** Cancels the unpaid orders older than `olderThanMs`; how many. */
@@ -60,8 +61,7 @@ export class UnpaidOrders {
       if (!order) return false; // paid, canceled or touched meanwhile
       const open = await trx
         .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
-        .innerJoin("billing/payment-intents-to-invoices as pii", "pii.paymentIntentId", "op.billingModulePaymentIntentId")
-        .innerJoin("billing/invoices as i", "i.id", "pii.invoiceId")
+        .innerJoin(invoicesOfIntents(trx).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
         .select(["i.id", "op.billingModulePaymentIntentId as intentId"])
         .where("op.orderId", "=", orderId)
         .where("i.status", "=", "new")
@@ -73,7 +73,7 @@ export class UnpaidOrders {
       // The invoice is canceled once no order of it is still waiting (one invoice may pay several orders).
       for (const { id, intentId } of open) {
         const waiting = await trx.selectFrom("ecommerce/orders-to-billing-module-payment-intents").select("orderId").where("billingModulePaymentIntentId", "=", intentId).limit(1).executeTakeFirst();
-        if (!waiting) await this.invoices.cancelOpen(repository, trx, id as string);
+        if (!waiting) await this.invoices.cancelOpen(repository, trx, id);
       }
       return true;
     });

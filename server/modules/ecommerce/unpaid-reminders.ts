@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
+import { modelQueries } from "../../../engine/query/model-tables.js";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import { emailOf } from "../notification/index.js";
 import type { OrderLinks } from "./order-links.js";
@@ -15,16 +16,14 @@ export const UNPAID_REMINDER = "order-unpaid-reminder";
  * orders already reminded are not even read again. Run by the queue's sweep (ecommerce-module.ts).
  */
 export async function remindUnpaid(app: FastifyInstance, links: OrderLinks, maxAgeHours: number): Promise<number> {
-  const table = (id: string) => app.registry.get(id).table;
-  const notifications = table("notification/notifications");
-  const due = await app.database.db
-    .selectFrom(`${table("ecommerce/orders")} as o`)
-    .leftJoin(`${table("rbac/subjects-to-ecommerce-module-orders")} as so`, "so.ecommerceModuleOrderId", "o.id")
-    .leftJoin(`${table("rbac/subjects")} as s`, "s.id", "so.subjectId")
+  const due = await modelQueries(app.database.db, app.registry)
+    .selectFrom("ecommerce/orders as o")
+    .leftJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
+    .leftJoin("rbac/subjects as s", "s.id", "so.subjectId")
     .select(["o.id", "o.email", "s.id as subjectId", "s.language"])
     .where("o.status", "=", "paying")
     .where("o.updatedAt", "<", sql<Date>`now() - make_interval(secs => ${(maxAgeHours * 3600) / 2}::float8)`)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom(notifications).select("id").where("key", "=", sql<string>`${`${UNPAID_REMINDER}:`} || o.id::text`))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("notification/notifications").select("id").where("key", "=", sql<string>`${`${UNPAID_REMINDER}:`} || o.id::text`))))
     .limit(100)
     .execute();
   for (const order of due) {

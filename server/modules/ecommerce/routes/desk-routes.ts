@@ -7,9 +7,12 @@ import { defineRoute } from "../../route.js";
 import { OrderDesk, type DeskOrder } from "../order-desk.js";
 import { orderTimeline } from "../order-timeline.js";
 import { ORDER_STATUS_JOB } from "../order-status-notices.js";
+import type { OrderStatus } from "../orders.js";
 
 const ORDERS = "/api/ecommerce/orders";
-const STATUSES = ["new", "paying", "approving", "packaging", "delivering", "delivered", "canceled"];
+const STATUSES: readonly OrderStatus[] = ["new", "paying", "approving", "packaging", "delivering", "delivered", "canceled"];
+/** The listed statuses (the query's pattern let only those through). */
+const statusesOf = (list: string | undefined) => list?.split(",").filter((s): s is OrderStatus => (STATUSES as readonly string[]).includes(s));
 const DATE = { type: "string", maxLength: 40, pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$", "x-message": "must be a date (2025-01-31) or a date-time" };
 
 /** A date the pattern let through that is no day (2025-02-30): the same 400. */
@@ -71,7 +74,7 @@ export function registerDeskRoutes(app: FastifyInstance) {
     async ({ query }) => {
       checkDates(query);
       const page = await desk.list({
-        status: query.status?.split(","),
+        status: statusesOf(query.status),
         from: query.from,
         to: query.to,
         search: query.search,

@@ -49,7 +49,7 @@ export function registerOrderRoutes(app: FastifyInstance, shop: ShopServices) {
   defineRoute(app, charge, async ({ params: { id, currencyId } }, request) => {
     await mayUse(request, id, "GET");
     const attributes = await orders.checkoutAttributes(id, currencyId);
-    return { data: checkoutCharge(attributes, await app.repositories.get("billing/currencies")!.get(currencyId)) };
+    return { data: checkoutCharge(attributes, await app.payments.currencies.get(currencyId)) };
   });
 
   const lineUpdate = { method: "PATCH", url: `${ORDERS}/:id/orders-to-products/:lineId`, ...ECOMMERCE, summary: "A new quantity for one line of a cart order", params: lineParams, body: lineUpdateInput } as const;
