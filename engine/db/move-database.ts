@@ -6,7 +6,8 @@ import type { DynamicTables } from "../query/any-model-db.js";
 // same migrations first): the embedded PGlite of a site that has grown into a PostgreSQL server.
 // Rows travel as JSON text made and read by PostgreSQL itself (row_to_json on one side,
 // json_populate_recordset on the other), so numeric, timestamps, jsonb and text arrive exactly as
-// they left, never through a JavaScript number or Date.
+// they left, never through a JavaScript number or Date. Hence raw SQL throughout: catalog
+// queries, row_to_json/json_populate_recordset and sequences, none of which the builder says.
 
 /** Rows read and written per statement. */
 const BATCH = 1000;

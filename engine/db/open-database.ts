@@ -199,6 +199,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = new Kysely<DynamicTables>({ dialect: new PGliteDialect(pglite), log });
   if (options.schema) {
+    // Raw: DDL and a session setting, which the query builder does not say.
     await sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; `).execute(db);
     await sql.raw(`SET search_path TO "${options.schema}"`).execute(db);
   }

@@ -29,6 +29,7 @@ export async function publishRows(db: AnyModelDb, model: Model, ids: string[] | 
   await some(db.deleteFrom(table))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom(model.table).select("id").whereRef(`${model.table}.id`, "=", `${table}.id`))))
     .execute();
+  // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
   await db
     .insertInto(table)
     .columns([...columns, PUBLISHED_AT])

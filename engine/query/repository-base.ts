@@ -195,6 +195,7 @@ export abstract class RepositoryBase<R extends object = Row> {
     const stamps = values.length > 1 && this.model.fieldMap.get("createdAt")?.generated === "now";
     const appended = new Map<unknown, number>();
     return values.map((row, i) => {
+      // Raw: clock arithmetic (clock_timestamp() plus i microseconds), which the builder cannot say.
       const stamp = stamps && row.createdAt == null ? sql`clock_timestamp() + ${sql.lit(i)} * interval '1 microsecond'` : undefined;
       if (!this.appends(row)) return { stamp };
       const parent = row[this.orderParentKey!];
@@ -258,6 +259,7 @@ export abstract class RepositoryBase<R extends object = Row> {
   protected async updateOne(db: AnyModelDb, id: string, data: Row, holds: Row = {}): Promise<Row | undefined> {
     const set: Row = toColumns(this.model, data);
     // Only an import carries its own updatedAt (clients cannot write server-maintained fields).
+    // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
     for (const field of this.model.fields) if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
     return this.guard(() =>
       Object.entries(holds)

@@ -64,6 +64,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const [row] = await this.runCached(`count|${conditionsShape(conditions)}`, params, () =>
       this.db
         .selectFrom(this.model.table)
+        // Raw: a count as int (the builder's countAll answers bigint, which the driver reads as text).
         .select(sql<number>`count(*)::int`.as("count"))
         .$if(filters.length > 0, (q) => q.where((eb) => whereAll(eb, filters))),
     );
@@ -83,6 +84,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const matching = () =>
       this.db
         .selectFrom(this.model.table)
+        // Raw 1: rows are only counted; the text is kept as measured (the builder's lit(1) would compile alike).
         .select(sql`1`.as("one"))
         .$if(filters.length > 0, (q) => q.where((eb) => whereAll(eb, filters)));
     const shape = conditionsShape(conditions);
@@ -291,6 +293,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     if (ids.length === 0) return [];
     ids.forEach((id) => this.checkId(id));
     const set: Row = toColumns(this.model, prepareWrite(this.model, raw, "update", "", options));
+    // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
     for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
     const rows = await this.written(
       (db) => this.guard(() => db.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute()),
@@ -353,6 +356,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const idParams = ids.map((id) => params.add(id));
     const shape = `update-with|${Object.keys(set).join(",")}|${ids.length}|${written.map(({ answer }, i) => `${boundRows[i]!.shape}${answer ? "+answer" : ""}`).join("|")}`;
     // An answered row comes back on each updated row, a column at a time from its INSERT's RETURNING.
+    // Raw: a scalar sub-select of a data-modifying CTE's RETURNING, which the builder cannot name as a column.
     const answered = written.flatMap(({ repository, answer }, i) => (answer ? repository.columns.map((c) => sql`(SELECT ${sql.ref(c)} FROM ${sql.table(`i${i}`)})`.as(`i${i}.${c}`)) : []));
     const rows = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
@@ -422,6 +426,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
               // CASE id WHEN $1 THEN $2 … END, every value a parameter.
               const cases = sql.join(positions.map((p) => sql`WHEN ${p.id} THEN ${p.value}`), sql` `);
               const set: Row = { [field]: sql`(CASE ${eb.ref("id")} ${cases} END)::integer` };
+              // Raw: CASE id WHEN … over the bound pairs, then now() kept as measured.
               for (const f of this.model.fields) if (f.onUpdate === "now") set[f.name] = sql`now()`;
               return set;
             })
@@ -450,6 +455,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       for (const { row, update, data } of rows) {
         try {
           if (update) written.push(((await this.updateOne(trx, update, data)) ?? this.missing(update)).id as string);
+          // Raw clock_timestamp(): each imported row's own time, not the transaction's now().
           else written.push(...(await this.insert(trx, [stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data])).map((r) => r.id as string));
         } catch (error) {
           throw error instanceof AppError ? inRow(error, row) : error;

@@ -94,6 +94,7 @@ export async function restoreSnapshot(
     const stale = rows.filter((row) => (modelId === model.id && row.id === id) || !now.has(row.id) || !same(row, now.get(row.id)!));
     for (const row of stale) {
       const known = Object.fromEntries(Object.entries(row).filter(([k]) => columns.has(k)));
+      // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
       const values = { ...toColumns(m, known), updatedAt: sql`now()` };
       const update = Object.fromEntries(Object.keys(values).filter((k) => k !== "id").map((k) => [k, sql.ref(`excluded.${k}`)]));
       await db.insertInto(m.table).values(values).onConflict((oc) => oc.column("id").doUpdateSet(update)).execute();

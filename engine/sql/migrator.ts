@@ -20,6 +20,7 @@ export class DestructiveMigrationError extends Error {}
 export async function migrate(db: Kysely<DynamicTables>, dir: string, options: MigrateOptions = {}): Promise<string[]> {
   const files = readMigrations(dir);
   return db.transaction().execute(async (trx) => {
+    // Raw: an advisory lock, DDL and the migration files' own statements: no query builder says these.
     await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_KEY)})`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS "_migrations" (
       "id" text PRIMARY KEY, "checksum" text NOT NULL, "appliedAt" timestamptz NOT NULL DEFAULT now())`.execute(trx);
