@@ -3,7 +3,10 @@ import { AppError, type ErrorCause } from "../../../engine/errors.js";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Model } from "../../../engine/schema/model.js";
 import type { ModelQueries } from "../../../engine/query/model-tables.js";
-import type { OrderStatus } from "./orders.js";
+import type { StoredRecord } from "../../../engine/query/stored-record.js";
+
+// Named from the record, not imported from orders.ts, which imports this file (no import circle).
+type OrderStatus = StoredRecord<"ecommerce/orders">["status"];
 
 /**
  * Stock: `stock` on a product (items left; null = not tracked, never runs
