@@ -12,6 +12,7 @@ import { registerPaymentPageRoute } from "./payment-page-route.js";
 import { registerRevalidateRoute } from "./revalidation/revalidate-route.js";
 import { registerSiteRoutes } from "./site-routes.js";
 import { registerSeoRoutes } from "./seo/seo-routes.js";
+import { opengraphPageReader } from "./seo/opengraph-pages.js";
 import { SitePages } from "./site-pages.js";
 import { PagePreviews } from "./preview/page-previews.js";
 import { PublishRehearsal } from "./preview/publish-rehearsal.js";
@@ -99,6 +100,8 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
 
   registerPaymentPageRoute(app, app.web.renderer, siteAssets);
   registerSeoRoutes(app, { origin: config.publicUrl, resolver: hostPages, repositories, changes, watched });
+  // The Open Graph images (file-storage's) are drawn from the pages' texts, which the site reads.
+  if (app.hasDecorator("opengraphPages")) app.opengraphPages.readWith(opengraphPageReader(repositories));
   registerRevalidateRoute(app, cache);
   registerSiteRoutes(app, pages, config.pageSharedMaxAgeSeconds, previews);
 

@@ -52,7 +52,7 @@ function sourceFiles(dir: string): string[] {
  * template literals left as they are. A small scanner: a quote opens a string only in code, and
  * a template's `${…}` is code again until its brace closes.
  */
-export function withoutComments(text: string): string {
+function withoutComments(text: string): string {
   let out = "";
   // The open templates' brace depths: inside `${`, code runs until the depth falls back.
   const templates: number[] = [];
@@ -119,7 +119,7 @@ const NAMED_MODEL = new RegExp(`["'\`](${SCHEMA_MODULES.join("|")})/([a-z0-9-]+)
 const moduleOf = (path: string) => /^server\/modules\/([^/]+)\//.exec(path)?.[1];
 
 /** "file:line names model (owner's)" for each string literal of a file naming another module's model. */
-export function breachesIn(path: string, text: string, owners: ReadonlyMap<string, string> = OWNERS): string[] {
+function breachesIn(path: string, text: string, owners: ReadonlyMap<string, string> = OWNERS): string[] {
   const module = moduleOf(path);
   if (!module) return [];
   const found: string[] = [];

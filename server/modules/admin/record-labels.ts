@@ -2,8 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { plainLabel } from "../../../engine/admin/record-label.js";
 import { labelFieldOf } from "../../../engine/admin/admin-model.js";
 import { EXTERNAL_WIDGETS } from "../../../engine/query/relation-graph.js";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import type { Model } from "../../../engine/schema/model.js";
-import { OrderDesk } from "../ecommerce/index.js";
+import { attributeCurrencies, OrderDesk, shopLabelled } from "../ecommerce/index.js";
+import { fileThumbnailOf, type FileThumbnail } from "../file-storage/index.js";
 import { moneyLabel } from "./money-label.js";
 
 type Row = Record<string, unknown>;
@@ -11,12 +13,9 @@ type Row = Record<string, unknown>;
 /** A record as the admin names it: the text, and for a file (or a link to one) what its thumbnail needs. */
 export interface RecordLabel {
   label: string;
-  file?: { file: string; mimeType: string | null; extension: string | null };
+  file?: FileThumbnail;
 }
 
-const FILES = "file-storage/files";
-const ATTRIBUTES = "ecommerce/attributes";
-const ORDERS = "ecommerce/orders";
 /** A relation's ends are named by their own labels, one level deep: "Home → Hero", not a chain. */
 const RELATION_DEPTH = 1;
 
@@ -25,22 +24,28 @@ const RELATION_DEPTH = 1;
  * activity log): records named by what a person recognises, batched per model whatever the number
  * of ids. A price attribute is "$32.00 · USD", an order "#1a2b3c4d · ada@example.com · $64.00 · USD",
  * a relation row its two ends' labels ("Home → Hero"), a file its name with its thumbnail; any
- * other record its title, admin title, name… (engine/admin/record-label.ts).
+ * other record its title, admin title, name… (engine/admin/record-label.ts). What a record is
+ * beyond its title its module says (file-storage, ecommerce): the admin names no model of theirs.
  */
 export class RecordLabels {
   private readonly desk: OrderDesk;
+  private readonly db: ModelQueries;
 
   constructor(private readonly app: FastifyInstance) {
     this.desk = new OrderDesk(app);
+    this.db = modelQueries(app.database.db, app.registry);
   }
 
   /** Labels of these rows of `model` (already read), by id. */
   async ofRows(model: Model, rows: Row[], language: string, depth = RELATION_DEPTH): Promise<Map<string, RecordLabel>> {
     const base = { title: model.title, labelField: labelFieldOf(model) };
     const labels = new Map<string, RecordLabel>(rows.map((row) => [row.id as string, { label: plainLabel(base, row, language) }]));
-    if (model.id === FILES) for (const row of rows) labels.get(row.id as string)!.file = fileOf(row);
-    if (model.id === ATTRIBUTES) await this.prices(rows, labels);
-    if (model.id === ORDERS) await this.orders(rows, labels, language);
+    for (const row of rows) {
+      const file = fileThumbnailOf(model.id, row);
+      if (file) labels.get(row.id as string)!.file = file;
+    }
+    if (shopLabelled.priceAttributes(model.id)) await this.prices(rows, labels);
+    if (shopLabelled.orders(model.id)) await this.orders(rows, labels, language);
     if (model.kind === "relation" && depth > 0) await this.relationEnds(model, rows, labels, language, depth - 1);
     return labels;
   }
@@ -57,20 +62,12 @@ export class RecordLabels {
   private async prices(rows: Row[], labels: Map<string, RecordLabel>) {
     const priced = rows.filter((r) => r.number !== null && r.number !== undefined && r.number !== "");
     if (priced.length === 0) return;
-    const t = (id: string) => this.app.registry.get(id).table;
-    const currencies = await this.app.database.db
-      .selectFrom(`${t("ecommerce/attributes-to-billing-module-currencies")} as ac`)
-      .innerJoin(`${t("billing/currencies")} as c`, "c.id", "ac.billingModuleCurrencyId")
-      .select(["ac.attributeId", "c.slug", "c.symbol", "c.decimals"])
-      .where("ac.attributeId", "in", priced.map((r) => r.id as string))
-      .execute();
-    const byAttribute = new Map(currencies.map((c) => [c.attributeId as string, c]));
+    const currencies = await attributeCurrencies(this.db, priced.map((r) => r.id as string));
+    const byAttribute = new Map(currencies.map((c) => [c.attributeId, c]));
     for (const row of priced) {
       const currency = byAttribute.get(row.id as string);
       const amount = String(row.number);
-      labels.get(row.id as string)!.label = currency?.slug
-        ? moneyLabel(amount, { code: String(currency.slug).toUpperCase(), symbol: currency.symbol as string | null, decimals: currency.decimals == null ? null : Number(currency.decimals) })
-        : amount;
+      labels.get(row.id as string)!.label = currency?.slug ? moneyLabel(amount, { code: currency.slug.toUpperCase(), symbol: currency.symbol, decimals: currency.decimals }) : amount;
     }
   }
 
@@ -113,9 +110,3 @@ export class RecordLabels {
     }
   }
 }
-
-const fileOf = (row: Row): RecordLabel["file"] => ({
-  file: String(row.file ?? ""),
-  mimeType: typeof row.mimeType === "string" ? row.mimeType : null,
-  extension: typeof row.extension === "string" ? row.extension : null,
-});

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { validationErrorFromCauses, type ErrorCause } from "../../../engine/errors.js";
-import { publishedTable } from "../../../engine/schema/published-model.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import type { Registry } from "../../../engine/schema/registry.js";
 
 /** An address as mail can reach it: one @, no spaces, a dot in the domain, at most 254 characters. */
@@ -14,18 +13,20 @@ export const isEmailAddress = (value: string) => value.length <= 254 && EMAIL.te
  * The form is read as visitors see it (its published copies under drafts): an input an editor
  * has not published yet does not judge what visitors send.
  */
-export async function checkEmailInputs(db: Kysely<any>, registry: Registry, formId: string, data: Record<string, unknown>): Promise<void> {
-  const table = (id: string) => publishedTable(registry.get(id));
+export async function checkEmailInputs(db: ModelQueries, registry: Registry, formId: string, data: Record<string, unknown>): Promise<void> {
+  // The published copy when the model has one (drafts on), else its only table.
+  const links = registry.get("crm/forms-to-inputs").published ? "crm/forms-to-inputs@published" : "crm/forms-to-inputs";
+  const inputsTable = registry.get("crm/inputs").published ? "crm/inputs@published" : "crm/inputs";
   const inputs = await db
-    .selectFrom(`${table("crm/forms-to-inputs")} as fi`)
-    .innerJoin(`${table("crm/inputs")} as i`, "i.id", "fi.inputId")
+    .selectFrom(`${links} as fi`)
+    .innerJoin(`${inputsTable} as i`, "i.id", "fi.inputId")
     .select("i.slug")
     .where("fi.formId", "=", formId)
     .where("i.type", "=", "email")
     .execute();
   const causes: ErrorCause[] = [];
   for (const { slug } of inputs) {
-    const value = data[slug as string];
+    const value = data[slug];
     if (value === undefined || value === null || value === "") continue;
     if (typeof value !== "string" || !isEmailAddress(value.trim())) causes.push({ path: `/data/${slug}`, message: "must be an email address" });
   }

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Registry } from "../../../engine/schema/registry.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import type { Language } from "../../../common/site/page-data.js";
 import { text } from "../../../common/i18n/text.js";
 
@@ -10,17 +9,16 @@ export interface FormColumn {
 }
 
 /** The form's inputs in their order, labelled in `language` (its label, else its title, admin title or slug). */
-export async function formColumns(db: Kysely<any>, registry: Registry, formId: string, language: Language): Promise<FormColumn[]> {
-  const table = (id: string) => registry.get(id).table;
+export async function formColumns(db: ModelQueries, formId: string, language: Language): Promise<FormColumn[]> {
   const inputs = await db
-    .selectFrom(`${table("crm/forms-to-inputs")} as fi`)
-    .innerJoin(`${table("crm/inputs")} as i`, "i.id", "fi.inputId")
+    .selectFrom("crm/forms-to-inputs as fi")
+    .innerJoin("crm/inputs as i", "i.id", "fi.inputId")
     .select(["i.slug", "i.label", "i.title", "i.adminTitle"])
     .where("fi.formId", "=", formId)
     .orderBy("fi.orderIndex")
     .orderBy("fi.createdAt")
     .execute();
-  return inputs.map((i) => ({ slug: i.slug as string, label: text(i.label, language) || text(i.title, language) || (i.adminTitle as string) || (i.slug as string) }));
+  return inputs.map((i) => ({ slug: i.slug, label: text(i.label, language) || text(i.title, language) || i.adminTitle || i.slug }));
 }
 
 /** A submitted value as a person reads it: texts as they are, lists joined, anything else as JSON; nothing is empty. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import type { Language } from "../../../common/site/page-data.js";
 import { text } from "../../../common/i18n/text.js";
 import { formColumns, valueText, type FormColumn } from "./form-fields.js";
@@ -24,25 +24,25 @@ export interface SubmissionsPage {
  * the form, its inputs, and the page of requests with their total (a window count).
  */
 export class FormSubmissions {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly db: ModelQueries;
 
-  private table(id: string) {
-    return this.app.registry.get(id).table;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = modelQueries(app.database.db, app.registry);
   }
 
   /** The form (404 when there is none) and its columns. */
   async head(formId: string, language: Language): Promise<Pick<SubmissionsPage, "form" | "columns">> {
     const form = await this.app.repositories.get("crm/forms")!.get(formId);
-    const columns = await formColumns(this.app.database.db, this.app.registry, formId, language);
+    const columns = await formColumns(this.db, formId, language);
     return { form: { id: formId, title: text(form.title, language) || String(form.adminTitle ?? "") }, columns };
   }
 
   /** One page of rows (newest first) and the form's number of submissions. */
   async rows(formId: string, columns: FormColumn[], limit: number, offset: number): Promise<{ rows: SubmissionRow[]; total: number }> {
-    const found = await this.app.database.db
-      .selectFrom(`${this.table("crm/forms-to-requests")} as fr`)
-      .innerJoin(`${this.table("crm/requests")} as r`, "r.id", "fr.requestId")
-      .select(["r.id", "r.createdAt", "r.payload", sql<string>`count(*) over ()`.as("total")])
+    const found = await this.db
+      .selectFrom("crm/forms-to-requests as fr")
+      .innerJoin("crm/requests as r", "r.id", "fr.requestId")
+      .select((eb) => ["r.id", "r.createdAt", "r.payload", eb.fn.countAll<string>().over().as("total")])
       .where("fr.formId", "=", formId)
       .orderBy("r.createdAt", "desc")
       .orderBy("r.id", "desc")
@@ -54,8 +54,8 @@ export class FormSubmissions {
     const rows = found.map((r) => {
       const payload = (r.payload ?? {}) as Record<string, unknown>;
       return {
-        id: r.id as string,
-        createdAt: new Date(r.createdAt as string | Date).toISOString(),
+        id: r.id,
+        createdAt: new Date(r.createdAt).toISOString(),
         values: Object.fromEntries(columns.map((c) => [c.slug, valueText(payload[c.slug])])),
       };
     });
@@ -63,9 +63,9 @@ export class FormSubmissions {
   }
 
   private async count(formId: string): Promise<number> {
-    const row = await this.app.database.db
-      .selectFrom(this.table("crm/forms-to-requests"))
-      .select(sql<string>`count(*)`.as("n"))
+    const row = await this.db
+      .selectFrom("crm/forms-to-requests")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
       .where("formId", "=", formId)
       .executeTakeFirst();
     return Number(row?.n ?? 0);

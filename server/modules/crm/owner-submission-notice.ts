@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
+import type { ModelTransaction } from "../../../engine/query/model-tables.js";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import { text } from "../../../common/i18n/text.js";
@@ -14,9 +14,9 @@ export const OWNER_FORM_SUBMITTED = "owner-form-submitted";
  * input's label in the owner's language with the submitted value, and the form's submissions
  * table in the admin. The caller wakes the queue after the commit.
  */
-export async function notifyOwnerOfSubmission(app: FastifyInstance, form: StoredRecord<"crm/forms">, requestId: string, payload: Record<string, unknown>, repository: RepositoryLookup, trx: Kysely<any>) {
+export async function notifyOwnerOfSubmission(app: FastifyInstance, form: StoredRecord<"crm/forms">, requestId: string, payload: Record<string, unknown>, repository: RepositoryLookup, trx: ModelTransaction) {
   const language = app.ownerMail.language;
-  const columns = columnsFor(await formColumns(trx, app.registry, form.id, language), [payload]);
+  const columns = columnsFor(await formColumns(trx, form.id, language), [payload]);
   await app.ownerMail.enqueue(
     {
       key: `${OWNER_FORM_SUBMITTED}:${requestId}`,
@@ -29,7 +29,6 @@ export async function notifyOwnerOfSubmission(app: FastifyInstance, form: Stored
         submissionsUrl: app.ownerMail.adminUrl(`/forms/${form.id}`),
       },
     },
-    repository("notification/notifications"),
-    trx,
+    { repository, trx },
   );
 }

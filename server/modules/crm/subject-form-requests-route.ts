@@ -51,7 +51,7 @@ export function registerSubjectFormRequestRoutes(app: FastifyInstance, config: C
   } as const;
 
   const submit = async (subjectId: string, formId: string, data: Record<string, unknown>) => {
-    const subject = await app.repositories.get("rbac/subjects")!.get(subjectId);
+    const subject = await app.rbac.subjects.get(subjectId);
     const request = await createFormRequest(app, formId, data, subjectId);
     return { data: { ...subject, data, request } };
   };

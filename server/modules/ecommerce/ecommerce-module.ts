@@ -64,6 +64,9 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   // A signed-in subject reads its own orders and their lines through the generic routes (rbac's owned-rows rule).
   app.rbac.ownRows.own("ecommerce/orders", { column: "id", owner: "order" });
   app.rbac.ownRows.own("ecommerce/orders-to-products", { column: "orderId", owner: "order" });
+  // A signed-in subject reads its own orders and their lines through the generic routes (rbac's owned-rows rule).
+  app.rbac.ownRows.own("ecommerce/orders", { column: "id", owner: "order" });
+  app.rbac.ownRows.own("ecommerce/orders-to-products", { column: "orderId", owner: "order" });
   const shop: ShopServices = {
     orders,
     checkout,

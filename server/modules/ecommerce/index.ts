@@ -11,3 +11,5 @@ export const ecommerce = defineModule("ecommerce", ["rbac", "notification", "fil
 
 /** The order desk's read model: the admin's labeller names orders by it (number, customer, total). */
 export { OrderDesk } from "./order-desk.js";
+/** What the admin's labeller asks of the shop's records: which are prices and orders, and the prices' currencies. */
+export { attributeCurrencies, shopLabelled } from "./admin-labels.js";

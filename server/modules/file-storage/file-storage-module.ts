@@ -6,6 +6,7 @@ import { registerCreateFromUrlRoute } from "./create-from-url-route.js";
 import { registerGenerateRoute } from "./images/generate-route.js";
 import { GeneratedFiles } from "./images/generated-files.js";
 import { registerOpengraphImages } from "./images/opengraph.js";
+import { OpengraphPages } from "./images/opengraph-pages.js";
 import { fileUploads, WRITE_ROUTE } from "./file-uploads.js";
 import { ImageWidths } from "./image-widths.js";
 import { registerPublicFilesRoute } from "./public-files-route.js";
@@ -25,6 +26,8 @@ declare module "fastify" {
     generatedFiles: GeneratedFiles;
     /** Files made for one subject (receipts): modules name their variants and who reads them. */
     subjectFiles: SubjectFiles;
+    /** The pages the Open Graph images are drawn for: the site hands in its reader (opengraph-pages.ts). */
+    opengraphPages: OpengraphPages;
   }
 }
 
@@ -43,6 +46,7 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
   app.decorate("storedFiles", files);
   const generated = new GeneratedFiles(files, app.repositories.get("file-storage/files")!, app.log);
   app.decorate("generatedFiles", generated);
+  app.decorate("opengraphPages", new OpengraphPages());
   const callerOf = (request: FastifyRequest) => callerOfRequest(request, app.rbac.tokens, app.rbac.revoked, config.rbacSecretKey);
   const subjectFiles = new SubjectFiles(app.repositories.get("file-storage/files")!, callerOf);
   app.decorate("subjectFiles", subjectFiles);

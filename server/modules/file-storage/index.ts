@@ -5,6 +5,8 @@ import { registerFileStorageModule } from "./file-storage-module.js";
 // into them (the shop's receipt and product attachment), with the strings they are drawn in.
 export { contentHash, type GeneratedFiles } from "./images/generated-files.js";
 export { siteName } from "./images/opengraph.js";
+export { fileThumbnailOf, type FileThumbnail } from "./file-thumbnails.js";
+export type { OpengraphPageReader, PageOpenGraph } from "./images/opengraph-pages.js";
 export { imageText } from "./images/templates/image-strings.js";
 export { OrderReceipt, RECEIPT_SIZE, type ReceiptInput } from "./images/templates/order-receipt.js";
 export { PRODUCT_ATTACHMENT_SIZE, ProductAttachment, type ProductAttachmentInput } from "./images/templates/product-attachment.js";

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import type { NotificationSettings } from "../../config.js";
@@ -33,15 +33,14 @@ export class NotificationDelivery {
   private readonly host: string;
 
   constructor(
-    private readonly db: Kysely<any>,
-    table: string,
+    db: ModelQueries,
     private readonly mailer: Mailer,
     private readonly templates: Templates,
     private readonly settings: NotificationSettings,
     publicUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.queue = new LeasedQueue(db, { table, waiting: "new", working: "sending", notBefore: ["sendAfter", "nextAttemptAt"] }, settings.leaseSeconds);
+    this.queue = new LeasedQueue(db, { table: "notification/notifications", waiting: "new", working: "sending", notBefore: ["sendAfter", "nextAttemptAt"] }, settings.leaseSeconds);
     this.host = /^https?:\/\/([^/:]+)/.exec(publicUrl)?.[1] ?? "localhost";
   }
 

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { StoredRecord } from "../../../engine/query/stored-record.js";
 import type { NotificationSettings } from "../../config.js";
@@ -21,12 +22,11 @@ export class JobRunner {
   private readonly queue: LeasedQueue<Job>;
 
   constructor(
-    private readonly db: Kysely<any>,
-    private readonly table: string,
+    private readonly db: ModelQueries,
     private readonly settings: NotificationSettings,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.queue = new LeasedQueue(db, { table, waiting: "queued", working: "running", notBefore: ["runAt"] }, settings.leaseSeconds);
+    this.queue = new LeasedQueue(db, { table: "notification/jobs", waiting: "queued", working: "running", notBefore: ["runAt"] }, settings.leaseSeconds);
   }
 
   handle(kind: string, handler: JobHandler) {
@@ -43,7 +43,7 @@ export class JobRunner {
   /** Jobs of stopped workers queued again; done jobs older than a day deleted. */
   private async sweep(): Promise<Job[]> {
     const requeued = await this.queue.expired({ status: "queued" });
-    await this.db.deleteFrom(this.table).where("status", "=", "done").where("updatedAt", "<", sql<Date>`now() - interval '1 day'`).execute();
+    await this.db.deleteFrom("notification/jobs").where("status", "=", "done").where("updatedAt", "<", sql<Date>`now() - interval '1 day'`).execute();
     return requeued;
   }
 

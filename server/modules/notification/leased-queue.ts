@@ -10,9 +10,19 @@ export interface LeasedRow {
 export type QueueWrite<T> = { [F in keyof T]?: DateOrIso<T[F]> };
 type DateOrIso<V> = V extends Date ? Date | string : V;
 
-/** A table used as a queue: which status values mean waiting and working, and which columns hold "not before" times. */
+/** The models used as queues (their rows have a status, attempts and a lease). */
+export type QueueModel = "notification/notifications" | "notification/jobs";
+
+/**
+ * The queries a queue runs. Untyped on purpose: one class claims rows of either queue model by its
+ * shape (status values, "not before" columns), which the typed builder cannot follow through a
+ * generic table; the table is still named by its model id (modelQueries turns it into the table).
+ */
+export type QueueQueries = Kysely<any>;
+
+/** A model used as a queue: which status values mean waiting and working, and which columns hold "not before" times. */
 export interface QueueShape {
-  table: string;
+  table: QueueModel;
   waiting: string;
   working: string;
   notBefore: string[];
@@ -28,7 +38,7 @@ export interface QueueShape {
  */
 export class LeasedQueue<T extends LeasedRow> {
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: QueueQueries,
     private readonly shape: QueueShape,
     private readonly leaseSeconds: number,
   ) {
@@ -56,6 +66,7 @@ export class LeasedQueue<T extends LeasedRow> {
     const { table, waiting, working, notBefore } = this.shape;
     return this.db
       .updateTable(table)
+      // The database's clock (now()), not an instance's: every instance judges a lease alike.
       .set({
         status: working,
         attempts: sql`"attempts" + 1`,

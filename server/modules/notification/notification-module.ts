@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { modelQueries } from "../../../engine/query/model-tables.js";
 import type { Config } from "../../config.js";
 import { Mailer } from "../../mail/mailer.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
@@ -27,12 +28,12 @@ declare module "fastify" {
  */
 export function registerNotificationServices(app: FastifyInstance, config: Config) {
   const { repositories, registry } = app;
-  const db = app.database.db;
+  const db = modelQueries(app.database.db, registry);
   const mailer = new Mailer(repositories.get("notification/outbox-messages")!, config.smtpUrl, config.mailFrom, app.log);
   if (!config.smtpUrl && config.production) app.log.warn("SMTP_URL is not set: emails are kept in the outbox table, not sent");
   const templates = new Templates(repositories.get("notification/templates")!);
-  const delivery = new NotificationDelivery(db, registry.get("notification/notifications").table, mailer, templates, config.notifications, config.publicUrl, app.log);
-  const jobs = new JobRunner(db, registry.get("notification/jobs").table, config.notifications, app.log);
+  const delivery = new NotificationDelivery(db, mailer, templates, config.notifications, config.publicUrl, app.log);
+  const jobs = new JobRunner(db, config.notifications, app.log);
   const worker = new Worker([() => jobs.run(), () => delivery.run()], config.notifications.pollMs, app.log);
   const notifications = new Notifications(repositories.get("notification/notifications")!, jobs, worker);
   app.decorate("notifications", notifications);

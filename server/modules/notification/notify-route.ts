@@ -50,7 +50,8 @@ export function registerNotifyRoute(app: FastifyInstance, notifications: Notific
     },
     async ({ params: { id }, body: input }, _request, reply) => {
       const message = isOriginalNotify(input) ? fromOriginalNotify(input) : ownNotify(input);
-      const subject = await app.repositories.get("rbac/subjects")!.get(id);
+      // The subject and its email are rbac's (app.rbac.subjects): this module only queues the mail.
+      const subject = await app.rbac.subjects.get(id);
       const topicId = message.topicSlug ? await topicNamed(app, message.topicSlug) : undefined;
       const recipient = await emailOf(app, id);
       const created = await notifications.enqueue({
@@ -87,16 +88,10 @@ async function topicNamed(app: FastifyInstance, slug: string): Promise<string> {
   return topic.id as string;
 }
 
-/** The subject's email: that of its first email identity. */
+/**
+ * The subject's email: that of its first email identity, as rbac reads it (app.rbac.subjects).
+ * Here for the shop's mails, which import it from this module's index.ts.
+ */
 export async function emailOf(app: FastifyInstance, subjectId: string): Promise<string | undefined> {
-  const table = (id: string) => app.registry.get(id).table;
-  const row = await app.database.db
-    .selectFrom(`${table("rbac/subjects-to-identities")} as si`)
-    .innerJoin(`${table("rbac/identities")} as i`, "i.id", "si.identityId")
-    .select("i.email")
-    .where("si.subjectId", "=", subjectId)
-    .where("i.email", "is not", null)
-    .orderBy("i.createdAt")
-    .executeTakeFirst();
-  return row?.email ?? undefined;
+  return app.rbac.subjects.emailOf(subjectId);
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Repository } from "../../../engine/query/repository.js";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
+import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import type { Language } from "../../../common/site/page-data.js";
 import type { ShopOwnerSettings } from "../../config.js";
 import type { Notifications } from "./notifications.js";
@@ -13,7 +13,7 @@ export interface OwnerEvent {
 }
 
 /** The admins' emails, in `db` (the caller's transaction when it has one). */
-export type AdminEmails = (db: Kysely<any>) => Promise<string[]>;
+export type AdminEmails = (db: ModelQueries) => Promise<string[]>;
 
 /**
  * Mail to the shop's owner (issue 26, point 4): a paid order, a form submission. The recipients
@@ -24,7 +24,7 @@ export type AdminEmails = (db: Kysely<any>) => Promise<string[]>;
  */
 export class OwnerMail {
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: ModelQueries,
     private readonly notifications: Notifications,
     private readonly settings: ShopOwnerSettings,
     private readonly publicUrl: string,
@@ -48,18 +48,20 @@ export class OwnerMail {
   }
 
   /** SHOP_OWNER_EMAILS, else the admins' emails (each admin's email identities), sorted, once each. */
-  async recipients(db: Kysely<any> = this.db): Promise<string[]> {
+  async recipients(db: ModelQueries = this.db): Promise<string[]> {
     if (this.settings.emails.length > 0) return [...new Set(this.settings.emails)];
     return this.adminEmails(db);
   }
 
   /**
-   * Queues the event's mail to every recipient (in the caller's transaction when given its
-   * repository and database; the caller wakes the queue after its commit). No recipient at all:
-   * one notification without one, stored as failed, so the admin sees the mail had nowhere to go.
+   * Queues the event's mail to every recipient (in the caller's transaction when given it, as
+   * runTransaction hands it: its repositories and its queries; the caller wakes the queue after
+   * its commit). No recipient at all: one notification without one, stored as failed, so the
+   * admin sees the mail had nowhere to go.
    */
-  async enqueue(event: OwnerEvent, rows?: Repository, db?: Kysely<any>): Promise<void> {
-    const recipients = await this.recipients(db);
+  async enqueue(event: OwnerEvent, within?: { repository: RepositoryLookup; trx: ModelQueries }): Promise<void> {
+    const rows = within?.repository("notification/notifications");
+    const recipients = await this.recipients(within?.trx);
     const targets: (string | undefined)[] = recipients.length > 0 ? recipients : [undefined];
     for (const recipient of targets) {
       await this.notifications.enqueue({ key: `${event.key}:${recipient ?? "nobody"}`, template: event.template, recipient, language: this.language, data: event.data }, rows);

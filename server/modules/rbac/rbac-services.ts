@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { BackgroundWork } from "../../background-work.js";
+import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import type { Notifications } from "../notification/index.js";
 import { Accounts } from "./accounts/accounts.js";
 import { FirstAdminSetup } from "./accounts/first-admin-setup.js";
@@ -17,9 +18,12 @@ import { Sessions } from "./sessions.js";
 import { resolveSigningSecret } from "../../lib/signing-secret.js";
 import { WalletSignIn } from "./wallet-sign-in.js";
 import { GuestHandover } from "./accounts/guest-handover.js";
+import { SubjectRecords } from "./accounts/subject-records.js";
 
 export interface RbacServices {
   config: Config;
+  /** rbac's queries over the app's database, tables named by model id (engine/query/model-tables.ts). */
+  db: ModelQueries;
   tokens: SessionTokens;
   /** Sign-ins ended early (logout, password change or reset, a replayed refresh token). */
   revoked: RevokedSessions;
@@ -30,6 +34,8 @@ export interface RbacServices {
   /** A subject's own rows of the models its cart is made of, readable by it through the generic routes. */
   ownRows: OwnRows;
   accounts: Accounts;
+  /** What other modules read and write of a subject: its record, its email, a form request's link. */
+  subjects: SubjectRecords;
   /** A guest signing in: modules move the guest subject's things (the cart) to the account. */
   guests: GuestHandover;
   /** The first admin from /admin with the one-time code of the start log, while no admin exists. */
@@ -46,32 +52,35 @@ export interface RbacServices {
 /** The rbac module's services over the app's database and repositories; seeds the default permissions. */
 export async function createRbacServices(app: FastifyInstance, config: Config): Promise<RbacServices> {
   const { database, repositories } = app;
+  const db = modelQueries(database.db, app.registry);
   await seedPermissions(database, repositories);
   await applySchemaAccess(database, repositories, app.registry);
   const secret = await resolveSigningSecret(config.jwtSecret, config.production, repositories.get("rbac/signing-keys")!);
   const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
-  const refreshTokens = new RefreshTokens(database.db, config.refreshTokenTtlSeconds, app.changes);
-  const revoked = new RevokedSessions(database.db, config.accessTokenTtlSeconds, app.changes, app.log);
+  const refreshTokens = new RefreshTokens(db, config.refreshTokenTtlSeconds, app.changes);
+  const revoked = new RevokedSessions(db, config.accessTokenTtlSeconds, app.changes, app.log);
   await revoked.reload();
   const mailer = app.notifications;
   const background = new BackgroundWork(app.log);
   app.addHook("onClose", async () => {
     await background.settled();
   });
-  const authorizer = new Authorizer(database.db, app.changes);
-  const accounts = new Accounts(database, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl });
+  const authorizer = new Authorizer(db, app.changes);
+  const accounts = new Accounts(database, db, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl });
   return {
     config,
+    db,
     tokens,
     revoked,
-    sessions: new Sessions(database.db, tokens, refreshTokens, { secure: config.production, httpOnly: config.sessionCookieHttpOnly }),
+    sessions: new Sessions(db, tokens, refreshTokens, { secure: config.production, httpOnly: config.sessionCookieHttpOnly }),
     authorizer,
     // A row is members-only by the links of the copy it is read from: visitors' by the published links.
     membersOnly: new MembersOnly(app.registry, { working: repositories, published: app.publishedRepositories }, authorizer, app.changes, app.log),
-    ownRows: new OwnRows(database.db, app.registry, repositories),
+    ownRows: new OwnRows(db, repositories),
     accounts,
+    subjects: new SubjectRecords(db, repositories),
     guests: new GuestHandover(database, repositories),
-    firstAdmin: new FirstAdminSetup(database.db, accounts),
+    firstAdmin: new FirstAdminSetup(db, accounts),
     wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
     routeGrants: [],
     mailer,

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import { AppError } from "../../../engine/errors.js";
 import type { ChangeFeed } from "../../../engine/query/change-feed.js";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import { REFRESH_TOKENS } from "./revoked-sessions.js";
 
-const TABLE = "rbac_refresh_tokens";
+const TABLE = "rbac/refresh-tokens";
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface IssuedRefresh {
@@ -27,16 +27,16 @@ const invalid = () => new AppError("AUTHENTICATION_ERROR", "the refresh token is
  */
 export class RefreshTokens {
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: ModelQueries,
     readonly ttlSeconds: number,
     private readonly changes: ChangeFeed,
   ) {}
 
-  async issue(subjectId: string, familyId: string = randomUUID(), db: Kysely<any> = this.db): Promise<IssuedRefresh> {
+  async issue(subjectId: string, familyId: string = randomUUID(), db: ModelQueries = this.db): Promise<IssuedRefresh> {
     const token = randomBytes(32).toString("base64url");
     const issuedAtMs = Date.now();
     const expiresAtMs = issuedAtMs + this.ttlSeconds * 1000;
-    await db.insertInto(TABLE).values({ subjectId, familyId, tokenHash: hashOf(token), expiresAt: new Date(expiresAtMs).toISOString() }).execute();
+    await db.insertInto(TABLE).values({ subjectId, familyId, tokenHash: hashOf(token), expiresAt: new Date(expiresAtMs) }).execute();
     return { token, familyId, issuedAtMs, expiresAtMs };
   }
 
@@ -46,11 +46,11 @@ export class RefreshTokens {
       // Only one concurrent use can mark an unused token used; the other sees no row and fails.
       const spent = await trx
         .updateTable(TABLE)
-        .set({ usedAt: new Date().toISOString() })
+        .set({ usedAt: new Date() })
         .where("tokenHash", "=", hashOf(token))
         .where("usedAt", "is", null)
         .where("revokedAt", "is", null)
-        .where("expiresAt", ">", new Date().toISOString())
+        .where("expiresAt", ">", new Date())
         .returning(["subjectId", "familyId"])
         .executeTakeFirst();
       if (spent) return { subjectId: spent.subjectId, ...(await this.issue(spent.subjectId, spent.familyId, trx)) };
@@ -77,9 +77,9 @@ export class RefreshTokens {
    * Signs the subject out everywhere (password change and reset), in the caller's transaction:
    * written through the repository, so the revocation is announced when that transaction commits.
    */
-  async revokeSubject(subjectId: string, repository: RepositoryLookup, trx: Kysely<any>) {
+  async revokeSubject(subjectId: string, repository: RepositoryLookup, trx: ModelQueries) {
     const live = await trx.selectFrom(TABLE).select("id").where("subjectId", "=", subjectId).where("revokedAt", "is", null).execute();
-    await repository(REFRESH_TOKENS).updateMany(live.map((r) => r.id as string), { revokedAt: new Date().toISOString() }, { trusted: true });
+    await repository(REFRESH_TOKENS).updateMany(live.map((r) => r.id), { revokedAt: new Date().toISOString() }, { trusted: true });
   }
 
   /** The family a token belongs to, if the token is known. */
@@ -89,5 +89,5 @@ export class RefreshTokens {
   }
 }
 
-const revokeWhere = (db: Kysely<any>, column: "familyId", value: string) =>
-  db.updateTable(TABLE).set({ revokedAt: new Date().toISOString() }).where(column, "=", value).where("revokedAt", "is", null).execute();
+const revokeWhere = (db: ModelQueries, column: "familyId", value: string) =>
+  db.updateTable(TABLE).set({ revokedAt: new Date() }).where(column, "=", value).where("revokedAt", "is", null).execute();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import { EVERYTHING, type ChangeFeed } from "../../../engine/query/change-feed.js";
 
 export const REFRESH_TOKENS = "rbac/refresh-tokens";
@@ -21,7 +21,7 @@ export class RevokedSessions {
   private stale = false;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: ModelQueries,
     /** ACCESS_TOKEN_TTL_SECONDS: an older revocation can only name expired tokens. */
     private readonly tokenTtlSeconds: number,
     changes: ChangeFeed,
@@ -64,8 +64,8 @@ export class RevokedSessions {
   }
 
   private async query(): Promise<Set<string>> {
-    const since = new Date(Date.now() - (this.tokenTtlSeconds + CLOCK_MARGIN_SECONDS) * 1000).toISOString();
-    const rows = await this.db.selectFrom("rbac_refresh_tokens").select("familyId").distinct().where("revokedAt", ">", since).execute();
-    return new Set(rows.map((r) => r.familyId as string));
+    const since = new Date(Date.now() - (this.tokenTtlSeconds + CLOCK_MARGIN_SECONDS) * 1000);
+    const rows = await this.db.selectFrom("rbac/refresh-tokens").select("familyId").distinct().where("revokedAt", ">", since).execute();
+    return new Set(rows.map((r) => r.familyId));
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { clearCookie, setCookie } from "../../plugins/cookies.js";
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import { AppError } from "../../../engine/errors.js";
 import type { IssuedRefresh, RefreshTokens } from "./refresh-tokens.js";
 import type { SessionTokens } from "./session-tokens.js";
@@ -25,7 +25,7 @@ const invalidRefresh = () => new AppError("AUTHENTICATION_ERROR", "the refresh t
 /** Issues a session: a refresh token (new family, or the rotated one's) and a JWT naming both. */
 export class Sessions {
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: ModelQueries,
     private readonly tokens: SessionTokens,
     readonly refreshTokens: RefreshTokens,
     private readonly cookie: SessionCookieOptions,
@@ -52,13 +52,13 @@ export class Sessions {
   private async sessionOf(subjectId: string, refresh: IssuedRefresh): Promise<Session> {
     const [roles, subject] = await Promise.all([
       rolesOf(this.db, subjectId),
-      this.db.selectFrom("rbac_subjects").select(["id", "slug"]).where("id", "=", subjectId).executeTakeFirst(),
+      this.db.selectFrom("rbac/subjects").select(["id", "slug"]).where("id", "=", subjectId).executeTakeFirst(),
     ]);
     const jwt = await this.tokens.sign({
       subjectId,
-      roles: roles.map((r) => r.uid as string),
+      roles: roles.map((r) => r.uid),
       familyId: refresh.familyId,
-      subject: { id: subjectId, slug: (subject?.slug as string | undefined) ?? null },
+      subject: { id: subjectId, slug: subject?.slug ?? null },
     });
     return { jwt, refresh: await this.tokens.signRefresh(refresh.token, refresh.expiresAtMs, refresh.issuedAtMs) };
   }

@@ -2,7 +2,7 @@ import type { Hex } from "viem";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, validationError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
 import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import { WALLET_PROVIDER } from "./accounts/identity-store.js";
@@ -50,8 +50,8 @@ export class WalletSignIn {
         return known;
       }
       const subject = await createSubject(repository, trx);
-      await linkWallet(repository, trx, subject.id as string, proof.account);
-      return subject.id as string;
+      await linkWallet(repository, trx, subject.id, proof.account);
+      return subject.id;
     });
   }
 
@@ -73,7 +73,7 @@ export class WalletSignIn {
    * Checks the message and signature; `spend` (in the caller's transaction) marks the message
    * used, so it signs in or links once only.
    */
-  private async verify(input: SignedWalletMessage, domain: string): Promise<{ account: string; spend(trx: Kysely<any>): Promise<void> }> {
+  private async verify(input: SignedWalletMessage, domain: string): Promise<{ account: string; spend(trx: ModelQueries): Promise<void> }> {
     if (!input.address) throw refused("No account found");
     const [{ getAddress, isAddress, verifyMessage }, { parseSiweMessage, validateSiweMessage }] = await Promise.all([import("viem"), import("viem/siwe")]);
     if (!isAddress(input.address, { strict: false })) throw validationError("/address must be an Ethereum address", [{ path: "/address", message: "must be an Ethereum address" }]);
@@ -111,13 +111,13 @@ export interface SignedWalletMessage {
 const TIMESTAMP_MESSAGE = /^\d{10,16}$/;
 const TIMESTAMP_MESSAGE_TTL_MS = 5 * 60 * 1000;
 
-async function spendNonce(trx: Kysely<any>, nonce: string) {
+async function spendNonce(trx: ModelQueries, nonce: string) {
   const spent = await trx
-    .updateTable("rbac_sign_in_nonces")
-    .set({ usedAt: new Date().toISOString() })
+    .updateTable("rbac/sign-in-nonces")
+    .set({ usedAt: new Date() })
     .where("nonce", "=", nonce)
     .where("usedAt", "is", null)
-    .where("expiresAt", ">", new Date().toISOString())
+    .where("expiresAt", ">", new Date())
     .returning("id")
     .executeTakeFirst();
   if (!spent) throw refused("the sign-in message was already used, or its nonce expired or was not issued here");
@@ -128,29 +128,28 @@ async function spendNonce(trx: Kysely<any>, nonce: string) {
  * instant, kept as a spent nonce until it could no longer be accepted anyway. The unique nonce
  * makes a second use (a replay, or two at once) fail.
  */
-async function spendTimestamp(trx: Kysely<any>, account: string, signedAt: number) {
-  const now = new Date().toISOString();
+async function spendTimestamp(trx: ModelQueries, account: string, signedAt: number) {
   const recorded = await trx
-    .insertInto("rbac_sign_in_nonces")
-    .values({ nonce: `timestamp:${account}:${signedAt}`, expiresAt: new Date(signedAt + TIMESTAMP_MESSAGE_TTL_MS).toISOString(), usedAt: now })
+    .insertInto("rbac/sign-in-nonces")
+    .values({ nonce: `timestamp:${account}:${signedAt}`, expiresAt: new Date(signedAt + TIMESTAMP_MESSAGE_TTL_MS), usedAt: new Date() })
     .onConflict((conflict) => conflict.column("nonce").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (!recorded) throw refused("the sign-in message was already used");
 }
 
-async function walletSubject(trx: Kysely<any>, account: string): Promise<string | undefined> {
+async function walletSubject(trx: ModelQueries, account: string): Promise<string | undefined> {
   const known = await trx
-    .selectFrom("rbac_identities as i")
-    .innerJoin("rbac_subjects_to_identities as si", "si.identityId", "i.id")
+    .selectFrom("rbac/identities as i")
+    .innerJoin("rbac/subjects-to-identities as si", "si.identityId", "i.id")
     .select("si.subjectId")
     .where("i.provider", "=", WALLET_PROVIDER)
     .where("i.account", "=", account)
     .executeTakeFirst();
-  return known?.subjectId as string | undefined;
+  return known?.subjectId;
 }
 
-async function linkWallet(repository: RepositoryLookup, trx: Kysely<any>, subjectId: string, account: string): Promise<Row> {
+async function linkWallet(repository: RepositoryLookup, trx: ModelQueries, subjectId: string, account: string): Promise<Row> {
   const identity = await repository("rbac/identities").create({ provider: WALLET_PROVIDER, account });
   await repository("rbac/subjects-to-identities").create({ subjectId, identityId: identity.id });
   await markIdentified(trx, subjectId);

@@ -3,8 +3,6 @@ import { createElement } from "react";
 import { isUuid } from "../../../../engine/query/coerce.js";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../../engine/schema/languages.js";
 import { validationError } from "../../../../engine/errors.js";
-import type { Row } from "../../../../common/site/page-data.js";
-import { chooseMetadataRow, metadataOf } from "../../../../common/site/page-metadata.js";
 import { OPENGRAPH_IMAGE_PATH, opengraphText, opengraphVersion, type OpengraphText } from "../../../../common/site/opengraph-image.js";
 import { storageKeyOf } from "../stored-files.js";
 import type { StorageDriver } from "../storage/storage-driver.js";
@@ -13,27 +11,16 @@ import { OPENGRAPH_SIZE, OpengraphImage } from "./templates/opengraph-image.js";
 
 export const OPENGRAPH_VARIANT = "generate-template-opengraph-image-default";
 
-/** The texts of a page's Open Graph image in a language, from its row and its metadata row, as its head computes them. */
+/** The texts of a page's Open Graph image in a language, as its head computes them (the site reads the page: app.opengraphPages). */
 export async function pageText(app: FastifyInstance, pageId: string, origin: string, language: string = DEFAULT_LANGUAGE): Promise<OpengraphText> {
-  // The published copies, as visitors and link previews see the page: an editor's unpublished
-  // title never reaches the image (a page never published has none: 404).
-  const repositories = app.publishedRepositories;
-  const page = (await repositories.get("host/pages")!.get(pageId)) as Row;
-  const links = repositories.get("host/pages-to-metadata")!;
-  const pageField = links.model.fieldMap.get("pageId")!;
-  const linked = await links.list({ filters: [{ field: pageField, kind: pageField.kind, method: "eq", value: pageId }], orderBy: [], limit: 100, offset: 0 });
-  const rows = await repositories.get("host/metadata")!.listByIds(linked.map((l) => l.metadataId as string));
-  const byId = new Map((rows as Row[]).map((r) => [r.id, r]));
-  const meta = metadataOf(page, chooseMetadataRow(linked.map((l) => byId.get(l.metadataId as string)).filter((r): r is Row => r !== undefined)), language);
-  return opengraphText(meta.openGraph.title!, meta.openGraph.siteName, origin);
+  const { title, siteName } = await app.opengraphPages.openGraph(pageId, language);
+  return opengraphText(title, siteName, origin);
 }
 
 /** The site's name for images: the home page's og:siteName, else the host of PUBLIC_URL. */
 export async function siteName(app: FastifyInstance, origin: string): Promise<string> {
-  const pages = app.publishedRepositories.get("host/pages")!;
-  const url = pages.model.fieldMap.get("url")!;
-  const [home] = await pages.list({ filters: [{ field: url, kind: url.kind, method: "eq", value: "/" }], orderBy: [], limit: 1, offset: 0 });
-  return home ? (await pageText(app, home.id as string, origin)).siteName : opengraphText("", undefined, origin).siteName;
+  const home = await app.opengraphPages.homeId();
+  return home ? (await pageText(app, home, origin)).siteName : opengraphText("", undefined, origin).siteName;
 }
 
 const drawing = (text: OpengraphText, key: string, replaces?: string): Drawing => ({

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import { notFound } from "../../../../engine/errors.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { Language } from "../../../../engine/schema/languages.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
 import { quote } from "../../../../engine/sql/identifiers.js";
@@ -15,7 +16,6 @@ export const USES_MAX = 200;
 
 const ident = (name: string) => sql.raw(quote(name));
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 
 /**
  * The media screen's read model (docs/admin.md). A page of files is one query whatever its
@@ -25,59 +25,53 @@ const iso = (value: unknown) => new Date(value as string | Date).toISOString();
  */
 export class MediaLibrary {
   private readonly references: FileReference[];
-  private readonly files: string;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: ModelQueries,
     registry: Registry,
     /** Variants of files made for one subject (receipts): not media, never listed here (subject-files.ts). */
     private readonly notMedia: () => string[] = () => [],
   ) {
     this.references = fileReferences(registry);
-    this.files = registry.get("file-storage/files").table;
   }
 
   /** Files newest first, narrowed by a name (admin title) search; `total` counts every match. */
   async page(search: string, limit: number, offset: number): Promise<{ rows: MediaFile[]; total: number }> {
-    const where = this.where(search);
+    // Raw SQL: each reference's count reads a table the registry names at run time (file-references.ts).
     const uses = this.references.map((r) => sql`(select count(*) from ${ident(r.holder.table)} r where r.${ident(r.fileKey)} = f."id")`);
     const usedBy = uses.length ? sql.join(uses, sql` + `) : sql`0`;
-    const { rows } = await sql<Record<string, unknown>>`
-      select f."id", f."adminTitle", f."file", f."mimeType", f."extension", f."size", f."width", f."height", f."alt", f."createdAt",
-        (${usedBy})::int as "usedBy", count(*) over ()::int as "total"
-      from ${ident(this.files)} f ${where}
-      order by f."createdAt" desc, f."id" desc
-      limit ${limit} offset ${offset}`.execute(this.db);
+    const rows = await this.matching(search)
+      .select(["f.id", "f.adminTitle", "f.file", "f.mimeType", "f.extension", "f.size", "f.width", "f.height", "f.alt", "f.createdAt"])
+      .select((eb) => [sql<number>`(${usedBy})::int`.as("usedBy"), eb.fn.countAll<string>().over().as("total")])
+      .orderBy("f.createdAt", "desc")
+      .orderBy("f.id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute();
     // Past the last page the window has no row to count on: counted apart (a page nobody asks for normally).
-    const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await this.count(where) : 0;
+    const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await this.count(search) : 0;
     return {
       total,
-      rows: rows.map(({ total: _total, ...row }) => ({
-        ...(row as unknown as MediaFile),
-        alt: (row.alt ?? {}) as Record<string, string>,
-        usedBy: Number(row.usedBy),
-        createdAt: iso(row.createdAt),
-      })),
+      rows: rows.map(({ total: _total, ...row }) => ({ ...row, alt: row.alt ?? {}, usedBy: Number(row.usedBy), createdAt: new Date(row.createdAt).toISOString() })),
     };
   }
 
   /** The files the grid shows: media only (no file made for a subject), narrowed by the search. */
-  private where(search: string): RawBuilder<unknown> {
-    const conditions = [
-      ...this.notMedia().map((variant) => sql`f."variant" <> ${variant}`),
-      ...(search ? [sql`f."adminTitle" ilike ${`%${escapeLike(search)}%`}`] : []),
-    ];
-    return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  private matching(search: string) {
+    let files = this.db.selectFrom("file-storage/files as f");
+    for (const variant of this.notMedia()) files = files.where("f.variant", "<>", variant);
+    return search ? files.where("f.adminTitle", "ilike", `%${escapeLike(search)}%`) : files;
   }
 
-  private async count(where: RawBuilder<unknown>): Promise<number> {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${ident(this.files)} f ${where}`.execute(this.db);
-    return Number(rows[0]?.n ?? 0);
+  private async count(search: string): Promise<number> {
+    const row = await this.matching(search).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** The records using one file, named in `language`; 404 when there is no such file. */
   async uses(fileId: string, language: Language): Promise<FileUse[]> {
-    const exists = sql`select 0 as "rank", 'file-storage/files' as "model", f."id", to_jsonb(f."adminTitle") as "label" from ${ident(this.files)} f where f."id" = ${fileId}`;
+    // Raw SQL: a union over the tables the registry names at run time (one per reference), led by the file itself.
+    const exists = sql`select 0 as "rank", 'file-storage/files' as "model", f."id", to_jsonb(f."adminTitle") as "label" from ${sql.table("file-storage/files")} f where f."id" = ${fileId}`;
     const parts = this.references.map((r) => {
       const label = sql`to_jsonb(u.${ident(r.userLabel)})`;
       const model = sql.lit(r.user.id);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { modelQueries } from "../../../../engine/query/model-tables.js";
 import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
 import { UUID, inputSchema } from "../../input.js";
 import { LANGUAGE_INPUT, checkLanguage } from "../../language-input.js";
@@ -20,7 +21,7 @@ const params = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-mes
 const usesQuery = inputSchema<{ language?: string }>({ properties: { language: LANGUAGE_INPUT } });
 
 export function registerMediaRoutes(app: FastifyInstance) {
-  const library = new MediaLibrary(app.database.db, app.registry, () => app.subjectFiles.variants);
+  const library = new MediaLibrary(modelQueries(app.database.db, app.registry), app.registry, () => app.subjectFiles.variants);
 
   defineRoute(
     app,

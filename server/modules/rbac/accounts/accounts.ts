@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { Database } from "../../../../engine/db/open-database.js";
 import { AppError, validationError } from "../../../../engine/errors.js";
 import type { Repository } from "../../../../engine/query/repository.js";
@@ -25,6 +25,7 @@ export interface AccountsOptions {
 export class Accounts {
   constructor(
     private readonly database: Database,
+    private readonly db: ModelQueries,
     private readonly repositories: Map<string, Repository>,
     private readonly refreshTokens: RefreshTokens,
     private readonly notifications: Notifications,
@@ -32,7 +33,7 @@ export class Accounts {
     private readonly options: AccountsOptions,
   ) {}
 
-  private transaction<T>(work: (repository: RepositoryLookup, trx: Kysely<any>) => Promise<T>) {
+  private transaction<T>(work: (repository: RepositoryLookup, trx: ModelQueries) => Promise<T>) {
     return runTransaction(this.database, this.repositories, work);
   }
 
@@ -50,7 +51,7 @@ export class Accounts {
       // someone's account: a stolen session must not give it the thief's email).
       let subjectId = currentSubjectId && (await isNewSubject(trx, currentSubjectId)) ? currentSubjectId : undefined;
       if (subjectId) await grantRegistrationRoles(repository, trx, subjectId);
-      else subjectId = (await createSubject(repository, trx)).id as string;
+      else subjectId = (await createSubject(repository, trx)).id;
       await createEmailIdentity(repository, trx, subjectId, login, hash).catch(rethrowTaken);
       if (language) await repository("rbac/subjects").update(subjectId, { language });
       return subjectId;
@@ -59,10 +60,10 @@ export class Accounts {
 
   /** The subject whose email identity has this password; one answer for unknown login and wrong password. */
   async authenticate(login: string, password: string): Promise<string> {
-    const identity = await findByEmail(this.database.db, login);
+    const identity = await findByEmail(this.db, login);
     if (!(await passwordMatches(identity, password)) || !identity?.subjectId) throw wrongCredentials();
     // An identity an administrator linked through the generic routes marks its subject here.
-    await markIdentified(this.database.db, identity.subjectId);
+    await markIdentified(this.db, identity.subjectId);
     return identity.subjectId;
   }
 
@@ -77,7 +78,7 @@ export class Accounts {
 
   /** Changes one identity's password after checking the current one; signs the subject out elsewhere. */
   async changePassword(identityId: string, password: string, newPassword: string) {
-    const identity = await findById(this.database.db, identityId);
+    const identity = await findById(this.db, identityId);
     if (!identity?.password) throw new AppError("NOT_FOUND", `Identity ${identityId} has no password`);
     if (!(await passwordMatches(identity, password))) throw validationError("/password is not the current password", [{ path: "/password", message: "is not the current password" }]);
     const hash = await hashPassword(newPassword);
@@ -89,9 +90,9 @@ export class Accounts {
 
   /** The id of the subject's email-and-password identity, for subject change-password. */
   async emailIdentityOf(subjectId: string): Promise<string> {
-    const row = await this.database.db
-      .selectFrom("rbac_subjects_to_identities as si")
-      .innerJoin("rbac_identities as i", "i.id", "si.identityId")
+    const row = await this.db
+      .selectFrom("rbac/subjects-to-identities as si")
+      .innerJoin("rbac/identities as i", "i.id", "si.identityId")
       .select("i.id")
       .where("si.subjectId", "=", subjectId)
       .where("i.provider", "=", "email_and_password")
@@ -111,7 +112,7 @@ export class Accounts {
   }
 
   private async sendResetCode(email: string) {
-    const identity = await findByEmail(this.database.db, email);
+    const identity = await findByEmail(this.db, email);
     if (!identity) return;
     const code = randomBytes(32).toString("base64url");
     await this.repositories.get("rbac/identities")!.update(
@@ -129,7 +130,7 @@ export class Accounts {
   /** The subject's language while the site still has it, else the site's default language. */
   private async languageOf(subjectId: string | null | undefined): Promise<Language> {
     if (!subjectId) return DEFAULT_LANGUAGE;
-    const row = await this.database.db.selectFrom("rbac_subjects").select("language").where("id", "=", subjectId).executeTakeFirst();
+    const row = await this.db.selectFrom("rbac/subjects").select("language").where("id", "=", subjectId).executeTakeFirst();
     return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
   }
 
@@ -138,15 +139,15 @@ export class Accounts {
     const hash = await hashPassword(password);
     await this.transaction(async (repository, trx) => {
       const identity = await trx
-        .updateTable("rbac_identities")
+        .updateTable("rbac/identities")
         .set({ code: null, codeExpiresAt: null })
         .where("code", "=", codeHash(code))
-        .where("codeExpiresAt", ">", new Date().toISOString())
+        .where("codeExpiresAt", ">", new Date())
         .returning("id")
         .executeTakeFirst();
       if (!identity) throw validationError("/code is invalid or expired", [{ path: "/code", message: "is invalid or expired" }]);
       await setPassword(repository, identity.id, hash);
-      const link = await trx.selectFrom("rbac_subjects_to_identities").select("subjectId").where("identityId", "=", identity.id).executeTakeFirst();
+      const link = await trx.selectFrom("rbac/subjects-to-identities").select("subjectId").where("identityId", "=", identity.id).executeTakeFirst();
       if (link) await this.refreshTokens.revokeSubject(link.subjectId, repository, trx);
     });
   }
@@ -161,7 +162,7 @@ export class Accounts {
       if (identity && subjectId) await setPassword(repository, identity.id, hash);
       else {
         if (identity) await repository("rbac/identities").delete(identity.id);
-        subjectId = (await createSubject(repository, trx)).id as string;
+        subjectId = (await createSubject(repository, trx)).id;
         await createEmailIdentity(repository, trx, subjectId, email, hash);
       }
       await grantRole(repository, trx, subjectId!, "admin");

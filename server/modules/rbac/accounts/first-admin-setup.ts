@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { AppError } from "../../../../engine/errors.js";
 import { ADMIN_ROLE } from "../permissions/default-permissions.js";
 import type { Accounts } from "./accounts.js";
@@ -17,10 +17,10 @@ export function makeSetupCode(): string {
 /** Spaces, dashes and case as the person typed them do not matter; the characters do. */
 const normalize = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
-export async function adminExists(db: Kysely<any>): Promise<boolean> {
+export async function adminExists(db: ModelQueries): Promise<boolean> {
   const row = await db
-    .selectFrom("rbac_subjects_to_roles as sr")
-    .innerJoin("rbac_roles as r", "r.id", "sr.roleId")
+    .selectFrom("rbac/subjects-to-roles as sr")
+    .innerJoin("rbac/roles as r", "r.id", "sr.roleId")
     .select("sr.id")
     .where("r.uid", "=", ADMIN_ROLE)
     .limit(1)
@@ -38,7 +38,7 @@ export class FirstAdminSetup {
   private code: string | undefined;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: ModelQueries,
     private readonly accounts: Accounts,
   ) {}
 

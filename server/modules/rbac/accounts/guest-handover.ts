@@ -1,11 +1,11 @@
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { Database } from "../../../../engine/db/open-database.js";
 import type { Repository } from "../../../../engine/query/repository.js";
 import { runTransaction, type RepositoryLookup } from "../../../../engine/query/transaction.js";
 import { isNewSubject } from "./subjects.js";
 
 /** A module's part in a guest signing in: move what the guest subject holds (the shop: its cart) to the account. */
-export type HandoverListener = (guestId: string, accountId: string, repository: RepositoryLookup, trx: Kysely<any>) => Promise<void>;
+export type HandoverListener = (guestId: string, accountId: string, repository: RepositoryLookup, trx: ModelQueries) => Promise<void>;
 
 /**
  * A visitor who shopped as a guest (a subject made by authentication/init that never had an

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { AppError } from "../../../../engine/errors.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
 import type { StoredRecord } from "../../../../engine/query/stored-record.js";
@@ -21,22 +21,22 @@ export interface Credentials {
 }
 
 /** Identities with their credentials and subject: the one query both look-ups narrow. */
-const withCredentials = (db: Kysely<any>) =>
+const withCredentials = (db: ModelQueries) =>
   db
-    .selectFrom("rbac_identities as i")
-    .leftJoin("rbac_subjects_to_identities as si", "si.identityId", "i.id")
+    .selectFrom("rbac/identities as i")
+    .leftJoin("rbac/subjects-to-identities as si", "si.identityId", "i.id")
     .select(["i.id", "si.subjectId", "i.password", "i.salt"]);
 
 /** The email-and-password identity with this email, with its credentials and subject. */
-export async function findByEmail(db: Kysely<any>, email: string): Promise<Credentials | undefined> {
+export async function findByEmail(db: ModelQueries, email: string): Promise<Credentials | undefined> {
   return withCredentials(db)
     .where("i.provider", "=", EMAIL_PROVIDER)
     .where("i.email", "=", normalizeEmail(email))
-    .executeTakeFirst() as Promise<Credentials | undefined>;
+    .executeTakeFirst();
 }
 
-export async function findById(db: Kysely<any>, identityId: string): Promise<Credentials | undefined> {
-  return withCredentials(db).where("i.id", "=", identityId).executeTakeFirst() as Promise<Credentials | undefined>;
+export async function findById(db: ModelQueries, identityId: string): Promise<Credentials | undefined> {
+  return withCredentials(db).where("i.id", "=", identityId).executeTakeFirst();
 }
 
 /** True when the password is right; spends the same time when there is no identity at all. */
@@ -50,7 +50,7 @@ export const wrongCredentials = () => new AppError("AUTHENTICATION_ERROR", "wron
 // Both take the hash, made before the transaction: hashing takes ~0.5 s and must not hold it open.
 
 /** A new email-and-password identity linked to the subject (marked as having had one), in the caller's transaction `trx`. */
-export async function createEmailIdentity(repository: RepositoryLookup, trx: Kysely<any>, subjectId: string, email: string, hash: PasswordHash): Promise<StoredRecord<"rbac/identities">> {
+export async function createEmailIdentity(repository: RepositoryLookup, trx: ModelQueries, subjectId: string, email: string, hash: PasswordHash): Promise<StoredRecord<"rbac/identities">> {
   const identity = await repository("rbac/identities").create(
     { provider: EMAIL_PROVIDER, email: normalizeEmail(email), ...hash },
     { trusted: true },

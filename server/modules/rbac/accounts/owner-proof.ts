@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { AppError, validationError } from "../../../../engine/errors.js";
 import { passwordMatches } from "./identity-store.js";
 import { isNewSubject } from "./subjects.js";
@@ -29,15 +29,15 @@ export interface OwnerProofOptions {
 }
 
 export async function confirmOwner(
-  db: Kysely<any>,
+  db: ModelQueries,
   subjectId: string,
   currentPassword: string | undefined,
   signInId: string | undefined,
   options: OwnerProofOptions = {},
 ) {
   const identities = await db
-    .selectFrom("rbac_subjects_to_identities as si")
-    .innerJoin("rbac_identities as i", "i.id", "si.identityId")
+    .selectFrom("rbac/subjects-to-identities as si")
+    .innerJoin("rbac/identities as i", "i.id", "si.identityId")
     .select(["i.id", "si.subjectId", "i.password", "i.salt"])
     .where("si.subjectId", "=", subjectId)
     .orderBy("i.createdAt")
@@ -62,7 +62,7 @@ export async function confirmOwner(
 }
 
 /** The sign-in (refresh-token family) began within RECENT_SIGN_IN_MS. */
-async function signedInRecently(db: Kysely<any>, signInId: string): Promise<boolean> {
-  const first = await db.selectFrom("rbac_refresh_tokens").select("createdAt").where("familyId", "=", signInId).orderBy("createdAt").executeTakeFirst();
-  return !!first && Date.now() - new Date(first.createdAt as string).getTime() <= RECENT_SIGN_IN_MS;
+async function signedInRecently(db: ModelQueries, signInId: string): Promise<boolean> {
+  const first = await db.selectFrom("rbac/refresh-tokens").select("createdAt").where("familyId", "=", signInId).orderBy("createdAt").executeTakeFirst();
+  return !!first && Date.now() - first.createdAt.getTime() <= RECENT_SIGN_IN_MS;
 }

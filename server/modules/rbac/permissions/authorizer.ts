@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { EVERYTHING, type ChangeFeed } from "../../../../engine/query/change-feed.js";
 import { compilePathPattern, splitPath, type PathMatcher } from "./path-pattern.js";
 import { IMPLICIT_ROLES } from "./default-permissions.js";
@@ -26,7 +26,7 @@ export class Authorizer {
   private readonly subjects = new Map<string, Promise<string[] | undefined>>();
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: ModelQueries,
     changes: ChangeFeed,
   ) {
     changes.subscribe(
@@ -69,14 +69,14 @@ export class Authorizer {
 
   private async queryRoles(subjectId: string): Promise<string[] | undefined> {
     const rows = await this.db
-      .selectFrom("rbac_subjects as s")
-      .leftJoin("rbac_subjects_to_roles as sr", "sr.subjectId", "s.id")
-      .leftJoin("rbac_roles as r", "r.id", "sr.roleId")
+      .selectFrom("rbac/subjects as s")
+      .leftJoin("rbac/subjects-to-roles as sr", "sr.subjectId", "s.id")
+      .leftJoin("rbac/roles as r", "r.id", "sr.roleId")
       .select(["s.id", "r.uid"])
       .where("s.id", "=", subjectId)
       .execute();
     if (rows.length === 0) return undefined;
-    return [...new Set(rows.map((r) => r.uid as string | null).filter((u): u is string => !!u))];
+    return [...new Set(rows.map((r) => r.uid).filter((u): u is string => !!u))];
   }
 
   private loadRules(): Promise<Map<string, Rule[]>> {
@@ -92,9 +92,9 @@ export class Authorizer {
 
   private async queryRules(): Promise<Map<string, Rule[]>> {
     const rows = await this.db
-      .selectFrom("rbac_roles as r")
-      .innerJoin("rbac_roles_to_permissions as rp", "rp.roleId", "r.id")
-      .innerJoin("rbac_permissions as p", "p.id", "rp.permissionId")
+      .selectFrom("rbac/roles as r")
+      .innerJoin("rbac/roles-to-permissions as rp", "rp.roleId", "r.id")
+      .innerJoin("rbac/permissions as p", "p.id", "rp.permissionId")
       .select(["r.uid", "p.method", "p.path"])
       .where("p.type", "=", "HTTP")
       .execute();

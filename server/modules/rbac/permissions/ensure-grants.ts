@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../../../../engine/db/open-database.js";
 import type { Repository } from "../../../../engine/query/repository.js";
+import { modelQueries } from "../../../../engine/query/model-tables.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
 import { slugify } from "../../../../engine/query/generated-values.js";
 import { IMPLICIT_ROLES } from "./default-permissions.js";
@@ -29,10 +30,11 @@ export const roleOfAccess = (access: DeclaredAccess): string | undefined =>
 export async function ensureGrants(database: Database, repositories: Map<string, Repository>, wanted: readonly Grant[]) {
   if (wanted.length === 0) return;
   // One query finds what is already granted, so a start where nothing changed adds no work.
-  const held = await database.db
-    .selectFrom("rbac_roles_to_permissions as rp")
-    .innerJoin("rbac_roles as r", "r.id", "rp.roleId")
-    .innerJoin("rbac_permissions as p", "p.id", "rp.permissionId")
+  const db = modelQueries(database.db, { models: [...repositories.values()].map((r) => r.model) });
+  const held = await db
+    .selectFrom("rbac/roles-to-permissions as rp")
+    .innerJoin("rbac/roles as r", "r.id", "rp.roleId")
+    .innerJoin("rbac/permissions as p", "p.id", "rp.permissionId")
     .select(["r.uid", "p.method", "p.path"])
     .where("p.path", "in", [...new Set(wanted.map((w) => w.path))])
     .execute();

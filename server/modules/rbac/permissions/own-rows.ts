@@ -1,22 +1,16 @@
 import type { FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
 import type { Condition } from "../../../../engine/query/list-query.js";
 import type { Repository } from "../../../../engine/query/repository.js";
-import type { Registry } from "../../../../engine/schema/registry.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 
 /** Whose rows a model's column names: the subject itself, or one of the subject's orders. */
-type Owner = "subject" | "order";
+export type Owner = "subject" | "order";
 
-/**
- * Models whose rows belong to one subject, read by the original client's cart drawer through the
- * generic routes (docs/api.md "Request shapes the original client sends"): the subject's links to its orders, those orders, and their
- * lines. The column holds the owner's id.
- */
-const OWNED_BY: Record<string, { column: string; owner: Owner }> = {
-  "rbac/subjects-to-ecommerce-module-orders": { column: "subjectId", owner: "subject" },
-  "ecommerce/orders": { column: "id", owner: "order" },
-  "ecommerce/orders-to-products": { column: "orderId", owner: "order" },
-};
+/** How a model's rows belong to one subject: `column` holds the owner's id. */
+export interface OwnedBy {
+  column: string;
+  owner: Owner;
+}
 
 /** The generic read routes (list, count, one by id) a subject may call on such a model. */
 const READ_ROUTES = (model: string) => [`/api/${model}`, `/api/${model}/count`, `/api/${model}/:id`];
@@ -29,20 +23,33 @@ declare module "fastify" {
 }
 
 /**
- * The owned-records rule: a signed-in subject whose roles may not read one of the models above
- * may still read its own rows of it through the generic read routes — lists and counts keep
- * only those rows (a filter naming another subject's id finds nothing), and another's row by id
+ * The owned-records rule: a signed-in subject whose roles may not read one of the models declared
+ * here (`own`) may still read its own rows of it through the generic read routes — lists and
+ * counts keep only those rows (a filter naming another subject's id finds nothing), and another's row by id
  * is a 404 as if it did not exist. Admins and the secret key, whose roles read the model, see
  * every row as before; nobody may write through this rule.
  */
 export class OwnRows {
-  private readonly routes = new Map(Object.keys(OWNED_BY).flatMap((model) => READ_ROUTES(model).map((route) => [route, model] as const)));
+  private readonly ownedBy = new Map<string, OwnedBy>();
+  private readonly routes = new Map<string, string>();
 
   constructor(
-    private readonly db: Kysely<any>,
-    private readonly registry: Registry,
+    private readonly db: ModelQueries,
     private readonly repositories: Map<string, Repository>,
-  ) {}
+  ) {
+    // rbac's own link of a subject to its orders; the orders' models are the shop's to declare (own).
+    this.own("rbac/subjects-to-ecommerce-module-orders", { column: "subjectId", owner: "subject" });
+  }
+
+  /**
+   * Declares a model whose rows belong to one subject, read by the original client's cart drawer
+   * through the generic routes: the module owning the model calls this as it registers (the
+   * shop declares its orders and their lines).
+   */
+  own(model: string, by: OwnedBy): void {
+    this.ownedBy.set(model, by);
+    for (const route of READ_ROUTES(model)) this.routes.set(route, model);
+  }
 
   /** The model this request reads by the rule, when it is a generic read of an owned model. */
   modelRead(request: FastifyRequest): string | undefined {
@@ -53,18 +60,14 @@ export class OwnRows {
 
   /** The condition that keeps the subject's own rows of `model`. */
   async condition(subjectId: string, model: string): Promise<Condition> {
-    const { column, owner } = OWNED_BY[model]!;
+    const { column, owner } = this.ownedBy.get(model)!;
     const value = owner === "subject" ? [subjectId] : await this.ordersOf(subjectId);
     const field = this.repositories.get(model)!.model.fieldMap.get(column)!;
     return { field, kind: field.kind, method: "inArray", value };
   }
 
   private async ordersOf(subjectId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom(this.registry.get("rbac/subjects-to-ecommerce-module-orders").table)
-      .select("ecommerceModuleOrderId")
-      .where("subjectId", "=", subjectId)
-      .execute();
-    return rows.map((r) => r.ecommerceModuleOrderId as string);
+    const rows = await this.db.selectFrom("rbac/subjects-to-ecommerce-module-orders").select("ecommerceModuleOrderId").where("subjectId", "=", subjectId).execute();
+    return rows.map((r) => r.ecommerceModuleOrderId);
   }
 }

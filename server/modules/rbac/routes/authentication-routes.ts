@@ -30,9 +30,9 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     const language = checkLanguage(query.language);
     const subject = await runTransaction(app.database, app.repositories, async (repository, trx) => {
       const made = await createSubject(repository, trx);
-      return language ? repository("rbac/subjects").update(made.id as string, { language }) : made;
+      return language ? repository("rbac/subjects").update(made.id, { language }) : made;
     });
-    const session = await sessions.start(subject.id as string);
+    const session = await sessions.start(subject.id);
     sessions.setCookie(reply, session.jwt);
     return { data: session };
   });
@@ -45,8 +45,8 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
       if (error instanceof AppError && error.code === "NOT_FOUND") throw new AppError("AUTHENTICATION_ERROR", "the subject of this session no longer exists");
       throw error;
     });
-    const identities = await identitiesOf(app.database.db, app.repositories.get("rbac/identities")!, subjectId);
-    return { data: { ...subject, identities, roles: await rolesOf(app.database.db, subjectId) } };
+    const identities = await identitiesOf(rbac.db, app.repositories.get("rbac/identities")!, subjectId);
+    return { data: { ...subject, identities, roles: await rolesOf(rbac.db, subjectId) } };
   });
 
   registerIsAuthorizedRoute(app, rbac, AUTH);

@@ -58,19 +58,19 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
   /** The subject itself must show its current password; an admin or the secret key acting on another subject need not. */
   async function confirmedOwner(request: FastifyRequest, subjectId: string, currentPassword: string | undefined, options?: OwnerProofOptions) {
     if (request.caller.kind === "subject" && request.caller.subjectId === subjectId) {
-      await confirmOwner(app.database.db, subjectId, currentPassword, request.sessionFamilyId, options);
+      await confirmOwner(rbac.db, subjectId, currentPassword, request.sessionFamilyId, options);
     }
   }
   const domain = new URL(rbac.config.publicUrl).host;
 
   async function ownedIdentity(subjectId: string, identityId: string) {
-    if (!(await identityIdsOf(app.database.db, subjectId)).includes(identityId)) {
+    if (!(await identityIdsOf(rbac.db, subjectId)).includes(identityId)) {
       throw new AppError("NOT_FOUND", `Identity ${identityId} of subject ${subjectId} was not found`);
     }
   }
 
   defineRoute(app, { method: "GET", url: `${SUBJECTS}/:id/identities`, ...RBAC, summary: "A subject's identities", params: subjectParams }, async ({ params: { id } }) => {
-    return { data: await identitiesOf(app.database.db, identities, id) };
+    return { data: await identitiesOf(rbac.db, identities, id) };
   });
 
   const addition = "Add an email identity to a subject (with the subject's currentPassword), or link a wallet (`message`, `signature`, `address`, `provider: ethereum-virtual-machine`; currentPassword or a sign-in of the last ten minutes)";
@@ -144,7 +144,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
    */
   async function mayChange(request: FastifyRequest, identityId: string) {
     const unknown = () => new AppError("NOT_FOUND", `Identity ${identityId} was not found`);
-    const identity = await findById(app.database.db, identityId);
+    const identity = await findById(rbac.db, identityId);
     if (!identity) throw unknown();
     const own = request.caller.kind === "subject" && identity.subjectId === request.caller.subjectId;
     if (!own && !(await authorizer.allows(request.caller, "PATCH", `/api/rbac/identities/${identityId}`))) throw unknown();
