@@ -15,6 +15,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // The global teardown drops the run's databases on the PostgreSQL server
+    // (tests/helpers/server-template.ts): each DROP DATABASE waits for a checkpoint, which takes
+    // longer than the default 10 s while the server is busy.
+    teardownTimeout: 180_000,
     // expect.poll waits for what a screen shows after a request: 1 s (the default) was too short for
     // a two-photo upload while both cores ran other files (a CI run failed there). A poll that
     // succeeds returns as soon as it does, so only a failing one waits the whole 10 s.

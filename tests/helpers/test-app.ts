@@ -6,6 +6,7 @@ import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import type { Module } from "../../server/modules/module.js";
 import { isDefaultMigrations, startingImage, type StartingImage } from "./pglite-image.js";
+import { copyServerTemplate, TEMPLATE_SCHEMA } from "./server-template.js";
 
 export const SECRET = "test-secret-key";
 
@@ -18,12 +19,24 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database: an in-memory PGlite, or a schema of its own on the PostgreSQL server. Empty,
- * or on PGlite started `from` an image with the project's migrations (and the demo content)
- * already in it; on the server the app migrates (and seeds) the schema itself.
+ * A fresh database: an in-memory PGlite, or on the PostgreSQL server a database or schema of its
+ * own. Empty, or started `from` the project's migrations already applied: on PGlite an image (with
+ * the demo content too, when asked), on the server a copy of the run's migrated template database
+ * (tests/helpers/server-template.ts), where the app then seeds any demo content itself.
  */
 export async function openTestDatabase(options: { from?: StartingImage } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
+  const copy = url && options.from && options.from !== "empty" ? await copyServerTemplate(url) : undefined;
+  if (copy) {
+    const database = await openDatabase({ url: copy.url, schema: TEMPLATE_SCHEMA, poolSize: 4 });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        await copy.drop();
+      },
+    };
+  }
   const schema = url ? `test_${randomUUID().replace(/-/g, "").slice(0, 16)}` : undefined;
   const image = url ? undefined : await startingImage(options.from ?? "empty");
   const database = await openDatabase({ url, schema, poolSize: 4, image });
