@@ -8,6 +8,7 @@ import { createPaymentProviders, type PaymentProviders } from "./providers/regis
 import { registerDummyInvoiceRoute } from "./dummy-invoice-route.js";
 import { registerProvidersRoute } from "./providers-route.js";
 import { registerWebhookRoute } from "./webhook-route.js";
+import { signingSecrets } from "../rbac/index.js";
 
 /** What billing offers the other modules: its providers, the webhook's payments, and invoices (open one, listen to their moves). */
 export interface BillingServices {
@@ -28,7 +29,7 @@ declare module "fastify" {
 
 /** Payment providers (chosen by settings), the webhook route they all use, the list of configured providers, and the dummy provider's page data. */
 export async function registerBillingModule(app: FastifyInstance, config: Config): Promise<PaymentProviders> {
-  const providers = await createPaymentProviders(config, app.repositories.get("rbac/signing-keys")!);
+  const providers = await createPaymentProviders(config, signingSecrets(app.repositories));
   const invoices = new Invoices(app.database, app.repositories);
   const payments = new Payments(app.database, app.repositories, app.registry, invoices);
   const refunds = new Refunds(app.database, app.repositories, app.registry, invoices, payments, providers);

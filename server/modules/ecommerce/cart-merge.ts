@@ -1,5 +1,5 @@
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
-import type { HandoverListener } from "../rbac/index.js";
+import { moveOrderLinks, orderSubjects, type HandoverListener } from "../rbac/index.js";
 import type { ModelQueries } from "../../../engine/query/model-tables.js";
 
 /**
@@ -32,7 +32,7 @@ export function mergeGuestCart(table: (id: string) => string): HandoverListener 
     // An order all of whose lines joined the account's goes; one with a line left moves over.
     for (const orderId of emptied) if (!moved.has(orderId)) await repository("ecommerce/orders").delete(orderId);
     const links = guest.filter((l) => moved.has(l.orderId)).map((l) => l.linkId);
-    for (const linkId of new Set(links)) await repository("rbac/subjects-to-ecommerce-module-orders").update(linkId, { subjectId: accountId });
+    await moveOrderLinks(repository, new Set(links), accountId);
   };
 }
 
@@ -76,8 +76,9 @@ async function cartLines(trx: ModelQueries, table: (id: string) => string, subje
   const rows = await trx
     .selectFrom("ecommerce/orders-to-products as l")
     .innerJoin("ecommerce/orders as o", "o.id", "l.orderId")
-    .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
-    .select(["l.id", "l.orderId", "so.id as linkId", "l.productId", "l.storeId", "l.quantity"])
+    // The subject's links (rbac's, joined as its subquery): a moved order takes its link along.
+    .innerJoin(orderSubjects(trx).as("so"), "so.orderId", "o.id")
+    .select(["l.id", "l.orderId", "so.linkId", "l.productId", "l.storeId", "l.quantity"])
     .where("so.subjectId", "=", subjectId)
     .where("o.type", "=", "cart")
     .where("o.status", "=", "new")

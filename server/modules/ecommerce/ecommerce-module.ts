@@ -3,6 +3,7 @@ import type { Config } from "../../config.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import type { BillingServices } from "../billing/index.js";
 import { Worker } from "../notification/index.js";
+import { signingSecrets } from "../rbac/index.js";
 import { Checkout } from "./checkout.js";
 import { RECEIPT_VARIANT, registerShopImages } from "./generated-images.js";
 import { registerReceiptReaders } from "./receipt-readers.js";
@@ -24,7 +25,6 @@ import { OrderLinks } from "./order-links.js";
 import { UnpaidOrders } from "./unpaid-orders.js";
 import { mergeGuestCart } from "./cart-merge.js";
 import { remindUnpaid } from "./unpaid-reminders.js";
-import { resolveSigningSecret } from "../../lib/signing-secret.js";
 import { modelQueries } from "../../../engine/query/model-tables.js";
 import type { ShopServices } from "./shop-services.js";
 
@@ -59,11 +59,8 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   // The dummy payment page lists the orders an invoice pays for (billing reads no table of ours).
   billing.invoices.onInvoiceItems((db, intentIds) => orders.ofPaymentIntents(db, intentIds));
   const checkout = new Checkout(app.database, app.repositories, app.registry, orders, billing.providers, billing.invoices);
-  const linkSecret = await resolveSigningSecret(config.jwtSecret, config.production, app.repositories.get("rbac/signing-keys")!);
+  const linkSecret = await signingSecrets(app.repositories)(config.jwtSecret, config.production);
   app.rbac.guests.on(mergeGuestCart((id) => app.registry.get(id).table));
-  // A signed-in subject reads its own orders and their lines through the generic routes (rbac's owned-rows rule).
-  app.rbac.ownRows.own("ecommerce/orders", { column: "id", owner: "order" });
-  app.rbac.ownRows.own("ecommerce/orders-to-products", { column: "orderId", owner: "order" });
   // A signed-in subject reads its own orders and their lines through the generic routes (rbac's owned-rows rule).
   app.rbac.ownRows.own("ecommerce/orders", { column: "id", owner: "order" });
   app.rbac.ownRows.own("ecommerce/orders-to-products", { column: "orderId", owner: "order" });

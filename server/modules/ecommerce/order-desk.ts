@@ -5,6 +5,7 @@ import { currencyRows, fromMinorUnits, invoicesOfIntents, toMinorUnits } from ".
 import type { DeskOrder } from "../../../common/admin/desk-order.js";
 import type { OrderStatus } from "./orders.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
+import { orderAccountEmails } from "../rbac/index.js";
 
 /** The short order number the customer's mails show (order-status-notices.ts): the id's first 8 hex digits. */
 export const orderNumber = (id: string) => id.slice(0, 8);
@@ -48,7 +49,7 @@ export class OrderDesk {
     return modelQueries(this.app.database.db, this.app.registry);
   }
 
-  /** The query every read starts from: orders with their invoice (billing's, joined as its subquery), currency, customer and lines. */
+  /** The query every read starts from: orders with their invoice (billing's, joined as its subquery), currency, customer (rbac's) and lines. */
   private base(db: ModelQueries) {
     return db
       .selectFrom("ecommerce/orders as o")
@@ -80,11 +81,9 @@ export class OrderDesk {
       .leftJoinLateral(
         (eb) =>
           eb
-            .selectFrom("rbac/subjects-to-ecommerce-module-orders as so")
-            .innerJoin("rbac/subjects-to-identities as si", "si.subjectId", "so.subjectId")
-            .innerJoin("rbac/identities as id", "id.id", "si.identityId")
-            .whereRef("so.ecommerceModuleOrderId", "=", "o.id")
-            .where("id.email", "is not", null)
+            // The customer's sign-in emails (rbac's, joined as its subquery): the first one.
+            .selectFrom(orderAccountEmails(db).as("id"))
+            .whereRef("id.orderId", "=", "o.id")
             .select("id.email")
             .orderBy("id.createdAt")
             .limit(1)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { imageText } from "../file-storage/index.js";
-import { emailOf } from "../notification/index.js";
+import { emailOf, wakeQueueOnTriggeredJobs } from "../notification/index.js";
 import { invoicesOfIntents } from "../billing/index.js";
 import { RECEIPT_VARIANT } from "./generated-images.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
@@ -12,6 +12,7 @@ import type { OrderLinks } from "./order-links.js";
 import { addressLines } from "../../../common/postal-address.js";
 import { notifyOwnerOfPaidOrder } from "./owner-order-notice.js";
 import { modelQueries } from "../../../engine/query/model-tables.js";
+import { orderSubjectLanguages } from "../rbac/index.js";
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
@@ -36,8 +37,7 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
   // Committed writes of an order's status (repository writes publish after commit): the trigger
   // queued jobs. Only those wake the queue: a cart's new order or line queues nothing, and a wake
   // per write kept the queue's five statements running back to back under add-to-cart traffic.
-  app.repositories.get("ecommerce/orders")!.alsoChanges("status", "notification/jobs");
-  app.changes.subscribe((model) => model === "notification/jobs" && app.notifications.wake());
+  wakeQueueOnTriggeredJobs(app, app.repositories.get("ecommerce/orders")!, "status");
 
   /** The email of the order's latest invoice (the checkout's "invoice email"), if it has one. */
   const invoiceEmail = async (orderId: string): Promise<string | undefined> => {
@@ -58,12 +58,7 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
     if ((RELEASED_STATUSES as readonly unknown[]).includes(payload.to)) await runTransaction(app.database, app.repositories, (repository, trx) => releaseStock([orderId], trx, repository, table));
     const order = await app.repositories.get("ecommerce/orders")!.get(orderId).catch(() => undefined);
     if (!order) return; // deleted since: nothing to tell
-    const link = await db
-      .selectFrom("rbac/subjects-to-ecommerce-module-orders as so")
-      .innerJoin("rbac/subjects as s", "s.id", "so.subjectId")
-      .select(["s.id", "s.language"])
-      .where("so.ecommerceModuleOrderId", "=", orderId)
-      .executeTakeFirst();
+    const link = await db.selectFrom(orderSubjectLanguages(db).as("s")).select(["s.subjectId as id", "s.language"]).where("s.orderId", "=", orderId).executeTakeFirst();
     const language = languageOf(link?.language) ?? DEFAULT_LANGUAGE;
     let receiptUrl: string | undefined;
     // Reaching `approving` draws the receipt; so does the desk's "resend receipt" (payload.receipt).

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import { invoicesOfIntents, refundsOf, webhookEventsOf } from "../billing/index.js";
 import { modelQueries } from "../../../engine/query/model-tables.js";
+import { notificationsAbout } from "../notification/index.js";
 
 /** One moment in an order's life, as the desk's order page lists them (oldest first). */
 export type TimelineEntry = { at: string } & (
@@ -34,11 +34,7 @@ export async function orderTimeline(app: FastifyInstance, order: { id: string; c
   const invoiceIds = [...new Set(invoices.map((i) => i.id))];
   const events = await webhookEventsOf(db, invoiceIds);
   const refunds = await refundsOf(db, invoiceIds);
-  const mails = await db
-    .selectFrom("notification/notifications")
-    .select(["createdAt", "sentAt", "template", "recipient", "status", "subject"])
-    .where(sql`"data"->>'orderId'`, "=", order.id)
-    .execute();
+  const mails = await notificationsAbout(db, "orderId", order.id);
   const entries: TimelineEntry[] = [
     { at: iso(order.createdAt), kind: "created" },
     ...statuses.map((s): TimelineEntry => ({ at: iso(s.createdAt), kind: "status", from: s.from ?? null, to: s.to })),

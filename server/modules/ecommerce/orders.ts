@@ -15,6 +15,7 @@ import { assertLeft, availableFor, stockLeft, visitorProducts, type VisitorProdu
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { checkoutCurrency, currencyRows, type Currencies, type Currency as BillingCurrency } from "../billing/index.js";
 import { columnsOf } from "./model-columns.js";
+import { orderSubjects, ordersOfSubject, subjectOrderLink } from "../rbac/index.js";
 
 export type OrderType = "cart" | "history";
 export type Order = StoredRecord<"ecommerce/orders">;
@@ -61,7 +62,7 @@ export class Orders {
   async ofSubject(subjectId: string, type: OrderType): Promise<(OrderWithLines & { total: Total[] })[]> {
     const orders = await this.db
       .selectFrom("ecommerce/orders as o")
-      .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
+      .innerJoin(orderSubjects(this.db).as("so"), "so.orderId", "o.id")
       .select(this.columns("ecommerce/orders", "o"))
       .where("so.subjectId", "=", subjectId)
       .where("o.type", "=", type)
@@ -138,7 +139,7 @@ export class Orders {
   async lastAddress(subjectId: string): Promise<unknown> {
     const row = await this.db
       .selectFrom("ecommerce/orders as o")
-      .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
+      .innerJoin(orderSubjects(this.db).as("so"), "so.orderId", "o.id")
       .select("o.shippingAddress")
       .where("so.subjectId", "=", subjectId)
       .where("o.shippingAddress", "is not", null)
@@ -227,7 +228,8 @@ export class Orders {
   private owned(db: ModelQueries, subjectId: string | Param, orderIds: (string | Param)[]) {
     return db
       .selectFrom("ecommerce/orders as o")
-      .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
+      // The subject's links (rbac's, joined as its subquery).
+      .innerJoin(orderSubjects(db).as("so"), "so.orderId", "o.id")
       .select(this.columns("ecommerce/orders", "o"))
       // A stand-in (statement-cache.ts) is bound as the value it stands for: a raw fragment carries it as a parameter.
       .where("so.subjectId", "=", sql<string>`${subjectId}`)
@@ -246,11 +248,7 @@ export class Orders {
   /** Whose order it is (undefined for an order no subject holds); 404 for no such order. */
   async ownerOf(orderId: string): Promise<string | undefined> {
     await this.repositories.get("ecommerce/orders")!.get(orderId);
-    const link = await this.db
-      .selectFrom("rbac/subjects-to-ecommerce-module-orders")
-      .select("subjectId")
-      .where("ecommerceModuleOrderId", "=", orderId)
-      .executeTakeFirst();
+    const link = await orderSubjects(this.db).where("ecommerceModuleOrderId", "=", orderId).executeTakeFirst();
     return link?.subjectId;
   }
 
@@ -271,7 +269,7 @@ export class Orders {
       const orderId = randomUUID();
       const [order, line] = await this.repositories.get("ecommerce/orders")!.createTogether({ id: orderId, type: "cart", status: "new" }, [
         { repository: this.repositories.get("ecommerce/orders-to-products")!, raw: { orderId, productId: input.productId, quantity: input.quantity, ...(input.storeId ? { storeId: input.storeId } : {}) } },
-        { repository: this.repositories.get("rbac/subjects-to-ecommerce-module-orders")!, raw: { subjectId, ecommerceModuleOrderId: orderId } },
+        subjectOrderLink(this.repositories, subjectId, orderId),
       ]);
       return { ...(order as Order), ordersToProducts: [line as OrderLine] };
     }
@@ -297,14 +295,9 @@ export class Orders {
    * planner keeps), so a product in thousands of carts costs what one in a single cart does.
    */
   private async cartLineFor(db: ModelQueries, subjectId: string, input: { productId: string; storeId?: string }, lock: boolean) {
-    const mine = db
-      .selectFrom("rbac/subjects-to-ecommerce-module-orders as so")
-      .select("so.ecommerceModuleOrderId as id")
-      .where("so.subjectId", "=", subjectId)
-      .offset(0);
     const line = db
-      .selectFrom(mine.as("mine"))
-      .innerJoin("ecommerce/orders as o", "o.id", "mine.id")
+      .selectFrom(ordersOfSubject(db, subjectId).as("mine"))
+      .innerJoin("ecommerce/orders as o", "o.id", "mine.orderId")
       .innerJoin("ecommerce/orders-to-products as l", "l.orderId", "o.id")
       .select(this.columns("ecommerce/orders", "o"))
       .select(["l.id as lineId", "l.quantity as lineQuantity"])
@@ -372,7 +365,7 @@ export class Orders {
     const row = await this.db
       .selectFrom("ecommerce/orders-to-products as l")
       .innerJoin("ecommerce/orders as o", "o.id", "l.orderId")
-      .innerJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
+      .innerJoin(orderSubjects(this.db).as("so"), "so.orderId", "o.id")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("l.quantity"), eb.lit(0)).as("quantity"))
       .where("so.subjectId", "=", subjectId)
       .where("o.type", "=", "cart")

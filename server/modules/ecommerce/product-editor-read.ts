@@ -5,6 +5,7 @@ import type { EditorChoices, EditorDocument as EditorDocumentOf, EditorListRow a
 import { Prices, type ProductPrice } from "./prices.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { currencyChoices, currencyRows } from "../billing/index.js";
+import { fileRows } from "../file-storage/index.js";
 
 /** The editor's answers (common/admin/product-editor.ts) as built here: publication times are Dates until JSON writes them. */
 export type EditorDocument = EditorDocumentOf<Date>;
@@ -40,7 +41,7 @@ export class ProductEditorReads {
       this.app.drafts.states(model, [product]),
       this.prices.ofProduct(this.db, id),
       sql<EditorPhoto>`SELECT f."id" AS "fileId", f."adminTitle", f."file", f."mimeType", f."extension", f."width", f."height", f."alt"
-        FROM ${t("ecommerce/products-to-file-storage-module-files")} x JOIN ${t("file-storage/files")} f ON f."id" = x."fileStorageModuleFileId"
+        FROM ${t("ecommerce/products-to-file-storage-module-files")} x JOIN ${fileRows(this.db)} f ON f."id" = x."fileStorageModuleFileId"
         WHERE x."productId" = ${id} ORDER BY x."orderIndex", x."createdAt"`.execute(this.db),
       sql<{ storeId: string; stock: number | null }>`SELECT "storeId", "stock" FROM ${t("ecommerce/stores-to-products")} WHERE "productId" = ${id} ORDER BY "orderIndex", "createdAt"`.execute(this.db),
       sql<{ categoryId: string }>`SELECT "categoryId" FROM ${t("ecommerce/categories-to-products")} WHERE "productId" = ${id} ORDER BY "orderIndex", "createdAt"`.execute(this.db),
@@ -76,7 +77,7 @@ export class ProductEditorReads {
     if (ids.length === 0) return { rows: [], total: search || offset === 0 ? 0 : await this.count() };
     const [photos, prices, states] = await Promise.all([
       sql<EditorPhoto & { productId: string }>`SELECT DISTINCT ON (x."productId") x."productId", f."adminTitle", f."file", f."mimeType", f."extension", f."width", f."height", f."alt"
-        FROM ${t("ecommerce/products-to-file-storage-module-files")} x JOIN ${t("file-storage/files")} f ON f."id" = x."fileStorageModuleFileId"
+        FROM ${t("ecommerce/products-to-file-storage-module-files")} x JOIN ${fileRows(this.db)} f ON f."id" = x."fileStorageModuleFileId"
         WHERE x."productId" IN (${sql.join(ids)}) ORDER BY x."productId", x."orderIndex", x."createdAt"`.execute(this.db),
       this.ownPrices(ids),
       this.app.drafts.states(this.app.registry.get("ecommerce/products"), page.rows),

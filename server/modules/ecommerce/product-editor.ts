@@ -8,6 +8,7 @@ import type { ProductPrices } from "./product-prices.js";
 import type { EditorInput, LanguageMap } from "../../../common/admin/product-editor.js";
 import type { Kysely } from "kysely";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
+import { announceFileChanges, fileIdsAmong, updateFileAlts } from "../file-storage/index.js";
 
 /** What the editor saves: the wire contract in common/admin/product-editor.ts, shared with its screens. */
 export type { EditorInput, LanguageMap };
@@ -17,8 +18,8 @@ const OFFERS = "ecommerce/stores-to-products";
 const CATEGORIES = "ecommerce/categories-to-products";
 const PHOTOS = "ecommerce/products-to-file-storage-module-files";
 
-/** The models one save may write, announced after the commit (what their cached pages show drops). */
-const WRITTEN = [PRODUCTS, OFFERS, CATEGORIES, PHOTOS, "file-storage/files", "ecommerce/attribute-keys", ...KEYED_ATTRIBUTE_MODELS];
+/** The models one save may write, announced after the commit (what their cached pages show drops); the files' alt texts too (announceFileChanges). */
+const WRITTEN = [PRODUCTS, OFFERS, CATEGORIES, PHOTOS, "ecommerce/attribute-keys", ...KEYED_ATTRIBUTE_MODELS];
 
 /** The first non-empty text of a language map (English first): a name the admin shows. */
 export const firstText = (map: LanguageMap | undefined) => (map ? (map.en?.trim() || Object.values(map).find((v) => v.trim())?.trim() || "") : "");
@@ -63,6 +64,7 @@ export class ProductEditor {
       return productId;
     });
     for (const model of WRITTEN) this.app.repositories.get(model)!.changes.publish(model);
+    announceFileChanges(this.app.repositories);
     this.prices.announce();
     return productId;
   }
@@ -101,7 +103,7 @@ export class ProductEditor {
   /** Every reference and repeat refused at once, before anything is written, each naming its field. */
   private async check(trx: ModelQueries, input: EditorInput) {
     const causes: ErrorCause[] = [];
-    const known = async (model: "ecommerce/stores" | "ecommerce/categories" | "file-storage/files", ids: string[]) => {
+    const known = async (model: "ecommerce/stores" | "ecommerce/categories", ids: string[]) => {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return new Set<string>();
       return new Set((await trx.selectFrom(model).select("id").where("id", "in", unique).execute()).map((r) => r.id));
@@ -117,7 +119,7 @@ export class ProductEditor {
     };
     each(input.stores, (i) => `stores[${i}].storeId`, (s) => s.storeId, await known("ecommerce/stores", input.stores.map((s) => s.storeId)), "a store (ecommerce/stores)");
     each(input.categoryIds, (i) => `categoryIds[${i}]`, (c) => c, await known("ecommerce/categories", input.categoryIds), "a category (ecommerce/categories)");
-    each(input.photos, (i) => `photos[${i}].fileId`, (p) => p.fileId, await known("file-storage/files", input.photos.map((p) => p.fileId)), "a file (file-storage/files)");
+    each(input.photos, (i) => `photos[${i}].fileId`, (p) => p.fileId, await fileIdsAmong(trx, [...new Set(input.photos.map((p) => p.fileId))]), "a file (file-storage/files)");
     // A store's price needs the store among the product's stores (its offer carries the price).
     const stores = new Set(input.stores.map((s) => s.storeId));
     input.prices.forEach((p, i) => {
@@ -173,15 +175,9 @@ export class ProductEditor {
 
   /** Alt texts given with the photos, written onto the files (a file's alt serves every page showing it). */
   private async alts(repository: RepositoryLookup, trx: ModelQueries, photos: EditorInput["photos"]) {
-    const given = photos.filter((p) => p.alt);
-    if (given.length === 0) return;
-    const files = await trx.selectFrom("file-storage/files").select(["id", "alt"]).where("id", "in", given.map((p) => p.fileId)).execute();
-    const current = new Map(files.map((f) => [f.id as string, JSON.stringify(f.alt ?? {})]));
-    for (const photo of given) {
-      // Empty inputs are left out: "no text" stays no text rather than "".
-      const alt = Object.fromEntries(Object.entries(photo.alt!).filter(([, v]) => v.trim() !== ""));
-      if (current.get(photo.fileId) !== JSON.stringify(alt)) await repository("file-storage/files").update(photo.fileId, { alt });
-    }
+    // Empty inputs are left out: "no text" stays no text rather than "". File-storage writes only the alts that differ.
+    const alts = photos.filter((p) => p.alt).map((p) => ({ fileId: p.fileId, alt: Object.fromEntries(Object.entries(p.alt!).filter(([, v]) => v.trim() !== "")) }));
+    await updateFileAlts(repository, trx, alts);
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { isUuid } from "../../../engine/query/coerce.js";
 import type { OrderLinks } from "./order-links.js";
+import { modelQueries } from "../../../engine/query/model-tables.js";
+import { isSubjectsOrder } from "../rbac/index.js";
 
 /** The order a receipt was drawn for, from its `generatedFrom` key (`receipt:{orderId}:{hash}`, generated-images.ts). */
 export const receiptOrderOf = (generatedFrom: unknown): string | undefined => {
@@ -15,9 +17,7 @@ export const receiptOrderOf = (generatedFrom: unknown): string | undefined => {
  * meets an unknown file.
  */
 export function registerReceiptReaders(app: FastifyInstance, variant: string, links: OrderLinks) {
-  const subjectOrders = app.repositories.get("rbac/subjects-to-ecommerce-module-orders")!;
-  const subjectField = subjectOrders.model.fieldMap.get("subjectId")!;
-  const orderField = subjectOrders.model.fieldMap.get("ecommerceModuleOrderId")!;
+  const db = modelQueries(app.database.db, app.registry);
   app.subjectFiles.register(variant, {
     isStaff: (caller) => app.rbac.authorizer.allows(caller, "GET", "/api/ecommerce/orders"),
     isFor: async (record, caller, request) => {
@@ -26,11 +26,7 @@ export function registerReceiptReaders(app: FastifyInstance, variant: string, li
       const token = (request.query as Record<string, unknown> | undefined)?.token;
       if (typeof token === "string" && links.check(orderId, token) === "valid") return true;
       if (caller.kind !== "subject") return false;
-      const mine = await subjectOrders.count([
-        { field: subjectField, kind: subjectField.kind, method: "eq", value: caller.subjectId },
-        { field: orderField, kind: orderField.kind, method: "eq", value: orderId },
-      ]);
-      return mine > 0;
+      return isSubjectsOrder(db, caller.subjectId, orderId);
     },
   });
 }

@@ -9,6 +9,7 @@ import { siteName, type ProductAttachmentInput, type ReceiptInput } from "../fil
 import type { Order, Orders } from "./orders.js";
 import { totalsByCurrency } from "./totals.js";
 import { boughtTitle, boughtTotal, wasBought } from "./bought-lines.js";
+import { orderSubjectLanguages } from "../rbac/index.js";
 
 export const languageOf = (value: unknown): Language | undefined => (isLanguage(value) ? value : undefined);
 
@@ -26,12 +27,8 @@ export class ShopImageData {
 
   /** The order's subject's language, when it has a subject. */
   async subjectLanguage(orderId: string): Promise<Language | undefined> {
-    const row = await this.db
-      .selectFrom("rbac/subjects-to-ecommerce-module-orders as so")
-      .innerJoin("rbac/subjects as s", "s.id", "so.subjectId")
-      .select("s.language")
-      .where("so.ecommerceModuleOrderId", "=", orderId)
-      .executeTakeFirst();
+    const db = this.db;
+    const row = await db.selectFrom(orderSubjectLanguages(db).as("s")).select("s.language").where("s.orderId", "=", orderId).executeTakeFirst();
     return languageOf(row?.language);
   }
 

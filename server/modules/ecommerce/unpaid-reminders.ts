@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
 import { modelQueries } from "../../../engine/query/model-tables.js";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
-import { emailOf } from "../notification/index.js";
+import { emailOf, notificationWithKey } from "../notification/index.js";
 import type { OrderLinks } from "./order-links.js";
 import { languageOf } from "./shop-image-data.js";
+import { orderSubjectLanguages } from "../rbac/index.js";
 
 export const UNPAID_REMINDER = "order-unpaid-reminder";
 
@@ -16,14 +17,15 @@ export const UNPAID_REMINDER = "order-unpaid-reminder";
  * orders already reminded are not even read again. Run by the queue's sweep (ecommerce-module.ts).
  */
 export async function remindUnpaid(app: FastifyInstance, links: OrderLinks, maxAgeHours: number): Promise<number> {
-  const due = await modelQueries(app.database.db, app.registry)
+  const db = modelQueries(app.database.db, app.registry);
+  const due = await db
     .selectFrom("ecommerce/orders as o")
-    .leftJoin("rbac/subjects-to-ecommerce-module-orders as so", "so.ecommerceModuleOrderId", "o.id")
-    .leftJoin("rbac/subjects as s", "s.id", "so.subjectId")
-    .select(["o.id", "o.email", "s.id as subjectId", "s.language"])
+    // The buyer's subject and language (rbac's, joined as its subquery), when a subject holds the order.
+    .leftJoin(orderSubjectLanguages(db).as("s"), "s.orderId", "o.id")
+    .select(["o.id", "o.email", "s.subjectId", "s.language"])
     .where("o.status", "=", "paying")
     .where("o.updatedAt", "<", sql<Date>`now() - make_interval(secs => ${(maxAgeHours * 3600) / 2}::float8)`)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("notification/notifications").select("id").where("key", "=", sql<string>`${`${UNPAID_REMINDER}:`} || o.id::text`))))
+    .where(({ not, exists }) => not(exists(notificationWithKey(db, sql<string>`${`${UNPAID_REMINDER}:`} || o.id::text`))))
     .limit(100)
     .execute();
   for (const order of due) {

@@ -6,6 +6,8 @@ import { registerFileStorageModule } from "./file-storage-module.js";
 export { contentHash, type GeneratedFiles } from "./images/generated-files.js";
 export { siteName } from "./images/opengraph.js";
 export { fileThumbnailOf, type FileThumbnail } from "./file-thumbnails.js";
+// The files' records another module shows or writes (a product's photos): a subquery to join, which ids are files, alt texts.
+export { announceFileChanges, fileIdsAmong, fileRows, updateFileAlts } from "./file-records.js";
 export type { OpengraphPageReader, PageOpenGraph } from "./images/opengraph-pages.js";
 export { imageText } from "./images/templates/image-strings.js";
 export { OrderReceipt, RECEIPT_SIZE, type ReceiptInput } from "./images/templates/order-receipt.js";

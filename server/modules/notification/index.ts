@@ -7,6 +7,9 @@ export type { NewNotification, Notifications } from "./notifications.js";
 export { emailOf } from "./notify-route.js";
 export { Worker } from "./worker.js";
 export type { OwnerEvent, OwnerMail } from "./owner-mail.js";
+// Jobs another module queues (and the trigger-queued ones it wakes the queue for), and the notifications it reads.
+export { queueJob, wakeQueueOnTriggeredJobs } from "./queued-jobs.js";
+export { notificationsAbout, notificationWithKey } from "./notification-reads.js";
 
 /**
  * The mail and job queues (`app.notifications`). Listed before rbac, whose password reset mail

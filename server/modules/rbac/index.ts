@@ -6,6 +6,18 @@ export type { Authorizer, Caller } from "./permissions/authorizer.js";
 export type { HandoverListener } from "./accounts/guest-handover.js";
 export { callerOfRequest } from "./authorization-hook.js";
 export { ADMIN_ROLE } from "./permissions/default-permissions.js";
+// Whose the shop's orders are (rbac's links): subqueries the shop joins into its statements, and the links' writes.
+export {
+  isSubjectsOrder,
+  linkOrderToSubject,
+  moveOrderLinks,
+  orderAccountEmails,
+  orderSubjectLanguages,
+  orderSubjects,
+  ordersOfSubject,
+  subjectOrderLink,
+} from "./accounts/subject-orders.js";
+export { signingSecrets, type SecretPurpose, type SigningSecrets } from "./signing-secrets.js";
 
 /**
  * Accounts, sessions and permissions (`app.rbac`), and the authorization hook: it guards the /api

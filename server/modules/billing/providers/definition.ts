@@ -1,12 +1,12 @@
-import type { Repository } from "../../../../engine/query/repository.js";
+import type { SigningSecrets } from "../../rbac/index.js";
 import type { Config } from "../../../config.js";
 import type { PaymentProvider, SiteAddress } from "./provider.js";
 
 /** What a provider is given when the app builds it. */
 export interface ProviderContext {
   site: SiteAddress;
-  /** Where a provider that makes its own secret keeps it (the dummy provider's signing secret). */
-  signingKeys: Repository;
+  /** A provider's own secret when its setting is not given, made once and kept by rbac (the dummy provider's signing secret). */
+  secrets: SigningSecrets;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { validationError } from "../../../../engine/errors.js";
-import { resolveSigningSecret } from "../../../lib/signing-secret.js";
 import { hmacHex, sameSignature } from "../signatures.js";
 import type { ProviderDefinition } from "./definition.js";
 import { absoluteUrl, ProviderFailure, ProviderRefusal, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
@@ -107,8 +106,8 @@ export const dummy: ProviderDefinition<{ secret?: string }> = {
   env: ["PAYMENT_DUMMY_ENABLED", "PAYMENT_DUMMY_SECRET"],
   fromEnv: () => undefined,
   fromConfig: (config) => (config.paymentDummyEnabled ? { secret: config.paymentDummySecret } : undefined),
-  async create(settings, { site, signingKeys }) {
-    const secret = await resolveSigningSecret(settings.secret, false, signingKeys, { purpose: "payment-dummy", settingName: "PAYMENT_DUMMY_SECRET" });
+  async create(settings, { site, secrets }) {
+    const secret = await secrets(settings.secret, false, { purpose: "payment-dummy", settingName: "PAYMENT_DUMMY_SECRET" });
     return new DummyProvider(secret, site);
   },
 };

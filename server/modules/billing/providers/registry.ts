@@ -1,4 +1,4 @@
-import type { Repository } from "../../../../engine/query/repository.js";
+import type { SigningSecrets } from "../../rbac/index.js";
 import { AppError } from "../../../../engine/errors.js";
 import type { Config } from "../../../config.js";
 import type { ProviderDefinition } from "./definition.js";
@@ -45,14 +45,14 @@ export class PaymentProviders {
 }
 
 /** Each listed provider whose settings are present (docs/payments.md). */
-export async function createPaymentProviders(config: Config, signingKeys: Repository): Promise<PaymentProviders> {
+export async function createPaymentProviders(config: Config, secrets: SigningSecrets): Promise<PaymentProviders> {
   const providers = new Map<ProviderName, PaymentProvider>();
   const site: SiteAddress = { publicUrl: config.publicUrl, production: config.production };
   const definitions = providerDefinitions(config);
   const configured = config.paymentProviders ?? paymentProvidersFromEnv(config.environment, definitions);
   for (const definition of definitions) {
     const settings = definition.fromConfig ? definition.fromConfig(config) : configured[definition.name];
-    if (settings !== undefined) providers.set(definition.name, await definition.create(settings, { site, signingKeys }));
+    if (settings !== undefined) providers.set(definition.name, await definition.create(settings, { site, secrets }));
   }
   return new PaymentProviders(providers, definitions);
 }

@@ -7,6 +7,7 @@ import { defineRoute } from "../../route.js";
 import { OrderDesk, type DeskOrder } from "../order-desk.js";
 import { orderTimeline } from "../order-timeline.js";
 import { ORDER_STATUS_JOB } from "../order-status-notices.js";
+import { queueJob } from "../../notification/index.js";
 import type { OrderStatus } from "../orders.js";
 
 const ORDERS = "/api/ecommerce/orders";
@@ -120,8 +121,7 @@ export function registerDeskRoutes(app: FastifyInstance) {
       const order = await orderOf(id, DEFAULT_LANGUAGE);
       if (!RECEIPTED.includes(order.status)) throw new AppError("CONFLICT", `order ${order.number} is ${order.status}: only a paid order has a receipt`, [{ path: "/status", message: "not paid" }]);
       // The status mail again, with no previous status and the receipt drawn (order-status-notices.ts); a new job, so a new mail.
-      const job = await app.repositories.get("notification/jobs")!.create({ kind: ORDER_STATUS_JOB, payload: { orderId: id, from: null, to: order.status, at: order.date, receipt: true } });
-      app.notifications.wake();
+      const job = await queueJob(app, ORDER_STATUS_JOB, { orderId: id, from: null, to: order.status, at: order.date, receipt: true });
       return { data: { queued: true, jobId: job.id } };
     },
   );

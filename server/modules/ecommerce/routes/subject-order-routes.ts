@@ -3,6 +3,7 @@ import { UUID, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
 import type { ShopServices } from "../shop-services.js";
 import type { ProviderName } from "../../billing/index.js";
+import { linkOrderToSubject } from "../../rbac/index.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
 import type { ShippingAddress } from "../shipping-address.js";
 import { addToCartInput, checkoutInputs, orderUpdateInput } from "./shop-inputs.js";
@@ -50,7 +51,7 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
   defineRoute(app, addToCart, async ({ params: { id }, body: { productId, quantity = 1, storeId } }, _request, reply) => {
     // The subject read beside the add (the answer names both), not before it: one round trip of
     // waiting less. A missing subject is the answer whichever fails first (its link would fail too).
-    const [subject, order] = await Promise.allSettled([app.repositories.get("rbac/subjects")!.get(id), orders.addToCart(id, { productId, quantity, ...(storeId ? { storeId } : {}) })]);
+    const [subject, order] = await Promise.allSettled([app.rbac.subjects.get(id), orders.addToCart(id, { productId, quantity, ...(storeId ? { storeId } : {}) })]);
     if (subject.status === "rejected") throw subject.reason;
     if (order.status === "rejected") throw order.reason;
     // As the original client reads it: the subject with the order through its relation.
@@ -123,7 +124,7 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
           // The order exists only inside this transaction: a failed checkout leaves none behind.
           const order = await repository("ecommerce/orders").create({ type: "cart", status: "new", ...(input.comment ? { comment: input.comment } : {}) });
           await repository("ecommerce/orders-to-products").create({ orderId: order.id, productId, quantity: input.quantity ?? 1, ...(input.storeId ? { storeId: input.storeId } : {}) });
-          await repository("rbac/subjects-to-ecommerce-module-orders").create({ subjectId: id, ecommerceModuleOrderId: order.id });
+          await linkOrderToSubject(repository, id, order.id);
           return [order.id as string];
         },
       ),

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { Repository } from "../../../engine/query/repository.js";
+import type { Row } from "../../../engine/query/prepare-write.js";
+
+const JOBS = "notification/jobs";
+
+/** The apps whose queue already wakes on committed job inserts (one listener each). */
+const listening = new WeakSet<FastifyInstance>();
+
+/**
+ * Writes of `field` through `repository` fire a database trigger that queues jobs (an order's
+ * status change queues its `order-status-changed` job): the change feed announces the jobs after
+ * those writes commit, and the queue wakes then. Only those writes wake it: a wake per write of
+ * the model would keep the queue's statements running back to back under write traffic.
+ */
+export function wakeQueueOnTriggeredJobs(app: FastifyInstance, repository: Repository, field: string): void {
+  repository.alsoChanges(field, JOBS);
+  if (listening.has(app)) return;
+  listening.add(app);
+  app.changes.subscribe((model) => model === JOBS && app.notifications.wake());
+}
+
+/** Queues a job of a kind some module handles (`app.notifications.jobs.handle`) and wakes the queue; answers the job's row. */
+export async function queueJob(app: FastifyInstance, kind: string, payload: Record<string, unknown>): Promise<Row> {
+  const job = await app.repositories.get(JOBS)!.create({ kind, payload });
+  app.notifications.wake();
+  return job;
+}
