@@ -22,11 +22,11 @@ declare module "fastify" {
  * checkers of input.ts, and that one declaration both checks the request and documents the route
  * in the OpenAPI document (plugins/route-docs.ts), so the two cannot drift apart.
  *
- * Why not Fastify's own `schema` option: bodies come in API.md's three forms (JSON `{ data }`,
+ * Why not Fastify's own `schema` option: bodies come in three forms (docs/api.md: JSON `{ data }`,
  * urlencoded `data=<json>`, a multipart part `data`) and the original client's bare fields, and
  * only the one body reader (readInput) turns them into the input; a multipart body is not even
  * parsed before the handler runs. Fastify's validation would see the body before that reader and
- * answer in its own words, where API.md's error body, "Invalid provider" and "No data" must stay.
+ * answer in its own words, where the error body of docs/api.md "Errors", "Invalid provider" and "No data" must stay.
  */
 export interface RouteSpec<P, Q, B> {
   method: Extract<HTTPMethods, "GET" | "POST" | "PATCH" | "PUT" | "DELETE">;
@@ -37,7 +37,7 @@ export interface RouteSpec<P, Q, B> {
   /** Path parameters; without a checker each `:name` is documented as a plain string and passed as it came. */
   params?: Checker<P>;
   query?: Checker<Q>;
-  /** The input read from the body (readInput: any of API.md's forms or bare fields), checked by this. */
+  /** The input read from the body (readInput: any of the three body forms or bare fields), checked by this. */
   body?: Checker<B>;
   /** No body at all reads as `{}` (logout, DELETE with an optional proof) rather than "No data". */
   bodyOptional?: boolean;
@@ -77,7 +77,7 @@ export type RouteHandler<P, Q, B> = (input: RouteInput<P, Q, B>, request: Fastif
 
 /**
  * Registers the route: checks params, then query, then `authorize`, then reads and checks the
- * body, each failure API.md's Validation error; then runs the handler with the checked values.
+ * body, each failure a Validation error (docs/api.md "Errors"); then runs the handler with the checked values.
  */
 export function defineRoute<P = Record<string, string>, Q = Record<string, unknown>, B = undefined>(
   app: FastifyInstance,

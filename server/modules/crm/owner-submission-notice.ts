@@ -9,7 +9,7 @@ import { columnsFor, formColumns, valueText } from "./form-fields.js";
 export const OWNER_FORM_SUBMITTED = "owner-form-submitted";
 
 /**
- * Tells the shop's owner of a form submission (issue 26, point 4), queued in the submission's own
+ * Tells the shop's owner of a form submission (docs/notifications.md "Mail to the shop's owner"), queued in the submission's own
  * transaction (so it exists exactly when the submission does, keyed by it): the form's title, each
  * input's label in the owner's language with the submitted value, and the form's submissions
  * table in the admin. The caller wakes the queue after the commit.

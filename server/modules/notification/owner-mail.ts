@@ -16,7 +16,7 @@ export interface OwnerEvent {
 export type AdminEmails = (db: ModelQueries) => Promise<string[]>;
 
 /**
- * Mail to the shop's owner (issue 26, point 4): a paid order, a form submission. The recipients
+ * Mail to the shop's owner (docs/notifications.md "Mail to the shop's owner"): a paid order, a form submission. The recipients
  * are SHOP_OWNER_EMAILS, or else the emails of the subjects holding the admin role; the language
  * SHOP_OWNER_LANGUAGE. One notification per recipient through the ordinary queue, keyed by the
  * event and the address: a job run twice, a replayed webhook or two deliveries at once insert it
