@@ -38,7 +38,7 @@ class PGliteConnection implements DatabaseConnection {
     const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[]);
     return { rows: result.rows, numAffectedRows: result.affectedRows !== undefined ? BigInt(result.affectedRows) : undefined };
   }
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: a generator by signature (Kysely's driver interface) that never yields
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("PGlite does not stream query results");
   }

@@ -221,7 +221,7 @@ function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path:
     // A value no row can hold (a text that is no uuid) is left out of the list rather than refused.
     const neverEquals = type.filters.neverEquals;
     const values = (neverEquals ? list.filter((v) => !neverEquals(v)) : list).map((v) => type.coerce(v));
-    const bad = values.findIndex((v) => v === undefined);
+    const bad = values.indexOf(undefined);
     if (bad >= 0) {
       fail(causes, `${path}/${bad}`, `must be a ${kind} value for ${nameOf(column)}`);
       return;

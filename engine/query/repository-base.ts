@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder } from "kysely";
+import { CompiledQuery, sql, type Compilable, type RawBuilder } from "kysely";
 import type { Database } from "../db/open-database.js";
 import { notFound, validationError, validationErrorFromCauses } from "../errors.js";
 import type { Model } from "../schema/model.js";
@@ -43,6 +43,7 @@ export interface TransactionScope {
  * in the repository's transaction if it has one, database errors mapped to 4xx, the after-write
  * hook, and the changes announced after the commit. The records' own operations are Repository's.
  */
+// biome-ignore lint/correctness/noUnusedVariables: R is the record type subclasses answer (Repository<R> extends RepositoryBase<R>)
 export abstract class RepositoryBase<R extends object = Row> {
   readonly columns: string[];
   protected readonly db: AnyModelDb;

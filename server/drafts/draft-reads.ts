@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../engine/errors.js";
-import { publicationStates, type Publication } from "../../engine/query/publishing.js";
+import type { Publication } from "../../engine/query/publishing.js";
 import type { Model } from "../../engine/schema/model.js";
 import { PUBLISHED_AT } from "../../engine/schema/published-model.js";
 

@@ -90,7 +90,7 @@ export class PublicationSchedules {
   async fire(action: ScheduledAction, payload: Record<string, unknown>, jobId: string, act: (model: Model, id: string, subjectId: string | null) => Promise<void>): Promise<void> {
     const modelId = String(payload.model);
     const id = String(payload.id);
-    const { at, job } = FIELDS[action];
+    const { job } = FIELDS[action];
     const row = await this.db.selectFrom("host/publication-schedules").selectAll().where("model", "=", modelId).where("recordId", "=", id).executeTakeFirst();
     const model = this.registry.find(modelId);
     if (!row || row[job] !== jobId || !model) return;

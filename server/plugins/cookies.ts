@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 /** One cookie of the request, if sent. */
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
-  if (!header || !header.includes(name)) return undefined;
+  if (!header?.includes(name)) return undefined;
   return parseCookie(header)[name] || undefined;
 }
 

@@ -26,7 +26,7 @@ export function publicPageCacheControl(page: CachedPage, now: number, maxAgeMs: 
   const remaining = Math.max(0, Math.floor((page.storedAt + maxAgeMs - now) / 1000));
   const shared = Math.min(sharedMaxAgeSeconds, remaining);
   const stale = remaining - shared;
-  return `public, max-age=0, s-maxage=${shared}` + (stale > 0 ? `, stale-while-revalidate=${stale}` : "");
+  return `public, max-age=0, s-maxage=${shared}${stale > 0 ? `, stale-while-revalidate=${stale}` : ""}`;
 }
 
 /** If-None-Match names this validator (weak comparison, as RFC 9110 asks for GET), or is `*`. */

@@ -23,7 +23,7 @@ describe(`writes announced for the tables a trigger writes, on ${testDialect}`, 
   const orders = () => t.app.repositories.get("ecommerce/orders")!;
 
   it.each([
-    ["a create", (id: string) => orders().create({ id: randomUUID(), type: "cart", status: "new" }), false],
+    ["a create", (_id: string) => orders().create({ id: randomUUID(), type: "cart", status: "new" }), false],
     ["an update without the status", (id: string) => orders().update(id, { comment: "gift wrap" }), false],
     ["an update of the status", (id: string) => orders().update(id, { status: "canceled" }), true],
     ["updateMany of the status", (id: string) => orders().updateMany([id], { status: "paying" }), true],

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { expect } from "vitest";
 import { lastMail, PASSWORD, resetCodeIn, subjectOf } from "../rbac/helpers.js";
-import { SUBJECTS, AUTH, expectClientSession, timestampSigned, SESSION_STATE, PAYMENT_URL, OG, RECEIPT, filters, type Shape } from "./original-client-sdk.js";
+import { SUBJECTS, AUTH, expectClientSession, timestampSigned, PAYMENT_URL, OG, RECEIPT, filters, type Shape } from "./original-client-sdk.js";
 
 export const accountShapes: Shape[] = [
   // The cart: the Subject API, then the cart drawer's reads through the generic routes

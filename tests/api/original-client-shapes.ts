@@ -1,12 +1,6 @@
-// The replay table of tests/api/original-client.test.ts: one row per request shape of the
-// original client, built as its SDK builds it, with the answer its components read. The site's and
-// the generic calls are here; the cart, forms, sessions and account settings follow in
-// original-client-shapes-account.ts (run after these: its last row ends a subject's sessions).
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
+
 import { expect } from "vitest";
-import { lastMail, PASSWORD, resetCodeIn, subjectOf } from "../rbac/helpers.js";
-import { SUBJECTS, AUTH, expectClientSession, timestampSigned, SESSION_STATE, PAYMENT_URL, OG, RECEIPT, filters, type Shape } from "./original-client-sdk.js";
+import { SUBJECTS, AUTH, SESSION_STATE, filters, type Shape } from "./original-client-sdk.js";
 import { accountShapes } from "./original-client-shapes-account.js";
 
 export const shapes: Shape[] = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { Repository } from "../../engine/query/repository.js";
+import type { Repository } from "../../engine/query/repository.js";
 import type { Row } from "../../engine/query/prepare-write.js";
 import type { StoredRecord } from "../../engine/query/stored-record.js";
 import { runTransaction } from "../../engine/query/transaction.js";

@@ -85,7 +85,7 @@ export async function copyServerTemplate(serverUrl: string): Promise<TemplateCop
 }
 
 const waiting: string[] = [];
-let dropping: Promise<void> | undefined;
+let _dropping: Promise<void> | undefined;
 
 /**
  * Drops a copy after the test that used it, without making the test wait: DROP DATABASE forces a
@@ -98,9 +98,9 @@ let dropping: Promise<void> | undefined;
  */
 function dropLater(serverUrl: string, name: string): void {
   waiting.push(name);
-  dropping ??= (async () => {
+  _dropping ??= (async () => {
     while (waiting.length) await dropDatabases(serverUrl, waiting.splice(0));
-    dropping = undefined;
+    _dropping = undefined;
   })();
 }
 

@@ -83,7 +83,7 @@ describe(`page blocks API (${testDialect})`, () => {
     ])("refuses %s on every blocks route", async (_who, role, status, code) => {
       for (const route of routes()) {
         const response = await as(t, role ? member : undefined)({ method: route.method as any, url: route.url, ...(route.data ? { payload: { data: route.data } } : {}) });
-        expect({ route: route.method + " " + route.url, status: response.status, code: response.body.code }).toEqual({ route: route.method + " " + route.url, status, code });
+        expect({ route: `${route.method} ${route.url}`, status: response.status, code: response.body.code }).toEqual({ route: `${route.method} ${route.url}`, status, code });
       }
       expect((await counts())["host/widgets"]).toBe(1); // the layout's navbar only: nothing written
     });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formDataOf, formSchema } from "../../engine/admin/form-schema.js";
 import { SIGN_IN_URL } from "../../server/seed/content/urls.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { write } from "../site/fixtures.js";
 
 // A page's and its metadata's title and description are a text for every
 // language or texts by language; the head of /about and /ru/about speaks the visitor's language.

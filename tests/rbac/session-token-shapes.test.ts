@@ -71,7 +71,7 @@ describe(`session and refresh tokens the original client can read, on ${testDial
     ["an envelope signed with another key around a live secret", async (s: SignedIn) => new SessionTokens("x".repeat(48), 900).signRefresh(claimsOf(s.refresh).secret, Date.now() + 60_000)],
     ["an expired envelope around a live secret", async (s: SignedIn) => new SessionTokens(signingSecret, 900).signRefresh(claimsOf(s.refresh).secret, Date.now() - 1000)],
     ["an altered envelope", async (s: SignedIn) => {
-      const [h, p, sig] = s.refresh.split(".");
+      const [h, , sig] = s.refresh.split(".");
       return `${h}.${Buffer.from(JSON.stringify({ ...claimsOf(s.refresh), exp: 9_999_999_999 })).toString("base64url")}.${sig}`;
     }],
   ])("%s is not a refresh token (401), and the real one still works after", async (_, make) => {

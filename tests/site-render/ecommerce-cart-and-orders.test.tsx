@@ -154,7 +154,7 @@ describe("product variants", () => {
     const { text } = render(product("id-total-default", built), built.page, SIGNED_IN, cart);
     expect(text).toContain("In your cart: 3 Total $70.00");
     expect(text).not.toContain("€");
-    expect(render(product("id-total-default", built), built.page, { status: "signed-out" }).html).toBe(render(<></>, built.page, { status: "signed-out" }).html);
+    expect(render(product("id-total-default", built), built.page, { status: "signed-out" }).html).toBe(render(null, built.page, { status: "signed-out" }).html);
   });
 });
 

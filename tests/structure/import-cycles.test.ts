@@ -146,7 +146,7 @@ const described = (graph: Graph, component: string[]) =>
 
 const sameFiles = (component: string[], files: string[]) => component.length === files.length && files.every((file) => component.includes(file));
 
-describe("the import graph of " + FOLDERS.map((folder) => `${folder}/`).join(", "), () => {
+describe(`the import graph of ${FOLDERS.map((folder) => `${folder}/`).join(", ")}`, () => {
   const runTime = importGraph(false);
   const withTypes = importGraph(true);
 

@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { DEFAULT_LANGUAGE } from "../../engine/schema/languages.js";
 import { fileUrl, imageSrcSet } from "../../common/file-url.js";
 
@@ -57,7 +57,7 @@ export function FileView({ file, style, fit = "cover", sizes = "100vw", language
   const alt = altText(file.alt, language) ?? str(file.adminTitle) ?? "";
   const size = { width: num(file.width), height: num(file.height) };
   const media: CSSProperties = { display: "block", maxWidth: "100%", height: "auto", objectFit: fit, borderRadius: 12, ...style };
-  let body;
+  let body: ReactNode;
   const srcSet = mime.includes("image") ? imageSrcSet(file) : undefined;
   const priority = loading === "eager" ? { fetchPriority: "high" as const } : {};
   if (mime.includes("image"))

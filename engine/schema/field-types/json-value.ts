@@ -1,4 +1,4 @@
-import type { FieldType } from "./field-type.js";
+
 import { jsonMethods, type FilterMethod } from "./filter-methods.js";
 
 const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;

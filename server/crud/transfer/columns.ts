@@ -43,7 +43,7 @@ const emptyMapByDefault = (field: Field) => field.required || (typeof field.defa
 export class CellError extends Error {}
 
 /** A CSV cell read back as the value the field takes (a JSON column's text parsed, a number a number). */
-function valueOf(field: Field, cell: CsvCell): unknown {
+function cellValue(field: Field, cell: CsvCell): unknown {
   if (cell === null) return null;
   if (isJson(field)) {
     try {
@@ -93,7 +93,7 @@ export function recordsFromCsv(model: Model, header: CsvCell[], rows: CsvCell[][
         return;
       }
       try {
-        record[column.field.name] = valueOf(column.field, cell);
+        record[column.field.name] = cellValue(column.field, cell);
       } catch (error) {
         if (error instanceof CellError) fail(error.message);
         else throw error;

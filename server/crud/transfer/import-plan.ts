@@ -124,7 +124,7 @@ function matchOf(model: Model, record: Row, existing: Existing, reasons: string[
   return byId;
 }
 
-const lookupValue = (field: Field, value: unknown) => (value !== null && typeof value === "object" ? JSON.stringify(value) : value);
+const lookupValue = (_field: Field, value: unknown) => (value !== null && typeof value === "object" ? JSON.stringify(value) : value);
 
 async function existingRecords(repository: Repository, records: unknown[]): Promise<Existing> {
   const existing: Existing = new Map();

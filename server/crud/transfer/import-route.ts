@@ -56,7 +56,7 @@ const noFile = () => validationError("/file a CSV or JSON file part is required"
 async function readFilePart(request: FastifyRequest): Promise<{ text: string; filename: string }> {
   if (!request.isMultipart()) throw noFile();
   const maxBytes = request.server.fileUploads?.maxBytes ?? DEFAULT_MAX_BYTES;
-  let part;
+  let part: Awaited<ReturnType<typeof request.file>>;
   try {
     part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
     if (!part) throw noFile();

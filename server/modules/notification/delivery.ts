@@ -54,7 +54,7 @@ export class NotificationDelivery {
   }
 
   private async send(row: QueuedNotification) {
-    let message;
+    let message: Awaited<ReturnType<typeof this.templates.render>> | undefined;
     try {
       if (!row.recipient) throw new MailFailure("the notification has no recipient", true);
       const variables = { ...row.data, ...row.secretData };

@@ -63,7 +63,7 @@ export class LeasedQueue<T extends LeasedRow> {
   }
 
   async claim(limit: number): Promise<T[]> {
-    const { table, waiting, working, notBefore } = this.shape;
+    const { table, working } = this.shape;
     return this.db
       .updateTable(table)
       // The database's clock (now()), not an instance's: every instance judges a lease alike.

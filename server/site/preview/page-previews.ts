@@ -6,7 +6,6 @@ import { plainNotFound, plainPreviewRefused } from "../../web/plain-documents.js
 import { templateAddresses } from "../host/page-addresses.js";
 import type { PageResolver } from "../host/page-resolver.js";
 import { normalizeUrl, parseTemplate, type NamedSegment } from "../host/url-templates.js";
-import type { PageLoader } from "../load-page.js";
 import type { SitePages } from "../site-pages.js";
 import type { MayPublish } from "../../drafts/tree-permissions.js";
 import type { PreviewAuthor, PreviewLinks } from "./preview-links.js";

@@ -1,5 +1,5 @@
 import type { Repository } from "../../../engine/query/repository.js";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../common/site/page-data.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, } from "../../../common/site/page-data.js";
 import { withLanguage } from "../../../common/i18n/languages.js";
 import { escapeHtml } from "../../../common/site/html.js";
 import type { PageResolver } from "../host/page-resolver.js";

@@ -11,18 +11,17 @@ const svg = {
   strokeWidth: 2,
   strokeLinecap: "round" as const,
   strokeLinejoin: "round" as const,
-  "aria-hidden": true,
 };
 
 export const CopyIcon = () => (
-  <svg {...svg}>
+  <svg {...svg} aria-hidden="true">
     <rect x="9" y="9" width="12" height="12" rx="2" />
     <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
   </svg>
 );
 
 export const GripIcon = () => (
-  <svg {...svg} fill="currentColor" stroke="none">
+  <svg {...svg} fill="currentColor" stroke="none" aria-hidden="true">
     {[5, 12, 19].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" />))}
   </svg>
 );

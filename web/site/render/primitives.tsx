@@ -131,12 +131,12 @@ function element(tag: ElementType, props: BaseProps, classes: string[], extra?: 
       case "m": case "mt": case "mb": case "ml": case "mr": case "mx": case "my":
         if (value !== undefined) families |= isSize(value) ? MARGIN : MARGIN | MARGIN_INLINE;
         break;
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: a single py (not a responsive object) is one of the paddings below
       case "py":
         if (typeof value === "object") {
           py = value as Responsive<Scalar>;
           break;
         }
-      // falls through: a single py is one of the paddings
       case "p": case "pt": case "pb": case "pl": case "pr": case "px":
         if (value !== undefined) families |= isSize(value) ? PADDING : PADDING | PADDING_INLINE;
         break;

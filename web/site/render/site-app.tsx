@@ -44,6 +44,7 @@ export function SiteProviders({ data, variants, failures = {}, used, children }:
   return (
     // The theme's CSS variables from a text computed once (themeVariablesCss), not by Mantine per render.
     <MantineProvider theme={siteThemeFor(data.language)} forceColorScheme="light" withCssVariables={false}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the theme's own CSS text, computed from constants, never from input */}
       <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: themeVariablesCss() }} />
       <Toasts />
       <FailuresContext.Provider value={failures}>

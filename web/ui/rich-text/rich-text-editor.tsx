@@ -90,7 +90,7 @@ const iconProps = { width: 16, height: 16, viewBox: "0 0 24 24", fill: "none", s
 
 function LinkIcon() {
   return (
-    <svg {...iconProps}>
+    <svg {...iconProps} aria-hidden="true">
       <path d="M9 15l6 -6" />
       <path d="M11 6l.463 -.536a5 5 0 0 1 7.071 7.072l-.534 .464" />
       <path d="M13 18l-.397 .534a5.068 5.068 0 0 1 -7.127 0a4.972 4.972 0 0 1 0 -7.071l.524 -.463" />
@@ -100,7 +100,7 @@ function LinkIcon() {
 
 function CopyIcon() {
   return (
-    <svg {...iconProps}>
+    <svg {...iconProps} aria-hidden="true">
       <rect x="8" y="8" width="12" height="12" rx="2" />
       <path d="M16 8v-2a2 2 0 0 0 -2 -2h-8a2 2 0 0 0 -2 2v8a2 2 0 0 0 2 2h2" />
     </svg>

@@ -94,7 +94,7 @@ export async function writeNewBlock(app: FastifyInstance, graph: RelationGraph, 
 }
 
 /** Puts a host widget on the page: at the end, or right after the block `after`; the page's rows renumbered. */
-export async function place(app: FastifyInstance, repository: RepositoryLookup, trx: ModelQueries, pageId: string, hostId: string, after: string | undefined) {
+export async function place(_app: FastifyInstance, repository: RepositoryLookup, trx: ModelQueries, pageId: string, hostId: string, after: string | undefined) {
   const rows = await pageRows(trx, pageId);
   const link = await repository(PAGE_WIDGETS).create({ pageId, widgetId: hostId, orderIndex: rows.length });
   const at = after ? rows.findIndex((r) => r.widgetId === after) + 1 : rows.length;

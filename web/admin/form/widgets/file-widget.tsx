@@ -12,7 +12,7 @@ import { errorOf } from "./basic-widgets.js";
 function usePreview(file: File | null): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!file || !file.type.startsWith("image/")) return setUrl(undefined);
+    if (!file?.type.startsWith("image/")) return setUrl(undefined);
     const made = URL.createObjectURL(file);
     setUrl(made);
     return () => URL.revokeObjectURL(made);

@@ -43,6 +43,7 @@ export function SlideDefault({ record }: VariantProps) {
   };
   return (
     <div className={classNameOf(record)} data-slide="" style={style}>
+      {/* biome-ignore lint/a11y/useAnchorContent: the slide's whole area is its link, named by aria-label; its text stays selectable beneath */}
       {href ? <a href={href} aria-label={title || href} data-slide-link="" style={{ position: "absolute", inset: 0, zIndex: 1 }} /> : null}
       {body}
     </div>

@@ -49,6 +49,7 @@ export function SliderDefault({ record }: VariantProps) {
   const count = slides.length;
   const go = (step: number) => setIndex((current) => (current + step + count) % count);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the carousel pattern (a region with aria-roledescription) on the slider's own box
     <div
       className={classNameOf(record)}
       data-slider=""
@@ -64,6 +65,7 @@ export function SliderDefault({ record }: VariantProps) {
     >
       <div data-slider-track="" style={{ display: "flex", transform: `translateX(-${index * 100}%)`, transition: "transform 500ms ease" }}>
         {slides.map(({ relation, record: slide }, position) => (
+          // biome-ignore lint/a11y/useSemanticElements: each slide is a group of the carousel pattern, not a form's fieldset
           <div
             key={relation.id}
             style={{ flex: "0 0 100%", minWidth: 0 }}

@@ -13,11 +13,11 @@ export interface CopyLabels {
 
 export const ENGLISH_COPY_LABELS: CopyLabels = { copied: "Text copied to clipboard", failed: "Failed to copy text to clipboard" };
 
-const icon = { width: 14, height: 14, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
+const icon = { width: 14, height: 14, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
 
 function CopyIcon() {
   return (
-    <svg {...icon}>
+    <svg {...icon} aria-hidden="true">
       <rect x="9" y="9" width="12" height="12" rx="2" />
       <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
     </svg>
@@ -26,7 +26,7 @@ function CopyIcon() {
 
 function CheckIcon() {
   return (
-    <svg {...icon}>
+    <svg {...icon} aria-hidden="true">
       <path d="M20 6 9 17l-5-5" />
     </svg>
   );

@@ -32,6 +32,7 @@ export function ProductCard({ record, relation }: VariantProps) {
     <Card withBorder radius="lg" padding="lg" className={classNameOf(record)} data-product-card="" h="100%">
       {image ? (
         <Card.Section mb="md">
+          {/* biome-ignore lint/a11y/useAnchorContent: the photo repeats the title's link below, hidden from readers and the tab order */}
           <a href={href} tabIndex={-1} aria-hidden>
             <FileView file={image} language={site.language} loading={first ? "eager" : "lazy"} sizes="(min-width: 75em) 25vw, (min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "4 / 3", borderRadius: 0 }} />
           </a>
