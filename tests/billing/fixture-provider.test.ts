@@ -7,6 +7,7 @@ import { hmacHex } from "../../server/modules/billing/signatures.js";
 import { PAYMENT_PROVIDERS, paymentProvidersFromEnv } from "../../server/modules/billing/providers/index.js";
 import { checkOut, notify, shopWith, stateOf, type Shop } from "./billing-fixture.js";
 import { fixturePay } from "./fixture-provider.js";
+import { providerChecks } from "./provider-checks.js";
 import { startProviderServer, type ProviderServer } from "./provider-server.js";
 
 const SECRET = "fixture secret";
@@ -72,5 +73,20 @@ describe("a provider added to the list: offered, validated, paid through, stored
     const models = (await shop.t.request({ method: "GET", url: "/api/admin/models" })).body.data as any[];
     const provider = models.find((m) => m.id === "billing/invoices").fields.find((f: any) => f.name === "provider");
     expect(provider.enum).toEqual([...PAYMENT_PROVIDERS, fixturePay].map((p) => p.name));
+  });
+});
+
+describe("the added provider passes the checks every provider passes, its settings read from config.environment", () => {
+  providerChecks({
+    name: fixturePay.name,
+    config: (peerUrl) => ({ paymentProviderDefinitions: [...PAYMENT_PROVIDERS, fixturePay], environment: { FIXTUREPAY_API_URL: peerUrl, FIXTUREPAY_SECRET: SECRET } }),
+    payment(_request, made, peerUrl) {
+      const id = `fp_${made}`;
+      return { answer: { body: JSON.stringify({ id, url: `${peerUrl}/pay/${id}` }) }, providerId: id, paymentUrl: `${peerUrl}/pay/${id}` };
+    },
+    notification({ kind, eventId, invoice, amount, currency }, secret = SECRET) {
+      const body = JSON.stringify({ status: kind, id: invoice.providerId, eventId, amount, currency });
+      return { body, headers: { "content-type": "application/json", "x-fixture-signature": hmacHex(secret, body) } };
+    },
   });
 });

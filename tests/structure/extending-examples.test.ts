@@ -4,8 +4,12 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldType } from "../../engine/schema/field-types/field-type.js";
 import { registerFieldType } from "../../engine/schema/field-types/index.js";
+import type { ProviderDefinition } from "../../server/modules/billing/providers/definition.js";
+import { PAYMENT_PROVIDERS } from "../../server/modules/billing/providers/index.js";
 import { modules } from "../../server/modules/index.js";
 import type { Module } from "../../server/modules/module.js";
+import { hmacHex } from "../../server/modules/billing/signatures.js";
+import { providerChecks } from "../billing/provider-checks.js";
 import { examplesOf, writeExamples } from "../helpers/doc-examples.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
@@ -21,8 +25,9 @@ afterAll(() => written.cleanup());
 const load = async (path: string): Promise<Record<string, unknown>> => import(pathToFileURL(written.pathOf(path)).href);
 const exampleOf = (pattern: RegExp) => [...files.keys()].find((path) => pattern.test(path));
 
-it("the page has a field type with its test, and a module, each marked with its file", () => {
+it("the page has a field type with its test, a payment provider and a module, each marked with its file", () => {
   expect(exampleOf(/^engine\/schema\/field-types\/[^/]+\.ts$/)).toBeDefined();
+  expect(exampleOf(/^server\/modules\/billing\/providers\/[^/]+\.ts$/)).toBeDefined();
   expect(exampleOf(/^tests\/engine\/field-types\/[^/]+\.test\.ts$/)).toBeDefined();
   expect(exampleOf(/^server\/modules\/[^/]+\/index\.ts$/)).toBeDefined();
 });
@@ -68,5 +73,29 @@ describe(`docs/extending.md's module with a public route, on ${testDialect}`, ()
     for (const { url } of operations.filter((o) => o.access === "signed-in")) {
       expect((await t.request({ method: "GET", url, key: null })).status, url).toBe(401);
     }
+  });
+});
+
+// The payment provider: added to the list as a test may (paymentProviderDefinitions), its settings
+// in the variables it reads (config.environment), its API a loopback peer speaking what the page
+// says; then the checks every provider passes (tests/billing/provider-checks.ts).
+const providerFile = exampleOf(/^server\/modules\/billing\/providers\/[^/]+\.ts$/);
+const provider = providerFile && Object.values(await load(providerFile)).find((e): e is ProviderDefinition => typeof e === "object" && e !== null && "fromEnv" in e && "create" in e);
+describe.runIf(provider)(`docs/extending.md's payment provider (${providerFile}), on ${testDialect}`, () => {
+  if (!provider) return;
+  const API_KEY = "acme test key";
+  providerChecks({
+    name: provider.name,
+    config: (peerUrl) => ({ paymentProviderDefinitions: [...PAYMENT_PROVIDERS, provider], environment: { ACMEPAY_API_KEY: API_KEY, ACMEPAY_API_URL: peerUrl } }),
+    payment(request, made, peerUrl) {
+      if (request.method !== "POST" || request.path !== "/payments") return { answer: { status: 404, body: "{}" }, providerId: "", paymentUrl: "" };
+      if (request.headers.authorization !== `Bearer ${API_KEY}`) return { answer: { status: 401, body: "{}" }, providerId: "", paymentUrl: "" };
+      const id = `acme_${made}`;
+      return { answer: { body: JSON.stringify({ id, url: `${peerUrl}/pay/${id}` }) }, providerId: id, paymentUrl: `${peerUrl}/pay/${id}` };
+    },
+    notification({ kind, eventId, invoice, amount, currency }, secret = API_KEY) {
+      const body = JSON.stringify({ status: kind, id: invoice.providerId, eventId, amount, currency });
+      return { body, headers: { "content-type": "application/json", "x-acme-signature": hmacHex(secret, body) } };
+    },
   });
 });
