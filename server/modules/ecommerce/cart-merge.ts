@@ -9,11 +9,11 @@ import type { ModelQueries } from "../../../engine/query/model-tables.js";
  * other guest cart order moves to the account as it is. Both carts' rows are locked first, so an
  * add to cart at the same moment waits. The guest's past orders stay with the guest subject.
  */
-export function mergeGuestCart(table: (id: string) => string): HandoverListener {
+export function mergeGuestCart(): HandoverListener {
   return async (guestId, accountId, repository, trx) => {
-    const guest = await cartLines(trx, table, guestId);
+    const guest = await cartLines(trx, guestId);
     if (guest.length === 0) return;
-    const own = await cartLines(trx, table, accountId);
+    const own = await cartLines(trx, accountId);
     const target = new Map(own.map((l) => [lineKey(l), l]));
     const emptied = new Set<string>();
     const moved = new Set<string>();
@@ -41,11 +41,11 @@ export function mergeGuestCart(table: (id: string) => string): HandoverListener 
  * cart after a declined payment) finds the buyer may have added the same product again meanwhile.
  * The older line keeps the sum of the quantities; a newer order left with no line goes.
  */
-export async function consolidateCart(repository: RepositoryLookup, trx: ModelQueries, table: (id: string) => string, subjectId: string): Promise<void> {
+export async function consolidateCart(repository: RepositoryLookup, trx: ModelQueries, subjectId: string): Promise<void> {
   const first = new Map<string, Line>();
   const emptied = new Set<string>();
   const kept = new Set<string>();
-  for (const line of await cartLines(trx, table, subjectId)) {
+  for (const line of await cartLines(trx, subjectId)) {
     const into = first.get(lineKey(line));
     if (!into) {
       first.set(lineKey(line), line);
@@ -72,7 +72,7 @@ interface Line {
 }
 
 /** A subject's cart lines, their orders' rows locked. */
-async function cartLines(trx: ModelQueries, table: (id: string) => string, subjectId: string): Promise<Line[]> {
+async function cartLines(trx: ModelQueries, subjectId: string): Promise<Line[]> {
   const rows = await trx
     .selectFrom("ecommerce/orders-to-products as l")
     .innerJoin("ecommerce/orders as o", "o.id", "l.orderId")

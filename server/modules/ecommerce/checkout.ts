@@ -80,7 +80,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class Checkout {
   readonly pending: PendingCheckouts;
-  private readonly table: (id: string) => string;
   /** The products model's title, as the repositories' 404 names it ("Product … was not found"). */
   private readonly productTitle: string;
 
@@ -92,7 +91,6 @@ export class Checkout {
     readonly providers: PaymentProviders,
     private readonly invoices: Invoices,
   ) {
-    this.table = (id) => registry.get(id).table;
     this.productTitle = registry.get("ecommerce/products").title;
     this.pending = new PendingCheckouts(database, repositories, registry, invoices);
   }
@@ -135,7 +133,7 @@ export class Checkout {
       const address = requireAddress(ships, request.shippingAddress);
       // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
       // No line's stock counted (read with the prices): nothing to lock or take.
-      if (tracked) await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
+      if (tracked) await reserveStock(repository, trx, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
 
       // Billing's intent and invoice for the amount, and the orders moved to paying, linked to the
       // intent and the currency: one statement (billing gives the rows, Invoices.opening).

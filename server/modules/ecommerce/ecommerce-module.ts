@@ -55,19 +55,19 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
  */
 export async function registerEcommerceModule(app: FastifyInstance, config: Config, billing: BillingServices) {
   const orders = new Orders(app.database, app.repositories, app.registry, billing.currencies);
-  billing.invoices.onInvoiceState(ordersFollowInvoices((id) => app.registry.get(id).table));
+  billing.invoices.onInvoiceState(ordersFollowInvoices());
   // The dummy payment page lists the orders an invoice pays for (billing reads no table of ours).
   billing.invoices.onInvoiceItems((db, intentIds) => orders.ofPaymentIntents(db, intentIds));
   const checkout = new Checkout(app.database, app.repositories, app.registry, orders, billing.providers, billing.invoices);
   const linkSecret = await signingSecrets(app.repositories)(config.jwtSecret, config.production);
-  app.rbac.guests.on(mergeGuestCart((id) => app.registry.get(id).table));
+  app.rbac.guests.on(mergeGuestCart());
   // A signed-in subject reads its own orders and their lines through the generic routes (rbac's owned-rows rule).
   app.rbac.ownRows.own("ecommerce/orders", { column: "id", owner: "order" });
   app.rbac.ownRows.own("ecommerce/orders-to-products", { column: "orderId", owner: "order" });
   const shop: ShopServices = {
     orders,
     checkout,
-    payAgain: new PayAgain(app.database, app.repositories, app.registry, orders, checkout, billing.invoices, billing.currencies),
+    payAgain: new PayAgain(app.database, app.repositories, orders, checkout, billing.invoices, billing.currencies),
     links: new OrderLinks(linkSecret, config.publicUrl, config.orderLinkMaxAgeDays),
     unpaid: new UnpaidOrders(app.database, app.repositories, app.registry, billing.invoices),
     idempotency: new IdempotencyKeys(modelQueries(app.database.db, app.registry)),

@@ -32,7 +32,6 @@ export const ORDER_STATUS_JOB = "order-status-changed";
  * Safe to run twice: the notification's key is the job's id, the receipt's key what it shows.
  */
 export function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string, links: OrderLinks) {
-  const table = (id: string) => app.registry.get(id).table;
   const db = modelQueries(app.database.db, app.registry);
   // Committed writes of an order's status (repository writes publish after commit): the trigger
   // queued jobs. Only those wake the queue: a cart's new order or line queues nothing, and a wake
@@ -55,7 +54,7 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
   app.notifications.jobs.handle(ORDER_STATUS_JOB, async (payload, job) => {
     const orderId = String(payload.orderId);
     // Whoever canceled the order (the owner's PATCH, SQL by hand), its reserved stock goes back (stock.ts; a no-op when already given back).
-    if ((RELEASED_STATUSES as readonly unknown[]).includes(payload.to)) await runTransaction(app.database, app.repositories, (repository, trx) => releaseStock([orderId], trx, repository, table));
+    if ((RELEASED_STATUSES as readonly unknown[]).includes(payload.to)) await runTransaction(app.database, app.repositories, (repository, trx) => releaseStock([orderId], trx, repository));
     const order = await app.repositories.get("ecommerce/orders")!.get(orderId).catch(() => undefined);
     if (!order) return; // deleted since: nothing to tell
     const link = await db.selectFrom(orderSubjectLanguages(db).as("s")).select(["s.subjectId as id", "s.language"]).where("s.orderId", "=", orderId).executeTakeFirst();

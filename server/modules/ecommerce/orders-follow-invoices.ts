@@ -25,14 +25,14 @@ import type { ModelQueries } from "../../../engine/query/model-tables.js";
  * cart and changed, or been paid again. Returns the orders moved; billing flags a "paid" that
  * moved none.
  */
-export function ordersFollowInvoices(table: (id: string) => string): InvoiceStateListener {
+export function ordersFollowInvoices(): InvoiceStateListener {
   return async ({ invoice, state, paymentIntentIds }: InvoiceStateChange, repository, trx) => {
     if (paymentIntentIds.length === 0) return [];
     if (state === "failed" || state === "canceled") {
-      const paying = await payingUnder(trx, table, paymentIntentIds);
-      if (!invoice.paymentUrl) return returnToCart(repository, trx, table, paying, paymentIntentIds);
+      const paying = await payingUnder(trx, paymentIntentIds);
+      if (!invoice.paymentUrl) return returnToCart(repository, trx, paying, paymentIntentIds);
       // Declined: unpaid in the orders list; the items they held go back (Pay now reserves again).
-      await releaseStock(paying, trx, repository, table, ["paying"]);
+      await releaseStock(paying, trx, repository, ["paying"]);
       return paying;
     }
     if (state === "paid" && invoice.status !== "new") return [];
@@ -48,13 +48,13 @@ export function ordersFollowInvoices(table: (id: string) => string): InvoiceStat
     const ids = [...new Set((await query.execute()).map((o) => o.id))];
     const moved = (await repository("ecommerce/orders").updateMany(ids, orders)).map((o) => o.id);
     // A refund cancels the orders: their reserved stock goes back (stock.ts).
-    if (state === "refunded") await releaseStock(moved, trx, repository, table);
+    if (state === "refunded") await releaseStock(moved, trx, repository);
     return moved;
   };
 }
 
 /** The orders still `paying` under the payment intents, their rows locked. */
-export async function payingUnder(trx: ModelQueries, table: (id: string) => string, intentIds: string[]): Promise<string[]> {
+export async function payingUnder(trx: ModelQueries, intentIds: string[]): Promise<string[]> {
   if (intentIds.length === 0) return [];
   const linked = await trx
     .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
@@ -78,7 +78,7 @@ export async function payingUnder(trx: ModelQueries, table: (id: string) => stri
  * of orders); the orders are written through their repository, so the status trigger and the
  * change feed see them.
  */
-export async function returnToCart(repository: RepositoryLookup, trx: ModelQueries, table: (id: string) => string, paying: string[], intentIds: string[]): Promise<string[]> {
+export async function returnToCart(repository: RepositoryLookup, trx: ModelQueries, paying: string[], intentIds: string[]): Promise<string[]> {
   if (paying.length === 0) return [];
   if (intentIds.length > 0) {
     const currencyIds = await currencyIdsOfIntents(trx, intentIds);
@@ -97,6 +97,6 @@ export async function returnToCart(repository: RepositoryLookup, trx: ModelQueri
   }
   await repository("ecommerce/orders").updateMany(paying, { type: "cart", status: "new" });
   // Back in the cart, they no longer hold their items: the stock they reserved goes back (stock.ts).
-  await releaseStock(paying, trx, repository, table);
+  await releaseStock(paying, trx, repository);
   return paying;
 }

@@ -90,7 +90,7 @@ export class Orders {
   /** Cart lines get `available`: the items their product (or store) has left, null when not tracked (stock.ts), so the cart flags a line that ran out. */
   private async withCartStock(type: OrderType, orders: OrderWithLines[]): Promise<OrderWithLines[]> {
     if (type !== "cart") return orders;
-    const available = await availableFor(this.db, this.table, orders.flatMap((o) => o.ordersToProducts));
+    const available = await availableFor(this.db, orders.flatMap((o) => o.ordersToProducts));
     return orders.map((o) => ({ ...o, ordersToProducts: o.ordersToProducts.map((l) => ({ ...l, available: available.get(l.id) ?? null })) }));
   }
 

@@ -3,7 +3,6 @@ import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
-import type { Registry } from "../../../engine/schema/registry.js";
 import { currenciesOfIntents, invoicesOfIntents, sumAmounts, type Currencies, type Invoice, type Invoices, type ProviderName } from "../billing/index.js";
 import { answer, type Checkout, type CheckoutResult, type Started } from "./checkout.js";
 import type { Order, Orders } from "./orders.js";
@@ -32,19 +31,14 @@ type Last = { invoice: Invoice; intentId: string; currencyId: string; fresh: boo
  * transaction open, as a checkout's steps 2 and 3 (checkout.ts).
  */
 export class PayAgain {
-  private readonly table: (id: string) => string;
-
   constructor(
     private readonly database: Database,
     private readonly repositories: Repositories,
-    registry: Registry,
     private readonly orders: Orders,
     private readonly checkout: Checkout,
     private readonly invoices: Invoices,
     private readonly currencies: Currencies,
-  ) {
-    this.table = (id) => registry.get(id).table;
-  }
+  ) {}
 
   /** `subjectId`: the order must be that subject's (404 otherwise); undefined for a signed order link. */
   async run(orderId: string, subjectId?: string): Promise<CheckoutResult> {
@@ -71,7 +65,7 @@ export class PayAgain {
       if (unlisted.length > 0) throw notFound(`${this.repositories.get("ecommerce/products")!.model.title} ${unlisted[0]} was not found`);
       if (lineIds.length === 0 || priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
       // A declined payment gave its items back (orders-follow-invoices.ts): taken again, or a 409 and nothing changes.
-      if (!waiting) await reserveStock(repository, trx, this.table, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
+      if (!waiting) await reserveStock(repository, trx, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
       const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
       const made = await this.invoices.open(repository, { amount, currencyId: currency.id, ...request });
       await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(paying.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: made.intent.id })));
@@ -95,9 +89,9 @@ export class PayAgain {
         await this.unlink(trx, orders, last.intentId);
         await this.invoices.cancelOpen(repository, trx, last.invoice.id);
       }
-      await returnToCart(repository, trx, this.table, paying, [last.intentId]);
+      await returnToCart(repository, trx, paying, [last.intentId]);
       // The same product added again since the decline: one line with both quantities.
-      await consolidateCart(repository, trx, this.table, subjectId);
+      await consolidateCart(repository, trx, subjectId);
       return this.lockMany(trx, paying);
     });
   }

@@ -60,7 +60,7 @@ const key = (storeId: string, productId: string) => `${storeId} ${productId}`;
  * none. With `lock`, the rows are locked for the transaction (stores' rows first, then products',
  * each in id order).
  */
-async function countsOf(db: ModelQueries, table: TableOf, lines: StockLine[], lock: boolean): Promise<Map<string, Count>> {
+async function countsOf(db: ModelQueries, lines: StockLine[], lock: boolean): Promise<Map<string, Count>> {
   const byLine = new Map<string, Count>();
   const stored = lines.filter((l) => l.storeId);
   const storeCounts = new Map<string, Count>();
@@ -102,8 +102,8 @@ async function countsOf(db: ModelQueries, table: TableOf, lines: StockLine[], lo
 }
 
 /** Items each line may still have (its count's stock), or null when its product is not tracked. */
-export async function availableFor(db: ModelQueries, table: TableOf, lines: StockLine[]): Promise<Map<string, number | null>> {
-  const counts = lines.length > 0 ? await countsOf(db, table, lines, false) : new Map<string, Count>();
+export async function availableFor(db: ModelQueries, lines: StockLine[]): Promise<Map<string, number | null>> {
+  const counts = lines.length > 0 ? await countsOf(db, lines, false) : new Map<string, Count>();
   return new Map(lines.map((l) => [l.id, counts.get(l.id)?.stock ?? null]));
 }
 
@@ -180,9 +180,9 @@ async function writeCounts(repository: RepositoryLookup, counts: { count: Count;
  * took items gets a reservation row (ecommerce/stock-reservations: the line, the product, the
  * store's row when its count was the store's, and how many).
  */
-export async function reserveStock(repository: RepositoryLookup, trx: ModelQueries, table: TableOf, lines: StockLine[]): Promise<void> {
+export async function reserveStock(repository: RepositoryLookup, trx: ModelQueries, lines: StockLine[]): Promise<void> {
   if (lines.length === 0) return;
-  const byLine = await countsOf(trx, table, lines, true);
+  const byLine = await countsOf(trx, lines, true);
   if (byLine.size === 0) return;
   const needs = new Map<string, { count: Count; need: number }>();
   for (const line of lines) {
@@ -212,7 +212,7 @@ export async function reserveStock(repository: RepositoryLookup, trx: ModelQueri
  * how many items went back. Call it after moving the orders' status, in the same transaction.
  * `statuses`: a declined payment gives back what its still `paying` orders held (["paying"]).
  */
-export async function releaseStock(orderIds: string[], trx: ModelQueries, repository: RepositoryLookup, table: TableOf, statuses: readonly OrderStatus[] = RELEASED_STATUSES): Promise<number> {
+export async function releaseStock(orderIds: string[], trx: ModelQueries, repository: RepositoryLookup, statuses: readonly OrderStatus[] = RELEASED_STATUSES): Promise<number> {
   if (orderIds.length === 0) return 0;
   const reserved = await trx
     .selectFrom("ecommerce/stock-reservations as r")
