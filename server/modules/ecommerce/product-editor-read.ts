@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { notFound } from "../../../engine/errors.js";
 import type { EditorChoices, EditorDocument as EditorDocumentOf, EditorListRow as EditorListRowOf, EditorPhoto, LanguageMap } from "../../../common/admin/product-editor.js";
-import { Prices, type ProductPrice } from "./prices.js";
+import { Prices, } from "./prices.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { currencyChoices, currencyRows } from "../billing/index.js";
 import { fileRows } from "../file-storage/index.js";
