@@ -27,7 +27,7 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
   const rbac = await createRbacServices(app, config);
   app.decorate("rbac", rbac);
   // The shop owner's mail goes to the admins when no owner address is set: notification asks, rbac knows.
-  app.ownerMail.readAdminEmailsWith((db) => adminEmails(db, app.registry));
+  app.ownerMail.readAdminEmailsWith(adminEmails);
   // Declared up front so every request object keeps one shape (Fastify's advice for speed).
   app.decorateRequest("caller", null as never);
   app.decorateRequest("sessionFamilyId", undefined);

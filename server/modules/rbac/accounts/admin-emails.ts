@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Registry } from "../../../../engine/schema/registry.js";
+import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { ADMIN_ROLE } from "../permissions/default-permissions.js";
 
 /**
@@ -7,18 +6,17 @@ import { ADMIN_ROLE } from "../permissions/default-permissions.js";
  * each: whom the shop owner's mail goes to when SHOP_OWNER_EMAILS is empty. In `db`, so a caller's
  * transaction sees the admins it sees.
  */
-export async function adminEmails(db: Kysely<any>, registry: Registry): Promise<string[]> {
-  const table = (id: string) => registry.get(id).table;
+export async function adminEmails(db: ModelQueries): Promise<string[]> {
   const rows = await db
-    .selectFrom(`${table("rbac/subjects-to-roles")} as sr`)
-    .innerJoin(`${table("rbac/roles")} as r`, "r.id", "sr.roleId")
-    .innerJoin(`${table("rbac/subjects-to-identities")} as si`, "si.subjectId", "sr.subjectId")
-    .innerJoin(`${table("rbac/identities")} as i`, "i.id", "si.identityId")
+    .selectFrom("rbac/subjects-to-roles as sr")
+    .innerJoin("rbac/roles as r", "r.id", "sr.roleId")
+    .innerJoin("rbac/subjects-to-identities as si", "si.subjectId", "sr.subjectId")
+    .innerJoin("rbac/identities as i", "i.id", "si.identityId")
     .select("i.email")
     .distinct()
     .where("r.uid", "=", ADMIN_ROLE)
     .where("i.email", "is not", null)
     .orderBy("i.email")
     .execute();
-  return rows.map((r) => r.email as string);
+  return rows.flatMap((r) => (r.email === null ? [] : [r.email]));
 }
