@@ -28,37 +28,41 @@ export function editableFields(model: AdminModel, omit: string[] = []): AdminFie
 
 const WIDGETS: Record<string, string> = { "rich-text": "richText", file: "file", "date-time": "dateTime", reference: "reference", number: "number", textarea: "textarea", text: "text", unknown: "unknown" };
 
-function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): { schema: Json; ui: Json } {
+type Property = { schema: Json; ui: Json };
+const withDefault = (field: AdminField) => (field.default !== undefined ? { default: field.default } : {});
+
+/** Edited per language: one input each, in the languages the server named in the field (its LANGUAGES setting), else the applied list. */
+const perLanguage = (widget: string) => (field: AdminField): Property => {
+  const languages = field.languages ?? LANGUAGES;
+  const properties = Object.fromEntries(languages.map((l) => [l, { type: "string", title: `${field.label} (${l})` }]));
+  return { schema: { type: "object", title: field.label, properties }, ui: Object.fromEntries(languages.map((l) => [l, { "ui:widget": widget }])) };
+};
+
+/**
+ * The form property of each input (field-input.ts: a field type's `admin.input`, or the hint,
+ * reference or enum that decides first) that is not a plain string widget.
+ */
+const PROPERTIES: Record<string, (field: AdminField) => Property> = {
+  "language-map": perLanguage("text"),
+  "rich-text-language-map": perLanguage("richText"),
+  checkbox: (field) => ({ schema: { type: "boolean", title: field.label, ...withDefault(field) }, ui: { "ui:widget": "checkbox" } }),
+  json: (field) => ({ schema: { title: field.label }, ui: { "ui:field": "json" } }),
+  "postal-address": (field) => ({ schema: { title: field.label }, ui: { "ui:field": "postalAddress" } }),
+  select: (field) => ({ schema: { type: "string", title: field.label, enum: field.enum, ...withDefault(field) }, ui: { "ui:widget": "select" } }),
+};
+
+function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): Property {
   const input = inputOf(field);
-  const title = field.label;
-  switch (input) {
-    case "language-map":
-    case "rich-text-language-map": {
-      const widget = input === "rich-text-language-map" ? "richText" : "text";
-      // The languages the server named in the field (its LANGUAGES setting), else the applied list.
-      const languages = field.languages ?? LANGUAGES;
-      const properties = Object.fromEntries(languages.map((l) => [l, { type: "string", title: `${title} (${l})` }]));
-      return { schema: { type: "object", title, properties }, ui: Object.fromEntries(languages.map((l) => [l, { "ui:widget": widget }])) };
-    }
-    case "checkbox":
-      return { schema: { type: "boolean", title, ...(field.default !== undefined ? { default: field.default } : {}) }, ui: { "ui:widget": "checkbox" } };
-    case "json":
-      return { schema: { title }, ui: { "ui:field": "json" } };
-    case "postal-address":
-      return { schema: { title }, ui: { "ui:field": "postalAddress" } };
-    case "select":
-      return { schema: { type: "string", title, enum: field.enum, ...(field.default !== undefined ? { default: field.default } : {}) }, ui: { "ui:widget": "select" } };
-    default: {
-      // Numbers, dates and references travel as strings in the form too: the widget decides
-      // the value (a cleared number is ""), the server checks and converts it.
-      // An input a field type names itself ("color") is the widget's name too, while the
-      // renderer has one by that name; else the form says the input is unknown rather than fail.
-      const named = WIDGETS[input] ?? input;
-      const widget = !widgets || widgets.has(named) ? named : "unknown";
-      const typed = typeof field.default === "string" ? { default: field.default } : {};
-      return { schema: { type: "string", title, ...typed }, ui: { "ui:widget": widget, "ui:options": { field } } };
-    }
-  }
+  const own = Object.hasOwn(PROPERTIES, input) ? PROPERTIES[input] : undefined;
+  if (own) return own(field);
+  // Numbers, dates and references travel as strings in the form too: the widget decides
+  // the value (a cleared number is ""), the server checks and converts it.
+  // An input a field type names itself ("color") is the widget's name too, while the
+  // renderer has one by that name; else the form says the input is unknown rather than fail.
+  const named = WIDGETS[input] ?? input;
+  const widget = !widgets || widgets.has(named) ? named : "unknown";
+  const typed = typeof field.default === "string" ? { default: field.default } : {};
+  return { schema: { type: "string", title: field.label, ...typed }, ui: { "ui:widget": widget, "ui:options": { field } } };
 }
 
 /**

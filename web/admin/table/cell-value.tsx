@@ -1,21 +1,30 @@
 import { Badge, Group, Text } from "@mantine/core";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
 import dayjs from "dayjs";
+import type { ReactNode } from "react";
 import type { AdminField } from "../../../engine/admin/admin-model.js";
 import { cellOf } from "../../../engine/admin/table-cell.js";
 import { AddressLines } from "../form/widgets/postal-address-field.js";
 import type { RecordLabel } from "../data/record-labels.js";
 import { FileThumb } from "../media/file-thumb.js";
 
+type CellProps = { field: AdminField; value: unknown; referenceLabel?: RecordLabel };
+
 /** A value as a table cell: short text, a yes/no badge, a formatted time, a related record's name, a file's thumbnail. */
-export function CellValue({ field, value, referenceLabel }: { field: AdminField; value: unknown; referenceLabel?: RecordLabel }) {
+export function CellValue({ field, value, referenceLabel }: CellProps) {
   if (value === null || value === undefined || value === "") return <Text c="dimmed">—</Text>;
-  // The cell the field's type describes (engine/admin/table-cell.ts); one this file does not draw is text.
+  // The cell the field's type describes (engine/admin/table-cell.ts); one without a drawing here is text.
   const cell = cellOf(field);
-  if (cell === "yes-no") return <Badge variant="light" color={value ? "green" : "gray"}>{value ? "yes" : "no"}</Badge>;
-  if (cell === "date-time") return <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>;
+  const Drawn = Object.hasOwn(CELLS, cell) ? CELLS[cell] : undefined;
+  return Drawn ? <Drawn field={field} value={value} referenceLabel={referenceLabel} /> : <TextCell text={plainText(value)} />;
+}
+
+/** Each cell name (a field type's `admin.cell`, or the input that decides first) drawn other than as text. */
+const CELLS: Record<string, (props: CellProps) => ReactNode> = {
+  "yes-no": ({ value }) => <Badge variant="light" color={value ? "green" : "gray"}>{value ? "yes" : "no"}</Badge>,
+  "date-time": ({ value }) => <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>,
   // A referenced record by its label (the server's labeller); a file (or a link to one) with its thumbnail.
-  if (cell === "reference") {
+  reference: ({ referenceLabel }) => {
     if (!referenceLabel) return <Text size="sm" c="dimmed">…</Text>;
     return referenceLabel.file ? (
       <Group gap="xs" wrap="nowrap">
@@ -25,15 +34,23 @@ export function CellValue({ field, value, referenceLabel }: { field: AdminField;
     ) : (
       <Text size="sm" lineClamp={1} maw={280} title={referenceLabel.label}>{referenceLabel.label}</Text>
     );
-  }
-  if (cell === "postal-address") return <AddressLines value={value} size="sm" />;
+  },
+  "postal-address": ({ value }) => <AddressLines value={value} size="sm" />,
+  "language-text": ({ value }) => <TextCell text={typeof value === "object" ? languageText(value as Record<string, string>) : String(value)} />,
   // A stored file: its thumbnail (an image's smallest copy; else its extension), not its path.
-  if (cell === "file" && typeof value === "string") {
+  file: ({ value }) => {
+    if (typeof value !== "string") return <TextCell text={plainText(value)} />;
     const extension = /\.([a-z0-9]{1,5})$/i.exec(value)?.[1] ?? "";
     const image = /^(jpe?g|png|webp|gif|avif|svg)$/i.test(extension);
     return <FileThumb file={{ file: value, mimeType: image ? "image/" : "", extension }} size={40} language={DEFAULT_LANGUAGE} />;
-  }
-  const text = typeof value === "object" ? (cell === "language-text" ? languageText(value as Record<string, string>) : JSON.stringify(value)) : String(value);
+  },
+};
+
+/** Any other value as text: an object as its JSON. */
+const plainText = (value: unknown) => (typeof value === "object" ? JSON.stringify(value) : String(value));
+
+/** One line of text, or a dash when there is none. */
+function TextCell({ text }: { text: string }) {
   if (!text) return <Text c="dimmed">—</Text>;
   return (
     <Text size="sm" lineClamp={1} maw={280} title={text}>
