@@ -6,7 +6,7 @@ import { decidedAhead, permittedTree, type MayPublish } from "../../drafts/tree-
 import { KEYED_ATTRIBUTE_MODELS, removeKeyedAttributes } from "./keyed-attributes.js";
 import type { ProductPrices } from "./product-prices.js";
 import type { EditorInput, LanguageMap } from "../../../common/admin/product-editor.js";
-import type { Kysely } from "kysely";
+import type { AnyModelDb } from "../../../engine/query/any-model-db.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { announceFileChanges, fileIdsAmong, updateFileAlts } from "../file-storage/index.js";
 
@@ -81,7 +81,7 @@ export class ProductEditor {
     const links = this.app.registry.get(CATEGORIES);
     let withheldLinks: Tree = new Map();
     // The working and the published links (the publisher's transaction is untyped: typed here).
-    const linksIn = async (db: Kysely<any>): Promise<Tree> => {
+    const linksIn = async (db: AnyModelDb): Promise<Tree> => {
       const typed = modelQueries(db, this.app.registry);
       const rows = await Promise.all(([CATEGORIES, `${CATEGORIES}@published`] as const).map((table) => typed.selectFrom(table).select("id").where("productId", "=", id).execute()));
       return new Map([[CATEGORIES, new Set(rows.flat().map((r) => r.id))]]);
@@ -159,7 +159,7 @@ export class ProductEditor {
 
   /** Link rows from the product to `ids` (in order: orderIndex = position): kept, re-ordered, added or removed. */
   // Generic over the link models it syncs (photos, categories), so their names and columns are strings here.
-  private async syncLinks(repository: RepositoryLookup, trx: Kysely<any>, model: string, productId: string, column: string, ids: string[]) {
+  private async syncLinks(repository: RepositoryLookup, trx: AnyModelDb, model: string, productId: string, column: string, ids: string[]) {
     const rows = await trx.selectFrom(this.table(model)).select(["id", column, "orderIndex"]).where("productId", "=", productId).orderBy("orderIndex").orderBy("createdAt").execute();
     const kept = new Map<string, { id: string; orderIndex: number }>();
     for (const row of rows) {

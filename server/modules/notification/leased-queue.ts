@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
+import type { AnyModelDb } from "../../../engine/query/any-model-db.js";
 
 /** What the queue itself needs of a row; the caller's row type (the whole table row) adds the rest. */
 export interface LeasedRow {
@@ -18,7 +19,7 @@ export type QueueModel = "notification/notifications" | "notification/jobs";
  * shape (status values, "not before" columns), which the typed builder cannot follow through a
  * generic table; the table is still named by its model id (modelQueries turns it into the table).
  */
-export type QueueQueries = Kysely<any>;
+export type QueueQueries = AnyModelDb;
 
 /** A model used as a queue: which status values mean waiting and working, and which columns hold "not before" times. */
 export interface QueueShape {
