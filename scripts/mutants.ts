@@ -12,6 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { mutants, type Mutant } from "./lib/mutant-list.js";
+import { replaceOnce } from "./lib/mutant-text.js";
 
 /** Applies every change or none: a change whose text is not found exactly once puts the others back and returns the reason. */
 function apply(mutant: Mutant): (() => void) | string {
@@ -23,12 +24,12 @@ function apply(mutant: Mutant): (() => void) | string {
     const text = originals.get(change.file) ?? readFileSync(change.file, "utf8");
     originals.set(change.file, text);
     const current = readFileSync(change.file, "utf8");
-    const at = current.indexOf(change.from);
-    if (at < 0 || current.indexOf(change.from, at + 1) >= 0) {
+    const changed = replaceOnce(current, change.from, change.to);
+    if (changed === undefined) {
       restore();
       return `the text to change is not found exactly once in ${change.file}: ${change.from}`;
     }
-    writeFileSync(change.file, current.replace(change.from, change.to));
+    writeFileSync(change.file, changed);
   }
   return restore;
 }

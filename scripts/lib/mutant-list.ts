@@ -63,25 +63,25 @@ export const mutants: Mutant[] = [
   },
   {
     name: "identity-delete-no-proof",
-    what: "finding 1: an identity is deleted with no current password",
+    what: "an identity is deleted with no current password",
     changes: [{ file: "server/modules/rbac/routes/identity-routes.ts", from: "await confirmedOwner(request, id, currentPassword);\n    return { data: await deleteIdentity(", to: "return { data: await deleteIdentity(" }],
     tests: ["tests/rbac/identity-deletion.test.ts"],
   },
   {
     name: "last-identity-deleted",
-    what: "finding 1: a subject's last identity may be deleted",
+    what: "a subject's last identity may be deleted",
     changes: [{ file: "server/modules/rbac/accounts/delete-identity.ts", from: "if (ids.length <= 1) throw lastIdentity();", to: "if (ids.length < 1) throw lastIdentity();" }],
     tests: ["tests/rbac/identity-deletion.test.ts"],
   },
   {
     name: "emptied-subject-is-new",
-    what: "finding 1: a subject that lost its identities counts as new",
+    what: "a subject that lost its identities counts as new",
     changes: [{ file: "server/modules/rbac/accounts/subjects.ts", from: "return !!subject && subject.identifiedAt === null && ", to: "return !!subject && " }],
     tests: ["tests/rbac/identity-deletion.test.ts"],
   },
   {
     name: "old-invoice-pays",
-    what: "finding 2: a declined invoice's late paid approves the orders still waiting (or taken back to the cart) under it",
+    what: "a declined invoice's late paid approves the orders still waiting (or taken back to the cart) under it",
     changes: [
       { file: FOLLOW, from: 'if (state === "paid" && invoice.status !== "new") return [];', to: "" },
       { file: FOLLOW, from: 'paid: { type: "history", status: "approving", from: ["paying"] }', to: 'paid: { type: "history", status: "approving", from: ["paying", "new"] }' },
@@ -90,61 +90,61 @@ export const mutants: Mutant[] = [
   },
   {
     name: "cross-site-raw-url",
-    what: "finding 3: the cross-site check reads the raw URL",
+    what: "the cross-site check reads the raw URL",
     changes: [{ file: "server/security/cross-site.ts", from: 'const guarded = UNSAFE.has(request.method) ? route.startsWith("/api/")', to: 'const guarded = UNSAFE.has(request.method) ? request.url.startsWith("/api/")' }],
     tests: ["tests/security/path-spellings.test.ts"],
   },
   {
     name: "idempotency-raw-body",
-    what: "finding 5: the Idempotency-Key hashes request.body (empty for multipart)",
+    what: "the Idempotency-Key hashes request.body (empty for multipart)",
     changes: [{ file: "server/modules/ecommerce/idempotency.ts", from: "${canonical(input)}", to: "${canonical(request.body ?? null)}" }],
     tests: ["tests/ecommerce/checkout-idempotency.test.ts"],
   },
   {
     name: "idempotency-look-up-only",
-    what: "finding 5: a key reserved by a request still under way is run again instead of waited for",
+    what: "a key reserved by a request still under way is run again instead of waited for",
     changes: [{ file: "server/modules/ecommerce/idempotency.ts", from: "await pause(delay); // another request with this key is under way: its answer will be ours", to: "return run();" }],
     tests: ["tests/ecommerce/checkout-idempotency.test.ts"],
   },
   {
     name: "logout-own-body-reader",
-    what: "finding 4: logout (and the optional-body DELETE) read request.body themselves, not the one reader",
+    what: "logout (and the optional-body DELETE) read request.body themselves, not the one reader",
     changes: [{ file: "server/modules/route.ts", from: ROUTE_READ, to: `const read = spec.bodyOptional ? { input: request.body ?? {}, fields: {} } : ${ROUTE_READ.slice("const read = ".length)}` }],
     tests: ["tests/api/module-body-forms.test.ts"],
   },
   {
     name: "oxprocessing-unsigned-trusted",
-    what: "finding 6: 0xProcessing's unsigned Status, amounts and BillingID are taken from the notification",
+    what: "0xProcessing's unsigned Status, amounts and BillingID are taken from the notification",
     changes: [{ file: "server/modules/billing/providers/0xprocessing.ts", from: "const payment = await this.lookUp(paymentId);", to: "const payment = body;" }],
     tests: ["tests/billing/0xprocessing.test.ts"],
   },
   {
     name: "hosted-404-cached",
-    what: "finding 6: the hosted 404 page is sent like a page (public, s-maxage, ETag)",
+    what: "the hosted 404 page is sent like a page (public, s-maxage, ETag)",
     changes: [{ file: "server/site/site-routes.ts", from: "if (answer.status !== 200) {", to: "if (answer.status === -1) {" }],
     tests: ["tests/site/page-caching.test.ts"],
   },
   {
     name: "bad-url-no-headers",
-    what: "finding 6: the bad-URL 400 (GET /%ff) has no security headers",
+    what: "the bad-URL 400 (GET /%ff) has no security headers",
     changes: [{ file: ERRORS, from: "return reply.headers(headers).status(400)", to: "return reply.status(400)" }],
     tests: ["tests/security/malformed-requests.test.ts"],
   },
   {
     name: "bad-url-echoes-path",
-    what: "finding 6: the bad-URL 400 repeats Fastify's message, with the address in it",
+    what: "the bad-URL 400 repeats Fastify's message, with the address in it",
     changes: [{ file: ERRORS, from: 'const message = beforeRouting[error.code] ?? "the request could not be routed";', to: "const message = error.message;" }],
     tests: ["tests/security/malformed-requests.test.ts"],
   },
   {
     name: "unknown-query-keys-ignored",
-    what: "finding 6: unknown list/count query keys (sort=password, a condition's extra key) are ignored",
+    what: "unknown list/count query keys (sort=password, a condition's extra key) are ignored",
     changes: [{ file: "engine/query/list-query.ts", from: "if (known.includes(key)) continue;", to: "if (known.includes(key) || true) continue;" }],
     tests: ["tests/api/list-query-keys.test.ts"],
   },
   {
     name: "foreign-identity-403",
-    what: "finding 6: someone else's identity answers 403 where an unknown one answers 404",
+    what: "someone else's identity answers 403 where an unknown one answers 404",
     changes: [{
       file: "server/modules/rbac/routes/identity-routes.ts",
       from: 'if (!own && !(await authorizer.allows(request.caller, "PATCH", `/api/rbac/identities/${identityId}`))) throw unknown();',
@@ -154,7 +154,7 @@ export const mutants: Mutant[] = [
   },
   {
     name: "foreign-line-names-order",
-    what: "finding 6: someone else's order line answers its order's 404, not the unknown line's",
+    what: "someone else's order line answers its order's 404, not the unknown line's",
     changes: [{ file: "server/modules/ecommerce/routes/order-routes.ts", from: 'await mayUse(request, line.orderId as string, "GET", missing);', to: 'await mayUse(request, line.orderId as string, "GET");' }],
     tests: ["tests/ecommerce/foreign-order-ids.test.ts"],
   },
@@ -180,7 +180,7 @@ export const mutants: Mutant[] = [
     changes: [{ file: "engine/db/connection-errors.ts", from: 'const SQLSTATES = new Set(["57P01", ', to: "const SQLSTATES = new Set([" }],
     tests: ["tests/production/database-unavailable.test.ts"],
   },
-  // The third outside probe's findings: each the old behaviour a finding was about.
+  // Security fixes: each mutant puts back the old behaviour one fix is about (docs/benchmarks.md, `npm run mutants`).
   {
     name: "members-only-on-working-copies",
     what: "the members-only walk reads the working links for published rows",
