@@ -17,12 +17,22 @@ try {
   const port = typeof address === "object" && address ? address.port : config.port;
   // Time since the process started (performance's origin): module loading, schemas, migrations, routes.
   const readyMs = Math.round(performance.now());
-  app.log.info({ readyMs, port, database: app.database.dialect, models: app.registry.models.length }, `ready in ${readyMs} ms on port ${port}`);
+  app.log.info(
+    { readyMs, port, database: app.database.dialect, models: app.registry.models.length },
+    `ready in ${readyMs} ms on port ${port}`,
+  );
   const addresses = startAddresses(config.host, port);
-  app.log.info({ addresses }, `open ${addresses.site} (the site), ${addresses.admin} (the admin), ${addresses.docs} (the API reference)`);
+  app.log.info(
+    { addresses },
+    `open ${addresses.site} (the site), ${addresses.admin} (the admin), ${addresses.docs} (the API reference)`,
+  );
   const setupCode = app.rbac.firstAdmin.setupCode;
   // Only this log shows the code: whoever reads it owns the server, so nobody else on the network can take /admin first.
-  if (setupCode) app.log.warn({ setupCode }, `no administrator yet: open ${addresses.admin} and enter the setup code ${setupCode} (or see docs/security.md "Accounts and permissions")`);
+  if (setupCode)
+    app.log.warn(
+      { setupCode },
+      `no administrator yet: open ${addresses.admin} and enter the setup code ${setupCode} (or see docs/security.md "Accounts and permissions")`,
+    );
   // A parent that started this process with an IPC channel (a test, a benchmark, a supervisor)
   // learns the port (PORT=0 picks a free one) whatever the log level; the channel holds nothing open.
   if (process.send) {

@@ -15,6 +15,7 @@ export const webDist = join(paths.root, "web", "dist");
 export const webLayer: WebLayer = {
   renderer: { renderDocument, renderErrorDocument },
   // Read from the registry each time: registerVariant (a plug-in, a test) adds to it after start-up.
-  variants: () => Object.fromEntries(Object.entries(variantRegistry).map(([model, names]) => [model, Object.keys(names)])),
+  variants: () =>
+    Object.fromEntries(Object.entries(variantRegistry).map(([model, names]) => [model, Object.keys(names)])),
   bundles: { dir: webDist, siteEntry: "site/entry-client.tsx" },
 };

@@ -21,6 +21,7 @@ export function countryOptions(language: string): { value: string; label: string
   } catch {
     names = undefined;
   }
-  return COUNTRIES.map((code) => ({ value: code, label: names?.of(code) ?? code }))
-    .sort((a, b) => a.label.localeCompare(b.label, language));
+  return COUNTRIES.map((code) => ({ value: code, label: names?.of(code) ?? code })).sort((a, b) =>
+    a.label.localeCompare(b.label, language),
+  );
 }

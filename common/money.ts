@@ -8,7 +8,8 @@ const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
 /** A decimal string (or a number, read by its string form) in minor units, rounded half away from zero; undefined when not a decimal. */
 export function toMinor(value: unknown, decimals: number): bigint | undefined {
-  const raw = typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value.trim() : "";
+  const raw =
+    typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value.trim() : "";
   const match = DECIMAL.exec(raw);
   if (!match || (!match[2] && !match[3])) return undefined;
   const [, sign, whole = "", fraction = ""] = match;
@@ -52,5 +53,8 @@ export function multiplyAmount(price: unknown, quantity: number, decimals = 2): 
 
 /** The exact sum of decimal strings in one currency. */
 export function sumAmounts(values: unknown[], decimals = 2): string {
-  return fromMinor(values.reduce<bigint>((sum, value) => sum + (toMinor(value, decimals) ?? 0n), 0n), decimals);
+  return fromMinor(
+    values.reduce<bigint>((sum, value) => sum + (toMinor(value, decimals) ?? 0n), 0n),
+    decimals,
+  );
 }

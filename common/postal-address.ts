@@ -9,7 +9,14 @@ export function addressLines(address: unknown, language: string): string[] {
   const value = address as Record<string, unknown>;
   const part = (key: string) => (typeof value[key] === "string" ? (value[key] as string).trim() : "");
   const country = part("country");
-  return [part("name"), part("line1"), part("line2"), [part("postalCode"), part("city")].filter(Boolean).join(" "), country ? countryName(country, language) : "", part("phone")].filter(Boolean);
+  return [
+    part("name"),
+    part("line1"),
+    part("line2"),
+    [part("postalCode"), part("city")].filter(Boolean).join(" "),
+    country ? countryName(country, language) : "",
+    part("phone"),
+  ].filter(Boolean);
 }
 
 /** A country's name in the language (Intl.DisplayNames), else its code. */

@@ -57,7 +57,10 @@ export const validationError = (detail: string, causes: ErrorCause[] = []) =>
  * past MAX_CAUSES it says how many more there are.
  */
 export function validationErrorFromCauses(causes: ErrorCause[]) {
-  const listed = causes.slice(0, MAX_CAUSES).map((c) => `${short(c.path || "/")} ${short(c.message)}`).join(", ");
+  const listed = causes
+    .slice(0, MAX_CAUSES)
+    .map((c) => `${short(c.path || "/")} ${short(c.message)}`)
+    .join(", ");
   const more = causes.length > MAX_CAUSES ? ` and ${causes.length - MAX_CAUSES} more` : "";
   return validationError(listed + more, causes);
 }
@@ -65,4 +68,5 @@ export function validationErrorFromCauses(causes: ErrorCause[]) {
 export const notFound = (what: string) => new AppError("NOT_FOUND", what);
 
 /** What a request that needed the database gets while it cannot be reached. */
-export const databaseUnavailable = () => new AppError("DATABASE_UNAVAILABLE", "the database cannot be reached; try again shortly");
+export const databaseUnavailable = () =>
+  new AppError("DATABASE_UNAVAILABLE", "the database cannot be reached; try again shortly");

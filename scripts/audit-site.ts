@@ -23,7 +23,14 @@ import { buildServer } from "./build.js";
 import { startServerProcess } from "./lib/server-process.js";
 import { LANGUAGES } from "../engine/schema/languages.js";
 import { addProductPhotos } from "./lib/audit-photos.js";
-import { auditRow, failingLines, formatTable, homeBundleLines, type AuditRow, type BundleRequest } from "./lib/audit-report.js";
+import {
+  auditRow,
+  failingLines,
+  formatTable,
+  homeBundleLines,
+  type AuditRow,
+  type BundleRequest,
+} from "./lib/audit-report.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -84,7 +91,11 @@ async function auditPage(url: string) {
     const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
-      const failure = !result ? "no result" : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : undefined;
+      const failure = !result
+        ? "no result"
+        : result.lhr.runtimeError
+          ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
+          : undefined;
       if (!failure) return result!.lhr;
       if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${failure}`);
       process.stderr.write(`Lighthouse failed on ${url} (${failure}); trying again\n`);
@@ -105,10 +116,12 @@ async function measureBodies(requests: BundleRequest[]) {
   }
 }
 
-const localised = (path: string, language: string) => (language === "en" ? path : path === "/" ? `/${language}` : `/${language}${path}`);
+const localised = (path: string, language: string) =>
+  language === "en" ? path : path === "/" ? `/${language}` : `/${language}${path}`;
 
 async function main() {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   if (process.env.AUDIT_SKIP_BUILD !== "true") {
     await buildWebIfChanged();
     await buildServer();
@@ -146,7 +159,8 @@ async function main() {
       for (const page of pages) {
         const path = localised(page.path, language);
         const lhr = await auditPage(`${origin}${path}`);
-        const requests = ((lhr.audits["network-requests"]?.details as { items?: unknown[] } | undefined)?.items ?? []) as typeof homeRequests;
+        const requests = ((lhr.audits["network-requests"]?.details as { items?: unknown[] } | undefined)?.items ??
+          []) as typeof homeRequests;
         for (const request of requests) {
           const host = URL.canParse(request.url) ? new URL(request.url) : undefined;
           if (host && /^https?:$/.test(host.protocol) && host.hostname !== "127.0.0.1") foreign.add(request.url);
@@ -159,7 +173,12 @@ async function main() {
     }
   } catch (error) {
     // A page that failed to load may mean the server stopped: its last words say why.
-    console.error(server.logs.slice(-15).map((line) => line.msg ?? JSON.stringify(line)).join("\n"));
+    console.error(
+      server.logs
+        .slice(-15)
+        .map((line) => line.msg ?? JSON.stringify(line))
+        .join("\n"),
+    );
     throw error;
   } finally {
     server.kill("SIGTERM");

@@ -69,7 +69,10 @@ export async function buildWebIfChanged(log: (message: string) => void = console
 async function precompress(log: (message: string) => void) {
   const started = Date.now();
   const count = await precompressFiles(dist);
-  if (count) log(`compressed ${count} files of web/dist (.br and .gz beside each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (count)
+    log(
+      `compressed ${count} files of web/dist (.br and .gz beside each) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

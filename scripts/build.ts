@@ -28,8 +28,15 @@ export const serverBundle = join(root, "dist", "server", "main.js");
 const BUNDLED_PACKAGES = ["@mantine/core", "@mantine/hooks", "@mantine/notifications", "kysely", "jose"];
 
 function externalPackages(): string[] {
-  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
-  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies });
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
+  const names = Object.keys({
+    ...manifest.dependencies,
+    ...manifest.devDependencies,
+    ...manifest.optionalDependencies,
+  });
   return names.filter((name) => !BUNDLED_PACKAGES.includes(name)).flatMap((name) => [name, `${name}/*`]);
 }
 
@@ -39,7 +46,10 @@ function externalPackages(): string[] {
  */
 export async function buildServer(
   log: (message: string) => void = console.log,
-  { entryPoints = [join(root, "app", "main.ts")], outdir = join(root, "dist", "server") }: { entryPoints?: string[]; outdir?: string } = {},
+  {
+    entryPoints = [join(root, "app", "main.ts")],
+    outdir = join(root, "dist", "server"),
+  }: { entryPoints?: string[]; outdir?: string } = {},
 ) {
   const started = Date.now();
   rmSync(outdir, { recursive: true, force: true });
@@ -68,7 +78,9 @@ export async function buildServer(
     },
     logLevel: "warning",
   });
-  log(`built ${entryPoints.map((entry) => join(outdir, entry.replace(/^.*\//, "").replace(/\.ts$/, ".js")).slice(root.length)).join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `built ${entryPoints.map((entry) => join(outdir, entry.replace(/^.*\//, "").replace(/\.ts$/, ".js")).slice(root.length)).join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -5,6 +5,7 @@ import { missingTranslations } from "../app/missing-translations.js";
 
 const { languages } = parseLanguages(process.env);
 const missing = missingTranslations(languages);
-for (const { language, table, keys } of missing) console.log(`${language} ${table}: ${keys.length} untranslated: ${keys.join(", ")}`);
+for (const { language, table, keys } of missing)
+  console.log(`${language} ${table}: ${keys.length} untranslated: ${keys.join(", ")}`);
 if (!missing.length) console.log(`i18n:check: every text is translated into ${languages.join(", ")}`);
 process.exitCode = missing.length ? 1 : 0;

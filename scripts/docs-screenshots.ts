@@ -21,8 +21,10 @@ const VIEWPORT = { width: 1280, height: 800 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 async function main() {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-  if (!existsSync(join(ROOT, "web", "dist", "admin"))) throw new Error("web/dist is missing: run npm run build:web first");
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  if (!existsSync(join(ROOT, "web", "dist", "admin")))
+    throw new Error("web/dist is missing: run npm run build:web first");
   let server: ServerProcess | undefined;
   let dataDir: string | undefined;
   let url = process.env.DOCS_URL;
@@ -31,13 +33,24 @@ async function main() {
     dataDir = mkdtempSync(join(tmpdir(), "docs-screenshots-"));
     admin = { email: "admin@example.com", password: "docs-screenshots-password" };
     server = await startServerProcess({
-      env: { DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO_CONTENT: "true", LOG_LEVEL: "warn", NODE_ENV: "development" },
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        SEED_DEMO_CONTENT: "true",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "development",
+      },
     });
     url = server.url;
   } else if (!admin.email || !admin.password) {
     throw new Error("with DOCS_URL, set DOCS_ADMIN_EMAIL and DOCS_ADMIN_PASSWORD too");
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
   try {
     mkdirSync(OUT, { recursive: true });
     const context = await browser.newContext({ viewport: VIEWPORT, locale: "en-US" });
@@ -56,7 +69,9 @@ async function main() {
     await page.locator('a[href="/admin/blog/articles"]').click();
     await page.getByTestId("table-blog/articles").getByTestId("table-row").first().waitFor();
     await page.screenshot({ path: join(OUT, "admin-articles.png") });
-    console.log(`wrote ${join("docs", "images", "site-home.png")} and ${join("docs", "images", "admin-articles.png")} from ${url}`);
+    console.log(
+      `wrote ${join("docs", "images", "site-home.png")} and ${join("docs", "images", "admin-articles.png")} from ${url}`,
+    );
   } finally {
     await browser.close();
     if (server) {

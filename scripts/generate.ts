@@ -15,7 +15,12 @@ if (process.argv.includes("--check")) {
 } else {
   const label = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "";
   const result = await generate(where, label);
-  console.log(result.migration ? `wrote migrations/${result.migration} (${result.changes.length} statements)` : "no schema changes: no migration written");
-  for (const change of result.changes.filter((c) => c.destructive)) console.warn(`  destructive: ${change.destructive}`);
+  console.log(
+    result.migration
+      ? `wrote migrations/${result.migration} (${result.changes.length} statements)`
+      : "no schema changes: no migration written",
+  );
+  for (const change of result.changes.filter((c) => c.destructive))
+    console.warn(`  destructive: ${change.destructive}`);
   console.log(`wrote engine/generated/models.ts (${result.models} models)`);
 }

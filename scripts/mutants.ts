@@ -48,7 +48,11 @@ function run(mutant: Mutant): "caught" | "survived" | "skipped" | "stale" {
   };
   process.once("SIGINT", onSignal);
   try {
-    const result = spawnSync("npx", ["vitest", "run", ...mutant.tests], { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: process.env });
+    const result = spawnSync("npx", ["vitest", "run", ...mutant.tests], {
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+      env: process.env,
+    });
     const failed = /(\d+) failed/.exec(result.stdout)?.[1];
     console.log(`  ${mutant.name}: exit ${result.status}${failed ? `, ${failed} tests failed` : ""}`);
     return result.status === 0 ? "survived" : "caught";
@@ -64,5 +68,7 @@ const rows = chosen.map((mutant) => ({ mutant, outcome: run(mutant) }));
 console.log("");
 for (const { mutant, outcome } of rows) console.log(`${outcome.padEnd(8)}  ${mutant.name.padEnd(28)}  ${mutant.what}`);
 const count = (outcome: string) => rows.filter((r) => r.outcome === outcome).length;
-console.log(`\n${count("caught")} caught, ${count("survived")} survived, ${count("stale")} stale, ${count("skipped")} skipped (PostgreSQL only)`);
+console.log(
+  `\n${count("caught")} caught, ${count("survived")} survived, ${count("stale")} stale, ${count("skipped")} skipped (PostgreSQL only)`,
+);
 process.exit(count("survived") + count("stale") > 0 ? 1 : 0);

@@ -9,7 +9,9 @@ import { seedDemoContentIfEmpty } from "../server/seed/seed-demo.js";
 const app = await composeApp({ ...configFromEnv(), seedDemoContent: false, logLevel: "warn" });
 try {
   const seeded = await seedDemoContentIfEmpty(app);
-  console.log(seeded ? `demo content written: ${seeded.pages} pages` : "the database already has hosted pages: nothing written");
+  console.log(
+    seeded ? `demo content written: ${seeded.pages} pages` : "the database already has hosted pages: nothing written",
+  );
 } catch (error) {
   console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
   process.exitCode = 1;

@@ -78,11 +78,17 @@ export interface BuildOptions {
  * refuses to start rather than serve routes with no table behind them.
  */
 async function generateMigrationForSchemaChanges(config: Config, log: (message: string) => void) {
-  const where = { schemasDir: config.schemasDir, migrationsDir: config.migrationsDir, generatedDir: config.generatedDir };
+  const where = {
+    schemasDir: config.schemasDir,
+    migrationsDir: config.migrationsDir,
+    generatedDir: config.generatedDir,
+  };
   const changes = pendingChanges(where);
   if (changes.length === 0) return;
   if (config.production) {
-    throw new Error(`schemas/ has ${changes.length} change(s) with no migration: run npm run generate and deploy the migration`);
+    throw new Error(
+      `schemas/ has ${changes.length} change(s) with no migration: run npm run generate and deploy the migration`,
+    );
   }
   const result = await generate(where);
   log(`schemas changed: wrote migrations/${result.migration} and the types; commit them`);
@@ -100,7 +106,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   const registry = loadRegistry(config.schemasDir, { enums: { ...providerEnums(config), ...crmEnums(), languages } });
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, namedStatements: config.databaseNamedStatements, dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite") }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      namedStatements: config.databaseNamedStatements,
+      dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite"),
+    }));
 
   const app = Fastify({
     logger: options.logger === false ? false : await loggerOptions(config, options.logStream),
@@ -117,7 +127,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   // A restart or failover of the database drops its connections: logged here, answered 503 by
   // the error handler while it lasts, and served again by itself once it is back.
   const unheard = database.onConnectionLost?.((err, connection) =>
-    app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code }, connection }, "database connection lost"),
+    app.log.warn(
+      { err: { message: err.message, code: (err as { code?: string }).code }, connection },
+      "database connection lost",
+    ),
   );
   if (unheard) app.addHook("onClose", async () => unheard());
 
@@ -129,10 +142,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
 
   const constraints = constraintFields(registry);
   const changes = new ChangeFeed();
-  const repositories = new Repositories(registry.models.map((m) => [m.id, new Repository(m, database, constraints, changes)]));
+  const repositories = new Repositories(
+    registry.models.map((m) => [m.id, new Repository(m, database, constraints, changes)]),
+  );
   // What visitors read: an x-drafts model's published copies, every other model's one table.
   const publishedRepositories = new Repositories(
-    registry.models.map((m) => [m.id, m.published ? new Repository(m.published, database, constraints, changes) : repositories.get(m.id)!]),
+    registry.models.map((m) => [
+      m.id,
+      m.published ? new Repository(m.published, database, constraints, changes) : repositories.get(m.id)!,
+    ]),
   );
   app.decorate("registry", registry);
   app.decorate("database", database);

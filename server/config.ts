@@ -201,7 +201,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ...parseLanguages(env),
     pageSharedMaxAgeSeconds: Number(env.PAGE_SHARED_MAX_AGE_SECONDS ?? 60),
     paymentDummySecret: env.PAYMENT_DUMMY_SECRET || undefined,
-    paymentDummyEnabled: env.PAYMENT_DUMMY_ENABLED ? env.PAYMENT_DUMMY_ENABLED === "true" : env.NODE_ENV !== "production",
+    paymentDummyEnabled: env.PAYMENT_DUMMY_ENABLED
+      ? env.PAYMENT_DUMMY_ENABLED === "true"
+      : env.NODE_ENV !== "production",
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),
     unpaidOrderMaxAgeHours: Number(env.UNPAID_ORDER_MAX_AGE_HOURS ?? 48),
     orderLinkMaxAgeDays: Number(env.ORDER_LINK_MAX_AGE_DAYS ?? 30),
@@ -222,15 +224,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
 export function shopOwnerFromEnv(env: NodeJS.ProcessEnv): ShopOwnerSettings {
   const language = env.SHOP_OWNER_LANGUAGE?.trim() || "en";
   const { languages } = parseLanguages(env);
-  if (!languages.includes(language)) throw new Error(`SHOP_OWNER_LANGUAGE must be one of LANGUAGES (${languages.join(", ")}), not ${language}`);
+  if (!languages.includes(language))
+    throw new Error(`SHOP_OWNER_LANGUAGE must be one of LANGUAGES (${languages.join(", ")}), not ${language}`);
   return { emails: list(env.SHOP_OWNER_EMAILS), language };
 }
 
-const list = (value: string | undefined) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function fileStorageFromEnv(env: NodeJS.ProcessEnv): FileStorageSettings {
   const driver = env.FILE_STORAGE === "s3" ? "s3" : "local";
-  if (env.FILE_STORAGE && !["local", "s3"].includes(env.FILE_STORAGE)) throw new Error(`FILE_STORAGE must be local or s3, not ${env.FILE_STORAGE}`);
+  if (env.FILE_STORAGE && !["local", "s3"].includes(env.FILE_STORAGE))
+    throw new Error(`FILE_STORAGE must be local or s3, not ${env.FILE_STORAGE}`);
   if (driver === "s3" && !env.S3_BUCKET) throw new Error("FILE_STORAGE=s3 needs S3_BUCKET");
   const endpoint = env.S3_ENDPOINT || undefined;
   return {
@@ -314,7 +322,9 @@ export function parseCorsOrigins(value: string | undefined): string[] {
     }
     const origin = url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : undefined;
     if (!origin || entry.replace(/\/$/, "").toLowerCase() !== origin) {
-      throw new Error(`CORS_ORIGINS: ${JSON.stringify(entry)} is not an origin such as https://shop.example.com (http or https, a host, an optional port, no path)`);
+      throw new Error(
+        `CORS_ORIGINS: ${JSON.stringify(entry)} is not an origin such as https://shop.example.com (http or https, a host, an optional port, no path)`,
+      );
     }
     return origin;
   });

@@ -12,11 +12,24 @@ const serializers = { req: redactedRequest };
  * A caller's own stream (tests reading the log) gets JSON lines. The pretty line of a request
  * leaves out its req/res objects: the message already says method, path, status and time.
  */
-export async function loggerOptions(config: Config, stream?: { write(line: string): void }): Promise<FastifyServerOptions["logger"]> {
+export async function loggerOptions(
+  config: Config,
+  stream?: { write(line: string): void },
+): Promise<FastifyServerOptions["logger"]> {
   if (stream) return { level: config.logLevel, serializers, stream };
   if (config.logFormat !== "pretty") return { level: config.logLevel, serializers };
   const { default: pretty } = await import("pino-pretty");
-  return { level: config.logLevel, serializers, stream: pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,req,res,responseTime", singleLine: true, sync: true }) };
+  return {
+    level: config.logLevel,
+    serializers,
+    stream: pretty({
+      colorize: true,
+      translateTime: "SYS:HH:MM:ss.l",
+      ignore: "pid,hostname,req,res,responseTime",
+      singleLine: true,
+      sync: true,
+    }),
+  };
 }
 
 /**

@@ -23,9 +23,29 @@ import type { CodeSplittingGroup } from "rolldown";
  */
 
 /** Mantine components drawn on nearly every page (directories of @mantine/core/esm/components). */
-const BASE_COMPONENTS = ["Box", "UnstyledButton", "Button", "Loader", "Anchor", "Text", "Title", "Badge", "Divider", "ActionIcon", "Skeleton", "Paper", "Group", "Stack", "Center", "Image", "VisuallyHidden"];
+const BASE_COMPONENTS = [
+  "Box",
+  "UnstyledButton",
+  "Button",
+  "Loader",
+  "Anchor",
+  "Text",
+  "Title",
+  "Badge",
+  "Divider",
+  "ActionIcon",
+  "Skeleton",
+  "Paper",
+  "Group",
+  "Stack",
+  "Center",
+  "Image",
+  "VisuallyHidden",
+];
 
-const BASE = new RegExp(`node_modules[\\\\/]@mantine[\\\\/](core[\\\\/]esm[\\\\/](core[\\\\/]|components[\\\\/](${BASE_COMPONENTS.join("|")})[\\\\/]))`);
+const BASE = new RegExp(
+  `node_modules[\\\\/]@mantine[\\\\/](core[\\\\/]esm[\\\\/](core[\\\\/]|components[\\\\/](${BASE_COMPONENTS.join("|")})[\\\\/]))`,
+);
 /**
  * Libraries a shared module may import and stay light (React has its own chunk, clsx is tiny).
  * Mantine's hooks are split as the bundler would: in the shared chunk, every hook any component
@@ -48,17 +68,31 @@ function mantineNames(code: string | null): string[] {
   const names: string[] = [];
   for (const match of (code ?? "").matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g)) {
     for (const part of match[1]!.split(",")) {
-      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!;
+      const name = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)[0]!;
       if (name) names.push(name);
     }
   }
   return names;
 }
 
-const usesHeavyComponent = (code: string | null) => mantineNames(code).some((name) => HEAVY_COMPONENTS.some((heavy) => name === heavy || (name.startsWith(heavy) && /^[A-Z]/.test(name.slice(heavy.length)))));
+const usesHeavyComponent = (code: string | null) =>
+  mantineNames(code).some((name) =>
+    HEAVY_COMPONENTS.some(
+      (heavy) => name === heavy || (name.startsWith(heavy) && /^[A-Z]/.test(name.slice(heavy.length))),
+    ),
+  );
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { code: string | null; importers: string[]; importedIds: string[]; dynamicImporters: string[]; isEntry: boolean } | null;
+  getModuleInfo(id: string): {
+    code: string | null;
+    importers: string[];
+    importedIds: string[];
+    dynamicImporters: string[];
+    isEntry: boolean;
+  } | null;
 }
 
 const ownCode = (id: string) => !id.includes("node_modules") && !id.startsWith("\0");
@@ -78,7 +112,8 @@ export function siteChunkGroups(siteEntry: string): CodeSplittingGroup[] {
     if (!info) return found;
     if (info.isEntry || info.dynamicImporters.length) found.add(id);
     path.add(id);
-    for (const importer of info.importers) if (!path.has(importer)) for (const root of roots(graph, importer, path)) found.add(root);
+    for (const importer of info.importers)
+      if (!path.has(importer)) for (const root of roots(graph, importer, path)) found.add(root);
     path.delete(id);
     // Inside an import cycle the set may lack what is reached through the module still open:
     // remembered only when the walk started here (then it is complete).
@@ -89,7 +124,14 @@ export function siteChunkGroups(siteEntry: string): CodeSplittingGroup[] {
   function light(graph: ModuleGraph, id: string, path = new Set<string>()): boolean {
     const known = lightness.get(id);
     if (known !== undefined) return known;
-    if (id.endsWith(".css") || BASE.test(id) || LIGHT_LIBRARY.test(id) || MANTINE_INDEX.test(id) || VITE_HELPER.test(id)) return true;
+    if (
+      id.endsWith(".css") ||
+      BASE.test(id) ||
+      LIGHT_LIBRARY.test(id) ||
+      MANTINE_INDEX.test(id) ||
+      VITE_HELPER.test(id)
+    )
+      return true;
     if (!ownCode(id)) return false;
     const info = graph.getModuleInfo(id);
     if (!info || usesHeavyComponent(info.code)) return false;

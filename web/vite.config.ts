@@ -32,13 +32,30 @@ export const lib = (names: string) => {
  */
 export const LIBRARY_GROUPS = [
   { name: "react", test: lib("react|react-dom|scheduler"), priority: 5 },
-  { name: "notifications-store", test: /@mantine[\\/]notifications[\\/].*notifications\.store|@mantine[\\/]store[\\/]/, priority: 4 },
+  {
+    name: "notifications-store",
+    test: /@mantine[\\/]notifications[\\/].*notifications\.store|@mantine[\\/]store[\\/]/,
+    priority: 4,
+  },
   { name: "notifications", test: lib("@mantine/notifications|react-transition-group"), priority: 3 },
-  { name: "remove-scroll", test: lib("react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref|get-nonce|tslib"), priority: 3 },
-  { name: "floating-ui", test: lib("@floating-ui/react|@floating-ui/react-dom|@floating-ui/dom|@floating-ui/core|@floating-ui/utils"), priority: 3 },
+  {
+    name: "remove-scroll",
+    test: lib(
+      "react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref|get-nonce|tslib",
+    ),
+    priority: 3,
+  },
+  {
+    name: "floating-ui",
+    test: lib("@floating-ui/react|@floating-ui/react-dom|@floating-ui/dom|@floating-ui/core|@floating-ui/utils"),
+    priority: 3,
+  },
 ];
 
-function appConfig(input: string, options: { emptyOutDir: boolean; manifest: boolean; groups: CodeSplittingGroup[] }): UserConfig {
+function appConfig(
+  input: string,
+  options: { emptyOutDir: boolean; manifest: boolean; groups: CodeSplittingGroup[] },
+): UserConfig {
   return {
     root: web,
     base: "/static/",
@@ -68,7 +85,15 @@ function appConfig(input: string, options: { emptyOutDir: boolean; manifest: boo
 }
 
 /** The site first (it empties web/dist and writes the manifest the server reads), then the admin. */
-export const siteConfig = defineConfig(appConfig(SITE_ENTRY, { emptyOutDir: true, manifest: true, groups: [...LIBRARY_GROUPS, ...siteChunkGroups(SITE_ENTRY)] }));
-export const adminConfig = defineConfig(appConfig(ADMIN_ENTRY, { emptyOutDir: false, manifest: false, groups: LIBRARY_GROUPS }));
+export const siteConfig = defineConfig(
+  appConfig(SITE_ENTRY, {
+    emptyOutDir: true,
+    manifest: true,
+    groups: [...LIBRARY_GROUPS, ...siteChunkGroups(SITE_ENTRY)],
+  }),
+);
+export const adminConfig = defineConfig(
+  appConfig(ADMIN_ENTRY, { emptyOutDir: false, manifest: false, groups: LIBRARY_GROUPS }),
+);
 
 export default siteConfig;

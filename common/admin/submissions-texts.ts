@@ -22,6 +22,8 @@ const texts = {
 
 export type SubmissionsTexts = (typeof texts)[keyof typeof texts];
 
-export function submissionsTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): SubmissionsTexts {
+export function submissionsTexts(
+  language = typeof navigator === "undefined" ? "en" : navigator.language,
+): SubmissionsTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

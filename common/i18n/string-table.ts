@@ -1,7 +1,10 @@
 import { DEFAULT_LANGUAGE, type Language } from "../site/page-data.js";
 
 /** Every string table made, by name, so the translation check (i18n/missing-translations.ts) can list gaps. */
-export const stringTables = new Map<string, { en: Record<string, string> } & Record<string, Partial<Record<string, string>> | undefined>>();
+export const stringTables = new Map<
+  string,
+  { en: Record<string, string> } & Record<string, Partial<Record<string, string>> | undefined>
+>();
 
 /**
  * A module's texts: English (the source, every key) and its translations by language code, and
@@ -14,9 +17,12 @@ export function stringTable<Key extends string, Translations extends Record<stri
   en: Record<Key, string>,
   translations: Translations,
 ) {
-  const strings = { ...translations, en } as Translations & { en: Record<Key, string> } & Partial<Record<Language, Record<Key, string>>>;
+  const strings = { ...translations, en } as Translations & { en: Record<Key, string> } & Partial<
+      Record<Language, Record<Key, string>>
+    >;
   const table = strings as unknown as Record<string, Partial<Record<Key, string>> | undefined>;
   stringTables.set(name, strings as never);
-  const text = (key: Key, language: Language): string => table[language]?.[key] || table[DEFAULT_LANGUAGE]?.[key] || en[key];
+  const text = (key: Key, language: Language): string =>
+    table[language]?.[key] || table[DEFAULT_LANGUAGE]?.[key] || en[key];
   return { strings, text };
 }

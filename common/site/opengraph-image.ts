@@ -35,5 +35,10 @@ export function opengraphVersion(text: OpengraphText): string {
  * The image's address: `{pageId}.png` in the default language, `{pageId}.{language}.png` in
  * another (its texts are that language's: /ru pages preview with their Russian title).
  */
-export const opengraphImageUrl = (origin: string, pageId: string, text: OpengraphText, language: string = DEFAULT_LANGUAGE) =>
+export const opengraphImageUrl = (
+  origin: string,
+  pageId: string,
+  text: OpengraphText,
+  language: string = DEFAULT_LANGUAGE,
+) =>
   `${origin}${OPENGRAPH_IMAGE_PATH}/${pageId}${language === DEFAULT_LANGUAGE ? "" : `.${language}`}.png?v=${opengraphVersion(text)}`;

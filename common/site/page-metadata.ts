@@ -12,7 +12,8 @@ export interface PageMetadata {
   twitter: Record<string, string>;
 }
 
-const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() ? value.trim() : undefined;
 /** A page's or its metadata's title or description: one text for every language, or a language map read in the visitor's language. */
 const inLanguage = (value: unknown, language: string): string | undefined => str(text(value, language));
 
@@ -27,14 +28,29 @@ function fields(value: unknown, names: string[]): Record<string, string> {
 }
 
 /** Of a page's host/metadata rows (pages-to-metadata, in order), the one it uses: the 'primary' variant, else the first. */
-export const chooseMetadataRow = (rows: Row[]): Row | undefined => rows.find((row) => row.variant === "primary") ?? rows[0];
+export const chooseMetadataRow = (rows: Row[]): Row | undefined =>
+  rows.find((row) => row.variant === "primary") ?? rows[0];
 
 /** The same from the rows themselves (the server's Open Graph image route reads them without a page load). */
-export function metadataOf(page: Row | undefined, row: Row | undefined, language: string, fallbackTitle = "Page"): PageMetadata {
+export function metadataOf(
+  page: Row | undefined,
+  row: Row | undefined,
+  language: string,
+  fallbackTitle = "Page",
+): PageMetadata {
   const title = inLanguage(row?.title, language) ?? inLanguage(page?.title, language) ?? fallbackTitle;
   const description = inLanguage(row?.description, language) ?? inLanguage(page?.description, language);
   const openGraph = fields(row?.opengraph, ["title", "description", "url", "type", "siteName", "locale"]);
-  const twitter = fields(row?.twitter, ["card", "site", "creator", "title", "description", "url", "domain", "appCountry"]);
+  const twitter = fields(row?.twitter, [
+    "card",
+    "site",
+    "creator",
+    "title",
+    "description",
+    "url",
+    "domain",
+    "appCountry",
+  ]);
   // Link previews read og:title/description; without their own they take the page's.
   openGraph.title ??= title;
   if (description) openGraph.description ??= description;
@@ -55,7 +71,14 @@ export function metadataOf(page: Row | undefined, row: Row | undefined, language
 }
 
 /** og:locale is language_TERRITORY: a code's own region ("pt-BR" → pt_BR), the usual one for a few, else the bare code. */
-const USUAL_LOCALES: Record<string, string> = { en: "en_US", ru: "ru_RU", de: "de_DE", fr: "fr_FR", es: "es_ES", it: "it_IT" };
+const USUAL_LOCALES: Record<string, string> = {
+  en: "en_US",
+  ru: "ru_RU",
+  de: "de_DE",
+  fr: "fr_FR",
+  es: "es_ES",
+  it: "it_IT",
+};
 function openGraphLocale(language: string): string {
   const [lang, region] = language.split("-");
   if (region && region.length === 2) return `${lang}_${region.toUpperCase()}`;

@@ -14,4 +14,5 @@ const PERSONAL_VARIANTS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /** Whether a `{module}/widgets` row of this variant makes its page personal. */
-export const isPersonalWidget = (module: string, variant: unknown) => PERSONAL_MODULES.has(module) || !!PERSONAL_VARIANTS[module]?.has(String(variant));
+export const isPersonalWidget = (module: string, variant: unknown) =>
+  PERSONAL_MODULES.has(module) || !!PERSONAL_VARIANTS[module]?.has(String(variant));

@@ -87,7 +87,10 @@ export function adminField(field: Model["fields"][number]): AdminField {
   return {
     name: field.name,
     // A foreign key is named after what it points to: "productId" → "Product".
-    label: typeof field.schema.title === "string" && fieldTypeOf(field.kind).admin.schemaTitle !== false ? field.schema.title : words(field.references || field.referencesModel ? field.name.replace(/Id$/, "") : field.name),
+    label:
+      typeof field.schema.title === "string" && fieldTypeOf(field.kind).admin.schemaTitle !== false
+        ? field.schema.title
+        : words(field.references || field.referencesModel ? field.name.replace(/Id$/, "") : field.name),
     kind: field.kind,
     input: field.input,
     required: field.required,
@@ -114,7 +117,12 @@ export function embedOf(host: Model, relation: Model): AdminEmbed | undefined {
   const parent = keys.find((f) => f.references?.model === host.id);
   const child = keys.find((f) => f !== parent);
   if (!parent || !child) return undefined;
-  return { relation: relation.id, parentKey: parent.name, childKey: child.name, childModel: child.references?.model ?? child.referencesModel! };
+  return {
+    relation: relation.id,
+    parentKey: parent.name,
+    childKey: child.name,
+    childModel: child.references?.model ?? child.referencesModel!,
+  };
 }
 
 export function adminModel(model: Model, registry: Registry, options: AdminModelOptions = {}): AdminModel {
@@ -146,4 +154,5 @@ export interface AdminModelOptions {
 }
 
 /** Every model with admin screens (the exposed ones), in the registry's order. */
-export const adminModels = (registry: Registry, options: AdminModelOptions = {}): AdminModel[] => registry.exposed.map((m) => adminModel(m, registry, options));
+export const adminModels = (registry: Registry, options: AdminModelOptions = {}): AdminModel[] =>
+  registry.exposed.map((m) => adminModel(m, registry, options));

@@ -12,7 +12,8 @@ export interface FormSchema {
 /** Naming fields first, presentation fields (variant, className) last: how a person fills a form. */
 const FIRST = ["adminTitle", "title", "slug"];
 const LAST = ["variant", "className"];
-const rank = (name: string) => (FIRST.includes(name) ? FIRST.indexOf(name) - 10 : LAST.includes(name) ? 100 + LAST.indexOf(name) : 0);
+const rank = (name: string) =>
+  FIRST.includes(name) ? FIRST.indexOf(name) - 10 : LAST.includes(name) ? 100 + LAST.indexOf(name) : 0;
 
 /**
  * The fields a form edits: everything but server-maintained ones, those read from an uploaded
@@ -26,17 +27,33 @@ export function editableFields(model: AdminModel, omit: string[] = []): AdminFie
     .map(({ f }) => f);
 }
 
-const WIDGETS: Record<string, string> = { "rich-text": "richText", file: "file", "date-time": "dateTime", reference: "reference", number: "number", textarea: "textarea", text: "text", unknown: "unknown" };
+const WIDGETS: Record<string, string> = {
+  "rich-text": "richText",
+  file: "file",
+  "date-time": "dateTime",
+  reference: "reference",
+  number: "number",
+  textarea: "textarea",
+  text: "text",
+  unknown: "unknown",
+};
 
 type Property = { schema: Json; ui: Json };
 const withDefault = (field: AdminField) => (field.default !== undefined ? { default: field.default } : {});
 
 /** Edited per language: one input each, in the languages the server named in the field (its LANGUAGES setting), else the applied list. */
-const perLanguage = (widget: string) => (field: AdminField): Property => {
-  const languages = field.languages ?? LANGUAGES;
-  const properties = Object.fromEntries(languages.map((l) => [l, { type: "string", title: `${field.label} (${l})` }]));
-  return { schema: { type: "object", title: field.label, properties }, ui: Object.fromEntries(languages.map((l) => [l, { "ui:widget": widget }])) };
-};
+const perLanguage =
+  (widget: string) =>
+  (field: AdminField): Property => {
+    const languages = field.languages ?? LANGUAGES;
+    const properties = Object.fromEntries(
+      languages.map((l) => [l, { type: "string", title: `${field.label} (${l})` }]),
+    );
+    return {
+      schema: { type: "object", title: field.label, properties },
+      ui: Object.fromEntries(languages.map((l) => [l, { "ui:widget": widget }])),
+    };
+  };
 
 /**
  * The form property of each input (field-input.ts: a field type's `admin.input`, or the hint,
@@ -45,10 +62,16 @@ const perLanguage = (widget: string) => (field: AdminField): Property => {
 const PROPERTIES: Record<string, (field: AdminField) => Property> = {
   "language-map": perLanguage("text"),
   "rich-text-language-map": perLanguage("richText"),
-  checkbox: (field) => ({ schema: { type: "boolean", title: field.label, ...withDefault(field) }, ui: { "ui:widget": "checkbox" } }),
+  checkbox: (field) => ({
+    schema: { type: "boolean", title: field.label, ...withDefault(field) },
+    ui: { "ui:widget": "checkbox" },
+  }),
   json: (field) => ({ schema: { title: field.label }, ui: { "ui:field": "json" } }),
   "postal-address": (field) => ({ schema: { title: field.label }, ui: { "ui:field": "postalAddress" } }),
-  select: (field) => ({ schema: { type: "string", title: field.label, enum: field.enum, ...withDefault(field) }, ui: { "ui:widget": "select" } }),
+  select: (field) => ({
+    schema: { type: "string", title: field.label, enum: field.enum, ...withDefault(field) },
+    ui: { "ui:widget": "select" },
+  }),
 };
 
 function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): Property {
@@ -62,7 +85,10 @@ function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): Property 
   const named = WIDGETS[input] ?? input;
   const widget = !widgets || widgets.has(named) ? named : "unknown";
   const typed = typeof field.default === "string" ? { default: field.default } : {};
-  return { schema: { type: "string", title: field.label, ...typed }, ui: { "ui:widget": widget, "ui:options": { field } } };
+  return {
+    schema: { type: "string", title: field.label, ...typed },
+    ui: { "ui:widget": widget, "ui:options": { field } },
+  };
 }
 
 /**
@@ -71,7 +97,10 @@ function propertyOf(field: AdminField, widgets?: ReadonlySet<string>): Property 
  */
 function variantProperty(model: AdminModel, field: AdminField): { schema: Json; ui: Json } {
   const typed = typeof field.default === "string" ? { default: field.default } : {};
-  return { schema: { type: "string", title: field.label, ...typed }, ui: { "ui:widget": "variant", "ui:options": { field, variants: model.variants } } };
+  return {
+    schema: { type: "string", title: field.label, ...typed },
+    ui: { "ui:widget": "variant", "ui:options": { field, variants: model.variants } },
+  };
 }
 
 /**
@@ -84,7 +113,10 @@ export function formSchema(model: AdminModel, omit: string[] = [], widgets?: Rea
   const properties: Json = {};
   const uiSchema: Json = { "ui:order": fields.map((f) => f.name) };
   for (const field of fields) {
-    const { schema, ui } = field.name === "variant" && inputOf(field) === "text" && (!widgets || widgets.has("variant")) ? variantProperty(model, field) : propertyOf(field, widgets);
+    const { schema, ui } =
+      field.name === "variant" && inputOf(field) === "text" && (!widgets || widgets.has("variant"))
+        ? variantProperty(model, field)
+        : propertyOf(field, widgets);
     properties[field.name] = schema;
     uiSchema[field.name] = ui;
   }
@@ -101,7 +133,12 @@ export function formDataOf(model: AdminModel, record: Json | undefined, omit: st
     if (value === null || value === undefined) continue;
     // A plain string in a field edited per language (a page's title) is that text in every language.
     const perLanguage = inputOf(field) === "language-map" && typeof value === "string";
-    data[field.name] = inputOf(field) === "number" ? String(value) : perLanguage ? Object.fromEntries((field.languages ?? LANGUAGES).map((l) => [l, value])) : value;
+    data[field.name] =
+      inputOf(field) === "number"
+        ? String(value)
+        : perLanguage
+          ? Object.fromEntries((field.languages ?? LANGUAGES).map((l) => [l, value]))
+          : value;
   }
   return data;
 }
@@ -112,7 +149,13 @@ export function payloadOf(model: AdminModel, formData: Json): Json {
   for (const [name, value] of Object.entries(formData)) {
     if (value === undefined) continue;
     const field = model.fields.find((f) => f.name === name);
-    if (field && inputOf(field) === "number" && typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
+    if (
+      field &&
+      inputOf(field) === "number" &&
+      typeof value === "string" &&
+      value.trim() !== "" &&
+      Number.isFinite(Number(value))
+    ) {
       payload[name] = Number(value);
     } else payload[name] = value;
   }

@@ -10,7 +10,9 @@ export function textIn(value: unknown, language: string): string | undefined {
   if (typeof value === "string") return value.trim() || undefined;
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   const map = value as Record<string, unknown>;
-  const pick = [map[language], map[DEFAULT_LANGUAGE], ...Object.values(map)].find((v) => typeof v === "string" && v.trim());
+  const pick = [map[language], map[DEFAULT_LANGUAGE], ...Object.values(map)].find(
+    (v) => typeof v === "string" && v.trim(),
+  );
   return typeof pick === "string" ? pick.trim() : undefined;
 }
 
@@ -22,7 +24,11 @@ export function textIn(value: unknown, language: string): string | undefined {
  * labeller (server/modules/admin/record-labels.ts) adds what needs other records: a price's
  * currency, an order's customer and total, a relation's two ends.
  */
-export function plainLabel(model: { title: string; labelField?: string }, row: Row | undefined, language: string = DEFAULT_LANGUAGE): string {
+export function plainLabel(
+  model: { title: string; labelField?: string },
+  row: Row | undefined,
+  language: string = DEFAULT_LANGUAGE,
+): string {
   if (!row) return "";
   // The naming field first, as the table's first column shows it (the row one clicked Delete on
   // reads the same in the dialog), then the title and the rest for rows that lack it.

@@ -13,7 +13,10 @@ export interface SearchGroup {
 
 /** The API columns the search box reads: each title field, a language map once per language. */
 export function searchColumns(model: AdminModel): string[] {
-  const named = (f: AdminField) => (f.name === model.labelField || TITLE_FIELDS.has(f.name)) && !f.references && fieldTypeOf(f.kind).admin.naming !== undefined;
+  const named = (f: AdminField) =>
+    (f.name === model.labelField || TITLE_FIELDS.has(f.name)) &&
+    !f.references &&
+    fieldTypeOf(f.kind).admin.naming !== undefined;
   return model.fields.filter(named).flatMap((f) => {
     const languages = (f.languages ?? []).map((language) => `${f.name}->>${language}`);
     if (f.kind === "language-map") return languages;

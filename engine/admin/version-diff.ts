@@ -42,7 +42,8 @@ export function versionDiff(model: AdminModel, version: Row, current: Row): Diff
   return lines;
 }
 
-const mapOf = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const mapOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 function textOf(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -75,6 +76,14 @@ function textOfNode(node: unknown): string {
   if (typeof text === "string") return text;
   if (type === "hardBreak") return "\n";
   const children = Array.isArray(content) ? content : [];
-  const inline = children.some((c) => c && typeof c === "object" && (typeof (c as { text?: unknown }).text === "string" || (c as { type?: string }).type === "hardBreak"));
-  return children.map(textOfNode).filter((part) => inline || part !== "").join(inline ? "" : "\n");
+  const inline = children.some(
+    (c) =>
+      c &&
+      typeof c === "object" &&
+      (typeof (c as { text?: unknown }).text === "string" || (c as { type?: string }).type === "hardBreak"),
+  );
+  return children
+    .map(textOfNode)
+    .filter((part) => inline || part !== "")
+    .join(inline ? "" : "\n");
 }

@@ -2,7 +2,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadRegistry } from "../schema/load.js";
 import { diffSnapshots, type Change } from "../sql/diff.js";
-import { nextMigrationId, readMigrations, readSnapshot, renderMigration, SNAPSHOT_FILE } from "../sql/migration-files.js";
+import {
+  nextMigrationId,
+  readMigrations,
+  readSnapshot,
+  renderMigration,
+  SNAPSHOT_FILE,
+} from "../sql/migration-files.js";
 import { snapshotOf } from "../sql/snapshot.js";
 
 export interface GeneratePaths {
@@ -54,9 +60,12 @@ export async function checkGenerated(paths: GeneratePaths): Promise<string[]> {
   const p = await plan(paths);
   const problems: string[] = [];
   if (p.changes.length) {
-    problems.push(`schemas/ has ${p.changes.length} change(s) with no migration (first: ${p.changes[0]!.sql.split("\n")[0]}); run npm run generate`);
+    problems.push(
+      `schemas/ has ${p.changes.length} change(s) with no migration (first: ${p.changes[0]!.sql.split("\n")[0]}); run npm run generate`,
+    );
   }
-  if (!existsSync(p.typesFile) || readFileSync(p.typesFile, "utf8") !== p.types) problems.push(`${p.typesFile} is out of date; run npm run generate`);
+  if (!existsSync(p.typesFile) || readFileSync(p.typesFile, "utf8") !== p.types)
+    problems.push(`${p.typesFile} is out of date; run npm run generate`);
   const snapshotPath = join(paths.migrationsDir, SNAPSHOT_FILE);
   if (!existsSync(snapshotPath) || readFileSync(snapshotPath, "utf8") !== p.snapshotText) {
     if (!p.changes.length) problems.push(`${snapshotPath} is not in its generated form; run npm run generate`);

@@ -14,7 +14,11 @@ export { GENERATED_BANNER };
 export async function generateTypes(registry: Registry): Promise<string> {
   const parts: string[] = [GENERATED_BANNER, ""];
   for (const model of registry.models) {
-    const code = await compile(recordSchema(model), typeName(model), { bannerComment: "", additionalProperties: false, format: true });
+    const code = await compile(recordSchema(model), typeName(model), {
+      bannerComment: "",
+      additionalProperties: false,
+      format: true,
+    });
     parts.push(code.trim(), "");
   }
   parts.push("export interface Models {");
@@ -28,13 +32,19 @@ export async function generateTypes(registry: Registry): Promise<string> {
   parts.push("}", "");
   parts.push("export interface ModelInsertOptional {");
   for (const model of registry.models) {
-    const names = model.fields.filter((f) => !f.hidden && (!f.required || f.default !== undefined || f.generated === "uuid" || f.generated === "now")).map((f) => JSON.stringify(f.name));
+    const names = model.fields
+      .filter(
+        (f) => !f.hidden && (!f.required || f.default !== undefined || f.generated === "uuid" || f.generated === "now"),
+      )
+      .map((f) => JSON.stringify(f.name));
     parts.push(`  ${JSON.stringify(model.id)}: ${names.join(" | ") || "never"};`);
   }
   parts.push("}", "");
   parts.push("export interface ModelHiddenColumns {");
   for (const model of registry.models) {
-    const hidden = model.fields.filter((f) => f.hidden).map((f) => `${f.name}${f.required ? "" : "?"}: ${hiddenColumnType(f.column)}${f.required ? "" : " | null"}`);
+    const hidden = model.fields
+      .filter((f) => f.hidden)
+      .map((f) => `${f.name}${f.required ? "" : "?"}: ${hiddenColumnType(f.column)}${f.required ? "" : " | null"}`);
     parts.push(`  ${JSON.stringify(model.id)}: ${hidden.length ? `{ ${hidden.join("; ")}; }` : "{}"};`);
   }
   parts.push("}", "");

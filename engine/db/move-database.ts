@@ -82,22 +82,32 @@ async function appliedMigrations(db: Kysely<DynamicTables>): Promise<string[]> {
  * Tables are filled parents first (foreign keys), each in batches ordered by primary key; the
  * sequences, if any, continue where the source's stood.
  */
-export async function moveDatabase(from: Database, to: Database, onTable?: (progress: MoveProgress) => void): Promise<MoveResult> {
+export async function moveDatabase(
+  from: Database,
+  to: Database,
+  onTable?: (progress: MoveProgress) => void,
+): Promise<MoveResult> {
   const [source, target] = [await tablesOf(from.db), await tablesOf(to.db)];
   const [sourceMigrations, targetMigrations] = [await appliedMigrations(from.db), await appliedMigrations(to.db)];
   if (sourceMigrations.join() !== targetMigrations.join()) {
-    throw new Error(`the databases are at different migrations (source ${sourceMigrations.at(-1)}, target ${targetMigrations.at(-1)}): migrate both first`);
+    throw new Error(
+      `the databases are at different migrations (source ${sourceMigrations.at(-1)}, target ${targetMigrations.at(-1)}): migrate both first`,
+    );
   }
   for (const [name, table] of source) {
     const other = target.get(name);
-    if (!other || other.columns.join() !== table.columns.join()) throw new Error(`table ${name} differs between the databases`);
+    if (!other || other.columns.join() !== table.columns.join())
+      throw new Error(`table ${name} differs between the databases`);
   }
   const order = await dependencyOrder(from.db, [...source.keys()]);
 
   return to.db.transaction().execute(async (trx) => {
     for (const name of order) {
-      const { rows } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(name)}) AS any`.execute(trx);
-      if (rows[0]!.any) throw new Error(`the target database is not empty (table ${name} has rows): move into an empty database`);
+      const { rows } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(name)}) AS any`.execute(
+        trx,
+      );
+      if (rows[0]!.any)
+        throw new Error(`the target database is not empty (table ${name} has rows): move into an empty database`);
     }
     const moved: MoveProgress[] = [];
     for (const name of order) {
@@ -108,11 +118,15 @@ export async function moveDatabase(from: Database, to: Database, onTable?: (prog
         // Keyset paging on the primary key: each batch is one indexed range, whatever the table's size.
         const page = await sql<{ json: string; last: string | null; n: number }>`
           SELECT coalesce(json_agg(t ORDER BY t.id)::text, '[]') AS json, max(t.id::text) AS last, count(*)::int AS n
-          FROM (SELECT * FROM ${sql.table(name)} ${after === undefined ? sql`` : sql`WHERE id > ${after}`} ORDER BY id LIMIT ${BATCH}) t`.execute(from.db);
+          FROM (SELECT * FROM ${sql.table(name)} ${after === undefined ? sql`` : sql`WHERE id > ${after}`} ORDER BY id LIMIT ${BATCH}) t`.execute(
+          from.db,
+        );
         const { json, last, n } = page.rows[0]!;
         if (n === 0) break;
         await sql`INSERT INTO ${sql.table(name)} (${sql.raw(columns)})
-          SELECT ${sql.raw(columns)} FROM json_populate_recordset(NULL::${sql.table(name)}, ${json}::json)`.execute(trx);
+          SELECT ${sql.raw(columns)} FROM json_populate_recordset(NULL::${sql.table(name)}, ${json}::json)`.execute(
+          trx,
+        );
         rows += n;
         after = last!;
         if (n < BATCH) break;
@@ -124,7 +138,8 @@ export async function moveDatabase(from: Database, to: Database, onTable?: (prog
       SELECT sequencename AS name, last_value::text AS value, last_value IS NOT NULL AS called
       FROM pg_sequences WHERE schemaname = current_schema()`.execute(from.db);
     for (const s of sequences.rows) {
-      if (s.value !== null) await sql`SELECT setval(${sql.lit(quote(s.name))}::regclass, ${s.value}::bigint, true)`.execute(trx);
+      if (s.value !== null)
+        await sql`SELECT setval(${sql.lit(quote(s.name))}::regclass, ${s.value}::bigint, true)`.execute(trx);
     }
     return { tables: moved, rows: moved.reduce((sum, t) => sum + t.rows, 0) };
   });
@@ -142,7 +157,9 @@ export async function fingerprints(database: Database): Promise<Map<string, { ro
     const result = new Map<string, { rows: number; md5: string }>();
     for (const name of tables) {
       const { rows } = await sql<{ rows: number; md5: string }>`
-        SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t.id), '')) AS md5 FROM ${sql.table(name)} t`.execute(trx);
+        SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t.id), '')) AS md5 FROM ${sql.table(name)} t`.execute(
+        trx,
+      );
       result.set(name, rows[0]!);
     }
     return result;

@@ -102,7 +102,11 @@ function nameModuleStatements(client: pg.PoolClient, nameOf: (text: string) => s
         });
       }
     }
-    return callback === undefined ? (values === undefined ? query(first) : query(first, values)) : query(first, values, callback);
+    return callback === undefined
+      ? values === undefined
+        ? query(first)
+        : query(first, values)
+      : query(first, values, callback);
   };
 }
 
@@ -112,7 +116,11 @@ function nameModuleStatements(client: pg.PoolClient, nameOf: (text: string) => s
  * profile), and runs a Query as given. Without a callback, the pool sets its own and answers a
  * promise (the client goes back to the pool when the statement is done).
  */
-function namedStatement(name: string | undefined, text: string, values: unknown[]): pg.Query & { callback?: (error: Error | null, result: pg.QueryResult) => void } {
+function namedStatement(
+  name: string | undefined,
+  text: string,
+  values: unknown[],
+): pg.Query & { callback?: (error: Error | null, result: pg.QueryResult) => void } {
   const statement = new pg.Query(text, values) as pg.Query & { name?: string };
   if (name) statement.name = name;
   return statement;
@@ -175,9 +183,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = new Kysely<DynamicTables>({ dialect: new PostgresDialect({ pool }), log });
     const run = async (text: string, parameters: readonly unknown[]) => {
       count++;
-      return ((await pool.query(namedStatement(nameOf(text), text, parameters as unknown[]))) as unknown as pg.QueryResult).rows;
+      return (
+        (await pool.query(namedStatement(nameOf(text), text, parameters as unknown[]))) as unknown as pg.QueryResult
+      ).rows;
     };
-    const notifications = pgNotifications({ connectionString: options.url, fallback_application_name }, pool, `sps_changes_${schema ?? "public"}`, report);
+    const notifications = pgNotifications(
+      { connectionString: options.url, fallback_application_name },
+      pool,
+      `sps_changes_${schema ?? "public"}`,
+      report,
+    );
     return {
       db,
       dialect: "postgres",
@@ -191,7 +206,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // Loaded only for the embedded database (a server start skips it). pg_trgm ships with PGlite,
   // loaded so x-search's trigram indexes work as on a server.
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
   const pglite = await PGlite.create(options.dataDir, {
     parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber },
     extensions: { pg_trgm },
@@ -205,7 +223,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const run = async (text: string, parameters: readonly unknown[]) =>
     (await db.executeQuery<any>(CompiledQuery.raw(text, parameters as unknown[]))).rows;
-  return { db, dialect: "pglite", run, queryCount: () => count, dumpDataDir: () => pglite.dumpDataDir("none"), close: () => db.destroy() };
+  return {
+    db,
+    dialect: "pglite",
+    run,
+    queryCount: () => count,
+    dumpDataDir: () => pglite.dumpDataDir("none"),
+    close: () => db.destroy(),
+  };
 }
 
 /** How long LISTEN waits before connecting again after a drop or a failed attempt. */
@@ -215,7 +240,12 @@ const LISTEN_RETRY_MS = 1000;
  * NOTIFY through the pool; LISTEN on a connection of its own, reconnecting after a drop: one
  * attempt at a time, every LISTEN_RETRY_MS, until the server is back (however long it is away).
  */
-function pgNotifications(connection: pg.ClientConfig, pool: pg.Pool, channel: string, report: ConnectionLostListener): Notifications {
+function pgNotifications(
+  connection: pg.ClientConfig,
+  pool: pg.Pool,
+  channel: string,
+  report: ConnectionLostListener,
+): Notifications {
   const quoted = `"${channel.replace(/"/g, "")}"`;
   return {
     async notify(payload) {
@@ -227,7 +257,10 @@ function pgNotifications(connection: pg.ClientConfig, pool: pg.Pool, channel: st
       let retry: NodeJS.Timeout | undefined;
       const open = async () => {
         const next = new pg.Client(connection);
-        next.on("notification", (message) => message.channel === channel && message.payload !== undefined && onMessage(message.payload));
+        next.on(
+          "notification",
+          (message) => message.channel === channel && message.payload !== undefined && onMessage(message.payload),
+        );
         // `error` then `end` on a drop; only the live client's drop starts a reconnect (a client
         // whose connect failed also ends, and must not start a second loop beside this one).
         next.on("error", (error) => next === client && dropped(error));

@@ -36,7 +36,10 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[]);
-    return { rows: result.rows, numAffectedRows: result.affectedRows !== undefined ? BigInt(result.affectedRows) : undefined };
+    return {
+      rows: result.rows,
+      numAffectedRows: result.affectedRows !== undefined ? BigInt(result.affectedRows) : undefined,
+    };
   }
   // biome-ignore lint/correctness/useYield: a generator by signature (Kysely's driver interface) that never yields
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

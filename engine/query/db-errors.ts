@@ -8,7 +8,11 @@ export type ConstraintIndex = Map<string, { model: Model; field: string }>;
  * unique → 409, missing foreign key, bad value, value out of range → 400.
  * Anything else is rethrown as it is (a real 500).
  */
-export function mapDatabaseError(error: unknown, constraints: ConstraintIndex, operation: "write" | "delete" = "write"): unknown {
+export function mapDatabaseError(
+  error: unknown,
+  constraints: ConstraintIndex,
+  operation: "write" | "delete" = "write",
+): unknown {
   const e = error as { code?: string; constraint?: string; column?: string; message?: string };
   if (typeof e?.code !== "string") return error;
   const field = (e.constraint && constraints.get(e.constraint)?.field) || e.column;
@@ -18,7 +22,9 @@ export function mapDatabaseError(error: unknown, constraints: ConstraintIndex, o
       return new AppError("CONFLICT", `${path} is already taken`, [{ path, message: "is already taken" }]);
     case "23503": {
       if (operation === "delete") {
-        return new AppError("CONFLICT", `the record is still referenced by ${field ?? "another record"}`, [{ path, message: "still references this record" }]);
+        return new AppError("CONFLICT", `the record is still referenced by ${field ?? "another record"}`, [
+          { path, message: "still references this record" },
+        ]);
       }
       const target = e.constraint ? constraints.get(e.constraint) : undefined;
       const ref = target?.model.fieldMap.get(target.field)?.references?.model;
@@ -28,7 +34,9 @@ export function mapDatabaseError(error: unknown, constraints: ConstraintIndex, o
     case "23502":
       return validationError(`${path} is required`, [{ path, message: "is required" }]);
     case "23514":
-      return validationError(`${path} has a value the database does not accept`, [{ path, message: "is not an allowed value" }]);
+      return validationError(`${path} has a value the database does not accept`, [
+        { path, message: "is not an allowed value" },
+      ]);
     case "54000": {
       // "index row size … exceeds … for index "x"": the field is named from the index, never the message.
       const index = /for index "([^"]+)"/.exec(e.message ?? "")?.[1];

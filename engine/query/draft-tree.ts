@@ -26,7 +26,13 @@ export type Tree = Map<string, Set<string>>;
  * model each round, never one per record. Lists a widget shows (all products, newest articles)
  * are not part of it: publishing a page never publishes the shop's catalogue.
  */
-export async function draftTree(db: AnyModelDb, registry: Registry, graph: RelationGraph, root: { model: string; id: string }, side: "working" | "published"): Promise<Tree> {
+export async function draftTree(
+  db: AnyModelDb,
+  registry: Registry,
+  graph: RelationGraph,
+  root: { model: string; id: string },
+  side: "working" | "published",
+): Promise<Tree> {
   const tree: Tree = new Map([[root.model, new Set([root.id])]]);
   const table = (model: string) => {
     const m = registry.get(model);
@@ -43,24 +49,26 @@ export async function draftTree(db: AnyModelDb, registry: Registry, graph: Relat
       next.get(model)!.add(id);
     };
     await Promise.all(
-      [...frontier].filter(([, ids]) => ids.size > 0).flatMap(([model, ids]) =>
-        graph
-          .childrenOf(model)
-          .filter((relation) => registry.find(relation.id)?.drafts)
-          .map(async (relation) => {
-            const external = relation.id === EXTERNAL_WIDGETS;
-            const rows = await db
-              .selectFrom(table(relation.id))
-              .select(["id", relation.child.key, ...(external ? ["externalModule"] : [])])
-              .where(relation.parent.key, "in", [...ids])
-              .execute();
-            for (const row of rows) {
-              add(relation.id, row.id as string);
-              const child = external ? `${String(row.externalModule)}/widgets` : relation.child.model;
-              if (typeof row[relation.child.key] === "string") add(child, row[relation.child.key] as string);
-            }
-          }),
-      ),
+      [...frontier]
+        .filter(([, ids]) => ids.size > 0)
+        .flatMap(([model, ids]) =>
+          graph
+            .childrenOf(model)
+            .filter((relation) => registry.find(relation.id)?.drafts)
+            .map(async (relation) => {
+              const external = relation.id === EXTERNAL_WIDGETS;
+              const rows = await db
+                .selectFrom(table(relation.id))
+                .select(["id", relation.child.key, ...(external ? ["externalModule"] : [])])
+                .where(relation.parent.key, "in", [...ids])
+                .execute();
+              for (const row of rows) {
+                add(relation.id, row.id as string);
+                const child = external ? `${String(row.externalModule)}/widgets` : relation.child.model;
+                if (typeof row[relation.child.key] === "string") add(child, row[relation.child.key] as string);
+              }
+            }),
+        ),
     );
     await Promise.all(
       [...UPWARD_LINKS].map(async ([id, { withParent }]) => {
@@ -68,7 +76,11 @@ export async function draftTree(db: AnyModelDb, registry: Registry, graph: Relat
         if (!relation || !registry.find(id)?.drafts) return;
         const ids = [...(frontier.get(relation.child.model) ?? []), ...(next.get(relation.child.model) ?? [])];
         if (ids.length === 0) return;
-        const rows = await db.selectFrom(table(id)).select(["id", relation.parent.key]).where(relation.child.key, "in", ids).execute();
+        const rows = await db
+          .selectFrom(table(id))
+          .select(["id", relation.parent.key])
+          .where(relation.child.key, "in", ids)
+          .execute();
         for (const row of rows) {
           add(id, row.id as string);
           if (!withParent) continue;

@@ -9,7 +9,9 @@ export const MAX_INDEXED_BYTES = 2000;
 /** What is wrong with a value for an indexed text, or undefined (nearly always). */
 export function indexedTextProblem(value: unknown): string | undefined {
   if (typeof value !== "string" || value.length * 3 <= MAX_INDEXED_BYTES) return undefined;
-  return new TextEncoder().encode(value).length > MAX_INDEXED_BYTES ? `must be at most ${MAX_INDEXED_BYTES} bytes (the field is indexed)` : undefined;
+  return new TextEncoder().encode(value).length > MAX_INDEXED_BYTES
+    ? `must be at most ${MAX_INDEXED_BYTES} bytes (the field is indexed)`
+    : undefined;
 }
 
 const NUL = "must not contain NUL characters";
@@ -22,7 +24,8 @@ const NUL = "must not contain NUL characters";
 export function jsonLimitProblem(value: unknown): string | undefined {
   // Most values are one text or none (a filter's value, a slug), or an object of texts (a
   // language map): no walk, and nothing allocated, for those.
-  if (typeof value !== "object" || value === null) return typeof value === "string" && value.includes("\u0000") ? NUL : undefined;
+  if (typeof value !== "object" || value === null)
+    return typeof value === "string" && value.includes("\u0000") ? NUL : undefined;
   for (const key in value) {
     if (key.includes("\u0000")) return NUL;
     const item = (value as Record<string, unknown>)[key];

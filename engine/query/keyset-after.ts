@@ -12,15 +12,18 @@ import type { Order } from "./list-query.js";
 /** A key's value at the position: bound as a parameter, or null (compared with IS NULL). */
 type Anchor = Param | null;
 
-const isJsonColumn = (model: Model, k: OrderKey) => k.key === undefined && fieldTypeOf(model.fieldMap.get(k.column)!.kind).filters.comparesAsJson === true;
-const isMoment = (model: Model, k: OrderKey) => k.key === undefined && model.fieldMap.get(k.column)!.column === "timestamptz";
+const isJsonColumn = (model: Model, k: OrderKey) =>
+  k.key === undefined && fieldTypeOf(model.fieldMap.get(k.column)!.kind).filters.comparesAsJson === true;
+const isMoment = (model: Model, k: OrderKey) =>
+  k.key === undefined && model.fieldMap.get(k.column)!.column === "timestamptz";
 /** A JSON key can be missing; a column can be null unless NOT NULL. */
 const nullable = (model: Model, k: OrderKey) => k.key !== undefined || !model.fieldMap.get(k.column)!.required;
 
 /** The value of each key of the full order in a record as the list answers it (a cursor's content). */
 export function positionOf(model: Model, orderBy: Order[], row: Record<string, unknown>): unknown[] {
   return fullOrderKeys(orderBy, model.defaultOrder).map((k) => {
-    const raw = k.key === undefined ? row[k.column] : (row[k.column] as Record<string, unknown> | null | undefined)?.[k.key];
+    const raw =
+      k.key === undefined ? row[k.column] : (row[k.column] as Record<string, unknown> | null | undefined)?.[k.key];
     if (raw === undefined || raw === null) return null;
     if (raw instanceof Date) return raw.toISOString();
     // `->>` answers the key's value as text.
@@ -34,7 +37,10 @@ export function positionOf(model: Model, orderBy: Order[], row: Record<string, u
  */
 export function bindAfter(model: Model, orderBy: Order[], values: unknown[], params: Params) {
   const keys = fullOrderKeys(orderBy, model.defaultOrder);
-  const anchors = keys.map((k, i): Anchor => (values[i] === null ? null : params.add(isJsonColumn(model, k) ? JSON.stringify(values[i]) : values[i])));
+  const anchors = keys.map(
+    (k, i): Anchor =>
+      values[i] === null ? null : params.add(isJsonColumn(model, k) ? JSON.stringify(values[i]) : values[i]),
+  );
   return {
     shape: anchors.map((a) => (a ? "v" : "n")).join(""),
     condition: () => afterCondition(model, keys, anchors),
@@ -61,11 +67,17 @@ function afterCondition(model: Model, keys: OrderKey[], anchors: Anchor[]): RawB
     const asc = k.direction === "asc";
     if (anchors[i] === null) {
       // A null is last ascending: only nulls tie and nothing is after; first descending: every value is after.
-      condition = asc ? sql<SqlBool>`(${column} IS NULL AND ${condition})` : sql<SqlBool>`(${column} IS NOT NULL OR (${column} IS NULL AND ${condition}))`;
+      condition = asc
+        ? sql<SqlBool>`(${column} IS NULL AND ${condition})`
+        : sql<SqlBool>`(${column} IS NOT NULL OR (${column} IS NULL AND ${condition}))`;
       continue;
     }
     const v = value(i);
-    const after = asc ? (nullable(model, k) ? sql`(${column} > ${v} OR ${column} IS NULL)` : sql`${column} > ${v}`) : sql`${column} < ${v}`;
+    const after = asc
+      ? nullable(model, k)
+        ? sql`(${column} > ${v} OR ${column} IS NULL)`
+        : sql`${column} > ${v}`
+      : sql`${column} < ${v}`;
     const bound = asc ? (nullable(model, k) ? undefined : sql`${column} >= ${v}`) : sql`${column} <= ${v}`;
     const step = sql<SqlBool>`(${after} OR (${column} = ${v} AND ${condition}))`;
     condition = bound ? sql<SqlBool>`(${bound} AND ${step})` : step;

@@ -9,7 +9,11 @@ export const KEYSET_PAGE_SIZE = 1000;
  * id of the one before (`id > last`, read along the primary key), so a million rows cost a page's
  * memory and no page re-reads the rows before it, as an offset would.
  */
-export async function* keysetPages(repository: Repository<any>, filters: Filter[], pageSize = KEYSET_PAGE_SIZE): AsyncGenerator<Row[]> {
+export async function* keysetPages(
+  repository: Repository<any>,
+  filters: Filter[],
+  pageSize = KEYSET_PAGE_SIZE,
+): AsyncGenerator<Row[]> {
   const id = repository.model.fieldMap.get("id")!;
   const orderBy: Order[] = [{ field: id, kind: id.kind, direction: "asc" }];
   let after: string | undefined;

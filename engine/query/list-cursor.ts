@@ -25,12 +25,19 @@ export class ListCursors {
   /** Resolves the secret now (at start-up, so no request waits for it). */
   async ready(): Promise<Buffer> {
     if (this.key) return this.key;
-    this.loading ??= Promise.resolve(this.secret()).then((secret) => (this.key = createHmac("sha256", secret).update("list-cursor").digest()));
+    this.loading ??= Promise.resolve(this.secret()).then(
+      (secret) => (this.key = createHmac("sha256", secret).update("list-cursor").digest()),
+    );
     return this.loading;
   }
 
   /** The cursor of the page after `rows` when it is full (more may follow); none otherwise. */
-  next(model: Model, orderBy: Order[], limit: number, rows: readonly Record<string, unknown>[]): string | undefined | Promise<string> {
+  next(
+    model: Model,
+    orderBy: Order[],
+    limit: number,
+    rows: readonly Record<string, unknown>[],
+  ): string | undefined | Promise<string> {
     const last = rows.at(-1);
     if (!last || rows.length < limit || hiddenKey(model, orderBy)) return undefined;
     const body = Buffer.from(JSON.stringify(positionOf(model, orderBy, last))).toString("base64url");
@@ -44,7 +51,8 @@ export class ListCursors {
     const refuse = (message: string) => validationErrorFromCauses([{ path: "/after", message }]);
     if (hiddenKey(model, orderBy)) throw refuse("cannot page this order by cursor");
     const [body, signature, extra] = cursor.split(".");
-    if (cursor.length > MAX_CURSOR_LENGTH || !body || !signature || extra !== undefined) throw refuse("is not a list cursor");
+    if (cursor.length > MAX_CURSOR_LENGTH || !body || !signature || extra !== undefined)
+      throw refuse("is not a list cursor");
     const expected = Buffer.from(this.sign(await this.ready(), model, orderBy, body));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -57,15 +65,22 @@ export class ListCursors {
       throw refuse("is not a list cursor");
     }
     const keys = fullOrderKeys(orderBy, model.defaultOrder);
-    if (!Array.isArray(values) || values.length !== keys.length || typeof values.at(-1) !== "string") throw refuse("is not a list cursor");
+    if (!Array.isArray(values) || values.length !== keys.length || typeof values.at(-1) !== "string")
+      throw refuse("is not a list cursor");
     return values;
   }
 
   private sign(key: Buffer, model: Model, orderBy: Order[], body: string): string {
-    const order = fullOrderKeys(orderBy, model.defaultOrder).map((k) => `${k.column}${k.key === undefined ? "" : `->>${k.key}`} ${k.direction}`);
-    return createHmac("sha256", key).update(`${model.id}\n${order.join(",")}\n${body}`).digest("base64url").slice(0, 27);
+    const order = fullOrderKeys(orderBy, model.defaultOrder).map(
+      (k) => `${k.column}${k.key === undefined ? "" : `->>${k.key}`} ${k.direction}`,
+    );
+    return createHmac("sha256", key)
+      .update(`${model.id}\n${order.join(",")}\n${body}`)
+      .digest("base64url")
+      .slice(0, 27);
   }
 }
 
 /** An order key on a hidden field: never put in a cursor (list-query refuses ordering on one already). */
-const hiddenKey = (model: Model, orderBy: Order[]) => fullOrderKeys(orderBy, model.defaultOrder).some((k) => model.fieldMap.get(k.column)?.hidden !== false);
+const hiddenKey = (model: Model, orderBy: Order[]) =>
+  fullOrderKeys(orderBy, model.defaultOrder).some((k) => model.fieldMap.get(k.column)?.hidden !== false);

@@ -81,7 +81,13 @@ const CONDITION_KEYS = ["column", "method", "value"];
 const ORDER_KEYS = ["column", "method"];
 
 /** A cause for each key of `value` not in `known`, at `path/key`; true when there was one. */
-function refuseUnknownKeys(value: Record<string, unknown>, known: readonly string[], path: string, what: string, causes: ErrorCause[]): boolean {
+function refuseUnknownKeys(
+  value: Record<string, unknown>,
+  known: readonly string[],
+  path: string,
+  what: string,
+  causes: ErrorCause[],
+): boolean {
   let refused = false;
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
@@ -100,14 +106,21 @@ export function parseListQuery(model: Model, query: Record<string, unknown>): Pa
   const offset = parseInteger(query.offset, "/offset", 0, causes, 0);
   const cursor = parseCursor(query.after, offset, causes);
   if (causes.length) throw validationErrorFromCauses(causes);
-  return { filters, orderBy, limit: Math.min(limit, LIST_LIMIT_MAX), offset, ...(cursor === undefined ? {} : { cursor }) };
+  return {
+    filters,
+    orderBy,
+    limit: Math.min(limit, LIST_LIMIT_MAX),
+    offset,
+    ...(cursor === undefined ? {} : { cursor }),
+  };
 }
 
 /** `after`: a page's `next` cursor, as text; it starts the page itself, so an offset beside it is refused. */
 function parseCursor(raw: unknown, offset: number, causes: ErrorCause[]): string | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw !== "string" || raw === "") return void fail(causes, "/after", "must be the next cursor of a page");
-  if (offset > 0) return void fail(causes, "/after", "cannot be combined with offset: the cursor is where the page starts");
+  if (offset > 0)
+    return void fail(causes, "/after", "cannot be combined with offset: the cursor is where the page starts");
   return raw;
 }
 
@@ -115,7 +128,10 @@ function parseCursor(raw: unknown, offset: number, causes: ErrorCause[]): string
  * The count route's query: filters and `estimate` (true or false). The list's own keys are
  * checked when given (a client may send its list's query to the count too) and mean nothing here.
  */
-export function parseCountQuery(model: Model, query: Record<string, unknown>): { filters: Filter[]; estimate: boolean } {
+export function parseCountQuery(
+  model: Model,
+  query: Record<string, unknown>,
+): { filters: Filter[]; estimate: boolean } {
   const causes: ErrorCause[] = [];
   refuseUnknownKeys(query, COUNT_QUERY_KEYS, "", "a query parameter of this route", causes);
   const filters = parseFilters(model, query.filters, causes);
@@ -123,7 +139,8 @@ export function parseCountQuery(model: Model, query: Record<string, unknown>): {
   parseInteger(query.limit, "/limit", LIST_LIMIT_DEFAULT, causes, 1);
   parseInteger(query.offset, "/offset", 0, causes, 0);
   const estimate = query.estimate;
-  if (estimate !== undefined && estimate !== "true" && estimate !== "false") causes.push({ path: "/estimate", message: "must be true or false" });
+  if (estimate !== undefined && estimate !== "true" && estimate !== "false")
+    causes.push({ path: "/estimate", message: "must be true or false" });
   if (causes.length) throw validationErrorFromCauses(causes);
   return { filters, estimate: estimate === "true" };
 }
@@ -144,7 +161,13 @@ export function parseFilters(model: Model, raw: unknown, causes: ErrorCause[]): 
 }
 
 /** A group object (`{ and, or }`): its and-list, with the or-list as one more filter of it. */
-function parseGroup(model: Model, value: Record<string, unknown>, path: string, depth: number, causes: ErrorCause[]): FilterGroup | undefined {
+function parseGroup(
+  model: Model,
+  value: Record<string, unknown>,
+  path: string,
+  depth: number,
+  causes: ErrorCause[],
+): FilterGroup | undefined {
   let unknown = false;
   for (const key of Object.keys(value)) {
     if ((GROUP_KEYS as readonly string[]).includes(key)) continue;
@@ -174,7 +197,8 @@ function parseList(model: Model, raw: unknown, path: string, depth: number, caus
       continue;
     }
     if (!("column" in item) && !("method" in item)) {
-      if (Object.keys(item).length === 0) fail(causes, itemPath, "must be a condition (column, method, value) or a group (and, or)");
+      if (Object.keys(item).length === 0)
+        fail(causes, itemPath, "must be a condition (column, method, value) or a group (and, or)");
       else {
         const group = parseGroup(model, item, itemPath, depth + 1, causes);
         if (group) filters.push(group);
@@ -188,15 +212,27 @@ function parseList(model: Model, raw: unknown, path: string, depth: number, caus
   return filters;
 }
 
-function parseCondition(model: Model, item: Record<string, any>, path: string, causes: ErrorCause[]): Condition | undefined {
+function parseCondition(
+  model: Model,
+  item: Record<string, any>,
+  path: string,
+  causes: ErrorCause[],
+): Condition | undefined {
   const column = resolveColumn(model, item.column, `${path}/column`, causes);
   const method = item.method as FilterMethod;
-  if (!filterMethods.includes(method)) return void fail(causes, `${path}/method`, `must be one of ${filterMethods.join(", ")}`);
+  if (!filterMethods.includes(method))
+    return void fail(causes, `${path}/method`, `must be one of ${filterMethods.join(", ")}`);
   if (!column) return undefined;
   return checkValue(column, method, item.value, `${path}/value`, causes);
 }
 
-function checkValue(column: ColumnRef, method: FilterMethod, raw: unknown, path: string, causes: ErrorCause[]): Condition | undefined {
+function checkValue(
+  column: ColumnRef,
+  method: FilterMethod,
+  raw: unknown,
+  path: string,
+  causes: ErrorCause[],
+): Condition | undefined {
   const { kind } = column;
   const type = fieldTypeOf(kind);
   if (method === "isNull" || method === "isNotNull") return condition(column, method, undefined);
@@ -254,7 +290,9 @@ const nameOf = (column: ColumnRef) => column.field.name + (column.key ? `->>${co
 
 /** Why a type refuses a method, when the type does not word it itself. */
 const refusal = (method: FilterMethod, name: string, kind: FieldKind) =>
-  likeMethods.includes(method) ? `${method} needs a text column, ${name} is ${kind}` : `${method} does not apply to ${name}, which is ${kind}`;
+  likeMethods.includes(method)
+    ? `${method} needs a text column, ${name} is ${kind}`
+    : `${method} does not apply to ${name}, which is ${kind}`;
 
 /**
  * A like pattern as given, or a bare word (no `%` or `_`, as the original client sends search
@@ -283,7 +321,8 @@ function resolveColumn(model: Model, raw: unknown, path: string, causes: ErrorCa
   if (plain && !plain.hidden) return { field: plain, kind: plain.kind };
   const [name, key, extra] = raw.split("->>");
   const field = model.fieldMap.get(name!);
-  if (!field || field.hidden || key === undefined) return void fail(causes, path, `${raw} is not a column of ${model.id}`);
+  if (!field || field.hidden || key === undefined)
+    return void fail(causes, path, `${raw} is not a column of ${model.id}`);
   if (extra !== undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(key) || !fieldTypeOf(field.kind).filters.keys) {
     return void fail(causes, path, `${raw} is not a column of ${model.id}`);
   }
@@ -318,7 +357,6 @@ function parseInteger(raw: unknown, path: string, fallback: number, causes: Erro
   }
   return n;
 }
-
 
 function safeJson(text: string): unknown {
   try {

@@ -50,7 +50,10 @@ class ModelTableNames extends OperationNodeTransformer {
     super();
   }
 
-  protected override transformSchemableIdentifier(node: SchemableIdentifierNode, queryId?: Parameters<OperationNodeTransformer["transformNode"]>[1]) {
+  protected override transformSchemableIdentifier(
+    node: SchemableIdentifierNode,
+    queryId?: Parameters<OperationNodeTransformer["transformNode"]>[1],
+  ) {
     const transformed = super.transformSchemableIdentifier(node, queryId);
     const table = transformed.schema ? undefined : this.tables.get(transformed.identifier.name);
     return table === undefined ? transformed : { ...transformed, identifier: IdentifierNode.create(table) };

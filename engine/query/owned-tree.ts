@@ -22,7 +22,13 @@ interface Link extends Ref {
  * block's product out of the shop. Records linked in a cycle with nothing else keep each other.
  * A query per relation model of the tree and per model a record of it could be linked from.
  */
-export async function ownedPublishedTree(db: AnyModelDb, registry: Registry, graph: RelationGraph, root: Ref, standsAlone: (model: string) => boolean): Promise<Tree> {
+export async function ownedPublishedTree(
+  db: AnyModelDb,
+  registry: Registry,
+  graph: RelationGraph,
+  root: Ref,
+  standsAlone: (model: string) => boolean,
+): Promise<Tree> {
   const tree = await draftTree(db, registry, graph, root, "published");
   const inTree = (r: Ref) => tree.get(r.model)?.has(r.id) ?? false;
   const links = await linksOf(db, registry, graph, tree);
@@ -81,7 +87,10 @@ async function linksOf(db: AnyModelDb, registry: Registry, graph: RelationGraph,
         model,
         id: row.id as string,
         parent: { model: relation.parent.model, id: String(row[relation.parent.key]) },
-        child: { model: external ? `${String(row.externalModule)}/widgets` : relation.child.model, id: String(row[relation.child.key]) },
+        child: {
+          model: external ? `${String(row.externalModule)}/widgets` : relation.child.model,
+          id: String(row[relation.child.key]),
+        },
       }));
     }),
   );
@@ -93,7 +102,14 @@ async function linksOf(db: AnyModelDb, registry: Registry, graph: RelationGraph,
  * still owns, from a published record: a category's link to a shared product, another page's link
  * to a layout, another attribute's link to the same price key.
  */
-async function outsideLinks(db: AnyModelDb, registry: Registry, graph: RelationGraph, tree: Tree, root: Ref, standsAlone: (model: string) => boolean): Promise<Set<string>> {
+async function outsideLinks(
+  db: AnyModelDb,
+  registry: Registry,
+  graph: RelationGraph,
+  tree: Tree,
+  root: Ref,
+  standsAlone: (model: string) => boolean,
+): Promise<Set<string>> {
   const found = new Set<string>();
   const checks: Promise<void>[] = [];
   for (const [model, all] of tree) {
@@ -104,12 +120,19 @@ async function outsideLinks(db: AnyModelDb, registry: Registry, graph: RelationG
     for (const relation of graph.relations.values()) {
       if (!registry.find(relation.id)?.drafts) continue;
       const upward = UPWARD_LINKS.get(relation.id)?.withParent;
-      if (upward && relation.parent.model === model) ways.push({ relation: relation.id, key: relation.parent.key, other: relation.child });
+      if (upward && relation.parent.model === model)
+        ways.push({ relation: relation.id, key: relation.parent.key, other: relation.child });
       if (upward) continue;
-      if (relation.child.model === model) ways.push({ relation: relation.id, key: relation.child.key, other: relation.parent });
+      if (relation.child.model === model)
+        ways.push({ relation: relation.id, key: relation.child.key, other: relation.parent });
       // A module's widget is named by host/widgets-to-external-widgets through its module, not a foreign key.
       if (relation.id === EXTERNAL_WIDGETS && model.endsWith("/widgets") && model !== relation.parent.model) {
-        ways.push({ relation: relation.id, key: relation.child.key, other: relation.parent, module: model.slice(0, -"/widgets".length) });
+        ways.push({
+          relation: relation.id,
+          key: relation.child.key,
+          other: relation.parent,
+          module: model.slice(0, -"/widgets".length),
+        });
       }
     }
     for (const way of ways) {
@@ -117,14 +140,19 @@ async function outsideLinks(db: AnyModelDb, registry: Registry, graph: RelationG
       const other = registry.find(way.other.model);
       checks.push(
         (async () => {
-          let query = db.selectFrom(table).select(`${table}.${way.key} as owned`).where(`${table}.${way.key}`, "in", ids);
+          let query = db
+            .selectFrom(table)
+            .select(`${table}.${way.key} as owned`)
+            .where(`${table}.${way.key}`, "in", ids);
           const inside = [...(tree.get(way.relation) ?? [])];
           if (inside.length) query = query.where(`${table}.id`, "not in", inside);
           if (way.module) query = query.where(`${table}.externalModule`, "=", way.module);
           // The row counts only while the record at its other end is on the site (a model without drafts always is).
           if (other?.published) {
             const ends = other.published.table;
-            query = query.where(({ exists, selectFrom }) => exists(selectFrom(ends).select("id").whereRef(`${ends}.id`, "=", `${table}.${way.other.key}`)));
+            query = query.where(({ exists, selectFrom }) =>
+              exists(selectFrom(ends).select("id").whereRef(`${ends}.id`, "=", `${table}.${way.other.key}`)),
+            );
           }
           for (const row of await query.execute()) found.add(keyOf({ model, id: String(row.owned) }));
         })(),

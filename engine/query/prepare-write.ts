@@ -11,7 +11,10 @@ export type Row = Record<string, unknown>;
  * x-drafts record's `publication` is read-only too (docs/drafts.md).
  */
 const serverMaintained = (model: Model, mode: "create" | "update") =>
-  new Set([...model.fields.filter((f) => f.readOnly && (mode === "update" || f.name !== "id")).map((f) => f.name), ...(model.drafts ? ["publication"] : [])]);
+  new Set([
+    ...model.fields.filter((f) => f.readOnly && (mode === "update" || f.name !== "id")).map((f) => f.name),
+    ...(model.drafts ? ["publication"] : []),
+  ]);
 
 /** What prepareWrite needs to know of a field, looked up once per model. */
 interface FieldPlan {
@@ -37,7 +40,15 @@ function planOf(model: Model): WritePlan {
     plan = {
       serverMaintained: { create: serverMaintained(model, "create"), update: serverMaintained(model, "update") },
       fields: new Map(
-        model.fields.map((f) => [f.name, { hidden: f.hidden === true, required: f.required === true, write: fieldTypeOf(f.kind).write, indexedText: indexedText(model, f) }]),
+        model.fields.map((f) => [
+          f.name,
+          {
+            hidden: f.hidden === true,
+            required: f.required === true,
+            write: fieldTypeOf(f.kind).write,
+            indexedText: indexedText(model, f),
+          },
+        ]),
       ),
     };
     plans.set(model, plan);
@@ -50,9 +61,17 @@ function planOf(model: Model): WritePlan {
  * owns. Hidden fields are refused (never silently dropped), server-maintained fields ignored, and
  * a cleared number ("" from a form) becomes null. Throws a Validation error listing every problem.
  */
-export function prepareWrite(model: Model, raw: unknown, mode: "create" | "update", prefix = "", options: { trusted?: boolean } = {}): Row {
+export function prepareWrite(
+  model: Model,
+  raw: unknown,
+  mode: "create" | "update",
+  prefix = "",
+  options: { trusted?: boolean } = {},
+): Row {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw validationError(`${prefix || "/"} data must be an object`, [{ path: prefix || "/", message: "must be an object" }]);
+    throw validationError(`${prefix || "/"} data must be an object`, [
+      { path: prefix || "/", message: "must be an object" },
+    ]);
   }
   const plan = planOf(model);
   const dropped = plan.serverMaintained[mode];
@@ -67,7 +86,8 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
     const field = plan.fields.get(name);
     if (field === undefined) {
       // The validator names unknown fields; `__proto__` too, kept as an own key as a spread would.
-      if (name === "__proto__") Object.defineProperty(data, name, { value, enumerable: true, writable: true, configurable: true });
+      if (name === "__proto__")
+        Object.defineProperty(data, name, { value, enumerable: true, writable: true, configurable: true });
       else data[name] = value;
       continue;
     }
@@ -103,7 +123,8 @@ export function prepareWrite(model: Model, raw: unknown, mode: "create" | "updat
 
 /** A text column behind an index: unique, x-index, or part of a unique-together set. */
 const indexedText = (model: Model, field: Model["fields"][number]) =>
-  fieldTypeOf(field.kind).write?.indexedText === true && (field.unique || field.index || model.uniqueTogether.some((set) => set.includes(field.name)));
+  fieldTypeOf(field.kind).write?.indexedText === true &&
+  (field.unique || field.index || model.uniqueTogether.some((set) => set.includes(field.name)));
 
 const dedupe = (causes: ErrorCause[]) => [...new Map(causes.map((c) => [`${c.path} ${c.message}`, c])).values()];
 

@@ -25,17 +25,28 @@ export async function publishRows(db: AnyModelDb, model: Model, ids: string[] | 
   if (ids.length === 0) return;
   const table = publishedTable(model);
   const columns = model.fields.map((f) => f.name);
-  const some = <Q extends { where: (...args: any[]) => any }>(q: Q): Q => (ids === "all" ? q : q.where("id", "in", ids));
+  const some = <Q extends { where: (...args: any[]) => any }>(q: Q): Q =>
+    ids === "all" ? q : q.where("id", "in", ids);
   await some(db.deleteFrom(table))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom(model.table).select("id").whereRef(`${model.table}.id`, "=", `${table}.id`))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom(model.table).select("id").whereRef(`${model.table}.id`, "=", `${table}.id`))),
+    )
     .execute();
   // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
   await db
     .insertInto(table)
     .columns([...columns, PUBLISHED_AT])
-    .expression(some(db.selectFrom(model.table).select([...columns.map((c) => sql.ref(c).as(c)), sql`now()`.as(PUBLISHED_AT)])))
+    .expression(
+      some(db.selectFrom(model.table).select([...columns.map((c) => sql.ref(c).as(c)), sql`now()`.as(PUBLISHED_AT)])),
+    )
     .onConflict((oc) =>
-      oc.column("id").doUpdateSet(Object.fromEntries([...columns, PUBLISHED_AT].filter((c) => c !== "id").map((c) => [c, sql.ref(`excluded.${c}`)]))),
+      oc
+        .column("id")
+        .doUpdateSet(
+          Object.fromEntries(
+            [...columns, PUBLISHED_AT].filter((c) => c !== "id").map((c) => [c, sql.ref(`excluded.${c}`)]),
+          ),
+        ),
     )
     .execute();
 }
@@ -56,7 +67,11 @@ export async function dropPublished(db: AnyModelDb, model: Model, ids: string[])
  * Each working copy's state beside its published copy, one query for all ids: never published
  * (draft), published and unchanged since, or changed since (its updatedAt moved on).
  */
-export async function publicationStates(db: AnyModelDb, model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
+export async function publicationStates(
+  db: AnyModelDb,
+  model: Model,
+  rows: { id: string; updatedAt?: unknown }[],
+): Promise<Map<string, Publication>> {
   const states = new Map<string, Publication>();
   if (rows.length === 0) return states;
   const published = await db

@@ -6,7 +6,12 @@ import type { Condition } from "./list-query.js";
 // Small read helpers over the generic repository: the loader and the page resolver ask for rows
 // by one field's value(s), always through its filters, never by hand-built SQL.
 
-function condition(repository: Repository, field: string, method: "eq" | "inArray" | "notInArray", value: unknown): Condition {
+function condition(
+  repository: Repository,
+  field: string,
+  method: "eq" | "inArray" | "notInArray",
+  value: unknown,
+): Condition {
   const f = repository.model.fieldMap.get(field);
   if (!f || f.hidden) throw new Error(`${repository.model.id} has no readable field ${field}`);
   return { field: f, kind: f.kind, method, value };
@@ -18,7 +23,14 @@ export async function rowsWhereIn(repository: Repository, field: string, values:
   const rows: Row[] = [];
   for (let i = 0; i < values.length; i += BULK_MAX) {
     const chunk = values.slice(i, i + BULK_MAX);
-    rows.push(...(await repository.list({ filters: [condition(repository, field, "inArray", chunk)], orderBy: [], limit: BULK_MAX, offset: 0 })));
+    rows.push(
+      ...(await repository.list({
+        filters: [condition(repository, field, "inArray", chunk)],
+        orderBy: [],
+        limit: BULK_MAX,
+        offset: 0,
+      })),
+    );
   }
   return rows;
 }
@@ -29,7 +41,12 @@ export async function firstRowWhere(repository: Repository, field: string, value
   if (!f || f.hidden) return undefined;
   const typed = coerce(f.kind, value);
   if (typed === undefined) return undefined;
-  const [row] = await repository.list({ filters: [condition(repository, field, "eq", typed)], orderBy: [], limit: 1, offset: 0 });
+  const [row] = await repository.list({
+    filters: [condition(repository, field, "eq", typed)],
+    orderBy: [],
+    limit: 1,
+    offset: 0,
+  });
   return row;
 }
 
@@ -38,11 +55,21 @@ export async function newestRows(repository: Repository, limit: number, except: 
   const createdAt = repository.model.fieldMap.get("createdAt");
   const filters = except.length ? [condition(repository, "id", "notInArray", except)] : [];
   if (!createdAt) return repository.list({ filters, orderBy: [], limit, offset: 0 });
-  return repository.list({ filters, orderBy: [{ field: createdAt, kind: createdAt.kind, direction: "desc" }], limit, offset: 0 });
+  return repository.list({
+    filters,
+    orderBy: [{ field: createdAt, kind: createdAt.kind, direction: "desc" }],
+    limit,
+    offset: 0,
+  });
 }
 
 /** Rows whose `field` matches a LIKE pattern. */
 export async function rowsLike(repository: Repository, field: string, pattern: string, limit: number): Promise<Row[]> {
   const f = repository.model.fieldMap.get(field)!;
-  return repository.list({ filters: [{ field: f, kind: f.kind, method: "like", value: pattern }], orderBy: [], limit, offset: 0 });
+  return repository.list({
+    filters: [{ field: f, kind: f.kind, method: "like", value: pattern }],
+    orderBy: [],
+    limit,
+    offset: 0,
+  });
 }

@@ -33,7 +33,11 @@ export class RelationGraph {
       const keys = model.fields.filter((f) => f.references);
       let relation: Relation | undefined;
       if (model.id === EXTERNAL_WIDGETS && keys[0]) {
-        relation = { id: model.id, parent: { key: keys[0].name, model: keys[0].references!.model }, child: { key: "externalWidgetId", model: EXTERNAL_CHILD_MODEL } };
+        relation = {
+          id: model.id,
+          parent: { key: keys[0].name, model: keys[0].references!.model },
+          child: { key: "externalWidgetId", model: EXTERNAL_CHILD_MODEL },
+        };
       } else if (keys.length === 2) {
         relation = {
           id: model.id,

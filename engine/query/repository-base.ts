@@ -125,7 +125,8 @@ export abstract class RepositoryBase<R extends object = Row> {
     for (const row of rows) {
       const titled = adminTitle && row.adminTitle == null;
       // An INSERT names at least one column: a record sent with no field gets its id here.
-      if (row.id == null && (!owned || !this.idByDatabase || titled || (slug && row.slug == null) || isEmpty(row))) row.id = randomUUID();
+      if (row.id == null && (!owned || !this.idByDatabase || titled || (slug && row.slug == null) || isEmpty(row)))
+        row.id = randomUUID();
       if (titled) row.adminTitle = adminTitleFor(this.model, row, row.id as string);
     }
     const asColumns = () => {
@@ -143,7 +144,9 @@ export abstract class RepositoryBase<R extends object = Row> {
 
   protected insert(db: AnyModelDb, items: Row[], companion?: CompanionInsert, owned = false): Promise<Row[]> {
     const values = this.insertValues(db, items, owned);
-    return values instanceof Promise ? values.then((v) => this.insertRows(db, v, companion)) : this.insertRows(db, values, companion);
+    return values instanceof Promise
+      ? values.then((v) => this.insertRows(db, v, companion))
+      : this.insertRows(db, values, companion);
   }
 
   /** INSERTs rows insertValues made: one statement, with the companion's insert when there is one. */
@@ -157,7 +160,9 @@ export abstract class RepositoryBase<R extends object = Row> {
         this.db.insertInto(this.model.table).values(this.standIns(row, appends)).returning(this.columns),
       );
     }
-    return this.guard(() => db.insertInto(this.model.table).values(this.sentTogether(values)).returning(this.columns).execute());
+    return this.guard(() =>
+      db.insertInto(this.model.table).values(this.sentTogether(values)).returning(this.columns).execute(),
+    );
   }
 
   /** Rows of one multi-row INSERT: their creation order and each parent's appended order kept. */
@@ -165,7 +170,8 @@ export abstract class RepositoryBase<R extends object = Row> {
     this.togetherOrder(values).forEach(({ stamp, offset }, i) => {
       const row = values[i]!;
       if (stamp) row.createdAt = stamp;
-      if (offset !== undefined) row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!], offset);
+      if (offset !== undefined)
+        row.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, row[this.orderParentKey!], offset);
     });
     return values;
   }
@@ -180,10 +186,14 @@ export abstract class RepositoryBase<R extends object = Row> {
       const bound = this.bound(row, params, false);
       const { stamp, offset } = order[i]!;
       if (stamp) bound.createdAt = stamp;
-      if (offset !== undefined) bound.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, bound[this.orderParentKey!], offset);
+      if (offset !== undefined)
+        bound.orderIndex = appendedOrderIndex(this.model, this.orderParentKey!, bound[this.orderParentKey!], offset);
       return bound;
     });
-    const shapes = values.map((row, i) => `${Object.keys(row).join(",")}${order[i]!.stamp ? "+at" : ""}${order[i]!.offset === undefined ? "" : `+${order[i]!.offset}`}`);
+    const shapes = values.map(
+      (row, i) =>
+        `${Object.keys(row).join(",")}${order[i]!.stamp ? "+at" : ""}${order[i]!.offset === undefined ? "" : `+${order[i]!.offset}`}`,
+    );
     return { rows, shape: `${this.model.id}[${shapes.join(";")}]` };
   }
 
@@ -197,7 +207,8 @@ export abstract class RepositoryBase<R extends object = Row> {
     const appended = new Map<unknown, number>();
     return values.map((row, i) => {
       // Raw: clock arithmetic (clock_timestamp() plus i microseconds), which the builder cannot say.
-      const stamp = stamps && row.createdAt == null ? sql`clock_timestamp() + ${sql.lit(i)} * interval '1 microsecond'` : undefined;
+      const stamp =
+        stamps && row.createdAt == null ? sql`clock_timestamp() + ${sql.lit(i)} * interval '1 microsecond'` : undefined;
       if (!this.appends(row)) return { stamp };
       const parent = row[this.orderParentKey!];
       const offset = appended.get(parent) ?? 0;
@@ -248,12 +259,25 @@ export abstract class RepositoryBase<R extends object = Row> {
     const first = params.values.length;
     for (const value of companion.values) params.add(value);
     const appends = this.appends(values);
-    return this.runCached(`insert+${companion.shape}|${Object.keys(values).join(",")}${appends ? "|append" : ""}`, params, () =>
-      this.db
-        .with(CREATED, (db) => db.insertInto(this.model.table).values(this.standIns(values, appends)).returning(this.model.fields.map((f) => f.name)))
-        .with("companion", (db) => companion.build(db, companion.values.map((_, i) => paramAt(first + i))))
-        .selectFrom(CREATED)
-        .select(this.columns),
+    return this.runCached(
+      `insert+${companion.shape}|${Object.keys(values).join(",")}${appends ? "|append" : ""}`,
+      params,
+      () =>
+        this.db
+          .with(CREATED, (db) =>
+            db
+              .insertInto(this.model.table)
+              .values(this.standIns(values, appends))
+              .returning(this.model.fields.map((f) => f.name)),
+          )
+          .with("companion", (db) =>
+            companion.build(
+              db,
+              companion.values.map((_, i) => paramAt(first + i)),
+            ),
+          )
+          .selectFrom(CREATED)
+          .select(this.columns),
     );
   }
 
@@ -261,10 +285,14 @@ export abstract class RepositoryBase<R extends object = Row> {
     const set: Row = toColumns(this.model, data);
     // Only an import carries its own updatedAt (clients cannot write server-maintained fields).
     // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
-    for (const field of this.model.fields) if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
+    for (const field of this.model.fields)
+      if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
     return this.guard(() =>
       Object.entries(holds)
-        .reduce((q, [column, value]) => (value === null ? q.where(column, "is", null) : q.where(column, "=", value)), db.updateTable(this.model.table).set(set).where("id", "=", id))
+        .reduce(
+          (q, [column, value]) => (value === null ? q.where(column, "is", null) : q.where(column, "=", value)),
+          db.updateTable(this.model.table).set(set).where("id", "=", id),
+        )
         .returning(this.columns)
         .executeTakeFirst(),
     );
@@ -304,7 +332,12 @@ export abstract class RepositoryBase<R extends object = Row> {
    * database errors mapped as `guard` maps them (written out here: every read and create runs
    * this, and a closure for `guard` would be one more allocation and promise each time).
    */
-  protected async runCached<T = Row>(shape: string, params: Params, build: () => Compilable, operation: "write" | "delete" = "write"): Promise<T[]> {
+  protected async runCached<T = Row>(
+    shape: string,
+    params: Params,
+    build: () => Compilable,
+    operation: "write" | "delete" = "write",
+  ): Promise<T[]> {
     const { sql: text, parameters } = this.statements.bind(shape, params.values, build);
     try {
       return await this.execute<T>(text, parameters);
@@ -315,12 +348,14 @@ export abstract class RepositoryBase<R extends object = Row> {
 
   /** SQL text with its parameters, in this repository's transaction if it has one. */
   protected execute<T = Row>(text: string, parameters: unknown[]): Promise<T[]> {
-    if (this.scope) return this.scope.trx.executeQuery<T>(CompiledQuery.raw(text, [...parameters])).then((result) => result.rows);
+    if (this.scope)
+      return this.scope.trx.executeQuery<T>(CompiledQuery.raw(text, [...parameters])).then((result) => result.rows);
     return this.database.run<T>(text, parameters);
   }
 
   protected checkBulk(raw: unknown): unknown[] {
-    if (!Array.isArray(raw)) throw validationError("/ data must be an array", [{ path: "/", message: "must be an array" }]);
+    if (!Array.isArray(raw))
+      throw validationError("/ data must be an array", [{ path: "/", message: "must be an array" }]);
     if (raw.length === 0) throw validationError("No data", [{ path: "/", message: "must not be empty" }]);
     if (raw.length > BULK_MAX) {
       throw validationErrorFromCauses([{ path: "/", message: `must have at most ${BULK_MAX} items` }]);

@@ -5,14 +5,26 @@ import { bindAfter } from "./keyset-after.js";
 import { condition, isGroup, type Condition, type Filter, type ListQuery } from "./list-query.js";
 import { prepareWrite, toColumns, type Row } from "./prepare-write.js";
 import { Params, type Param } from "./statement-cache.js";
-import { BULK_MAX, RepositoryBase, type CreateOptions, type TransactionScope, type WriteOptions } from "./repository-base.js";
+import {
+  BULK_MAX,
+  RepositoryBase,
+  type CreateOptions,
+  type TransactionScope,
+  type WriteOptions,
+} from "./repository-base.js";
 import { fullOrder, whereAll } from "./where.js";
 import type { AnyModelDb, DynamicTables } from "./any-model-db.js";
 
 /** countEstimate counts exactly up to this many rows; beyond, it answers the planner's estimate. */
 export const COUNT_EXACT_UP_TO = 1000;
 
-export { BULK_MAX, type CreateOptions, type TransactionScope, type WriteHook, type WriteOptions } from "./repository-base.js";
+export {
+  BULK_MAX,
+  type CreateOptions,
+  type TransactionScope,
+  type WriteHook,
+  type WriteOptions,
+} from "./repository-base.js";
 
 /**
  * The generic CRUD service for one model: list, count, get, create, update, delete,
@@ -24,7 +36,15 @@ export { BULK_MAX, type CreateOptions, type TransactionScope, type WriteHook, ty
 export class Repository<R extends object = Row> extends RepositoryBase<R> {
   /** The same repository running inside a transaction (see runTransaction). */
   within(scope: TransactionScope): Repository<R> {
-    return new Repository<R>(this.model, this.database, this.constraints, this.changes, scope, this.statements, this.hooks);
+    return new Repository<R>(
+      this.model,
+      this.database,
+      this.constraints,
+      this.changes,
+      scope,
+      this.statements,
+      this.hooks,
+    );
   }
 
   async list(query: ListQuery): Promise<R[]> {
@@ -39,7 +59,9 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     return this.runCached<R>(shape, params, () => {
       const order = fullOrder(query.orderBy, this.model.defaultOrder);
       const where = (q: SelectQueryBuilder<DynamicTables, string, any>) =>
-        q.$if(filters.length > 0, (w) => w.where((eb) => whereAll(eb, filters))).$if(after !== undefined, (w) => w.where(after!.condition()));
+        q
+          .$if(filters.length > 0, (w) => w.where((eb) => whereAll(eb, filters)))
+          .$if(after !== undefined, (w) => w.where(after!.condition()));
       const matching = <Q extends SelectQueryBuilder<DynamicTables, string, any>>(q: Q) =>
         order.reduce((o, key) => o.orderBy(key), where(q)).limit(limit as unknown as number) as Q;
       if (!offset) return matching(this.db.selectFrom(this.model.table).select(this.columns));
@@ -47,7 +69,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       // index holds the order, such as (createdAt, id)), and only the page's rows are read whole.
       // Half a million rows in, that is several times faster than skipping whole rows.
       const ids = matching(this.db.selectFrom(this.model.table).select("id")).offset(offset as unknown as number);
-      return order.reduce((q, key) => q.orderBy(key), this.db.selectFrom(this.model.table).select(this.columns).where("id", "in", ids));
+      return order.reduce(
+        (q, key) => q.orderBy(key),
+        this.db.selectFrom(this.model.table).select(this.columns).where("id", "in", ids),
+      );
     });
   }
 
@@ -55,7 +80,12 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
   async listByIds(ids: string[]): Promise<R[]> {
     if (ids.length === 0) return [];
     const field = this.model.fieldMap.get("id")!;
-    return this.list({ filters: [{ field, kind: field.kind, method: "inArray", value: ids }], orderBy: [], limit: BULK_MAX, offset: 0 });
+    return this.list({
+      filters: [{ field, kind: field.kind, method: "inArray", value: ids }],
+      orderBy: [],
+      limit: BULK_MAX,
+      offset: 0,
+    });
   }
 
   async count(conditions: Filter[]): Promise<number> {
@@ -77,7 +107,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * rows matching (from the table's statistics, as pg_class.reltuples), at least one past the
    * limit. `count` stays the exact one.
    */
-  async countEstimate(conditions: Filter[], exactUpTo = COUNT_EXACT_UP_TO): Promise<{ count: number; estimated: boolean }> {
+  async countEstimate(
+    conditions: Filter[],
+    exactUpTo = COUNT_EXACT_UP_TO,
+  ): Promise<{ count: number; estimated: boolean }> {
     const params = new Params();
     const filters = withParams(conditions, params);
     const limit = params.add(exactUpTo + 1);
@@ -89,7 +122,13 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
         .$if(filters.length > 0, (q) => q.where((eb) => whereAll(eb, filters)));
     const shape = conditionsShape(conditions);
     const [bounded] = await this.runCached(`count-bounded|${shape}`, params, () =>
-      this.db.selectFrom(matching().limit(limit as unknown as number).as("m")).select(sql<number>`count(*)::int`.as("count")),
+      this.db
+        .selectFrom(
+          matching()
+            .limit(limit as unknown as number)
+            .as("m"),
+        )
+        .select(sql<number>`count(*)::int`.as("count")),
     );
     const count = bounded!.count as number;
     if (count <= exactUpTo) return { count, estimated: false };
@@ -111,7 +150,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
 
   async create(raw: unknown, options: CreateOptions = {}): Promise<R> {
     const data = prepareWrite(this.model, raw, "create", "", options);
-    const [row] = await this.written((db) => this.insert(db, [data], options.companion, true), (rows) => rows.map((r) => r.id as string));
+    const [row] = await this.written(
+      (db) => this.insert(db, [data], options.companion, true),
+      (rows) => rows.map((r) => r.id as string),
+    );
     this.changed();
     return row! as R;
   }
@@ -125,12 +167,18 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * Inside a transaction it is one statement of that transaction; when a repository has an
    * after-write hook, the creates run one by one in a transaction instead (same result).
    */
-  async createTogether(raw: unknown, others: { repository: Repository; raw: unknown }[], options: WriteOptions = {}): Promise<Row[]> {
+  async createTogether(
+    raw: unknown,
+    others: { repository: Repository; raw: unknown }[],
+    options: WriteOptions = {},
+  ): Promise<Row[]> {
     // Each part bound to this repository's transaction, if it runs in one.
-    const parts: { repository: Repository; raw: unknown }[] = [{ repository: this as Repository, raw }, ...others].map((p) => ({
-      repository: this.scope && !p.repository.scope ? p.repository.within(this.scope) : p.repository,
-      raw: p.raw,
-    }));
+    const parts: { repository: Repository; raw: unknown }[] = [{ repository: this as Repository, raw }, ...others].map(
+      (p) => ({
+        repository: this.scope && !p.repository.scope ? p.repository.within(this.scope) : p.repository,
+        raw: p.raw,
+      }),
+    );
     if (parts.some((p) => p.repository.hooks.afterWrite)) {
       return this.inTransactionScope(async (self) => {
         const rows: Row[] = [];
@@ -151,21 +199,31 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const [row] = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
       prepared.forEach(({ repository }, i) => {
-        query = query.with(`w${i}`, (db: AnyModelDb) => db.insertInto(repository.model.table).values(bound[i]!).returning(repository.columns));
+        query = query.with(`w${i}`, (db: AnyModelDb) =>
+          db.insertInto(repository.model.table).values(bound[i]!).returning(repository.columns),
+        );
       });
       return query
         .selectFrom(prepared.map((_, i) => `w${i}`))
-        .select(prepared.flatMap(({ repository }, i) => repository.columns.map((c) => sql.ref(`w${i}.${c}`).as(`${i}.${c}`))));
+        .select(
+          prepared.flatMap(({ repository }, i) => repository.columns.map((c) => sql.ref(`w${i}.${c}`).as(`${i}.${c}`))),
+        );
     });
     for (const { repository } of prepared) repository.changed();
     // Each part's columns back under their own names.
-    return prepared.map(({ repository }, i) => Object.fromEntries(repository.columns.map((c) => [c, row![`${i}.${c}`]])));
+    return prepared.map(({ repository }, i) =>
+      Object.fromEntries(repository.columns.map((c) => [c, row![`${i}.${c}`]])),
+    );
   }
 
   async update(id: string, raw: unknown, options: WriteOptions = {}): Promise<R> {
     this.checkId(id);
     const data = prepareWrite(this.model, raw, "update", "", options);
-    const row = (await this.written((db) => this.updateOne(db, id, data), (row) => (row ? [id] : []))) ?? this.missing(id);
+    const row =
+      (await this.written(
+        (db) => this.updateOne(db, id, data),
+        (row) => (row ? [id] : []),
+      )) ?? this.missing(id);
     this.changed();
     this.changedByTrigger(data);
     return row as R;
@@ -179,7 +237,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
   async updateIf(id: string, holds: Row, raw: unknown, options: WriteOptions = {}): Promise<R | undefined> {
     this.checkId(id);
     const data = prepareWrite(this.model, raw, "update", "", options);
-    const row = await this.written((db) => this.updateOne(db, id, data, holds), (row) => (row ? [id] : []));
+    const row = await this.written(
+      (db) => this.updateOne(db, id, data, holds),
+      (row) => (row ? [id] : []),
+    );
     if (row) {
       this.changed();
       this.changedByTrigger(data);
@@ -192,9 +253,13 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     if (this.model.owned.length) return this.deleteWithOwned(id);
     const params = new Params();
     const idParam = params.add(id);
-    const build = (db: AnyModelDb, key: unknown = idParam) => db.deleteFrom(this.model.table).where("id", "=", key).returning(this.columns);
+    const build = (db: AnyModelDb, key: unknown = idParam) =>
+      db.deleteFrom(this.model.table).where("id", "=", key).returning(this.columns);
     const rows = this.hooks.afterWrite
-      ? await this.written((db) => this.guard(() => build(db, id).execute(), "delete"), (rows) => rows.map((r) => r.id as string))
+      ? await this.written(
+          (db) => this.guard(() => build(db, id).execute(), "delete"),
+          (rows) => rows.map((r) => r.id as string),
+        )
       : await this.runCached<R>("delete", params, () => build(this.db), "delete");
     const row = (rows[0] as R | undefined) ?? this.missing(id);
     this.changed();
@@ -214,7 +279,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
           return { table: child.table, ids: links.map((l) => l[link.childKey] as string) };
         }),
       );
-      const deleted = await this.guard(() => trx.deleteFrom(this.model.table).where("id", "=", id).returning(this.columns).executeTakeFirst(), "delete");
+      const deleted = await this.guard(
+        () => trx.deleteFrom(this.model.table).where("id", "=", id).returning(this.columns).executeTakeFirst(),
+        "delete",
+      );
       if (!deleted) return undefined;
       for (const { table, ids } of children) {
         if (ids.length) await this.guard(() => trx.deleteFrom(table).where("id", "in", ids).execute(), "delete");
@@ -223,7 +291,8 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       return deleted;
     });
     if (!row) this.missing(id);
-    for (const model of [this.model.id, ...owned.flatMap(({ link, child }) => [link.model, child.model])]) this.changed(model);
+    for (const model of [this.model.id, ...owned.flatMap(({ link, child }) => [link.model, child.model])])
+      this.changed(model);
     return row as R;
   }
 
@@ -238,14 +307,19 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     }
     // A unique field given as null names no record (NULLs are distinct under a unique index), so
     // it does not pick one out: { key: null } must not find whichever record has no key.
-    const keys = Object.keys(given).filter((k) => k === "id" || (this.model.fieldMap.get(k)?.unique && given[k] !== null));
+    const keys = Object.keys(given).filter(
+      (k) => k === "id" || (this.model.fieldMap.get(k)?.unique && given[k] !== null),
+    );
     const match = keys.length ? keys : Object.keys(given);
     const find = () => (match.length ? this.findMatching(given, match) : undefined);
     const existing = await find();
     if (existing) return { record: existing, created: false };
     const data = prepareWrite(this.model, raw, "create");
     try {
-      const [record] = await this.written((db) => this.insert(db, [data], undefined, true), (rows) => rows.map((r) => r.id as string));
+      const [record] = await this.written(
+        (db) => this.insert(db, [data], undefined, true),
+        (rows) => rows.map((r) => r.id as string),
+      );
       this.changed();
       return { record: record! as R, created: true };
     } catch (error) {
@@ -261,7 +335,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const items = this.checkBulk(raw).map((item, i) => prepareWrite(this.model, item, "create", `/${i}`));
     const rows = await this.inTransaction(async (trx) => {
       const rows = await this.insert(trx, items);
-      await this.hooks.afterWrite?.(trx, rows.map((r) => r.id as string));
+      await this.hooks.afterWrite?.(
+        trx,
+        rows.map((r) => r.id as string),
+      );
       return rows;
     });
     this.changed();
@@ -271,13 +348,17 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
   async bulkUpdate(raw: unknown): Promise<R[]> {
     const items = this.checkBulk(raw).map((item, i) => {
       const id = (item as Row | null)?.id;
-      if (!isUuid(id)) throw validationError(`/${i}/id id is required`, [{ path: `/${i}/id`, message: "id is required" }]);
+      if (!isUuid(id))
+        throw validationError(`/${i}/id id is required`, [{ path: `/${i}/id`, message: "id is required" }]);
       return { id, data: prepareWrite(this.model, item, "update", `/${i}`) };
     });
     const rows = await this.inTransaction(async (trx) => {
       const rows: Row[] = [];
       for (const { id, data } of items) rows.push((await this.updateOne(trx, id, data)) ?? this.missing(id));
-      await this.hooks.afterWrite?.(trx, rows.map((r) => r.id as string));
+      await this.hooks.afterWrite?.(
+        trx,
+        rows.map((r) => r.id as string),
+      );
       return rows;
     });
     this.changed();
@@ -296,7 +377,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
     for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
     const rows = await this.written(
-      (db) => this.guard(() => db.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute()),
+      (db) =>
+        this.guard(() =>
+          db.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute(),
+        ),
       (rows) => rows.map((r) => r.id as string),
     );
     this.changed();
@@ -323,17 +407,29 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * but not read). A checkout's payment intent and invoice are made with its orders' move to
    * paying this way, in one statement.
    */
-  async updateManyCreating(ids: string[], raw: unknown, inserts: CreatedWith[], options: WriteOptions = {}): Promise<{ updated: R[]; created: (Row | undefined)[] }> {
+  async updateManyCreating(
+    ids: string[],
+    raw: unknown,
+    inserts: CreatedWith[],
+    options: WriteOptions = {},
+  ): Promise<{ updated: R[]; created: (Row | undefined)[] }> {
     inserts.forEach((insert, i) => {
-      if (insert.answer && insert.rows.length !== 1) throw new Error(`insert ${i} is answered: it must be one row, not ${insert.rows.length}`);
+      if (insert.answer && insert.rows.length !== 1)
+        throw new Error(`insert ${i} is answered: it must be one row, not ${insert.rows.length}`);
     });
     const parts = inserts
-      .map((insert, index) => ({ repository: this.scope && !insert.repository.scope ? insert.repository.within(this.scope) : insert.repository, rows: insert.rows, answer: insert.answer === true, index }))
+      .map((insert, index) => ({
+        repository: this.scope && !insert.repository.scope ? insert.repository.within(this.scope) : insert.repository,
+        rows: insert.rows,
+        answer: insert.answer === true,
+        index,
+      }))
       .filter((part) => part.rows.length > 0);
     const created: (Row | undefined)[] = inserts.map(() => undefined);
     if (ids.length === 0 || this.hooks.afterWrite || parts.some((p) => p.repository.hooks.afterWrite)) {
       return this.inTransactionScope(async (self) => {
-        for (const { repository, rows, index } of parts) [created[index]] = await repository.within(self.scope!).bulkCreate(rows);
+        for (const { repository, rows, index } of parts)
+          [created[index]] = await repository.within(self.scope!).bulkCreate(rows);
         return { updated: await self.updateMany(ids, raw, options), created };
       });
     }
@@ -345,7 +441,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
         repository,
         answer,
         index,
-        values: await repository.insertValues(this.db, repository.checkBulk(rows).map((row, i) => prepareWrite(repository.model, row, "create", `/${i}`, options))),
+        values: await repository.insertValues(
+          this.db,
+          repository.checkBulk(rows).map((row, i) => prepareWrite(repository.model, row, "create", `/${i}`, options)),
+        ),
       })),
     );
     // Built once per shape (statement-cache.ts): a checkout's statement is the same text each time.
@@ -357,7 +456,11 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const shape = `update-with|${Object.keys(set).join(",")}|${ids.length}|${written.map(({ answer }, i) => `${boundRows[i]!.shape}${answer ? "+answer" : ""}`).join("|")}`;
     // An answered row comes back on each updated row, a column at a time from its INSERT's RETURNING.
     // Raw: a scalar sub-select of a data-modifying CTE's RETURNING, which the builder cannot name as a column.
-    const answered = written.flatMap(({ repository, answer }, i) => (answer ? repository.columns.map((c) => sql`(SELECT ${sql.ref(c)} FROM ${sql.table(`i${i}`)})`.as(`i${i}.${c}`)) : []));
+    const answered = written.flatMap(({ repository, answer }, i) =>
+      answer
+        ? repository.columns.map((c) => sql`(SELECT ${sql.ref(c)} FROM ${sql.table(`i${i}`)})`.as(`i${i}.${c}`))
+        : [],
+    );
     const rows = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
       written.forEach(({ repository, answer }, i) => {
@@ -366,15 +469,21 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
           return answer ? insert.returning(repository.columns) : insert;
         });
       });
-      return query.updateTable(this.model.table).set(bound).where("id", "in", idParams).returning([...this.columns, ...answered]);
+      return query
+        .updateTable(this.model.table)
+        .set(bound)
+        .where("id", "in", idParams)
+        .returning([...this.columns, ...answered]);
     });
     for (const { repository } of written) repository.changed();
     this.changed();
     if (rows.length > 0) this.changedByTrigger(set);
     written.forEach(({ repository, answer, index }, i) => {
-      if (answer && rows[0]) created[index] = Object.fromEntries(repository.columns.map((c) => [c, rows[0]![`i${i}.${c}`]]));
+      if (answer && rows[0])
+        created[index] = Object.fromEntries(repository.columns.map((c) => [c, rows[0]![`i${i}.${c}`]]));
     });
-    const updated = answered.length === 0 ? rows : rows.map((row) => Object.fromEntries(this.columns.map((c) => [c, row[c]])));
+    const updated =
+      answered.length === 0 ? rows : rows.map((row) => Object.fromEntries(this.columns.map((c) => [c, row[c]])));
     return { updated: updated as R[], created };
   }
 
@@ -397,7 +506,11 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     if (this.model.owned.length) throw new Error(`${this.model.id} owns records: delete them one by one`);
     ids.forEach((id) => this.checkId(id));
     const rows = await this.written(
-      (db) => this.guard(() => db.deleteFrom(this.model.table).where("id", "in", ids).returning(this.columns).execute(), "delete"),
+      (db) =>
+        this.guard(
+          () => db.deleteFrom(this.model.table).where("id", "in", ids).returning(this.columns).execute(),
+          "delete",
+        ),
       (rows) => rows.map((r) => r.id as string),
     );
     this.changed();
@@ -411,10 +524,12 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    */
   async setPositions(field: string, positions: { id: string; value: number }[]): Promise<R[]> {
     if (positions.length === 0) return [];
-    if (this.model.fieldMap.get(field)?.schema.type !== "integer") throw new Error(`${this.model.id}.${field} is not an integer field`);
+    if (this.model.fieldMap.get(field)?.schema.type !== "integer")
+      throw new Error(`${this.model.id}.${field} is not an integer field`);
     positions.forEach(({ id, value }) => {
       this.checkId(id);
-      if (!Number.isSafeInteger(value)) throw validationError(`${field} must be an integer`, [{ path: `/${field}`, message: "must be an integer" }]);
+      if (!Number.isSafeInteger(value))
+        throw validationError(`${field} must be an integer`, [{ path: `/${field}`, message: "must be an integer" }]);
     });
     const ids = positions.map((p) => p.id);
     const rows = await this.written(
@@ -424,7 +539,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
             .updateTable(this.model.table)
             .set((eb) => {
               // CASE id WHEN $1 THEN $2 … END, every value a parameter.
-              const cases = sql.join(positions.map((p) => sql`WHEN ${p.id} THEN ${p.value}`), sql` `);
+              const cases = sql.join(
+                positions.map((p) => sql`WHEN ${p.id} THEN ${p.value}`),
+                sql` `,
+              );
               const set: Row = { [field]: sql`(CASE ${eb.ref("id")} ${cases} END)::integer` };
               // Raw: CASE id WHEN … over the bound pairs, then now() kept as measured.
               for (const f of this.model.fields) if (f.onUpdate === "now") set[f.name] = sql`now()`;
@@ -456,7 +574,14 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
         try {
           if (update) written.push(((await this.updateOne(trx, update, data)) ?? this.missing(update)).id as string);
           // Raw clock_timestamp(): each imported row's own time, not the transaction's now().
-          else written.push(...(await this.insert(trx, [stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data])).map((r) => r.id as string));
+          else
+            written.push(
+              ...(
+                await this.insert(trx, [
+                  stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data,
+                ])
+              ).map((r) => r.id as string),
+            );
         } catch (error) {
           throw error instanceof AppError ? inRow(error, row) : error;
         }
@@ -485,12 +610,13 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const values = toColumns(this.model, data);
     const filters: Condition[] = keys.map((k) => {
       const field = this.model.fieldMap.get(k)!;
-      return values[k] === null ? { field, kind: field.kind, method: "isNull" } : { field, kind: field.kind, method: "eq", value: values[k] };
+      return values[k] === null
+        ? { field, kind: field.kind, method: "isNull" }
+        : { field, kind: field.kind, method: "eq", value: values[k] };
     });
     const [row] = await this.list({ filters, orderBy: [], limit: 1, offset: 0 });
     return row;
   }
-
 }
 
 /** Rows of another model created with `updateManyWith`; `answer`: read back (one row; `updateManyCreating`). */
@@ -512,7 +638,11 @@ export interface ImportRow {
 /** The same error, saying which row of an import it is about. */
 function inRow(error: AppError, row: number): AppError {
   const detail = error.message.slice(error.message.indexOf(": ") + 2);
-  return new AppError(error.code, `row ${row}: ${detail}`, error.causes.map((c) => ({ path: `/${row}${c.path}`, message: c.message })));
+  return new AppError(
+    error.code,
+    `row ${row}: ${detail}`,
+    error.causes.map((c) => ({ path: `/${row}${c.path}`, message: c.message })),
+  );
 }
 
 /** Filters with each value replaced by the Param that stands for it. */

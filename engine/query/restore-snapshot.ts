@@ -43,7 +43,9 @@ export async function restoreSnapshot(
   for (const [modelId, rows] of Object.entries(snapshot.tree ?? {})) for (const row of rows) put(modelId, row);
 
   // The tree as the working copy holds it now: what the snapshot no longer has leaves it.
-  const current = ownsTree(registry, graph, model) ? await draftTree(db, registry, graph, { model: model.id, id }, "working") : new Map([[model.id, new Set([id])]]);
+  const current = ownsTree(registry, graph, model)
+    ? await draftTree(db, registry, graph, { model: model.id, id }, "working")
+    : new Map([[model.id, new Set([id])]]);
   const inTarget = (modelId: string, rowId: string) => target.get(modelId)?.has(rowId) ?? false;
 
   // 1. Unlink: relation rows hanging from a record of the restored tree that the snapshot does not hold.
@@ -55,7 +57,11 @@ export async function restoreSnapshot(
     const m = registry.get(modelId);
     const parents = [...(target.get(relation.parent.model)?.keys() ?? [])];
     if (parents.length === 0) continue;
-    const removed = await db.deleteFrom(m.table).where("id", "in", gone).where(relation.parent.key, "in", parents).executeTakeFirst();
+    const removed = await db
+      .deleteFrom(m.table)
+      .where("id", "in", gone)
+      .where(relation.parent.key, "in", parents)
+      .executeTakeFirst();
     if (Number(removed.numDeletedRows)) touched.add(modelId);
   }
 
@@ -70,7 +76,9 @@ export async function restoreSnapshot(
     for (const [modelId, ids] of candidates) {
       const m = registry.get(modelId);
       const rows = await readRows(db, m, ids, "working");
-      const added = rows.filter((r) => r.createdAt && new Date(r.createdAt as string) > versionCreatedAt).map((r) => r.id);
+      const added = rows
+        .filter((r) => r.createdAt && new Date(r.createdAt as string) > versionCreatedAt)
+        .map((r) => r.id);
       const linked = await linkedIds(db, registry, graph, m, added);
       const free = added.filter((rowId) => !linked.has(rowId));
       if (free.length) {
@@ -89,15 +97,34 @@ export async function restoreSnapshot(
   for (const modelId of writeOrder(registry, [...target.keys()])) {
     const m = registry.get(modelId);
     const rows = [...target.get(modelId)!.values()];
-    const now = new Map((await readRows(db, m, rows.map((r) => r.id), "working")).map((r) => [r.id, r]));
+    const now = new Map(
+      (
+        await readRows(
+          db,
+          m,
+          rows.map((r) => r.id),
+          "working",
+        )
+      ).map((r) => [r.id, r]),
+    );
     const columns = new Set(m.fields.map((f) => f.name));
-    const stale = rows.filter((row) => (modelId === model.id && row.id === id) || !now.has(row.id) || !same(row, now.get(row.id)!));
+    const stale = rows.filter(
+      (row) => (modelId === model.id && row.id === id) || !now.has(row.id) || !same(row, now.get(row.id)!),
+    );
     for (const row of stale) {
       const known = Object.fromEntries(Object.entries(row).filter(([k]) => columns.has(k)));
       // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
       const values = { ...toColumns(m, known), updatedAt: sql`now()` };
-      const update = Object.fromEntries(Object.keys(values).filter((k) => k !== "id").map((k) => [k, sql.ref(`excluded.${k}`)]));
-      await db.insertInto(m.table).values(values).onConflict((oc) => oc.column("id").doUpdateSet(update)).execute();
+      const update = Object.fromEntries(
+        Object.keys(values)
+          .filter((k) => k !== "id")
+          .map((k) => [k, sql.ref(`excluded.${k}`)]),
+      );
+      await db
+        .insertInto(m.table)
+        .values(values)
+        .onConflict((oc) => oc.column("id").doUpdateSet(update))
+        .execute();
       touched.add(modelId);
     }
   }
@@ -105,7 +132,13 @@ export async function restoreSnapshot(
 }
 
 /** Ids of these records that a row of another record still points at as its child (or by a plain foreign key). */
-async function linkedIds(db: AnyModelDb, registry: Registry, graph: RelationGraph, model: Model, ids: string[]): Promise<Set<string>> {
+async function linkedIds(
+  db: AnyModelDb,
+  registry: Registry,
+  graph: RelationGraph,
+  model: Model,
+  ids: string[],
+): Promise<Set<string>> {
   const linked = new Set<string>();
   if (ids.length === 0) return linked;
   const external = model.id.endsWith("/widgets") && model.id !== "host/widgets";
@@ -114,7 +147,8 @@ async function linkedIds(db: AnyModelDb, registry: Registry, graph: RelationGrap
     const keys = other.fields
       .filter((f) => f.references?.model === model.id && f.name !== relation?.parent.key)
       .map((f) => f.name);
-    if (other.id === EXTERNAL_WIDGETS && external && relation?.child.model === EXTERNAL_CHILD_MODEL) keys.push(relation.child.key);
+    if (other.id === EXTERNAL_WIDGETS && external && relation?.child.model === EXTERNAL_CHILD_MODEL)
+      keys.push(relation.child.key);
     for (const key of keys) {
       const rows = await db.selectFrom(other.table).select(key).where(key, "in", ids).execute();
       for (const row of rows) linked.add(row[key] as string);
@@ -126,7 +160,11 @@ async function linkedIds(db: AnyModelDb, registry: Registry, graph: RelationGrap
 /** Models in an order that writes a referenced record before the records pointing at it. */
 function writeOrder(registry: Registry, modelIds: string[]): string[] {
   const set = new Set(modelIds);
-  const refs = (id: string) => registry.get(id).fields.map((f) => f.references?.model).filter((r): r is string => !!r && r !== id && set.has(r));
+  const refs = (id: string) =>
+    registry
+      .get(id)
+      .fields.map((f) => f.references?.model)
+      .filter((r): r is string => !!r && r !== id && set.has(r));
   const ordered: string[] = [];
   const visit = (id: string, path: Set<string>) => {
     if (ordered.includes(id) || path.has(id)) return;
@@ -134,6 +172,10 @@ function writeOrder(registry: Registry, modelIds: string[]): string[] {
     for (const ref of refs(id)) visit(ref, path);
     ordered.push(id);
   };
-  for (const id of [...modelIds].sort((a, b) => Number(registry.get(a).kind === "relation") - Number(registry.get(b).kind === "relation") || a.localeCompare(b))) visit(id, new Set());
+  for (const id of [...modelIds].sort(
+    (a, b) =>
+      Number(registry.get(a).kind === "relation") - Number(registry.get(b).kind === "relation") || a.localeCompare(b),
+  ))
+    visit(id, new Set());
   return ordered;
 }

@@ -28,6 +28,7 @@ export function rowJson(model: Model, alias: string): RawBuilder<unknown> {
     return sql`${sql.lit(field.name)}::text, ${value}`;
   });
   const calls: RawBuilder<unknown>[] = [];
-  for (let i = 0; i < pairs.length; i += FIELDS_PER_CALL) calls.push(sql`jsonb_build_object(${sql.join(pairs.slice(i, i + FIELDS_PER_CALL))})`);
+  for (let i = 0; i < pairs.length; i += FIELDS_PER_CALL)
+    calls.push(sql`jsonb_build_object(${sql.join(pairs.slice(i, i + FIELDS_PER_CALL))})`);
   return calls.length ? sql.join(calls, sql` || `) : sql`'{}'::jsonb`;
 }

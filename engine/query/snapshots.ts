@@ -24,7 +24,12 @@ export function ownsTree(registry: Registry, graph: RelationGraph, model: Model)
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 /** Rows of these ids, every column (as JSON), from the working or the published table, by id. */
-export async function readRows(db: AnyModelDb, model: Model, ids: string[], side: "working" | "published"): Promise<SnapshotRow[]> {
+export async function readRows(
+  db: AnyModelDb,
+  model: Model,
+  ids: string[],
+  side: "working" | "published",
+): Promise<SnapshotRow[]> {
   if (ids.length === 0) return [];
   const table = side === "working" ? model.table : model.published!.table;
   const rows = await db
@@ -40,7 +45,14 @@ export async function readRows(db: AnyModelDb, model: Model, ids: string[], side
  * The record's snapshot from one side: the working copies (a save, a restore) or the published
  * ones (what was live before a first publish). One query per model of the tree.
  */
-export async function readSnapshot(db: AnyModelDb, registry: Registry, graph: RelationGraph, model: Model, id: string, side: "working" | "published"): Promise<Snapshot> {
+export async function readSnapshot(
+  db: AnyModelDb,
+  registry: Registry,
+  graph: RelationGraph,
+  model: Model,
+  id: string,
+  side: "working" | "published",
+): Promise<Snapshot> {
   const [record = null] = await readRows(db, model, [id], side);
   if (!ownsTree(registry, graph, model)) return { record };
   if (!record) return { record, tree: {} };
@@ -67,7 +79,9 @@ function changedFields(before: SnapshotRow | null | undefined, after: SnapshotRo
     return row ? Object.keys(row).filter((k) => !BORN_FIELDS.has(k) && row[k] !== null) : [];
   }
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => !UNSAID.has(k) && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  return [...keys].filter(
+    (k) => !UNSAID.has(k) && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
+  );
 }
 
 /**

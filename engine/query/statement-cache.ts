@@ -32,11 +32,19 @@ export class StatementCache {
       if (this.statements.size > 5000) this.statements.clear();
       this.statements.set(shape, statement);
     }
-    return { sql: statement.sql, parameters: statement.slots.map((s) => (typeof s === "number" ? values[s] : s.constant)) };
+    return {
+      sql: statement.sql,
+      parameters: statement.slots.map((s) => (typeof s === "number" ? values[s] : s.constant)),
+    };
   }
 
   /** Runs on `db` (a transaction's too) the statement of `shape` with the values `params` collected; `build` uses their stand-ins. */
-  async run<T>(db: AnyModelDb, shape: string, params: Params, build: () => Compilable | RawBuilder<unknown>): Promise<T[]> {
+  async run<T>(
+    db: AnyModelDb,
+    shape: string,
+    params: Params,
+    build: () => Compilable | RawBuilder<unknown>,
+  ): Promise<T[]> {
     // A raw sql`` template compiles against a database; a query builder knows its own (and ignores the argument).
     const { sql, parameters } = this.bind(shape, params.values, () => {
       const built = build();

@@ -23,11 +23,14 @@ export async function runTransaction<T>(
   const touched = new Set<string>();
   const source = modelSourceOf(repositories);
   const result = await database.db.transaction().execute((trx) =>
-    work(((modelId: string) => {
-      const repository = repositories.get(modelId);
-      if (!repository) throw new Error(`Unknown model ${modelId}`);
-      return repository.within({ trx, touched });
-    }) as RepositoryLookup, modelQueries(trx, source)),
+    work(
+      ((modelId: string) => {
+        const repository = repositories.get(modelId);
+        if (!repository) throw new Error(`Unknown model ${modelId}`);
+        return repository.within({ trx, touched });
+      }) as RepositoryLookup,
+      modelQueries(trx, source),
+    ),
   );
   for (const modelId of touched) repositories.get(modelId)!.changes.publish(modelId);
   return result;

@@ -82,7 +82,10 @@ export function causesOf(errors: ErrorObject[] | null | undefined, prefix = ""):
       return { path: `${prefix}${e.instancePath}/${e.params.additionalProperty}`, message: "is not a writable field" };
     }
     if (e.keyword === "enum") {
-      return { path: `${prefix}${e.instancePath}`, message: `must be one of ${e.params.allowedValues.filter((v: unknown) => v !== null).join(", ")}` };
+      return {
+        path: `${prefix}${e.instancePath}`,
+        message: `must be one of ${e.params.allowedValues.filter((v: unknown) => v !== null).join(", ")}`,
+      };
     }
     const formatMessage = e.keyword === "format" ? formatMessages.get(e.params.format) : undefined;
     if (formatMessage) return { path: `${prefix}${e.instancePath}`, message: formatMessage };

@@ -4,8 +4,18 @@ import { isGroup, type ColumnRef, type Condition, type Filter, type Order } from
 import type { DynamicTables } from "./any-model-db.js";
 
 const operators = {
-  eq: "=", ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=",
-  like: "like", ilike: "ilike", notLike: "not like", notIlike: "not ilike", inArray: "in", notInArray: "not in",
+  eq: "=",
+  ne: "<>",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+  like: "like",
+  ilike: "ilike",
+  notLike: "not like",
+  notIlike: "not ilike",
+  inArray: "in",
+  notInArray: "not in",
 } as const;
 
 const likeMethods = new Set(["like", "ilike", "notLike", "notIlike"]);
@@ -42,7 +52,11 @@ function condition(eb: ExpressionBuilder<DynamicTables, string>, c: Condition): 
     const values = c.value as unknown[];
     // `in ()` is not SQL: an empty list matches nothing, and excludes nothing.
     if (values.length === 0) return sql<SqlBool>`${sql.lit(c.method === "notInArray")}`;
-    return eb(column, operators[c.method], values.map((v) => jsonAware(c, v)));
+    return eb(
+      column,
+      operators[c.method],
+      values.map((v) => jsonAware(c, v)),
+    );
   }
   return eb(column, operators[c.method], jsonAware(c, c.value));
 }
@@ -52,13 +66,16 @@ function patternColumn(c: Condition): RawBuilder<unknown> {
   const filters = fieldTypeOf(c.kind).filters;
   const column = columnExpression(c);
   if (filters.likeAsText) return sql`${column}::text`;
-  if (filters.likeAsJsonString && c.key === undefined) return sql`(CASE WHEN jsonb_typeof(${column}) = 'string' THEN ${column} #>> '{}' END)`;
+  if (filters.likeAsJsonString && c.key === undefined)
+    return sql`(CASE WHEN jsonb_typeof(${column}) = 'string' THEN ${column} #>> '{}' END)`;
   return column;
 }
 
 /** Whole-JSON comparisons cast the text to jsonb, so `{"en":"a"}` equals `{ "en": "a" }`. */
 const jsonAware = (c: Condition, value: unknown) =>
-  c.key === undefined && !likeMethods.has(c.method) && fieldTypeOf(c.kind).filters.comparesAsJson ? sql`${value}::jsonb` : value;
+  c.key === undefined && !likeMethods.has(c.method) && fieldTypeOf(c.kind).filters.comparesAsJson
+    ? sql`${value}::jsonb`
+    : value;
 
 /**
  * The full ORDER BY of a list: the order asked for, then the model's default order keys it does
@@ -68,7 +85,10 @@ const jsonAware = (c: Condition, value: unknown) =>
  * (parent key, orderIndex, createdAt, id) for a relation's rows in their default order as well as
  * in the admin's "by orderIndex".
  */
-export function fullOrder(orders: Order[], defaults: { column: string; direction: "asc" | "desc" }[] = []): RawBuilder<unknown>[] {
+export function fullOrder(
+  orders: Order[],
+  defaults: { column: string; direction: "asc" | "desc" }[] = [],
+): RawBuilder<unknown>[] {
   return fullOrderKeys(orders, defaults).map((k) => sql`${orderKeyExpression(k)} ${sql.raw(k.direction)}`);
 }
 
@@ -80,10 +100,17 @@ export interface OrderKey {
 }
 
 /** The keys of fullOrder, in its order (the `after` cursor of a list is a position along them). */
-export function fullOrderKeys(orders: Order[], defaults: { column: string; direction: "asc" | "desc" }[] = []): OrderKey[] {
+export function fullOrderKeys(
+  orders: Order[],
+  defaults: { column: string; direction: "asc" | "desc" }[] = [],
+): OrderKey[] {
   const named = new Set(orders.filter((o) => o.key === undefined).map((o) => o.field.name));
   const keys: OrderKey[] = [
-    ...orders.map((o) => ({ column: o.field.name, ...(o.key === undefined ? {} : { key: o.key }), direction: o.direction })),
+    ...orders.map((o) => ({
+      column: o.field.name,
+      ...(o.key === undefined ? {} : { key: o.key }),
+      direction: o.direction,
+    })),
     ...defaults.filter((d) => !named.has(d.column)).map((d) => ({ column: d.column, direction: d.direction })),
   ];
   return [...keys, { column: "id", direction: keys.at(-1)?.direction ?? "asc" }];

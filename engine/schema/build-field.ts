@@ -17,12 +17,19 @@ export interface EnumList {
 }
 
 /** One field from its flattened property schema; checks the x- keywords make sense together. */
-export function buildField(file: string, name: string, fileSchema: JsonSchema, required: boolean, enums: EnumLists = {}): Field {
+export function buildField(
+  file: string,
+  name: string,
+  fileSchema: JsonSchema,
+  required: boolean,
+  enums: EnumLists = {},
+): Field {
   const path = `/properties/${name}`;
   const fail = (key: string, detail: string) => new SchemaError(file, `${path}/${key}`, detail);
   const enumFrom: string | undefined = fileSchema["x-enum-from"];
   if (enumFrom && fileSchema.type !== "string") throw fail("x-enum-from", "needs type string");
-  if (enumFrom && fileSchema.enum) throw fail("x-enum-from", "cannot go with enum: the values come from the named list");
+  if (enumFrom && fileSchema.enum)
+    throw fail("x-enum-from", "cannot go with enum: the values come from the named list");
   // The named list's values validate, document and fill the admin's select like a written enum.
   const named = enumFrom ? enums[enumFrom] : undefined;
   const withDefault = named && !Array.isArray(named) ? (named as EnumList) : undefined;
@@ -45,7 +52,8 @@ export function buildField(file: string, name: string, fileSchema: JsonSchema, r
   if (schema["x-on-update"] && !allows("x-on-update")) throw fail("x-on-update", "now needs format date-time");
   if (schema["x-references"] && !allows("x-references")) throw fail("x-references", "needs format uuid");
   if (schema["x-search"] && !allows("x-search")) throw fail("x-search", "needs a plain string or a language map");
-  if (schema["x-references-model"] && !allows("x-references-model")) throw fail("x-references-model", "needs format uuid");
+  if (schema["x-references-model"] && !allows("x-references-model"))
+    throw fail("x-references-model", "needs format uuid");
   if (schema.enum && schema.default !== undefined && !schema.enum.includes(schema.default)) {
     throw fail("default", `${JSON.stringify(schema.default)} is not one of enum`);
   }

@@ -40,7 +40,13 @@ export function flatten(source: SchemaFile, defs: Map<string, SchemaFile>): Flat
   return flat;
 }
 
-function resolveProperty(source: SchemaFile, id: string, name: string, property: JsonSchema, defs: Map<string, SchemaFile>) {
+function resolveProperty(
+  source: SchemaFile,
+  id: string,
+  name: string,
+  property: JsonSchema,
+  defs: Map<string, SchemaFile>,
+) {
   if (!property.$ref) return property;
   const defId = resolveRef(id, property.$ref);
   const def = defs.get(defId);

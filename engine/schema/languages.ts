@@ -35,7 +35,8 @@ export function checkLanguages(languages: readonly string[], defaultLanguage: st
   if (bad !== undefined) return `LANGUAGES: ${JSON.stringify(bad)} is not a language code such as en, de or pt-BR`;
   const twice = languages.find((code, i) => languages.indexOf(code) !== i);
   if (twice !== undefined) return `LANGUAGES names ${twice} twice`;
-  if (!languages.includes(defaultLanguage)) return `DEFAULT_LANGUAGE ${JSON.stringify(defaultLanguage)} is not one of LANGUAGES (${languages.join(",")})`;
+  if (!languages.includes(defaultLanguage))
+    return `DEFAULT_LANGUAGE ${JSON.stringify(defaultLanguage)} is not one of LANGUAGES (${languages.join(",")})`;
   return undefined;
 }
 

@@ -44,7 +44,8 @@ export function loadRegistry(dir: string, options: LoadOptions = {}): Registry {
   for (const model of models) checkLinks(model, registry, files.find((f) => f.file === model.file)!);
   for (const model of models) checkDrafts(model, registry, files.find((f) => f.file === model.file)!);
   for (const model of models) if (model.drafts) model.published = publishedModelOf(model);
-  for (const model of models) if (model.ownsChild) linkOwned(model, registry, files.find((f) => f.file === model.file)!);
+  for (const model of models)
+    if (model.ownsChild) linkOwned(model, registry, files.find((f) => f.file === model.file)!);
   return registry;
 }
 
@@ -54,7 +55,8 @@ export function loadRegistry(dir: string, options: LoadOptions = {}): Registry {
  */
 function linkOwned(relation: Model, registry: Registry, source: SchemaFile) {
   const keys = relation.fields.filter((f) => f.references);
-  if (relation.kind !== "relation" || keys.length !== 2) throw new SchemaError(source.file, "/x-owned", "applies to a relation with two foreign keys");
+  if (relation.kind !== "relation" || keys.length !== 2)
+    throw new SchemaError(source.file, "/x-owned", "applies to a relation with two foreign keys");
   const [parentKey, childKey] = keys as [Model["fields"][number], Model["fields"][number]];
   const child = registry.get(childKey.references!.model);
   const owned = (matchKey: string) => ({
@@ -72,7 +74,11 @@ function checkKeywords(source: SchemaFile) {
   for (const [name, property] of Object.entries<Record<string, unknown>>(source.json.properties ?? {})) {
     for (const key of Object.keys(property ?? {})) {
       if (key.startsWith("x-") && !knownKeywords.has(key)) {
-        throw new SchemaError(source.file, `/properties/${name}/${key}`, `is not a known keyword (known: ${[...knownKeywords].join(", ")})`);
+        throw new SchemaError(
+          source.file,
+          `/properties/${name}/${key}`,
+          `is not a known keyword (known: ${[...knownKeywords].join(", ")})`,
+        );
       }
     }
   }
@@ -84,7 +90,8 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: En
   if (!checkMeta(source.json)) {
     const error = checkMeta.errors![0]!;
     const extra = error.params && "additionalProperty" in error.params ? ` (${error.params.additionalProperty})` : "";
-    const allowed = error.params && "allowedValues" in error.params ? `: ${JSON.stringify(error.params.allowedValues)}` : "";
+    const allowed =
+      error.params && "allowedValues" in error.params ? `: ${JSON.stringify(error.params.allowedValues)}` : "";
     throw new SchemaError(source.file, error.instancePath, `${error.message}${extra}${allowed}`);
   }
   const json = source.json;
@@ -93,15 +100,18 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: En
   }
   const flat = flatten(source, defs);
   for (const [i, name] of (json.required ?? []).entries()) {
-    if (!flat.properties[name]) throw new SchemaError(source.file, `/required/${i}`, `names a missing property ${name}`);
+    if (!flat.properties[name])
+      throw new SchemaError(source.file, `/required/${i}`, `names a missing property ${name}`);
   }
   for (const [i, names] of (json["x-unique-together"] ?? ([] as string[][])).entries()) {
     for (const [j, name] of names.entries()) {
-      if (!flat.properties[name]) throw new SchemaError(source.file, `/x-unique-together/${i}/${j}`, `names a missing property ${name}`);
+      if (!flat.properties[name])
+        throw new SchemaError(source.file, `/x-unique-together/${i}/${j}`, `names a missing property ${name}`);
     }
   }
   // Internal storage has no routes to grant.
-  if (json["x-internal"] === true && json["x-access"]) throw new SchemaError(source.file, "/x-access", "cannot grant access to an x-internal model (it has no routes)");
+  if (json["x-internal"] === true && json["x-access"])
+    throw new SchemaError(source.file, "/x-access", "cannot grant access to an x-internal model (it has no routes)");
   const fields = Object.entries(flat.properties).map(([name, schema]) =>
     buildField(source.file, name, schema, flat.required.includes(name), enums),
   );
@@ -140,7 +150,8 @@ function checkDrafts(model: Model, registry: Registry, source: SchemaFile) {
   if (!model.drafts) return;
   if (model.internal) throw new SchemaError(source.file, "/x-drafts", "cannot apply to an x-internal model");
   const parent = model.kind === "relation" ? model.fields.find((f) => f.references)?.references?.model : undefined;
-  if (parent && !registry.get(parent).drafts) throw new SchemaError(source.file, "/x-drafts", `needs its parent ${parent} to have x-drafts too`);
+  if (parent && !registry.get(parent).drafts)
+    throw new SchemaError(source.file, "/x-drafts", `needs its parent ${parent} to have x-drafts too`);
 }
 
 /** Checks references between files: foreign keys and embedded relations must name real models. */
@@ -148,7 +159,11 @@ function checkLinks(model: Model, registry: Registry, source: SchemaFile) {
   for (const field of model.fields) {
     const target = field.references?.model;
     if (target && !registry.find(target)) {
-      throw new SchemaError(source.file, `/properties/${field.name}/x-references/model`, `names a missing model ${target}`);
+      throw new SchemaError(
+        source.file,
+        `/properties/${field.name}/x-references/model`,
+        `names a missing model ${target}`,
+      );
     }
   }
   for (const [i, id] of model.embed.entries()) {

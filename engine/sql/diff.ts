@@ -43,10 +43,21 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
     const old = before.tables[name];
     if (!old) {
       creates.push({ sql: ddl.createTable(name, table) });
-      for (const [index, column] of Object.entries(table.indexes)) constraints.push({ sql: ddl.createIndex(name, index, column) });
-      for (const [fk, def] of Object.entries(table.foreignKeys)) foreignKeys.push({ sql: ddl.addForeignKey(name, fk, def) });
+      for (const [index, column] of Object.entries(table.indexes))
+        constraints.push({ sql: ddl.createIndex(name, index, column) });
+      for (const [fk, def] of Object.entries(table.foreignKeys))
+        foreignKeys.push({ sql: ddl.addForeignKey(name, fk, def) });
       // A model given x-drafts: what its table holds now is what visitors saw, so it starts published.
-      if (table.copyOf && before.tables[table.copyOf]) copies.push({ sql: ddl.copyRows(table.copyOf, name, Object.keys((after.tables[table.copyOf] ?? before.tables[table.copyOf])!.columns).filter((c) => c in table.columns)) });
+      if (table.copyOf && before.tables[table.copyOf])
+        copies.push({
+          sql: ddl.copyRows(
+            table.copyOf,
+            name,
+            Object.keys((after.tables[table.copyOf] ?? before.tables[table.copyOf])!.columns).filter(
+              (c) => c in table.columns,
+            ),
+          ),
+        });
       continue;
     }
     diffColumns(name, old, table, alters, columnDrops);
@@ -54,11 +65,23 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
   }
   for (const name of Object.keys(before.tables)) {
     if (!after.tables[name]) {
-      tableDrops.push({ sql: `DROP TABLE ${quote(name)} CASCADE;`, destructive: `drop table ${name} and every row in it` });
+      tableDrops.push({
+        sql: `DROP TABLE ${quote(name)} CASCADE;`,
+        destructive: `drop table ${name} and every row in it`,
+      });
     }
   }
   // Constraints go before the columns they stand on, so no drop names something already gone.
-  return [...creates, ...alters, ...constraintDrops, ...constraints, ...foreignKeys, ...copies, ...columnDrops, ...tableDrops];
+  return [
+    ...creates,
+    ...alters,
+    ...constraintDrops,
+    ...constraints,
+    ...foreignKeys,
+    ...copies,
+    ...columnDrops,
+    ...tableDrops,
+  ];
 }
 
 function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alters: Change[], drops: Change[]) {
@@ -81,7 +104,11 @@ function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alte
       const widening = WIDENINGS.has(change) || convert !== undefined;
       alters.push({
         sql: `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${column.type} USING ${convert?.(c) ?? `${c}::${column.type}`};`,
-        ...(widening ? {} : { destructive: `change ${table}.${name} from ${was.type} to ${column.type} (values that do not convert are lost or fail)` }),
+        ...(widening
+          ? {}
+          : {
+              destructive: `change ${table}.${name} from ${was.type} to ${column.type} (values that do not convert are lost or fail)`,
+            }),
       });
     }
     const currentDefault = defaultDropped ? undefined : was.default;
@@ -98,7 +125,10 @@ function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alte
   }
   for (const name of Object.keys(old.columns)) {
     if (!now.columns[name]) {
-      drops.push({ sql: `ALTER TABLE ${t} DROP COLUMN ${quote(name)};`, destructive: `drop column ${table}.${name} and its values` });
+      drops.push({
+        sql: `ALTER TABLE ${t} DROP COLUMN ${quote(name)};`,
+        destructive: `drop column ${table}.${name} and its values`,
+      });
     }
   }
 }
@@ -113,10 +143,30 @@ function diffConstraints(
 ) {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const groups = [
-    { key: "uniques", add: (n: string, v: any) => ddl.addUnique(table, n, v), drop: (n: string) => ddl.dropConstraint(table, n), into: constraints },
-    { key: "checks", add: (n: string, v: any) => ddl.addCheck(table, n, v), drop: (n: string) => ddl.dropConstraint(table, n), into: constraints },
-    { key: "indexes", add: (n: string, v: any) => ddl.createIndex(table, n, v), drop: (n: string) => ddl.dropIndex(n), into: constraints },
-    { key: "foreignKeys", add: (n: string, v: any) => ddl.addForeignKey(table, n, v), drop: (n: string) => ddl.dropConstraint(table, n), into: foreignKeys },
+    {
+      key: "uniques",
+      add: (n: string, v: any) => ddl.addUnique(table, n, v),
+      drop: (n: string) => ddl.dropConstraint(table, n),
+      into: constraints,
+    },
+    {
+      key: "checks",
+      add: (n: string, v: any) => ddl.addCheck(table, n, v),
+      drop: (n: string) => ddl.dropConstraint(table, n),
+      into: constraints,
+    },
+    {
+      key: "indexes",
+      add: (n: string, v: any) => ddl.createIndex(table, n, v),
+      drop: (n: string) => ddl.dropIndex(n),
+      into: constraints,
+    },
+    {
+      key: "foreignKeys",
+      add: (n: string, v: any) => ddl.addForeignKey(table, n, v),
+      drop: (n: string) => ddl.dropConstraint(table, n),
+      into: foreignKeys,
+    },
   ] as const;
   for (const group of groups) {
     const before = old[group.key] as Record<string, unknown>;

@@ -7,7 +7,11 @@ export function identifier(name: string): string {
   return `${name.slice(0, 54)}_${hash}`;
 }
 
-export const snake = (s: string) => s.replace(/-/g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+export const snake = (s: string) =>
+  s
+    .replace(/-/g, "_")
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase();
 
 export const tableName = (module: string, entity: string) => identifier(`${snake(module)}_${snake(entity)}`);
 

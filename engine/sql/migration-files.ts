@@ -52,6 +52,10 @@ export function readSnapshot(dir: string): Snapshot {
 export function nextMigrationId(existing: MigrationFile[], label: string): string {
   const last = existing.at(-1);
   const number = last ? Number(last.id.slice(0, 4)) + 1 : 1;
-  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "schema_change";
+  const slug =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "") || "schema_change";
   return `${String(number).padStart(4, "0")}_${slug}`;
 }

@@ -55,12 +55,24 @@ export const constraintName = (model: Model, field: string, kind: "key" | "fkey"
   identifier(`${model.table}_${field}_${kind}`);
 
 export function tableSnapshot(model: Model, registry: Registry, copyOf?: string): TableSnapshot {
-  const table: TableSnapshot = { ...(copyOf ? { copyOf } : {}), columns: {}, uniques: {}, foreignKeys: {}, checks: {}, indexes: {} };
+  const table: TableSnapshot = {
+    ...(copyOf ? { copyOf } : {}),
+    columns: {},
+    uniques: {},
+    foreignKeys: {},
+    checks: {},
+    indexes: {},
+  };
   for (const field of model.fields) {
     const def = columnDefault(field);
     // (A published copy's publishedAt has a kind of its own, no field type: hence find, not fieldTypeOf.)
     const converts = fieldTypes().find((t) => t.kind === field.kind)?.conversions ? { kind: field.kind } : {};
-    table.columns[field.name] = { type: field.column, notNull: field.required, ...(def ? { default: def } : {}), ...converts };
+    table.columns[field.name] = {
+      type: field.column,
+      notNull: field.required,
+      ...(def ? { default: def } : {}),
+      ...converts,
+    };
     if (field.unique && field.name !== "id") table.uniques[constraintName(model, field.name, "key")] = field.name;
     if (field.references && !copyOf) {
       table.foreignKeys[constraintName(model, field.name, "fkey")] = {
@@ -71,13 +83,15 @@ export function tableSnapshot(model: Model, registry: Registry, copyOf?: string)
     }
     // A list named at start-up (x-enum-from) is checked in code: adding a value needs no migration.
     if (field.enum && !field.enumFrom) {
-      table.checks[constraintName(model, field.name, "check")] = `${quote(field.name)} IN (${field.enum.map(literal).join(", ")})`;
+      table.checks[constraintName(model, field.name, "check")] =
+        `${quote(field.name)} IN (${field.enum.map(literal).join(", ")})`;
     }
     const indexed = field.references || field.index;
     if (indexed && !field.unique) table.indexes[constraintName(model, field.name, "idx")] = field.name;
     // The newest or oldest first, and pages deep into them, read straight off this index (see fullOrder).
     if (field.name === "createdAt") table.indexes[constraintName(model, field.name, "idx")] = ["createdAt", "id"];
-    for (const [suffix, expression] of searchExpressions(field)) table.indexes[constraintName(model, field.name + suffix, "trgm")] = { trigram: expression };
+    for (const [suffix, expression] of searchExpressions(field))
+      table.indexes[constraintName(model, field.name + suffix, "trgm")] = { trigram: expression };
   }
   // A relation's rows are read by their parent, in order (page loader, admin sub-tables): its
   // parent key's index carries the order too, so "the first rows of this parent" reads only those.
@@ -105,7 +119,9 @@ export function snapshotOf(registry: Registry): Snapshot {
     snapshot.tables[model.table] = tableSnapshot(model, registry);
     if (model.published) snapshot.tables[model.published.table] = tableSnapshot(model.published, registry, model.table);
   }
-  const trigrams = Object.values(snapshot.tables).some((t) => Object.values(t.indexes).some((i) => typeof i === "object" && !Array.isArray(i)));
+  const trigrams = Object.values(snapshot.tables).some((t) =>
+    Object.values(t.indexes).some((i) => typeof i === "object" && !Array.isArray(i)),
+  );
   if (trigrams) snapshot.extensions = ["pg_trgm"];
   return snapshot;
 }
@@ -117,10 +133,12 @@ export function constraintFields(registry: Registry): Map<string, { model: Model
     map.set(identifier(`${model.table}_pkey`), { model, field: "id" });
     for (const field of model.fields) {
       // Indexes too: a value too large for one is reported by the index's name.
-      for (const kind of ["key", "fkey", "check", "idx"] as const) map.set(constraintName(model, field.name, kind), { model, field: field.name });
+      for (const kind of ["key", "fkey", "check", "idx"] as const)
+        map.set(constraintName(model, field.name, kind), { model, field: field.name });
     }
     // A unique-together conflict names its last field: "email" of (provider, email).
-    for (const names of model.uniqueTogether) map.set(constraintName(model, names.join("_"), "key"), { model, field: names.at(-1)! });
+    for (const names of model.uniqueTogether)
+      map.set(constraintName(model, names.join("_"), "key"), { model, field: names.at(-1)! });
   }
   return map;
 }

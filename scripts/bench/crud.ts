@@ -43,7 +43,9 @@ const SERVER_FILES: Record<ServerName, string> = {
 const COMPILED = process.env.BENCH_TSX !== "1";
 const COMPILED_DIR = "dist/bench-crud";
 const serverCommand = (name: ServerName) =>
-  COMPILED ? [`${COMPILED_DIR}/${SERVER_FILES[name].replace(/^.*\//, "").replace(/\.ts$/, ".js")}`] : ["--import", "tsx", SERVER_FILES[name]];
+  COMPILED
+    ? [`${COMPILED_DIR}/${SERVER_FILES[name].replace(/^.*\//, "").replace(/\.ts$/, ".js")}`]
+    : ["--import", "tsx", SERVER_FILES[name]];
 
 // ---------------------------------------------------------------- the four measured requests
 
@@ -77,7 +79,9 @@ const scenarios: Scenario[] = [
       method: "POST",
       path: PREFIX,
       // Unique slug per request (the column is UNIQUE); rows made by a run are deleted before the next.
-      body: JSON.stringify({ data: { title: { en: `New product ${n}` }, slug: `bench-new-${n}`, adminTitle: `New product ${n}` } }),
+      body: JSON.stringify({
+        data: { title: { en: `New product ${n}` }, slug: `bench-new-${n}`, adminTitle: `New product ${n}` },
+      }),
     }),
   },
 ];
@@ -110,7 +114,9 @@ function startServer(name: ServerName, label: string): Promise<{ port: number; c
       BENCH_SECRET: SECRET,
       PORT: "0",
       // BENCH_HEAP_PROF=<dir>: what each server's requests keep alive past a scavenge (serve-for-parent.ts).
-      BENCH_HEAP_PROF: process.env.BENCH_HEAP_PROF ? `${process.env.BENCH_HEAP_PROF}/${name}-${label.replace(/\W+/g, "-")}.heapprofile` : "",
+      BENCH_HEAP_PROF: process.env.BENCH_HEAP_PROF
+        ? `${process.env.BENCH_HEAP_PROF}/${name}-${label.replace(/\W+/g, "-")}.heapprofile`
+        : "",
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -167,10 +173,16 @@ async function seed(client: pg.Client) {
   );
   seeded = rows;
   // Published, as the demo's and an editor's products are: visitors read the published copies.
-  const columns = (await client.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'ecommerce_products'`)).rows
+  const columns = (
+    await client.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'ecommerce_products'`,
+    )
+  ).rows
     .map((r) => `"${r.column_name}"`)
     .join(", ");
-  await client.query(`INSERT INTO ecommerce_products__published (${columns}) SELECT ${columns} FROM ecommerce_products ON CONFLICT (id) DO NOTHING`);
+  await client.query(
+    `INSERT INTO ecommerce_products__published (${columns}) SELECT ${columns} FROM ecommerce_products ON CONFLICT (id) DO NOTHING`,
+  );
   await client.query("VACUUM ANALYZE ecommerce_products");
   await client.query("VACUUM ANALYZE ecommerce_products__published");
 }
@@ -199,7 +211,11 @@ function cpuOf(child: ChildProcess): Promise<{ cpu: number; system: number; sysc
     const onMessage = (message: any) => {
       if (!message?.cpu) return;
       child.off("message", onMessage).off("exit", onExit);
-      resolve({ cpu: message.cpu.user + message.cpu.system, system: message.cpu.system, syscalls: message.syscalls ?? 0 });
+      resolve({
+        cpu: message.cpu.user + message.cpu.system,
+        system: message.cpu.system,
+        syscalls: message.syscalls ?? 0,
+      });
     };
     child.on("message", onMessage).once("exit", onExit);
     if (!child.connected) return onExit();
@@ -223,7 +239,11 @@ async function measure(port: number, child: ChildProcess, server: ServerName, sc
   await run(port, { ...scenario, request: (n) => scenario.request(1_000_000 + n) }, WARMUP);
   const cpuBefore = await cpuOf(child);
   const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
-  if (snapshotDir) setTimeout(() => child.send({ heapSnapshot: `${snapshotDir}/${server}-${scenario.name.replace(/\W+/g, "-")}.heapsnapshot` }), (DURATION * 1000) / 2);
+  if (snapshotDir)
+    setTimeout(
+      () => child.send({ heapSnapshot: `${snapshotDir}/${server}-${scenario.name.replace(/\W+/g, "-")}.heapsnapshot` }),
+      (DURATION * 1000) / 2,
+    );
   const result = await run(port, scenario, DURATION);
   const cpuAfter = await cpuOf(child);
   const cpu = cpuAfter.cpu - cpuBefore.cpu;
@@ -247,7 +267,11 @@ async function measure(port: number, child: ChildProcess, server: ServerName, sc
 }
 
 async function send(port: number, request: Request) {
-  const response = await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method, headers: HEADERS, body: request.body });
+  const response = await fetch(`http://127.0.0.1:${port}${request.path}`, {
+    method: request.method,
+    headers: HEADERS,
+    body: request.body,
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -256,19 +280,29 @@ const samples: Partial<Record<ServerName, Record<string, unknown>>> = {};
 async function sample(port: number, server: ServerName, scenario: Scenario, client: pg.Client) {
   // -1 for create: a slug no run uses (runs count from 0, warm-ups from 1,000,000).
   const { status, body } = await send(port, scenario.request(scenario === CREATE ? -1 : 0));
-  const ok = scenario === CREATE ? status === 201 : status === 200 && body.data && (!Array.isArray(body.data) || body.data.length > 0);
+  const ok =
+    scenario === CREATE
+      ? status === 201
+      : status === 200 && body.data && (!Array.isArray(body.data) || body.data.length > 0);
   if (!ok) throw new Error(`${server} / ${scenario.name}: ${status} ${JSON.stringify(body).slice(0, 500)}`);
   // Created rows differ in id and timestamps: compare their shape, the values sent, and the
   // versions kept (both servers write the record's first version: the same work).
-  const versions = async () => Number((await client.query(`SELECT count(*) AS n FROM host_versions WHERE "recordId" = $1`, [body.data.id])).rows[0].n);
+  const versions = async () =>
+    Number(
+      (await client.query(`SELECT count(*) AS n FROM host_versions WHERE "recordId" = $1`, [body.data.id])).rows[0].n,
+    );
   (samples[server] ??= {})[scenario.name] =
-    scenario === CREATE ? { keys: Object.keys(body.data), slug: body.data.slug, title: body.data.title, versions: await versions() } : body.data;
+    scenario === CREATE
+      ? { keys: Object.keys(body.data), slug: body.data.slug, title: body.data.title, versions: await versions() }
+      : body.data;
 }
 
 function checkSamples(scenario: Scenario) {
   const [a, b] = [samples.generated?.[scenario.name], samples["hand-written"]?.[scenario.name]];
   if (!isDeepStrictEqual(a, b)) {
-    throw new Error(`${scenario.name}: the servers answer differently\n  generated:    ${JSON.stringify(a)}\n  hand-written: ${JSON.stringify(b)}`);
+    throw new Error(
+      `${scenario.name}: the servers answer differently\n  generated:    ${JSON.stringify(a)}\n  hand-written: ${JSON.stringify(b)}`,
+    );
   }
 }
 
@@ -302,17 +336,32 @@ async function main() {
   try {
     const cpus = os.cpus();
     const { rows } = await admin.query("SHOW server_version");
-    console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}`);
-    console.log(`node ${process.version}, PostgreSQL ${rows[0].server_version}, autocannon ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up`);
-    console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work on the machine skews both sides)`);
-    console.log(`products: ${PRODUCTS}, schema "${SCHEMA}" at ${URL_.replace(/\/\/[^@]*@/, "//")}${ROUNDS > 1 ? `, best of ${ROUNDS} rounds (req/s: the most, CPU: the least)` : ""}\n`);
+    console.log(
+      `machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}`,
+    );
+    console.log(
+      `node ${process.version}, PostgreSQL ${rows[0].server_version}, autocannon ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up`,
+    );
+    console.log(
+      `load average at start: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (other work on the machine skews both sides)`,
+    );
+    console.log(
+      `products: ${PRODUCTS}, schema "${SCHEMA}" at ${URL_.replace(/\/\/[^@]*@/, "//")}${ROUNDS > 1 ? `, best of ${ROUNDS} rounds (req/s: the most, CPU: the least)` : ""}\n`,
+    );
 
     await admin.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
     if (COMPILED) {
-      await buildServer((message) => console.log(`${message} (both servers compiled as production is; BENCH_TSX=1 runs them through tsx)\n`), {
-        entryPoints: Object.values(SERVER_FILES).map((file) => join(ROOT, file)),
-        outdir: join(ROOT, COMPILED_DIR),
-      });
+      await buildServer(
+        (message) =>
+          console.log(`${message} (both servers compiled as production is; BENCH_TSX=1 runs them through tsx)\n`),
+        {
+          entryPoints: Object.values(SERVER_FILES).map((file) => join(ROOT, file)),
+          outdir: join(ROOT, COMPILED_DIR),
+        },
+      );
     }
 
     // Row by row, each server in turn in a fresh process, so both meet about the same machine
@@ -323,7 +372,8 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       if (ROUNDS > 1) console.log(`round ${round + 1} of ${ROUNDS}`);
       for (const [index, scenario] of measured.entries()) {
-        const order: ServerName[] = (round + index) % 2 === 0 ? ["generated", "hand-written"] : ["hand-written", "generated"];
+        const order: ServerName[] =
+          (round + index) % 2 === 0 ? ["generated", "hand-written"] : ["hand-written", "generated"];
         for (const server of order) {
           if (scenario === CREATE && seeded.length > 0) await resetTable(admin);
           const { port, child } = await startServer(server, `${scenario.name}-${round + 1}`);
@@ -342,16 +392,36 @@ async function main() {
   printTable(results, rounds);
 }
 
-function printTable(results: Map<string, Partial<Record<ServerName, Measure>>>, rounds: Map<string, Partial<Record<ServerName, number>>[]>) {
+function printTable(
+  results: Map<string, Partial<Record<ServerName, Measure>>>,
+  rounds: Map<string, Partial<Record<ServerName, number>>[]>,
+) {
   // CPU µs per request, generated / hand-written, and that ratio: the best of each side's rounds,
   // then each round's own (shown when there are several; the verdict reads the best-of ratio).
-  const header = ["", "generated req/s", "p99 ms", "hand-written req/s", "p99 ms", "ratio", "CPU µs/req", "CPU ratio", ...(ROUNDS > 1 ? ["each round"] : [])];
+  const header = [
+    "",
+    "generated req/s",
+    "p99 ms",
+    "hand-written req/s",
+    "p99 ms",
+    "ratio",
+    "CPU µs/req",
+    "CPU ratio",
+    ...(ROUNDS > 1 ? ["each round"] : []),
+  ];
   const lines = measured.map((s) => {
     const { generated: g, "hand-written": h } = results.get(s.name)!;
     const eachRound = (rounds.get(s.name) ?? []).map((r) => (r.generated! / r["hand-written"]!).toFixed(2)).join(" ");
     return [
-      s.name, g!.rps.toFixed(0), String(g!.p99), h!.rps.toFixed(0), String(h!.p99), (g!.rps / h!.rps).toFixed(2),
-      `${g!.cpu.toFixed(0)} / ${h!.cpu.toFixed(0)}`, (g!.cpu / h!.cpu).toFixed(2), ...(ROUNDS > 1 ? [eachRound] : []),
+      s.name,
+      g!.rps.toFixed(0),
+      String(g!.p99),
+      h!.rps.toFixed(0),
+      String(h!.p99),
+      (g!.rps / h!.rps).toFixed(2),
+      `${g!.cpu.toFixed(0)} / ${h!.cpu.toFixed(0)}`,
+      (g!.cpu / h!.cpu).toFixed(2),
+      ...(ROUNDS > 1 ? [eachRound] : []),
     ];
   });
   const widths = header.map((_, i) => Math.max(...[header, ...lines].map((l) => l[i]!.length)));

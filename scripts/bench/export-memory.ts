@@ -25,7 +25,10 @@ if (!gc) throw new Error("run with node --expose-gc (npm run bench:export does)"
 const url = process.env.BENCH_DATABASE_URL;
 const schema = url ? `bench_export_${randomUUID().slice(0, 8)}` : undefined;
 const database = await openDatabase({ url, schema, poolSize: 4 });
-const app = await composeApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: false }, { database, logger: false });
+const app = await composeApp(
+  { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: false },
+  { database, logger: false },
+);
 await app.listen({ port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -59,7 +62,9 @@ async function exportOnce(format: "csv" | "json", rows: number): Promise<Run> {
   };
   const sampler = setInterval(sample, SAMPLE_MS);
   const started = performance.now();
-  const response = await fetch(`${base}/api/blog/articles/export?format=${format}`, { headers: { "x-rbac-secret-key": SECRET } });
+  const response = await fetch(`${base}/api/blog/articles/export?format=${format}`, {
+    headers: { "x-rbac-secret-key": SECRET },
+  });
   if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
   let bytes = 0;
   let lines = 0;
@@ -80,7 +85,14 @@ async function exportOnce(format: "csv" | "json", rows: number): Promise<Run> {
   // Each record ends a line (a JSON export also has its brackets' lines; a CSV its header).
   const counted = format === "csv" ? lines - 1 : lines - 2;
   if (counted !== rows) throw new Error(`exported ${counted} rows, expected ${rows}`);
-  return { rows, bytes, ms: performance.now() - started, heap: peak.heap - before.heapUsed, live, rss: peak.rss - before.rss };
+  return {
+    rows,
+    bytes,
+    ms: performance.now() - started,
+    heap: peak.heap - before.heapUsed,
+    live,
+    rss: peak.rss - before.rss,
+  };
 }
 
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
@@ -101,7 +113,9 @@ try {
     console.log(line(format, small[format]));
     console.log(line(format, large[format]));
     const ratio = (a: number, b: number) => (a / Math.max(b, 1)).toFixed(2);
-    console.log(`${format.padEnd(5)}${LARGE / SMALL}× the rows: peak heap ×${ratio(large[format].heap, small[format].heap)}, live heap ×${ratio(large[format].live, small[format].live)}, peak RSS ×${ratio(large[format].rss, small[format].rss)}`);
+    console.log(
+      `${format.padEnd(5)}${LARGE / SMALL}× the rows: peak heap ×${ratio(large[format].heap, small[format].heap)}, live heap ×${ratio(large[format].live, small[format].live)}, peak RSS ×${ratio(large[format].rss, small[format].rss)}`,
+    );
   }
 } finally {
   await app.close();

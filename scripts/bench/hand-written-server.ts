@@ -45,7 +45,10 @@ app.get<{ Querystring: Record<string, string> }>("/api/ecommerce/products", asyn
     return { data: rows.map(published) };
   }
   const limit = Math.min(Number(request.query.limit ?? 100) || 100, 1000);
-  const { rows } = await pool.query(`SELECT ${SELECT_PUBLISHED} FROM ${PUBLISHED} ORDER BY "createdAt" asc, id asc LIMIT $1`, [limit]);
+  const { rows } = await pool.query(
+    `SELECT ${SELECT_PUBLISHED} FROM ${PUBLISHED} ORDER BY "createdAt" asc, id asc LIMIT $1`,
+    [limit],
+  );
   return { data: rows.map(published) };
 });
 
@@ -63,7 +66,9 @@ app.post<{ Body: { data: Record<string, unknown> } }>("/api/ecommerce/products",
      SELECT ${SELECT} FROM created`,
     [...values, filled],
   );
-  return reply.status(201).send({ data: { ...rows[0], publication: { state: "draft", publishedAt: null, publishAt: null, unpublishAt: null } } });
+  return reply.status(201).send({
+    data: { ...rows[0], publication: { state: "draft", publishedAt: null, publishAt: null, unpublishAt: null } },
+  });
 });
 
 await serveForParent(app, () => pool.end());

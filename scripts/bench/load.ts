@@ -51,13 +51,21 @@ function memoryOf(server: ServerProcess, label: string): Promise<Memory> {
 
 /** What the traffic needs: the demo's pages, products, articles and form, and signed-in shoppers. */
 async function fixture(url: string): Promise<Fixture> {
-  const urls = (await expectStatus(200, url, "GET", "/api/host/pages/urls")).data.urls.map((u: { url: string }) => u.url) as string[];
-  const pages = urls.filter((u) => !/\/(cart|account|sign|logout|settings|404|500|billing)/.test(u) && !u.includes("["));
-  const products = (await expectStatus(200, url, "GET", "/api/ecommerce/products?limit=100")).data as Fixture["products"];
+  const urls = (await expectStatus(200, url, "GET", "/api/host/pages/urls")).data.urls.map(
+    (u: { url: string }) => u.url,
+  ) as string[];
+  const pages = urls.filter(
+    (u) => !/\/(cart|account|sign|logout|settings|404|500|billing)/.test(u) && !u.includes("["),
+  );
+  const products = (await expectStatus(200, url, "GET", "/api/ecommerce/products?limit=100"))
+    .data as Fixture["products"];
   // The owner restocks before the sale: a counted product (the demo's mug has 12) sells out within
   // seconds of checkouts and answers 409 "out of stock" from then on, which is not what this measures.
   for (const product of products.filter((p) => p.stock != null)) {
-    await expectStatus(200, url, "PATCH", `/api/ecommerce/products/${product.id}`, { data: { stock: RESTOCK }, headers: KEY });
+    await expectStatus(200, url, "PATCH", `/api/ecommerce/products/${product.id}`, {
+      data: { stock: RESTOCK },
+      headers: KEY,
+    });
     await expectStatus(200, url, "POST", `/api/ecommerce/products/${product.id}/publish`, { headers: KEY });
   }
   const articles = (await expectStatus(200, url, "GET", "/api/blog/articles?limit=100")).data as { id: string }[];
@@ -68,14 +76,22 @@ async function fixture(url: string): Promise<Fixture> {
     const made = await Promise.all(
       Array.from({ length: Math.min(4, SHOPPERS - i) }, async (_, k) => {
         const login = `shopper-${i + k}@example.com`;
-        const body = await expectStatus(201, url, "POST", `${AUTH}/registration`, { data: { login, password: PASSWORD } });
+        const body = await expectStatus(201, url, "POST", `${AUTH}/registration`, {
+          data: { login, password: PASSWORD },
+        });
         const jwt = body.data.jwt as string;
-        return { login, password: PASSWORD, jwt, subjectId: JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).sub as string };
+        return {
+          login,
+          password: PASSWORD,
+          jwt,
+          subjectId: JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).sub as string,
+        };
       }),
     );
     shoppers.push(...made);
   }
-  if (!pages.length || !products.length || !articles.length || !forms[0]) throw new Error("the demo content is missing pages, products, articles or the contact form");
+  if (!pages.length || !products.length || !articles.length || !forms[0])
+    throw new Error("the demo content is missing pages, products, articles or the contact form");
   return { pages, products, articles, formId: forms[0].id, shoppers, secret: SECRET };
 }
 
@@ -132,17 +148,33 @@ async function main() {
         SHUTDOWN_TIMEOUT_SECONDS: "10",
         SEED_DEMO_CONTENT: "true",
       },
-      onLog: (line) => (line.level ?? 0) >= 40 && !/SMTP_URL/.test(line.msg ?? "") && console.log(`  server: ${line.msg}${line.err?.message ? `: ${line.err.message}` : ""}`),
+      onLog: (line) =>
+        (line.level ?? 0) >= 40 &&
+        !/SMTP_URL/.test(line.msg ?? "") &&
+        console.log(`  server: ${line.msg}${line.err?.message ? `: ${line.err.message}` : ""}`),
     });
     const cpus = os.cpus();
-    console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-    console.log(`server: compiled (dist/server/main.js), NODE_ENV=production, its own process (pid ${server.pid}), database "${database.name}" on ${SERVER.replace(/\/\/[^@]*@/, "//")}`);
-    console.log(`settings for the run: AUTH_RATE_LIMIT=1000000 (all sign-ins come from one address), LOG_LEVEL=warn, PAYMENT_DUMMY_ENABLED=true`);
-    console.log(`traffic: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured; mix: ${scenarioNames().join(", ")}\n`);
+    console.log(
+      `machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+    console.log(
+      `server: compiled (dist/server/main.js), NODE_ENV=production, its own process (pid ${server.pid}), database "${database.name}" on ${SERVER.replace(/\/\/[^@]*@/, "//")}`,
+    );
+    console.log(
+      `settings for the run: AUTH_RATE_LIMIT=1000000 (all sign-ins come from one address), LOG_LEVEL=warn, PAYMENT_DUMMY_ENABLED=true`,
+    );
+    console.log(
+      `traffic: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured; mix: ${scenarioNames().join(", ")}\n`,
+    );
 
     const memory: Memory[] = [await memoryOf(server, "started")];
     const fx = await fixture(server.url);
-    console.log(`fixture: ${fx.pages.length} pages, ${fx.products.length} products, ${fx.articles.length} articles, ${fx.shoppers.length} shoppers signed up`);
+    console.log(
+      `fixture: ${fx.pages.length} pages, ${fx.products.length} products, ${fx.articles.length} articles, ${fx.shoppers.length} shoppers signed up`,
+    );
     memory.push(await memoryOf(server, "before (set up)"));
 
     const warmTally: Tally = new Map();
@@ -153,7 +185,10 @@ async function main() {
 
     const tally: Tally = new Map();
     const unexpected = new Map<string, string>();
-    const sampling = setInterval(() => void memoryOf(server!, `during, ${memory.length - 2}0 s`).then((m) => memory.push(m)), 10_000);
+    const sampling = setInterval(
+      () => void memoryOf(server!, `during, ${memory.length - 2}0 s`).then((m) => memory.push(m)),
+      10_000,
+    );
     const result = await run(server.url, fx, DURATION, tally, unexpected);
     clearInterval(sampling);
     memory.push(await memoryOf(server, "at the end"));
@@ -161,8 +196,12 @@ async function main() {
     memory.push(await memoryOf(server, "after 5 s idle"));
     const health = await send(server.url, "GET", "/api/health");
 
-    console.log(`\nrequests: ${result.requests.total} in ${DURATION} s, ${result.requests.average.toFixed(0)} req/s (min ${result.requests.min}, max ${result.requests.max} per second)`);
-    console.log(`latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}; errors ${result.errors}, timeouts ${result.timeouts}`);
+    console.log(
+      `\nrequests: ${result.requests.total} in ${DURATION} s, ${result.requests.average.toFixed(0)} req/s (min ${result.requests.min}, max ${result.requests.max} per second)`,
+    );
+    console.log(
+      `latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}; errors ${result.errors}, timeouts ${result.timeouts}`,
+    );
     console.log("\nper scenario (status: answers)");
     for (const name of scenarioNames()) {
       const counts = tally.get(name);
@@ -173,7 +212,10 @@ async function main() {
     for (const [key, body] of unexpected) console.log(`  ${key}: ${body}`);
 
     console.log("\nserver memory (heap after a full GC):");
-    for (const m of memory) console.log(`  ${m.label.padEnd(18)} RSS ${mib(m.rss).padStart(6)} MiB   heap ${mib(m.heapUsed).padStart(6)} MiB`);
+    for (const m of memory)
+      console.log(
+        `  ${m.label.padEnd(18)} RSS ${mib(m.rss).padStart(6)} MiB   heap ${mib(m.heapUsed).padStart(6)} MiB`,
+      );
     // Live heap (after a full GC) from the end of the warm-up on, under load and idle: a leak
     // shows as growth here. RSS is compared idle to idle (5 s after the warm-up, 5 s after the run):
     // under load it also holds what requests use for a moment (each sign-in's password hash takes
@@ -193,7 +235,11 @@ async function main() {
       ...(rss > 0.1 || heap > 0.1 ? ["memory not flat within 10 %"] : []),
       ...(health.status !== 200 ? ["health"] : []),
     ];
-    console.log(failures.length ? `target NOT met: ${failures.join(", ")}` : "no unexpected answer and memory flat within 10 %: target met");
+    console.log(
+      failures.length
+        ? `target NOT met: ${failures.join(", ")}`
+        : "no unexpected answer and memory flat within 10 %: target met",
+    );
     // The verdict is printed; exit 0 once the figures are out (1 only when the run or the server's stop failed).
   } finally {
     if (server) {

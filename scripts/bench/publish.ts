@@ -31,7 +31,10 @@ async function main() {
   await admin.close();
   const database = await openDatabase({ url: URL_, schema: SCHEMA, poolSize: 4 });
   const config = { ...configFromEnv({}), seedDemoContent: false, logLevel: "silent", drafts: true };
-  const app = await composeApp({ ...config, notifications: { ...config.notifications, worker: false } }, { database, logger: false });
+  const app = await composeApp(
+    { ...config, notifications: { ...config.notifications, worker: false } },
+    { database, logger: false },
+  );
   try {
     const pages = await runTransaction(database, app.repositories, async (repo) => ({
       "5 widgets": await buildWidgetPage(repo, "/five", 5, "Five widgets"),
@@ -40,8 +43,15 @@ async function main() {
     const pagesModel = app.registry.get("host/pages");
     const cpus = os.cpus();
     const { rows: version } = await sql<{ server_version: string }>`SHOW server_version`.execute(database.db);
-    console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-    console.log(`node ${process.version}, PostgreSQL ${version[0]?.server_version}, ${ROUNDS} timed publishes per page after ${WARMUP}\n`);
+    console.log(
+      `machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+    console.log(
+      `node ${process.version}, PostgreSQL ${version[0]?.server_version}, ${ROUNDS} timed publishes per page after ${WARMUP}\n`,
+    );
 
     const results: Record<string, { rows: number; ms: number; statements: number }> = {};
     for (const [name, page] of Object.entries(pages)) {
@@ -51,7 +61,11 @@ async function main() {
       let statements = 0;
       for (let round = 0; round < WARMUP + ROUNDS; round++) {
         for (const [modelId, ids] of tree) {
-          await database.db.updateTable(app.registry.get(modelId).table).set({ updatedAt: sql`now()` }).where("id", "in", [...ids]).execute();
+          await database.db
+            .updateTable(app.registry.get(modelId).table)
+            .set({ updatedAt: sql`now()` })
+            .where("id", "in", [...ids])
+            .execute();
         }
         const before = database.queryCount();
         const started = performance.now();
@@ -61,12 +75,16 @@ async function main() {
         if (round >= WARMUP) times.push(elapsed);
       }
       results[name] = { rows, ms: median(times), statements };
-      console.log(`${name.padEnd(11)} ${String(rows).padStart(4)} rows in ${String(tree.size).padStart(2)} models: publishTree median ${median(times).toFixed(1)} ms (min ${Math.min(...times).toFixed(1)}, max ${Math.max(...times).toFixed(1)}), ${statements} statements, one transaction`);
+      console.log(
+        `${name.padEnd(11)} ${String(rows).padStart(4)} rows in ${String(tree.size).padStart(2)} models: publishTree median ${median(times).toFixed(1)} ms (min ${Math.min(...times).toFixed(1)}, max ${Math.max(...times).toFixed(1)}), ${statements} statements, one transaction`,
+      );
     }
     const five = results["5 widgets"]!;
     const fifty = results["50 widgets"]!;
     const ratio = fifty.ms / five.ms;
-    console.log(`\n50 : 5 widgets — time ×${ratio.toFixed(2)} for ×${(fifty.rows / five.rows).toFixed(1)} rows; statements ${fifty.statements} : ${five.statements}`);
+    console.log(
+      `\n50 : 5 widgets — time ×${ratio.toFixed(2)} for ×${(fifty.rows / five.rows).toFixed(1)} rows; statements ${fifty.statements} : ${five.statements}`,
+    );
     const ok = fifty.statements === five.statements && ratio < 10;
     console.log(ok ? "verdict: OK (equal statements, time well under tenfold)" : "verdict: NOT MET");
   } finally {

@@ -53,19 +53,35 @@ const listOf = (n: number) => (status: number, body: string) => status === 200 &
 const pick = (rows: number, n: number) => 1 + ((n * 7919 + 13) % rows);
 
 const scenarios: Scenario[] = [
-  { name: "admin table: first page (20, newest first)", target: true, url: () => `${PRODUCTS}?limit=20&offset=0&${newestFirst}`, check: listOf(20) },
+  {
+    name: "admin table: first page (20, newest first)",
+    target: true,
+    url: () => `${PRODUCTS}?limit=20&offset=0&${newestFirst}`,
+    check: listOf(20),
+  },
   {
     name: "admin table: count (estimate)",
     target: true,
     url: () => `${PRODUCTS}/count?estimate=true`,
     check: (status, body, rows) => status === 200 && Math.abs(json(body).data - rows) <= rows * 0.2,
   },
-  { name: "count, exact (GET …/count)", target: false, url: () => `${PRODUCTS}/count`, check: (status, body, rows) => status === 200 && json(body).data >= rows },
-  { name: "deep page (the middle, offset rows/2)", target: false, url: (rows) => `${PRODUCTS}?limit=20&offset=${Math.floor(rows / 40) * 20}&${newestFirst}`, check: listOf(20) },
+  {
+    name: "count, exact (GET …/count)",
+    target: false,
+    url: () => `${PRODUCTS}/count`,
+    check: (status, body, rows) => status === 200 && json(body).data >= rows,
+  },
+  {
+    name: "deep page (the middle, offset rows/2)",
+    target: false,
+    url: (rows) => `${PRODUCTS}?limit=20&offset=${Math.floor(rows / 40) * 20}&${newestFirst}`,
+    check: listOf(20),
+  },
   {
     name: "deep page (the middle, after cursor)",
     target: true,
-    url: (rows, n) => `${PRODUCTS}?limit=20&${newestFirst}&after=${encodeURIComponent(cursorsAt.get(rows)![Math.abs(n) % CURSORS]!)}`,
+    url: (rows, n) =>
+      `${PRODUCTS}?limit=20&${newestFirst}&after=${encodeURIComponent(cursorsAt.get(rows)![Math.abs(n) % CURSORS]!)}`,
     check: listOf(20),
     prepare: takeCursors,
   },
@@ -78,22 +94,30 @@ const scenarios: Scenario[] = [
   {
     name: "title search, one match (title->>en ilike)",
     target: true,
-    url: (rows, n) => `${PRODUCTS}?limit=20&${newestFirst}&${filters([{ column: "title->>en", method: "ilike", value: `%${productNumber(pick(rows, n), WIDTH)}%` }])}`,
+    url: (rows, n) =>
+      `${PRODUCTS}?limit=20&${newestFirst}&${filters([{ column: "title->>en", method: "ilike", value: `%${productNumber(pick(rows, n), WIDTH)}%` }])}`,
     check: listOf(1),
   },
   {
     name: "admin search box (adminTitle ilike), one match",
     target: true,
-    url: (rows, n) => `${PRODUCTS}?limit=20&${newestFirst}&${filters([{ column: "adminTitle", method: "ilike", value: `%${productNumber(pick(rows, n), WIDTH)}%` }])}`,
+    url: (rows, n) =>
+      `${PRODUCTS}?limit=20&${newestFirst}&${filters([{ column: "adminTitle", method: "ilike", value: `%${productNumber(pick(rows, n), WIDTH)}%` }])}`,
     check: listOf(1),
   },
   {
     name: "filter by category (a sub-table page of 10)",
     target: true,
-    url: (_rows, n) => `/api/ecommerce/categories-to-products?limit=10&${filters([{ column: "categoryId", method: "eq", value: `@category-${n % CATEGORIES}` }])}`,
+    url: (_rows, n) =>
+      `/api/ecommerce/categories-to-products?limit=10&${filters([{ column: "categoryId", method: "eq", value: `@category-${n % CATEGORIES}` }])}`,
     check: listOf(10),
   },
-  { name: "product page render (not cached)", target: true, url: (rows, n) => `/ecommerce/products/product-${pick(rows, n)}`, check: (status, body) => status === 200 && body.includes("<html") },
+  {
+    name: "product page render (not cached)",
+    target: true,
+    url: (rows, n) => `/ecommerce/products/product-${pick(rows, n)}`,
+    check: (status, body) => status === 200 && body.includes("<html"),
+  },
 ];
 
 /** Cursors per catalogue size: the `next` of pages ending at the middle and a page or more past it. */
@@ -103,9 +127,14 @@ async function takeCursors(catalogue: Catalogue) {
   const cursors: string[] = [];
   for (let j = 0; j < CURSORS; j++) {
     const offset = Math.floor(catalogue.rows / 40) * 20 + j * 20 - 1;
-    const response = await catalogue.app.inject({ method: "GET", url: `${PRODUCTS}?limit=1&offset=${offset}&${newestFirst}`, headers: KEY });
+    const response = await catalogue.app.inject({
+      method: "GET",
+      url: `${PRODUCTS}?limit=1&offset=${offset}&${newestFirst}`,
+      headers: KEY,
+    });
     const next = response.json().next;
-    if (response.statusCode !== 200 || typeof next !== "string") throw new Error(`no cursor at ${offset} of ${catalogue.rows}: ${response.body.slice(0, 300)}`);
+    if (response.statusCode !== 200 || typeof next !== "string")
+      throw new Error(`no cursor at ${offset} of ${catalogue.rows}: ${response.body.slice(0, 300)}`);
     cursors.push(next);
   }
   cursorsAt.set(catalogue.rows, cursors);
@@ -113,7 +142,8 @@ async function takeCursors(catalogue: Catalogue) {
 
 /** The category placeholders in URLs are swapped for their ids once the categories exist. */
 let categoryIds: string[] = [];
-const resolve = (url: string) => url.replace(/%40category-(\d+)|@category-(\d+)/g, (_, a, b) => categoryIds[Number(a ?? b)]!);
+const resolve = (url: string) =>
+  url.replace(/%40category-(\d+)|@category-(\d+)/g, (_, a, b) => categoryIds[Number(a ?? b)]!);
 
 interface Catalogue {
   app: FastifyInstance;
@@ -129,7 +159,9 @@ async function request(catalogue: Catalogue, scenario: Scenario, n: number): Pro
   const response = await catalogue.app.inject({ method: "GET", url, headers: KEY });
   const ms = performance.now() - started;
   if (!scenario.check(response.statusCode, response.body, catalogue.rows)) {
-    throw new Error(`${scenario.name} at ${catalogue.rows} rows: ${response.statusCode} ${response.body.slice(0, 300)} (${url})`);
+    throw new Error(
+      `${scenario.name} at ${catalogue.rows} rows: ${response.statusCode} ${response.body.slice(0, 300)} (${url})`,
+    );
   }
   return ms;
 }
@@ -161,8 +193,13 @@ async function open(name: string, reuse: boolean): Promise<Catalogue & { filled:
     drop = scratch.drop;
   }
   const database = await openDatabase(url ? { url, poolSize: 10 } : {});
-  const app = await composeApp({ ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true }, { database, logger: false });
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ecommerce_products WHERE slug LIKE 'product-%'`.execute(database.db);
+  const app = await composeApp(
+    { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: true },
+    { database, logger: false },
+  );
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM ecommerce_products WHERE slug LIKE 'product-%'`.execute(database.db);
   return {
     app,
     database,
@@ -188,9 +225,16 @@ async function main() {
   try {
     const cpus = os.cpus();
     const { rows: version } = await sql<{ server_version: string }>`SHOW server_version`.execute(small.database.db);
-    console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
     const where = PGLITE ? "two in-memory PGlite databases" : "databases bench_scale_small and bench_scale_large";
-    console.log(`node ${process.version}, PostgreSQL ${version[0]?.server_version}${PGLITE ? " (PGlite)" : ""}; ${where}, the demo site plus the filler; ${SAMPLES} samples per figure\n`);
+    console.log(
+      `node ${process.version}, PostgreSQL ${version[0]?.server_version}${PGLITE ? " (PGlite)" : ""}; ${where}, the demo site plus the filler; ${SAMPLES} samples per figure\n`,
+    );
 
     let started = Date.now();
     categoryIds = await fillCatalogue(small.database, 0, SMALL, WIDTH);
@@ -200,8 +244,12 @@ async function main() {
     if (large.filled === LARGE) {
       console.log(`reusing bench_scale_large with its ${LARGE} products (BENCH_REUSE=1)`);
     } else {
-      await fillCatalogue(large.database, 0, LARGE, WIDTH, (done) => process.stdout.write(`\r  filling: ${done} products`));
-      console.log(`\rfilled ${LARGE} products (each with a price and a category) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      await fillCatalogue(large.database, 0, LARGE, WIDTH, (done) =>
+        process.stdout.write(`\r  filling: ${done} products`),
+      );
+      console.log(
+        `\rfilled ${LARGE} products (each with a price and a category) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
     }
     large.rows = LARGE;
     for (const { database } of [small, large]) await sql`VACUUM ANALYZE`.execute(database.db);
@@ -212,27 +260,58 @@ async function main() {
       results.set(scenario.name, await measure(small, large, scenario));
     }
 
-    const size = await sql<{ size: string }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(large.database.db);
-    console.log(`${PGLITE ? "large catalogue" : "bench_scale_large"}: ${size.rows[0]!.size}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
+    const size = await sql<{
+      size: string;
+    }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(large.database.db);
+    console.log(
+      `${PGLITE ? "large catalogue" : "bench_scale_large"}: ${size.rows[0]!.size}; load average now ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}\n`,
+    );
     const header = ["", `${SMALL} rows: median (p90) ms`, `${LARGE} rows: median (p90) ms`, "ratio", "target ≤ 2×"];
     const lines = scenarios.map((s) => {
       const { small: a, large: b } = results.get(s.name)!;
       const ratio = median(b) / median(a);
-      return [s.name, `${ms(median(a))} (${ms(p90(a))})`, `${ms(median(b))} (${ms(p90(b))})`, ratio.toFixed(2), s.target ? (ratio <= 2 ? "met" : "NOT met") : "—"];
+      return [
+        s.name,
+        `${ms(median(a))} (${ms(p90(a))})`,
+        `${ms(median(b))} (${ms(p90(b))})`,
+        ratio.toFixed(2),
+        s.target ? (ratio <= 2 ? "met" : "NOT met") : "—",
+      ];
     });
     const widths = header.map((_, i) => Math.max(...[header, ...lines].map((l) => l[i]!.length)));
-    const format = (l: string[]) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+    const format = (l: string[]) =>
+      l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
     console.log(`${format(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
     for (const line of lines) console.log(format(line));
     const missed = lines.filter((l) => l[4] === "NOT met").map((l) => l[0]);
-    const deep = (size: "small" | "large", name: string) => median(results.get(name)![size]) / median(results.get(scenarios[0]!.name)![size]);
-    console.log(`\ndeep page (the middle) / first page, newest first: ` +
-      [["small", SMALL], ["large", LARGE]].map(([size, rows]) =>
-        `at ${rows} rows by offset ${deep(size as "small", "deep page (the middle, offset rows/2)").toFixed(2)}, by cursor ${deep(size as "small", "deep page (the middle, after cursor)").toFixed(2)}`).join("; "));
-    console.log(missed.length ? `\ntarget NOT met on: ${missed.join("; ")}` : "\nevery indexed look-up, first page and deep page by cursor within 2× of its 1,000-row time: target met");
+    const deep = (size: "small" | "large", name: string) =>
+      median(results.get(name)![size]) / median(results.get(scenarios[0]!.name)![size]);
+    console.log(
+      `\ndeep page (the middle) / first page, newest first: ` +
+        [
+          ["small", SMALL],
+          ["large", LARGE],
+        ]
+          .map(
+            ([size, rows]) =>
+              `at ${rows} rows by offset ${deep(size as "small", "deep page (the middle, offset rows/2)").toFixed(2)}, by cursor ${deep(size as "small", "deep page (the middle, after cursor)").toFixed(2)}`,
+          )
+          .join("; "),
+    );
+    console.log(
+      missed.length
+        ? `\ntarget NOT met on: ${missed.join("; ")}`
+        : "\nevery indexed look-up, first page and deep page by cursor within 2× of its 1,000-row time: target met",
+    );
   } finally {
     // After the figures, a failure to clean up is said, not made the run's result.
-    for (const catalogue of [small, large]) await catalogue.close().catch((error) => console.error(`closing a catalogue: ${error instanceof Error ? error.message : error}`));
+    for (const catalogue of [small, large])
+      await catalogue
+        .close()
+        .catch((error) => console.error(`closing a catalogue: ${error instanceof Error ? error.message : error}`));
   }
 }
 

@@ -24,7 +24,8 @@ export async function serveForParent(app: FastifyInstance, release: () => Promis
   process.on("message", (message) => {
     if (message === "cpu") process.send?.({ cpu: process.cpuUsage(), syscalls: readsAndWrites() });
     // BENCH_HEAP_SNAPSHOT (crud.ts): a heap snapshot in the middle of a measured run, to see what holds memory under load.
-    if (typeof message === "object" && message && "heapSnapshot" in message) writeHeapSnapshot(String(message.heapSnapshot));
+    if (typeof message === "object" && message && "heapSnapshot" in message)
+      writeHeapSnapshot(String(message.heapSnapshot));
   });
   const address = app.server.address();
   process.send?.({ port: typeof address === "object" && address ? address.port : Number(process.env.PORT) });
@@ -41,7 +42,11 @@ async function promotedHeapProfile(file: string | undefined) {
   if (!file) return undefined;
   const session = new Session();
   session.connect();
-  await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: process.env.BENCH_HEAP_ALL === "1" });
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: process.env.BENCH_HEAP_ALL === "1",
+  });
   return async () => {
     const { profile } = await session.post("HeapProfiler.stopSampling");
     await writeFile(file, JSON.stringify(profile));

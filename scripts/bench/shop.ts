@@ -49,7 +49,13 @@ const SHOPPERS = 2000;
 const FIRST_CARTS = 2000;
 const SUBJECTS = "/api/rbac/subjects";
 
-const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", seedDemoContent: false, authRateLimit: 1_000_000 };
+const config: Config = {
+  ...configFromEnv({}),
+  rbacSecretKey: SECRET,
+  logLevel: "silent",
+  seedDemoContent: false,
+  authRateLimit: 1_000_000,
+};
 /** The counting apps': no background queue, so no mail or sweep sends a statement while a checkout is counted. */
 const countingConfig: Config = { ...config, notifications: { ...config.notifications, worker: false } };
 /** Requests per second against the baseline's that the target asks for (twice the 0.10 and 0.06 measured before the checkout's rework). */
@@ -77,28 +83,52 @@ interface Catalogue {
  */
 async function create(app: FastifyInstance, model: string, data: unknown) {
   const publish = app.registry.get(model).published ? "?publish=true" : "";
-  const response = await app.inject({ method: "POST", url: `/api/${model}${publish}`, headers: { "x-rbac-secret-key": SECRET }, payload: { data } });
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/${model}${publish}`,
+    headers: { "x-rbac-secret-key": SECRET },
+    payload: { data },
+  });
   if (response.statusCode !== 201) throw new Error(`create ${model}: ${response.statusCode} ${response.body}`);
   return response.json().data;
 }
 
 /** A currency, a price key and PRODUCTS products each priced in it (as tests/ecommerce/shop-fixture.ts does). */
 async function catalogue(app: FastifyInstance): Promise<Catalogue> {
-  const usd = await create(app, "billing/currencies", { slug: "usd", symbol: "$", adminTitle: "US dollar", isDefault: true, decimals: 2 });
+  const usd = await create(app, "billing/currencies", {
+    slug: "usd",
+    symbol: "$",
+    adminTitle: "US dollar",
+    isDefault: true,
+    decimals: 2,
+  });
   const key = await create(app, "ecommerce/attribute-keys", { adminTitle: "Price", type: "price", field: "number" });
   const productIds: string[] = [];
   for (let i = 0; i < PRODUCTS; i++) {
-    const product = await create(app, "ecommerce/products", { adminTitle: `Product ${i}`, title: { en: `Product ${i}` } });
+    const product = await create(app, "ecommerce/products", {
+      adminTitle: `Product ${i}`,
+      title: { en: `Product ${i}` },
+    });
     const attribute = await create(app, "ecommerce/attributes", { number: `${10 + i}.99`, string: {} });
     await create(app, "ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
-    await create(app, "ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: usd.id });
+    await create(app, "ecommerce/attributes-to-billing-module-currencies", {
+      attributeId: attribute.id,
+      billingModuleCurrencyId: usd.id,
+    });
     await create(app, "ecommerce/products-to-attributes", { productId: product.id, attributeId: attribute.id });
     productIds.push(product.id);
   }
-  const mug = await create(app, "ecommerce/products", { adminTitle: "Mug", title: { en: "Mug" }, shipping: "required" });
+  const mug = await create(app, "ecommerce/products", {
+    adminTitle: "Mug",
+    title: { en: "Mug" },
+    shipping: "required",
+  });
   const attribute = await create(app, "ecommerce/attributes", { number: "24.50", string: {} });
   await create(app, "ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
-  await create(app, "ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: usd.id });
+  await create(app, "ecommerce/attributes-to-billing-module-currencies", {
+    attributeId: attribute.id,
+    billingModuleCurrencyId: usd.id,
+  });
   await create(app, "ecommerce/products-to-attributes", { productId: mug.id, attributeId: attribute.id });
   return { currencyId: usd.id, productIds, shippingProductId: mug.id };
 }
@@ -108,7 +138,12 @@ async function catalogue(app: FastifyInstance): Promise<Catalogue> {
  * different product, linked to the subject; rows written in bulk through the repositories, a
  * transaction per chunk. Each subject gets a session JWT signed with the server's key.
  */
-async function prepareCarts(app: FastifyInstance, productIds: string[], count: number, ordersPerCart: number): Promise<Cart[]> {
+async function prepareCarts(
+  app: FastifyInstance,
+  productIds: string[],
+  count: number,
+  ordersPerCart: number,
+): Promise<Cart[]> {
   const carts: Cart[] = [];
   const perChunk = ordersPerCart > 0 ? Math.max(1, Math.floor(BULK_MAX / ordersPerCart)) : BULK_MAX;
   for (let start = 0; start < count; start += perChunk) {
@@ -118,13 +153,21 @@ async function prepareCarts(app: FastifyInstance, productIds: string[], count: n
       const jwt = await app.rbac.tokens.sign({ subjectId, roles: [], familyId: randomUUID() });
       chunk.push({ subjectId, jwt, orderIds: Array.from({ length: ordersPerCart }, () => randomUUID()) });
     }
-    const orders = chunk.flatMap((cart, i) => cart.orderIds.map((id, j) => ({ cart, id, productId: productIds[(start + i + j) % productIds.length]! })));
+    const orders = chunk.flatMap((cart, i) =>
+      cart.orderIds.map((id, j) => ({ cart, id, productId: productIds[(start + i + j) % productIds.length]! })),
+    );
     await runTransaction(app.database, app.repositories, async (repository) => {
-      await repository("rbac/subjects").bulkCreate(chunk.map((c) => ({ id: c.subjectId, slug: `bench-${c.subjectId}` })));
+      await repository("rbac/subjects").bulkCreate(
+        chunk.map((c) => ({ id: c.subjectId, slug: `bench-${c.subjectId}` })),
+      );
       if (orders.length === 0) return;
       await repository("ecommerce/orders").bulkCreate(orders.map((o) => ({ id: o.id, type: "cart", status: "new" })));
-      await repository("ecommerce/orders-to-products").bulkCreate(orders.map((o) => ({ orderId: o.id, productId: o.productId, quantity: 1 })));
-      await repository("rbac/subjects-to-ecommerce-module-orders").bulkCreate(orders.map((o) => ({ subjectId: o.cart.subjectId, ecommerceModuleOrderId: o.id })));
+      await repository("ecommerce/orders-to-products").bulkCreate(
+        orders.map((o) => ({ orderId: o.id, productId: o.productId, quantity: 1 })),
+      );
+      await repository("rbac/subjects-to-ecommerce-module-orders").bulkCreate(
+        orders.map((o) => ({ subjectId: o.cart.subjectId, ecommerceModuleOrderId: o.id })),
+      );
     });
     carts.push(...chunk);
   }
@@ -137,7 +180,8 @@ async function prepareCarts(app: FastifyInstance, productIds: string[], count: n
  * Writing subjects empties that cache: this runs before each measured run.
  */
 async function warmRoles(app: FastifyInstance, subjectIds: string[]) {
-  for (let i = 0; i < subjectIds.length; i += 50) await Promise.all(subjectIds.slice(i, i + 50).map((id) => app.rbac.authorizer.rolesOf(id)));
+  for (let i = 0; i < subjectIds.length; i += 50)
+    await Promise.all(subjectIds.slice(i, i + 50).map((id) => app.rbac.authorizer.rolesOf(id)));
 }
 
 const checkoutBody = (catalogue: Catalogue, cart: Cart) =>
@@ -156,7 +200,13 @@ const guestCheckoutBody = (catalogue: Catalogue, cart: Cart) =>
     data: {
       provider: "dummy",
       email: `guest-${cart.subjectId.slice(0, 8)}@example.com`,
-      shippingAddress: { name: "Ann Buyer", line1: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" },
+      shippingAddress: {
+        name: "Ann Buyer",
+        line1: "Hauptstraße 1",
+        city: "Berlin",
+        postalCode: "10115",
+        country: "DE",
+      },
       billingModule: { currency: { id: catalogue.currencyId } },
       ecommerceModule: { orders: cart.orderIds.map((id) => ({ id })) },
     },
@@ -166,8 +216,12 @@ const bearer = (jwt: string) => ({ "content-type": "application/json", authoriza
 
 /** ANALYZE (with `vacuum`, VACUUM ANALYZE) of every table of the bench's schema, in one statement. */
 async function analyzeSchema(database: Database, vacuum = false) {
-  const { rows } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = ${SCHEMA}`.execute(database.db);
-  await sql.raw(`${vacuum ? "VACUUM " : ""}ANALYZE ${rows.map((r) => `"${SCHEMA}"."${r.name}"`).join(", ")}`).execute(database.db);
+  const { rows } = await sql<{
+    name: string;
+  }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = ${SCHEMA}`.execute(database.db);
+  await sql
+    .raw(`${vacuum ? "VACUUM " : ""}ANALYZE ${rows.map((r) => `"${SCHEMA}"."${r.name}"`).join(", ")}`)
+    .execute(database.db);
 }
 
 /**
@@ -201,8 +255,14 @@ async function queriesPerCheckout(app: FastifyInstance, database: Database, cata
     const queries = database.queryCount() - before;
     const body = response.json();
     const orders = body.data?.ecommerceModule?.orders?.length;
-    if (response.statusCode !== 200 || !body.data?.billingModule?.invoices?.[0]?.paymentUrl || orders !== cart.orderIds.length) {
-      throw new Error(`checkout of ${cart.orderIds.length} orders (${database.dialect}): ${response.statusCode} ${response.body.slice(0, 800)}`);
+    if (
+      response.statusCode !== 200 ||
+      !body.data?.billingModule?.invoices?.[0]?.paymentUrl ||
+      orders !== cart.orderIds.length
+    ) {
+      throw new Error(
+        `checkout of ${cart.orderIds.length} orders (${database.dialect}): ${response.statusCode} ${response.body.slice(0, 800)}`,
+      );
     }
     return { queries, amount: body.data.billingModule.invoices[0].amount as string };
   };
@@ -223,12 +283,19 @@ function printQueries(label: string, counts: Awaited<ReturnType<typeof queriesPe
 async function queriesOn(where: "pglite" | "server") {
   const schema = `${SCHEMA}_count`;
   const database = await openDatabase(where === "server" ? { url: URL_, schema, poolSize: 4 } : {});
-  const app = await composeApp(where === "server" ? { ...countingConfig, databaseUrl: URL_ } : countingConfig, { database, logger: false });
+  const app = await composeApp(where === "server" ? { ...countingConfig, databaseUrl: URL_ } : countingConfig, {
+    database,
+    logger: false,
+  });
   try {
     return await queriesPerCheckout(app, database, await catalogue(app));
   } finally {
     await app.close();
-    if (where === "server") await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(database.db).catch(() => {});
+    if (where === "server")
+      await sql
+        .raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+        .execute(database.db)
+        .catch(() => {});
     await database.close();
   }
 }
@@ -238,7 +305,9 @@ async function queriesOn(where: "pglite" | "server") {
 interface Run {
   name: string;
   /** The n-th request; `undefined` when it has nothing left to send. */
-  request(n: number): { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string } | undefined;
+  request(
+    n: number,
+  ): { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string } | undefined;
 }
 
 /** One autocannon run; a run with nothing left to send stops (and says how many requests it lacked). */
@@ -279,8 +348,15 @@ async function main() {
   try {
     const cpus = os.cpus();
     const { rows } = await sql<{ server_version: string }>`SHOW server_version`.execute(database.db);
-    console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-    console.log(`node ${process.version}, PostgreSQL ${rows[0]?.server_version}, autocannon ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, best of ${ROUNDS}` : ""}\n`);
+    console.log(
+      `machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+    console.log(
+      `node ${process.version}, PostgreSQL ${rows[0]?.server_version}, autocannon ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, best of ${ROUNDS}` : ""}\n`,
+    );
 
     const shop = await catalogue(app);
     equal = printQueries("PostgreSQL server", await queriesOn("server")) && equal;
@@ -288,22 +364,38 @@ async function main() {
 
     // Shoppers with empty carts; carts to check out, one per request, made as the runs need them.
     const shoppers = await prepareCarts(app, shop.productIds, SHOPPERS, 0);
-    const members: CartPool = { carts: await prepareCarts(app, shop.productIds, FIRST_CARTS, 1), next: 0, productIds: shop.productIds, pace: 0 };
+    const members: CartPool = {
+      carts: await prepareCarts(app, shop.productIds, FIRST_CARTS, 1),
+      next: 0,
+      productIds: shop.productIds,
+      pace: 0,
+    };
     // Guests' carts of the product that ships, one per checkout request, topped up like the members'.
-    const guests: CartPool = { carts: await prepareCarts(app, [shop.shippingProductId], FIRST_CARTS, 1), next: 0, productIds: [shop.shippingProductId], pace: 0 };
+    const guests: CartPool = {
+      carts: await prepareCarts(app, [shop.shippingProductId], FIRST_CARTS, 1),
+      next: 0,
+      productIds: [shop.shippingProductId],
+      pace: 0,
+    };
     // A shop's tables carry planner statistics (autovacuum analyzes them as they grow); this
     // schema was made seconds ago and has none, so the planner would take every table for empty
     // and walk, for each add, every cart line of the product. The set-up's rows are analyzed.
     await analyzeSchema(database);
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
-    console.log(`\n${SHOPPERS} shoppers, ${PRODUCTS} priced products; carts of one order of one line for checkout, one per request\n`);
+    console.log(
+      `\n${SHOPPERS} shoppers, ${PRODUCTS} priced products; carts of one order of one line for checkout, one per request\n`,
+    );
 
     const shopper = (n: number) => shoppers[n % SHOPPERS]!;
     let added = 0;
     const runs: Run[] = [
       {
         name: "baseline: GET own subject",
-        request: (n) => ({ method: "GET", path: `${SUBJECTS}/${shopper(n).subjectId}`, headers: bearer(shopper(n).jwt) }),
+        request: (n) => ({
+          method: "GET",
+          path: `${SUBJECTS}/${shopper(n).subjectId}`,
+          headers: bearer(shopper(n).jwt),
+        }),
       },
       {
         // The k-th add (counted across warm-ups and rounds) is shopper k % SHOPPERS adding product
@@ -315,7 +407,9 @@ async function main() {
             method: "POST",
             path: `${SUBJECTS}/${shopper(k).subjectId}/ecommerce-module/orders`,
             headers: bearer(shopper(k).jwt),
-            body: JSON.stringify({ data: { productId: shop.productIds[Math.floor(k / SHOPPERS) % PRODUCTS], quantity: 1 } }),
+            body: JSON.stringify({
+              data: { productId: shop.productIds[Math.floor(k / SHOPPERS) % PRODUCTS], quantity: 1 },
+            }),
           };
         },
       },
@@ -324,7 +418,12 @@ async function main() {
         request: () => {
           if (members.next >= members.carts.length) return undefined;
           const cart = members.carts[members.next++]!;
-          return { method: "POST", path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`, headers: bearer(cart.jwt), body: checkoutBody(shop, cart) };
+          return {
+            method: "POST",
+            path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
+            headers: bearer(cart.jwt),
+            body: checkoutBody(shop, cart),
+          };
         },
       },
       {
@@ -336,7 +435,12 @@ async function main() {
         request: () => {
           if (guests.next >= guests.carts.length) return undefined;
           const cart = guests.carts[guests.next++]!;
-          return { method: "POST", path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`, headers: bearer(cart.jwt), body: guestCheckoutBody(shop, cart) };
+          return {
+            method: "POST",
+            path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
+            headers: bearer(cart.jwt),
+            body: guestCheckoutBody(shop, cart),
+          };
         },
       },
     ];
@@ -350,7 +454,10 @@ async function main() {
       return true;
     };
     const unused = (pool: CartPool) => pool.carts.slice(pool.next).map((c) => c.subjectId);
-    const poolOf = new Map<Run, CartPool>([[CHECKOUT, members], [GUEST_CHECKOUT, guests]]);
+    const poolOf = new Map<Run, CartPool>([
+      [CHECKOUT, members],
+      [GUEST_CHECKOUT, guests],
+    ]);
     const best: Record<string, autocannon.Result> = {};
     // A checkout run's requests per second seen in warm-ups: the measured run gets 2.5 times the
     // carts that pace needs (a warm-up runs before the background work is settled, so slower).
@@ -375,11 +482,19 @@ async function main() {
         const used = process.cpuUsage(cpuBefore);
         const databaseAfter = databaseCpuMs();
         // CPU per request: this process (the app, and autocannon beside it) and the database server's processes.
-        const cpu = `CPU ${((used.user + used.system) / requests).toFixed(0)} µs here` +
-          (databaseBefore !== undefined && databaseAfter !== undefined ? ` + ${(((databaseAfter - databaseBefore) * 1000) / requests).toFixed(0)} µs database` : "");
+        const cpu =
+          `CPU ${((used.user + used.system) / requests).toFixed(0)} µs here` +
+          (databaseBefore !== undefined && databaseAfter !== undefined
+            ? ` + ${(((databaseAfter - databaseBefore) * 1000) / requests).toFixed(0)} µs database`
+            : "");
         await stopProfile();
         const failed = result.non2xx + result.errors + result.timeouts;
-        const cut = short > 0 ? `  (carts ran out: stopped early, ${short} repeated requests)` : run === runs[1] && added > SHOPPERS * PRODUCTS ? `  (${added - SHOPPERS * PRODUCTS} of the adds so far raised an existing line's quantity)` : "";
+        const cut =
+          short > 0
+            ? `  (carts ran out: stopped early, ${short} repeated requests)`
+            : run === runs[1] && added > SHOPPERS * PRODUCTS
+              ? `  (${added - SHOPPERS * PRODUCTS} of the adds so far raised an existing line's quantity)`
+              : "";
         console.log(
           `  ${run.name.padEnd(26)} ${result.requests.average.toFixed(0).padStart(6)} req/s  mean ${result.latency.mean.toFixed(1).padStart(6)} ms  ` +
             `p99 ${String(result.latency.p99).padStart(4)} ms  ${result.requests.total} requests, ${statements.toFixed(1)} statements and ${cpu} each, background work included${cut}`,
@@ -395,20 +510,41 @@ async function main() {
       }
     }
     const [base, add, checkout, init, guest] = runs.map((r) => best[r.name]!);
-    console.log(`\nadd to cart / baseline: ${(add!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(add!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`);
-    console.log(`checkout / baseline:    ${(checkout!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(checkout!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`);
-    console.log(`guest init / baseline:  ${(init!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(init!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`);
-    console.log(`guest checkout + address / checkout: ${(guest!.requests.average / checkout!.requests.average).toFixed(2)} req/s`);
+    console.log(
+      `\nadd to cart / baseline: ${(add!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(add!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`,
+    );
+    console.log(
+      `checkout / baseline:    ${(checkout!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(checkout!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`,
+    );
+    console.log(
+      `guest init / baseline:  ${(init!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(init!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`,
+    );
+    console.log(
+      `guest checkout + address / checkout: ${(guest!.requests.average / checkout!.requests.average).toFixed(2)} req/s`,
+    );
     const verdict = [
       ["queries per checkout equal for 1 and 20 orders", equal],
-      [`add to cart ≥ ${TARGET.add} of the baseline's req/s`, add!.requests.average / base!.requests.average >= TARGET.add],
-      [`checkout ≥ ${TARGET.checkout} of the baseline's req/s`, checkout!.requests.average / base!.requests.average >= TARGET.checkout],
+      [
+        `add to cart ≥ ${TARGET.add} of the baseline's req/s`,
+        add!.requests.average / base!.requests.average >= TARGET.add,
+      ],
+      [
+        `checkout ≥ ${TARGET.checkout} of the baseline's req/s`,
+        checkout!.requests.average / base!.requests.average >= TARGET.checkout,
+      ],
     ] as const;
     const missed = verdict.filter(([, met]) => !met).map(([name]) => name);
-    console.log(missed.length ? `\ntarget NOT met on: ${missed.join("; ")}` : "\nqueries equal, add to cart and checkout at twice the earlier pace: target met");
+    console.log(
+      missed.length
+        ? `\ntarget NOT met on: ${missed.join("; ")}`
+        : "\nqueries equal, add to cart and checkout at twice the earlier pace: target met",
+    );
   } finally {
     await app.close();
-    await sql.raw(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`).execute(database.db).catch(() => {});
+    await sql
+      .raw(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`)
+      .execute(database.db)
+      .catch(() => {});
     await database.close();
   }
 }
@@ -441,7 +577,11 @@ interface CartPool {
 async function example(address: string, run: Run) {
   const request = run.request(1_000_000);
   if (!request) return "no request left to show an example";
-  const response = await fetch(address + request.path, { method: request.method, headers: request.headers, body: request.body });
+  const response = await fetch(address + request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
   return `example response ${response.status} ${(await response.text()).slice(0, 800)}`;
 }
 
@@ -453,19 +593,24 @@ async function example(address: string, run: Run) {
 async function checkCheckedOut(app: FastifyInstance, used: Cart[], result: autocannon.Result) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const ids = used.flatMap((c) => c.orderIds);
-  const paying = ids.length === 0 ? 0 : Number(
-    (
-      await app.database.db
-        .selectFrom(app.registry.get("ecommerce/orders").table)
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("id", "in", ids)
-        .where("status", "=", "paying")
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const paying =
+    ids.length === 0
+      ? 0
+      : Number(
+          (
+            await app.database.db
+              .selectFrom(app.registry.get("ecommerce/orders").table)
+              .select((eb) => eb.fn.countAll().as("n"))
+              .where("id", "in", ids)
+              .where("status", "=", "paying")
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
   const ok = result.statusCodeStats?.["200"]?.count ?? 0;
   const consistent = paying >= ok && paying <= ok + CONNECTIONS;
-  console.log(`  ${"".padEnd(26)} carts taken ${used.length}, orders now paying ${paying}, 200 answers counted ${ok}${consistent ? "" : "  ← NOT one checkout per answer"}`);
+  console.log(
+    `  ${"".padEnd(26)} carts taken ${used.length}, orders now paying ${paying}, 200 answers counted ${ok}${consistent ? "" : "  ← NOT one checkout per answer"}`,
+  );
 }
 
 try {

@@ -61,15 +61,27 @@ export async function compareColdRender(options: CompareOptions): Promise<number
   const dir = mkdtempSync(join(os.tmpdir(), "bench-site-baseline-"));
   const sides: Side[] = [];
   try {
-    const commit = execFileSync("git", ["rev-parse", "--short", options.baseline], { cwd: ROOT, encoding: "utf8" }).trim();
+    const commit = execFileSync("git", ["rev-parse", "--short", options.baseline], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).trim();
     execFileSync("sh", ["-c", `git archive ${commit} | tar -x -C "${dir}"`], { cwd: ROOT });
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
     mkdirSync(join(dir, "scripts", "bench"), { recursive: true });
     copyFileSync(join(ROOT, CHILD), join(dir, CHILD));
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: ROOT, encoding: "utf8" }).trim() ? " + uncommitted changes" : "";
-    console.log(`cold render of the 50-widget page, old and new side by side: baseline ${commit} vs this checkout (${head}${dirty})`);
-    console.log(`${options.rounds} alternating rounds of ${options.batch} cold renders per side after ${options.warmup} warm-up renders, over HTTP, NODE_ENV=production\n`);
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).trim()
+      ? " + uncommitted changes"
+      : "";
+    console.log(
+      `cold render of the 50-widget page, old and new side by side: baseline ${commit} vs this checkout (${head}${dirty})`,
+    );
+    console.log(
+      `${options.rounds} alternating rounds of ${options.batch} cold renders per side after ${options.warmup} warm-up renders, over HTTP, NODE_ENV=production\n`,
+    );
     sides.push(await startChild(`baseline ${commit}`, dir, "bench_site_old", options.databaseUrl));
     sides.push(await startChild("new", ROOT, "bench_site_new", options.databaseUrl));
     for (const side of sides) await render(side, options.warmup);
@@ -82,16 +94,29 @@ export async function compareColdRender(options: CompareOptions): Promise<number
       }
     }
     for (const side of sides) {
-      console.log(`  ${side.name.padEnd(18)} mean ${mean(side.times).toFixed(1).padStart(6)} ms  median ${median(side.times).toFixed(1).padStart(6)} ms  min ${Math.min(...side.times).toFixed(1).padStart(6)} ms  ${side.times.length} renders  ${(side.bytes / 1024).toFixed(1)} KiB of HTML`);
+      console.log(
+        `  ${side.name.padEnd(18)} mean ${mean(side.times).toFixed(1).padStart(6)} ms  median ${median(side.times).toFixed(1).padStart(6)} ms  min ${Math.min(
+          ...side.times,
+        )
+          .toFixed(1)
+          .padStart(6)} ms  ${side.times.length} renders  ${(side.bytes / 1024).toFixed(1)} KiB of HTML`,
+      );
     }
     const ratio = mean(sides[0]!.times) / mean(sides[1]!.times);
-    console.log(`\nold / new: ${ratio.toFixed(2)}× faster by mean, ${(median(sides[0]!.times) / median(sides[1]!.times)).toFixed(2)}× by median (target: 2×) → ${ratio >= 2 ? "target met" : "NOT met"}\n`);
+    console.log(
+      `\nold / new: ${ratio.toFixed(2)}× faster by mean, ${(median(sides[0]!.times) / median(sides[1]!.times)).toFixed(2)}× by median (target: 2×) → ${ratio >= 2 ? "target met" : "NOT met"}\n`,
+    );
     return ratio;
   } finally {
-    await Promise.all(sides.map((side) => new Promise((resolve) => {
-      side.child.once("exit", resolve);
-      side.child.send({ stop: true });
-    })));
+    await Promise.all(
+      sides.map(
+        (side) =>
+          new Promise((resolve) => {
+            side.child.once("exit", resolve);
+            side.child.send({ stop: true });
+          }),
+      ),
+    );
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -20,12 +20,23 @@ const schema = process.env.BENCH_SCHEMA!;
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL!, schema, poolSize: 4 });
 // DRAFTS=off: the page written below is published as it is written, on this checkout as on a
 // baseline from before drafts (which ignores the setting), so both render the same published page.
-const app = await composeApp({ ...configFromEnv({}), drafts: false, seedDemoContent: false, logLevel: "silent" } as Parameters<typeof composeApp>[0], { database, logger: false });
+const app = await composeApp(
+  { ...configFromEnv({}), drafts: false, seedDemoContent: false, logLevel: "silent" } as Parameters<
+    typeof composeApp
+  >[0],
+  { database, logger: false },
+);
 await runTransaction(database, app.repositories, async (repo) => {
   await buildWidgetPage(repo, "/fifty", 50, "Fifty widgets");
   for (let i = 0; i < 6; i++) {
-    await repo("blog/articles").create({ slug: `bench-article-${i}`, title: { en: `Article ${i}`, ru: `Статья ${i}` } });
-    await repo("ecommerce/products").create({ slug: `bench-product-${i}`, title: { en: `Product ${i}`, ru: `Товар ${i}` } });
+    await repo("blog/articles").create({
+      slug: `bench-article-${i}`,
+      title: { en: `Article ${i}`, ru: `Статья ${i}` },
+    });
+    await repo("ecommerce/products").create({
+      slug: `bench-product-${i}`,
+      title: { en: `Product ${i}`, ru: `Товар ${i}` },
+    });
   }
 });
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -33,7 +44,10 @@ const cache = (app as unknown as { site: { pages: { cache: { clear(): number } }
 
 async function stop() {
   await app.close();
-  await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(database.db).catch(() => {});
+  await sql
+    .raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+    .execute(database.db)
+    .catch(() => {});
   await database.close();
   process.exit(0);
 }
@@ -48,7 +62,8 @@ process.on("message", async (message: { render?: number; stop?: boolean }) => {
     const response = await fetch(`${address}/fifty`);
     const html = await response.text();
     times.push(performance.now() - started);
-    if (response.status !== 200 || response.headers.get("x-cache") !== "MISS") throw new Error(`/fifty: ${response.status} ${response.headers.get("x-cache")}`);
+    if (response.status !== 200 || response.headers.get("x-cache") !== "MISS")
+      throw new Error(`/fifty: ${response.status} ${response.headers.get("x-cache")}`);
     bytes = html.length;
   }
   process.send!({ times, bytes });

@@ -42,28 +42,46 @@ async function main() {
   if (process.env.BENCH_COMPARE_ONLY) return;
   const database = await openDatabase({ url: URL_, schema: SCHEMA, poolSize: 10 });
   const dir = mkdtempSync(join(os.tmpdir(), "bench-site-"));
-  const app = await composeApp({ ...configFromEnv({}), seedDemoContent: false, logLevel: "silent" }, { database, logger: false });
+  const app = await composeApp(
+    { ...configFromEnv({}), seedDemoContent: false, logLevel: "silent" },
+    { database, logger: false },
+  );
   try {
     await runTransaction(database, app.repositories, async (repo) => {
       await buildWidgetPage(repo, "/five", 5, "Five widgets");
       await buildWidgetPage(repo, "/fifty", 50, "Fifty widgets");
       // A few rows for each list widget (ten article lists and ten product lists on the page).
       for (let i = 0; i < 6; i++) {
-        await repo("blog/articles").create({ slug: `bench-article-${i}`, title: { en: `Article ${i}`, ru: `Статья ${i}` } });
-        await repo("ecommerce/products").create({ slug: `bench-product-${i}`, title: { en: `Product ${i}`, ru: `Товар ${i}` } });
+        await repo("blog/articles").create({
+          slug: `bench-article-${i}`,
+          title: { en: `Article ${i}`, ru: `Статья ${i}` },
+        });
+        await repo("ecommerce/products").create({
+          slug: `bench-product-${i}`,
+          title: { en: `Product ${i}`, ru: `Товар ${i}` },
+        });
       }
     });
     // DRAFTS is on, as in production: visitors see the pages once they are published.
     await app.drafts.publishAll();
     const staticFile = join(dir, "page.html");
-    app.get("/bench-static.html", (_, reply) => reply.type("text/html; charset=utf-8").send(createReadStream(staticFile)));
+    app.get("/bench-static.html", (_, reply) =>
+      reply.type("text/html; charset=utf-8").send(createReadStream(staticFile)),
+    );
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     const cache = app.site.pages.cache;
 
     const cpus = os.cpus();
     const { rows } = await sql<{ server_version: string }>`SHOW server_version`.execute(database.db);
-    console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-    console.log(`node ${process.version}, PostgreSQL ${rows[0]?.server_version}, autocannon ${CONNECTIONS} connections (${COLD_CONNECTIONS} cold), ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, best of ${ROUNDS}` : ""}\n`);
+    console.log(
+      `machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+    console.log(
+      `node ${process.version}, PostgreSQL ${rows[0]?.server_version}, autocannon ${CONNECTIONS} connections (${COLD_CONNECTIONS} cold), ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, best of ${ROUNDS}` : ""}\n`,
+    );
 
     // Queries per render: the cache cleared, one request each (after one warm-up render, which
     // also reads the permission rules once per process).
@@ -76,12 +94,17 @@ async function main() {
       const before = database.queryCount();
       const response = await fetch(address + path);
       html = await response.text();
-      if (response.status !== 200 || response.headers.get("x-cache") !== "MISS") throw new Error(`${path}: ${response.status} ${response.headers.get("x-cache")}`);
+      if (response.status !== 200 || response.headers.get("x-cache") !== "MISS")
+        throw new Error(`${path}: ${response.status} ${response.headers.get("x-cache")}`);
       queries[path] = database.queryCount() - before;
     }
     writeFileSync(staticFile, html);
-    console.log(`SQL queries per render: 5 widgets ${queries["/five"]}, 50 widgets ${queries["/fifty"]} → ${queries["/five"] === queries["/fifty"] ? "equal: target met" : "NOT equal"}`);
-    console.log(`page of 50 widgets: ${(html.length / 1024).toFixed(1)} KiB of HTML; static copy ${(statSync(staticFile).size / 1024).toFixed(1)} KiB\n`);
+    console.log(
+      `SQL queries per render: 5 widgets ${queries["/five"]}, 50 widgets ${queries["/fifty"]} → ${queries["/five"] === queries["/fifty"] ? "equal: target met" : "NOT equal"}`,
+    );
+    console.log(
+      `page of 50 widgets: ${(html.length / 1024).toFixed(1)} KiB of HTML; static copy ${(statSync(staticFile).size / 1024).toFixed(1)} KiB\n`,
+    );
 
     const best: Record<string, autocannon.Result> = {};
     const runs: { name: string; path: string; cold?: boolean; expect?: string }[] = [
@@ -93,24 +116,39 @@ async function main() {
       for (const run of runs) {
         await measure(address, run, WARMUP, cache);
         const result = await measure(address, run, DURATION, cache);
-        if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${run.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-        console.log(`  ${run.name.padEnd(26)} ${result.requests.average.toFixed(0).padStart(6)} req/s  mean ${result.latency.mean.toFixed(0).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ${result.requests.total} requests`);
+        if (result.non2xx + result.errors + result.timeouts > 0)
+          throw new Error(
+            `${run.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+          );
+        console.log(
+          `  ${run.name.padEnd(26)} ${result.requests.average.toFixed(0).padStart(6)} req/s  mean ${result.latency.mean.toFixed(0).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ${result.requests.total} requests`,
+        );
         if (!best[run.name] || result.requests.average > best[run.name]!.requests.average) best[run.name] = result;
       }
     }
     const rps = (name: string) => best[name]!.requests.average;
-    console.log(`\ncold ${rps(runs[0]!.name).toFixed(0)} req/s, cached ${rps(runs[1]!.name).toFixed(0)} req/s (${(rps(runs[1]!.name) / rps(runs[0]!.name)).toFixed(1)}× cold), static ${rps(runs[2]!.name).toFixed(0)} req/s`);
+    console.log(
+      `\ncold ${rps(runs[0]!.name).toFixed(0)} req/s, cached ${rps(runs[1]!.name).toFixed(0)} req/s (${(rps(runs[1]!.name) / rps(runs[0]!.name)).toFixed(1)}× cold), static ${rps(runs[2]!.name).toFixed(0)} req/s`,
+    );
     console.log(`cached / static file: ${(rps(runs[1]!.name) / rps(runs[2]!.name)).toFixed(2)}`);
   } finally {
     await app.close();
-    await sql.raw(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`).execute(database.db).catch(() => {});
+    await sql
+      .raw(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`)
+      .execute(database.db)
+      .catch(() => {});
     await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** One autocannon run; a cold run clears the HTML cache before every request it sends. */
-function measure(address: string, run: { path: string; cold?: boolean }, seconds: number, cache: { clear(): number }): Promise<autocannon.Result> {
+function measure(
+  address: string,
+  run: { path: string; cold?: boolean },
+  seconds: number,
+  cache: { clear(): number },
+): Promise<autocannon.Result> {
   return autocannon({
     url: address + run.path,
     connections: run.cold ? COLD_CONNECTIONS : CONNECTIONS,

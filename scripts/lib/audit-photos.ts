@@ -20,13 +20,25 @@ export async function addProductPhotos(origin: string, productPath: string, secr
   const headers = { "x-rbac-secret-key": secret };
   const slug = decodeURIComponent(productPath.split("/").pop() ?? "");
   const filters = JSON.stringify([{ column: "slug", method: "eq", value: slug }]);
-  const found = await fetch(`${origin}/api/ecommerce/products?filters[and]=${encodeURIComponent(filters)}`, { headers });
+  const found = await fetch(`${origin}/api/ecommerce/products?filters[and]=${encodeURIComponent(filters)}`, {
+    headers,
+  });
   const product = ((await found.json()) as { data: { id: string }[] }).data[0];
   if (!product) throw new Error(`no product ${slug} to give photos to`);
   for (const [index, hue] of [210, 20].entries()) {
     const form = new FormData();
-    form.append("data", JSON.stringify({ adminTitle: `${slug}-${index + 1}.jpg`, alt: { en: `Product photo ${index + 1}`, ru: `Фото товара ${index + 1}` } }));
-    form.append("file", new Blob([new Uint8Array(await photo(1600, 1200, hue))], { type: "image/jpeg" }), `${slug}-${index + 1}.jpg`);
+    form.append(
+      "data",
+      JSON.stringify({
+        adminTitle: `${slug}-${index + 1}.jpg`,
+        alt: { en: `Product photo ${index + 1}`, ru: `Фото товара ${index + 1}` },
+      }),
+    );
+    form.append(
+      "file",
+      new Blob([new Uint8Array(await photo(1600, 1200, hue))], { type: "image/jpeg" }),
+      `${slug}-${index + 1}.jpg`,
+    );
     const created = await fetch(`${origin}/api/file-storage/files`, { method: "POST", headers, body: form });
     if (created.status !== 201) throw new Error(`photo upload: ${created.status} ${await created.text()}`);
     const file = ((await created.json()) as { data: { id: string } }).data;

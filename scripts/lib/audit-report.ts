@@ -48,7 +48,14 @@ export function auditRow(page: string, path: string, result: LighthouseResult): 
           .filter((ref) => ref.weight > 0)
           .filter((ref) => {
             const audit = result.audits[ref.id];
-            return audit && audit.scoreDisplayMode !== "notApplicable" && audit.scoreDisplayMode !== "informative" && audit.score !== null && audit.score !== undefined && audit.score < 1;
+            return (
+              audit &&
+              audit.scoreDisplayMode !== "notApplicable" &&
+              audit.scoreDisplayMode !== "informative" &&
+              audit.score !== null &&
+              audit.score !== undefined &&
+              audit.score < 1
+            );
           })
           .map((ref) => ref.id),
       ]),
@@ -59,7 +66,9 @@ export function auditRow(page: string, path: string, result: LighthouseResult): 
 /** One line per page with failing audits in accessibility, best practices or SEO. */
 export function failingLines(rows: AuditRow[]): string {
   const lines = rows.flatMap((row) => {
-    const parts = Object.entries(row.failing).filter(([, ids]) => ids.length).map(([category, ids]) => `${category}: ${ids.join(", ")}`);
+    const parts = Object.entries(row.failing)
+      .filter(([, ids]) => ids.length)
+      .map(([category, ids]) => `${category}: ${ids.join(", ")}`);
     return parts.length ? [`${row.page}: ${parts.join("; ")}`] : [];
   });
   return lines.length ? ["", "failing audits (accessibility, best practices, SEO):", ...lines].join("\n") : "";
@@ -72,9 +81,21 @@ const n = (value: number | null) => (value === null ? "-" : String(value));
 
 export function formatTable(rows: AuditRow[]): string {
   const header = ["page", "path", "perf", "a11y", "best-pr", "seo", "LCP", "TBT", "CLS", "total bytes"];
-  const body = rows.map((r) => [r.page, r.path, n(r.performance), n(r.accessibility), n(r.bestPractices), n(r.seo), s(r.lcpMs), ms(r.tbtMs), r.cls === undefined ? "-" : r.cls.toFixed(3), kib(r.totalBytes)]);
+  const body = rows.map((r) => [
+    r.page,
+    r.path,
+    n(r.performance),
+    n(r.accessibility),
+    n(r.bestPractices),
+    n(r.seo),
+    s(r.lcpMs),
+    ms(r.tbtMs),
+    r.cls === undefined ? "-" : r.cls.toFixed(3),
+    kib(r.totalBytes),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }
 
@@ -90,8 +111,13 @@ export interface BundleRequest {
 /** Sums the home page's script and style sheet requests: compressed bodies, and all bytes sent with headers. */
 export function homeBundleBytes(requests: BundleRequest[]) {
   const of = (type: string) => requests.filter((r) => r.resourceType === type);
-  const sum = (list: BundleRequest[], size: (r: BundleRequest) => number | undefined) => list.reduce((total, r) => total + (size(r) ?? 0), 0);
-  const bundle = (type: string) => ({ files: of(type).length, body: sum(of(type), (r) => r.bodySize ?? r.transferSize), transferred: sum(of(type), (r) => r.transferSize) });
+  const sum = (list: BundleRequest[], size: (r: BundleRequest) => number | undefined) =>
+    list.reduce((total, r) => total + (size(r) ?? 0), 0);
+  const bundle = (type: string) => ({
+    files: of(type).length,
+    body: sum(of(type), (r) => r.bodySize ?? r.transferSize),
+    transferred: sum(of(type), (r) => r.transferSize),
+  });
   return { js: bundle("Script"), css: bundle("Stylesheet") };
 }
 

@@ -23,6 +23,7 @@ export async function send(
 /** Like send, but anything other than the expected status throws, naming the call and the answer. */
 export async function expectStatus(status: number, ...args: Parameters<typeof send>) {
   const answer = await send(...args);
-  if (answer.status !== status) throw new Error(`${args[1]} ${args[2]}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
+  if (answer.status !== status)
+    throw new Error(`${args[1]} ${args[2]}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
   return answer.body;
 }

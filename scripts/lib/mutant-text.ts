@@ -3,14 +3,14 @@
 // comma before a closing bracket or turned single quotes into double ones. So the text is looked
 // for with those differences allowed, and must stand in the file once, however laid out.
 
-const escape = (char: string) => char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const escapeRegExp = (char: string) => char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** A pattern matching `text` however the formatter laid it out: any whitespace between characters, an optional trailing comma before a closer, either quote. */
 function laidOut(text: string): RegExp {
   let pattern = "";
   for (const char of text.replace(/\s+/g, "")) {
     if (char === ")" || char === "]" || char === "}") pattern += "(?:,\\s*)?";
-    pattern += char === '"' || char === "'" ? `["']` : escape(char);
+    pattern += char === '"' || char === "'" ? `["']` : escapeRegExp(char);
     pattern += "\\s*";
   }
   return new RegExp(pattern.slice(0, -"\\s*".length), "g");

@@ -13,7 +13,10 @@ export interface ScratchDatabase {
  * `drop()`), for a real server process that takes only a DATABASE_URL, as production does.
  * `name` defaults to a random one; a fixed name (benchmarks) is dropped first if it exists.
  */
-export async function createScratchDatabase(serverUrl: string, name = `scratch_${randomUUID().replace(/-/g, "").slice(0, 12)}`): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  serverUrl: string,
+  name = `scratch_${randomUUID().replace(/-/g, "").slice(0, 12)}`,
+): Promise<ScratchDatabase> {
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     // An `error` event nobody hears is thrown and ends the process: the query's own error says it.

@@ -101,7 +101,14 @@ export function startServerProcess(options: StartOptions = {}): Promise<ServerPr
     return new Promise<LogLine>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiters.delete(waiter);
-        reject(new Error(`no matching server log line within ${timeoutMs} ms; last lines:\n${logs.slice(-10).map((l) => JSON.stringify(l)).join("\n")}`));
+        reject(
+          new Error(
+            `no matching server log line within ${timeoutMs} ms; last lines:\n${logs
+              .slice(-10)
+              .map((l) => JSON.stringify(l))
+              .join("\n")}`,
+          ),
+        );
       }, timeoutMs);
       const waiter = { match, resolve: (line: LogLine) => (clearTimeout(timer), resolve(line)) };
       waiters.add(waiter);
@@ -110,11 +117,26 @@ export function startServerProcess(options: StartOptions = {}): Promise<ServerPr
 
   return new Promise((resolve, reject) => {
     void exited.then(({ code, signal }) =>
-      reject(new Error(`the server exited during start-up (code ${code}, signal ${signal}):\n${logs.map((l) => l.msg ?? JSON.stringify(l)).join("\n")}`)),
+      reject(
+        new Error(
+          `the server exited during start-up (code ${code}, signal ${signal}):\n${logs.map((l) => l.msg ?? JSON.stringify(l)).join("\n")}`,
+        ),
+      ),
     );
     const timeoutMs = options.startTimeoutMs ?? 120_000;
     const readyMessage = new Promise<{ port: number; readyMs: number }>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`the server was not ready within ${timeoutMs} ms:\n${logs.slice(-10).map((l) => l.msg ?? JSON.stringify(l)).join("\n")}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          fail(
+            new Error(
+              `the server was not ready within ${timeoutMs} ms:\n${logs
+                .slice(-10)
+                .map((l) => l.msg ?? JSON.stringify(l))
+                .join("\n")}`,
+            ),
+          ),
+        timeoutMs,
+      );
       child.on("message", (message: any) => {
         if (message?.type !== "ready") return;
         clearTimeout(timer);

@@ -1,7 +1,6 @@
 import { isPlainObject } from "../../engine/query/plain-object.js";
 import type { Model } from "../../engine/schema/model.js";
 
-
 /**
  * Bulk items in the original backend's form, beside our flat one: `[{ data: {…} }]` for create
  * and `[{ id, data: {…} }]` for update become `[{…}]` and `[{ id, …}]`. An item is unwrapped only

@@ -25,7 +25,10 @@ export function ifMatchOf(request: FastifyRequest): string[] | undefined {
     .split(",")
     .map((t) => t.trim().replace(/^W\//, ""))
     .filter(Boolean);
-  if (tags.length === 0) throw new AppError("VALIDATION_ERROR", "If-Match must name an ETag", [{ path: "/headers/if-match", message: "must name an ETag" }]);
+  if (tags.length === 0)
+    throw new AppError("VALIDATION_ERROR", "If-Match must name an ETag", [
+      { path: "/headers/if-match", message: "must name an ETag" },
+    ]);
   return tags;
 }
 
@@ -44,7 +47,12 @@ export class StaleRecord extends Error {
 export async function checkIfMatch(trx: AnyModelDb, repository: Repository, id: string, tags: string[]): Promise<void> {
   const model = repository.model;
   if (!isUuid(id)) throw validationError("/id must be a uuid", [{ path: "/id", message: "must be a uuid" }]);
-  const row: Row | undefined = await trx.selectFrom(model.table).select(repository.columns).where("id", "=", id).forUpdate().executeTakeFirst();
+  const row: Row | undefined = await trx
+    .selectFrom(model.table)
+    .select(repository.columns)
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound(`${model.title} ${id} was not found`);
   if (tags.includes("*")) return;
   const tag = etagOf(row)?.replace(/^W\//, "");
@@ -53,7 +61,10 @@ export async function checkIfMatch(trx: AnyModelDb, repository: Repository, id: 
 
 /** The 412 error body (docs/api.md "Errors"), with the current record as `data`. */
 export function preconditionFailed(record: Row): AppError {
-  const error = new AppError("PRECONDITION_FAILED", "the record was changed by someone else since it was read: reload it and apply the change again");
+  const error = new AppError(
+    "PRECONDITION_FAILED",
+    "the record was changed by someone else since it was read: reload it and apply the change again",
+  );
   error.data = record;
   return error;
 }

@@ -19,7 +19,9 @@ declare module "fastify" {
 export function registerListCursors(app: FastifyInstance, config: Config) {
   const keys = app.repositories.get("rbac/signing-keys");
   const cursors = new ListCursors(() =>
-    keys ? resolveSigningSecret(config.jwtSecret, config.production, keys) : config.jwtSecret ?? randomBytes(32).toString("base64url"),
+    keys
+      ? resolveSigningSecret(config.jwtSecret, config.production, keys)
+      : (config.jwtSecret ?? randomBytes(32).toString("base64url")),
   );
   app.decorate("listCursors", cursors);
   app.addHook("onReady", async () => void (await cursors.ready()));

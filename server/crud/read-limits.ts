@@ -25,4 +25,5 @@ export function addReadLimit(app: FastifyInstance, model: string, limit: ReadLim
 }
 
 /** The model's read limit, if a module set one. */
-export const readLimitOf = (app: FastifyInstance, model: string): ReadLimit | undefined => (app.hasDecorator("readLimits") ? app.readLimits.get(model) : undefined);
+export const readLimitOf = (app: FastifyInstance, model: string): ReadLimit | undefined =>
+  app.hasDecorator("readLimits") ? app.readLimits.get(model) : undefined;

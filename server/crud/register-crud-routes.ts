@@ -29,7 +29,8 @@ export function registerReadRoutes(app: FastifyInstance, repository: Repository)
   // x-drafts: visitors (and every read without draft=true) read the published copies.
   const copies = { working: repository, published: app.publishedRepositories.get(model.id)! };
   const { ownRows, visibleTo, limit } = visibleRows(app, model);
-  const missingRecord = (request: FastifyRequest<IdParams>) => notFound(`${model.title} ${request.params.id} was not found`);
+  const missingRecord = (request: FastifyRequest<IdParams>) =>
+    notFound(`${model.title} ${request.params.id} was not found`);
 
   // `next`: the `after` cursor of the following page, when this one is full (README, "HTTP API").
   // Each step that usually knows its answer at once (the copy to read, the caller's limits, the
@@ -93,18 +94,24 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
 
   app.post(prefix, async (request, reply) => {
     const data = await readData(request);
-    const [record] = await saved(request, (r, companion) => r.create(data, { companion }).then((row) => [row]), { created: true });
+    const [record] = await saved(request, (r, companion) => r.create(data, { companion }).then((row) => [row]), {
+      created: true,
+    });
     return reply.status(201).send({ data: record });
   });
 
   app.post(`${prefix}/find-or-create`, async (request, reply) => {
     const data = await readData(request);
     let created = false;
-    const [record] = await saved(request, async (r) => {
-      const found = await r.findOrCreate(data);
-      created = found.created;
-      return [found.record];
-    }, { wrote: () => created });
+    const [record] = await saved(
+      request,
+      async (r) => {
+        const found = await r.findOrCreate(data);
+        created = found.created;
+        return [found.record];
+      },
+      { wrote: () => created },
+    );
     return reply.status(created ? 201 : 200).send({ data: record });
   });
 
@@ -116,7 +123,9 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
   app.patch(`${prefix}/bulk`, async (request) => {
     const items = unwrapBulkItems(model, await readData(request), "update");
     // Not a list: the repository answers the 400; until then there are no ids to version.
-    const ids = Array.isArray(items) ? items.map((item) => (item as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === "string") : [];
+    const ids = Array.isArray(items)
+      ? items.map((item) => (item as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === "string")
+      : [];
     return { data: await saved(request, (r) => r.bulkUpdate(items), { ids }) };
   });
 
@@ -126,7 +135,10 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
   app.patch<IdParams>(`${prefix}/:id`, async (request, reply) => {
     const data = await readData(request);
     const { id } = request.params;
-    const [record] = await saved(request, (r) => r.update(id, data).then((row) => [row]), { ids: [id], ifMatch: ifMatchOf(request) });
+    const [record] = await saved(request, (r) => r.update(id, data).then((row) => [row]), {
+      ids: [id],
+      ifMatch: ifMatchOf(request),
+    });
     const etag = etagOf(record as Record<string, unknown>);
     if (etag) void reply.header("etag", etag);
     return { data: record };
@@ -134,7 +146,11 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
 
   app.delete<IdParams>(`${prefix}/:id`, async (request) => {
     const { id } = request.params;
-    const [record] = await saved(request, (r) => r.delete(id).then((row) => [row]), { deleted: true, ids: [id], ifMatch: ifMatchOf(request) });
+    const [record] = await saved(request, (r) => r.delete(id).then((row) => [row]), {
+      deleted: true,
+      ids: [id],
+      ifMatch: ifMatchOf(request),
+    });
     return { data: record };
   });
 

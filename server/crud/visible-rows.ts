@@ -13,7 +13,9 @@ import { readLimitOf } from "./read-limits.js";
 export function visibleRows(app: FastifyInstance, model: Model) {
   /** A subject reading by the owned-records rule: the condition that keeps its own rows. */
   const ownRows = (request: FastifyRequest) =>
-    request.ownRowsOf === model.id && request.caller.kind === "subject" ? app.rbac.ownRows.condition(request.caller.subjectId, model.id) : undefined;
+    request.ownRowsOf === model.id && request.caller.kind === "subject"
+      ? app.rbac.ownRows.condition(request.caller.subjectId, model.id)
+      : undefined;
   /** A module's own rule for this model (read-limits.ts): files made for one subject. */
   const limit = readLimitOf(app, model.id);
   /**
@@ -21,12 +23,19 @@ export function visibleRows(app: FastifyInstance, model: Model) {
    * none (the secret key). `view`: the copy the rows are read from, whose links decide what is
    * members-only (a visitor's published rows by the published links).
    */
-  const visibleTo = (request: FastifyRequest, conditions: Filter[], view: View = "published"): Filter[] | Promise<Filter[]> => {
+  const visibleTo = (
+    request: FastifyRequest,
+    conditions: Filter[],
+    view: View = "published",
+  ): Filter[] | Promise<Filter[]> => {
     const exclusion = app.rbac.membersOnly.exclusion(request.caller, model.id, view);
     const own = ownRows(request);
     const limited = limit?.exclusion(request.caller);
     if (exclusion === undefined && own === undefined && limited === undefined) return conditions;
-    return Promise.all([exclusion, own, limited]).then((more) => [...conditions, ...more.filter((c) => c !== undefined)]);
+    return Promise.all([exclusion, own, limited]).then((more) => [
+      ...conditions,
+      ...more.filter((c) => c !== undefined),
+    ]);
   };
   return { ownRows, visibleTo, limit };
 }

@@ -29,12 +29,19 @@ export function readView(app: FastifyInstance, request: FastifyRequest, model: M
   if (query && "draft" in query) delete query.draft;
   if (!model.published) return "working";
   if (draft === undefined || draft === "false") return "published";
-  if (draft !== "true") throw new AppError("VALIDATION_ERROR", "draft must be true or false", [{ path: "/draft", message: "must be true or false" }]);
+  if (draft !== "true")
+    throw new AppError("VALIDATION_ERROR", "draft must be true or false", [
+      { path: "/draft", message: "must be true or false" },
+    ]);
   // Only draft=true waits (for the permission check): every other read knows its copy at once.
   return mayEdit(app, request, model).then((may) => {
     if (may) return "working";
-    if (request.caller?.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "sign in to read working copies (draft=true)");
-    throw new AppError("PERMISSION_ERROR", `draft=true reads working copies: it needs permission to edit ${model.title.toLowerCase()} records`);
+    if (request.caller?.kind === "anonymous")
+      throw new AppError("AUTHENTICATION_ERROR", "sign in to read working copies (draft=true)");
+    throw new AppError(
+      "PERMISSION_ERROR",
+      `draft=true reads working copies: it needs permission to edit ${model.title.toLowerCase()} records`,
+    );
   });
 }
 
@@ -42,7 +49,12 @@ export function readView(app: FastifyInstance, request: FastifyRequest, model: M
  * Rows with their read-only `publication`: a published copy's is known from its own row; a
  * working copy's is read beside the published copies in one query for the whole page.
  */
-export function withPublication<R extends object>(app: FastifyInstance, model: Model, view: View, rows: R[]): R[] | Promise<R[]> {
+export function withPublication<R extends object>(
+  app: FastifyInstance,
+  model: Model,
+  view: View,
+  rows: R[],
+): R[] | Promise<R[]> {
   if (!model.published) return rows;
   if (view === "published") {
     if (rows.length === 0) return rows;
@@ -54,11 +66,18 @@ export function withPublication<R extends object>(app: FastifyInstance, model: M
       const source = row as Record<string, unknown>;
       const record: Record<string, unknown> = {};
       for (const column of columns) record[column] = source[column];
-      const publication: Publication = { state: "published", publishedAt: (source[PUBLISHED_AT] as Date) ?? null, publishAt: null, unpublishAt: null };
+      const publication: Publication = {
+        state: "published",
+        publishedAt: (source[PUBLISHED_AT] as Date) ?? null,
+        publishAt: null,
+        unpublishAt: null,
+      };
       record.publication = publication;
       return record as R;
     });
   }
   // Only working copies wait (for their published copies' states); the rest is known at once.
-  return app.drafts.states(model, rows as unknown as { id: string; updatedAt: unknown }[]).then((states) => rows.map((row) => ({ ...row, publication: states.get((row as { id: string }).id) })));
+  return app.drafts
+    .states(model, rows as unknown as { id: string; updatedAt: unknown }[])
+    .then((states) => rows.map((row) => ({ ...row, publication: states.get((row as { id: string }).id) })));
 }

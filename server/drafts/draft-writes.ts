@@ -13,20 +13,28 @@ import { notPublishedOf } from "./tree-permissions.js";
 
 type Row = Record<string, unknown> & { id?: unknown };
 
-const NEVER_PUBLISHED: Publication = Object.freeze({ state: "draft", publishedAt: null, publishAt: null, unpublishAt: null });
+const NEVER_PUBLISHED: Publication = Object.freeze({
+  state: "draft",
+  publishedAt: null,
+  publishAt: null,
+  unpublishAt: null,
+});
 type IdParams = { Params: { id: string } };
 
 /** `?publish=true` on a save: write and publish in one request; DRAFTS=off does it for every save. */
 function publishesNow(app: FastifyInstance, request: FastifyRequest): boolean {
   const value = (request.query as Record<string, unknown> | undefined)?.publish;
   if (value !== undefined && value !== "true" && value !== "false") {
-    throw new AppError("VALIDATION_ERROR", "publish must be true or false", [{ path: "/publish", message: "must be true or false" }]);
+    throw new AppError("VALIDATION_ERROR", "publish must be true or false", [
+      { path: "/publish", message: "must be true or false" },
+    ]);
   }
   return !app.drafts.drafts || value === "true";
 }
 
 /** Who a version names: the signed-in subject, or nobody (the secret key, the server itself). */
-export const subjectOf = (request: FastifyRequest): string | null => (request.caller?.kind === "subject" ? request.caller.subjectId : null);
+export const subjectOf = (request: FastifyRequest): string | null =>
+  request.caller?.kind === "subject" ? request.caller.subjectId : null;
 
 export interface SaveOptions {
   deleted?: boolean;
@@ -48,10 +56,15 @@ export interface SaveOptions {
  */
 export function savedRecords(app: FastifyInstance, repository: Repository) {
   const model = repository.model;
-  return async <R extends Row>(request: FastifyRequest, work: (repository: Repository, companion?: CompanionInsert) => Promise<R[]>, options: SaveOptions = {}): Promise<R[]> => {
+  return async <R extends Row>(
+    request: FastifyRequest,
+    work: (repository: Repository, companion?: CompanionInsert) => Promise<R[]>,
+    options: SaveOptions = {},
+  ): Promise<R[]> => {
     // An id that is no uuid is the work's to refuse (400), not the version look-up's.
     const known = options.ids?.filter((id) => isUuid(id));
-    const guard = options.ifMatch && options.ids?.length === 1 ? { id: options.ids[0]!, tags: options.ifMatch } : undefined;
+    const guard =
+      options.ifMatch && options.ids?.length === 1 ? { id: options.ids[0]!, tags: options.ifMatch } : undefined;
     if (!model.published && !guard) return work(repository);
     const now = model.published ? publishesNow(app, request) : false;
     // DRAFTS=off: the repository publishes every save itself (Publisher.publishOnEverySave).
@@ -75,9 +88,18 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
         if (versions && known?.length) await versions.beforeSave(trx, model, known);
         const rows = await work(lookup(model.id) as Repository);
         const ids = rows.map((r) => String(r.id));
-        if (options.deleted) for (const id of ids) for (const m of await app.drafts.afterDelete(trx, model, id, now)) touched.add(m);
+        if (options.deleted)
+          for (const id of ids) for (const m of await app.drafts.afterDelete(trx, model, id, now)) touched.add(m);
         else if (publishHere) await app.drafts.publishSaved(trx, model, ids);
-        if (versions && options.wrote?.() !== false) await versions.record(trx, model, ids, publishHere ? "publish" : "save", subjectOf(request), options.created === true);
+        if (versions && options.wrote?.() !== false)
+          await versions.record(
+            trx,
+            model,
+            ids,
+            publishHere ? "publish" : "save",
+            subjectOf(request),
+            options.created === true,
+          );
         return rows;
       });
     } catch (error) {
@@ -97,7 +119,9 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
 export function registerPublishRoutes(app: FastifyInstance, model: Model) {
   const prefix = `/api/${model.id}`;
   const working = app.repositories.get(model.id)!;
-  const answer = async (id: string) => ({ data: (await withPublication(app, model, "working", [await working.get(id)]))[0] });
+  const answer = async (id: string) => ({
+    data: (await withPublication(app, model, "working", [await working.get(id)]))[0],
+  });
   const checkId = (id: string) => {
     if (!isUuid(id)) throw validationError("/id must be a uuid", [{ path: "/id", message: "must be a uuid" }]);
   };
@@ -106,7 +130,12 @@ export function registerPublishRoutes(app: FastifyInstance, model: Model) {
     checkId(request.params.id);
     // Only what the caller may publish (a page editor does not publish a product a block lists):
     // the rest stays as it is, and the answer names what of it differs from its published copy.
-    const { withheld } = await app.drafts.publishTreeAs(model, request.params.id, subjectOf(request), callerMayPublish(app, request));
+    const { withheld } = await app.drafts.publishTreeAs(
+      model,
+      request.params.id,
+      subjectOf(request),
+      callerMayPublish(app, request),
+    );
     const notPublished = notPublishedOf(withheld);
     return notPublished.length > 0 ? { ...(await answer(request.params.id)), notPublished } : answer(request.params.id);
   });

@@ -5,7 +5,13 @@ import type { ChangeFeed } from "../../engine/query/change-feed.js";
 import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
 import { draftTree, joinTrees, type Tree } from "../../engine/query/draft-tree.js";
 import { ownedPublishedTree } from "../../engine/query/owned-tree.js";
-import { dropPublished, publicationStates, publishRows, unpublishRows, type Publication } from "../../engine/query/publishing.js";
+import {
+  dropPublished,
+  publicationStates,
+  publishRows,
+  unpublishRows,
+  type Publication,
+} from "../../engine/query/publishing.js";
 import { RelationGraph } from "../../engine/query/relation-graph.js";
 import type { Repository } from "../../engine/query/repository.js";
 import type { Model } from "../../engine/schema/model.js";
@@ -47,7 +53,10 @@ export class Publisher {
   async states(model: Model, rows: { id: string; updatedAt?: unknown }[]): Promise<Map<string, Publication>> {
     const [states, schedules] = await Promise.all([
       publicationStates(this.database.db, model, rows),
-      this.schedules.of(model, rows.map((r) => r.id)),
+      this.schedules.of(
+        model,
+        rows.map((r) => r.id),
+      ),
     ]);
     for (const [id, schedule] of schedules) {
       const state = states.get(id);
@@ -74,7 +83,12 @@ export class Publisher {
    * `also` publishes, in that transaction, rows another record's tree holds that the caller takes
    * along (the product editor: the product's category links); it answers the models it wrote.
    */
-  async publishTree(model: Model, id: string, subjectId: string | null = null, also?: (trx: AnyModelDb) => Promise<string[]>): Promise<Tree> {
+  async publishTree(
+    model: Model,
+    id: string,
+    subjectId: string | null = null,
+    also?: (trx: AnyModelDb) => Promise<string[]>,
+  ): Promise<Tree> {
     return (await this.publishTreeAs(model, id, subjectId, undefined, also)).tree;
   }
 
@@ -82,14 +96,25 @@ export class Publisher {
    * `publishTree` for a caller: only the records of the tree `may` allows are published; the rest
    * stay as they are, and `withheld` names those of them whose publish would have changed something.
    */
-  async publishTreeAs(model: Model, id: string, subjectId: string | null, may?: MayPublish, also?: (trx: AnyModelDb) => Promise<string[]>): Promise<{ tree: Tree; withheld: Tree }> {
+  async publishTreeAs(
+    model: Model,
+    id: string,
+    subjectId: string | null,
+    may?: MayPublish,
+    also?: (trx: AnyModelDb) => Promise<string[]>,
+  ): Promise<{ tree: Tree; withheld: Tree }> {
     let withheld: Tree = new Map();
     // Asked before the transaction (a scheduled publish's author has no request that read its roles).
     const decided = may && (await decidedAhead(await this.treeOf(this.database.db, model, id), may));
     const tree = await this.guard(() =>
       this.database.db.transaction().execute(async (trx) => {
         // Locked: two publishes (or a publish and a save) of one record take turns, versions in order.
-        const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+        const exists = await trx
+          .selectFrom(model.table)
+          .select("id")
+          .where("id", "=", id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
         await this.versions?.beforePublish(trx, model, id);
         const whole = await this.treeOf(trx, model, id);
@@ -179,7 +204,13 @@ export class Publisher {
         await trx
           .deleteFrom(other.published.table)
           .where(field.name, "=", id)
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom(other.table).select("id").whereRef(`${other.table}.id`, "=", `${other.published!.table}.id`))))
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom(other.table).select("id").whereRef(`${other.table}.id`, "=", `${other.published!.table}.id`),
+              ),
+            ),
+          )
           .execute();
         touched.push(other.id);
       }

@@ -19,5 +19,7 @@ export function registerScheduledPublishing(app: FastifyInstance) {
       await app.drafts.publishTreeAs(model, id, subjectId, publishableBy(app, { kind: "subject", subjectId }));
     }),
   );
-  app.notifications.jobs.handle(SCHEDULE_JOBS.unpublish, (payload, job) => schedules.fire("unpublish", payload, job.id, (model, id) => app.drafts.unpublish(model, id)));
+  app.notifications.jobs.handle(SCHEDULE_JOBS.unpublish, (payload, job) =>
+    schedules.fire("unpublish", payload, job.id, (model, id) => app.drafts.unpublish(model, id)),
+  );
 }

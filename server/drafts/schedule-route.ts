@@ -19,24 +19,30 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|
  * future or null (cancel), at least one of them; both given, the record goes off after it goes on.
  */
 export function parseSchedule(data: unknown, now = Date.now()): ScheduleChange {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw validationError("data must be an object", [{ path: "/data", message: "must be an object with publishAt and/or unpublishAt" }]);
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw validationError("data must be an object", [
+      { path: "/data", message: "must be an object with publishAt and/or unpublishAt" },
+    ]);
   const causes: ErrorCause[] = [];
   const change: ScheduleChange = {};
   for (const key of Object.keys(data)) {
-    if (!(TIMES as readonly string[]).includes(key)) causes.push({ path: `/data/${key}`, message: "is not a schedule field (publishAt, unpublishAt)" });
+    if (!(TIMES as readonly string[]).includes(key))
+      causes.push({ path: `/data/${key}`, message: "is not a schedule field (publishAt, unpublishAt)" });
   }
   for (const key of TIMES) {
     if (!(key in data)) continue;
     const value = (data as Record<string, unknown>)[key];
     if (value === null) change[key] = null;
-    else if (typeof value !== "string" || !DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) causes.push({ path: `/data/${key}`, message: "must be an ISO date-time (2030-01-31T09:00:00Z) or null" });
+    else if (typeof value !== "string" || !DATE_TIME.test(value) || Number.isNaN(Date.parse(value)))
+      causes.push({ path: `/data/${key}`, message: "must be an ISO date-time (2030-01-31T09:00:00Z) or null" });
     else if (Date.parse(value) <= now) causes.push({ path: `/data/${key}`, message: "must be in the future" });
     else change[key] = new Date(value);
   }
   if (causes.length === 0 && change.publishAt === undefined && change.unpublishAt === undefined) {
     causes.push({ path: "/data", message: "must have publishAt or unpublishAt" });
   }
-  if (change.publishAt && change.unpublishAt && change.unpublishAt <= change.publishAt) causes.push({ path: "/data/unpublishAt", message: "must be after publishAt" });
+  if (change.publishAt && change.unpublishAt && change.unpublishAt <= change.publishAt)
+    causes.push({ path: "/data/unpublishAt", message: "must be after publishAt" });
   if (causes.length) throw validationErrorFromCauses(causes);
   return change;
 }
@@ -56,7 +62,10 @@ export function registerScheduleRoute(app: FastifyInstance, model: Model) {
     // job publishes what the one who scheduled it may publish (schedule-jobs.ts). A cancel needs neither.
     for (const action of ["publish", "unpublish"] as const) {
       if (!change[`${action}At`] || (await mayPublish(app, request, model.id, [id], action))) continue;
-      throw new AppError("PERMISSION_ERROR", `${action}At ${action}es the record: it needs permission to ${action} it (POST /api/${model.id}/{id}/${action})`);
+      throw new AppError(
+        "PERMISSION_ERROR",
+        `${action}At ${action}es the record: it needs permission to ${action} it (POST /api/${model.id}/{id}/${action})`,
+      );
     }
     await app.drafts.schedules.set(model, id, change, subjectOf(request));
     return { data: (await withPublication(app, model, "working", [await working.get(id)]))[0] };

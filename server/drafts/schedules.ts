@@ -10,7 +10,10 @@ import type { Registry } from "../../engine/schema/registry.js";
 export type ScheduledAction = "publish" | "unpublish";
 
 /** The jobs (notification/jobs `kind`) that carry out a schedule. */
-export const SCHEDULE_JOBS: Record<ScheduledAction, string> = { publish: "drafts.publish", unpublish: "drafts.unpublish" };
+export const SCHEDULE_JOBS: Record<ScheduledAction, string> = {
+  publish: "drafts.publish",
+  unpublish: "drafts.unpublish",
+};
 
 /** A change to a record's schedule: a time sets it, null cancels it, a missing key leaves it. */
 export interface ScheduleChange {
@@ -23,7 +26,10 @@ export interface Schedule {
   unpublishAt: Date | null;
 }
 
-const FIELDS = { publish: { at: "publishAt", job: "publishJobId" }, unpublish: { at: "unpublishAt", job: "unpublishJobId" } } as const;
+const FIELDS = {
+  publish: { at: "publishAt", job: "publishJobId" },
+  unpublish: { at: "unpublishAt", job: "unpublishJobId" },
+} as const;
 const ACTIONS: ScheduledAction[] = ["publish", "unpublish"];
 
 /**
@@ -52,21 +58,38 @@ export class PublicationSchedules {
     return this.db.transaction().execute(async (trx) => {
       const exists = await recordOf(trx, model, id);
       if (!exists) throw notFound(`${model.title} ${id} was not found`);
-      await trx.insertInto("host/publication-schedules").values({ model: model.id, recordId: id }).onConflict((oc) => oc.columns(["model", "recordId"]).doNothing()).execute();
-      const row = await trx.selectFrom("host/publication-schedules").selectAll().where("model", "=", model.id).where("recordId", "=", id).forUpdate().executeTakeFirstOrThrow();
+      await trx
+        .insertInto("host/publication-schedules")
+        .values({ model: model.id, recordId: id })
+        .onConflict((oc) => oc.columns(["model", "recordId"]).doNothing())
+        .execute();
+      const row = await trx
+        .selectFrom("host/publication-schedules")
+        .selectAll()
+        .where("model", "=", model.id)
+        .where("recordId", "=", id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const values: Partial<Schedule & { publishJobId: string | null; unpublishJobId: string | null }> = {};
       for (const action of ACTIONS) {
         const at = change[FIELDS[action].at];
         if (at === undefined) continue;
         const replaced = row[FIELDS[action].job];
         // A job already running is not stopped here: it finds the row no longer names it and does nothing.
-        if (replaced) await trx.deleteFrom("notification/jobs").where("id", "=", replaced).where("status", "=", "queued").execute();
+        if (replaced)
+          await trx.deleteFrom("notification/jobs").where("id", "=", replaced).where("status", "=", "queued").execute();
         values[FIELDS[action].at] = at;
         values[FIELDS[action].job] = at && (await this.queue(trx, action, model.id, id, at, subjectId));
       }
       const next = { ...row, ...values };
-      if (!next.publishAt && !next.unpublishAt) await trx.deleteFrom("host/publication-schedules").where("id", "=", row.id).execute();
-      else await trx.updateTable("host/publication-schedules").set({ ...values, updatedAt: now() }).where("id", "=", row.id).execute();
+      if (!next.publishAt && !next.unpublishAt)
+        await trx.deleteFrom("host/publication-schedules").where("id", "=", row.id).execute();
+      else
+        await trx
+          .updateTable("host/publication-schedules")
+          .set({ ...values, updatedAt: now() })
+          .where("id", "=", row.id)
+          .execute();
       return { publishAt: next.publishAt, unpublishAt: next.unpublishAt };
     });
   }
@@ -75,7 +98,12 @@ export class PublicationSchedules {
   async of(model: Model, ids: string[]): Promise<Map<string, Schedule>> {
     const schedules = new Map<string, Schedule>();
     if (ids.length === 0) return schedules;
-    const rows = await this.db.selectFrom("host/publication-schedules").select(["recordId", "publishAt", "unpublishAt"]).where("model", "=", model.id).where("recordId", "in", ids).execute();
+    const rows = await this.db
+      .selectFrom("host/publication-schedules")
+      .select(["recordId", "publishAt", "unpublishAt"])
+      .where("model", "=", model.id)
+      .where("recordId", "in", ids)
+      .execute();
     for (const row of rows) schedules.set(row.recordId, { publishAt: row.publishAt, unpublishAt: row.unpublishAt });
     return schedules;
   }
@@ -87,27 +115,61 @@ export class PublicationSchedules {
    * off) the same record once more: harmless. `act` gets who scheduled it (null: the secret key, or
    * a job queued before jobs named anyone).
    */
-  async fire(action: ScheduledAction, payload: Record<string, unknown>, jobId: string, act: (model: Model, id: string, subjectId: string | null) => Promise<void>): Promise<void> {
+  async fire(
+    action: ScheduledAction,
+    payload: Record<string, unknown>,
+    jobId: string,
+    act: (model: Model, id: string, subjectId: string | null) => Promise<void>,
+  ): Promise<void> {
     const modelId = String(payload.model);
     const id = String(payload.id);
     const { job } = FIELDS[action];
-    const row = await this.db.selectFrom("host/publication-schedules").selectAll().where("model", "=", modelId).where("recordId", "=", id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("host/publication-schedules")
+      .selectAll()
+      .where("model", "=", modelId)
+      .where("recordId", "=", id)
+      .executeTakeFirst();
     const model = this.registry.find(modelId);
     if (!row || row[job] !== jobId || !model) return;
     const exists = await recordOf(this.database.db, model, id);
     // Deleted since it was scheduled: its schedule goes with it.
     if (exists) await act(model, id, typeof payload.subjectId === "string" ? payload.subjectId : null);
-    const cleared = action === "publish" ? { publishAt: null, publishJobId: null } : { unpublishAt: null, unpublishJobId: null };
+    const cleared =
+      action === "publish" ? { publishAt: null, publishJobId: null } : { unpublishAt: null, unpublishJobId: null };
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable("host/publication-schedules").set({ ...cleared, updatedAt: now() }).where("id", "=", row.id).where(job, "=", jobId).execute();
-      await trx.deleteFrom("host/publication-schedules").where("id", "=", row.id).where("publishAt", "is", null).where("unpublishAt", "is", null).execute();
+      await trx
+        .updateTable("host/publication-schedules")
+        .set({ ...cleared, updatedAt: now() })
+        .where("id", "=", row.id)
+        .where(job, "=", jobId)
+        .execute();
+      await trx
+        .deleteFrom("host/publication-schedules")
+        .where("id", "=", row.id)
+        .where("publishAt", "is", null)
+        .where("unpublishAt", "is", null)
+        .execute();
     });
   }
 
-  private async queue(trx: ModelTransaction, action: ScheduledAction, model: string, id: string, at: Date, subjectId: string | null): Promise<string> {
+  private async queue(
+    trx: ModelTransaction,
+    action: ScheduledAction,
+    model: string,
+    id: string,
+    at: Date,
+    subjectId: string | null,
+  ): Promise<string> {
     const job = await trx
       .insertInto("notification/jobs")
-      .values({ kind: SCHEDULE_JOBS[action], payload: jsonb({ model, id, at: at.toISOString(), subjectId }), status: "queued", attempts: 0, runAt: at })
+      .values({
+        kind: SCHEDULE_JOBS[action],
+        payload: jsonb({ model, id, at: at.toISOString(), subjectId }),
+        status: "queued",
+        attempts: 0,
+        runAt: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return job.id;
@@ -115,7 +177,8 @@ export class PublicationSchedules {
 }
 
 /** The record's id when its working copy exists: any x-drafts model, named by its metadata. */
-const recordOf = (db: AnyModelDb, model: Model, id: string) => db.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
+const recordOf = (db: AnyModelDb, model: Model, id: string) =>
+  db.selectFrom(model.table).select("id").where("id", "=", id).executeTakeFirst();
 
 // Raw: the database's clock (the row's other times come from it too), which the builder has no word for.
 const now = () => sql<Date>`now()`;

@@ -19,7 +19,12 @@ export interface PermittedTree {
  * are named: republishing an unchanged record would change nothing. Two queries per model with
  * refused records, never one per record.
  */
-export async function permittedTree(db: AnyModelDb, registry: Registry, tree: Tree, may: MayPublish): Promise<PermittedTree> {
+export async function permittedTree(
+  db: AnyModelDb,
+  registry: Registry,
+  tree: Tree,
+  may: MayPublish,
+): Promise<PermittedTree> {
   const permitted: Tree = new Map();
   const withheld: Tree = new Map();
   await Promise.all(
@@ -45,7 +50,11 @@ export async function permittedTree(db: AnyModelDb, registry: Registry, tree: Tr
 export async function decidedAhead(tree: Tree, may: MayPublish): Promise<MayPublish> {
   const allowed = new Set<string>();
   const key = (model: string, id: string) => `${model} ${id}`;
-  await Promise.all([...tree].flatMap(([model, ids]) => [...ids].map(async (id) => (await may(model, id)) && allowed.add(key(model, id)))));
+  await Promise.all(
+    [...tree].flatMap(([model, ids]) =>
+      [...ids].map(async (id) => (await may(model, id)) && allowed.add(key(model, id))),
+    ),
+  );
   return async (model, id) => allowed.has(key(model, id));
 }
 
@@ -54,7 +63,8 @@ async function differing(db: AnyModelDb, registry: Registry, modelId: string, id
   const model = registry.get(modelId);
   const read = (table: string) => db.selectFrom(table).select(["id", "updatedAt"]).where("id", "in", ids).execute();
   const [working, published] = await Promise.all([read(model.table), read(model.published!.table)]);
-  const stamp = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [r.id as string, new Date(r.updatedAt as string).getTime()]));
+  const stamp = (rows: Record<string, unknown>[]) =>
+    new Map(rows.map((r) => [r.id as string, new Date(r.updatedAt as string).getTime()]));
   const [w, p] = [stamp(working), stamp(published)];
   return ids.filter((id) => w.get(id) !== p.get(id));
 }

@@ -9,7 +9,15 @@ import { CREATED, type CompanionInsert } from "../../engine/query/companion-inse
 import { jsonParam } from "../../engine/query/json-param.js";
 import { modelQueries, type ModelQueries } from "../../engine/query/model-tables.js";
 import { rowJson } from "../../engine/query/row-json.js";
-import { BORN_FIELDS, changedNames, ownsTree, readRows, readSnapshot, type Snapshot, type SnapshotRow } from "../../engine/query/snapshots.js";
+import {
+  BORN_FIELDS,
+  changedNames,
+  ownsTree,
+  readRows,
+  readSnapshot,
+  type Snapshot,
+  type SnapshotRow,
+} from "../../engine/query/snapshots.js";
 import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
 
@@ -66,7 +74,13 @@ export class VersionHistory {
     const fresh = await this.withoutVersions(trx, model, ids);
     if (fresh.length === 0) return;
     const snapshots = await this.snapshots(trx, model, fresh, "working");
-    await this.insert(trx, model, snapshots.filter(([, s]) => s.record).map(([id, snapshot]) => ({ id, snapshot, number: 1, changed: [] })), "initial", null);
+    await this.insert(
+      trx,
+      model,
+      snapshots.filter(([, s]) => s.record).map(([id, snapshot]) => ({ id, snapshot, number: 1, changed: [] })),
+      "initial",
+      null,
+    );
   }
 
   /**
@@ -78,16 +92,34 @@ export class VersionHistory {
     const snapshot = await readSnapshot(trx, this.registry, this.graph, model, id, "published");
     if (!snapshot.record) return;
     const { publishedAt: _, ...record } = snapshot.record;
-    await this.insert(trx, model, [{ id, snapshot: { ...snapshot, record: record as SnapshotRow }, number: 1, changed: [] }], "initial", null);
+    await this.insert(
+      trx,
+      model,
+      [{ id, snapshot: { ...snapshot, record: record as SnapshotRow }, number: 1, changed: [] }],
+      "initial",
+      null,
+    );
   }
 
   /** After a save, publish or restore: a version of each record's state now, with what changed since the last one. */
-  async record(trx: AnyModelDb, model: Model, ids: string[], kind: VersionKind, subjectId: string | null, created = false): Promise<void> {
+  async record(
+    trx: AnyModelDb,
+    model: Model,
+    ids: string[],
+    kind: VersionKind,
+    subjectId: string | null,
+    created = false,
+  ): Promise<void> {
     if (ids.length === 0) return;
     const unique = [...new Set(ids)];
     // Records this save created have no versions and no tree yet: their first version is the row.
     if (created) {
-      const rows = (await this.snapshots(trx, model, unique, "working", true)).map(([id, snapshot]) => ({ id, snapshot, number: 1, changed: changedNames(undefined, snapshot) }));
+      const rows = (await this.snapshots(trx, model, unique, "working", true)).map(([id, snapshot]) => ({
+        id,
+        snapshot,
+        number: 1,
+        changed: changedNames(undefined, snapshot),
+      }));
       return this.insert(trx, model, rows, kind, subjectId);
     }
     const latest = await this.typed(trx)
@@ -134,7 +166,9 @@ export class VersionHistory {
         const record = rowJson(model, CREATED);
         // Raw: the version is built in SQL from the row the create's CTE returns (jsonb_build_object,
         // unnest … WITH ORDINALITY, a lateral join), none of which the builder can say.
-        const snapshot = tree ? sql`jsonb_build_object('record', j.record, 'tree', '{}'::jsonb)` : sql`jsonb_build_object('record', j.record)`;
+        const snapshot = tree
+          ? sql`jsonb_build_object('record', j.record, 'tree', '{}'::jsonb)`
+          : sql`jsonb_build_object('record', j.record)`;
         const names = sql.join(named.map((n) => sql.lit(n)));
         const changed = sql`(SELECT coalesce(jsonb_agg(f.name ORDER BY f.at), '[]'::jsonb) FROM unnest(ARRAY[${names}]::text[]) WITH ORDINALITY AS f(name, at) WHERE j.record -> f.name <> 'null'::jsonb)`;
         // The repository's own statement (no model-id plugin on the create's hot path): the SQL table.
@@ -185,7 +219,12 @@ export class VersionHistory {
   }
 
   /** One version of the record, with its snapshot; 404 when it is not one of the record's. */
-  async get(model: Model, id: string, versionId: string, db: ModelQueries = this.db): Promise<VersionSummary & { snapshot: Snapshot }> {
+  async get(
+    model: Model,
+    id: string,
+    versionId: string,
+    db: ModelQueries = this.db,
+  ): Promise<VersionSummary & { snapshot: Snapshot }> {
     const row = await db
       .selectFrom(VERSIONS)
       .select(["id", "number", "kind", "createdAt", "subjectId", "changed", "snapshot"])
@@ -212,14 +251,33 @@ export class VersionHistory {
    * a `restore` version; the published copies stay as they are unless saves publish at once
    * (`publish`: DRAFTS=off). Answers the models written, for the change feed after the commit.
    */
-  async restore(model: Model, id: string, versionId: string, subjectId: string | null, publish: (trx: AnyModelDb) => Promise<void>): Promise<Set<string>> {
+  async restore(
+    model: Model,
+    id: string,
+    versionId: string,
+    subjectId: string | null,
+    publish: (trx: AnyModelDb) => Promise<void>,
+  ): Promise<Set<string>> {
     try {
       return await this.database.db.transaction().execute(async (trx) => {
         await this.lock(trx, model, [id]);
         const version = await this.get(model, id, versionId, this.typed(trx));
         const record = version.snapshot.record;
-        if (!record) throw new AppError("VALIDATION_ERROR", `version ${version.number} is the record's deletion: restore an earlier one`, [{ path: "/versionId", message: "is a deletion" }]);
-        const touched = await restoreSnapshot(trx, this.registry, this.graph, model, id, { ...version.snapshot, record }, new Date(version.createdAt));
+        if (!record)
+          throw new AppError(
+            "VALIDATION_ERROR",
+            `version ${version.number} is the record's deletion: restore an earlier one`,
+            [{ path: "/versionId", message: "is a deletion" }],
+          );
+        const touched = await restoreSnapshot(
+          trx,
+          this.registry,
+          this.graph,
+          model,
+          id,
+          { ...version.snapshot, record },
+          new Date(version.createdAt),
+        );
         await publish(trx);
         await this.record(trx, model, [id], "restore", subjectId);
         return touched;
@@ -237,24 +295,45 @@ export class VersionHistory {
   /** Ids among these that have no version yet. */
   private async withoutVersions(trx: AnyModelDb, model: Model, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const known = await this.typed(trx).selectFrom(VERSIONS).select("recordId").distinct().where("modelId", "=", model.id).where("recordId", "in", ids).execute();
+    const known = await this.typed(trx)
+      .selectFrom(VERSIONS)
+      .select("recordId")
+      .distinct()
+      .where("modelId", "=", model.id)
+      .where("recordId", "in", ids)
+      .execute();
     const has = new Set(known.map((k) => k.recordId));
     return ids.filter((id) => !has.has(id));
   }
 
   /** Each record's snapshot: one query for all when the model owns no tree, else one walk per record. */
-  private async snapshots(trx: AnyModelDb, model: Model, ids: string[], side: "working" | "published", created = false): Promise<[string, Snapshot][]> {
+  private async snapshots(
+    trx: AnyModelDb,
+    model: Model,
+    ids: string[],
+    side: "working" | "published",
+    created = false,
+  ): Promise<[string, Snapshot][]> {
     const root = ownsTree(this.registry, this.graph, model);
     if (!root || created) {
       const rows = new Map((await readRows(trx, model, ids, side)).map((r) => [r.id, r]));
-      return ids.map((id) => [id, root ? { record: rows.get(id) ?? null, tree: {} } : { record: rows.get(id) ?? null }]);
+      return ids.map((id) => [
+        id,
+        root ? { record: rows.get(id) ?? null, tree: {} } : { record: rows.get(id) ?? null },
+      ]);
     }
     const out: [string, Snapshot][] = [];
     for (const id of ids) out.push([id, await readSnapshot(trx, this.registry, this.graph, model, id, side)]);
     return out;
   }
 
-  private async insert(trx: AnyModelDb, model: Model, rows: { id: string; snapshot: Snapshot; number: number; changed: string[] }[], kind: VersionKind, subjectId: string | null) {
+  private async insert(
+    trx: AnyModelDb,
+    model: Model,
+    rows: { id: string; snapshot: Snapshot; number: number; changed: string[] }[],
+    kind: VersionKind,
+    subjectId: string | null,
+  ) {
     if (rows.length === 0) return;
     await this.typed(trx)
       .insertInto(VERSIONS)
@@ -285,7 +364,16 @@ export class VersionHistory {
         .where("kind", "<>", "publish")
         .where("number", "<", number)
         .orderBy("number")
-        .limit((eb) => eb.fn<number>("greatest", [eb.lit(0), eb(mine.select((c) => c.fn.countAll<number>().as("n")), "-", this.max)]));
+        .limit((eb) =>
+          eb.fn<number>("greatest", [
+            eb.lit(0),
+            eb(
+              mine.select((c) => c.fn.countAll<number>().as("n")),
+              "-",
+              this.max,
+            ),
+          ]),
+        );
       await db.deleteFrom(VERSIONS).where("id", "in", oldest).execute();
     }
   }

@@ -17,13 +17,17 @@ function count(query: Record<string, unknown>, name: string, fallback: number, m
   const value = query[name];
   if (value === undefined || value === "") return fallback;
   const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) throw validationError(`/${name} must be a whole number from ${min} to ${max}`, [{ path: `/${name}`, message: `must be a whole number from ${min} to ${max}` }]);
+  if (!(n >= min && n <= max))
+    throw validationError(`/${name} must be a whole number from ${min} to ${max}`, [
+      { path: `/${name}`, message: `must be a whole number from ${min} to ${max}` },
+    ]);
   return n;
 }
 
 function checkIds(params: Record<string, string>) {
   for (const [name, value] of Object.entries(params)) {
-    if (!isUuid(value)) throw validationError(`/${name} must be a uuid`, [{ path: `/${name}`, message: "must be a uuid" }]);
+    if (!isUuid(value))
+      throw validationError(`/${name} must be a uuid`, [{ path: `/${name}`, message: "must be a uuid" }]);
   }
 }
 
@@ -37,8 +41,15 @@ export function registerVersionRoutes(app: FastifyInstance, model: Model) {
   const versions = app.drafts.versions!;
   const editorOnly = async (request: FastifyRequest) => {
     if (await mayEdit(app, request, model)) return;
-    if (request.caller?.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", `sign in to read the versions of ${model.title.toLowerCase()} records`);
-    throw new AppError("PERMISSION_ERROR", `versions hold working copies: they need permission to edit ${model.title.toLowerCase()} records`);
+    if (request.caller?.kind === "anonymous")
+      throw new AppError(
+        "AUTHENTICATION_ERROR",
+        `sign in to read the versions of ${model.title.toLowerCase()} records`,
+      );
+    throw new AppError(
+      "PERMISSION_ERROR",
+      `versions hold working copies: they need permission to edit ${model.title.toLowerCase()} records`,
+    );
   };
 
   app.get<IdParams>(prefix, async (request) => {
@@ -46,7 +57,11 @@ export function registerVersionRoutes(app: FastifyInstance, model: Model) {
     await editorOnly(request);
     const query = (request.query ?? {}) as Record<string, unknown>;
     const unknown = Object.keys(query).filter((k) => k !== "limit" && k !== "offset");
-    if (unknown.length) throw validationError(`/${unknown[0]} is not a parameter of versions`, unknown.map((k) => ({ path: `/${k}`, message: "is not a parameter of versions (limit, offset)" })));
+    if (unknown.length)
+      throw validationError(
+        `/${unknown[0]} is not a parameter of versions`,
+        unknown.map((k) => ({ path: `/${k}`, message: "is not a parameter of versions (limit, offset)" })),
+      );
     const limit = count(query, "limit", LIMIT_DEFAULT, 1, LIMIT_MAX);
     const offset = count(query, "offset", 0, 0, 1_000_000_000);
     return { data: await versions.list(model, request.params.id, limit, offset) };

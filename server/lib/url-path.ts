@@ -15,7 +15,10 @@ export function safeDecode(segment: string): string {
 /** "/blog/articles/hello/?x=1" → ["blog", "articles", "hello"] (percent-decoded); "/" → []. */
 export function splitUrl(url: string): string[] {
   const end = url.search(/[?#]/);
-  return (end === -1 ? url : url.slice(0, end)).split("/").filter((s) => s.length > 0).map(safeDecode);
+  return (end === -1 ? url : url.slice(0, end))
+    .split("/")
+    .filter((s) => s.length > 0)
+    .map(safeDecode);
 }
 
 /**

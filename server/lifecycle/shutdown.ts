@@ -14,7 +14,11 @@ export interface ShutdownSettings {
  * exits anyway with code 1: a transaction cut short is rolled back by the database, never half
  * applied. A second signal exits at once.
  */
-export function stopOnSignals(app: FastifyInstance, settings: ShutdownSettings, exit: (code: number) => void = process.exit) {
+export function stopOnSignals(
+  app: FastifyInstance,
+  settings: ShutdownSettings,
+  exit: (code: number) => void = process.exit,
+) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -24,12 +28,18 @@ export function stopOnSignals(app: FastifyInstance, settings: ShutdownSettings, 
     stopping = true;
     const { lifecycle } = app;
     lifecycle.draining = true;
-    app.log.info({ signal, inFlight: lifecycle.inFlight }, `${signal}: shutting down, ${lifecycle.inFlight} request(s) in flight; /api/health answers 503`);
+    app.log.info(
+      { signal, inFlight: lifecycle.inFlight },
+      `${signal}: shutting down, ${lifecycle.inFlight} request(s) in flight; /api/health answers 503`,
+    );
     if (settings.shutdownDelaySeconds > 0) await sleep(settings.shutdownDelaySeconds * 1000);
 
     const started = Date.now();
     const timer = setTimeout(() => {
-      app.log.error({ inFlight: lifecycle.inFlight }, `shutdown took over ${settings.shutdownTimeoutSeconds} s: exiting with ${lifecycle.inFlight} request(s) unfinished`);
+      app.log.error(
+        { inFlight: lifecycle.inFlight },
+        `shutdown took over ${settings.shutdownTimeoutSeconds} s: exiting with ${lifecycle.inFlight} request(s) unfinished`,
+      );
       exit(1);
     }, settings.shutdownTimeoutSeconds * 1000);
     timer.unref();

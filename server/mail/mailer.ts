@@ -38,25 +38,46 @@ export class Mailer {
     private readonly log: Log,
   ) {
     // Bounded waits: a hung server is a temporary failure, retried, not a stuck sender.
-    if (smtpUrl) this.transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as object);
+    if (smtpUrl)
+      this.transport = nodemailer.createTransport(smtpUrl, {
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      } as object);
   }
 
   /** Sends one message; resolves once the SMTP server accepted it (or it is kept in the outbox). */
   async deliver(message: MailMessage): Promise<{ messageId: string }> {
     if (!this.transport) {
-      await this.outbox.create({ to: message.to, subject: message.subject, text: message.text, html: message.html, transport: "outbox", status: "kept" });
+      await this.outbox.create({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        transport: "outbox",
+        status: "kept",
+      });
       this.log.info({ mail: message }, `mail kept in the outbox (no SMTP_URL): ${message.subject} → ${message.to}`);
       return { messageId: message.messageId ?? "outbox" };
     }
     try {
       const info = await this.transport.sendMail({ from: this.from, ...message });
-      await this.outbox.create({ to: message.to, subject: message.subject, text: "(sent by SMTP; body not kept)", transport: "smtp", status: "sent" });
+      await this.outbox.create({
+        to: message.to,
+        subject: message.subject,
+        text: "(sent by SMTP; body not kept)",
+        transport: "smtp",
+        status: "sent",
+      });
       return { messageId: String(info.messageId ?? message.messageId ?? "") };
     } catch (error) {
       const { responseCode, code, message: text } = error as { responseCode?: number; code?: string; message?: string };
       // A 5xx reply refuses this message for good; a failed login (EAUTH) is our settings, fixed later.
       const permanent = typeof responseCode === "number" && responseCode >= 500 && code !== "EAUTH";
-      this.log.warn({ to: message.to, code, responseCode }, `mail delivery failed${permanent ? " for good" : ", will retry"}`);
+      this.log.warn(
+        { to: message.to, code, responseCode },
+        `mail delivery failed${permanent ? " for good" : ", will retry"}`,
+      );
       throw new MailFailure(String(text ?? error).slice(0, 1000), permanent);
     }
   }

@@ -27,7 +27,10 @@ export interface InputOptions {
  * (the original client's bare JSON `{ login, password }`, a form's `refresh=…`); "No data" when
  * there is neither. `fields` are the fields beside `data` (the form-request route's `formId`).
  */
-export async function readInputAndFields(request: FastifyRequest, options: InputOptions = {}): Promise<{ input: unknown; fields: Record<string, unknown> }> {
+export async function readInputAndFields(
+  request: FastifyRequest,
+  options: InputOptions = {},
+): Promise<{ input: unknown; fields: Record<string, unknown> }> {
   const body = await readBody(request);
   if (body.data !== undefined || body.uploaded) return { input: dataOf(body), fields: body.fields };
   if (Object.keys(body.fields).length > 0) return { input: body.fields, fields: {} };
@@ -45,7 +48,8 @@ const causeOf = (e: ErrorObject): ErrorCause => {
   if (e.keyword === "required") {
     return { path: `${e.instancePath}/${e.params.missingProperty}`, message: "is required" };
   }
-  if (e.keyword === "additionalProperties") return { path: `${e.instancePath}/${e.params.additionalProperty}`, message: "is not accepted" };
+  if (e.keyword === "additionalProperties")
+    return { path: `${e.instancePath}/${e.params.additionalProperty}`, message: "is not accepted" };
   return { path: e.instancePath || "/", message: typeof custom === "string" ? custom : (e.message ?? "is invalid") };
 };
 
@@ -75,9 +79,12 @@ export function inputSchema<T>(schema: JsonSchema): Checker<T> {
  * routes say), then `fields`' own checks if given. `fields` (open: additionalProperties) documents
  * the fields the route reads.
  */
-export function objectInput<T extends Record<string, unknown> = Record<string, unknown>>(fields?: Checker<T>): Checker<T> {
+export function objectInput<T extends Record<string, unknown> = Record<string, unknown>>(
+  fields?: Checker<T>,
+): Checker<T> {
   const check = (value: unknown): T => {
-    if (!isPlainObject(value)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
+    if (!isPlainObject(value))
+      throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
     return fields ? fields(value) : (value as T);
   };
   return Object.assign(check, { schema: fields?.schema ?? { type: "object" } });
@@ -87,4 +94,9 @@ export const EMAIL = { type: "string", format: "email", maxLength: 254, "x-messa
 export const PASSWORD = { type: "string", minLength: 8, maxLength: 256, "x-message": "must be 8 to 256 characters" };
 export const UUID = { type: "string", format: "uuid" };
 /** Where a browser is sent back to: a path of this site only (see security/same-site-path.ts). */
-export const SITE_PATH = { type: "string", maxLength: 2000, format: "site-path", "x-message": "must be a path of this site" };
+export const SITE_PATH = {
+  type: "string",
+  maxLength: 2000,
+  format: "site-path",
+  "x-message": "must be a path of this site",
+};

@@ -6,7 +6,11 @@ import { LANGUAGE_CODE, LANGUAGES, isLanguage, type Language } from "../../engin
  * whether the site has that language is checked in code by `checkLanguage`, because the list is
  * the LANGUAGES setting, applied after the route schemas are written.
  */
-export const LANGUAGE_INPUT = { type: "string", pattern: LANGUAGE_CODE.source, description: "One of the site's languages (the LANGUAGES setting)" };
+export const LANGUAGE_INPUT = {
+  type: "string",
+  pattern: LANGUAGE_CODE.source,
+  description: "One of the site's languages (the LANGUAGES setting)",
+};
 
 /** The language when the site has it; else a 400 naming the field and the languages it may be. */
 export function checkLanguage(language: string | undefined, path = "/language"): Language | undefined {

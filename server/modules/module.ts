@@ -25,9 +25,16 @@ export type Module = FastifyPluginAsync<ModuleOptions> & {
  * what it registers. Its routes go in a child context of their own (`app.register(async (routes)
  * => …)`), so nothing they add (body parsers, hooks) reaches the rest of the app.
  */
-export function defineModule(name: string, dependencies: readonly string[], register: (app: FastifyInstance, config: Config) => Promise<void> | void): Module {
+export function defineModule(
+  name: string,
+  dependencies: readonly string[],
+  register: (app: FastifyInstance, config: Config) => Promise<void> | void,
+): Module {
   const plugin: FastifyPluginAsync<ModuleOptions> = async (app, { config }) => {
     await register(app, config);
   };
-  return Object.assign(fastifyPlugin(plugin, { name, dependencies: [...dependencies], fastify: "5.x" }), { moduleName: name, dependencies });
+  return Object.assign(fastifyPlugin(plugin, { name, dependencies: [...dependencies], fastify: "5.x" }), {
+    moduleName: name,
+    dependencies,
+  });
 }

@@ -73,7 +73,11 @@ export interface RouteInput<P, Q, B> {
   fields: Record<string, unknown>;
 }
 
-export type RouteHandler<P, Q, B> = (input: RouteInput<P, Q, B>, request: FastifyRequest, reply: FastifyReply) => unknown;
+export type RouteHandler<P, Q, B> = (
+  input: RouteInput<P, Q, B>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => unknown;
 
 /**
  * Registers the route: checks params, then query, then `authorize`, then reads and checks the
@@ -88,7 +92,11 @@ export function defineRoute<P = Record<string, string>, Q = Record<string, unkno
     method: spec.method,
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    config: { docs: docsOf(spec), ...(spec.access ? { access: spec.access } : {}), ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}) },
+    config: {
+      docs: docsOf(spec),
+      ...(spec.access ? { access: spec.access } : {}),
+      ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
+    },
     handler: async (request, reply) => {
       spec.available?.(request);
       const params = spec.params ? spec.params(request.params) : (request.params as P);

@@ -59,7 +59,10 @@ export function frameworkErrors(production: boolean) {
   const headers = securityHeaders(production);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const message = beforeRouting[error.code] ?? "the request could not be routed";
-    return reply.headers(headers).status(400).send(errorBody(new AppError("VALIDATION_ERROR", message), String(request.id)));
+    return reply
+      .headers(headers)
+      .status(400)
+      .send(errorBody(new AppError("VALIDATION_ERROR", message), String(request.id)));
   };
 }
 
@@ -70,10 +73,14 @@ export function registerErrorHandling(app: FastifyInstance, production: boolean)
     // A 503 while shutting down is expected, not a failure worth an error line per health check;
     // one while the database is away is worth a warning (the database's own error, no stack).
     if (appError.code === "DATABASE_UNAVAILABLE") {
-      request.log.warn({ cause: (error as Error)?.message ?? String(error) }, "request failed: the database cannot be reached");
+      request.log.warn(
+        { cause: (error as Error)?.message ?? String(error) },
+        "request failed: the database cannot be reached",
+      );
       // Clients and balancers that honour it come back once a restart or failover is likely over.
       void reply.header("retry-after", "5");
-    } else if (appError.status >= 500 && appError.code !== "SERVICE_UNAVAILABLE") request.log.error({ err: error }, "request failed");
+    } else if (appError.status >= 500 && appError.code !== "SERVICE_UNAVAILABLE")
+      request.log.error({ err: error }, "request failed");
     return reply.status(appError.status).send(errorBody(appError, request.id));
   });
   app.setNotFoundHandler((request, reply) => {

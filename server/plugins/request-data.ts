@@ -29,7 +29,9 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Bodies arrive as JSON `{ data }`, urlencoded `data=<json>` or multipart with a `data` part. */
 export async function registerBodyParsers(app: FastifyInstance) {
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await streamModeMultipart(app, { limits: { ...MULTIPART_LIMITS, fieldSize: BODY_LIMIT, fileSize: app.fileUploads?.maxBytes ?? 50 * 1024 * 1024 } });
+  await streamModeMultipart(app, {
+    limits: { ...MULTIPART_LIMITS, fieldSize: BODY_LIMIT, fileSize: app.fileUploads?.maxBytes ?? 50 * 1024 * 1024 },
+  });
 }
 
 /**
@@ -48,7 +50,9 @@ async function streamModeMultipart(app: FastifyInstance, options: FastifyMultipa
       return (name: string, hook: never) => (diskModeHooks.has(name) ? receiver : target.addHook(name as never, hook));
     },
   });
-  await new Promise<void>((resolve, reject) => fastifyMultipart(withoutDiskModeHooks, options, (error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    fastifyMultipart(withoutDiskModeHooks, options, (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 /** Parts of a multipart body: `data`, a few other fields, a few files. */
@@ -96,8 +100,12 @@ export function readData(request: FastifyRequest): unknown {
   return parseData(isFields(body) ? body.data : undefined, false);
 }
 
-const tooLarge = (limit: number) => new AppError("PAYLOAD_TOO_LARGE", `the body is larger than this route's limit of ${limit} bytes`);
-const malformed = () => validationError("the multipart body is malformed", [{ path: "/", message: "is not a well-formed multipart/form-data body" }]);
+const tooLarge = (limit: number) =>
+  new AppError("PAYLOAD_TOO_LARGE", `the body is larger than this route's limit of ${limit} bytes`);
+const malformed = () =>
+  validationError("the multipart body is malformed", [
+    { path: "/", message: "is not a well-formed multipart/form-data body" },
+  ]);
 
 /** A storage failure while a file part is kept: the server's fault, not the body's. */
 class StoreFailure {
@@ -120,7 +128,8 @@ async function readMultipart(request: FastifyRequest): Promise<RequestBody> {
     // fieldSize one byte over the limit: a value cut there is known to be too large.
     for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fieldSize: limit + 1 } })) {
       if (part.type === "field") {
-        fieldBytes += Buffer.byteLength(part.fieldname) + (part.valueTruncated ? limit + 1 : Buffer.byteLength(String(part.value)));
+        fieldBytes +=
+          Buffer.byteLength(part.fieldname) + (part.valueTruncated ? limit + 1 : Buffer.byteLength(String(part.value)));
         if (fieldBytes > limit) throw tooLarge(limit);
         if (part.fieldname === "data") raw = part.value;
         else if (part.fieldname !== "__proto__") fields[part.fieldname] = part.value;
@@ -131,7 +140,10 @@ async function readMultipart(request: FastifyRequest): Promise<RequestBody> {
             { path: `/${part.fieldname}`, message: "file parts are not accepted by this route" },
           ]);
         }
-        uploaded = { ...uploaded, ...(await uploads.store(request, part).catch((error) => Promise.reject(new StoreFailure(error)))) };
+        uploaded = {
+          ...uploaded,
+          ...(await uploads.store(request, part).catch((error) => Promise.reject(new StoreFailure(error)))),
+        };
       }
     }
   } catch (error) {
@@ -139,7 +151,8 @@ async function readMultipart(request: FastifyRequest): Promise<RequestBody> {
     if (error instanceof AppError) throw error;
     // The parser's own limits (fields, files, parts, file size) are 413s; anything else it raises is the body's fault.
     const parserError = error as { statusCode?: number; code?: string };
-    if (parserError?.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", `a file is larger than the upload limit of ${uploads?.maxBytes} bytes`);
+    if (parserError?.code === "FST_REQ_FILE_TOO_LARGE")
+      throw new AppError("PAYLOAD_TOO_LARGE", `a file is larger than the upload limit of ${uploads?.maxBytes} bytes`);
     throw parserError?.statusCode === 413 ? tooLarge(limit) : malformed();
   }
   return { data: raw, fields, uploaded };

@@ -60,14 +60,18 @@ export function collectRouteDocs(app: FastifyInstance): () => JsonSchema {
     const docs = route.config?.docs;
     if (!docs) return;
     const rateLimited = !!route.config?.rateLimit;
-    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method: method.toLowerCase(), url: route.url, docs, rateLimited });
+    for (const method of [route.method].flat())
+      if (method !== "HEAD") routes.push({ method: method.toLowerCase(), url: route.url, docs, rateLimited });
   });
   return () => {
     const paths: JsonSchema = {};
     for (const { method, url, docs, rateLimited } of routes) {
       const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
       const parameter = (place: "path" | "query", schema: JsonSchema | undefined) => (name: string) => ({
-        name, in: place, required: place === "path" || (schema?.required ?? []).includes(name), schema: withoutExtensions(schema?.properties?.[name] ?? { type: "string" }),
+        name,
+        in: place,
+        required: place === "path" || (schema?.required ?? []).includes(name),
+        schema: withoutExtensions(schema?.properties?.[name] ?? { type: "string" }),
       });
       const query = Object.keys(docs.query?.properties ?? {}).map(parameter("query", docs.query));
       paths[url.replace(/:(\w+)/g, "{$1}")] ??= {};
@@ -79,9 +83,21 @@ export function collectRouteDocs(app: FastifyInstance): () => JsonSchema {
         ...requestBodyOf(docs),
         responses: {
           [String(docs.status ?? 200)]: { description: "`{ data }`" },
-          ...(docs.body || docs.query || params.length > 0 ? { "400": { description: "Validation error: a bad body, query or id", content: errorBody } } : {}),
-          ...(rateLimited ? { "429": { description: "Rate limit error: too many calls from this address in a minute", content: errorBody } } : {}),
-          "4XX": { description: "Authentication, Permission, Not Found, Conflict or Payload Too Large error (the error body)", content: errorBody },
+          ...(docs.body || docs.query || params.length > 0
+            ? { "400": { description: "Validation error: a bad body, query or id", content: errorBody } }
+            : {}),
+          ...(rateLimited
+            ? {
+                "429": {
+                  description: "Rate limit error: too many calls from this address in a minute",
+                  content: errorBody,
+                },
+              }
+            : {}),
+          "4XX": {
+            description: "Authentication, Permission, Not Found, Conflict or Payload Too Large error (the error body)",
+            content: errorBody,
+          },
           default: { description: "Internal error", content: errorBody },
         },
       };
@@ -94,7 +110,8 @@ const FORMS = "any of three forms: JSON `{ data }`, urlencoded `data=<json>` or 
 
 /** The body as the three body forms (docs/api.md) carry it: JSON `{ data }` (or the bare fields the original client sends), urlencoded or multipart `data`. */
 function requestBodyOf(docs: RouteDocs): JsonSchema {
-  if (docs.rawBody) return { requestBody: { required: true, description: docs.rawBody, content: { "*/*": { schema: {} } } } };
+  if (docs.rawBody)
+    return { requestBody: { required: true, description: docs.rawBody, content: { "*/*": { schema: {} } } } };
   if (!docs.body) return {};
   const input = withoutExtensions(docs.body);
   const encoded = { schema: { type: "object", properties: { data: { type: "string", description: "JSON" } } } };
@@ -105,7 +122,9 @@ function requestBodyOf(docs: RouteDocs): JsonSchema {
         ? `The fields bare, as shown (the original client's form), or in ${FORMS}.`
         : `In ${FORMS}; a body with no \`data\` field is read as the \`data\` itself (the original client's bare fields).`,
       content: {
-        "application/json": { schema: docs.bareBody ? input : { type: "object", properties: { data: input }, required: ["data"] } },
+        "application/json": {
+          schema: docs.bareBody ? input : { type: "object", properties: { data: input }, required: ["data"] },
+        },
         "application/x-www-form-urlencoded": encoded,
         "multipart/form-data": encoded,
       },
@@ -117,5 +136,9 @@ function requestBodyOf(docs: RouteDocs): JsonSchema {
 function withoutExtensions(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema)) return schema.map(withoutExtensions);
   if (typeof schema !== "object" || schema === null) return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith("x-")).map(([k, v]) => [k, withoutExtensions(v)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([k]) => !k.startsWith("x-"))
+      .map(([k, v]) => [k, withoutExtensions(v)]),
+  );
 }

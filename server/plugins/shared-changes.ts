@@ -17,7 +17,14 @@ import { REFRESH_TOKENS } from "../modules/rbac/revoked-sessions.js";
 const CONTENT_WINDOW_MS = 100;
 const ACCESS_WINDOW_MS = 10;
 /** Writes that decide who may do what: a revoked sign-in, a role's permissions, a subject's roles. */
-const ACCESS_MODELS = new Set([REFRESH_TOKENS, "rbac/roles", "rbac/permissions", "rbac/roles-to-permissions", "rbac/subjects-to-roles", "rbac/subjects"]);
+const ACCESS_MODELS = new Set([
+  REFRESH_TOKENS,
+  "rbac/roles",
+  "rbac/permissions",
+  "rbac/roles-to-permissions",
+  "rbac/subjects-to-roles",
+  "rbac/subjects",
+]);
 
 export async function shareChangesBetweenInstances(app: FastifyInstance) {
   const notifications = app.database.notifications;
@@ -52,7 +59,9 @@ export async function shareChangesBetweenInstances(app: FastifyInstance) {
     const models = [...pending];
     pending.clear();
     if (models.length === 0) return;
-    void notifications.notify(JSON.stringify({ origin, models })).catch((err) => app.log.error({ err }, "change notification failed"));
+    void notifications
+      .notify(JSON.stringify({ origin, models }))
+      .catch((err) => app.log.error({ err }, "change notification failed"));
   };
   app.changes.connect({
     send: (model) => {

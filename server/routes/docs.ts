@@ -37,21 +37,37 @@ const routeOnlyTags: Record<string, string> = {
  * The whole document: the generic routes from the registry, the documented module routes, the
  * security schemes and who may call each operation by default, and the server it is served from.
  */
-export function buildOpenApiDocument(app: FastifyInstance, moduleRoutes: () => JsonSchema, publicUrl: string): JsonSchema {
+export function buildOpenApiDocument(
+  app: FastifyInstance,
+  moduleRoutes: () => JsonSchema,
+  publicUrl: string,
+): JsonSchema {
   const generated = openApiDocument(app.registry);
   const paths = { ...generated.paths, ...moduleRoutes() };
   // Besides the seeded defaults: what the schemas' x-access and the routes' declared access grant.
   markSecurity(paths, [...schemaAccessPermissions(app.registry), ...app.rbac.routeGrants]);
   const known = new Set<string>(generated.tags.map((t: { name: string }) => t.name));
-  const used = [...new Set(Object.values<JsonSchema>(paths).flatMap((item) => Object.values<JsonSchema>(item).flatMap((op) => op.tags ?? [])))];
-  const extraTags = used.filter((name) => !known.has(name)).map((name) => ({ name, description: routeOnlyTags[name] ?? `The ${name} module's routes.` }));
+  const used = [
+    ...new Set(
+      Object.values<JsonSchema>(paths).flatMap((item) =>
+        Object.values<JsonSchema>(item).flatMap((op) => op.tags ?? []),
+      ),
+    ),
+  ];
+  const extraTags = used
+    .filter((name) => !known.has(name))
+    .map((name) => ({ name, description: routeOnlyTags[name] ?? `The ${name} module's routes.` }));
   // Paths are relative to the server that answers this document; PUBLIC_URL is listed too when it
   // names a real address (a localhost default would only mislead a reader elsewhere).
   const servers = [{ url: "/", description: "The server that serves this document" }];
-  if (!/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(publicUrl)) servers.push({ url: publicUrl, description: "The site's public address (PUBLIC_URL)" });
+  if (!/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(publicUrl))
+    servers.push({ url: publicUrl, description: "The site's public address (PUBLIC_URL)" });
   return {
     ...generated,
-    info: { ...generated.info, description: `${generated.info.description} Module routes (the Subject API) are listed under their module.` },
+    info: {
+      ...generated.info,
+      description: `${generated.info.description} Module routes (the Subject API) are listed under their module.`,
+    },
     servers,
     components: { ...generated.components, securitySchemes },
     tags: [...generated.tags, ...extraTags].sort((a, b) => a.name.localeCompare(b.name)),
@@ -66,9 +82,13 @@ export function registerDocsRoutes(app: FastifyInstance, moduleRoutes: () => Jso
   const build = () => JSON.stringify(buildOpenApiDocument(app, moduleRoutes, publicUrl));
   app.get("/api/openapi.json", (_, reply) => reply.type("application/json").send((document ??= build())));
   app.get("/api/docs", (_, reply) => reply.type("text/html; charset=utf-8").send(page));
-  app.get("/api/docs/reference.js", (_, reply) => reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(start));
+  app.get("/api/docs/reference.js", (_, reply) =>
+    reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(start),
+  );
   for (const [file, type] of Object.entries(assets)) {
     const content = readFileSync(join(swaggerDir, file));
-    app.get(`/api/docs/${file}`, (_, reply) => reply.type(type).header("cache-control", "public, max-age=86400").send(content));
+    app.get(`/api/docs/${file}`, (_, reply) =>
+      reply.type(type).header("cache-control", "public, max-age=86400").send(content),
+    );
   }
 }

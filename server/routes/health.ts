@@ -10,7 +10,8 @@ import { defineRoute } from "../modules/route.js";
  * made (the error handler maps a lost connection); 200 again as soon as the database is back.
  */
 export function registerHealthRoute(app: FastifyInstance) {
-  const summary = "Liveness and a database round trip: status, dialect and the number of models; 503 while shutting down or while the database cannot be reached";
+  const summary =
+    "Liveness and a database round trip: status, dialect and the number of models; 503 while shutting down or while the database cannot be reached";
   defineRoute(app, { method: "GET", url: "/api/health", tag: "health", summary, access: "public" }, async () => {
     if (app.lifecycle.draining) throw new AppError("SERVICE_UNAVAILABLE", "the server is shutting down");
     // Raw: a round trip that reads no table, which the builder cannot say.

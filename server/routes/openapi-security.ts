@@ -12,25 +12,29 @@ export const securitySchemes = {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "The session token (a JWT of 15 minutes) that sign-in, sign-up and refresh answer with; revoked at once by logout, a password change or reset.",
+    description:
+      "The session token (a JWT of 15 minutes) that sign-in, sign-up and refresh answer with; revoked at once by logout, a password change or reset.",
   },
   session: {
     type: "apiKey",
     in: "cookie",
     name: SESSION_COOKIE,
-    description: "The same token in the HttpOnly cookie sign-in sets. A write it authenticates must come from this site (Origin / Sec-Fetch-Site), else 403.",
+    description:
+      "The same token in the HttpOnly cookie sign-in sets. A write it authenticates must come from this site (Origin / Sec-Fetch-Site), else 403.",
   },
   secretKey: {
     type: "apiKey",
     in: "header",
     name: "X-RBAC-SECRET-KEY",
-    description: "The server's RBAC_SECRET_KEY, for server-to-server calls: every permission. A wrong key is a 403 even on public routes.",
+    description:
+      "The server's RBAC_SECRET_KEY, for server-to-server calls: every permission. A wrong key is a 403 even on public routes.",
   },
   secretKeyCookie: {
     type: "apiKey",
     in: "cookie",
     name: "rbac.secret-key",
-    description: "The secret key as a cookie (the original client's form); cross-site writes with it are refused like the session cookie's.",
+    description:
+      "The secret key as a cookie (the original client's form); cross-site writes with it are refused like the session cookie's.",
   },
 } as const;
 
@@ -53,7 +57,10 @@ export function securityOf(access: DefaultAccess) {
 const SAMPLE = "00000000-0000-4000-8000-000000000000";
 
 const rulesOf = (uid: string) =>
-  (defaultRoles.find((role) => role.uid === uid)?.permissions ?? []).map(([method, path]) => ({ method, matches: compilePathPattern(path) }));
+  (defaultRoles.find((role) => role.uid === uid)?.permissions ?? []).map(([method, path]) => ({
+    method,
+    matches: compilePathPattern(path),
+  }));
 const anonymousRules = rulesOf(IMPLICIT_ROLES.everyone);
 const signedInRules = rulesOf(IMPLICIT_ROLES.signedIn);
 
@@ -68,8 +75,10 @@ export interface ExtraGrant {
 export function defaultAccess(method: string, template: string, extra: ExtraGrant[] = []): DefaultAccess {
   const segments = splitPath(template.replace(/\{[^}/]+\}/g, SAMPLE));
   const verb = method.toUpperCase();
-  const extraRules = (uid: string) => extra.filter((g) => g.role === uid).map((g) => ({ method: g.method, matches: compilePathPattern(g.path) }));
-  const allows = (rules: typeof anonymousRules, selfId?: string) => rules.some((r) => (r.method === "*" || r.method === verb) && r.matches(segments, selfId));
+  const extraRules = (uid: string) =>
+    extra.filter((g) => g.role === uid).map((g) => ({ method: g.method, matches: compilePathPattern(g.path) }));
+  const allows = (rules: typeof anonymousRules, selfId?: string) =>
+    rules.some((r) => (r.method === "*" || r.method === verb) && r.matches(segments, selfId));
   if (allows([...anonymousRules, ...extraRules(IMPLICIT_ROLES.everyone)])) return "anyone";
   if (allows([...signedInRules, ...extraRules(IMPLICIT_ROLES.signedIn)], SAMPLE)) return "signed-in";
   return "permission";

@@ -4,7 +4,15 @@
  * of the kind. Logs leave their values out (log-redaction.ts); an answer to a request with one
  * is the caller's own (private-answers.ts).
  */
-const CREDENTIAL_PARAMETERS = new Set(["preview", "token", "code", "access_token", "refresh_token", "secret", "password"]);
+const CREDENTIAL_PARAMETERS = new Set([
+  "preview",
+  "token",
+  "code",
+  "access_token",
+  "refresh_token",
+  "secret",
+  "password",
+]);
 
 /** A query part's name ("a%62c=1" → "abc"), in lower case; as written when it does not decode. */
 function parameterName(part: string): string {
@@ -22,5 +30,11 @@ export const isCredentialPart = (part: string) => CREDENTIAL_PARAMETERS.has(para
 /** Whether the url's query has a credential parameter. */
 export function hasCredentialParameter(url: string): boolean {
   const mark = url.indexOf("?");
-  return mark !== -1 && url.slice(mark + 1).split("&").some(isCredentialPart);
+  return (
+    mark !== -1 &&
+    url
+      .slice(mark + 1)
+      .split("&")
+      .some(isCredentialPart)
+  );
 }

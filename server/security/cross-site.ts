@@ -43,7 +43,11 @@ function cookieAuthenticated(request: FastifyRequest): boolean {
  * CORS_ORIGINS (`trustedOrigins`: the original frontend on its own origin) count as this site,
  * exactly as written there; no other origin does.
  */
-export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string, trustedOrigins: readonly string[] = []) {
+export function refuseCrossSiteRequests(
+  app: FastifyInstance,
+  publicUrl: string,
+  trustedOrigins: readonly string[] = [],
+) {
   const publicOrigin = originOf(publicUrl);
   const trusted = new Set(trustedOrigins);
   const fromThisSite = (request: FastifyRequest): boolean => {
@@ -63,14 +67,25 @@ export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string,
   // when it was a global hook.
   const guard = (route: string, methods: readonly string[]) => {
     const check = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      const guarded = UNSAFE.has(request.method) ? route.startsWith("/api/") : request.method === "GET" && STATE_CHANGING_GETS.has(route);
+      const guarded = UNSAFE.has(request.method)
+        ? route.startsWith("/api/")
+        : request.method === "GET" && STATE_CHANGING_GETS.has(route);
       if (!guarded || fromThisSite(request)) return done();
       if (cookieAuthenticated(request) || route.startsWith(AUTHENTICATION)) {
-        return done(new AppError("PERMISSION_ERROR", `a cross-site request may not ${request.method} ${routedPath(request)} with this site's cookies`));
+        return done(
+          new AppError(
+            "PERMISSION_ERROR",
+            `a cross-site request may not ${request.method} ${routedPath(request)} with this site's cookies`,
+          ),
+        );
       }
       done();
     };
-    return methods.some((m) => (UNSAFE.has(m) && route.startsWith("/api/")) || (m === "GET" && STATE_CHANGING_GETS.has(route))) ? runsBeforeAuthorization(check) : undefined;
+    return methods.some(
+      (m) => (UNSAFE.has(m) && route.startsWith("/api/")) || (m === "GET" && STATE_CHANGING_GETS.has(route)),
+    )
+      ? runsBeforeAuthorization(check)
+      : undefined;
   };
   app.addHook("onRoute", (route) => {
     const check = guard(route.url, [route.method].flat());

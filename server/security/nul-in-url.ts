@@ -14,7 +14,8 @@ export function refuseNulInUrls(app: FastifyInstance) {
     const url = request.url;
     if (!url.includes("%00") && !url.includes("\0")) return done();
     // Under /api as the router reads the path ("/%61pi/…" is "/api/…"): the JSON error body.
-    if (/^\/api(\/|$)/.test(normalizeUrl(url))) return done(new AppError("VALIDATION_ERROR", "the address holds a NUL character (%00)"));
+    if (/^\/api(\/|$)/.test(normalizeUrl(url)))
+      return done(new AppError("VALIDATION_ERROR", "the address holds a NUL character (%00)"));
     // The page's language from a whole first segment of the raw url (it cannot be normalized).
     const prefix = /^\/([^/]+)(\/|$)/.exec(url)?.[1];
     const language = isLanguage(prefix) ? prefix : DEFAULT_LANGUAGE;

@@ -13,7 +13,12 @@ export const PRIVATE_ANSWER = "private, no-store";
  * link's `token`: its answer holds the buyer's email and address).
  */
 function speaksForSomeone(request: FastifyRequest): boolean {
-  return Boolean(request.headers.authorization || secretKeyOf(request) || cookieOf(request, SESSION_COOKIE) || hasCredentialParameter(request.url));
+  return Boolean(
+    request.headers.authorization ||
+      secretKeyOf(request) ||
+      cookieOf(request, SESSION_COOKIE) ||
+      hasCredentialParameter(request.url),
+  );
 }
 
 /**
@@ -26,7 +31,8 @@ function speaksForSomeone(request: FastifyRequest): boolean {
  */
 export function keepPrivateAnswersPrivate(app: FastifyInstance) {
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (!reply.hasHeader("cache-control") && (reply.hasHeader("set-cookie") || speaksForSomeone(request))) reply.header("cache-control", PRIVATE_ANSWER);
+    if (!reply.hasHeader("cache-control") && (reply.hasHeader("set-cookie") || speaksForSomeone(request)))
+      reply.header("cache-control", PRIVATE_ANSWER);
     done(null, payload);
   });
 }

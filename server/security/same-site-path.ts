@@ -17,7 +17,8 @@ export function isSameSitePath(value: string): boolean {
 }
 
 /** `value` when it is a path of this site, else `fallback`. */
-export const sameSitePathOr = (value: string | undefined, fallback: string) => (value !== undefined && isSameSitePath(value) ? value : fallback);
+export const sameSitePathOr = (value: string | undefined, fallback: string) =>
+  value !== undefined && isSameSitePath(value) ? value : fallback;
 
 /** A path from decoded segments, each encoded again: a segment that held "/" or "\" stays one segment. */
 export const pathOfSegments = (segments: string[]) => `/${segments.map(encodeURIComponent).join("/")}`;

@@ -34,7 +34,13 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * image one loads: the hashed assets leave them out (server/web/static-files.ts), about 700 bytes
  * on each of a page's few dozen. nosniff is not among them (it applies to scripts and styles).
  */
-export const DOCUMENT_ONLY_HEADERS = ["content-security-policy", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "strict-transport-security"];
+export const DOCUMENT_ONLY_HEADERS = [
+  "content-security-policy",
+  "x-frame-options",
+  "referrer-policy",
+  "cross-origin-opener-policy",
+  "strict-transport-security",
+];
 
 /** The headers every answer carries (see sendSecurityHeaders). */
 export function securityHeaders(production: boolean): Record<string, string> {

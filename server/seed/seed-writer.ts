@@ -33,7 +33,12 @@ export class SeedWriter {
   }
 
   /** A module widget ("website-builder", "blog", …) with its variant and texts. */
-  async widget(module: string, variant: string, slug: string, texts: Partial<Record<"title" | "subtitle" | "description", Both>> = {}): Promise<PlacedWidget> {
+  async widget(
+    module: string,
+    variant: string,
+    slug: string,
+    texts: Partial<Record<"title" | "subtitle" | "description", Both>> = {},
+  ): Promise<PlacedWidget> {
     const row = await this.create(`${module}/widgets`, { variant, slug, adminTitle: `${module} ${slug}`, ...texts });
     return { module, widgetId: row.id };
   }
@@ -46,7 +51,11 @@ export class SeedWriter {
   /** A host widget that shows a module widget: what pages and layouts hold. */
   async hostWidget(placed: PlacedWidget, slug: string): Promise<string> {
     const host = await this.create("host/widgets", { slug: `host-${slug}`, adminTitle: `Host ${slug}` });
-    await this.link("host/widgets-to-external-widgets", { widgetId: host.id, externalModule: placed.module, externalWidgetId: placed.widgetId });
+    await this.link("host/widgets-to-external-widgets", {
+      widgetId: host.id,
+      externalModule: placed.module,
+      externalWidgetId: placed.widgetId,
+    });
     return host.id;
   }
 
@@ -68,12 +77,28 @@ export class SeedWriter {
 
   /** A hosted page in the shared layout, with its metadata (variant 'primary') and widgets in order. */
   async page(spec: PageSpec): Promise<string> {
-    const slug = spec.url === "/" ? "home" : spec.url.replace(/[[\]]/g, "").replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+    const slug =
+      spec.url === "/"
+        ? "home"
+        : spec.url
+            .replace(/[[\]]/g, "")
+            .replace(/[^a-z0-9]+/gi, "-")
+            .replace(/^-|-$/g, "")
+            .toLowerCase();
     const adminTitle = typeof spec.title === "string" ? spec.title : spec.title.en;
-    const page = await this.create("host/pages", { url: spec.url, title: spec.title, description: spec.description, slug: `page-${slug}`, adminTitle });
+    const page = await this.create("host/pages", {
+      url: spec.url,
+      title: spec.title,
+      description: spec.description,
+      slug: `page-${slug}`,
+      adminTitle,
+    });
     // Link previews' own texts are one string: texts by language are left to the head, which
     // gives og: and twitter: the title and description in the visitor's language.
-    const previews = typeof spec.title === "string" && typeof spec.description === "string" ? { title: spec.title, description: spec.description } : {};
+    const previews =
+      typeof spec.title === "string" && typeof spec.description === "string"
+        ? { title: spec.title, description: spec.description }
+        : {};
     const metadata = await this.create("host/metadata", {
       variant: "primary",
       title: spec.title,

@@ -22,7 +22,12 @@ const unique = (base: string) => `${base}-${++counter}-${Math.random().toString(
  * A hosted page at `url` with metadata, a layout holding a navbar (logotype and a buttons array
  * of links), and `widgets` host widgets cycling through WIDGET_KINDS, each with its own rows.
  */
-export async function buildWidgetPage(repository: RepositoryLookup, url: string, widgets: number, title = "Test page"): Promise<BuiltPage> {
+export async function buildWidgetPage(
+  repository: RepositoryLookup,
+  url: string,
+  widgets: number,
+  title = "Test page",
+): Promise<BuiltPage> {
   const create: Create = (model, data) => repository(model).create(data, { trusted: true });
   const page = await create("host/pages", { url, title, slug: unique("page"), adminTitle: title });
   const metadata = await create("host/metadata", { title, description: `${title} description` });
@@ -40,7 +45,14 @@ export async function buildWidgetPage(repository: RepositoryLookup, url: string,
   for (let i = 0; i < widgets; i++) {
     const kind = WIDGET_KINDS[i % WIDGET_KINDS.length]!;
     const id = await kindWidget(create, kind);
-    const module = kind === "article-list" ? "blog" : kind === "product-list" ? "ecommerce" : kind === "form" ? "crm" : "website-builder";
+    const module =
+      kind === "article-list"
+        ? "blog"
+        : kind === "product-list"
+          ? "ecommerce"
+          : kind === "form"
+            ? "crm"
+            : "website-builder";
     await place(create, "host/pages-to-widgets", { pageId: page.id }, module, id, i);
     widgetIds.push(id);
   }
@@ -54,17 +66,36 @@ async function moduleWidget(create: Create, module: string, variant: string): Pr
 }
 
 /** A host widget placed by `relation` (pages-to-widgets or layouts-to-widgets) that shows a module widget. */
-async function place(create: Create, relation: string, owner: Row, module: string, moduleWidgetId: string, orderIndex: number) {
+async function place(
+  create: Create,
+  relation: string,
+  owner: Row,
+  module: string,
+  moduleWidgetId: string,
+  orderIndex: number,
+) {
   const host = await create("host/widgets", { slug: unique("host-widget") });
   await create(relation, { ...owner, widgetId: host.id, orderIndex });
-  await create("host/widgets-to-external-widgets", { widgetId: host.id, externalModule: module, externalWidgetId: moduleWidgetId });
+  await create("host/widgets-to-external-widgets", {
+    widgetId: host.id,
+    externalModule: module,
+    externalWidgetId: moduleWidgetId,
+  });
 }
 
 async function buttonsArray(create: Create, titles: string[]): Promise<Row> {
   const array = await create("website-builder/buttons-arrays", { slug: unique("buttons") });
   for (const [i, title] of titles.entries()) {
-    const button = await create("website-builder/buttons", { slug: unique("button"), title: { en: title }, url: `/${title.toLowerCase()}` });
-    await create("website-builder/buttons-arrays-to-buttons", { buttonsArrayId: array.id, buttonId: button.id, orderIndex: i });
+    const button = await create("website-builder/buttons", {
+      slug: unique("button"),
+      title: { en: title },
+      url: `/${title.toLowerCase()}`,
+    });
+    await create("website-builder/buttons-arrays-to-buttons", {
+      buttonsArrayId: array.id,
+      buttonId: button.id,
+      orderIndex: i,
+    });
   }
   return array;
 }
@@ -86,8 +117,15 @@ async function kindWidget(create: Create, kind: (typeof WIDGET_KINDS)[number]): 
     case "features": {
       const widget = await moduleWidget(create, "website-builder", "default");
       for (let i = 0; i < 2; i++) {
-        const feature = await create("website-builder/features", { slug: unique("feature"), title: { en: `Feature ${i}` } });
-        await create("website-builder/widgets-to-features", { widgetId: widget.id, featureId: feature.id, orderIndex: i });
+        const feature = await create("website-builder/features", {
+          slug: unique("feature"),
+          title: { en: `Feature ${i}` },
+        });
+        await create("website-builder/widgets-to-features", {
+          widgetId: widget.id,
+          featureId: feature.id,
+          orderIndex: i,
+        });
       }
       return widget.id;
     }
@@ -99,7 +137,11 @@ async function kindWidget(create: Create, kind: (typeof WIDGET_KINDS)[number]): 
       const widget = await moduleWidget(create, "crm", "form-list-default");
       const form = await create("crm/forms", { slug: unique("form") });
       await create("crm/widgets-to-forms", { widgetId: widget.id, formId: form.id });
-      const input = await create("crm/inputs", { slug: unique("name"), variant: "text-default", label: { en: "Name" } });
+      const input = await create("crm/inputs", {
+        slug: unique("name"),
+        variant: "text-default",
+        label: { en: "Name" },
+      });
       await create("crm/forms-to-inputs", { formId: form.id, inputId: input.id });
       return widget.id;
     }

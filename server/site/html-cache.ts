@@ -18,7 +18,8 @@ export interface CachedPage {
   storedAt: number;
 }
 
-const sizeOf = (entry: CachedPage) => entry.html.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+const sizeOf = (entry: CachedPage) =>
+  entry.html.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
 
 /** Server revalidation: a cached page lives at most this long (86400 s), even when nothing changed. */
 export const PAGE_MAX_AGE_SECONDS = 86_400;
@@ -32,7 +33,11 @@ export interface HtmlCacheLimits {
   maxAgeMs: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: HtmlCacheLimits = { entries: 1000, bytes: 64 * 1024 * 1024, maxAgeMs: PAGE_MAX_AGE_SECONDS * 1000 };
+export const DEFAULT_CACHE_LIMITS: HtmlCacheLimits = {
+  entries: 1000,
+  bytes: 64 * 1024 * 1024,
+  maxAgeMs: PAGE_MAX_AGE_SECONDS * 1000,
+};
 
 /**
  * Rendered pages kept in memory per (language, path), least recently used dropped first. Each
@@ -120,7 +125,8 @@ export class HtmlCache {
     page.encoded[encoding] = bytes;
     if (this.entries.get(key) === page) {
       this.bytes += bytes.length;
-      while (this.bytes > this.limits.bytes && this.entries.size) this.delete(this.entries.keys().next().value as string);
+      while (this.bytes > this.limits.bytes && this.entries.size)
+        this.delete(this.entries.keys().next().value as string);
     }
     return bytes;
   }

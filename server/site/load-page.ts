@@ -115,12 +115,17 @@ class LoadWalk {
 
   parentsOf(model: string, id: string) {
     for (const relation of this.graph.parentsOf(model)) {
-      if (this.readable.has(relation.id) && this.readable.has(relation.parent.model)) this.upward.push({ relation, ids: [id] });
+      if (this.readable.has(relation.id) && this.readable.has(relation.parent.model))
+        this.upward.push({ relation, ids: [id] });
     }
   }
 
   async run() {
-    for (let round = 0; round < MAX_ROUNDS && (this.frontier.size || this.pendingLists.size || this.upward.length); round++) {
+    for (
+      let round = 0;
+      round < MAX_ROUNDS && (this.frontier.size || this.pendingLists.size || this.upward.length);
+      round++
+    ) {
       const toFetch: Ids = new Map();
       const next: Ids = new Map();
       const noWalk: Ids = new Map();
@@ -133,7 +138,8 @@ class LoadWalk {
           reads.push(this.readRelation(relation, relation.parent.key, [...ids], next, toFetch, "child"));
         }
       }
-      for (const { relation, ids } of this.upward) reads.push(this.readRelation(relation, relation.child.key, ids, new Map(), noWalk, "parent"));
+      for (const { relation, ids } of this.upward)
+        reads.push(this.readRelation(relation, relation.child.key, ids, new Map(), noWalk, "parent"));
       this.upward = [];
       for (const model of this.pendingLists) reads.push(this.readList(model, next));
       this.pendingLists.clear();
@@ -146,13 +152,24 @@ class LoadWalk {
     }
   }
 
-  private async readRelation(relation: Relation, key: string, ids: string[], next: Ids, toFetch: Ids, side: "child" | "parent") {
+  private async readRelation(
+    relation: Relation,
+    key: string,
+    ids: string[],
+    next: Ids,
+    toFetch: Ids,
+    side: "child" | "parent",
+  ) {
     this.models.add(relation.id);
     this.relations[relation.id] = { parent: relation.parent, child: relation.child };
     const rows = await this.visible(relation.id, await rowsWhereIn(this.repository(relation.id), key, ids));
     const added = this.store.add(relation.id, rows);
     // Relations of relations (stores-to-products-to-attributes) walk from the relation's rows.
-    addIds(next, relation.id, added.map((r) => r.id));
+    addIds(
+      next,
+      relation.id,
+      added.map((r) => r.id),
+    );
     for (const row of rows) {
       const end = side === "child" ? relation.child : relation.parent;
       const model = relation.id === EXTERNAL_WIDGETS ? `${String(row.externalModule)}/widgets` : end.model;
@@ -166,14 +183,26 @@ class LoadWalk {
     this.models.add(model);
     const rows = await newestRows(this.repository(model), LIST_CAP, [...(await this.hiddenOf(model))]);
     this.lists[model] = rows.map((r) => r.id as string);
-    addIds(next, model, this.store.add(model, rows).map((r) => r.id));
+    addIds(
+      next,
+      model,
+      this.store.add(model, rows).map((r) => r.id),
+    );
   }
 
   private async fetchRows(model: string, ids: Set<string>, next: Ids, walk: boolean) {
     this.models.add(model);
     const wanted = [...ids].filter((id) => !this.store.has(model, id));
-    const added = this.store.add(model, await this.visible(model, await rowsWhereIn(this.repository(model), "id", wanted)));
-    if (walk) addIds(next, model, added.map((r) => r.id));
+    const added = this.store.add(
+      model,
+      await this.visible(model, await rowsWhereIn(this.repository(model), "id", wanted)),
+    );
+    if (walk)
+      addIds(
+        next,
+        model,
+        added.map((r) => r.id),
+      );
     for (const row of added) {
       const listed = listedModel(model, row.variant);
       if (listed && this.readable.has(listed) && !(listed in this.lists)) this.pendingLists.add(listed);

@@ -14,7 +14,8 @@ export const PRIVATE_PAGE = "private, no-store";
 export const UNCACHED_PAGE = "no-store";
 
 /** A session cookie or an Authorization header: the request speaks for a visitor. */
-export const hasSession = (request: FastifyRequest) => Boolean(request.headers.authorization || cookieOf(request, SESSION_COOKIE));
+export const hasSession = (request: FastifyRequest) =>
+  Boolean(request.headers.authorization || cookieOf(request, SESSION_COOKIE));
 
 /**
  * The Cache-Control of a public page for a CDN: browsers revalidate every time (max-age=0, a 304
@@ -22,7 +23,12 @@ export const hasSession = (request: FastifyRequest) => Boolean(request.headers.a
  * while it asks again, the stale copy, but never past the cached page's own end of life (SPEC's
  * server revalidation, 86400 s): the CDN's copy dies no later than the server's.
  */
-export function publicPageCacheControl(page: CachedPage, now: number, maxAgeMs: number, sharedMaxAgeSeconds: number): string {
+export function publicPageCacheControl(
+  page: CachedPage,
+  now: number,
+  maxAgeMs: number,
+  sharedMaxAgeSeconds: number,
+): string {
   const remaining = Math.max(0, Math.floor((page.storedAt + maxAgeMs - now) / 1000));
   const shared = Math.min(sharedMaxAgeSeconds, remaining);
   const stale = remaining - shared;

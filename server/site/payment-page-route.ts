@@ -21,25 +21,31 @@ interface DummyInvoice {
  * never sends its URL (with the token) as a referrer.
  */
 export function registerPaymentPageRoute(app: FastifyInstance, renderer: SiteRenderer, assets: () => EntryAssets) {
-  const handler = (language: Language) => async (request: FastifyRequest<{ Params: { invoiceId: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
-    const { invoiceId } = request.params;
-    const token = typeof request.query.token === "string" ? request.query.token : "";
-    const answer = await app.inject({
-      method: "GET",
-      url: `/api/billing/payment-intents/dummy/invoices/${encodeURIComponent(invoiceId)}?token=${encodeURIComponent(token)}`,
-    });
-    if (answer.statusCode >= 500) request.log.error({ status: answer.statusCode, body: answer.body }, "dummy payment page: invoice read failed");
-    const payment = answer.statusCode === 200 ? (answer.json().data as DummyInvoice) : undefined;
-    const status = payment ? 200 : 404;
-    const data = paymentPageData(language, `${PAY_PATH}/${invoiceId}`, payment);
-    return reply
-      .code(status)
-      .header("cache-control", "no-store")
-      .header("referrer-policy", "no-referrer")
-      .header("x-robots-tag", "noindex")
-      .type("text/html; charset=utf-8")
-      .send(renderer.renderDocument(data, assets(), { status }));
-  };
+  const handler =
+    (language: Language) =>
+    async (
+      request: FastifyRequest<{ Params: { invoiceId: string }; Querystring: Record<string, unknown> }>,
+      reply: FastifyReply,
+    ) => {
+      const { invoiceId } = request.params;
+      const token = typeof request.query.token === "string" ? request.query.token : "";
+      const answer = await app.inject({
+        method: "GET",
+        url: `/api/billing/payment-intents/dummy/invoices/${encodeURIComponent(invoiceId)}?token=${encodeURIComponent(token)}`,
+      });
+      if (answer.statusCode >= 500)
+        request.log.error({ status: answer.statusCode, body: answer.body }, "dummy payment page: invoice read failed");
+      const payment = answer.statusCode === 200 ? (answer.json().data as DummyInvoice) : undefined;
+      const status = payment ? 200 : 404;
+      const data = paymentPageData(language, `${PAY_PATH}/${invoiceId}`, payment);
+      return reply
+        .code(status)
+        .header("cache-control", "no-store")
+        .header("referrer-policy", "no-referrer")
+        .header("x-robots-tag", "noindex")
+        .type("text/html; charset=utf-8")
+        .send(renderer.renderDocument(data, assets(), { status }));
+    };
   for (const language of LANGUAGES) {
     const prefix = language === DEFAULT_LANGUAGE ? "" : `/${language}`;
     app.get(`${prefix}${PAY_PATH}/:invoiceId`, handler(language));
@@ -56,11 +62,19 @@ export function paymentPageData(language: Language, path: string, payment: Dummy
   const hostWidgetId = "dummy-payment-host-widget";
   const widgetId = "dummy-payment-widget";
   const records: PageData["records"] = {
-    "host/pages": { [pageId]: { id: pageId, title: TITLES[language], description: TITLES[language], url: path, variant: "default" } },
+    "host/pages": {
+      [pageId]: { id: pageId, title: TITLES[language], description: TITLES[language], url: path, variant: "default" },
+    },
     "host/pages-to-widgets": { [`${pageId}-w`]: { id: `${pageId}-w`, pageId, widgetId: hostWidgetId, orderIndex: 0 } },
     "host/widgets": { [hostWidgetId]: { id: hostWidgetId, slug: "dummy-payment", variant: "default" } },
     "host/widgets-to-external-widgets": {
-      [`${hostWidgetId}-x`]: { id: `${hostWidgetId}-x`, widgetId: hostWidgetId, externalModule: "billing", externalWidgetId: widgetId, orderIndex: 0 },
+      [`${hostWidgetId}-x`]: {
+        id: `${hostWidgetId}-x`,
+        widgetId: hostWidgetId,
+        externalModule: "billing",
+        externalWidgetId: widgetId,
+        orderIndex: 0,
+      },
     },
     "billing/widgets": { [widgetId]: { id: widgetId, variant: "dummy-payment-default" } },
   };
@@ -68,8 +82,11 @@ export function paymentPageData(language: Language, path: string, payment: Dummy
   if (payment) {
     const { invoice, currency, orders } = payment;
     segments["billing.invoices.id"] = String(invoice.id);
-    records["billing/invoices"] = { [invoice.id]: pick(invoice, ["id", "amount", "status", "email", "successUrl", "cancelUrl"]) };
-    if (currency) records["billing/currencies"] = { [currency.id]: pick(currency, ["id", "slug", "symbol", "decimals", "title"]) };
+    records["billing/invoices"] = {
+      [invoice.id]: pick(invoice, ["id", "amount", "status", "email", "successUrl", "cancelUrl"]),
+    };
+    if (currency)
+      records["billing/currencies"] = { [currency.id]: pick(currency, ["id", "slug", "symbol", "decimals", "title"]) };
     records["ecommerce/orders"] = {};
     records["ecommerce/orders-to-products"] = {};
     records["ecommerce/products"] = {};
@@ -78,7 +95,13 @@ export function paymentPageData(language: Language, path: string, payment: Dummy
       for (const [index, line] of order.ordersToProducts.entries()) {
         if (!line.product) continue;
         records["ecommerce/products"][line.product.id] = pick(line.product, ["id", "slug", "title"]);
-        records["ecommerce/orders-to-products"][line.id] = { id: line.id, orderId: order.id, productId: line.product.id, quantity: line.quantity, orderIndex: index };
+        records["ecommerce/orders-to-products"][line.id] = {
+          id: line.id,
+          orderId: order.id,
+          productId: line.product.id,
+          quantity: line.quantity,
+          orderIndex: index,
+        };
       }
     }
   }
@@ -90,10 +113,17 @@ export function paymentPageData(language: Language, path: string, payment: Dummy
     records,
     lists: {},
     relations: {
-      "host/pages-to-widgets": { parent: { key: "pageId", model: "host/pages" }, child: { key: "widgetId", model: "host/widgets" } },
-      "ecommerce/orders-to-products": { parent: { key: "orderId", model: "ecommerce/orders" }, child: { key: "productId", model: "ecommerce/products" } },
+      "host/pages-to-widgets": {
+        parent: { key: "pageId", model: "host/pages" },
+        child: { key: "widgetId", model: "host/widgets" },
+      },
+      "ecommerce/orders-to-products": {
+        parent: { key: "orderId", model: "ecommerce/orders" },
+        child: { key: "productId", model: "ecommerce/products" },
+      },
     },
   };
 }
 
-const pick = (row: Row, fields: string[]): Row => Object.fromEntries(fields.filter((f) => row[f] !== undefined).map((f) => [f, row[f]])) as Row;
+const pick = (row: Row, fields: string[]): Row =>
+  Object.fromEntries(fields.filter((f) => row[f] !== undefined).map((f) => [f, row[f]])) as Row;

@@ -55,31 +55,55 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
   const repositories = app.publishedRepositories;
   const access = new ModelAccess(registry, app.rbac.authorizer, changes);
   const mayLookUp = async (segment: NamedSegment) =>
-    segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : (await access.readableModels()).has(segment.model);
+    segment.model === "rbac/subjects"
+      ? SUBJECT_KEYS.has(segment.field)
+      : (await access.readableModels()).has(segment.model);
   // A page is the same for everyone: it never holds members-only content (see rbac's MembersOnly).
   const hiddenOf = async (model: string) => app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "published");
-  const resolverOf = (model: string) => new PageResolver(repositories.get(model)!, repositories, changes, mayLookUp, hiddenOf);
+  const resolverOf = (model: string) =>
+    new PageResolver(repositories.get(model)!, repositories, changes, mayLookUp, hiddenOf);
   const hostPages = resolverOf("host/pages");
   const websiteBuilderPages = resolverOf("website-builder/pages");
   const loader = new PageLoader(repositories, new RelationGraph(registry), access, hiddenOf);
 
   // Every model a page could read is watched from the start, the same on every instance, so a
   // write anywhere is announced to all (a model first used later would otherwise be missed).
-  const watched = [...registry.exposed.filter((m) => m.module !== "rbac").map((m) => m.id), "rbac/widgets", "rbac/subjects", ...PERMISSION_MODELS];
+  const watched = [
+    ...registry.exposed.filter((m) => m.module !== "rbac").map((m) => m.id),
+    "rbac/widgets",
+    "rbac/subjects",
+    ...PERMISSION_MODELS,
+  ];
   const cache = new HtmlCache(changes, watched);
   // Vite's manifest changes only with a new build, which means a restart.
   let assets: EntryAssets | undefined;
   const siteAssets = () => (assets ??= entryAssets(app.web.bundles.dir, app.web.bundles.siteEntry));
-  const pages = new SitePages(hostPages, loader, cache, app.web.renderer, siteAssets, app.log, config.production, config.publicUrl);
+  const pages = new SitePages(
+    hostPages,
+    loader,
+    cache,
+    app.web.renderer,
+    siteAssets,
+    app.log,
+    config.production,
+    config.publicUrl,
+  );
   // Previews: the page found among the working copies, then resolved, loaded and rendered from the
   // visitors' copies with its tree published in a transaction that is rolled back; never cached.
   const working = app.repositories;
   // Members-only in either copy is left out of a preview: its tree comes from the working copies, the rest from the published.
   const hiddenInPreview = async (model: string) => {
-    const [a, b] = await Promise.all([app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "working"), app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "published")]);
+    const [a, b] = await Promise.all([
+      app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "working"),
+      app.rbac.membersOnly.hiddenIds(ANONYMOUS, model, "published"),
+    ]);
     return b.size === 0 ? a : a.size === 0 ? b : new Set([...a, ...b]);
   };
-  const previewSecret = await resolveSigningSecret(config.jwtSecret, config.production, working.get("rbac/signing-keys")!);
+  const previewSecret = await resolveSigningSecret(
+    config.jwtSecret,
+    config.production,
+    working.get("rbac/signing-keys")!,
+  );
   const previews = new PagePreviews(
     new PageResolver(working.get("host/pages")!, working, changes, mayLookUp, hiddenInPreview),
     new PublishRehearsal(app.database, repositories, app.drafts, registry.get("host/pages")),
@@ -87,7 +111,8 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
       registry,
       graph: new RelationGraph(registry),
       access,
-      mayLookUp: (segment, readable) => (segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : readable.has(segment.model)),
+      mayLookUp: (segment, readable) =>
+        segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : readable.has(segment.model),
       hiddenOf: hiddenInPreview,
     }),
     pages,

@@ -46,21 +46,34 @@ export class SitePages {
 
   async respond(language: Language, path: string): Promise<SiteResponse> {
     try {
-      return await this.cached(HtmlCache.key(language, path), async () => {
-        const resolved = await this.resolver.resolve(path);
-        return resolved ? this.loader.load(resolved, PAGES, language, path) : undefined;
-      }, 200) ?? await this.notFound(language);
+      return (
+        (await this.cached(
+          HtmlCache.key(language, path),
+          async () => {
+            const resolved = await this.resolver.resolve(path);
+            return resolved ? this.loader.load(resolved, PAGES, language, path) : undefined;
+          },
+          200,
+        )) ?? (await this.notFound(language))
+      );
     } catch (error) {
       return this.failed(language, path, error);
     }
   }
 
   /** The answer to a page that failed to load or render (the site's, or a preview's). */
-  async failed(language: Language, path: string, error: unknown): Promise<{ status: number; html: string; cache: "MISS" }> {
+  async failed(
+    language: Language,
+    path: string,
+    error: unknown,
+  ): Promise<{ status: number; html: string; cache: "MISS" }> {
     // The database away (restart, failover) is a 503, as on the API: the page is fine, try again
     // shortly; and the hosted /500 page is not loaded from a database that cannot be reached.
     if (isDatabaseUnavailable(error)) {
-      this.log.warn({ cause: (error as Error)?.message, path, language }, "public page failed: the database cannot be reached");
+      this.log.warn(
+        { cause: (error as Error)?.message, path, language },
+        "public page failed: the database cannot be reached",
+      );
       return { status: 503, html: await this.errorDocument(language, error, 503), cache: "MISS" };
     }
     this.log.error({ err: error, path, language }, "public page failed");
@@ -101,7 +114,11 @@ export class SitePages {
   }
 
   private async notFound(language: Language): Promise<SiteResponse> {
-    const hosted = await this.cached(HtmlCache.key(language, NOT_FOUND_PATH), () => this.hostedPage("/404", language), 404);
+    const hosted = await this.cached(
+      HtmlCache.key(language, NOT_FOUND_PATH),
+      () => this.hostedPage("/404", language),
+      404,
+    );
     return hosted ?? { status: 404, html: plainNotFound(language), cache: "MISS" };
   }
 
@@ -109,7 +126,11 @@ export class SitePages {
    * The cached answer for `key`, else `load` rendered, kept and returned; undefined when there is
    * nothing to load. Concurrent misses of one key share one load and render.
    */
-  private async cached(key: string, load: () => Promise<LoadedPage | undefined>, status: number): Promise<SiteResponse | undefined> {
+  private async cached(
+    key: string,
+    load: () => Promise<LoadedPage | undefined>,
+    status: number,
+  ): Promise<SiteResponse | undefined> {
     const hit = this.cache.get(key);
     if (hit) return { status: hit.status, page: hit, key, cache: "HIT" };
     const running = this.inFlight.get(key);

@@ -18,7 +18,12 @@ const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
  * no authorization hook runs: a page's data is what an anonymous visitor may read, and it is the
  * same for everyone (the browser loads the visitor's own things after hydration).
  */
-export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, sharedMaxAgeSeconds: number, previews?: PagePreviews) {
+export function registerSiteRoutes(
+  app: FastifyInstance,
+  pages: SitePages,
+  sharedMaxAgeSeconds: number,
+  previews?: PagePreviews,
+) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const [rawPath = "/", query] = request.url.split(/\?(.*)/s);
     // Decided on the decoded path: "/%61pi/…" is under /api as the router reads it.
@@ -27,13 +32,20 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, share
     const { language, path, explicitDefault } = splitLanguage(rawPath);
     // "/en/blog" is "/blog": one address per page for links and search engines. Built from the
     // decoded segments encoded again, so "/en/%2Fevil.example" goes to "/%2Fevil.example", never "//evil.example".
-    if (explicitDefault) return reply.redirect(pathOfSegments(splitUrl(rawPath).slice(1)) + (query ? `?${query}` : ""), 301);
+    if (explicitDefault)
+      return reply.redirect(pathOfSegments(splitUrl(rawPath).slice(1)) + (query ? `?${query}` : ""), 301);
     const token = previews && query ? new URLSearchParams(query).get(PREVIEW_PARAMETER) : null;
     if (token !== null && previews) {
       // A preview (docs/drafts.md): working copies, for the link's holder only. No cache keeps it,
       // no search engine lists it, and the page cache never sees it.
       const preview = await previews.respond(language, path, token);
-      return reply.code(preview.status).headers(PREVIEW_FRAMING_HEADERS).header("cache-control", PRIVATE_PAGE).header("x-robots-tag", "noindex").type("text/html; charset=utf-8").send(preview.html);
+      return reply
+        .code(preview.status)
+        .headers(PREVIEW_FRAMING_HEADERS)
+        .header("cache-control", PRIVATE_PAGE)
+        .header("x-robots-tag", "noindex")
+        .type("text/html; charset=utf-8")
+        .send(preview.html);
     }
     const answer = await pages.respond(language, path);
     reply.code(answer.status).header("x-cache", answer.cache).type("text/html; charset=utf-8");
@@ -48,10 +60,16 @@ export function registerSiteRoutes(app: FastifyInstance, pages: SitePages, share
     } else {
       reply
         .header("etag", page.etag)
-        .header("cache-control", hasSession(request) ? PRIVATE_PAGE : publicPageCacheControl(page, cache.clockMs(), cache.maxAgeMs, sharedMaxAgeSeconds));
+        .header(
+          "cache-control",
+          hasSession(request)
+            ? PRIVATE_PAGE
+            : publicPageCacheControl(page, cache.clockMs(), cache.maxAgeMs, sharedMaxAgeSeconds),
+        );
     }
     varyOnEncoding(reply);
-    if (answer.status === 200 && matchesValidator(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
+    if (answer.status === 200 && matchesValidator(request.headers["if-none-match"], page.etag))
+      return reply.code(304).send();
     // The stored bytes of the visitor's encoding, compressed when the page was first asked for in it.
     const encoding = negotiateEncoding(request.headers["accept-encoding"]);
     if (encoding !== "identity") reply.header("content-encoding", encoding);

@@ -6,7 +6,8 @@ import zlib from "node:zlib";
 export type Encoding = "br" | "gzip" | "identity";
 
 /** Content types sent compressed: text, JSON, JavaScript, CSS, SVG, XML (and their +json/+xml kin). */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|[\w.+-]*\+(json|xml))|image\/svg\+xml)/i;
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|javascript|xml|manifest\+json|[\w.+-]*\+(json|xml))|image\/svg\+xml)/i;
 
 /** Answers per content type seen (a handful: JSON, HTML, CSS, …), so the pattern runs once for each. */
 const compressibleTypes = new Map<string, boolean>();
@@ -58,7 +59,13 @@ export function varyOnEncoding(reply: FastifyReply) {
   const current = reply.getHeader("vary");
   // Nearly every answer sets no Vary of its own.
   if (current === undefined) return void reply.header("vary", "Accept-Encoding");
-  const values = current === undefined ? [] : String(current).split(",").map((v) => v.trim()).filter(Boolean);
+  const values =
+    current === undefined
+      ? []
+      : String(current)
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean);
   if (values.includes("*") || values.some((v) => v.toLowerCase() === "accept-encoding")) return;
   reply.header("vary", [...values, "Accept-Encoding"].join(", "));
 }
@@ -94,19 +101,29 @@ export interface Compressed {
 }
 
 /** Both encodings of `body`, compressed in the thread pool side by side. */
-export async function compressBoth(body: Buffer, effort: (typeof EFFORT)[keyof typeof EFFORT] = EFFORT.stored): Promise<Compressed> {
-  const [br, gz] = await Promise.all([brotli(body, brotliOptions(effort.brotli, body.length)), gzip(body, { level: effort.gzip })]);
+export async function compressBoth(
+  body: Buffer,
+  effort: (typeof EFFORT)[keyof typeof EFFORT] = EFFORT.stored,
+): Promise<Compressed> {
+  const [br, gz] = await Promise.all([
+    brotli(body, brotliOptions(effort.brotli, body.length)),
+    gzip(body, { level: effort.gzip }),
+  ]);
   return { br, gzip: gz };
 }
 
 /** One encoding of `body` at the stored effort (a page kept by the page cache). */
 export function compressStored(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
-  return encoding === "br" ? brotli(body, brotliOptions(EFFORT.stored.brotli, body.length)) : gzip(body, { level: EFFORT.stored.gzip });
+  return encoding === "br"
+    ? brotli(body, brotliOptions(EFFORT.stored.brotli, body.length))
+    : gzip(body, { level: EFFORT.stored.gzip });
 }
 
 /** One encoding of `body`, compressed as the answer goes out. */
 export function compressOnTheFly(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
-  return encoding === "br" ? brotli(body, brotliOptions(EFFORT.fly.brotli, body.length)) : gzip(body, { level: EFFORT.fly.gzip });
+  return encoding === "br"
+    ? brotli(body, brotliOptions(EFFORT.fly.brotli, body.length))
+    : gzip(body, { level: EFFORT.fly.gzip });
 }
 
 const compressingStream = (encoding: "br" | "gzip") =>
@@ -128,9 +145,16 @@ export function compressAnswers(app: FastifyInstance) {
     reply.header("content-encoding", encoding);
     reply.removeHeader("content-length");
     // pipeline, not pipe: a failing source (a file gone mid-read) ends the answer instead of hanging it.
-    if (payload instanceof Readable) return done(null, pipeline(payload, compressingStream(encoding), () => {}));
+    if (payload instanceof Readable)
+      return done(
+        null,
+        pipeline(payload, compressingStream(encoding), () => {}),
+      );
     const body = typeof payload === "string" ? Buffer.from(payload) : (payload as Buffer);
-    compressOnTheFly(body, encoding).then((compressed) => done(null, compressed), (error: Error) => done(error));
+    compressOnTheFly(body, encoding).then(
+      (compressed) => done(null, compressed),
+      (error: Error) => done(error),
+    );
   });
 }
 
@@ -145,7 +169,12 @@ function chooseEncoding(request: FastifyRequest, reply: FastifyReply, payload: u
   const isStream = payload instanceof Readable;
   if (!isStream && !(typeof payload === "string" || Buffer.isBuffer(payload))) return undefined;
   // A string's UTF-8 length is at least its length: most answers are long enough without counting bytes.
-  if (!isStream && (payload as string | Buffer).length < MIN_COMPRESS_BYTES && Buffer.byteLength(payload as string | Buffer) < MIN_COMPRESS_BYTES) return undefined;
+  if (
+    !isStream &&
+    (payload as string | Buffer).length < MIN_COMPRESS_BYTES &&
+    Buffer.byteLength(payload as string | Buffer) < MIN_COMPRESS_BYTES
+  )
+    return undefined;
   varyOnEncoding(reply);
   const encoding = negotiateEncoding(request.headers["accept-encoding"]);
   return encoding === "identity" ? undefined : encoding;

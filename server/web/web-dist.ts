@@ -57,7 +57,8 @@ export function entryAssets(dist: string, entry: string): EntryAssets {
   for (const key of own) manifest[key]!.css?.forEach((css) => styles.add(`/static/${css}`));
   const url = (key: string) => `/static/${manifest[key]!.file}`;
   const deferred = new Set<string>();
-  for (const key of chunk.dynamicImports ?? []) for (const k of closure(manifest, key)) if (!own.has(k)) deferred.add(k);
+  for (const key of chunk.dynamicImports ?? [])
+    for (const k of closure(manifest, key)) if (!own.has(k)) deferred.add(k);
   const byFiles = new Map<string, string[]>();
   return {
     scripts: [url(entry)],

@@ -60,6 +60,16 @@ describe(`GET /api/admin/models with drafts on, on ${testDialect}`, () => {
     expect(drafts.get("host/pages-to-widgets")).toBe(true);
     expect(drafts.get("ecommerce/orders")).toBe(false);
     expect(drafts.get("rbac/subjects")).toBe(false);
-    expect([...drafts.entries()].filter(([, d]) => d).map(([id]) => id).sort()).toEqual(t.app.registry.exposed.filter((m) => m.drafts).map((m) => m.id).sort());
+    expect(
+      [...drafts.entries()]
+        .filter(([, d]) => d)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(
+      t.app.registry.exposed
+        .filter((m) => m.drafts)
+        .map((m) => m.id)
+        .sort(),
+    );
   });
 });

@@ -14,12 +14,30 @@ const model = (id: string) => models.get(id)!;
 
 describe("admin descriptors from the real schemas", () => {
   it("embeds the relations the spec names, parent key first", () => {
-    expect(model("host/pages").embeds.map((e) => e.relation)).toEqual(["host/pages-to-layouts", "host/pages-to-metadata", "host/pages-to-widgets"]);
+    expect(model("host/pages").embeds.map((e) => e.relation)).toEqual([
+      "host/pages-to-layouts",
+      "host/pages-to-metadata",
+      "host/pages-to-widgets",
+    ]);
     expect(model("website-builder/widgets").embeds.map((e) => e.childModel)).toEqual(
-      expect.arrayContaining(["website-builder/buttons-arrays", "website-builder/features", "file-storage/files", "website-builder/logotypes", "website-builder/sliders"]),
+      expect.arrayContaining([
+        "website-builder/buttons-arrays",
+        "website-builder/features",
+        "file-storage/files",
+        "website-builder/logotypes",
+        "website-builder/sliders",
+      ]),
     );
-    expect(model("ecommerce/orders").embeds[0]).toEqual({ relation: "ecommerce/orders-to-products", parentKey: "orderId", childKey: "productId", childModel: "ecommerce/products" });
-    expect(embedOf(registry.get("ecommerce/stores"), registry.get("ecommerce/stores-to-products"))).toMatchObject({ parentKey: "storeId", childKey: "productId" });
+    expect(model("ecommerce/orders").embeds[0]).toEqual({
+      relation: "ecommerce/orders-to-products",
+      parentKey: "orderId",
+      childKey: "productId",
+      childModel: "ecommerce/products",
+    });
+    expect(embedOf(registry.get("ecommerce/stores"), registry.get("ecommerce/stores-to-products"))).toMatchObject({
+      parentKey: "storeId",
+      childKey: "productId",
+    });
   });
 
   it("chooses inputs from x-input and the field kind", () => {
@@ -51,9 +69,13 @@ describe("admin descriptors from the real schemas", () => {
   it("shows what is read from an uploaded file (width, height, size, type) but never as an input", () => {
     const files = model("file-storage/files");
     const { schema } = formSchema(files);
-    for (const name of ["width", "height", "size", "extension", "mimeType"]) expect(schema.properties).not.toHaveProperty(name);
+    for (const name of ["width", "height", "size", "extension", "mimeType"])
+      expect(schema.properties).not.toHaveProperty(name);
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(["adminTitle", "file", "alt"]));
-    expect(schema.properties.alt).toMatchObject({ type: "object", properties: { en: { type: "string" }, ru: { type: "string" } } });
+    expect(schema.properties.alt).toMatchObject({
+      type: "object",
+      properties: { en: { type: "string" }, ru: { type: "string" } },
+    });
     expect(formDataOf(files, { width: 20, height: 10, alt: { en: "a" }, id: "x" })).toEqual({ alt: { en: "a" } });
     // The files table shows the file as a thumbnail, not its path.
     expect(cellOf(files.fields.find((f) => f.name === "file")!)).toBe("file");
@@ -66,7 +88,13 @@ describe("admin descriptors from the real schemas", () => {
   });
 
   it("puts the server's causes on their fields", () => {
-    expect(errorSchemaOf([{ path: "/slug", message: 'must match pattern "^[a-z0-9-]+$"' }, { path: "/title/en", message: "must be string" }, { message: "no path" }])).toEqual({
+    expect(
+      errorSchemaOf([
+        { path: "/slug", message: 'must match pattern "^[a-z0-9-]+$"' },
+        { path: "/title/en", message: "must be string" },
+        { message: "no path" },
+      ]),
+    ).toEqual({
       slug: { __errors: ['must match pattern "^[a-z0-9-]+$"'] },
       title: { en: { __errors: ["must be string"] } },
     });

@@ -17,7 +17,11 @@ describe(`a new schema file shows up in the admin on ${testDialect}`, () => {
           percent: { type: "integer", minimum: 1, maximum: 100, default: 10 },
           kind: { type: "string", enum: ["single", "multi"], default: "single" },
           validUntil: { type: "string", format: "date-time" },
-          productId: { type: "string", format: "uuid", "x-references": { model: "ecommerce/products", onDelete: "cascade" } },
+          productId: {
+            type: "string",
+            format: "uuid",
+            "x-references": { model: "ecommerce/products", onDelete: "cascade" },
+          },
         },
         { title: "Coupon", required: ["percent", "kind"] },
       ),
@@ -27,7 +31,11 @@ describe(`a new schema file shows up in the admin on ${testDialect}`, () => {
   let t: TestApp;
   let coupons: AdminModel;
   beforeAll(async () => {
-    t = await createTestApp({ schemasDir: project.schemasDir, migrationsDir: project.migrationsDir, generatedDir: project.generatedDir });
+    t = await createTestApp({
+      schemasDir: project.schemasDir,
+      migrationsDir: project.migrationsDir,
+      generatedDir: project.generatedDir,
+    });
     const { status, body } = await t.request({ method: "GET", url: "/api/admin/models" });
     expect(status).toBe(200);
     coupons = body.data.find((m: AdminModel) => m.id === "shop/coupons");
@@ -38,8 +46,16 @@ describe(`a new schema file shows up in the admin on ${testDialect}`, () => {
   });
 
   it("lists the entity under its module with its fields", () => {
-    expect(coupons).toMatchObject({ module: "shop", name: "coupons", title: "Coupon", kind: "entity", labelField: "adminTitle" });
-    expect(coupons.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["percent", "kind", "validUntil", "productId", "title"]));
+    expect(coupons).toMatchObject({
+      module: "shop",
+      name: "coupons",
+      title: "Coupon",
+      kind: "entity",
+      labelField: "adminTitle",
+    });
+    expect(coupons.fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(["percent", "kind", "validUntil", "productId", "title"]),
+    );
   });
 
   it("gets a form with an input per field, chosen from the schema", () => {
@@ -58,12 +74,21 @@ describe(`a new schema file shows up in the admin on ${testDialect}`, () => {
     const columns = tableColumns(coupons).map((c) => c.column);
     expect(columns[0]).toBe("adminTitle");
     expect(columns).toContain("percent");
-    const created = await t.request({ method: "POST", url: "/api/shop/coupons", payload: { data: { adminTitle: "Spring sale", percent: 15 } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/shop/coupons",
+      payload: { data: { adminTitle: "Spring sale", percent: 15 } },
+    });
     expect(created.status).toBe(201);
     for (const column of columns) {
       const order = encodeURIComponent(JSON.stringify([{ column, method: "desc" }]));
-      const filters = encodeURIComponent(JSON.stringify([{ column: "adminTitle", method: "ilike", value: "%spring%" }]));
-      const page = await t.request({ method: "GET", url: `/api/shop/coupons?filters[and]=${filters}&orderBy[and]=${order}&limit=20&offset=0` });
+      const filters = encodeURIComponent(
+        JSON.stringify([{ column: "adminTitle", method: "ilike", value: "%spring%" }]),
+      );
+      const page = await t.request({
+        method: "GET",
+        url: `/api/shop/coupons?filters[and]=${filters}&orderBy[and]=${order}&limit=20&offset=0`,
+      });
       expect(page.status, column).toBe(200);
       expect(page.body.data.map((r: any) => r.adminTitle)).toEqual(["Spring sale"]);
     }

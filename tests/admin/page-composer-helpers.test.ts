@@ -49,16 +49,40 @@ describe(`page composer helpers (${testDialect})`, () => {
     expect(await search("legacy")).toEqual(["/legacy"]);
     expect(pageSearch("  ")).toEqual({});
     // A server whose titles are still one text is searched by that text.
-    expect(JSON.parse(String(pageSearch("x", false)["filters[or]"]))).toContainEqual({ column: "title", method: "ilike", value: "x" });
+    expect(JSON.parse(String(pageSearch("x", false)["filters[or]"]))).toContainEqual({
+      column: "title",
+      method: "ilike",
+      value: "x",
+    });
   });
 
   it("reaches a block's features in one step and its buttons through a buttons array", () => {
-    expect(pathOf("features", "website-builder/widgets", models)).toEqual([{ relation: "website-builder/widgets-to-features", parentKey: "widgetId", childKey: "featureId", child: "website-builder/features" }]);
-    expect(pathOf("buttons", "website-builder/widgets", models)).toEqual([
-      { relation: "website-builder/widgets-to-buttons-arrays", parentKey: "widgetId", childKey: "buttonsArrayId", child: "website-builder/buttons-arrays" },
-      { relation: "website-builder/buttons-arrays-to-buttons", parentKey: "buttonsArrayId", childKey: "buttonId", child: "website-builder/buttons" },
+    expect(pathOf("features", "website-builder/widgets", models)).toEqual([
+      {
+        relation: "website-builder/widgets-to-features",
+        parentKey: "widgetId",
+        childKey: "featureId",
+        child: "website-builder/features",
+      },
     ]);
-    expect(pathOf("slides", "website-builder/widgets", models)?.map((h) => h.child)).toEqual(["website-builder/sliders", "website-builder/slides"]);
+    expect(pathOf("buttons", "website-builder/widgets", models)).toEqual([
+      {
+        relation: "website-builder/widgets-to-buttons-arrays",
+        parentKey: "widgetId",
+        childKey: "buttonsArrayId",
+        child: "website-builder/buttons-arrays",
+      },
+      {
+        relation: "website-builder/buttons-arrays-to-buttons",
+        parentKey: "buttonsArrayId",
+        childKey: "buttonId",
+        child: "website-builder/buttons",
+      },
+    ]);
+    expect(pathOf("slides", "website-builder/widgets", models)?.map((h) => h.child)).toEqual([
+      "website-builder/sliders",
+      "website-builder/slides",
+    ]);
     // Kinds the panel does not edit row by row go to the widget's generated form.
     expect(pathOf("products", "ecommerce/widgets", models)).toBeUndefined();
     expect(pathOf("features", "blog/widgets", models)).toBeUndefined();

@@ -34,11 +34,15 @@ describe(`the admin's embeds cover the page loader's walk, on ${testDialect}`, (
       seen.add(model);
       for (const relation of graph.childrenOf(model)) {
         // The loader's own test (load-page.ts LoadWalk.run): a relation a visitor may read, to a child they may read.
-        if (!readable.has(relation.id) || (relation.id !== EXTERNAL_WIDGETS && !readable.has(relation.child.model))) continue;
+        if (!readable.has(relation.id) || (relation.id !== EXTERNAL_WIDGETS && !readable.has(relation.child.model)))
+          continue;
         hops.set(relation.id, model);
         // Relations of relations (stores-to-products-to-attributes) walk from the relation's rows.
         queue.push(relation.id);
-        if (relation.id === EXTERNAL_WIDGETS) queue.push(...t.app.registry.exposed.filter((m) => m.name === "widgets" && m.module !== "host").map((m) => m.id));
+        if (relation.id === EXTERNAL_WIDGETS)
+          queue.push(
+            ...t.app.registry.exposed.filter((m) => m.name === "widgets" && m.module !== "host").map((m) => m.id),
+          );
         else queue.push(relation.child.model);
       }
     }
@@ -53,8 +57,17 @@ describe(`the admin's embeds cover the page loader's walk, on ${testDialect}`, (
   });
 
   it("has each hop in its parent's embeds, the host widget's external-widget link included", () => {
-    const missing = [...walkedHops()].filter(([relation, parent]) => !admin.get(parent)?.embeds.some((e) => e.relation === relation)).map(([relation, parent]) => `${parent} ⇢ ${relation}`);
+    const missing = [...walkedHops()]
+      .filter(([relation, parent]) => !admin.get(parent)?.embeds.some((e) => e.relation === relation))
+      .map(([relation, parent]) => `${parent} ⇢ ${relation}`);
     expect(missing).toEqual([]);
-    expect(admin.get("host/widgets")!.embeds).toEqual([{ relation: EXTERNAL_WIDGETS, parentKey: "widgetId", childKey: "externalWidgetId", childModel: "{externalModule}/widgets" }]);
+    expect(admin.get("host/widgets")!.embeds).toEqual([
+      {
+        relation: EXTERNAL_WIDGETS,
+        parentKey: "widgetId",
+        childKey: "externalWidgetId",
+        childModel: "{externalModule}/widgets",
+      },
+    ]);
   });
 });

@@ -21,19 +21,39 @@ describe(`record labels on ${testDialect}`, () => {
 
   it("names a record from its own fields: its naming field, else its title in the language, never a bare id", () => {
     const model = { title: "Page", labelField: "adminTitle" };
-    expect(plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: "Acme", title: { en: "Home", ru: "Главная" } }, "ru")).toBe("Acme");
-    expect(plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: null, title: { en: "Home", ru: "Главная" } }, "ru")).toBe("Главная");
+    expect(
+      plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: "Acme", title: { en: "Home", ru: "Главная" } }, "ru"),
+    ).toBe("Acme");
+    expect(
+      plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: null, title: { en: "Home", ru: "Главная" } }, "ru"),
+    ).toBe("Главная");
     expect(plainLabel(model, { id: "1a2b3c4d-0000", adminTitle: "", title: "Home" })).toBe("Home");
     // An older row with no admin title, nothing else to go by: the model and the id's start.
-    expect(plainLabel({ title: "Attribute", labelField: "adminTitle" }, { id: "1a2b3c4d-0000", adminTitle: null, string: {}, variant: "default" })).toBe("Attribute 1a2b3c4d");
+    expect(
+      plainLabel(
+        { title: "Attribute", labelField: "adminTitle" },
+        { id: "1a2b3c4d-0000", adminTitle: null, string: {}, variant: "default" },
+      ),
+    ).toBe("Attribute 1a2b3c4d");
   });
 
   it("names a price by its amount in its currency, exactly, and an older attribute with no admin title by its amount", async () => {
-    const usd = await createRecord(t, "/api/billing/currencies", { slug: "usd", symbol: "$", decimals: 2, title: { en: "Dollar" } });
+    const usd = await createRecord(t, "/api/billing/currencies", {
+      slug: "usd",
+      symbol: "$",
+      decimals: 2,
+      title: { en: "Dollar" },
+    });
     const price = await createRecord(t, "/api/ecommerce/attributes", { number: "32", string: {} });
-    await createRecord(t, "/api/ecommerce/attributes-to-billing-module-currencies", { attributeId: price.id, billingModuleCurrencyId: usd.id });
+    await createRecord(t, "/api/ecommerce/attributes-to-billing-module-currencies", {
+      attributeId: price.id,
+      billingModuleCurrencyId: usd.id,
+    });
     const big = await createRecord(t, "/api/ecommerce/attributes", { number: "1234567.005", string: {} });
-    await createRecord(t, "/api/ecommerce/attributes-to-billing-module-currencies", { attributeId: big.id, billingModuleCurrencyId: usd.id });
+    await createRecord(t, "/api/ecommerce/attributes-to-billing-module-currencies", {
+      attributeId: big.id,
+      billingModuleCurrencyId: usd.id,
+    });
     const bare = await createRecord(t, "/api/ecommerce/attributes", { number: "5.5", string: {} });
     const found = await labels("ecommerce/attributes", `ids=${price.id},${big.id},${bare.id}`);
     expect(found.map((l) => l.label)).toEqual(["$32.00 · USD", "$1 234 567.01 · USD", "5.5"]);
@@ -54,14 +74,42 @@ describe(`record labels on ${testDialect}`, () => {
   });
 
   it("names an order by its number, customer and the total charged", async () => {
-    const order = await createRecord(t, "/api/ecommerce/orders", { type: "history", status: "new", receipt: "", email: "ada@example.com" });
+    const order = await createRecord(t, "/api/ecommerce/orders", {
+      type: "history",
+      status: "new",
+      receipt: "",
+      email: "ada@example.com",
+    });
     const eur = await createRecord(t, "/api/billing/currencies", { slug: "eur", symbol: "€", decimals: 2 });
-    await createRecord(t, "/api/ecommerce/orders-to-billing-module-currencies", { orderId: order.id, billingModuleCurrencyId: eur.id });
-    const cart = await createRecord(t, "/api/ecommerce/orders", { type: "cart", status: "new", receipt: "", email: "bob@example.com" });
-    const intent = await createRecord(t, "/api/billing/payment-intents", { status: "succeeded", type: "one_off", amount: "64.5" });
-    const invoice = await createRecord(t, "/api/billing/invoices", { amount: "64.5", currency: "eur", status: "paid", provider: "dummy" });
-    await createRecord(t, "/api/billing/payment-intents-to-invoices", { paymentIntentId: intent.id, invoiceId: invoice.id });
-    await createRecord(t, "/api/ecommerce/orders-to-billing-module-payment-intents", { orderId: order.id, billingModulePaymentIntentId: intent.id });
+    await createRecord(t, "/api/ecommerce/orders-to-billing-module-currencies", {
+      orderId: order.id,
+      billingModuleCurrencyId: eur.id,
+    });
+    const cart = await createRecord(t, "/api/ecommerce/orders", {
+      type: "cart",
+      status: "new",
+      receipt: "",
+      email: "bob@example.com",
+    });
+    const intent = await createRecord(t, "/api/billing/payment-intents", {
+      status: "succeeded",
+      type: "one_off",
+      amount: "64.5",
+    });
+    const invoice = await createRecord(t, "/api/billing/invoices", {
+      amount: "64.5",
+      currency: "eur",
+      status: "paid",
+      provider: "dummy",
+    });
+    await createRecord(t, "/api/billing/payment-intents-to-invoices", {
+      paymentIntentId: intent.id,
+      invoiceId: invoice.id,
+    });
+    await createRecord(t, "/api/ecommerce/orders-to-billing-module-payment-intents", {
+      orderId: order.id,
+      billingModulePaymentIntentId: intent.id,
+    });
     const found = await labels("ecommerce/orders", `ids=${order.id},${cart.id}`);
     expect(found[0]!.label).toBe(`#${order.id.slice(0, 8)} · ada@example.com · €64.50 · EUR`);
     expect(found[1]!.label).toBe(`#${cart.id.slice(0, 8)} · bob@example.com`);
@@ -74,6 +122,13 @@ describe(`record labels on ${testDialect}`, () => {
     expect((await t.request({ method: "GET", url: "/api/admin/labels/ecommerce/stores?limit=1000" })).status).toBe(400);
     expect((await t.request({ method: "GET", url: "/api/admin/labels/no/such" })).status).toBe(404);
     expect((await as(t, undefined)({ method: "GET", url: "/api/admin/labels/ecommerce/stores" })).status).toBe(401);
-    expect((await as(t, await register(t, "someone@example.com"))({ method: "GET", url: "/api/admin/labels/ecommerce/stores" })).status).toBe(403);
+    expect(
+      (
+        await as(
+          t,
+          await register(t, "someone@example.com"),
+        )({ method: "GET", url: "/api/admin/labels/ecommerce/stores" })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -16,7 +16,10 @@ describe(`the admin table's search on ${testDialect}`, () => {
 
   const search = async (modelId: string, text: string) => {
     const model = adminModel(t.app.registry.get(modelId), t.app.registry);
-    const { status, body } = await t.request({ method: "GET", url: `/api/${modelId}?filters[and]=${encodeURIComponent(JSON.stringify([searchFilter(model, text)]))}` });
+    const { status, body } = await t.request({
+      method: "GET",
+      url: `/api/${modelId}?filters[and]=${encodeURIComponent(JSON.stringify([searchFilter(model, text)]))}`,
+    });
     expect(status).toBe(200);
     return body.data as { id: string }[];
   };
@@ -36,7 +39,11 @@ describe(`the admin table's search on ${testDialect}`, () => {
   });
 
   it("finds a record by its Russian title and by its slug", async () => {
-    const store = await createRecord(t, "/api/ecommerce/stores", { adminTitle: "Main store", slug: "moscow-store", title: { en: "Main", ru: "Главный магазин" } });
+    const store = await createRecord(t, "/api/ecommerce/stores", {
+      adminTitle: "Main store",
+      slug: "moscow-store",
+      title: { en: "Main", ru: "Главный магазин" },
+    });
     expect((await search("ecommerce/stores", "главный")).map((r) => r.id)).toEqual([store.id]);
     expect((await search("ecommerce/stores", "moscow")).map((r) => r.id)).toEqual([store.id]);
     expect(await search("ecommerce/stores", "nothing like it")).toEqual([]);

@@ -20,7 +20,9 @@ describe(`variant choices in the admin on ${testDialect}`, () => {
 
   it("lists the site registry's variants of each model, and none where the site renders none", () => {
     const byId = new Map(models.map((m) => [m.id, m]));
-    expect(byId.get("crm/inputs").variants).toEqual(expect.arrayContaining(["default", "text-default", "textarea-default", "number-default"]));
+    expect(byId.get("crm/inputs").variants).toEqual(
+      expect.arrayContaining(["default", "text-default", "textarea-default", "number-default"]),
+    );
     for (const model of models) expect(model.variants, model.id).toEqual(Object.keys(variantRegistry[model.id] ?? {}));
     expect(byId.get("ecommerce/orders").variants).toEqual(Object.keys(variantRegistry["ecommerce/orders"] ?? {}));
   });

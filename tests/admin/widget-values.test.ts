@@ -29,12 +29,18 @@ describe("date-time picker rules", () => {
 
 describe("rich-text values", () => {
   it("reads a stored tiptap document", () => {
-    const doc = { type: "doc", content: [{ type: "paragraph", content: [{ type: "copyText", attrs: { text: "Copy me!" } }] }] };
+    const doc = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "copyText", attrs: { text: "Copy me!" } }] }],
+    };
     expect(documentOf(JSON.stringify(doc))).toEqual(doc);
     expect(isEmptyDocument(doc)).toBe(false);
   });
   it("falls back to plain text when the value is not JSON of a document", () => {
-    expect(documentOf("Just text {")).toEqual({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Just text {" }] }] });
+    expect(documentOf("Just text {")).toEqual({
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "Just text {" }] }],
+    });
     expect(documentOf('{"not":"a doc"}').content?.[0]?.content?.[0]?.text).toBe('{"not":"a doc"}');
     expect(isEmptyDocument(documentOf(""))).toBe(true);
   });

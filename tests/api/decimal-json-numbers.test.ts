@@ -52,7 +52,9 @@ describe("decimal fields and JSON numbers", () => {
     if (stored === null) {
       expect(answer.status).toBe(400);
       expect(answer.body.message).toMatch(REFUSED);
-      expect(answer.body.cause).toEqual([{ path: "/number", message: expect.stringContaining('decimal string such as "12.50"') }]);
+      expect(answer.body.cause).toEqual([
+        { path: "/number", message: expect.stringContaining('decimal string such as "12.50"') },
+      ]);
       return;
     }
     expect(answer.status).toBe(201);
@@ -71,13 +73,21 @@ describe("decimal fields and JSON numbers", () => {
     const created = await send("POST", `${URL}/bulk`, '[{"number":12.5,"string":{}},{"number":"0.10","string":{}}]');
     expect(created.status).toBe(201);
     expect(created.body.data.map((r: any) => r.number)).toEqual(["12.5", "0.10"]);
-    const refused = await send("POST", `${URL}/bulk`, '[{"number":12.5,"string":{}},{"number":12345678901234567,"string":{}}]');
+    const refused = await send(
+      "POST",
+      `${URL}/bulk`,
+      '[{"number":12.5,"string":{}},{"number":12345678901234567,"string":{}}]',
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^Validation error: \/1\/number must be a decimal string such as "12\.50"/);
     const updated = await send("PATCH", `${URL}/bulk`, `[{"id":"${created.body.data[0].id}","number":0.1}]`);
     expect(updated.status).toBe(200);
     expect(updated.body.data[0].number).toBe("0.1");
-    const found = await send("POST", `${URL}/find-or-create`, `{"id":"${created.body.data[0].id}","number":0.1,"string":{}}`);
+    const found = await send(
+      "POST",
+      `${URL}/find-or-create`,
+      `{"id":"${created.body.data[0].id}","number":0.1,"string":{}}`,
+    );
     expect(found.status).toBe(200);
     expect(found.body.data.id).toBe(created.body.data[0].id);
     expect((await send("POST", `${URL}/find-or-create`, '{"number":1e21,"string":{}}')).status).toBe(400);
@@ -85,7 +95,8 @@ describe("decimal fields and JSON numbers", () => {
 
   it("a filter value follows the same rule: an exact number matches, an inexact one is a 400", async () => {
     const id = (await send("POST", URL, '{"number":"77.25","string":{}}')).body.data.id;
-    const filter = (value: string) => `${URL}?filters=${encodeURIComponent(`[{"column":"number","method":"eq","value":${value}}]`)}`;
+    const filter = (value: string) =>
+      `${URL}?filters=${encodeURIComponent(`[{"column":"number","method":"eq","value":${value}}]`)}`;
     const hit = await t.request({ method: "GET", url: filter("77.25") });
     expect(hit.status).toBe(200);
     expect(hit.body.data.map((r: any) => r.id)).toEqual([id]);

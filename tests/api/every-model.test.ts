@@ -48,7 +48,10 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
 
   // The queues would deliver and run the notifications and jobs made here, changing them under
   // the test: this instance only queues (NOTIFICATION_WORKER=false).
-  beforeAll(async () => void (t = await createTestApp({ notifications: { ...configFromEnv({}).notifications, worker: false } })));
+  beforeAll(
+    async () =>
+      void (t = await createTestApp({ notifications: { ...configFromEnv({}).notifications, worker: false } })),
+  );
   afterAll(() => t?.close());
 
   it("covers every model of the app's registry", () => {
@@ -94,11 +97,19 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
       const field = fieldToUpdate(model);
       expect(field, `${model.id} has no plain text field to update`).toBeDefined();
       const value = field!.name === "variant" ? "updated" : `updated-${uniqueToken()}`;
-      const patched = await call("update", { method: "PATCH", url: `${path}/${record.id}`, payload: { data: { [field!.name]: value } } });
+      const patched = await call("update", {
+        method: "PATCH",
+        url: `${path}/${record.id}`,
+        payload: { data: { [field!.name]: value } },
+      });
       expect(patched.status, show(patched.body)).toBe(200);
       const updated: Row = patched.body.data;
       // DRAFTS=off (the tests' default) publishes the save again: a new publishedAt, the rest the same.
-      expect(withoutPublication(updated)).toEqual({ ...withoutPublication(record), [field!.name]: value, updatedAt: updated.updatedAt });
+      expect(withoutPublication(updated)).toEqual({
+        ...withoutPublication(record),
+        [field!.name]: value,
+        updatedAt: updated.updatedAt,
+      });
       if (model.published) expect(updated.publication).toMatchObject({ state: "published" });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(record.updatedAt));
       const reread = await call("get after update", { method: "GET", url: `${path}/${record.id}` });
@@ -113,10 +124,18 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
       const missing = await call("get after delete", { method: "GET", url: `${path}/${record.id}` });
       expect(missing.status, show(missing.body)).toBe(404);
       expect(errorBodyProblems(404, missing.body)).toEqual([]);
-      expect(missing.body).toMatchObject({ status: 404, code: "NOT_FOUND", cause: expect.any(Array), requestId: expect.any(String) });
+      expect(missing.body).toMatchObject({
+        status: 404,
+        code: "NOT_FOUND",
+        cause: expect.any(Array),
+        requestId: expect.any(String),
+      });
       expect(missing.body.message).toMatch(/^Not Found error/);
       expect(missing.body.error).toBe(missing.body.message);
-      for (const [method, payload] of [["PATCH", { data: { [field!.name]: value } }], ["DELETE", undefined]] as const) {
+      for (const [method, payload] of [
+        ["PATCH", { data: { [field!.name]: value } }],
+        ["DELETE", undefined],
+      ] as const) {
         const again = await call(`${method} after delete`, { method, url: `${path}/${record.id}`, payload });
         expect(again.status, `${method} after delete: ${show(again.body)}`).toBe(404);
         expect(errorBodyProblems(404, again.body)).toEqual([]);
@@ -131,7 +150,10 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
     });
 
     it("keeps every writable field as sent", async () => {
-      const body = buildBody(model, { parents: await createParents(t, model, { cache: parents, all: true }), all: true });
+      const body = buildBody(model, {
+        parents: await createParents(t, model, { cache: parents, all: true }),
+        all: true,
+      });
       const created = await t.request({ method: "POST", url: path, payload: { data: body } });
       expect(created.status, `POST ${path} ${show(body)} → ${show(created.body)}`).toBe(201);
       expect(created.body.data).toMatchObject(body);
@@ -149,49 +171,120 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
       const record = await createRecord(t, model, {}, { cache: parents });
       // Give the hidden columns values behind the API's back, as a sign-up would.
       const tokens = Object.fromEntries(
-        hidden.map((f) => [f.name, f.column === "timestamptz" ? "1901-02-03T04:05:06.789Z" : `secret-${f.name}-${uniqueToken()}`]),
+        hidden.map((f) => [
+          f.name,
+          f.column === "timestamptz" ? "1901-02-03T04:05:06.789Z" : `secret-${f.name}-${uniqueToken()}`,
+        ]),
       );
       // A JSON column (a notification's secret variables) holds the token inside an object.
-      const secrets = Object.fromEntries(hidden.map((f) => [f.name, f.column === "jsonb" ? JSON.stringify({ token: tokens[f.name] }) : tokens[f.name]]));
+      const secrets = Object.fromEntries(
+        hidden.map((f) => [f.name, f.column === "jsonb" ? JSON.stringify({ token: tokens[f.name] }) : tokens[f.name]]),
+      );
       await t.database.db.updateTable(model.table).set(secrets).where("id", "=", record.id).execute();
 
       const answers: [string, { status: number; body: any }][] = [
         ["get", await t.request({ method: "GET", url: `${path}/${record.id}` })],
         ["list", await t.request({ method: "GET", url: path })],
         ["list by id", await t.request({ method: "GET", url: `${path}?${byIdFilter(record.id)}` })],
-        ["list ordered", await t.request({ method: "GET", url: `${path}?${query({ orderBy: { and: [{ column: "createdAt", method: "desc" }] }, limit: 1000 })}` })],
+        [
+          "list ordered",
+          await t.request({
+            method: "GET",
+            url: `${path}?${query({ orderBy: { and: [{ column: "createdAt", method: "desc" }] }, limit: 1000 })}`,
+          }),
+        ],
         ["count", await t.request({ method: "GET", url: `${path}/count?${byIdFilter(record.id)}` })],
-        ["update", await t.request({ method: "PATCH", url: `${path}/${record.id}`, payload: { data: { variant: "changed" } } })],
-        ["bulk update", await t.request({ method: "PATCH", url: `${path}/bulk`, payload: { data: [{ id: record.id, variant: "again" }] } })],
-        ["find-or-create", await t.request({ method: "POST", url: `${path}/find-or-create`, payload: { data: { id: record.id } } })],
+        [
+          "update",
+          await t.request({ method: "PATCH", url: `${path}/${record.id}`, payload: { data: { variant: "changed" } } }),
+        ],
+        [
+          "bulk update",
+          await t.request({
+            method: "PATCH",
+            url: `${path}/bulk`,
+            payload: { data: [{ id: record.id, variant: "again" }] },
+          }),
+        ],
+        [
+          "find-or-create",
+          await t.request({ method: "POST", url: `${path}/find-or-create`, payload: { data: { id: record.id } } }),
+        ],
         ["delete", await t.request({ method: "DELETE", url: `${path}/${record.id}` })],
       ];
       for (const [what, answer] of answers) {
         expect(answer.status, `${what}: ${show(answer.body)}`).toBeLessThan(300);
         expect(hiddenFieldLeaks(model, answer.body), what).toEqual([]);
-        for (const secret of Object.values(tokens)) expect(JSON.stringify(answer.body), what).not.toContain(secret!.startsWith("1901") ? "1901-02-03" : secret);
+        for (const secret of Object.values(tokens))
+          expect(JSON.stringify(answer.body), what).not.toContain(secret!.startsWith("1901") ? "1901-02-03" : secret);
       }
       expect(answers.find(([what]) => what === "list by id")![1].body.data).toHaveLength(1);
     });
 
     it("cannot be written, filtered or ordered on", async () => {
       const record = await createRecord(t, model, {}, { cache: parents });
-      const before = await t.database.db.selectFrom(model.table).select(hidden.map((f) => f.name)).where("id", "=", record.id).executeTakeFirstOrThrow();
+      const before = await t.database.db
+        .selectFrom(model.table)
+        .select(hidden.map((f) => f.name))
+        .where("id", "=", record.id)
+        .executeTakeFirstOrThrow();
       const parentIds = await createParents(t, model, { cache: parents });
       for (const field of hidden) {
         const name = field.name;
         const valid = () => buildBody(model, { parents: parentIds });
         const newId = randomUUID();
         const attempts: [string, Parameters<TestApp["request"]>[0], string][] = [
-          ["create", { method: "POST", url: path, payload: { data: { ...valid(), id: newId, [name]: "x" } } }, `/${name}`],
+          [
+            "create",
+            { method: "POST", url: path, payload: { data: { ...valid(), id: newId, [name]: "x" } } },
+            `/${name}`,
+          ],
           ["update", { method: "PATCH", url: `${path}/${record.id}`, payload: { data: { [name]: "x" } } }, `/${name}`],
-          ["bulk create", { method: "POST", url: `${path}/bulk`, payload: { data: [{ ...valid(), id: newId, [name]: "x" }] } }, `/0/${name}`],
-          ["bulk update", { method: "PATCH", url: `${path}/bulk`, payload: { data: [{ id: record.id, [name]: "x" }] } }, `/0/${name}`],
-          ["find-or-create", { method: "POST", url: `${path}/find-or-create`, payload: { data: { ...valid(), id: newId, [name]: "x" } } }, `/${name}`],
-          ["filter", { method: "GET", url: `${path}?${query({ filters: { and: [{ column: name, method: "eq", value: "x" }] } })}` }, "/filters/and/0/column"],
-          ["filter isNull", { method: "GET", url: `${path}?${query({ filters: { and: [{ column: name, method: "isNull" }] } })}` }, "/filters/and/0/column"],
-          ["count filter", { method: "GET", url: `${path}/count?${query({ filters: { and: [{ column: name, method: "isNotNull" }] } })}` }, "/filters/and/0/column"],
-          ["order", { method: "GET", url: `${path}?${query({ orderBy: { and: [{ column: name, method: "asc" }] } })}` }, "/orderBy/and/0/column"],
+          [
+            "bulk create",
+            { method: "POST", url: `${path}/bulk`, payload: { data: [{ ...valid(), id: newId, [name]: "x" }] } },
+            `/0/${name}`,
+          ],
+          [
+            "bulk update",
+            { method: "PATCH", url: `${path}/bulk`, payload: { data: [{ id: record.id, [name]: "x" }] } },
+            `/0/${name}`,
+          ],
+          [
+            "find-or-create",
+            {
+              method: "POST",
+              url: `${path}/find-or-create`,
+              payload: { data: { ...valid(), id: newId, [name]: "x" } },
+            },
+            `/${name}`,
+          ],
+          [
+            "filter",
+            {
+              method: "GET",
+              url: `${path}?${query({ filters: { and: [{ column: name, method: "eq", value: "x" }] } })}`,
+            },
+            "/filters/and/0/column",
+          ],
+          [
+            "filter isNull",
+            { method: "GET", url: `${path}?${query({ filters: { and: [{ column: name, method: "isNull" }] } })}` },
+            "/filters/and/0/column",
+          ],
+          [
+            "count filter",
+            {
+              method: "GET",
+              url: `${path}/count?${query({ filters: { and: [{ column: name, method: "isNotNull" }] } })}`,
+            },
+            "/filters/and/0/column",
+          ],
+          [
+            "order",
+            { method: "GET", url: `${path}?${query({ orderBy: { and: [{ column: name, method: "asc" }] } })}` },
+            "/orderBy/and/0/column",
+          ],
         ];
         for (const [what, options, causePath] of attempts) {
           const answer = await t.request(options);
@@ -202,7 +295,11 @@ describe(`every model through the generic routes on ${testDialect}`, () => {
         const created = await t.request({ method: "GET", url: `${path}/${newId}` });
         expect(created.status, "a refused create must not have created anything").toBe(404);
       }
-      const after = await t.database.db.selectFrom(model.table).select(hidden.map((f) => f.name)).where("id", "=", record.id).executeTakeFirstOrThrow();
+      const after = await t.database.db
+        .selectFrom(model.table)
+        .select(hidden.map((f) => f.name))
+        .where("id", "=", record.id)
+        .executeTakeFirstOrThrow();
       expect(after).toEqual(before);
     });
   });

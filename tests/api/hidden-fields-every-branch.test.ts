@@ -11,7 +11,11 @@ const HIDDEN = ["password", "salt", "code", "codeExpiresAt"];
 const SECRET = "SECRET-hidden-value";
 const URL = "/api/rbac/identities";
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
-const byEmail = { "filters[and][0][column]": "provider", "filters[and][0][method]": "eq", "filters[and][0][value]": "email" };
+const byEmail = {
+  "filters[and][0][column]": "provider",
+  "filters[and][0][method]": "eq",
+  "filters[and][0][value]": "email",
+};
 const emailDesc = { "orderBy[and][0][column]": "email", "orderBy[and][0][method]": "desc" };
 
 describe("hidden fields on every branch of the generic routes", () => {
@@ -24,7 +28,14 @@ describe("hidden fields on every branch of the generic routes", () => {
     const identities = t.app.repositories.get("rbac/identities")!;
     for (let i = 0; i < 6; i++) {
       const row = await identities.create(
-        { provider: "email", email: `hidden-${i}@example.com`, password: `${SECRET}-password`, salt: `${SECRET}-salt`, code: `${SECRET}-code-${i}`, codeExpiresAt: new Date().toISOString() },
+        {
+          provider: "email",
+          email: `hidden-${i}@example.com`,
+          password: `${SECRET}-password`,
+          salt: `${SECRET}-salt`,
+          code: `${SECRET}-code-${i}`,
+          codeExpiresAt: new Date().toISOString(),
+        },
         { trusted: true },
       );
       ids.push(row.id as string);
@@ -42,8 +53,24 @@ describe("hidden fields on every branch of the generic routes", () => {
     ["orderBy", emailDesc, 6],
     ["orderBy, offset > 0", { ...emailDesc, offset: "3", limit: "2" }, 2],
     ["filters and orderBy, offset > 0", { ...byEmail, ...emailDesc, offset: "1" }, 5],
-    ["an or-group, offset > 0", { filters: JSON.stringify({ or: [{ column: "email", method: "like", value: "hidden-%" }, { column: "provider", method: "eq", value: "telegram" }] }), offset: "5" }, 1],
-    ["filters as one JSON string, offset > 0", { "filters[and]": JSON.stringify([{ column: "provider", method: "eq", value: "email" }]), offset: "3" }, 3],
+    [
+      "an or-group, offset > 0",
+      {
+        filters: JSON.stringify({
+          or: [
+            { column: "email", method: "like", value: "hidden-%" },
+            { column: "provider", method: "eq", value: "telegram" },
+          ],
+        }),
+        offset: "5",
+      },
+      1,
+    ],
+    [
+      "filters as one JSON string, offset > 0",
+      { "filters[and]": JSON.stringify([{ column: "provider", method: "eq", value: "email" }]), offset: "3" },
+      3,
+    ],
   ];
 
   /** Fails on a hidden field's name or value anywhere in the answer. */
@@ -73,13 +100,24 @@ describe("hidden fields on every branch of the generic routes", () => {
     ["find-or-create, found", "POST", `${URL}/find-or-create`, { provider: "email", email: "hidden-2@example.com" }],
     ["find-or-create, found by id", "POST", `${URL}/find-or-create`, () => ({ id: ids[3] })],
     ["find-or-create, created", "POST", `${URL}/find-or-create`, { provider: "telegram", account: "tg-2" }],
-    ["bulk create", "POST", `${URL}/bulk`, [{ provider: "telegram", account: "tg-3" }, { provider: "telegram", account: "tg-4" }]],
+    [
+      "bulk create",
+      "POST",
+      `${URL}/bulk`,
+      [
+        { provider: "telegram", account: "tg-3" },
+        { provider: "telegram", account: "tg-4" },
+      ],
+    ],
     ["bulk update", "PATCH", `${URL}/bulk`, () => ids.slice(0, 3).map((id, i) => ({ id, account: `bulk-${i}` }))],
     ["delete", "DELETE", () => `${URL}/${ids[5]}`],
-  ] as [string, "GET" | "POST" | "PATCH" | "DELETE", string | (() => string), unknown?][])("%s", async (label, method, url, data) => {
-    const payload = data === undefined ? undefined : { data: typeof data === "function" ? data() : data };
-    const answer = await t.request({ method, url: typeof url === "function" ? url() : url, payload });
-    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
-    expectNoHidden(label, answer.body);
-  });
+  ] as [string, "GET" | "POST" | "PATCH" | "DELETE", string | (() => string), unknown?][])(
+    "%s",
+    async (label, method, url, data) => {
+      const payload = data === undefined ? undefined : { data: typeof data === "function" ? data() : data };
+      const answer = await t.request({ method, url: typeof url === "function" ? url() : url, payload });
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+      expectNoHidden(label, answer.body);
+    },
+  );
 });

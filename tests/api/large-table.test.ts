@@ -28,7 +28,8 @@ describe(`counting a large table on ${testDialect}`, () => {
     await t.close();
   });
 
-  const count = async (query = "") => (await t.request({ method: "GET", url: `/api/blog/categories/count${query ? `?${query}` : ""}` })).body;
+  const count = async (query = "") =>
+    (await t.request({ method: "GET", url: `/api/blog/categories/count${query ? `?${query}` : ""}` })).body;
 
   test("the plain count is exact and has no estimated flag", async () => {
     expect(await count()).toEqual({ data: ROWS });
@@ -59,10 +60,14 @@ describe(`counting a large table on ${testDialect}`, () => {
   test("a bad estimate value is a 400 naming it", async () => {
     const response = await t.request({ method: "GET", url: "/api/blog/categories/count?estimate=maybe" });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: "VALIDATION_ERROR", cause: [{ path: "/estimate", message: "must be true or false" }] });
+    expect(response.body).toMatchObject({
+      code: "VALIDATION_ERROR",
+      cause: [{ path: "/estimate", message: "must be true or false" }],
+    });
   });
 
-  const order = (column: string, method: string) => `orderBy[and]=${encodeURIComponent(JSON.stringify([{ column, method }]))}`;
+  const order = (column: string, method: string) =>
+    `orderBy[and]=${encodeURIComponent(JSON.stringify([{ column, method }]))}`;
   test.each([
     ["default order", ""],
     ["newest first", order("createdAt", "desc")],
@@ -70,7 +75,12 @@ describe(`counting a large table on ${testDialect}`, () => {
     ["by slug, descending", order("slug", "desc")],
   ])("a page at an offset is that stretch of the whole list (%s)", async (_name, orderBy) => {
     const list = async (limit: number, offset: number) =>
-      (await t.request({ method: "GET", url: `/api/blog/categories?limit=${limit}&offset=${offset}${orderBy ? `&${orderBy}` : ""}` })).body.data.map((r: any) => r.id);
+      (
+        await t.request({
+          method: "GET",
+          url: `/api/blog/categories?limit=${limit}&offset=${offset}${orderBy ? `&${orderBy}` : ""}`,
+        })
+      ).body.data.map((r: any) => r.id);
     const whole = await list(1000, 0);
     for (const offset of [20, 500, 980]) expect(await list(20, offset)).toEqual(whole.slice(offset, offset + 20));
     const far = [...(await list(1000, 2000)), ...(await list(1000, 3000))];

@@ -49,7 +49,8 @@ describe(`lists paged by cursor on ${testDialect}`, () => {
   }
   async function byOffset(query: string, pages: number): Promise<string[][]> {
     const all: string[][] = [];
-    for (let i = 0; i < pages; i++) all.push((await get(`limit=${PAGE}&offset=${i * PAGE}${query}`)).body.data.map((r: { id: string }) => r.id));
+    for (let i = 0; i < pages; i++)
+      all.push((await get(`limit=${PAGE}&offset=${i * PAGE}${query}`)).body.data.map((r: { id: string }) => r.id));
     return all;
   }
 
@@ -61,8 +62,20 @@ describe(`lists paged by cursor on ${testDialect}`, () => {
     ["by a whole JSON column (jsonb order)", `&${order("title", "asc")}`],
     ["by a nullable column", `&${order("className", "asc")}`],
     ["by a nullable column, descending", `&${order("className", "desc")}`],
-    ["by slug, descending, filtered twice", `&${order("slug", "desc")}&${filters([{ column: "adminTitle", method: "ilike", value: "%1%" }, { column: "className", method: "isNotNull" }])}`],
-    ["by English title, filtered by an or-group", `&${order("title->>en", "asc")}&filters[or]=${json([{ column: "className", method: "eq", value: "c1" }, { column: "className", method: "isNull" }])}`],
+    [
+      "by slug, descending, filtered twice",
+      `&${order("slug", "desc")}&${filters([
+        { column: "adminTitle", method: "ilike", value: "%1%" },
+        { column: "className", method: "isNotNull" },
+      ])}`,
+    ],
+    [
+      "by English title, filtered by an or-group",
+      `&${order("title->>en", "asc")}&filters[or]=${json([
+        { column: "className", method: "eq", value: "c1" },
+        { column: "className", method: "isNull" },
+      ])}`,
+    ],
   ])("cursor pages are the offset pages over the whole table (%s)", async (_name, query) => {
     const cursorPages = await byCursor(query);
     const offsetPages = await byOffset(query, cursorPages.length);
@@ -86,7 +99,11 @@ describe(`lists paged by cursor on ${testDialect}`, () => {
   const badCursor = async (query: string, message: RegExp) => {
     const response = await get(query);
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ status: 400, code: "VALIDATION_ERROR", message: expect.stringMatching(/^Validation error: \/after /) });
+    expect(response.body).toMatchObject({
+      status: 400,
+      code: "VALIDATION_ERROR",
+      message: expect.stringMatching(/^Validation error: \/after /),
+    });
     expect(response.body.cause).toEqual([{ path: "/after", message: expect.stringMatching(message) }]);
     expect(typeof response.body.requestId).toBe("string");
   };
@@ -98,11 +115,20 @@ describe(`lists paged by cursor on ${testDialect}`, () => {
     const forged = Buffer.from(JSON.stringify(["category-0", ...values.slice(1)])).toString("base64url");
     await badCursor(`limit=10&${order("slug", "asc")}&after=nonsense`, /is not a list cursor/);
     await badCursor(`limit=10&${order("slug", "asc")}&after=${forged}.${signature}`, /is not a cursor of this list/);
-    await badCursor(`limit=10&${order("slug", "desc")}&after=${encodeURIComponent(next)}`, /is not a cursor of this list/);
+    await badCursor(
+      `limit=10&${order("slug", "desc")}&after=${encodeURIComponent(next)}`,
+      /is not a cursor of this list/,
+    );
     await badCursor(`limit=10&after=${encodeURIComponent(next)}`, /is not a cursor of this list/);
-    await badCursor(`limit=10&${order("slug", "asc")}&after=${encodeURIComponent(next)}&offset=10`, /cannot be combined with offset/);
+    await badCursor(
+      `limit=10&${order("slug", "asc")}&after=${encodeURIComponent(next)}&offset=10`,
+      /cannot be combined with offset/,
+    );
     await badCursor("limit=10&after=", /must be the next cursor/);
-    const elsewhere = await t.request({ method: "GET", url: `/api/blog/articles?limit=10&${order("slug", "asc")}&after=${encodeURIComponent(next)}` });
+    const elsewhere = await t.request({
+      method: "GET",
+      url: `/api/blog/articles?limit=10&${order("slug", "asc")}&after=${encodeURIComponent(next)}`,
+    });
     expect(elsewhere.status).toBe(400);
     // The cursor itself is fine: it reads the page after.
     expect((await get(`limit=10&${order("slug", "asc")}&after=${encodeURIComponent(next)}`)).status).toBe(200);
@@ -124,13 +150,20 @@ describe(`lists paged by cursor on ${testDialect}`, () => {
   test("hidden fields never enter a cursor, and a caller who may not list gets no rows by one", async () => {
     await register(t, "ann@example.com");
     await register(t, "bob@example.com");
-    const { rows } = await sql<{ password: string; salt: string }>`SELECT password, salt FROM rbac_identities`.execute(t.database.db);
+    const { rows } = await sql<{ password: string; salt: string }>`SELECT password, salt FROM rbac_identities`.execute(
+      t.database.db,
+    );
     const list = await t.request({ method: "GET", url: "/api/rbac/identities?limit=1" });
     const content = Buffer.from(list.body.next.split(".")[0], "base64url").toString();
-    for (const row of rows) for (const secret of [row.password, row.salt]) if (secret) expect(content).not.toContain(secret);
+    for (const row of rows)
+      for (const secret of [row.password, row.salt]) if (secret) expect(content).not.toContain(secret);
     const sorted = await t.request({ method: "GET", url: `/api/rbac/identities?limit=1&${order("password", "asc")}` });
     expect(sorted.status).toBe(400);
-    const anonymous = await t.request({ method: "GET", url: `/api/rbac/identities?limit=1&after=${encodeURIComponent(list.body.next)}`, key: null });
+    const anonymous = await t.request({
+      method: "GET",
+      url: `/api/rbac/identities?limit=1&after=${encodeURIComponent(list.body.next)}`,
+      key: null,
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.data).toBeUndefined();
     // An order on a hidden field (which the routes refuse before) is never put in a cursor, nor read from one.
@@ -139,6 +172,8 @@ describe(`lists paged by cursor on ${testDialect}`, () => {
     const cursors = new ListCursors(() => "a-secret-of-at-least-thirty-two-characters");
     const byPassword = [{ field: password, kind: password.kind, direction: "asc" as const }];
     expect(await cursors.next(identities, byPassword, 1, list.body.data)).toBeUndefined();
-    await expect(cursors.read(identities, byPassword, list.body.next)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(cursors.read(identities, byPassword, list.body.next)).rejects.toMatchObject({
+      code: "VALIDATION_ERROR",
+    });
   });
 });

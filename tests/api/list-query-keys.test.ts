@@ -18,11 +18,31 @@ const refused: [string, string, Route[], string][] = [
   ["an unknown top-level key", "sort=password", both, "/sort"],
   ["a misspelt one beside good ones", `${condition}&ofset=10`, both, "/ofset"],
   ["an unknown key in a bracket condition", `${condition}&filters[and][0][extra]=1`, both, "/filters/and/0/extra"],
-  ["an unknown key in a JSON condition", `filters[and]=${json([{ column: "slug", method: "eq", value: "first", extra: 1 }])}`, both, "/filters/and/0/extra"],
-  ["an unknown key in a condition inside a group", "filters[or][0][and][0][column]=slug&filters[or][0][and][0][method]=eq&filters[or][0][and][0][value]=a&filters[or][0][and][0][junk]=1", both, "/filters/or/0/and/0/junk"],
+  [
+    "an unknown key in a JSON condition",
+    `filters[and]=${json([{ column: "slug", method: "eq", value: "first", extra: 1 }])}`,
+    both,
+    "/filters/and/0/extra",
+  ],
+  [
+    "an unknown key in a condition inside a group",
+    "filters[or][0][and][0][column]=slug&filters[or][0][and][0][method]=eq&filters[or][0][and][0][value]=a&filters[or][0][and][0][junk]=1",
+    both,
+    "/filters/or/0/and/0/junk",
+  ],
   ["an unknown key beside filters' and-list", `${condition}&filters[not][0][column]=slug`, both, "/filters/not"],
-  ["an unknown key in an order", "orderBy[and][0][column]=slug&orderBy[and][0][method]=asc&orderBy[and][0][direction]=desc", both, "/orderBy/and/0/direction"],
-  ["an unknown key in a JSON order", `orderBy[and]=${json([{ column: "slug", method: "desc", nulls: "last" }])}`, both, "/orderBy/and/0/nulls"],
+  [
+    "an unknown key in an order",
+    "orderBy[and][0][column]=slug&orderBy[and][0][method]=asc&orderBy[and][0][direction]=desc",
+    both,
+    "/orderBy/and/0/direction",
+  ],
+  [
+    "an unknown key in a JSON order",
+    `orderBy[and]=${json([{ column: "slug", method: "desc", nulls: "last" }])}`,
+    both,
+    "/orderBy/and/0/nulls",
+  ],
   ["an order list that is not and", "orderBy[or][0][column]=slug", both, "/orderBy/or"],
   ["estimate, which only the count takes", "estimate=true", ["list"], "/estimate"],
 ];
@@ -31,10 +51,30 @@ const refused: [string, string, Route[], string][] = [
 const accepted: [string, string, Route[]][] = [
   ["no query", "", both],
   ["an empty query (the original client's trailing ?)", "?", both],
-  ["the original client's qs brackets", qs.stringify({ filters: { and: [{ column: "slug", method: "eq", value: "first" }] }, orderBy: { and: [{ column: "createdAt", method: "desc" }] }, limit: 10, offset: 0 }, { encodeValuesOnly: true }), both],
-  ["our admin's JSON and-lists with limit and offset", `filters[and]=${json([{ column: "slug", method: "ilike", value: "%first%" }])}&orderBy[and]=${json([{ column: "slug", method: "asc" }])}&limit=20&offset=0`, both],
+  [
+    "the original client's qs brackets",
+    qs.stringify(
+      {
+        filters: { and: [{ column: "slug", method: "eq", value: "first" }] },
+        orderBy: { and: [{ column: "createdAt", method: "desc" }] },
+        limit: 10,
+        offset: 0,
+      },
+      { encodeValuesOnly: true },
+    ),
+    both,
+  ],
+  [
+    "our admin's JSON and-lists with limit and offset",
+    `filters[and]=${json([{ column: "slug", method: "ilike", value: "%first%" }])}&orderBy[and]=${json([{ column: "slug", method: "asc" }])}&limit=20&offset=0`,
+    both,
+  ],
   ["a condition without a value", "filters[and][0][column]=className&filters[and][0][method]=isNull", both],
-  ["an or-group", "filters[or][0][column]=slug&filters[or][0][method]=eq&filters[or][0][value]=first&filters[or][1][column]=slug&filters[or][1][method]=eq&filters[or][1][value]=second", both],
+  [
+    "an or-group",
+    "filters[or][0][column]=slug&filters[or][0][method]=eq&filters[or][0][value]=first&filters[or][1][column]=slug&filters[or][1][method]=eq&filters[or][1][value]=second",
+    both,
+  ],
   ["estimate on the count", `${condition}&estimate=true`, ["count"]],
 ];
 
@@ -42,11 +82,16 @@ describe(`list and count query keys, on ${testDialect}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    for (const slug of ["first", "second"]) await t.request({ method: "POST", url: ARTICLES, payload: { data: { slug } } });
+    for (const slug of ["first", "second"])
+      await t.request({ method: "POST", url: ARTICLES, payload: { data: { slug } } });
   });
   afterAll(() => t.close());
 
-  const get = (route: Route, query: string) => t.request({ method: "GET", url: `${route === "list" ? ARTICLES : `${ARTICLES}/count`}${query && !query.startsWith("?") ? `?${query}` : query}` });
+  const get = (route: Route, query: string) =>
+    t.request({
+      method: "GET",
+      url: `${route === "list" ? ARTICLES : `${ARTICLES}/count`}${query && !query.startsWith("?") ? `?${query}` : query}`,
+    });
 
   describe.each(refused)("%s", (_what, query, routes, path) => {
     it.each(routes)("%s: 400 naming the key", async (route) => {

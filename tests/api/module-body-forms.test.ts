@@ -8,7 +8,15 @@ import { routesOf } from "../helpers/route-table.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
 import { AUTH, PASSWORD, bearer, lastMail, register, resetCodeIn, type SignedIn } from "../rbac/helpers.js";
-import { addToCart, catalogue, create, dummyCheckout, dummyWebhook, shopper, type Catalogue } from "../ecommerce/shop-fixture.js";
+import {
+  addToCart,
+  catalogue,
+  create,
+  dummyCheckout,
+  dummyWebhook,
+  shopper,
+  type Catalogue,
+} from "../ecommerce/shop-fixture.js";
 
 // The three body forms of docs/api.md (JSON `{ data }`, urlencoded `data=<json>`,
 // a multipart part `data`) must mean the same on every route. Logout read its body by itself:
@@ -57,7 +65,14 @@ const WITHOUT_DATA = new Set([
 
 /** The product editor's form: texts, a price, a stock left untracked, one attribute. */
 const editorForm = (title: string) => ({
-  product: { title: { en: title }, shortDescription: {}, description: {}, type: "one_off", shipping: "none", stock: null },
+  product: {
+    title: { en: title },
+    shortDescription: {},
+    description: {},
+    type: "one_off",
+    shipping: "none",
+    stock: null,
+  },
   prices: [{ currencyId: c.usd.id, amount: "3.30" }],
   photos: [],
   stores: [],
@@ -79,11 +94,22 @@ const request = (method: string, call: Call, body: Awaited<ReturnType<typeof bod
     url: call.url,
     key: call.caller === "key" ? undefined : null,
     ...body,
-    headers: { ...("headers" in body ? body.headers : {}), ...(typeof call.caller === "object" ? bearer(call.caller.jwt) : {}) },
+    headers: {
+      ...("headers" in body ? body.headers : {}),
+      ...(typeof call.caller === "object" ? bearer(call.caller.jwt) : {}),
+    },
   });
 const identityOf = async (s: SignedIn) =>
-  (await t.request({ method: "GET", url: `/api/rbac/subjects/${s.subjectId}/identities`, key: null, headers: bearer(s.jwt) })).body.data[0].id as string;
-const refreshStatus = async (refresh: string) => (await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { data: { refresh } } })).status;
+  (
+    await t.request({
+      method: "GET",
+      url: `/api/rbac/subjects/${s.subjectId}/identities`,
+      key: null,
+      headers: bearer(s.jwt),
+    })
+  ).body.data[0].id as string;
+const refreshStatus = async (refresh: string) =>
+  (await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { data: { refresh } } })).status;
 const checkoutData = (email: string) => ({ provider: "dummy", email, billingModule: { currency: { id: c.usd.id } } });
 
 const cases: Record<string, Case> = {
@@ -91,7 +117,12 @@ const cases: Record<string, Case> = {
     status: 200,
     prepare: async (_form, n) => {
       const s = await register(t, `logout-${n}@example.com`);
-      return { url: `${AUTH}/logout`, data: { refresh: s.refresh }, caller: "anonymous", effect: () => refreshStatus(s.refresh) };
+      return {
+        url: `${AUTH}/logout`,
+        data: { refresh: s.refresh },
+        caller: "anonymous",
+        effect: () => refreshStatus(s.refresh),
+      };
     },
   },
   // A wrong setup code in every form: read alike, each is the same 403 and no admin is made.
@@ -106,24 +137,41 @@ const cases: Record<string, Case> = {
   },
   [`POST ${AUTH}/refresh`]: {
     status: 200,
-    prepare: async (_form, n) => ({ url: `${AUTH}/refresh`, data: { refresh: (await register(t, `refresh-${n}@example.com`)).refresh }, caller: "anonymous" }),
+    prepare: async (_form, n) => ({
+      url: `${AUTH}/refresh`,
+      data: { refresh: (await register(t, `refresh-${n}@example.com`)).refresh },
+      caller: "anonymous",
+    }),
   },
   [`POST ${AUTH}/email-and-password/authentication`]: {
     status: 200,
     prepare: async (_form, n) => {
       await register(t, `sign-in-${n}@example.com`);
-      return { url: `${AUTH}/email-and-password/authentication`, data: { login: `sign-in-${n}@example.com`, password: PASSWORD }, caller: "anonymous" };
+      return {
+        url: `${AUTH}/email-and-password/authentication`,
+        data: { login: `sign-in-${n}@example.com`, password: PASSWORD },
+        caller: "anonymous",
+      };
     },
   },
   [`POST ${AUTH}/email-and-password/registration`]: {
     status: 201,
-    prepare: async (_form, n) => ({ url: `${AUTH}/email-and-password/registration`, data: { login: `new-${n}@example.com`, password: PASSWORD }, caller: "anonymous" }),
+    prepare: async (_form, n) => ({
+      url: `${AUTH}/email-and-password/registration`,
+      data: { login: `new-${n}@example.com`, password: PASSWORD },
+      caller: "anonymous",
+    }),
   },
   [`POST ${AUTH}/email-and-password/forgot-password`]: {
     status: 200,
     prepare: async (_form, n) => {
       await register(t, `forgot-${n}@example.com`);
-      return { url: `${AUTH}/email-and-password/forgot-password`, data: { email: `forgot-${n}@example.com` }, caller: "anonymous", effect: async () => !!resetCodeIn((await lastMail(t, `forgot-${n}@example.com`))?.text ?? "") };
+      return {
+        url: `${AUTH}/email-and-password/forgot-password`,
+        data: { email: `forgot-${n}@example.com` },
+        caller: "anonymous",
+        effect: async () => !!resetCodeIn((await lastMail(t, `forgot-${n}@example.com`))?.text ?? ""),
+      };
     },
   },
   [`POST ${AUTH}/email-and-password/reset-password`]: {
@@ -131,56 +179,96 @@ const cases: Record<string, Case> = {
     prepare: async (_form, n) => {
       const email = `reset-${n}@example.com`;
       await register(t, email);
-      await t.request({ method: "POST", url: `${AUTH}/email-and-password/forgot-password`, key: null, payload: { data: { email } } });
+      await t.request({
+        method: "POST",
+        url: `${AUTH}/email-and-password/forgot-password`,
+        key: null,
+        payload: { data: { email } },
+      });
       const code = resetCodeIn((await lastMail(t, email))!.text)!;
-      return { url: `${AUTH}/email-and-password/reset-password`, data: { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD, code }, caller: "anonymous" };
+      return {
+        url: `${AUTH}/email-and-password/reset-password`,
+        data: { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD, code },
+        caller: "anonymous",
+      };
     },
   },
   [`POST ${AUTH}/ethereum-virtual-machine`]: {
     status: 200,
     prepare: async () => {
       const account = privateKeyToAccount(generatePrivateKey());
-      const { data } = (await t.request({ method: "GET", url: `${AUTH}/ethereum-virtual-machine/nonce`, key: null })).body;
+      const { data } = (await t.request({ method: "GET", url: `${AUTH}/ethereum-virtual-machine/nonce`, key: null }))
+        .body;
       const message = createSiweMessage({
-        address: account.address, chainId: 1, domain: data.domain, uri: data.uri, nonce: data.nonce, version: "1",
-        issuedAt: new Date(), expirationTime: new Date(Date.now() + 5 * 60_000),
+        address: account.address,
+        chainId: 1,
+        domain: data.domain,
+        uri: data.uri,
+        nonce: data.nonce,
+        version: "1",
+        issuedAt: new Date(),
+        expirationTime: new Date(Date.now() + 5 * 60_000),
       });
-      return { url: `${AUTH}/ethereum-virtual-machine`, data: { message, signature: await account.signMessage({ message }), address: account.address }, caller: "anonymous" };
+      return {
+        url: `${AUTH}/ethereum-virtual-machine`,
+        data: { message, signature: await account.signMessage({ message }), address: account.address },
+        caller: "anonymous",
+      };
     },
   },
   "POST /api/rbac/subjects/:id/identities": {
     status: 201,
     prepare: async (_form, n) => {
       const s = await register(t, `more-${n}@example.com`);
-      return { url: `/api/rbac/subjects/${s.subjectId}/identities`, data: { email: `more-2-${n}@example.com`, password: PASSWORD, currentPassword: PASSWORD }, caller: s };
+      return {
+        url: `/api/rbac/subjects/${s.subjectId}/identities`,
+        data: { email: `more-2-${n}@example.com`, password: PASSWORD, currentPassword: PASSWORD },
+        caller: s,
+      };
     },
   },
   "POST /api/rbac/identity/email-and-password": {
     status: 201,
     prepare: async (_form, n) => {
       const s = await register(t, `own-${n}@example.com`);
-      return { url: "/api/rbac/identity/email-and-password", data: { email: `own-2-${n}@example.com`, password: PASSWORD, currentPassword: PASSWORD }, caller: s };
+      return {
+        url: "/api/rbac/identity/email-and-password",
+        data: { email: `own-2-${n}@example.com`, password: PASSWORD, currentPassword: PASSWORD },
+        caller: s,
+      };
     },
   },
   "PATCH /api/rbac/subjects/:id/identities/:identityId": {
     status: 200,
     prepare: async (_form, n) => {
       const s = await register(t, `moving-${n}@example.com`);
-      return { url: `/api/rbac/subjects/${s.subjectId}/identities/${await identityOf(s)}`, data: { email: `moved-${n}@example.com`, currentPassword: PASSWORD }, caller: s };
+      return {
+        url: `/api/rbac/subjects/${s.subjectId}/identities/${await identityOf(s)}`,
+        data: { email: `moved-${n}@example.com`, currentPassword: PASSWORD },
+        caller: s,
+      };
     },
   },
   "PATCH /api/rbac/subjects/:id/change-password": {
     status: 200,
     prepare: async (_form, n) => {
       const s = await register(t, `change-${n}@example.com`);
-      return { url: `/api/rbac/subjects/${s.subjectId}/change-password`, data: { password: PASSWORD, newPassword: NEW_PASSWORD }, caller: s };
+      return {
+        url: `/api/rbac/subjects/${s.subjectId}/change-password`,
+        data: { password: PASSWORD, newPassword: NEW_PASSWORD },
+        caller: s,
+      };
     },
   },
   "PATCH /api/rbac/identity/:id/change-password": {
     status: 200,
     prepare: async (_form, n) => {
       const s = await register(t, `change-identity-${n}@example.com`);
-      return { url: `/api/rbac/identity/${await identityOf(s)}/change-password`, data: { password: PASSWORD, newPassword: NEW_PASSWORD }, caller: s };
+      return {
+        url: `/api/rbac/identity/${await identityOf(s)}/change-password`,
+        data: { password: PASSWORD, newPassword: NEW_PASSWORD },
+        caller: s,
+      };
     },
   },
   // The plural paths the original backend also serves.
@@ -188,14 +276,22 @@ const cases: Record<string, Case> = {
     status: 200,
     prepare: async (_form, n) => {
       const s = await register(t, `change-identities-${n}@example.com`);
-      return { url: `/api/rbac/identities/${await identityOf(s)}/change-password`, data: { password: PASSWORD, newPassword: NEW_PASSWORD }, caller: s };
+      return {
+        url: `/api/rbac/identities/${await identityOf(s)}/change-password`,
+        data: { password: PASSWORD, newPassword: NEW_PASSWORD },
+        caller: s,
+      };
     },
   },
   "POST /api/rbac/identities/email-and-password": {
     status: 201,
     prepare: async (_form, n) => {
       const s = await register(t, `own-plural-${n}@example.com`);
-      return { url: "/api/rbac/identities/email-and-password", data: { email: `own-plural-2-${n}@example.com`, password: PASSWORD, currentPassword: PASSWORD }, caller: s };
+      return {
+        url: "/api/rbac/identities/email-and-password",
+        data: { email: `own-plural-2-${n}@example.com`, password: PASSWORD, currentPassword: PASSWORD },
+        caller: s,
+      };
     },
   },
   // The link's language read from every form alike: one the site does not have is the same 400.
@@ -212,8 +308,22 @@ const cases: Record<string, Case> = {
     prepare: async (_form, n) => {
       const page = await create(t, "host/pages", { url: `/blocks-${n}`, title: "Blocks" });
       const url = `/api/host/pages/${page.id}/blocks`;
-      const effect = async () => (await t.request({ method: "GET", url: `${url}?language=ru` })).body.data.map((b: any) => [b.module, b.variant, b.title]);
-      return { url, data: { module: "website-builder", variant: "content-default", content: { title: { en: "Hello", ru: "Привет" }, features: [{ title: "One" }] } }, caller: "key", effect };
+      const effect = async () =>
+        (await t.request({ method: "GET", url: `${url}?language=ru` })).body.data.map((b: any) => [
+          b.module,
+          b.variant,
+          b.title,
+        ]);
+      return {
+        url,
+        data: {
+          module: "website-builder",
+          variant: "content-default",
+          content: { title: { en: "Hello", ru: "Привет" }, features: [{ title: "One" }] },
+        },
+        caller: "key",
+        effect,
+      };
     },
   },
   "PATCH /api/host/pages/:id/blocks/order": {
@@ -222,7 +332,16 @@ const cases: Record<string, Case> = {
       const page = await create(t, "host/pages", { url: `/order-${n}`, title: "Order" });
       const url = `/api/host/pages/${page.id}/blocks`;
       const ids: string[] = [];
-      for (const title of ["First", "Second"]) ids.push((await t.request({ method: "POST", url, payload: { data: { module: "website-builder", variant: "content-default", content: { title } } } })).body.data.id);
+      for (const title of ["First", "Second"])
+        ids.push(
+          (
+            await t.request({
+              method: "POST",
+              url,
+              payload: { data: { module: "website-builder", variant: "content-default", content: { title } } },
+            })
+          ).body.data.id,
+        );
       const effect = async () => (await t.request({ method: "GET", url })).body.data.map((b: any) => b.title);
       return { url: `${url}/order`, data: { ids: ids.reverse() }, caller: "key", effect };
     },
@@ -231,7 +350,11 @@ const cases: Record<string, Case> = {
     status: 201,
     prepare: async (_form, n) => {
       const s = await register(t, `notify-${n}@example.com`);
-      return { url: `/api/rbac/subjects/${s.subjectId}/notify`, data: { subject: "Hello", text: `Hello ${n}` }, caller: "key" };
+      return {
+        url: `/api/rbac/subjects/${s.subjectId}/notify`,
+        data: { subject: "Hello", text: `Hello ${n}` },
+        caller: "key",
+      };
     },
   },
   "POST /api/rbac/subjects/:id/crm-module/form/request": {
@@ -245,7 +368,11 @@ const cases: Record<string, Case> = {
     status: 201,
     prepare: async (_form, n) => {
       const s = await register(t, `form-id-${n}@example.com`);
-      return { url: `/api/rbac/subjects/${s.subjectId}/crm-module/form/${formId}/request`, data: { name: n }, caller: s };
+      return {
+        url: `/api/rbac/subjects/${s.subjectId}/crm-module/form/${formId}/request`,
+        data: { name: n },
+        caller: s,
+      };
     },
   },
   "POST /api/crm/forms/:id/requests": {
@@ -264,7 +391,11 @@ const cases: Record<string, Case> = {
     prepare: async (_form, n) => {
       const s = await shopper(t, `cart-edit-${n}@example.com`);
       const order = await addToCart(s, c.shoes.id);
-      return { url: `${s.base}/orders/${order.id}`, data: { ordersToProducts: [{ id: order.ordersToProducts[0].id, quantity: 3 }] }, caller: s };
+      return {
+        url: `${s.base}/orders/${order.id}`,
+        data: { ordersToProducts: [{ id: order.ordersToProducts[0].id, quantity: 3 }] },
+        caller: s,
+      };
     },
   },
   "PATCH /api/ecommerce/orders/:id/orders-to-products/:lineId": {
@@ -272,7 +403,11 @@ const cases: Record<string, Case> = {
     prepare: async (_form, n) => {
       const s = await shopper(t, `line-${n}@example.com`);
       const order = await addToCart(s, c.shoes.id);
-      return { url: `/api/ecommerce/orders/${order.id}/orders-to-products/${order.ordersToProducts[0].id}`, data: { quantity: 4 }, caller: s };
+      return {
+        url: `/api/ecommerce/orders/${order.id}/orders-to-products/${order.ordersToProducts[0].id}`,
+        data: { quantity: 4 },
+        caller: s,
+      };
     },
   },
   "PUT /api/ecommerce/products/:id/prices": {
@@ -286,7 +421,11 @@ const cases: Record<string, Case> = {
   },
   "POST /api/ecommerce/products/editor": {
     status: 201,
-    prepare: async (_form, n) => ({ url: "/api/ecommerce/products/editor", data: editorForm(`Edited ${n}`), caller: "key" }),
+    prepare: async (_form, n) => ({
+      url: "/api/ecommerce/products/editor",
+      data: editorForm(`Edited ${n}`),
+      caller: "key",
+    }),
   },
   "PUT /api/ecommerce/products/:id/editor": {
     status: 200,
@@ -305,7 +444,11 @@ const cases: Record<string, Case> = {
     prepare: async (_form, n) => {
       const s = await shopper(t, `checkout-${n}@example.com`);
       const order = await addToCart(s, c.shoes.id);
-      return { url: `${s.base}/orders/checkout`, data: { ...checkoutData(`checkout-${n}@example.com`), ecommerceModule: { orders: [{ id: order.id }] } }, caller: s };
+      return {
+        url: `${s.base}/orders/checkout`,
+        data: { ...checkoutData(`checkout-${n}@example.com`), ecommerceModule: { orders: [{ id: order.id }] } },
+        caller: s,
+      };
     },
   },
   "POST /api/rbac/subjects/:id/ecommerce-module/orders/:orderId/checkout": {
@@ -313,14 +456,22 @@ const cases: Record<string, Case> = {
     prepare: async (_form, n) => {
       const s = await shopper(t, `order-checkout-${n}@example.com`);
       const order = await addToCart(s, c.shoes.id);
-      return { url: `${s.base}/orders/${order.id}/checkout`, data: checkoutData(`order-checkout-${n}@example.com`), caller: s };
+      return {
+        url: `${s.base}/orders/${order.id}/checkout`,
+        data: checkoutData(`order-checkout-${n}@example.com`),
+        caller: s,
+      };
     },
   },
   "POST /api/rbac/subjects/:id/ecommerce-module/products/:productId/checkout": {
     status: 200,
     prepare: async (_form, n) => {
       const s = await shopper(t, `buy-now-${n}@example.com`);
-      return { url: `${s.base}/products/${c.shoes.id}/checkout`, data: { ...checkoutData(`buy-now-${n}@example.com`), quantity: 1 }, caller: s };
+      return {
+        url: `${s.base}/products/${c.shoes.id}/checkout`,
+        data: { ...checkoutData(`buy-now-${n}@example.com`), quantity: 1 },
+        caller: s,
+      };
     },
   },
   // The order desk's partial refund of a paid order: the amount read alike from every body form.
@@ -332,23 +483,34 @@ const cases: Record<string, Case> = {
       const { pay } = await dummyCheckout(t, s, [order.id], c.usd.id, `refund-${n}@example.com`);
       expect((await dummyWebhook(t, pay)).status).toBe(200);
       const url = `/api/ecommerce/orders/${order.id}/refund`;
-      const effect = async () => (await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}/desk` })).body.data.refunded;
+      const effect = async () =>
+        (await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}/desk` })).body.data.refunded;
       return { url, data: { amount: "1.00" }, caller: "key", effect };
     },
   },
   "POST /api/file-storage/files/create-from-url": {
     status: 201,
-    prepare: async (_form, n) => ({ url: "/api/file-storage/files/create-from-url", data: { url: `${filesOrigin}/notes-${n}.txt` }, caller: "key" }),
+    prepare: async (_form, n) => ({
+      url: "/api/file-storage/files/create-from-url",
+      data: { url: `${filesOrigin}/notes-${n}.txt` },
+      caller: "key",
+    }),
   },
   "POST /api/file-storage/files/generate": {
     status: 201,
-    prepare: async (_form, n) => ({ url: "/api/file-storage/files/generate", data: { variant: "generate-template-opengraph-image-default", title: `Title ${n}`, siteName: "Shop" }, caller: "key" }),
+    prepare: async (_form, n) => ({
+      url: "/api/file-storage/files/generate",
+      data: { variant: "generate-template-opengraph-image-default", title: `Title ${n}`, siteName: "Shop" },
+      caller: "key",
+    }),
   },
 };
 
 describe(`every module write route reads the three body forms alike, on ${testDialect}`, () => {
   beforeAll(async () => {
-    files = createServer((req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(`notes at ${req.url}\n`));
+    files = createServer((req, res) =>
+      res.writeHead(200, { "content-type": "text/plain" }).end(`notes at ${req.url}\n`),
+    );
     await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
     filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
     storage = await localStorage({ fetchAllowedAddresses: ["127.0.0.1"] });
@@ -365,15 +527,26 @@ describe(`every module write route reads the three body forms alike, on ${testDi
   it("has a case for every module write route the app has, and none for a route it does not", () => {
     // The generic routes of every model; /import (a file part, not a `data` body) is tested in tests/transfer.
     // x-drafts models' publish, unpublish and restore (no body) and schedule (the generic body reader) are generic too.
-    const drafted = (m: { published?: unknown }) => (m.published ? ["/:id/publish", "/:id/unpublish", "/:id/schedule", "/:id/versions/:versionId/restore"] : []);
-    const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/bulk", "/find-or-create", "/:id", "/import", ...drafted(m)].map((end) => `/api/${m.id}${end}`)));
+    const drafted = (m: { published?: unknown }) =>
+      m.published ? ["/:id/publish", "/:id/unpublish", "/:id/schedule", "/:id/versions/:versionId/restore"] : [];
+    const generic = new Set(
+      t.app.registry.exposed.flatMap((m) =>
+        ["", "/bulk", "/find-or-create", "/:id", "/import", ...drafted(m)].map((end) => `/api/${m.id}${end}`),
+      ),
+    );
     const discovered = ["POST", "PATCH", "PUT", "DELETE"]
       .flatMap((method) => routesOf(t.app, method).map((r) => ({ ...r, key: `${method} ${r.url}` })))
       .filter((r) => r.url.startsWith("/api/") && !generic.has(r.url));
     expect(discovered.length).toBeGreaterThan(20);
     const withData = discovered.map((r) => r.key).filter((key) => !WITHOUT_DATA.has(key));
-    expect(withData.filter((key) => !(key in cases)), "module routes with no case here").toEqual([]);
-    expect(Object.keys(cases).filter((key) => !withData.includes(key)), "cases for routes the app no longer has").toEqual([]);
+    expect(
+      withData.filter((key) => !(key in cases)),
+      "module routes with no case here",
+    ).toEqual([]);
+    expect(
+      Object.keys(cases).filter((key) => !withData.includes(key)),
+      "cases for routes the app no longer has",
+    ).toEqual([]);
   });
 
   it.each(Object.keys(cases))("%s: the same answer and effect in every form", async (key) => {
@@ -382,7 +555,11 @@ describe(`every module write route reads the three body forms alike, on ${testDi
     for (const form of FORMS) {
       const call = await cases[key]!.prepare(form, `${form}-${key.length}`);
       const response = await request(method, call, await bodyIn(form, call.data));
-      answers[form] = { status: response.status, ...(response.status >= 400 ? { message: response.body.message } : {}), ...(call.effect ? { effect: await call.effect() } : {}) };
+      answers[form] = {
+        status: response.status,
+        ...(response.status >= 400 ? { message: response.body.message } : {}),
+        ...(call.effect ? { effect: await call.effect() } : {}),
+      };
     }
     const expected = answers.json as { status: number };
     expect(expected.status, JSON.stringify(answers)).toBe(cases[key]!.status);
@@ -394,16 +571,29 @@ describe(`every module write route reads the three body forms alike, on ${testDi
     for (const form of [...FORMS, "bare JSON", "bare urlencoded", "no body"] as const) {
       const s = await register(t, `logout-forms-${form.replace(/ /g, "-")}@example.com`);
       const body =
-        form === "bare JSON" ? { payload: { refresh: s.refresh } }
-        : form === "bare urlencoded" ? { payload: new URLSearchParams({ refresh: s.refresh }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } }
-        : form === "no body" ? {}
-        : await bodyIn(form, { refresh: s.refresh });
+        form === "bare JSON"
+          ? { payload: { refresh: s.refresh } }
+          : form === "bare urlencoded"
+            ? {
+                payload: new URLSearchParams({ refresh: s.refresh }).toString(),
+                headers: { "content-type": "application/x-www-form-urlencoded" },
+              }
+            : form === "no body"
+              ? {}
+              : await bodyIn(form, { refresh: s.refresh });
       // Without a body the session to end is the caller's own (its bearer token).
-      const response = await request("POST", { url: `${AUTH}/logout`, data: undefined, caller: form === "no body" ? s : "anonymous" }, body as never);
+      const response = await request(
+        "POST",
+        { url: `${AUTH}/logout`, data: undefined, caller: form === "no body" ? s : "anonymous" },
+        body as never,
+      );
       expect(response.status, form).toBe(200);
       revoked[form] = await refreshStatus(s.refresh);
     }
-    expect(Object.values(revoked).every((status) => status === 401), JSON.stringify(revoked)).toBe(true);
+    expect(
+      Object.values(revoked).every((status) => status === 401),
+      JSON.stringify(revoked),
+    ).toBe(true);
   });
 
   it("the form request's formId beside data (the original system's documented form) is read in every form too", async () => {
@@ -412,10 +602,21 @@ describe(`every module write route reads the three body forms alike, on ${testDi
       const s = await register(t, `beside-${form}@example.com`);
       const data = { name: form };
       const body =
-        form === "json" ? { payload: { data, formId } }
-        : form === "urlencoded" ? { payload: new URLSearchParams({ data: JSON.stringify(data), formId }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } }
-        : await multipart(data, {}, { formId });
-      statuses[form] = (await request("POST", { url: `/api/rbac/subjects/${s.subjectId}/crm-module/form/request`, data, caller: s }, body as never)).status;
+        form === "json"
+          ? { payload: { data, formId } }
+          : form === "urlencoded"
+            ? {
+                payload: new URLSearchParams({ data: JSON.stringify(data), formId }).toString(),
+                headers: { "content-type": "application/x-www-form-urlencoded" },
+              }
+            : await multipart(data, {}, { formId });
+      statuses[form] = (
+        await request(
+          "POST",
+          { url: `/api/rbac/subjects/${s.subjectId}/crm-module/form/request`, data, caller: s },
+          body as never,
+        )
+      ).status;
     }
     expect(statuses).toEqual({ json: 201, urlencoded: 201, multipart: 201 });
   });

@@ -24,13 +24,17 @@ const fixtureWords = defineModule("fixture-words", [], (app) => {
 const fixtureGreeting = defineModule("fixture-greeting", ["rbac", "fixture-words"], async (app) => {
   const words = app.getDecorator<{ greeting(name: string): string }>("fixtureWords");
   await app.register(async (routes) => {
-    routes.get<{ Params: { name: string } }>("/api/fixture/greetings/:name", async (request) => ({ data: { text: words.greeting(request.params.name) } }));
+    routes.get<{ Params: { name: string } }>("/api/fixture/greetings/:name", async (request) => ({
+      data: { text: words.greeting(request.params.name) },
+    }));
   });
 });
 
 /** The Modules among an index.ts's exports (it also exports the services other modules may use). */
 const modulesAmong = (exports: Record<string, unknown>): Module[] =>
-  Object.values(exports).filter((e): e is Module => typeof e === "function" && "moduleName" in e && "dependencies" in e);
+  Object.values(exports).filter(
+    (e): e is Module => typeof e === "function" && "moduleName" in e && "dependencies" in e,
+  );
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -41,7 +45,10 @@ afterAll(async () => test?.drop());
 /** composeApp with a module list; the error it stops with (or undefined when it starts). */
 async function startUpError(list: readonly Module[]): Promise<string | undefined> {
   try {
-    const app = await composeApp({ ...configFromEnv({}), seedDemoContent: false }, { database: test.database, logger: false, modules: list });
+    const app = await composeApp(
+      { ...configFromEnv({}), seedDemoContent: false },
+      { database: test.database, logger: false, modules: list },
+    );
     await app.close();
     return undefined;
   } catch (err) {
@@ -52,7 +59,9 @@ async function startUpError(list: readonly Module[]): Promise<string | undefined
 describe("the module list", () => {
   it("lists every server/modules/{m}/ folder through its index.ts, each dependency above the module needing it", async () => {
     const dir = join(import.meta.dirname, "../../server/modules");
-    const folders = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     for (const folder of folders) {
       expect(existsSync(join(dir, folder, "index.ts")), `server/modules/${folder}/index.ts`).toBe(true);
       const exported = modulesAmong(await import(/* @vite-ignore */ pathToFileURL(join(dir, folder, "index.ts")).href));
@@ -60,16 +69,26 @@ describe("the module list", () => {
       for (const module of exported) expect(modules, `${module.name} is in server/modules/index.ts`).toContain(module);
     }
     // The site's modules live with the site: server/site/index.ts and its host/ (pages by url).
-    for (const [entry, name] of [["server/site/index.ts", "site"], ["server/site/host/index.ts", "host"]] as const) {
-      const exported = modulesAmong(await import(/* @vite-ignore */ pathToFileURL(join(import.meta.dirname, "../..", entry)).href));
-      expect(exported.map((m) => m.moduleName), entry).toEqual([name]);
+    for (const [entry, name] of [
+      ["server/site/index.ts", "site"],
+      ["server/site/host/index.ts", "host"],
+    ] as const) {
+      const exported = modulesAmong(
+        await import(/* @vite-ignore */ pathToFileURL(join(import.meta.dirname, "../..", entry)).href),
+      );
+      expect(
+        exported.map((m) => m.moduleName),
+        entry,
+      ).toEqual([name]);
       expect(modules, `${name} is in server/modules/index.ts`).toContain(exported[0]);
     }
     expect(existsSync(join(dir, "host")), "host lives under server/site/, not server/modules/").toBe(false);
     const names = modules.map((m) => m.moduleName);
     modules.forEach((module, index) => {
-      for (const dependency of module.dependencies) expect(names.indexOf(dependency), `${module.moduleName} after ${dependency}`).toBeGreaterThanOrEqual(0);
-      for (const dependency of module.dependencies) expect(names.indexOf(dependency), `${module.moduleName} after ${dependency}`).toBeLessThan(index);
+      for (const dependency of module.dependencies)
+        expect(names.indexOf(dependency), `${module.moduleName} after ${dependency}`).toBeGreaterThanOrEqual(0);
+      for (const dependency of module.dependencies)
+        expect(names.indexOf(dependency), `${module.moduleName} after ${dependency}`).toBeLessThan(index);
     });
   });
 
@@ -96,21 +115,32 @@ describe("the module list", () => {
     const message = await startUpError([fixtureGreeting, ...modules, fixtureWords]);
     expect(message).toBe("The dependency 'rbac' of plugin 'fixture-greeting' is not registered");
     const swapped = [...modules];
-    const [billing, ecommerce] = [swapped.findIndex((m) => m.moduleName === "billing"), swapped.findIndex((m) => m.moduleName === "ecommerce")];
+    const [billing, ecommerce] = [
+      swapped.findIndex((m) => m.moduleName === "billing"),
+      swapped.findIndex((m) => m.moduleName === "ecommerce"),
+    ];
     [swapped[billing], swapped[ecommerce]] = [swapped[ecommerce]!, swapped[billing]!];
     expect(await startUpError(swapped)).toBe("The dependency 'billing' of plugin 'ecommerce' is not registered");
   });
 
   it("stops start-up when a dependency is not in the list, naming both", async () => {
-    expect(await startUpError([...modules, fixtureGreeting])).toBe("The dependency 'fixture-words' of plugin 'fixture-greeting' is not registered");
-    expect(await startUpError([...modules.filter((m) => m.moduleName !== "file-storage")])).toBe("The dependency 'file-storage' of plugin 'admin' is not registered");
+    expect(await startUpError([...modules, fixtureGreeting])).toBe(
+      "The dependency 'fixture-words' of plugin 'fixture-greeting' is not registered",
+    );
+    expect(await startUpError([...modules.filter((m) => m.moduleName !== "file-storage")])).toBe(
+      "The dependency 'file-storage' of plugin 'admin' is not registered",
+    );
   });
 
   it("stops start-up without rbac, whose hook guards the generic routes", async () => {
-    expect(await startUpError([fixtureWords])).toBe("The dependency 'rbac' of plugin 'generic-routes' is not registered");
+    expect(await startUpError([fixtureWords])).toBe(
+      "The dependency 'rbac' of plugin 'generic-routes' is not registered",
+    );
   });
 
   it("stops start-up when a module is listed twice", async () => {
-    expect(await startUpError([...modules, fixtureWords, fixtureWords])).toBe("The decorator 'fixtureWords' has already been added!");
+    expect(await startUpError([...modules, fixtureWords, fixtureWords])).toBe(
+      "The decorator 'fixtureWords' has already been added!",
+    );
   });
 });

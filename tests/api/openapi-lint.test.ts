@@ -21,8 +21,22 @@ function lint(file: string) {
   const cli = join(paths.root, "node_modules/@redocly/cli/bin/cli.js");
   const run = spawnSync(
     process.execPath,
-    ["--import", join(paths.root, "tests/helpers/no-network.mjs"), cli, "lint", file, "--extends=recommended", "--format=json", "--max-problems=100000"],
-    { env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+    [
+      "--import",
+      join(paths.root, "tests/helpers/no-network.mjs"),
+      cli,
+      "lint",
+      file,
+      "--extends=recommended",
+      "--format=json",
+      "--max-problems=100000",
+    ],
+    {
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 120_000,
+    },
   );
   const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: Problem[] };
   return { ...run, report };
@@ -44,7 +58,11 @@ describe(`the served OpenAPI document under redocly's recommended rules on ${tes
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const summary = (problems: Problem[]) => problems.slice(0, 30).map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`).join("\n");
+  const summary = (problems: Problem[]) =>
+    problems
+      .slice(0, 30)
+      .map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)
+      .join("\n");
 
   it("has no errors and no warnings", () => {
     const file = join(dir, "openapi.json");

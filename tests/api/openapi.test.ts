@@ -22,11 +22,19 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
       expect(document.paths[`${base}/count`].get).toBeDefined();
       expect(document.paths[`${base}/find-or-create`].post).toBeDefined();
     }
-    const generic = new Set(t.app.registry.exposed.flatMap((m) => ["", "/count", "/{id}", "/bulk", "/find-or-create"].map((end) => `/api/${m.id}${end}`)));
+    const generic = new Set(
+      t.app.registry.exposed.flatMap((m) =>
+        ["", "/count", "/{id}", "/bulk", "/find-or-create"].map((end) => `/api/${m.id}${end}`),
+      ),
+    );
     // Everything else is a documented module route.
     const others = Object.keys(document.paths).filter((path) => !generic.has(path));
     const moduleTags = new Set([...t.app.registry.models.map((m) => m.module), "revalidation", "health", "admin"]);
-    for (const path of others) expect(Object.values<any>(document.paths[path]).every((op) => moduleTags.has(op.tags[0])), path).toBe(true);
+    for (const path of others)
+      expect(
+        Object.values<any>(document.paths[path]).every((op) => moduleTags.has(op.tags[0])),
+        path,
+      ).toBe(true);
   });
 
   it("lists the Subject API's module routes with the body schemas they check", () => {
@@ -39,16 +47,34 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
     });
     expect(registration.responses["201"]).toBeDefined();
     expect(JSON.stringify(document.paths)).not.toContain("x-message");
-    for (const path of [`${base}/init`, `${base}/me`, `${base}/is-authorized`, `${base}/logout`, `${base}/refresh`,
-      `${base}/email-and-password/authentication`, `${base}/email-and-password/forgot-password`, `${base}/email-and-password/reset-password`,
-      `${base}/ethereum-virtual-machine`, `${base}/ethereum-virtual-machine/nonce`, "/api/rbac/subjects/{id}/identities",
-      "/api/rbac/subjects/{id}/identities/{identityId}", "/api/rbac/subjects/{id}/change-password",
-      "/api/rbac/identity/{id}/change-password", "/api/rbac/identity/email-and-password",
-      "/api/rbac/identities/{id}/change-password", "/api/rbac/identities/email-and-password"]) {
+    for (const path of [
+      `${base}/init`,
+      `${base}/me`,
+      `${base}/is-authorized`,
+      `${base}/logout`,
+      `${base}/refresh`,
+      `${base}/email-and-password/authentication`,
+      `${base}/email-and-password/forgot-password`,
+      `${base}/email-and-password/reset-password`,
+      `${base}/ethereum-virtual-machine`,
+      `${base}/ethereum-virtual-machine/nonce`,
+      "/api/rbac/subjects/{id}/identities",
+      "/api/rbac/subjects/{id}/identities/{identityId}",
+      "/api/rbac/subjects/{id}/change-password",
+      "/api/rbac/identity/{id}/change-password",
+      "/api/rbac/identity/email-and-password",
+      "/api/rbac/identities/{id}/change-password",
+      "/api/rbac/identities/email-and-password",
+    ]) {
       expect(document.paths[path], path).toBeDefined();
     }
     // Our flat form, the original client's `permission[route]=…&permission[method]=…` and its newer `action[…]`.
-    expect(document.paths[`${base}/is-authorized`].get.parameters.map((p: any) => p.name)).toEqual(["route", "method", "permission", "action"]);
+    expect(document.paths[`${base}/is-authorized`].get.parameters.map((p: any) => p.name)).toEqual([
+      "route",
+      "method",
+      "permission",
+      "action",
+    ]);
   });
 
   it("describes records without hidden fields, and its schemas compile as JSON Schema 2020-12", () => {
@@ -78,7 +104,8 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
     });
     expect(document.servers).toContainEqual(expect.objectContaining({ url: "/" }));
     const credentials = [{ bearer: [] }, { session: [] }, { secretKey: [] }, { secretKeyCookie: [] }];
-    const subject = (await t.request({ method: "POST", url: "/api/rbac/subjects", payload: { data: {} } })).body.data.id;
+    const subject = (await t.request({ method: "POST", url: "/api/rbac/subjects", payload: { data: {} } })).body.data
+      .id;
     const { authorizer } = t.app.rbac;
     const seen = { anyone: 0, "signed-in": 0, permission: 0 };
     const operationIds = new Set<string>();
@@ -95,7 +122,10 @@ describe(`OpenAPI and the API reference on ${testDialect}`, () => {
         expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z0-9]+$/);
         expect(operationIds.has(operation.operationId), `${where}: ${operation.operationId} twice`).toBe(false);
         operationIds.add(operation.operationId);
-        expect(Object.keys(operation.responses).some((code) => code.startsWith("4")), where).toBe(true);
+        expect(
+          Object.keys(operation.responses).some((code) => code.startsWith("4")),
+          where,
+        ).toBe(true);
       }
     }
     expect(seen.anyone).toBeGreaterThan(0);

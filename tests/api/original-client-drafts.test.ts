@@ -53,7 +53,8 @@ const WRITES: Write[] = [
     method: "POST",
     path: () => `${ARTICLES}/bulk`,
     data: (_rows, tag) => [1, 2].map((n) => ({ slug: `bulk-${n}-${tag}`, title: { en: `Bulk ${n} ${tag}` } })),
-    written: (answer, _rows, tag) => answer.data.map((row: Row, n: number) => ({ id: row.id, title: `Bulk ${n + 1} ${tag}` })),
+    written: (answer, _rows, tag) =>
+      answer.data.map((row: Row, n: number) => ({ id: row.id, title: `Bulk ${n + 1} ${tag}` })),
   },
   {
     name: "PATCH bulk",
@@ -61,7 +62,8 @@ const WRITES: Write[] = [
     method: "PATCH",
     path: () => `${ARTICLES}/bulk`,
     data: (rows, tag) => rows.map((row, n) => ({ id: row.id, title: { en: `Bulk renamed ${n} ${tag}` } })),
-    written: (_answer, rows, tag) => rows.map((row, n) => ({ id: row.id as string, title: `Bulk renamed ${n} ${tag}` })),
+    written: (_answer, rows, tag) =>
+      rows.map((row, n) => ({ id: row.id as string, title: `Bulk renamed ${n} ${tag}` })),
   },
 ];
 
@@ -75,9 +77,14 @@ describe.each([
   const writer: Writer = {
     async publishedArticle(tag: string) {
       const slug = `${tag}-${++count}`;
-      const made = await t.request({ method: "POST", url: ARTICLES, payload: { data: { slug, title: { en: `Before ${slug}` } } } });
+      const made = await t.request({
+        method: "POST",
+        url: ARTICLES,
+        payload: { data: { slug, title: { en: `Before ${slug}` } } },
+      });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
-      if (drafts) expect((await t.request({ method: "POST", url: `${ARTICLES}/${made.body.data.id}/publish` })).status).toBe(200);
+      if (drafts)
+        expect((await t.request({ method: "POST", url: `${ARTICLES}/${made.body.data.id}/publish` })).status).toBe(200);
       return made.body.data;
     },
   };
@@ -91,37 +98,47 @@ describe.each([
   /** What an anonymous visitor reads: the record by id, and the list filtered by id. */
   const anonymousTitle = async (id: string) => {
     const one = await t.request({ method: "GET", url: `${ARTICLES}/${id}`, key: null });
-    const listed = await t.request({ method: "GET", url: clientUrl(ARTICLES, filters({ column: "id", method: "eq", value: id })), key: null });
+    const listed = await t.request({
+      method: "GET",
+      url: clientUrl(ARTICLES, filters({ column: "id", method: "eq", value: id })),
+      key: null,
+    });
     expect(listed.status).toBe(200);
-    return { one: one.status === 200 ? one.body.data.title?.en : one.status, listed: listed.body.data.map((r: Row) => r.title?.en) };
+    return {
+      one: one.status === 200 ? one.body.data.title?.en : one.status,
+      listed: listed.body.data.map((r: Row) => r.title?.en),
+    };
   };
 
-  it.each(WRITES.map((w) => [w.name, w] as const))(`%s ${liveAtOnce ? "is" : "is not"} what an anonymous reader gets at once`, async (_name, write) => {
-    const tag = `${write.name.replace(/\W+/g, "-")}-${drafts ? "on" : "off"}`;
-    const rows = (await write.prepare?.(writer)) ?? [];
-    const before = await Promise.all(rows.map((row) => anonymousTitle(row.id)));
-    const form = await formData(write.data(rows, tag));
-    const answer = await t.request({
-      method: write.method,
-      url: clientUrl(write.path(rows)),
-      key: null,
-      headers: { ...bearer(admin.jwt), "content-type": form.contentType },
-      payload: form.payload,
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(write.method === "POST" ? 201 : 200);
-    const written = write.written(answer.body, rows, tag);
-    for (const [n, { id, title }] of written.entries()) {
-      const seen = await anonymousTitle(id);
-      if (liveAtOnce) expect(seen).toEqual({ one: title, listed: [title] });
-      // Drafts on: a new record is no one's to read, a changed one reads as it was published.
-      else expect(seen).toEqual(rows.length ? before[n] : { one: 404, listed: [] });
-    }
-    if (!liveAtOnce) {
-      // The writes were kept: a publish puts them live.
-      for (const { id, title } of written) {
-        expect((await t.request({ method: "POST", url: `${ARTICLES}/${id}/publish` })).status).toBe(200);
-        expect(await anonymousTitle(id)).toEqual({ one: title, listed: [title] });
+  it.each(WRITES.map((w) => [w.name, w] as const))(
+    `%s ${liveAtOnce ? "is" : "is not"} what an anonymous reader gets at once`,
+    async (_name, write) => {
+      const tag = `${write.name.replace(/\W+/g, "-")}-${drafts ? "on" : "off"}`;
+      const rows = (await write.prepare?.(writer)) ?? [];
+      const before = await Promise.all(rows.map((row) => anonymousTitle(row.id)));
+      const form = await formData(write.data(rows, tag));
+      const answer = await t.request({
+        method: write.method,
+        url: clientUrl(write.path(rows)),
+        key: null,
+        headers: { ...bearer(admin.jwt), "content-type": form.contentType },
+        payload: form.payload,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(write.method === "POST" ? 201 : 200);
+      const written = write.written(answer.body, rows, tag);
+      for (const [n, { id, title }] of written.entries()) {
+        const seen = await anonymousTitle(id);
+        if (liveAtOnce) expect(seen).toEqual({ one: title, listed: [title] });
+        // Drafts on: a new record is no one's to read, a changed one reads as it was published.
+        else expect(seen).toEqual(rows.length ? before[n] : { one: 404, listed: [] });
       }
-    }
-  });
+      if (!liveAtOnce) {
+        // The writes were kept: a publish puts them live.
+        for (const { id, title } of written) {
+          expect((await t.request({ method: "POST", url: `${ARTICLES}/${id}/publish` })).status).toBe(200);
+          expect(await anonymousTitle(id)).toEqual({ one: title, listed: [title] });
+        }
+      }
+    },
+  );
 });

@@ -33,11 +33,17 @@ export async function expectClientSession(c: Context, session: { jwt: string; re
 /** The client's wallet message: `Date.now()` signed by the wallet, in its link and sign-in body. */
 export async function timestampSigned(account: PrivateKeyAccount) {
   const message = String(Date.now());
-  return { message, provider: "ethereum-virtual-machine", signature: await account.signMessage({ message }), address: account.address };
+  return {
+    message,
+    provider: "ethereum-virtual-machine",
+    signature: await account.signMessage({ message }),
+    address: account.address,
+  };
 }
 
 /** What the client's response reader takes for an expired session (it then signs the visitor out). */
-export const SESSION_STATE = /unauthorized|token required|no session|authorization error|no subject provided in the token|invalid token issued/i;
+export const SESSION_STATE =
+  /unauthorized|token required|no session|authorization error|no subject provided in the token|invalid token issued/i;
 
 export const PUBLIC_URL = "https://shop.example.com";
 export const PAYMENT_URL = /^https:\/\/shop\.example\.com\/billing\/dummy\/pay\/[0-9a-f-]+\?token=[0-9a-f]{64}$/;
@@ -47,22 +53,56 @@ export const RECEIPT = "generate-template-ecommerce-order-receipt-default";
 /** Every call of the original system's Subject and entity API, as the rows name them. */
 export const SPEC_CALLS = [
   // Generic entity calls
-  "GET list with filters", "GET {id}", "POST create", "PATCH {id}", "DELETE {id}", "POST find-or-create", "POST bulk", "PATCH bulk",
+  "GET list with filters",
+  "GET {id}",
+  "POST create",
+  "PATCH {id}",
+  "DELETE {id}",
+  "POST find-or-create",
+  "POST bulk",
+  "PATCH bulk",
   // Extra entity calls
   "POST crm/forms/{id}/requests",
-  "GET orders/{id}/checkout-attributes/{currencyId}", "POST orders/clear-old-orders", "GET orders/{id}/total", "GET orders/{id}/quantity",
-  "PATCH orders/{id}/orders-to-products/{lineId}", "GET orders-to-products/{id}/total",
-  "GET pages/find-by-url", "GET pages/urls", "GET pages/url-segment-value",
-  "POST files/create-from-url", "POST files/generate",
+  "GET orders/{id}/checkout-attributes/{currencyId}",
+  "POST orders/clear-old-orders",
+  "GET orders/{id}/total",
+  "GET orders/{id}/quantity",
+  "PATCH orders/{id}/orders-to-products/{lineId}",
+  "GET orders-to-products/{id}/total",
+  "GET pages/find-by-url",
+  "GET pages/urls",
+  "GET pages/url-segment-value",
+  "POST files/create-from-url",
+  "POST files/generate",
   "GET revalidation/revalidate",
-  "PATCH identity/{id}/change-password", "POST identity/email-and-password", "PATCH subjects/{id}/change-password",
+  "PATCH identity/{id}/change-password",
+  "POST identity/email-and-password",
+  "PATCH subjects/{id}/change-password",
   // Subject API
-  "GET init", "GET me", "GET is-authorized", "POST logout", "POST refresh", "POST ethereum-virtual-machine",
-  "POST email-and-password/authentication", "POST email-and-password/registration", "POST email-and-password/forgot-password", "POST email-and-password/reset-password",
-  "GET identities", "POST identities", "PATCH identities/{identityId}", "DELETE identities/{identityId}",
-  "POST orders (add to cart)", "PATCH orders/{orderId}", "DELETE orders/{orderId}", "POST orders/checkout", "POST orders/{orderId}/checkout",
-  "GET orders/total", "GET orders/quantity", "POST products/{productId}/checkout",
-  "POST notify", "POST crm-module/form/request",
+  "GET init",
+  "GET me",
+  "GET is-authorized",
+  "POST logout",
+  "POST refresh",
+  "POST ethereum-virtual-machine",
+  "POST email-and-password/authentication",
+  "POST email-and-password/registration",
+  "POST email-and-password/forgot-password",
+  "POST email-and-password/reset-password",
+  "GET identities",
+  "POST identities",
+  "PATCH identities/{identityId}",
+  "DELETE identities/{identityId}",
+  "POST orders (add to cart)",
+  "PATCH orders/{orderId}",
+  "DELETE orders/{orderId}",
+  "POST orders/checkout",
+  "POST orders/{orderId}/checkout",
+  "GET orders/total",
+  "GET orders/quantity",
+  "POST products/{productId}/checkout",
+  "POST notify",
+  "POST crm-module/form/request",
 ] as const;
 /** One of those calls, or the error body every call may answer. */
 export type Call = (typeof SPEC_CALLS)[number] | "error body";
@@ -112,7 +152,8 @@ export interface Shape {
 }
 
 /** `{host}{route}?{qs}` exactly as the SDK's actions build it. */
-export const clientUrl = (path: string, params?: Record<string, unknown>) => `${path}?${qs.stringify(params, { encodeValuesOnly: true })}`;
+export const clientUrl = (path: string, params?: Record<string, unknown>) =>
+  `${path}?${qs.stringify(params, { encodeValuesOnly: true })}`;
 
 /** The SDK's prepareFormDataToSend: the data as one JSON `data` part. */
 export async function formData(data: unknown) {

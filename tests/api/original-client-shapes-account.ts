@@ -4,12 +4,25 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { expect } from "vitest";
 import { lastMail, PASSWORD, resetCodeIn, subjectOf } from "../rbac/helpers.js";
-import { SUBJECTS, AUTH, expectClientSession, timestampSigned, PAYMENT_URL, OG, RECEIPT, filters, type Shape } from "./original-client-sdk.js";
+import {
+  SUBJECTS,
+  AUTH,
+  expectClientSession,
+  timestampSigned,
+  PAYMENT_URL,
+  OG,
+  RECEIPT,
+  filters,
+  type Shape,
+} from "./original-client-sdk.js";
 
 export const accountShapes: Shape[] = [
   // The cart: the Subject API, then the cart drawer's reads through the generic routes
   {
-    call: "POST orders (add to cart)", name: "the original body, billingModule.currency included, answers subjectsToEcommerceModuleOrders[].order", who: "ann", method: "POST",
+    call: "POST orders (add to cart)",
+    name: "the original body, billingModule.currency included, answers subjectsToEcommerceModuleOrders[].order",
+    who: "ann",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders`,
     data: (c) => ({ quantity: 2, productId: c.product.id, billingModule: { currency: { id: c.currency.id } } }),
     status: 201,
@@ -21,25 +34,45 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "GET list with filters", name: "cart drawer: the subject's own order links, by subjectId", who: "ann", method: "GET",
+    call: "GET list with filters",
+    name: "cart drawer: the subject's own order links, by subjectId",
+    who: "ann",
+    method: "GET",
     path: () => "/api/rbac/subjects-to-ecommerce-module-orders",
     params: (c) => filters({ column: "subjectId", method: "eq", value: c.ann.subjectId }),
-    status: 200, expect: (body, c) => expect(body.data.map((l: any) => [l.subjectId, l.ecommerceModuleOrderId])).toEqual([[c.ann.subjectId, c.orderId]]),
+    status: 200,
+    expect: (body, c) =>
+      expect(body.data.map((l: any) => [l.subjectId, l.ecommerceModuleOrderId])).toEqual([
+        [c.ann.subjectId, c.orderId],
+      ]),
   },
   {
-    call: "GET list with filters", name: "cart drawer: another subject's order links are not there", who: "bea", method: "GET",
+    call: "GET list with filters",
+    name: "cart drawer: another subject's order links are not there",
+    who: "bea",
+    method: "GET",
     path: () => "/api/rbac/subjects-to-ecommerce-module-orders",
     params: (c) => filters({ column: "subjectId", method: "eq", value: c.ann.subjectId }),
-    status: 200, expect: (body) => expect(body).toEqual({ data: [] }),
+    status: 200,
+    expect: (body) => expect(body).toEqual({ data: [] }),
   },
   {
-    call: "GET list with filters", name: "cart drawer: the orders by id inArray and type", who: "ann", method: "GET",
+    call: "GET list with filters",
+    name: "cart drawer: the orders by id inArray and type",
+    who: "ann",
+    method: "GET",
     path: () => "/api/ecommerce/orders",
-    params: (c) => filters({ column: "id", method: "inArray", value: [c.orderId] }, { column: "type", method: "eq", value: "cart" }),
-    status: 200, expect: (body, c) => expect(body.data.map((o: any) => [o.id, o.type, o.status])).toEqual([[c.orderId, "cart", "new"]]),
+    params: (c) =>
+      filters({ column: "id", method: "inArray", value: [c.orderId] }, { column: "type", method: "eq", value: "cart" }),
+    status: 200,
+    expect: (body, c) =>
+      expect(body.data.map((o: any) => [o.id, o.type, o.status])).toEqual([[c.orderId, "cart", "new"]]),
   },
   {
-    call: "GET list with filters", name: "cart drawer: the order's lines by orderId", who: "ann", method: "GET",
+    call: "GET list with filters",
+    name: "cart drawer: the order's lines by orderId",
+    who: "ann",
+    method: "GET",
     path: () => "/api/ecommerce/orders-to-products",
     params: (c) => filters({ column: "orderId", method: "eq", value: c.orderId }),
     status: 200,
@@ -49,62 +82,118 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "GET orders/{id}/total", name: "a list of totals with billingModuleCurrency id and symbol", who: "ann", method: "GET",
+    call: "GET orders/{id}/total",
+    name: "a list of totals with billingModuleCurrency id and symbol",
+    who: "ann",
+    method: "GET",
     path: (c) => `/api/ecommerce/orders/${c.orderId}/total`,
-    status: 200, expect: (body, c) => expect(body.data).toEqual([{ total: "39.98", billingModuleCurrency: expect.objectContaining({ id: c.currency.id, symbol: "$" }) }]),
+    status: 200,
+    expect: (body, c) =>
+      expect(body.data).toEqual([
+        { total: "39.98", billingModuleCurrency: expect.objectContaining({ id: c.currency.id, symbol: "$" }) },
+      ]),
   },
   {
-    call: "GET orders/{id}/quantity", name: "the number of items", who: "ann", method: "GET",
+    call: "GET orders/{id}/quantity",
+    name: "the number of items",
+    who: "ann",
+    method: "GET",
     path: (c) => `/api/ecommerce/orders/${c.orderId}/quantity`,
-    status: 200, expect: (body) => expect(body).toEqual({ data: 2 }),
+    status: 200,
+    expect: (body) => expect(body).toEqual({ data: 2 }),
   },
   {
-    call: "GET orders/{id}/checkout-attributes/{currencyId}", name: "one { amount, type, interval }", who: "ann", method: "GET",
+    call: "GET orders/{id}/checkout-attributes/{currencyId}",
+    name: "one { amount, type, interval }",
+    who: "ann",
+    method: "GET",
     path: (c) => `/api/ecommerce/orders/${c.orderId}/checkout-attributes/${c.currency.id}`,
-    status: 200, expect: (body) => expect(body.data).toMatchObject({ amount: "39.98", type: "one_off", interval: null }),
+    status: 200,
+    expect: (body) => expect(body.data).toMatchObject({ amount: "39.98", type: "one_off", interval: null }),
   },
   {
-    call: "GET orders-to-products/{id}/total", name: "a line's totals", who: "ann", method: "GET",
+    call: "GET orders-to-products/{id}/total",
+    name: "a line's totals",
+    who: "ann",
+    method: "GET",
     path: (c) => `/api/ecommerce/orders-to-products/${c.saved.line}/total`,
-    status: 200, expect: (body) => expect(body.data).toEqual([{ total: "39.98", billingModuleCurrency: expect.objectContaining({ symbol: "$" }) }]),
+    status: 200,
+    expect: (body) =>
+      expect(body.data).toEqual([{ total: "39.98", billingModuleCurrency: expect.objectContaining({ symbol: "$" }) }]),
   },
   {
-    call: "PATCH orders/{id}/orders-to-products/{lineId}", name: "a line's new quantity", who: "ann", method: "PATCH",
+    call: "PATCH orders/{id}/orders-to-products/{lineId}",
+    name: "a line's new quantity",
+    who: "ann",
+    method: "PATCH",
     path: (c) => `/api/ecommerce/orders/${c.orderId}/orders-to-products/${c.saved.line}`,
     data: () => ({ quantity: 3 }),
-    status: 200, expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.line, quantity: 3 }),
+    status: 200,
+    expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.line, quantity: 3 }),
   },
   {
-    call: "PATCH orders/{orderId}", name: "ordersToProducts as a list of id and quantity", who: "ann", method: "PATCH",
+    call: "PATCH orders/{orderId}",
+    name: "ordersToProducts as a list of id and quantity",
+    who: "ann",
+    method: "PATCH",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders/${c.orderId}`,
     data: (c) => ({ ordersToProducts: [{ id: c.saved.line, quantity: 2 }] }),
-    status: 200, expect: (body, c) => expect(body.data.ordersToProducts.map((l: any) => [l.id, l.quantity])).toEqual([[c.saved.line, 2]]),
+    status: 200,
+    expect: (body, c) =>
+      expect(body.data.ordersToProducts.map((l: any) => [l.id, l.quantity])).toEqual([[c.saved.line, 2]]),
   },
   {
-    call: "GET orders/total", name: "the cart's totals", who: "ann", method: "GET",
+    call: "GET orders/total",
+    name: "the cart's totals",
+    who: "ann",
+    method: "GET",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders/total`,
-    status: 200, expect: (body) => expect(body.data).toEqual([expect.objectContaining({ total: "39.98", billingModuleCurrency: expect.objectContaining({ symbol: "$" }) })]),
+    status: 200,
+    expect: (body) =>
+      expect(body.data).toEqual([
+        expect.objectContaining({ total: "39.98", billingModuleCurrency: expect.objectContaining({ symbol: "$" }) }),
+      ]),
   },
   {
-    call: "GET orders/quantity", name: "the cart's number of items", who: "ann", method: "GET",
+    call: "GET orders/quantity",
+    name: "the cart's number of items",
+    who: "ann",
+    method: "GET",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders/quantity`,
-    status: 200, expect: (body) => expect(body).toEqual({ data: 2 }),
+    status: 200,
+    expect: (body) => expect(body).toEqual({ data: 2 }),
   },
   {
-    call: "POST orders (add to cart)", name: "with currency {} and a store-less line", who: "ann", method: "POST",
+    call: "POST orders (add to cart)",
+    name: "with currency {} and a store-less line",
+    who: "ann",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders`,
     data: (c) => ({ quantity: 1, productId: c.pencil.id, billingModule: { currency: {} } }),
-    status: 201, expect: (body, c) => void (c.saved.pencilOrder = body.data.subjectsToEcommerceModuleOrders[0].order.id),
+    status: 201,
+    expect: (body, c) => void (c.saved.pencilOrder = body.data.subjectsToEcommerceModuleOrders[0].order.id),
   },
   {
-    call: "DELETE orders/{orderId}", name: "answers the deleted order", who: "ann", method: "DELETE",
+    call: "DELETE orders/{orderId}",
+    name: "answers the deleted order",
+    who: "ann",
+    method: "DELETE",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders/${c.saved.pencilOrder}`,
-    status: 200, expect: (body, c) => expect(body.data.id).toBe(c.saved.pencilOrder),
+    status: 200,
+    expect: (body, c) => expect(body.data.id).toBe(c.saved.pencilOrder),
   },
   {
-    call: "POST orders/checkout", name: "answers billingModule.invoices[0].paymentUrl, absolute", who: "ann", method: "POST",
+    call: "POST orders/checkout",
+    name: "answers billingModule.invoices[0].paymentUrl, absolute",
+    who: "ann",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders/checkout`,
-    data: (c) => ({ provider: "dummy", email: "ann@example.com", billingModule: { currency: { id: c.currency.id } }, ecommerceModule: { orders: [{ id: c.orderId }] } }),
+    data: (c) => ({
+      provider: "dummy",
+      email: "ann@example.com",
+      billingModule: { currency: { id: c.currency.id } },
+      ecommerceModule: { orders: [{ id: c.orderId }] },
+    }),
     status: 200,
     expect: (body) => {
       expect(body.data.billingModule.invoices[0].paymentUrl).toMatch(PAYMENT_URL);
@@ -112,40 +201,73 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "POST orders (add to cart)", name: "another cart order, for its own checkout", who: "ann", method: "POST",
+    call: "POST orders (add to cart)",
+    name: "another cart order, for its own checkout",
+    who: "ann",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders`,
     data: (c) => ({ quantity: 3, productId: c.pencil.id }),
-    status: 201, expect: (body, c) => void (c.saved.pencilOrder = body.data.subjectsToEcommerceModuleOrders[0].order.id),
+    status: 201,
+    expect: (body, c) => void (c.saved.pencilOrder = body.data.subjectsToEcommerceModuleOrders[0].order.id),
   },
   {
-    call: "POST orders/{orderId}/checkout", name: "without a currency: the default one", who: "ann", method: "POST",
+    call: "POST orders/{orderId}/checkout",
+    name: "without a currency: the default one",
+    who: "ann",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders/${c.saved.pencilOrder}/checkout`,
     data: () => ({ provider: "dummy", email: "ann@example.com", billingModule: { currency: {} } }),
     status: 200,
     expect: (body, c) => {
-      expect(body.data.billingModule.invoices[0]).toMatchObject({ amount: "0.30", paymentUrl: expect.stringMatching(PAYMENT_URL) });
+      expect(body.data.billingModule.invoices[0]).toMatchObject({
+        amount: "0.30",
+        paymentUrl: expect.stringMatching(PAYMENT_URL),
+      });
       expect(body.data.billingModule.currency.id).toBe(c.currency.id);
     },
   },
   {
-    call: "POST products/{productId}/checkout", name: "provider, email, quantity, comment, currency {}", who: "ann", method: "POST",
+    call: "POST products/{productId}/checkout",
+    name: "provider, email, quantity, comment, currency {}",
+    who: "ann",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/products/${c.pencil.id}/checkout`,
-    data: () => ({ provider: "dummy", email: "ann@example.com", quantity: 2, comment: "A gift", billingModule: { currency: {} } }),
+    data: () => ({
+      provider: "dummy",
+      email: "ann@example.com",
+      quantity: 2,
+      comment: "A gift",
+      billingModule: { currency: {} },
+    }),
     status: 200,
     expect: (body) => {
-      expect(body.data.billingModule.invoices[0]).toMatchObject({ amount: "0.20", paymentUrl: expect.stringMatching(PAYMENT_URL) });
+      expect(body.data.billingModule.invoices[0]).toMatchObject({
+        amount: "0.20",
+        paymentUrl: expect.stringMatching(PAYMENT_URL),
+      });
       expect(body.data.ecommerceModule.orders[0]).toMatchObject({ comment: "A gift" });
     },
   },
   {
-    call: "POST orders/clear-old-orders", name: "an admin's housekeeping answers how many went", who: "admin", method: "POST",
+    call: "POST orders/clear-old-orders",
+    name: "an admin's housekeeping answers how many went",
+    who: "admin",
+    method: "POST",
     path: () => "/api/ecommerce/orders/clear-old-orders",
-    status: 200, expect: (body) => expect(body).toEqual({ data: { deleted: 0 } }),
+    status: 200,
+    expect: (body) => expect(body).toEqual({ data: { deleted: 0 } }),
   },
   {
-    call: "error body", name: "cause entries carry path and message only, as the client's message builder reads them", who: "ann", method: "POST",
+    call: "error body",
+    name: "cause entries carry path and message only, as the client's message builder reads them",
+    who: "ann",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.ann.subjectId}/ecommerce-module/orders/checkout`,
-    data: () => ({ email: "not an email", billingModule: { currency: { id: "usd" } }, ecommerceModule: { orders: [] } }),
+    data: () => ({
+      email: "not an email",
+      billingModule: { currency: { id: "usd" } },
+      ecommerceModule: { orders: [] },
+    }),
     status: 400,
     expect: (body) => {
       expect(body.cause.length).toBeGreaterThan(1);
@@ -159,37 +281,87 @@ export const accountShapes: Shape[] = [
 
   // Forms, files, notifications
   {
-    call: "POST crm/forms/{id}/requests", name: "query params and a data body", who: "anonymous", method: "POST",
-    path: (c) => `/api/crm/forms/${c.formId}/requests`, params: () => ({ locale: "en" }),
+    call: "POST crm/forms/{id}/requests",
+    name: "query params and a data body",
+    who: "anonymous",
+    method: "POST",
+    path: (c) => `/api/crm/forms/${c.formId}/requests`,
+    params: () => ({ locale: "en" }),
     data: () => ({ name: "Visitor", message: "Hello" }),
-    status: 201, expect: (body, c) => expect(body.data).toMatchObject({ formId: c.formId, payload: { name: "Visitor", message: "Hello" } }),
+    status: 201,
+    expect: (body, c) =>
+      expect(body.data).toMatchObject({ formId: c.formId, payload: { name: "Visitor", message: "Hello" } }),
   },
   {
-    call: "POST files/create-from-url", name: "query params and a data body with the url", who: "secret", method: "POST",
-    path: () => "/api/file-storage/files/create-from-url", params: () => ({ folder: "notes" }),
+    call: "POST files/create-from-url",
+    name: "query params and a data body with the url",
+    who: "secret",
+    method: "POST",
+    path: () => "/api/file-storage/files/create-from-url",
+    params: () => ({ folder: "notes" }),
     data: (c) => ({ url: `${c.filesOrigin}/price-list.txt` }),
-    status: 201, expect: (body) => expect(body.data).toMatchObject({ file: expect.stringMatching(/^\//), mimeType: "text/plain", adminTitle: "price-list.txt" }),
+    status: 201,
+    expect: (body) =>
+      expect(body.data).toMatchObject({
+        file: expect.stringMatching(/^\//),
+        mimeType: "text/plain",
+        adminTitle: "price-list.txt",
+      }),
   },
   {
-    call: "POST files/generate", name: "{ variant, width, height, ecommerce: { order } }: the order's receipt", who: "secret", method: "POST",
+    call: "POST files/generate",
+    name: "{ variant, width, height, ecommerce: { order } }: the order's receipt",
+    who: "secret",
+    method: "POST",
     path: () => "/api/file-storage/files/generate",
-    data: (c) => ({ variant: RECEIPT, width: 1500, height: 1500, ecommerce: { order: { id: c.orderId, type: "history" } } }),
-    status: 201, expect: (body) => expect(body.data).toMatchObject({ variant: RECEIPT, width: 1500, height: 1500, file: expect.any(String) }),
+    data: (c) => ({
+      variant: RECEIPT,
+      width: 1500,
+      height: 1500,
+      ecommerce: { order: { id: c.orderId, type: "history" } },
+    }),
+    status: 201,
+    expect: (body) =>
+      expect(body.data).toMatchObject({ variant: RECEIPT, width: 1500, height: 1500, file: expect.any(String) }),
   },
   {
-    call: "POST files/generate", name: "the newer { variant, generateData }", who: "secret", method: "POST",
+    call: "POST files/generate",
+    name: "the newer { variant, generateData }",
+    who: "secret",
+    method: "POST",
     path: () => "/api/file-storage/files/generate",
-    data: () => ({ variant: OG, width: 1200, height: 630, generateData: { title: "Handmade goods", siteName: "Shop" } }),
-    status: 201, expect: (body) => expect(body.data).toMatchObject({ variant: OG, width: 1200, height: 630 }),
+    data: () => ({
+      variant: OG,
+      width: 1200,
+      height: 630,
+      generateData: { title: "Handmade goods", siteName: "Shop" },
+    }),
+    status: 201,
+    expect: (body) => expect(body.data).toMatchObject({ variant: OG, width: 1200, height: 630 }),
   },
   {
-    call: "POST notify", name: "{ notification: { notification, template: { variant }, topic: { slug } } }", who: "admin", method: "POST",
+    call: "POST notify",
+    name: "{ notification: { notification, template: { variant }, topic: { slug } } }",
+    who: "admin",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.bea.subjectId}/notify`,
     // As the original's notifications are made: with a title.
-    data: () => ({ notification: { notification: { title: "New request from website", data: JSON.stringify({ name: "Bea" }) }, template: { variant: "message" }, topic: { slug: "information" } } }),
+    data: () => ({
+      notification: {
+        notification: { title: "New request from website", data: JSON.stringify({ name: "Bea" }) },
+        template: { variant: "message" },
+        topic: { slug: "information" },
+      },
+    }),
     status: 201,
     expect: async (body, c) => {
-      expect(body.data).toMatchObject({ template: "message", recipient: "bea@example.com", rbacModuleSubjectId: c.bea.subjectId, data: { name: "Bea" }, subject: "New request from website" });
+      expect(body.data).toMatchObject({
+        template: "message",
+        recipient: "bea@example.com",
+        rbacModuleSubjectId: c.bea.subjectId,
+        data: { name: "Bea" },
+        subject: "New request from website",
+      });
       // Sent before the steps after it, so its mail is not the newest one when bea resets her password.
       await c.t.app.notifications.flush();
     },
@@ -197,7 +369,10 @@ export const accountShapes: Shape[] = [
 
   // Sessions
   {
-    call: "GET init", name: "a new subject's session: jwt and refresh", who: "anonymous", method: "GET",
+    call: "GET init",
+    name: "a new subject's session: jwt and refresh",
+    who: "anonymous",
+    method: "GET",
     path: () => `${AUTH}/init`,
     status: 200,
     expect: async (body, c) => {
@@ -207,16 +382,25 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "GET me", name: "the subject with its identities", who: "ann", method: "GET",
+    call: "GET me",
+    name: "the subject with its identities",
+    who: "ann",
+    method: "GET",
     path: () => `${AUTH}/me`,
     status: 200,
     expect: (body, c) => {
-      expect(body.data).toMatchObject({ id: c.ann.subjectId, identities: [expect.objectContaining({ email: "ann@example.com" })] });
+      expect(body.data).toMatchObject({
+        id: c.ann.subjectId,
+        identities: [expect.objectContaining({ email: "ann@example.com" })],
+      });
       expect(JSON.stringify(body.data)).not.toMatch(/"password"|"salt"/);
     },
   },
   {
-    call: "POST email-and-password/registration", name: "login and password: jwt and refresh", who: "anonymous", method: "POST",
+    call: "POST email-and-password/registration",
+    name: "login and password: jwt and refresh",
+    who: "anonymous",
+    method: "POST",
     path: () => `${AUTH}/email-and-password/registration`,
     data: () => ({ login: "eve@example.com", password: PASSWORD }),
     status: 201,
@@ -227,13 +411,20 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "POST email-and-password/authentication", name: "login and password: jwt and refresh", who: "anonymous", method: "POST",
+    call: "POST email-and-password/authentication",
+    name: "login and password: jwt and refresh",
+    who: "anonymous",
+    method: "POST",
     path: () => `${AUTH}/email-and-password/authentication`,
     data: () => ({ login: "eve@example.com", password: PASSWORD }),
-    status: 200, expect: (body, c) => expectClientSession(c, body.data, c.eve.subjectId),
+    status: 200,
+    expect: (body, c) => expectClientSession(c, body.data, c.eve.subjectId),
   },
   {
-    call: "POST refresh", name: "the refresh token in the body: a new jwt and refresh", who: "anonymous", method: "POST",
+    call: "POST refresh",
+    name: "the refresh token in the body: a new jwt and refresh",
+    who: "anonymous",
+    method: "POST",
     path: () => `${AUTH}/refresh`,
     data: (c) => ({ refresh: c.eve.refresh }),
     status: 200,
@@ -245,27 +436,47 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "POST logout", name: "answers redirectTo '/'", who: "eve", method: "POST",
+    call: "POST logout",
+    name: "answers redirectTo '/'",
+    who: "eve",
+    method: "POST",
     path: () => `${AUTH}/logout`,
     data: (c) => ({ refresh: c.eve.refresh, redirectTo: "/" }),
-    status: 200, expect: (body) => expect(body).toEqual({ data: { redirectTo: "/" } }),
+    status: 200,
+    expect: (body) => expect(body).toEqual({ data: { redirectTo: "/" } }),
   },
   {
-    call: "POST ethereum-virtual-machine", name: "message, signature, address: jwt and refresh", who: "anonymous", method: "POST",
+    call: "POST ethereum-virtual-machine",
+    name: "message, signature, address: jwt and refresh",
+    who: "anonymous",
+    method: "POST",
     before: async (c) => {
       const account = privateKeyToAccount(generatePrivateKey());
-      const { data } = (await c.t.request({ method: "GET", url: `${AUTH}/ethereum-virtual-machine/nonce`, key: null })).body;
-      const message = createSiweMessage({ address: account.address, chainId: 1, domain: data.domain, uri: data.uri, nonce: data.nonce, version: "1", issuedAt: new Date() });
+      const { data } = (await c.t.request({ method: "GET", url: `${AUTH}/ethereum-virtual-machine/nonce`, key: null }))
+        .body;
+      const message = createSiweMessage({
+        address: account.address,
+        chainId: 1,
+        domain: data.domain,
+        uri: data.uri,
+        nonce: data.nonce,
+        version: "1",
+        issuedAt: new Date(),
+      });
       c.saved.wallet = { message, signature: await account.signMessage({ message }), address: account.address };
     },
     path: () => `${AUTH}/ethereum-virtual-machine`,
     data: (c) => c.saved.wallet,
-    status: 200, expect: (body, c) => expectClientSession(c, body.data),
+    status: 200,
+    expect: (body, c) => expectClientSession(c, body.data),
   },
 
   // Account settings
   {
-    call: "GET identities", name: "the subject's identities, no secrets", who: "cy", method: "GET",
+    call: "GET identities",
+    name: "the subject's identities, no secrets",
+    who: "cy",
+    method: "GET",
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities`,
     status: 200,
     expect: (body, c) => {
@@ -275,7 +486,10 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "PATCH identity/{id}/change-password", name: "password and newPassword: a fresh session", who: "cy", method: "PATCH",
+    call: "PATCH identity/{id}/change-password",
+    name: "password and newPassword: a fresh session",
+    who: "cy",
+    method: "PATCH",
     path: (c) => `/api/rbac/identity/${c.saved.cyIdentity}/change-password`,
     data: () => ({ password: PASSWORD, newPassword: "cy second password" }),
     status: 200,
@@ -285,8 +499,12 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "PATCH subjects/{id}/change-password", name: "form data and query params: a fresh session", who: "cy", method: "PATCH",
-    path: (c) => `${SUBJECTS}/${c.cy.subjectId}/change-password`, params: () => ({ locale: "en" }),
+    call: "PATCH subjects/{id}/change-password",
+    name: "form data and query params: a fresh session",
+    who: "cy",
+    method: "PATCH",
+    path: (c) => `${SUBJECTS}/${c.cy.subjectId}/change-password`,
+    params: () => ({ locale: "en" }),
     data: () => ({ password: "cy second password", newPassword: "cy third password" }),
     status: 200,
     expect: (body, c) => {
@@ -295,8 +513,12 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "POST identity/email-and-password", name: "data and query params: another email identity", who: "cy", method: "POST",
-    path: () => "/api/rbac/identity/email-and-password", params: () => ({ locale: "en" }),
+    call: "POST identity/email-and-password",
+    name: "data and query params: another email identity",
+    who: "cy",
+    method: "POST",
+    path: () => "/api/rbac/identity/email-and-password",
+    params: () => ({ locale: "en" }),
     data: () => ({ email: "cy.work@example.com", password: "cy work password", currentPassword: "cy third password" }),
     status: 201,
     expect: (body, c) => {
@@ -305,7 +527,10 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "POST identities", name: "one more email identity", who: "cy", method: "POST",
+    call: "POST identities",
+    name: "one more email identity",
+    who: "cy",
+    method: "POST",
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities`,
     data: () => ({ email: "cy.home@example.com", password: "cy home password", currentPassword: "cy third password" }),
     status: 201,
@@ -315,36 +540,58 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "PATCH identities/{identityId}", name: "update sends data with email", who: "cy", method: "PATCH",
+    call: "PATCH identities/{identityId}",
+    name: "update sends data with email",
+    who: "cy",
+    method: "PATCH",
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyHome}`,
     data: () => ({ email: "cy.house@example.com", currentPassword: "cy third password" }),
-    status: 200, expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.cyHome, email: "cy.house@example.com" }),
+    status: 200,
+    expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.cyHome, email: "cy.house@example.com" }),
   },
   {
-    call: "DELETE identities/{identityId}", name: "answers the deleted identity", who: "cy", method: "DELETE",
+    call: "DELETE identities/{identityId}",
+    name: "answers the deleted identity",
+    who: "cy",
+    method: "DELETE",
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyHome}`,
     data: () => ({ currentPassword: "cy third password" }),
-    status: 200, expect: (body, c) => expect(body.data.id).toBe(c.saved.cyHome),
+    status: 200,
+    expect: (body, c) => expect(body.data.id).toBe(c.saved.cyHome),
   },
   {
-    call: "PATCH identities/{identityId}", name: "email alone, the session signed in within ten minutes", who: "cy", method: "PATCH",
+    call: "PATCH identities/{identityId}",
+    name: "email alone, the session signed in within ten minutes",
+    who: "cy",
+    method: "PATCH",
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyWork}`,
     data: () => ({ email: "cy.office@example.com" }),
-    status: 200, expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.cyWork, email: "cy.office@example.com" }),
+    status: 200,
+    expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.cyWork, email: "cy.office@example.com" }),
   },
   {
-    call: "PATCH identities/{identityId}", name: "password and newPassword: a fresh session for the same subject", who: "cy", method: "PATCH",
+    call: "PATCH identities/{identityId}",
+    name: "password and newPassword: a fresh session for the same subject",
+    who: "cy",
+    method: "PATCH",
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyIdentity}`,
     data: () => ({ password: "cy third password", newPassword: "cy fourth password" }),
     status: 200,
     expect: async (body, c) => {
-      expect(body.data).toMatchObject({ message: "Password changed", jwt: expect.any(String), refresh: expect.any(String) });
+      expect(body.data).toMatchObject({
+        message: "Password changed",
+        jwt: expect.any(String),
+        refresh: expect.any(String),
+      });
       c.cy = { ...c.cy, ...body.data };
       await expectClientSession(c, body.data, c.cy.subjectId);
     },
   },
   {
-    call: "PATCH identity/{id}/change-password", name: "the plural identities/{id}/change-password: a fresh session", who: "cy", method: "PATCH",
+    call: "PATCH identity/{id}/change-password",
+    name: "the plural identities/{id}/change-password: a fresh session",
+    who: "cy",
+    method: "PATCH",
     path: (c) => `/api/rbac/identities/${c.saved.cyIdentity}/change-password`,
     data: () => ({ password: "cy fourth password", newPassword: "cy fifth password" }),
     status: 200,
@@ -355,32 +602,57 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "POST identity/email-and-password", name: "the plural identities/email-and-password: another email identity", who: "cy", method: "POST",
-    path: () => "/api/rbac/identities/email-and-password", params: () => ({ locale: "en" }),
-    data: () => ({ email: "cy.studio@example.com", password: "cy studio password", currentPassword: "cy fifth password" }),
-    status: 201, expect: (body) => expect(body.data).toMatchObject({ email: "cy.studio@example.com", provider: "email_and_password" }),
+    call: "POST identity/email-and-password",
+    name: "the plural identities/email-and-password: another email identity",
+    who: "cy",
+    method: "POST",
+    path: () => "/api/rbac/identities/email-and-password",
+    params: () => ({ locale: "en" }),
+    data: () => ({
+      email: "cy.studio@example.com",
+      password: "cy studio password",
+      currentPassword: "cy fifth password",
+    }),
+    status: 201,
+    expect: (body) =>
+      expect(body.data).toMatchObject({ email: "cy.studio@example.com", provider: "email_and_password" }),
   },
   {
-    call: "POST identities", name: "a wallet link: a signed Date.now() with provider 'ethereum-virtual-machine'", who: "cy", method: "POST",
+    call: "POST identities",
+    name: "a wallet link: a signed Date.now() with provider 'ethereum-virtual-machine'",
+    who: "cy",
+    method: "POST",
     before: async (c) => {
       c.saved.cyWallet = privateKeyToAccount(generatePrivateKey());
       c.saved.walletLink = await timestampSigned(c.saved.cyWallet);
     },
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities`,
     data: (c) => c.saved.walletLink,
-    status: 201, expect: (body, c) => expect(body.data).toMatchObject({ provider: "ethereum_virtual_machine", account: c.saved.cyWallet.address.toLowerCase() }),
+    status: 201,
+    expect: (body, c) =>
+      expect(body.data).toMatchObject({
+        provider: "ethereum_virtual_machine",
+        account: c.saved.cyWallet.address.toLowerCase(),
+      }),
   },
   {
-    call: "POST ethereum-virtual-machine", name: "a signed Date.now() with the provider: the linked wallet signs in as its subject", who: "anonymous", method: "POST",
+    call: "POST ethereum-virtual-machine",
+    name: "a signed Date.now() with the provider: the linked wallet signs in as its subject",
+    who: "anonymous",
+    method: "POST",
     before: async (c) => void (c.saved.walletSignIn = await timestampSigned(c.saved.cyWallet)),
     path: () => `${AUTH}/ethereum-virtual-machine`,
     data: (c) => c.saved.walletSignIn,
-    status: 200, expect: (body, c) => expectClientSession(c, body.data, c.cy.subjectId),
+    status: 200,
+    expect: (body, c) => expectClientSession(c, body.data, c.cy.subjectId),
   },
 
   // Last: resetting bea's password ends her sessions.
   {
-    call: "POST email-and-password/forgot-password", name: "email: the same answer for any email", who: "anonymous", method: "POST",
+    call: "POST email-and-password/forgot-password",
+    name: "email: the same answer for any email",
+    who: "anonymous",
+    method: "POST",
     path: () => `${AUTH}/email-and-password/forgot-password`,
     data: () => ({ email: "bea@example.com" }),
     status: 200,
@@ -391,9 +663,13 @@ export const accountShapes: Shape[] = [
     },
   },
   {
-    call: "POST email-and-password/reset-password", name: "password, passwordConfirmation and code", who: "anonymous", method: "POST",
+    call: "POST email-and-password/reset-password",
+    name: "password, passwordConfirmation and code",
+    who: "anonymous",
+    method: "POST",
     path: () => `${AUTH}/email-and-password/reset-password`,
     data: (c) => ({ password: "bea new password", passwordConfirmation: "bea new password", code: c.saved.resetCode }),
-    status: 200, expect: (body) => expect(body.data.message).toBe("Password reset successfully"),
+    status: 200,
+    expect: (body) => expect(body.data.message).toBe("Password reset successfully"),
   },
 ];

@@ -16,7 +16,6 @@ import { create, productWithPrices } from "../ecommerce/shop-fixture.js";
 
 import { PUBLIC_URL, SPEC_CALLS, clientUrl, formData, type Context, type Who } from "./original-client-sdk.js";
 
-
 import { shapes } from "./original-client-shapes.js";
 
 describe(`the original client's requests on ${testDialect}`, () => {
@@ -26,11 +25,20 @@ describe(`the original client's requests on ${testDialect}`, () => {
   const c = { saved: {} } as Context;
 
   beforeAll(async () => {
-    files = createServer((request, response) => response.writeHead(200, { "content-type": "text/plain" }).end(`notes at ${request.url}\n`));
+    files = createServer((request, response) =>
+      response.writeHead(200, { "content-type": "text/plain" }).end(`notes at ${request.url}\n`),
+    );
     await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
     c.filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
     storage = await localStorage({ fetchAllowedAddresses: ["127.0.0.1"] });
-    t = await createTestApp({ adminEmail: "admin@example.com", adminPassword: "admin password", publicUrl: PUBLIC_URL, evmTimestampMessages: true, dataDir: storage.dataDir, fileStorage: storage.settings });
+    t = await createTestApp({
+      adminEmail: "admin@example.com",
+      adminPassword: "admin password",
+      publicUrl: PUBLIC_URL,
+      evmTimestampMessages: true,
+      dataDir: storage.dataDir,
+      fileStorage: storage.settings,
+    });
     c.t = t;
     c.ann = await register(t, "ann@example.com");
     c.bea = await register(t, "bea@example.com");
@@ -38,12 +46,23 @@ describe(`the original client's requests on ${testDialect}`, () => {
     c.admin = await signIn(t, "admin@example.com", "admin password");
     c.home = (await create(t, "host/pages", { url: "/", slug: "home" })).id;
     await create(t, "host/pages", { url: "/blog", slug: "blog" });
-    c.articleTemplate = (await create(t, "host/pages", { url: "/blog/articles/[blog.articles.slug]", slug: "article" })).id;
+    c.articleTemplate = (
+      await create(t, "host/pages", { url: "/blog/articles/[blog.articles.slug]", slug: "article" })
+    ).id;
     await create(t, "blog/articles", { slug: "hello-world", title: { en: "Hello, world" } });
     await create(t, "blog/articles", { slug: "second-post", title: { en: "Second post" } });
     c.formId = (await create(t, "crm/forms", { slug: "contact" })).id;
-    c.categories = [await create(t, "ecommerce/categories", { slug: "first" }), await create(t, "ecommerce/categories", { slug: "second" })];
-    c.currency = await create(t, "billing/currencies", { slug: "usd", symbol: "$", adminTitle: "US dollar", isDefault: true, decimals: 2 });
+    c.categories = [
+      await create(t, "ecommerce/categories", { slug: "first" }),
+      await create(t, "ecommerce/categories", { slug: "second" }),
+    ];
+    c.currency = await create(t, "billing/currencies", {
+      slug: "usd",
+      symbol: "$",
+      adminTitle: "US dollar",
+      isDefault: true,
+      decimals: 2,
+    });
     const key = await create(t, "ecommerce/attribute-keys", { adminTitle: "Price", type: "price", field: "number" });
     c.product = await productWithPrices(t, key, "Shoes", [[c.currency, "19.99"]]);
     c.pencil = await productWithPrices(t, key, "Pencil", [[c.currency, "0.10"]]);
@@ -64,7 +83,10 @@ describe(`the original client's requests on ${testDialect}`, () => {
 
   it.each(shapes.map((s) => [`${s.call}: ${s.name}`, s] as const))("%s", async (_, shape) => {
     await shape.before?.(c);
-    const headers: Record<string, string> = { ...headersOf(shape.who), ...(shape.method === "GET" ? { "cache-control": "no-store" } : {}) };
+    const headers: Record<string, string> = {
+      ...headersOf(shape.who),
+      ...(shape.method === "GET" ? { "cache-control": "no-store" } : {}),
+    };
     let payload: Buffer | string | undefined;
     if (shape.data) {
       const form = await formData(shape.data(c));
@@ -74,7 +96,13 @@ describe(`the original client's requests on ${testDialect}`, () => {
       payload = JSON.stringify(shape.json(c));
       headers["content-type"] = "application/json";
     }
-    const answer = await t.request({ method: shape.method, url: clientUrl(shape.path(c), shape.params?.(c)), key: null, headers, payload });
+    const answer = await t.request({
+      method: shape.method,
+      url: clientUrl(shape.path(c), shape.params?.(c)),
+      key: null,
+      headers,
+      payload,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(shape.status);
     await shape.expect(answer.body, c);
   });
@@ -82,7 +110,9 @@ describe(`the original client's requests on ${testDialect}`, () => {
   it("has a row for every call of the original client's API, and names no other", () => {
     const covered = new Set(shapes.map((s) => s.call));
     expect(SPEC_CALLS.filter((call) => !covered.has(call))).toEqual([]);
-    expect([...covered].filter((call) => call !== "error body" && !(SPEC_CALLS as readonly string[]).includes(call))).toEqual([]);
+    expect(
+      [...covered].filter((call) => call !== "error body" && !(SPEC_CALLS as readonly string[]).includes(call)),
+    ).toEqual([]);
   });
 
   it("a revalidated tag drops the rendered pages that used that model, and only those", async () => {

@@ -12,13 +12,30 @@ const QS_OPTIONS = { depth: 6, arrayLimit: 1000, parameterLimit: 5000 };
 const segmentArb = fc.oneof(
   fc.constantFrom("filters", "and", "or", "column", "method", "value", "orderBy", "limit", "a", "b"),
   fc.constantFrom("0", "1", "2", "10", "999", "1000", "1001", "01", "-1"),
-  fc.constantFrom("", "__proto__", "constructor", "toString", "hasOwnProperty", "a.b", "x=y", "%5B", "%5D", "%zz", "é", "%C3%A9"),
+  fc.constantFrom(
+    "",
+    "__proto__",
+    "constructor",
+    "toString",
+    "hasOwnProperty",
+    "a.b",
+    "x=y",
+    "%5B",
+    "%5D",
+    "%zz",
+    "é",
+    "%C3%A9",
+  ),
   fc.stringMatching(/^[a-z0-9_.-]{1,6}$/),
 );
 
 /** A key: a root and up to eight bracketed segments (past qs's depth of 6), sometimes with escaped brackets. */
 const keyArb = fc
-  .tuple(fc.oneof(segmentArb, fc.constantFrom("filters", "orderBy")), fc.array(segmentArb, { maxLength: 8 }), fc.boolean())
+  .tuple(
+    fc.oneof(segmentArb, fc.constantFrom("filters", "orderBy")),
+    fc.array(segmentArb, { maxLength: 8 }),
+    fc.boolean(),
+  )
   .map(([root, segments, escaped]) => {
     const key = root + segments.map((s) => `[${s}]`).join("");
     return escaped ? key.replace(/\[/g, "%5B").replace(/\]/g, "%5D") : key;
@@ -26,7 +43,24 @@ const keyArb = fc
 
 /** Values: plain, empty, spaces as `+`, escapes good and malformed, brackets and `=` inside. */
 const valueArb = fc.oneof(
-  fc.constantFrom("", "slug", "eq", "a+b", "a%20b", "%", "%zz", "%E0%A4%A", "%C3%A9", "x=y", "[1]", "a]=b", "toString", "__proto__", "true", "0"),
+  fc.constantFrom(
+    "",
+    "slug",
+    "eq",
+    "a+b",
+    "a%20b",
+    "%",
+    "%zz",
+    "%E0%A4%A",
+    "%C3%A9",
+    "x=y",
+    "[1]",
+    "a]=b",
+    "toString",
+    "__proto__",
+    "true",
+    "0",
+  ),
   fc.stringMatching(/^[a-zA-Z0-9%+=\][._~-]{0,12}$/),
 );
 
@@ -58,7 +92,8 @@ describe("bracketed query strings", () => {
 
   it("read alike when only the values change (the list pages' case), each answer a structure of its own", () => {
     const parse = queryStringParser();
-    const query = (slug: string) => `filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=${slug}&orderBy[and][0][column]=createdAt`;
+    const query = (slug: string) =>
+      `filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=${slug}&orderBy[and][0][column]=createdAt`;
     fc.assert(
       fc.property(valueArb, valueArb, (one, other) => {
         const first = parse(query(one));
@@ -73,7 +108,10 @@ describe("bracketed query strings", () => {
   });
 
   it.each([
-    ["filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=bench-new-1", { filters: { and: [{ column: "slug", method: "eq", value: "bench-new-1" }] } }],
+    [
+      "filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=bench-new-1",
+      { filters: { and: [{ column: "slug", method: "eq", value: "bench-new-1" }] } },
+    ],
     ["a[b]=x&a=y", { a: [{ b: "x" }, "y"] }],
     ["a[]=1&a[]=2&a[]=", { a: ["1", "2", ""] }],
     ["a[__proto__][b]=1", {}],

@@ -11,9 +11,11 @@ describe(`a new relation row's order index on ${testDialect}`, () => {
   beforeAll(async () => void (t = await createTestApp()));
   afterAll(() => t.close());
 
-  const page = () => createRecord(t, "/api/host/pages", { url: `/p-${Math.random().toString(36).slice(2, 8)}`, title: "Page" });
+  const page = () =>
+    createRecord(t, "/api/host/pages", { url: `/p-${Math.random().toString(36).slice(2, 8)}`, title: "Page" });
   const widget = () => createRecord(t, "/api/host/widgets", { title: { en: "Block" } });
-  const link = (pageId: string, widgetId: string, extra: Record<string, unknown> = {}) => createRecord(t, "/api/host/pages-to-widgets", { pageId, widgetId, ...extra });
+  const link = (pageId: string, widgetId: string, extra: Record<string, unknown> = {}) =>
+    createRecord(t, "/api/host/pages-to-widgets", { pageId, widgetId, ...extra });
 
   it("appends each new row after its parent's last, whatever the other parents hold", async () => {
     const [first, second] = [await page(), await page()];
@@ -35,7 +37,11 @@ describe(`a new relation row's order index on ${testDialect}`, () => {
     const p = await page();
     await link(p.id, (await widget()).id);
     const [w1, w2, w3] = [await widget(), await widget(), await widget()];
-    const { status, body } = await t.request({ method: "POST", url: "/api/host/pages-to-widgets/bulk", payload: { data: [w1, w2, w3].map((w) => ({ pageId: p.id, widgetId: w.id })) } });
+    const { status, body } = await t.request({
+      method: "POST",
+      url: "/api/host/pages-to-widgets/bulk",
+      payload: { data: [w1, w2, w3].map((w) => ({ pageId: p.id, widgetId: w.id })) },
+    });
     expect(status).toBe(201);
     expect(body.data.map((r: any) => r.orderIndex)).toEqual([1, 2, 3]);
   });
@@ -51,7 +57,12 @@ describe(`a new relation row's order index on ${testDialect}`, () => {
     expect(first.orderIndex).toBe(0);
     expect(links.every((l) => l.orderIndex >= 1)).toBe(true);
     const filter = encodeURIComponent(JSON.stringify([{ column: "pageId", method: "eq", value: p.id }]));
-    const listed = (await t.request({ method: "GET", url: `/api/host/pages-to-widgets?filters[and]=${filter}&orderBy[and][0][column]=orderIndex&orderBy[and][0][method]=asc` })).body.data;
+    const listed = (
+      await t.request({
+        method: "GET",
+        url: `/api/host/pages-to-widgets?filters[and]=${filter}&orderBy[and][0][column]=orderIndex&orderBy[and][0][method]=asc`,
+      })
+    ).body.data;
     expect(listed.map((r: any) => r.id)[0]).toBe(first.id);
     expect(listed).toHaveLength(9);
   });

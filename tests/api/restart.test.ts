@@ -17,7 +17,9 @@ describe("embedded database in DATA_DIR", () => {
     try {
       const first = await composeApp(config, { logger: false });
       const created = await first.inject({
-        method: "POST", url: "/api/blog/articles?publish=true", headers: { "x-rbac-secret-key": SECRET },
+        method: "POST",
+        url: "/api/blog/articles?publish=true",
+        headers: { "x-rbac-secret-key": SECRET },
         payload: { data: { title: { en: "Kept", ru: "Сохранено" } } },
       });
       expect(created.statusCode).toBe(201);
@@ -42,22 +44,38 @@ describe("a schema file added without npm run generate", () => {
     const project = tempProject({ "shop/things.json": entity("shop/things") }, { withProjectSchemas: true });
     const dataDir = mkdtempSync(join(tmpdir(), "data-"));
     const config = {
-      ...configFromEnv({}), dataDir, rbacSecretKey: SECRET, logLevel: "silent",
-      schemasDir: project.schemasDir, migrationsDir: project.migrationsDir, generatedDir: project.generatedDir,
+      ...configFromEnv({}),
+      dataDir,
+      rbacSecretKey: SECRET,
+      logLevel: "silent",
+      schemasDir: project.schemasDir,
+      migrationsDir: project.migrationsDir,
+      generatedDir: project.generatedDir,
     };
     try {
       await generate(project);
-      project.write("shop/coupons.json", entity("shop/coupons", { percent: { type: "integer", minimum: 1, maximum: 100, default: 10 } }));
-      await expect(composeApp({ ...config, production: true }, { logger: false })).rejects.toThrow(/no migration: run npm run generate/);
+      project.write(
+        "shop/coupons.json",
+        entity("shop/coupons", { percent: { type: "integer", minimum: 1, maximum: 100, default: 10 } }),
+      );
+      await expect(composeApp({ ...config, production: true }, { logger: false })).rejects.toThrow(
+        /no migration: run npm run generate/,
+      );
 
       const app = await composeApp(config, { logger: false });
       const created = await app.inject({
-        method: "POST", url: "/api/shop/coupons", headers: { "x-rbac-secret-key": SECRET }, payload: { data: { percent: 15 } },
+        method: "POST",
+        url: "/api/shop/coupons",
+        headers: { "x-rbac-secret-key": SECRET },
+        payload: { data: { percent: 15 } },
       });
       expect(created.statusCode).toBe(201);
       expect(created.json().data.percent).toBe(15);
       await app.close();
-      expect(readdirSync(project.migrationsDir).filter((f) => f.endsWith(".sql"))).toEqual(["0001_initial.sql", "0002_schema_change.sql"]);
+      expect(readdirSync(project.migrationsDir).filter((f) => f.endsWith(".sql"))).toEqual([
+        "0001_initial.sql",
+        "0002_schema_change.sql",
+      ]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
       project.cleanup();

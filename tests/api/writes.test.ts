@@ -17,18 +17,24 @@ describe(`writes on ${testDialect}`, () => {
   it("accepts data as JSON, urlencoded and multipart", async () => {
     const json = await post("/api/ecommerce/stores", { title: { en: "Json store" } });
     const form = await t.request({
-      method: "POST", url: "/api/ecommerce/stores",
+      method: "POST",
+      url: "/api/ecommerce/stores",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: `data=${encodeURIComponent(JSON.stringify({ title: { en: "Form store" } }))}`,
     });
     const boundary = "----test-boundary";
     const multipart = await t.request({
-      method: "POST", url: "/api/ecommerce/stores",
+      method: "POST",
+      url: "/api/ecommerce/stores",
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({ title: { en: "Multipart store" } })}\r\n--${boundary}--\r\n`,
     });
     expect([json.status, form.status, multipart.status]).toEqual([201, 201, 201]);
-    expect([json, form, multipart].map((r) => r.body.data.slug)).toEqual(["json-store", "form-store", "multipart-store"]);
+    expect([json, form, multipart].map((r) => r.body.data.slug)).toEqual([
+      "json-store",
+      "form-store",
+      "multipart-store",
+    ]);
   });
 
   it("says 'No data' when data is missing, and 400 when it is not JSON", async () => {
@@ -36,8 +42,10 @@ describe(`writes on ${testDialect}`, () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("Validation error: No data");
     const garbled = await t.request({
-      method: "POST", url: "/api/ecommerce/stores",
-      headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "data=%7Bnope",
+      method: "POST",
+      url: "/api/ecommerce/stores",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "data=%7Bnope",
     });
     expect(garbled.status).toBe(400);
   });
@@ -69,7 +77,9 @@ describe(`writes on ${testDialect}`, () => {
     expect(pattern.status).toBe(400);
     expect(pattern.body.cause[0].path).toBe("/slug");
     const status = await post("/api/ecommerce/orders", { status: "lost" });
-    expect(status.body.cause).toEqual([{ path: "/status", message: "must be one of new, paying, approving, packaging, delivering, delivered, canceled" }]);
+    expect(status.body.cause).toEqual([
+      { path: "/status", message: "must be one of new, paying, approving, packaging, delivering, delivered, canceled" },
+    ]);
     const wrong = await post("/api/ecommerce/stores", { title: "not a map", colour: "red" });
     expect(wrong.body.cause.map((c: any) => c.path).sort()).toEqual(["/colour", "/title"]);
   });
@@ -78,7 +88,8 @@ describe(`writes on ${testDialect}`, () => {
     const created = (await post("/api/ecommerce/stores", {})).body.data;
     await new Promise((r) => setTimeout(r, 5));
     const updated = await t.request({
-      method: "PATCH", url: `/api/ecommerce/stores/${created.id}`,
+      method: "PATCH",
+      url: `/api/ecommerce/stores/${created.id}`,
       payload: { data: { ...created, variant: "wide", createdAt: "2000-01-01T00:00:00.000Z" } },
     });
     expect(updated.status).toBe(200);
@@ -89,10 +100,18 @@ describe(`writes on ${testDialect}`, () => {
 
   it("answers 404 for a missing id and 400 for a malformed one", async () => {
     for (const method of ["GET", "PATCH", "DELETE"] as const) {
-      const missing = await t.request({ method, url: `/api/ecommerce/stores/${uuid}`, payload: method === "PATCH" ? { data: {} } : undefined });
+      const missing = await t.request({
+        method,
+        url: `/api/ecommerce/stores/${uuid}`,
+        payload: method === "PATCH" ? { data: {} } : undefined,
+      });
       expect(missing.status).toBe(404);
       expect(missing.body.message).toMatch(/^Not Found error: Store/);
-      const malformed = await t.request({ method, url: "/api/ecommerce/stores/12", payload: method === "PATCH" ? { data: {} } : undefined });
+      const malformed = await t.request({
+        method,
+        url: "/api/ecommerce/stores/12",
+        payload: method === "PATCH" ? { data: {} } : undefined,
+      });
       expect(malformed.status).toBe(400);
     }
   });
@@ -100,7 +119,10 @@ describe(`writes on ${testDialect}`, () => {
   it("deletes relation rows with either side (cascade)", async () => {
     const store = (await post("/api/ecommerce/stores", {})).body.data;
     const products = (await post("/api/ecommerce/products/bulk", [{}, {}])).body.data;
-    const links = await post("/api/ecommerce/stores-to-products/bulk", products.map((p: any) => ({ storeId: store.id, productId: p.id })));
+    const links = await post(
+      "/api/ecommerce/stores-to-products/bulk",
+      products.map((p: any) => ({ storeId: store.id, productId: p.id })),
+    );
     expect(links.status).toBe(201);
     const byStore = [{ column: "storeId", method: "eq", value: store.id }];
     expect(await count("/api/ecommerce/stores-to-products", byStore)).toBe(2);
@@ -125,16 +147,26 @@ describe(`writes on ${testDialect}`, () => {
 
   it("bulk update is all or nothing", async () => {
     const rows = (await post("/api/ecommerce/categories/bulk", [{ slug: "b-1" }, { slug: "b-2" }])).body.data;
-    const patch = (data: unknown) => t.request({ method: "PATCH", url: "/api/ecommerce/categories/bulk", payload: { data } });
-    const missing = await patch([{ id: rows[0].id, variant: "changed" }, { id: uuid, variant: "changed" }]);
+    const patch = (data: unknown) =>
+      t.request({ method: "PATCH", url: "/api/ecommerce/categories/bulk", payload: { data } });
+    const missing = await patch([
+      { id: rows[0].id, variant: "changed" },
+      { id: uuid, variant: "changed" },
+    ]);
     expect(missing.status).toBe(404);
-    const conflict = await patch([{ id: rows[0].id, variant: "changed" }, { id: rows[1].id, slug: "b-1" }]);
+    const conflict = await patch([
+      { id: rows[0].id, variant: "changed" },
+      { id: rows[1].id, slug: "b-1" },
+    ]);
     expect(conflict.status).toBe(409);
     const noId = await patch([{ variant: "changed" }]);
     expect(noId.body.cause).toEqual([{ path: "/0/id", message: "id is required" }]);
     const unchanged = await t.request({ method: "GET", url: `/api/ecommerce/categories/${rows[0].id}` });
     expect(unchanged.body.data.variant).toBe("default");
-    const ok = await patch([{ id: rows[0].id, variant: "x" }, { id: rows[1].id, variant: "y" }]);
+    const ok = await patch([
+      { id: rows[0].id, variant: "x" },
+      { id: rows[1].id, variant: "y" },
+    ]);
     expect(ok.body.data.map((r: any) => r.variant)).toEqual(["x", "y"]);
   });
 
@@ -155,14 +187,22 @@ describe(`writes on ${testDialect}`, () => {
   });
 
   it("needs the secret key for every write until accounts land; reads are open", async () => {
-    const anonymous = await t.request({ method: "POST", url: "/api/ecommerce/stores", payload: { data: {} }, key: null });
+    const anonymous = await t.request({
+      method: "POST",
+      url: "/api/ecommerce/stores",
+      payload: { data: {} },
+      key: null,
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.message).toMatch(/^Authentication error/);
     const wrong = await t.request({ method: "DELETE", url: `/api/ecommerce/stores/${uuid}`, key: "guess" });
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toMatch(/^Permission error/);
     const cookie = await t.request({
-      method: "POST", url: "/api/ecommerce/stores", payload: { data: {} }, key: null,
+      method: "POST",
+      url: "/api/ecommerce/stores",
+      payload: { data: {} },
+      key: null,
       headers: { cookie: `theme=dark; rbac.secret-key=${SECRET}` },
     });
     expect(cookie.status).toBe(201);
@@ -173,14 +213,20 @@ describe(`writes on ${testDialect}`, () => {
     let identityId: string;
     beforeAll(async () => {
       identityId = (await post("/api/rbac/identities", { email: "a@example.com" })).body.data.id;
-      await sql`UPDATE "rbac_identities" SET "password" = 'hash', "salt" = 'salt', "code" = 'code' WHERE id = ${identityId}`.execute(t.database.db);
+      await sql`UPDATE "rbac_identities" SET "password" = 'hash', "salt" = 'salt', "code" = 'code' WHERE id = ${identityId}`.execute(
+        t.database.db,
+      );
     });
 
     it("are never returned", async () => {
       const responses = [
         await t.request({ method: "GET", url: `/api/rbac/identities/${identityId}` }),
         await t.request({ method: "GET", url: "/api/rbac/identities" }),
-        await t.request({ method: "PATCH", url: `/api/rbac/identities/${identityId}`, payload: { data: { account: "a" } } }),
+        await t.request({
+          method: "PATCH",
+          url: `/api/rbac/identities/${identityId}`,
+          payload: { data: { account: "a" } },
+        }),
         await post("/api/rbac/identities/find-or-create", { email: "a@example.com" }),
       ];
       for (const { body } of responses) {
@@ -191,18 +237,33 @@ describe(`writes on ${testDialect}`, () => {
     });
 
     it.each(["password", "salt", "code"])("%s cannot be filtered, ordered or written", async (field) => {
-      const filtered = await t.request({ method: "GET", url: `/api/rbac/identities?${qs.stringify({ filters: { and: [{ column: field, method: "eq", value: "hash" }] } })}` });
+      const filtered = await t.request({
+        method: "GET",
+        url: `/api/rbac/identities?${qs.stringify({ filters: { and: [{ column: field, method: "eq", value: "hash" }] } })}`,
+      });
       expect(filtered.status).toBe(400);
-      const counted = await t.request({ method: "GET", url: `/api/rbac/identities/count?${qs.stringify({ filters: { and: [{ column: field, method: "isNotNull" }] } })}` });
+      const counted = await t.request({
+        method: "GET",
+        url: `/api/rbac/identities/count?${qs.stringify({ filters: { and: [{ column: field, method: "isNotNull" }] } })}`,
+      });
       expect(counted.status).toBe(400);
-      const ordered = await t.request({ method: "GET", url: `/api/rbac/identities?${qs.stringify({ orderBy: { and: [{ column: field, method: "asc" }] } })}` });
+      const ordered = await t.request({
+        method: "GET",
+        url: `/api/rbac/identities?${qs.stringify({ orderBy: { and: [{ column: field, method: "asc" }] } })}`,
+      });
       expect(ordered.status).toBe(400);
-      const written = await t.request({ method: "PATCH", url: `/api/rbac/identities/${identityId}`, payload: { data: { [field]: "new" } } });
+      const written = await t.request({
+        method: "PATCH",
+        url: `/api/rbac/identities/${identityId}`,
+        payload: { data: { [field]: "new" } },
+      });
       expect(written.status).toBe(400);
       expect(written.body.cause).toEqual([{ path: `/${field}`, message: "is not a writable field" }]);
       const created = await post("/api/rbac/identities/bulk", [{ [field]: "x" }]);
       expect(created.status).toBe(400);
-      const stored = await sql<{ value: string }>`SELECT ${sql.ref(field)} AS value FROM "rbac_identities" WHERE id = ${identityId}`.execute(t.database.db);
+      const stored = await sql<{
+        value: string;
+      }>`SELECT ${sql.ref(field)} AS value FROM "rbac_identities" WHERE id = ${identityId}`.execute(t.database.db);
       expect(stored.rows[0]!.value).toBe(field === "password" ? "hash" : field);
     });
   });

@@ -33,15 +33,29 @@ describe("0xprocessing", () => {
       if (request.method === "GET" && request.path.startsWith(LOOKUP)) {
         if (request.headers.apikey !== API_KEY) return { status: 401, body: JSON.stringify({ error: "Unauthorized" }) };
         const payment = api.get(request.path.slice(LOOKUP.length));
-        return payment ? { body: JSON.stringify(payment) } : { status: 404, body: JSON.stringify({ error: "Payment not found" }) };
+        return payment
+          ? { body: JSON.stringify(payment) }
+          : { status: 404, body: JSON.stringify({ error: "Payment not found" }) };
       }
       if (request.method !== "POST" || request.path !== "/Payment") return { status: 404, body: "{}" };
       const form = new URLSearchParams(request.body);
-      if (form.get("MerchantId") !== MERCHANT) return { status: 400, body: JSON.stringify({ error: "Merchant not found" }) };
+      if (form.get("MerchantId") !== MERCHANT)
+        return { status: 400, body: JSON.stringify({ error: "Merchant not found" }) };
       const id = ++payments;
       return { body: JSON.stringify({ redirectUrl: `${self.url}/pay/${id}`, id }) };
     });
-    shop = await shopWith({ paymentProviders: { "0xprocessing": { merchantId: MERCHANT, webhookPassword: PASSWORD, apiKey: API_KEY, apiUrl: server.url, coin: COIN, test: false } } });
+    shop = await shopWith({
+      paymentProviders: {
+        "0xprocessing": {
+          merchantId: MERCHANT,
+          webhookPassword: PASSWORD,
+          apiKey: API_KEY,
+          apiUrl: server.url,
+          coin: COIN,
+          test: false,
+        },
+      },
+    });
   });
   afterAll(async () => {
     await shop?.t.close();
@@ -50,7 +64,10 @@ describe("0xprocessing", () => {
 
   /** A notification as 0xProcessing sends it: JSON with its MD5 Signature. */
   const send = (fields: Record<string, unknown>, password = PASSWORD) => {
-    const signed = { ...fields, Signature: md5(`${fields.PaymentId}:${MERCHANT}:${fields.Email}:${fields.Currency}:${password}`) };
+    const signed = {
+      ...fields,
+      Signature: md5(`${fields.PaymentId}:${MERCHANT}:${fields.Email}:${fields.Currency}:${password}`),
+    };
     return notify(shop.t, "0xprocessing", JSON.stringify(signed), { "content-type": "application/json" });
   };
   /** The payment reaches this state at 0xProcessing: its API answers it so from now on. */
@@ -63,7 +80,8 @@ describe("0xprocessing", () => {
     happen(fields);
     return send(fields);
   };
-  const lookUps = (invoice: Record<string, any>) => server.received.filter((r) => r.method === "GET" && r.path === `${LOOKUP}${invoice.providerId}`);
+  const lookUps = (invoice: Record<string, any>) =>
+    server.received.filter((r) => r.method === "GET" && r.path === `${LOOKUP}${invoice.providerId}`);
   const webhook = (invoice: Record<string, any>, Status = "Success", extra: Record<string, unknown> = {}) => ({
     PaymentId: Number(invoice.providerId),
     MerchantId: MERCHANT,
@@ -103,7 +121,11 @@ describe("0xprocessing", () => {
       SuccessUrl: "http://localhost:3000/cart?payment=paid",
       CancelUrl: "http://localhost:3000/cart?payment=declined",
     });
-    expect(invoice).toMatchObject({ providerId: String(payments), paymentUrl: `${server.url}/pay/${payments}`, currency: "USD" });
+    expect(invoice).toMatchObject({
+      providerId: String(payments),
+      paymentUrl: `${server.url}/pay/${payments}`,
+      currency: "USD",
+    });
   });
 
   it("Success pays and is answered 200; the same notification again is acknowledged; a late Canceled never undoes it", async () => {
@@ -120,7 +142,12 @@ describe("0xprocessing", () => {
   it("Canceled before payment: canceled and the order unpaid in the orders list (Pay now)", async () => {
     const { invoice, ids } = await checkedOut();
     await genuine(webhook(invoice, "Canceled"));
-    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "canceled", flag: null, intent: "canceled", order: "history/paying" });
+    expect(await stateOf(shop.t, ids)).toEqual({
+      invoice: "canceled",
+      flag: null,
+      intent: "canceled",
+      order: "history/paying",
+    });
     await dropDeclined(shop, ids.order);
   });
 
@@ -143,19 +170,39 @@ describe("0xprocessing", () => {
   });
 
   it.each([
-    ["unsigned", (body: Record<string, unknown>) => notify(shop.t, "0xprocessing", JSON.stringify(body), { "content-type": "application/json" })],
+    [
+      "unsigned",
+      (body: Record<string, unknown>) =>
+        notify(shop.t, "0xprocessing", JSON.stringify(body), { "content-type": "application/json" }),
+    ],
     ["signed with another password", (body: Record<string, unknown>) => send(body, "guess")],
-    ["with its signed fields altered", (body: Record<string, unknown>) => {
-      const signed = { ...body, Signature: md5(`${body.PaymentId}:${MERCHANT}:${body.Email}:${body.Currency}:${PASSWORD}`) };
-      return notify(shop.t, "0xprocessing", JSON.stringify({ ...signed, Email: "mallory@example.com" }), { "content-type": "application/json" });
-    }],
-  ] as [string, (body: Record<string, unknown>) => Promise<{ status: number }>][])("a notification %s is refused with a 400 and changes nothing", async (_label, post) => {
-    const { invoice, ids } = await checkedOut();
-    expect((await post(webhook(invoice))).status).toBe(400);
-    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "new", flag: null, intent: "open", order: "history/paying" });
-    // Refused before anything is asked of anyone.
-    expect(lookUps(invoice)).toEqual([]);
-  });
+    [
+      "with its signed fields altered",
+      (body: Record<string, unknown>) => {
+        const signed = {
+          ...body,
+          Signature: md5(`${body.PaymentId}:${MERCHANT}:${body.Email}:${body.Currency}:${PASSWORD}`),
+        };
+        return notify(shop.t, "0xprocessing", JSON.stringify({ ...signed, Email: "mallory@example.com" }), {
+          "content-type": "application/json",
+        });
+      },
+    ],
+  ] as [string, (body: Record<string, unknown>) => Promise<{ status: number }>][])(
+    "a notification %s is refused with a 400 and changes nothing",
+    async (_label, post) => {
+      const { invoice, ids } = await checkedOut();
+      expect((await post(webhook(invoice))).status).toBe(400);
+      expect(await stateOf(shop.t, ids)).toEqual({
+        invoice: "new",
+        flag: null,
+        intent: "open",
+        order: "history/paying",
+      });
+      // Refused before anything is asked of anyone.
+      expect(lookUps(invoice)).toEqual([]);
+    },
+  );
 
   // The signature covers PaymentId, MerchantId, Email and Currency only (docs/payments.md "Signature schemes"): a genuine
   // notification's Status, amounts and BillingID can be altered without breaking it. They are read
@@ -193,17 +240,20 @@ describe("0xprocessing", () => {
       state: { invoice: "new", intent: "open", order: "history/paying" },
       flag: null,
     },
-  ])("a genuinely signed notification saying $label is applied as the API says, never as it says", async ({ happened, sent, answer, state, flag }) => {
-    const { invoice, ids } = await checkedOut();
-    if (happened) happen(webhook(invoice, happened.Status, happened));
-    const response = await send({ ...webhook(invoice), ...sent });
-    expect(response.status).toBe(answer);
-    const after = await stateOf(shop.t, ids);
-    expect(after).toMatchObject(state);
-    if (flag) expect(after.flag).toContain(flag);
-    else expect(after.flag).toBeNull();
-    expect(lookUps(invoice).map((r) => r.headers.apikey)).toEqual([API_KEY]);
-  });
+  ])(
+    "a genuinely signed notification saying $label is applied as the API says, never as it says",
+    async ({ happened, sent, answer, state, flag }) => {
+      const { invoice, ids } = await checkedOut();
+      if (happened) happen(webhook(invoice, happened.Status, happened));
+      const response = await send({ ...webhook(invoice), ...sent });
+      expect(response.status).toBe(answer);
+      const after = await stateOf(shop.t, ids);
+      expect(after).toMatchObject(state);
+      if (flag) expect(after.flag).toContain(flag);
+      else expect(after.flag).toBeNull();
+      expect(lookUps(invoice).map((r) => r.headers.apikey)).toEqual([API_KEY]);
+    },
+  );
 
   it("a genuine notification moved to another invoice (BillingID altered) pays neither", async () => {
     const underpaid = await checkedOut();
@@ -211,7 +261,12 @@ describe("0xprocessing", () => {
     happen(webhook(underpaid.invoice, "Insufficient", { Amount: 20.5, AmountUSD: 20.5 }));
     // Signed fields untouched (PaymentId, Email, Currency); Status, amount and BillingID rewritten.
     expect((await send({ ...webhook(underpaid.invoice), BillingID: other.invoice.id })).status).toBe(200);
-    expect(await stateOf(shop.t, other.ids)).toEqual({ invoice: "new", flag: null, intent: "open", order: "history/paying" });
+    expect(await stateOf(shop.t, other.ids)).toEqual({
+      invoice: "new",
+      flag: null,
+      intent: "open",
+      order: "history/paying",
+    });
     expect((await stateOf(shop.t, underpaid.ids)).flag).toContain("20.5 USD");
   });
 
@@ -226,14 +281,19 @@ describe("0xprocessing", () => {
   });
 
   it("a genuine notification for a billing id this shop does not have is acknowledged and changes nothing", async () => {
-    expect(await genuine({ ...webhook({ id: randomUUID(), providerId: "77" }) })).toEqual({ status: 200, body: { received: true } });
+    expect(await genuine({ ...webhook({ id: randomUUID(), providerId: "77" }) })).toEqual({
+      status: 200,
+      body: { received: true },
+    });
   });
 
   it("an unreachable or failing 0xProcessing is a 502 and the order stays in the cart", async () => {
     server.failNext(500, "Internal Server Error");
     const { response, order } = await checkOut(shop, "0xprocessing");
     expect(response.status).toBe(502);
-    expect((await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject({ type: "cart", status: "new" });
+    expect((await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data).toMatchObject(
+      { type: "cart", status: "new" },
+    );
     await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${order.id}` });
   });
 });

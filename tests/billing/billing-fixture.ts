@@ -26,9 +26,21 @@ export async function checkOut(shop: Shop, provider: string, currency: Record<st
   const response = await shop.ann.call({
     method: "POST",
     url: `${shop.ann.base}/orders/checkout`,
-    payload: { data: { provider, email: "ann@example.com", billingModule: { currency: { id: currency.id } }, ecommerceModule: { orders: [{ id: order.id }] } } },
+    payload: {
+      data: {
+        provider,
+        email: "ann@example.com",
+        billingModule: { currency: { id: currency.id } },
+        ecommerceModule: { orders: [{ id: order.id }] },
+      },
+    },
   });
-  return { response, order, invoice: response.body?.data?.billingModule?.invoices?.[0], intent: response.body?.data?.billingModule?.paymentIntents?.[0] };
+  return {
+    response,
+    order,
+    invoice: response.body?.data?.billingModule?.invoices?.[0],
+    intent: response.body?.data?.billingModule?.paymentIntents?.[0],
+  };
 }
 
 /** What a notification may change: the invoice (status, flag), its intent, its order. */
@@ -37,7 +49,12 @@ export async function stateOf(t: TestApp, ids: { invoice: string; intent: string
   const invoice = await get(`/api/billing/invoices/${ids.invoice}`);
   const intent = await get(`/api/billing/payment-intents/${ids.intent}`);
   const order = await get(`/api/ecommerce/orders/${ids.order}`);
-  return { invoice: invoice.status as string, flag: invoice.flag as string | null, intent: intent.status as string, order: `${order.type}/${order.status}` };
+  return {
+    invoice: invoice.status as string,
+    flag: invoice.flag as string | null,
+    intent: intent.status as string,
+    order: `${order.type}/${order.status}`,
+  };
 }
 
 /** A notification posted as the provider would: no session, no secret key, the exact bytes. */

@@ -23,9 +23,22 @@ describe("CloudPayments' documented Content-HMAC vectors", () => {
   });
 
   it("the provider accepts the published notification with its signature and refuses the library's invalid one", () => {
-    const provider = new CloudPaymentsProvider("cloudpayments", { publicId: "x", apiSecret: "pass", apiUrl: "http://127.0.0.1:1" }, { publicUrl: "http://localhost:3000", production: false });
-    const headers = { "content-type": "application/x-www-form-urlencoded", "content-hmac": "tJW02TMAce4Em8eJTNqjhOax+BYRM5K2D8mX9xsmUUc=" };
-    expect(provider.verifyWebhook(Buffer.from(PUBLISHED_BODY), headers, "/api/billing/payment-intents/cloudpayments/webhook?type=pay")).toEqual({
+    const provider = new CloudPaymentsProvider(
+      "cloudpayments",
+      { publicId: "x", apiSecret: "pass", apiUrl: "http://127.0.0.1:1" },
+      { publicUrl: "http://localhost:3000", production: false },
+    );
+    const headers = {
+      "content-type": "application/x-www-form-urlencoded",
+      "content-hmac": "tJW02TMAce4Em8eJTNqjhOax+BYRM5K2D8mX9xsmUUc=",
+    };
+    expect(
+      provider.verifyWebhook(
+        Buffer.from(PUBLISHED_BODY),
+        headers,
+        "/api/billing/payment-intents/cloudpayments/webhook?type=pay",
+      ),
+    ).toEqual({
       kind: "paid",
       invoiceId: "1234567",
       eventId: "pay:666",
@@ -34,7 +47,13 @@ describe("CloudPayments' documented Content-HMAC vectors", () => {
       // The paying transaction, which a refund names.
       paymentId: "666",
     });
-    expect(() => provider.verifyWebhook(Buffer.from(PUBLISHED_BODY), { ...headers, "content-hmac": "6sUXv4W0wmhfpkkDtp+3Hw/M8deAPkMRVV3OWANcqro=" }, "/x?type=pay")).toThrow(/Content-HMAC is wrong/);
+    expect(() =>
+      provider.verifyWebhook(
+        Buffer.from(PUBLISHED_BODY),
+        { ...headers, "content-hmac": "6sUXv4W0wmhfpkkDtp+3Hw/M8deAPkMRVV3OWANcqro=" },
+        "/x?type=pay",
+      ),
+    ).toThrow(/Content-HMAC is wrong/);
   });
 });
 
@@ -48,10 +67,24 @@ describe.each(["cloudpayments", "tiptoppay"] as const)("%s", (name) => {
     // The API on loopback: POST /orders/create with Basic auth answers { Success, Message, Model: { Id, Number, Url } }.
     server = await startProviderServer(name, (request, self) => {
       if (request.method !== "POST" || request.path !== "/orders/create") return { status: 404, body: "{}" };
-      if (request.headers.authorization !== `Basic ${Buffer.from(`${publicId}:${apiSecret}`).toString("base64")}`) return { status: 401, body: "" };
+      if (request.headers.authorization !== `Basic ${Buffer.from(`${publicId}:${apiSecret}`).toString("base64")}`)
+        return { status: 401, body: "" };
       const order = JSON.parse(request.body);
       const id = randomUUID().replace(/-/g, "").slice(0, 16);
-      return { body: JSON.stringify({ Success: true, Message: null, Model: { Id: id, Number: self.received.length, Amount: order.Amount, Currency: order.Currency, Email: order.Email, Url: `${self.url}/pay/${id}` } }) };
+      return {
+        body: JSON.stringify({
+          Success: true,
+          Message: null,
+          Model: {
+            Id: id,
+            Number: self.received.length,
+            Amount: order.Amount,
+            Currency: order.Currency,
+            Email: order.Email,
+            Url: `${self.url}/pay/${id}`,
+          },
+        }),
+      };
     });
     shop = await shopWith({ paymentProviders: { [name]: { publicId, apiSecret, apiUrl: server.url } } });
   });
@@ -63,7 +96,17 @@ describe.each(["cloudpayments", "tiptoppay"] as const)("%s", (name) => {
   /** A notification as the provider sends it: form-urlencoded, signed with Content-HMAC. */
   const send = (type: string, fields: Record<string, string>, secret = apiSecret) => {
     const body = new URLSearchParams(fields).toString();
-    return notify(shop.t, name, body, { "content-type": "application/x-www-form-urlencoded", "content-hmac": hmac(secret, body), "x-content-hmac": hmac(secret, decodeURIComponent(body)) }, `?type=${type}`);
+    return notify(
+      shop.t,
+      name,
+      body,
+      {
+        "content-type": "application/x-www-form-urlencoded",
+        "content-hmac": hmac(secret, body),
+        "x-content-hmac": hmac(secret, decodeURIComponent(body)),
+      },
+      `?type=${type}`,
+    );
   };
   const payment = (invoiceId: string, extra: Record<string, string> = {}) => ({
     TransactionId: String(Math.floor(Math.random() * 1e9)),
@@ -111,7 +154,9 @@ describe.each(["cloudpayments", "tiptoppay"] as const)("%s", (name) => {
     const { response, order } = await checkOut(shop, name);
     expect(response.status).toBe(502);
     expect(response.body.message).toContain("Invalid currency");
-    expect((await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data.type).toBe("cart");
+    expect((await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}` })).body.data.type).toBe(
+      "cart",
+    );
     await shop.ann.call({ method: "DELETE", url: `${shop.ann.base}/orders/${order.id}` });
   });
 
@@ -135,16 +180,34 @@ describe.each(["cloudpayments", "tiptoppay"] as const)("%s", (name) => {
     const after = await stateOf(shop.t, ids);
     expect(after).toEqual({ invoice: "paid", flag: null, intent: "succeeded", order: "history/approving" });
     expect(await send("pay", pay)).toEqual({ status: 200, body: { code: 0 } });
-    expect((await send("fail", payment(invoice.id, { Status: "Declined", Reason: "InsufficientFunds", ReasonCode: "5051" }))).body).toEqual({ code: 0 });
+    expect(
+      (await send("fail", payment(invoice.id, { Status: "Declined", Reason: "InsufficientFunds", ReasonCode: "5051" })))
+        .body,
+    ).toEqual({ code: 0 });
     expect(await stateOf(shop.t, ids)).toEqual(after);
   });
 
   it("Fail: invoice failed, the order unpaid in the orders list (Pay now); a JSON notification is read the same way", async () => {
     const { invoice, ids } = await checkedOut();
-    const body = JSON.stringify({ ...payment(invoice.id, { Status: "Declined", Reason: "InsufficientFunds" }), Amount: 39.98, ReasonCode: 5051 });
-    const response = await notify(shop.t, name, body, { "content-type": "application/json", "content-hmac": hmac(apiSecret, body) }, "?type=fail");
+    const body = JSON.stringify({
+      ...payment(invoice.id, { Status: "Declined", Reason: "InsufficientFunds" }),
+      Amount: 39.98,
+      ReasonCode: 5051,
+    });
+    const response = await notify(
+      shop.t,
+      name,
+      body,
+      { "content-type": "application/json", "content-hmac": hmac(apiSecret, body) },
+      "?type=fail",
+    );
     expect(response.body).toEqual({ code: 0 });
-    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "history/paying" });
+    expect(await stateOf(shop.t, ids)).toEqual({
+      invoice: "failed",
+      flag: null,
+      intent: "failed",
+      order: "history/paying",
+    });
     await dropDeclined(shop, ids.order);
   });
 
@@ -155,9 +218,21 @@ describe.each(["cloudpayments", "tiptoppay"] as const)("%s", (name) => {
     expect((await stateOf(shop.t, ids)).invoice).toBe("new");
     await send("confirm", { ...hold, Status: "Completed" });
     expect((await stateOf(shop.t, ids)).invoice).toBe("paid");
-    const refund = { TransactionId: "999001", PaymentTransactionId: hold.TransactionId, Amount: "39.98", InvoiceId: invoice.id, OperationType: "Refund", DateTime: "2025-01-02 10:00:00" };
+    const refund = {
+      TransactionId: "999001",
+      PaymentTransactionId: hold.TransactionId,
+      Amount: "39.98",
+      InvoiceId: invoice.id,
+      OperationType: "Refund",
+      DateTime: "2025-01-02 10:00:00",
+    };
     expect((await send("refund", refund)).body).toEqual({ code: 0 });
-    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "refunded", flag: null, intent: "refunded", order: "history/canceled" });
+    expect(await stateOf(shop.t, ids)).toEqual({
+      invoice: "refunded",
+      flag: null,
+      intent: "refunded",
+      order: "history/canceled",
+    });
   });
 
   it("a Pay whose amount is not the invoice's flags it and moves nothing", async () => {
@@ -173,15 +248,26 @@ describe.each(["cloudpayments", "tiptoppay"] as const)("%s", (name) => {
     ["signed with another secret", "other secret", "?type=pay"],
     ["signed, but posted to an address without its type", undefined, ""],
     ["a Check body replayed as a Pay (status Declined)", undefined, "?type=pay"],
-  ] as [string, Record<string, string> | string | undefined, string][])("a notification %s is refused with a 400 and changes nothing", async (label, how, query) => {
-    const { invoice, ids } = await checkedOut();
-    const fields = payment(invoice.id, label.startsWith("a Check") ? { Status: "Declined" } : {});
-    const body = new URLSearchParams(fields).toString();
-    const headers = typeof how === "object" ? how : { "content-type": "application/x-www-form-urlencoded", "content-hmac": hmac(how ?? apiSecret, body) };
-    const response = await notify(shop.t, name, body, headers, query);
-    expect(response.status).toBe(400);
-    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "new", flag: null, intent: "open", order: "history/paying" });
-  });
+  ] as [string, Record<string, string> | string | undefined, string][])(
+    "a notification %s is refused with a 400 and changes nothing",
+    async (label, how, query) => {
+      const { invoice, ids } = await checkedOut();
+      const fields = payment(invoice.id, label.startsWith("a Check") ? { Status: "Declined" } : {});
+      const body = new URLSearchParams(fields).toString();
+      const headers =
+        typeof how === "object"
+          ? how
+          : { "content-type": "application/x-www-form-urlencoded", "content-hmac": hmac(how ?? apiSecret, body) };
+      const response = await notify(shop.t, name, body, headers, query);
+      expect(response.status).toBe(400);
+      expect(await stateOf(shop.t, ids)).toEqual({
+        invoice: "new",
+        flag: null,
+        intent: "open",
+        order: "history/paying",
+      });
+    },
+  );
 
   it("a signed Pay for an invoice this shop does not have is acknowledged ({code:0}) and changes nothing", async () => {
     expect(await send("pay", payment(randomUUID()))).toEqual({ status: 200, body: { code: 0 } });

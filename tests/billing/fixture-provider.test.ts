@@ -35,21 +35,41 @@ describe("a provider added to the list: offered, validated, paid through, stored
   });
 
   it("the public list offers it after the configured ones, with its label for the checkout select", async () => {
-    expect(await shop.t.request({ method: "GET", url: PROVIDERS_ROUTE, key: null })).toEqual({ status: 200, body: { data: ["dummy", "fixturepay"] } });
+    expect(await shop.t.request({ method: "GET", url: PROVIDERS_ROUTE, key: null })).toEqual({
+      status: 200,
+      body: { data: ["dummy", "fixturepay"] },
+    });
     const options = await shop.t.request({ method: "GET", url: `${PROVIDERS_ROUTE}?as=options`, key: null });
-    expect(options.body).toEqual({ data: [{ value: "dummy", label: "Dummy" }, { value: "fixturepay", label: "Fixture Pay" }] });
+    expect(options.body).toEqual({
+      data: [
+        { value: "dummy", label: "Dummy" },
+        { value: "fixturepay", label: "Fixture Pay" },
+      ],
+    });
   });
 
   it("a checkout naming it creates the payment with its peer; the invoice names it; its signed notification pays", async () => {
     const { response, order, invoice, intent } = await checkOut(shop, "fixturepay");
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(invoice).toMatchObject({ provider: "fixturepay", providerId: "fp_1", paymentUrl: `${peer.url}/pay/fp_1`, amount: "39.98", currency: "USD", status: "new" });
+    expect(invoice).toMatchObject({
+      provider: "fixturepay",
+      providerId: "fp_1",
+      paymentUrl: `${peer.url}/pay/fp_1`,
+      amount: "39.98",
+      currency: "USD",
+      status: "new",
+    });
     expect(JSON.parse(peer.received.at(-1)!.body)).toEqual({ amount: "39.98", currency: "USD", reference: invoice.id });
 
     const body = JSON.stringify({ status: "paid", id: "fp_1", eventId: "evt_1", amount: "39.98", currency: "USD" });
-    const paid = await notify(shop.t, "fixturepay", body, { "content-type": "application/json", "x-fixture-signature": hmacHex(SECRET, body) });
+    const paid = await notify(shop.t, "fixturepay", body, {
+      "content-type": "application/json",
+      "x-fixture-signature": hmacHex(SECRET, body),
+    });
     expect(paid.status).toBe(200);
-    expect(await stateOf(shop.t, { invoice: invoice.id, intent: intent.id, order: order.id })).toMatchObject({ invoice: "paid" });
+    expect(await stateOf(shop.t, { invoice: invoice.id, intent: intent.id, order: order.id })).toMatchObject({
+      invoice: "paid",
+    });
   });
 
   it("a checkout naming a provider not in the list is 400 Invalid provider", async () => {
@@ -59,13 +79,30 @@ describe("a provider added to the list: offered, validated, paid through, stored
   });
 
   it("the generic invoice routes take it and refuse a name not in the list with a 400 naming the allowed ones", async () => {
-    const created = await shop.t.request({ method: "POST", url: "/api/billing/invoices", payload: { data: { provider: "fixturepay", amount: "1.00" } } });
+    const created = await shop.t.request({
+      method: "POST",
+      url: "/api/billing/invoices",
+      payload: { data: { provider: "fixturepay", amount: "1.00" } },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data.provider).toBe("fixturepay");
-    const refused = await shop.t.request({ method: "POST", url: "/api/billing/invoices", payload: { data: { provider: "nopay", amount: "1.00" } } });
+    const refused = await shop.t.request({
+      method: "POST",
+      url: "/api/billing/invoices",
+      payload: { data: { provider: "nopay", amount: "1.00" } },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.cause).toEqual([{ path: "/provider", message: `must be one of ${[...PAYMENT_PROVIDERS, fixturePay].map((p) => p.name).join(", ")}` }]);
-    const patched = await shop.t.request({ method: "PATCH", url: `/api/billing/invoices/${created.body.data.id}`, payload: { data: { provider: "nopay" } } });
+    expect(refused.body.cause).toEqual([
+      {
+        path: "/provider",
+        message: `must be one of ${[...PAYMENT_PROVIDERS, fixturePay].map((p) => p.name).join(", ")}`,
+      },
+    ]);
+    const patched = await shop.t.request({
+      method: "PATCH",
+      url: `/api/billing/invoices/${created.body.data.id}`,
+      payload: { data: { provider: "nopay" } },
+    });
     expect(patched.status).toBe(400);
   });
 
@@ -79,10 +116,17 @@ describe("a provider added to the list: offered, validated, paid through, stored
 describe("the added provider passes the checks every provider passes, its settings read from config.environment", () => {
   providerChecks({
     name: fixturePay.name,
-    config: (peerUrl) => ({ paymentProviderDefinitions: [...PAYMENT_PROVIDERS, fixturePay], environment: { FIXTUREPAY_API_URL: peerUrl, FIXTUREPAY_SECRET: SECRET } }),
+    config: (peerUrl) => ({
+      paymentProviderDefinitions: [...PAYMENT_PROVIDERS, fixturePay],
+      environment: { FIXTUREPAY_API_URL: peerUrl, FIXTUREPAY_SECRET: SECRET },
+    }),
     payment(_request, made, peerUrl) {
       const id = `fp_${made}`;
-      return { answer: { body: JSON.stringify({ id, url: `${peerUrl}/pay/${id}` }) }, providerId: id, paymentUrl: `${peerUrl}/pay/${id}` };
+      return {
+        answer: { body: JSON.stringify({ id, url: `${peerUrl}/pay/${id}` }) },
+        providerId: id,
+        paymentUrl: `${peerUrl}/pay/${id}`,
+      };
     },
     notification({ kind, eventId, invoice, amount, currency }, secret = SECRET) {
       const body = JSON.stringify({ status: kind, id: invoice.providerId, eventId, amount, currency });

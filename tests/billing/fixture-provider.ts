@@ -1,7 +1,14 @@
 import { hmacHex, sameSignature } from "../../server/modules/billing/signatures.js";
 import type { ProviderDefinition } from "../../server/modules/billing/providers/definition.js";
 import { providerRequest } from "../../server/modules/billing/providers/http.js";
-import { header, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentProvider, type WebhookOutcome } from "../../server/modules/billing/providers/provider.js";
+import {
+  header,
+  WebhookRefusal,
+  type PaymentContext,
+  type PaymentEvent,
+  type PaymentProvider,
+  type WebhookOutcome,
+} from "../../server/modules/billing/providers/provider.js";
 
 /**
  * A payment provider that exists only in the tests, written as docs/extending.md "Adding a payment
@@ -20,15 +27,30 @@ class FixturePayProvider implements PaymentProvider {
   constructor(private readonly settings: FixturePaySettings) {}
 
   async createPayment(context: PaymentContext) {
-    const body = JSON.stringify({ amount: context.amount, currency: context.currency.code, reference: context.invoiceId });
-    const answer = (await providerRequest(this.name, `${this.settings.apiUrl}/payments`, { method: "POST", headers: { "content-type": "application/json" }, body })) as { id: string; url: string };
+    const body = JSON.stringify({
+      amount: context.amount,
+      currency: context.currency.code,
+      reference: context.invoiceId,
+    });
+    const answer = (await providerRequest(this.name, `${this.settings.apiUrl}/payments`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    })) as { id: string; url: string };
     return { providerId: answer.id, paymentUrl: answer.url, currency: context.currency.code };
   }
 
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
-    if (!sameSignature(header(headers, "x-fixture-signature"), hmacHex(this.settings.secret, rawBody))) throw new WebhookRefusal("the notification's signature is wrong");
+    if (!sameSignature(header(headers, "x-fixture-signature"), hmacHex(this.settings.secret, rawBody)))
+      throw new WebhookRefusal("the notification's signature is wrong");
     const event = JSON.parse(rawBody.toString("utf8"));
-    return { kind: event.status, providerId: event.id, eventId: event.eventId, amount: event.amount, currency: event.currency };
+    return {
+      kind: event.status,
+      providerId: event.id,
+      eventId: event.eventId,
+      amount: event.amount,
+      currency: event.currency,
+    };
   }
 
   webhookAnswer(outcome: WebhookOutcome) {
@@ -40,6 +62,9 @@ export const fixturePay: ProviderDefinition<FixturePaySettings> = {
   name: "fixturepay",
   label: "Fixture Pay",
   env: ["FIXTUREPAY_API_URL", "FIXTUREPAY_SECRET"],
-  fromEnv: (env) => (env.FIXTUREPAY_API_URL && env.FIXTUREPAY_SECRET ? { apiUrl: env.FIXTUREPAY_API_URL, secret: env.FIXTUREPAY_SECRET } : undefined),
+  fromEnv: (env) =>
+    env.FIXTUREPAY_API_URL && env.FIXTUREPAY_SECRET
+      ? { apiUrl: env.FIXTUREPAY_API_URL, secret: env.FIXTUREPAY_SECRET }
+      : undefined,
   create: (settings) => new FixturePayProvider(settings),
 };

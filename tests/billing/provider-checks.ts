@@ -65,13 +65,28 @@ export function providerChecks(provider: ProviderUnderTest) {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return { invoice, ids: { invoice: invoice.id, intent: intent.id, order: order.id } };
   };
-  const facts = (invoice: { id: string; providerId: string }, kind: NotificationFacts["kind"], eventId: string): NotificationFacts => ({ kind, eventId, invoice, amount: "39.98", currency: "USD" });
+  const facts = (
+    invoice: { id: string; providerId: string },
+    kind: NotificationFacts["kind"],
+    eventId: string,
+  ): NotificationFacts => ({ kind, eventId, invoice, amount: "39.98", currency: "USD" });
   const send = ({ body, headers }: Notification) => notify(shop.t, provider.name, body, headers);
-  const eventsOf = async (invoiceId: string) => shop.t.database.db.selectFrom("billing_webhook_events").select(["eventId", "kind"]).where("invoiceId", "=", invoiceId).execute();
+  const eventsOf = async (invoiceId: string) =>
+    shop.t.database.db
+      .selectFrom("billing_webhook_events")
+      .select(["eventId", "kind"])
+      .where("invoiceId", "=", invoiceId)
+      .execute();
 
   it("a checkout naming it asks its peer for the payment; the invoice names it, with the payment url the peer gave", async () => {
     const { invoice } = await checkedOut();
-    expect(invoice).toMatchObject({ provider: provider.name, ...expected.at(-1), amount: "39.98", currency: "USD", status: "new" });
+    expect(invoice).toMatchObject({
+      provider: provider.name,
+      ...expected.at(-1),
+      amount: "39.98",
+      currency: "USD",
+      status: "new",
+    });
   });
 
   it("a signed paid notification pays the invoice and the order; the same notification again is acknowledged and changes nothing", async () => {
@@ -88,12 +103,28 @@ export function providerChecks(provider: ProviderUnderTest) {
 
   it.each([
     ["signed with another secret", (_right: Notification, wrong: Notification) => wrong],
-    ["with another notification's signature", (right: Notification, _wrong: Notification, other: Notification) => ({ body: right.body, headers: other.headers })],
-    ["unsigned", (right: Notification, _wrong: Notification) => ({ body: right.body, headers: { "content-type": right.headers["content-type"] ?? "application/json" } })],
+    [
+      "with another notification's signature",
+      (right: Notification, _wrong: Notification, other: Notification) => ({
+        body: right.body,
+        headers: other.headers,
+      }),
+    ],
+    [
+      "unsigned",
+      (right: Notification, _wrong: Notification) => ({
+        body: right.body,
+        headers: { "content-type": right.headers["content-type"] ?? "application/json" },
+      }),
+    ],
   ] as const)("a paid notification %s is refused with a 400 and changes nothing", async (_name, forge) => {
     const { invoice, ids } = await checkedOut();
     const paid = facts(invoice, "paid", `evt_forged_${invoice.id}`);
-    const forged = forge(provider.notification(paid), provider.notification(paid, "someone else's secret"), provider.notification({ ...paid, kind: "failed" }));
+    const forged = forge(
+      provider.notification(paid),
+      provider.notification(paid, "someone else's secret"),
+      provider.notification({ ...paid, kind: "failed" }),
+    );
     const response = await send(forged);
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/^Validation error: notification refused/);
@@ -103,7 +134,12 @@ export function providerChecks(provider: ProviderUnderTest) {
   it("a signed failed notification fails the invoice: the order waits unpaid in the orders list", async () => {
     const { invoice, ids } = await checkedOut();
     expect((await send(provider.notification(facts(invoice, "failed", `evt_failed_${invoice.id}`)))).status).toBe(200);
-    expect(await stateOf(shop.t, ids)).toEqual({ invoice: "failed", flag: null, intent: "failed", order: "history/paying" });
+    expect(await stateOf(shop.t, ids)).toEqual({
+      invoice: "failed",
+      flag: null,
+      intent: "failed",
+      order: "history/paying",
+    });
     await dropDeclined(shop, ids.order);
   });
 

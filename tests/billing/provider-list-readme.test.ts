@@ -32,7 +32,10 @@ describe("docs/payments.md's provider settings table", () => {
     for (const definition of PAYMENT_PROVIDERS) {
       const first = definition.env[0]!;
       const row = table.get(definition.name) ?? "";
-      expect(row.includes(first) || row.includes(first.slice(0, first.lastIndexOf("_", first.lastIndexOf("_") - 1) + 1)), `${definition.name}: ${first}`).toBe(true);
+      expect(
+        row.includes(first) || row.includes(first.slice(0, first.lastIndexOf("_", first.lastIndexOf("_") - 1) + 1)),
+        `${definition.name}: ${first}`,
+      ).toBe(true);
     }
   });
 });

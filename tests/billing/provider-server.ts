@@ -31,16 +31,26 @@ export interface Answer {
 }
 
 /** `answer` may be async: a peer that holds its answer until the test lets it go (a slow provider). */
-export async function startProviderServer(name: string, answer: (request: Received, server: ProviderServer) => Answer | Promise<Answer>): Promise<ProviderServer> {
+export async function startProviderServer(
+  name: string,
+  answer: (request: Received, server: ProviderServer) => Answer | Promise<Answer>,
+): Promise<ProviderServer> {
   let failure: { status: number; body: string } | undefined;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", async () => {
-      const received: Received = { method: request.method ?? "", path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const received: Received = {
+        method: request.method ?? "",
+        path: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       if (received.method === "GET" && received.path.startsWith("/pay/")) {
         response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        response.end(`<!doctype html><title>${name} payment</title><h1 id="provider">${name}</h1><p id="payment">${received.path.slice(5)}</p>`);
+        response.end(
+          `<!doctype html><title>${name} payment</title><h1 id="provider">${name}</h1><p id="payment">${received.path.slice(5)}</p>`,
+        );
         return;
       }
       provider.received.push(received);

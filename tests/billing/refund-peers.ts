@@ -25,7 +25,14 @@ export const refundedUnits = (ledger: RefundLedger, payment: string, minor: (amo
   [...ledger.made.values()].filter((r) => r.payment === payment).reduce((sum, r) => sum + minor(r.amount), 0);
 
 /** One refund, once per key; the lost answer and the refusal a test asked for. */
-function record(ledger: RefundLedger, key: string, payment: string, amount: string, refusal: Answer, made: (id: string) => Answer): Answer {
+function record(
+  ledger: RefundLedger,
+  key: string,
+  payment: string,
+  amount: string,
+  refusal: Answer,
+  made: (id: string) => Answer,
+): Answer {
   if (ledger.refuseNext) {
     ledger.refuseNext = false;
     return refusal;
@@ -43,44 +50,114 @@ function record(ledger: RefundLedger, key: string, payment: string, amount: stri
 /** Stripe: POST /v1/refunds, form-encoded `payment_intent` and `amount` in minor units, Bearer key, Idempotency-Key. */
 export function stripeRefund(ledger: RefundLedger, request: Received, secretKey: string): Answer | undefined {
   if (request.method !== "POST" || request.path !== "/v1/refunds") return undefined;
-  if (request.headers.authorization !== `Bearer ${secretKey}`) return { status: 401, body: JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }) };
+  if (request.headers.authorization !== `Bearer ${secretKey}`)
+    return {
+      status: 401,
+      body: JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }),
+    };
   const key = String(request.headers["idempotency-key"] ?? "");
   const form = new URLSearchParams(request.body);
   const payment = form.get("payment_intent") ?? "";
   const amount = form.get("amount") ?? "";
-  if (!key || !payment || !/^\d+$/.test(amount)) return { status: 400, body: JSON.stringify({ error: { type: "invalid_request_error", message: "payment_intent, an integer amount and an Idempotency-Key are required" } }) };
+  if (!key || !payment || !/^\d+$/.test(amount))
+    return {
+      status: 400,
+      body: JSON.stringify({
+        error: {
+          type: "invalid_request_error",
+          message: "payment_intent, an integer amount and an Idempotency-Key are required",
+        },
+      }),
+    };
   ledger.requests.push(request);
-  return record(ledger, key, payment, amount, { status: 400, body: JSON.stringify({ error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." } }) }, (id) => ({
-    body: JSON.stringify({ id: `re_${id}`, object: "refund", amount: Number(amount), currency: "usd", payment_intent: payment, status: "succeeded" }),
-  }));
+  return record(
+    ledger,
+    key,
+    payment,
+    amount,
+    {
+      status: 400,
+      body: JSON.stringify({
+        error: {
+          type: "invalid_request_error",
+          code: "charge_already_refunded",
+          message: "Charge has already been refunded.",
+        },
+      }),
+    },
+    (id) => ({
+      body: JSON.stringify({
+        id: `re_${id}`,
+        object: "refund",
+        amount: Number(amount),
+        currency: "usd",
+        payment_intent: payment,
+        status: "succeeded",
+      }),
+    }),
+  );
 }
 
 /** CloudPayments and TipTopPay: POST /payments/refund, JSON `TransactionId` and `Amount` in major units, Basic auth, X-Request-ID. */
-export function cloudPaymentsRefund(ledger: RefundLedger, request: Received, publicId: string, apiSecret: string): Answer | undefined {
+export function cloudPaymentsRefund(
+  ledger: RefundLedger,
+  request: Received,
+  publicId: string,
+  apiSecret: string,
+): Answer | undefined {
   if (request.method !== "POST" || request.path !== "/payments/refund") return undefined;
-  if (request.headers.authorization !== `Basic ${Buffer.from(`${publicId}:${apiSecret}`).toString("base64")}`) return { status: 401, body: "" };
+  if (request.headers.authorization !== `Basic ${Buffer.from(`${publicId}:${apiSecret}`).toString("base64")}`)
+    return { status: 401, body: "" };
   const body = JSON.parse(request.body);
   // The amount is read as CloudPayments reads it: the number as written (a decimal, major units).
   const amount = /"Amount":([0-9.]+)/.exec(request.body)?.[1] ?? "";
-  if (!Number.isInteger(body.TransactionId) || !amount) return { body: JSON.stringify({ Success: false, Message: "TransactionId and Amount are required" }) };
+  if (!Number.isInteger(body.TransactionId) || !amount)
+    return { body: JSON.stringify({ Success: false, Message: "TransactionId and Amount are required" }) };
   ledger.requests.push(request);
   const key = String(request.headers["x-request-id"] ?? randomUUID());
-  return record(ledger, key, String(body.TransactionId), amount, { body: JSON.stringify({ Success: false, Message: "Refund amount exceeds the payment" }) }, () => ({
-    body: JSON.stringify({ Success: true, Message: null, Model: { TransactionId: 900000 + ledger.made.size } }),
-  }));
+  return record(
+    ledger,
+    key,
+    String(body.TransactionId),
+    amount,
+    { body: JSON.stringify({ Success: false, Message: "Refund amount exceeds the payment" }) },
+    () => ({
+      body: JSON.stringify({ Success: true, Message: null, Model: { TransactionId: 900000 + ledger.made.size } }),
+    }),
+  );
 }
 
 /** Payselection: POST /payments/refund on the gateway, JSON `TransactionId`, `Amount` ("10.00"), `Currency`, signed with X-SITE-ID, X-REQUEST-ID, X-REQUEST-SIGNATURE. */
-export function payselectionRefund(ledger: RefundLedger, request: Received, set: { siteId: string; secretKey: string }): Answer | undefined {
+export function payselectionRefund(
+  ledger: RefundLedger,
+  request: Received,
+  set: { siteId: string; secretKey: string },
+): Answer | undefined {
   if (request.method !== "POST" || request.path !== "/payments/refund") return undefined;
-  if (request.headers["x-site-id"] !== set.siteId) return { status: 401, body: JSON.stringify({ Code: "AccessDenied" }) };
+  if (request.headers["x-site-id"] !== set.siteId)
+    return { status: 401, body: JSON.stringify({ Code: "AccessDenied" }) };
   const requestId = String(request.headers["x-request-id"] ?? "");
-  const expected = createHmac("sha256", set.secretKey).update(["POST", "/payments/refund", set.siteId, requestId, request.body].join("\n")).digest("hex");
-  if (!requestId || request.headers["x-request-signature"] !== expected) return { status: 401, body: JSON.stringify({ Code: "InvalidSignature" }) };
+  const expected = createHmac("sha256", set.secretKey)
+    .update(["POST", "/payments/refund", set.siteId, requestId, request.body].join("\n"))
+    .digest("hex");
+  if (!requestId || request.headers["x-request-signature"] !== expected)
+    return { status: 401, body: JSON.stringify({ Code: "InvalidSignature" }) };
   const body = JSON.parse(request.body);
-  if (typeof body.Amount !== "string" || !/^\d+\.\d{2}$/.test(body.Amount) || !body.TransactionId || !body.Currency) return { status: 400, body: JSON.stringify({ Code: "InvalidParameters" }) };
+  if (typeof body.Amount !== "string" || !/^\d+\.\d{2}$/.test(body.Amount) || !body.TransactionId || !body.Currency)
+    return { status: 400, body: JSON.stringify({ Code: "InvalidParameters" }) };
   ledger.requests.push(request);
-  return record(ledger, requestId, String(body.TransactionId), body.Amount, { status: 400, body: JSON.stringify({ Code: "RefundNotAllowed", Description: "refund is not possible" }) }, (id) => ({
-    body: JSON.stringify({ TransactionId: `PS${id}`, TransactionState: "wait_for_webhook", OrderId: body.OrderId ?? null }),
-  }));
+  return record(
+    ledger,
+    requestId,
+    String(body.TransactionId),
+    body.Amount,
+    { status: 400, body: JSON.stringify({ Code: "RefundNotAllowed", Description: "refund is not possible" }) },
+    (id) => ({
+      body: JSON.stringify({
+        TransactionId: `PS${id}`,
+        TransactionState: "wait_for_webhook",
+        OrderId: body.OrderId ?? null,
+      }),
+    }),
+  );
 }

@@ -3,12 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialect } from "../helpers/test-app.js";
 import { checkOut, notify, PUBLIC_URL, shopWith, WEBHOOK, type Shop } from "./billing-fixture.js";
 import { startProviderServer, type ProviderServer } from "./provider-server.js";
-import { cloudPaymentsRefund, newLedger, payselectionRefund, refundedUnits, stripeRefund, type RefundLedger } from "./refund-peers.js";
+import {
+  cloudPaymentsRefund,
+  newLedger,
+  payselectionRefund,
+  refundedUnits,
+  stripeRefund,
+  type RefundLedger,
+} from "./refund-peers.js";
 
 const STRIPE = { secretKey: "sk_test_refunds_loopback", webhookSecret: "whsec_refunds_loopback" };
 const CLOUD = { publicId: "pk_cloud_refunds", apiSecret: "cloud refunds secret" };
 const TIPTOP = { publicId: "pk_tiptop_refunds", apiSecret: "tiptop refunds secret" };
-const PAYSELECTION = { siteId: "20003", secretKey: "payselection refunds secret", requestSignatureKey: "secret", requestSignatureUrl: "path" } as const;
+const PAYSELECTION = {
+  siteId: "20003",
+  secretKey: "payselection refunds secret",
+  requestSignatureKey: "secret",
+  requestSignatureUrl: "path",
+} as const;
 
 /** Each provider: how its peer writes an amount ("10.00" → its form) and reads it back in minor units. */
 const FORMS: Record<string, { sent: (amount: string) => string; minor: (amount: string) => number }> = {
@@ -24,7 +36,12 @@ const FORMS: Record<string, { sent: (amount: string) => string; minor: (amount: 
 // and a full refund cancels the order, gives its stock back and mails the customer.
 describe(`refunds through each provider, on ${testDialect}`, () => {
   const servers: Record<string, ProviderServer> = {};
-  const ledgers: Record<string, RefundLedger> = { stripe: newLedger(), cloudpayments: newLedger(), tiptoppay: newLedger(), payselection: newLedger() };
+  const ledgers: Record<string, RefundLedger> = {
+    stripe: newLedger(),
+    cloudpayments: newLedger(),
+    tiptoppay: newLedger(),
+    payselection: newLedger(),
+  };
   let shop: Shop;
   let sessions = 0;
 
@@ -33,9 +50,20 @@ describe(`refunds through each provider, on ${testDialect}`, () => {
       const refund = stripeRefund(ledgers.stripe!, request, STRIPE.secretKey);
       if (refund) return refund;
       const id = `cs_test_refund_${++sessions}`;
-      return { body: JSON.stringify({ id, object: "checkout.session", payment_status: "unpaid", status: "open", url: `${server.url}/pay/${id}` }) };
+      return {
+        body: JSON.stringify({
+          id,
+          object: "checkout.session",
+          payment_status: "unpaid",
+          status: "open",
+          url: `${server.url}/pay/${id}`,
+        }),
+      };
     });
-    for (const [name, set] of [["cloudpayments", CLOUD], ["tiptoppay", TIPTOP]] as const) {
+    for (const [name, set] of [
+      ["cloudpayments", CLOUD],
+      ["tiptoppay", TIPTOP],
+    ] as const) {
       servers[name] = await startProviderServer(name, (request, server) => {
         const refund = cloudPaymentsRefund(ledgers[name]!, request, set.publicId, set.apiSecret);
         if (refund) return refund;
@@ -57,7 +85,15 @@ describe(`refunds through each provider, on ${testDialect}`, () => {
       },
     });
     // Tracked stock, so a full refund's release shows.
-    expect((await shop.t.request({ method: "PATCH", url: `/api/ecommerce/products/${shop.c.shoes.id}`, payload: { data: { stock: 100 } } })).status).toBe(200);
+    expect(
+      (
+        await shop.t.request({
+          method: "PATCH",
+          url: `/api/ecommerce/products/${shop.c.shoes.id}`,
+          payload: { data: { stock: 100 } },
+        })
+      ).status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await shop?.t.close();
@@ -69,32 +105,99 @@ describe(`refunds through each provider, on ${testDialect}`, () => {
     const t = shop.t;
     if (provider === "stripe") {
       const payment = `pi_${randomUUID().replace(/-/g, "").slice(0, 14)}`;
-      const body = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type: "checkout.session.completed", created: Math.floor(Date.now() / 1000), data: { object: { object: "checkout.session", id: invoice.providerId, client_reference_id: invoice.id, payment_status: "paid", amount_total: 3998, currency: "usd", payment_intent: payment } } });
+      const body = JSON.stringify({
+        id: `evt_${randomUUID().replace(/-/g, "")}`,
+        object: "event",
+        type: "checkout.session.completed",
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            object: "checkout.session",
+            id: invoice.providerId,
+            client_reference_id: invoice.id,
+            payment_status: "paid",
+            amount_total: 3998,
+            currency: "usd",
+            payment_intent: payment,
+          },
+        },
+      });
       const time = Math.floor(Date.now() / 1000);
       const signature = `t=${time},v1=${createHmac("sha256", STRIPE.webhookSecret).update(`${time}.${body}`).digest("hex")}`;
-      expect((await notify(t, "stripe", body, { "content-type": "application/json", "stripe-signature": signature })).status).toBe(200);
+      expect(
+        (await notify(t, "stripe", body, { "content-type": "application/json", "stripe-signature": signature })).status,
+      ).toBe(200);
       return payment;
     }
     if (provider === "cloudpayments" || provider === "tiptoppay") {
       const payment = String(Math.floor(Math.random() * 1e9));
-      const body = new URLSearchParams({ TransactionId: payment, Amount: "39.98", Currency: "USD", InvoiceId: invoice.id, Status: "Completed", OperationType: "Payment" }).toString();
+      const body = new URLSearchParams({
+        TransactionId: payment,
+        Amount: "39.98",
+        Currency: "USD",
+        InvoiceId: invoice.id,
+        Status: "Completed",
+        OperationType: "Payment",
+      }).toString();
       const secret = provider === "cloudpayments" ? CLOUD.apiSecret : TIPTOP.apiSecret;
       const hmac = createHmac("sha256", secret).update(body).digest("base64");
-      expect((await notify(t, provider, body, { "content-type": "application/x-www-form-urlencoded", "content-hmac": hmac }, "?type=pay")).body).toEqual({ code: 0 });
+      expect(
+        (
+          await notify(
+            t,
+            provider,
+            body,
+            { "content-type": "application/x-www-form-urlencoded", "content-hmac": hmac },
+            "?type=pay",
+          )
+        ).body,
+      ).toEqual({ code: 0 });
       return payment;
     }
     if (provider === "payselection") {
       const payment = `PS${Math.floor(Math.random() * 1e12)}`;
-      const body = JSON.stringify({ Event: "Payment", TransactionId: payment, OrderId: invoice.id, Amount: "39.98", Currency: "USD", DateTime: "16.09.2019 16.52.41", IsTest: 1 });
-      const signature = createHmac("sha256", PAYSELECTION.secretKey).update(["POST", `${PUBLIC_URL}${WEBHOOK("payselection")}`, PAYSELECTION.siteId, body].join("\n")).digest("hex");
-      expect((await notify(t, provider, body, { "content-type": "application/json", "x-site-id": PAYSELECTION.siteId, "x-webhook-signature": signature })).status).toBe(200);
+      const body = JSON.stringify({
+        Event: "Payment",
+        TransactionId: payment,
+        OrderId: invoice.id,
+        Amount: "39.98",
+        Currency: "USD",
+        DateTime: "16.09.2019 16.52.41",
+        IsTest: 1,
+      });
+      const signature = createHmac("sha256", PAYSELECTION.secretKey)
+        .update(["POST", `${PUBLIC_URL}${WEBHOOK("payselection")}`, PAYSELECTION.siteId, body].join("\n"))
+        .digest("hex");
+      expect(
+        (
+          await notify(t, provider, body, {
+            "content-type": "application/json",
+            "x-site-id": PAYSELECTION.siteId,
+            "x-webhook-signature": signature,
+          })
+        ).status,
+      ).toBe(200);
       return payment;
     }
     // dummy: its payment page's Pay, as the page posts it.
     const token = new URL(invoice.paymentUrl, "http://localhost").searchParams.get("token");
-    const page = await t.request({ method: "GET", key: null, url: `/api/billing/payment-intents/dummy/invoices/${invoice.id}?token=${token}` });
+    const page = await t.request({
+      method: "GET",
+      key: null,
+      url: `/api/billing/payment-intents/dummy/invoices/${invoice.id}?token=${token}`,
+    });
     const action = page.body.data.actions.pay;
-    expect((await t.request({ method: "POST", key: null, url: WEBHOOK("dummy"), headers: { "content-type": "application/json", "x-dummy-signature": action.signature }, payload: action.body })).status).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          key: null,
+          url: WEBHOOK("dummy"),
+          headers: { "content-type": "application/json", "x-dummy-signature": action.signature },
+          payload: action.body,
+        })
+      ).status,
+    ).toBe(200);
     return `dummy_${invoice.id}`;
   }
 
@@ -106,10 +209,19 @@ describe(`refunds through each provider, on ${testDialect}`, () => {
     return { orderId: order.id as string, invoiceId: invoice.id as string, payment };
   }
   const refund = (orderId: string, data?: Record<string, unknown>, key?: string) =>
-    shop.t.request({ method: "POST", url: `/api/ecommerce/orders/${orderId}/refund`, headers: key ? { "idempotency-key": key } : {}, ...(data ? { payload: { data } } : {}) });
-  const invoiceOf = async (id: string) => (await shop.t.request({ method: "GET", url: `/api/billing/invoices/${id}` })).body.data;
-  const orderOf = async (id: string) => (await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${id}` })).body.data;
-  const stock = async () => (await shop.t.request({ method: "GET", url: `/api/ecommerce/products/${shop.c.shoes.id}` })).body.data.stock as number;
+    shop.t.request({
+      method: "POST",
+      url: `/api/ecommerce/orders/${orderId}/refund`,
+      headers: key ? { "idempotency-key": key } : {},
+      ...(data ? { payload: { data } } : {}),
+    });
+  const invoiceOf = async (id: string) =>
+    (await shop.t.request({ method: "GET", url: `/api/billing/invoices/${id}` })).body.data;
+  const orderOf = async (id: string) =>
+    (await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${id}` })).body.data;
+  const stock = async () =>
+    (await shop.t.request({ method: "GET", url: `/api/ecommerce/products/${shop.c.shoes.id}` })).body.data
+      .stock as number;
 
   describe.each(["stripe", "cloudpayments", "tiptoppay", "payselection", "dummy"])("%s", (provider) => {
     const ledger = () => ledgers[provider];
@@ -121,7 +233,11 @@ describe(`refunds through each provider, on ${testDialect}`, () => {
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body.data.refund).toMatchObject({ amount: "10.50", status: "succeeded" });
       expect(response.body.data.order).toMatchObject({ status: "approving", paid: "39.98", refunded: "10.50" });
-      expect(await invoiceOf(invoiceId)).toMatchObject({ status: "paid", refundedAmount: "10.50", providerPaymentId: payment });
+      expect(await invoiceOf(invoiceId)).toMatchObject({
+        status: "paid",
+        refundedAmount: "10.50",
+        providerPaymentId: payment,
+      });
       if (form) {
         const sent = ledger()!.requests.at(-1)!;
         if (provider === "stripe") {
@@ -160,7 +276,9 @@ describe(`refunds through each provider, on ${testDialect}`, () => {
       expect(await stock()).toBe(before);
       if (form) expect(refundedUnits(ledger()!, payment, form.minor)).toBe(3998);
       await shop.t.app.notifications.flush();
-      const mails = (await shop.t.request({ method: "GET", url: "/api/notification/notifications?limit=500" })).body.data.filter((n: any) => n.data?.orderId === orderId && n.recipient === "ann@example.com");
+      const mails = (
+        await shop.t.request({ method: "GET", url: "/api/notification/notifications?limit=500" })
+      ).body.data.filter((n: any) => n.data?.orderId === orderId && n.recipient === "ann@example.com");
       expect(mails.map((m: any) => m.data.status)).toContain("canceled");
       // Nothing is left: another refund is a 409.
       expect((await refund(orderId, { amount: "0.01" })).status).toBe(409);
@@ -216,15 +334,26 @@ describe(`refunds through each provider, on ${testDialect}`, () => {
 
   it("a provider without a refund API (0xprocessing) is a clear 409; an unpaid order has nothing to refund", async () => {
     const t = shop.t;
-    const post = async (model: string, data: unknown) => (await t.request({ method: "POST", url: `/api/${model}`, payload: { data } })).body.data;
+    const post = async (model: string, data: unknown) =>
+      (await t.request({ method: "POST", url: `/api/${model}`, payload: { data } })).body.data;
     const order = await post("ecommerce/orders", { type: "history", status: "approving", email: "crypto@example.com" });
     const intent = await post("billing/payment-intents", { amount: "39.98", status: "succeeded", type: "one_off" });
-    const invoice = await post("billing/invoices", { amount: "39.98", status: "paid", provider: "0xprocessing", currency: "USD" });
+    const invoice = await post("billing/invoices", {
+      amount: "39.98",
+      status: "paid",
+      provider: "0xprocessing",
+      currency: "USD",
+    });
     await post("billing/payment-intents-to-invoices", { paymentIntentId: intent.id, invoiceId: invoice.id });
-    await post("ecommerce/orders-to-billing-module-payment-intents", { orderId: order.id, billingModulePaymentIntentId: intent.id });
+    await post("ecommerce/orders-to-billing-module-payment-intents", {
+      orderId: order.id,
+      billingModulePaymentIntentId: intent.id,
+    });
     const refused = await refund(order.id);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe("Conflict error: 0xprocessing has no refund API: give the money back in its own dashboard");
+    expect(refused.body.message).toBe(
+      "Conflict error: 0xprocessing has no refund API: give the money back in its own dashboard",
+    );
     const { order: unpaid } = await checkOut(shop, "dummy");
     expect((await refund(unpaid.id)).status).toBe(409);
   });

@@ -2,7 +2,15 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, startApp, waitForHydration, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  startApp,
+  waitForHydration,
+  watchCspViolations,
+  type CspViolation,
+  type RunningApp,
+} from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 123" };
 const SHOTS = process.env.ADMIN_WORDS_SHOTS ?? "/tmp/shots/words";
@@ -20,7 +28,12 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
   let violations: CspViolation[];
   const problems: string[] = [];
   const api = async (method: "GET" | "POST", url: string, payload?: unknown) => {
-    const response = await running.app.inject({ method, url, headers: { "x-rbac-secret-key": SECRET }, payload: payload as any });
+    const response = await running.app.inject({
+      method,
+      url,
+      headers: { "x-rbac-secret-key": SECRET },
+      payload: payload as any,
+    });
     return response.json();
   };
   const shot = async (target: Page, name: string) => {
@@ -57,7 +70,9 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
 
   it("lists the editor's screens first, then the models", async () => {
     const nav = page.getByTestId("model-nav");
-    const order = await nav.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("data-testid") ?? a.getAttribute("href")));
+    const order = await nav
+      .locator("a")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("data-testid") ?? a.getAttribute("href")));
     expect(order.slice(0, 5)).toEqual(["nav-pages", "nav-products", "nav-orders", "nav-forms", "nav-media"]);
     expect(order.slice(5)).toContain("/admin/host/pages");
     expect(await page.getByTestId("nav-pages").getAttribute("href")).toBe("/admin/pages");
@@ -73,19 +88,36 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
     expect(await table.textContent()).not.toMatch(/\bdefault\b.*\bdefault\b/);
     await shot(page, "labels-prices");
     // An older price row with no admin title, in the attributes' own table: named by its amount, not "—".
-    const usd = (await api("GET", "/api/billing/currencies?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=usd")).data[0];
+    const usd = (
+      await api(
+        "GET",
+        "/api/billing/currencies?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=usd",
+      )
+    ).data[0];
     const old = (await api("POST", "/api/ecommerce/attributes", { data: { number: "7", string: {} } })).data;
-    await api("POST", "/api/ecommerce/attributes-to-billing-module-currencies", { data: { attributeId: old.id, billingModuleCurrencyId: usd.id } });
+    await api("POST", "/api/ecommerce/attributes-to-billing-module-currencies", {
+      data: { attributeId: old.id, billingModuleCurrencyId: usd.id },
+    });
     await openTable("ecommerce/attributes");
-    await expect.poll(() => page.getByTestId("table-ecommerce/attributes").getByTestId("row-label").allTextContents()).toContain("$7.00 · USD");
+    await expect
+      .poll(() => page.getByTestId("table-ecommerce/attributes").getByTestId("row-label").allTextContents())
+      .toContain("$7.00 · USD");
     // A page's place in a layout-free walk: the page-to-widget link by the page and the block.
     await openTable("host/pages-to-widgets");
-    await expect.poll(() => page.getByTestId("table-host/pages-to-widgets").getByTestId("table-row").first().textContent()).toMatch(/Northwind Studio/);
+    await expect
+      .poll(() => page.getByTestId("table-host/pages-to-widgets").getByTestId("table-row").first().textContent())
+      .toMatch(/Northwind Studio/);
     const product = (await api("GET", "/api/ecommerce/products?limit=1")).data[0];
     // Named as the table's first column names it: its admin title.
     const name = product.adminTitle;
     await openTable("ecommerce/products");
-    await page.getByTestId("table-ecommerce/products").getByTestId("table-row").filter({ hasText: name }).first().getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByTestId("table-ecommerce/products")
+      .getByTestId("table-row")
+      .filter({ hasText: name })
+      .first()
+      .getByRole("button", { name: "Delete" })
+      .click();
     const confirm = dialog(`Delete '${name}'?`);
     await confirm.waitFor();
     await shot(page, "delete-dialog-en");
@@ -101,7 +133,9 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
     await table.getByTestId("table-row").filter({ hasText: "/welcome" }).waitFor();
     // Only records with "home" in a title: fewer than the whole table.
     const all = (await api("GET", "/api/host/pages/count")).data;
-    await expect.poll(async () => Number((await table.getByTestId("table-total").textContent())?.split(" ")[0])).toBeLessThan(all);
+    await expect
+      .poll(async () => Number((await table.getByTestId("table-total").textContent())?.split(" ")[0]))
+      .toBeLessThan(all);
     await shot(page, "search-home");
   });
 
@@ -129,7 +163,10 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
     // Escape twice before the address changes (two keydowns in one task) closes the form once: it
     // goes back one entry, not two off this screen, so Forward opens the form again.
     await page.evaluate(() => {
-      for (let i = 0; i < 2; i++) (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", code: "Escape", bubbles: true }));
+      for (let i = 0; i < 2; i++)
+        (document.activeElement ?? document.body).dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Escape", code: "Escape", bubbles: true }),
+        );
     });
     await dialog("Create Page").waitFor({ state: "detached" });
     expect(new URL(page.url()).searchParams.get("edit")).toBeNull();
@@ -142,8 +179,18 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
   });
 
   it("creates the block a picker looks for, chooses it, and puts the new link at the end of the page", async () => {
-    const home = (await api("GET", "/api/host/pages?filters[and][0][column]=url&filters[and][0][method]=eq&filters[and][0][value]=/")).data[0];
-    const before = (await api("GET", `/api/host/pages-to-widgets?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${home.id}&limit=100`)).data;
+    const home = (
+      await api(
+        "GET",
+        "/api/host/pages?filters[and][0][column]=url&filters[and][0][method]=eq&filters[and][0][value]=/",
+      )
+    ).data[0];
+    const before = (
+      await api(
+        "GET",
+        `/api/host/pages-to-widgets?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${home.id}&limit=100`,
+      )
+    ).data;
     const last = Math.max(...before.map((r: any) => r.orderIndex));
     await openTable("host/pages-to-widgets");
     await page.getByRole("button", { name: "Add new" }).click();
@@ -166,7 +213,12 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
     await shot(page, "picker-chose-created");
     await form.getByRole("button", { name: "Save" }).click();
     await form.waitFor({ state: "detached" });
-    const after = (await api("GET", `/api/host/pages-to-widgets?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${home.id}&limit=100`)).data;
+    const after = (
+      await api(
+        "GET",
+        `/api/host/pages-to-widgets?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${home.id}&limit=100`,
+      )
+    ).data;
     const added = after.find((r: any) => !before.some((b: any) => b.id === r.id));
     expect(added.orderIndex).toBe(last + 1);
   });
@@ -210,7 +262,8 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
     await page.getByRole("button", { name: "Add new" }).click();
     const input = dialog("Create Input");
     await input.locator("#root_type").click();
-    for (const type of ["text", "textarea", "number", "email", "tel", "checkbox"]) await page.getByRole("option", { name: type, exact: true }).waitFor();
+    for (const type of ["text", "textarea", "number", "email", "tel", "checkbox"])
+      await page.getByRole("option", { name: type, exact: true }).waitFor();
     await page.getByRole("option", { name: "email", exact: true }).click();
     await shot(page, "crm-input-type");
     await page.keyboard.press("Escape");
@@ -236,7 +289,10 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
   });
 
   it("refuses an email input's value that is no address on the site, on the field, in the page's language", async () => {
-    for (const [path, message] of [["/contact", "Enter a valid email address"], ["/ru/contact", "Введите правильный адрес электронной почты"]] as const) {
+    for (const [path, message] of [
+      ["/contact", "Enter a valid email address"],
+      ["/ru/contact", "Введите правильный адрес электронной почты"],
+    ] as const) {
       const visitor = await browser.newPage();
       visitor.setDefaultTimeout(15_000);
       try {

@@ -3,7 +3,15 @@ import dayjs from "dayjs";
 import { sql } from "kysely";
 import type { Browser, Page } from "playwright-core";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  screenshot,
+  startApp,
+  watchCspViolations,
+  type CspViolation,
+  type RunningApp,
+} from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "admin@example.com", adminPassword: "admin password 123" };
 
@@ -15,7 +23,12 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   let page: Page;
   let violations: CspViolation[];
   const api = async (method: "GET" | "POST", url: string, payload?: unknown) => {
-    const response = await running.app.inject({ method, url, headers: { "x-rbac-secret-key": SECRET }, payload: payload as any });
+    const response = await running.app.inject({
+      method,
+      url,
+      headers: { "x-rbac-secret-key": SECRET },
+      payload: payload as any,
+    });
     return { status: response.statusCode, body: response.json() };
   };
   const dialog = (title: string) => page.getByRole("dialog", { name: title });
@@ -41,7 +54,8 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   });
   // What the page looked like when a step failed.
   afterEach(async (context) => {
-    if (context.task.result?.state === "fail") await screenshot(page, `admin-failed-${context.task.name.replace(/\W+/g, "-")}`);
+    if (context.task.result?.state === "fail")
+      await screenshot(page, `admin-failed-${context.task.name.replace(/\W+/g, "-")}`);
     // The admin runs under the Content-Security-Policy it is sent.
     expect(violations.splice(0)).toEqual([]);
   });
@@ -81,7 +95,10 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await update.getByTestId("sub-table-ecommerce/stores-to-products").scrollIntoViewIfNeeded();
     await screenshot(page, "admin-product-sub-tables");
     await page.keyboard.press("Escape");
-    const { body } = await api("GET", "/api/ecommerce/products?filters[and][0][column]=adminTitle&filters[and][0][method]=eq&filters[and][0][value]=Red%20shoes");
+    const { body } = await api(
+      "GET",
+      "/api/ecommerce/products?filters[and][0][column]=adminTitle&filters[and][0][method]=eq&filters[and][0][value]=Red%20shoes",
+    );
     expect(body.data).toHaveLength(1);
     expect(body.data[0].title).toEqual({ en: "Red shoes", ru: "Красные туфли" });
     const description = JSON.parse(body.data[0].description.en);
@@ -93,7 +110,11 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   it("attaches the product to a store through the store's sub-table, with an SKU", async () => {
     await openModel("ecommerce/stores");
     const table = page.getByTestId("table-ecommerce/stores");
-    await table.getByTestId("table-row").filter({ hasText: "Main store" }).getByRole("button", { name: "Edit" }).click();
+    await table
+      .getByTestId("table-row")
+      .filter({ hasText: "Main store" })
+      .getByRole("button", { name: "Edit" })
+      .click();
     const store = dialog("Update Store");
     const sub = store.getByTestId("sub-table-ecommerce/stores-to-products");
     await sub.getByRole("button", { name: "Add new" }).click();
@@ -145,7 +166,9 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   });
 
   it("shows a notification that could not be delivered as failed, with the reason", async () => {
-    const made = await api("POST", "/api/notification/notifications", { data: { template: "message", data: { subject: "Hello", text: "No address" } } });
+    const made = await api("POST", "/api/notification/notifications", {
+      data: { template: "message", data: { subject: "Hello", text: "No address" } },
+    });
     expect(made.status).toBe(201);
     await running.app.notifications.flush();
     await openModel("notification/notifications");
@@ -172,7 +195,9 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   });
 
   it("filters the table through the server", async () => {
-    await api("POST", "/api/ecommerce/products/bulk", { data: ["Blue hat", "Green scarf", "Blue socks"].map((adminTitle) => ({ adminTitle })) });
+    await api("POST", "/api/ecommerce/products/bulk", {
+      data: ["Blue hat", "Green scarf", "Blue socks"].map((adminTitle) => ({ adminTitle })),
+    });
     await openModel("ecommerce/products");
     const table = page.getByTestId("table-ecommerce/products");
     await expect.poll(() => table.getByTestId("table-total").textContent()).toBe("4 records");
@@ -227,7 +252,9 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await page.getByRole("button", { name: "Add new" }).click();
     const form = dialog("Create File");
     await form.getByRole("button", { name: "Select file" }).waitFor();
-    await form.locator('input[type="file"]').setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("hello admin") });
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("hello admin") });
     await form.getByText("note.txt").waitFor();
     await form.locator("#root_adminTitle").fill("A note");
     await form.getByRole("button", { name: "Save" }).click();
@@ -293,7 +320,9 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   it("shows a large table's total as an estimate, and the exact count on request", async () => {
     // More rows than the server counts exactly for the table (1,000); ANALYZE gives the planner its figure.
     const db = running.app.database.db;
-    await sql`INSERT INTO broadcast_channels (title) SELECT 'Channel ' || i FROM generate_series(1, 1500) AS i`.execute(db);
+    await sql`INSERT INTO broadcast_channels (title) SELECT 'Channel ' || i FROM generate_series(1, 1500) AS i`.execute(
+      db,
+    );
     await sql`ANALYZE broadcast_channels`.execute(db);
     await openModel("broadcast/channels");
     const table = page.getByTestId("table-broadcast/channels");
@@ -308,13 +337,19 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
   it("pages a large table by number first, then by cursor with Next and Previous", async () => {
     // The 1,500 channels of the test before; the table shows the newest first, 20 a page.
     const lists: string[] = [];
-    page.on("request", (request) => void (/\/api\/broadcast\/channels\?/.test(request.url()) && lists.push(request.url())));
+    page.on(
+      "request",
+      (request) => void (/\/api\/broadcast\/channels\?/.test(request.url()) && lists.push(request.url())),
+    );
     await openModel("broadcast/channels");
     const table = page.getByTestId("table-broadcast/channels");
     const newestFirst = encodeURIComponent(JSON.stringify([{ column: "createdAt", method: "desc" }]));
     const expected = async (pageNumber: number) =>
-      (await api("GET", `/api/broadcast/channels?limit=20&offset=${(pageNumber - 1) * 20}&orderBy[and]=${newestFirst}`)).body.data.map((r: { title: string }) => r.title);
-    const shown = async () => (await table.getByTestId("table-row").allTextContents()).map((text) => /Channel \d+/.exec(text)?.[0]);
+      (
+        await api("GET", `/api/broadcast/channels?limit=20&offset=${(pageNumber - 1) * 20}&orderBy[and]=${newestFirst}`)
+      ).body.data.map((r: { title: string }) => r.title);
+    const shown = async () =>
+      (await table.getByTestId("table-row").allTextContents()).map((text) => /Channel \d+/.exec(text)?.[0]);
     const onPage = async (pageNumber: number) => {
       const titles = await expected(pageNumber);
       await expect.poll(shown).toEqual(titles);
@@ -339,4 +374,3 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await onPage(1);
   });
 });
-

@@ -16,9 +16,13 @@ describe("browser tests without Chromium", () => {
     expect(chromiumAvailable({ CHROMIUM_PATH: "/nowhere/chromium" }, absent)).toBe(false);
     expect(chromiumAvailable({ CI: "false", CHROMIUM_PATH: "/nowhere/chromium" }, absent)).toBe(false);
     for (const ci of ["true", "1", "TRUE"]) {
-      expect(() => chromiumAvailable({ CI: ci, CHROMIUM_PATH: "/nowhere/chromium" }, absent), ci).toThrow(/no Chromium at \/nowhere\/chromium/);
+      expect(() => chromiumAvailable({ CI: ci, CHROMIUM_PATH: "/nowhere/chromium" }, absent), ci).toThrow(
+        /no Chromium at \/nowhere\/chromium/,
+      );
     }
-    expect(chromiumAvailable({ CI: "true", CHROMIUM_PATH: "/here/chromium" }, (path) => path === "/here/chromium")).toBe(true);
+    expect(
+      chromiumAvailable({ CI: "true", CHROMIUM_PATH: "/here/chromium" }, (path) => path === "/here/chromium"),
+    ).toBe(true);
     // The default path is Debian's.
     expect(() => chromiumAvailable({ CI: "true" }, absent)).toThrow(/\/usr\/bin\/chromium/);
   });
@@ -27,7 +31,8 @@ describe("browser tests without Chromium", () => {
     const manifest = "/nowhere/web/dist/.vite/manifest.json";
     expect(bundleBuilt({}, absent, manifest)).toBe(false);
     expect(bundleBuilt({ CI: "false" }, absent, manifest)).toBe(false);
-    for (const ci of ["true", "1"]) expect(() => bundleBuilt({ CI: ci }, absent, manifest), ci).toThrow(/no built bundle at \/nowhere\/web\/dist/);
+    for (const ci of ["true", "1"])
+      expect(() => bundleBuilt({ CI: ci }, absent, manifest), ci).toThrow(/no built bundle at \/nowhere\/web\/dist/);
     expect(bundleBuilt({ CI: "true" }, (path) => path === manifest, manifest)).toBe(true);
   });
 

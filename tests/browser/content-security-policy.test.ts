@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  startApp,
+  watchCspViolations,
+  type CspViolation,
+  type RunningApp,
+  waitForHydration,
+} from "./helpers/browser-app.js";
 
 // The site, the admin and the API docs really run under the
 // Content-Security-Policy the server sends (script-src 'self', no inline script): Chromium opens
@@ -109,11 +117,16 @@ describe.skipIf(!hasChromium)("the Content-Security-Policy in Chromium", () => {
       // cannot pass for a refused one.
       const target = url("/");
       const loaded = new Promise<string>((resolve) => {
-        other.on("requestfailed", (request) => request.url() === target && resolve(request.failure()?.errorText ?? "failed"));
+        other.on(
+          "requestfailed",
+          (request) => request.url() === target && resolve(request.failure()?.errorText ?? "failed"),
+        );
         other.on("requestfinished", (request) => request.url() === target && resolve("loaded into the frame"));
       });
       const answered = other.waitForResponse(target);
-      const refusal = other.waitForEvent("console", { predicate: (message) => message.text().includes("frame-ancestors 'none'") });
+      const refusal = other.waitForEvent("console", {
+        predicate: (message) => message.text().includes("frame-ancestors 'none'"),
+      });
       // Awaited below; a test failing earlier closes the page, which must not surface as an unhandled rejection.
       for (const waiting of [answered, refusal]) waiting.catch(() => {});
       await other.setContent(`<iframe src="${target}" id="f"></iframe>`);

@@ -74,7 +74,10 @@ describe.skipIf(!hasChromium)("the original frontend on another origin, in Chrom
     // The fixtures write with the secret key through the running app.
     const t = {
       request: async ({ key = SECRET, headers, ...options }: any) => {
-        const response = await running.app.inject({ ...options, headers: { ...(key ? { "x-rbac-secret-key": key } : {}), ...headers } });
+        const response = await running.app.inject({
+          ...options,
+          headers: { ...(key ? { "x-rbac-secret-key": key } : {}), ...headers },
+        });
         return { status: response.statusCode, body: response.json() };
       },
     } as TestApp;
@@ -92,7 +95,13 @@ describe.skipIf(!hasChromium)("the original frontend on another origin, in Chrom
     const context = await browser.newContext({ viewport: { width: 1000, height: 420 } });
     const page = await context.newPage();
     await page.goto(origin);
-    const result = await page.evaluate((input) => (window as any).shop(input), { api: running.url, login: "ann@example.com", password: PASSWORD, productId: c.shoes.id, currencyId: c.usd.id });
+    const result = await page.evaluate((input) => (window as any).shop(input), {
+      api: running.url,
+      login: "ann@example.com",
+      password: PASSWORD,
+      productId: c.shoes.id,
+      currencyId: c.usd.id,
+    });
     return { page, result };
   }
 
@@ -103,10 +112,23 @@ describe.skipIf(!hasChromium)("the original frontend on another origin, in Chrom
     expect(result.cookieJwt).toBe(result.bodyJwt);
     expect(result.subject).toEqual({ id: expect.any(String), slug: expect.any(String) });
     // 2 × 19.99
-    expect(result.invoice).toMatchObject({ amount: "39.98", status: "new", provider: "dummy", email: "ann@example.com" });
-    const order = await running.app.inject({ method: "GET", url: `/api/ecommerce/orders/${result.orderId}`, headers: { "x-rbac-secret-key": SECRET } });
+    expect(result.invoice).toMatchObject({
+      amount: "39.98",
+      status: "new",
+      provider: "dummy",
+      email: "ann@example.com",
+    });
+    const order = await running.app.inject({
+      method: "GET",
+      url: `/api/ecommerce/orders/${result.orderId}`,
+      headers: { "x-rbac-secret-key": SECRET },
+    });
     expect(order.json().data).toMatchObject({ type: "history", status: "paying" });
-    const owner = await running.app.inject({ method: "GET", url: `/api/rbac/subjects/${result.subject.id}/ecommerce-module/orders?type=history`, headers: { "x-rbac-secret-key": SECRET } });
+    const owner = await running.app.inject({
+      method: "GET",
+      url: `/api/rbac/subjects/${result.subject.id}/ecommerce-module/orders?type=history`,
+      headers: { "x-rbac-secret-key": SECRET },
+    });
     expect(owner.json().data.map((o: any) => o.id)).toContain(result.orderId);
     await page.context().close();
   });

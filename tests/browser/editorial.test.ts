@@ -2,7 +2,15 @@ import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  screenshot,
+  startApp,
+  watchCspViolations,
+  type CspViolation,
+  type RunningApp,
+} from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 123" };
 const SHOTS = "/tmp/shots";
@@ -44,7 +52,12 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     await openModel("website-builder/slides");
     const table = page.getByTestId("table-website-builder/slides");
     await table.getByLabel("Search").fill(title.split(" ").slice(0, 2).join(" "));
-    await table.getByTestId("table-row").filter({ hasText: title }).first().getByRole("button", { name: "Edit" }).click();
+    await table
+      .getByTestId("table-row")
+      .filter({ hasText: title })
+      .first()
+      .getByRole("button", { name: "Edit" })
+      .click();
     const form = dialog("Update Slide");
     await form.locator("#root_title_en").waitFor();
     return form;
@@ -62,7 +75,8 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     page.on("pageerror", (error) => console.error("page error:", error.message));
   });
   afterEach(async (context) => {
-    if (context.task.result?.state === "fail") await screenshot(page, `editorial-failed-${context.task.name.replace(/\W+/g, "-")}`);
+    if (context.task.result?.state === "fail")
+      await screenshot(page, `editorial-failed-${context.task.name.replace(/\W+/g, "-")}`);
     expect(violations.splice(0)).toEqual([]);
   });
   afterAll(async () => {
@@ -92,7 +106,10 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     await shot("form");
     await page.keyboard.press("Escape");
     // The table lists working copies (draft=true) with their state.
-    const row = page.getByTestId("table-website-builder/slides").getByTestId("table-row").filter({ hasText: NEW_TITLE });
+    const row = page
+      .getByTestId("table-website-builder/slides")
+      .getByTestId("table-row")
+      .filter({ hasText: NEW_TITLE });
     await expect.poll(() => row.getByTestId("publication-badge").getAttribute("data-state")).toBe("changed");
     const headings = await visitorHeadings();
     expect(headings).toContain(OLD_TITLE);
@@ -117,7 +134,9 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     const preview = await opened;
     await expect.poll(() => preview.url(), { timeout: 20_000 }).not.toBe("about:blank");
     await preview.waitForLoadState();
-    await expect.poll(async () => (await preview.locator("[data-slide] h2").allTextContents()).map((t) => t.trim())).toContain(NEW_TITLE);
+    await expect
+      .poll(async () => (await preview.locator("[data-slide] h2").allTextContents()).map((t) => t.trim()))
+      .toContain(NEW_TITLE);
     await preview.screenshot({ path: `${SHOTS}/editorial-preview.png` });
     await preview.close();
     expect(await visitorHeadings()).not.toContain(NEW_TITLE);
@@ -151,7 +170,10 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     expect(await titleLine.textContent()).toContain(NEW_TITLE);
     await shot("history");
     await drawer.getByRole("button", { name: "Restore this version" }).click();
-    await page.getByRole("dialog", { name: "Restore this version?" }).getByRole("button", { name: "Restore this version" }).click();
+    await page
+      .getByRole("dialog", { name: "Restore this version?" })
+      .getByRole("button", { name: "Restore this version" })
+      .click();
     // The form reloads with the restored working copy; the site still shows the published one.
     await expect.poll(() => form.locator("#root_title_en").inputValue()).toBe(OLD_TITLE);
     await expect.poll(() => badge(form).getAttribute("data-state")).toBe("changed");
@@ -189,11 +211,20 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
   it("refuses a save over someone else's change (412), keeps the typed value, and reloads on request", async () => {
     const form = await openHeroSlide(OLD_TITLE);
     const id = await (async () => {
-      const response = await running.app.inject({ method: "GET", url: `/api/website-builder/slides?draft=true&filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=slide-build`, headers: { "x-rbac-secret-key": SECRET } });
+      const response = await running.app.inject({
+        method: "GET",
+        url: `/api/website-builder/slides?draft=true&filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=slide-build`,
+        headers: { "x-rbac-secret-key": SECRET },
+      });
       return response.json().data[0].id as string;
     })();
     // Another editor saves the slide while this form is open.
-    const other = await running.app.inject({ method: "PATCH", url: `/api/website-builder/slides/${id}`, headers: { "x-rbac-secret-key": SECRET }, payload: { data: { subtitle: { en: "Changed by a colleague", ru: "Изменил коллега" } } } });
+    const other = await running.app.inject({
+      method: "PATCH",
+      url: `/api/website-builder/slides/${id}`,
+      headers: { "x-rbac-secret-key": SECRET },
+      payload: { data: { subtitle: { en: "Changed by a colleague", ru: "Изменил коллега" } } },
+    });
     expect(other.statusCode).toBe(200);
     await form.locator("#root_title_en").fill("My unsaved title");
     await form.getByRole("button", { name: "Save draft" }).click();

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { parseCsv } from "../../server/crud/transfer/csv.js";
 import { SECRET } from "../helpers/test-app.js";
-import { RESULTS, hasChromium, launchChromium, screenshot, startApp, waitForHydration, type RunningApp } from "./helpers/browser-app.js";
+import {
+  RESULTS,
+  hasChromium,
+  launchChromium,
+  screenshot,
+  startApp,
+  waitForHydration,
+  type RunningApp,
+} from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "admin@example.com", adminPassword: "admin password 123" };
 
@@ -47,7 +55,12 @@ describe.skipIf(!hasChromium)("a form's submissions in the admin, in Chromium", 
   beforeAll(async () => {
     running = await startApp({ seedDemoContent: true, ...ADMIN });
     // A second form, so the forms list has more than the contact form.
-    const other = await running.app.inject({ method: "POST", url: "/api/crm/forms", headers: { "x-rbac-secret-key": SECRET }, payload: { data: { adminTitle: "Newsletter form", title: { en: "Newsletter" } } } });
+    const other = await running.app.inject({
+      method: "POST",
+      url: "/api/crm/forms",
+      headers: { "x-rbac-secret-key": SECRET },
+      payload: { data: { adminTitle: "Newsletter form", title: { en: "Newsletter" } } },
+    });
     expect(other.statusCode).toBe(201);
     browser = await launchChromium();
   });
@@ -67,7 +80,11 @@ describe.skipIf(!hasChromium)("a form's submissions in the admin, in Chromium", 
 
   for (const c of CASES) {
     it(`${c.language}: the submission sits under its inputs' labels, newest first, and the CSV holds the same table`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: c.locale, acceptDownloads: true });
+      const context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        locale: c.locale,
+        acceptDownloads: true,
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       try {
@@ -80,15 +97,30 @@ describe.skipIf(!hasChromium)("a form's submissions in the admin, in Chromium", 
         await page.getByTestId("nav-forms").click();
         await page.getByTestId("table-crm/forms").getByRole("link", { name: c.link }).first().waitFor();
         await screenshot(page, `admin-forms-list-${c.language}`);
-        await page.getByTestId("table-crm/forms").getByTestId("table-row").filter({ hasText: "Contact form" }).getByRole("link", { name: c.link }).click();
+        await page
+          .getByTestId("table-crm/forms")
+          .getByTestId("table-row")
+          .filter({ hasText: "Contact form" })
+          .getByRole("link", { name: c.link })
+          .click();
         await expect.poll(() => page.getByTestId("form-title").textContent()).toBe(c.title);
         const table = page.getByTestId("form-submissions");
         await expect.poll(() => table.locator("thead th").allTextContents()).toEqual([...c.headers]);
         const first = table.getByTestId("submission-row").first();
-        await expect.poll(() => first.locator("td").allTextContents().then((cells) => cells.slice(1))).toEqual([c.values.name, c.values.email, c.values.message]);
+        await expect
+          .poll(() =>
+            first
+              .locator("td")
+              .allTextContents()
+              .then((cells) => cells.slice(1)),
+          )
+          .toEqual([c.values.name, c.values.email, c.values.message]);
         await screenshot(page, `admin-form-submissions-${c.language}`);
 
-        const [download] = await Promise.all([page.waitForEvent("download"), table.getByRole("link", { name: c.download }).click()]);
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          table.getByRole("link", { name: c.download }).click(),
+        ]);
         expect(download.suggestedFilename()).toMatch(/^form-[0-9a-f]{8}-submissions\.csv$/);
         const file = join(RESULTS, `form-submissions-${c.language}.csv`);
         await download.saveAs(file);
@@ -103,7 +135,9 @@ describe.skipIf(!hasChromium)("a form's submissions in the admin, in Chromium", 
         await page.goto(`${running.url}/admin/crm/forms?id=${formId}`);
         const forms = page.getByTestId("table-crm/forms");
         await expect.poll(() => forms.getByTestId("table-total").textContent()).toBe(c.oneRecord);
-        expect(await forms.getByTestId("table-row").allTextContents()).toEqual([expect.stringContaining("Contact form")]);
+        expect(await forms.getByTestId("table-row").allTextContents()).toEqual([
+          expect.stringContaining("Contact form"),
+        ]);
       } finally {
         await context.close();
       }

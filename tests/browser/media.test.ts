@@ -9,7 +9,9 @@ const ADMIN = { adminEmail: "admin@example.com", adminPassword: "admin password 
 const SHOTS = "/tmp/shots";
 
 const png = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
@@ -23,7 +25,9 @@ describe.skipIf(!hasChromium)("the media screen in the admin, in Chromium", () =
   let running: RunningApp;
   let browser: Browser;
   const inject = (method: "GET" | "POST", url: string, data?: unknown) =>
-    running.app.inject({ method, url, headers: { "x-rbac-secret-key": SECRET }, ...(data ? { payload: { data } } : {}) }).then((r) => r.json());
+    running.app
+      .inject({ method, url, headers: { "x-rbac-secret-key": SECRET }, ...(data ? { payload: { data } } : {}) })
+      .then((r) => r.json());
 
   beforeAll(async () => {
     running = await startApp(ADMIN);
@@ -53,7 +57,10 @@ describe.skipIf(!hasChromium)("the media screen in the admin, in Chromium", () =
       ];
       const dataTransfer = await page.evaluateHandle((list) => {
         const transfer = new DataTransfer();
-        for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.bytes), (c) => c.charCodeAt(0))], f.name, { type: "image/png" }));
+        for (const f of list)
+          transfer.items.add(
+            new File([Uint8Array.from(atob(f.bytes), (c) => c.charCodeAt(0))], f.name, { type: "image/png" }),
+          );
         return transfer;
       }, files);
       const zone = page.getByTestId("upload-drop");
@@ -69,7 +76,13 @@ describe.skipIf(!hasChromium)("the media screen in the admin, in Chromium", () =
       expect(facts[1]).toMatch(/^PNG · [\d.]+ (B|KB) · 1200×800$/);
       // Thumbnails come from the resized widths, and load.
       const thumbs = cards.locator("img[data-testid=file-thumb]");
-      await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+      await expect
+        .poll(() =>
+          thumbs.evaluateAll((imgs) =>
+            imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+          ),
+        )
+        .toEqual([true, true]);
       expect(await thumbs.first().getAttribute("src")).toMatch(/^\/public\/files\/[0-9a-f-]+\.png\?w=320$/);
       await shot(page, "grid");
 
@@ -83,22 +96,42 @@ describe.skipIf(!hasChromium)("the media screen in the admin, in Chromium", () =
       await panel.getByTestId("alt-ru").fill("Синяя керамическая кружка");
       await panel.getByTestId("alt-save").click();
       await expect.poll(() => page.getByText("Alt text saved").isVisible()).toBe(true);
-      await expect.poll(() => panel.getByTestId("file-uses").count().then((n) => n === 0 && panel.getByText("Not used anywhere.").isVisible())).toBe(true);
+      await expect
+        .poll(() =>
+          panel
+            .getByTestId("file-uses")
+            .count()
+            .then((n) => n === 0 && panel.getByText("Not used anywhere.").isVisible()),
+        )
+        .toBe(true);
       await shot(page, "details");
 
-      const rows = (await inject("GET", "/api/file-storage/files")).data as { id: string; adminTitle: string; alt: unknown }[];
+      const rows = (await inject("GET", "/api/file-storage/files")).data as {
+        id: string;
+        adminTitle: string;
+        alt: unknown;
+      }[];
       const mug = rows.find((r) => r.adminTitle === "blue-mug.png")!;
       expect(mug.alt).toEqual({ en: "A blue ceramic mug", ru: "Синяя керамическая кружка" });
 
       // Used by a product: its panel names it; the delete confirmation names the file and warns.
-      const product = (await inject("POST", "/api/ecommerce/products", { adminTitle: "Blue mug", title: { en: "Blue mug" } })).data;
-      await inject("POST", "/api/ecommerce/products-to-file-storage-module-files", { productId: product.id, fileStorageModuleFileId: mug.id });
+      const product = (
+        await inject("POST", "/api/ecommerce/products", { adminTitle: "Blue mug", title: { en: "Blue mug" } })
+      ).data;
+      await inject("POST", "/api/ecommerce/products-to-file-storage-module-files", {
+        productId: product.id,
+        fileStorageModuleFileId: mug.id,
+      });
       await page.keyboard.press("Escape");
       await page.reload();
       await page.getByTestId("media-card").filter({ hasText: "blue-mug.png" }).click();
-      await expect.poll(() => page.getByTestId("media-card").filter({ hasText: "blue-mug.png" }).textContent()).toContain("Used 1 time");
+      await expect
+        .poll(() => page.getByTestId("media-card").filter({ hasText: "blue-mug.png" }).textContent())
+        .toContain("Used 1 time");
       await expect.poll(() => panel.getByTestId("file-uses").textContent()).toBe("Product: Blue mug");
-      expect(await panel.getByRole("link", { name: "Blue mug" }).getAttribute("href")).toBe(`/admin/ecommerce/products?id=${product.id}`);
+      expect(await panel.getByRole("link", { name: "Blue mug" }).getAttribute("href")).toBe(
+        `/admin/ecommerce/products?id=${product.id}`,
+      );
       await panel.getByTestId("file-delete").click();
       const confirm = page.getByTestId("delete-confirm");
       await expect.poll(() => confirm.textContent()).toContain("blue-mug.png will be deleted for good.");
@@ -110,7 +143,9 @@ describe.skipIf(!hasChromium)("the media screen in the admin, in Chromium", () =
       // Search by name.
       await page.keyboard.press("Escape");
       await page.getByTestId("media-search").fill("teapot");
-      await expect.poll(() => page.getByTestId("media-card").allTextContents()).toEqual([expect.stringContaining("red-teapot.png")]);
+      await expect
+        .poll(() => page.getByTestId("media-card").allTextContents())
+        .toEqual([expect.stringContaining("red-teapot.png")]);
     } finally {
       await context.close();
     }
@@ -130,14 +165,25 @@ describe.skipIf(!hasChromium)("the media screen in the admin, in Chromium", () =
       await page.getByRole("button", { name: "Добавить" }).click();
       const picker = page.getByTestId("file-picker");
       await picker.waitFor();
-      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), picker.getByTestId("file-picker-upload").click()]);
-      await chooser.setFiles({ name: "green-vase.png", mimeType: "image/png", buffer: await png(400, 300, { r: 40, g: 160, b: 80 }) });
+      const [chooser] = await Promise.all([
+        page.waitForEvent("filechooser"),
+        picker.getByTestId("file-picker-upload").click(),
+      ]);
+      await chooser.setFiles({
+        name: "green-vase.png",
+        mimeType: "image/png",
+        buffer: await png(400, 300, { r: 40, g: 160, b: 80 }),
+      });
       await expect.poll(() => picker.locator("input").first().inputValue()).toBe("green-vase.png");
-      await expect.poll(() => picker.locator("img[data-testid=file-thumb]").evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => picker.locator("img[data-testid=file-thumb]").evaluate((i) => (i as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
       await shot(page, "picker-ru");
       // Chosen from the list too: the options carry thumbnails.
       await picker.locator("input").first().click();
-      await expect.poll(() => page.locator("[role=option] img[data-testid=file-thumb]").count()).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(() => page.locator("[role=option] img[data-testid=file-thumb]").count())
+        .toBeGreaterThanOrEqual(2);
       await page.keyboard.press("Escape");
       await page.goto(`${running.url}/admin/media`);
       await expect.poll(() => page.getByRole("heading", { name: "Медиафайлы" }).isVisible()).toBe(true);

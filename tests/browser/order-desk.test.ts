@@ -16,9 +16,26 @@ const ADDRESS = { name: "Dana Buyer", line1: "5 Market Street", city: "Tallinn",
 describe.skipIf(!hasChromium)("the order desk in Chromium", () => {
   let running: RunningApp;
   let browser: Browser;
-  const inject = async (method: "GET" | "POST" | "PATCH", url: string, options: { data?: unknown; jwt?: string; key?: boolean; body?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...(options.key === false ? {} : { "x-rbac-secret-key": SECRET }), ...(options.jwt ? { authorization: `Bearer ${options.jwt}` } : {}), ...options.headers };
-    const answer = await running.app.inject({ method, url, headers, ...(options.body !== undefined ? { payload: options.body } : options.data !== undefined ? { payload: { data: options.data } } : {}) });
+  const inject = async (
+    method: "GET" | "POST" | "PATCH",
+    url: string,
+    options: { data?: unknown; jwt?: string; key?: boolean; body?: string; headers?: Record<string, string> } = {},
+  ) => {
+    const headers: Record<string, string> = {
+      ...(options.key === false ? {} : { "x-rbac-secret-key": SECRET }),
+      ...(options.jwt ? { authorization: `Bearer ${options.jwt}` } : {}),
+      ...options.headers,
+    };
+    const answer = await running.app.inject({
+      method,
+      url,
+      headers,
+      ...(options.body !== undefined
+        ? { payload: options.body }
+        : options.data !== undefined
+          ? { payload: { data: options.data } }
+          : {}),
+    });
     return answer.json();
   };
   const shot = async (page: Page, name: string) => {
@@ -32,26 +49,57 @@ describe.skipIf(!hasChromium)("the order desk in Chromium", () => {
   beforeAll(async () => {
     running = await startApp({ seedDemoContent: true, ...ADMIN });
     browser = await launchChromium();
-    const products = await inject("GET", "/api/ecommerce/products?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=ceramic-mug");
+    const products = await inject(
+      "GET",
+      "/api/ecommerce/products?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=ceramic-mug",
+    );
     mug = products.data[0];
     await inject("PATCH", `/api/ecommerce/products/${mug.id}`, { data: { stock: 5 } });
     // The customer: signs up, buys two mugs, pays on the dummy page.
-    const signedUp = await running.app.inject({ method: "POST", url: "/api/rbac/subjects/authentication/email-and-password/registration", payload: { login: BUYER, password: "buyer password 1" } });
+    const signedUp = await running.app.inject({
+      method: "POST",
+      url: "/api/rbac/subjects/authentication/email-and-password/registration",
+      payload: { login: BUYER, password: "buyer password 1" },
+    });
     const { jwt } = signedUp.json().data;
     const subject = subjectOf(jwt);
     const base = `/api/rbac/subjects/${subject}/ecommerce-module`;
     const added = await inject("POST", `${base}/orders`, { jwt, key: false, data: { productId: mug.id, quantity: 2 } });
     const order = added.data.subjectsToEcommerceModuleOrders[0].order;
-    const usd = (await inject("GET", "/api/billing/currencies?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=usd")).data[0];
-    const checkout = await inject("POST", `${base}/orders/checkout`, { jwt, key: false, data: { provider: "dummy", email: BUYER, shippingAddress: ADDRESS, billingModule: { currency: { id: usd.id } }, ecommerceModule: { orders: [{ id: order.id }] } } });
+    const usd = (
+      await inject(
+        "GET",
+        "/api/billing/currencies?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=usd",
+      )
+    ).data[0];
+    const checkout = await inject("POST", `${base}/orders/checkout`, {
+      jwt,
+      key: false,
+      data: {
+        provider: "dummy",
+        email: BUYER,
+        shippingAddress: ADDRESS,
+        billingModule: { currency: { id: usd.id } },
+        ecommerceModule: { orders: [{ id: order.id }] },
+      },
+    });
     const invoice = checkout.data.billingModule.invoices[0];
     const token = new URL(invoice.paymentUrl).searchParams.get("token");
-    const page = await inject("GET", `/api/billing/payment-intents/dummy/invoices/${invoice.id}?token=${token}`, { key: false });
+    const page = await inject("GET", `/api/billing/payment-intents/dummy/invoices/${invoice.id}?token=${token}`, {
+      key: false,
+    });
     const pay = page.data.actions.pay;
-    await inject("POST", "/api/billing/payment-intents/dummy/webhook", { key: false, body: pay.body, headers: { "content-type": "application/json", "x-dummy-signature": pay.signature } });
+    await inject("POST", "/api/billing/payment-intents/dummy/webhook", {
+      key: false,
+      body: pay.body,
+      headers: { "content-type": "application/json", "x-dummy-signature": pay.signature },
+    });
     // The number the customer's mail shows (its status mail once paid, from the background queue).
     for (let i = 0; i < 150 && !orderNumber; i++) {
-      const mails = await inject("GET", `/api/notification/notifications?filters[and][0][column]=recipient&filters[and][0][method]=eq&filters[and][0][value]=${BUYER}`);
+      const mails = await inject(
+        "GET",
+        `/api/notification/notifications?filters[and][0][column]=recipient&filters[and][0][method]=eq&filters[and][0][value]=${BUYER}`,
+      );
       orderNumber = mails.data.find((m: any) => m.data?.status === "approving")?.data.orderNumber;
       if (!orderNumber) await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -12,7 +12,9 @@ const SHOTS = "/tmp/shots";
 const TITLE = "Linen apron";
 
 const png = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 // The shop owner's walkthrough, in a real Chromium, with drafts on: a product made in
 // the product editor (an USD and an EUR price, two photos dropped in, stock 2) and published; a
@@ -24,7 +26,8 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
   let running: RunningApp;
   let browser: Browser;
   const problems: string[] = [];
-  const api = async (url: string) => (await running.app.inject({ method: "GET", url, headers: { "x-rbac-secret-key": SECRET } })).json().data;
+  const api = async (url: string) =>
+    (await running.app.inject({ method: "GET", url, headers: { "x-rbac-secret-key": SECRET } })).json().data;
   const shot = async (page: Page, name: string) => {
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/owner-${name}.png`, fullPage: true });
@@ -80,7 +83,10 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       ];
       const dataTransfer = await page.evaluateHandle((list) => {
         const transfer = new DataTransfer();
-        for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.bytes), (c) => c.charCodeAt(0))], f.name, { type: "image/png" }));
+        for (const f of list)
+          transfer.items.add(
+            new File([Uint8Array.from(atob(f.bytes), (c) => c.charCodeAt(0))], f.name, { type: "image/png" }),
+          );
         return transfer;
       }, files);
       const zone = page.getByTestId("product-photos-section").getByTestId("upload-drop");
@@ -96,7 +102,15 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       expect(await photos.first().textContent()).toContain("apron-front.png");
       await photos.first().getByTestId("photo-alt-en").fill("A linen apron, front");
       await photos.first().getByTestId("photo-alt-ru").fill("Льняной фартук, вид спереди");
-      await expect.poll(() => photos.locator("img[data-testid=file-thumb]").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+      await expect
+        .poll(() =>
+          photos
+            .locator("img[data-testid=file-thumb]")
+            .evaluateAll((imgs) =>
+              imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+            ),
+        )
+        .toEqual([true, true]);
 
       // A category picked by its name (the demo's "Studio goods").
       await page.getByTestId("product-categories").click();
@@ -114,19 +128,27 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
       productId = /products\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
       await expect.poll(() => page.getByTestId("publication-badge").textContent()).toBe("Draft");
-      expect((await running.app.inject({ method: "GET", url: `/api/ecommerce/products/${productId}` })).statusCode).toBe(404);
+      expect(
+        (await running.app.inject({ method: "GET", url: `/api/ecommerce/products/${productId}` })).statusCode,
+      ).toBe(404);
 
       // The publish's answer is awaited and checked first: when the badge does not turn, the
       // failure says whether the request failed (its status and body) or never answered.
-      const publishing = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith(`/products/${productId}/editor/publish`));
+      const publishing = page.waitForResponse(
+        (r) => r.request().method() === "POST" && r.url().endsWith(`/products/${productId}/editor/publish`),
+      );
       await page.getByTestId("product-publish").click();
       const publishAnswer = await publishing;
       expect(publishAnswer.status(), await publishAnswer.text()).toBe(200);
       await expect.poll(() => page.getByTestId("publication-badge").textContent()).toBe("Published");
       await shot(page, "editor-published");
-      const categories = await api(`/api/ecommerce/categories-to-products?filters[and][0][column]=productId&filters[and][0][method]=eq&filters[and][0][value]=${productId}`);
+      const categories = await api(
+        `/api/ecommerce/categories-to-products?filters[and][0][column]=productId&filters[and][0][method]=eq&filters[and][0][value]=${productId}`,
+      );
       expect(categories).toHaveLength(1);
-      const published = await running.app.inject({ method: "GET", url: `/api/ecommerce/products/${productId}/prices` }).then((r) => r.json().data);
+      const published = await running.app
+        .inject({ method: "GET", url: `/api/ecommerce/products/${productId}/prices` })
+        .then((r) => r.json().data);
       expect(published.prices.map((p: any) => p.amount).sort()).toEqual(["29.90", "32.00"]);
 
       // The table: thumbnail, title, "$32.00 · USD", stock, state.
@@ -167,7 +189,11 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await shot(shop, "site-page");
 
       await main.getByRole("button", { name: "Add to cart" }).first().click();
-      await shop.locator(".mantine-Notification-root", { hasText: "Added to cart" }).last().getByRole("link", { name: "View cart" }).click();
+      await shop
+        .locator(".mantine-Notification-root", { hasText: "Added to cart" })
+        .last()
+        .getByRole("link", { name: "View cart" })
+        .click();
       await shop.waitForURL(`${running.url}/cart`);
       await waitForHydration(shop);
       const checkout = shop.locator("[data-cart-checkout]");
@@ -187,7 +213,16 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
     // The number in the customer's mail ("your order 1a2b3c4d is now: …").
     const mails = () => smtp.received.filter((m) => m.to.includes(BUYER)).map((m) => textBody(m.raw));
     let number = "";
-    await expect.poll(() => (number = mails().map((text) => /your order ([0-9a-f]{8}) is now/.exec(text)?.[1]).find(Boolean) ?? ""), { timeout: 20_000 }).toMatch(/^[0-9a-f]{8}$/);
+    await expect
+      .poll(
+        () =>
+          (number =
+            mails()
+              .map((text) => /your order ([0-9a-f]{8}) is now/.exec(text)?.[1])
+              .find(Boolean) ?? ""),
+        { timeout: 20_000 },
+      )
+      .toMatch(/^[0-9a-f]{8}$/);
 
     // The owner: finds it in the desk by that number, sees customer and total, refunds it.
     const desk = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-US" });

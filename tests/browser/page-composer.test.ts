@@ -3,7 +3,14 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, startApp, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  startApp,
+  watchCspViolations,
+  type CspViolation,
+  type RunningApp,
+} from "./helpers/browser-app.js";
 
 const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 123" };
 // Screenshots beside the other browser tests' (test-results/ at the project root).
@@ -20,7 +27,12 @@ const TEAM = { en: "Our team", ru: "Наша команда" };
 
 /** What axe found, one line per node, so a failure names the rule, the element and why. */
 const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
-  results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`));
+  results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
+    ),
+  );
 
 // The page composer's walkthrough as an editor, in a real Chromium with drafts on: /about made from the
 // pages list, a hero with a button, a features block with three items and a third block, en and
@@ -42,9 +54,15 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     press: async (target: Locator, key: string) => (actions++, target.press(key)),
   };
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
-  const saved = () => expect.poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("saved");
+  const saved = () =>
+    expect
+      .poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 })
+      .toBe("saved");
   const outlineNames = () => page.getByTestId("outline-name").allTextContents();
-  const block = (name: string) => page.getByTestId("outline-block").filter({ has: page.getByTestId("outline-name").getByText(name, { exact: true }) });
+  const block = (name: string) =>
+    page
+      .getByTestId("outline-block")
+      .filter({ has: page.getByTestId("outline-name").getByText(name, { exact: true }) });
   const preview = () => page.frameLocator("[data-testid=preview-frame]");
   /** Where each text first appears in a text, -1 when it does not. */
   const positions = (body: string, texts: string[]) => texts.map((text) => body.indexOf(text));
@@ -104,7 +122,9 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
 
     // A hero (website-builder's content widget) with its texts and a button.
     await act.click(page.getByTestId("block-add"));
-    await act.click(page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="content-default"]'));
+    await act.click(
+      page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="content-default"]'),
+    );
     const panel = page.getByTestId("block-panel");
     await panel.getByTestId("block-title-en").fill(HERO.en);
     await panel.getByTestId("block-title-ru").fill(HERO.ru);
@@ -116,7 +136,9 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
 
     // A features block with three items.
     await act.click(page.getByTestId("block-add"));
-    await act.click(page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="default"]'));
+    await act.click(
+      page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="default"]'),
+    );
     await expect.poll(() => page.getByTestId("outline-block").count()).toBe(2);
     await panel.getByTestId("block-title-en").fill(FEATURES.en);
     await panel.getByTestId("block-title-ru").fill(FEATURES.ru);
@@ -129,7 +151,9 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
 
     // A third block, the one removed below.
     await act.click(page.getByTestId("block-add"));
-    await act.click(page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="default"]'));
+    await act.click(
+      page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="default"]'),
+    );
     await expect.poll(() => page.getByTestId("outline-block").count()).toBe(3);
     await panel.getByTestId("block-title-en").fill(TEAM.en);
     await panel.getByTestId("block-title-ru").fill(TEAM.ru);
@@ -138,7 +162,17 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
 
     // The preview shows the draft as the site will, reloaded after each change.
     await expect
-      .poll(async () => positions(await preview().locator("body").innerText(), [HERO.en, FEATURES.en, ...ITEMS.map((i) => i.en), BUTTON.en, TEAM.en]).every((p) => p >= 0), { timeout: 15_000 })
+      .poll(
+        async () =>
+          positions(await preview().locator("body").innerText(), [
+            HERO.en,
+            FEATURES.en,
+            ...ITEMS.map((i) => i.en),
+            BUTTON.en,
+            TEAM.en,
+          ]).every((p) => p >= 0),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await axe("the composer");
     await shot("composer-1280");
@@ -154,7 +188,11 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await expect
       .poll(
         async () => {
-          const [features, team, hero] = positions(await preview().locator("body").innerText(), [FEATURES.en, TEAM.en, HERO.en]);
+          const [features, team, hero] = positions(await preview().locator("body").innerText(), [
+            FEATURES.en,
+            TEAM.en,
+            HERO.en,
+          ]);
           return features! >= 0 && features! < team! && team! < hero!;
         },
         { timeout: 15_000 },
@@ -167,13 +205,17 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await act.click(page.getByTestId("remove-block-confirm"));
     await expect.poll(outlineNames).toEqual([FEATURES.en, HERO.en]);
     await saved();
-    await expect.poll(async () => (await preview().locator("body").innerText()).includes(TEAM.en), { timeout: 15_000 }).toBe(false);
+    await expect
+      .poll(async () => (await preview().locator("body").innerText()).includes(TEAM.en), { timeout: 15_000 })
+      .toBe(false);
     await shot("composer-reordered");
 
     // Not on the site before Publish.
     expect((await running.app.inject({ method: "GET", url: "/about" })).statusCode).toBe(404);
     await act.click(page.getByTestId("composer-publish"));
-    await expect.poll(() => page.getByTestId("publication-line").getByTestId("publication-badge").getAttribute("data-state")).toBe("published");
+    await expect
+      .poll(() => page.getByTestId("publication-line").getByTestId("publication-badge").getAttribute("data-state"))
+      .toBe("published");
 
     // Below 900 px only the outline and the panel show; at 1280 px all three, without sideways scrolling.
     await page.setViewportSize({ width: 899, height: 900 });
@@ -182,7 +224,8 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await shot("composer-899");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByTestId("composer-preview").waitFor();
-    for (const part of ["composer-outline", "composer-panel", "composer-preview"]) expect(await page.getByTestId(part).isVisible(), part).toBe(true);
+    for (const part of ["composer-outline", "composer-panel", "composer-preview"])
+      expect(await page.getByTestId(part).isVisible(), part).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
     expect(actions, "actions besides typing").toBeLessThanOrEqual(15);
@@ -206,7 +249,10 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
         expect(body, path).not.toContain(TEAM[language]);
         // The page's title per language, as typed in New page (a language map).
         expect(await tab.title(), path).toContain(language === "en" ? "About us" : "О нас");
-        expect(await tab.locator(`a[href$="${BUTTON.url}"]`).filter({ hasText: BUTTON[language] }).count(), `${path}: the button's link`).toBeGreaterThan(0);
+        expect(
+          await tab.locator(`a[href$="${BUTTON.url}"]`).filter({ hasText: BUTTON[language] }).count(),
+          `${path}: the button's link`,
+        ).toBeGreaterThan(0);
         await tab.screenshot({ path: `${SHOTS}/visitor-${language}.png`, fullPage: true });
       }
     } finally {
@@ -220,7 +266,9 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
   it("duplicates a block with its items, removes an item and the copy, finds blocks in the palette, and saves the page's settings", async () => {
     // Continues on /about as the first test left it: features, then the hero.
     await expect.poll(outlineNames).toEqual([FEATURES.en, HERO.en]);
-    await block(FEATURES.en).getByRole("button", { name: `Duplicate "${FEATURES.en}"` }).click();
+    await block(FEATURES.en)
+      .getByRole("button", { name: `Duplicate "${FEATURES.en}"` })
+      .click();
     await expect.poll(outlineNames).toEqual([FEATURES.en, FEATURES.en, HERO.en]);
     // The copy is chosen, right after its original, with copies of the three items.
     const copy = page.getByTestId("outline-block").nth(1);
@@ -231,7 +279,10 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     expect(copyId).not.toBe(await page.getByTestId("outline-block").first().getAttribute("data-block-id"));
 
     // An item taken out of the copy: the original keeps its three.
-    await items.nth(0).getByRole("button", { name: `Remove item "${ITEMS[0]!.en}"` }).click();
+    await items
+      .nth(0)
+      .getByRole("button", { name: `Remove item "${ITEMS[0]!.en}"` })
+      .click();
     await expect.poll(() => items.count()).toBe(2);
     await saved();
     await page.getByTestId("outline-block").first().getByTestId("outline-select").click();
@@ -239,8 +290,17 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await expect.poll(() => items.count()).toBe(3);
 
     // Alt+↓ on a block's control moves it too (not counted above: the walkthrough used the button).
-    await page.locator(`[data-testid=outline-block][data-block-id="${copyId}"]`).getByTestId("outline-select").press("Alt+ArrowDown");
-    await expect.poll(() => page.getByTestId("outline-block").evaluateAll((nodes, id) => nodes.map((n) => n.getAttribute("data-block-id")).indexOf(id), copyId)).toBe(2);
+    await page
+      .locator(`[data-testid=outline-block][data-block-id="${copyId}"]`)
+      .getByTestId("outline-select")
+      .press("Alt+ArrowDown");
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("outline-block")
+          .evaluateAll((nodes, id) => nodes.map((n) => n.getAttribute("data-block-id")).indexOf(id), copyId),
+      )
+      .toBe(2);
     await saved();
 
     // The copy removed again.
@@ -254,7 +314,11 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await axe("the block palette");
     await shot("palette");
     await page.getByTestId("palette-search").fill("footer");
-    await expect.poll(() => page.getByTestId("palette-variant").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-variant")))).toEqual(["footer-default"]);
+    await expect
+      .poll(() =>
+        page.getByTestId("palette-variant").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-variant"))),
+      )
+      .toEqual(["footer-default"]);
     await page.keyboard.press("Escape");
 
     // "All fields…": the block's generated form, and one item's (its other fields), both reading the working copy.
@@ -264,7 +328,10 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await expect.poll(() => widgetForm.locator("#root_title_en").inputValue()).toBe(FEATURES.en);
     await page.keyboard.press("Escape");
     await expect.poll(() => widgetForm.count()).toBe(0);
-    await page.getByTestId("block-items-features").getByRole("button", { name: `All fields of "${ITEMS[1]!.en}"` }).click();
+    await page
+      .getByTestId("block-items-features")
+      .getByRole("button", { name: `All fields of "${ITEMS[1]!.en}"` })
+      .click();
     const featureForm = page.getByRole("dialog", { name: /Feature/ });
     await expect.poll(() => featureForm.locator("#root_title_ru").inputValue()).toBe(ITEMS[1]!.ru);
     await page.keyboard.press("Escape");
@@ -277,21 +344,31 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await page.getByTestId("settings-save").click();
     await expect.poll(() => page.getByTestId("composer-title").textContent()).toBe("About the studio");
     const id = /pages\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
-    const links = await running.app.inject({ method: "GET", url: `/api/host/pages-to-metadata?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${id}&draft=true`, headers: { "x-rbac-secret-key": SECRET } });
+    const links = await running.app.inject({
+      method: "GET",
+      url: `/api/host/pages-to-metadata?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${id}&draft=true`,
+      headers: { "x-rbac-secret-key": SECRET },
+    });
     expect(links.json().data).toHaveLength(1);
     await shot("composer-settings-saved");
 
     // The pages list finds it by its new title (a language map) and shows it in the admin's language.
     await page.getByTestId("nav-pages").click();
     await page.getByTestId("pages-search").fill("the studio");
-    await expect.poll(() => page.getByTestId("page-row").allTextContents()).toEqual([expect.stringContaining("About the studio")]);
+    await expect
+      .poll(() => page.getByTestId("page-row").allTextContents())
+      .toEqual([expect.stringContaining("About the studio")]);
     expect(await page.getByTestId("page-row").textContent()).toContain("/about");
     expect(problems).toEqual([]);
     expect(csp).toEqual([]);
   });
 
   it("speaks Russian to an editor whose browser does", async () => {
-    const russian = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "ru-RU", storageState: await editor.storageState() });
+    const russian = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "ru-RU",
+      storageState: await editor.storageState(),
+    });
     try {
       const tab = await russian.newPage();
       tab.on("pageerror", (error) => problems.push(`ru pageerror: ${error.message}`));
@@ -301,7 +378,8 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
       await tab.getByTestId("page-title").filter({ hasText: "О нас" }).click();
       await tab.getByTestId("composer-outline").waitFor();
       expect(await tab.getByTestId("composer-title").textContent()).toBe("О нас");
-      for (const heading of ["Структура", "Предпросмотр"]) expect(await tab.getByRole("heading", { name: heading }).count(), heading).toBe(1);
+      for (const heading of ["Структура", "Предпросмотр"])
+        expect(await tab.getByRole("heading", { name: heading }).count(), heading).toBe(1);
       // Blocks are named by their Russian titles, the buttons by what they do in Russian.
       await expect.poll(() => tab.getByTestId("outline-name").allTextContents()).toEqual([FEATURES.ru, HERO.ru]);
       expect(await tab.getByRole("button", { name: `Поднять «${HERO.ru}»` }).count()).toBe(1);
@@ -346,10 +424,18 @@ describe.skipIf(!hasChromium)("the page composer with live saves (DRAFTS=off)", 
       await page.getByTestId("composer-outline").waitFor();
       expect(await page.getByTestId("composer-publish").count()).toBe(0);
       await page.getByTestId("block-add").click();
-      await page.locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="content-default"]').click();
+      await page
+        .locator('[data-testid=palette-variant][data-module="website-builder"][data-variant="content-default"]')
+        .click();
       await page.getByTestId("block-panel").getByTestId("block-title-en").fill("Meet the team");
-      await expect.poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("saved");
-      await expect.poll(async () => (await running.app.inject({ method: "GET", url: "/team" })).body.includes("Meet the team"), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 })
+        .toBe("saved");
+      await expect
+        .poll(async () => (await running.app.inject({ method: "GET", url: "/team" })).body.includes("Meet the team"), {
+          timeout: 15_000,
+        })
+        .toBe(true);
     } finally {
       await context.close();
     }

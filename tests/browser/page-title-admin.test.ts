@@ -16,9 +16,17 @@ describe.skipIf(!hasChromium)("page titles per language in the admin (Chromium)"
 
   beforeAll(async () => {
     running = await startApp({ ...ADMIN });
-    const post = async (url: string, data: unknown) => (await running.app.inject({ method: "POST", url, headers: { "x-rbac-secret-key": SECRET }, payload: { data } })).json().data;
-    plainId = (await post("/api/host/pages", { url: "/plain", title: "Plain old title", description: "Plain text" })).id;
-    await post("/api/host/pages", { url: "/about", title: { en: "About us", ru: "О нас" }, description: { en: "Who we are", ru: "Кто мы" } });
+    const post = async (url: string, data: unknown) =>
+      (
+        await running.app.inject({ method: "POST", url, headers: { "x-rbac-secret-key": SECRET }, payload: { data } })
+      ).json().data;
+    plainId = (await post("/api/host/pages", { url: "/plain", title: "Plain old title", description: "Plain text" }))
+      .id;
+    await post("/api/host/pages", {
+      url: "/about",
+      title: { en: "About us", ru: "О нас" },
+      description: { en: "Who we are", ru: "Кто мы" },
+    });
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
     page = await context.newPage();
@@ -41,7 +49,12 @@ describe.skipIf(!hasChromium)("page titles per language in the admin (Chromium)"
     await expect.poll(() => table.textContent()).toContain("About us");
     expect(await table.textContent()).toContain("Plain old title");
     await page.screenshot({ path: `${SHOTS}/admin-pages-titles.png` });
-    await table.getByTestId("table-row").filter({ hasText: "Plain old title" }).first().getByRole("button", { name: "Edit" }).click();
+    await table
+      .getByTestId("table-row")
+      .filter({ hasText: "Plain old title" })
+      .first()
+      .getByRole("button", { name: "Edit" })
+      .click();
     const form = page.getByRole("dialog", { name: "Update Page" });
     await form.locator("#root_title_en").waitFor();
     expect(await form.locator("#root_title_en").inputValue()).toBe("Plain old title");
@@ -50,7 +63,16 @@ describe.skipIf(!hasChromium)("page titles per language in the admin (Chromium)"
     await page.screenshot({ path: `${SHOTS}/admin-page-title-form.png` });
     await form.getByRole("button", { name: "Save" }).click();
     await expect
-      .poll(async () => (await running.app.inject({ method: "GET", url: `/api/host/pages/${plainId}`, headers: { "x-rbac-secret-key": SECRET } })).json().data.title)
+      .poll(
+        async () =>
+          (
+            await running.app.inject({
+              method: "GET",
+              url: `/api/host/pages/${plainId}`,
+              headers: { "x-rbac-secret-key": SECRET },
+            })
+          ).json().data.title,
+      )
       .toEqual({ en: "Plain old title", ru: "Старый заголовок" });
     const ru = (await running.app.inject({ method: "GET", url: "/ru/plain" })).body;
     expect(ru).toContain("<title>Старый заголовок</title>");

@@ -23,10 +23,27 @@ describe.skipIf(!hasChromium)("the product editor names what a publish left behi
   });
 
   it("publishes the product and lists its price and category link as not published", async () => {
-    const usd = await asServer(running, "POST", "/api/billing/currencies?publish=true", { slug: "usd", symbol: "$", adminTitle: "US dollar", isDefault: true, decimals: 2 });
-    const kitchen = await asServer(running, "POST", "/api/ecommerce/categories?publish=true", { adminTitle: "Kitchen", title: { en: "Kitchen" } });
+    const usd = await asServer(running, "POST", "/api/billing/currencies?publish=true", {
+      slug: "usd",
+      symbol: "$",
+      adminTitle: "US dollar",
+      isDefault: true,
+      decimals: 2,
+    });
+    const kitchen = await asServer(running, "POST", "/api/ecommerce/categories?publish=true", {
+      adminTitle: "Kitchen",
+      title: { en: "Kitchen" },
+    });
     const form = {
-      product: { adminTitle: "Mug", title: { en: "Mug" }, shortDescription: {}, description: {}, type: "one_off", shipping: "required", stock: 3 },
+      product: {
+        adminTitle: "Mug",
+        title: { en: "Mug" },
+        shortDescription: {},
+        description: {},
+        type: "one_off",
+        shipping: "required",
+        stock: 3,
+      },
       prices: [{ currencyId: usd.id, amount: "12.00" }],
       photos: [],
       stores: [],
@@ -49,7 +66,9 @@ describe.skipIf(!hasChromium)("the product editor names what a publish left behi
     await expect.poll(() => page.getByTestId("publication-badge").first().textContent()).toBe("Partly published");
     await page.waitForTimeout(1_000); // the toast's slide-in settled
     await page.screenshot({ path: "/tmp/product-not-published-en-US.png" });
-    expect((await running.app.inject({ method: "GET", url: `/api/ecommerce/products/${product.id}` })).json().data.title.en).toBe("Mug");
+    expect(
+      (await running.app.inject({ method: "GET", url: `/api/ecommerce/products/${product.id}` })).json().data.title.en,
+    ).toBe("Mug");
     await context.close();
   });
 });

@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, waitForHydration, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  screenshot,
+  startApp,
+  waitForHydration,
+  watchCspViolations,
+  type CspViolation,
+  type RunningApp,
+} from "./helpers/browser-app.js";
 
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
 const EMAIL = "shopper@example.com";
@@ -26,27 +35,46 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     // Any script error on any page fails the last test.
     target.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
     target.on("console", (message) => {
-      if (message.type() === "error" && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
+      if (message.type() === "error" && !/Failed to load resource/.test(message.text()))
+        problems.push(`console: ${message.text()}`);
     });
   };
   /** The server's view, with the secret key: the subject's orders of a type. */
   const ordersOf = async (subjectId: string, type: "cart" | "history") =>
-    (await running.app.inject({ method: "GET", url: `/api/rbac/subjects/${subjectId}/ecommerce-module/orders?type=${type}`, headers: { "x-rbac-secret-key": SECRET } })).json().data as any[];
+    (
+      await running.app.inject({
+        method: "GET",
+        url: `/api/rbac/subjects/${subjectId}/ecommerce-module/orders?type=${type}`,
+        headers: { "x-rbac-secret-key": SECRET },
+      })
+    ).json().data as any[];
   const invoicesOf = async (email: string) =>
-    ((await running.app.inject({ method: "GET", url: "/api/billing/invoices?limit=100", headers: { "x-rbac-secret-key": SECRET } })).json().data as any[]).filter((i) => i.email === email);
-  const subjectIdIn = (target: Page) => target.evaluate(async () => (await (await fetch("/api/rbac/subjects/authentication/me")).json()).data.id as string);
+    (
+      (
+        await running.app.inject({
+          method: "GET",
+          url: "/api/billing/invoices?limit=100",
+          headers: { "x-rbac-secret-key": SECRET },
+        })
+      ).json().data as any[]
+    ).filter((i) => i.email === email);
+  const subjectIdIn = (target: Page) =>
+    target.evaluate(async () => (await (await fetch("/api/rbac/subjects/authentication/me")).json()).data.id as string);
   const toast = (target: Page, text: string) => target.locator(".mantine-Notification-root", { hasText: text }).last();
   const badge = (target: Page) => target.locator("[data-cart-quantity] .mantine-Indicator-indicator");
   const card = (target: Page, title: string) => target.locator("[data-product-card]", { hasText: title });
   /** Closes the toasts on screen, so a screenshot shows what they would cover. */
   const dismissToasts = async (target: Page) => {
-    for (const close of await target.locator(".mantine-Notification-root button").all()) await close.click().catch(() => {});
+    for (const close of await target.locator(".mantine-Notification-root button").all())
+      await close.click().catch(() => {});
     await expect.poll(() => target.locator(".mantine-Notification-root").count(), { timeout: 5000 }).toBe(0); // each leaves with a transition
   };
   /** The drawer has slid all the way in (its right edge at the viewport's), so a screenshot is not mid-animation. */
   const slidIn = async (target: Page, drawer: ReturnType<Page["getByRole"]>) => {
     const width = target.viewportSize()!.width;
-    await expect.poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0))).toBe(width);
+    await expect
+      .poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0)))
+      .toBe(width);
     await target.waitForTimeout(250);
   };
 
@@ -166,7 +194,9 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await payment.waitFor();
     expect(await payment.getAttribute("data-invoice-status")).toBe("new");
     expect(await payment.locator("[data-amount]").textContent()).toBe("$91.50");
-    expect(await payment.locator("[data-payment-line]").allTextContents()).toEqual(expect.arrayContaining(["Linen notebook× 1", "Ceramic mug× 3"]));
+    expect(await payment.locator("[data-payment-line]").allTextContents()).toEqual(
+      expect.arrayContaining(["Linen notebook× 1", "Ceramic mug× 3"]),
+    );
     expect(await payment.textContent()).toContain(EMAIL);
     await screenshot(page, "shop-payment-page");
     await page.getByRole("button", { name: "Pay $91.50" }).click();
@@ -211,7 +241,11 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await expect.poll(() => page.locator("[data-amount]").textContent()).toBe("€44.00");
     await page.getByRole("button", { name: "Decline" }).click();
     await page.waitForURL(url("/cart?payment=declined"));
-    await page.getByText("The payment was declined. Your order is waiting in your orders below: pay now, or take it back to the cart.").waitFor();
+    await page
+      .getByText(
+        "The payment was declined. Your order is waiting in your orders below: pay now, or take it back to the cart.",
+      )
+      .waitFor();
     // Newest first: the declined order, unpaid, with Pay now and Back to cart.
     const unpaid = page.locator('[data-history-order][data-status="paying"]').first();
     await unpaid.waitFor();
@@ -223,7 +257,9 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
 
     const subjectId = await subjectIdIn(page);
     const cart = await ordersOf(subjectId, "cart");
-    expect(cart.map((o) => [o.type, o.status, o.comment, o.ordersToProducts[0].quantity])).toEqual([["cart", "new", "Gift wrap, please", 2]]);
+    expect(cart.map((o) => [o.type, o.status, o.comment, o.ordersToProducts[0].quantity])).toEqual([
+      ["cart", "new", "Gift wrap, please", 2],
+    ]);
     const declined = (await invoicesOf(EMAIL)).find((i) => i.amount === "44.00");
     expect(declined?.status).toBe("failed");
   });
@@ -298,8 +334,14 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await screenshot(page, "shop-store");
     const subjectId = await subjectIdIn(page);
     // The declined one-step order (2 mugs, no store) stays a line of its own at the product's price.
-    const usdTotals = (await ordersOf(subjectId, "cart")).map((o) => [o.ordersToProducts[0].storeId ? "store" : "product", o.total.find((t: any) => t.billingModuleCurrency.slug === "usd").total]);
-    expect(usdTotals.sort()).toEqual([["product", "49.00"], ["store", "21.00"]]);
+    const usdTotals = (await ordersOf(subjectId, "cart")).map((o) => [
+      o.ordersToProducts[0].storeId ? "store" : "product",
+      o.total.find((t: any) => t.billingModuleCurrency.slug === "usd").total,
+    ]);
+    expect(usdTotals.sort()).toEqual([
+      ["product", "49.00"],
+      ["store", "21.00"],
+    ]);
   });
 
   it("a payment link with a wrong token is a 404 page that says so", async () => {

@@ -6,13 +6,26 @@ import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/bro
 // axe-core finds no violation on the demo's pages, in English and Russian, signed out
 // and signed in; labels, placeholders and hints the browser shows on /ru are Russian. Each page is
 // checked hydrated, with the account corner settled (the server renders a placeholder there).
-const PAGES = ["/", "/blog", "/blog/articles/hello-world", "/products", "/ecommerce/products/ceramic-mug", "/contact", "/rbac/subject/authentication/select-method"];
+const PAGES = [
+  "/",
+  "/blog",
+  "/blog/articles/hello-world",
+  "/products",
+  "/ecommerce/products/ceramic-mug",
+  "/contact",
+  "/rbac/subject/authentication/select-method",
+];
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
 const PASSWORD = "a long enough password";
 
 /** What axe found, one line per node, so a failure names the rule, the element and why. */
 const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
-  results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`));
+  results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
+    ),
+  );
 
 /**
  * Texts a visitor is given besides the page's content: placeholders, accessible names and titles
@@ -22,8 +35,17 @@ const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>)
 const controlTexts = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("[placeholder], [aria-label], [title], label, button")]
-      .filter((element) => !element.closest("[aria-hidden=true]") && element.closest("[lang]")?.getAttribute("lang") === document.documentElement.lang)
-      .flatMap((element) => [element.getAttribute("placeholder"), element.getAttribute("aria-label"), element.getAttribute("title"), element.matches("label, button") ? element.innerText : null])
+      .filter(
+        (element) =>
+          !element.closest("[aria-hidden=true]") &&
+          element.closest("[lang]")?.getAttribute("lang") === document.documentElement.lang,
+      )
+      .flatMap((element) => [
+        element.getAttribute("placeholder"),
+        element.getAttribute("aria-label"),
+        element.getAttribute("title"),
+        element.matches("label, button") ? element.innerText : null,
+      ])
       .filter((text): text is string => !!text && !!text.trim()),
   );
 
@@ -35,7 +57,10 @@ describe.skipIf(!hasChromium)("accessibility of the demo site (axe-core)", () =>
     const page = await context.newPage();
     await page.goto(url(path), { waitUntil: "networkidle" });
     await waitForHydration(page);
-    await page.locator(`[data-user-menu="${signedIn ? "signed-in" : "signed-out"}"]`).first().waitFor({ state: "attached" });
+    await page
+      .locator(`[data-user-menu="${signedIn ? "signed-in" : "signed-out"}"]`)
+      .first()
+      .waitFor({ state: "attached" });
     return page;
   }
 
@@ -49,7 +74,9 @@ describe.skipIf(!hasChromium)("accessibility of the demo site (axe-core)", () =>
         problems.push(...describeViolations(results).map((line) => `${address}: ${line}`));
         if (language === "ru") {
           // Latin-only words in a control's text on a Russian page: an untranslated label.
-          for (const text of await controlTexts(page)) if (/[A-Za-z]{3,}/.test(text) && !/[А-Яа-яЁё]/.test(text) && !/@|^\d|^(EN|RU)$/.test(text)) problems.push(`${address}: English control text "${text}"`);
+          for (const text of await controlTexts(page))
+            if (/[A-Za-z]{3,}/.test(text) && !/[А-Яа-яЁё]/.test(text) && !/@|^\d|^(EN|RU)$/.test(text))
+              problems.push(`${address}: English control text "${text}"`);
         }
         await page.close();
       }
@@ -57,7 +84,9 @@ describe.skipIf(!hasChromium)("accessibility of the demo site (axe-core)", () =>
     expect(problems).toEqual([]);
   }
 
-  it("signed out: no violations on home, blog, an article, products, a product, contact and sign-in, in en and ru", { timeout: 600_000 }, async () => {
+  it("signed out: no violations on home, blog, an article, products, a product, contact and sign-in, in en and ru", {
+    timeout: 600_000,
+  }, async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     await check(context, false);
     await context.close();

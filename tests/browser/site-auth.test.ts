@@ -2,7 +2,16 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hexToString, type Hex } from "viem";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, screenshot, startApp, waitForHydration, watchCspViolations, type CspViolation, type RunningApp } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  screenshot,
+  startApp,
+  waitForHydration,
+  watchCspViolations,
+  type CspViolation,
+  type RunningApp,
+} from "./helpers/browser-app.js";
 
 const SIGN_IN = "/rbac/subject/authentication/select-method";
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
@@ -33,7 +42,13 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
   const refreshToken = () => page.evaluate(() => localStorage.getItem("rbac.subject.refresh"));
   /** The server's answer to a sign-in with these credentials (the browser's cookie jar is not involved). */
   const signInStatus = async (password: string, login = EMAIL) =>
-    (await running.app.inject({ method: "POST", url: `${AUTH}/email-and-password/authentication`, payload: { login, password } })).statusCode;
+    (
+      await running.app.inject({
+        method: "POST",
+        url: `${AUTH}/email-and-password/authentication`,
+        payload: { login, password },
+      })
+    ).statusCode;
 
   beforeAll(async () => {
     running = await startApp({ seedDemoContent: true });
@@ -119,13 +134,17 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     expect(await signInStatus(SECOND_PASSWORD)).toBe(200);
     // The change revoked every session, this tab's too, and answered it a fresh one: the tab keeps
     // it (no second sign-in, no refresh) and is still signed in, before and after a reload.
-    expect(calls.filter((path) => path.startsWith("/api/")).filter((path) => !path.endsWith("/authentication/me"))).toEqual([expect.stringMatching(/\/change-password$/)]);
+    expect(
+      calls.filter((path) => path.startsWith("/api/")).filter((path) => !path.endsWith("/authentication/me")),
+    ).toEqual([expect.stringMatching(/\/change-password$/)]);
     expect(await refreshToken()).not.toBe(before);
     await expect.poll(() => accountMenu().textContent()).toBe(EMAIL);
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => accountMenu().textContent()).toBe(EMAIL);
-    const me = await page.evaluate(async () => (await fetch("/api/rbac/subjects/authentication/me", { credentials: "include" })).status);
+    const me = await page.evaluate(
+      async () => (await fetch("/api/rbac/subjects/authentication/me", { credentials: "include" })).status,
+    );
     expect(me).toBe(200);
   });
 
@@ -262,7 +281,10 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     // The server asks for the current password with an email change (a stolen session must not change the login).
     await dialog.getByLabel("Current password").fill("wrong password");
     await dialog.getByRole("button", { name: "Update" }).click();
-    await page.getByText(/is not the current password/).first().waitFor();
+    await page
+      .getByText(/is not the current password/)
+      .first()
+      .waitFor();
     await dialog.getByLabel("Current password").fill(THIRD_PASSWORD);
     await screenshot(page, "site-auth-change-email");
     await dialog.getByRole("button", { name: "Update" }).click();
@@ -289,7 +311,10 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     const confirm = page.getByRole("dialog", { name: "Delete this sign-in method?" });
     await confirm.getByLabel("Current password").fill("wrong password");
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await page.getByText(/is not the current password/).first().waitFor();
+    await page
+      .getByText(/is not the current password/)
+      .first()
+      .waitFor();
     expect(await signInStatus("second password", "ann.second@example.com")).toBe(200);
     await confirm.getByLabel("Current password").fill(THIRD_PASSWORD);
     await screenshot(page, "site-auth-delete-identity");
@@ -308,10 +333,18 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await page.goto(url(`/ru${SIGN_IN}`));
     await waitForHydration(page);
     await page.getByRole("button", { name: "Войти" }).first().waitFor();
-    for (const text of ["Забыли пароль?", "Нет аккаунта?", "Зарегистрироваться", "Или продолжите с", "Почта и пароль"]) {
+    for (const text of [
+      "Забыли пароль?",
+      "Нет аккаунта?",
+      "Зарегистрироваться",
+      "Или продолжите с",
+      "Почта и пароль",
+    ]) {
       await page.getByText(text).first().waitFor();
     }
-    expect(await page.getByRole("link", { name: "Зарегистрироваться" }).getAttribute("href")).toBe(`/ru${REGISTRATION}`);
+    expect(await page.getByRole("link", { name: "Зарегистрироваться" }).getAttribute("href")).toBe(
+      `/ru${REGISTRATION}`,
+    );
     await page.getByText("Кошелёк EVM").click();
     await page.getByText("Установите расширение кошелька").first().waitFor();
     await screenshot(page, "site-auth-sign-in-ru-no-wallet");
@@ -328,7 +361,9 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
   it("signs in with a wallet: connect, sign the SIWE message, home with the short address", async () => {
     const account = privateKeyToAccount(generatePrivateKey());
     const walletContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    await walletContext.exposeFunction("__testWalletSign", (hex: string) => account.signMessage({ message: hexToString(hex as Hex) }));
+    await walletContext.exposeFunction("__testWalletSign", (hex: string) =>
+      account.signMessage({ message: hexToString(hex as Hex) }),
+    );
     await walletContext.addInitScript((address: string) => {
       const sign = (window as unknown as { __testWalletSign: (hex: string) => Promise<string> }).__testWalletSign;
       (window as unknown as { ethereum: unknown }).ethereum = {
@@ -348,10 +383,13 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
       await walletPage.goto(url(SIGN_IN));
       await waitForHydration(walletPage);
       await walletPage.getByText("Ethereum (EVM)").click();
-      await walletPage.getByRole("button", { name: "Connect Wallet" }).waitFor().catch(async (error) => {
-        await screenshot(walletPage, "site-auth-wallet-failure");
-        throw error;
-      });
+      await walletPage
+        .getByRole("button", { name: "Connect Wallet" })
+        .waitFor()
+        .catch(async (error) => {
+          await screenshot(walletPage, "site-auth-wallet-failure");
+          throw error;
+        });
       await screenshot(walletPage, "site-auth-wallet");
       await walletPage.getByRole("button", { name: "Connect Wallet" }).click();
       await walletPage.waitForURL(url("/"));

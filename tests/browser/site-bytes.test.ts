@@ -22,7 +22,9 @@ describe.skipIf(!bundleBuilt())("bytes the demo pages load", () => {
   test("the home page, in en and ru, within the budget", async () => {
     for (const path of ["/", "/ru"]) {
       const bytes = pageBytes(await html(path), webDist);
-      console.log(`${path}: JS ${bytes.js.files} files ${kib(bytes.js.brotli)} brotli (${kib(bytes.js.raw)} raw), CSS ${bytes.css.files} files ${kib(bytes.css.brotli)} brotli (${kib(bytes.css.raw)} raw)`);
+      console.log(
+        `${path}: JS ${bytes.js.files} files ${kib(bytes.js.brotli)} brotli (${kib(bytes.js.raw)} raw), CSS ${bytes.css.files} files ${kib(bytes.css.brotli)} brotli (${kib(bytes.css.raw)} raw)`,
+      );
       expect(bytes.js.brotli, `${path} JS ${kib(bytes.js.brotli)}`).toBeLessThanOrEqual(HOME_BUDGET.js);
       expect(bytes.css.brotli, `${path} CSS ${kib(bytes.css.brotli)}`).toBeLessThanOrEqual(HOME_BUDGET.css);
       expect(bytes.js.files).toBeGreaterThan(1);

@@ -85,7 +85,9 @@ describe.skipIf(!hasChromium)("the demo site by keyboard", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("menuitem");
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-user-menu"))).toBe("signed-in");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-user-menu")))
+      .toBe("signed-in");
     await context.close();
   });
 });

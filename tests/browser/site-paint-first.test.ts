@@ -7,26 +7,34 @@ import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/bro
 describe.skipIf(!hasChromium)("the first paint comes before the hydration's chunks", () => {
   const site = demoSiteInChromium();
 
-  test.each(["/", "/ru/products", "/contact"])("%s: every listed chunk is fetched after the first paint, and the page hydrates", async (path) => {
-    const page = await site.browser.newPage();
-    try {
-      await page.goto(site.running.url + path);
-      await waitForHydration(page);
-      const timings = await page.evaluate(() => {
-        const listed = JSON.parse(document.getElementById("__SITE_CHUNKS__")?.textContent ?? "[]") as string[];
-        const paint = performance.getEntriesByType("paint").find((entry) => entry.name === "first-paint")?.startTime;
-        const fetched = Object.fromEntries(performance.getEntriesByType("resource").map((entry) => [new URL(entry.name).pathname, entry.startTime]));
-        return { listed, paint, starts: listed.map((url) => fetched[url]) };
-      });
-      expect(timings.listed.length).toBeGreaterThan(3);
-      expect(timings.paint).toBeGreaterThan(0);
-      for (const [index, url] of timings.listed.entries()) {
-        const start = timings.starts[index];
-        expect(start, `${url} was never fetched`).toBeDefined();
-        expect(start!, `${url} fetched at ${start} ms, before the first paint at ${timings.paint} ms`).toBeGreaterThanOrEqual(timings.paint!);
+  test.each(["/", "/ru/products", "/contact"])(
+    "%s: every listed chunk is fetched after the first paint, and the page hydrates",
+    async (path) => {
+      const page = await site.browser.newPage();
+      try {
+        await page.goto(site.running.url + path);
+        await waitForHydration(page);
+        const timings = await page.evaluate(() => {
+          const listed = JSON.parse(document.getElementById("__SITE_CHUNKS__")?.textContent ?? "[]") as string[];
+          const paint = performance.getEntriesByType("paint").find((entry) => entry.name === "first-paint")?.startTime;
+          const fetched = Object.fromEntries(
+            performance.getEntriesByType("resource").map((entry) => [new URL(entry.name).pathname, entry.startTime]),
+          );
+          return { listed, paint, starts: listed.map((url) => fetched[url]) };
+        });
+        expect(timings.listed.length).toBeGreaterThan(3);
+        expect(timings.paint).toBeGreaterThan(0);
+        for (const [index, url] of timings.listed.entries()) {
+          const start = timings.starts[index];
+          expect(start, `${url} was never fetched`).toBeDefined();
+          expect(
+            start!,
+            `${url} fetched at ${start} ms, before the first paint at ${timings.paint} ms`,
+          ).toBeGreaterThanOrEqual(timings.paint!);
+        }
+      } finally {
+        await page.close();
       }
-    } finally {
-      await page.close();
-    }
-  });
+    },
+  );
 });

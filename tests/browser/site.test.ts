@@ -1,7 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, watchCspViolations, type CspViolation, type RunningApp, waitForHydration } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  screenshot,
+  startApp,
+  watchCspViolations,
+  type CspViolation,
+  type RunningApp,
+  waitForHydration,
+} from "./helpers/browser-app.js";
 
 // A visitor on the demo site in a real Chromium: the server's HTML, hydrated by the built bundle.
 // Home, the navigation, an article by its slug URL, the Russian version, the contact form and the
@@ -15,8 +24,7 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
 
   const url = (path: string) => `${running.url}${path}`;
   /** hydrateRoot has taken the server's HTML (React marks its container element). */
-  const hydrated = () =>
-    waitForHydration(page);
+  const hydrated = () => waitForHydration(page);
 
   beforeAll(async () => {
     running = await startApp({ seedDemoContent: true });
@@ -27,7 +35,8 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
     // Any script error or hydration warning on any page fails the last test.
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
-      if (message.type() === "error" && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
+      if (message.type() === "error" && !/Failed to load resource/.test(message.text()))
+        problems.push(`console: ${message.text()}`);
     });
   });
   // Every test starts from the home page, freshly loaded, so one that failed midway (a menu or
@@ -80,7 +89,9 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
     expect(await page.getAttribute("html", "lang")).toBe("ru");
     expect(await page.locator("h1", { hasText: "Привет, мир" }).count()).toBe(1);
     // Links stay in Russian: the navbar's Blog link is /ru/blog.
-    expect(await page.locator("header[data-navbar]").getByRole("link", { name: "Блог" }).getAttribute("href")).toBe("/ru/blog");
+    expect(await page.locator("header[data-navbar]").getByRole("link", { name: "Блог" }).getAttribute("href")).toBe(
+      "/ru/blog",
+    );
     await screenshot(page, "site-article-ru");
   });
 
@@ -100,7 +111,11 @@ describe.skipIf(!hasChromium)("the demo site in Chromium", () => {
     await expect.poll(() => page.getByText("Form submitted successfully").isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, "site-contact");
 
-    const stored = await running.app.inject({ method: "GET", url: "/api/crm/requests", headers: { "x-rbac-secret-key": SECRET } });
+    const stored = await running.app.inject({
+      method: "GET",
+      url: "/api/crm/requests",
+      headers: { "x-rbac-secret-key": SECRET },
+    });
     expect(stored.statusCode).toBe(200);
     expect(stored.body).toContain("ada@example.com");
   });

@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
-import { hasChromium, launchChromium, screenshot, startApp, waitForHydration, type RunningApp } from "./helpers/browser-app.js";
+import {
+  hasChromium,
+  launchChromium,
+  screenshot,
+  startApp,
+  waitForHydration,
+  type RunningApp,
+} from "./helpers/browser-app.js";
 
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
 const EMAIL = "stock-shopper@example.com";
@@ -19,8 +26,19 @@ describe.skipIf(!hasChromium)("stock in Chromium", () => {
   const problems: string[] = [];
   const url = (path: string) => `${running.url}${path}`;
   const api = (method: "GET" | "PATCH", path: string, data?: unknown) =>
-    running.app.inject({ method, url: path, headers: { "x-rbac-secret-key": SECRET }, ...(data ? { payload: { data } } : {}) });
-  const productId = async (slug: string) => (await api("GET", `/api/ecommerce/products?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=${slug}`)).json().data[0].id as string;
+    running.app.inject({
+      method,
+      url: path,
+      headers: { "x-rbac-secret-key": SECRET },
+      ...(data ? { payload: { data } } : {}),
+    });
+  const productId = async (slug: string) =>
+    (
+      await api(
+        "GET",
+        `/api/ecommerce/products?filters[and][0][column]=slug&filters[and][0][method]=eq&filters[and][0][value]=${slug}`,
+      )
+    ).json().data[0].id as string;
   const setStock = async (slug: string, stock: number | null) => {
     const answer = await api("PATCH", `/api/ecommerce/products/${await productId(slug)}`, { stock });
     if (answer.statusCode !== 200) throw new Error(`stock of ${slug}: ${answer.body}`);
@@ -72,7 +90,9 @@ describe.skipIf(!hasChromium)("stock in Chromium", () => {
     expect(await page.getByRole("button", { name: "Out of stock" }).isDisabled()).toBe(true);
     await screenshot(page, "stock-product-page");
     await open("/ru/products");
-    await expect.poll(() => card("Керамическая кружка").locator('[data-stock="low"]').textContent()).toBe("Осталось 3 шт.");
+    await expect
+      .poll(() => card("Керамическая кружка").locator('[data-stock="low"]').textContent())
+      .toBe("Осталось 3 шт.");
     expect(await card("Блокнот в льняной обложке").locator('[data-stock="out"]').textContent()).toBe("Нет в наличии");
   });
 
@@ -96,8 +116,12 @@ describe.skipIf(!hasChromium)("stock in Chromium", () => {
     await setStock("ceramic-mug", 0);
     await open("/cart");
     const mugLine = page.locator("[data-cart-order]", { hasText: "Ceramic mug" });
-    await expect.poll(() => mugLine.locator("[data-line-stock]").textContent()).toBe("Out of stock: remove it to check out the rest");
-    expect(await page.locator("[data-cart-order]", { hasText: "Site starter kit" }).locator("[data-line-stock]").count()).toBe(0);
+    await expect
+      .poll(() => mugLine.locator("[data-line-stock]").textContent())
+      .toBe("Out of stock: remove it to check out the rest");
+    expect(
+      await page.locator("[data-cart-order]", { hasText: "Site starter kit" }).locator("[data-line-stock]").count(),
+    ).toBe(0);
     // The mug ships (the buyer's path), so the checkout asks for an address before it is sent.
     const checkout = page.locator("[data-cart-checkout]");
     await checkout.getByLabel("Full name").fill("Stock Shopper");

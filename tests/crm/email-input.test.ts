@@ -15,19 +15,30 @@ describe(`a CRM form's email input on ${testDialect}`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     const form = await createRecord(t, "/api/crm/forms", { slug: "email-check", title: { en: "Write" } });
-    const email = await createRecord(t, "/api/crm/inputs", { slug: "reply-to", type: "email", label: { en: "Email" }, placeholder: {} });
+    const email = await createRecord(t, "/api/crm/inputs", {
+      slug: "reply-to",
+      type: "email",
+      label: { en: "Email" },
+      placeholder: {},
+    });
     const name = await createRecord(t, "/api/crm/inputs", { slug: "who", label: { en: "Name" }, placeholder: {} });
-    for (const input of [email, name]) await createRecord(t, "/api/crm/forms-to-inputs", { formId: form.id, inputId: input.id });
+    for (const input of [email, name])
+      await createRecord(t, "/api/crm/forms-to-inputs", { formId: form.id, inputId: input.id });
     formId = form.id;
   });
   afterAll(() => t.close());
 
-  const submit = (data: Record<string, unknown>) => t.request({ method: "POST", key: null, url: `/api/crm/forms/${formId}/requests`, payload: { data } });
+  const submit = (data: Record<string, unknown>) =>
+    t.request({ method: "POST", key: null, url: `/api/crm/forms/${formId}/requests`, payload: { data } });
 
   it("offers the input types as a select in the admin, and refuses any other type", async () => {
     const { schema } = formSchema(adminModel(t.app.registry.get("crm/inputs"), t.app.registry));
     expect(schema.properties.type.enum).toEqual(["default", "text", "textarea", "number", "email", "tel", "checkbox"]);
-    const refused = await t.request({ method: "POST", url: "/api/crm/inputs", payload: { data: { slug: "odd", type: "colour", label: {}, placeholder: {} } } });
+    const refused = await t.request({
+      method: "POST",
+      url: "/api/crm/inputs",
+      payload: { data: { slug: "odd", type: "colour", label: {}, placeholder: {} } },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.cause[0].path).toBe("/type");
   });
@@ -55,7 +66,13 @@ describe(`a CRM form's email input on ${testDialect}`, () => {
     const widget = page.widget("crm", { variant: "default" });
     const form = page.add("crm/forms", { title: en("Write") });
     page.link("crm/widgets-to-forms", widget, form);
-    page.link("crm/forms-to-inputs", form, page.add("crm/inputs", { variant: "text-default", slug: "reply-to", type: "email", label: en("Email") }));
-    expect(renderApp(page.data)).toMatch(/<input[^>]*type="email"[^>]*name="reply-to"|<input[^>]*name="reply-to"[^>]*type="email"/);
+    page.link(
+      "crm/forms-to-inputs",
+      form,
+      page.add("crm/inputs", { variant: "text-default", slug: "reply-to", type: "email", label: en("Email") }),
+    );
+    expect(renderApp(page.data)).toMatch(
+      /<input[^>]*type="email"[^>]*name="reply-to"|<input[^>]*name="reply-to"[^>]*type="email"/,
+    );
   });
 });

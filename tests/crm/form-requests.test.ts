@@ -19,7 +19,10 @@ describe(`CRM form requests on ${testDialect}`, () => {
     const { status, body } = await post(`/api/crm/forms/${formId}/requests`, { data });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ payload: data, formId });
-    const links = await t.request({ method: "GET", url: `/api/crm/forms-to-requests?filters[and][0][column]=formId&filters[and][0][method]=eq&filters[and][0][value]=${formId}` });
+    const links = await t.request({
+      method: "GET",
+      url: `/api/crm/forms-to-requests?filters[and][0][column]=formId&filters[and][0][method]=eq&filters[and][0][value]=${formId}`,
+    });
     expect(links.body.data.map((l: any) => l.requestId)).toEqual([body.data.id]);
     const stored = await t.request({ method: "GET", url: `/api/crm/requests/${body.data.id}` });
     expect(stored.body.data.payload).toEqual(data);
@@ -29,7 +32,7 @@ describe(`CRM form requests on ${testDialect}`, () => {
 
   it("takes a plain object body too, and refuses what is not an object", async () => {
     expect((await post(`/api/crm/forms/${formId}/requests`, { name: "Plain" })).status).toBe(201);
-    for (const payload of [{ data: [1, 2] }, { data: "\"text\"" }, { data: 5 }, [1, 2]]) {
+    for (const payload of [{ data: [1, 2] }, { data: '"text"' }, { data: 5 }, [1, 2]]) {
       const { status, body } = await post(`/api/crm/forms/${formId}/requests`, payload);
       expect(status, JSON.stringify(payload)).toBe(400);
       expect(body.message).toMatch(/^Validation error/);
@@ -45,7 +48,8 @@ describe(`CRM form requests on ${testDialect}`, () => {
   it("is rate limited per client address", async () => {
     // Ten a minute here (the earlier tests used eight): the next ones are refused.
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post(`/api/crm/forms/${formId}/requests`, { data: { i } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(`/api/crm/forms/${formId}/requests`, { data: { i } })).status);
     expect(statuses).toEqual([201, 201, 429, 429]);
     const refused = await post(`/api/crm/forms/${formId}/requests`, { data: { i: 5 } });
     expect(refused.body.message).toMatch(/^Rate limit error/);

@@ -23,32 +23,67 @@ describe(`a created draft's first version, on ${testDialect}`, () => {
     const columnTypes = new Set<string>();
     for (const model of models) {
       const parents = await createParents(t, model, { all: true });
-      const created = await t.request({ method: "POST", url: apiPath(model), payload: { data: buildBody(model, { parents, all: true }) } });
+      const created = await t.request({
+        method: "POST",
+        url: apiPath(model),
+        payload: { data: buildBody(model, { parents, all: true }) },
+      });
       expect(created.status, `${model.id}: ${JSON.stringify(created.body)}`).toBe(201);
       const id = created.body.data.id as string;
       // The statement answers the visible columns only, with the draft's publication.
       expect(Object.keys(created.body.data).sort(), model.id).toEqual(answeredKeys(model));
       expect(created.body.data.publication).toMatchObject({ state: "draft", publishedAt: null });
-      const [version] = await t.database.db.selectFrom("host_versions").select(["number", "kind", "subjectId", "changed", "snapshot"]).where("modelId", "=", model.id).where("recordId", "=", id).execute();
+      const [version] = await t.database.db
+        .selectFrom("host_versions")
+        .select(["number", "kind", "subjectId", "changed", "snapshot"])
+        .where("modelId", "=", model.id)
+        .where("recordId", "=", id)
+        .execute();
       const [row] = await readRows(t.database.db, model, [id], "working");
       const expected: Snapshot = ownsTree(t.app.registry, graph, model) ? { record: row!, tree: {} } : { record: row! };
-      expect({ model: model.id, ...version }).toEqual({ model: model.id, number: 1, kind: "save", subjectId: null, changed: changedNames(undefined, expected), snapshot: expected });
+      expect({ model: model.id, ...version }).toEqual({
+        model: model.id,
+        number: 1,
+        kind: "save",
+        subjectId: null,
+        changed: changedNames(undefined, expected),
+        snapshot: expected,
+      });
       for (const field of model.fields) if (row![field.name] !== null) columnTypes.add(field.column);
     }
     // The comparison saw every kind of column the snapshot turns into text or keeps as JSON.
-    expect([...columnTypes].sort()).toEqual(expect.arrayContaining(["boolean", "date", "integer", "jsonb", "numeric", "text", "timestamptz", "uuid"]));
+    expect([...columnTypes].sort()).toEqual(
+      expect.arrayContaining(["boolean", "date", "integer", "jsonb", "numeric", "text", "timestamptz", "uuid"]),
+    );
   });
 
   it("answers a conflict or a missing parent as the create alone did, and keeps no version of it", async () => {
-    const first = await t.request({ method: "POST", url: "/api/ecommerce/products", payload: { data: { title: { en: "Mug" }, slug: "one-mug" } } });
+    const first = await t.request({
+      method: "POST",
+      url: "/api/ecommerce/products",
+      payload: { data: { title: { en: "Mug" }, slug: "one-mug" } },
+    });
     expect(first.status).toBe(201);
-    const again = await t.request({ method: "POST", url: "/api/ecommerce/products", payload: { data: { title: { en: "Mug" }, slug: "one-mug" } } });
+    const again = await t.request({
+      method: "POST",
+      url: "/api/ecommerce/products",
+      payload: { data: { title: { en: "Mug" }, slug: "one-mug" } },
+    });
     expect([again.status, again.body.code]).toEqual([409, "CONFLICT"]);
-    const linkVersions = () => t.database.db.selectFrom("host_versions").select("id").where("modelId", "=", "host/pages-to-widgets").execute();
+    const linkVersions = () =>
+      t.database.db.selectFrom("host_versions").select("id").where("modelId", "=", "host/pages-to-widgets").execute();
     const before = await linkVersions();
-    const orphan = await t.request({ method: "POST", url: "/api/host/pages-to-widgets", payload: { data: { pageId: crypto.randomUUID(), widgetId: crypto.randomUUID() } } });
+    const orphan = await t.request({
+      method: "POST",
+      url: "/api/host/pages-to-widgets",
+      payload: { data: { pageId: crypto.randomUUID(), widgetId: crypto.randomUUID() } },
+    });
     expect(orphan.status).toBe(400);
-    const versions = await t.database.db.selectFrom("host_versions").select("recordId").where("modelId", "=", "ecommerce/products").execute();
+    const versions = await t.database.db
+      .selectFrom("host_versions")
+      .select("recordId")
+      .where("modelId", "=", "ecommerce/products")
+      .execute();
     expect(versions.filter((v) => v.recordId === first.body.data.id)).toHaveLength(1);
     expect(await linkVersions()).toEqual(before);
   });

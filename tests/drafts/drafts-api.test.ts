@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { buildPage } from "../site/fixtures.js";
 
-const byParent = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
+const byParent = (column: string, value: string) =>
+  `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
 
 // Drafts on (the product's default; docs/drafts.md): a visitor never sees a working
 // copy through any read path; an editor reads it with draft=true; publishing a page publishes its
@@ -26,7 +27,13 @@ describe(`drafts and publishing on ${testDialect}`, () => {
     expect((await anonymous("/api/host/pages")).body.data.map((p: any) => p.id)).not.toContain(built.pageId);
     const byUrl = `/api/host/pages?filters[and]=${encodeURIComponent(JSON.stringify([{ column: "url", method: "eq", value: "/drafted" }]))}`;
     expect((await anonymous(byUrl)).body.data).toEqual([]);
-    expect((await anonymous(`/api/host/pages/count?filters[and]=${encodeURIComponent(JSON.stringify([{ column: "url", method: "eq", value: "/drafted" }]))}`)).body.data).toBe(0);
+    expect(
+      (
+        await anonymous(
+          `/api/host/pages/count?filters[and]=${encodeURIComponent(JSON.stringify([{ column: "url", method: "eq", value: "/drafted" }]))}`,
+        )
+      ).body.data,
+    ).toBe(0);
     expect((await anonymous("/api/host/pages/find-by-url?url=/drafted")).status).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/drafted" })).statusCode).toBe(404);
     expect(await html("/sitemap.xml")).not.toContain("/drafted");
@@ -49,12 +56,16 @@ describe(`drafts and publishing on ${testDialect}`, () => {
   it("keeps an unpublished record out of a template page's addresses: urls, url-segment-value, the page and its structured data", async () => {
     const built = await buildPage(t, "/stories/[blog.articles.slug]", 1, "Story page");
     await editor("POST", `/api/host/pages/${built.pageId}/publish`);
-    const published = (await editor("POST", "/api/blog/articles?publish=true", { slug: "open-story", title: { en: "Open story" } })).body.data;
-    const secret = (await editor("POST", "/api/blog/articles", { slug: "secret-story", title: { en: "Secret story" } })).body.data;
+    const published = (
+      await editor("POST", "/api/blog/articles?publish=true", { slug: "open-story", title: { en: "Open story" } })
+    ).body.data;
+    const secret = (await editor("POST", "/api/blog/articles", { slug: "secret-story", title: { en: "Secret story" } }))
+      .body.data;
     const urls = (await anonymous("/api/host/pages/urls")).body.data.urls.map((u: any) => u.url);
     expect(urls).toContain("/stories/open-story");
     expect(urls).not.toContain("/stories/secret-story");
-    const segment = (slug: string) => anonymous(`/api/host/pages/url-segment-value?url=/stories/${slug}&segment=blog.articles.slug`);
+    const segment = (slug: string) =>
+      anonymous(`/api/host/pages/url-segment-value?url=/stories/${slug}&segment=blog.articles.slug`);
     expect((await segment("open-story")).status).toBe(200);
     expect((await segment("secret-story")).status).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/stories/secret-story" })).statusCode).toBe(404);
@@ -67,13 +78,16 @@ describe(`drafts and publishing on ${testDialect}`, () => {
     expect(page).not.toContain("retitled");
     await editor("POST", `/api/blog/articles/${secret.id}/publish`);
     expect((await segment("secret-story")).status).toBe(200);
-    expect((await anonymous("/api/host/pages/urls")).body.data.urls.map((u: any) => u.url)).toContain("/stories/secret-story");
+    expect((await anonymous("/api/host/pages/urls")).body.data.urls.map((u: any) => u.url)).toContain(
+      "/stories/secret-story",
+    );
   });
 
   it("shows visitors the published version while an editor changes the working copy, cached page included", async () => {
     const built = await buildPage(t, "/edited", 2, "Edited page");
     await editor("POST", `/api/host/pages/${built.pageId}/publish`);
-    const link = (await editor("GET", `/api/host/pages-to-metadata?draft=true&${byParent("pageId", built.pageId)}`)).body.data[0];
+    const link = (await editor("GET", `/api/host/pages-to-metadata?draft=true&${byParent("pageId", built.pageId)}`))
+      .body.data[0];
     const metadata = `/api/host/metadata/${link.metadataId}`;
     expect(await html("/edited")).toContain("<title>Edited page</title>"); // warms the page cache
     const saved = await editor("PATCH", metadata, { title: "Edited in draft" });
@@ -83,7 +97,11 @@ describe(`drafts and publishing on ${testDialect}`, () => {
     expect((await anonymous(metadata)).body.data.title).toBe("Edited page");
     expect((await editor("GET", metadata)).body.data.title).toBe("Edited page");
     expect((await editor("GET", `${metadata}?draft=true`)).body.data.title).toBe("Edited in draft");
-    expect((await editor("GET", `/api/host/metadata?draft=true&limit=100`)).body.data.find((m: any) => m.id === link.metadataId).publication.state).toBe("changed");
+    expect(
+      (await editor("GET", `/api/host/metadata?draft=true&limit=100`)).body.data.find(
+        (m: any) => m.id === link.metadataId,
+      ).publication.state,
+    ).toBe("changed");
 
     await editor("POST", `/api/host/pages/${built.pageId}/publish`);
     expect(await html("/edited")).toContain("<title>Edited in draft</title>");
@@ -93,7 +111,8 @@ describe(`drafts and publishing on ${testDialect}`, () => {
   it("publishes a removed block with its page: visitors keep it until then", async () => {
     const built = await buildPage(t, "/removal", 2, "Removal page");
     await editor("POST", `/api/host/pages/${built.pageId}/publish`);
-    const links = (await editor("GET", `/api/host/pages-to-widgets?draft=true&${byParent("pageId", built.pageId)}`)).body.data;
+    const links = (await editor("GET", `/api/host/pages-to-widgets?draft=true&${byParent("pageId", built.pageId)}`))
+      .body.data;
     expect(links).toHaveLength(2);
     const features = links.find((l: any) => l.orderIndex === 1);
     expect((await editor("DELETE", `/api/host/pages-to-widgets/${features.id}`)).status).toBe(200);
@@ -130,7 +149,11 @@ describe(`drafts and publishing on ${testDialect}`, () => {
     expect(created.body.data.publication.state).toBe("published");
     const url = `/api/blog/articles/${created.body.data.id}`;
     expect((await anonymous(url)).body.data.title.en).toBe("At once");
-    const patched = await t.request({ method: "PATCH", url: `${url}?publish=true`, payload: { data: { title: { en: "At once, again" } } } });
+    const patched = await t.request({
+      method: "PATCH",
+      url: `${url}?publish=true`,
+      payload: { data: { title: { en: "At once, again" } } },
+    });
     expect(patched.body.data.publication.state).toBe("published");
     expect((await anonymous(url)).body.data.title.en).toBe("At once, again");
 
@@ -140,7 +163,9 @@ describe(`drafts and publishing on ${testDialect}`, () => {
     expect((await editor("GET", `${url}?draft=true`)).status).toBe(200);
     expect((await editor("POST", `/api/blog/articles/${crypto.randomUUID()}/publish`)).status).toBe(404);
     expect((await editor("POST", "/api/blog/articles/not-an-id/publish")).status).toBe(400);
-    expect((await t.request({ method: "POST", url: "/api/blog/articles?publish=maybe", payload: { data: {} } })).status).toBe(400);
+    expect(
+      (await t.request({ method: "POST", url: "/api/blog/articles?publish=maybe", payload: { data: {} } })).status,
+    ).toBe(400);
   });
 
   it("takes a deleted entity off the site at once", async () => {
@@ -166,11 +191,21 @@ describe(`DRAFTS=off on ${testDialect}`, () => {
   afterAll(() => t.close());
 
   it("publishes every save at once, the routes' and the modules' alike", async () => {
-    const created = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "Live" } } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/blog/articles",
+      payload: { data: { title: { en: "Live" } } },
+    });
     expect(created.body.data.publication.state).toBe("published");
-    expect((await t.request({ method: "GET", url: `/api/blog/articles/${created.body.data.id}`, key: null })).body.data.title.en).toBe("Live");
+    expect(
+      (await t.request({ method: "GET", url: `/api/blog/articles/${created.body.data.id}`, key: null })).body.data.title
+        .en,
+    ).toBe("Live");
     const built = await buildPage(t, "/live", 1, "Live page");
     expect((await t.app.inject({ method: "GET", url: "/live" })).statusCode).toBe(200);
-    expect((await t.request({ method: "GET", url: `/api/host/pages/${built.pageId}?draft=true` })).body.data.publication.state).toBe("published");
+    expect(
+      (await t.request({ method: "GET", url: `/api/host/pages/${built.pageId}?draft=true` })).body.data.publication
+        .state,
+    ).toBe("published");
   });
 });

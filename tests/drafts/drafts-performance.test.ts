@@ -69,7 +69,9 @@ describe(`drafts: statements per render and per publish on ${testDialect}`, () =
 
   it("renders a preview of 50 widgets in as many statements as one of 5", async () => {
     const link = async (pageId: string) => {
-      const url = new URL((await t.request({ method: "POST", url: `/api/host/pages/${pageId}/preview` })).body.data.url);
+      const url = new URL(
+        (await t.request({ method: "POST", url: `/api/host/pages/${pageId}/preview` })).body.data.url,
+      );
       return url.pathname + url.search;
     };
     const five = await statements(await link(pages.five.pageId));
@@ -85,7 +87,11 @@ describe(`drafts: statements per render and per publish on ${testDialect}`, () =
       // Every record of the tree changed in its working copy since the last publish.
       const tree = await t.app.drafts.treeOf(t.database.db, pagesModel, pageId);
       for (const [modelId, ids] of tree) {
-        await t.database.db.updateTable(t.app.registry.get(modelId).table).set({ updatedAt: sql`now()` }).where("id", "in", [...ids]).execute();
+        await t.database.db
+          .updateTable(t.app.registry.get(modelId).table)
+          .set({ updatedAt: sql`now()` })
+          .where("id", "in", [...ids])
+          .execute();
       }
       const before = t.database.queryCount();
       const published = await t.app.drafts.publishTree(pagesModel, pageId);
@@ -96,7 +102,11 @@ describe(`drafts: statements per render and per publish on ${testDialect}`, () =
       let rows = 0;
       for (const [modelId, ids] of published) {
         const table = t.app.registry.get(modelId).published!.table;
-        const { rows: found } = await sql<{ tx: string }>`SELECT xmin::text AS tx FROM ${sql.table(table)} WHERE "id" IN (${sql.join([...ids])})`.execute(t.database.db);
+        const { rows: found } = await sql<{
+          tx: string;
+        }>`SELECT xmin::text AS tx FROM ${sql.table(table)} WHERE "id" IN (${sql.join([...ids])})`.execute(
+          t.database.db,
+        );
         rows += found.length;
         for (const row of found) transactions.add(row.tx);
       }

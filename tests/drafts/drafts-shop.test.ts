@@ -8,8 +8,12 @@ describe(`drafted products and prices on ${testDialect}`, () => {
   let t: TestApp;
   let c: Catalogue;
   let ann: Shopper;
-  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) => t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
-  const usdTotal = async () => (await ann.call({ method: "GET", url: `${ann.base}/orders/total` })).body.data.find((x: any) => x.billingModuleCurrency.slug === "usd")?.total;
+  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) =>
+    t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
+  const usdTotal = async () =>
+    (await ann.call({ method: "GET", url: `${ann.base}/orders/total` })).body.data.find(
+      (x: any) => x.billingModuleCurrency.slug === "usd",
+    )?.total;
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });
@@ -19,7 +23,12 @@ describe(`drafted products and prices on ${testDialect}`, () => {
   afterAll(() => t?.close());
 
   it("refuses an unpublished product to the cart, and takes it once published with its prices", async () => {
-    const add = () => ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: c.shoes.id, quantity: 1 } } });
+    const add = () =>
+      ann.call({
+        method: "POST",
+        url: `${ann.base}/orders`,
+        payload: { data: { productId: c.shoes.id, quantity: 1 } },
+      });
     const refused = await add();
     expect(refused.status).toBe(404);
     expect((await editor("POST", `/api/ecommerce/products/${c.shoes.id}/publish`)).status).toBe(200);
@@ -29,8 +38,14 @@ describe(`drafted products and prices on ${testDialect}`, () => {
   });
 
   it("keeps charging the published price while a new one waits in the working copy", async () => {
-    const links = (await editor("GET", `/api/ecommerce/products-to-attributes?draft=true&limit=100`)).body.data.filter((l: any) => l.productId === c.shoes.id);
-    const attributes = await Promise.all(links.map(async (l: any) => (await editor("GET", `/api/ecommerce/attributes/${l.attributeId}?draft=true`)).body.data));
+    const links = (await editor("GET", `/api/ecommerce/products-to-attributes?draft=true&limit=100`)).body.data.filter(
+      (l: any) => l.productId === c.shoes.id,
+    );
+    const attributes = await Promise.all(
+      links.map(
+        async (l: any) => (await editor("GET", `/api/ecommerce/attributes/${l.attributeId}?draft=true`)).body.data,
+      ),
+    );
     const usdPrice = attributes.find((a: any) => a.number === "19.99");
     expect((await editor("PATCH", `/api/ecommerce/attributes/${usdPrice.id}`, { number: "25.00" })).status).toBe(200);
     expect(await usdTotal()).toBe("19.99");
@@ -41,19 +56,37 @@ describe(`drafted products and prices on ${testDialect}`, () => {
   it("a product created with ?publish=true is for sale at once", async () => {
     const product = await create(t, "ecommerce/products?publish=true", { adminTitle: "Socks", title: { en: "Socks" } });
     expect(product.publication.state).toBe("published");
-    expect((await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: product.id, quantity: 1 } } })).status).toBe(201);
+    expect(
+      (
+        await ann.call({
+          method: "POST",
+          url: `${ann.base}/orders`,
+          payload: { data: { productId: product.id, quantity: 1 } },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("shows the buyer the published product in the cart while an edit waits, and a product taken off the site by its last title", async () => {
     const product = await create(t, "ecommerce/products?publish=true", { adminTitle: "Scarf", title: { en: "Scarf" } });
-    expect((await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: product.id, quantity: 1 } } })).status).toBe(201);
+    expect(
+      (
+        await ann.call({
+          method: "POST",
+          url: `${ann.base}/orders`,
+          payload: { data: { productId: product.id, quantity: 1 } },
+        })
+      ).status,
+    ).toBe(201);
     const cartTitle = async () => {
       const carts = (await ann.call({ method: "GET", url: `${ann.base}/orders` })).body.data as any[];
       const line = carts.flatMap((o) => o.ordersToProducts).find((l: any) => l.productId === product.id);
       return line.product?.title?.en;
     };
     expect(await cartTitle()).toBe("Scarf");
-    expect((await editor("PATCH", `/api/ecommerce/products/${product.id}`, { title: { en: "Secret new name" } })).status).toBe(200);
+    expect(
+      (await editor("PATCH", `/api/ecommerce/products/${product.id}`, { title: { en: "Secret new name" } })).status,
+    ).toBe(200);
     expect(await cartTitle()).toBe("Scarf");
     await editor("POST", `/api/ecommerce/products/${product.id}/publish`);
     expect(await cartTitle()).toBe("Secret new name");

@@ -5,8 +5,10 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 // is on no page), and an email input an editor has not published yet does not judge what is sent.
 describe(`submissions to a drafted form, on ${testDialect}`, () => {
   let t: TestApp;
-  const editor = (method: "POST" | "PATCH", url: string, data?: unknown) => t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
-  const submit = (formId: string, data: unknown) => t.request({ method: "POST", url: `/api/crm/forms/${formId}/requests`, payload: { data }, key: null });
+  const editor = (method: "POST" | "PATCH", url: string, data?: unknown) =>
+    t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
+  const submit = (formId: string, data: unknown) =>
+    t.request({ method: "POST", url: `/api/crm/forms/${formId}/requests`, payload: { data }, key: null });
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });
@@ -20,7 +22,14 @@ describe(`submissions to a drafted form, on ${testDialect}`, () => {
     expect((await submit(form.id, { name: "Ann" })).status).toBe(201);
 
     // An email input added and linked but not published: not checked yet.
-    const input = (await editor("POST", "/api/crm/inputs", { type: "email", slug: "email", label: { en: "Email" }, placeholder: { en: "" } })).body.data;
+    const input = (
+      await editor("POST", "/api/crm/inputs", {
+        type: "email",
+        slug: "email",
+        label: { en: "Email" },
+        placeholder: { en: "" },
+      })
+    ).body.data;
     expect((await editor("POST", "/api/crm/forms-to-inputs", { formId: form.id, inputId: input.id })).status).toBe(201);
     expect((await submit(form.id, { email: "not an address" })).status).toBe(201);
     await editor("POST", `/api/crm/forms/${form.id}/publish`);

@@ -5,7 +5,8 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 // record has left answers 412 with the current record, so two editors never overwrite each other.
 describe(`concurrent edits (ETag / If-Match) on ${testDialect}`, () => {
   let t: TestApp;
-  const get = (url: string) => t.app.inject({ method: "GET", url, headers: { "x-rbac-secret-key": "test-secret-key" } });
+  const get = (url: string) =>
+    t.app.inject({ method: "GET", url, headers: { "x-rbac-secret-key": "test-secret-key" } });
   const patch = (url: string, data: unknown, ifMatch?: string) =>
     t.request({ method: "PATCH", url, payload: { data }, ...(ifMatch ? { headers: { "if-match": ifMatch } } : {}) });
 
@@ -15,14 +16,23 @@ describe(`concurrent edits (ETag / If-Match) on ${testDialect}`, () => {
   afterAll(() => t.close());
 
   it("answers 412 with the current working record to a PATCH with a stale If-Match, and saves with a current one", async () => {
-    const created = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "Start" } } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/blog/articles",
+      payload: { data: { title: { en: "Start" } } },
+    });
     const url = `/api/blog/articles/${created.body.data.id}`;
     const read = await get(`${url}?draft=true`);
     const etag = read.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
 
     // Editor A saves with the state read: allowed, and a new ETag comes back.
-    const first = await t.app.inject({ method: "PATCH", url, headers: { "x-rbac-secret-key": "test-secret-key", "if-match": etag }, payload: { data: { title: { en: "By A" } } } });
+    const first = await t.app.inject({
+      method: "PATCH",
+      url,
+      headers: { "x-rbac-secret-key": "test-secret-key", "if-match": etag },
+      payload: { data: { title: { en: "By A" } } },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.headers.etag).toBeDefined();
     expect(first.headers.etag).not.toBe(etag);
@@ -30,7 +40,11 @@ describe(`concurrent edits (ETag / If-Match) on ${testDialect}`, () => {
     // Editor B still holds the old state: refused, with what A saved.
     const second = await patch(url, { title: { en: "By B" } }, etag);
     expect(second.status).toBe(412);
-    expect(second.body).toMatchObject({ status: 412, code: "PRECONDITION_FAILED", data: { id: created.body.data.id, title: { en: "By A" }, publication: { state: "draft" } } });
+    expect(second.body).toMatchObject({
+      status: 412,
+      code: "PRECONDITION_FAILED",
+      data: { id: created.body.data.id, title: { en: "By A" }, publication: { state: "draft" } },
+    });
     expect(second.body.message).toMatch(/^Precondition Failed error: /);
     expect((await get(`${url}?draft=true`)).json().data.title.en).toBe("By A");
 
@@ -42,7 +56,11 @@ describe(`concurrent edits (ETag / If-Match) on ${testDialect}`, () => {
   });
 
   it("compares with the working copy: the published copy's ETag is stale once the working copy moved on", async () => {
-    const created = await t.request({ method: "POST", url: "/api/blog/articles?publish=true", payload: { data: { title: { en: "Live" } } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/blog/articles?publish=true",
+      payload: { data: { title: { en: "Live" } } },
+    });
     const url = `/api/blog/articles/${created.body.data.id}`;
     const published = (await get(url)).headers.etag as string;
     expect(published).toBe((await get(`${url}?draft=true`)).headers.etag);
@@ -52,7 +70,11 @@ describe(`concurrent edits (ETag / If-Match) on ${testDialect}`, () => {
   });
 
   it("guards DELETE the same way, and models without x-drafts too", async () => {
-    const created = await t.request({ method: "POST", url: "/api/notification/topics", payload: { data: { title: { en: "Topic" } } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/notification/topics",
+      payload: { data: { title: { en: "Topic" } } },
+    });
     const url = `/api/notification/topics/${created.body.data.id}`;
     const etag = (await get(url)).headers.etag as string;
     expect(etag).toBeDefined();
@@ -67,10 +89,16 @@ describe(`concurrent edits (ETag / If-Match) on ${testDialect}`, () => {
   });
 
   it("lets exactly one of two saves sent with the same If-Match through", async () => {
-    const created = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "Race" } } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/blog/articles",
+      payload: { data: { title: { en: "Race" } } },
+    });
     const url = `/api/blog/articles/${created.body.data.id}`;
     const etag = (await get(`${url}?draft=true`)).headers.etag as string;
-    const answers = await Promise.all(["One", "Two", "Three"].map((title) => patch(url, { title: { en: title } }, etag)));
+    const answers = await Promise.all(
+      ["One", "Two", "Three"].map((title) => patch(url, { title: { en: title } }, etag)),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 412, 412]);
     const winner = answers.find((a) => a.status === 200)!.body.data.title.en;
     expect((await get(`${url}?draft=true`)).json().data.title.en).toBe(winner);

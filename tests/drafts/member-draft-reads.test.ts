@@ -15,11 +15,17 @@ describe(`a member's draft=true on ${testDialect}`, () => {
   let draftOnlyId: string;
 
   const signUp = async (login: string) => {
-    const answer = await t.request({ method: "POST", url: `${AUTH}/email-and-password/registration`, key: null, payload: { login, password: "correct horse battery" } });
+    const answer = await t.request({
+      method: "POST",
+      url: `${AUTH}/email-and-password/registration`,
+      key: null,
+      payload: { login, password: "correct horse battery" },
+    });
     expect(answer.status).toBe(201);
     return answer.body.data.jwt as string;
   };
-  const as = (jwt: string, url: string) => t.request({ method: "GET", url, key: null, headers: { authorization: `Bearer ${jwt}` } });
+  const as = (jwt: string, url: string) =>
+    t.request({ method: "GET", url, key: null, headers: { authorization: `Bearer ${jwt}` } });
   const made = async (url: string, data: unknown, method: "POST" | "PATCH" = "POST") => {
     const answer = await t.request({ method, url, payload: { data } });
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
@@ -36,8 +42,16 @@ describe(`a member's draft=true on ${testDialect}`, () => {
     editor = await signUp("category-editor@example.com");
     // The editor's role may PATCH categories: that is what makes working copies readable to it.
     const editorId = (await as(editor, `${AUTH}/me`)).body.data.id;
-    const role = await made("/api/rbac/roles", { title: "Category editor", uid: "category-editor", availableOnRegistration: false });
-    const permission = await made("/api/rbac/permissions", { method: "PATCH", path: "/api/blog/categories/*", type: "HTTP" });
+    const role = await made("/api/rbac/roles", {
+      title: "Category editor",
+      uid: "category-editor",
+      availableOnRegistration: false,
+    });
+    const permission = await made("/api/rbac/permissions", {
+      method: "PATCH",
+      path: "/api/blog/categories/*",
+      type: "HTTP",
+    });
     await made("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
     await made("/api/rbac/subjects-to-roles", { subjectId: editorId, roleId: role.id });
   });
@@ -51,12 +65,15 @@ describe(`a member's draft=true on ${testDialect}`, () => {
     ["a record never published", () => `${CATEGORIES}/${draftOnlyId}?draft=true`],
   ];
 
-  it.each(reads)("refuses %s to a member without edit rights (403), as to anonymous callers (401)", async (_what, url) => {
-    const answer = await as(member, url());
-    expect([answer.status, answer.body.code]).toEqual([403, "PERMISSION_ERROR"]);
-    expect(JSON.stringify(answer.body)).not.toMatch(/Working title|Unreleased title/);
-    expect((await t.request({ method: "GET", url: url(), key: null })).status).toBe(401);
-  });
+  it.each(reads)(
+    "refuses %s to a member without edit rights (403), as to anonymous callers (401)",
+    async (_what, url) => {
+      const answer = await as(member, url());
+      expect([answer.status, answer.body.code]).toEqual([403, "PERMISSION_ERROR"]);
+      expect(JSON.stringify(answer.body)).not.toMatch(/Working title|Unreleased title/);
+      expect((await t.request({ method: "GET", url: url(), key: null })).status).toBe(401);
+    },
+  );
 
   it("gives that member the published copies without draft=true", async () => {
     const list = (await as(member, CATEGORIES)).body.data;
@@ -67,7 +84,10 @@ describe(`a member's draft=true on ${testDialect}`, () => {
   });
 
   it("lets a member whose role may edit categories read their working copies", async () => {
-    expect((await as(editor, `${CATEGORIES}?draft=true`)).body.data.map((c: any) => c.title.en).sort()).toEqual(["Unreleased title", "Working title"]);
+    expect((await as(editor, `${CATEGORIES}?draft=true`)).body.data.map((c: any) => c.title.en).sort()).toEqual([
+      "Unreleased title",
+      "Working title",
+    ]);
     expect((await as(editor, `${CATEGORIES}/count?draft=true`)).body.data).toBe(2);
     expect((await as(editor, `${CATEGORIES}/${draftOnlyId}?draft=true`)).body.data.title.en).toBe("Unreleased title");
   });

@@ -13,13 +13,20 @@ describe(`members-only content read from the published copies, on ${testDialect}
   let t: TestApp;
   let privateId: string;
   let linkId: string;
-  const byColumn = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
+  const byColumn = (column: string, value: string) =>
+    `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
   const visitor = (url: string) => t.request({ method: "GET", url, key: null });
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true, seedDemoContent: true });
-    privateId = (await t.request({ method: "GET", url: `${WIDGETS}?${byColumn("slug", "members-notes-private")}` })).body.data[0].id;
-    linkId = (await t.request({ method: "GET", url: `${RELATION}?draft=true&${byColumn("websiteBuilderModuleWidgetId", privateId)}` })).body.data[0].id;
+    privateId = (await t.request({ method: "GET", url: `${WIDGETS}?${byColumn("slug", "members-notes-private")}` }))
+      .body.data[0].id;
+    linkId = (
+      await t.request({
+        method: "GET",
+        url: `${RELATION}?draft=true&${byColumn("websiteBuilderModuleWidgetId", privateId)}`,
+      })
+    ).body.data[0].id;
   });
   afterAll(() => t.close());
 
@@ -41,15 +48,28 @@ describe(`members-only content read from the published copies, on ${testDialect}
     // The published link still makes it private: the visitors' copy has not changed.
     expect(await visitorSees()).toEqual(hidden);
     // Published without the link, the widget is no one's private content any more.
-    const articleId = (await t.request({ method: "GET", url: `/api/blog/articles?${byColumn("slug", "members-notes")}` })).body.data[0].id;
+    const articleId = (
+      await t.request({ method: "GET", url: `/api/blog/articles?${byColumn("slug", "members-notes")}` })
+    ).body.data[0].id;
     expect((await t.request({ method: "POST", url: `/api/blog/articles/${articleId}/publish` })).status).toBe(200);
     expect((await visitorSees()).byId).toBe(200);
   });
 
   it("a link added in the working copy only does not hide the published widget from visitors yet", async () => {
-    const widget = (await t.request({ method: "POST", url: `${WIDGETS}?publish=true`, payload: { data: { slug: "soon-private", title: { en: "Soon private" } } } })).body.data;
-    const articleId = (await t.request({ method: "GET", url: `/api/blog/articles?${byColumn("slug", "hello-world")}` })).body.data[0].id;
-    const added = await t.request({ method: "POST", url: RELATION, payload: { data: { articleId, websiteBuilderModuleWidgetId: widget.id } } });
+    const widget = (
+      await t.request({
+        method: "POST",
+        url: `${WIDGETS}?publish=true`,
+        payload: { data: { slug: "soon-private", title: { en: "Soon private" } } },
+      })
+    ).body.data;
+    const articleId = (await t.request({ method: "GET", url: `/api/blog/articles?${byColumn("slug", "hello-world")}` }))
+      .body.data[0].id;
+    const added = await t.request({
+      method: "POST",
+      url: RELATION,
+      payload: { data: { articleId, websiteBuilderModuleWidgetId: widget.id } },
+    });
     expect(added.status).toBe(201);
     expect((await visitor(`${WIDGETS}/${widget.id}`)).status).toBe(200);
     await t.request({ method: "POST", url: `/api/blog/articles/${articleId}/publish` });

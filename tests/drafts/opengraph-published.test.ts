@@ -7,9 +7,17 @@ const OG = "generate-template-opengraph-image-default";
 // an editor's unpublished title never reaches it; a page never published has no image.
 describe(`the Open Graph image of a drafted page, on ${testDialect}`, () => {
   let t: TestApp;
-  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) => t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
+  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) =>
+    t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
   const drawnTitles = async () =>
-    ((await editor("GET", `/api/file-storage/files?filters[and][0][column]=variant&filters[and][0][method]=eq&filters[and][0][value]=${OG}`)).body.data as any[]).map((f) => f.adminTitle as string);
+    (
+      (
+        await editor(
+          "GET",
+          `/api/file-storage/files?filters[and][0][column]=variant&filters[and][0][method]=eq&filters[and][0][value]=${OG}`,
+        )
+      ).body.data as any[]
+    ).map((f) => f.adminTitle as string);
   const image = (pageId: string) => t.app.inject({ method: "GET", url: `/public/opengraph/${pageId}.png` });
 
   beforeAll(async () => {
@@ -18,7 +26,13 @@ describe(`the Open Graph image of a drafted page, on ${testDialect}`, () => {
   afterAll(() => t.close());
 
   it("shows the published title while a new one waits, and nothing for a page never published", async () => {
-    const page = (await editor("POST", "/api/host/pages?publish=true", { url: "/spring", title: "Spring sale", description: "Sale" })).body.data;
+    const page = (
+      await editor("POST", "/api/host/pages?publish=true", {
+        url: "/spring",
+        title: "Spring sale",
+        description: "Sale",
+      })
+    ).body.data;
     expect((await image(page.id)).statusCode).toBe(200);
     expect(await drawnTitles()).toEqual([expect.stringContaining("Spring sale")]);
 
@@ -30,7 +44,8 @@ describe(`the Open Graph image of a drafted page, on ${testDialect}`, () => {
     expect((await image(page.id)).statusCode).toBe(200);
     expect(await drawnTitles()).toEqual([expect.stringContaining("Secret summer plans")]);
 
-    const draft = (await editor("POST", "/api/host/pages", { url: "/hidden", title: "Hidden", description: "Not yet" })).body.data;
+    const draft = (await editor("POST", "/api/host/pages", { url: "/hidden", title: "Hidden", description: "Not yet" }))
+      .body.data;
     expect((await image(draft.id)).statusCode).toBe(404);
   });
 });

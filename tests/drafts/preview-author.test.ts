@@ -37,14 +37,29 @@ describe(`a preview link previews what its author may publish, on ${testDialect}
 
   /** A published page whose new block (added by `who`) lists a never-published product and a published one retitled in draft. */
   async function pageWithBlock(who: SignedIn, n: number) {
-    const fresh = await create(t, "ecommerce/products", { adminTitle: `fresh-${n}`, title: { en: `Never published product ${n}` } });
-    const retitled = await create(t, "ecommerce/products?publish=true", { adminTitle: `retitled-${n}`, title: { en: `Published title ${n}` } });
-    await t.request({ method: "PATCH", url: `/api/ecommerce/products/${retitled.id}`, payload: { data: { title: { en: `Draft title ${n}` } } } });
+    const fresh = await create(t, "ecommerce/products", {
+      adminTitle: `fresh-${n}`,
+      title: { en: `Never published product ${n}` },
+    });
+    const retitled = await create(t, "ecommerce/products?publish=true", {
+      adminTitle: `retitled-${n}`,
+      title: { en: `Published title ${n}` },
+    });
+    await t.request({
+      method: "PATCH",
+      url: `/api/ecommerce/products/${retitled.id}`,
+      payload: { data: { title: { en: `Draft title ${n}` } } },
+    });
     const page = await create(t, "host/pages?publish=true", { url: `/authored-${n}`, slug: `authored-${n}` });
-    const block = await as(t, who)({
+    const block = await as(
+      t,
+      who,
+    )({
       method: "POST",
       url: `/api/host/pages/${page.id}/blocks`,
-      payload: { data: { module: "ecommerce", variant: "product-list-default", content: { products: [fresh.id, retitled.id] } } },
+      payload: {
+        data: { module: "ecommerce", variant: "product-list-default", content: { products: [fresh.id, retitled.id] } },
+      },
     });
     expect(block.status, JSON.stringify(block.body)).toBe(201);
     return page;
@@ -52,10 +67,28 @@ describe(`a preview link previews what its author may publish, on ${testDialect}
 
   it.each([
     // Nor may it publish the shop's record of the new block (ecommerce/widgets): the block stays off too.
-    { who: "page editor (host only)", session: () => pageEditor, n: 1, shown: [], hidden: ["Never published product 1", "Draft title 1"] },
+    {
+      who: "page editor (host only)",
+      session: () => pageEditor,
+      n: 1,
+      shown: [],
+      hidden: ["Never published product 1", "Draft title 1"],
+    },
     // May publish the block's shop records, not products: the block lists the published copies.
-    { who: "block editor (host, shop widgets)", session: () => blockEditor, n: 2, shown: ["Published title 2"], hidden: ["Never published product 2", "Draft title 2"] },
-    { who: "site editor (host and shop)", session: () => siteEditor, n: 3, shown: ["Never published product 3", "Draft title 3"], hidden: ["Published title 3"] },
+    {
+      who: "block editor (host, shop widgets)",
+      session: () => blockEditor,
+      n: 2,
+      shown: ["Published title 2"],
+      hidden: ["Never published product 2", "Draft title 2"],
+    },
+    {
+      who: "site editor (host and shop)",
+      session: () => siteEditor,
+      n: 3,
+      shown: ["Never published product 3", "Draft title 3"],
+      hidden: ["Published title 3"],
+    },
   ])("the $who's link shows what its publish would put on the site", async ({ session, n, shown, hidden }) => {
     const page = await pageWithBlock(session(), n);
     const link = await as(t, session())({ method: "POST", url: `/api/host/pages/${page.id}/preview` });

@@ -16,7 +16,11 @@ describe(`preview refusals on ${testDialect}`, () => {
     await buildPage(t, "/draft-only-page", 1, "Draft only page");
     // A template page and an article that exist only as working copies.
     await buildPage(t, "/blog/articles/[blog.articles.slug]", 1, "Article template");
-    const article = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { slug: "secret-slug", title: { en: "Secret" } } } });
+    const article = await t.request({
+      method: "POST",
+      url: "/api/blog/articles",
+      payload: { data: { slug: "secret-slug", title: { en: "Secret" } } },
+    });
     expect(article.status, JSON.stringify(article.body)).toBe(201);
   });
   afterAll(() => t.close());
@@ -35,7 +39,13 @@ describe(`preview refusals on ${testDialect}`, () => {
     const answers = [];
     for (const [what, path] of addresses) {
       const answer = await visit(`${path}?preview=${encodeURIComponent(token)}`);
-      answers.push({ what, status: answer.statusCode, cacheControl: answer.headers["cache-control"], robots: answer.headers["x-robots-tag"], body: answer.body.replace('lang="ru"', 'lang="en"') });
+      answers.push({
+        what,
+        status: answer.statusCode,
+        cacheControl: answer.headers["cache-control"],
+        robots: answer.headers["x-robots-tag"],
+        body: answer.body.replace('lang="ru"', 'lang="en"'),
+      });
     }
     for (const answer of answers) {
       expect(answer.status, answer.what).toBe(403);

@@ -9,7 +9,8 @@ import { buildPage } from "../site/fixtures.js";
 // the page's tree, and its draft title is shown, as publishing the page would put it live.
 describe(`a preview shows the tree its publish would publish, on ${testDialect}`, () => {
   let t: TestApp;
-  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) => t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
+  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) =>
+    t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
   const visit = (url: string) => t.app.inject({ method: "GET", url });
   const local = (url: string) => {
     const parsed = new URL(url);
@@ -26,7 +27,10 @@ describe(`a preview shows the tree its publish would publish, on ${testDialect}`
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });
     // A published article with a title changed in its working copy, and one never published.
-    const open = await created("/api/blog/articles?publish=true", { slug: "open-article", title: { en: "Open article" } });
+    const open = await created("/api/blog/articles?publish=true", {
+      slug: "open-article",
+      title: { en: "Open article" },
+    });
     await editor("PATCH", `/api/blog/articles/${open.id}`, { title: { en: "Open article, retitled in draft" } });
     await created("/api/blog/articles", { slug: "draft-article", title: { en: "Draft article" } });
   });
@@ -52,7 +56,10 @@ describe(`a preview shows the tree its publish would publish, on ${testDialect}`
 
   it("lists show what visitors see; records the page's blocks link show their working copies", async () => {
     const page = await created("/api/host/pages?publish=true", { url: "/listing", slug: "listing" });
-    const product = await created("/api/ecommerce/products", { adminTitle: "Linked", title: { en: "Linked product draft" } });
+    const product = await created("/api/ecommerce/products", {
+      adminTitle: "Linked",
+      title: { en: "Linked product draft" },
+    });
     await created("/api/ecommerce/products", { adminTitle: "Unlinked", title: { en: "Unlinked product draft" } });
     const blocks = [
       { module: "blog", variant: "article-list-default" },
@@ -71,11 +78,14 @@ describe(`a preview shows the tree its publish would publish, on ${testDialect}`
     expect((await editor("POST", `/api/host/pages/${page.id}/publish`)).status).toBe(200);
     const published = (await visit("/listing")).body;
     for (const text of ["Open article", "Linked product draft"]) expect(published).toContain(text);
-    for (const text of ["retitled in draft", "Draft article", "Unlinked product draft"]) expect(published).not.toContain(text);
+    for (const text of ["retitled in draft", "Draft article", "Unlinked product draft"])
+      expect(published).not.toContain(text);
   });
 
   it("a preview leaves nothing published behind it", async () => {
-    const listed = (await t.request({ method: "GET", url: "/api/blog/articles?limit=100", key: null })).body.data.map((a: { slug: string }) => a.slug);
+    const listed = (await t.request({ method: "GET", url: "/api/blog/articles?limit=100", key: null })).body.data.map(
+      (a: { slug: string }) => a.slug,
+    );
     expect(listed).toEqual(["open-article"]);
   });
 });

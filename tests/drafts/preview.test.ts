@@ -6,13 +6,15 @@ import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js
 import { buildPage } from "../site/fixtures.js";
 
 const KEY = { kind: "secret-key" } as const;
-const byParent = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
+const byParent = (column: string, value: string) =>
+  `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
 
 // Preview (docs/drafts.md): a signed link shows a page from its working copies, through the site's own
 // renderer, to whoever holds it for an hour; the visitors' page and the page cache never see it.
 describe(`page preview on ${testDialect}`, () => {
   let t: TestApp;
-  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) => t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
+  const editor = (method: "GET" | "POST" | "PATCH", url: string, data?: unknown) =>
+    t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
   const visit = (url: string) => t.app.inject({ method: "GET", url });
   /** The link's path and query: the app is injected, not reached at PUBLIC_URL. */
   const local = (url: string) => {
@@ -20,7 +22,11 @@ describe(`page preview on ${testDialect}`, () => {
     return parsed.pathname + parsed.search;
   };
   const previewOf = async (pageId: string, data?: unknown) => {
-    const answer = await t.request({ method: "POST", url: `/api/host/pages/${pageId}/preview`, ...(data === undefined ? {} : { payload: { data } }) });
+    const answer = await t.request({
+      method: "POST",
+      url: `/api/host/pages/${pageId}/preview`,
+      ...(data === undefined ? {} : { payload: { data } }),
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data.url as string;
   };
@@ -33,9 +39,16 @@ describe(`page preview on ${testDialect}`, () => {
     // A published page (slider, features), then a feature changed in its working copy only.
     page = await buildPage(t, "/previewed", 2, "Previewed page");
     expect((await editor("POST", `/api/host/pages/${page.pageId}/publish`)).status).toBe(200);
-    const links = (await editor("GET", `/api/website-builder/widgets-to-features?draft=true&${byParent("widgetId", page.widgetIds[1]!)}`)).body.data;
+    const links = (
+      await editor(
+        "GET",
+        `/api/website-builder/widgets-to-features?draft=true&${byParent("widgetId", page.widgetIds[1]!)}`,
+      )
+    ).body.data;
     featureId = links.find((l: any) => l.orderIndex === 0).featureId;
-    const saved = await editor("PATCH", `/api/website-builder/features/${featureId}`, { title: { en: "Draft feature", ru: "Черновик" } });
+    const saved = await editor("PATCH", `/api/website-builder/features/${featureId}`, {
+      title: { en: "Draft feature", ru: "Черновик" },
+    });
     expect(saved.body.data.publication.state).toBe("changed");
   });
   afterAll(() => t.close());
@@ -93,7 +106,10 @@ describe(`page preview on ${testDialect}`, () => {
 
     const [expires, author, signature] = token.split(".");
     expect(author).toBe("key");
-    const tampered = await at("/previewed", `${expires}.${author}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`);
+    const tampered = await at(
+      "/previewed",
+      `${expires}.${author}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`,
+    );
     expect(tampered.statusCode).toBe(403);
     expect(tampered.headers["cache-control"]).toBe("private, no-store");
     expect(tampered.headers["x-robots-tag"]).toBe("noindex");
@@ -114,7 +130,9 @@ describe(`page preview on ${testDialect}`, () => {
     expect(wrongPage.body).not.toContain("Draft feature");
 
     // Made with the server's own secret, an hour and a second ago: expired.
-    const { rows } = await sql<{ secret: string }>`SELECT "secret" FROM "rbac_signing_keys" WHERE "purpose" = 'session-jwt'`.execute(t.database.db);
+    const { rows } = await sql<{
+      secret: string;
+    }>`SELECT "secret" FROM "rbac_signing_keys" WHERE "purpose" = 'session-jwt'`.execute(t.database.db);
     const old = new PreviewLinks(rows[0]!.secret).token(page.pageId, KEY, Date.now() - 3_601_000);
     const expired = await at("/previewed", old);
     expect(expired.statusCode).toBe(403);

@@ -16,7 +16,12 @@ describe(`a tree publishes only what the caller may publish, on ${testDialect}`,
   const visitor = (url: string) => t.request({ method: "GET", url, key: null });
 
   /** A role with `*` on these paths, and a subject holding only it. */
-  const subjectWith = (uid: string, paths: string[]) => subjectWithRole(t, uid, paths.map((path): [string, string] => ["*", path]));
+  const subjectWith = (uid: string, paths: string[]) =>
+    subjectWithRole(
+      t,
+      uid,
+      paths.map((path): [string, string] => ["*", path]),
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });
@@ -29,13 +34,29 @@ describe(`a tree publishes only what the caller may publish, on ${testDialect}`,
   /** A published page whose new block (added by `who`, not yet published) lists a never-published product and one retitled in draft. */
   async function pageWithBlock(who: SignedIn, n: number) {
     const fresh = await create(t, "ecommerce/products", { adminTitle: `Fresh ${n}`, title: { en: `Fresh ${n}` } });
-    const retitled = await create(t, "ecommerce/products?publish=true", { adminTitle: `Old ${n}`, title: { en: `Old ${n}` } });
-    await t.request({ method: "PATCH", url: `/api/ecommerce/products/${retitled.id}`, payload: { data: { title: { en: `Draft title ${n}` } } } });
+    const retitled = await create(t, "ecommerce/products?publish=true", {
+      adminTitle: `Old ${n}`,
+      title: { en: `Old ${n}` },
+    });
+    await t.request({
+      method: "PATCH",
+      url: `/api/ecommerce/products/${retitled.id}`,
+      payload: { data: { title: { en: `Draft title ${n}` } } },
+    });
     const page = await create(t, "host/pages?publish=true", { url: `/listing-${n}`, slug: `listing-${n}` });
-    const block = await as(t, who)({
+    const block = await as(
+      t,
+      who,
+    )({
       method: "POST",
       url: `/api/host/pages/${page.id}/blocks`,
-      payload: { data: { module: "ecommerce", variant: "product-list-default", content: { products: [fresh.id, retitled.id, c.shoes.id] } } },
+      payload: {
+        data: {
+          module: "ecommerce",
+          variant: "product-list-default",
+          content: { products: [fresh.id, retitled.id, c.shoes.id] },
+        },
+      },
     });
     expect(block.status).toBe(201);
     return { page, fresh, retitled, block: block.body.data };
@@ -56,7 +77,9 @@ describe(`a tree publishes only what the caller may publish, on ${testDialect}`,
     expect(published.body.data.publication.state).toBe("published");
     // The page's own record of the block (its host widget) is live either way.
     expect((await visitor(`/api/host/widgets/${block.id}`)).status).toBe(200);
-    const shoesPrices = (await t.request({ method: "GET", url: `/api/ecommerce/products-to-attributes?draft=true&limit=100` })).body.data.filter((l: any) => l.productId === c.shoes.id);
+    const shoesPrices = (
+      await t.request({ method: "GET", url: `/api/ecommerce/products-to-attributes?draft=true&limit=100` })
+    ).body.data.filter((l: any) => l.productId === c.shoes.id);
     const priceSeen = (await visitor(`/api/ecommerce/attributes/${shoesPrices[0].attributeId}`)).status;
     const named = (published.body.notPublished ?? []).map((r: { model: string; id: string }) => `${r.model} ${r.id}`);
     if (live) {
@@ -71,9 +94,17 @@ describe(`a tree publishes only what the caller may publish, on ${testDialect}`,
       expect(await titleSeen(retitled.id)).toBe(`Old ${n}`);
       expect(await titleSeen(c.shoes.id)).toBe(404);
       expect(priceSeen).toBe(404);
-      expect(named).toEqual(expect.arrayContaining([`ecommerce/products ${fresh.id}`, `ecommerce/products ${retitled.id}`, `ecommerce/products ${c.shoes.id}`]));
+      expect(named).toEqual(
+        expect.arrayContaining([
+          `ecommerce/products ${fresh.id}`,
+          `ecommerce/products ${retitled.id}`,
+          `ecommerce/products ${c.shoes.id}`,
+        ]),
+      );
       // Its own publish of a product stays refused.
-      expect((await as(t, session())({ method: "POST", url: `/api/ecommerce/products/${fresh.id}/publish` })).status).toBe(403);
+      expect(
+        (await as(t, session())({ method: "POST", url: `/api/ecommerce/products/${fresh.id}/publish` })).status,
+      ).toBe(403);
     }
   });
 });

@@ -12,16 +12,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe(`scheduling needs the publish permission and publishes as its author, on ${testDialect}`, () => {
   let t: TestApp;
   const sessions: Record<string, SignedIn> = {};
-  const post = async (url: string, data: object) => (await t.request({ method: "POST", url, payload: { data } })).body.data;
+  const post = async (url: string, data: object) =>
+    (await t.request({ method: "POST", url, payload: { data } })).body.data;
   const visitor = (url: string) => t.request({ method: "GET", url, key: null });
 
   const subjectWith = (uid: string, permissions: [string, string][]) => subjectWithRole(t, uid, permissions);
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });
-    const scheduler: [string, string][] = [["GET", "/api/blog/articles/**"], ["PUT", "/api/blog/articles/*/schedule"]];
+    const scheduler: [string, string][] = [
+      ["GET", "/api/blog/articles/**"],
+      ["PUT", "/api/blog/articles/*/schedule"],
+    ];
     sessions.scheduler = await subjectWith("article-scheduler", scheduler);
-    sessions.publisher = await subjectWith("article-publisher", [...scheduler, ["POST", "/api/blog/articles/*/publish"], ["POST", "/api/blog/articles/*/unpublish"]]);
+    sessions.publisher = await subjectWith("article-publisher", [
+      ...scheduler,
+      ["POST", "/api/blog/articles/*/publish"],
+      ["POST", "/api/blog/articles/*/unpublish"],
+    ]);
     sessions.pageEditor = await subjectWith("page-editor", [["*", "/api/host/**"]]);
   });
   afterAll(() => t.close());
@@ -31,7 +39,8 @@ describe(`scheduling needs the publish permission and publishes as its author, o
     { who: "publisher", status: 200 },
   ])("the $who setting publishAt or unpublishAt: $status; a cancel is no publish", async ({ who, status }) => {
     const article = await post("/api/blog/articles", { slug: `later-${who}`, title: { en: "Later" } });
-    const schedule = (data: object) => as(t, sessions[who])({ method: "PUT", url: `/api/blog/articles/${article.id}/schedule`, payload: { data } });
+    const schedule = (data: object) =>
+      as(t, sessions[who])({ method: "PUT", url: `/api/blog/articles/${article.id}/schedule`, payload: { data } });
     expect((await schedule({ publishAt: inMs(3_600_000) })).status).toBe(status);
     expect((await schedule({ unpublishAt: inMs(7_200_000) })).status).toBe(status);
     expect((await schedule({ publishAt: null, unpublishAt: null })).status).toBe(200);
@@ -41,9 +50,21 @@ describe(`scheduling needs the publish permission and publishes as its author, o
     const product = await post("/api/ecommerce/products", { adminTitle: "Unreleased", title: { en: "Unreleased" } });
     const page = await post("/api/host/pages", { url: "/scheduled-listing", slug: "scheduled-listing" });
     const editor = as(t, sessions.pageEditor);
-    const block = await editor({ method: "POST", url: `/api/host/pages/${page.id}/blocks`, payload: { data: { module: "ecommerce", variant: "product-list-default", content: { products: [product.id] } } } });
+    const block = await editor({
+      method: "POST",
+      url: `/api/host/pages/${page.id}/blocks`,
+      payload: { data: { module: "ecommerce", variant: "product-list-default", content: { products: [product.id] } } },
+    });
     expect(block.status).toBe(201);
-    expect((await editor({ method: "PUT", url: `/api/host/pages/${page.id}/schedule`, payload: { data: { publishAt: inMs(1_000) } } })).status).toBe(200);
+    expect(
+      (
+        await editor({
+          method: "PUT",
+          url: `/api/host/pages/${page.id}/schedule`,
+          payload: { data: { publishAt: inMs(1_000) } },
+        })
+      ).status,
+    ).toBe(200);
     await sleep(1_100);
     await t.app.notifications.flush();
     expect((await visitor(`/api/host/pages/${page.id}`)).status).toBe(200);
@@ -55,18 +76,44 @@ describe(`scheduling needs the publish permission and publishes as its author, o
     const database = await openTestDatabase({ from: "migrated" });
     const before = await createTestApp({ drafts: true }, { database });
     const editor = as(before, await subjectWithRole(before, "restart-page-editor", [["*", "/api/host/**"]]));
-    const product = (await before.request({ method: "POST", url: "/api/ecommerce/products", payload: { data: { adminTitle: "Held back", title: { en: "Held back" } } } })).body.data;
-    const page = (await before.request({ method: "POST", url: "/api/host/pages", payload: { data: { url: "/after-restart", slug: "after-restart" } } })).body.data;
-    const block = await editor({ method: "POST", url: `/api/host/pages/${page.id}/blocks`, payload: { data: { module: "ecommerce", variant: "product-list-default", content: { products: [product.id] } } } });
+    const product = (
+      await before.request({
+        method: "POST",
+        url: "/api/ecommerce/products",
+        payload: { data: { adminTitle: "Held back", title: { en: "Held back" } } },
+      })
+    ).body.data;
+    const page = (
+      await before.request({
+        method: "POST",
+        url: "/api/host/pages",
+        payload: { data: { url: "/after-restart", slug: "after-restart" } },
+      })
+    ).body.data;
+    const block = await editor({
+      method: "POST",
+      url: `/api/host/pages/${page.id}/blocks`,
+      payload: { data: { module: "ecommerce", variant: "product-list-default", content: { products: [product.id] } } },
+    });
     expect(block.status).toBe(201);
-    expect((await editor({ method: "PUT", url: `/api/host/pages/${page.id}/schedule`, payload: { data: { publishAt: inMs(1_000) } } })).status).toBe(200);
+    expect(
+      (
+        await editor({
+          method: "PUT",
+          url: `/api/host/pages/${page.id}/schedule`,
+          payload: { data: { publishAt: inMs(1_000) } },
+        })
+      ).status,
+    ).toBe(200);
     await before.close();
     const after = await createTestApp({ drafts: true }, { database });
     try {
       await sleep(1_100);
       await after.app.notifications.flush();
       expect((await after.request({ method: "GET", url: `/api/host/pages/${page.id}`, key: null })).status).toBe(200);
-      expect((await after.request({ method: "GET", url: `/api/ecommerce/products/${product.id}`, key: null })).status).toBe(404);
+      expect(
+        (await after.request({ method: "GET", url: `/api/ecommerce/products/${product.id}`, key: null })).status,
+      ).toBe(404);
     } finally {
       await after.close();
       await database.drop();

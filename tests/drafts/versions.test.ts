@@ -5,7 +5,8 @@ import { as, register, signIn } from "../rbac/helpers.js";
 import { buildPage } from "../site/fixtures.js";
 
 const ADMIN = { adminEmail: "editor@example.com", adminPassword: "editor password 1" };
-const byParent = (column: string, value: string) => `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
+const byParent = (column: string, value: string) =>
+  `filters[and]=${encodeURIComponent(JSON.stringify([{ column, method: "eq", value }]))}`;
 const withoutStamps = (rows: Record<string, unknown>[] = []) => rows.map(({ updatedAt: _, ...rest }) => rest);
 
 // Versions (docs/drafts.md): every save and publish records a version (the record, and a tree root's
@@ -25,7 +26,10 @@ describe(`versions on ${testDialect}`, () => {
 
   it("records each save and publish newest first, with who, what changed and the snapshot", async () => {
     const admin = await signIn(t, ADMIN.adminEmail, ADMIN.adminPassword);
-    const created = await as(t, admin)({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "First" } } } });
+    const created = await as(
+      t,
+      admin,
+    )({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "First" } } } });
     expect(created.status).toBe(201);
     const url = `/api/blog/articles/${created.body.data.id}`;
     await editor("PATCH", url, { title: { en: "Second" } });
@@ -102,7 +106,8 @@ describe(`versions on ${testDialect}`, () => {
 
     // Edits since: a widget's title changed and a block taken off the page, then published.
     await editor("PATCH", widget, { title: { en: "Renamed widget" } });
-    const links = (await editor("GET", `/api/host/pages-to-widgets?draft=true&${byParent("pageId", built.pageId)}`)).body.data;
+    const links = (await editor("GET", `/api/host/pages-to-widgets?draft=true&${byParent("pageId", built.pageId)}`))
+      .body.data;
     const features = links.find((l: any) => l.orderIndex === 1);
     await editor("DELETE", `/api/host/pages-to-widgets/${features.id}`);
     await editor("POST", `${page}/publish`);
@@ -120,9 +125,12 @@ describe(`versions on ${testDialect}`, () => {
     const old = (await editor("GET", `${page}/versions/${before.id}`)).body.data.snapshot;
     const now = (await editor("GET", `${page}/versions/${restore.id}`)).body.data.snapshot;
     expect(Object.keys(now.tree).sort()).toEqual(Object.keys(old.tree).sort());
-    for (const model of Object.keys(old.tree)) expect(withoutStamps(now.tree[model])).toEqual(withoutStamps(old.tree[model]));
+    for (const model of Object.keys(old.tree))
+      expect(withoutStamps(now.tree[model])).toEqual(withoutStamps(old.tree[model]));
     expect((await editor("GET", `${widget}?draft=true`)).body.data.title).toEqual(oldTitle);
-    expect((await editor("GET", `/api/host/pages-to-widgets?draft=true&${byParent("pageId", built.pageId)}`)).body.data).toHaveLength(3);
+    expect(
+      (await editor("GET", `/api/host/pages-to-widgets?draft=true&${byParent("pageId", built.pageId)}`)).body.data,
+    ).toHaveLength(3);
 
     // Visitors still see the published version until it is published.
     expect(await html("/history")).not.toContain("Feature 1");
@@ -141,7 +149,10 @@ describe(`versions on ${testDialect}`, () => {
     const host = (await editor("POST", "/api/host/widgets", { slug: `added-${crypto.randomUUID()}` })).body.data;
     await editor("POST", "/api/host/pages-to-widgets", { pageId: built.pageId, widgetId: host.id, orderIndex: 5 });
     const other = await buildPage(t, "/other-added", 1, "Other page");
-    const shared = await editor("POST", "/api/host/pages-to-layouts", { pageId: built.pageId, layoutId: other.layoutId });
+    const shared = await editor("POST", "/api/host/pages-to-layouts", {
+      pageId: built.pageId,
+      layoutId: other.layoutId,
+    });
     expect(shared.status).toBe(201);
     await editor("PATCH", page, { title: "Added page, edited" });
 
@@ -173,7 +184,9 @@ describe(`versions on ${testDialect}`, () => {
     expect((await anonymous(url)).status).toBe(200);
     expect((await anonymous(`${url}/versions`)).status).toBe(401);
     expect((await anonymous(`${url}/versions/${version.id}`)).status).toBe(401);
-    expect((await t.request({ method: "POST", url: `${url}/versions/${version.id}/restore`, key: null })).status).toBe(401);
+    expect((await t.request({ method: "POST", url: `${url}/versions/${version.id}/restore`, key: null })).status).toBe(
+      401,
+    );
     const member = await register(t, `member-${crypto.randomUUID()}@example.com`);
     expect((await as(t, member)({ method: "GET", url: `${url}/versions` })).status).toBe(403);
     expect((await as(t, member)({ method: "GET", url: `${url}/versions/${version.id}` })).status).toBe(403);
@@ -189,10 +202,15 @@ describe(`VERSIONS_MAX on ${testDialect}`, () => {
   afterAll(() => t.close());
 
   it("keeps at most VERSIONS_MAX versions of a record, dropping the oldest but never a publish point", async () => {
-    const created = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "v1" } } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/blog/articles",
+      payload: { data: { title: { en: "v1" } } },
+    });
     const url = `/api/blog/articles/${created.body.data.id}`;
     await t.request({ method: "POST", url: `${url}/publish` });
-    for (let i = 3; i <= 6; i++) await t.request({ method: "PATCH", url, payload: { data: { title: { en: `v${i}` } } } });
+    for (let i = 3; i <= 6; i++)
+      await t.request({ method: "PATCH", url, payload: { data: { title: { en: `v${i}` } } } });
     const list = (await t.request({ method: "GET", url: `${url}/versions` })).body.data;
     expect(list.map((v: any) => [v.number, v.kind])).toEqual([
       [6, "save"],
@@ -203,7 +221,12 @@ describe(`VERSIONS_MAX on ${testDialect}`, () => {
     await t.request({ method: "POST", url: `${url}/publish` });
     await t.request({ method: "PATCH", url, payload: { data: { title: { en: "v9" } } } });
     // Three publish points are over the limit on their own: they stay, the saves go.
-    expect((await t.request({ method: "GET", url: `${url}/versions` })).body.data.map((v: any) => v.kind)).toEqual(["save", "publish", "publish", "publish"]);
+    expect((await t.request({ method: "GET", url: `${url}/versions` })).body.data.map((v: any) => v.kind)).toEqual([
+      "save",
+      "publish",
+      "publish",
+      "publish",
+    ]);
   });
 });
 
@@ -215,7 +238,11 @@ describe(`restore with DRAFTS=off on ${testDialect}`, () => {
   afterAll(() => t.close());
 
   it("publishes the restored version at once, as every save does then", async () => {
-    const created = await t.request({ method: "POST", url: "/api/blog/articles", payload: { data: { title: { en: "Live one" } } } });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/blog/articles",
+      payload: { data: { title: { en: "Live one" } } },
+    });
     const url = `/api/blog/articles/${created.body.data.id}`;
     await t.request({ method: "PATCH", url, payload: { data: { title: { en: "Live two" } } } });
     const list = (await t.request({ method: "GET", url: `${url}/versions` })).body.data;

@@ -19,16 +19,25 @@ describe(`unfiltered counts on ${testDialect}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ drafts: true });
-    for (const slug of ["open-1", "open-2", "open-3"]) await save("POST", `${CATEGORIES}?publish=true`, { slug, title: { en: slug } });
+    for (const slug of ["open-1", "open-2", "open-3"])
+      await save("POST", `${CATEGORIES}?publish=true`, { slug, title: { en: slug } });
     for (const slug of ["draft-1", "draft-2"]) await save("POST", CATEGORIES, { slug, title: { en: slug } });
     // Two published links of a published article, one of them then removed in the working copy only.
     const [first, second] = (await t.request({ method: "GET", url: CATEGORIES })).body.data;
-    const article = await save("POST", "/api/blog/articles?publish=true", { slug: "counted", title: { en: "Counted" } });
+    const article = await save("POST", "/api/blog/articles?publish=true", {
+      slug: "counted",
+      title: { en: "Counted" },
+    });
     const kept = await save("POST", `${LINKS}?publish=true`, { categoryId: first.id, articleId: article.id });
     const removed = await save("POST", `${LINKS}?publish=true`, { categoryId: second.id, articleId: article.id });
     await save("DELETE", `${LINKS}/${removed.id}`);
     expect(kept.id).not.toBe(removed.id);
-    const signedUp = await t.request({ method: "POST", url: "/api/rbac/subjects/authentication/email-and-password/registration", key: null, payload: { login: "counter@example.com", password: "correct horse battery" } });
+    const signedUp = await t.request({
+      method: "POST",
+      url: "/api/rbac/subjects/authentication/email-and-password/registration",
+      key: null,
+      payload: { login: "counter@example.com", password: "correct horse battery" },
+    });
     expect(signedUp.status).toBe(201);
     jwt = signedUp.body.data.jwt;
   });
@@ -61,6 +70,9 @@ describe(`unfiltered counts on ${testDialect}`, () => {
     [LINKS, 1],
   ])("an editor's draft=true counts %s's working copies (%i)", async (url, working) => {
     expect((await t.request({ method: "GET", url: `${url}/count?draft=true` })).body.data).toBe(working);
-    expect((await t.request({ method: "GET", url: `${url}/count?draft=true&estimate=true` })).body).toEqual({ data: working, estimated: false });
+    expect((await t.request({ method: "GET", url: `${url}/count?draft=true&estimate=true` })).body).toEqual({
+      data: working,
+      estimated: false,
+    });
   });
 });

@@ -19,7 +19,11 @@ describe("cart routes", () => {
   afterAll(() => t?.close());
 
   it("adds a product: a cart order with one line, answered as the subject with its order", async () => {
-    const response = await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: c.shoes.id, quantity: 2 } } });
+    const response = await ann.call({
+      method: "POST",
+      url: `${ann.base}/orders`,
+      payload: { data: { productId: c.shoes.id, quantity: 2 } },
+    });
     expect(response.status).toBe(201);
     expect(response.body.data.id).toBe(ann.subjectId);
     const [link] = response.body.data.subjectsToEcommerceModuleOrders;
@@ -58,13 +62,19 @@ describe("cart routes", () => {
     expect((await ann.call({ method: "GET", url: `${ann.base}/orders/quantity` })).body.data).toBe(4);
     await addToCart(ann, c.pencil.id, 5);
     const withPencil = await ann.call({ method: "GET", url: `${ann.base}/orders/total` });
-    expect(withPencil.body.data).toEqual([{ total: "77.96", billingModuleCurrency: expect.objectContaining({ slug: "usd" }) }]);
+    expect(withPencil.body.data).toEqual([
+      { total: "77.96", billingModuleCurrency: expect.objectContaining({ slug: "usd" }) },
+    ]);
   });
 
   it("updates a line's quantity and deletes an order", async () => {
     const order = await addToCart(bob, c.pencil.id, 1);
     const line = order.ordersToProducts[0];
-    const updated = await bob.call({ method: "PATCH", url: `${bob.base}/orders/${order.id}`, payload: { data: { ordersToProducts: [{ id: line.id, quantity: 7 }] } } });
+    const updated = await bob.call({
+      method: "PATCH",
+      url: `${bob.base}/orders/${order.id}`,
+      payload: { data: { ordersToProducts: [{ id: line.id, quantity: 7 }] } },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data.ordersToProducts[0].quantity).toBe(7);
     const deleted = await bob.call({ method: "DELETE", url: `${bob.base}/orders/${order.id}` });
@@ -78,13 +88,37 @@ describe("cart routes", () => {
     ["no data", undefined, "No data"],
     ["no productId", { quantity: 1 }, "productId is required"],
     ["a productId that is not an id", { productId: "shoes" }, "productId is required"],
-    ["a zero quantity", { productId: "00000000-0000-4000-8000-000000000000", quantity: 0 }, "/quantity must be a positive integer"],
-    ["a fractional quantity", { productId: "00000000-0000-4000-8000-000000000000", quantity: 1.5 }, "/quantity must be a positive integer"],
-    ["a quantity as text", { productId: "00000000-0000-4000-8000-000000000000", quantity: "2" }, "/quantity must be a positive integer"],
-    ["an unknown field", { productId: "00000000-0000-4000-8000-000000000000", price: "0.01" }, "/price is not accepted"],
-    ["a currency id that is not an id", { productId: "00000000-0000-4000-8000-000000000000", billingModule: { currency: { id: "usd" } } }, "/billingModule/currency/id must be a currency's id"],
+    [
+      "a zero quantity",
+      { productId: "00000000-0000-4000-8000-000000000000", quantity: 0 },
+      "/quantity must be a positive integer",
+    ],
+    [
+      "a fractional quantity",
+      { productId: "00000000-0000-4000-8000-000000000000", quantity: 1.5 },
+      "/quantity must be a positive integer",
+    ],
+    [
+      "a quantity as text",
+      { productId: "00000000-0000-4000-8000-000000000000", quantity: "2" },
+      "/quantity must be a positive integer",
+    ],
+    [
+      "an unknown field",
+      { productId: "00000000-0000-4000-8000-000000000000", price: "0.01" },
+      "/price is not accepted",
+    ],
+    [
+      "a currency id that is not an id",
+      { productId: "00000000-0000-4000-8000-000000000000", billingModule: { currency: { id: "usd" } } },
+      "/billingModule/currency/id must be a currency's id",
+    ],
   ])("add to cart refuses %s with a 400", async (_name, data, message) => {
-    const response = await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: data === undefined ? {} : { data } });
+    const response = await ann.call({
+      method: "POST",
+      url: `${ann.base}/orders`,
+      payload: data === undefined ? {} : { data },
+    });
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
   });
@@ -96,7 +130,11 @@ describe("cart routes", () => {
     ["with billingModule {}", () => ({ billingModule: {} })],
   ])("add to cart takes the original client's body %s", async (_name, extra) => {
     const before = (await ann.call({ method: "GET", url: `${ann.base}/orders/quantity` })).body.data;
-    const response = await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { quantity: 2, productId: c.pencil.id, storeId: c.store.id, ...extra(c.usd.id) } } });
+    const response = await ann.call({
+      method: "POST",
+      url: `${ann.base}/orders`,
+      payload: { data: { quantity: 2, productId: c.pencil.id, storeId: c.store.id, ...extra(c.usd.id) } },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.data.subjectsToEcommerceModuleOrders[0].order).toMatchObject({ type: "cart" });
     expect((await ann.call({ method: "GET", url: `${ann.base}/orders/quantity` })).body.data).toBe(before + 2);
@@ -105,15 +143,29 @@ describe("cart routes", () => {
   it("an unknown product or store is a 404 and leaves the cart as it was", async () => {
     const before = (await ann.call({ method: "GET", url: `${ann.base}/orders/quantity` })).body.data;
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect((await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: missing } } })).status).toBe(404);
-    expect((await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: c.shoes.id, storeId: missing } } })).status).toBe(404);
+    expect(
+      (await ann.call({ method: "POST", url: `${ann.base}/orders`, payload: { data: { productId: missing } } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await ann.call({
+          method: "POST",
+          url: `${ann.base}/orders`,
+          payload: { data: { productId: c.shoes.id, storeId: missing } },
+        })
+      ).status,
+    ).toBe(404);
     expect((await ann.call({ method: "GET", url: `${ann.base}/orders/quantity` })).body.data).toBe(before);
   });
 
   it.each([
     ["no lines list", {}, "ordersToProducts is required"],
     ["a line without id", { ordersToProducts: [{ quantity: 2 }] }, "id is required"],
-    ["a negative quantity", { ordersToProducts: [{ id: "00000000-0000-4000-8000-000000000000", quantity: -1 }] }, "must be a positive integer"],
+    [
+      "a negative quantity",
+      { ordersToProducts: [{ id: "00000000-0000-4000-8000-000000000000", quantity: -1 }] },
+      "must be a positive integer",
+    ],
   ])("order update refuses %s with a 400", async (_name, data, message) => {
     const order = await addToCart(ann, c.pencil.id);
     const response = await ann.call({ method: "PATCH", url: `${ann.base}/orders/${order.id}`, payload: { data } });
@@ -123,8 +175,19 @@ describe("cart routes", () => {
 
   it("a visitor gets 401 on every cart route", async () => {
     const base = ann.base;
-    for (const [method, url] of [["GET", `${base}/orders`], ["POST", `${base}/orders`], ["GET", `${base}/orders/total`], ["GET", `${base}/orders/quantity`], ["DELETE", `${base}/orders/00000000-0000-4000-8000-000000000000`]] as const) {
-      const response = await t.request({ method, url, key: null, payload: method === "POST" ? { data: { productId: c.shoes.id } } : undefined });
+    for (const [method, url] of [
+      ["GET", `${base}/orders`],
+      ["POST", `${base}/orders`],
+      ["GET", `${base}/orders/total`],
+      ["GET", `${base}/orders/quantity`],
+      ["DELETE", `${base}/orders/00000000-0000-4000-8000-000000000000`],
+    ] as const) {
+      const response = await t.request({
+        method,
+        url,
+        key: null,
+        payload: method === "POST" ? { data: { productId: c.shoes.id } } : undefined,
+      });
       expect(response.status, `${method} ${url}`).toBe(401);
     }
   });
@@ -143,7 +206,10 @@ describe("cart routes", () => {
       expect(response.status, `${method} ${url}`).toBe(403);
       expect(JSON.stringify(response.body)).not.toContain(line.id);
     }
-    for (const [method, payload] of [["PATCH", { data: { ordersToProducts: [{ id: line.id, quantity: 99 }] } }], ["DELETE", undefined]] as const) {
+    for (const [method, payload] of [
+      ["PATCH", { data: { ordersToProducts: [{ id: line.id, quantity: 99 }] } }],
+      ["DELETE", undefined],
+    ] as const) {
       const response = await bob.call({ method, url: `${bob.base}/orders/${annOrder.id}`, payload });
       expect(response.status).toBe(404);
     }
@@ -155,7 +221,11 @@ describe("cart routes", () => {
     const first = await addToCart(bob, c.shoes.id);
     const second = await addToCart(bob, c.pencil.id);
     const foreign = second.ordersToProducts[0].id;
-    const response = await bob.call({ method: "PATCH", url: `${bob.base}/orders/${first.id}`, payload: { data: { ordersToProducts: [{ id: foreign, quantity: 9 }] } } });
+    const response = await bob.call({
+      method: "PATCH",
+      url: `${bob.base}/orders/${first.id}`,
+      payload: { data: { ordersToProducts: [{ id: foreign, quantity: 9 }] } },
+    });
     expect(response.status).toBe(404);
   });
 

@@ -19,9 +19,13 @@ describe(`Idempotency-Key on checkouts (${testDialect})`, () => {
   let t: TestApp;
   let c: Catalogue;
 
-  const count = async (model: string) => (await t.request({ method: "GET", url: `/api/${model}/count` })).body.data as number;
-  const productCheckout = (s: Shopper, headers: Record<string, string>, data: Record<string, unknown> = { email: "buyer@example.com", quantity: 2 }) =>
-    s.call({ method: "POST", url: `${s.base}/products/${c.shoes.id}/checkout`, payload: { data }, headers });
+  const count = async (model: string) =>
+    (await t.request({ method: "GET", url: `/api/${model}/count` })).body.data as number;
+  const productCheckout = (
+    s: Shopper,
+    headers: Record<string, string>,
+    data: Record<string, unknown> = { email: "buyer@example.com", quantity: 2 },
+  ) => s.call({ method: "POST", url: `${s.base}/products/${c.shoes.id}/checkout`, payload: { data }, headers });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -31,10 +35,20 @@ describe(`Idempotency-Key on checkouts (${testDialect})`, () => {
 
   it("three identical product checkouts at once with one key make one order and one invoice; all three answers are the same", async () => {
     const gus = await shopper(t, "gus@example.com");
-    const before = { orders: await count("ecommerce/orders"), invoices: await count("billing/invoices"), intents: await count("billing/payment-intents") };
+    const before = {
+      orders: await count("ecommerce/orders"),
+      invoices: await count("billing/invoices"),
+      intents: await count("billing/payment-intents"),
+    };
     const headers = { "idempotency-key": "buy-shoes-once" };
-    const answers = await Promise.all([productCheckout(gus, headers), productCheckout(gus, headers), productCheckout(gus, headers)]);
-    console.log(`[${testDialect}] three concurrent checkouts, one key: statuses ${answers.map((a) => a.status).join(", ")}; invoices ${new Set(answers.map((a) => a.body.data?.billingModule.invoices[0].id)).size}`);
+    const answers = await Promise.all([
+      productCheckout(gus, headers),
+      productCheckout(gus, headers),
+      productCheckout(gus, headers),
+    ]);
+    console.log(
+      `[${testDialect}] three concurrent checkouts, one key: statuses ${answers.map((a) => a.status).join(", ")}; invoices ${new Set(answers.map((a) => a.body.data?.billingModule.invoices[0].id)).size}`,
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers[1]!.body).toEqual(answers[0]!.body);
     expect(answers[2]!.body).toEqual(answers[0]!.body);
@@ -49,11 +63,21 @@ describe(`Idempotency-Key on checkouts (${testDialect})`, () => {
     const hal = await shopper(t, "hal@example.com");
     const headers = { "idempotency-key": "multipart-key" };
     const data = { email: "hal@example.com", quantity: 1 };
-    const first = await hal.call({ method: "POST", url: `${hal.base}/products/${c.shoes.id}/checkout`, ...multipart(data), headers: { ...multipart(data).headers, ...headers } });
+    const first = await hal.call({
+      method: "POST",
+      url: `${hal.base}/products/${c.shoes.id}/checkout`,
+      ...multipart(data),
+      headers: { ...multipart(data).headers, ...headers },
+    });
     expect(first.status).toBe(200);
     const invoices = await count("billing/invoices");
     const other = { email: "hal@example.com", quantity: 5 };
-    const reused = await hal.call({ method: "POST", url: `${hal.base}/products/${c.shoes.id}/checkout`, ...multipart(other), headers: { ...multipart(other).headers, ...headers } });
+    const reused = await hal.call({
+      method: "POST",
+      url: `${hal.base}/products/${c.shoes.id}/checkout`,
+      ...multipart(other),
+      headers: { ...multipart(other).headers, ...headers },
+    });
     expect(reused.status).toBe(409);
     expect(reused.body.message).toContain("Idempotency-Key");
     // The same data in another body form, fields in another order: the same request.
@@ -69,7 +93,11 @@ describe(`Idempotency-Key on checkouts (${testDialect})`, () => {
     expect(failed.status).toBe(502);
     const retried = await productCheckout(ida, headers, { email: "ida@decline.invalid" });
     expect(retried.status).toBe(502);
-    const stored = await t.database.db.selectFrom(t.app.registry.get("ecommerce/idempotency-keys").table).select("id").where("key", "=", "retry-after-502").execute();
+    const stored = await t.database.db
+      .selectFrom(t.app.registry.get("ecommerce/idempotency-keys").table)
+      .select("id")
+      .where("key", "=", "retry-after-502")
+      .execute();
     expect(stored).toEqual([]);
   });
 });
@@ -86,16 +114,27 @@ describe(`Idempotency-Key while the first request waits on the provider (${testD
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const arrivals: (() => void)[] = [];
-    const arrived = (n: number) => new Promise<void>((resolve) => arrivals.push(() => peer.received.length >= n && resolve()));
+    const arrived = (n: number) =>
+      new Promise<void>((resolve) => arrivals.push(() => peer.received.length >= n && resolve()));
     const peer = await startProviderServer("stripe", async (request) => {
       for (const check of arrivals) check();
       await held;
       const reference = new URLSearchParams(request.body).get("client_reference_id");
-      return { body: JSON.stringify({ id: `cs_held_${reference}`, object: "checkout.session", client_reference_id: reference, url: `${peer.url}/pay/cs_held_${reference}` }) };
+      return {
+        body: JSON.stringify({
+          id: `cs_held_${reference}`,
+          object: "checkout.session",
+          client_reference_id: reference,
+          url: `${peer.url}/pay/cs_held_${reference}`,
+        }),
+      };
     });
-    const shop = await shopWith({ paymentProviders: { stripe: { secretKey: "sk_test_held", webhookSecret: "whsec_held", apiUrl: peer.url } } });
+    const shop = await shopWith({
+      paymentProviders: { stripe: { secretKey: "sk_test_held", webhookSecret: "whsec_held", apiUrl: peer.url } },
+    });
     try {
-      const count = async (model: string) => (await shop.t.request({ method: "GET", url: `/api/${model}/count` })).body.data as number;
+      const count = async (model: string) =>
+        (await shop.t.request({ method: "GET", url: `/api/${model}/count` })).body.data as number;
       const before = { orders: await count("ecommerce/orders"), invoices: await count("billing/invoices") };
       const checkout = () =>
         shop.ann.call({
@@ -119,7 +158,10 @@ describe(`Idempotency-Key while the first request waits on the provider (${testD
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       expect(answers[1]!.body).toEqual(answers[0]!.body);
       expect(peer.received.length).toBe(1);
-      expect({ orders: await count("ecommerce/orders"), invoices: await count("billing/invoices") }).toEqual({ orders: before.orders + 1, invoices: before.invoices + 1 });
+      expect({ orders: await count("ecommerce/orders"), invoices: await count("billing/invoices") }).toEqual({
+        orders: before.orders + 1,
+        invoices: before.invoices + 1,
+      });
     } finally {
       release();
       await shop.t.close();

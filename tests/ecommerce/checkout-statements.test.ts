@@ -26,7 +26,14 @@ describe(`checkout statements on ${testDialect}`, () => {
     const response = await ann.call({
       method: "POST",
       url: `${ann.base}/orders/checkout`,
-      payload: { data: { provider: "dummy", email: "ann@example.com", billingModule: { currency: { id: c.usd.id } }, ecommerceModule: { orders: orderIds.map((id) => ({ id })) } } },
+      payload: {
+        data: {
+          provider: "dummy",
+          email: "ann@example.com",
+          billingModule: { currency: { id: c.usd.id } },
+          ecommerceModule: { orders: orderIds.map((id) => ({ id })) },
+        },
+      },
     });
     expect(response.status).toBe(200);
     return { statements: t.database.queryCount() - before, body: response.body.data };
@@ -35,7 +42,11 @@ describe(`checkout statements on ${testDialect}`, () => {
   it("sends as many statements for three orders as for one, and answers the invoice and intent it wrote", async () => {
     await checkout([(await addToCart(ann, c.pencil.id)).id]); // warm: the subject's roles read once
     const one = await checkout([(await addToCart(ann, c.pencil.id)).id]);
-    const three = [await addToCart(ann, c.pencil.id, 2), await addToCart(ann, c.shoes.id, 1), await addToCart(ann, c.shoes.id, 1, c.store.id)];
+    const three = [
+      await addToCart(ann, c.pencil.id, 2),
+      await addToCart(ann, c.shoes.id, 1),
+      await addToCart(ann, c.shoes.id, 1, c.store.id),
+    ];
     const several = await checkout(three.map((o) => o.id));
     expect(several.statements).toBe(one.statements);
     // begin, the orders with the currency, the prices, the one write, commit, the payment URL.
@@ -46,13 +57,19 @@ describe(`checkout statements on ${testDialect}`, () => {
     expect(several.body.billingModule.currency).toMatchObject({ id: c.usd.id, slug: "usd" });
     expect(several.body.ecommerceModule.orders.map((o: any) => o.status)).toEqual(["paying", "paying", "paying"]);
     // What was answered is what was stored.
-    const invoice = (await t.request({ method: "GET", url: `/api/billing/invoices/${several.body.billingModule.invoices[0].id}` })).body.data;
+    const invoice = (
+      await t.request({ method: "GET", url: `/api/billing/invoices/${several.body.billingModule.invoices[0].id}` })
+    ).body.data;
     expect(invoice).toMatchObject({ amount: "37.68", paymentUrl: several.body.billingModule.invoices[0].paymentUrl });
   });
 
   it("locks and takes counted stock: one statement more, and the count goes down", async () => {
     const untracked = await checkout([(await addToCart(ann, c.pencil.id)).id]);
-    await t.request({ method: "PATCH", url: `/api/ecommerce/products/${c.pencil.id}`, payload: { data: { stock: 10 } } });
+    await t.request({
+      method: "PATCH",
+      url: `/api/ecommerce/products/${c.pencil.id}`,
+      payload: { data: { stock: 10 } },
+    });
     const tracked = await checkout([(await addToCart(ann, c.pencil.id, 3)).id]);
     // The counts' lock, the new count, the reservation: at least one more, never fewer.
     expect(tracked.statements).toBeGreaterThan(untracked.statements);

@@ -28,7 +28,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The answer with the id asked about (and the request's own id) taken out: what must not differ. */
-const answer = (r: { status: number; body: any }, id: string) => ({ status: r.status, body: JSON.stringify({ ...r.body, requestId: undefined }).replaceAll(id, "{id}") });
+const answer = (r: { status: number; body: any }, id: string) => ({
+  status: r.status,
+  body: JSON.stringify({ ...r.body, requestId: undefined }).replaceAll(id, "{id}"),
+});
 
 type Case = [name: string, method: "GET" | "PATCH", url: (id: string) => string, foreign: () => string];
 const quantity = { data: { quantity: 9 } };
@@ -37,10 +40,25 @@ describe("an order call on someone else's id answers as on an unknown one", () =
   test.each<Case>([
     ["an order's total", "GET", (id) => `/api/ecommerce/orders/${id}/total`, () => bobs.order],
     ["an order's quantity", "GET", (id) => `/api/ecommerce/orders/${id}/quantity`, () => bobs.order],
-    ["an order's checkout attributes", "GET", (id) => `/api/ecommerce/orders/${id}/checkout-attributes/${c.usd.id}`, () => bobs.order],
+    [
+      "an order's checkout attributes",
+      "GET",
+      (id) => `/api/ecommerce/orders/${id}/checkout-attributes/${c.usd.id}`,
+      () => bobs.order,
+    ],
     ["a line's total", "GET", (id) => `/api/ecommerce/orders-to-products/${id}/total`, () => bobs.line],
-    ["a line's quantity, through the other's order", "PATCH", (id) => `/api/ecommerce/orders/${id}/orders-to-products/${bobs.line}`, () => bobs.order],
-    ["a line's quantity, the other's line through one's own order", "PATCH", (id) => `/api/ecommerce/orders/${annsOrder}/orders-to-products/${id}`, () => bobs.line],
+    [
+      "a line's quantity, through the other's order",
+      "PATCH",
+      (id) => `/api/ecommerce/orders/${id}/orders-to-products/${bobs.line}`,
+      () => bobs.order,
+    ],
+    [
+      "a line's quantity, the other's line through one's own order",
+      "PATCH",
+      (id) => `/api/ecommerce/orders/${annsOrder}/orders-to-products/${id}`,
+      () => bobs.line,
+    ],
   ])("%s", async (_, method, url, foreignId) => {
     const payload = method === "PATCH" ? quantity : undefined;
     const foreign = await ann.call({ method, url: url(foreignId()), payload });
@@ -52,7 +70,17 @@ describe("an order call on someone else's id answers as on an unknown one", () =
   });
 
   test("the owner still reads its line's total and changes its quantity", async () => {
-    expect((await bob.call({ method: "GET", url: `/api/ecommerce/orders-to-products/${bobs.line}/total` })).body.data).toEqual([expect.objectContaining({ total: "0.30" })]);
-    expect((await bob.call({ method: "PATCH", url: `/api/ecommerce/orders/${bobs.order}/orders-to-products/${bobs.line}`, payload: { data: { quantity: 3 } } })).status).toBe(200);
+    expect(
+      (await bob.call({ method: "GET", url: `/api/ecommerce/orders-to-products/${bobs.line}/total` })).body.data,
+    ).toEqual([expect.objectContaining({ total: "0.30" })]);
+    expect(
+      (
+        await bob.call({
+          method: "PATCH",
+          url: `/api/ecommerce/orders/${bobs.order}/orders-to-products/${bobs.line}`,
+          payload: { data: { quantity: 3 } },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -51,44 +51,98 @@ describe("totals and checkout past 2^53 minor units", () => {
   beforeAll(async () => {
     t = await createTestApp();
     c = await catalogue(t);
-    key = (await t.request({ method: "GET", url: "/api/ecommerce/attribute-keys?filters[and][0][column]=type&filters[and][0][method]=eq&filters[and][0][value]=price" })).body.data[0];
+    key = (
+      await t.request({
+        method: "GET",
+        url: "/api/ecommerce/attribute-keys?filters[and][0][column]=type&filters[and][0][method]=eq&filters[and][0][value]=price",
+      })
+    ).body.data[0];
   });
   afterAll(() => t?.close());
 
-  const usdTotals = (answer: { body: any }) => answer.body.data.filter((x: any) => x.billingModuleCurrency.slug === "usd").map((x: any) => x.total);
+  const usdTotals = (answer: { body: any }) =>
+    answer.body.data.filter((x: any) => x.billingModuleCurrency.slug === "usd").map((x: any) => x.total);
 
   it.each([
-    { label: "a price past 2^53 cents and a cent", lines: [["90071992547409.93", 1], ["0.01", 1]], amounts: ["90071992547409.93", "0.01"], total: "90071992547409.94" },
-    { label: "two lines of it", lines: [["90071992547409.93", 1], ["90071992547409.93", 1]], amounts: ["90071992547409.93", "90071992547409.93"], total: "180143985094819.86" },
-    { label: "quantity × a large price", lines: [["999999999999.99", 9999]], amounts: ["9998999999999900.01"], total: "9998999999999900.01" },
-    { label: "quantity × a large price, then a cent", lines: [["900719925474.0993", 100], ["0.01", 1]], amounts: ["90071992547409.93", "0.01"], total: "90071992547409.94" },
-  ] as const)("$label: line and order totals, the cart total and the invoice are $total", async ({ lines, amounts, total }) => {
-    const s = await shopper(t, `big-${Math.random().toString(36).slice(2)}@example.com`);
-    // Each product added goes to a cart order of its own (one line each).
-    const orders: Record<string, any>[] = [];
-    for (const [i, [price, quantity]] of lines.entries()) {
-      const product = await productWithPrices(t, key, `Big ${i} ${price}`, [[c.usd, price]]);
-      orders.push(await addToCart(s, product.id, quantity));
-    }
-    for (const [i, order] of orders.entries()) {
-      const line = order.ordersToProducts[0];
-      expect(usdTotals(await t.request({ method: "GET", url: `/api/ecommerce/orders-to-products/${line.id}/total` }))).toEqual([amounts[i]]);
-      expect(usdTotals(await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}/total` }))).toEqual([amounts[i]]);
-    }
-    expect(usdTotals(await s.call({ method: "GET", url: `${s.base}/orders/total` }))).toEqual([total]);
+    {
+      label: "a price past 2^53 cents and a cent",
+      lines: [
+        ["90071992547409.93", 1],
+        ["0.01", 1],
+      ],
+      amounts: ["90071992547409.93", "0.01"],
+      total: "90071992547409.94",
+    },
+    {
+      label: "two lines of it",
+      lines: [
+        ["90071992547409.93", 1],
+        ["90071992547409.93", 1],
+      ],
+      amounts: ["90071992547409.93", "90071992547409.93"],
+      total: "180143985094819.86",
+    },
+    {
+      label: "quantity × a large price",
+      lines: [["999999999999.99", 9999]],
+      amounts: ["9998999999999900.01"],
+      total: "9998999999999900.01",
+    },
+    {
+      label: "quantity × a large price, then a cent",
+      lines: [
+        ["900719925474.0993", 100],
+        ["0.01", 1],
+      ],
+      amounts: ["90071992547409.93", "0.01"],
+      total: "90071992547409.94",
+    },
+  ] as const)(
+    "$label: line and order totals, the cart total and the invoice are $total",
+    async ({ lines, amounts, total }) => {
+      const s = await shopper(t, `big-${Math.random().toString(36).slice(2)}@example.com`);
+      // Each product added goes to a cart order of its own (one line each).
+      const orders: Record<string, any>[] = [];
+      for (const [i, [price, quantity]] of lines.entries()) {
+        const product = await productWithPrices(t, key, `Big ${i} ${price}`, [[c.usd, price]]);
+        orders.push(await addToCart(s, product.id, quantity));
+      }
+      for (const [i, order] of orders.entries()) {
+        const line = order.ordersToProducts[0];
+        expect(
+          usdTotals(await t.request({ method: "GET", url: `/api/ecommerce/orders-to-products/${line.id}/total` })),
+        ).toEqual([amounts[i]]);
+        expect(usdTotals(await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}/total` }))).toEqual([
+          amounts[i],
+        ]);
+      }
+      expect(usdTotals(await s.call({ method: "GET", url: `${s.base}/orders/total` }))).toEqual([total]);
 
-    const checkout = await s.call({
-      method: "POST",
-      url: `${s.base}/orders/checkout`,
-      payload: { data: { provider: "dummy", email: "big@example.com", billingModule: { currency: { id: c.usd.id } }, ecommerceModule: { orders: orders.map((o) => ({ id: o.id })) } } },
-    });
-    expect(checkout.status).toBe(200);
-    expect(checkout.body.data.billingModule.invoices[0].amount).toBe(total);
-    expect(checkout.body.data.billingModule.paymentIntents[0].amount).toBe(total);
-    // As stored, read back through the generic route.
-    const invoice = (await t.request({ method: "GET", url: `/api/billing/invoices/${checkout.body.data.billingModule.invoices[0].id}` })).body.data;
-    expect(invoice.amount).toBe(total);
-  });
+      const checkout = await s.call({
+        method: "POST",
+        url: `${s.base}/orders/checkout`,
+        payload: {
+          data: {
+            provider: "dummy",
+            email: "big@example.com",
+            billingModule: { currency: { id: c.usd.id } },
+            ecommerceModule: { orders: orders.map((o) => ({ id: o.id })) },
+          },
+        },
+      });
+      expect(checkout.status).toBe(200);
+      expect(checkout.body.data.billingModule.invoices[0].amount).toBe(total);
+      expect(checkout.body.data.billingModule.paymentIntents[0].amount).toBe(total);
+      // As stored, read back through the generic route.
+      const invoice = (
+        await t.request({
+          method: "GET",
+          url: `/api/billing/invoices/${checkout.body.data.billingModule.invoices[0].id}`,
+        })
+      ).body.data;
+      expect(invoice.amount).toBe(total);
+    },
+  );
 
   it("one order of several lines past 2^53 cents totals them exactly", async () => {
     const big = await productWithPrices(t, key, "Big", [[c.usd, "90071992547409.93"]]);
@@ -96,6 +150,8 @@ describe("totals and checkout past 2^53 minor units", () => {
     const order = await create(t, "ecommerce/orders", { type: "history", status: "new" });
     await create(t, "ecommerce/orders-to-products", { orderId: order.id, productId: big.id, quantity: 1 });
     await create(t, "ecommerce/orders-to-products", { orderId: order.id, productId: cent.id, quantity: 3 });
-    expect(usdTotals(await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}/total` }))).toEqual(["90071992547409.96"]);
+    expect(usdTotals(await t.request({ method: "GET", url: `/api/ecommerce/orders/${order.id}/total` }))).toEqual([
+      "90071992547409.96",
+    ]);
   });
 });

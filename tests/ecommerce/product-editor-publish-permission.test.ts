@@ -28,7 +28,14 @@ describe(`the product editor publishes only what the caller may publish, on ${te
   /** A never-published product saved by the editor with a price in each currency and a category. */
   async function newProduct(title: string): Promise<string> {
     const form = {
-      product: { title: { en: title }, shortDescription: {}, description: {}, type: "one_off", shipping: "required", stock: 3 },
+      product: {
+        title: { en: title },
+        shortDescription: {},
+        description: {},
+        type: "one_off",
+        shipping: "required",
+        stock: 3,
+      },
       prices: [
         { currencyId: c.usd.id, amount: "12.00" },
         { currencyId: c.eur.id, amount: "11.00" },
@@ -45,9 +52,21 @@ describe(`the product editor publishes only what the caller may publish, on ${te
 
   /** Ids of the product's rows of `model` in the published copies. */
   const publishedIds = async (model: string, productId: string, column = "productId") =>
-    (await t.database.db.selectFrom(publishedTable(t.app.registry.get(model))).select("id").where(column, "=", productId).execute()).map((r) => r.id as string);
+    (
+      await t.database.db
+        .selectFrom(publishedTable(t.app.registry.get(model)))
+        .select("id")
+        .where(column, "=", productId)
+        .execute()
+    ).map((r) => r.id as string);
   const workingIds = async (model: string, productId: string) =>
-    (await t.database.db.selectFrom(t.app.registry.get(model).table).select("id").where("productId", "=", productId).execute()).map((r) => r.id as string);
+    (
+      await t.database.db
+        .selectFrom(t.app.registry.get(model).table)
+        .select("id")
+        .where("productId", "=", productId)
+        .execute()
+    ).map((r) => r.id as string);
 
   it.each([
     { who: "products", title: "Mug", whole: false },
@@ -64,7 +83,8 @@ describe(`the product editor publishes only what the caller may publish, on ${te
     const categoryLinks = await workingIds("ecommerce/categories-to-products", id);
     expect(priceLinks).toHaveLength(2);
     expect(categoryLinks).toHaveLength(1);
-    const visitorPrices = (await t.request({ method: "GET", url: `/api/ecommerce/products/${id}/prices`, key: null })).body.data.prices;
+    const visitorPrices = (await t.request({ method: "GET", url: `/api/ecommerce/products/${id}/prices`, key: null }))
+      .body.data.prices;
     if (whole) {
       expect(published.body.notPublished).toBeUndefined();
       expect((await publishedIds("ecommerce/products-to-attributes", id)).sort()).toEqual(priceLinks.sort());
@@ -77,7 +97,12 @@ describe(`the product editor publishes only what the caller may publish, on ${te
     expect(await publishedIds("ecommerce/categories-to-products", id)).toEqual([]);
     expect(visitorPrices).toEqual([]);
     const named = (published.body.notPublished ?? []).map((r: { model: string; id: string }) => `${r.model} ${r.id}`);
-    expect(named).toEqual(expect.arrayContaining([...priceLinks.map((l) => `ecommerce/products-to-attributes ${l}`), ...categoryLinks.map((l) => `ecommerce/categories-to-products ${l}`)]));
+    expect(named).toEqual(
+      expect.arrayContaining([
+        ...priceLinks.map((l) => `ecommerce/products-to-attributes ${l}`),
+        ...categoryLinks.map((l) => `ecommerce/categories-to-products ${l}`),
+      ]),
+    );
     expect(named.filter((n: string) => n.startsWith("ecommerce/attributes "))).toHaveLength(2);
     expect(named.some((n: string) => n.startsWith("ecommerce/products "))).toBe(false);
   });

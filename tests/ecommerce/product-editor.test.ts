@@ -34,19 +34,34 @@ for (const drafts of [false, true]) {
     let store2: Record<string, any>;
 
     const send = (method: "GET" | "POST" | "PUT", url: string, data?: unknown, key?: string | null) =>
-      t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }), ...(key === undefined ? {} : { key }) });
+      t.request({
+        method,
+        url,
+        ...(data === undefined ? {} : { payload: { data } }),
+        ...(key === undefined ? {} : { key }),
+      });
     const counts = async (view: "working" | "published" = "working") => {
       const result: Record<string, number> = {};
       for (const id of TABLES) {
         const model = t.app.registry.get(id);
         const table = view === "working" ? model.table : publishedTable(model);
-        const row = await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+        const row = await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow();
         result[id] = Number(row.n);
       }
       return result;
     };
     const form = (over: Record<string, unknown> = {}) => ({
-      product: { title: { en: "Linen apron", ru: "Льняной фартук" }, shortDescription: { en: "Washed linen", ru: "Стираный лён" }, description: {}, type: "one_off", shipping: "required", stock: 2 },
+      product: {
+        title: { en: "Linen apron", ru: "Льняной фартук" },
+        shortDescription: { en: "Washed linen", ru: "Стираный лён" },
+        description: {},
+        type: "one_off",
+        shipping: "required",
+        stock: 2,
+      },
       prices: [
         { currencyId: c.usd.id, amount: "32.00" },
         { currencyId: c.eur.id, amount: "29.90" },
@@ -63,8 +78,20 @@ for (const drafts of [false, true]) {
       c = await catalogue(t);
       const repo = t.app.repositories.get("file-storage/files")!;
       files = [];
-      for (const name of ["front", "back", "side"]) files.push(await repo.create({ adminTitle: `${name}.png`, file: `/files/${name}.png`, mimeType: "image/png", width: 800, height: 600 }));
-      kitchen = await create(t, "ecommerce/categories?publish=true", { adminTitle: "Kitchen", title: { en: "Kitchen" } });
+      for (const name of ["front", "back", "side"])
+        files.push(
+          await repo.create({
+            adminTitle: `${name}.png`,
+            file: `/files/${name}.png`,
+            mimeType: "image/png",
+            width: 800,
+            height: 600,
+          }),
+        );
+      kitchen = await create(t, "ecommerce/categories?publish=true", {
+        adminTitle: "Kitchen",
+        title: { en: "Kitchen" },
+      });
       gifts = await create(t, "ecommerce/categories?publish=true", { adminTitle: "Gifts", title: { en: "Gifts" } });
       store2 = await create(t, "ecommerce/stores?publish=true", { adminTitle: "Market", title: { en: "Market" } });
       // The catalogue is on the site: what differs between the copies from here on is the editor's.
@@ -76,11 +103,26 @@ for (const drafts of [false, true]) {
 
     it("creates a product with its prices, photos, store, category and attribute in one request, and answers it as the editor reads it", async () => {
       const before = await counts();
-      const created = await send("POST", EDITOR, form({ prices: [{ currencyId: c.usd.id, amount: "32.00" }, { currencyId: c.eur.id, amount: "29.90" }, { currencyId: c.usd.id, amount: "30.5", storeId: c.store.id }] }));
+      const created = await send(
+        "POST",
+        EDITOR,
+        form({
+          prices: [
+            { currencyId: c.usd.id, amount: "32.00" },
+            { currencyId: c.eur.id, amount: "29.90" },
+            { currencyId: c.usd.id, amount: "30.5", storeId: c.store.id },
+          ],
+        }),
+      );
       expect(created.status).toBe(201);
       const doc = created.body.data;
       apron = doc.product.id;
-      expect(doc.product).toMatchObject({ adminTitle: "Linen apron", title: { en: "Linen apron", ru: "Льняной фартук" }, stock: 2, shipping: "required" });
+      expect(doc.product).toMatchObject({
+        adminTitle: "Linen apron",
+        title: { en: "Linen apron", ru: "Льняной фартук" },
+        stock: 2,
+        shipping: "required",
+      });
       expect(doc.product.publication.state).toBe(drafts ? "draft" : "published");
       expect(doc.prices).toEqual([
         { currencyId: c.eur.id, amount: "29.90", storeId: null },
@@ -103,11 +145,13 @@ for (const drafts of [false, true]) {
         "ecommerce/products": before["ecommerce/products"]! + 1,
         "ecommerce/stores-to-products": before["ecommerce/stores-to-products"]! + 1,
         "ecommerce/categories-to-products": before["ecommerce/categories-to-products"]! + 1,
-        "ecommerce/products-to-file-storage-module-files": before["ecommerce/products-to-file-storage-module-files"]! + 2,
+        "ecommerce/products-to-file-storage-module-files":
+          before["ecommerce/products-to-file-storage-module-files"]! + 2,
         "ecommerce/attributes": before["ecommerce/attributes"]! + 4,
         "ecommerce/attribute-keys": before["ecommerce/attribute-keys"]! + 1,
         "ecommerce/attribute-keys-to-attributes": before["ecommerce/attribute-keys-to-attributes"]! + 4,
-        "ecommerce/attributes-to-billing-module-currencies": before["ecommerce/attributes-to-billing-module-currencies"]! + 3,
+        "ecommerce/attributes-to-billing-module-currencies":
+          before["ecommerce/attributes-to-billing-module-currencies"]! + 3,
         "ecommerce/products-to-attributes": before["ecommerce/products-to-attributes"]! + 3,
         "ecommerce/stores-to-products-to-attributes": before["ecommerce/stores-to-products-to-attributes"]! + 1,
       });
@@ -124,8 +168,19 @@ for (const drafts of [false, true]) {
         "PUT",
         one(apron),
         form({
-          product: { title: { en: "Linen apron", ru: "Льняной фартук" }, shortDescription: { en: "Washed linen" }, description: {}, type: "one_off", shipping: "required", stock: null },
-          prices: [{ currencyId: c.usd.id, amount: "90071992547409.99" }, { currencyId: c.eur.id, amount: "0.10" }, { currencyId: c.eur.id, amount: "1.25", storeId: store2.id }],
+          product: {
+            title: { en: "Linen apron", ru: "Льняной фартук" },
+            shortDescription: { en: "Washed linen" },
+            description: {},
+            type: "one_off",
+            shipping: "required",
+            stock: null,
+          },
+          prices: [
+            { currencyId: c.usd.id, amount: "90071992547409.99" },
+            { currencyId: c.eur.id, amount: "0.10" },
+            { currencyId: c.eur.id, amount: "1.25", storeId: store2.id },
+          ],
           photos: [{ fileId: files[2]!.id }, { fileId: files[0]!.id, alt: { en: "The apron" } }],
           stores: [{ storeId: store2.id }],
           categoryIds: [gifts.id, kitchen.id],
@@ -153,7 +208,12 @@ for (const drafts of [false, true]) {
         { name: { en: "Material", ru: "Материал" }, value: { en: "Washed linen" } },
         { name: { en: "Care", ru: "Уход" }, value: { en: "40 °C", ru: "40 °C" } },
       ]);
-      const photoRows = await t.database.db.selectFrom(t.app.registry.get("ecommerce/products-to-file-storage-module-files").table).select(["fileStorageModuleFileId", "orderIndex"]).where("productId", "=", apron).orderBy("orderIndex").execute();
+      const photoRows = await t.database.db
+        .selectFrom(t.app.registry.get("ecommerce/products-to-file-storage-module-files").table)
+        .select(["fileStorageModuleFileId", "orderIndex"])
+        .where("productId", "=", apron)
+        .orderBy("orderIndex")
+        .execute();
       expect(photoRows).toEqual([
         { fileStorageModuleFileId: files[2]!.id, orderIndex: 0 },
         { fileStorageModuleFileId: files[0]!.id, orderIndex: 1 },
@@ -190,7 +250,12 @@ for (const drafts of [false, true]) {
         { currencyId: c.usd.id, amount: "90071992547409.99", storeId: null },
         { currencyId: c.eur.id, amount: "1.25", storeId: store2.id },
       ]);
-      const photos = await t.database.db.selectFrom(publishedTable(t.app.registry.get("ecommerce/products-to-file-storage-module-files"))).select("fileStorageModuleFileId").where("productId", "=", apron).orderBy("orderIndex").execute();
+      const photos = await t.database.db
+        .selectFrom(publishedTable(t.app.registry.get("ecommerce/products-to-file-storage-module-files")))
+        .select("fileStorageModuleFileId")
+        .where("productId", "=", apron)
+        .orderBy("orderIndex")
+        .execute();
       expect(photos.map((p) => p.fileStorageModuleFileId)).toEqual([files[2]!.id, files[0]!.id]);
       // A save after the publish is a change the site does not show yet (drafts on).
       const again = await send("PUT", one(apron), form());
@@ -201,22 +266,40 @@ for (const drafts of [false, true]) {
       const refused = async (over: Record<string, unknown>, path: string) => {
         const before = await counts();
         const doc = (await send("GET", one(apron))).body.data;
-        const response = await send("PUT", one(apron), form({ product: { ...form().product, title: { en: "Changed title" } }, ...over }));
+        const response = await send(
+          "PUT",
+          one(apron),
+          form({ product: { ...form().product, title: { en: "Changed title" } }, ...over }),
+        );
         expect(response.status).toBe(400);
         expect(response.body.message).toContain(path);
         expect(await counts()).toEqual(before);
         expect((await send("GET", one(apron))).body.data).toEqual(doc);
       };
-      it("an unknown store", () => refused({ stores: [{ storeId: "00000000-0000-4000-8000-000000000001" }] }, "stores[0].storeId"));
-      it("an unknown file", () => refused({ photos: [{ fileId: "00000000-0000-4000-8000-000000000001" }] }, "photos[0].fileId"));
-      it("an unknown category", () => refused({ categoryIds: [kitchen.id, "00000000-0000-4000-8000-000000000001"] }, "categoryIds[1]"));
-      it("the same photo twice", () => refused({ photos: [{ fileId: files[0]!.id }, { fileId: files[0]!.id }] }, "photos[1].fileId"));
-      it("a store's price for a store the product is not in", () => refused({ prices: [{ currencyId: c.usd.id, amount: "1.00", storeId: store2.id }] }, "prices[0].storeId"));
-      it("an attribute without a value", () => refused({ attributes: [{ name: { en: "Size" }, value: { en: " " } }] }, "attributes[0].value"));
+      it("an unknown store", () =>
+        refused({ stores: [{ storeId: "00000000-0000-4000-8000-000000000001" }] }, "stores[0].storeId"));
+      it("an unknown file", () =>
+        refused({ photos: [{ fileId: "00000000-0000-4000-8000-000000000001" }] }, "photos[0].fileId"));
+      it("an unknown category", () =>
+        refused({ categoryIds: [kitchen.id, "00000000-0000-4000-8000-000000000001"] }, "categoryIds[1]"));
+      it("the same photo twice", () =>
+        refused({ photos: [{ fileId: files[0]!.id }, { fileId: files[0]!.id }] }, "photos[1].fileId"));
+      it("a store's price for a store the product is not in", () =>
+        refused({ prices: [{ currencyId: c.usd.id, amount: "1.00", storeId: store2.id }] }, "prices[0].storeId"));
+      it("an attribute without a value", () =>
+        refused({ attributes: [{ name: { en: "Size" }, value: { en: " " } }] }, "attributes[0].value"));
       // Checked once the product, its stores and categories were already written in the
       // transaction: the refusal rolls those back too.
-      it("more decimals than the currency has (refused after the product's row was written)", () => refused({ stores: [{ storeId: store2.id }, { storeId: c.store.id }], prices: [{ currencyId: c.usd.id, amount: "1.005" }] }, "prices[0].amount"));
-      it("a price as a JSON number", () => refused({ prices: [{ currencyId: c.usd.id, amount: 12.5 }] }, "/prices/0/amount"));
+      it("more decimals than the currency has (refused after the product's row was written)", () =>
+        refused(
+          {
+            stores: [{ storeId: store2.id }, { storeId: c.store.id }],
+            prices: [{ currencyId: c.usd.id, amount: "1.005" }],
+          },
+          "prices[0].amount",
+        ));
+      it("a price as a JSON number", () =>
+        refused({ prices: [{ currencyId: c.usd.id, amount: 12.5 }] }, "/prices/0/amount"));
       it("a negative stock", () => refused({ product: { ...form().product, stock: -1 } }, "/product/stock"));
     });
 
@@ -226,7 +309,16 @@ for (const drafts of [false, true]) {
       expect((await send("POST", `${one("00000000-0000-4000-8000-000000000001")}/publish`)).status).toBe(404);
       const page = (await send("GET", `${EDITOR}?search=apron&limit=5`)).body.data;
       expect(page.total).toBe(1);
-      expect(page.rows[0]).toMatchObject({ id: apron, adminTitle: "Linen apron", stock: 2, photo: { file: "/files/front.png" }, prices: [{ amount: "29.90", code: "EUR" }, { amount: "32.00", code: "USD" }] });
+      expect(page.rows[0]).toMatchObject({
+        id: apron,
+        adminTitle: "Linen apron",
+        stock: 2,
+        photo: { file: "/files/front.png" },
+        prices: [
+          { amount: "29.90", code: "EUR" },
+          { amount: "32.00", code: "USD" },
+        ],
+      });
       expect(page.rows[0].publication.state).toBe(drafts ? "changed" : "published");
       const all = (await send("GET", `${EDITOR}?limit=2&offset=2`)).body.data;
       expect(all.total).toBe(4);

@@ -12,7 +12,13 @@ describe(`product prices route (${testDialect})`, () => {
 
   const url = (productId: string) => `/api/ecommerce/products/${productId}/prices`;
   const put = (productId: string, prices: unknown, key?: string | null, headers: Record<string, string> = {}) =>
-    t.request({ method: "PUT", url: url(productId), payload: { data: { prices } }, headers, ...(key === undefined ? {} : { key }) });
+    t.request({
+      method: "PUT",
+      url: url(productId),
+      payload: { data: { prices } },
+      headers,
+      ...(key === undefined ? {} : { key }),
+    });
   const get = async (productId: string) => {
     const response = await t.request({ method: "GET", url: url(productId), key: null });
     expect(response.status).toBe(200);
@@ -30,7 +36,10 @@ describe(`product prices route (${testDialect})`, () => {
   const counts = async () => {
     const result: Record<string, number> = {};
     for (const model of PRICE_TABLES) {
-      const row = await t.database.db.selectFrom(t.app.registry.get(model).table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom(t.app.registry.get(model).table)
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
       result[model] = Number(row.n);
     }
     return result;
@@ -39,26 +48,43 @@ describe(`product prices route (${testDialect})`, () => {
     ...base,
     "ecommerce/attributes": base["ecommerce/attributes"]! + attributes,
     "ecommerce/attribute-keys-to-attributes": base["ecommerce/attribute-keys-to-attributes"]! + attributes,
-    "ecommerce/attributes-to-billing-module-currencies": base["ecommerce/attributes-to-billing-module-currencies"]! + attributes,
+    "ecommerce/attributes-to-billing-module-currencies":
+      base["ecommerce/attributes-to-billing-module-currencies"]! + attributes,
     "ecommerce/products-to-attributes": base["ecommerce/products-to-attributes"]! + own,
     "ecommerce/stores-to-products-to-attributes": base["ecommerce/stores-to-products-to-attributes"]! + stores,
   });
   const titles = async (prefix: string) =>
-    (await t.database.db.selectFrom(t.app.registry.get("ecommerce/attributes").table).select("adminTitle").where("adminTitle", "like", `${prefix}%`).orderBy("adminTitle").execute()).map((r) => r.adminTitle);
+    (
+      await t.database.db
+        .selectFrom(t.app.registry.get("ecommerce/attributes").table)
+        .select("adminTitle")
+        .where("adminTitle", "like", `${prefix}%`)
+        .orderBy("adminTitle")
+        .execute()
+    ).map((r) => r.adminTitle);
 
   beforeAll(async () => {
     t = await createTestApp({ adminEmail: "owner@example.com", adminPassword: "owner password" });
     c = await catalogue(t);
-    mug = await create(t, "ecommerce/products", { adminTitle: "Ceramic mug", title: { en: "Ceramic mug", ru: "Керамическая кружка" } });
+    mug = await create(t, "ecommerce/products", {
+      adminTitle: "Ceramic mug",
+      title: { en: "Ceramic mug", ru: "Керамическая кружка" },
+    });
   });
   afterAll(() => t?.close());
 
   it("replaces the prices: two currencies, then one leaves one, then none; no row left behind; labelled for the admin", async () => {
     const before = await counts();
     expect(await get(mug.id)).toEqual([]);
-    const two = await put(mug.id, [{ currencyId: c.usd.id, amount: "12.00" }, { currencyId: c.eur.id, amount: "11.50" }]);
+    const two = await put(mug.id, [
+      { currencyId: c.usd.id, amount: "12.00" },
+      { currencyId: c.eur.id, amount: "11.50" },
+    ]);
     expect(two.status).toBe(200);
-    const expected = [{ currencyId: c.eur.id, amount: "11.50", storeId: null }, { currencyId: c.usd.id, amount: "12.00", storeId: null }];
+    const expected = [
+      { currencyId: c.eur.id, amount: "11.50", storeId: null },
+      { currencyId: c.usd.id, amount: "12.00", storeId: null },
+    ];
     expect(two.body.data.prices).toEqual(expected);
     expect(await get(mug.id)).toEqual(expected);
     expect(await counts()).toEqual(plus(before, 2, 2, 0));
@@ -79,7 +105,14 @@ describe(`product prices route (${testDialect})`, () => {
   });
 
   it("keeps exact decimals and the cart charges them", async () => {
-    expect((await put(mug.id, [{ currencyId: c.usd.id, amount: "90071992547409.93" }, { currencyId: c.eur.id, amount: "0.10" }])).status).toBe(200);
+    expect(
+      (
+        await put(mug.id, [
+          { currencyId: c.usd.id, amount: "90071992547409.93" },
+          { currencyId: c.eur.id, amount: "0.10" },
+        ])
+      ).status,
+    ).toBe(200);
     expect(await get(mug.id)).toEqual([
       { currencyId: c.eur.id, amount: "0.10", storeId: null },
       { currencyId: c.usd.id, amount: "90071992547409.93", storeId: null },
@@ -113,13 +146,28 @@ describe(`product prices route (${testDialect})`, () => {
     const checkout = await bea.call({
       method: "POST",
       url: `${bea.base}/orders/checkout`,
-      payload: { data: { provider: "dummy", email: "bea@example.com", billingModule: { currency: { id: c.usd.id } }, ecommerceModule: { orders: [{ id: inStore.id }] } } },
+      payload: {
+        data: {
+          provider: "dummy",
+          email: "bea@example.com",
+          billingModule: { currency: { id: c.usd.id } },
+          ecommerceModule: { orders: [{ id: inStore.id }] },
+        },
+      },
     });
     expect(checkout.status).toBe(200);
     expect(checkout.body.data.billingModule.invoices[0].amount).toBe("30.50");
-    const direct = await bea.call({ method: "POST", url: `${bea.base}/products/${c.shoes.id}/checkout`, payload: { data: { email: "bea@example.com", quantity: 1 } } });
+    const direct = await bea.call({
+      method: "POST",
+      url: `${bea.base}/products/${c.shoes.id}/checkout`,
+      payload: { data: { email: "bea@example.com", quantity: 1 } },
+    });
     expect(direct.body.data.billingModule.invoices[0].amount).toBe("21.00");
-    const euro = await bea.call({ method: "POST", url: `${bea.base}/products/${c.shoes.id}/checkout`, payload: { data: { email: "bea@example.com", billingModule: { currency: { id: c.eur.id } } } } });
+    const euro = await bea.call({
+      method: "POST",
+      url: `${bea.base}/products/${c.shoes.id}/checkout`,
+      payload: { data: { email: "bea@example.com", billingModule: { currency: { id: c.eur.id } } } },
+    });
     expect(euro.body.data.billingModule.invoices[0].amount).toBe("20.00");
   });
 
@@ -128,13 +176,20 @@ describe(`product prices route (${testDialect})`, () => {
     const saucer = await create(t, "ecommerce/products", { adminTitle: "Saucer" });
     expect((await put(cup.id, [{ currencyId: c.usd.id, amount: "4.00" }])).status).toBe(200);
     // The saucer is given the cup's very attribute through the generic routes.
-    const link = await t.database.db.selectFrom(t.app.registry.get("ecommerce/products-to-attributes").table).select("attributeId").where("productId", "=", cup.id).executeTakeFirstOrThrow();
+    const link = await t.database.db
+      .selectFrom(t.app.registry.get("ecommerce/products-to-attributes").table)
+      .select("attributeId")
+      .where("productId", "=", cup.id)
+      .executeTakeFirstOrThrow();
     await create(t, "ecommerce/products-to-attributes", { productId: saucer.id, attributeId: link.attributeId });
     const before = await counts();
     expect((await put(cup.id, [])).status).toBe(200);
     expect(await get(cup.id)).toEqual([]);
     expect(await get(saucer.id)).toEqual([{ currencyId: c.usd.id, amount: "4.00", storeId: null }]);
-    expect(await counts()).toEqual({ ...before, "ecommerce/products-to-attributes": before["ecommerce/products-to-attributes"]! - 1 });
+    expect(await counts()).toEqual({
+      ...before,
+      "ecommerce/products-to-attributes": before["ecommerce/products-to-attributes"]! - 1,
+    });
   });
 
   describe("refuses, and leaves the old prices and rows as they were", () => {
@@ -142,12 +197,28 @@ describe(`product prices route (${testDialect})`, () => {
     const good = () => ({ currencyId: c.usd.id, amount: "5.00" });
     const refusals: [string, () => unknown[], string][] = [
       ["an unknown currency", () => [good(), { currencyId: ghost, amount: "1.00" }], "prices[1].currencyId"],
-      ["an unknown store", () => [good(), { currencyId: c.usd.id, amount: "1.00", storeId: ghost }], "prices[1].storeId"],
-      ["a store that does not offer the product", () => [good(), { currencyId: c.eur.id, amount: "1.00", storeId: c.store.id }], "prices[1].storeId"],
-      ["the same currency twice", () => [good(), { currencyId: c.eur.id, amount: "2.00" }, { currencyId: c.usd.id, amount: "3.00" }], "prices[2].currencyId"],
+      [
+        "an unknown store",
+        () => [good(), { currencyId: c.usd.id, amount: "1.00", storeId: ghost }],
+        "prices[1].storeId",
+      ],
+      [
+        "a store that does not offer the product",
+        () => [good(), { currencyId: c.eur.id, amount: "1.00", storeId: c.store.id }],
+        "prices[1].storeId",
+      ],
+      [
+        "the same currency twice",
+        () => [good(), { currencyId: c.eur.id, amount: "2.00" }, { currencyId: c.usd.id, amount: "3.00" }],
+        "prices[2].currencyId",
+      ],
       ["the same currency and store twice", () => [{ ...good(), storeId: null }, good()], "prices[1].currencyId"],
       ["a negative amount", () => [good(), { currencyId: c.eur.id, amount: "-1.00" }], "prices[1].amount"],
-      ["more decimals than the currency has", () => [good(), { currencyId: c.eur.id, amount: "1.234" }], "prices[1].amount"],
+      [
+        "more decimals than the currency has",
+        () => [good(), { currencyId: c.eur.id, amount: "1.234" }],
+        "prices[1].amount",
+      ],
       ["an amount that is no number", () => [good(), { currencyId: c.eur.id, amount: "1e3" }], "prices[1].amount"],
       ["an amount as a JSON number", () => [good(), { currencyId: c.eur.id, amount: 1.5 }], "/prices/1/amount"],
       ["too many entries", () => Array.from({ length: 101 }, good), "/prices"],
@@ -155,7 +226,14 @@ describe(`product prices route (${testDialect})`, () => {
     it.each(refusals)("%s", async (_what, prices, field) => {
       // The pencil, offered by no store, priced afresh before each refusal.
       const productId = c.pencil.id;
-      expect((await put(productId, [{ currencyId: c.usd.id, amount: "0.10" }, { currencyId: c.eur.id, amount: "0.09" }])).status).toBe(200);
+      expect(
+        (
+          await put(productId, [
+            { currencyId: c.usd.id, amount: "0.10" },
+            { currencyId: c.eur.id, amount: "0.09" },
+          ])
+        ).status,
+      ).toBe(200);
       const old = await get(productId);
       expect(old).toHaveLength(2);
       const before = await counts();
@@ -168,7 +246,11 @@ describe(`product prices route (${testDialect})`, () => {
 
     it("an unknown product is a 404, to PUT and GET", async () => {
       for (const method of ["PUT", "GET"] as const) {
-        const response = await t.request({ method, url: url(ghost), ...(method === "PUT" ? { payload: { data: { prices: [good()] } } } : {}) });
+        const response = await t.request({
+          method,
+          url: url(ghost),
+          ...(method === "PUT" ? { payload: { data: { prices: [good()] } } } : {}),
+        });
         expect(response.status).toBe(404);
         expect(response.body.message).toContain(`Product ${ghost} was not found`);
       }
@@ -182,14 +264,25 @@ describe(`product prices route (${testDialect})`, () => {
     expect((await as(t, member)({ method: "PUT", url: url(mug.id), payload: { data: { prices } } })).status).toBe(403);
 
     const editor = await register(t, "editor@example.com");
-    const role = await create(t, "rbac/roles", { title: "Catalogue editors", uid: "catalogue-editors", availableOnRegistration: false });
-    const permission = await create(t, "rbac/permissions", { method: "PUT", path: "/api/ecommerce/products/**", type: "HTTP" });
+    const role = await create(t, "rbac/roles", {
+      title: "Catalogue editors",
+      uid: "catalogue-editors",
+      availableOnRegistration: false,
+    });
+    const permission = await create(t, "rbac/permissions", {
+      method: "PUT",
+      path: "/api/ecommerce/products/**",
+      type: "HTTP",
+    });
     await create(t, "rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
     await create(t, "rbac/subjects-to-roles", { subjectId: editor.subjectId, roleId: role.id });
     expect((await as(t, editor)({ method: "PUT", url: url(mug.id), payload: { data: { prices } } })).status).toBe(200);
 
     const owner = await signIn(t, "owner@example.com", "owner password");
-    const byOwner = await as(t, owner)({ method: "PUT", url: url(mug.id), payload: { data: { prices: [{ currencyId: c.usd.id, amount: "8.00" }] } } });
+    const byOwner = await as(
+      t,
+      owner,
+    )({ method: "PUT", url: url(mug.id), payload: { data: { prices: [{ currencyId: c.usd.id, amount: "8.00" }] } } });
     expect(byOwner.status).toBe(200);
     expect(await get(mug.id)).toEqual([{ currencyId: c.usd.id, amount: "8.00", storeId: null }]);
   });

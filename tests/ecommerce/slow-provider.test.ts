@@ -38,7 +38,15 @@ function slowStripe() {
         const form = new URLSearchParams(request.body);
         if (!sessions.has(key)) {
           const id = `cs_slow_${sessions.size + 1}`;
-          sessions.set(key, JSON.stringify({ id, object: "checkout.session", client_reference_id: form.get("client_reference_id"), url: `${server.url}/pay/${id}` }));
+          sessions.set(
+            key,
+            JSON.stringify({
+              id,
+              object: "checkout.session",
+              client_reference_id: form.get("client_reference_id"),
+              url: `${server.url}/pay/${id}`,
+            }),
+          );
         }
         return { body: sessions.get(key)! };
       });
@@ -76,13 +84,22 @@ describe(`a slow payment provider (${testDialect})`, () => {
   let shop: Shop;
 
   const table = (id: string) => shop.t.app.registry.get(id).table;
-  const invoice = async (id: string) => (await shop.t.request({ method: "GET", url: `/api/billing/invoices/${id}` })).body.data;
-  const order = async (id: string) => (await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${id}` })).body.data;
+  const invoice = async (id: string) =>
+    (await shop.t.request({ method: "GET", url: `/api/billing/invoices/${id}` })).body.data;
+  const order = async (id: string) =>
+    (await shop.t.request({ method: "GET", url: `/api/ecommerce/orders/${id}` })).body.data;
   const checkoutOf = (orderId: string) =>
     shop.ann.call({
       method: "POST",
       url: `${shop.ann.base}/orders/checkout`,
-      payload: { data: { provider: "stripe", email: "ann@example.com", billingModule: { currency: { id: shop.c.usd.id } }, ecommerceModule: { orders: [{ id: orderId }] } } },
+      payload: {
+        data: {
+          provider: "stripe",
+          email: "ann@example.com",
+          billingModule: { currency: { id: shop.c.usd.id } },
+          ecommerceModule: { orders: [{ id: orderId }] },
+        },
+      },
     });
   /** The invoice the peer was last asked about. */
   const lastAsked = () => new URLSearchParams(stripe.server.received.at(-1)!.body).get("client_reference_id")!;
@@ -103,17 +120,26 @@ describe(`a slow payment provider (${testDialect})`, () => {
       rounds.push({
         health: await timed(() => shop.t.request({ method: "GET", url: "/api/health" })),
         list: await timed(() => shop.t.request({ method: "GET", url: "/api/ecommerce/products?limit=50" })),
-        page: await timed(async () => ({ status: (await shop.t.app.inject({ method: "GET", url: `${pages}-${round}` })).statusCode })),
+        page: await timed(async () => ({
+          status: (await shop.t.app.inject({ method: "GET", url: `${pages}-${round}` })).statusCode,
+        })),
       });
     }
-    const median = (name: "health" | "list" | "page") => ({ name, status: Math.max(...rounds.map((r) => r[name].status)), ms: rounds.map((r) => r[name].ms).sort((a, b) => a - b)[1]! });
+    const median = (name: "health" | "list" | "page") => ({
+      name,
+      status: Math.max(...rounds.map((r) => r[name].status)),
+      ms: rounds.map((r) => r[name].ms).sort((a, b) => a - b)[1]!,
+    });
     return [median("health"), median("list"), median("page")];
   };
 
   beforeAll(async () => {
     const server = await stripe.start();
-    shop = await shopWith({ paymentProviders: { stripe: { secretKey: SECRET_KEY, webhookSecret: "whsec_slow", apiUrl: server.url } } });
-    for (const name of ["warm", "calm", "busy"]) for (const round of [1, 2, 3]) await buildPage(shop.t, `/${name}-${round}`, 3, `${name} ${round}`);
+    shop = await shopWith({
+      paymentProviders: { stripe: { secretKey: SECRET_KEY, webhookSecret: "whsec_slow", apiUrl: server.url } },
+    });
+    for (const name of ["warm", "calm", "busy"])
+      for (const round of [1, 2, 3]) await buildPage(shop.t, `/${name}-${round}`, 3, `${name} ${round}`);
   });
   afterAll(async () => {
     stripe.release();
@@ -129,7 +155,9 @@ describe(`a slow payment provider (${testDialect})`, () => {
     const url = `${shop.ann.base}/products/${shop.c.shoes.id}/checkout`;
     let settled = 0;
     const checkouts = Array.from({ length: CHECKOUTS }, () =>
-      shop.ann.call({ method: "POST", url, payload: { data: { provider: "stripe", email: "ann@example.com" } } }).finally(() => settled++),
+      shop.ann
+        .call({ method: "POST", url, payload: { data: { provider: "stripe", email: "ann@example.com" } } })
+        .finally(() => settled++),
     );
     let held = true;
     let safety!: NodeJS.Timeout;
@@ -143,7 +171,9 @@ describe(`a slow payment provider (${testDialect})`, () => {
     // As soon as the first checkout is waiting on the provider: a health check (the one that took 4.4 s).
     await stripe.received(before + 1);
     const startedAt = performance.now();
-    const early = shop.t.request({ method: "GET", url: "/api/health" }).then((r) => ({ status: r.status, ms: performance.now() - startedAt, whileHeld: held }));
+    const early = shop.t
+      .request({ method: "GET", url: "/api/health" })
+      .then((r) => ({ status: r.status, ms: performance.now() - startedAt, whileHeld: held }));
     await Promise.race([stripe.received(before + CHECKOUTS), letGo]);
     const reached = stripe.server.received.length - before;
     const first = await early;
@@ -197,17 +227,27 @@ describe(`a slow payment provider (${testDialect})`, () => {
     await stripe.received(before + 1);
     const invoiceId = lastAsked();
     // The request that made it stays stuck at step 2; its invoice is older than a live checkout can be.
-    await shop.t.database.db.updateTable(table("billing/invoices")).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where("id", "=", invoiceId).execute();
+    await shop.t.database.db
+      .updateTable(table("billing/invoices"))
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where("id", "=", invoiceId)
+      .execute();
     stripe.letThrough();
     const retry = await checkoutOf(cartOrder.id);
     expect(retry.status).toBe(200);
-    expect(retry.body.data.billingModule.invoices[0]).toMatchObject({ id: invoiceId, status: "new", paymentUrl: expect.stringMatching(/\/pay\/cs_slow_/) });
+    expect(retry.body.data.billingModule.invoices[0]).toMatchObject({
+      id: invoiceId,
+      status: "new",
+      paymentUrl: expect.stringMatching(/\/pay\/cs_slow_/),
+    });
     const keys = stripe.server.received.slice(before).map((r) => r.headers["idempotency-key"]);
     expect(keys).toEqual([`invoice-${invoiceId}`, `invoice-${invoiceId}`]);
     stripe.release();
     const late = await stuck;
     expect(late.status).toBe(200);
-    expect(late.body.data.billingModule.invoices[0].paymentUrl).toBe(retry.body.data.billingModule.invoices[0].paymentUrl);
+    expect(late.body.data.billingModule.invoices[0].paymentUrl).toBe(
+      retry.body.data.billingModule.invoices[0].paymentUrl,
+    );
     expect(await order(cartOrder.id)).toMatchObject({ type: "history", status: "paying" });
   });
 
@@ -224,7 +264,11 @@ describe(`a slow payment provider (${testDialect})`, () => {
     expect(await shop.t.app.shop.checkout.pending.sweep(0)).toBe(1);
     expect(await order(cartOrder.id)).toMatchObject({ type: "cart", status: "new" });
     expect(await invoice(invoiceId)).toMatchObject({ status: "failed" });
-    const links = await shop.t.database.db.selectFrom(table("ecommerce/orders-to-billing-module-payment-intents")).select("id").where("orderId", "=", cartOrder.id).execute();
+    const links = await shop.t.database.db
+      .selectFrom(table("ecommerce/orders-to-billing-module-payment-intents"))
+      .select("id")
+      .where("orderId", "=", cartOrder.id)
+      .execute();
     expect(links).toEqual([]);
     stripe.release();
     const late = await stuck;

@@ -19,13 +19,21 @@ describe(`wallet sign-in merges the guest cart (${testDialect})`, () => {
   };
   /** Signs in with the wallet, from the guest's session when given. */
   const walletSignIn = async (account: ReturnType<typeof privateKeyToAccount>, from?: Shopper): Promise<Shopper> => {
-    const response = await t.request({ method: "POST", key: null, url: WALLET, headers: from ? bearer(from.jwt) : {}, payload: await siweSigned(t, account) });
+    const response = await t.request({
+      method: "POST",
+      key: null,
+      url: WALLET,
+      headers: from ? bearer(from.jwt) : {},
+      payload: await siweSigned(t, account),
+    });
     expect(response.status).toBe(200);
     const { jwt, refresh } = response.body.data;
     return shopperOf({ subjectId: subjectOf(jwt), jwt, refresh });
   };
   const lines = async (s: Shopper) =>
-    ((await s.call({ method: "GET", url: `${s.base}/orders` })).body.data as any[]).flatMap((o) => o.ordersToProducts.map((l: any) => [l.productId, l.quantity])).sort();
+    ((await s.call({ method: "GET", url: `${s.base}/orders` })).body.data as any[])
+      .flatMap((o) => o.ordersToProducts.map((l: any) => [l.productId, l.quantity]))
+      .sort();
 
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: "https://shop.example.com" });
@@ -42,7 +50,12 @@ describe(`wallet sign-in merges the guest cart (${testDialect})`, () => {
     await addToCart(g, c.pencil.id, 3);
     const signedIn = await walletSignIn(wallet, g);
     expect(signedIn.subjectId).toBe(account.subjectId);
-    expect(await lines(account)).toEqual([[c.pencil.id, 3], [c.shoes.id, 3]].sort());
+    expect(await lines(account)).toEqual(
+      [
+        [c.pencil.id, 3],
+        [c.shoes.id, 3],
+      ].sort(),
+    );
     expect(await lines(g)).toEqual([]);
   });
 

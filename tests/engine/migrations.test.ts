@@ -30,7 +30,9 @@ describe(`migrations on ${testDialect}`, () => {
     expect(text).toMatch(/do not edit/);
     expect(text).toContain(`CREATE TABLE "shop_things"`);
     expect(text).toContain(`CONSTRAINT "shop_things_slug_key" UNIQUE ("slug")`);
-    expect(readFileSync(join(project.generatedDir, "models.ts"), "utf8")).toMatch(/^\/\/ generated .* do not edit[\s\S]*export interface ShopThings/);
+    expect(readFileSync(join(project.generatedDir, "models.ts"), "utf8")).toMatch(
+      /^\/\/ generated .* do not edit[\s\S]*export interface ShopThings/,
+    );
     expect((await generate(project, "")).migration).toBeUndefined();
     expect(await checkGenerated(project)).toEqual([]);
   });
@@ -44,36 +46,50 @@ describe(`migrations on ${testDialect}`, () => {
   });
 
   it("reports schemas that changed without a migration, then migrates an added column keeping the rows", async () => {
-    project.write("shop/things.json", entity("shop/things", { weight: { type: "integer" }, colour: { type: "string", default: "red" } }));
+    project.write(
+      "shop/things.json",
+      entity("shop/things", { weight: { type: "integer" }, colour: { type: "string", default: "red" } }),
+    );
     expect((await checkGenerated(project)).join()).toMatch(/no migration/);
     const second = await generate(project, "add colour");
     expect(second.migration).toBe("0002_add_colour.sql");
     expect(second.changes.some((c) => c.destructive)).toBe(false);
     expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0002_add_colour"]);
-    const rows = await sql<{ slug: string; colour: string }>`SELECT slug, colour FROM "shop_things"`.execute(t.database.db);
+    const rows = await sql<{ slug: string; colour: string }>`SELECT slug, colour FROM "shop_things"`.execute(
+      t.database.db,
+    );
     expect(rows.rows).toEqual([{ slug: "a", colour: "red" }]);
   });
 
   it("refuses a destructive migration without the flag, saying what it would drop", async () => {
     project.write("shop/things.json", entity("shop/things", { colour: { type: "string", default: "red" } }));
     const third = await generate(project, "drop weight");
-    expect(readFileSync(join(project.migrationsDir, third.migration!), "utf8")).toMatch(/^-- destructive: drop column shop_things\.weight/m);
+    expect(readFileSync(join(project.migrationsDir, third.migration!), "utf8")).toMatch(
+      /^-- destructive: drop column shop_things\.weight/m,
+    );
     const refused = await migrate(t.database.db, project.migrationsDir).catch((e) => e);
     expect(refused).toBeInstanceOf(DestructiveMigrationError);
     expect(refused.message).toMatch(/ALLOW_DESTRUCTIVE_MIGRATIONS/);
     expect(refused.message).toMatch(/drop column shop_things\.weight/);
     expect(await columnsOf(t, "shop_things")).toContain("weight");
-    expect(await migrate(t.database.db, project.migrationsDir, { allowDestructive: true })).toEqual(["0003_drop_weight"]);
+    expect(await migrate(t.database.db, project.migrationsDir, { allowDestructive: true })).toEqual([
+      "0003_drop_weight",
+    ]);
     expect(await columnsOf(t, "shop_things")).not.toContain("weight");
   });
 
   it("turns a text into a language map keeping each value (under en), with no destructive flag", async () => {
-    await sql`INSERT INTO "shop_things" ("adminTitle", "slug", "colour") VALUES ('B', 'b', 'blue'), ('C', 'c', '')`.execute(t.database.db);
+    await sql`INSERT INTO "shop_things" ("adminTitle", "slug", "colour") VALUES ('B', 'b', 'blue'), ('C', 'c', '')`.execute(
+      t.database.db,
+    );
     project.write("shop/things.json", entity("shop/things", { colour: { $ref: "../_defs/language-map" } }));
     const fourth = await generate(project, "colour per language");
     expect(fourth.changes.some((c) => c.destructive)).toBe(false);
     expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0004_colour_per_language"]);
-    const rows = await sql<{ slug: string; colour: unknown }>`SELECT slug, colour FROM "shop_things" ORDER BY slug`.execute(t.database.db);
+    const rows = await sql<{
+      slug: string;
+      colour: unknown;
+    }>`SELECT slug, colour FROM "shop_things" ORDER BY slug`.execute(t.database.db);
     expect(rows.rows).toEqual([
       { slug: "a", colour: { en: "red" } },
       { slug: "b", colour: { en: "blue" } },
@@ -82,18 +98,32 @@ describe(`migrations on ${testDialect}`, () => {
   });
 
   it("turns a text into a text-or-language-map keeping each value as a JSON string (a page's title), with no destructive flag", async () => {
-    project.write("shop/things.json", entity("shop/things", { colour: { $ref: "../_defs/language-map" }, label: { type: "string", default: "Thing" } }));
+    project.write(
+      "shop/things.json",
+      entity("shop/things", { colour: { $ref: "../_defs/language-map" }, label: { type: "string", default: "Thing" } }),
+    );
     expect((await generate(project, "add label")).migration).toBe("0005_add_label.sql");
     expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0005_add_label"]);
     await sql`UPDATE "shop_things" SET "label" = 'Blue thing' WHERE slug = 'b'`.execute(t.database.db);
-    project.write("shop/things.json", entity("shop/things", { colour: { $ref: "../_defs/language-map" }, label: { $ref: "../_defs/text-or-language-map", default: "Thing" } }));
+    project.write(
+      "shop/things.json",
+      entity("shop/things", {
+        colour: { $ref: "../_defs/language-map" },
+        label: { $ref: "../_defs/text-or-language-map", default: "Thing" },
+      }),
+    );
     const sixth = await generate(project, "label per language");
     expect(sixth.changes.some((c) => c.destructive)).toBe(false);
     expect(sixth.changes.map((c) => c.sql).join("\n")).toMatch(/USING to_jsonb\("label"\)/);
     expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0006_label_per_language"]);
-    await sql`INSERT INTO "shop_things" ("adminTitle", "slug", "label") VALUES ('D', 'd', '{"en":"Dish","ru":"Блюдо"}'::jsonb)`.execute(t.database.db);
+    await sql`INSERT INTO "shop_things" ("adminTitle", "slug", "label") VALUES ('D', 'd', '{"en":"Dish","ru":"Блюдо"}'::jsonb)`.execute(
+      t.database.db,
+    );
     await sql`INSERT INTO "shop_things" ("adminTitle", "slug") VALUES ('E', 'e')`.execute(t.database.db);
-    const rows = await sql<{ slug: string; label: unknown }>`SELECT slug, label FROM "shop_things" ORDER BY slug`.execute(t.database.db);
+    const rows = await sql<{
+      slug: string;
+      label: unknown;
+    }>`SELECT slug, label FROM "shop_things" ORDER BY slug`.execute(t.database.db);
     expect(rows.rows).toEqual([
       { slug: "a", label: "Thing" },
       { slug: "b", label: "Blue thing" },
@@ -107,7 +137,9 @@ describe(`migrations on ${testDialect}`, () => {
     const file = join(project.migrationsDir, "0001_initial.sql");
     const original = readFileSync(file, "utf8");
     writeFileSync(file, `${original}\n-- edited\n`);
-    await expect(migrate(t.database.db, project.migrationsDir)).rejects.toThrow(/0001_initial was changed after it was applied/);
+    await expect(migrate(t.database.db, project.migrationsDir)).rejects.toThrow(
+      /0001_initial was changed after it was applied/,
+    );
     writeFileSync(file, original);
   });
 
@@ -127,7 +159,13 @@ describe(`migrations on ${testDialect}`, () => {
 
 describe("the committed migrations", () => {
   it("agree with schemas/ (generate:check)", async () => {
-    expect(await checkGenerated({ schemasDir: paths.schemas, migrationsDir: paths.migrations, generatedDir: paths.generated })).toEqual([]);
+    expect(
+      await checkGenerated({
+        schemasDir: paths.schemas,
+        migrationsDir: paths.migrations,
+        generatedDir: paths.generated,
+      }),
+    ).toEqual([]);
   });
 
   it("keep every identifier within PostgreSQL's 63 characters", () => {

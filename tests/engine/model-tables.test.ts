@@ -22,12 +22,22 @@ describe("typed queries by model id", () => {
   it("inserts and reads a model's rows with its generated row type", async () => {
     const inserted = await db
       .insertInto("billing/currencies")
-      .values({ title: { en: "Typed franc" }, adminTitle: "Typed franc", symbol: "₣", slug: "typed-franc", decimals: 2 })
+      .values({
+        title: { en: "Typed franc" },
+        adminTitle: "Typed franc",
+        symbol: "₣",
+        slug: "typed-franc",
+        decimals: 2,
+      })
       .returning(["id", "slug", "createdAt"])
       .executeTakeFirstOrThrow();
     expectTypeOf(inserted.createdAt).toEqualTypeOf<Date>();
     expect(inserted.createdAt).toBeInstanceOf(Date);
-    const read = await db.selectFrom("billing/currencies").select(["slug", "decimals"]).where("id", "=", inserted.id).executeTakeFirstOrThrow();
+    const read = await db
+      .selectFrom("billing/currencies")
+      .select(["slug", "decimals"])
+      .where("id", "=", inserted.id)
+      .executeTakeFirstOrThrow();
     expectTypeOf(read.decimals).toEqualTypeOf<number>();
     expect(read).toEqual({ slug: "typed-franc", decimals: 2 });
     // The SQL names the table, not the id.
@@ -37,9 +47,20 @@ describe("typed queries by model id", () => {
   });
 
   it("rewrites aliased joins, qualified columns and tables in raw SQL", async () => {
-    const intent = await db.insertInto("billing/payment-intents").values({ amount: "12.50" }).returning("id").executeTakeFirstOrThrow();
-    const invoice = await db.insertInto("billing/invoices").values({ provider: "dummy", amount: "12.50", status: "new" }).returning("id").executeTakeFirstOrThrow();
-    await db.insertInto("billing/payment-intents-to-invoices").values({ paymentIntentId: intent.id, invoiceId: invoice.id }).execute();
+    const intent = await db
+      .insertInto("billing/payment-intents")
+      .values({ amount: "12.50" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const invoice = await db
+      .insertInto("billing/invoices")
+      .values({ provider: "dummy", amount: "12.50", status: "new" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("billing/payment-intents-to-invoices")
+      .values({ paymentIntentId: intent.id, invoiceId: invoice.id })
+      .execute();
     const joined = await db
       .selectFrom("billing/payment-intents as pi")
       .innerJoin("billing/payment-intents-to-invoices as pii", "pii.paymentIntentId", "pi.id")
@@ -48,7 +69,9 @@ describe("typed queries by model id", () => {
       .where("pi.id", "=", intent.id)
       .execute();
     expect(joined).toEqual([{ amount: "12.50", status: "new" }]);
-    const counted = await sql<{ n: number }>`select count(*)::int as n from ${sql.table("billing/invoices")} where id = ${invoice.id}`.execute(db);
+    const counted = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.table("billing/invoices")} where id = ${invoice.id}`.execute(db);
     expect(counted.rows).toEqual([{ n: 1 }]);
   });
 
@@ -66,13 +89,23 @@ describe("typed queries by model id", () => {
   it("hands module work a typed transaction that writes on the same connection as its repositories", async () => {
     await expect(
       runTransaction(t.app.database, t.app.repositories, async (repository, trx) => {
-        const currency = await repository("billing/currencies").create({ title: { en: "Rolled back" }, symbol: "R", slug: "rolled-back" });
-        const seen = await trx.selectFrom("billing/currencies").select("slug").where("id", "=", currency.id).executeTakeFirst();
+        const currency = await repository("billing/currencies").create({
+          title: { en: "Rolled back" },
+          symbol: "R",
+          slug: "rolled-back",
+        });
+        const seen = await trx
+          .selectFrom("billing/currencies")
+          .select("slug")
+          .where("id", "=", currency.id)
+          .executeTakeFirst();
         expect(seen).toEqual({ slug: "rolled-back" });
         throw new Error("undo");
       }),
     ).rejects.toThrow("undo");
-    expect(await db.selectFrom("billing/currencies").select("id").where("slug", "=", "rolled-back").executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("billing/currencies").select("id").where("slug", "=", "rolled-back").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("types the hidden columns a module reads (they never leave the server)", () => {

@@ -26,7 +26,10 @@ describe.skipIf(!serverUrl)("named statements on a PostgreSQL server", () => {
   const preparedAfterOneStatement = async (namedStatements: boolean | undefined) => {
     database = await openDatabase({ url: serverUrl, poolSize: 1, namedStatements });
     await database.run("SELECT $1::int + 1 AS n", [1]);
-    const [row] = await database.run<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1", ["SELECT $1::int + 1 AS n"]);
+    const [row] = await database.run<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1",
+      ["SELECT $1::int + 1 AS n"],
+    );
     return row!.n;
   };
 
@@ -51,11 +54,19 @@ describe.skipIf(!serverUrl)("module code's statements (Kysely) on a PostgreSQL s
     { text: "SELECT $1::int + 2 AS n", namedStatements: undefined, prepared: 1 },
     { text: "SELECT $1::int + 3 AS n", namedStatements: false, prepared: 0 },
     { text: "SELECT * FROM (SELECT $1::int + 4 AS n) AS t", namedStatements: undefined, prepared: 0 },
-  ])("$text (namedStatements $namedStatements) leaves $prepared prepared statement", async ({ text, namedStatements, prepared }) => {
-    database = await openDatabase({ url: serverUrl, poolSize: 1, namedStatements });
-    const { rows } = await database.db.transaction().execute((trx) => trx.executeQuery<{ n: number }>(CompiledQuery.raw(text, [1])));
-    expect(rows[0]!.n).toBeGreaterThan(1);
-    const [row] = await database.run<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1", [text]);
-    expect(row!.n).toBe(prepared);
-  });
+  ])(
+    "$text (namedStatements $namedStatements) leaves $prepared prepared statement",
+    async ({ text, namedStatements, prepared }) => {
+      database = await openDatabase({ url: serverUrl, poolSize: 1, namedStatements });
+      const { rows } = await database.db
+        .transaction()
+        .execute((trx) => trx.executeQuery<{ n: number }>(CompiledQuery.raw(text, [1])));
+      expect(rows[0]!.n).toBeGreaterThan(1);
+      const [row] = await database.run<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1",
+        [text],
+      );
+      expect(row!.n).toBe(prepared);
+    },
+  );
 });

@@ -20,7 +20,7 @@ describe("preparable statement texts", () => {
     ['select "x".*, true as "store" from "p"', false],
     ['update "t" set "a" = 1 returning *', false],
     ["CREATE TABLE t (a int); INSERT INTO t VALUES (1)", false],
-    ['select 1; select 2', false],
+    ["select 1; select 2", false],
     ["begin", false],
     ["EXPLAIN (FORMAT JSON) select 1", false],
     ['SET search_path TO "s"', false],

@@ -46,7 +46,9 @@ describe("typed repositories", () => {
   it("a nullable date-time field reads as Date | null", () => {
     expectTypeOf<StoredRecord<"notification/jobs">["lockedUntil"]>().toEqualTypeOf<Date | null>();
     expectTypeOf<StoredRecord<"notification/jobs">["runAt"]>().toEqualTypeOf<Date>();
-    expectTypeOf<StoredRecord<"notification/jobs">["status"]>().toEqualTypeOf<"queued" | "running" | "done" | "failed">();
+    expectTypeOf<StoredRecord<"notification/jobs">["status"]>().toEqualTypeOf<
+      "queued" | "running" | "done" | "failed"
+    >();
   });
 
   it("stays a Map for generic code: every model by its runtime id, open records", () => {

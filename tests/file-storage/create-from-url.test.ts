@@ -13,9 +13,13 @@ import { image, localStorage, type StorageUnderTest } from "./helpers.js";
  */
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function (this: net.Socket, ...args: any[]) {
-  const options = typeof args[0] === "object" && args[0] !== null && !Array.isArray(args[0]) ? args[0] : { port: args[0], host: args[1] };
+  const options =
+    typeof args[0] === "object" && args[0] !== null && !Array.isArray(args[0])
+      ? args[0]
+      : { port: args[0], host: args[1] };
   const host = String(options.host ?? "").replace(/^\[|\]$/g, "");
-  if (isIP(host) && !/^127\./.test(host) && host !== "::1" && !options.path) throw new Error(`test tripwire: refused to connect to ${host}`);
+  if (isIP(host) && !/^127\./.test(host) && host !== "::1" && !options.path)
+    throw new Error(`test tripwire: refused to connect to ${host}`);
   return (connect as any).apply(this, args);
 } as any;
 
@@ -37,7 +41,10 @@ describe(`create-from-url on ${testDialect}`, () => {
       hits.push(request.url!);
       const url = new URL(request.url!, "http://x");
       if (url.pathname === "/img/banner.png") return response.writeHead(200, { "content-type": "text/html" }).end(png);
-      if (url.pathname === "/named") return response.writeHead(200, { "content-disposition": 'attachment; filename="Price list.csv"' }).end("sku,price\n");
+      if (url.pathname === "/named")
+        return response
+          .writeHead(200, { "content-disposition": 'attachment; filename="Price list.csv"' })
+          .end("sku,price\n");
       if (url.pathname === "/go") return response.writeHead(302, { location: "/img/banner.png" }).end();
       if (url.pathname === "/to") return response.writeHead(302, { location: url.searchParams.get("u")! }).end();
       if (url.pathname === "/loop") return response.writeHead(302, { location: "/loop" }).end();
@@ -63,21 +70,41 @@ describe(`create-from-url on ${testDialect}`, () => {
   });
 
   const fromUrl = (url: unknown, extra: Record<string, unknown> = {}, key?: string | null) =>
-    t.request({ method: "POST", url: "/api/file-storage/files/create-from-url", payload: { data: { url, ...extra } }, ...(key === undefined ? {} : { key }) });
+    t.request({
+      method: "POST",
+      url: "/api/file-storage/files/create-from-url",
+      payload: { data: { url, ...extra } },
+      ...(key === undefined ? {} : { key }),
+    });
 
   it("fetches an allow-listed loopback server's file, sniffs and measures it, and stores it as a file record", async () => {
     const created = await fromUrl(`${base}/img/banner.png`, { alt: { en: "Banner" } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ alt: { en: "Banner" }, adminTitle: "banner.png", mimeType: "image/png", extension: "png", width: 800, height: 400, size: png.length });
+    expect(created.body.data).toMatchObject({
+      alt: { en: "Banner" },
+      adminTitle: "banner.png",
+      mimeType: "image/png",
+      extension: "png",
+      width: 800,
+      height: 400,
+      size: png.length,
+    });
     const served = await t.app.inject({ method: "GET", url: created.body.data.file });
     expect(served.rawPayload.equals(png)).toBe(true);
     // Redirects on the allowed host are followed; the name comes from Content-Disposition when given.
     expect((await fromUrl(`${base}/go`)).body.data).toMatchObject({ mimeType: "image/png", width: 800 });
-    expect((await fromUrl(`${base}/named`)).body.data).toMatchObject({ adminTitle: "Price list.csv", mimeType: "text/csv", extension: "csv" });
+    expect((await fromUrl(`${base}/named`)).body.data).toMatchObject({
+      adminTitle: "Price list.csv",
+      mimeType: "text/csv",
+      extension: "csv",
+    });
   });
 
   it("needs a url and the right to create files", async () => {
-    expect((await t.request({ method: "POST", url: "/api/file-storage/files/create-from-url", payload: { data: {} } })).body.message).toBe("Validation error: url is required");
+    expect(
+      (await t.request({ method: "POST", url: "/api/file-storage/files/create-from-url", payload: { data: {} } })).body
+        .message,
+    ).toBe("Validation error: url is required");
     expect((await fromUrl(`${base}/img/banner.png`, {}, null)).status).toBe(401);
   });
 
@@ -185,7 +212,10 @@ describe("create-from-url's DNS checks (a resolver standing in for DNS, the HTTP
 
   const names: Record<string, { address: string; family: number }[]> = {
     "files.example": [{ address: ALLOWED, family: 4 }],
-    "rebind.example": [{ address: "93.184.215.14", family: 4 }, { address: "127.0.0.1", family: 4 }],
+    "rebind.example": [
+      { address: "93.184.215.14", family: 4 },
+      { address: "127.0.0.1", family: 4 },
+    ],
     "metadata.google.internal": [{ address: "169.254.169.254", family: 4 }],
     "mapped.example": [{ address: "::ffff:10.0.0.8", family: 6 }],
     "v6-private.example": [{ address: "fd12:3456::1", family: 6 }],
@@ -194,7 +224,8 @@ describe("create-from-url's DNS checks (a resolver standing in for DNS, the HTTP
     if (!names[name]) throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
     return names[name]!;
   };
-  const fetchIt = (host: string) => fetchRemoteFile(`http://${host}:${port}/f.txt`, { allowList, maxBytes: 1000, timeoutMs: 2000, resolver });
+  const fetchIt = (host: string) =>
+    fetchRemoteFile(`http://${host}:${port}/f.txt`, { allowList, maxBytes: 1000, timeoutMs: 2000, resolver });
 
   it("connects to the address it checked", async () => {
     expect((await fetchIt("files.example")).bytes.toString()).toBe("served");

@@ -11,7 +11,9 @@ export { multipart } from "../helpers/bodies.js";
 
 /** A real image of this size and format, made by sharp. */
 export const image = (width: number, height: number, format: "png" | "jpeg" | "webp" = "png") =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).toFormat(format).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .toFormat(format)
+    .toBuffer();
 
 /** Where a test's stored files are, and how to list them, for the driver under test. */
 export interface StorageUnderTest {
@@ -48,12 +50,25 @@ export async function localStorage(overrides: Partial<FileStorageSettings> = {})
 /** A real S3-compatible server (s3rver) on 127.0.0.1, with one bucket, speaking S3's REST API to the SDK. */
 export async function s3Storage(overrides: Partial<FileStorageSettings> = {}): Promise<StorageUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), "files-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: join(dataDir, "s3rver"), configureBuckets: [{ name: "site-files", configs: [] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: join(dataDir, "s3rver"),
+    configureBuckets: [{ name: "site-files", configs: [] }],
+  });
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
   const client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials });
-  const base = configFromEnv({ FILE_STORAGE: "s3", S3_BUCKET: "site-files", S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_PREFIX: "site/" }).fileStorage;
+  const base = configFromEnv({
+    FILE_STORAGE: "s3",
+    S3_BUCKET: "site-files",
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_PREFIX: "site/",
+  }).fileStorage;
   return {
     name: "s3",
     dataDir,

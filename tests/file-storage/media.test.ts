@@ -11,7 +11,14 @@ describe(`the media library on ${testDialect}`, () => {
   let storage: StorageUnderTest;
   let member: SignedIn;
   const upload = async (name: string, width: number, height: number, data: Record<string, unknown> = {}) => {
-    const response = await t.request({ method: "POST", url: "/api/file-storage/files", ...(await multipart({ adminTitle: name, ...data }, { file: { name, type: "image/png", bytes: await image(width, height) } })) });
+    const response = await t.request({
+      method: "POST",
+      url: "/api/file-storage/files",
+      ...(await multipart(
+        { adminTitle: name, ...data },
+        { file: { name, type: "image/png", bytes: await image(width, height) } },
+      )),
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.data as { id: string };
   };
@@ -34,8 +41,14 @@ describe(`the media library on ${testDialect}`, () => {
   it("lists files newest first with what was read from each, their alt texts and how many records use them", async () => {
     const mug = await upload("mug-front.png", 640, 480, { alt: { en: "A blue mug", ru: "Синяя кружка" } });
     const unused = await upload("spare.png", 20, 10);
-    const product = await create("/api/ecommerce/products", { adminTitle: "Ceramic mug", title: { en: "Ceramic mug", ru: "Керамическая кружка" } });
-    await create("/api/ecommerce/products-to-file-storage-module-files", { productId: product.id, fileStorageModuleFileId: mug.id });
+    const product = await create("/api/ecommerce/products", {
+      adminTitle: "Ceramic mug",
+      title: { en: "Ceramic mug", ru: "Керамическая кружка" },
+    });
+    await create("/api/ecommerce/products-to-file-storage-module-files", {
+      productId: product.id,
+      fileStorageModuleFileId: mug.id,
+    });
     const widget = await create("/api/file-storage/widgets", { adminTitle: "Gallery", title: { en: "Gallery" } });
     await create("/api/file-storage/widgets-to-files", { widgetId: widget.id, fileId: mug.id });
 
@@ -44,22 +57,44 @@ describe(`the media library on ${testDialect}`, () => {
     expect(body.data.total).toBe(2);
     expect(body.data.rows.map((r: any) => r.adminTitle)).toEqual(["spare.png", "mug-front.png"]);
     const [spare, front] = body.data.rows;
-    expect(front).toMatchObject({ id: mug.id, mimeType: "image/png", extension: "png", width: 640, height: 480, alt: { en: "A blue mug", ru: "Синяя кружка" }, usedBy: 2 });
+    expect(front).toMatchObject({
+      id: mug.id,
+      mimeType: "image/png",
+      extension: "png",
+      width: 640,
+      height: 480,
+      alt: { en: "A blue mug", ru: "Синяя кружка" },
+      usedBy: 2,
+    });
     expect(front.file).toMatch(/^\/public\/files\/[0-9a-f-]+\.png$/);
     expect(front.size).toBeGreaterThan(0);
     expect(spare).toMatchObject({ id: unused.id, width: 20, height: 10, usedBy: 0, alt: {} });
 
-    expect((await t.request({ method: "GET", url: `${MEDIA}?search=MUG-fr` })).body.data.rows.map((r: any) => r.id)).toEqual([mug.id]);
+    expect(
+      (await t.request({ method: "GET", url: `${MEDIA}?search=MUG-fr` })).body.data.rows.map((r: any) => r.id),
+    ).toEqual([mug.id]);
     // A search's % and _ are the letters, not wildcards.
     expect((await t.request({ method: "GET", url: `${MEDIA}?search=%25` })).body.data).toEqual({ rows: [], total: 0 });
   });
 
   it("says where a file is used: every record linking to it, found from the schemas, named in the language asked", async () => {
     const photo = await upload("teapot.png", 50, 50);
-    const teapot = await create("/api/ecommerce/products", { adminTitle: "Teapot", title: { en: "Teapot", ru: "Чайник" } });
-    await create("/api/ecommerce/products-to-file-storage-module-files", { productId: teapot.id, fileStorageModuleFileId: photo.id });
-    const article = await create("/api/blog/articles", { adminTitle: "Tea time", title: { en: "Tea time", ru: "Время чая" } });
-    await create("/api/blog/articles-to-file-storage-module-files", { articleId: article.id, fileStorageModuleFileId: photo.id });
+    const teapot = await create("/api/ecommerce/products", {
+      adminTitle: "Teapot",
+      title: { en: "Teapot", ru: "Чайник" },
+    });
+    await create("/api/ecommerce/products-to-file-storage-module-files", {
+      productId: teapot.id,
+      fileStorageModuleFileId: photo.id,
+    });
+    const article = await create("/api/blog/articles", {
+      adminTitle: "Tea time",
+      title: { en: "Tea time", ru: "Время чая" },
+    });
+    await create("/api/blog/articles-to-file-storage-module-files", {
+      articleId: article.id,
+      fileStorageModuleFileId: photo.id,
+    });
 
     const ru = await t.request({ method: "GET", url: `${MEDIA}/${photo.id}/uses?language=ru` });
     expect(ru.status).toBe(200);
@@ -94,8 +129,15 @@ describe(`the media library on ${testDialect}`, () => {
     };
     const product = await create("/api/ecommerce/products", { adminTitle: "Bulk", title: { en: "Bulk" } });
     const add = async (i: number) => {
-      const file = await create("/api/file-storage/files", { adminTitle: `bulk-${String(i).padStart(2, "0")}`, file: `/public/files/bulk-${i}.png`, mimeType: "image/png" });
-      await create("/api/ecommerce/products-to-file-storage-module-files", { productId: product.id, fileStorageModuleFileId: file.id });
+      const file = await create("/api/file-storage/files", {
+        adminTitle: `bulk-${String(i).padStart(2, "0")}`,
+        file: `/public/files/bulk-${i}.png`,
+        mimeType: "image/png",
+      });
+      await create("/api/ecommerce/products-to-file-storage-module-files", {
+        productId: product.id,
+        fileStorageModuleFileId: file.id,
+      });
     };
     for (let i = 0; i < 5; i++) await add(i);
     await count("?search=bulk-&limit=50"); // warms caches, not measured
@@ -109,7 +151,9 @@ describe(`the media library on ${testDialect}`, () => {
     expect(forty.queries).toBe(five.queries);
     const second = await count("?search=bulk-&limit=15&offset=15");
     expect(second.body.data.total).toBe(40);
-    expect(second.body.data.rows.map((r: any) => r.adminTitle)).toEqual(Array.from({ length: 15 }, (_, i) => `bulk-${String(24 - i).padStart(2, "0")}`));
+    expect(second.body.data.rows.map((r: any) => r.adminTitle)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `bulk-${String(24 - i).padStart(2, "0")}`),
+    );
     // Past the end: no rows, the total still counted.
     expect((await count("?search=bulk-&limit=15&offset=60")).body.data).toEqual({ rows: [], total: 40 });
   });

@@ -31,28 +31,69 @@ describe(`files made for a subject (receipts) on ${testDialect}`, () => {
     if (reader === "staff") return bearer(staff.jwt);
     return {};
   };
-  const call = (reader: Reader, url: string) => (reader === "secret key" ? t.request({ method: "GET", url }) : t.request({ method: "GET", url, key: null, headers: headersOf(reader) }));
+  const call = (reader: Reader, url: string) =>
+    reader === "secret key"
+      ? t.request({ method: "GET", url })
+      : t.request({ method: "GET", url, key: null, headers: headersOf(reader) });
   const serve = (reader: Reader, url: string) =>
-    t.app.inject({ method: "GET", url, headers: reader === "secret key" ? { "x-rbac-secret-key": "test-secret-key" } : headersOf(reader) });
+    t.app.inject({
+      method: "GET",
+      url,
+      headers: reader === "secret key" ? { "x-rbac-secret-key": "test-secret-key" } : headersOf(reader),
+    });
 
   beforeAll(async () => {
     storage = await localStorage();
-    t = await createTestApp({ dataDir: storage.dataDir, fileStorage: storage.settings, publicUrl: "https://shop.example.com" });
+    t = await createTestApp({
+      dataDir: storage.dataDir,
+      fileStorage: storage.settings,
+      publicUrl: "https://shop.example.com",
+    });
     const shop = await catalogue(t);
     ann = await shopper(t, "ann-private-receipt@example.com");
     bob = await shopper(t, "bob-private-receipt@example.com");
     annOrderId = (await addToCart(ann, shop.shoes.id, 2)).id;
     bobOrderId = (await addToCart(bob, shop.pencil.id, 1)).id;
-    const made = await t.request({ method: "POST", url: GENERATE, payload: { data: { variant: RECEIPT, orderId: annOrderId } } });
+    const made = await t.request({
+      method: "POST",
+      url: GENERATE,
+      payload: { data: { variant: RECEIPT, orderId: annOrderId } },
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     receipt = made.body.data;
-    picture = (await t.request({ method: "POST", url: GENERATE, payload: { data: { variant: OPENGRAPH, title: "A public picture" } } })).body.data;
+    picture = (
+      await t.request({
+        method: "POST",
+        url: GENERATE,
+        payload: { data: { variant: OPENGRAPH, title: "A public picture" } },
+      })
+    ).body.data;
     // The shop's staff: a role that reads orders, and nothing of files beyond what visitors read.
     staff = await register(t, "desk-private-receipt@example.com");
-    const role = (await t.request({ method: "POST", url: "/api/rbac/roles", payload: { data: { title: "Order desk", uid: "order-desk-receipts", availableOnRegistration: false } } })).body.data;
-    const permission = (await t.request({ method: "POST", url: "/api/rbac/permissions", payload: { data: { method: "GET", path: "/api/ecommerce/orders/**", type: "HTTP" } } })).body.data;
-    await t.request({ method: "POST", url: "/api/rbac/roles-to-permissions", payload: { data: { roleId: role.id, permissionId: permission.id } } });
-    await t.request({ method: "POST", url: "/api/rbac/subjects-to-roles", payload: { data: { subjectId: staff.subjectId, roleId: role.id } } });
+    const role = (
+      await t.request({
+        method: "POST",
+        url: "/api/rbac/roles",
+        payload: { data: { title: "Order desk", uid: "order-desk-receipts", availableOnRegistration: false } },
+      })
+    ).body.data;
+    const permission = (
+      await t.request({
+        method: "POST",
+        url: "/api/rbac/permissions",
+        payload: { data: { method: "GET", path: "/api/ecommerce/orders/**", type: "HTTP" } },
+      })
+    ).body.data;
+    await t.request({
+      method: "POST",
+      url: "/api/rbac/roles-to-permissions",
+      payload: { data: { roleId: role.id, permissionId: permission.id } },
+    });
+    await t.request({
+      method: "POST",
+      url: "/api/rbac/subjects-to-roles",
+      payload: { data: { subjectId: staff.subjectId, roleId: role.id } },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -90,9 +131,15 @@ describe(`files made for a subject (receipts) on ${testDialect}`, () => {
     const ids = listed.body.data.map((f: any) => f.id);
     expect(ids.includes(receipt.id), reader).toBe(lists);
     expect(ids).toContain(picture.id);
-    const byVariant = await call(reader, `${FILES}/count?filters[and][0][column]=variant&filters[and][0][method]=eq&filters[and][0][value]=${RECEIPT}`);
+    const byVariant = await call(
+      reader,
+      `${FILES}/count?filters[and][0][column]=variant&filters[and][0][method]=eq&filters[and][0][value]=${RECEIPT}`,
+    );
     expect(byVariant.body.data).toBe(lists ? 1 : 0);
-    const byFile = await call(reader, `${FILES}?filters[and][0][column]=file&filters[and][0][method]=eq&filters[and][0][value]=${receipt.file}`);
+    const byFile = await call(
+      reader,
+      `${FILES}?filters[and][0][column]=file&filters[and][0][method]=eq&filters[and][0][value]=${receipt.file}`,
+    );
     expect(byFile.body.data).toHaveLength(lists ? 1 : 0);
     expect((await call(reader, `${FILES}/${receipt.id}`)).status).toBe(lists ? 200 : 404);
   });
@@ -116,7 +163,10 @@ describe(`files made for a subject (receipts) on ${testDialect}`, () => {
     expect(ids).not.toContain(receipt.id);
     expect(media.body.data.total).toBe(media.body.data.rows.length);
     // A search naming it finds nothing either.
-    const found = await t.request({ method: "GET", url: `/api/file-storage/media?search=${encodeURIComponent("Receipt")}` });
+    const found = await t.request({
+      method: "GET",
+      url: `/api/file-storage/media?search=${encodeURIComponent("Receipt")}`,
+    });
     expect(found.body.data).toEqual({ rows: [], total: 0 });
   });
 

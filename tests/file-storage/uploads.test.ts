@@ -4,8 +4,13 @@ import { configFromEnv } from "../../server/config.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { image, localStorage, multipart, s3Storage, type StorageUnderTest } from "./helpers.js";
 
-const upload = (t: TestApp, data: unknown, file: { name: string; type: string; bytes: Buffer }, url = "/api/file-storage/files", method: "POST" | "PATCH" = "POST") =>
-  multipart(data, { file }).then((body) => t.request({ method, url, ...body }));
+const upload = (
+  t: TestApp,
+  data: unknown,
+  file: { name: string; type: string; bytes: Buffer },
+  url = "/api/file-storage/files",
+  method: "POST" | "PATCH" = "POST",
+) => multipart(data, { file }).then((body) => t.request({ method, url, ...body }));
 
 /** The same behaviour on both storage drivers: local disk and a real S3-compatible server on loopback. */
 describe.each([
@@ -30,7 +35,14 @@ describe.each([
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const record = created.body.data;
     expect(record.file).toMatch(/^\/public\/files\/[0-9a-f-]{36}\.png$/);
-    expect(record).toMatchObject({ alt: { en: "a banner" }, size: png.length, mimeType: "image/png", extension: "png", width: 1000, height: 500 });
+    expect(record).toMatchObject({
+      alt: { en: "a banner" },
+      size: png.length,
+      mimeType: "image/png",
+      extension: "png",
+      width: 1000,
+      height: 500,
+    });
     const served = await t.app.inject({ method: "GET", url: record.file });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
@@ -39,13 +51,58 @@ describe.each([
   });
 
   it.each([
-    ["a PNG named .txt and sent as text/plain", "notes.txt", "text/plain", () => image(40, 30), { mimeType: "image/png", extension: "png", width: 40, height: 30 }],
-    ["a JPEG with no name extension", "photo", "application/octet-stream", () => image(64, 48, "jpeg"), { mimeType: "image/jpeg", extension: "jpg", width: 64, height: 48 }],
-    ["text named .png and sent as image/png", "evil.png", "image/png", async () => Buffer.from("just words, not a picture\n"), { mimeType: "text/plain", extension: "txt" }],
-    ["an HTML page named .html", "page.html", "text/html", async () => Buffer.from("<!doctype html><script>alert(1)</script>"), { mimeType: "text/plain", extension: "txt" }],
-    ["CSV keeps its kind of text", "prices.csv", "text/csv", async () => Buffer.from("sku,price\na,1.00\n"), { mimeType: "text/csv", extension: "csv" }],
-    ["an SVG drawing", "logo.bin", "application/octet-stream", async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><rect width="120" height="80"/></svg>'), { mimeType: "image/svg+xml", extension: "svg", width: 120, height: 80 }],
-    ["unknown binary", "blob.exe", "application/x-msdownload", async () => Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]), { mimeType: "application/octet-stream" }],
+    [
+      "a PNG named .txt and sent as text/plain",
+      "notes.txt",
+      "text/plain",
+      () => image(40, 30),
+      { mimeType: "image/png", extension: "png", width: 40, height: 30 },
+    ],
+    [
+      "a JPEG with no name extension",
+      "photo",
+      "application/octet-stream",
+      () => image(64, 48, "jpeg"),
+      { mimeType: "image/jpeg", extension: "jpg", width: 64, height: 48 },
+    ],
+    [
+      "text named .png and sent as image/png",
+      "evil.png",
+      "image/png",
+      async () => Buffer.from("just words, not a picture\n"),
+      { mimeType: "text/plain", extension: "txt" },
+    ],
+    [
+      "an HTML page named .html",
+      "page.html",
+      "text/html",
+      async () => Buffer.from("<!doctype html><script>alert(1)</script>"),
+      { mimeType: "text/plain", extension: "txt" },
+    ],
+    [
+      "CSV keeps its kind of text",
+      "prices.csv",
+      "text/csv",
+      async () => Buffer.from("sku,price\na,1.00\n"),
+      { mimeType: "text/csv", extension: "csv" },
+    ],
+    [
+      "an SVG drawing",
+      "logo.bin",
+      "application/octet-stream",
+      async () =>
+        Buffer.from(
+          '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><rect width="120" height="80"/></svg>',
+        ),
+      { mimeType: "image/svg+xml", extension: "svg", width: 120, height: 80 },
+    ],
+    [
+      "unknown binary",
+      "blob.exe",
+      "application/x-msdownload",
+      async () => Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]),
+      { mimeType: "application/octet-stream" },
+    ],
   ])("sniffs the type from the bytes: %s", async (_case, name, type, bytes, expected) => {
     const created = await upload(t, {}, { name, type, bytes: await bytes() });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -55,10 +112,18 @@ describe.each([
 
   it("refuses an image sharp cannot read, and a file over UPLOAD_MAX_BYTES (413), leaving nothing stored", async () => {
     const before = await storage.keys();
-    const broken = await upload(t, {}, { name: "x.png", type: "image/png", bytes: Buffer.concat([png.subarray(0, 60)]) });
+    const broken = await upload(
+      t,
+      {},
+      { name: "x.png", type: "image/png", bytes: Buffer.concat([png.subarray(0, 60)]) },
+    );
     expect(broken.status, JSON.stringify(broken.body)).toBe(400);
     expect(broken.body.message).toMatch(/^Validation error: \/file is not a readable PNG image/);
-    const big = await upload(t, {}, { name: "big.bin", type: "application/octet-stream", bytes: Buffer.alloc(200_001, 7) });
+    const big = await upload(
+      t,
+      {},
+      { name: "big.bin", type: "application/octet-stream", bytes: Buffer.alloc(200_001, 7) },
+    );
     expect(big.status).toBe(413);
     expect(big.body.message).toMatch(/^Payload Too Large error/);
     // Stored first, then the record fails (alt must be a language map).
@@ -70,7 +135,11 @@ describe.each([
   it("serves images in the fixed widths (?w=), made once and kept in storage, never enlarged", async () => {
     const { body } = await upload(t, {}, { name: "wide.png", type: "image/png", bytes: png });
     const key = body.data.file.split("/").pop();
-    for (const [w, expected] of [[320, 320], [640, 640], [1280, 1000]] as const) {
+    for (const [w, expected] of [
+      [320, 320],
+      [640, 640],
+      [1280, 1000],
+    ] as const) {
       const resized = await t.app.inject({ method: "GET", url: `${body.data.file}?w=${w}` });
       expect(resized.statusCode).toBe(200);
       expect(resized.headers["content-type"]).toBe("image/png");
@@ -94,7 +163,14 @@ describe.each([
       method: "PATCH",
       url: `/api/file-storage/files/${created.body.data.id}`,
       headers: { "accept-encoding": "br, gzip" },
-      payload: { data: { alt: { en: "A long enough alt text to make the answer worth compressing", ru: "Достаточно длинный текст, чтобы ответ сжимался" } } },
+      payload: {
+        data: {
+          alt: {
+            en: "A long enough alt text to make the answer worth compressing",
+            ru: "Достаточно длинный текст, чтобы ответ сжимался",
+          },
+        },
+      },
     });
     expect(patched.status).toBe(200);
     expect(await storage.keys()).toEqual(expect.arrayContaining([key]));
@@ -106,7 +182,13 @@ describe.each([
     await t.app.inject({ method: "GET", url: `${first.body.data.file}?w=320` });
     expect(await storage.keys()).toEqual(expect.arrayContaining([firstKey, `w320/${firstKey}`]));
 
-    const replaced = await upload(t, { alt: { en: "second" } }, { name: "b.jpg", type: "image/jpeg", bytes: await image(30, 20, "jpeg") }, `/api/file-storage/files/${first.body.data.id}`, "PATCH");
+    const replaced = await upload(
+      t,
+      { alt: { en: "second" } },
+      { name: "b.jpg", type: "image/jpeg", bytes: await image(30, 20, "jpeg") },
+      `/api/file-storage/files/${first.body.data.id}`,
+      "PATCH",
+    );
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     expect(replaced.body.data).toMatchObject({ alt: { en: "second" }, extension: "jpg", width: 30, height: 20 });
     expect((await t.app.inject({ method: "GET", url: first.body.data.file })).statusCode).toBe(404);
@@ -115,35 +197,81 @@ describe.each([
 
     // A PATCH pointing the record elsewhere removes the file it had.
     const secondFile = replaced.body.data.file;
-    const repointed = await t.request({ method: "PATCH", url: `/api/file-storage/files/${first.body.data.id}`, payload: { data: { file: "https://cdn.example.com/x.png" } } });
+    const repointed = await t.request({
+      method: "PATCH",
+      url: `/api/file-storage/files/${first.body.data.id}`,
+      payload: { data: { file: "https://cdn.example.com/x.png" } },
+    });
     expect(repointed.status).toBe(200);
     expect((await t.app.inject({ method: "GET", url: secondFile })).statusCode).toBe(404);
 
     const third = await upload(t, {}, { name: "c.png", type: "image/png", bytes: png });
-    const twin = await t.request({ method: "POST", url: "/api/file-storage/files", payload: { data: { file: third.body.data.file } } });
+    const twin = await t.request({
+      method: "POST",
+      url: "/api/file-storage/files",
+      payload: { data: { file: third.body.data.file } },
+    });
     expect(twin.status).toBe(201);
     // Another record still names it: deleting one keeps the bytes.
-    expect((await t.request({ method: "DELETE", url: `/api/file-storage/files/${third.body.data.id}` })).status).toBe(200);
+    expect((await t.request({ method: "DELETE", url: `/api/file-storage/files/${third.body.data.id}` })).status).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: "GET", url: third.body.data.file })).statusCode).toBe(200);
-    expect((await t.request({ method: "DELETE", url: `/api/file-storage/files/${twin.body.data.id}` })).status).toBe(200);
+    expect((await t.request({ method: "DELETE", url: `/api/file-storage/files/${twin.body.data.id}` })).status).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: "GET", url: third.body.data.file })).statusCode).toBe(404);
     // A failed PATCH (bad value) removes nothing.
     const kept = await upload(t, {}, { name: "d.png", type: "image/png", bytes: png });
-    const bad = await t.request({ method: "PATCH", url: `/api/file-storage/files/${kept.body.data.id}`, payload: { data: { file: "/x", width: "wide" } } });
+    const bad = await t.request({
+      method: "PATCH",
+      url: `/api/file-storage/files/${kept.body.data.id}`,
+      payload: { data: { file: "/x", width: "wide" } },
+    });
     expect(bad.status).toBe(400);
     expect((await t.app.inject({ method: "GET", url: kept.body.data.file })).statusCode).toBe(200);
   });
 
   it("keeps refusing file parts on other routes and fields, and anonymous uploads", async () => {
     const part = { name: "x.png", type: "image/png", bytes: png };
-    expect((await t.request({ method: "POST", url: "/api/ecommerce/products", ...(await multipart({}, { file: part })) })).status).toBe(400);
-    expect((await t.request({ method: "POST", url: "/api/file-storage/files", ...(await multipart({}, { alt: part })) })).status).toBe(400);
-    expect((await t.request({ method: "POST", url: "/api/file-storage/files/bulk", ...(await multipart([{}], { file: part })) })).status).toBe(400);
-    expect((await t.request({ method: "POST", url: "/api/file-storage/files", key: null, ...(await multipart({}, { file: part })) })).status).toBe(401);
+    expect(
+      (await t.request({ method: "POST", url: "/api/ecommerce/products", ...(await multipart({}, { file: part })) }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.request({ method: "POST", url: "/api/file-storage/files", ...(await multipart({}, { alt: part })) }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: "/api/file-storage/files/bulk",
+          ...(await multipart([{}], { file: part })),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: "/api/file-storage/files",
+          key: null,
+          ...(await multipart({}, { file: part })),
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("serves nothing that is not a stored key", async () => {
-    for (const url of ["/public/files/../pglite", "/public/files/%2e%2e%2fpglite", "/public/files/..%2f..%2fetc%2fpasswd", "/public/files/missing.png", "/public/files/00000000-0000-4000-8000-000000000000.png", "/public/files/w320/x"]) {
+    for (const url of [
+      "/public/files/../pglite",
+      "/public/files/%2e%2e%2fpglite",
+      "/public/files/..%2f..%2fetc%2fpasswd",
+      "/public/files/missing.png",
+      "/public/files/00000000-0000-4000-8000-000000000000.png",
+      "/public/files/w320/x",
+    ]) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(404);
     }
@@ -153,5 +281,7 @@ describe.each([
 it("FILE_STORAGE=s3 needs a bucket; an unknown driver is refused", () => {
   expect(() => configFromEnv({ FILE_STORAGE: "s3" })).toThrow(/S3_BUCKET/);
   expect(() => configFromEnv({ FILE_STORAGE: "ftp" })).toThrow(/local or s3/);
-  expect(configFromEnv({ FILE_STORAGE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "http://127.0.0.1:9000" }).fileStorage.s3).toMatchObject({ bucket: "b", forcePathStyle: true, region: "us-east-1" });
+  expect(
+    configFromEnv({ FILE_STORAGE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "http://127.0.0.1:9000" }).fileStorage.s3,
+  ).toMatchObject({ bucket: "b", forcePathStyle: true, region: "us-east-1" });
 });

@@ -11,5 +11,7 @@ import { crmEnums } from "../../server/modules/crm/input-types.js";
  * what the app accepts.
  */
 export function appRegistry(): Registry {
-  return loadRegistry(paths.schemas, { enums: { ...providerEnums({}), ...crmEnums(), languages: { values: [...LANGUAGES], default: DEFAULT_LANGUAGE } } });
+  return loadRegistry(paths.schemas, {
+    enums: { ...providerEnums({}), ...crmEnums(), languages: { values: [...LANGUAGES], default: DEFAULT_LANGUAGE } },
+  });
 }

@@ -31,7 +31,8 @@ export const needsUniqueValue = (f: Field) => isWritable(f) && f.unique && !f.ge
 export const visibleFields = (model: Model) => model.fields.filter((f) => !f.hidden);
 
 /** The keys of a record as the routes answer it: its visible fields, and an x-drafts record's read-only publication. */
-export const answeredKeys = (model: Model) => [...visibleFields(model).map((f) => f.name), ...(model.published ? ["publication"] : [])].sort();
+export const answeredKeys = (model: Model) =>
+  [...visibleFields(model).map((f) => f.name), ...(model.published ? ["publication"] : [])].sort();
 export const hiddenFields = (model: Model) => model.fields.filter((f) => f.hidden);
 export const writableFields = (model: Model) => model.fields.filter(isWritable);
 
@@ -157,7 +158,9 @@ export async function createRecord(
   const body = buildBody(m, { parents, overrides, all: options.all });
   const response = await t.request({ method: "POST", url: apiPath(m), payload: { data: body } });
   if (response.status !== 201) {
-    throw new Error(`POST ${apiPath(m)} ${JSON.stringify({ data: body })} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    throw new Error(
+      `POST ${apiPath(m)} ${JSON.stringify({ data: body })} answered ${response.status}: ${JSON.stringify(response.body)}`,
+    );
   }
   return response.body.data;
 }
@@ -196,7 +199,8 @@ const errorKeys = ["status", "error", "code", "message", "cause", "requestId"];
 /** What is wrong with an error answer, measured against the JSON error body; [] when nothing. */
 export function errorBodyProblems(status: number, body: unknown): string[] {
   const problems: string[] = [];
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return [`body is not a JSON object: ${String(body).slice(0, 200)}`];
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return [`body is not a JSON object: ${String(body).slice(0, 200)}`];
   const b = body as Row;
   for (const key of errorKeys) if (!(key in b)) problems.push(`no "${key}"`);
   const extra = Object.keys(b).filter((k) => !errorKeys.includes(k));
@@ -208,14 +212,24 @@ export function errorBodyProblems(status: number, body: unknown): string[] {
   if (typeof b.message !== "string") problems.push(`message ${JSON.stringify(b.message)} is not a text`);
   else {
     const prefixes = messagePrefixes[status];
-    if (prefixes && !prefixes.some((p) => (b.message as string).startsWith(p))) problems.push(`message "${b.message.slice(0, 120)}" does not start with ${prefixes.join(" or ")}`);
+    if (prefixes && !prefixes.some((p) => (b.message as string).startsWith(p)))
+      problems.push(`message "${b.message.slice(0, 120)}" does not start with ${prefixes.join(" or ")}`);
     if (/\n\s+at .+\(.*:\d+:\d+\)/.test(b.message)) problems.push("message holds a stack trace");
   }
   if (!Array.isArray(b.cause)) problems.push(`cause ${JSON.stringify(b.cause)} is not a list`);
-  else if (b.cause.some((c: unknown) => typeof c !== "object" || c === null || typeof (c as Row).path !== "string" || typeof (c as Row).message !== "string")) {
+  else if (
+    b.cause.some(
+      (c: unknown) =>
+        typeof c !== "object" ||
+        c === null ||
+        typeof (c as Row).path !== "string" ||
+        typeof (c as Row).message !== "string",
+    )
+  ) {
     problems.push(`cause items are not { path, message }: ${JSON.stringify(b.cause).slice(0, 200)}`);
   }
-  if (typeof b.requestId !== "string" || !b.requestId) problems.push(`requestId ${JSON.stringify(b.requestId)} is not a text`);
+  if (typeof b.requestId !== "string" || !b.requestId)
+    problems.push(`requestId ${JSON.stringify(b.requestId)} is not a text`);
   return problems;
 }
 

@@ -21,11 +21,14 @@ export function writeExamples(files: Map<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), "doc-examples-"));
   const at = (path: string) => join(dir, path);
   for (const [path, code] of files) {
-    const text = code.replace(/(from\s*["']|import\s*\(\s*["'])(\.{1,2}\/[^"']+)(["'])/g, (_, before: string, specifier: string, after: string) => {
-      const target = posix.normalize(posix.join(posix.dirname(path), specifier));
-      const example = [...files.keys()].find((p) => p.replace(/\.tsx?$/, ".js") === target);
-      return `${before}${example ? at(example).replace(/\.tsx?$/, ".js") : join(ROOT, target)}${after}`;
-    });
+    const text = code.replace(
+      /(from\s*["']|import\s*\(\s*["'])(\.{1,2}\/[^"']+)(["'])/g,
+      (_, before: string, specifier: string, after: string) => {
+        const target = posix.normalize(posix.join(posix.dirname(path), specifier));
+        const example = [...files.keys()].find((p) => p.replace(/\.tsx?$/, ".js") === target);
+        return `${before}${example ? at(example).replace(/\.tsx?$/, ".js") : join(ROOT, target)}${after}`;
+      },
+    );
     mkdirSync(dirname(at(path)), { recursive: true });
     writeFileSync(at(path), text);
   }

@@ -15,7 +15,8 @@ export async function eventually<T>(
   for (;;) {
     last = await check();
     if (last !== false && last !== undefined && last !== null) return last as T;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

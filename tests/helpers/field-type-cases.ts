@@ -43,7 +43,8 @@ const URL = `/api/${MODEL}`;
 /** How many generated values each property draws: a few, each a request. */
 const RUNS = 8;
 
-const sample = <T>(arbitrary: fc.Arbitrary<T>, name: string) => fc.sample(arbitrary, { numRuns: RUNS, seed: exampleTools.seed ^ name.length });
+const sample = <T>(arbitrary: fc.Arbitrary<T>, name: string) =>
+  fc.sample(arbitrary, { numRuns: RUNS, seed: exampleTools.seed ^ name.length });
 
 /**
  * Describes the type's cases. `register`: the type is not in the list (a docs example, a fixture)
@@ -52,7 +53,11 @@ const sample = <T>(arbitrary: fc.Arbitrary<T>, name: string) => fc.sample(arbitr
 export function describeFieldType(type: FieldType, facts: FieldTypeFacts, options: { register?: boolean } = {}) {
   const unregister = options.register ? registerFieldType(type) : undefined;
   // `value` required, `optional` not: both of the type.
-  const schema = entity(MODEL, { value: facts.schema, optional: facts.schema }, { title: "Sample", required: ["value"] });
+  const schema = entity(
+    MODEL,
+    { value: facts.schema, optional: facts.schema },
+    { title: "Sample", required: ["value"] },
+  );
   const project = tempProject({ "fixture/samples.json": schema }, { withProjectSchemas: true });
   afterAll(() => {
     project.cleanup();
@@ -63,7 +68,10 @@ export function describeFieldType(type: FieldType, facts: FieldTypeFacts, option
     const registry = loadRegistry(project.schemasDir);
     const model = registry.get(MODEL);
     const field = model.fieldMap.get("value")!;
-    const filter = (method: FilterMethod, value: unknown) => parseListQuery(model, { filters: JSON.stringify([{ column: "value", method, value }]) }).filters[0] as { value: unknown };
+    const filter = (method: FilterMethod, value: unknown) =>
+      parseListQuery(model, { filters: JSON.stringify([{ column: "value", method, value }]) }).filters[0] as {
+        value: unknown;
+      };
     const refusal = (run: () => unknown) => {
       try {
         run();
@@ -118,17 +126,35 @@ export function describeFieldType(type: FieldType, facts: FieldTypeFacts, option
     const registry = loadRegistry(project.schemasDir);
     const field = registry.get(MODEL).fieldMap.get("value")!;
     const examples = type.examples;
-    const create = (value: unknown) => t.request({ method: "POST", url: URL, payload: toJson({ data: { ...buildBody(registry.get(MODEL)), value } }), headers: { "content-type": "application/json" } });
-    const update = (value: unknown) => t.request({ method: "PATCH", url: `${URL}/${existing}`, payload: toJson({ data: { value } }), headers: { "content-type": "application/json" } });
+    const create = (value: unknown) =>
+      t.request({
+        method: "POST",
+        url: URL,
+        payload: toJson({ data: { ...buildBody(registry.get(MODEL)), value } }),
+        headers: { "content-type": "application/json" },
+      });
+    const update = (value: unknown) =>
+      t.request({
+        method: "PATCH",
+        url: `${URL}/${existing}`,
+        payload: toJson({ data: { value } }),
+        headers: { "content-type": "application/json" },
+      });
     // A 400 naming the field (`/value`, `/value/en`); or "/" where only the database refused it
     // and could not say which column (a year 0 date): never another field.
     const refusedAt = (answer: { status: number; body: any }) => [
       answer.status,
-      (answer.body?.cause ?? []).some((c: { path: string }) => c.path === "/" || c.path === "/value" || c.path.startsWith("/value/")),
+      (answer.body?.cause ?? []).some(
+        (c: { path: string }) => c.path === "/" || c.path === "/value" || c.path.startsWith("/value/"),
+      ),
     ];
 
     beforeAll(async () => {
-      t = await createTestApp({ schemasDir: project.schemasDir, migrationsDir: project.migrationsDir, generatedDir: project.generatedDir });
+      t = await createTestApp({
+        schemasDir: project.schemasDir,
+        migrationsDir: project.migrationsDir,
+        generatedDir: project.generatedDir,
+      });
       const created = await create(examples.valid(field, uniqueToken(), exampleTools));
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       existing = created.body.data.id;
@@ -147,24 +173,35 @@ export function describeFieldType(type: FieldType, facts: FieldTypeFacts, option
     it("stores what its generator makes", async () => {
       for (const value of sample(examples.arbitrary(field, exampleTools), "valid")) {
         const created = await create(value);
-        expect(created.status, `${toJson(value).slice(0, 200)} → ${JSON.stringify(created.body).slice(0, 300)}`).toBe(201);
+        expect(created.status, `${toJson(value).slice(0, 200)} → ${JSON.stringify(created.body).slice(0, 300)}`).toBe(
+          201,
+        );
       }
     });
 
     it("refuses each wrong example with a 400 naming the field, on create and on update", async () => {
-      const wrong = [...examples.invalid(field), ...(examples.invalidArbitrary ? sample(examples.invalidArbitrary(field, exampleTools), "invalid") : [])];
+      const wrong = [
+        ...examples.invalid(field),
+        ...(examples.invalidArbitrary ? sample(examples.invalidArbitrary(field, exampleTools), "invalid") : []),
+      ];
       expect(wrong.length).toBeGreaterThan(0);
       for (const value of wrong) {
         const label = toJson(value).slice(0, 120);
         const created = await create(value);
-        expect(refusedAt(created), `create ${label}: ${JSON.stringify(created.body).slice(0, 300)}`).toEqual([400, true]);
+        expect(refusedAt(created), `create ${label}: ${JSON.stringify(created.body).slice(0, 300)}`).toEqual([
+          400,
+          true,
+        ]);
         expect(refusedAt(await update(value)), `update ${label}`).toEqual([400, true]);
       }
     });
 
     it("survives what it may store or refuse (never a 5xx)", async () => {
       if (!examples.stress) return;
-      for (const { value, label } of fc.sample(examples.stress(field, exampleTools), { numRuns: 3, seed: exampleTools.seed })) {
+      for (const { value, label } of fc.sample(examples.stress(field, exampleTools), {
+        numRuns: 3,
+        seed: exampleTools.seed,
+      })) {
         const answer = await create(value);
         expect(answer.status, label).toBeLessThan(500);
       }

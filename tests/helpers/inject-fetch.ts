@@ -31,17 +31,28 @@ export function injectFetch(app: FastifyInstance): InjectFetch {
     headers.host = url.host;
     headers["sec-fetch-site"] = "same-origin";
     if (!["GET", "HEAD"].includes(request.method)) headers.origin = SITE_ORIGIN;
-    if (request.credentials !== "omit" && cookies.size) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    if (request.credentials !== "omit" && cookies.size)
+      headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     const body = ["GET", "HEAD"].includes(request.method) ? undefined : Buffer.from(await request.arrayBuffer());
     requests.push(`${request.method} ${url.pathname}${url.search}`);
-    const answer = await app.inject({ method: request.method as "GET", url: url.pathname + url.search, headers, payload: body?.length ? body : undefined });
+    const answer = await app.inject({
+      method: request.method as "GET",
+      url: url.pathname + url.search,
+      headers,
+      payload: body?.length ? body : undefined,
+    });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
-      for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) responseHeaders.append(name, String(one));
+      for (const one of Array.isArray(value) ? value : [value])
+        if (one !== undefined) responseHeaders.append(name, String(one));
     }
     for (const setCookie of responseHeaders.getSetCookie()) keepCookie(cookies, setCookie);
     const empty = answer.statusCode === 204 || answer.statusCode === 304 || request.method === "HEAD";
-    return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, statusText: answer.statusMessage, headers: responseHeaders });
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      statusText: answer.statusMessage,
+      headers: responseHeaders,
+    });
   };
   return { fetch: fetchViaInject as typeof fetch, cookies, requests };
 }
@@ -52,10 +63,17 @@ function keepCookie(cookies: Map<string, string>, header: string) {
   const at = pair!.indexOf("=");
   const name = pair!.slice(0, at).trim();
   const value = pair!.slice(at + 1).trim();
-  const attribute = (key: string) => attributes.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+  const attribute = (key: string) =>
+    attributes
+      .map((a) => a.trim())
+      .find((a) => a.toLowerCase().startsWith(`${key}=`))
+      ?.slice(key.length + 1);
   const maxAge = attribute("max-age");
   const expires = attribute("expires");
-  const gone = value === "" || (maxAge !== undefined && Number(maxAge) <= 0) || (expires !== undefined && Date.parse(expires) <= Date.now());
+  const gone =
+    value === "" ||
+    (maxAge !== undefined && Number(maxAge) <= 0) ||
+    (expires !== undefined && Date.parse(expires) <= Date.now());
   if (gone) cookies.delete(name);
   else cookies.set(name, value);
 }

@@ -21,7 +21,15 @@ export interface Instances {
  */
 export async function createInstances(count: number, overrides: Partial<Config> = {}): Promise<Instances> {
   const schema = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 1000, seedDemoContent: false, drafts: false, ...overrides };
+  const config: Config = {
+    ...configFromEnv({}),
+    rbacSecretKey: SECRET,
+    logLevel: "silent",
+    authRateLimit: 1000,
+    seedDemoContent: false,
+    drafts: false,
+    ...overrides,
+  };
   const databases: Database[] = [];
   for (let i = 0; i < count; i++) databases.push(await openDatabase({ url: serverUrl, schema, poolSize: 4 }));
   const apps: FastifyInstance[] = [];

@@ -81,7 +81,8 @@ export function markdownLinks(markdown: string): MarkdownLink[] {
         links.push({ line: number, target: match[1]!, image: false });
         rest = rest.replace(match[0], " ".repeat(match[0].length));
       }
-      for (const match of rest.matchAll(/\bhttps?:\/\/[^\s)<>]+/gi)) links.push({ line: number, target: match[0], image: false });
+      for (const match of rest.matchAll(/\bhttps?:\/\/[^\s)<>]+/gi))
+        links.push({ line: number, target: match[0], image: false });
     });
   return links;
 }
@@ -118,17 +119,25 @@ export function markdownAnchors(markdown: string): Set<string> {
 export const ALLOWED_EXTERNAL: readonly string[] = [];
 
 /** What is wrong with one link of `file` (repository-relative), or null when GitHub would follow it here. */
-export function checkLink(file: string, target: string, files: FileSource, allowed: readonly string[] = ALLOWED_EXTERNAL): string | null {
+export function checkLink(
+  file: string,
+  target: string,
+  files: FileSource,
+  allowed: readonly string[] = ALLOWED_EXTERNAL,
+): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
     if (allowed.includes(target)) return null;
-    return /^https?:/i.test(target) ? "leads outside the repository (an http(s) link)" : `leads outside the repository (a ${target.split(":")[0]}: link)`;
+    return /^https?:/i.test(target)
+      ? "leads outside the repository (an http(s) link)"
+      : `leads outside the repository (a ${target.split(":")[0]}: link)`;
   }
   if (target.startsWith("//")) return "leads outside the repository (a protocol-relative link)";
   if (target === "") return "is empty";
   const hash = target.indexOf("#");
   const pathPart = decodeURI(hash < 0 ? target : target.slice(0, hash)).replace(/\?.*$/, "");
   const anchor = hash < 0 ? null : target.slice(hash + 1);
-  if (pathPart.startsWith("/")) return "is absolute: on GitHub it would leave the repository; write it relative to the file";
+  if (pathPart.startsWith("/"))
+    return "is absolute: on GitHub it would leave the repository; write it relative to the file";
   let resolved = file;
   if (pathPart !== "") {
     resolved = posix.normalize(posix.join(posix.dirname(file), pathPart)).replace(/\/$/, "");
@@ -139,13 +148,18 @@ export function checkLink(file: string, target: string, files: FileSource, allow
   if (anchor !== null) {
     if (anchor === "") return "has an empty #anchor";
     if (!resolved.endsWith(".md")) return `has an #anchor into ${resolved}, which is not a markdown file`;
-    if (!markdownAnchors(files.read(resolved)).has(decodeURIComponent(anchor))) return `#${anchor} is not a heading of ${resolved}`;
+    if (!markdownAnchors(files.read(resolved)).has(decodeURIComponent(anchor)))
+      return `#${anchor} is not a heading of ${resolved}`;
   }
   return null;
 }
 
 /** Every problem of every link in `markdownFiles`. */
-export function checkMarkdownLinks(markdownFiles: readonly string[], files: FileSource, allowed: readonly string[] = ALLOWED_EXTERNAL): LinkProblem[] {
+export function checkMarkdownLinks(
+  markdownFiles: readonly string[],
+  files: FileSource,
+  allowed: readonly string[] = ALLOWED_EXTERNAL,
+): LinkProblem[] {
   const problems: LinkProblem[] = [];
   for (const file of markdownFiles) {
     for (const link of markdownLinks(files.read(file))) {

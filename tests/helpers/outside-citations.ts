@@ -11,7 +11,10 @@ export interface CitationRule {
 
 export const CITATION_RULES: CitationRule[] = [
   // Case-sensitive: docs/api.md and docs/payments.md are this repository's own pages.
-  { name: "outside document (SPEC/API/ARCHITECTURE/PAYMENTS .md)", pattern: /\b(?:SPEC|API|ARCHITECTURE|PAYMENTS)\.md\b/ },
+  {
+    name: "outside document (SPEC/API/ARCHITECTURE/PAYMENTS .md)",
+    pattern: /\b(?:SPEC|API|ARCHITECTURE|PAYMENTS)\.md\b/,
+  },
   { name: "folder beside the repository (../shared)", pattern: /\.\.\/shared(?![\w.-])/ },
   // "issue 24", "Issue 13's", "issues 12 and 17", "issue #31".
   { name: "issue number", pattern: /\bissues?\s+#?\d+/i },
@@ -19,7 +22,10 @@ export const CITATION_RULES: CitationRule[] = [
   { name: "issue number in parentheses (#N)", pattern: /\(#\d+\b/ },
   // "see #31", "fixes #31", "and #17": a word that introduces a tracker reference. A colour such as
   // "#123" or "color: #123" has no such word before it.
-  { name: "issue number after a word (see #N)", pattern: /\b(?:see|fixes|fixed|closes|closed|resolves|ticket|tickets|pr|bug|and)\s+#\d+\b/i },
+  {
+    name: "issue number after a word (see #N)",
+    pattern: /\b(?:see|fixes|fixed|closes|closed|resolves|ticket|tickets|pr|bug|and)\s+#\d+\b/i,
+  },
   // "strapi#5767", "owner/repo#12": another project's tracker. An HTML entity ("&#39;") has no
   // letter right before its "#".
   { name: "another tracker's issue (name#N)", pattern: /[A-Za-z][\w./-]*#\d+\b/ },

@@ -48,7 +48,15 @@ export function demoImage(drafts: boolean): Promise<Blob> {
     const dataDir = mkdtempSync(join(tmpdir(), "demo-image-"));
     try {
       const defaults = configFromEnv({});
-      const config = { ...defaults, rbacSecretKey: "demo-image", logLevel: "silent", dataDir, seedDemoContent: true, drafts, notifications: { ...defaults.notifications, pollMs: 0 } };
+      const config = {
+        ...defaults,
+        rbacSecretKey: "demo-image",
+        logLevel: "silent",
+        dataDir,
+        seedDemoContent: true,
+        drafts,
+        notifications: { ...defaults.notifications, pollMs: 0 },
+      };
       const app = await composeApp(config, { database, logger: false });
       await app.close();
       return database;

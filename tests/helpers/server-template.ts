@@ -49,13 +49,20 @@ export async function makeServerTemplate(serverUrl: string): Promise<() => Promi
   const template = `${run}_template`;
   const remove = () =>
     onServer(serverUrl, async (client) => {
-      const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${run}\\_%`]);
+      const { rows } = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE $1",
+        [`${run}\\_%`],
+      );
       const names = rows.map((row) => row.datname);
       for (let i = 0; i < names.length; i += 10) await dropDatabases(serverUrl, names.slice(i, i + 10));
     });
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE "${template}"`));
   try {
-    const database = await openDatabase({ url: databaseUrl(serverUrl, template), schema: TEMPLATE_SCHEMA, poolSize: 1 });
+    const database = await openDatabase({
+      url: databaseUrl(serverUrl, template),
+      schema: TEMPLATE_SCHEMA,
+      poolSize: 1,
+    });
     try {
       await migrate(database.db, MIGRATIONS);
     } finally {
@@ -107,6 +114,10 @@ function dropLater(serverUrl: string, name: string): void {
 /** Drops `names` at once (concurrent drops share a checkpoint); one that fails is left to the run's end. */
 async function dropDatabases(serverUrl: string, names: string[]): Promise<void> {
   await Promise.all(
-    names.map((name) => onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined)),
+    names.map((name) =>
+      onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(
+        () => undefined,
+      ),
+    ),
   );
 }

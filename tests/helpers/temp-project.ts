@@ -10,7 +10,11 @@ import { paths } from "../../server/config.js";
 export function tempProject(files: Record<string, unknown>, options: { withProjectSchemas?: boolean } = {}) {
   const root = mkdtempSync(join(tmpdir(), "schemas-"));
   const schemasDir = join(root, "schemas");
-  cpSync(options.withProjectSchemas ? paths.schemas : join(paths.schemas, "_defs"), options.withProjectSchemas ? schemasDir : join(schemasDir, "_defs"), { recursive: true });
+  cpSync(
+    options.withProjectSchemas ? paths.schemas : join(paths.schemas, "_defs"),
+    options.withProjectSchemas ? schemasDir : join(schemasDir, "_defs"),
+    { recursive: true },
+  );
   const write = (name: string, content: unknown) => {
     const file = join(schemasDir, name);
     mkdirSync(dirname(file), { recursive: true });

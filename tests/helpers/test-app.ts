@@ -69,7 +69,11 @@ export async function createTestApp(
   options: { logs?: boolean; modules?: readonly Module[]; database?: TestDatabase } = {},
 ): Promise<TestApp> {
   const migrations = overrides.migrationsDir;
-  const test = options.database ?? (await openTestDatabase({ from: migrations === undefined || isDefaultMigrations(migrations) ? "migrated" : "empty" }));
+  const test =
+    options.database ??
+    (await openTestDatabase({
+      from: migrations === undefined || isDefaultMigrations(migrations) ? "migrated" : "empty",
+    }));
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
   // The queue does not poll: it runs when the app queued work, and `notifications.flush()` waits
   // for it, so no query runs at a moment a test does not expect (query counts stay exact).
@@ -120,6 +124,7 @@ export async function createTestApp(
 /** Creates a record through the generic route with the secret key; a refusal fails the test with the server's answer. */
 export async function createRecord(t: TestApp, url: string, data: unknown): Promise<any> {
   const response = await t.request({ method: "POST", url, payload: { data } });
-  if (response.status !== 201) throw new Error(`POST ${url} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`POST ${url} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.data;
 }

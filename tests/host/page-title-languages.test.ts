@@ -28,19 +28,52 @@ describe(`page titles per language (${testDialect})`, () => {
   afterAll(() => t?.close());
 
   it("titles /about and /ru/about from the metadata's language maps: <title>, description, og: and twitter:", async () => {
-    const page = await post("/api/host/pages", { url: "/about", title: { en: "About", ru: "О странице" }, description: { en: "Page text", ru: "Текст страницы" } });
-    const metadata = await post("/api/host/metadata", { title: { en: "About us", ru: "О нас" }, description: { en: "Who we are", ru: "Кто мы" }, opengraph: {}, twitter: {} });
+    const page = await post("/api/host/pages", {
+      url: "/about",
+      title: { en: "About", ru: "О странице" },
+      description: { en: "Page text", ru: "Текст страницы" },
+    });
+    const metadata = await post("/api/host/metadata", {
+      title: { en: "About us", ru: "О нас" },
+      description: { en: "Who we are", ru: "Кто мы" },
+      opengraph: {},
+      twitter: {},
+    });
     await post("/api/host/pages-to-metadata", { pageId: page.id, metadataId: metadata.id });
-    expect(head(await html("/about"))).toEqual({ title: "About us", description: "Who we are", ogTitle: "About us", ogDescription: "Who we are", twitterTitle: "About us", heading: "About" });
-    expect(head(await html("/ru/about"))).toEqual({ title: "О нас", description: "Кто мы", ogTitle: "О нас", ogDescription: "Кто мы", twitterTitle: "О нас", heading: "О странице" });
+    expect(head(await html("/about"))).toEqual({
+      title: "About us",
+      description: "Who we are",
+      ogTitle: "About us",
+      ogDescription: "Who we are",
+      twitterTitle: "About us",
+      heading: "About",
+    });
+    expect(head(await html("/ru/about"))).toEqual({
+      title: "О нас",
+      description: "Кто мы",
+      ogTitle: "О нас",
+      ogDescription: "Кто мы",
+      twitterTitle: "О нас",
+      heading: "О странице",
+    });
     // The API answers the maps as written.
-    expect((await t.request({ method: "GET", url: `/api/host/metadata/${metadata.id}`, key: null })).body.data.title).toEqual({ en: "About us", ru: "О нас" });
+    expect(
+      (await t.request({ method: "GET", url: `/api/host/metadata/${metadata.id}`, key: null })).body.data.title,
+    ).toEqual({ en: "About us", ru: "О нас" });
   });
 
   it("falls back to the page's own title and description per language, and to English for a language without a text", async () => {
-    await post("/api/host/pages", { url: "/team", title: { en: "Team" , ru: "Команда" }, description: { en: "The people" } });
+    await post("/api/host/pages", {
+      url: "/team",
+      title: { en: "Team", ru: "Команда" },
+      description: { en: "The people" },
+    });
     expect(head(await html("/team"))).toMatchObject({ title: "Team", description: "The people", heading: "Team" });
-    expect(head(await html("/ru/team"))).toMatchObject({ title: "Команда", description: "The people", heading: "Команда" });
+    expect(head(await html("/ru/team"))).toMatchObject({
+      title: "Команда",
+      description: "The people",
+      heading: "Команда",
+    });
   });
 
   it("keeps a plain string a string for old clients, shown in every language", async () => {
@@ -50,7 +83,11 @@ describe(`page titles per language (${testDialect})`, () => {
     expect([read.title, read.description]).toEqual(["Plain title", "Plain text"]);
     expect(head(await html("/ru/plain"))).toMatchObject({ title: "Plain title", description: "Plain text" });
     // Filters on the old string still find the page.
-    const byTitle = await t.request({ method: "GET", url: `/api/host/pages?filters[and]=${encodeURIComponent(JSON.stringify([{ column: "title", method: "eq", value: "Plain title" }]))}`, key: null });
+    const byTitle = await t.request({
+      method: "GET",
+      url: `/api/host/pages?filters[and]=${encodeURIComponent(JSON.stringify([{ column: "title", method: "eq", value: "Plain title" }]))}`,
+      key: null,
+    });
     expect(byTitle.body.data.map((p: any) => p.id)).toEqual([page.id]);
   });
 
@@ -59,7 +96,11 @@ describe(`page titles per language (${testDialect})`, () => {
     ["a map of numbers", { en: 5 }],
     ["a map with a key that is no language", { "not a language": "x" }],
   ])("refuses %s as a title with a 400 naming the field", async (_what, title) => {
-    const response = await t.request({ method: "POST", url: "/api/host/pages", payload: { data: { url: `/bad-${Math.random().toString(36).slice(2)}`, title } } });
+    const response = await t.request({
+      method: "POST",
+      url: "/api/host/pages",
+      payload: { data: { url: `/bad-${Math.random().toString(36).slice(2)}`, title } },
+    });
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body.cause)).toContain("/title");
   });
@@ -69,8 +110,14 @@ describe(`page titles per language (${testDialect})`, () => {
     const pages = models.find((m: any) => m.id === "host/pages");
     const title = pages.fields.find((f: any) => f.name === "title");
     expect(title).toMatchObject({ kind: "text-or-language-map", languages: ["en", "ru"] });
-    expect(formSchema(pages).schema.properties.title).toMatchObject({ type: "object", properties: { en: { type: "string" }, ru: { type: "string" } } });
-    expect(formDataOf(pages, { title: "Plain title", description: { en: "A", ru: "Б" } })).toMatchObject({ title: { en: "Plain title", ru: "Plain title" }, description: { en: "A", ru: "Б" } });
+    expect(formSchema(pages).schema.properties.title).toMatchObject({
+      type: "object",
+      properties: { en: { type: "string" }, ru: { type: "string" } },
+    });
+    expect(formDataOf(pages, { title: "Plain title", description: { en: "A", ru: "Б" } })).toMatchObject({
+      title: { en: "Plain title", ru: "Plain title" },
+      description: { en: "A", ru: "Б" },
+    });
   });
 });
 

@@ -37,10 +37,16 @@ async function startApp(database: Database, smtpUrl: string, pollMs = 0) {
   };
   const app = await composeApp(config, { database, logger: false });
   const request = async (options: { method: string; url: string; payload?: unknown; key?: string | null }) => {
-    const response = await app.inject({ method: options.method as "GET", url: options.url, payload: options.payload as object, headers: options.key === null ? {} : { "x-rbac-secret-key": SECRET } });
+    const response = await app.inject({
+      method: options.method as "GET",
+      url: options.url,
+      payload: options.payload as object,
+      headers: options.key === null ? {} : { "x-rbac-secret-key": SECRET },
+    });
     return { status: response.statusCode, body: response.json() };
   };
-  const notification = async (id: string) => (await request({ method: "GET", url: `/api/notification/notifications/${id}` })).body.data;
+  const notification = async (id: string) =>
+    (await request({ method: "GET", url: `/api/notification/notifications/${id}` })).body.data;
   return { app, request, notification, t: { app, request } as unknown as TestApp };
 }
 
@@ -67,7 +73,13 @@ describe(`the queue across a crash and a restart, on ${testDialect}`, () => {
     let database = await open();
     const first = await startApp(database, `smtp://127.0.0.1:${port}`);
     const ann = await register(first.t, "ann@example.com");
-    const queued = (await first.request({ method: "POST", url: `/api/rbac/subjects/${ann.subjectId}/notify`, payload: { data: { subject: "Across a restart", text: "Still here." } } })).body;
+    const queued = (
+      await first.request({
+        method: "POST",
+        url: `/api/rbac/subjects/${ann.subjectId}/notify`,
+        payload: { data: { subject: "Across a restart", text: "Still here." } },
+      })
+    ).body;
     await first.app.notifications.flush();
     const waiting = await first.notification(queued.data.id);
     expect(waiting, JSON.stringify(waiting)).toMatchObject({ status: "new", attempts: 1 });
@@ -79,7 +91,10 @@ describe(`the queue across a crash and a restart, on ${testDialect}`, () => {
     const second = await startApp(database, `smtp://127.0.0.1:${port}`, 50);
     await second.app.ready();
     // Polling (every 50 ms here) finds it: nothing in this process queued it.
-    await eventually("the restarted app's polling to send the queued message", async () => (await second.notification(queued.data.id)).status === "sent");
+    await eventually(
+      "the restarted app's polling to send the queued message",
+      async () => (await second.notification(queued.data.id)).status === "sent",
+    );
     expect(smtp.received.filter((m) => m.subject === "Across a restart")).toHaveLength(1);
     const sent = await second.notification(queued.data.id);
     expect(sent, JSON.stringify(sent)).toMatchObject({ status: "sent", attempts: 2 });
@@ -104,19 +119,39 @@ describe(`the queue across a crash and a restart, on ${testDialect}`, () => {
     // Queued straight into the table, with no process running: the child's queue finds it.
     await database.db
       .insertInto("notification_notifications")
-      .values({ template: "message", recipient: "bob@example.com", data: JSON.stringify({ subject: "Crash after send", text: "Once." }), rbacModuleSubjectId: bob.subjectId })
+      .values({
+        template: "message",
+        recipient: "bob@example.com",
+        data: JSON.stringify({ subject: "Crash after send", text: "Once." }),
+        rbacModuleSubjectId: bob.subjectId,
+      })
       .execute();
     await database.close();
 
     // One process (node with tsx's loader, not the tsx command, which runs the script in a child of its own).
     child = spawn(process.execPath, ["--import", "tsx", "tests/notification/crash-child.ts"], {
-      env: { ...process.env, SMTP_URL: smtp.url, CRASH_DB_URL: url ?? "", CRASH_DB_SCHEMA: schema ?? "", CRASH_PGLITE_DIR: pgliteDir ?? "", CRASH_FILES_DIR: filesDir },
+      env: {
+        ...process.env,
+        SMTP_URL: smtp.url,
+        CRASH_DB_URL: url ?? "",
+        CRASH_DB_SCHEMA: schema ?? "",
+        CRASH_PGLITE_DIR: pgliteDir ?? "",
+        CRASH_FILES_DIR: filesDir,
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
     const exited = new Promise<void>((resolve) => child!.once("exit", () => resolve()));
     await Promise.race([
       exited,
-      new Promise((_, reject) => setTimeout(() => reject(new Error("the child did not exit within 60 s: the mail server never got the message that kills it")), 60_000).unref()),
+      new Promise((_, reject) =>
+        setTimeout(
+          () =>
+            reject(
+              new Error("the child did not exit within 60 s: the mail server never got the message that kills it"),
+            ),
+          60_000,
+        ).unref(),
+      ),
     ]);
     expect(child.signalCode).toBe("SIGKILL");
     expect(smtp.received.filter((m) => m.subject === "Crash after send")).toHaveLength(1);
@@ -124,7 +159,13 @@ describe(`the queue across a crash and a restart, on ${testDialect}`, () => {
     database = await open();
     const after = await startApp(database, smtp.url, 50);
     await after.app.ready();
-    const bobs = async () => (await after.request({ method: "GET", url: "/api/notification/notifications?filters[and][0][column]=recipient&filters[and][0][method]=eq&filters[and][0][value]=bob@example.com" })).body.data;
+    const bobs = async () =>
+      (
+        await after.request({
+          method: "GET",
+          url: "/api/notification/notifications?filters[and][0][column]=recipient&filters[and][0][method]=eq&filters[and][0][value]=bob@example.com",
+        })
+      ).body.data;
     // The dead sender's lease (1 s) runs out; then the queue sets the message aside.
     await eventually("the dead sender's message to be set aside as unconfirmed", async () => {
       await after.app.notifications.flush();

@@ -5,7 +5,11 @@ import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv } from "../../server/config.js";
 
 const env = process.env;
-const database = await openDatabase(env.CRASH_DB_URL ? { url: env.CRASH_DB_URL, schema: env.CRASH_DB_SCHEMA, poolSize: 2 } : { dataDir: env.CRASH_PGLITE_DIR });
+const database = await openDatabase(
+  env.CRASH_DB_URL
+    ? { url: env.CRASH_DB_URL, schema: env.CRASH_DB_SCHEMA, poolSize: 2 }
+    : { dataDir: env.CRASH_PGLITE_DIR },
+);
 const defaults = configFromEnv({});
 const app = await composeApp(
   {

@@ -9,7 +9,12 @@ const settings = { ...configFromEnv({}).notifications, pollMs: 0, retryBaseMs: 5
 
 /** A subject with an email identity, optionally reading Russian. */
 async function subject(t: TestApp, email: string, language?: "en" | "ru") {
-  const response = await t.request({ method: "POST", url: `${AUTH}/email-and-password/registration`, key: null, payload: { login: email, password: PASSWORD, ...(language ? { language } : {}) } });
+  const response = await t.request({
+    method: "POST",
+    url: `${AUTH}/email-and-password/registration`,
+    key: null,
+    payload: { login: email, password: PASSWORD, ...(language ? { language } : {}) },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return JSON.parse(Buffer.from(response.body.data.jwt.split(".")[1], "base64url").toString()).sub as string;
 }
@@ -17,12 +22,19 @@ async function subject(t: TestApp, email: string, language?: "en" | "ru") {
 describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testDialect}`, () => {
   let t: TestApp;
   const smtp = new SmtpPeer();
-  const notify = (subjectId: string, data: Record<string, unknown>) => t.request({ method: "POST", url: `/api/rbac/subjects/${subjectId}/notify`, payload: { data } });
-  const notification = async (id: string) => (await t.request({ method: "GET", url: `/api/notification/notifications/${id}` })).body.data;
+  const notify = (subjectId: string, data: Record<string, unknown>) =>
+    t.request({ method: "POST", url: `/api/rbac/subjects/${subjectId}/notify`, payload: { data } });
+  const notification = async (id: string) =>
+    (await t.request({ method: "GET", url: `/api/notification/notifications/${id}` })).body.data;
 
   beforeAll(async () => {
     await smtp.start();
-    t = await createTestApp({ smtpUrl: smtp.url, mailFrom: "Shop <shop@example.com>", publicUrl: "https://shop.example.com", notifications: settings });
+    t = await createTestApp({
+      smtpUrl: smtp.url,
+      mailFrom: "Shop <shop@example.com>",
+      publicUrl: "https://shop.example.com",
+      notifications: settings,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -33,14 +45,25 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     const ann = await subject(t, "ann@example.com");
     const queued = await notify(ann, { subject: "Your parcel", text: "It left the warehouse today." });
     expect(queued.status, JSON.stringify(queued.body)).toBe(201);
-    expect(queued.body.data).toMatchObject({ status: "new", recipient: "ann@example.com", template: "message", rbacModuleSubjectId: ann });
+    expect(queued.body.data).toMatchObject({
+      status: "new",
+      recipient: "ann@example.com",
+      template: "message",
+      rbacModuleSubjectId: ann,
+    });
     await t.app.notifications.flush();
     const mail = smtp.received.filter((m) => m.to.includes("ann@example.com"));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe("Your parcel");
     expect(plain(mail[0]!.raw)).toContain("It left the warehouse today.");
     expect(mail[0]!.messageId).toBe(`<notification-${queued.body.data.id}@shop.example.com>`);
-    expect(await notification(queued.body.data.id)).toMatchObject({ status: "sent", attempts: 1, subject: "Your parcel", messageId: mail[0]!.messageId, error: null });
+    expect(await notification(queued.body.data.id)).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      subject: "Your parcel",
+      messageId: mail[0]!.messageId,
+      error: null,
+    });
   });
 
   it("renders a template of the subject's language with its variables; an admin's template row wins over the built-in text", async () => {
@@ -48,7 +71,13 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     const template = await t.request({
       method: "POST",
       url: "/api/notification/templates",
-      payload: { data: { variant: "welcome", title: { en: "Welcome, {{name}}", ru: "Добро пожаловать, {{name}}" }, description: { en: "Your code is {{code}}.", ru: "Ваш код: {{code}}.{{#extra}} {{extra}}{{/extra}}" } } },
+      payload: {
+        data: {
+          variant: "welcome",
+          title: { en: "Welcome, {{name}}", ru: "Добро пожаловать, {{name}}" },
+          description: { en: "Your code is {{code}}.", ru: "Ваш код: {{code}}.{{#extra}} {{extra}}{{/extra}}" },
+        },
+      },
     });
     expect(template.status).toBe(201);
     const queued = await notify(ivan, { template: "welcome", data: { name: "Иван", code: "A-17" } });
@@ -56,7 +85,12 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     const mail = smtp.received.find((m) => m.to.includes("ivan@example.com"))!;
     expect(mail.subject).toBe("Добро пожаловать, Иван");
     expect(textBody(mail.raw).trim()).toBe("Ваш код: A-17.");
-    expect(await notification(queued.body.data.id)).toMatchObject({ status: "sent", language: "ru", subject: "Добро пожаловать, Иван", data: { name: "Иван", code: "A-17" } });
+    expect(await notification(queued.body.data.id)).toMatchObject({
+      status: "sent",
+      language: "ru",
+      subject: "Добро пожаловать, Иван",
+      data: { name: "Иван", code: "A-17" },
+    });
     // Asked for English explicitly: the English text.
     const english = await notify(ivan, { template: "welcome", data: { name: "Ivan", code: "B-2" }, language: "en" });
     await t.app.notifications.flush();
@@ -114,11 +148,16 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     expect((await notification(queued.body.data.id)).error).toMatch(/550/);
     expect(smtp.received.filter((m) => m.to.includes("refuse-dan@example.com"))).toHaveLength(0);
     // The admin's table of notifications reads the generic list with a status filter.
-    const failed = await t.request({ method: "GET", url: "/api/notification/notifications?filters[and][0][column]=status&filters[and][0][method]=eq&filters[and][0][value]=failed" });
+    const failed = await t.request({
+      method: "GET",
+      url: "/api/notification/notifications?filters[and][0][column]=status&filters[and][0][method]=eq&filters[and][0][value]=failed",
+    });
     expect(failed.body.data.map((n: { id: string }) => n.id)).toContain(queued.body.data.id);
     const models = await t.request({ method: "GET", url: "/api/admin/models" });
     const model = models.body.data.find((m: { id: string }) => m.id === "notification/notifications");
-    expect(model.fields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(["status", "error", "attempts", "recipient", "subject"]));
+    expect(model.fields.map((f: { name: string }) => f.name)).toEqual(
+      expect.arrayContaining(["status", "error", "attempts", "recipient", "subject"]),
+    );
     expect(model.fields.map((f: { name: string }) => f.name)).not.toContain("secretData");
   });
 
@@ -127,8 +166,16 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     // One due in a moment, one due in an hour: the first arriving shows the queue ran after the
     // moment passed, so the second still waiting is not just a queue that never looked.
     const sendAfter = Date.now() + 300;
-    const soon = await notify(eve, { subject: "Soon", text: "In a moment.", sendAfter: new Date(sendAfter).toISOString() });
-    const later = await notify(eve, { subject: "Later", text: "In an hour.", sendAfter: new Date(Date.now() + 3_600_000).toISOString() });
+    const soon = await notify(eve, {
+      subject: "Soon",
+      text: "In a moment.",
+      sendAfter: new Date(sendAfter).toISOString(),
+    });
+    const later = await notify(eve, {
+      subject: "Later",
+      text: "In an hour.",
+      sendAfter: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect([soon.status, later.status]).toEqual([201, 201]);
     const mail = await eventually("the mail due in a moment to reach the SMTP peer", async () => {
       await t.app.notifications.flush();
@@ -136,7 +183,9 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
     });
     expect(mail.subject).toBe("Soon");
     // Taken no earlier than asked (a queue ignoring sendAfter sends it at once).
-    expect(mail.receivedAt, `received ${sendAfter - mail.receivedAt} ms before its sendAfter`).toBeGreaterThanOrEqual(sendAfter);
+    expect(mail.receivedAt, `received ${sendAfter - mail.receivedAt} ms before its sendAfter`).toBeGreaterThanOrEqual(
+      sendAfter,
+    );
     expect(await notification(soon.body.data.id)).toMatchObject({ status: "sent" });
     await t.app.notifications.flush();
     expect(await notification(later.body.data.id)).toMatchObject({ status: "new", attempts: 0 });
@@ -144,7 +193,17 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
   });
 
   it("an admin's notification made through the generic route is sent too; without a recipient it shows as failed", async () => {
-    const made = await t.request({ method: "POST", url: "/api/notification/notifications", payload: { data: { recipient: "frank@example.com", template: "message", data: { subject: "Made by hand", text: "Hello Frank" } } } });
+    const made = await t.request({
+      method: "POST",
+      url: "/api/notification/notifications",
+      payload: {
+        data: {
+          recipient: "frank@example.com",
+          template: "message",
+          data: { subject: "Made by hand", text: "Hello Frank" },
+        },
+      },
+    });
     expect(made.status).toBe(201);
     await t.app.notifications.flush();
     expect(smtp.received.some((m) => m.to.includes("frank@example.com") && m.subject === "Made by hand")).toBe(true);
@@ -156,17 +215,30 @@ describe(`notifications delivered by SMTP (smtp-server on 127.0.0.1), on ${testD
 
   it("the password reset mail goes through the queue; its link never shows in the API", async () => {
     await register(t, "gus@example.com");
-    await t.request({ method: "POST", url: `${AUTH}/email-and-password/forgot-password`, key: null, payload: { email: "gus@example.com" } });
+    await t.request({
+      method: "POST",
+      url: `${AUTH}/email-and-password/forgot-password`,
+      key: null,
+      payload: { email: "gus@example.com" },
+    });
     await t.app.rbac.background.settled();
     await t.app.notifications.flush();
     const mail = smtp.received.find((m) => m.to.includes("gus@example.com"))!;
     expect(plain(mail.raw)).toMatch(/reset-password\?code=[\w-]+/);
-    const rows = (await t.request({ method: "GET", url: "/api/notification/notifications?filters[and][0][column]=recipient&filters[and][0][method]=eq&filters[and][0][value]=gus@example.com" })).body.data;
+    const rows = (
+      await t.request({
+        method: "GET",
+        url: "/api/notification/notifications?filters[and][0][column]=recipient&filters[and][0][method]=eq&filters[and][0][value]=gus@example.com",
+      })
+    ).body.data;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ template: "password-reset", status: "sent", subject: "Reset your password" });
     expect(JSON.stringify(rows[0])).not.toMatch(/code=/);
     // Hidden: it cannot be filtered on either.
-    const probe = await t.request({ method: "GET", url: "/api/notification/notifications?filters[and][0][column]=secretData&filters[and][0][method]=isNotNull" });
+    const probe = await t.request({
+      method: "GET",
+      url: "/api/notification/notifications?filters[and][0][column]=secretData&filters[and][0][method]=isNotNull",
+    });
     expect(probe.status).toBe(400);
   });
 });

@@ -13,7 +13,8 @@ const TRIGGER_MIGRATION = "0012_order_status_changed_trigger";
 /** The committed migrations up to (not including) `id`, in a folder of their own. */
 function migrationsBefore(id: string): string {
   const dir = mkdtempSync(join(tmpdir(), "migrations-"));
-  for (const name of readdirSync(paths.migrations)) if (name.endsWith(".sql") && name < `${id}.sql`) copyFileSync(join(paths.migrations, name), join(dir, name));
+  for (const name of readdirSync(paths.migrations))
+    if (name.endsWith(".sql") && name < `${id}.sql`) copyFileSync(join(paths.migrations, name), join(dir, name));
   return dir;
 }
 
@@ -33,9 +34,12 @@ describe(`the order-status trigger is a migration, on ${testDialect}`, () => {
 
   /** Makes an order, then applies each change to it with plain SQL; the jobs queued meanwhile. */
   async function jobsFor(db: TestDatabase["database"]["db"], changes: Record<string, string>[]) {
-    const { rows } = await sql<{ id: string }>`INSERT INTO "ecommerce_orders" DEFAULT VALUES RETURNING "id"`.execute(db);
+    const { rows } = await sql<{ id: string }>`INSERT INTO "ecommerce_orders" DEFAULT VALUES RETURNING "id"`.execute(
+      db,
+    );
     const orderId = rows[0]!.id;
-    for (const change of changes) await db.updateTable("ecommerce_orders").set(change).where("id", "=", orderId).execute();
+    for (const change of changes)
+      await db.updateTable("ecommerce_orders").set(change).where("id", "=", orderId).execute();
     const jobs = await db.selectFrom("notification_jobs").select(["kind", "payload"]).orderBy("createdAt").execute();
     return { orderId, jobs: jobs.map((j) => [j.kind, j.payload.orderId === orderId, j.payload.from, j.payload.to]) };
   }
@@ -63,10 +67,17 @@ describe(`the order-status trigger is a migration, on ${testDialect}`, () => {
     const db = t.database.db;
     await prepare(db);
     expect(await migrate(db, paths.migrations)).toContain(TRIGGER_MIGRATION);
-    const triggers = await sql<{ tgname: string }>`SELECT tgname FROM pg_trigger WHERE tgrelid = '"ecommerce_orders"'::regclass AND NOT tgisinternal`.execute(db);
+    const triggers = await sql<{
+      tgname: string;
+    }>`SELECT tgname FROM pg_trigger WHERE tgrelid = '"ecommerce_orders"'::regclass AND NOT tgisinternal`.execute(db);
     expect(triggers.rows.map((r) => r.tgname)).toEqual(["ecommerce_orders_status_changed"]);
 
-    const { jobs } = await jobsFor(db, [{ status: "paying" }, { comment: "gift wrap" }, { status: "paying" }, { status: "approving" }]);
+    const { jobs } = await jobsFor(db, [
+      { status: "paying" },
+      { comment: "gift wrap" },
+      { status: "paying" },
+      { status: "approving" },
+    ]);
     expect(jobs).toEqual([
       ["order-status-changed", true, "new", "paying"],
       ["order-status-changed", true, "paying", "approving"],

@@ -16,7 +16,10 @@ export const plain = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g,
 const decodeWord = (kind: string, text: string) =>
   kind.toLowerCase() === "b"
     ? Buffer.from(text, "base64").toString("utf8")
-    : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+    : Buffer.from(
+        text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
 
 /** A header of a raw message, unfolded, encoded words decoded (subjects in Russian). */
 export function header(raw: string, name: string): string {
@@ -45,7 +48,8 @@ export class SmtpPeer {
       disabledCommands: ["STARTTLS"],
       logger: false,
       onRcptTo(address, _session, callback) {
-        if (address.address.startsWith("refuse")) return callback(Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 }));
+        if (address.address.startsWith("refuse"))
+          return callback(Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 }));
         callback();
       },
       onData: (stream, session, callback) => {
@@ -53,9 +57,18 @@ export class SmtpPeer {
         stream.setEncoding("utf8");
         stream.on("data", (chunk: string) => (raw += chunk));
         stream.on("end", () => {
-          const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw, subject: header(raw, "Subject"), messageId: header(raw, "Message-ID"), receivedAt: Date.now() };
+          const mail = {
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            subject: header(raw, "Subject"),
+            messageId: header(raw, "Message-ID"),
+            receivedAt: Date.now(),
+          };
           this.received.push(mail);
-          Promise.resolve(this.onMessage?.(mail)).then(() => callback(), () => callback());
+          Promise.resolve(this.onMessage?.(mail)).then(
+            () => callback(),
+            () => callback(),
+          );
         });
       },
     });
@@ -81,12 +94,19 @@ export class SmtpPeer {
 
 /** The text/plain part of a raw message, its transfer encoding (base64, quoted-printable) undone. */
 export function textBody(raw: string): string {
-  const part = /Content-Type: text\/plain[^\r\n]*\r?\n((?:[^\r\n]+\r?\n)*)\r?\n([\s\S]*?)(?:\r?\n----|\r?\n\.\r?\n|$)/i.exec(raw);
+  const part =
+    /Content-Type: text\/plain[^\r\n]*\r?\n((?:[^\r\n]+\r?\n)*)\r?\n([\s\S]*?)(?:\r?\n----|\r?\n\.\r?\n|$)/i.exec(raw);
   if (!part) return "";
   const [, headers, body] = part;
-  if (/Content-Transfer-Encoding: base64/i.test(headers!)) return Buffer.from(body!.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/Content-Transfer-Encoding: base64/i.test(headers!))
+    return Buffer.from(body!.replace(/\s+/g, ""), "base64").toString("utf8");
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers!)) {
-    return Buffer.from(body!.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+    return Buffer.from(
+      body!
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
   }
   return body!;
 }

@@ -18,7 +18,8 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
     ann = await register(t, "ann@example.com");
     bea = await register(t, "bea@example.com");
     admin = await signIn(t, "admin@example.com", "admin password");
-    formId = (await t.request({ method: "POST", url: "/api/crm/forms", payload: { data: { adminTitle: "Contact" } } })).body.data.id;
+    formId = (await t.request({ method: "POST", url: "/api/crm/forms", payload: { data: { adminTitle: "Contact" } } }))
+      .body.data.id;
   });
   afterAll(() => t?.close());
 
@@ -26,8 +27,11 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
     who === "secret key" ? {} : { key: null, headers: who === "anonymous" ? {} : bearer(who.jwt) };
 
   describe("notify", () => {
-    const notify = (who: SignedIn | "secret key" | "anonymous", subjectId: string, data: unknown = { subject: "Hello", text: "A word from the shop." }) =>
-      t.request({ method: "POST", url: `${SUBJECTS}/${subjectId}/notify`, payload: { data }, ...as(who) });
+    const notify = (
+      who: SignedIn | "secret key" | "anonymous",
+      subjectId: string,
+      data: unknown = { subject: "Hello", text: "A word from the shop." },
+    ) => t.request({ method: "POST", url: `${SUBJECTS}/${subjectId}/notify`, payload: { data }, ...as(who) });
 
     it.each([
       ["anonymous", 401, /^Authentication error/],
@@ -38,7 +42,10 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
       const response = await notify(caller, ann.subjectId);
       expect(response.status).toBe(status);
       expect(response.body.message).toMatch(message);
-      const queued = await t.request({ method: "GET", url: `/api/notification/notifications?filters[and][0][column]=rbacModuleSubjectId&filters[and][0][method]=eq&filters[and][0][value]=${ann.subjectId}` });
+      const queued = await t.request({
+        method: "GET",
+        url: `/api/notification/notifications?filters[and][0][column]=rbacModuleSubjectId&filters[and][0][method]=eq&filters[and][0][value]=${ann.subjectId}`,
+      });
       expect(queued.body.data).toEqual([]);
     });
 
@@ -46,17 +53,46 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
       for (const who of [admin, "secret key"] as const) {
         const response = await notify(who, bea.subjectId);
         expect(response.status, JSON.stringify(response.body)).toBe(201);
-        expect(response.body.data).toMatchObject({ status: "new", recipient: "bea@example.com", rbacModuleSubjectId: bea.subjectId, data: { subject: "Hello", text: "A word from the shop." } });
+        expect(response.body.data).toMatchObject({
+          status: "new",
+          recipient: "bea@example.com",
+          rbacModuleSubjectId: bea.subjectId,
+          data: { subject: "Hello", text: "A word from the shop." },
+        });
       }
     });
 
     it.each([
       ["an unknown subject", UNKNOWN, { subject: "x", text: "y" }, 404, /^Not Found error/],
-      ["a subject id that is not a uuid", "not-a-uuid", { subject: "x", text: "y" }, 400, /^Validation error: \/id must match format "uuid"/],
-      ["neither a template nor subject and text", null, { text: "y" }, 400, /^Validation error: template, or subject and text, is required/],
+      [
+        "a subject id that is not a uuid",
+        "not-a-uuid",
+        { subject: "x", text: "y" },
+        400,
+        /^Validation error: \/id must match format "uuid"/,
+      ],
+      [
+        "neither a template nor subject and text",
+        null,
+        { text: "y" },
+        400,
+        /^Validation error: template, or subject and text, is required/,
+      ],
       ["an unknown field", null, { subject: "x", text: "y", cc: "z" }, 400, /^Validation error: \/cc is not accepted/],
-      ["a sendAfter that is not a date-time", null, { subject: "x", text: "y", sendAfter: "soon" }, 400, /^Validation error: \/sendAfter/],
-      ["a language the site does not have", null, { subject: "x", text: "y", language: "de" }, 400, /^Validation error: \/language/],
+      [
+        "a sendAfter that is not a date-time",
+        null,
+        { subject: "x", text: "y", sendAfter: "soon" },
+        400,
+        /^Validation error: \/sendAfter/,
+      ],
+      [
+        "a language the site does not have",
+        null,
+        { subject: "x", text: "y", language: "de" },
+        400,
+        /^Validation error: \/language/,
+      ],
     ])("answers %s with %i", async (_case, subjectId, data, status, message) => {
       const response = await notify(admin, subjectId ?? ann.subjectId, data);
       expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -66,34 +102,92 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
 
   // The original client's body, everything inside one `notification`.
   describe("notify, the original client's body", () => {
-    const notify = (data: unknown) => t.request({ method: "POST", url: `${SUBJECTS}/${bea.subjectId}/notify`, payload: { data } });
+    const notify = (data: unknown) =>
+      t.request({ method: "POST", url: `${SUBJECTS}/${bea.subjectId}/notify`, payload: { data } });
     const topicLinks = async (notificationId: string) =>
-      (await t.request({ method: "GET", url: `/api/notification/topics-to-notifications?filters[and][0][column]=notificationId&filters[and][0][method]=eq&filters[and][0][value]=${notificationId}` })).body.data;
+      (
+        await t.request({
+          method: "GET",
+          url: `/api/notification/topics-to-notifications?filters[and][0][column]=notificationId&filters[and][0][method]=eq&filters[and][0][value]=${notificationId}`,
+        })
+      ).body.data;
 
     it.each([
       ["data as the original's JSON string", JSON.stringify({ name: "Bea" })],
       ["data as an object", { name: "Bea" }],
     ])("queues the template's variant with the notification's %s, filed under the topic", async (_case, data) => {
-      const topic = await t.request({ method: "POST", url: "/api/notification/topics/find-or-create", payload: { data: { slug: "information" } } });
-      const response = await notify({ notification: { notification: { data }, template: { variant: "order-status-changed" }, topic: { slug: "information" } } });
+      const topic = await t.request({
+        method: "POST",
+        url: "/api/notification/topics/find-or-create",
+        payload: { data: { slug: "information" } },
+      });
+      const response = await notify({
+        notification: {
+          notification: { data },
+          template: { variant: "order-status-changed" },
+          topic: { slug: "information" },
+        },
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
-      expect(response.body.data).toMatchObject({ status: "new", template: "order-status-changed", recipient: "bea@example.com", rbacModuleSubjectId: bea.subjectId, data: { name: "Bea" } });
-      expect(await topicLinks(response.body.data.id)).toEqual([expect.objectContaining({ topicId: topic.body.data.id })]);
+      expect(response.body.data).toMatchObject({
+        status: "new",
+        template: "order-status-changed",
+        recipient: "bea@example.com",
+        rbacModuleSubjectId: bea.subjectId,
+        data: { name: "Bea" },
+      });
+      expect(await topicLinks(response.body.data.id)).toEqual([
+        expect.objectContaining({ topicId: topic.body.data.id }),
+      ]);
     });
 
     // The original's notifications carry a title ("New request from website"): the mail's subject
     // when the template gives none; a template's own subject still wins.
     it.each([
-      ["a template row without a title", "website-request", { title: "New request from website" }, "New request from website"],
-      ["a built-in template with its subject", "message", { title: "New request from website", data: { subject: "Hello Bea", text: "x" } }, "Hello Bea"],
-      ["a template row with its own title", "titled-request", { title: "New request from website" }, "Request received"],
-      ["a built-in template whose subject comes out empty", "message", { title: "New request from website", data: { text: "x" } }, "New request from website"],
+      [
+        "a template row without a title",
+        "website-request",
+        { title: "New request from website" },
+        "New request from website",
+      ],
+      [
+        "a built-in template with its subject",
+        "message",
+        { title: "New request from website", data: { subject: "Hello Bea", text: "x" } },
+        "Hello Bea",
+      ],
+      [
+        "a template row with its own title",
+        "titled-request",
+        { title: "New request from website" },
+        "Request received",
+      ],
+      [
+        "a built-in template whose subject comes out empty",
+        "message",
+        { title: "New request from website", data: { text: "x" } },
+        "New request from website",
+      ],
     ])("takes the notification's title: %s", async (_case, variant, inner, subject) => {
-      await t.request({ method: "POST", url: "/api/notification/templates/find-or-create", payload: { data: { variant: "website-request", description: { en: "A request from {{name}}" } } } });
-      await t.request({ method: "POST", url: "/api/notification/templates/find-or-create", payload: { data: { variant: "titled-request", title: { en: "Request received" }, description: { en: "A request" } } } });
+      await t.request({
+        method: "POST",
+        url: "/api/notification/templates/find-or-create",
+        payload: { data: { variant: "website-request", description: { en: "A request from {{name}}" } } },
+      });
+      await t.request({
+        method: "POST",
+        url: "/api/notification/templates/find-or-create",
+        payload: {
+          data: { variant: "titled-request", title: { en: "Request received" }, description: { en: "A request" } },
+        },
+      });
       const response = await notify({ notification: { notification: inner, template: { variant } } });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
-      expect(response.body.data).toMatchObject({ template: variant, subject: "New request from website", status: "new" });
+      expect(response.body.data).toMatchObject({
+        template: variant,
+        subject: "New request from website",
+        status: "new",
+      });
       await t.app.notifications.flush();
       const sent = await t.request({ method: "GET", url: `/api/notification/notifications/${response.body.data.id}` });
       expect(sent.body.data).toMatchObject({ status: "sent", subject });
@@ -107,12 +201,36 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
     });
 
     it.each([
-      ["no template", { notification: { notification: { data: "{}" } } }, /^Validation error: notification\/template is required/],
-      ["a topic no one made", { notification: { template: { variant: "message" }, topic: { slug: "no-such-topic" } } }, /^Validation error: topic no-such-topic does not exist/],
-      ["data that is not a JSON object", { notification: { notification: { data: "[1]" }, template: { variant: "message" } } }, /^Validation error: \/notification\/notification\/data must be a JSON object/],
-      ["an unknown field", { notification: { template: { variant: "message" }, cc: "x" } }, /^Validation error: \/notification\/cc is not accepted/],
-      ["a title that is no text", { notification: { notification: { title: 5 }, template: { variant: "message" } } }, /^Validation error: \/notification\/notification\/title/],
-      ["an empty title", { notification: { notification: { title: "" }, template: { variant: "message" } } }, /^Validation error: \/notification\/notification\/title/],
+      [
+        "no template",
+        { notification: { notification: { data: "{}" } } },
+        /^Validation error: notification\/template is required/,
+      ],
+      [
+        "a topic no one made",
+        { notification: { template: { variant: "message" }, topic: { slug: "no-such-topic" } } },
+        /^Validation error: topic no-such-topic does not exist/,
+      ],
+      [
+        "data that is not a JSON object",
+        { notification: { notification: { data: "[1]" }, template: { variant: "message" } } },
+        /^Validation error: \/notification\/notification\/data must be a JSON object/,
+      ],
+      [
+        "an unknown field",
+        { notification: { template: { variant: "message" }, cc: "x" } },
+        /^Validation error: \/notification\/cc is not accepted/,
+      ],
+      [
+        "a title that is no text",
+        { notification: { notification: { title: 5 }, template: { variant: "message" } } },
+        /^Validation error: \/notification\/notification\/title/,
+      ],
+      [
+        "an empty title",
+        { notification: { notification: { title: "" }, template: { variant: "message" } } },
+        /^Validation error: \/notification\/notification\/title/,
+      ],
     ])("refuses %s with a 400, queuing nothing", async (_case, data, message) => {
       const before = (await t.request({ method: "GET", url: "/api/notification/notifications/count" })).body.data;
       const response = await notify(data);
@@ -124,16 +242,32 @@ describe(`POST {subjects}/{id}/notify and {subjects}/{id}/crm-module/form/reques
 
   describe("crm-module/form/request", () => {
     const submit = (who: SignedIn | "secret key" | "anonymous", subjectId: string, data: unknown) =>
-      t.request({ method: "POST", url: `${SUBJECTS}/${subjectId}/crm-module/form/request`, payload: { data }, ...as(who) });
+      t.request({
+        method: "POST",
+        url: `${SUBJECTS}/${subjectId}/crm-module/form/request`,
+        payload: { data },
+        ...as(who),
+      });
     const linksOf = async (subjectId: string) =>
-      (await t.request({ method: "GET", url: `/api/rbac/subjects-to-crm-module-requests?filters[and][0][column]=subjectId&filters[and][0][method]=eq&filters[and][0][value]=${subjectId}` })).body.data;
+      (
+        await t.request({
+          method: "GET",
+          url: `/api/rbac/subjects-to-crm-module-requests?filters[and][0][column]=subjectId&filters[and][0][method]=eq&filters[and][0][value]=${subjectId}`,
+        })
+      ).body.data;
 
     it("stores the subject's own request, linked to the form and to the subject", async () => {
       const response = await submit(ann, ann.subjectId, { formId, message: "Call me back" });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
-      expect(response.body.data).toMatchObject({ id: ann.subjectId, data: { message: "Call me back" }, request: { formId, payload: { message: "Call me back" } } });
+      expect(response.body.data).toMatchObject({
+        id: ann.subjectId,
+        data: { message: "Call me back" },
+        request: { formId, payload: { message: "Call me back" } },
+      });
       const links = await linksOf(ann.subjectId);
-      expect(links).toEqual([expect.objectContaining({ subjectId: ann.subjectId, crmModuleRequestId: response.body.data.request.id })]);
+      expect(links).toEqual([
+        expect.objectContaining({ subjectId: ann.subjectId, crmModuleRequestId: response.body.data.request.id }),
+      ]);
     });
 
     it.each([

@@ -8,7 +8,12 @@ import { eventually } from "../helpers/eventually.js";
  * row is still found soon after its lease runs out (tests/notification/crash-and-restart.test.ts).
  */
 describe("LeasedQueue.sweepDue", () => {
-  const queue = (leaseSeconds: number) => new LeasedQueue(undefined as never, { table: "notification/notifications", waiting: "new", working: "sending", notBefore: [] }, leaseSeconds);
+  const queue = (leaseSeconds: number) =>
+    new LeasedQueue(
+      undefined as never,
+      { table: "notification/notifications", waiting: "new", working: "sending", notBefore: [] },
+      leaseSeconds,
+    );
 
   it("is due on the first pass, then not again on the passes right after it", () => {
     const q = queue(300);

@@ -25,24 +25,46 @@ afterAll(async () => {
 
 const start = () =>
   startServerProcess({
-    env: { ...storage.env, RBAC_SECRET_KEY: SECRET, SEED_DEMO_CONTENT: "false", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "100000", DRAFTS: "off" },
+    env: {
+      ...storage.env,
+      RBAC_SECRET_KEY: SECRET,
+      SEED_DEMO_CONTENT: "false",
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT: "100000",
+      DRAFTS: "off",
+    },
   });
 
 /** A default currency and one product priced in it, for the one-step checkout. */
 async function catalogue(server: ServerProcess) {
-  const create = (model: string, data: unknown) => expectStatus(201, server.url, "POST", `/api/${model}`, { data, headers: KEY }).then((b) => b.data);
-  const usd = await create("billing/currencies", { slug: "usd", symbol: "$", adminTitle: "US dollar", isDefault: true, decimals: 2 });
+  const create = (model: string, data: unknown) =>
+    expectStatus(201, server.url, "POST", `/api/${model}`, { data, headers: KEY }).then((b) => b.data);
+  const usd = await create("billing/currencies", {
+    slug: "usd",
+    symbol: "$",
+    adminTitle: "US dollar",
+    isDefault: true,
+    decimals: 2,
+  });
   const key = await create("ecommerce/attribute-keys", { adminTitle: "Price", type: "price", field: "number" });
-  const product = await create("ecommerce/products", { adminTitle: "Crash-proof mug", title: { en: "Crash-proof mug" } });
+  const product = await create("ecommerce/products", {
+    adminTitle: "Crash-proof mug",
+    title: { en: "Crash-proof mug" },
+  });
   const attribute = await create("ecommerce/attributes", { number: "12.50", string: {} });
   await create("ecommerce/attribute-keys-to-attributes", { attributeKeyId: key.id, attributeId: attribute.id });
-  await create("ecommerce/attributes-to-billing-module-currencies", { attributeId: attribute.id, billingModuleCurrencyId: usd.id });
+  await create("ecommerce/attributes-to-billing-module-currencies", {
+    attributeId: attribute.id,
+    billingModuleCurrencyId: usd.id,
+  });
   await create("ecommerce/products-to-attributes", { productId: product.id, attributeId: attribute.id });
   return { productId: product.id as string };
 }
 
 async function register(server: ServerProcess, login: string) {
-  const body = await expectStatus(201, server.url, "POST", `${AUTH}/registration`, { data: { login, password: PASSWORD } });
+  const body = await expectStatus(201, server.url, "POST", `${AUTH}/registration`, {
+    data: { login, password: PASSWORD },
+  });
   const jwt = body.data.jwt as string;
   return { jwt, subjectId: JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).sub as string };
 }
@@ -63,7 +85,11 @@ interface Outcomes {
 }
 
 /** Runs the writers until `stop` resolves; each loops one request after another. `outcomes` fills as answers come. */
-function runWriters(server: ServerProcess, shop: { productId: string; shoppers: { jwt: string; subjectId: string }[] }, stop: Promise<void>) {
+function runWriters(
+  server: ServerProcess,
+  shop: { productId: string; shoppers: { jwt: string; subjectId: string }[] },
+  stop: Promise<void>,
+) {
   const outcomes: Outcomes = { batches: [], registered: [], checkouts: [], cut: 0, inFlight: 0, unexpected: [] };
   let stopped = false;
   void stop.then(() => (stopped = true));
@@ -85,7 +111,10 @@ function runWriters(server: ServerProcess, shop: { productId: string; shoppers: 
   const bulkWriter = () =>
     loop(async () => {
       const b = batch++;
-      const data = Array.from({ length: BULK_ITEMS }, (_, i) => ({ slug: `crash-b${b}-${i}`, title: { en: `Batch ${b} item ${i}` } }));
+      const data = Array.from({ length: BULK_ITEMS }, (_, i) => ({
+        slug: `crash-b${b}-${i}`,
+        title: { en: `Batch ${b} item ${i}` },
+      }));
       const answer = await send(server.url, "POST", "/api/ecommerce/products/bulk", { data, headers: KEY });
       if (answer.status === 201 && answer.body.data.length === BULK_ITEMS) outcomes.batches.push(b);
       else outcomes.unexpected.push(`bulk ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
@@ -100,19 +129,36 @@ function runWriters(server: ServerProcess, shop: { productId: string; shoppers: 
   const checkoutWriter = (shopper: { jwt: string; subjectId: string }) =>
     loop(async () => {
       const path = `/api/rbac/subjects/${shopper.subjectId}/ecommerce-module/products/${shop.productId}/checkout`;
-      const answer = await send(server.url, "POST", path, { data: { provider: "dummy", email: "buyer@example.com", quantity: 2 }, headers: { authorization: `Bearer ${shopper.jwt}` } });
+      const answer = await send(server.url, "POST", path, {
+        data: { provider: "dummy", email: "buyer@example.com", quantity: 2 },
+        headers: { authorization: `Bearer ${shopper.jwt}` },
+      });
       if (answer.status === 200) {
-        outcomes.checkouts.push({ orderId: answer.body.data.ecommerceModule.orders[0].id, invoiceId: answer.body.data.billingModule.invoices[0].id });
+        outcomes.checkouts.push({
+          orderId: answer.body.data.ecommerceModule.orders[0].id,
+          invoiceId: answer.body.data.billingModule.invoices[0].id,
+        });
       } else outcomes.unexpected.push(`checkout ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
     });
-  const done = Promise.all([bulkWriter(), bulkWriter(), registrationWriter(), registrationWriter(), ...shop.shoppers.map(checkoutWriter)]).then(() => outcomes);
+  const done = Promise.all([
+    bulkWriter(),
+    bulkWriter(),
+    registrationWriter(),
+    registrationWriter(),
+    ...shop.shoppers.map(checkoutWriter),
+  ]).then(() => outcomes);
   return { outcomes, done };
 }
 
-describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
+describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, {
+  timeout: PROCESS_TEST_TIMEOUT,
+}, () => {
   test("every write answered 2xx is there in full after a restart, and no multi-row write is half there", async () => {
     const first = await start();
-    const shop = { ...(await catalogue(first)), shoppers: [await register(first, "shopper-1@example.com"), await register(first, "shopper-2@example.com")] };
+    const shop = {
+      ...(await catalogue(first)),
+      shoppers: [await register(first, "shopper-1@example.com"), await register(first, "shopper-2@example.com")],
+    };
 
     // Kill at a moment the writers cannot predict, once they are well under way.
     let kill!: () => void;
@@ -121,7 +167,11 @@ describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL s
     // Every kind of write has been answered at least once (however busy the machine), then a
     // random moment more.
     const answered = writers.outcomes;
-    for (let waited = 0; !(answered.batches.length && answered.registered.length && answered.checkouts.length); waited += 20) {
+    for (
+      let waited = 0;
+      !(answered.batches.length && answered.registered.length && answered.checkouts.length);
+      waited += 20
+    ) {
       if (waited > 60_000 || answered.unexpected.length) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -143,14 +193,16 @@ describe(`SIGKILL during writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL s
     // Starting again recovers the database (the PostgreSQL server never stopped; PGlite replays its WAL).
     const second = await start();
     expect((await send(second.url, "GET", "/api/health")).status).toBe(200);
-    const signIn = await send(second.url, "POST", `${AUTH}/authentication`, { data: { login: "shopper-1@example.com", password: PASSWORD } });
+    const signIn = await send(second.url, "POST", `${AUTH}/authentication`, {
+      data: { login: "shopper-1@example.com", password: PASSWORD },
+    });
     expect(signIn.status).toBe(200);
     second.kill("SIGTERM");
     expect((await second.exited).code).toBe(0);
 
     const database = await storage.open();
     try {
-      const q = async <T,>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows;
+      const q = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows;
 
       // Bulk creates: each batch all or nothing; every answered one there.
       const batches = await q<{ batch: string; n: number }>(

@@ -15,7 +15,11 @@ import { createTestApp, SECRET } from "../helpers/test-app.js";
 // the JSON error body, never a 500 and never a crash. The table runs on both databases; the
 // terminations need a PostgreSQL server (tests/production/database-restart.test.ts does the
 // same with real server processes and a scratch cluster stopped and started).
-const UNAVAILABLE = { status: 503, error: "Service Unavailable error: the database cannot be reached; try again shortly", code: "DATABASE_UNAVAILABLE" };
+const UNAVAILABLE = {
+  status: 503,
+  error: "Service Unavailable error: the database cannot be reached; try again shortly",
+  code: "DATABASE_UNAVAILABLE",
+};
 
 const coded = (code: string, message = `failure ${code}`) => Object.assign(new Error(message), { code });
 
@@ -46,7 +50,10 @@ describe("connection errors are 503 DATABASE_UNAVAILABLE", () => {
     ["pg: Connection terminated unexpectedly", new Error("Connection terminated unexpectedly")],
     ["pg: not queryable", new Error("Client has encountered a connection error and is not queryable")],
     ["pg-pool: ended", new Error("Cannot use a pool after calling end on the pool")],
-    ["AggregateError of refused addresses", Object.assign(new AggregateError([coded("ECONNREFUSED"), coded("ECONNREFUSED")], ""), {})],
+    [
+      "AggregateError of refused addresses",
+      Object.assign(new AggregateError([coded("ECONNREFUSED"), coded("ECONNREFUSED")], ""), {}),
+    ],
     ["wrapped as a cause", new Error("loading the page failed", { cause: coded("57P01") })],
   ];
   const others: [string, unknown][] = [
@@ -78,7 +85,11 @@ describe("connection errors are 503 DATABASE_UNAVAILABLE", () => {
       app.app.get("/api/test-only/refused", async () => {
         throw refused;
       });
-      const response = await app.app.inject({ method: "GET", url: "/api/test-only/refused", headers: { "x-rbac-secret-key": SECRET } });
+      const response = await app.app.inject({
+        method: "GET",
+        url: "/api/test-only/refused",
+        headers: { "x-rbac-secret-key": SECRET },
+      });
       expect(response.statusCode).toBe(503);
       expect(response.headers["retry-after"]).toBe("5");
       const body = response.json();
@@ -99,7 +110,10 @@ async function terminate(applicationName: string): Promise<number> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    const { rows } = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()", [applicationName]);
+    const { rows } = await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()",
+      [applicationName],
+    );
     return rows.length;
   } finally {
     await admin.end();
@@ -126,7 +140,10 @@ describe.skipIf(!serverUrl)("terminated connections on a PostgreSQL server (in p
     database = await openDatabase({ url: serverUrl, schema, poolSize: 4, applicationName });
     const config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "warn", seedDemoContent: false };
     config.notifications = { ...config.notifications, pollMs: 0 };
-    app = await composeApp(config, { database, logStream: { write: (line: string) => void logs.push(JSON.parse(line)) } });
+    app = await composeApp(config, {
+      database,
+      logStream: { write: (line: string) => void logs.push(JSON.parse(line)) },
+    });
     // A request whose query is running when its connection is terminated.
     app.get("/api/test-only/slow", async () => {
       await sql`SELECT pg_sleep(30)`.execute(app.database.db);
@@ -158,7 +175,10 @@ describe.skipIf(!serverUrl)("terminated connections on a PostgreSQL server (in p
       await hold;
       await sql`SELECT 2`.execute(trx);
     });
-    const transactionOutcome = transaction.then(() => undefined, (error: unknown) => error);
+    const transactionOutcome = transaction.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     await inTransaction;
     const slow = app.inject({ method: "GET", url: "/api/test-only/slow", headers: { "x-rbac-secret-key": SECRET } });
     await until(async () => (await countActive(applicationName, "SELECT pg_sleep")) > 0, "the slow query runs");
@@ -184,20 +204,38 @@ describe.skipIf(!serverUrl)("terminated connections on a PostgreSQL server (in p
       return health.statusCode === 200;
     }, "health answers 200 again after the terminate");
     await until(async () => {
-      const created = await app.inject({ method: "POST", url: "/api/ecommerce/products", headers: { "x-rbac-secret-key": SECRET }, payload: { data: { slug: "after-terminate" } } });
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/ecommerce/products",
+        headers: { "x-rbac-secret-key": SECRET },
+        payload: { data: { slug: "after-terminate" } },
+      });
       if (created.statusCode !== 201) expect(created.json()).toMatchObject(UNAVAILABLE);
       return created.statusCode === 201;
     }, "a write is served again after the terminate");
-    await until(() => logs.some((l) => l.msg === "database connection lost" && l.connection === "pool"), "the lost connection is logged");
-    console.log(`terminated ${terminated} connections of ${applicationName}; ${logs.filter((l) => l.msg === "database connection lost").length} logged as lost; ${meanwhile.length} health checks answered 503 before the pool had dropped them`);
+    await until(
+      () => logs.some((l) => l.msg === "database connection lost" && l.connection === "pool"),
+      "the lost connection is logged",
+    );
+    console.log(
+      `terminated ${terminated} connections of ${applicationName}; ${logs.filter((l) => l.msg === "database connection lost").length} logged as lost; ${meanwhile.length} health checks answered 503 before the pool had dropped them`,
+    );
   });
 
   test("LISTEN reconnects after its connection is terminated and hears another instance again", async () => {
-    const other = await openDatabase({ url: serverUrl, schema, poolSize: 1, applicationName: `${applicationName}-other` });
+    const other = await openDatabase({
+      url: serverUrl,
+      schema,
+      poolSize: 1,
+      applicationName: `${applicationName}-other`,
+    });
     try {
       let gaps = 0;
       const heard: string[] = [];
-      const stop = await database.notifications!.listen((payload) => heard.push(payload), () => gaps++);
+      const stop = await database.notifications!.listen(
+        (payload) => heard.push(payload),
+        () => gaps++,
+      );
       await terminate(applicationName);
       await until(() => gaps > 0, "LISTEN reconnects (onGap)");
       await until(async () => {
@@ -206,7 +244,10 @@ describe.skipIf(!serverUrl)("terminated connections on a PostgreSQL server (in p
         return heard.length > 0;
       }, "a NOTIFY from another connection is heard");
       // One LISTEN connection per listener, not one per retry: this one and the app's own.
-      await until(async () => (await countActive(applicationName, "LISTEN")) === 2, "both listeners back on one connection each");
+      await until(
+        async () => (await countActive(applicationName, "LISTEN")) === 2,
+        "both listeners back on one connection each",
+      );
       await stop();
     } finally {
       await other.close();
@@ -218,7 +259,10 @@ async function countActive(applicationName: string, queryPrefix: string): Promis
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    const { rows } = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND query LIKE $2", [applicationName, `${queryPrefix}%`]);
+    const { rows } = await admin.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND query LIKE $2",
+      [applicationName, `${queryPrefix}%`],
+    );
     return rows[0].n;
   } finally {
     await admin.end();

@@ -34,12 +34,20 @@ const bulk = (server: ServerProcess, tag: string, batch: number) =>
     })),
   });
 
-const register = (server: ServerProcess, login: string) => send(server.url, "POST", REGISTRATION, { data: { login, password: "a long enough password" } });
+const register = (server: ServerProcess, login: string) =>
+  send(server.url, "POST", REGISTRATION, { data: { login, password: "a long enough password" } });
 
 async function start(delaySeconds: number) {
   return startServerProcess({
     // A shutdown that waited for something that never comes would fail the test by its exit code (1).
-    env: { ...storage.env, RBAC_SECRET_KEY: SECRET, SEED_DEMO_CONTENT: "false", LOG_LEVEL: "debug", SHUTDOWN_DELAY_SECONDS: String(delaySeconds), SHUTDOWN_TIMEOUT_SECONDS: "20" },
+    env: {
+      ...storage.env,
+      RBAC_SECRET_KEY: SECRET,
+      SEED_DEMO_CONTENT: "false",
+      LOG_LEVEL: "debug",
+      SHUTDOWN_DELAY_SECONDS: String(delaySeconds),
+      SHUTDOWN_TIMEOUT_SECONDS: "20",
+    },
   });
 }
 
@@ -55,9 +63,13 @@ async function arrives(server: ServerProcess, url: string, sent: () => void) {
 async function committed(tag: string, login: string) {
   const database = await storage.open();
   try {
-    const products = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ecommerce_products WHERE slug LIKE ${`${tag}-%`}`.execute(database.db);
+    const products = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM ecommerce_products WHERE slug LIKE ${`${tag}-%`}`.execute(database.db);
     const accounts = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM rbac_identities i JOIN rbac_subjects_to_identities si ON si."identityId" = i.id WHERE i.email = ${login}`.execute(database.db);
+      SELECT count(*)::int AS n FROM rbac_identities i JOIN rbac_subjects_to_identities si ON si."identityId" = i.id WHERE i.email = ${login}`.execute(
+      database.db,
+    );
     return { products: products.rows[0]!.n, accounts: accounts.rows[0]!.n };
   } finally {
     await database.close();
@@ -74,7 +86,9 @@ const connectionOutcome = (port: number) =>
 
 const draining = (server: ServerProcess) => server.waitForLog((l) => /^SIGTERM: shutting down/.test(l.msg ?? ""));
 
-describe(`SIGTERM during slow writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
+describe(`SIGTERM during slow writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "PGlite in DATA_DIR"})`, {
+  timeout: PROCESS_TEST_TIMEOUT,
+}, () => {
   test("with SHUTDOWN_DELAY_SECONDS: /api/health answers 503 while the writes finish, then all are committed and it exits 0", async () => {
     const server = await start(2);
     // Every write has reached the server (a request the listener has not accepted yet would be
@@ -82,13 +96,18 @@ describe(`SIGTERM during slow writes (${process.env.TEST_DATABASE_URL ? "Postgre
     let created!: Promise<{ status: number; body: any }>;
     await arrives(server, "/api/ecommerce/products/bulk", () => (created = bulk(server, "delayed", 0)));
     const registered: Promise<{ status: number; body: any }>[] = [];
-    for (const login of ["delayed-1@example.com", "delayed-2@example.com"]) await arrives(server, REGISTRATION, () => registered.push(register(server, login)));
+    for (const login of ["delayed-1@example.com", "delayed-2@example.com"])
+      await arrives(server, REGISTRATION, () => registered.push(register(server, login)));
     server.kill("SIGTERM");
     expect((await draining(server)).inFlight).toBeGreaterThan(0);
 
     const health = await send(server.url, "GET", "/api/health");
     expect(health.status).toBe(503);
-    expect(health.body).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", message: "Service Unavailable error: the server is shutting down" });
+    expect(health.body).toMatchObject({
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      message: "Service Unavailable error: the server is shutting down",
+    });
 
     for (const answer of await Promise.all(registered)) expect(answer.status).toBe(201);
     expect([(await created).status, (await created).body.data?.length]).toEqual([201, ITEMS]);
@@ -102,7 +121,9 @@ describe(`SIGTERM during slow writes (${process.env.TEST_DATABASE_URL ? "Postgre
     // A client that gives up halfway through sending its body must not hold the shutdown up.
     const abandoned = connect(server.port, "127.0.0.1");
     await arrives(server, "/api/ecommerce/products/bulk", () =>
-      abandoned.write(`POST /api/ecommerce/products/bulk HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"data":[`),
+      abandoned.write(
+        `POST /api/ecommerce/products/bulk HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"data":[`,
+      ),
     );
     abandoned.destroy();
     let created!: Promise<{ status: number; body: any }>;
@@ -118,10 +139,14 @@ describe(`SIGTERM during slow writes (${process.env.TEST_DATABASE_URL ? "Postgre
     // test waits for that refusal (bounded: it fails naming it) instead of sleeping and hoping,
     // and prints what the first attempt met (under load one was seen accepted just after the line).
     const attempts: string[] = [];
-    await eventually("a new connection to be refused once the listener closed", async () => {
-      attempts.push(await connectionOutcome(server.port));
-      return attempts.at(-1) === "ECONNREFUSED";
-    }, { timeoutMs: 10_000 });
+    await eventually(
+      "a new connection to be refused once the listener closed",
+      async () => {
+        attempts.push(await connectionOutcome(server.port));
+        return attempts.at(-1) === "ECONNREFUSED";
+      },
+      { timeoutMs: 10_000 },
+    );
     console.log(`connections tried after the SIGTERM line until one was refused: ${attempts.join(", ")}`);
     // Refused while the registration (half a second of hashing) was still in flight: the listener
     // closed at the signal, not after the requests finished.
@@ -143,14 +168,21 @@ describe("the draining states, in process", () => {
       const health = await app.app.inject({ method: "GET", url: "/api/health" });
       expect(health.statusCode).toBe(503);
       expect(health.headers.connection).toBe("close");
-      expect(health.json()).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: "Service Unavailable error: the server is shutting down" });
+      expect(health.json()).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: "Service Unavailable error: the server is shutting down",
+      });
       expect((await app.request({ method: "GET", url: "/api/ecommerce/products" })).status).toBe(200);
 
       app.app.lifecycle.closing = true;
       const refused = await app.app.inject({ method: "GET", url: "/api/ecommerce/products" });
       expect(refused.statusCode).toBe(503);
       expect(refused.headers.connection).toBe("close");
-      expect(refused.json()).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", message: "Service Unavailable error: the server is shutting down; try again" });
+      expect(refused.json()).toMatchObject({
+        status: 503,
+        code: "SERVICE_UNAVAILABLE",
+        message: "Service Unavailable error: the server is shutting down; try again",
+      });
       expect(app.app.lifecycle.inFlight).toBe(0);
     } finally {
       await app.close();

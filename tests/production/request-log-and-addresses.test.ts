@@ -9,7 +9,10 @@ describe("the request log", () => {
     ["production", true, ["incoming request", "request completed"]],
   ])("%s: the info lines of one request", { timeout: 180_000 }, async (_name, production, expected) => {
     const jwtSecret = production ? "request-log-test-secret".padEnd(40, "x") : undefined;
-    const t = await createTestApp({ logLevel: "info", production, ...(jwtSecret ? { jwtSecret } : {}) }, { logs: true });
+    const t = await createTestApp(
+      { logLevel: "info", production, ...(jwtSecret ? { jwtSecret } : {}) },
+      { logs: true },
+    );
     try {
       const before = t.logs.length;
       await t.request({ method: "GET", url: "/api/health" });

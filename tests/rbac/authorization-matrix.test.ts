@@ -18,14 +18,17 @@ const models = registry.exposed;
 
 /** GET grants of the anonymous role: its defaults and the schemas' `x-access: { read: "public" }`. */
 const anonymousReads = [
-  ...defaultRoles.find((r) => r.uid === IMPLICIT_ROLES.everyone)!.permissions.map(([method, path]) => ({ method, path })),
+  ...defaultRoles
+    .find((r) => r.uid === IMPLICIT_ROLES.everyone)!
+    .permissions.map(([method, path]) => ({ method, path })),
   ...schemaAccessPermissions(registry).filter((g) => g.role === IMPLICIT_ROLES.everyone),
 ]
   .filter((g) => g.method === "GET" || g.method === "*")
   .map((g) => compilePathPattern(g.path));
 
 /** "anonymous may read public content": a model whose list route a visitor's grants match. */
-const isPublicContent = (model: Model): boolean => anonymousReads.some((matches) => matches(splitPath(`/api/${model.id}`), undefined));
+const isPublicContent = (model: Model): boolean =>
+  anonymousReads.some((matches) => matches(splitPath(`/api/${model.id}`), undefined));
 
 /** Never public content, whatever a default says (docs/security.md): accounts, orders, payments, the members-only link. */
 const neverPublic = (model: Model) =>
@@ -36,14 +39,20 @@ const neverPublic = (model: Model) =>
 test("the public content derived from the defaults opens no model the documented defaults keep private", () => {
   expect(models.filter((m) => isPublicContent(m) && neverPublic(m)).map((m) => m.id)).toEqual([]);
   // The catalogue is public content: the derivation finds it.
-  expect(models.filter((m) => m.module === "ecommerce" && isPublicContent(m)).map((m) => m.id)).toContain("ecommerce/products");
+  expect(models.filter((m) => m.module === "ecommerce" && isPublicContent(m)).map((m) => m.id)).toContain(
+    "ecommerce/products",
+  );
 });
 
 /**
  * "a subject reads its own rows of the cart's models" (docs/api.md "Request shapes the original client sends"): any signed-in subject
  * may call their read routes, which answer its own rows only (tests/security/owned-cart-reads.test.ts).
  */
-const OWN_ROWS_MODELS = ["rbac/subjects-to-ecommerce-module-orders", "ecommerce/orders", "ecommerce/orders-to-products"];
+const OWN_ROWS_MODELS = [
+  "rbac/subjects-to-ecommerce-module-orders",
+  "ecommerce/orders",
+  "ecommerce/orders-to-products",
+];
 
 type CallerName = "anonymous" | "subject" | "other subject" | "admin" | "secret key";
 const callers: CallerName[] = ["anonymous", "subject", "other subject", "admin", "secret key"];
@@ -95,32 +104,153 @@ const asASubject = (c: CallerName) => c !== "anonymous" && c !== "secret key";
 const moduleRoutes: Route[] = [
   { method: "GET", url: () => `${AUTH}/init`, allowed: everyone, label: "init" },
   { method: "GET", url: () => `${AUTH}/me`, allowed: asASubject, label: "me" },
-  { method: "GET", url: () => `${AUTH}/is-authorized?route=/api/blog/articles&method=GET`, allowed: everyone, label: "is-authorized" },
+  {
+    method: "GET",
+    url: () => `${AUTH}/is-authorized?route=/api/blog/articles&method=GET`,
+    allowed: everyone,
+    label: "is-authorized",
+  },
   { method: "POST", url: () => `${AUTH}/refresh`, payload: { refresh: "x" }, allowed: everyone, label: "refresh" },
-  { method: "POST", url: () => `${AUTH}/email-and-password/authentication`, payload: { login: "nobody@example.com", password: PASSWORD }, allowed: everyone, label: "authentication" },
-  { method: "POST", url: () => `${AUTH}/email-and-password/registration`, payload: { login: "bad" }, allowed: everyone, label: "registration" },
-  { method: "POST", url: () => `${AUTH}/email-and-password/forgot-password`, payload: { email: "nobody@example.com" }, allowed: everyone, label: "forgot-password" },
-  { method: "POST", url: () => `${AUTH}/email-and-password/reset-password`, payload: { code: "x" }, allowed: everyone, label: "reset-password" },
+  {
+    method: "POST",
+    url: () => `${AUTH}/email-and-password/authentication`,
+    payload: { login: "nobody@example.com", password: PASSWORD },
+    allowed: everyone,
+    label: "authentication",
+  },
+  {
+    method: "POST",
+    url: () => `${AUTH}/email-and-password/registration`,
+    payload: { login: "bad" },
+    allowed: everyone,
+    label: "registration",
+  },
+  {
+    method: "POST",
+    url: () => `${AUTH}/email-and-password/forgot-password`,
+    payload: { email: "nobody@example.com" },
+    allowed: everyone,
+    label: "forgot-password",
+  },
+  {
+    method: "POST",
+    url: () => `${AUTH}/email-and-password/reset-password`,
+    payload: { code: "x" },
+    allowed: everyone,
+    label: "reset-password",
+  },
   { method: "GET", url: () => `${AUTH}/ethereum-virtual-machine/nonce`, allowed: everyone, label: "wallet nonce" },
-  { method: "POST", url: () => `${AUTH}/ethereum-virtual-machine`, payload: { message: "x" }, allowed: everyone, label: "wallet sign-in" },
-  { method: "GET", url: () => `${AUTH}/is-authorized?permission[route]=/api/blog/articles&permission[method]=GET&permission[type]=HTTP`, allowed: everyone, label: "is-authorized, the original client's form" },
-  { method: "POST", url: () => `/api/crm/forms/${ID}/requests`, payload: { data: {} }, allowed: everyone, label: "crm form request" },
+  {
+    method: "POST",
+    url: () => `${AUTH}/ethereum-virtual-machine`,
+    payload: { message: "x" },
+    allowed: everyone,
+    label: "wallet sign-in",
+  },
+  {
+    method: "GET",
+    url: () =>
+      `${AUTH}/is-authorized?permission[route]=/api/blog/articles&permission[method]=GET&permission[type]=HTTP`,
+    allowed: everyone,
+    label: "is-authorized, the original client's form",
+  },
+  {
+    method: "POST",
+    url: () => `/api/crm/forms/${ID}/requests`,
+    payload: { data: {} },
+    allowed: everyone,
+    label: "crm form request",
+  },
   // Only in the subject's own name: an admin is refused too (the secret key may do everything).
-  { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/crm-module/form/${ID}/request`, payload: { data: {} }, allowed: (c) => c === "subject" || c === "secret key", label: "subject crm form request" },
-  { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/crm-module/form/request`, payload: { data: { formId: ID } }, allowed: (c) => c === "subject" || c === "secret key", label: "subject crm form request, formId in data" },
+  {
+    method: "POST",
+    url: (owner) => `/api/rbac/subjects/${owner}/crm-module/form/${ID}/request`,
+    payload: { data: {} },
+    allowed: (c) => c === "subject" || c === "secret key",
+    label: "subject crm form request",
+  },
+  {
+    method: "POST",
+    url: (owner) => `/api/rbac/subjects/${owner}/crm-module/form/request`,
+    payload: { data: { formId: ID } },
+    allowed: (c) => c === "subject" || c === "secret key",
+    label: "subject crm form request, formId in data",
+  },
   // Sending a subject a notification: admins and the secret key, never a subject (itself included).
-  { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/notify`, payload: { data: { subject: "x", text: "y" } }, allowed: adminOnly, label: "notify a subject" },
-  { method: "GET", url: () => "/api/revalidate?path=/&type=layout", allowed: adminOnly, label: "revalidate (the original client's route)" },
-  { method: "GET", url: () => "/api/revalidation/revalidate?path=/&type=layout", allowed: adminOnly, label: "revalidation/revalidate" },
-  { method: "GET", url: (owner) => `/api/rbac/subjects/${owner}/identities`, allowed: ownerOnly, label: "list identities" },
-  { method: "POST", url: (owner) => `/api/rbac/subjects/${owner}/identities`, payload: { data: { email: "bad" } }, allowed: ownerOnly, label: "add identity" },
-  { method: "PATCH", url: (owner) => `/api/rbac/subjects/${owner}/identities/${ID}`, payload: { data: { email: "new@example.com" } }, allowed: ownerOnly, label: "rename identity" },
-  { method: "DELETE", url: (owner) => `/api/rbac/subjects/${owner}/identities/${ID}`, allowed: ownerOnly, label: "delete identity" },
-  { method: "PATCH", url: (owner) => `/api/rbac/subjects/${owner}/change-password`, payload: { password: "x" }, allowed: ownerOnly, label: "subject change-password" },
+  {
+    method: "POST",
+    url: (owner) => `/api/rbac/subjects/${owner}/notify`,
+    payload: { data: { subject: "x", text: "y" } },
+    allowed: adminOnly,
+    label: "notify a subject",
+  },
+  {
+    method: "GET",
+    url: () => "/api/revalidate?path=/&type=layout",
+    allowed: adminOnly,
+    label: "revalidate (the original client's route)",
+  },
+  {
+    method: "GET",
+    url: () => "/api/revalidation/revalidate?path=/&type=layout",
+    allowed: adminOnly,
+    label: "revalidation/revalidate",
+  },
+  {
+    method: "GET",
+    url: (owner) => `/api/rbac/subjects/${owner}/identities`,
+    allowed: ownerOnly,
+    label: "list identities",
+  },
+  {
+    method: "POST",
+    url: (owner) => `/api/rbac/subjects/${owner}/identities`,
+    payload: { data: { email: "bad" } },
+    allowed: ownerOnly,
+    label: "add identity",
+  },
+  {
+    method: "PATCH",
+    url: (owner) => `/api/rbac/subjects/${owner}/identities/${ID}`,
+    payload: { data: { email: "new@example.com" } },
+    allowed: ownerOnly,
+    label: "rename identity",
+  },
+  {
+    method: "DELETE",
+    url: (owner) => `/api/rbac/subjects/${owner}/identities/${ID}`,
+    allowed: ownerOnly,
+    label: "delete identity",
+  },
+  {
+    method: "PATCH",
+    url: (owner) => `/api/rbac/subjects/${owner}/change-password`,
+    payload: { password: "x" },
+    allowed: ownerOnly,
+    label: "subject change-password",
+  },
   { method: "GET", url: (owner) => `/api/rbac/subjects/${owner}`, allowed: ownerOnly, label: "own subject record" },
-  { method: "PATCH", url: (owner) => `/api/rbac/subjects/${owner}`, payload: { data: {} }, allowed: adminOnly, label: "edit own subject record" },
-  { method: "PATCH", url: () => `/api/rbac/identity/${ID}/change-password`, payload: { password: "x" }, allowed: signedIn, label: "identity change-password" },
-  { method: "POST", url: () => `/api/rbac/identity/email-and-password`, payload: { data: { email: "bad" } }, allowed: asASubject, label: "create-by-email" },
+  {
+    method: "PATCH",
+    url: (owner) => `/api/rbac/subjects/${owner}`,
+    payload: { data: {} },
+    allowed: adminOnly,
+    label: "edit own subject record",
+  },
+  {
+    method: "PATCH",
+    url: () => `/api/rbac/identity/${ID}/change-password`,
+    payload: { password: "x" },
+    allowed: signedIn,
+    label: "identity change-password",
+  },
+  {
+    method: "POST",
+    url: () => `/api/rbac/identity/email-and-password`,
+    payload: { data: { email: "bad" } },
+    allowed: asASubject,
+    label: "create-by-email",
+  },
 ];
 
 let t: TestApp;
@@ -156,17 +286,28 @@ const HIDDEN = ["password", "salt", "code", "codeExpiresAt"];
 async function check(route: Route) {
   const wrong: string[] = [];
   for (const caller of callers) {
-    const response = await t.request({ method: route.method, url: route.url(owner.subjectId), payload: route.payload as any, key: null, headers: headersFor(caller) });
+    const response = await t.request({
+      method: route.method,
+      url: route.url(owner.subjectId),
+      payload: route.payload as any,
+      key: null,
+      headers: headersFor(caller),
+    });
     // Denied: refused by a permission (or for want of a subject), not a handler's 401 for a bad password or token.
     const message = String(response.body?.message ?? "");
-    const denied = response.status === 403 || (response.status === 401 && /sign in to call|sign in first/.test(message));
+    const denied =
+      response.status === 403 || (response.status === 401 && /sign in to call|sign in first/.test(message));
     const expected = route.allowed(caller);
-    if (expected === denied) wrong.push(`${caller}: expected ${expected ? "allow" : "deny"}, got ${response.status} ${JSON.stringify(response.body).slice(0, 160)}`);
+    if (expected === denied)
+      wrong.push(
+        `${caller}: expected ${expected ? "allow" : "deny"}, got ${response.status} ${JSON.stringify(response.body).slice(0, 160)}`,
+      );
     const nobody = caller === "anonymous" || caller === "secret key";
     if (denied && response.status !== (nobody ? 401 : 403)) wrong.push(`${caller}: denied with ${response.status}`);
     if (response.status >= 500) wrong.push(`${caller}: ${response.status}`);
     const data = JSON.stringify(response.body?.data ?? null);
-    for (const name of HIDDEN) if (data.includes(`"${name}":`)) wrong.push(`${caller}: answer has hidden field ${name}`);
+    for (const name of HIDDEN)
+      if (data.includes(`"${name}":`)) wrong.push(`${caller}: answer has hidden field ${name}`);
   }
   expect(wrong).toEqual([]);
 }
@@ -184,17 +325,25 @@ describe("authorization matrix: module routes", () => {
 });
 
 describe("hidden fields, whoever asks", () => {
-  test.each(["subject", "admin", "secret key"] as CallerName[])("are refused as filters and never listed, for %s", async (caller) => {
-    const url = `/api/rbac/subjects/${owner.subjectId}/identities`;
-    const listed = await t.request({ method: "GET", url, key: null, headers: headersFor(caller) });
-    expect(listed.status).toBe(200);
-    for (const name of HIDDEN) expect(JSON.stringify(listed.body)).not.toContain(`"${name}"`);
-    if (caller === "subject") return;
-    for (const name of HIDDEN) {
-      const filtered = await t.request({ method: "GET", url: `/api/rbac/identities?filters[and][0][column]=${name}&filters[and][0][method]=isNotNull`, key: null, headers: headersFor(caller) });
-      expect(filtered.status, name).toBe(400);
-    }
-  });
+  test.each(["subject", "admin", "secret key"] as CallerName[])(
+    "are refused as filters and never listed, for %s",
+    async (caller) => {
+      const url = `/api/rbac/subjects/${owner.subjectId}/identities`;
+      const listed = await t.request({ method: "GET", url, key: null, headers: headersFor(caller) });
+      expect(listed.status).toBe(200);
+      for (const name of HIDDEN) expect(JSON.stringify(listed.body)).not.toContain(`"${name}"`);
+      if (caller === "subject") return;
+      for (const name of HIDDEN) {
+        const filtered = await t.request({
+          method: "GET",
+          url: `/api/rbac/identities?filters[and][0][column]=${name}&filters[and][0][method]=isNotNull`,
+          key: null,
+          headers: headersFor(caller),
+        });
+        expect(filtered.status, name).toBe(400);
+      }
+    },
+  );
 });
 
 // Last: it deletes the subject the matrix above signs in as.
@@ -205,5 +354,7 @@ test("a subject cannot delete its own subject record; an admin can", async () =>
   expect((await t.request({ method: "DELETE", url, key: null, headers: bearer(other.jwt) })).status).toBe(403);
   expect((await t.request({ method: "DELETE", url, key: null, headers: bearer(admin.jwt) })).status).toBe(200);
   // Its still-unexpired JWT now counts as nobody's.
-  expect((await t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(owner.jwt) })).status).toBe(401);
+  expect((await t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(owner.jwt) })).status).toBe(
+    401,
+  );
 });

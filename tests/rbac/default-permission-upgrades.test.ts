@@ -29,13 +29,21 @@ async function authenticatedPermissions(t: TestApp) {
 
 /** What an admin's delete of a permission leaves: neither the record nor its link to the role. */
 async function deletePermission(t: TestApp, [method, path]: [string, string]) {
-  const ids = (await t.database.db.selectFrom("rbac_permissions").select("id").where("method", "=", method).where("path", "=", path).execute()).map((r) => r.id);
+  const ids = (
+    await t.database.db
+      .selectFrom("rbac_permissions")
+      .select("id")
+      .where("method", "=", method)
+      .where("path", "=", path)
+      .execute()
+  ).map((r) => r.id);
   expect(ids.length).toBeGreaterThan(0);
   await t.database.db.deleteFrom("rbac_roles_to_permissions").where("permissionId", "in", ids).execute();
   await t.database.db.deleteFrom("rbac_permissions").where("id", "in", ids).execute();
 }
 
-const journaled = async (t: TestApp) => (await t.database.db.selectFrom("_migrations").select("id").where("id", "=", MIGRATION).execute()).length;
+const journaled = async (t: TestApp) =>
+  (await t.database.db.selectFrom("_migrations").select("id").where("id", "=", MIGRATION).execute()).length;
 
 describe(`permissions added to the defaults reach a database seeded before them, once, on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -74,7 +82,10 @@ describe(`permissions added to the defaults reach a database seeded before them,
 
     t = await start();
     const after = await authenticatedPermissions(t);
-    expect(after.map((p) => key([p.method, p.path!]))).toEqual([...before.map((p) => key([p.method, p.path!])), ...ADDED.map(key)]);
+    expect(after.map((p) => key([p.method, p.path!]))).toEqual([
+      ...before.map((p) => key([p.method, p.path!])),
+      ...ADDED.map(key),
+    ]);
     expect(after.slice(-2).map((p) => p.orderIndex)).toEqual([last + 1, last + 2]);
     const strip = ({ id: _, orderIndex: __, ...row }: (typeof after)[number]) => row;
     expect(after.slice(-2).map(strip)).toEqual(seeded.map(strip));
@@ -83,10 +94,16 @@ describe(`permissions added to the defaults reach a database seeded before them,
 
     // The client's plural path works for a subject again, and the deleted singular one does not.
     const ann = await register(t, "ann@example.com");
-    const add = (url: string, email: string) => as(t, ann)({ method: "POST", url, payload: { data: { email, password: "second password", currentPassword: PASSWORD } } });
+    const add = (url: string, email: string) =>
+      as(
+        t,
+        ann,
+      )({ method: "POST", url, payload: { data: { email, password: "second password", currentPassword: PASSWORD } } });
     expect((await add("/api/rbac/identities/email-and-password", "ann.work@example.com")).status).toBe(201);
-    const [identity] = (await as(t, ann)({ method: "GET", url: `/api/rbac/subjects/${ann.subjectId}/identities` })).body.data;
-    const change = (url: string) => as(t, ann)({ method: "PATCH", url, payload: { password: PASSWORD, newPassword: "a brand new password" } });
+    const [identity] = (await as(t, ann)({ method: "GET", url: `/api/rbac/subjects/${ann.subjectId}/identities` })).body
+      .data;
+    const change = (url: string) =>
+      as(t, ann)({ method: "PATCH", url, payload: { password: PASSWORD, newPassword: "a brand new password" } });
     expect((await change(`/api/rbac/identity/${identity.id}/change-password`)).status).toBe(403);
     expect((await change(`/api/rbac/identities/${identity.id}/change-password`)).status).toBe(200);
   });

@@ -34,7 +34,13 @@ describe("the first admin from /admin with the setup code of the start log", () 
 
   test("a signed-up visitor is not an admin and cannot use setup without the code", async () => {
     const visitor = await register(t, "visitor@example.com");
-    const answer = await t.request({ method: "POST", url: SETUP, key: null, headers: bearer(visitor.jwt), payload: { code: "WRONG", login: "visitor@example.com", password: "owner password" } });
+    const answer = await t.request({
+      method: "POST",
+      url: SETUP,
+      key: null,
+      headers: bearer(visitor.jwt),
+      payload: { code: "WRONG", login: "visitor@example.com", password: "owner password" },
+    });
     expect(answer.status).toBe(403);
   });
 

@@ -14,18 +14,29 @@ export interface SignedIn {
 export const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
 
 /** The subject id inside a JWT (its `sub`), read without checking: the server checks. */
-export const subjectOf = (jwt: string): string => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).sub;
+export const subjectOf = (jwt: string): string =>
+  JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).sub;
 
 /** Registers through the real route and returns the session. */
 export async function register(t: TestApp, login: string, password = PASSWORD): Promise<SignedIn> {
-  const response = await t.request({ method: "POST", url: `${AUTH}/email-and-password/registration`, key: null, payload: { login, password } });
+  const response = await t.request({
+    method: "POST",
+    url: `${AUTH}/email-and-password/registration`,
+    key: null,
+    payload: { login, password },
+  });
   if (response.status !== 201) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
   const { jwt, refresh } = response.body.data;
   return { subjectId: subjectOf(jwt), jwt, refresh };
 }
 
 export async function signIn(t: TestApp, login: string, password = PASSWORD): Promise<SignedIn> {
-  const response = await t.request({ method: "POST", url: `${AUTH}/email-and-password/authentication`, key: null, payload: { login, password } });
+  const response = await t.request({
+    method: "POST",
+    url: `${AUTH}/email-and-password/authentication`,
+    key: null,
+    payload: { login, password },
+  });
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
   const { jwt, refresh } = response.body.data;
   return { subjectId: subjectOf(jwt), jwt, refresh };
@@ -40,7 +51,11 @@ export const as = (t: TestApp, session: SignedIn | undefined) => (options: Param
  * The newest mail kept for `to` (with `subject`, when given: another mail to the same person,
  * sent later by the queue, e.g. a retried one, is then not taken for it).
  */
-export async function lastMail(t: TestApp, to: string, subject?: string): Promise<{ subject: string; text: string; transport: string; status: string } | undefined> {
+export async function lastMail(
+  t: TestApp,
+  to: string,
+  subject?: string,
+): Promise<{ subject: string; text: string; transport: string; status: string } | undefined> {
   await t.app.rbac.background.settled();
   await t.app.rbac.mailer.flush();
   let mails = t.database.db
@@ -56,13 +71,27 @@ export const resetCodeIn = (text: string) => /[?&]code=([A-Za-z0-9_-]+)/.exec(te
 /** A Sign-In with Ethereum message for a fresh nonce from the server, signed by the wallet: the wallet sign-in body. */
 export async function siweSigned(t: TestApp, account: PrivateKeyAccount) {
   const { data } = (await t.request({ method: "GET", url: `${AUTH}/ethereum-virtual-machine/nonce`, key: null })).body;
-  const message = createSiweMessage({ address: account.address, chainId: 1, domain: data.domain, uri: data.uri, nonce: data.nonce, version: "1", issuedAt: new Date() });
-  return { message, signature: await account.signMessage({ message }), address: account.address, provider: "ethereum-virtual-machine" };
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 1,
+    domain: data.domain,
+    uri: data.uri,
+    nonce: data.nonce,
+    version: "1",
+    issuedAt: new Date(),
+  });
+  return {
+    message,
+    signature: await account.signMessage({ message }),
+    address: account.address,
+    provider: "ethereum-virtual-machine",
+  };
 }
 
 /** A new subject holding a new role `uid` with these `[method, path]` permissions (granted with the secret key). */
 export async function subjectWithRole(t: TestApp, uid: string, permissions: [string, string][]): Promise<SignedIn> {
-  const post = async (url: string, data: object) => (await t.request({ method: "POST", url, payload: { data } })).body.data;
+  const post = async (url: string, data: object) =>
+    (await t.request({ method: "POST", url, payload: { data } })).body.data;
   const role = await post("/api/rbac/roles", { title: uid, uid });
   for (const [method, path] of permissions) {
     const permission = await post("/api/rbac/permissions", { method, path, type: "HTTP" });

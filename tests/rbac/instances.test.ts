@@ -19,13 +19,18 @@ describe.skipIf(!serverUrl)("several instances on one database", () => {
 
   const key = { "x-rbac-secret-key": SECRET };
   test("a role granted or taken away through one instance counts at once on the other", async () => {
-    const signUp = await a.inject({ method: "POST", url: `${AUTH}/email-and-password/registration`, payload: { login: "ann@example.com", password: PASSWORD } });
+    const signUp = await a.inject({
+      method: "POST",
+      url: `${AUTH}/email-and-password/registration`,
+      payload: { login: "ann@example.com", password: PASSWORD },
+    });
     const jwt = signUp.json().data.jwt;
     const guarded = "/api/blog/articles-to-website-builder-module-widgets";
     const onB = async () => (await b.inject({ method: "GET", url: guarded, headers: bearer(jwt) })).statusCode;
     expect(await onB()).toBe(403); // B has now cached the rules and ann's roles
 
-    const post = async (path: string, data: object) => (await a.inject({ method: "POST", url: path, headers: key, payload: { data } })).json().data;
+    const post = async (path: string, data: object) =>
+      (await a.inject({ method: "POST", url: path, headers: key, payload: { data } })).json().data;
     const role = await post("/api/rbac/roles", { title: "Readers", uid: "readers", availableOnRegistration: false });
     const permission = await post("/api/rbac/permissions", { method: "GET", path: `${guarded}/**`, type: "HTTP" });
     await post("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });

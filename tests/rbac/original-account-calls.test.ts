@@ -18,13 +18,19 @@ describe(`the original client's account calls, on ${testDialect}`, () => {
   const newAccount = async () => {
     const email = `user${++n}@example.com`;
     const session = await register(t, email);
-    const [identity] = (await as(t, session)({ method: "GET", url: `${SUBJECTS}/${session.subjectId}/identities` })).body.data;
+    const [identity] = (await as(t, session)({ method: "GET", url: `${SUBJECTS}/${session.subjectId}/identities` }))
+      .body.data;
     return { email, session, identityId: identity.id as string };
   };
   /** The session's sign-in began twenty minutes ago (its token refreshed since, say). */
   const age = (session: SignedIn) =>
-    t.database.db.updateTable("rbac_refresh_tokens").set({ createdAt: new Date(Date.now() - 20 * 60_000).toISOString() }).where("subjectId", "=", session.subjectId).execute();
-  const emailOf = async (session: SignedIn) => (await as(t, session)({ method: "GET", url: `${SUBJECTS}/${session.subjectId}/identities` })).body.data[0].email;
+    t.database.db
+      .updateTable("rbac_refresh_tokens")
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000).toISOString() })
+      .where("subjectId", "=", session.subjectId)
+      .execute();
+  const emailOf = async (session: SignedIn) =>
+    (await as(t, session)({ method: "GET", url: `${SUBJECTS}/${session.subjectId}/identities` })).body.data[0].email;
   const patchIdentity = (session: SignedIn, identityId: string, payload: object) =>
     as(t, session)({ method: "PATCH", url: `${SUBJECTS}/${session.subjectId}/identities/${identityId}`, payload });
 
@@ -32,31 +38,61 @@ describe(`the original client's account calls, on ${testDialect}`, () => {
     test.each([
       ["in data", (body: object) => ({ data: body })],
       ["bare", (body: object) => body],
-    ])("with { password, newPassword } %s: changed, other sessions end, the caller gets a fresh session", async (_, form) => {
-      const { email, session, identityId } = await newAccount();
-      const other = await signIn(t, email);
-      const response = await patchIdentity(session, identityId, form({ password: PASSWORD, newPassword: "a brand new password" }));
-      expect(response).toMatchObject({ status: 200, body: { data: { message: "Password changed", jwt: expect.any(String), refresh: expect.any(String) } } });
-      expect((await as(t, other)({ method: "GET", url: `${AUTH}/me` })).status).toBe(401);
-      expect((await as(t, { ...session, jwt: response.body.data.jwt })({ method: "GET", url: `${AUTH}/me` })).status).toBe(200);
-      await signIn(t, email, "a brand new password");
-    });
+    ])(
+      "with { password, newPassword } %s: changed, other sessions end, the caller gets a fresh session",
+      async (_, form) => {
+        const { email, session, identityId } = await newAccount();
+        const other = await signIn(t, email);
+        const response = await patchIdentity(
+          session,
+          identityId,
+          form({ password: PASSWORD, newPassword: "a brand new password" }),
+        );
+        expect(response).toMatchObject({
+          status: 200,
+          body: { data: { message: "Password changed", jwt: expect.any(String), refresh: expect.any(String) } },
+        });
+        expect((await as(t, other)({ method: "GET", url: `${AUTH}/me` })).status).toBe(401);
+        expect(
+          (await as(t, { ...session, jwt: response.body.data.jwt })({ method: "GET", url: `${AUTH}/me` })).status,
+        ).toBe(200);
+        await signIn(t, email, "a brand new password");
+      },
+    );
 
     test.each([
-      ["a wrong current password", { password: "not the password", newPassword: "a brand new password" }, "Validation error: /password is not the current password"],
-      ["a short new password", { password: PASSWORD, newPassword: "short" }, "Validation error: /newPassword must be 8 to 256 characters"],
+      [
+        "a wrong current password",
+        { password: "not the password", newPassword: "a brand new password" },
+        "Validation error: /password is not the current password",
+      ],
+      [
+        "a short new password",
+        { password: PASSWORD, newPassword: "short" },
+        "Validation error: /newPassword must be 8 to 256 characters",
+      ],
       ["no new password", { password: PASSWORD }, "Validation error: newPassword is required"],
-      ["an email beside it", { password: PASSWORD, newPassword: "a brand new password", email: "x@example.com" }, "Validation error: /email is not accepted"],
+      [
+        "an email beside it",
+        { password: PASSWORD, newPassword: "a brand new password", email: "x@example.com" },
+        "Validation error: /email is not accepted",
+      ],
     ])("%s is a 400 and changes nothing", async (_, body, message) => {
       const { email, session, identityId } = await newAccount();
-      expect(await patchIdentity(session, identityId, { data: body })).toMatchObject({ status: 400, body: { message } });
+      expect(await patchIdentity(session, identityId, { data: body })).toMatchObject({
+        status: 400,
+        body: { message },
+      });
       await signIn(t, email);
     });
 
     test("another subject's identity is the unknown id's 404", async () => {
       const ann = await newAccount();
       const bob = await newAccount();
-      const foreign = await patchIdentity(ann.session, bob.identityId, { password: PASSWORD, newPassword: "stolen password" });
+      const foreign = await patchIdentity(ann.session, bob.identityId, {
+        password: PASSWORD,
+        newPassword: "stolen password",
+      });
       const unknown = await patchIdentity(ann.session, UNKNOWN, { password: PASSWORD, newPassword: "stolen password" });
       expect(foreign.status).toBe(404);
       expect(foreign.body.message.replace(bob.identityId, "{id}")).toBe(unknown.body.message.replace(UNKNOWN, "{id}"));
@@ -67,21 +103,34 @@ describe(`the original client's account calls, on ${testDialect}`, () => {
   describe("email change with { email } alone", () => {
     test("right after signing in (within ten minutes): changed", async () => {
       const { session, identityId } = await newAccount();
-      expect((await patchIdentity(session, identityId, { data: { email: `renamed-${n}@example.com` } })).status).toBe(200);
+      expect((await patchIdentity(session, identityId, { data: { email: `renamed-${n}@example.com` } })).status).toBe(
+        200,
+      );
       expect(await emailOf(session)).toBe(`renamed-${n}@example.com`);
     });
 
     test("with a sign-in older than ten minutes: currentPassword is still required, and a right one works", async () => {
       const { email, session, identityId } = await newAccount();
       await age(session);
-      expect(await patchIdentity(session, identityId, { data: { email: "thief@example.com" } })).toMatchObject({ status: 400, body: { message: "Validation error: currentPassword is required" } });
+      expect(await patchIdentity(session, identityId, { data: { email: "thief@example.com" } })).toMatchObject({
+        status: 400,
+        body: { message: "Validation error: currentPassword is required" },
+      });
       expect(await emailOf(session)).toBe(email);
-      expect((await patchIdentity(session, identityId, { data: { email: `moved-${n}@example.com`, currentPassword: PASSWORD } })).status).toBe(200);
+      expect(
+        (
+          await patchIdentity(session, identityId, {
+            data: { email: `moved-${n}@example.com`, currentPassword: PASSWORD },
+          })
+        ).status,
+      ).toBe(200);
     });
 
     test("a current password that is sent is checked, however recent the sign-in", async () => {
       const { email, session, identityId } = await newAccount();
-      const response = await patchIdentity(session, identityId, { data: { email: "thief@example.com", currentPassword: "not the password" } });
+      const response = await patchIdentity(session, identityId, {
+        data: { email: "thief@example.com", currentPassword: "not the password" },
+      });
       expect(response.body.cause).toEqual([{ path: "/currentPassword", message: "is not the current password" }]);
       expect(await emailOf(session)).toBe(email);
     });
@@ -89,8 +138,12 @@ describe(`the original client's account calls, on ${testDialect}`, () => {
     test("a refreshed session keeps its sign-in's age: refreshing does not make it recent again", async () => {
       const { email, session, identityId } = await newAccount();
       await age(session);
-      const next = (await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh: session.refresh } })).body.data;
-      expect((await patchIdentity({ ...session, ...next }, identityId, { data: { email: "thief@example.com" } })).status).toBe(400);
+      const next = (
+        await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh: session.refresh } })
+      ).body.data;
+      expect(
+        (await patchIdentity({ ...session, ...next }, identityId, { data: { email: "thief@example.com" } })).status,
+      ).toBe(400);
       expect(await emailOf(session)).not.toBe("thief@example.com");
       expect(await emailOf({ ...session, ...next })).toBe(email);
     });
@@ -100,9 +153,23 @@ describe(`the original client's account calls, on ${testDialect}`, () => {
     test("PATCH /api/rbac/identities/{id}/change-password changes one's own password; another's is a 404", async () => {
       const { email, session, identityId } = await newAccount();
       const bob = await newAccount();
-      const foreign = await as(t, session)({ method: "PATCH", url: `/api/rbac/identities/${bob.identityId}/change-password`, payload: { password: PASSWORD, newPassword: "stolen password" } });
+      const foreign = await as(
+        t,
+        session,
+      )({
+        method: "PATCH",
+        url: `/api/rbac/identities/${bob.identityId}/change-password`,
+        payload: { password: PASSWORD, newPassword: "stolen password" },
+      });
       expect(foreign.status).toBe(404);
-      const own = await as(t, session)({ method: "PATCH", url: `/api/rbac/identities/${identityId}/change-password`, payload: { password: PASSWORD, newPassword: "a brand new password" } });
+      const own = await as(
+        t,
+        session,
+      )({
+        method: "PATCH",
+        url: `/api/rbac/identities/${identityId}/change-password`,
+        payload: { password: PASSWORD, newPassword: "a brand new password" },
+      });
       expect(own.status).toBe(200);
       await signIn(t, email, "a brand new password");
       await signIn(t, bob.email);
@@ -111,36 +178,81 @@ describe(`the original client's account calls, on ${testDialect}`, () => {
     test("POST /api/rbac/identities/email-and-password adds an identity with the current password, never without", async () => {
       const { session } = await newAccount();
       const url = "/api/rbac/identities/email-and-password";
-      const without = await as(t, session)({ method: "POST", url, payload: { data: { email: `second-${n}@example.com`, password: "second password" } } });
-      expect(without).toMatchObject({ status: 400, body: { message: "Validation error: currentPassword is required" } });
-      const withIt = await as(t, session)({ method: "POST", url, payload: { data: { email: `second-${n}@example.com`, password: "second password", currentPassword: PASSWORD } } });
+      const without = await as(
+        t,
+        session,
+      )({ method: "POST", url, payload: { data: { email: `second-${n}@example.com`, password: "second password" } } });
+      expect(without).toMatchObject({
+        status: 400,
+        body: { message: "Validation error: currentPassword is required" },
+      });
+      const withIt = await as(
+        t,
+        session,
+      )({
+        method: "POST",
+        url,
+        payload: { data: { email: `second-${n}@example.com`, password: "second password", currentPassword: PASSWORD } },
+      });
       expect(withIt.status).toBe(201);
-      expect((await t.request({ method: "POST", url, key: null, payload: { data: { email: "anon@example.com", password: "anon password" } } })).status).toBe(401);
+      expect(
+        (
+          await t.request({
+            method: "POST",
+            url,
+            key: null,
+            payload: { data: { email: "anon@example.com", password: "anon password" } },
+          })
+        ).status,
+      ).toBe(401);
     });
 
     test("the generic identity routes stay closed to a subject", async () => {
       const { session, identityId } = await newAccount();
-      expect((await as(t, session)({ method: "PATCH", url: `/api/rbac/identities/${identityId}`, payload: { data: { email: "x@example.com" } } })).status).toBe(403);
+      expect(
+        (
+          await as(
+            t,
+            session,
+          )({
+            method: "PATCH",
+            url: `/api/rbac/identities/${identityId}`,
+            payload: { data: { email: "x@example.com" } },
+          })
+        ).status,
+      ).toBe(403);
     });
   });
 
   describe("is-authorized with action[…] (the July 2025 client)", () => {
-    const ask = (session: SignedIn | undefined, query: string) => as(t, session)({ method: "GET", url: `${AUTH}/is-authorized?${query}` });
+    const ask = (session: SignedIn | undefined, query: string) =>
+      as(t, session)({ method: "GET", url: `${AUTH}/is-authorized?${query}` });
 
     test("answers { ok: true } where the caller may, 403 where it may not, as permission[…] does", async () => {
       const { session } = await newAccount();
       const own = `action[route]=${encodeURIComponent(`${SUBJECTS}/${session.subjectId}/identities`)}&action[method]=GET&action[type]=HTTP`;
       expect(await ask(session, own)).toMatchObject({ status: 200, body: { data: { ok: true } } });
       const roles = "action[route]=/api/rbac/roles&action[method]=DELETE";
-      expect(await ask(session, roles)).toMatchObject({ status: 403, body: { message: "Permission error: not authorized" } });
+      expect(await ask(session, roles)).toMatchObject({
+        status: 403,
+        body: { message: "Permission error: not authorized" },
+      });
       expect((await ask(undefined, own)).status).toBe(403);
       expect((await ask(undefined, roles.replaceAll("action", "permission"))).status).toBe(403);
     });
 
     test.each([
       ["without a method", "action[route]=/api/blog/articles", "Validation error: action/method is required"],
-      ["with another type", "action[route]=/api&action[method]=GET&action[type]=WS", "Validation error: /action/type must be HTTP"],
-      ["with an unknown key", "action[route]=/api&action[method]=GET&action[verb]=x", "Validation error: /action/verb is not accepted"],
+      [
+        "with another type",
+        "action[route]=/api&action[method]=GET&action[type]=WS",
+        "Validation error: /action/type must be HTTP",
+      ],
+      [
+        "with an unknown key",
+        "action[route]=/api&action[method]=GET&action[verb]=x",
+        "Validation error: /action/verb is not accepted",
+      ],
     ])("%s is a 400", async (_, query, message) => {
       expect(await ask(undefined, query)).toMatchObject({ status: 400, body: { message } });
     });

@@ -30,12 +30,17 @@ describe("forgot and reset password, mail kept in the outbox (no SMTP_URL)", () 
     await forgot(t, "Ann@Example.com");
     const mail = await lastMail(t, "ann@example.com");
     expect(mail).toMatchObject({ subject: "Reset your password", transport: "outbox", status: "kept" });
-    expect(mail!.text).toContain("https://shop.example.com/rbac/subject/authentication/email-and-password/reset-password?code=");
+    expect(mail!.text).toContain(
+      "https://shop.example.com/rbac/subject/authentication/email-and-password/reset-password?code=",
+    );
     const code = resetCodeIn(mail!.text)!;
 
     const done = await reset(t, { password: "a new password", passwordConfirmation: "a new password", code });
     expect(done).toMatchObject({ status: 200, body: { data: { message: "Password reset successfully" } } });
-    expect((await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh: before.refresh } })).status).toBe(401);
+    expect(
+      (await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh: before.refresh } }))
+        .status,
+    ).toBe(401);
     await expect(signIn(t, "ann@example.com", PASSWORD)).rejects.toThrow(/sign-in failed/);
     await signIn(t, "ann@example.com", "a new password");
 
@@ -46,21 +51,52 @@ describe("forgot and reset password, mail kept in the outbox (no SMTP_URL)", () 
   test("the code is stored hashed, and an expired code is refused", async () => {
     await forgot(t, "ann@example.com");
     const code = resetCodeIn((await lastMail(t, "ann@example.com"))!.text)!;
-    const row = await t.database.db.selectFrom("rbac_identities").select("code").where("email", "=", "ann@example.com").executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom("rbac_identities")
+      .select("code")
+      .where("email", "=", "ann@example.com")
+      .executeTakeFirstOrThrow();
     expect(row.code).not.toBe(code);
-    await t.database.db.updateTable("rbac_identities").set({ codeExpiresAt: new Date(Date.now() - 1000).toISOString() }).where("email", "=", "ann@example.com").execute();
+    await t.database.db
+      .updateTable("rbac_identities")
+      .set({ codeExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("email", "=", "ann@example.com")
+      .execute();
     expect((await reset(t, { password: PASSWORD, passwordConfirmation: PASSWORD, code })).status).toBe(400);
   });
 
   test.each([
     ["a bad email", "forgot", { email: "nope" }, "Validation error: /email must be a valid email"],
     ["no data", "forgot", undefined, "Validation error: No data"],
-    ["different passwords", "reset", { password: PASSWORD, passwordConfirmation: `${PASSWORD}!`, code: "x" }, "Validation error: /passwordConfirmation must equal password"],
-    ["a short password", "reset", { password: "short", passwordConfirmation: "short", code: "x" }, "Validation error: /password must be 8 to 256 characters, /passwordConfirmation must be 8 to 256 characters"],
+    [
+      "different passwords",
+      "reset",
+      { password: PASSWORD, passwordConfirmation: `${PASSWORD}!`, code: "x" },
+      "Validation error: /passwordConfirmation must equal password",
+    ],
+    [
+      "a short password",
+      "reset",
+      { password: "short", passwordConfirmation: "short", code: "x" },
+      "Validation error: /password must be 8 to 256 characters, /passwordConfirmation must be 8 to 256 characters",
+    ],
     ["no code", "reset", { password: PASSWORD, passwordConfirmation: PASSWORD }, "Validation error: code is required"],
-    ["an unknown code", "reset", { password: PASSWORD, passwordConfirmation: PASSWORD, code: "unknown" }, "Validation error: /code is invalid or expired"],
+    [
+      "an unknown code",
+      "reset",
+      { password: PASSWORD, passwordConfirmation: PASSWORD, code: "unknown" },
+      "Validation error: /code is invalid or expired",
+    ],
   ])("refuses %s", async (_, route, payload, message) => {
-    const response = route === "forgot" ? await t.request({ method: "POST", url: `${AUTH}/email-and-password/forgot-password`, key: null, payload: payload as any }) : await reset(t, payload);
+    const response =
+      route === "forgot"
+        ? await t.request({
+            method: "POST",
+            url: `${AUTH}/email-and-password/forgot-password`,
+            key: null,
+            payload: payload as any,
+          })
+        : await reset(t, payload);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
   });
@@ -106,7 +142,9 @@ describe("with SMTP_URL, mail goes through a real SMTP server", () => {
     const record = await lastMail(t, "smtp@example.com");
     expect(record).toMatchObject({ transport: "smtp", status: "sent" });
     expect(record!.text).not.toContain(code);
-    expect((await reset(t, { password: "via smtp code", passwordConfirmation: "via smtp code", code })).status).toBe(200);
+    expect((await reset(t, { password: "via smtp code", passwordConfirmation: "via smtp code", code })).status).toBe(
+      200,
+    );
     await signIn(t, "smtp@example.com", "via smtp code");
   });
 });

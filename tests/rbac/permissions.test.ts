@@ -14,7 +14,11 @@ describe("path patterns", () => {
     ["/api/crm/forms/*/requests", "/api/crm/forms/123/requests", true],
     ["/api/crm/forms/*/requests", "/api/crm/forms/requests", false],
     ["/api/rbac/subjects/{self}/identities/**", `/api/rbac/subjects/${self}/identities`, true],
-    ["/api/rbac/subjects/{self}/identities/**", "/api/rbac/subjects/22222222-2222-4222-8222-222222222222/identities", false],
+    [
+      "/api/rbac/subjects/{self}/identities/**",
+      "/api/rbac/subjects/22222222-2222-4222-8222-222222222222/identities",
+      false,
+    ],
     ["/api/rbac/subjects/{self}", `/api/rbac/subjects/${encodeURIComponent(self)}`, true],
     ["/api/blog/**", "/api/%62log/articles", true],
     ["/api/health", "/api/health/", true],
@@ -44,25 +48,49 @@ describe("permissions from records", () => {
   afterAll(() => t.close());
 
   const isAuthorized = (route: string, method: string, session?: SignedIn) =>
-    t.request({ method: "GET", url: `${AUTH}/is-authorized?route=${encodeURIComponent(route)}&method=${method}`, key: null, headers: session ? bearer(session.jwt) : {} });
+    t.request({
+      method: "GET",
+      url: `${AUTH}/is-authorized?route=${encodeURIComponent(route)}&method=${method}`,
+      key: null,
+      headers: session ? bearer(session.jwt) : {},
+    });
 
   test("is-authorized answers for a route and method, for whoever asks", async () => {
     expect((await isAuthorized("/api/blog/articles", "GET")).body).toEqual({ data: true });
     expect((await isAuthorized("/api/blog/articles", "POST")).body).toEqual({ data: false });
-    expect((await isAuthorized("/api/blog/articles-to-website-builder-module-widgets", "GET")).body).toEqual({ data: false });
-    expect((await isAuthorized(`/api/rbac/subjects/${ann.subjectId}/identities`, "GET", ann)).body).toEqual({ data: true });
+    expect((await isAuthorized("/api/blog/articles-to-website-builder-module-widgets", "GET")).body).toEqual({
+      data: false,
+    });
+    expect((await isAuthorized(`/api/rbac/subjects/${ann.subjectId}/identities`, "GET", ann)).body).toEqual({
+      data: true,
+    });
     expect((await isAuthorized(`/api/rbac/subjects/${ann.subjectId}/identities`, "GET")).body).toEqual({ data: false });
-    const withKey = await t.request({ method: "GET", url: `${AUTH}/is-authorized?route=/api/rbac/roles&method=DELETE` });
+    const withKey = await t.request({
+      method: "GET",
+      url: `${AUTH}/is-authorized?route=/api/rbac/roles&method=DELETE`,
+    });
     expect(withKey.body).toEqual({ data: true });
   });
 
   test.each([
     ["no route", "method=GET", "Validation error: route is required"],
     ["a route without a slash", "route=api&method=GET", "Validation error: /route must be a path starting with /"],
-    ["an unknown method", "route=/api&method=TRACE", "Validation error: /method must be GET, POST, PATCH, PUT or DELETE"],
+    [
+      "an unknown method",
+      "route=/api&method=TRACE",
+      "Validation error: /method must be GET, POST, PATCH, PUT or DELETE",
+    ],
     ["no query at all", "", "Validation error: permission is required"],
-    ["the original form without a method", "permission[route]=/api/blog/articles", "Validation error: permission/method is required"],
-    ["the original form with another type", "permission[route]=/api&permission[method]=GET&permission[type]=WS", "Validation error: /permission/type must be HTTP"],
+    [
+      "the original form without a method",
+      "permission[route]=/api/blog/articles",
+      "Validation error: permission/method is required",
+    ],
+    [
+      "the original form with another type",
+      "permission[route]=/api&permission[method]=GET&permission[type]=WS",
+      "Validation error: /permission/type must be HTTP",
+    ],
   ])("is-authorized refuses %s", async (_, query, message) => {
     const response = await t.request({ method: "GET", url: `${AUTH}/is-authorized?${query}`, key: null });
     expect(response).toMatchObject({ status: 400, body: { message } });
@@ -71,25 +99,55 @@ describe("permissions from records", () => {
   test("a permission granted to a role counts at once, and stops counting when removed", async () => {
     const url = "/api/blog/articles-to-website-builder-module-widgets";
     expect((await as(t, ann)({ method: "GET", url })).status).toBe(403);
-    const role = (await t.request({ method: "POST", url: "/api/rbac/roles", payload: { data: { title: "Readers", uid: "readers", availableOnRegistration: false } } })).body.data;
-    const permission = (await t.request({ method: "POST", url: "/api/rbac/permissions", payload: { data: { method: "GET", path: `${url}/**`, type: "HTTP" } } })).body.data;
-    const link = (await t.request({ method: "POST", url: "/api/rbac/roles-to-permissions", payload: { data: { roleId: role.id, permissionId: permission.id } } })).body.data;
+    const role = (
+      await t.request({
+        method: "POST",
+        url: "/api/rbac/roles",
+        payload: { data: { title: "Readers", uid: "readers", availableOnRegistration: false } },
+      })
+    ).body.data;
+    const permission = (
+      await t.request({
+        method: "POST",
+        url: "/api/rbac/permissions",
+        payload: { data: { method: "GET", path: `${url}/**`, type: "HTTP" } },
+      })
+    ).body.data;
+    const link = (
+      await t.request({
+        method: "POST",
+        url: "/api/rbac/roles-to-permissions",
+        payload: { data: { roleId: role.id, permissionId: permission.id } },
+      })
+    ).body.data;
     // The role has the permission, but ann does not have the role yet.
     expect((await as(t, ann)({ method: "GET", url })).status).toBe(403);
-    const held = (await t.request({ method: "POST", url: "/api/rbac/subjects-to-roles", payload: { data: { subjectId: ann.subjectId, roleId: role.id } } })).body.data;
+    const held = (
+      await t.request({
+        method: "POST",
+        url: "/api/rbac/subjects-to-roles",
+        payload: { data: { subjectId: ann.subjectId, roleId: role.id } },
+      })
+    ).body.data;
     expect((await as(t, ann)({ method: "GET", url })).status).toBe(200);
     expect((await isAuthorized(url, "GET", ann)).body.data).toBe(true);
 
     await t.request({ method: "DELETE", url: `/api/rbac/roles-to-permissions/${link.id}` });
     expect((await as(t, ann)({ method: "GET", url })).status).toBe(403);
-    await t.request({ method: "POST", url: "/api/rbac/roles-to-permissions", payload: { data: { roleId: role.id, permissionId: permission.id } } });
+    await t.request({
+      method: "POST",
+      url: "/api/rbac/roles-to-permissions",
+      payload: { data: { roleId: role.id, permissionId: permission.id } },
+    });
     expect((await as(t, ann)({ method: "GET", url })).status).toBe(200);
     await t.request({ method: "DELETE", url: `/api/rbac/subjects-to-roles/${held.id}` });
     expect((await as(t, ann)({ method: "GET", url })).status).toBe(403);
   });
 
   test("the default roles and permissions are seeded once, as records", async () => {
-    const roles = (await t.request({ method: "GET", url: "/api/rbac/roles?limit=1000" })).body.data.map((r: any) => r.uid);
+    const roles = (await t.request({ method: "GET", url: "/api/rbac/roles?limit=1000" })).body.data.map(
+      (r: any) => r.uid,
+    );
     expect(roles).toEqual(expect.arrayContaining(["anonymous", "authenticated", "user", "admin"]));
     const permissions = (await t.request({ method: "GET", url: "/api/rbac/permissions/count" })).body.data;
     expect(permissions).toBeGreaterThan(30);

@@ -13,10 +13,49 @@ import { bearer, register, type SignedIn } from "./helpers.js";
 
 const fixtureAccess: Module = defineModule("fixture-access", ["rbac"], (app) => {
   const answer = async () => ({ data: { ok: true } });
-  defineRoute(app, { method: "GET", url: "/api/fixture-access/notes/:id/public", tag: "fixture-access", summary: "Anyone", access: "public" }, answer);
-  defineRoute(app, { method: "GET", url: "/api/fixture-access/notes/:id/members", tag: "fixture-access", summary: "Signed-in subjects", access: "signed-in" }, answer);
-  defineRoute(app, { method: "GET", url: "/api/fixture-access/notes/:id/admins", tag: "fixture-access", summary: "Admins, said", access: "admin" }, answer);
-  defineRoute(app, { method: "GET", url: "/api/fixture-access/notes/:id/undeclared", tag: "fixture-access", summary: "Admins, by default" }, answer);
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: "/api/fixture-access/notes/:id/public",
+      tag: "fixture-access",
+      summary: "Anyone",
+      access: "public",
+    },
+    answer,
+  );
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: "/api/fixture-access/notes/:id/members",
+      tag: "fixture-access",
+      summary: "Signed-in subjects",
+      access: "signed-in",
+    },
+    answer,
+  );
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: "/api/fixture-access/notes/:id/admins",
+      tag: "fixture-access",
+      summary: "Admins, said",
+      access: "admin",
+    },
+    answer,
+  );
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: "/api/fixture-access/notes/:id/undeclared",
+      tag: "fixture-access",
+      summary: "Admins, by default",
+    },
+    answer,
+  );
 });
 
 const ID = "00000000-0000-4000-8000-000000000001";
@@ -58,7 +97,8 @@ describe(`a route's declared access is its permission, without a migration, on $
 
   const statuses = async (headers: Record<string, string>) => {
     const out: Record<string, number> = {};
-    for (const name of ROUTES) out[name] = (await t.request({ method: "GET", url: url(name), key: null, headers })).status;
+    for (const name of ROUTES)
+      out[name] = (await t.request({ method: "GET", url: url(name), key: null, headers })).status;
     return out;
   };
 
@@ -71,8 +111,12 @@ describe(`a route's declared access is its permission, without a migration, on $
   });
 
   test("the grants are permission records of the implicit roles (an admin sees and may delete them)", async () => {
-    expect((await grantsOf(t, IMPLICIT_ROLES.everyone, "/api/fixture-access/notes/*/public")).map((g) => g.method)).toEqual(["GET"]);
-    expect((await grantsOf(t, IMPLICIT_ROLES.signedIn, "/api/fixture-access/notes/*/members")).map((g) => g.method)).toEqual(["GET"]);
+    expect(
+      (await grantsOf(t, IMPLICIT_ROLES.everyone, "/api/fixture-access/notes/*/public")).map((g) => g.method),
+    ).toEqual(["GET"]);
+    expect(
+      (await grantsOf(t, IMPLICIT_ROLES.signedIn, "/api/fixture-access/notes/*/members")).map((g) => g.method),
+    ).toEqual(["GET"]);
     expect(await grantsOf(t, IMPLICIT_ROLES.everyone, "/api/fixture-access/notes/*/admins")).toEqual([]);
   });
 
@@ -95,9 +139,17 @@ describe(`a route's declared access is its permission, without a migration, on $
 
   test("the product's own public hand-written routes declare it, and are not in the default permissions", async () => {
     const anonymous = defaultRoles.find((r) => r.uid === IMPLICIT_ROLES.everyone)!.permissions.map(([, path]) => path);
-    for (const path of ["/api/health", "/api/billing/payment-intents/providers", "/api/billing/payment-intents/*/webhook", "/api/billing/payment-intents/dummy/invoices/*"]) {
+    for (const path of [
+      "/api/health",
+      "/api/billing/payment-intents/providers",
+      "/api/billing/payment-intents/*/webhook",
+      "/api/billing/payment-intents/dummy/invoices/*",
+    ]) {
       expect(anonymous, path).not.toContain(path);
-      expect(t.app.rbac.routeGrants.filter((g) => g.path === path).map((g) => g.role), path).toEqual([IMPLICIT_ROLES.everyone]);
+      expect(
+        t.app.rbac.routeGrants.filter((g) => g.path === path).map((g) => g.role),
+        path,
+      ).toEqual([IMPLICIT_ROLES.everyone]);
     }
     const health = await t.request({ method: "GET", url: "/api/health", key: null });
     expect(health.status).toBe(200);

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refresh = (token: string) => t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh: token } });
+const refresh = (token: string) =>
+  t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh: token } });
 const me = (jwt: string) => t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(jwt) });
 
 describe("session tokens", () => {
@@ -23,16 +24,24 @@ describe("session tokens", () => {
   });
 
   test("an expired token counts as signed out", async () => {
-    const secret = (await t.database.db.selectFrom("rbac_signing_keys").select("secret").executeTakeFirstOrThrow()).secret;
+    const secret = (await t.database.db.selectFrom("rbac_signing_keys").select("secret").executeTakeFirstOrThrow())
+      .secret;
     const tokens = new SessionTokens(secret, 60);
-    const expired = await tokens.sign({ subjectId: ann.subjectId, roles: [], familyId: crypto.randomUUID() }, Date.now() - 61_000);
+    const expired = await tokens.sign(
+      { subjectId: ann.subjectId, roles: [], familyId: crypto.randomUUID() },
+      Date.now() - 61_000,
+    );
     const fresh = await tokens.sign({ subjectId: ann.subjectId, roles: [], familyId: crypto.randomUUID() });
     expect((await me(fresh)).status).toBe(200);
     expect((await me(expired)).status).toBe(401);
   });
 
   test("a token signed with another key, or altered, counts as signed out", async () => {
-    const forged = await new SessionTokens("x".repeat(48), 900).sign({ subjectId: ann.subjectId, roles: ["admin"], familyId: crypto.randomUUID() });
+    const forged = await new SessionTokens("x".repeat(48), 900).sign({
+      subjectId: ann.subjectId,
+      roles: ["admin"],
+      familyId: crypto.randomUUID(),
+    });
     expect((await me(forged)).status).toBe(401);
     const [h, p, s] = ann.jwt.split(".");
     const payload = JSON.parse(Buffer.from(p!, "base64url").toString());
@@ -42,9 +51,16 @@ describe("session tokens", () => {
   });
 
   test("the roles in the token are not what authorizes: the server reads the subject's roles", async () => {
-    const secret = (await t.database.db.selectFrom("rbac_signing_keys").select("secret").executeTakeFirstOrThrow()).secret;
-    const claimsAdmin = await new SessionTokens(secret, 60).sign({ subjectId: ann.subjectId, roles: ["admin"], familyId: crypto.randomUUID() });
-    expect((await t.request({ method: "GET", url: "/api/rbac/roles", key: null, headers: bearer(claimsAdmin) })).status).toBe(403);
+    const secret = (await t.database.db.selectFrom("rbac_signing_keys").select("secret").executeTakeFirstOrThrow())
+      .secret;
+    const claimsAdmin = await new SessionTokens(secret, 60).sign({
+      subjectId: ann.subjectId,
+      roles: ["admin"],
+      familyId: crypto.randomUUID(),
+    });
+    expect(
+      (await t.request({ method: "GET", url: "/api/rbac/roles", key: null, headers: bearer(claimsAdmin) })).status,
+    ).toBe(403);
   });
 });
 
@@ -80,7 +96,12 @@ describe("refresh tokens", () => {
 
   test("an expired refresh token is refused", async () => {
     const session = await signIn(t, "ann@example.com");
-    await t.database.db.updateTable("rbac_refresh_tokens").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("revokedAt", "is", null).where("usedAt", "is", null).execute();
+    await t.database.db
+      .updateTable("rbac_refresh_tokens")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("revokedAt", "is", null)
+      .where("usedAt", "is", null)
+      .execute();
     expect((await refresh(session.refresh)).status).toBe(401);
   });
 
@@ -104,7 +125,12 @@ describe("refresh tokens", () => {
 describe("logout", () => {
   test("revokes the session's refresh tokens and clears the cookie", async () => {
     const session = await signIn(t, "ann@example.com");
-    const response = await t.app.inject({ method: "POST", url: `${AUTH}/logout`, headers: bearer(session.jwt), payload: { refresh: session.refresh } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: `${AUTH}/logout`,
+      headers: bearer(session.jwt),
+      payload: { refresh: session.refresh },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { redirectTo: "/" } });
     expect(String(response.headers["set-cookie"])).toMatch(/rbac\.subject\.jwt=;.*Expires=Thu, 01 Jan 1970/);
@@ -118,7 +144,12 @@ describe("logout", () => {
   });
 
   test("signed out already: still fine, and never redirects off-site", async () => {
-    const response = await t.request({ method: "POST", url: `${AUTH}/logout`, key: null, payload: { redirectTo: "//evil.example" } });
+    const response = await t.request({
+      method: "POST",
+      url: `${AUTH}/logout`,
+      key: null,
+      payload: { redirectTo: "//evil.example" },
+    });
     expect(response).toMatchObject({ status: 200, body: { data: { redirectTo: "/" } } });
   });
 });

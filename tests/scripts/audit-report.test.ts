@@ -23,7 +23,11 @@ describe("the audit's bundle figures", () => {
     [120 * 1024, "within"],
     [120 * 1024 + 1, "OVER"],
   ])("a body of %i bytes is %s the 120 KiB limit", (bytes, verdict) => {
-    const lines = homeBundleLines([{ url: "/a.js", resourceType: "Script", transferSize: bytes + 5000, bodySize: bytes }]);
-    expect(lines).toContain(`JavaScript: 1 files, ${(bytes / 1024).toFixed(1)} KiB compressed (limit 120.0 KiB: ${verdict})`);
+    const lines = homeBundleLines([
+      { url: "/a.js", resourceType: "Script", transferSize: bytes + 5000, bodySize: bytes },
+    ]);
+    expect(lines).toContain(
+      `JavaScript: 1 files, ${(bytes / 1024).toFixed(1)} KiB compressed (limit 120.0 KiB: ${verdict})`,
+    );
   });
 });

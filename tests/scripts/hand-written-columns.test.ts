@@ -13,6 +13,11 @@ describe("bench:crud's hand-written server", () => {
   });
 
   it("names the jsonb columns as JSON", () => {
-    expect([...HAND_WRITTEN_JSON_COLUMNS].sort()).toEqual(visible.filter((field) => field.column === "jsonb").map((field) => field.name).sort());
+    expect([...HAND_WRITTEN_JSON_COLUMNS].sort()).toEqual(
+      visible
+        .filter((field) => field.column === "jsonb")
+        .map((field) => field.name)
+        .sort(),
+    );
   });
 });

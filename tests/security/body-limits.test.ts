@@ -18,10 +18,12 @@ async function body(form: Form, data: unknown) {
 describe(`body limits hold for every body type, on ${testDialect}`, () => {
   let t: TestApp;
   let formId: string;
-  const storedRequests = async () => (await t.request({ method: "GET", url: "/api/crm/requests/count" })).body.data as number;
+  const storedRequests = async () =>
+    (await t.request({ method: "GET", url: "/api/crm/requests/count" })).body.data as number;
   beforeAll(async () => {
     t = await createTestApp();
-    formId = (await t.request({ method: "POST", url: "/api/crm/forms", payload: { data: { slug: "contact" } } })).body.data.id;
+    formId = (await t.request({ method: "POST", url: "/api/crm/forms", payload: { data: { slug: "contact" } } })).body
+      .data.id;
   });
   afterAll(() => t.close());
 
@@ -32,14 +34,27 @@ describe(`body limits hold for every body type, on ${testDialect}`, () => {
   ];
   const forms: Form[] = ["json", "urlencoded", "multipart"];
   const url = (route: string) =>
-    route === "crm form request" ? `/api/crm/forms/${formId}/requests` : route === "sign-in" ? `${AUTH}/email-and-password/authentication` : "/api/blog/articles";
+    route === "crm form request"
+      ? `/api/crm/forms/${formId}/requests`
+      : route === "sign-in"
+        ? `${AUTH}/email-and-password/authentication`
+        : "/api/blog/articles";
   const dataOf = (route: string, bytes: number) =>
-    route === "sign-in" ? { login: "ann@example.com", password: text(bytes) } : route === "crm form request" ? { message: text(bytes) } : { slug: "big", adminTitle: text(bytes) };
+    route === "sign-in"
+      ? { login: "ann@example.com", password: text(bytes) }
+      : route === "crm form request"
+        ? { message: text(bytes) }
+        : { slug: "big", adminTitle: text(bytes) };
 
   for (const [route, limit, over] of cases) {
     it.each(forms)(`${route} (${limit}): a larger %s body is a 413 and stores nothing`, async (form) => {
       const before = await storedRequests();
-      const response = await t.request({ method: "POST", url: url(route), key: route === "generic create" ? undefined : null, ...(await body(form, dataOf(route, over))) });
+      const response = await t.request({
+        method: "POST",
+        url: url(route),
+        key: route === "generic create" ? undefined : null,
+        ...(await body(form, dataOf(route, over))),
+      });
       expect(response.status).toBe(413);
       expect(response.body.code).toBe("PAYLOAD_TOO_LARGE");
       expect(response.body.message).toMatch(/^Payload Too Large error: /);
@@ -48,13 +63,23 @@ describe(`body limits hold for every body type, on ${testDialect}`, () => {
   }
 
   it.each(forms)("crm form request: a %s body under the limit is stored (the control case)", async (form) => {
-    const response = await t.request({ method: "POST", url: url("crm form request"), key: null, ...(await body(form, dataOf("crm form request", 32 * KiB))) });
+    const response = await t.request({
+      method: "POST",
+      url: url("crm form request"),
+      key: null,
+      ...(await body(form, dataOf("crm form request", 32 * KiB))),
+    });
     expect(response.status).toBe(201);
   });
 
   it("sign-in: many small multipart fields add up to the same limit", async () => {
     const fields = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, text(1 * KiB)]));
-    const response = await t.request({ method: "POST", url: url("sign-in"), key: null, ...(await multipart({ login: "ann@example.com", password: "12345678" }, {}, fields)) });
+    const response = await t.request({
+      method: "POST",
+      url: url("sign-in"),
+      key: null,
+      ...(await multipart({ login: "ann@example.com", password: "12345678" }, {}, fields)),
+    });
     expect(response.status).toBe(413);
   });
 

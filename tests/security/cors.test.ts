@@ -11,29 +11,47 @@ const FRONTEND = "http://127.0.0.1:4100";
 const OTHER = "http://127.0.0.1:4200";
 const EVIL = "https://evil.example";
 
-const preflight = (t: TestApp, origin: string, url = "/api/rbac/subjects/authentication/email-and-password/authentication") =>
+const preflight = (
+  t: TestApp,
+  origin: string,
+  url = "/api/rbac/subjects/authentication/email-and-password/authentication",
+) =>
   t.app.inject({
     method: "OPTIONS",
     url,
-    headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type,x-rbac-secret-key" },
+    headers: {
+      origin,
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "authorization,content-type,x-rbac-secret-key",
+    },
   });
 
 describe("CORS_ORIGINS is read strictly at start-up", () => {
   it.each([
     ["unset", undefined, []],
     ["empty", "", []],
-    ["two origins, spaces and a trailing slash", " https://shop.example.com/, http://localhost:3001 ", ["https://shop.example.com", "http://localhost:3001"]],
+    [
+      "two origins, spaces and a trailing slash",
+      " https://shop.example.com/, http://localhost:3001 ",
+      ["https://shop.example.com", "http://localhost:3001"],
+    ],
     ["upper case", "https://Shop.Example.com", ["https://shop.example.com"]],
   ])("%s: %j", (_, value, origins) => {
     expect(configFromEnv({ CORS_ORIGINS: value }).corsOrigins).toEqual(origins);
   });
 
-  it.each([["*"], ["shop.example.com"], ["https://shop.example.com/app"], ["ftp://shop.example.com"], ["https://shop.example.com?x=1"], ["null"]])(
-    "%j is a start-up error naming it",
-    (value) => {
-      expect(() => configFromEnv({ CORS_ORIGINS: `https://ok.example.com,${value}` })).toThrow(`CORS_ORIGINS: ${JSON.stringify(value)} is not an origin`);
-    },
-  );
+  it.each([
+    ["*"],
+    ["shop.example.com"],
+    ["https://shop.example.com/app"],
+    ["ftp://shop.example.com"],
+    ["https://shop.example.com?x=1"],
+    ["null"],
+  ])("%j is a start-up error naming it", (value) => {
+    expect(() => configFromEnv({ CORS_ORIGINS: `https://ok.example.com,${value}` })).toThrow(
+      `CORS_ORIGINS: ${JSON.stringify(value)} is not an origin`,
+    );
+  });
 
   it.each([["SESSION_COOKIE_HTTP_ONLY"], ["EVM_TIMESTAMP_MESSAGES"]])("%s takes true or false only", (name) => {
     expect(() => configFromEnv({ [name]: "yes" })).toThrow(`${name} must be true or false, not "yes"`);
@@ -60,7 +78,12 @@ describe(`CORS, on ${testDialect}`, () => {
 
     it("sign-in from another origin is refused by the cross-site check", async () => {
       await register(t, "ann@example.com");
-      const response = await t.app.inject({ method: "POST", url: `${AUTH}/email-and-password/authentication`, headers: { origin: FRONTEND }, payload: { login: "ann@example.com", password: PASSWORD } });
+      const response = await t.app.inject({
+        method: "POST",
+        url: `${AUTH}/email-and-password/authentication`,
+        headers: { origin: FRONTEND },
+        payload: { login: "ann@example.com", password: PASSWORD },
+      });
       expect(response.statusCode).toBe(403);
     });
   });
@@ -86,7 +109,11 @@ describe(`CORS, on ${testDialect}`, () => {
       expect(String(response.headers.vary)).toMatch(/Origin/);
     });
 
-    it.each([["another port", OTHER], ["another site", EVIL], ["null", "null"]])("a preflight from %s is a 404 with no CORS header", async (_, origin) => {
+    it.each([
+      ["another port", OTHER],
+      ["another site", EVIL],
+      ["null", "null"],
+    ])("a preflight from %s is a 404 with no CORS header", async (_, origin) => {
       const response = await preflight(t, origin);
       expect(response.statusCode).toBe(404);
       expect(response.headers["access-control-allow-origin"]).toBeUndefined();
@@ -94,7 +121,10 @@ describe(`CORS, on ${testDialect}`, () => {
 
     it("its answers carry Access-Control-Allow-Origin with credentials; another origin's do not, and every answer varies on Origin", async () => {
       const own = await t.app.inject({ method: "GET", url: "/api/blog/articles", headers: { origin: FRONTEND } });
-      expect(own.headers).toMatchObject({ "access-control-allow-origin": FRONTEND, "access-control-allow-credentials": "true" });
+      expect(own.headers).toMatchObject({
+        "access-control-allow-origin": FRONTEND,
+        "access-control-allow-credentials": "true",
+      });
       const other = await t.app.inject({ method: "GET", url: "/api/blog/articles", headers: { origin: OTHER } });
       expect(other.headers["access-control-allow-origin"]).toBeUndefined();
       const none = await t.app.inject({ method: "GET", url: "/api/blog/articles" });
@@ -103,12 +133,22 @@ describe(`CORS, on ${testDialect}`, () => {
 
     it("the cross-site check admits exactly that origin: sign-in, and a cookie-authenticated write", async () => {
       const signIn = (origin: string) =>
-        t.app.inject({ method: "POST", url: `${AUTH}/email-and-password/authentication`, headers: { origin }, payload: { login: "ann@example.com", password: PASSWORD } });
+        t.app.inject({
+          method: "POST",
+          url: `${AUTH}/email-and-password/authentication`,
+          headers: { origin },
+          payload: { login: "ann@example.com", password: PASSWORD },
+        });
       expect((await signIn(FRONTEND)).statusCode).toBe(200);
       for (const origin of [OTHER, EVIL, `${FRONTEND}/`, "null"]) expect((await signIn(origin)).statusCode).toBe(403);
 
       const logout = (origin: string) =>
-        t.app.inject({ method: "POST", url: `${AUTH}/logout`, headers: { origin, cookie: `rbac.subject.jwt=${ann.jwt}` }, payload: {} });
+        t.app.inject({
+          method: "POST",
+          url: `${AUTH}/logout`,
+          headers: { origin, cookie: `rbac.subject.jwt=${ann.jwt}` },
+          payload: {},
+        });
       expect((await logout(OTHER)).statusCode).toBe(403);
       expect((await logout(FRONTEND)).statusCode).toBe(200);
     });

@@ -12,7 +12,8 @@ describe(`malformed requests are 400s, on ${testDialect}`, () => {
   let formId: string;
   beforeAll(async () => {
     t = await createTestApp({}, { logs: true });
-    formId = (await t.request({ method: "POST", url: "/api/crm/forms", payload: { data: { slug: "contact" } } })).body.data.id;
+    formId = (await t.request({ method: "POST", url: "/api/crm/forms", payload: { data: { slug: "contact" } } })).body
+      .data.id;
   });
   afterAll(() => t.close());
 
@@ -25,10 +26,18 @@ describe(`malformed requests are 400s, on ${testDialect}`, () => {
   ];
 
   it.each([
-    ["no boundary", "multipart/form-data", "--x\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\n{}\r\n--x--\r\n"],
+    ["no boundary", "multipart/form-data", '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--x--\r\n'],
     ["an empty boundary", "multipart/form-data; boundary=", "--\r\n"],
-    ["a truncated body", "multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\n{\"a\":"],
-    ["a part without headers' end", "multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"da"],
+    [
+      "a truncated body",
+      "multipart/form-data; boundary=x",
+      '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"a":',
+    ],
+    [
+      "a part without headers' end",
+      "multipart/form-data; boundary=x",
+      '--x\r\nContent-Disposition: form-data; name="da',
+    ],
     ["garbage", "multipart/form-data; boundary=x", "\u0000\u0001\u0002 not multipart"],
   ])("multipart with %s → 400 on every body-reading route", async (_name, type, body) => {
     for (const url of routes()) {
@@ -43,17 +52,25 @@ describe(`malformed requests are 400s, on ${testDialect}`, () => {
   });
 
   it("a well-formed multipart body still works (the control case)", async () => {
-    const response = await t.request({ method: "POST", url: `/api/crm/forms/${formId}/requests`, key: null, ...(await multipart({ name: "Ann" })) });
+    const response = await t.request({
+      method: "POST",
+      url: `/api/crm/forms/${formId}/requests`,
+      key: null,
+      ...(await multipart({ name: "Ann" })),
+    });
     expect(response.status).toBe(201);
   });
 
-  it.each(["/%00", "/blog%00", "/blog/%00/x", "/ru/%00", "/en/%00/", "/blog/articles/a%00b"])("GET %s → 400, no database text, nothing logged as an error", async (url) => {
-    const response = await t.app.inject({ method: "GET", url });
-    expect(response.statusCode).toBe(400);
-    expect(response.headers["content-type"]).toMatch(/text\/html/);
-    expect(response.body).not.toMatch(/byte sequence|UTF8|0x00|invalid input|stack|at /i);
-    expect(errorLogs()).toEqual([]);
-  });
+  it.each(["/%00", "/blog%00", "/blog/%00/x", "/ru/%00", "/en/%00/", "/blog/articles/a%00b"])(
+    "GET %s → 400, no database text, nothing logged as an error",
+    async (url) => {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers["content-type"]).toMatch(/text\/html/);
+      expect(response.body).not.toMatch(/byte sequence|UTF8|0x00|invalid input|stack|at /i);
+      expect(errorLogs()).toEqual([]);
+    },
+  );
 
   it.each([
     "/api/host/pages/find-by-url?url=%00",
@@ -71,10 +88,21 @@ describe(`malformed requests are 400s, on ${testDialect}`, () => {
   // An address the router cannot decode is answered before any hook runs,
   // so its 400 had none of the security headers, and Fastify's message repeated the address
   // (the caller's own text, up to 100 KB of it, in an answer from this site).
-  it.each(["/%ff", "/%ff/<script>alert(1)</script>", "/api/blog/%ff", "/api/blog/articles/%E0%A4%A", "/ru/%zz", "/%C0%AF"])("GET %s → 400 with the security headers, not repeating the address", async (url) => {
+  it.each([
+    "/%ff",
+    "/%ff/<script>alert(1)</script>",
+    "/api/blog/%ff",
+    "/api/blog/articles/%E0%A4%A",
+    "/ru/%zz",
+    "/%C0%AF",
+  ])("GET %s → 400 with the security headers, not repeating the address", async (url) => {
     const response = await t.app.inject({ method: "GET", url });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ status: 400, code: "VALIDATION_ERROR", message: expect.stringMatching(/^Validation error: /) });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      code: "VALIDATION_ERROR",
+      message: expect.stringMatching(/^Validation error: /),
+    });
     expect(response.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBe("DENY");

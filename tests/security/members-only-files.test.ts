@@ -31,15 +31,18 @@ describe(`files of members-only content on ${testDialect}`, () => {
     if (reader === "secret key") return { "x-rbac-secret-key": SECRET };
     return {};
   };
-  const call = (reader: Reader, url: string) => t.request({ method: "GET", url, key: null, headers: headersOf(reader) });
+  const call = (reader: Reader, url: string) =>
+    t.request({ method: "GET", url, key: null, headers: headersOf(reader) });
   const serve = (reader: Reader, url: string) => t.app.inject({ method: "GET", url, headers: headersOf(reader) });
   const post = async (url: string, data: object) => {
     const response = await t.request({ method: "POST", url, payload: { data } });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.data;
   };
-  const picture = (title: string) => post(`${FILES}/generate`, { variant: "generate-template-opengraph-image-default", title });
-  const byFile = (file: string) => `${FILES}?filters[and][0][column]=file&filters[and][0][method]=eq&filters[and][0][value]=${encodeURIComponent(file)}`;
+  const picture = (title: string) =>
+    post(`${FILES}/generate`, { variant: "generate-template-opengraph-image-default", title });
+  const byFile = (file: string) =>
+    `${FILES}?filters[and][0][column]=file&filters[and][0][method]=eq&filters[and][0][value]=${encodeURIComponent(file)}`;
 
   beforeAll(async () => {
     storage = await localStorage();
@@ -56,7 +59,11 @@ describe(`files of members-only content on ${testDialect}`, () => {
     member = await register(t, "member-files@example.com");
     // A "members" role that may read the private link, as an admin would set it up.
     const role = await post("/api/rbac/roles", { title: "Members", uid: "members-files" });
-    const permission = await post("/api/rbac/permissions", { method: "GET", path: `/api/${RELATION}/**`, type: "HTTP" });
+    const permission = await post("/api/rbac/permissions", {
+      method: "GET",
+      path: `/api/${RELATION}/**`,
+      type: "HTTP",
+    });
     await post("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
     await post("/api/rbac/subjects-to-roles", { subjectId: member.subjectId, roleId: role.id });
   });
@@ -70,34 +77,40 @@ describe(`files of members-only content on ${testDialect}`, () => {
     ["signed-in user", false],
     ["member", true],
     ["secret key", true],
-  ])("%s: the files routes list, count and read the members-only file only for those who may see it", async (reader, sees) => {
-    const listed = await call(reader, `${FILES}?limit=1000`);
-    expect(listed.status).toBe(200);
-    const ids = listed.body.data.map((f: any) => f.id);
-    expect(ids.includes(privateFile.id), reader).toBe(sees);
-    expect(ids).toContain(sharedFile.id);
-    expect((await call(reader, `${FILES}/count`)).body.data).toBe(listed.body.data.length);
-    expect((await call(reader, byFile(privateFile.file))).body.data).toHaveLength(sees ? 1 : 0);
-    expect((await call(reader, `${FILES}/${privateFile.id}`)).status).toBe(sees ? 200 : 404);
-    expect((await call(reader, `${FILES}/${sharedFile.id}`)).status).toBe(200);
-  });
+  ])(
+    "%s: the files routes list, count and read the members-only file only for those who may see it",
+    async (reader, sees) => {
+      const listed = await call(reader, `${FILES}?limit=1000`);
+      expect(listed.status).toBe(200);
+      const ids = listed.body.data.map((f: any) => f.id);
+      expect(ids.includes(privateFile.id), reader).toBe(sees);
+      expect(ids).toContain(sharedFile.id);
+      expect((await call(reader, `${FILES}/count`)).body.data).toBe(listed.body.data.length);
+      expect((await call(reader, byFile(privateFile.file))).body.data).toHaveLength(sees ? 1 : 0);
+      expect((await call(reader, `${FILES}/${privateFile.id}`)).status).toBe(sees ? 200 : 404);
+      expect((await call(reader, `${FILES}/${sharedFile.id}`)).status).toBe(200);
+    },
+  );
 
   it.each<[Reader, boolean]>([
     ["visitor", false],
     ["signed-in user", false],
     ["member", true],
     ["secret key", true],
-  ])("%s: the members-only file's bytes are served private, no-store only to those who may see it; a shared one stays public", async (reader, sees) => {
-    for (const url of [privateFile.file, `${privateFile.file}?w=640`]) {
-      const served = await serve(reader, url);
-      expect(served.statusCode, `${reader} ${url}`).toBe(sees ? 200 : 404);
-      if (sees) expect(served.headers["cache-control"]).toBe(PRIVATE_CACHE);
-      else expect(served.body).toBe("Not found");
-    }
-    const open = await serve(reader, sharedFile.file);
-    expect(open.statusCode).toBe(200);
-    expect(open.headers["cache-control"]).toBe(PUBLIC_CACHE);
-  });
+  ])(
+    "%s: the members-only file's bytes are served private, no-store only to those who may see it; a shared one stays public",
+    async (reader, sees) => {
+      for (const url of [privateFile.file, `${privateFile.file}?w=640`]) {
+        const served = await serve(reader, url);
+        expect(served.statusCode, `${reader} ${url}`).toBe(sees ? 200 : 404);
+        if (sees) expect(served.headers["cache-control"]).toBe(PRIVATE_CACHE);
+        else expect(served.body).toBe("Not found");
+      }
+      const open = await serve(reader, sharedFile.file);
+      expect(open.statusCode).toBe(200);
+      expect(open.headers["cache-control"]).toBe(PUBLIC_CACHE);
+    },
+  );
 
   it("linking it from a public widget makes it public; unlinking makes it members-only again (nothing remembers it as public)", async () => {
     const link = await post(WIDGET_FILES, { widgetId: publicWidgetId, fileStorageModuleFileId: privateFile.id });
@@ -115,13 +128,26 @@ describe(`files of members-only content on ${testDialect}`, () => {
   // served, is answered from what is kept (its record's id, the members-only answer).
   it("a page of 24 images renders in the queries of one of 3, and its images served again cost no query", async () => {
     const upload = async (name: string) =>
-      (await t.request({ method: "POST", url: FILES, ...(await multipart({ adminTitle: name }, { file: { name, type: "image/png", bytes: await image(4, 4) } })) })).body.data;
+      (
+        await t.request({
+          method: "POST",
+          url: FILES,
+          ...(await multipart({ adminTitle: name }, { file: { name, type: "image/png", bytes: await image(4, 4) } })),
+        })
+      ).body.data;
     const gallery = async (url: string, count: number) => {
       const page = await post("/api/host/pages", { url, slug: url.slice(1), title: "Gallery" });
       const host = await post("/api/host/widgets", { slug: `${url.slice(1)}-host` });
       await post("/api/host/pages-to-widgets", { pageId: page.id, widgetId: host.id, orderIndex: 0 });
-      const widget = await post("/api/file-storage/widgets", { slug: `${url.slice(1)}-files`, title: { en: "Gallery" } });
-      await post("/api/host/widgets-to-external-widgets", { widgetId: host.id, externalModule: "file-storage", externalWidgetId: widget.id });
+      const widget = await post("/api/file-storage/widgets", {
+        slug: `${url.slice(1)}-files`,
+        title: { en: "Gallery" },
+      });
+      await post("/api/host/widgets-to-external-widgets", {
+        widgetId: host.id,
+        externalModule: "file-storage",
+        externalWidgetId: widget.id,
+      });
       const files = [];
       for (let i = 0; i < count; i++) {
         const file = await upload(`${url.slice(1)}-${i}.png`);
@@ -149,7 +175,8 @@ describe(`files of members-only content on ${testDialect}`, () => {
     for (const file of many) expect(body).toContain(file.file);
     expect(large).toBe(small);
 
-    const serveAll = () => Promise.all([...many.map((f) => f.file), privateFile.file].map((url) => serve("visitor", url)));
+    const serveAll = () =>
+      Promise.all([...many.map((f) => f.file), privateFile.file].map((url) => serve("visitor", url)));
     const first = await serveAll();
     expect(first.slice(0, -1).map((r) => r.headers["cache-control"])).toEqual(many.map(() => PUBLIC_CACHE));
     expect(first.at(-1)!.statusCode).toBe(404);

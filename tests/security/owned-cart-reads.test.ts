@@ -29,7 +29,10 @@ const reads: Read[] = [
   },
   {
     model: "ecommerce/orders",
-    filters: (cart) => [{ column: "id", method: "inArray", value: [cart.orderId] }, { column: "type", method: "eq", value: "cart" }],
+    filters: (cart) => [
+      { column: "id", method: "inArray", value: [cart.orderId] },
+      { column: "type", method: "eq", value: "cart" },
+    ],
     rowId: (cart) => cart.orderId,
   },
   {
@@ -39,7 +42,8 @@ const reads: Read[] = [
   },
 ];
 
-const listUrl = (model: string, and: Record<string, unknown>[], suffix = "") => `/api/${model}${suffix}?${qs.stringify({ filters: { and } }, { encodeValuesOnly: true })}`;
+const listUrl = (model: string, and: Record<string, unknown>[], suffix = "") =>
+  `/api/${model}${suffix}?${qs.stringify({ filters: { and } }, { encodeValuesOnly: true })}`;
 
 describe(`a subject reads its own cart rows through the generic routes, on ${testDialect}`, () => {
   let t: TestApp;
@@ -50,7 +54,12 @@ describe(`a subject reads its own cart rows through the generic routes, on ${tes
   async function cartOf(email: string, productId: string): Promise<Cart> {
     const who = await shopper(t, email);
     const order = await addToCart(who, productId, 2);
-    const links = await t.request({ method: "GET", url: listUrl("rbac/subjects-to-ecommerce-module-orders", [{ column: "ecommerceModuleOrderId", method: "eq", value: order.id }]) });
+    const links = await t.request({
+      method: "GET",
+      url: listUrl("rbac/subjects-to-ecommerce-module-orders", [
+        { column: "ecommerceModuleOrderId", method: "eq", value: order.id },
+      ]),
+    });
     return { shopper: who, orderId: order.id, lineId: order.ordersToProducts[0].id, linkId: links.body.data[0].id };
   }
 
@@ -62,7 +71,11 @@ describe(`a subject reads its own cart rows through the generic routes, on ${tes
   });
   afterAll(() => t.close());
 
-  const pairs = () => [[ann, bob], [bob, ann]] as const;
+  const pairs = () =>
+    [
+      [ann, bob],
+      [bob, ann],
+    ] as const;
 
   describe.each(reads.map((r) => [r.model, r] as const))("%s", (model, read) => {
     it("the cart drawer's filtered list finds the caller's own row, and only that", async () => {
@@ -89,7 +102,9 @@ describe(`a subject reads its own cart rows through the generic routes, on ${tes
         const list = await self.shopper.call({ method: "GET", url: listUrl(model, read.filters(other)) });
         expect(list.status).toBe(200);
         expect(list.body).toEqual({ data: [] });
-        expect((await self.shopper.call({ method: "GET", url: listUrl(model, read.filters(other), "/count") })).body).toEqual({ data: 0 });
+        expect(
+          (await self.shopper.call({ method: "GET", url: listUrl(model, read.filters(other), "/count") })).body,
+        ).toEqual({ data: 0 });
       }
     });
 
@@ -125,7 +140,12 @@ describe(`a subject reads its own cart rows through the generic routes, on ${tes
 
   it("a row the caller gains later is read at once (nothing kept from before)", async () => {
     const second = await addToCart(ann.shopper, c.pencil.id);
-    const list = await ann.shopper.call({ method: "GET", url: listUrl("ecommerce/orders", [{ column: "id", method: "inArray", value: [ann.orderId, second.id, bob.orderId] }]) });
+    const list = await ann.shopper.call({
+      method: "GET",
+      url: listUrl("ecommerce/orders", [
+        { column: "id", method: "inArray", value: [ann.orderId, second.id, bob.orderId] },
+      ]),
+    });
     expect(list.body.data.map((r: any) => r.id).sort()).toEqual([ann.orderId, second.id].sort());
     await ann.shopper.call({ method: "DELETE", url: `${ann.shopper.base}/orders/${second.id}` });
   });

@@ -11,8 +11,19 @@ describe(`a subject's identities go with it, on ${testDialect}`, () => {
   afterAll(() => t.close());
 
   const identitiesWith = async (email: string) =>
-    (await t.request({ method: "GET", url: `/api/rbac/identities?filters[and][0][column]=email&filters[and][0][method]=eq&filters[and][0][value]=${email}` })).body.data as unknown[];
-  const signUp = (login: string) => t.request({ method: "POST", url: "/api/rbac/subjects/authentication/email-and-password/registration", key: null, payload: { login, password: "correct horse battery" } });
+    (
+      await t.request({
+        method: "GET",
+        url: `/api/rbac/identities?filters[and][0][column]=email&filters[and][0][method]=eq&filters[and][0][value]=${email}`,
+      })
+    ).body.data as unknown[];
+  const signUp = (login: string) =>
+    t.request({
+      method: "POST",
+      url: "/api/rbac/subjects/authentication/email-and-password/registration",
+      key: null,
+      payload: { login, password: "correct horse battery" },
+    });
 
   it("deleting a subject deletes its identities, and the email can sign up again", async () => {
     const ann = await register(t, "ann@example.com");
@@ -26,8 +37,15 @@ describe(`a subject's identities go with it, on ${testDialect}`, () => {
 
   it("deleting the link between a subject and an identity deletes the identity", async () => {
     const bob = await register(t, "bob@example.com");
-    const [link] = (await t.request({ method: "GET", url: `/api/rbac/subjects-to-identities?filters[and][0][column]=subjectId&filters[and][0][method]=eq&filters[and][0][value]=${bob.subjectId}` })).body.data;
-    expect((await t.request({ method: "DELETE", url: `/api/rbac/subjects-to-identities/${link.id}` })).status).toBe(200);
+    const [link] = (
+      await t.request({
+        method: "GET",
+        url: `/api/rbac/subjects-to-identities?filters[and][0][column]=subjectId&filters[and][0][method]=eq&filters[and][0][value]=${bob.subjectId}`,
+      })
+    ).body.data;
+    expect((await t.request({ method: "DELETE", url: `/api/rbac/subjects-to-identities/${link.id}` })).status).toBe(
+      200,
+    );
     expect(await identitiesWith("bob@example.com")).toEqual([]);
     expect((await signUp("bob@example.com")).status).toBe(201);
   });
@@ -41,7 +59,9 @@ describe(`a subject's identities go with it, on ${testDialect}`, () => {
 
   it("a subject that does not exist is a 404, and nothing is deleted", async () => {
     const before = (await t.request({ method: "GET", url: "/api/rbac/identities/count" })).body.data;
-    expect((await t.request({ method: "DELETE", url: "/api/rbac/subjects/00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    expect(
+      (await t.request({ method: "DELETE", url: "/api/rbac/subjects/00000000-0000-4000-8000-000000000000" })).status,
+    ).toBe(404);
     expect((await t.request({ method: "GET", url: "/api/rbac/identities/count" })).body.data).toBe(before);
   });
 });

@@ -15,7 +15,10 @@ const hex = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
 const HEX = (c: string) => hex(c).toUpperCase();
 /** Rewrites the path's `index`-th segment (0 is "api") with `spell`. */
 const segment = (index: number, spell: (s: string) => string) => (path: string) =>
-  path.split("/").map((s, i) => (i === index + 1 ? spell(s) : s)).join("/");
+  path
+    .split("/")
+    .map((s, i) => (i === index + 1 ? spell(s) : s))
+    .join("/");
 
 type Spelling = { name: string; spell: (path: string) => string; routes: boolean };
 const spellings: Spelling[] = [
@@ -25,7 +28,11 @@ const spellings: Spelling[] = [
   { name: "/%61%70%69/… (upper-case hex)", spell: segment(0, (s) => [...s].map(HEX).join("")), routes: true },
   { name: "/api/%XXmodule/…", spell: segment(1, (s) => hex(s[0]!) + s.slice(1)), routes: true },
   { name: "/api/module/%XXentity/…", spell: segment(2, (s) => HEX(s[0]!) + s.slice(1)), routes: true },
-  { name: "/%2561pi/… (escaped twice)", spell: segment(0, (s) => `%25${hex(s[0]!).slice(1)}${s.slice(1)}`), routes: false },
+  {
+    name: "/%2561pi/… (escaped twice)",
+    spell: segment(0, (s) => `%25${hex(s[0]!).slice(1)}${s.slice(1)}`),
+    routes: false,
+  },
   { name: "//api/…", spell: (p) => `/${p}`, routes: false },
   { name: "/API/…", spell: segment(0, (s) => s.toUpperCase()), routes: false },
   { name: "/api//module/…", spell: (p) => p.replace(/^\/api\//, "/api//"), routes: false },
@@ -44,13 +51,20 @@ describe(`one route however its path is spelled, on ${testDialect}`, () => {
   });
   afterAll(() => t.close());
 
-  const articles = async () => (await t.request({ method: "GET", url: "/api/blog/articles/count" })).body.data as number;
-  const subjects = async () => (await t.request({ method: "GET", url: "/api/rbac/subjects/count" })).body.data as number;
+  const articles = async () =>
+    (await t.request({ method: "GET", url: "/api/blog/articles/count" })).body.data as number;
+  const subjects = async () =>
+    (await t.request({ method: "GET", url: "/api/rbac/subjects/count" })).body.data as number;
 
   describe.each(spellings)("$name", ({ spell, routes }) => {
     it("a cross-site sign-in form: refused, no session cookie", async () => {
       const url = spell(`${AUTH}/email-and-password/authentication`);
-      const response = await t.app.inject({ method: "POST", url, ...urlencoded({ login: "admin@example.com", password: PASSWORD }), headers: { "content-type": "application/x-www-form-urlencoded", origin: EVIL } });
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        ...urlencoded({ login: "admin@example.com", password: PASSWORD }),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: EVIL },
+      });
       expect(response.statusCode, url).toBe(routes ? 403 : 404);
       expect(response.headers["set-cookie"], url).toBeUndefined();
     });
@@ -67,20 +81,31 @@ describe(`one route however its path is spelled, on ${testDialect}`, () => {
     it("an admin's cookie on a cross-site POST: refused, nothing written", async () => {
       const url = spell("/api/blog/articles");
       const before = await articles();
-      const response = await t.app.inject({ method: "POST", url, payload: { data: { slug: `cross-${url.length}-${before}` } }, headers: { cookie: `rbac.subject.jwt=${admin.jwt}`, origin: EVIL } });
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: { data: { slug: `cross-${url.length}-${before}` } },
+        headers: { cookie: `rbac.subject.jwt=${admin.jwt}`, origin: EVIL },
+      });
       expect(response.statusCode, url).toBe(routes ? 403 : 404);
       expect(await articles()).toBe(before);
     });
 
     it("the same cookie from this site: written where the spelling routes", async () => {
       const url = spell("/api/blog/articles");
-      const response = await t.app.inject({ method: "POST", url, payload: { data: {} }, headers: { cookie: `rbac.subject.jwt=${admin.jwt}`, origin: "http://localhost" } });
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: { data: {} },
+        headers: { cookie: `rbac.subject.jwt=${admin.jwt}`, origin: "http://localhost" },
+      });
       expect(response.statusCode, url).toBe(routes ? 201 : 404);
     });
 
     it("permissions by path pattern answer as for the plain path", async () => {
       const anonymous = (url: string) => t.app.inject({ method: "GET", url });
-      const asSubject = (session: SignedIn, url: string) => t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${session.jwt}` } });
+      const asSubject = (session: SignedIn, url: string) =>
+        t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${session.jwt}` } });
       // Readable by anyone (/api/blog/articles/**), by nobody anonymous (/api/rbac/identities).
       expect((await anonymous(spell("/api/blog/articles"))).statusCode).toBe(routes ? 200 : 404);
       expect((await anonymous(spell("/api/rbac/identities"))).statusCode).toBe(routes ? 401 : 404);

@@ -16,10 +16,20 @@ describe(`private answers on ${testDialect}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const signedUp = await t.request({ method: "POST", url: `${AUTH}/email-and-password/registration`, key: null, payload: { login: "cache@example.com", password: "correct horse battery" } });
+    const signedUp = await t.request({
+      method: "POST",
+      url: `${AUTH}/email-and-password/registration`,
+      key: null,
+      payload: { login: "cache@example.com", password: "correct horse battery" },
+    });
     expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(201);
     jwt = signedUp.body.data.jwt;
-    const order = await createRecord(t, "/api/ecommerce/orders", { type: "history", status: "paying", receipt: "", email: "buyer@example.com" });
+    const order = await createRecord(t, "/api/ecommerce/orders", {
+      type: "history",
+      status: "paying",
+      receipt: "",
+      email: "buyer@example.com",
+    });
     orderLink = `/api/ecommerce/order-links/${order.id}?token=${t.app.shop.links.token(order.id)}`;
     const page = await buildPage(t, "/cached-page", 1, "Cached page");
     expect((await t.request({ method: "POST", url: `/api/host/pages/${page.pageId}/publish` })).status).toBe(200);
@@ -29,17 +39,46 @@ describe(`private answers on ${testDialect}`, () => {
   const bearer = () => ({ authorization: `Bearer ${jwt}` });
   const cookie = () => ({ cookie: `rbac.subject.jwt=${jwt}` });
 
-  type Case = [what: string, request: () => { method: "GET" | "POST"; url: string; headers?: Record<string, string>; payload?: Record<string, unknown> }, status: number];
+  type Case = [
+    what: string,
+    request: () => {
+      method: "GET" | "POST";
+      url: string;
+      headers?: Record<string, string>;
+      payload?: Record<string, unknown>;
+    },
+    status: number,
+  ];
   const privateCases: Case[] = [
     ["the signed-in subject (bearer)", () => ({ method: "GET", url: `${AUTH}/me`, headers: bearer() }), 200],
     ["the signed-in subject (session cookie)", () => ({ method: "GET", url: `${AUTH}/me`, headers: cookie() }), 200],
     ["an order link's order, email and address", () => ({ method: "GET", url: orderLink }), 200],
     ["an order link refused", () => ({ method: "GET", url: orderLink.replace(/token=.*/, "token=nope") }), 403],
-    ["a list read with the secret key", () => ({ method: "GET", url: "/api/blog/articles", headers: { "x-rbac-secret-key": SECRET } }), 200],
-    ["a list read by a signed-in subject", () => ({ method: "GET", url: "/api/blog/articles", headers: bearer() }), 200],
+    [
+      "a list read with the secret key",
+      () => ({ method: "GET", url: "/api/blog/articles", headers: { "x-rbac-secret-key": SECRET } }),
+      200,
+    ],
+    [
+      "a list read by a signed-in subject",
+      () => ({ method: "GET", url: "/api/blog/articles", headers: bearer() }),
+      200,
+    ],
     ["a guest's first session (sets the cookie)", () => ({ method: "GET", url: `${AUTH}/init` }), 200],
-    ["a sign-in", () => ({ method: "POST", url: `${AUTH}/email-and-password/authentication`, payload: { login: "cache@example.com", password: "correct horse battery" } }), 200],
-    ["an expired or forged session's refusal", () => ({ method: "GET", url: `${AUTH}/me`, headers: { authorization: "Bearer not-a-jwt" } }), 401],
+    [
+      "a sign-in",
+      () => ({
+        method: "POST",
+        url: `${AUTH}/email-and-password/authentication`,
+        payload: { login: "cache@example.com", password: "correct horse battery" },
+      }),
+      200,
+    ],
+    [
+      "an expired or forged session's refusal",
+      () => ({ method: "GET", url: `${AUTH}/me`, headers: { authorization: "Bearer not-a-jwt" } }),
+      401,
+    ],
   ];
 
   it.each(privateCases)("%s: private, no-store", async (_what, make, status) => {
@@ -53,7 +92,12 @@ describe(`private answers on ${testDialect}`, () => {
     ["a published page, anonymous", "/cached-page", () => ({}), /^public, max-age=0, s-maxage=\d+/],
     ["a published page, signed in (the page's own private answer)", "/cached-page", cookie, /^private, no-store$/],
     ["a public file-like answer, signed in", "/favicon.svg", cookie, /^public, /],
-    ["the API reference's asset, with the secret key", "/api/docs/reference.js", () => ({ "x-rbac-secret-key": SECRET }), /^no-cache$/],
+    [
+      "the API reference's asset, with the secret key",
+      "/api/docs/reference.js",
+      () => ({ "x-rbac-secret-key": SECRET }),
+      /^no-cache$/,
+    ],
   ];
 
   it.each(ownCases)("%s: the route's own Cache-Control", async (_what, url, headers, expected) => {

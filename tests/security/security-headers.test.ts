@@ -7,7 +7,13 @@ import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/tes
 // with `script-src 'self'` and nothing inline to allow, and HSTS only in production. Whether the
 // site and the admin really run under that policy is the browser test's part
 // (tests/browser/content-security-policy.test.ts).
-const directives = (csp: string) => Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 /**
  * Whether a `<script>` with these attributes runs as code (HTML's rule): no type, an empty one, a
@@ -16,7 +22,9 @@ const directives = (csp: string) => Object.fromEntries(csp.split(";").map((d) =>
  */
 function runsAsCode(attributes: string): boolean {
   const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase();
-  return type === undefined || type === "" || type === "module" || /^(application|text)\/(x-)?(java|ecma)script$/.test(type);
+  return (
+    type === undefined || type === "" || type === "module" || /^(application|text)\/(x-)?(java|ecma)script$/.test(type)
+  );
 }
 
 /** Scripts a CSP of `script-src 'self'` would block: inline code, inline handlers, javascript: URLs. */
@@ -37,27 +45,43 @@ describe(`security headers, on ${testDialect}`, () => {
   beforeAll(async () => void (t = await createTestApp({ seedDemoContent: true })));
   afterAll(() => t.close());
 
-  const pages = ["/", "/blog", "/blog/articles/hello-world", "/blog/members", "/ru/products", "/cart", "/contact", "/no-such-page", "/rbac/subject/authentication/select-method"];
+  const pages = [
+    "/",
+    "/blog",
+    "/blog/articles/hello-world",
+    "/blog/members",
+    "/ru/products",
+    "/cart",
+    "/contact",
+    "/no-such-page",
+    "/rbac/subject/authentication/select-method",
+  ];
 
-  it.each([...pages, "/admin", "/admin/models/blog/articles", "/api/docs", "/%00"])("GET %s: HTML under a CSP with script-src 'self' and nothing inline to run", async (url) => {
-    const response = await t.app.inject({ method: "GET", url });
-    expect(response.headers["content-type"]).toMatch(/^text\/html/);
-    const csp = directives(String(response.headers["content-security-policy"]));
-    expect(csp["script-src"]).toEqual(["'self'"]);
-    expect(csp["default-src"]).toEqual(["'self'"]);
-    expect(csp["object-src"]).toEqual(["'none'"]);
-    expect(csp["base-uri"]).toEqual(["'self'"]);
-    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
-    expect(inlineScripts(response.body)).toEqual([]);
-  });
+  it.each([...pages, "/admin", "/admin/models/blog/articles", "/api/docs", "/%00"])(
+    "GET %s: HTML under a CSP with script-src 'self' and nothing inline to run",
+    async (url) => {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      const csp = directives(String(response.headers["content-security-policy"]));
+      expect(csp["script-src"]).toEqual(["'self'"]);
+      expect(csp["default-src"]).toEqual(["'self'"]);
+      expect(csp["object-src"]).toEqual(["'none'"]);
+      expect(csp["base-uri"]).toEqual(["'self'"]);
+      expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+      expect(inlineScripts(response.body)).toEqual([]);
+    },
+  );
 
-  it.each(["/", "/static/missing.js", "/admin", "/no-such-page", "/api/docs"])("GET %s: nosniff, no framing, a referrer policy, no HSTS outside production", async (url) => {
-    const response = await t.app.inject({ method: "GET", url });
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["x-frame-options"]).toBe("DENY");
-    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(response.headers["strict-transport-security"]).toBeUndefined();
-  });
+  it.each(["/", "/static/missing.js", "/admin", "/no-such-page", "/api/docs"])(
+    "GET %s: nosniff, no framing, a referrer policy, no HSTS outside production",
+    async (url) => {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(response.headers["strict-transport-security"]).toBeUndefined();
+    },
+  );
 
   // An API answer is data: a policy that lets nothing load or frame it, nosniff, and none of the
   // headers that only govern a page (OWASP's REST set).
@@ -71,7 +95,10 @@ describe(`security headers, on ${testDialect}`, () => {
   ])("%s %s: the API's set, nothing a page would need", async (method, url) => {
     const response = await t.app.inject({ method: method as "GET", url, headers: { "x-rbac-secret-key": SECRET } });
     expect(response.headers["content-security-policy"]).toBe(API_CONTENT_SECURITY_POLICY);
-    expect(directives(API_CONTENT_SECURITY_POLICY)).toEqual({ "default-src": ["'none'"], "frame-ancestors": ["'none'"] });
+    expect(directives(API_CONTENT_SECURITY_POLICY)).toEqual({
+      "default-src": ["'none'"],
+      "frame-ancestors": ["'none'"],
+    });
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBe("DENY");
     expect(response.headers["referrer-policy"]).toBeUndefined();
@@ -94,12 +121,21 @@ describe(`security headers, on ${testDialect}`, () => {
   });
 
   it("the detector knows code from data: inline code, a module and a handler are found; JSON and JSON-LD blocks are not", () => {
-    expect(inlineScripts('<script>alert(1)</script><script type="module">x()</script><script type="text/javascript">y()</script><a onclick="z()">')).toHaveLength(4);
-    expect(inlineScripts('<script type="application/json">{"a":1}</script><script type="application/ld+json">{"@type":"BlogPosting"}</script><script src="/static/a.js"></script>')).toEqual([]);
+    expect(
+      inlineScripts(
+        '<script>alert(1)</script><script type="module">x()</script><script type="text/javascript">y()</script><a onclick="z()">',
+      ),
+    ).toHaveLength(4);
+    expect(
+      inlineScripts(
+        '<script type="application/json">{"a":1}</script><script type="application/ld+json">{"@type":"BlogPosting"}</script><script src="/static/a.js"></script>',
+      ),
+    ).toEqual([]);
   });
 
   it("the plain documents (no hosted 404/500 page, a bad address) run nothing inline either", () => {
-    for (const html of [plainError("en"), plainNotFound("ru"), plainBadRequest("en")]) expect(inlineScripts(html)).toEqual([]);
+    for (const html of [plainError("en"), plainNotFound("ru"), plainBadRequest("en")])
+      expect(inlineScripts(html)).toEqual([]);
   });
 
   it("uploaded files keep their own sandboxing policy", async () => {
@@ -110,7 +146,10 @@ describe(`security headers, on ${testDialect}`, () => {
 
 describe(`security headers in production, on ${testDialect}`, () => {
   let t: TestApp;
-  beforeAll(async () => void (t = await createTestApp({ production: true, jwtSecret: "p".repeat(40), paymentDummyEnabled: false })));
+  beforeAll(
+    async () =>
+      void (t = await createTestApp({ production: true, jwtSecret: "p".repeat(40), paymentDummyEnabled: false })),
+  );
   afterAll(() => t.close());
 
   it.each(["/", "/api/health", "/%ff"])("GET %s carries HSTS", async (url) => {

@@ -11,8 +11,10 @@ describe(`session tokens end with their sign-in, on ${testDialect}`, () => {
   afterAll(() => t.close());
 
   const me = (jwt: string) => t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: bearer(jwt) });
-  const meByCookie = (jwt: string) => t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: { cookie: `rbac.subject.jwt=${jwt}` } });
-  const refresh = (token: string) => t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh: token } });
+  const meByCookie = (jwt: string) =>
+    t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: { cookie: `rbac.subject.jwt=${jwt}` } });
+  const refresh = (token: string) =>
+    t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh: token } });
   let n = 0;
   const newAccount = async () => {
     const email = `user${++n}@example.com`;
@@ -23,7 +25,13 @@ describe(`session tokens end with their sign-in, on ${testDialect}`, () => {
     const { email, first } = await newAccount();
     const other = await signIn(t, email);
     expect((await me(first.jwt)).status).toBe(200);
-    const out = await t.request({ method: "POST", url: `${AUTH}/logout`, key: null, headers: bearer(first.jwt), payload: {} });
+    const out = await t.request({
+      method: "POST",
+      url: `${AUTH}/logout`,
+      key: null,
+      headers: bearer(first.jwt),
+      payload: {},
+    });
     expect(out.status).toBe(200);
     expect((await me(first.jwt)).status).toBe(401);
     expect((await meByCookie(first.jwt)).status).toBe(401);
@@ -36,47 +44,78 @@ describe(`session tokens end with their sign-in, on ${testDialect}`, () => {
     expect((await me(first.jwt)).status).toBe(401);
   });
 
-  it.each(["subject route", "identity route"])("a password change (%s) ends every token of the subject, and answers the caller a fresh session", async (route) => {
-    const { email, first } = await newAccount();
-    const other = await signIn(t, email);
-    const identityId = (await me(first.jwt)).body.data.identities[0].id;
-    const url = route === "subject route" ? `/api/rbac/subjects/${first.subjectId}/change-password` : `/api/rbac/identity/${identityId}/change-password`;
-    const changed = await t.app.inject({ method: "PATCH", url, headers: bearer(first.jwt), payload: { password: PASSWORD, newPassword: "a brand new password" } });
-    expect(changed.statusCode).toBe(200);
-    expect((await me(first.jwt)).status).toBe(401);
-    expect((await me(other.jwt)).status).toBe(401);
-    expect((await refresh(first.refresh)).status).toBe(401);
-    expect((await refresh(other.refresh)).status).toBe(401);
-    // The caller proved the password in this request: it stays signed in with the new session
-    // (body and cookie), which is not revoked with the old ones and refreshes like any other.
-    const fresh = changed.json().data;
-    expect(fresh).toMatchObject({ message: "Password changed", jwt: expect.any(String), refresh: expect.any(String) });
-    expect((await me(fresh.jwt)).body.data.id).toBe(first.subjectId);
-    const cookie = String(changed.headers["set-cookie"]);
-    expect(cookie).toContain(`rbac.subject.jwt=${fresh.jwt}`);
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect((await meByCookie(fresh.jwt)).status).toBe(200);
-    const next = await refresh(fresh.refresh);
-    expect(next.status).toBe(200);
-    expect((await me(next.body.data.jwt)).status).toBe(200);
-    expect((await me((await signIn(t, email, "a brand new password")).jwt)).status).toBe(200);
-  });
+  it.each(["subject route", "identity route"])(
+    "a password change (%s) ends every token of the subject, and answers the caller a fresh session",
+    async (route) => {
+      const { email, first } = await newAccount();
+      const other = await signIn(t, email);
+      const identityId = (await me(first.jwt)).body.data.identities[0].id;
+      const url =
+        route === "subject route"
+          ? `/api/rbac/subjects/${first.subjectId}/change-password`
+          : `/api/rbac/identity/${identityId}/change-password`;
+      const changed = await t.app.inject({
+        method: "PATCH",
+        url,
+        headers: bearer(first.jwt),
+        payload: { password: PASSWORD, newPassword: "a brand new password" },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await me(first.jwt)).status).toBe(401);
+      expect((await me(other.jwt)).status).toBe(401);
+      expect((await refresh(first.refresh)).status).toBe(401);
+      expect((await refresh(other.refresh)).status).toBe(401);
+      // The caller proved the password in this request: it stays signed in with the new session
+      // (body and cookie), which is not revoked with the old ones and refreshes like any other.
+      const fresh = changed.json().data;
+      expect(fresh).toMatchObject({
+        message: "Password changed",
+        jwt: expect.any(String),
+        refresh: expect.any(String),
+      });
+      expect((await me(fresh.jwt)).body.data.id).toBe(first.subjectId);
+      const cookie = String(changed.headers["set-cookie"]);
+      expect(cookie).toContain(`rbac.subject.jwt=${fresh.jwt}`);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect((await meByCookie(fresh.jwt)).status).toBe(200);
+      const next = await refresh(fresh.refresh);
+      expect(next.status).toBe(200);
+      expect((await me(next.body.data.jwt)).status).toBe(200);
+      expect((await me((await signIn(t, email, "a brand new password")).jwt)).status).toBe(200);
+    },
+  );
 
-  it.each(["subject route", "identity route"])("an administrator changing someone's password (%s) gets no session of theirs", async (route) => {
-    const { email, first } = await newAccount();
-    const identityId = (await me(first.jwt)).body.data.identities[0].id;
-    const url = route === "subject route" ? `/api/rbac/subjects/${first.subjectId}/change-password` : `/api/rbac/identity/${identityId}/change-password`;
-    const changed = await t.app.inject({ method: "PATCH", url, headers: { "x-rbac-secret-key": SECRET }, payload: { password: PASSWORD, newPassword: "set by the admin" } });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().data).toEqual({ message: "Password changed" });
-    expect(changed.headers["set-cookie"]).toBeUndefined();
-    expect((await me(first.jwt)).status).toBe(401);
-    expect((await me((await signIn(t, email, "set by the admin")).jwt)).status).toBe(200);
-  });
+  it.each(["subject route", "identity route"])(
+    "an administrator changing someone's password (%s) gets no session of theirs",
+    async (route) => {
+      const { email, first } = await newAccount();
+      const identityId = (await me(first.jwt)).body.data.identities[0].id;
+      const url =
+        route === "subject route"
+          ? `/api/rbac/subjects/${first.subjectId}/change-password`
+          : `/api/rbac/identity/${identityId}/change-password`;
+      const changed = await t.app.inject({
+        method: "PATCH",
+        url,
+        headers: { "x-rbac-secret-key": SECRET },
+        payload: { password: PASSWORD, newPassword: "set by the admin" },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json().data).toEqual({ message: "Password changed" });
+      expect(changed.headers["set-cookie"]).toBeUndefined();
+      expect((await me(first.jwt)).status).toBe(401);
+      expect((await me((await signIn(t, email, "set by the admin")).jwt)).status).toBe(200);
+    },
+  );
 
   it("a wrong current password changes nothing and gives no session", async () => {
     const { first } = await newAccount();
-    const changed = await t.app.inject({ method: "PATCH", url: `/api/rbac/subjects/${first.subjectId}/change-password`, headers: bearer(first.jwt), payload: { password: "not the password", newPassword: "a brand new password" } });
+    const changed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/rbac/subjects/${first.subjectId}/change-password`,
+      headers: bearer(first.jwt),
+      payload: { password: "not the password", newPassword: "a brand new password" },
+    });
     expect(changed.statusCode).toBe(400);
     expect(changed.headers["set-cookie"]).toBeUndefined();
     expect((await me(first.jwt)).status).toBe(200);
@@ -84,9 +123,19 @@ describe(`session tokens end with their sign-in, on ${testDialect}`, () => {
 
   it("a password reset ends every token of the subject", async () => {
     const { email, first } = await newAccount();
-    await t.request({ method: "POST", url: `${AUTH}/email-and-password/forgot-password`, key: null, payload: { email } });
+    await t.request({
+      method: "POST",
+      url: `${AUTH}/email-and-password/forgot-password`,
+      key: null,
+      payload: { email },
+    });
     const code = resetCodeIn((await lastMail(t, email))!.text)!;
-    const reset = await t.request({ method: "POST", url: `${AUTH}/email-and-password/reset-password`, key: null, payload: { password: "reset password 1", passwordConfirmation: "reset password 1", code } });
+    const reset = await t.request({
+      method: "POST",
+      url: `${AUTH}/email-and-password/reset-password`,
+      key: null,
+      payload: { password: "reset password 1", passwordConfirmation: "reset password 1", code },
+    });
     expect(reset.status).toBe(200);
     expect((await me(first.jwt)).status).toBe(401);
   });
@@ -117,14 +166,30 @@ describe(`session tokens end with their sign-in, on ${testDialect}`, () => {
     beforeAll(async () => {
       ({ email, first: victim } = await newAccount());
       const ago = new Date(Date.now() - 20 * 60_000).toISOString();
-      await t.database.db.updateTable("rbac_refresh_tokens").set({ createdAt: ago }).where("subjectId", "=", victim.subjectId).execute();
+      await t.database.db
+        .updateTable("rbac_refresh_tokens")
+        .set({ createdAt: ago })
+        .where("subjectId", "=", victim.subjectId)
+        .execute();
     });
 
-    const addIdentity = (payload: object) => as(t, victim)({ method: "POST", url: `/api/rbac/subjects/${victim.subjectId}/identities`, payload: { data: payload } });
-    const createByEmail = (payload: object) => as(t, victim)({ method: "POST", url: "/api/rbac/identity/email-and-password", payload: { data: payload } });
+    const addIdentity = (payload: object) =>
+      as(
+        t,
+        victim,
+      )({ method: "POST", url: `/api/rbac/subjects/${victim.subjectId}/identities`, payload: { data: payload } });
+    const createByEmail = (payload: object) =>
+      as(t, victim)({ method: "POST", url: "/api/rbac/identity/email-and-password", payload: { data: payload } });
     const changeEmail = async (payload: object) => {
       const identityId = (await me(victim.jwt)).body.data.identities[0].id;
-      return as(t, victim)({ method: "PATCH", url: `/api/rbac/subjects/${victim.subjectId}/identities/${identityId}`, payload: { data: payload } });
+      return as(
+        t,
+        victim,
+      )({
+        method: "PATCH",
+        url: `/api/rbac/subjects/${victim.subjectId}/identities/${identityId}`,
+        payload: { data: payload },
+      });
     };
 
     it.each([
@@ -138,9 +203,24 @@ describe(`session tokens end with their sign-in, on ${testDialect}`, () => {
     });
 
     it.each([
-      ["adding an identity", () => addIdentity({ email: "thief1@example.com", password: "thief password", currentPassword: "not the password" })],
-      ["create-by-email", () => createByEmail({ email: "thief2@example.com", password: "thief password", currentPassword: "not the password" })],
-      ["changing the login email", () => changeEmail({ email: "thief3@example.com", currentPassword: "not the password" })],
+      [
+        "adding an identity",
+        () =>
+          addIdentity({ email: "thief1@example.com", password: "thief password", currentPassword: "not the password" }),
+      ],
+      [
+        "create-by-email",
+        () =>
+          createByEmail({
+            email: "thief2@example.com",
+            password: "thief password",
+            currentPassword: "not the password",
+          }),
+      ],
+      [
+        "changing the login email",
+        () => changeEmail({ email: "thief3@example.com", currentPassword: "not the password" }),
+      ],
     ])("%s with a wrong current password is a 400 and changes nothing", async (_name, call) => {
       const response = await call();
       expect(response.status).toBe(400);
@@ -149,7 +229,10 @@ describe(`session tokens end with their sign-in, on ${testDialect}`, () => {
     });
 
     it("with the current password, the owner adds an identity and changes the email", async () => {
-      expect((await addIdentity({ email: `second-${email}`, password: "second password", currentPassword: PASSWORD })).status).toBe(201);
+      expect(
+        (await addIdentity({ email: `second-${email}`, password: "second password", currentPassword: PASSWORD }))
+          .status,
+      ).toBe(201);
       expect((await changeEmail({ email: `renamed-${email}`, currentPassword: PASSWORD })).status).toBe(200);
       const emails = (await me(victim.jwt)).body.data.identities.map((i: any) => i.email).sort();
       expect(emails).toEqual([`renamed-${email}`, `second-${email}`].sort());
@@ -171,7 +254,18 @@ describe(`identity routes are rate limited like sign-in, on ${testDialect}`, () 
     const s = await register(t, `${method.toLowerCase()}-${Math.random()}@example.com`);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await as(t, s)({ method, url: url(s), payload: { data: { email: "x@example.com", password: "whatever 1", currentPassword: "wrong one" } } })).status);
+      statuses.push(
+        (
+          await as(
+            t,
+            s,
+          )({
+            method,
+            url: url(s),
+            payload: { data: { email: "x@example.com", password: "whatever 1", currentPassword: "wrong one" } },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 3)).not.toContain(429);
     expect(statuses[3]).toBe(429);

@@ -15,7 +15,9 @@ describe("block catalogue", () => {
   const registered = Object.entries(variantRegistry)
     .filter(([model]) => model.endsWith("/widgets") && modules.includes(model.split("/")[0]!))
     .flatMap(([model, variants]) => Object.keys(variants).map((variant) => `${model.split("/")[0]}:${variant}`));
-  const catalogued = Object.entries(blockCatalogue).flatMap(([module, variants]) => Object.keys(variants).map((variant) => `${module}:${variant}`));
+  const catalogued = Object.entries(blockCatalogue).flatMap(([module, variants]) =>
+    Object.keys(variants).map((variant) => `${module}:${variant}`),
+  );
 
   it("has an entry for every widget variant of a module a host widget can show", () => {
     expect(registered.length).toBeGreaterThan(30);
@@ -43,7 +45,8 @@ describe("block catalogue", () => {
         for (const kind of entry.children) {
           expect(CHILD_KINDS, where).toContain(kind);
           // Content kinds hang off website-builder widgets; the others through a relation of this module's widgets.
-          if (isOwnedKind(kind)) expect(graph.relations.get(OWNED_KINDS[kind].relation)?.parent.model, where).toBe(`${module}/widgets`);
+          if (isOwnedKind(kind))
+            expect(graph.relations.get(OWNED_KINDS[kind].relation)?.parent.model, where).toBe(`${module}/widgets`);
           else expect(linkedKind(graph, module, kind), `${where} ${kind}`).toBeDefined();
         }
       }

@@ -13,12 +13,31 @@ import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 /** A blog with two articles in one category; the second has a cover image. */
 function blog(language: "en" | "ru" = "en") {
   const page = new PageBuilder({ language });
-  const category = page.add("blog/categories", { slug: "news", title: en("News", "Новости"), subtitle: en("Fresh"), description: en("All news") });
-  const first = page.add("blog/articles", { slug: "hello", title: en("Hello", "Привет"), subtitle: en("First post"), description: { en: JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Body text", marks: [{ type: "bold" }] }] }] }) } });
+  const category = page.add("blog/categories", {
+    slug: "news",
+    title: en("News", "Новости"),
+    subtitle: en("Fresh"),
+    description: en("All news"),
+  });
+  const first = page.add("blog/articles", {
+    slug: "hello",
+    title: en("Hello", "Привет"),
+    subtitle: en("First post"),
+    description: {
+      en: JSON.stringify({
+        type: "doc",
+        content: [{ type: "paragraph", content: [{ type: "text", text: "Body text", marks: [{ type: "bold" }] }] }],
+      }),
+    },
+  });
   const second = page.add("blog/articles", { slug: "second", title: en("Second"), subtitle: en("Another") });
   page.link("blog/categories-to-articles", category, first);
   page.link("blog/categories-to-articles", category, second, { orderIndex: 1 });
-  page.link("blog/articles-to-file-storage-module-files", second, page.add("file-storage/files", { file: "/public/files/cover.png", mimeType: "image/png", alt: "Cover" }));
+  page.link(
+    "blog/articles-to-file-storage-module-files",
+    second,
+    page.add("file-storage/files", { file: "/public/files/cover.png", mimeType: "image/png", alt: "Cover" }),
+  );
   return { page, category, first, second };
 }
 
@@ -135,13 +154,29 @@ describe(`private content, loaded from the real app on ${testDialect}`, () => {
     // Two articles, each with a members-only widget: the loader must bring only its article's.
     articleId = (await create("/api/blog/articles", { slug: "hello", title: en("Hello") })).id;
     const other = (await create("/api/blog/articles", { slug: "other", title: en("Other") })).id;
-    secretId = (await create("/api/website-builder/widgets", { slug: "members-only", variant: "content-default", title: en("Members only") })).id;
-    const elsewhere = (await create("/api/website-builder/widgets", { slug: "other-members-only", variant: "content-default", title: en("Someone else's") })).id;
+    secretId = (
+      await create("/api/website-builder/widgets", {
+        slug: "members-only",
+        variant: "content-default",
+        title: en("Members only"),
+      })
+    ).id;
+    const elsewhere = (
+      await create("/api/website-builder/widgets", {
+        slug: "other-members-only",
+        variant: "content-default",
+        title: en("Someone else's"),
+      })
+    ).id;
     await create(`/api/${RELATION}`, { articleId, websiteBuilderModuleWidgetId: secretId });
     await create(`/api/${RELATION}`, { articleId: other, websiteBuilderModuleWidgetId: elsewhere });
     // A "members" role that may read the private link, as an admin would set it up.
     const role = await create("/api/rbac/roles", { title: "Members", uid: "members" });
-    const permission = await create("/api/rbac/permissions", { method: "GET", path: `/api/${RELATION}/**`, type: "HTTP" });
+    const permission = await create("/api/rbac/permissions", {
+      method: "GET",
+      path: `/api/${RELATION}/**`,
+      type: "HTTP",
+    });
     await create("/api/rbac/roles-to-permissions", { roleId: role.id, permissionId: permission.id });
     const member = await register(t, "member@example.com");
     await create("/api/rbac/subjects-to-roles", { subjectId: member.subjectId, roleId: role.id });
@@ -153,7 +188,12 @@ describe(`private content, loaded from the real app on ${testDialect}`, () => {
   async function browser(signedIn: boolean) {
     const site = injectFetch(t.app);
     vi.stubGlobal("fetch", site.fetch);
-    if (signedIn) await api(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login: "member@example.com", password: PASSWORD }, raw: true });
+    if (signedIn)
+      await api(`${AUTH}/email-and-password/authentication`, {
+        method: "POST",
+        body: { login: "member@example.com", password: PASSWORD },
+        raw: true,
+      });
     site.requests.length = 0;
     return site;
   }
@@ -162,7 +202,9 @@ describe(`private content, loaded from the real app on ${testDialect}`, () => {
     const site = await browser(false);
     const { page } = blog();
     expect(await loadPrivateWidgets(page.data, articleId)).toBeUndefined();
-    expect(site.requests.map(decodeURIComponent)).toEqual([`GET ${AUTH}/is-authorized?route=/api/${RELATION}&method=GET`]);
+    expect(site.requests.map(decodeURIComponent)).toEqual([
+      `GET ${AUTH}/is-authorized?route=/api/${RELATION}&method=GET`,
+    ]);
   });
 
   test("a member: the article's widgets are fetched and rendered by their variants", async () => {

@@ -20,7 +20,7 @@ describe("renderDocument", () => {
     const page = new PageBuilder({ language: "ru", path: "/about" });
     page.widget("website-builder", { variant: "content-default", title: en("Hello", "Привет") });
     const html = renderDocument(page.data, assets);
-    expect(html.startsWith("<!doctype html><html lang=\"ru\"")).toBe(true);
+    expect(html.startsWith('<!doctype html><html lang="ru"')).toBe(true);
     expect(html).toContain('<link rel="stylesheet" href="/static/assets/site-abc.css">');
     expect(html).toContain('<script type="module" src="/static/assets/site-abc.js"></script>');
     expect(html).toMatch(/<div id="root">[\s\S]*Привет[\s\S]*<\/div><script id="__SITE_DATA__"/);
@@ -33,7 +33,7 @@ describe("renderDocument", () => {
     const primary = page.add("host/metadata", {
       variant: "primary",
       title: "Shop & Co",
-      description: "Shoes \"for\" <everyone>",
+      description: 'Shoes "for" <everyone>',
       keywords: "shoes, boots",
       author: "Ann",
       opengraph: { title: "OG title", siteName: "Shop", url: "https://shop.example/" },
@@ -89,9 +89,12 @@ describe("renderDocument", () => {
 
 describe("the theme's CSS variables", () => {
   test("the page carries the very <style> of variables MantineProvider writes for the site's theme, once", () => {
-    const variablesOf = (html: string) => [...html.matchAll(/<style data-mantine-styles="true">([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    const variablesOf = (html: string) =>
+      [...html.matchAll(/<style data-mantine-styles="true">([\s\S]*?)<\/style>/g)].map((m) => m[1]);
     for (const language of ["en", "ru"] as const) {
-      const mantine = variablesOf(renderToString(<MantineProvider theme={siteThemeFor(language)} forceColorScheme="light" />));
+      const mantine = variablesOf(
+        renderToString(<MantineProvider theme={siteThemeFor(language)} forceColorScheme="light" />),
+      );
       expect(mantine).toHaveLength(1);
       expect(mantine[0]).toContain("--mantine-primary-color-filled: var(--mantine-color-indigo-filled)");
       const page = new PageBuilder({ language, path: "/" });
@@ -107,8 +110,15 @@ describe("variant code", () => {
     page.widget("website-builder", { variant: "content-default", title: en("Hello") }, 0);
     page.widget("blog", { variant: "article-list-default" }, 1);
     const asked: string[][] = [];
-    const html = renderDocument(page.data, { ...assets, chunksOf: (files) => (asked.push([...files]), files.map((file) => `/static/${file}.js`)) });
-    const files = ["site/modules/blog/widget-article-list-default.tsx", "site/modules/host/widget-default.tsx", "site/modules/website-builder/widget-content-default.tsx"];
+    const html = renderDocument(page.data, {
+      ...assets,
+      chunksOf: (files) => (asked.push([...files]), files.map((file) => `/static/${file}.js`)),
+    });
+    const files = [
+      "site/modules/blog/widget-article-list-default.tsx",
+      "site/modules/host/widget-default.tsx",
+      "site/modules/website-builder/widget-content-default.tsx",
+    ];
     expect((embedded(html, "__SITE_STATE__") as { variants: string[] }).variants).toEqual(files);
     expect(asked).toEqual([files]);
     expect(embedded(html, "__SITE_CHUNKS__")).toEqual(files.map((file) => `/static/${file}.js`));
@@ -152,10 +162,14 @@ describe("widget chain", () => {
       page.widget("website-builder", { variant: "test-throws" }, 0);
       page.widget("website-builder", { variant: "content-default", title: en("Still here") }, 1);
       const html = renderDocument(page.data, assets);
-      expect(html).toMatch(/<div role="alert" data-widget-error="" style="border:2px dashed var\(--mantine-color-red-6\)[^"]*">[\s\S]*widget exploded/);
+      expect(html).toMatch(
+        /<div role="alert" data-widget-error="" style="border:2px dashed var\(--mantine-color-red-6\)[^"]*">[\s\S]*widget exploded/,
+      );
       expect(textOf(html)).toContain("Still here");
       // The browser learns of the failure, so hydration renders the same box.
-      expect(Object.values((embedded(html, "__SITE_STATE__") as { failures: Record<string, string> }).failures)).toEqual(["widget exploded"]);
+      expect(
+        Object.values((embedded(html, "__SITE_STATE__") as { failures: Record<string, string> }).failures),
+      ).toEqual(["widget exploded"]);
     } finally {
       unregister();
     }
@@ -171,7 +185,10 @@ describe("widget chain", () => {
     page.link("host/layouts-to-widgets", layout, header, { orderIndex: 1 });
     const show = (host: typeof header, title: string) => {
       const widget = page.add("website-builder/widgets", { variant: "content-default", title: en(title) });
-      page.link("host/widgets-to-external-widgets", host, widget, { externalModule: "website-builder", externalWidgetId: widget.id });
+      page.link("host/widgets-to-external-widgets", host, widget, {
+        externalModule: "website-builder",
+        externalWidgetId: widget.id,
+      });
     };
     show(header, "HEADER");
     show(footer, "FOOTER");

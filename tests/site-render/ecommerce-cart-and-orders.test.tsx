@@ -31,15 +31,39 @@ const LANGUAGES: Language[] = ["en", "ru"];
 const subject: Subject = {
   id: "0b6f5d1e-1111-4c1c-9a6e-000000000001",
   slug: "ann",
-  identities: [{ id: "0b6f5d1e-2222-4c1c-9a6e-000000000002", provider: "email_and_password", email: "ann@example.com" }],
+  identities: [
+    { id: "0b6f5d1e-2222-4c1c-9a6e-000000000002", provider: "email_and_password", email: "ann@example.com" },
+  ],
   roles: [],
 };
 const SIGNED_IN: SessionState = { status: "signed-in", subject };
 const frozenSession = (state: SessionState) =>
-  new SessionStore({ storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} }, call: async () => { throw new Error("no calls in a render"); }, navigate: () => {}, home: () => "/", now: () => 0, notify: () => {} }, state);
-const frozenCart = (state: CartState) => new CartStore(async () => { throw new Error("no calls in a render"); }, state);
+  new SessionStore(
+    {
+      storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+      call: async () => {
+        throw new Error("no calls in a render");
+      },
+      navigate: () => {},
+      home: () => "/",
+      now: () => 0,
+      notify: () => {},
+    },
+    state,
+  );
+const frozenCart = (state: CartState) =>
+  new CartStore(async () => {
+    throw new Error("no calls in a render");
+  }, state);
 
-const usd = { id: "c-usd", slug: "usd", symbol: "$", decimals: 2, isDefault: true, title: en("US dollar", "Доллар США") };
+const usd = {
+  id: "c-usd",
+  slug: "usd",
+  symbol: "$",
+  decimals: 2,
+  isDefault: true,
+  title: en("US dollar", "Доллар США"),
+};
 const eur = { id: "c-eur", slug: "eur", symbol: "€", decimals: 2, isDefault: false, title: en("Euro", "Евро") };
 
 /** A shop page: a mug priced in dollars and euros (cheaper in the store), a price key, a store, a PDF and a photo. */
@@ -47,8 +71,18 @@ function shop(language: Language = "en") {
   const page = new PageBuilder({ language });
   const dollars = page.add("billing/currencies", usd);
   const euros = page.add("billing/currencies", eur);
-  const key = page.add("ecommerce/attribute-keys", { type: "price", title: en("Price", "Цена"), prefix: {}, suffix: {} });
-  const mug = page.add("ecommerce/products", { slug: "mug", title: en("Ceramic mug", "Кружка"), shortDescription: en("350 ml"), description: {} });
+  const key = page.add("ecommerce/attribute-keys", {
+    type: "price",
+    title: en("Price", "Цена"),
+    prefix: {},
+    suffix: {},
+  });
+  const mug = page.add("ecommerce/products", {
+    slug: "mug",
+    title: en("Ceramic mug", "Кружка"),
+    shortDescription: en("350 ml"),
+    description: {},
+  });
   const price = (owner: string, parent: Row, amount: string, currency: Row, index: number) => {
     const attribute = page.add("ecommerce/attributes", { number: amount, string: {} });
     page.link("ecommerce/attribute-keys-to-attributes", key, attribute);
@@ -60,20 +94,45 @@ function shop(language: Language = "en") {
   const store = page.add("ecommerce/stores", { slug: "north", title: en("North store", "Северный магазин") });
   const inStore = page.link("ecommerce/stores-to-products", store, mug, { sku: "N-1" });
   price("ecommerce/stores-to-products-to-attributes", inStore, "21.00", dollars, 0);
-  const pdf = page.add("file-storage/files", { file: "/public/files/care-guide.pdf", mimeType: "application/pdf", adminTitle: "Care guide.pdf", size: 254_000, extension: "pdf" });
+  const pdf = page.add("file-storage/files", {
+    file: "/public/files/care-guide.pdf",
+    mimeType: "application/pdf",
+    adminTitle: "Care guide.pdf",
+    size: 254_000,
+    extension: "pdf",
+  });
   page.link("ecommerce/products-to-file-storage-module-files", mug, pdf);
   return { page, mug, store, inStore, pdf };
 }
 
 const line = (orderId: string, productId: string, quantity: number, title = en("Ceramic mug", "Кружка")) => ({
-  id: `${orderId}-line`, orderId, productId, storeId: null, quantity, product: { id: productId, slug: "mug", title, adminTitle: "Mug" },
+  id: `${orderId}-line`,
+  orderId,
+  productId,
+  storeId: null,
+  quantity,
+  product: { id: productId, slug: "mug", title, adminTitle: "Mug" },
 });
-const order = (id: string, productId: string, quantity: number, totals: [string, typeof usd][], extra: Partial<Order> = {}): Order => ({
-  id, type: "cart", status: "new", createdAt: "2026-03-01T10:00:00.000Z", ordersToProducts: [line(id, productId, quantity)],
-  total: totals.map(([total, currency]) => ({ total, billingModuleCurrency: currency })), ...extra,
+const order = (
+  id: string,
+  productId: string,
+  quantity: number,
+  totals: [string, typeof usd][],
+  extra: Partial<Order> = {},
+): Order => ({
+  id,
+  type: "cart",
+  status: "new",
+  createdAt: "2026-03-01T10:00:00.000Z",
+  ordersToProducts: [line(id, productId, quantity)],
+  total: totals.map(([total, currency]) => ({ total, billingModuleCurrency: currency })),
+  ...extra,
 });
 const cartOf = (orders: Order[]): CartState => ({
-  subjectId: subject.id, loaded: true, orders, quantity: orders.reduce((n, o) => n + o.ordersToProducts[0]!.quantity, 0),
+  subjectId: subject.id,
+  loaded: true,
+  orders,
+  quantity: orders.reduce((n, o) => n + o.ordersToProducts[0]!.quantity, 0),
   total: commonTotals(orders.map((o) => o.total)),
 });
 
@@ -88,18 +147,30 @@ function render(node: ReactNode, page: PageBuilder, session: SessionState, cart:
   );
   return { html, text: textOf(html) };
 }
-const product = (variant: string, built = shop(), relation?: Row) => <VariantView model="ecommerce/products" record={{ ...built.mug, variant }} relation={relation} />;
+const product = (variant: string, built = shop(), relation?: Row) => (
+  <VariantView model="ecommerce/products" record={{ ...built.mug, variant }} relation={relation} />
+);
 
 describe("product cart card (cart-default)", () => {
-  test.each(LANGUAGES.flatMap((language) => [
-    ["loading", language, { status: "loading" } as SessionState, "disabled add"],
-    // A visitor adds as a guest: the same button, and Buy now.
-    ["signed out", language, { status: "signed-out" } as SessionState, "add and buy now"],
-    ["signed in, not in the cart", language, SIGNED_IN, "add and buy now"],
-  ] as const))("%s (%s): price and 'Add to cart'", (_name, language, session, expected) => {
+  test.each(
+    LANGUAGES.flatMap(
+      (language) =>
+        [
+          ["loading", language, { status: "loading" } as SessionState, "disabled add"],
+          // A visitor adds as a guest: the same button, and Buy now.
+          ["signed out", language, { status: "signed-out" } as SessionState, "add and buy now"],
+          ["signed in, not in the cart", language, SIGNED_IN, "add and buy now"],
+        ] as const,
+    ),
+  )("%s (%s): price and 'Add to cart'", (_name, language, session, expected) => {
     const t = shopStrings[language]!;
     const built = shop(language);
-    const { html, text } = render(product("cart-default", built), built.page, session, session.status === "signed-in" ? cartOf([]) : EMPTY_CART);
+    const { html, text } = render(
+      product("cart-default", built),
+      built.page,
+      session,
+      session.status === "signed-in" ? cartOf([]) : EMPTY_CART,
+    );
     expect(text).toContain(language === "ru" ? "Кружка" : "Ceramic mug");
     expect(html).toContain(`aria-label="${language === "ru" ? "Цена" : "Price"}: $24.50"`);
     expect(html).toContain(`aria-label="${language === "ru" ? "Цена" : "Price"}: €22.00"`);
@@ -112,7 +183,12 @@ describe("product cart card (cart-default)", () => {
   test.each(LANGUAGES)("in the cart (%s): quantity, Checkout and Delete instead of 'Add to cart'", (language) => {
     const t = shopStrings[language]!;
     const built = shop(language);
-    const { html, text } = render(product("cart-default", built), built.page, SIGNED_IN, cartOf([order("o1", built.mug.id, 2, [["49.00", usd]])]));
+    const { html, text } = render(
+      product("cart-default", built),
+      built.page,
+      SIGNED_IN,
+      cartOf([order("o1", built.mug.id, 2, [["49.00", usd]])]),
+    );
     expect(html).toContain('data-in-cart="true"');
     expect(text).toContain(t.inCart);
     expect(html).toMatch(/<input[^>]*aria-label="[^"]*"[^>]*value="2"/);
@@ -126,7 +202,9 @@ describe("product cart card (cart-default)", () => {
     expect(html).toContain('aria-label="Price: $21.00"');
     expect(html).not.toContain("$24.50");
     // Without the store, the product's own price.
-    expect(render(product("default", built), built.page, SIGNED_IN, cartOf([])).html).toContain('aria-label="Price: $24.50"');
+    expect(render(product("default", built), built.page, SIGNED_IN, cartOf([])).html).toContain(
+      'aria-label="Price: $24.50"',
+    );
   });
 });
 
@@ -144,28 +222,45 @@ describe("product variants", () => {
   test.each(LANGUAGES)("attachment-default (%s): the product's files with size and a Download link", (language) => {
     const built = shop(language);
     const { html, text } = render(product("attachment-default", built), built.page, { status: "loading" });
-    expect(text).toContain(`${shopStrings[language]!.attachments} PDF Care guide.pdf 248.0 KB ${shopStrings[language]!.download}`);
+    expect(text).toContain(
+      `${shopStrings[language]!.attachments} PDF Care guide.pdf 248.0 KB ${shopStrings[language]!.download}`,
+    );
     expect(html).toMatch(/<a[^>]*href="\/public\/files\/care-guide.pdf"[^>]*download/);
   });
 
   test("id-total-default: the product's total in the subject's cart; nothing for visitors", () => {
     const built = shop();
-    const cart = cartOf([order("o1", built.mug.id, 2, [["49.00", usd], ["44.00", eur]]), order("o2", built.mug.id, 1, [["21.00", usd]])]);
+    const cart = cartOf([
+      order("o1", built.mug.id, 2, [
+        ["49.00", usd],
+        ["44.00", eur],
+      ]),
+      order("o2", built.mug.id, 1, [["21.00", usd]]),
+    ]);
     const { text } = render(product("id-total-default", built), built.page, SIGNED_IN, cart);
     expect(text).toContain("In your cart: 3 Total $70.00");
     expect(text).not.toContain("€");
-    expect(render(product("id-total-default", built), built.page, { status: "signed-out" }).html).toBe(render(null, built.page, { status: "signed-out" }).html);
+    expect(render(product("id-total-default", built), built.page, { status: "signed-out" }).html).toBe(
+      render(null, built.page, { status: "signed-out" }).html,
+    );
   });
 });
 
 describe("order variants", () => {
-  const cartOrder = order("o1", "p1", 3, [["73.50", usd], ["66.00", eur]]);
-  const view = (variant: string, record: Order) => <VariantView model="ecommerce/orders" record={{ ...(record as unknown as Row), variant }} />;
+  const cartOrder = order("o1", "p1", 3, [
+    ["73.50", usd],
+    ["66.00", eur],
+  ]);
+  const view = (variant: string, record: Order) => (
+    <VariantView model="ecommerce/orders" record={{ ...(record as unknown as Row), variant }} />
+  );
 
   test.each(LANGUAGES)("cart-default (%s): product link, quantity, amount per currency and Delete", (language) => {
     const { html, text } = render(view("cart-default", cartOrder), shop(language).page, SIGNED_IN, cartOf([cartOrder]));
     expect(html).toMatch(new RegExp(`<a[^>]*href="${language === "ru" ? "/ru" : ""}/ecommerce/products/mug"`));
-    expect(text).toContain(`${language === "ru" ? "Кружка" : "Ceramic mug"} $73.50 €66.00 ${shopStrings[language]!.delete}`);
+    expect(text).toContain(
+      `${language === "ru" ? "Кружка" : "Ceramic mug"} $73.50 €66.00 ${shopStrings[language]!.delete}`,
+    );
     expect(html).toMatch(/value="3"/);
   });
 
@@ -188,7 +283,13 @@ describe("order variants", () => {
 
   test("form-field-default: a checkbox inside a checkout form, nothing outside", () => {
     const selection = { selected: new Set(["o1"]), toggle: () => {} };
-    const inForm = render(<OrderSelectionContext.Provider value={selection}>{view("form-field-default", cartOrder)}</OrderSelectionContext.Provider>, shop().page, SIGNED_IN);
+    const inForm = render(
+      <OrderSelectionContext.Provider value={selection}>
+        {view("form-field-default", cartOrder)}
+      </OrderSelectionContext.Provider>,
+      shop().page,
+      SIGNED_IN,
+    );
     expect(inForm.html).toMatch(/<input[^>]*type="checkbox"[^>]*checked=""/);
     expect(inForm.html).toContain('aria-label="Include in checkout: Ceramic mug"');
     expect(render(view("form-field-default", cartOrder), shop().page, SIGNED_IN).html).not.toContain("checkbox");
@@ -209,7 +310,12 @@ describe("order variants", () => {
   });
 
   test("create: 'Add to cart' for the order's product", () => {
-    const { html, text } = render(<VariantView model="ecommerce/orders" record={{ id: "new", variant: "create", productId: "p1" }} />, shop().page, SIGNED_IN, cartOf([]));
+    const { html, text } = render(
+      <VariantView model="ecommerce/orders" record={{ id: "new", variant: "create", productId: "p1" }} />,
+      shop().page,
+      SIGNED_IN,
+      cartOf([]),
+    );
     expect(text).toBe("Add to cart");
     expect(html).toContain('data-add-to-cart="p1"');
   });
@@ -221,7 +327,8 @@ describe("cart checkout screen (order-list-default)", () => {
     page.widget("ecommerce", { variant: "order-list-default", title: en("Cart", "Корзина") });
     return page;
   };
-  const screen = (language: Language, session: SessionState, cart: CartState) => render(<PageView />, widget(language), session, cart);
+  const screen = (language: Language, session: SessionState, cart: CartState) =>
+    render(<PageView />, widget(language), session, cart);
 
   test.each(LANGUAGES)("loading (%s): the title and a skeleton, nobody's cart", (language) => {
     const { html, text } = screen(language, { status: "loading" }, EMPTY_CART);
@@ -231,8 +338,12 @@ describe("cart checkout screen (order-list-default)", () => {
 
   test.each(LANGUAGES)("signed out (%s): an empty cart, and a sign-in link that says why", (language) => {
     const { html, text } = screen(language, { status: "signed-out" }, EMPTY_CART);
-    expect(text).toContain(`${shopStrings[language]!.emptyCart} ${shopStrings[language]!.signInToSeeCart} ${shopStrings[language]!.signIn}`);
-    expect(html).toContain(`href="${language === "ru" ? "/ru" : ""}/rbac/subject/authentication/select-method?reason=cart"`);
+    expect(text).toContain(
+      `${shopStrings[language]!.emptyCart} ${shopStrings[language]!.signInToSeeCart} ${shopStrings[language]!.signIn}`,
+    );
+    expect(html).toContain(
+      `href="${language === "ru" ? "/ru" : ""}/rbac/subject/authentication/select-method?reason=cart"`,
+    );
   });
 
   test.each(LANGUAGES)("signed in with an empty cart (%s)", (language) => {
@@ -240,26 +351,41 @@ describe("cart checkout screen (order-list-default)", () => {
     expect(text).toContain(`${shopStrings[language]!.emptyCart} ${shopStrings[language]!.browseProducts}`);
   });
 
-  test.each(LANGUAGES)("signed in (%s): each order with its checkbox, totals of the chosen orders per currency, fields and 'Checkout'", (language) => {
-    const t = shopStrings[language]!;
-    const orders = [order("o1", "p1", 2, [["49.00", usd], ["44.00", eur]]), order("o2", "p2", 1, [["18.00", usd], ["16.50", eur]])];
-    const { html, text } = screen(language, SIGNED_IN, cartOf(orders));
-    expect(html.match(/data-cart-order=/g)).toHaveLength(2);
-    expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(2);
-    expect(text).toContain(`${t.checkout} ${t.total} $67.00 €60.50 ${t.currency} USD $ EUR €`);
-    expect(text).toContain(t.provider);
-    expect(text).toContain(t.invoiceEmail);
-    expect(html).toMatch(new RegExp(`value="${t.providerDummy.replace(/[()]/g, "\\$&")}"`));
-    expect(html).toContain('value="ann@example.com"');
-    expect(html).toMatch(/<button[^>]*type="submit"[^>]*data-checkout-submit/);
-    expect(text).toContain(`${t.items}: 3`);
-  });
+  test.each(LANGUAGES)(
+    "signed in (%s): each order with its checkbox, totals of the chosen orders per currency, fields and 'Checkout'",
+    (language) => {
+      const t = shopStrings[language]!;
+      const orders = [
+        order("o1", "p1", 2, [
+          ["49.00", usd],
+          ["44.00", eur],
+        ]),
+        order("o2", "p2", 1, [
+          ["18.00", usd],
+          ["16.50", eur],
+        ]),
+      ];
+      const { html, text } = screen(language, SIGNED_IN, cartOf(orders));
+      expect(html.match(/data-cart-order=/g)).toHaveLength(2);
+      expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(2);
+      expect(text).toContain(`${t.checkout} ${t.total} $67.00 €60.50 ${t.currency} USD $ EUR €`);
+      expect(text).toContain(t.provider);
+      expect(text).toContain(t.invoiceEmail);
+      expect(html).toMatch(new RegExp(`value="${t.providerDummy.replace(/[()]/g, "\\$&")}"`));
+      expect(html).toContain('value="ann@example.com"');
+      expect(html).toMatch(/<button[^>]*type="submit"[^>]*data-checkout-submit/);
+      expect(text).toContain(`${t.items}: 3`);
+    },
+  );
 });
 
 describe("navbar cart", () => {
   const CartButton = navbarExtras.find((extra) => extra.name === "ecommerce-cart")!.component;
   test("sits on the bar at every width, before the user menu", () => {
-    expect(navbarExtras.map((e) => [e.name, e.placement ?? "menu"])).toEqual([["ecommerce-cart", "bar"], ["rbac-user-menu", "menu"]]);
+    expect(navbarExtras.map((e) => [e.name, e.placement ?? "menu"])).toEqual([
+      ["ecommerce-cart", "bar"],
+      ["rbac-user-menu", "menu"],
+    ]);
   });
   test.each([
     ["loading", { status: "loading" } as SessionState, EMPTY_CART, false, undefined],
@@ -276,9 +402,24 @@ describe("navbar cart", () => {
 
 describe("dummy payment page", () => {
   const payment = (status: string) => ({
-    invoice: { id: "inv-1", amount: "1299.50", status, email: "ann@example.com", successUrl: "/ru/cart?payment=paid", cancelUrl: "/ru/cart?payment=declined" },
+    invoice: {
+      id: "inv-1",
+      amount: "1299.50",
+      status,
+      email: "ann@example.com",
+      successUrl: "/ru/cart?payment=paid",
+      cancelUrl: "/ru/cart?payment=declined",
+    },
     currency: { id: "c-usd", slug: "usd", symbol: "$", decimals: 2 },
-    orders: [{ id: "o1", status: "paying", ordersToProducts: [{ id: "l1", quantity: 2, product: { id: "p1", slug: "mug", title: en("Ceramic mug", "Кружка") } }] }],
+    orders: [
+      {
+        id: "o1",
+        status: "paying",
+        ordersToProducts: [
+          { id: "l1", quantity: 2, product: { id: "p1", slug: "mug", title: en("Ceramic mug", "Кружка") } },
+        ],
+      },
+    ],
   });
   const page = (language: Language, data: ReturnType<typeof payment> | undefined) =>
     renderDocument(paymentPageData(language, "/billing/dummy/pay/inv-1", data), { scripts: [], styles: [] });
@@ -288,7 +429,9 @@ describe("dummy payment page", () => {
     const html = page(language, payment("new"));
     const text = textOf(html);
     expect(html).toContain(`<html lang="${language}"`);
-    expect(text).toContain(`${t.amountDue} $1 299.50 usd ${t.orderLines} ${language === "ru" ? "Кружка" : "Ceramic mug"} × 2`);
+    expect(text).toContain(
+      `${t.amountDue} $1 299.50 usd ${t.orderLines} ${language === "ru" ? "Кружка" : "Ceramic mug"} × 2`,
+    );
     expect(text).toContain(`${t.email} ann@example.com ${t.pay} $1 299.50 ${t.decline}`);
     expect(text).toContain(t.testMode);
     // No navbar or footer: a provider's page, not the shop's.
@@ -328,7 +471,10 @@ describe("money and checkout helpers", () => {
 
   test("commonTotals keeps only the currencies every order has", () => {
     const totals = commonTotals([
-      [{ total: "1.10", billingModuleCurrency: usd }, { total: "1.00", billingModuleCurrency: eur }],
+      [
+        { total: "1.10", billingModuleCurrency: usd },
+        { total: "1.00", billingModuleCurrency: eur },
+      ],
       [{ total: "2.20", billingModuleCurrency: usd }],
     ]);
     expect(totals).toEqual([{ total: "3.30", billingModuleCurrency: usd }]);
@@ -357,7 +503,12 @@ describe(`cart store, against the real app on ${testDialect}`, () => {
   let t: TestApp;
   let shop: Catalogue;
   const rows = async (model: string, column: string, value: string) =>
-    (await t.request({ method: "GET", url: `/api/${model}?filters[and][0][column]=${column}&filters[and][0][method]=eq&filters[and][0][value]=${value}` })).body.data;
+    (
+      await t.request({
+        method: "GET",
+        url: `/api/${model}?filters[and][0][column]=${column}&filters[and][0][method]=eq&filters[and][0][value]=${value}`,
+      })
+    ).body.data;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -371,7 +522,11 @@ describe(`cart store, against the real app on ${testDialect}`, () => {
     await register(t, email);
     const site = injectFetch(t.app);
     vi.stubGlobal("fetch", site.fetch);
-    const tokens = await api<{ jwt: string }>(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login: email, password: PASSWORD }, raw: true });
+    const tokens = await api<{ jwt: string }>(`${AUTH}/email-and-password/authentication`, {
+      method: "POST",
+      body: { login: email, password: PASSWORD },
+      raw: true,
+    });
     site.requests.length = 0;
     return { site, subjectId: subjectOf(tokens.jwt) };
   }
@@ -390,23 +545,43 @@ describe(`cart store, against the real app on ${testDialect}`, () => {
     await store.add(shop.shoes.id, 2);
     const added = store.getSnapshot();
     expect(added.quantity).toBe(2);
-    expect(added.total.map((total) => [total.billingModuleCurrency.slug, total.total])).toEqual([["usd", "39.98"], ["eur", "37.00"]]);
+    expect(added.total.map((total) => [total.billingModuleCurrency.slug, total.total])).toEqual([
+      ["usd", "39.98"],
+      ["eur", "37.00"],
+    ]);
     const order = added.orders[0]!;
-    expect(order.total.map((total) => [total.billingModuleCurrency.slug, total.billingModuleCurrency.isDefault])).toEqual([["usd", true], ["eur", false]]);
+    expect(
+      order.total.map((total) => [total.billingModuleCurrency.slug, total.billingModuleCurrency.isDefault]),
+    ).toEqual([
+      ["usd", true],
+      ["eur", false],
+    ]);
     // The add made a real cart order of this subject, with the product's line.
-    expect((await rows("rbac/subjects-to-ecommerce-module-orders", "subjectId", subjectId)).map((link: { ecommerceModuleOrderId: string }) => link.ecommerceModuleOrderId)).toEqual([order.id]);
-    expect(await rows("ecommerce/orders-to-products", "orderId", order.id)).toEqual([expect.objectContaining({ productId: shop.shoes.id, quantity: 2 })]);
+    expect(
+      (await rows("rbac/subjects-to-ecommerce-module-orders", "subjectId", subjectId)).map(
+        (link: { ecommerceModuleOrderId: string }) => link.ecommerceModuleOrderId,
+      ),
+    ).toEqual([order.id]);
+    expect(await rows("ecommerce/orders-to-products", "orderId", order.id)).toEqual([
+      expect.objectContaining({ productId: shop.shoes.id, quantity: 2 }),
+    ]);
 
     await store.setQuantity(order.id, order.ordersToProducts[0]!.id, 5);
     expect(store.getSnapshot().quantity).toBe(5);
     expect(store.getSnapshot().total.map((total) => total.total)).toEqual(["99.95", "92.50"]);
-    expect(await rows("ecommerce/orders-to-products", "orderId", order.id)).toEqual([expect.objectContaining({ quantity: 5 })]);
+    expect(await rows("ecommerce/orders-to-products", "orderId", order.id)).toEqual([
+      expect.objectContaining({ quantity: 5 }),
+    ]);
 
     await store.remove(order.id);
     expect(store.getSnapshot()).toMatchObject({ orders: [], quantity: 0 });
     expect(await rows("rbac/subjects-to-ecommerce-module-orders", "subjectId", subjectId)).toEqual([]);
 
-    expect(site.requests.filter((r) => !r.startsWith("GET"))).toEqual([`POST ${base}/orders`, `PATCH ${base}/orders/${order.id}`, `DELETE ${base}/orders/${order.id}`]);
+    expect(site.requests.filter((r) => !r.startsWith("GET"))).toEqual([
+      `POST ${base}/orders`,
+      `PATCH ${base}/orders/${order.id}`,
+      `DELETE ${base}/orders/${order.id}`,
+    ]);
     expect(site.requests.filter((r) => r === `GET ${base}/orders`)).toHaveLength(3);
     store.clear();
     expect(store.getSnapshot()).toEqual(EMPTY_CART);
@@ -421,7 +596,10 @@ describe(`cart store, against the real app on ${testDialect}`, () => {
     const [order] = store.getSnapshot().orders;
     expect(order!.ordersToProducts[0]).toMatchObject({ productId: shop.shoes.id, storeId: shop.store.id, quantity: 1 });
     // The store's own dollar price, not the product's 19.99 (it has none in euros of its own).
-    expect(order!.total.map((total) => [total.billingModuleCurrency.slug, total.total])).toContainEqual(["usd", "17.49"]);
+    expect(order!.total.map((total) => [total.billingModuleCurrency.slug, total.total])).toContainEqual([
+      "usd",
+      "17.49",
+    ]);
   });
 
   test("a failed load says why (the server's refusal) and shows an empty cart instead of a skeleton for ever", async () => {

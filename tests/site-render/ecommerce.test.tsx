@@ -5,16 +5,42 @@ import { en, PageBuilder, renderApp, textOf } from "./fixtures.js";
 /** A shop: one store and one category holding two products; boots have a price in dollars and a colour. */
 function shop(language: "en" | "ru" = "en") {
   const page = new PageBuilder({ language });
-  const boots = page.add("ecommerce/products", { slug: "boots", title: en("Boots", "Ботинки"), shortDescription: en("Warm boots", "Тёплые ботинки"), description: {} });
-  const hat = page.add("ecommerce/products", { slug: "hat", title: en("Hat"), shortDescription: en("A hat"), description: {} });
+  const boots = page.add("ecommerce/products", {
+    slug: "boots",
+    title: en("Boots", "Ботинки"),
+    shortDescription: en("Warm boots", "Тёплые ботинки"),
+    description: {},
+  });
+  const hat = page.add("ecommerce/products", {
+    slug: "hat",
+    title: en("Hat"),
+    shortDescription: en("A hat"),
+    description: {},
+  });
   const price = page.add("ecommerce/attributes", { number: "1299.50" });
   page.link("ecommerce/products-to-attributes", boots, price);
-  page.link("ecommerce/attributes-to-billing-module-currencies", price, page.add("billing/currencies", { symbol: "$", slug: "usd" }));
+  page.link(
+    "ecommerce/attributes-to-billing-module-currencies",
+    price,
+    page.add("billing/currencies", { symbol: "$", slug: "usd" }),
+  );
   const colour = page.add("ecommerce/attributes", { string: en("Brown", "Коричневый") });
   page.link("ecommerce/products-to-attributes", boots, colour, { orderIndex: 1 });
-  page.link("ecommerce/attribute-keys-to-attributes", page.add("ecommerce/attribute-keys", { type: "feature", title: en("Colour", "Цвет") }), colour);
-  page.link("ecommerce/products-to-file-storage-module-files", boots, page.add("file-storage/files", { file: "/public/files/boots.jpg", mimeType: "image/jpeg" }));
-  const store = page.add("ecommerce/stores", { slug: "main", title: en("Main store"), shortDescription: en("Downtown") });
+  page.link(
+    "ecommerce/attribute-keys-to-attributes",
+    page.add("ecommerce/attribute-keys", { type: "feature", title: en("Colour", "Цвет") }),
+    colour,
+  );
+  page.link(
+    "ecommerce/products-to-file-storage-module-files",
+    boots,
+    page.add("file-storage/files", { file: "/public/files/boots.jpg", mimeType: "image/jpeg" }),
+  );
+  const store = page.add("ecommerce/stores", {
+    slug: "main",
+    title: en("Main store"),
+    shortDescription: en("Downtown"),
+  });
   const category = page.add("ecommerce/categories", { slug: "shoes", title: en("Shoes"), subtitle: en("For feet") });
   for (const [index, product] of [boots, hat].entries()) {
     page.link("ecommerce/stores-to-products", store, product, { orderIndex: index, sku: `sku-${index}` });

@@ -27,8 +27,12 @@ function FixtureArticleCount({ record }: VariantProps) {
 function pageWithFixtureWidget() {
   const page = new PageBuilder();
   const widget = page.widget("blog", { variant: "fixture-article-count", slug: "counted" }, 0);
-  page.link("blog/widgets-to-articles", widget, page.add("blog/articles", { slug: "second", title: en("Second") }), { orderIndex: 1 });
-  page.link("blog/widgets-to-articles", widget, page.add("blog/articles", { slug: "first", title: en("First") }), { orderIndex: 0 });
+  page.link("blog/widgets-to-articles", widget, page.add("blog/articles", { slug: "second", title: en("Second") }), {
+    orderIndex: 1,
+  });
+  page.link("blog/widgets-to-articles", widget, page.add("blog/articles", { slug: "first", title: en("First") }), {
+    orderIndex: 0,
+  });
   page.widget("website-builder", { variant: "content-default", title: en("Still here") }, 1);
   return page;
 }

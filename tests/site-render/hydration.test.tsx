@@ -21,7 +21,12 @@ import { CHROMIUM, chromiumAvailable } from "../browser/helpers/chromium.js";
  */
 // Under CI a missing browser, or a missing bundle beside a present browser, fails instead of skipping.
 const ready = chromiumAvailable() && bundleBuilt();
-const TYPES: Record<string, string> = { ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".woff2": "font/woff2" };
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".woff2": "font/woff2",
+};
 
 describe.skipIf(!ready)("hydration in Chromium", () => {
   let server: Server;
@@ -34,20 +39,28 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
       const url = new URL(request.url ?? "/", "http://x");
       if (url.pathname === "/favicon.ico") return void response.writeHead(204).end();
       // The head names the server's icon (server/site/seo/favicon.ts).
-      if (url.pathname === "/favicon.svg") return void response.writeHead(200, { "content-type": "image/svg+xml" }).end(FAVICON_SVG);
+      if (url.pathname === "/favicon.svg")
+        return void response.writeHead(200, { "content-type": "image/svg+xml" }).end(FAVICON_SVG);
       if (url.pathname.startsWith("/static/")) {
         const file = normalize(join(webDist, url.pathname.slice("/static/".length)));
         if (!file.startsWith(webDist) || !existsSync(file)) return void response.writeHead(404).end();
-        response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(readFileSync(file));
+        response
+          .writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" })
+          .end(readFileSync(file));
         return;
       }
       const html = pages.get(url.pathname);
       if (html) return void response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
-      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not Found error" }));
+      response
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ message: "Not Found error" }));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu"],
+    });
   });
 
   afterAll(async () => {
@@ -67,7 +80,9 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
     // (web/site/hydrate.tsx), then check that the slider answers.
     await page.waitForSelector("#root[data-hydrated]", { state: "attached" });
     await page.locator("[data-slider-next]").click();
-    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-slider-track]")?.style.transform === "translateX(-100%)");
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>("[data-slider-track]")?.style.transform === "translateX(-100%)",
+    );
     return { page, problems };
   }
 
@@ -80,7 +95,9 @@ describe.skipIf(!ready)("hydration in Chromium", () => {
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     expect((await page.locator("[data-navbar]").boundingBox())!.y).toBe(0);
-    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-slider-track]")?.style.transform === "translateX(-200%)");
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>("[data-slider-track]")?.style.transform === "translateX(-200%)",
+    );
     expect(problems).toEqual([]);
     await page.screenshot({ path: "test-results/site-render-desktop.png", fullPage: true });
     await page.close();

@@ -8,7 +8,13 @@ const INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty", "va
 
 describe("registries keyed by a row's variant find own keys only", () => {
   it.each(INHERITED)("the variant %s has no component and lists no model", (name) => {
-    for (const model of ["host/widgets", "blog/widgets", "ecommerce/widgets", "website-builder/widgets", "host/pages"]) {
+    for (const model of [
+      "host/widgets",
+      "blog/widgets",
+      "ecommerce/widgets",
+      "website-builder/widgets",
+      "host/pages",
+    ]) {
       expect({ model, entry: findVariantEntry(model, name) }).toEqual({ model, entry: undefined });
       expect({ model, listed: listedModel(model, name) }).toEqual({ model, listed: undefined });
     }

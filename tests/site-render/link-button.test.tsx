@@ -30,11 +30,20 @@ const withoutStyleTags = (html: string) => html.replace(/<style[^>]*>[\s\S]*?<\/
 
 /** site.css's `.s-btn-…` rules: class → its declarations (custom properties only). */
 const BUTTON_CLASSES = new Map<string, [string, string][]>();
-for (const [, name, body] of readFileSync(new URL("../../web/site/render/site.css", import.meta.url), "utf8").matchAll(/^\.(s-btn-[\w-]+) \{([^}]*)\}/gm)) {
-  BUTTON_CLASSES.set(name!, body!.split(";").map((d) => d.trim()).filter(Boolean).map((d) => {
-    const colon = d.indexOf(":");
-    return [d.slice(0, colon).trim(), d.slice(colon + 1).trim()];
-  }));
+for (const [, name, body] of readFileSync(new URL("../../web/site/render/site.css", import.meta.url), "utf8").matchAll(
+  /^\.(s-btn-[\w-]+) \{([^}]*)\}/gm,
+)) {
+  BUTTON_CLASSES.set(
+    name!,
+    body!
+      .split(";")
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const colon = d.indexOf(":");
+        return [d.slice(0, colon).trim(), d.slice(colon + 1).trim()];
+      }),
+  );
 }
 
 /**
@@ -58,14 +67,23 @@ function resolved(html: string): string {
     const rest = attributes
       .replace(/ ?style="[^"]*"/, "")
       .replace(/class="[^"]*"/, `class="${classes.filter((c) => !c.startsWith("s-btn-")).join(" ")}"`);
-    const style = [...declarations].sort(([a], [b]) => a.localeCompare(b)).map(([p, v]) => `${p}:${v}`).join(";");
+    const style = [...declarations]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([p, v]) => `${p}:${v}`)
+      .join(";");
     return `<${name} style="${style}"${rest}>`;
   });
 }
 
 describe("LinkButton", () => {
-  test.each(LOOKS)("renders what Mantine's <Button component=\"a\"> renders: %o", (look) => {
-    const props = { href: "/blog", className: "custom", "data-button-variant": "x", target: "_blank", rel: "noopener noreferrer" };
+  test.each(LOOKS)('renders what Mantine\'s <Button component="a"> renders: %o', (look) => {
+    const props = {
+      href: "/blog",
+      className: "custom",
+      "data-button-variant": "x",
+      target: "_blank",
+      rel: "noopener noreferrer",
+    };
     const mantine = renderToString(
       <MantineProvider theme={siteTheme}>
         <Button component="a" {...look} {...props}>
@@ -84,16 +102,56 @@ describe("LinkButton", () => {
   });
 
   test("a <button>, disabled or not, full width, and a link with a right section", () => {
-    const render = (node: React.ReactNode) => resolved(withoutStyleTags(renderToString(<MantineProvider theme={siteTheme}>{node}</MantineProvider>)));
+    const render = (node: React.ReactNode) =>
+      resolved(withoutStyleTags(renderToString(<MantineProvider theme={siteTheme}>{node}</MantineProvider>)));
     for (const disabled of [false, true]) {
-      expect(render(<LinkButton component="button" variant="filled" onClick={() => {}} disabled={disabled} fullWidth data-add-to-cart="p">Add</LinkButton>)).toBe(
-        render(<Button variant="filled" onClick={() => {}} disabled={disabled} fullWidth data-add-to-cart="p">Add</Button>),
+      expect(
+        render(
+          <LinkButton
+            component="button"
+            variant="filled"
+            onClick={() => {}}
+            disabled={disabled}
+            fullWidth
+            data-add-to-cart="p"
+          >
+            Add
+          </LinkButton>,
+        ),
+      ).toBe(
+        render(
+          <Button variant="filled" onClick={() => {}} disabled={disabled} fullWidth data-add-to-cart="p">
+            Add
+          </Button>,
+        ),
       );
     }
     // The CRM form's submit button at rest (form-default.tsx).
-    expect(render(<LinkButton component="button" type="submit" size="md">Submit</LinkButton>)).toBe(render(<Button type="submit" variant="filled" loading={false} size="md">Submit</Button>));
-    expect(render(<LinkButton href="/a" variant="light" rightSection={<span aria-hidden>→</span>}>Read</LinkButton>)).toBe(
-      render(<Button component="a" href="/a" variant="light" rightSection={<span aria-hidden>→</span>}>Read</Button>),
+    expect(
+      render(
+        <LinkButton component="button" type="submit" size="md">
+          Submit
+        </LinkButton>,
+      ),
+    ).toBe(
+      render(
+        <Button type="submit" variant="filled" loading={false} size="md">
+          Submit
+        </Button>,
+      ),
+    );
+    expect(
+      render(
+        <LinkButton href="/a" variant="light" rightSection={<span aria-hidden>→</span>}>
+          Read
+        </LinkButton>,
+      ),
+    ).toBe(
+      render(
+        <Button component="a" href="/a" variant="light" rightSection={<span aria-hidden>→</span>}>
+          Read
+        </Button>,
+      ),
     );
   });
 });

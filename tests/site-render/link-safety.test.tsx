@@ -28,10 +28,16 @@ const SAFE: [url: string, href: string][] = [
 ];
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
-const dangerous = (href: string) => /^\s*(data|javascript|vbscript|file|blob)\s*:/i.test(href.replace(/[\t\n\r\u0000-\u001f]/g, ""));
+const dangerous = (href: string) =>
+  /^\s*(data|javascript|vbscript|file|blob)\s*:/i.test(href.replace(/[\t\n\r\u0000-\u001f]/g, ""));
 
 function richText(href: string): string {
-  const doc = JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "the link", marks: [{ type: "link", attrs: { href } }] }] }] });
+  const doc = JSON.stringify({
+    type: "doc",
+    content: [
+      { type: "paragraph", content: [{ type: "text", text: "the link", marks: [{ type: "link", attrs: { href } }] }] },
+    ],
+  });
   return renderToString(
     <MantineProvider>
       <RichTextViewer value={doc} />

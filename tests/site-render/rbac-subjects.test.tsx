@@ -10,7 +10,11 @@ function people(language: Language, path: string) {
   const page = new PageBuilder({ language, path });
   const ann = page.add("rbac/subjects", { slug: "ann" });
   const bob = page.add("rbac/subjects", { slug: "bob" });
-  const annWork = page.add("social/profiles", { slug: "ann-work", title: en("Ann at work", "Анна на работе"), description: en("Designer", "Дизайнер") });
+  const annWork = page.add("social/profiles", {
+    slug: "ann-work",
+    title: en("Ann at work", "Анна на работе"),
+    description: en("Designer", "Дизайнер"),
+  });
   const annHome = page.add("social/profiles", { slug: "ann-home", title: en("Ann at home", "Анна дома") });
   const bobMain = page.add("social/profiles", { slug: "bob-main", title: en("Bob", "Боб") });
   page.link("rbac/subjects-to-social-module-profiles", ann, annWork, { orderIndex: 1 });
@@ -28,7 +32,9 @@ describe("subject-overview-default", () => {
     const t = rbacStrings[language]!;
     expect(html).toContain(`data-subject="${ann.id}"`);
     expect(text).toContain(`${t.subject} ann ${t.profiles}`);
-    expect(text).toMatch(language === "ru" ? /Анна дома.*Анна на работе Дизайнер/ : /Ann at home.*Ann at work Designer/);
+    expect(text).toMatch(
+      language === "ru" ? /Анна дома.*Анна на работе Дизайнер/ : /Ann at home.*Ann at work Designer/,
+    );
     expect(text).not.toContain(language === "ru" ? "Боб" : "Bob");
   });
 
@@ -41,7 +47,11 @@ describe("subject-overview-default", () => {
     const lonely = new PageBuilder({ language });
     const solo = lonely.add("rbac/subjects", { slug: "solo" });
     // The relation was loaded (its keys are on the page) but holds no row for this subject.
-    lonely.link("rbac/subjects-to-social-module-profiles", solo, lonely.add("social/profiles", { slug: "someone-else" }));
+    lonely.link(
+      "rbac/subjects-to-social-module-profiles",
+      solo,
+      lonely.add("social/profiles", { slug: "someone-else" }),
+    );
     lonely.data.records["rbac/subjects-to-social-module-profiles"] = {};
     lonely.segment("rbac.subjects.slug", "solo").widget("rbac", { variant: "subject-overview-default" });
     expect(textOf(renderApp(lonely.data))).toContain(t.noProfiles);
@@ -59,17 +69,22 @@ describe("subject-overview-default", () => {
 });
 
 describe("subject-list-default", () => {
-  test.each(LANGUAGES)("(%s) the listed profiles, each linking to its subject's page in the page's language", (language) => {
-    const { page, profiles } = people(language, "/rbac/subjects");
-    page.list("social/profiles", [profiles[2]!, profiles[0]!]).widget("rbac", { variant: "subject-list-default", title: en("People", "Люди") });
-    const html = renderApp(page.data);
-    const text = textOf(html);
-    const prefix = language === "ru" ? "/ru" : "";
-    expect(text).toMatch(language === "ru" ? /Люди Боб Анна на работе/ : /People Bob Ann at work/);
-    expect(text).not.toContain(language === "ru" ? "Анна дома" : "Ann at home");
-    expect(html).toContain(`href="${prefix}/rbac/subjects/bob"`);
-    expect(html).toContain(`href="${prefix}/rbac/subjects/ann"`);
-  });
+  test.each(LANGUAGES)(
+    "(%s) the listed profiles, each linking to its subject's page in the page's language",
+    (language) => {
+      const { page, profiles } = people(language, "/rbac/subjects");
+      page
+        .list("social/profiles", [profiles[2]!, profiles[0]!])
+        .widget("rbac", { variant: "subject-list-default", title: en("People", "Люди") });
+      const html = renderApp(page.data);
+      const text = textOf(html);
+      const prefix = language === "ru" ? "/ru" : "";
+      expect(text).toMatch(language === "ru" ? /Люди Боб Анна на работе/ : /People Bob Ann at work/);
+      expect(text).not.toContain(language === "ru" ? "Анна дома" : "Ann at home");
+      expect(html).toContain(`href="${prefix}/rbac/subjects/bob"`);
+      expect(html).toContain(`href="${prefix}/rbac/subjects/ann"`);
+    },
+  );
 
   test("no profiles: says so", () => {
     const page = new PageBuilder({ language: "ru" });

@@ -19,7 +19,9 @@ function view(value: unknown): string {
 
 describe("rich-text viewer", () => {
   test.each([1, 2, 3, 4, 5, 6])("heading %i", (level) => {
-    expect(view(doc({ type: "heading", attrs: { level }, content: [t("Title")] }))).toContain(`<h${level}>Title</h${level}>`);
+    expect(view(doc({ type: "heading", attrs: { level }, content: [t("Title")] }))).toContain(
+      `<h${level}>Title</h${level}>`,
+    );
   });
 
   test.each([
@@ -31,13 +33,27 @@ describe("rich-text viewer", () => {
   });
 
   test("nested marks and links", () => {
-    const html = view(doc(p({ type: "text", text: "site", marks: [{ type: "bold" }, { type: "link", attrs: { href: "https://example.com" } }] })));
-    expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer"><strong>site</strong></a>');
-    expect(view(doc(p({ type: "text", text: "in", marks: [{ type: "link", attrs: { href: "/about" } }] })))).toContain('<a href="/about">in</a>');
+    const html = view(
+      doc(
+        p({
+          type: "text",
+          text: "site",
+          marks: [{ type: "bold" }, { type: "link", attrs: { href: "https://example.com" } }],
+        }),
+      ),
+    );
+    expect(html).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer"><strong>site</strong></a>',
+    );
+    expect(view(doc(p({ type: "text", text: "in", marks: [{ type: "link", attrs: { href: "/about" } }] })))).toContain(
+      '<a href="/about">in</a>',
+    );
   });
 
   test("a javascript: link is dropped, its text kept", () => {
-    const html = view(doc(p({ type: "text", text: "click", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] })));
+    const html = view(
+      doc(p({ type: "text", text: "click", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] })),
+    );
     expect(html).toContain("<p>click</p>");
     expect(html).not.toContain("javascript");
     expect(safeHref("JavaScript:x")).toBeUndefined();
@@ -47,7 +63,13 @@ describe("rich-text viewer", () => {
   test("lists, hard breaks, paragraphs", () => {
     const html = view(
       doc(
-        { type: "bulletList", content: [{ type: "listItem", content: [p(t("one"))] }, { type: "listItem", content: [p(t("two"))] }] },
+        {
+          type: "bulletList",
+          content: [
+            { type: "listItem", content: [p(t("one"))] },
+            { type: "listItem", content: [p(t("two"))] },
+          ],
+        },
         { type: "orderedList", attrs: { start: 3 }, content: [{ type: "listItem", content: [p(t("three"))] }] },
         p(t("a"), { type: "hardBreak" }, t("b")),
       ),
@@ -65,7 +87,7 @@ describe("rich-text viewer", () => {
 
   test.each([
     ["plain words", "plain words"],
-    ['{"not":"a doc"}', '{&quot;not&quot;:&quot;a doc&quot;}'],
+    ['{"not":"a doc"}', "{&quot;not&quot;:&quot;a doc&quot;}"],
     ["{broken json", "{broken json"],
   ])("%s that is not a document shows as plain text", (value, shown) => {
     const html = view(value);

@@ -5,7 +5,12 @@ function community(language: "en" | "ru" = "en") {
   const page = new PageBuilder({ language, path: "/rbac/subjects/ann/social/profile" });
   const ann = page.add("rbac/subjects", { slug: "ann" });
   const bob = page.add("rbac/subjects", { slug: "bob" });
-  const annProfile = page.add("social/profiles", { slug: "ann-p", title: en("Ann Lee", "Анна Ли"), subtitle: en("Designer", "Дизайнер"), description: en("I draw") });
+  const annProfile = page.add("social/profiles", {
+    slug: "ann-p",
+    title: en("Ann Lee", "Анна Ли"),
+    subtitle: en("Designer", "Дизайнер"),
+    description: en("I draw"),
+  });
   const bobProfile = page.add("social/profiles", { slug: "bob-p", title: en("Bob") });
   page.link("rbac/subjects-to-social-module-profiles", ann, annProfile);
   page.link("rbac/subjects-to-social-module-profiles", bob, bobProfile);

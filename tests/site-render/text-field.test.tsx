@@ -12,9 +12,24 @@ const CASES: TextFieldProps[] = [
   { name: "name", label: "Name" },
   { name: "name" },
   { name: "name", label: "Name", required: true },
-  { name: "name", label: "Name", placeholder: "Your name", description: "As on your passport", required: true, className: "custom" },
+  {
+    name: "name",
+    label: "Name",
+    placeholder: "Your name",
+    description: "As on your passport",
+    required: true,
+    className: "custom",
+  },
   { name: "name", description: "No label, a description" },
-  { name: "age", label: "Age", placeholder: "42", type: "number", inputMode: "decimal", step: "any", "data-crm-input": "number" },
+  {
+    name: "age",
+    label: "Age",
+    placeholder: "42",
+    type: "number",
+    inputMode: "decimal",
+    step: "any",
+    "data-crm-input": "number",
+  },
   { name: "msg", label: "Text", "data-crm-input": "text" },
 ];
 

@@ -35,7 +35,11 @@ describe("website-builder widgets", () => {
     const page = new PageBuilder();
     const widget = page.widget("website-builder", { title: en("Why us") });
     for (const name of ["Speed", "Care"]) {
-      const feature = page.add("website-builder/features", { title: en(name), description: en(`${name} text`), className: `f-${name}` });
+      const feature = page.add("website-builder/features", {
+        title: en(name),
+        description: en(`${name} text`),
+        className: `f-${name}`,
+      });
       page.link("website-builder/widgets-to-features", widget, feature);
     }
     const html = renderApp(page.data);
@@ -76,7 +80,11 @@ describe("website-builder widgets", () => {
 
   test("footer-default: columns per buttons array, copyright line", () => {
     const page = new PageBuilder();
-    const widget = page.widget("website-builder", { variant: "footer-default", title: en("Acme"), description: en("We make things") });
+    const widget = page.widget("website-builder", {
+      variant: "footer-default",
+      title: en("Acme"),
+      description: en("We make things"),
+    });
     withButtons(page, widget, [{ variant: "link", title: en("Privacy"), url: "/privacy" }], "Legal");
     const html = renderApp(page.data);
     expect(html).toContain("<footer");
@@ -100,10 +108,10 @@ describe("website-builder widgets", () => {
     expect(text.indexOf("First")).toBeLessThan(text.indexOf("Second"));
     expect(html).toMatch(/aria-label="Предыдущий слайд" data-slider-prev=""[^>]*left:0;width:16.667%/);
     expect(html).toMatch(/aria-label="Следующий слайд" data-slider-next=""[^>]*right:0;width:16.667%/);
-    expect(html).toContain('transform:translateX(-0%)');
+    expect(html).toContain("transform:translateX(-0%)");
     expect(html).toMatch(/<a href="\/ru\/sale" aria-label="First" data-slide-link=""/);
     expect(html.match(/data-slide-link/g)).toHaveLength(1);
-    expect(html).toContain('url(&quot;/public/files/a.jpg?w=1920&quot;)');
+    expect(html).toContain("url(&quot;/public/files/a.jpg?w=1920&quot;)");
   });
 
   test("a slider with one slide has no click zones", () => {
@@ -122,7 +130,11 @@ describe("website-builder widgets", () => {
     const widget = page.widget("website-builder", {});
     const logo = page.add("website-builder/logotypes", { title: en("Brand"), url: "https://brand.example" });
     page.link("website-builder/widgets-to-logotypes", widget, logo);
-    page.link("website-builder/logotypes-to-file-storage-module-files", logo, page.add("file-storage/files", { file: "logo.svg", mimeType: "image/svg+xml" }));
+    page.link(
+      "website-builder/logotypes-to-file-storage-module-files",
+      logo,
+      page.add("file-storage/files", { file: "logo.svg", mimeType: "image/svg+xml" }),
+    );
     const html = renderApp(page.data);
     expect(html).toMatch(/<a href="https:\/\/brand.example"[^>]*data-logotype=""/);
     expect(html).toMatch(/<img src="\/public\/files\/logo.svg" alt="Brand"/);
@@ -142,7 +154,9 @@ describe("button variants", () => {
   ])("%s", (variant, marker) => {
     const page = new PageBuilder({ language: "ru" });
     const widget = page.widget("website-builder", {});
-    withButtons(page, widget, [{ variant, title: en("Go", "Вперёд"), subtitle: en("", "подсказка"), url: "/shop", className: `btn-${variant}` }]);
+    withButtons(page, widget, [
+      { variant, title: en("Go", "Вперёд"), subtitle: en("", "подсказка"), url: "/shop", className: `btn-${variant}` },
+    ]);
     const html = renderApp(page.data);
     const button = html.match(new RegExp(`<a[^>]*data-button-variant="${variant}"[^>]*>[\\s\\S]*?</a>`))?.[0] ?? "";
     expect(button).toContain('href="/ru/shop"');
@@ -155,7 +169,10 @@ describe("button variants", () => {
   test("an unknown button variant renders nothing", () => {
     const page = new PageBuilder();
     const widget = page.widget("website-builder", {});
-    withButtons(page, widget, [{ variant: "sparkly", title: en("Nope"), url: "/" }, { title: en("Yes"), url: "" }]);
+    withButtons(page, widget, [
+      { variant: "sparkly", title: en("Nope"), url: "/" },
+      { title: en("Yes"), url: "" },
+    ]);
     const html = renderApp(page.data);
     expect(html).not.toContain("Nope");
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*data-button-variant="default"/);
@@ -164,7 +181,10 @@ describe("button variants", () => {
 
 describe("file view", () => {
   test.each([
-    [{ file: "https://cdn.example/a.png", mimeType: "image/png", alt: "A" }, /<img src="https:\/\/cdn.example\/a.png" alt="A"/],
+    [
+      { file: "https://cdn.example/a.png", mimeType: "image/png", alt: "A" },
+      /<img src="https:\/\/cdn.example\/a.png" alt="A"/,
+    ],
     [{ file: "http://old.example/public/files/b.png", mimeType: "image/png" }, /<img src="\/public\/files\/b.png"/],
     [{ file: "/public/files/c.mp4", mimeType: "video/mp4" }, /<video src="\/public\/files\/c.mp4" controls=""/],
     [{ file: "d.pdf", mimeType: "application/pdf" }, /<a href="\/public\/files\/d.pdf" download=""/],

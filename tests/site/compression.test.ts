@@ -43,7 +43,13 @@ describe(`compressed answers over real HTTP on ${testDialect}`, () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const html = plain.body.toString();
     expect(html).toContain("<title>Home of compression</title>");
-    for (const [accept, encoding] of [["br", "br"], ["gzip, deflate, br", "br"], ["gzip", "gzip"], ["br;q=0, gzip", "gzip"], ["identity", undefined]] as const) {
+    for (const [accept, encoding] of [
+      ["br", "br"],
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
       const answer = await rawGet(`${origin}/`, { "accept-encoding": accept });
       expect(answer.status, accept).toBe(200);
       expect(answer.headers["content-encoding"], accept).toBe(encoding);
@@ -68,7 +74,10 @@ describe(`compressed answers over real HTTP on ${testDialect}`, () => {
     expect(br.headers["x-cache"]).toBe("HIT");
     expect(br.body.equals(entry.encoded.br!)).toBe(true);
     // Two visitors asking for gzip at once: both get the copy kept with the page.
-    const [gzip, again] = await Promise.all([rawGet(`${origin}/ru`, { "accept-encoding": "gzip" }), rawGet(`${origin}/ru`, { "accept-encoding": "gzip" })]);
+    const [gzip, again] = await Promise.all([
+      rawGet(`${origin}/ru`, { "accept-encoding": "gzip" }),
+      rawGet(`${origin}/ru`, { "accept-encoding": "gzip" }),
+    ]);
     expect(gzip.headers["x-cache"]).toBe("HIT");
     expect(gunzipSync(entry.encoded.gzip!).equals(entry.html)).toBe(true);
     expect(gzip.body.equals(entry.encoded.gzip!)).toBe(true);
@@ -111,7 +120,10 @@ describe(`compressed answers over real HTTP on ${testDialect}`, () => {
     for (const path of [...scripts, ...styles]) {
       const file = join(webDist, path.replace(/^\/static\//, ""));
       const original = readFileSync(file);
-      for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+      for (const [encoding, suffix] of [
+        ["br", ".br"],
+        ["gzip", ".gz"],
+      ] as const) {
         const answer = await rawGet(`${origin}${path}`, { "accept-encoding": encoding });
         expect(answer.status, path).toBe(200);
         expect(answer.headers["content-encoding"], path).toBe(encoding);
@@ -123,7 +135,13 @@ describe(`compressed answers over real HTTP on ${testDialect}`, () => {
         // nosniff applies to scripts and styles; the document's policies (CSP, framing,
         // referrer, opener) would only add bytes to each of a page's many asset answers.
         expect(answer.headers["x-content-type-options"], path).toBe("nosniff");
-        for (const name of ["content-security-policy", "x-frame-options", "referrer-policy", "cross-origin-opener-policy"]) expect(answer.headers[name], `${path} ${name}`).toBeUndefined();
+        for (const name of [
+          "content-security-policy",
+          "x-frame-options",
+          "referrer-policy",
+          "cross-origin-opener-policy",
+        ])
+          expect(answer.headers[name], `${path} ${name}`).toBeUndefined();
       }
       const plain = await rawGet(`${origin}${path}`);
       expect(plain.headers["content-encoding"]).toBeUndefined();

@@ -39,13 +39,21 @@ describe(`a page path is decoded once (${testDialect})`, () => {
     ["/ru/100%25", "/100%"],
     ["/a%3Fb", "/a?b"],
   ])("find-by-url takes the address %s as the page %s", async (address, url) => {
-    const response = await t.request({ method: "GET", url: `/api/host/pages/find-by-url?url=${encodeURIComponent(address)}`, key: null });
+    const response = await t.request({
+      method: "GET",
+      url: `/api/host/pages/find-by-url?url=${encodeURIComponent(address)}`,
+      key: null,
+    });
     expect(response.status).toBe(200);
     expect(response.body.data.url).toBe(url);
   });
 
   it.each(["/a%252500b", "/x%2500"])("find-by-url answers 404, not 500, for %s", async (address) => {
-    const response = await t.request({ method: "GET", url: `/api/host/pages/find-by-url?url=${encodeURIComponent(address)}`, key: null });
+    const response = await t.request({
+      method: "GET",
+      url: `/api/host/pages/find-by-url?url=${encodeURIComponent(address)}`,
+      key: null,
+    });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe("NOT_FOUND");
   });

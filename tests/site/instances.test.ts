@@ -46,7 +46,9 @@ describe.skipIf(!url)("the site on several instances", () => {
   };
 
   test("the demo content is written once when two instances start on an empty database", async () => {
-    const urls = (await a.inject({ method: "GET", url: "/api/host/pages/urls?templates=true" })).json().data.map((p: any) => p.url);
+    const urls = (await a.inject({ method: "GET", url: "/api/host/pages/urls?templates=true" }))
+      .json()
+      .data.map((p: any) => p.url);
     expect(urls).toContain("/");
     expect(new Set(urls).size).toBe(urls.length);
     const layouts = (await a.inject({ method: "GET", url: "/api/host/layouts/count" })).json().data;
@@ -54,19 +56,43 @@ describe.skipIf(!url)("the site on several instances", () => {
   });
 
   test("a change through one instance drops the other's cached page", async () => {
-    const built = await runTransaction(databases[0]!, a.repositories, (repo) => buildWidgetPage(repo, "/shared", 5, "Shared"));
+    const built = await runTransaction(databases[0]!, a.repositories, (repo) =>
+      buildWidgetPage(repo, "/shared", 5, "Shared"),
+    );
     // Drafts are on (the default): the page reaches visitors once published, through A.
-    const published = await a.inject({ method: "POST", url: `/api/host/pages/${built.pageId}/publish`, headers: { "x-rbac-secret-key": SECRET } });
+    const published = await a.inject({
+      method: "POST",
+      url: `/api/host/pages/${built.pageId}/publish`,
+      headers: { "x-rbac-secret-key": SECRET },
+    });
     expect(published.statusCode).toBe(200);
     expect((await b.inject({ method: "GET", url: "/shared" })).headers["x-cache"]).toBe("MISS");
     // A's writes reach B's change feed a moment later; a render they overtake is not kept.
-    expect(await until(async () => (await b.inject({ method: "GET", url: "/shared" })).headers["x-cache"] === "HIT")).toBe(true);
+    expect(
+      await until(async () => (await b.inject({ method: "GET", url: "/shared" })).headers["x-cache"] === "HIT"),
+    ).toBe(true);
     // Instance A renders nothing; it changes a feature the page on B shows, through the API.
-    const features = (await a.inject({ method: "GET", url: "/api/website-builder/features?limit=1000", headers: { "x-rbac-secret-key": SECRET } })).json().data;
-    const links = (await b.inject({ method: "GET", url: "/api/website-builder/widgets-to-features?limit=1000" })).json().data;
-    const used = features.find((f: any) => links.some((l: any) => l.featureId === f.id && built.widgetIds.includes(l.widgetId)));
-    const patched = await a.inject({ method: "PATCH", url: `/api/website-builder/features/${used.id}?publish=true`, headers: { "x-rbac-secret-key": SECRET }, payload: { data: { title: { en: "Changed on A" } } } });
+    const features = (
+      await a.inject({
+        method: "GET",
+        url: "/api/website-builder/features?limit=1000",
+        headers: { "x-rbac-secret-key": SECRET },
+      })
+    ).json().data;
+    const links = (await b.inject({ method: "GET", url: "/api/website-builder/widgets-to-features?limit=1000" })).json()
+      .data;
+    const used = features.find((f: any) =>
+      links.some((l: any) => l.featureId === f.id && built.widgetIds.includes(l.widgetId)),
+    );
+    const patched = await a.inject({
+      method: "PATCH",
+      url: `/api/website-builder/features/${used.id}?publish=true`,
+      headers: { "x-rbac-secret-key": SECRET },
+      payload: { data: { title: { en: "Changed on A" } } },
+    });
     expect(patched.statusCode).toBe(200);
-    expect(await until(async () => (await b.inject({ method: "GET", url: "/shared" })).body.includes("Changed on A"))).toBe(true);
+    expect(
+      await until(async () => (await b.inject({ method: "GET", url: "/shared" })).body.includes("Changed on A")),
+    ).toBe(true);
   });
 });

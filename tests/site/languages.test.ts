@@ -17,14 +17,26 @@ describe("LANGUAGES and DEFAULT_LANGUAGE settings", () => {
   test.each([
     ["unset: English and Russian, English the default", {}, { languages: ["en", "ru"], defaultLanguage: "en" }],
     ["three languages", { LANGUAGES: "en,ru,de" }, { languages: ["en", "ru", "de"], defaultLanguage: "en" }],
-    ["spaces and a regional code", { LANGUAGES: " de , pt-BR ", DEFAULT_LANGUAGE: "de" }, { languages: ["de", "pt-BR"], defaultLanguage: "de" }],
+    [
+      "spaces and a regional code",
+      { LANGUAGES: " de , pt-BR ", DEFAULT_LANGUAGE: "de" },
+      { languages: ["de", "pt-BR"], defaultLanguage: "de" },
+    ],
   ])("%s", (_name, env, expected) => {
     expect(parseLanguages(env)).toEqual(expected);
   });
 
   test.each([
-    ["a name, not a code", { LANGUAGES: "en,german" }, 'LANGUAGES: "german" is not a language code such as en, de or pt-BR'],
-    ["a code that would break out of a URL or SQL", { LANGUAGES: "en,de'--" }, `LANGUAGES: "de'--" is not a language code such as en, de or pt-BR`],
+    [
+      "a name, not a code",
+      { LANGUAGES: "en,german" },
+      'LANGUAGES: "german" is not a language code such as en, de or pt-BR',
+    ],
+    [
+      "a code that would break out of a URL or SQL",
+      { LANGUAGES: "en,de'--" },
+      `LANGUAGES: "de'--" is not a language code such as en, de or pt-BR`,
+    ],
     ["a code twice", { LANGUAGES: "en,de,en" }, "LANGUAGES names en twice"],
     ["a default outside the list", { LANGUAGES: "ru,de" }, 'DEFAULT_LANGUAGE "en" is not one of LANGUAGES (ru,de)'],
     ["an empty list", { LANGUAGES: " , " }, "LANGUAGES must name at least one language"],
@@ -38,7 +50,12 @@ const visible = (html: string) => html.split('<div id="root">')[1]!.split('<scri
 
 /** The alternate links of a page's head: hreflang → address. */
 const alternates = (html: string) =>
-  Object.fromEntries([...html.split("</head>")[0]!.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+  Object.fromEntries(
+    [...html.split("</head>")[0]!.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
 
 async function languageMapsOfAdminModels(t: TestApp): Promise<{ models: AdminModel[]; languages: unknown }> {
   const admin = await signIn(t, ADMIN.adminEmail, ADMIN.adminPassword);
@@ -48,7 +65,12 @@ async function languageMapsOfAdminModels(t: TestApp): Promise<{ models: AdminMod
 }
 
 const signUp = (t: TestApp, login: string, language: string) =>
-  t.request({ method: "POST", url: `${AUTH}/email-and-password/registration`, key: null, payload: { login, password: PASSWORD, language } as any });
+  t.request({
+    method: "POST",
+    url: `${AUTH}/email-and-password/registration`,
+    key: null,
+    payload: { login, password: PASSWORD, language } as any,
+  });
 
 describe(`LANGUAGES=en,ru,de on ${testDialect}`, () => {
   let t: TestApp;
@@ -56,12 +78,23 @@ describe(`LANGUAGES=en,ru,de on ${testDialect}`, () => {
   const get = (url: string) => t.app.inject({ method: "GET", url });
 
   beforeAll(async () => {
-    t = await createTestApp({ ...ADMIN, seedDemoContent: true, publicUrl: ORIGIN, languages: ["en", "ru", "de"], defaultLanguage: "en" });
-    const articles = (await t.request({ method: "GET", url: "/api/blog/articles?limit=1", key: null })).body.data as any[];
+    t = await createTestApp({
+      ...ADMIN,
+      seedDemoContent: true,
+      publicUrl: ORIGIN,
+      languages: ["en", "ru", "de"],
+      defaultLanguage: "en",
+    });
+    const articles = (await t.request({ method: "GET", url: "/api/blog/articles?limit=1", key: null })).body
+      .data as any[];
     const article = articles[0]!;
     slug = article.slug;
     // German where given (the title), English elsewhere (the description has no German).
-    const patched = await t.request({ method: "PATCH", url: `/api/blog/articles/${article.id}`, payload: { data: { title: { ...article.title, de: "Hallo aus Deutschland" } } } });
+    const patched = await t.request({
+      method: "PATCH",
+      url: `/api/blog/articles/${article.id}`,
+      payload: { data: { title: { ...article.title, de: "Hallo aus Deutschland" } } },
+    });
     expect(patched.status).toBe(200);
     expect(article.description.en).toBeTruthy();
   });
@@ -82,7 +115,8 @@ describe(`LANGUAGES=en,ru,de on ${testDialect}`, () => {
   });
 
   it("falls back to English for a text without German, never to an empty one", async () => {
-    const [article] = (await t.request({ method: "GET", url: `/api/blog/articles?limit=1`, key: null })).body.data as any[];
+    const [article] = (await t.request({ method: "GET", url: `/api/blog/articles?limit=1`, key: null })).body
+      .data as any[];
     const page = await get(`/de/blog/articles/${slug}`);
     expect(article.description.de).toBeUndefined();
     // The description is rich text (a document as JSON): its first text, as the page shows it.
@@ -99,20 +133,30 @@ describe(`LANGUAGES=en,ru,de on ${testDialect}`, () => {
       "x-default": `${ORIGIN}/blog/articles/${slug}`,
     });
     // The switcher's link to this very page in German.
-    expect(visible(page)).toMatch(new RegExp(`<a [^>]*href="/de/blog/articles/${slug}"[^>]*hreflang="de"|<a [^>]*hreflang="de"[^>]*href="/de/blog/articles/${slug}"`, "i"));
+    expect(visible(page)).toMatch(
+      new RegExp(
+        `<a [^>]*href="/de/blog/articles/${slug}"[^>]*hreflang="de"|<a [^>]*hreflang="de"[^>]*href="/de/blog/articles/${slug}"`,
+        "i",
+      ),
+    );
     const sitemap = (await get("/sitemap.xml")).body;
     expect(sitemap).toContain(`<loc>${ORIGIN}/de/blog/articles/${slug}</loc>`);
     expect(sitemap).toContain(`hreflang="de" href="${ORIGIN}/de/blog/articles/${slug}"`);
   });
 
-  it.each(["/fr", `/fr/blog/articles/${"x"}`, "/fr/"])("answers 404 to %s: French is not a site language", async (url) => {
-    expect((await get(url)).statusCode).toBe(404);
-  });
+  it.each(["/fr", `/fr/blog/articles/${"x"}`, "/fr/"])(
+    "answers 404 to %s: French is not a site language",
+    async (url) => {
+      expect((await get(url)).statusCode).toBe(404);
+    },
+  );
 
   it("shows a de input in every language map of the admin models answer and form", async () => {
     const { models, languages } = await languageMapsOfAdminModels(t);
     expect(languages).toEqual({ list: ["en", "ru", "de"], default: "en" });
-    const maps = models.flatMap((model) => model.fields.filter((f) => f.kind === "language-map").map((field) => ({ model, field })));
+    const maps = models.flatMap((model) =>
+      model.fields.filter((f) => f.kind === "language-map").map((field) => ({ model, field })),
+    );
     expect(maps.length).toBeGreaterThan(10);
     for (const { model, field } of maps) {
       expect(field.languages, `${model.id}.${field.name}`).toEqual(["en", "ru", "de"]);
@@ -133,7 +177,12 @@ describe(`LANGUAGES=en,ru,de on ${testDialect}`, () => {
 
   it("sends a German reader's mail in English where it has no German text, never empty, linking the /de page", async () => {
     expect((await signUp(t, "greta@example.com", "de")).status).toBe(201);
-    const forgot = await t.request({ method: "POST", url: `${AUTH}/email-and-password/forgot-password`, key: null, payload: { email: "greta@example.com" } as any });
+    const forgot = await t.request({
+      method: "POST",
+      url: `${AUTH}/email-and-password/forgot-password`,
+      key: null,
+      payload: { email: "greta@example.com" } as any,
+    });
     expect(forgot.status).toBe(200);
     const mail = await lastMail(t, "greta@example.com");
     expect(mail).toMatchObject({ subject: "Reset your password" });
@@ -171,7 +220,8 @@ describe(`the default languages (en,ru) on ${testDialect}`, () => {
     const { models, languages } = await languageMapsOfAdminModels(t);
     expect(languages).toEqual({ list: ["en", "ru"], default: "en" });
     for (const model of models) {
-      for (const field of model.fields.filter((f) => f.kind === "language-map")) expect(field.languages, `${model.id}.${field.name}`).toEqual(["en", "ru"]);
+      for (const field of model.fields.filter((f) => f.kind === "language-map"))
+        expect(field.languages, `${model.id}.${field.name}`).toEqual(["en", "ru"]);
     }
   });
 });

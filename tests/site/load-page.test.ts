@@ -15,16 +15,30 @@ describe(`page loader on ${testDialect}`, () => {
     await buildPage(t, "/blog/articles/[blog.articles.slug]", 1, "Article");
     await write(t, async (create) => {
       const article = await create("blog/articles", { slug: "public-article", title: { en: "Public" } });
-      const secret = await create("website-builder/widgets", { slug: "private-content", title: { en: "Members only" } });
-      await create("blog/articles-to-website-builder-module-widgets", { articleId: article.id, websiteBuilderModuleWidgetId: secret.id });
+      const secret = await create("website-builder/widgets", {
+        slug: "private-content",
+        title: { en: "Members only" },
+      });
+      await create("blog/articles-to-website-builder-module-widgets", {
+        articleId: article.id,
+        websiteBuilderModuleWidgetId: secret.id,
+      });
       const category = await create("blog/categories", { slug: "news" });
       await create("blog/categories-to-articles", { categoryId: category.id, articleId: article.id });
       await create("ecommerce/products", { slug: "red-shoes" });
       const subject = await create("rbac/subjects", { slug: "ada" });
-      const identity = await create("rbac/identities", { email: "ada@example.com", password: "stored-hash", salt: "pepper", code: "reset-code" }, );
+      const identity = await create("rbac/identities", {
+        email: "ada@example.com",
+        password: "stored-hash",
+        salt: "pepper",
+        code: "reset-code",
+      });
       await create("rbac/subjects-to-identities", { subjectId: subject.id, identityId: identity.id });
       const profile = await create("social/profiles", { slug: "ada-profile", title: { en: "Ada's profile" } });
-      await create("rbac/subjects-to-social-module-profiles", { subjectId: subject.id, socialModuleProfileId: profile.id });
+      await create("rbac/subjects-to-social-module-profiles", {
+        subjectId: subject.id,
+        socialModuleProfileId: profile.id,
+      });
     });
   });
   afterAll(() => t.close());
@@ -46,7 +60,15 @@ describe(`page loader on ${testDialect}`, () => {
     expect(fifty.queries).toBe(five.queries);
     expect(five.queries).toBeLessThan(60);
     // Every level of the walk arrived: navbar buttons in the layout, slides' buttons, form inputs.
-    for (const model of ["host/metadata", "host/layouts-to-widgets", "website-builder/logotypes", "website-builder/slides", "website-builder/buttons", "website-builder/features", "crm/inputs"]) {
+    for (const model of [
+      "host/metadata",
+      "host/layouts-to-widgets",
+      "website-builder/logotypes",
+      "website-builder/slides",
+      "website-builder/buttons",
+      "website-builder/features",
+      "crm/inputs",
+    ]) {
       expect(Object.keys(fifty.data.records[model] ?? {}).length, model).toBeGreaterThan(0);
     }
     // 10 sliders × 2 slides × 1 button, plus the navbar's 2.
@@ -55,7 +77,8 @@ describe(`page loader on ${testDialect}`, () => {
 
   it("describes every relation it includes, from the schemas' foreign keys", async () => {
     const { data } = await load("/five");
-    for (const model of Object.keys(data.records).filter((m) => /-to-/.test(m))) expect(data.relations[model], model).toBeDefined();
+    for (const model of Object.keys(data.records).filter((m) => /-to-/.test(m)))
+      expect(data.relations[model], model).toBeDefined();
     expect(data.relations["website-builder/sliders-to-slides"]).toEqual({
       parent: { key: "sliderId", model: "website-builder/sliders" },
       child: { key: "slideId", model: "website-builder/slides" },
@@ -85,8 +108,11 @@ describe(`page loader on ${testDialect}`, () => {
     expect(subjects).toHaveLength(1);
     expect(Object.keys(subjects[0]!).sort()).toEqual(["id", "slug", "variant"]);
     const text = JSON.stringify(data);
-    for (const secret of ["ada@example.com", "stored-hash", "pepper", "reset-code", "password", "salt"]) expect(text).not.toContain(secret);
-    const rbacModels = Object.keys(data.records).filter((m) => m.startsWith("rbac/") && m !== "rbac/subjects" && m !== "rbac/widgets");
+    for (const secret of ["ada@example.com", "stored-hash", "pepper", "reset-code", "password", "salt"])
+      expect(text).not.toContain(secret);
+    const rbacModels = Object.keys(data.records).filter(
+      (m) => m.startsWith("rbac/") && m !== "rbac/subjects" && m !== "rbac/widgets",
+    );
     expect(rbacModels).toEqual(["rbac/subjects-to-social-module-profiles"]);
   });
 
@@ -94,7 +120,9 @@ describe(`page loader on ${testDialect}`, () => {
     const { data, models } = await load("/rbac/subjects/ada");
     const site = new SiteData(data);
     const subject = site.bySegment("rbac.subjects.slug")!;
-    expect(site.related("rbac/subjects-to-social-module-profiles", subject.id).map((r) => r.record.slug)).toEqual(["ada-profile"]);
+    expect(site.related("rbac/subjects-to-social-module-profiles", subject.id).map((r) => r.record.slug)).toEqual([
+      "ada-profile",
+    ]);
     expect(models.has("rbac/subjects-to-social-module-profiles")).toBe(true);
     expect(data.records["rbac/subjects-to-identities"]).toBeUndefined();
     expect(data.records["rbac/identities"]).toBeUndefined();
@@ -103,8 +131,17 @@ describe(`page loader on ${testDialect}`, () => {
   it("leaves out a model once visitors may no longer read it", async () => {
     const permissions = t.app.repositories.get("rbac/permissions")!;
     const [rule] = await permissions.list({
-      filters: [{ field: permissions.model.fieldMap.get("path")!, kind: "string", method: "eq", value: "/api/ecommerce/products/**" }],
-      orderBy: [], limit: 1, offset: 0,
+      filters: [
+        {
+          field: permissions.model.fieldMap.get("path")!,
+          kind: "string",
+          method: "eq",
+          value: "/api/ecommerce/products/**",
+        },
+      ],
+      orderBy: [],
+      limit: 1,
+      offset: 0,
     });
     expect((await load("/five")).data.lists["ecommerce/products"]).toHaveLength(1);
     // Through the API, as an admin would: the permission goes, and so do the products.

@@ -9,7 +9,16 @@ import { listen, rawGet } from "./helpers/raw-http.js";
 
 /** The directives of a Cache-Control header: { public: true, "s-maxage": "60", … }. */
 const directives = (header: unknown) =>
-  Object.fromEntries(String(header ?? "").split(",").map((d) => d.trim()).filter(Boolean).map((d) => { const [k, v] = d.split("="); return [k!.toLowerCase(), v ?? true]; }));
+  Object.fromEntries(
+    String(header ?? "")
+      .split(",")
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [k, v] = d.split("=");
+        return [k!.toLowerCase(), v ?? true];
+      }),
+  );
 
 describe(`page validators and cache headers for crowds on ${testDialect}`, () => {
   let t: TestApp;
@@ -17,7 +26,11 @@ describe(`page validators and cache headers for crowds on ${testDialect}`, () =>
   let jwt: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ adminEmail: "admin@example.com", adminPassword: "admin password", pageSharedMaxAgeSeconds: 60 });
+    t = await createTestApp({
+      adminEmail: "admin@example.com",
+      adminPassword: "admin password",
+      pageSharedMaxAgeSeconds: 60,
+    });
     jwt = (await signIn(t, "admin@example.com", "admin password")).jwt;
     await buildPage(t, "/", 3, "Home of validators");
     await buildPage(t, "/blog", 1, "Blog of validators");
@@ -45,8 +58,18 @@ describe(`page validators and cache headers for crowds on ${testDialect}`, () =>
 
   it("changes the ETag when the page's data changes: the old one gets the new page", async () => {
     const before = await rawGet(`${origin}/`);
-    const metadata = (await t.request({ method: "GET", url: "/api/host/metadata?limit=100" })).body.data.find((m: any) => m.title === "Home of validators");
-    expect((await t.request({ method: "PATCH", url: `/api/host/metadata/${metadata.id}`, payload: { data: { title: "Home, edited" } } })).status).toBe(200);
+    const metadata = (await t.request({ method: "GET", url: "/api/host/metadata?limit=100" })).body.data.find(
+      (m: any) => m.title === "Home of validators",
+    );
+    expect(
+      (
+        await t.request({
+          method: "PATCH",
+          url: `/api/host/metadata/${metadata.id}`,
+          payload: { data: { title: "Home, edited" } },
+        })
+      ).status,
+    ).toBe(200);
     const after = await rawGet(`${origin}/`, { "if-none-match": before.headers.etag! });
     expect(after.status).toBe(200);
     expect(after.body.toString()).toContain("<title>Home, edited</title>");
@@ -66,7 +89,10 @@ describe(`page validators and cache headers for crowds on ${testDialect}`, () =>
   });
 
   it("marks a signed-in visitor's page private and not to be stored, by cookie or by bearer", async () => {
-    for (const headers of [{ cookie: `rbac.subject.jwt=${jwt}` }, { authorization: `Bearer ${jwt}` }] as Record<string, string>[]) {
+    for (const headers of [{ cookie: `rbac.subject.jwt=${jwt}` }, { authorization: `Bearer ${jwt}` }] as Record<
+      string,
+      string
+    >[]) {
       const answer = await rawGet(`${origin}/blog`, headers);
       expect(answer.status).toBe(200);
       const cc = directives(answer.headers["cache-control"]);
@@ -89,23 +115,36 @@ describe(`page validators and cache headers for crowds on ${testDialect}`, () =>
 
   // The hosted /404 page was once sent like a page, `public, s-maxage=60`, so
   // a CDN kept a not-found answer for an address that a page may take a moment later.
-  it.each(["/no/such/page", "/ru/no/such/page", "/blog/nothing-here", "/ru/blog/nothing-here"])("sends the hosted /404 page for %s as no-store, with no validator", async (path) => {
-    if (!(await t.app.site.hostPages.resolve("/404"))) await buildPage(t, "/404", 1, "Lost in caching tests");
-    for (const headers of [{}, { "accept-encoding": "br" }, { cookie: `rbac.subject.jwt=${jwt}` }] as Record<string, string>[]) {
-      const missing = await rawGet(`${origin}${path}`, headers);
-      expect(missing.status).toBe(404);
-      expect(missing.body.length).toBeGreaterThan(0);
-      expect(missing.headers["cache-control"]).toBe("no-store");
-      expect(missing.headers.etag).toBeUndefined();
-    }
-    const body = (await rawGet(`${origin}${path}`)).body.toString();
-    expect(body).toContain("Lost in caching tests");
-    expect(body).toContain(path.startsWith("/ru/") ? 'lang="ru"' : 'lang="en"');
-  });
+  it.each(["/no/such/page", "/ru/no/such/page", "/blog/nothing-here", "/ru/blog/nothing-here"])(
+    "sends the hosted /404 page for %s as no-store, with no validator",
+    async (path) => {
+      if (!(await t.app.site.hostPages.resolve("/404"))) await buildPage(t, "/404", 1, "Lost in caching tests");
+      for (const headers of [{}, { "accept-encoding": "br" }, { cookie: `rbac.subject.jwt=${jwt}` }] as Record<
+        string,
+        string
+      >[]) {
+        const missing = await rawGet(`${origin}${path}`, headers);
+        expect(missing.status).toBe(404);
+        expect(missing.body.length).toBeGreaterThan(0);
+        expect(missing.headers["cache-control"]).toBe("no-store");
+        expect(missing.headers.etag).toBeUndefined();
+      }
+      const body = (await rawGet(`${origin}${path}`)).body.toString();
+      expect(body).toContain("Lost in caching tests");
+      expect(body).toContain(path.startsWith("/ru/") ? 'lang="ru"' : 'lang="en"');
+    },
+  );
 
   it("counts a compressed copy made after a page was kept in the cache's bytes, dropping the oldest pages when over", () => {
     const cache = new HtmlCache(new ChangeFeed(), [], { entries: 10, bytes: 100, maxAgeMs: 60_000 });
-    const page = (): CachedPage => ({ html: Buffer.alloc(40), encoded: {}, etag: 'W/"x"', status: 200, models: new Set(), storedAt: Date.now() });
+    const page = (): CachedPage => ({
+      html: Buffer.alloc(40),
+      encoded: {},
+      etag: 'W/"x"',
+      status: 200,
+      models: new Set(),
+      storedAt: Date.now(),
+    });
     const [older, newer] = [page(), page()];
     cache.set("en /a", older, cache.now());
     cache.set("en /b", newer, cache.now());
@@ -127,10 +166,19 @@ describe(`page validators and cache headers for crowds on ${testDialect}`, () =>
   it("keeps a page at most SPEC's 86400 s, then renders it again; a CDN's copy never outlives it", () => {
     let now = 1_000_000;
     const cache = new HtmlCache(new ChangeFeed(), [], undefined, () => now);
-    const page: CachedPage = { html: Buffer.from("<p>x"), encoded: { br: Buffer.alloc(1), gzip: Buffer.alloc(1) }, etag: 'W/"x"', status: 200, models: new Set(), storedAt: now };
+    const page: CachedPage = {
+      html: Buffer.from("<p>x"),
+      encoded: { br: Buffer.alloc(1), gzip: Buffer.alloc(1) },
+      etag: 'W/"x"',
+      status: 200,
+      models: new Set(),
+      storedAt: now,
+    };
     expect(cache.set("en /", page, cache.now())).toBe(true);
     const life = PAGE_MAX_AGE_SECONDS * 1000;
-    expect(publicPageCacheControl(page, now, life, 60)).toBe(`public, max-age=0, s-maxage=60, stale-while-revalidate=${PAGE_MAX_AGE_SECONDS - 60}`);
+    expect(publicPageCacheControl(page, now, life, 60)).toBe(
+      `public, max-age=0, s-maxage=60, stale-while-revalidate=${PAGE_MAX_AGE_SECONDS - 60}`,
+    );
     now += life - 30_000;
     expect(cache.get("en /")).toBe(page);
     expect(publicPageCacheControl(page, now, life, 60)).toBe("public, max-age=0, s-maxage=30");

@@ -37,7 +37,11 @@ describe(`pages by url on ${testDialect}`, () => {
   });
 
   it("takes url=index, an empty url or none as the home page, as the original client asks for it", async () => {
-    for (const url of ["/api/host/pages/find-by-url?url=index", "/api/host/pages/find-by-url?url=", "/api/host/pages/find-by-url"]) {
+    for (const url of [
+      "/api/host/pages/find-by-url?url=index",
+      "/api/host/pages/find-by-url?url=",
+      "/api/host/pages/find-by-url",
+    ]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(200);
       expect(body.data).toMatchObject({ id: home, url: "/" });
@@ -56,12 +60,19 @@ describe(`pages by url on ${testDialect}`, () => {
   });
 
   it("gives a named segment's value; null for a segment the page does not have; 404 for a url of no page", async () => {
-    const { status, body } = await get("/api/host/pages/url-segment-value?url=/ru/blog/articles/hello&segment=blog.articles.slug");
+    const { status, body } = await get(
+      "/api/host/pages/url-segment-value?url=/ru/blog/articles/hello&segment=blog.articles.slug",
+    );
     expect(status).toBe(200);
     expect(body.data).toBe("hello");
     // The original answers a segment the url does not have with no value, not an error.
-    expect(await get("/api/host/pages/url-segment-value?url=/blog/articles/hello&segment=blog.categories.slug")).toEqual({ status: 200, body: { data: null } });
-    expect(await get("/api/host/pages/url-segment-value?url=/blog&segment=blog.articles.slug")).toEqual({ status: 200, body: { data: null } });
+    expect(
+      await get("/api/host/pages/url-segment-value?url=/blog/articles/hello&segment=blog.categories.slug"),
+    ).toEqual({ status: 200, body: { data: null } });
+    expect(await get("/api/host/pages/url-segment-value?url=/blog&segment=blog.articles.slug")).toEqual({
+      status: 200,
+      body: { data: null },
+    });
     expect((await get("/api/host/pages/url-segment-value?url=/nowhere&segment=blog.articles.slug")).status).toBe(404);
   });
 
@@ -71,7 +82,11 @@ describe(`pages by url on ${testDialect}`, () => {
     const urls = body.data.urls.map((u: any) => u.url);
     expect(urls).toEqual(expect.arrayContaining(["/", "/blog", "/blog/articles/hello", "/blog/articles/other"]));
     expect(urls.some((u: string) => u.includes("["))).toBe(false);
-    expect(body.data.urls).toContainEqual({ id: template, url: "/blog/articles/hello", segments: ["blog", "articles", "hello"] });
+    expect(body.data.urls).toContainEqual({
+      id: template,
+      url: "/blog/articles/hello",
+      segments: ["blog", "articles", "hello"],
+    });
     expect(body.data.urls).toContainEqual({ id: home, url: "/", segments: [] });
   });
 
@@ -82,7 +97,11 @@ describe(`pages by url on ${testDialect}`, () => {
       expect.arrayContaining([
         { id: home, url: "/", segments: [] },
         expect.objectContaining({ url: "/blog", segments: ["blog"] }),
-        { id: template, url: "/blog/articles/[blog.articles.slug]", segments: ["blog", "articles", "[blog.articles.slug]"] },
+        {
+          id: template,
+          url: "/blog/articles/[blog.articles.slug]",
+          segments: ["blog", "articles", "[blog.articles.slug]"],
+        },
       ]),
     );
   });
@@ -101,7 +120,9 @@ describe(`pages by url on ${testDialect}`, () => {
 
   it("serves the same three routes for website-builder pages", async () => {
     expect((await get("/api/website-builder/pages/find-by-url?url=/ru/about")).body.data.url).toBe("/about");
-    const product = await get("/api/website-builder/pages/url-segment-value?url=/shop/products/red-shoes&segment=ecommerce.products.slug");
+    const product = await get(
+      "/api/website-builder/pages/url-segment-value?url=/shop/products/red-shoes&segment=ecommerce.products.slug",
+    );
     expect(product.body.data).toBe("red-shoes");
     expect((await get("/api/website-builder/pages/find-by-url?url=/shop/products/blue-shoes")).status).toBe(404);
     const urls = await get("/api/website-builder/pages/urls?templates=true");
@@ -117,7 +138,11 @@ describe(`pages by url on ${testDialect}`, () => {
     expect((await get("/api/host/pages/find-by-url?url=/blog/categories/news")).status).toBe(200);
     // Through the generic API: the template list is dropped on any page change.
     const { body } = await get("/api/host/pages/find-by-url?url=/blog/categories/news");
-    const patched = await t.request({ method: "PATCH", url: `/api/host/pages/${body.data.id}`, payload: { data: { url: "/news/[blog.categories.slug]" } } });
+    const patched = await t.request({
+      method: "PATCH",
+      url: `/api/host/pages/${body.data.id}`,
+      payload: { data: { url: "/news/[blog.categories.slug]" } },
+    });
     expect(patched.status).toBe(200);
     expect((await get("/api/host/pages/find-by-url?url=/blog/categories/news")).status).toBe(404);
     expect((await get("/api/host/pages/find-by-url?url=/news/news")).status).toBe(200);

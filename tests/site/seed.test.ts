@@ -3,12 +3,26 @@ import { seedDemoContentIfEmpty } from "../../server/seed/seed-demo.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
 const REQUIRED_URLS = [
-  "/", "/blog", "/blog/articles/[blog.articles.slug]", "/blog/categories/[blog.categories.slug]", "/contact", "/products",
-  "/ecommerce/products/[ecommerce.products.slug]", "/ecommerce/stores/[ecommerce.stores.slug]", "/ecommerce/categories/[ecommerce.categories.slug]",
-  "/cart", "/rbac/subject/authentication/select-method",
-  "/rbac/subject/authentication/email-and-password/registration", "/rbac/subject/authentication/email-and-password/forgot-password",
-  "/rbac/subject/authentication/email-and-password/reset-password", "/rbac/subject/authentication/logout", "/rbac/subjects/settings",
-  "/rbac/subjects/[rbac.subjects.slug]", "/rbac/subjects/[rbac.subjects.slug]/social/profile", "/404", "/500",
+  "/",
+  "/blog",
+  "/blog/articles/[blog.articles.slug]",
+  "/blog/categories/[blog.categories.slug]",
+  "/contact",
+  "/products",
+  "/ecommerce/products/[ecommerce.products.slug]",
+  "/ecommerce/stores/[ecommerce.stores.slug]",
+  "/ecommerce/categories/[ecommerce.categories.slug]",
+  "/cart",
+  "/rbac/subject/authentication/select-method",
+  "/rbac/subject/authentication/email-and-password/registration",
+  "/rbac/subject/authentication/email-and-password/forgot-password",
+  "/rbac/subject/authentication/email-and-password/reset-password",
+  "/rbac/subject/authentication/logout",
+  "/rbac/subjects/settings",
+  "/rbac/subjects/[rbac.subjects.slug]",
+  "/rbac/subjects/[rbac.subjects.slug]/social/profile",
+  "/404",
+  "/500",
 ];
 
 /** Every language map of a row has text in both languages. */
@@ -44,7 +58,9 @@ describe(`demo content on ${testDialect}`, () => {
         expect(row.description[language], `${name} ${language}`).toBeTruthy();
       }
     }
-    expect(templates.find((r: any) => r.variant === "order-status-changed").title.ru).toBe("Заказ {{orderNumber}}: {{statusText}}");
+    expect(templates.find((r: any) => r.variant === "order-status-changed").title.ru).toBe(
+      "Заказ {{orderNumber}}: {{statusText}}",
+    );
   });
 
   it("is not written twice", async () => {
@@ -62,7 +78,9 @@ describe(`demo content on ${testDialect}`, () => {
       for (const row of rows) missing.push(...untranslated(model.id, row, maps));
     }
     expect(missing).toEqual([]);
-    const articles = await t.app.repositories.get("blog/articles")!.list({ filters: [], orderBy: [], limit: 100, offset: 0 });
+    const articles = await t.app.repositories
+      .get("blog/articles")!
+      .list({ filters: [], orderBy: [], limit: 100, offset: 0 });
     for (const article of articles) {
       for (const language of ["en", "ru"]) expect(JSON.parse((article.description as any)[language]).type).toBe("doc");
     }
@@ -71,13 +89,22 @@ describe(`demo content on ${testDialect}`, () => {
 
   it("renders every page in English and Russian", async () => {
     const subject = await t.app.repositories.get("rbac/subjects")!.create({ slug: "demo-member" });
-    const article = (await t.app.repositories.get("blog/articles")!.list({ filters: [], orderBy: [], limit: 1, offset: 0 }))[0]!;
-    const category = (await t.app.repositories.get("blog/categories")!.list({ filters: [], orderBy: [], limit: 1, offset: 0 }))[0]!;
-    const product = (await t.app.repositories.get("ecommerce/products")!.list({ filters: [], orderBy: [], limit: 1, offset: 0 }))[0]!;
+    const article = (
+      await t.app.repositories.get("blog/articles")!.list({ filters: [], orderBy: [], limit: 1, offset: 0 })
+    )[0]!;
+    const category = (
+      await t.app.repositories.get("blog/categories")!.list({ filters: [], orderBy: [], limit: 1, offset: 0 })
+    )[0]!;
+    const product = (
+      await t.app.repositories.get("ecommerce/products")!.list({ filters: [], orderBy: [], limit: 1, offset: 0 })
+    )[0]!;
     const fill: Record<string, string> = {
-      "[blog.articles.slug]": String(article.slug), "[blog.categories.slug]": String(category.slug),
-      "[ecommerce.products.slug]": String(product.slug), "[rbac.subjects.slug]": String(subject.slug),
-      "[ecommerce.stores.slug]": "northwind-store", "[ecommerce.categories.slug]": "studio-goods",
+      "[blog.articles.slug]": String(article.slug),
+      "[blog.categories.slug]": String(category.slug),
+      "[ecommerce.products.slug]": String(product.slug),
+      "[rbac.subjects.slug]": String(subject.slug),
+      "[ecommerce.stores.slug]": "northwind-store",
+      "[ecommerce.categories.slug]": "studio-goods",
     };
     const failures: string[] = [];
     for (const { url } of pages) {
@@ -100,7 +127,9 @@ describe(`demo content on ${testDialect}`, () => {
   });
 
   it("prices every product in both currencies, with the store's own price on the store's page", async () => {
-    const products = await t.app.repositories.get("ecommerce/products")!.list({ filters: [], orderBy: [], limit: 100, offset: 0 });
+    const products = await t.app.repositories
+      .get("ecommerce/products")!
+      .list({ filters: [], orderBy: [], limit: 100, offset: 0 });
     for (const product of products) {
       const html = (await t.app.inject({ method: "GET", url: `/ecommerce/products/${product.slug}` })).body;
       expect(html, String(product.slug)).toMatch(/aria-label="Price: \$\d+\.\d{2}"/);
@@ -116,9 +145,18 @@ describe(`demo content on ${testDialect}`, () => {
   });
 
   it("names every attribute as a person recognises it: the product and the price's currency (and store), or the feature", async () => {
-    const rows = await t.app.repositories.get("ecommerce/attributes")!.list({ filters: [], orderBy: [], limit: 100, offset: 0 });
+    const rows = await t.app.repositories
+      .get("ecommerce/attributes")!
+      .list({ filters: [], orderBy: [], limit: 100, offset: 0 });
     const titles = rows.map((row) => row.adminTitle);
     expect(titles.filter((title) => !title)).toEqual([]);
-    expect(titles).toEqual(expect.arrayContaining(["Ceramic mug — price USD", "Ceramic mug — price EUR", "Ceramic mug — price USD, Northwind store", "Ceramic mug — Volume: 350 ml"]));
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        "Ceramic mug — price USD",
+        "Ceramic mug — price EUR",
+        "Ceramic mug — price USD, Northwind store",
+        "Ceramic mug — Volume: 350 ml",
+      ]),
+    );
   });
 });

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../web/api/client.js";
 import { jwtExpiresAt } from "../../web/site/session/jwt.js";
-import { EXPIRY_MARGIN_MS, afterRefreshFailure, afterUnauthorized, isAccessExpired, startAction } from "../../web/site/session/rules.js";
-import { ACCESS_EXPIRES_KEY, REFRESH_KEY, clearTokens, readStoredSession, storeTokens } from "../../web/site/session/token-storage.js";
+import {
+  EXPIRY_MARGIN_MS,
+  afterRefreshFailure,
+  afterUnauthorized,
+  isAccessExpired,
+  startAction,
+} from "../../web/site/session/rules.js";
+import {
+  ACCESS_EXPIRES_KEY,
+  REFRESH_KEY,
+  clearTokens,
+  readStoredSession,
+  storeTokens,
+} from "../../web/site/session/token-storage.js";
 
 const NOW = 1_800_000_000_000;
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -14,8 +26,16 @@ describe("session rules", () => {
     { name: "expiry but no refresh token", stored: { accessExpiresAt: NOW + 60_000 }, expected: "signed-out" },
     { name: "refresh token, unknown expiry", stored: { refresh: "r" }, expected: "refresh" },
     { name: "refresh token, JWT expired", stored: { refresh: "r", accessExpiresAt: NOW - 1 }, expected: "refresh" },
-    { name: "refresh token, JWT inside the margin", stored: { refresh: "r", accessExpiresAt: NOW + EXPIRY_MARGIN_MS - 1 }, expected: "refresh" },
-    { name: "refresh token, JWT valid", stored: { refresh: "r", accessExpiresAt: NOW + EXPIRY_MARGIN_MS + 1 }, expected: "load-subject" },
+    {
+      name: "refresh token, JWT inside the margin",
+      stored: { refresh: "r", accessExpiresAt: NOW + EXPIRY_MARGIN_MS - 1 },
+      expected: "refresh",
+    },
+    {
+      name: "refresh token, JWT valid",
+      stored: { refresh: "r", accessExpiresAt: NOW + EXPIRY_MARGIN_MS + 1 },
+      expected: "load-subject",
+    },
   ])("start with $name → $expected", ({ stored, expected }) => {
     expect(startAction(stored, NOW)).toBe(expected);
   });
@@ -38,7 +58,10 @@ describe("session rules", () => {
   });
 
   it.each([
-    { error: new ApiError("Authentication error: the refresh token is invalid | 401", 401, "AUTHENTICATION_ERROR", []), expected: "clear-and-go-home" },
+    {
+      error: new ApiError("Authentication error: the refresh token is invalid | 401", 401, "AUTHENTICATION_ERROR", []),
+      expected: "clear-and-go-home",
+    },
     { error: new ApiError("Validation error", 400, "VALIDATION_ERROR", []), expected: "clear-and-go-home" },
     { error: new ApiError("Rate limit error", 429, undefined, []), expected: "keep" },
     { error: new ApiError("Internal error", 500, undefined, []), expected: "keep" },
@@ -63,7 +86,11 @@ describe("JWT expiry", () => {
 describe("token storage", () => {
   it("keeps the refresh token and the JWT's expiry, and removes both", () => {
     const map = new Map<string, string>();
-    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    };
     storeTokens(storage, { jwt: jwt({ exp: 1_800_000_900 }), refresh: "refresh-1" });
     expect(map.get(REFRESH_KEY)).toBe("refresh-1");
     expect(readStoredSession(storage)).toEqual({ refresh: "refresh-1", accessExpiresAt: 1_800_000_900_000 });

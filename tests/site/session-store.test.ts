@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "../../web/api/client.js";
 import { AUTH, SessionStore, type SessionDeps } from "../../web/site/session/session-store.js";
-import { ACCESS_EXPIRES_KEY, REFRESH_KEY, readStoredSession, storeTokens } from "../../web/site/session/token-storage.js";
+import {
+  ACCESS_EXPIRES_KEY,
+  REFRESH_KEY,
+  readStoredSession,
+  storeTokens,
+} from "../../web/site/session/token-storage.js";
 import type { SessionTokens } from "../../web/site/session/types.js";
 import { injectFetch, type InjectFetch } from "../helpers/inject-fetch.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
@@ -37,10 +42,22 @@ describe(`session store, against the real app on ${testDialect}`, () => {
     const site: InjectFetch = injectFetch(t.app);
     vi.stubGlobal("fetch", site.fetch);
     const map = new Map<string, string>();
-    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    };
     const navigations: string[] = [];
     const toasts: string[] = [];
-    const store = new SessionStore({ storage, call: api, navigate: (url) => navigations.push(url), home: () => "/ru", now: () => Date.now(), notify: (m) => toasts.push(m), ...extra });
+    const store = new SessionStore({
+      storage,
+      call: api,
+      navigate: (url) => navigations.push(url),
+      home: () => "/ru",
+      now: () => Date.now(),
+      notify: (m) => toasts.push(m),
+      ...extra,
+    });
     /** The calls made since the last `asked()`, by path under the authentication routes. */
     const asked = () => site.requests.splice(0).map((r) => r.replace(AUTH, ""));
     return { site, map, storage, store, navigations, toasts, asked };
@@ -51,7 +68,11 @@ describe(`session store, against the real app on ${testDialect}`, () => {
   async function signIn(b: Browser): Promise<SessionTokens & { subjectId: string; login: string }> {
     const login = `session-${++accounts}@example.com`;
     await register(t, login);
-    const tokens = await api<SessionTokens>(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login, password: PASSWORD }, raw: true });
+    const tokens = await api<SessionTokens>(`${AUTH}/email-and-password/authentication`, {
+      method: "POST",
+      body: { login, password: PASSWORD },
+      raw: true,
+    });
     storeTokens(b.storage, tokens);
     b.asked();
     return { ...tokens, subjectId: subjectOf(tokens.jwt), login };
@@ -59,8 +80,12 @@ describe(`session store, against the real app on ${testDialect}`, () => {
   /** The store's record of the JWT's expiry moved into the past: the next call refreshes first. */
   const expire = (b: Browser) => b.storage.setItem(ACCESS_EXPIRES_KEY, String(Date.now() - 60_000));
   /** The server cannot be reached: every request of the page fails as a network error. */
-  const unreachable = () => vi.stubGlobal("fetch", (input: string, init?: RequestInit) => realFetch(`http://127.0.0.1:${closedPort}${input}`, init));
-  const refreshWorks = async (refresh: string) => (await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh } })).status;
+  const unreachable = () =>
+    vi.stubGlobal("fetch", (input: string, init?: RequestInit) =>
+      realFetch(`http://127.0.0.1:${closedPort}${input}`, init),
+    );
+  const refreshWorks = async (refresh: string) =>
+    (await t.request({ method: "POST", url: `${AUTH}/refresh`, key: null, payload: { refresh } })).status;
 
   it("with no refresh token is signed out without asking the server", async () => {
     const b = browser();
@@ -74,7 +99,10 @@ describe(`session store, against the real app on ${testDialect}`, () => {
     const session = await signIn(b);
     expect(b.store.getSnapshot()).toEqual({ status: "loading" });
     await b.store.load();
-    expect(b.store.getSnapshot()).toMatchObject({ status: "signed-in", subject: { id: session.subjectId, identities: [expect.objectContaining({ email: session.login })] } });
+    expect(b.store.getSnapshot()).toMatchObject({
+      status: "signed-in",
+      subject: { id: session.subjectId, identities: [expect.objectContaining({ email: session.login })] },
+    });
     expect(b.asked()).toEqual(["GET /me"]);
   });
 
@@ -132,7 +160,11 @@ describe(`session store, against the real app on ${testDialect}`, () => {
     const b = browser();
     const session = await signIn(b);
     expire(b);
-    const answers = await Promise.all([b.store.call<{ id: string }>(`${AUTH}/me`), b.store.call<{ id: string }>(`${AUTH}/me`), b.store.call<{ id: string }>(`${AUTH}/me`)]);
+    const answers = await Promise.all([
+      b.store.call<{ id: string }>(`${AUTH}/me`),
+      b.store.call<{ id: string }>(`${AUTH}/me`),
+      b.store.call<{ id: string }>(`${AUTH}/me`),
+    ]);
     expect(answers.map((subject) => subject.id)).toEqual([session.subjectId, session.subjectId, session.subjectId]);
     expect(b.asked().filter((path) => path === "POST /refresh")).toHaveLength(1);
     // The session survived: a replayed token would have revoked it.
@@ -145,7 +177,10 @@ describe(`session store, against the real app on ${testDialect}`, () => {
       // The other tab holds the lock and rotates the token (through the server) before ours runs.
       withLock: async (_name, task) => {
         const { refresh } = readStoredSession(b.storage);
-        storeTokens(b.storage, await api<SessionTokens>(`${AUTH}/refresh`, { method: "POST", body: { refresh }, raw: true }));
+        storeTokens(
+          b.storage,
+          await api<SessionTokens>(`${AUTH}/refresh`, { method: "POST", body: { refresh }, raw: true }),
+        );
         return task();
       },
     });
@@ -166,7 +201,16 @@ describe(`session store, against the real app on ${testDialect}`, () => {
     expect(b.site.cookies.has(SESSION_COOKIE)).toBe(false);
     // Revoked on the server: neither the refresh token nor the JWT works any more.
     expect(await refreshWorks(session.refresh)).toBe(401);
-    expect((await t.request({ method: "GET", url: `${AUTH}/me`, key: null, headers: { authorization: `Bearer ${session.jwt}` } })).status).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: "GET",
+          url: `${AUTH}/me`,
+          key: null,
+          headers: { authorization: `Bearer ${session.jwt}` },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("logout still signs out locally when the server cannot be reached", async () => {
@@ -187,7 +231,11 @@ describe(`session store, against the real app on ${testDialect}`, () => {
     await Promise.resolve();
     const login = `session-${++accounts}@example.com`;
     await register(t, login);
-    const tokens = await api<SessionTokens>(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login, password: PASSWORD }, raw: true });
+    const tokens = await api<SessionTokens>(`${AUTH}/email-and-password/authentication`, {
+      method: "POST",
+      body: { login, password: PASSWORD },
+      raw: true,
+    });
     await b.store.signedIn(tokens);
     expect(b.map.get(REFRESH_KEY)).toBe(tokens.refresh);
     expect(seen.at(-1)).toBe("signed-in");

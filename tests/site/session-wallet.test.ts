@@ -14,10 +14,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The browser client's contract (answer's data, ApiError on failure) over app.inject. */
-const call = async <T,>(path: string, options: CallOptions = {}): Promise<T> => {
+const call = async <T>(path: string, options: CallOptions = {}): Promise<T> => {
   const payload = options.body === undefined ? undefined : options.raw ? options.body : { data: options.body };
-  const response = await t.request({ method: options.method ?? (payload ? "POST" : "GET"), url: path, key: null, payload: payload as object });
-  if (response.status >= 400) throw new ApiError(response.body.message, response.status, response.body.code, response.body.cause ?? []);
+  const response = await t.request({
+    method: options.method ?? (payload ? "POST" : "GET"),
+    url: path,
+    key: null,
+    payload: payload as object,
+  });
+  if (response.status >= 400)
+    throw new ApiError(response.body.message, response.status, response.body.code, response.body.cause ?? []);
   return response.body.data as T;
 };
 
@@ -43,25 +49,49 @@ function fakeWallet(chainId = "0x89") {
 describe("wallet sign-in from the browser code", () => {
   test("signs the server's SIWE message and gets a session whose subject owns the wallet", async () => {
     const wallet = fakeWallet();
-    const tokens = await signInWithEthereum(wallet.provider, wallet.account.address, call, "Sign in with your Ethereum account.");
+    const tokens = await signInWithEthereum(
+      wallet.provider,
+      wallet.account.address,
+      call,
+      "Sign in with your Ethereum account.",
+    );
     expect(tokens.jwt.split(".")).toHaveLength(3);
     expect(tokens.refresh).toBeTruthy();
 
     const signed = wallet.asked.find((a) => a.method === "personal_sign")!;
     const message = parseSiweMessage(hexToString(signed.params![0] as Hex));
-    expect(message).toMatchObject({ domain: "localhost:4321", uri: "http://localhost:4321", address: wallet.account.address, chainId: 137, version: "1", statement: "Sign in with your Ethereum account." });
+    expect(message).toMatchObject({
+      domain: "localhost:4321",
+      uri: "http://localhost:4321",
+      address: wallet.account.address,
+      chainId: 137,
+      version: "1",
+      statement: "Sign in with your Ethereum account.",
+    });
 
-    const me = await t.request({ method: "GET", url: "/api/rbac/subjects/authentication/me", key: null, headers: { authorization: `Bearer ${tokens.jwt}` } });
-    expect(me.body.data.identities).toEqual([expect.objectContaining({ provider: "ethereum_virtual_machine", account: wallet.account.address.toLowerCase() })]);
+    const me = await t.request({
+      method: "GET",
+      url: "/api/rbac/subjects/authentication/me",
+      key: null,
+      headers: { authorization: `Bearer ${tokens.jwt}` },
+    });
+    expect(me.body.data.identities).toEqual([
+      expect.objectContaining({ provider: "ethereum_virtual_machine", account: wallet.account.address.toLowerCase() }),
+    ]);
   });
 
   test("a signature from another key is refused with the server's message", async () => {
     const wallet = fakeWallet();
     const other = privateKeyToAccount(generatePrivateKey());
     const lying: Eip1193Provider = {
-      request: async ({ method, params }) => (method === "personal_sign" ? other.signMessage({ message: hexToString((params as [Hex])[0]) }) : wallet.provider.request({ method, params })),
+      request: async ({ method, params }) =>
+        method === "personal_sign"
+          ? other.signMessage({ message: hexToString((params as [Hex])[0]) })
+          : wallet.provider.request({ method, params }),
     };
-    await expect(signInWithEthereum(lying, wallet.account.address, call, "Sign in.")).rejects.toMatchObject({ status: 401 });
+    await expect(signInWithEthereum(lying, wallet.account.address, call, "Sign in.")).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   test("a wallet that declines to sign fails the attempt (the screen then disconnects and logs out)", async () => {
@@ -71,7 +101,9 @@ describe("wallet sign-in from the browser code", () => {
         throw Object.assign(new Error("User rejected the request."), { code: 4001 });
       },
     };
-    await expect(signInWithEthereum(declining, privateKeyToAccount(generatePrivateKey()).address, call, "Sign in.")).rejects.toThrow("User rejected the request.");
+    await expect(
+      signInWithEthereum(declining, privateKeyToAccount(generatePrivateKey()).address, call, "Sign in."),
+    ).rejects.toThrow("User rejected the request.");
   });
 
   test("only one sign attempt at once: a second click joins the first", async () => {

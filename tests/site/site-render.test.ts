@@ -42,13 +42,21 @@ describe(`server-rendered pages and their cache on ${testDialect}`, () => {
   it("invalidates a page when a record it used changes, in code or through the API", async () => {
     await visit("/");
     expect((await visit("/")).headers["x-cache"]).toBe("HIT");
-    const [button] = await t.app.repositories.get("website-builder/buttons")!.list({ filters: [], orderBy: [], limit: 1, offset: 0 });
-    await t.app.repositories.get("website-builder/buttons")!.update(button!.id as string, { title: { en: "Renamed in code" } });
+    const [button] = await t.app.repositories
+      .get("website-builder/buttons")!
+      .list({ filters: [], orderBy: [], limit: 1, offset: 0 });
+    await t.app.repositories
+      .get("website-builder/buttons")!
+      .update(button!.id as string, { title: { en: "Renamed in code" } });
     const afterCode = await visit("/");
     expect(afterCode.headers["x-cache"]).toBe("MISS");
     expect(afterCode.body).toContain("Renamed in code");
     expect((await visit("/")).headers["x-cache"]).toBe("HIT");
-    const patched = await t.request({ method: "PATCH", url: `/api/host/metadata/${await metadataIdOf("/")}`, payload: { data: { title: "Home, renamed" } } });
+    const patched = await t.request({
+      method: "PATCH",
+      url: `/api/host/metadata/${await metadataIdOf("/")}`,
+      payload: { data: { title: "Home, renamed" } },
+    });
     expect(patched.status).toBe(200);
     const afterApi = await visit("/");
     expect(afterApi.headers["x-cache"]).toBe("MISS");
@@ -66,11 +74,20 @@ describe(`server-rendered pages and their cache on ${testDialect}`, () => {
     await visit("/");
     await visit("/blog");
     await visit("/ru/blog");
-    const anonymous = await t.request({ method: "GET", url: "/api/revalidation/revalidate?path=/&type=layout", key: null });
+    const anonymous = await t.request({
+      method: "GET",
+      url: "/api/revalidation/revalidate?path=/&type=layout",
+      key: null,
+    });
     expect(anonymous.status).toBe(401);
     expect((await visit("/blog")).headers["x-cache"]).toBe("HIT");
 
-    const page = await t.request({ method: "GET", url: "/api/revalidation/revalidate?path=/ru/blog&type=page", key: null, headers: bearer(adminJwt) });
+    const page = await t.request({
+      method: "GET",
+      url: "/api/revalidation/revalidate?path=/ru/blog&type=page",
+      key: null,
+      headers: bearer(adminJwt),
+    });
     expect(page).toMatchObject({ status: 200, body: { data: { path: "/ru/blog", type: "page", revalidated: 1 } } });
     expect((await visit("/ru/blog")).headers["x-cache"]).toBe("MISS");
     expect((await visit("/blog")).headers["x-cache"]).toBe("HIT");
@@ -81,7 +98,9 @@ describe(`server-rendered pages and their cache on ${testDialect}`, () => {
     expect((await visit("/")).headers["x-cache"]).toBe("MISS");
     expect((await visit("/blog")).headers["x-cache"]).toBe("MISS");
     expect((await t.request({ method: "GET", url: "/api/revalidation/revalidate?path=blog" })).status).toBe(400);
-    expect((await t.request({ method: "GET", url: "/api/revalidation/revalidate?path=/&type=everything" })).status).toBe(400);
+    expect(
+      (await t.request({ method: "GET", url: "/api/revalidation/revalidate?path=/&type=everything" })).status,
+    ).toBe(400);
   });
 
   it("answers 404 with a plain page, then with the hosted /404 page once there is one", async () => {
@@ -121,7 +140,10 @@ describe(`server-rendered pages and their cache on ${testDialect}`, () => {
 
   async function metadataIdOf(url: string): Promise<string> {
     const resolved = await t.app.site.hostPages.resolve(url);
-    const links = await t.request({ method: "GET", url: `/api/host/pages-to-metadata?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${resolved!.page.id}` });
+    const links = await t.request({
+      method: "GET",
+      url: `/api/host/pages-to-metadata?filters[and][0][column]=pageId&filters[and][0][method]=eq&filters[and][0][value]=${resolved!.page.id}`,
+    });
     return links.body.data[0].metadataId;
   }
 });

@@ -55,7 +55,16 @@ describe("the repository's markdown links", () => {
   it("covers the README and every file of docs/", () => {
     expect(files).toContain("README.md");
     const docs = readdirSync(join(paths.root, "docs")).filter((name) => name.endsWith(".md"));
-    for (const name of ["configuration.md", "api.md", "extending.md", "security.md", "payments.md", "deploying.md", "benchmarks.md"]) expect(docs).toContain(name);
+    for (const name of [
+      "configuration.md",
+      "api.md",
+      "extending.md",
+      "security.md",
+      "payments.md",
+      "deploying.md",
+      "benchmarks.md",
+    ])
+      expect(docs).toContain(name);
     for (const name of docs) expect(files).toContain(`docs/${name}`);
   });
 
@@ -95,7 +104,8 @@ describe("the link checker", () => {
     "docs/images/site.png": "png",
     LICENSE: "MIT",
   };
-  const check = (markdown: string) => checkMarkdownLinks(["docs/guide.md"], memory({ ...repo, "docs/guide.md": markdown })).map((p) => p.problem);
+  const check = (markdown: string) =>
+    checkMarkdownLinks(["docs/guide.md"], memory({ ...repo, "docs/guide.md": markdown })).map((p) => p.problem);
 
   it.each([
     ["a file beside it", "[api](api.md)"],
@@ -115,15 +125,31 @@ describe("the link checker", () => {
   it.each([
     ["a missing file", "[x](missing.md)", "link names docs/missing.md, which does not exist"],
     ["a missing image", "![x](images/gone.png)", "image names docs/images/gone.png, which does not exist"],
-    ["a heading that is not there", "[x](api.md#no-such-heading)", "link #no-such-heading is not a heading of docs/api.md"],
+    [
+      "a heading that is not there",
+      "[x](api.md#no-such-heading)",
+      "link #no-such-heading is not a heading of docs/api.md",
+    ],
     ["a missing heading of its own", "# Guide\n\n[x](#nowhere)", "link #nowhere is not a heading of docs/guide.md"],
     ["a path above the root", "[x](../../outside/notes.md)", "link leads outside the repository (../ above its root)"],
     ["an https link", "[x](https://example.com/docs)", "link leads outside the repository (an http(s) link)"],
     ["a bare http address", "see http://example.com for more", "link leads outside the repository (an http(s) link)"],
     ["an autolink", "<https://example.com>", "link leads outside the repository (an http(s) link)"],
-    ["a reference definition", "[x][ref]\n\n[ref]: https://example.com", "link leads outside the repository (an http(s) link)"],
-    ["an absolute path", "[x](/docs/api.md)", "link is absolute: on GitHub it would leave the repository; write it relative to the file"],
-    ["an anchor into a non-markdown file", "[x](../LICENSE#top)", "link has an #anchor into LICENSE, which is not a markdown file"],
+    [
+      "a reference definition",
+      "[x][ref]\n\n[ref]: https://example.com",
+      "link leads outside the repository (an http(s) link)",
+    ],
+    [
+      "an absolute path",
+      "[x](/docs/api.md)",
+      "link is absolute: on GitHub it would leave the repository; write it relative to the file",
+    ],
+    [
+      "an anchor into a non-markdown file",
+      "[x](../LICENSE#top)",
+      "link has an #anchor into LICENSE, which is not a markdown file",
+    ],
   ])("fails %s", (_, markdown, problem) => {
     expect(check(markdown)).toEqual([problem]);
   });

@@ -22,7 +22,10 @@ function installedRanges(): { name: string; range: string }[] {
   const lock = readJson(join(paths.root, "package-lock.json"));
   return Object.keys(lock.packages)
     .filter((path) => path !== "" && existsSync(join(paths.root, path, "package.json")))
-    .map((path) => ({ name: path.replace(/^.*node_modules\//, ""), range: readJson(join(paths.root, path, "package.json")).engines?.node }))
+    .map((path) => ({
+      name: path.replace(/^.*node_modules\//, ""),
+      range: readJson(join(paths.root, path, "package.json")).engines?.node,
+    }))
     .filter((p): p is { name: string; range: string } => typeof p.range === "string");
 }
 

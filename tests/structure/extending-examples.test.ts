@@ -36,7 +36,9 @@ it("the page has a field type with its test, a payment provider and a module, ea
 // test from the page runs here, with every case its examples give (tests/helpers/field-type-cases.ts).
 const typeFile = exampleOf(/^engine\/schema\/field-types\/[^/]+\.ts$/)!;
 const typeTest = exampleOf(/^tests\/engine\/field-types\/[^/]+\.test\.ts$/)!;
-const fieldType = Object.values(await load(typeFile)).find((e): e is FieldType => typeof e === "object" && e !== null && "kind" in e && "matches" in e)!;
+const fieldType = Object.values(await load(typeFile)).find(
+  (e): e is FieldType => typeof e === "object" && e !== null && "kind" in e && "matches" in e,
+)!;
 const unregister = registerFieldType(fieldType);
 afterAll(() => unregister());
 describe(`docs/extending.md's field type (${typeFile}) through its test (${typeTest})`, async () => {
@@ -48,13 +50,18 @@ describe(`docs/extending.md's module with a public route, on ${testDialect}`, ()
   let t: TestApp;
   let operations: { url: string; access: string }[];
   beforeAll(async () => {
-    const module = Object.values(await load(moduleFile)).find((e): e is Module => typeof e === "function" && "moduleName" in e)!;
+    const module = Object.values(await load(moduleFile)).find(
+      (e): e is Module => typeof e === "function" && "moduleName" in e,
+    )!;
     t = await createTestApp({}, { modules: [...modules, module] });
     await t.app.ready();
     const { body } = await t.request({ method: "GET", url: "/api/openapi.json", key: null });
     operations = Object.entries<Record<string, any>>(body.paths)
       .filter(([, item]) => item.get?.tags?.includes(module.moduleName))
-      .map(([template, item]) => ({ url: template.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000001"), access: item.get["x-default-access"] }));
+      .map(([template, item]) => ({
+        url: template.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000001"),
+        access: item.get["x-default-access"],
+      }));
   });
   afterAll(async () => t?.close());
 
@@ -80,18 +87,31 @@ describe(`docs/extending.md's module with a public route, on ${testDialect}`, ()
 // in the variables it reads (config.environment), its API a loopback peer speaking what the page
 // says; then the checks every provider passes (tests/billing/provider-checks.ts).
 const providerFile = exampleOf(/^server\/modules\/billing\/providers\/[^/]+\.ts$/);
-const provider = providerFile && Object.values(await load(providerFile)).find((e): e is ProviderDefinition => typeof e === "object" && e !== null && "fromEnv" in e && "create" in e);
+const provider =
+  providerFile &&
+  Object.values(await load(providerFile)).find(
+    (e): e is ProviderDefinition => typeof e === "object" && e !== null && "fromEnv" in e && "create" in e,
+  );
 describe.runIf(provider)(`docs/extending.md's payment provider (${providerFile}), on ${testDialect}`, () => {
   if (!provider) return;
   const API_KEY = "acme test key";
   providerChecks({
     name: provider.name,
-    config: (peerUrl) => ({ paymentProviderDefinitions: [...PAYMENT_PROVIDERS, provider], environment: { ACMEPAY_API_KEY: API_KEY, ACMEPAY_API_URL: peerUrl } }),
+    config: (peerUrl) => ({
+      paymentProviderDefinitions: [...PAYMENT_PROVIDERS, provider],
+      environment: { ACMEPAY_API_KEY: API_KEY, ACMEPAY_API_URL: peerUrl },
+    }),
     payment(request, made, peerUrl) {
-      if (request.method !== "POST" || request.path !== "/payments") return { answer: { status: 404, body: "{}" }, providerId: "", paymentUrl: "" };
-      if (request.headers.authorization !== `Bearer ${API_KEY}`) return { answer: { status: 401, body: "{}" }, providerId: "", paymentUrl: "" };
+      if (request.method !== "POST" || request.path !== "/payments")
+        return { answer: { status: 404, body: "{}" }, providerId: "", paymentUrl: "" };
+      if (request.headers.authorization !== `Bearer ${API_KEY}`)
+        return { answer: { status: 401, body: "{}" }, providerId: "", paymentUrl: "" };
       const id = `acme_${made}`;
-      return { answer: { body: JSON.stringify({ id, url: `${peerUrl}/pay/${id}` }) }, providerId: id, paymentUrl: `${peerUrl}/pay/${id}` };
+      return {
+        answer: { body: JSON.stringify({ id, url: `${peerUrl}/pay/${id}` }) },
+        providerId: id,
+        paymentUrl: `${peerUrl}/pay/${id}`,
+      };
     },
     notification({ kind, eventId, invoice, amount, currency }, secret = API_KEY) {
       const body = JSON.stringify({ status: kind, id: invoice.providerId, eventId, amount, currency });

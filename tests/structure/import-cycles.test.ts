@@ -17,12 +17,19 @@ import { describe, expect, test } from "vitest";
  */
 const root = resolve(import.meta.dirname, "../..");
 /** The source folders (app/ is the composition root, common/ what server/ and web/ share). */
-const FOLDERS = ["engine", "server", "web", "scripts", "common", "app"].filter((folder) => existsSync(join(root, folder)));
+const FOLDERS = ["engine", "server", "web", "scripts", "common", "app"].filter((folder) =>
+  existsSync(join(root, folder)),
+);
 
 /** Circles allowed through type-only imports, each with its files and why it stays. */
 const ALLOWED_TYPE_CIRCLES: { files: string[]; reason: string }[] = [
   {
-    files: ["web/admin/form/form-dialog.tsx", "web/admin/relations/relation-sub-tables.tsx", "web/admin/relations/relation-table-context.ts", "web/admin/table/model-table.tsx"],
+    files: [
+      "web/admin/form/form-dialog.tsx",
+      "web/admin/relations/relation-sub-tables.tsx",
+      "web/admin/relations/relation-table-context.ts",
+      "web/admin/table/model-table.tsx",
+    ],
     reason:
       "the admin's natural recursion: a table opens a record's form, whose relation sub-tables are tables again. At run time the table hands itself down through React context (relation-table-context.ts), which names its props' type only",
   },
@@ -45,7 +52,13 @@ const BARE = /^[ \t]*import\s*["']([^"']+)["']/gm;
 const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /** `{ type A, type B }` alone: erased like `import type`. */
-const onlyTypes = (clause: string) => /^\{[\s\S]*\}$/.test(clause.trim()) && clause.replace(/[{}\s]/g, "").split(",").filter(Boolean).every((name) => name.startsWith("type"));
+const onlyTypes = (clause: string) =>
+  /^\{[\s\S]*\}$/.test(clause.trim()) &&
+  clause
+    .replace(/[{}\s]/g, "")
+    .split(",")
+    .filter(Boolean)
+    .every((name) => name.startsWith("type"));
 
 interface Import {
   specifier: string;
@@ -56,7 +69,8 @@ interface Import {
 /** The relative imports of a file's text (regex-read: the compiler here has no JS API). */
 function importsOf(text: string): Import[] {
   const found: Import[] = [];
-  for (const [, , typeKeyword, clause, specifier] of text.matchAll(FROM)) found.push({ specifier: specifier!, typeOnly: Boolean(typeKeyword) || onlyTypes(clause!) });
+  for (const [, , typeKeyword, clause, specifier] of text.matchAll(FROM))
+    found.push({ specifier: specifier!, typeOnly: Boolean(typeKeyword) || onlyTypes(clause!) });
   for (const [, specifier] of text.matchAll(BARE)) found.push({ specifier: specifier!, typeOnly: false });
   for (const [, specifier] of text.matchAll(DYNAMIC)) found.push({ specifier: specifier!, typeOnly: false });
   return found.filter((found) => found.specifier.startsWith("."));
@@ -144,7 +158,8 @@ function circleIn(graph: Graph, members: Set<string>): string[] {
 const described = (graph: Graph, component: string[]) =>
   `${component.length === 1 ? "a file imports itself" : `${component.length} files import one another round`}, e.g. ${circleIn(graph, new Set(component)).join(" → ")}\n  its files: ${component.join(", ")}`;
 
-const sameFiles = (component: string[], files: string[]) => component.length === files.length && files.every((file) => component.includes(file));
+const sameFiles = (component: string[], files: string[]) =>
+  component.length === files.length && files.every((file) => component.includes(file));
 
 describe(`the import graph of ${FOLDERS.map((folder) => `${folder}/`).join(", ")}`, () => {
   const runTime = importGraph(false);
@@ -158,17 +173,20 @@ describe(`the import graph of ${FOLDERS.map((folder) => `${folder}/`).join(", ")
     // rbac's services use notification's queue by its type only.
     expect(withTypes.get("server/modules/rbac/rbac-services.ts")).toContain("server/modules/notification/index.ts");
     expect(runTime.get("server/modules/rbac/rbac-services.ts")).not.toContain("server/modules/notification/index.ts");
-    expect(importsOf('import type { A } from "./a.js";\nimport { type B, type C } from "./b.js";\nexport type { D } from "./d.js";')).toEqual([
+    expect(
+      importsOf(
+        'import type { A } from "./a.js";\nimport { type B, type C } from "./b.js";\nexport type { D } from "./d.js";',
+      ),
+    ).toEqual([
       { specifier: "./a.js", typeOnly: true },
       { specifier: "./b.js", typeOnly: true },
       { specifier: "./d.js", typeOnly: true },
     ]);
-    expect(importsOf('import { a, type B } from "./a.js";\nexport * from "./b.js";\nimport "./c.js";\nconst d = await import("./d.js");').map((found) => found.typeOnly)).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      importsOf(
+        'import { a, type B } from "./a.js";\nexport * from "./b.js";\nimport "./c.js";\nconst d = await import("./d.js");',
+      ).map((found) => found.typeOnly),
+    ).toEqual([false, false, false, false]);
   });
 
   test("no file imports itself back at run time", () => {
@@ -185,7 +203,11 @@ describe(`the import graph of ${FOLDERS.map((folder) => `${folder}/`).join(", ")
 
   test("each listed exception is still a circle (one that is gone leaves the list)", () => {
     const all = circles(withTypes);
-    for (const allowed of ALLOWED_TYPE_CIRCLES) expect(all.some((component) => sameFiles(component, allowed.files)), allowed.files.join(", ")).toBe(true);
+    for (const allowed of ALLOWED_TYPE_CIRCLES)
+      expect(
+        all.some((component) => sameFiles(component, allowed.files)),
+        allowed.files.join(", "),
+      ).toBe(true);
   });
 
   test("a circle is found and named by its files", () => {

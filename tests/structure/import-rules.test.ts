@@ -40,13 +40,17 @@ function importsOf(file: string, text: string): Edge[] {
   for (const match of text.matchAll(SPECIFIER)) {
     const specifier = match[1]!;
     if (!specifier.startsWith(".")) continue; // packages and node: builtins are not ours
-    const target = relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join("/");
+    const target = relative(ROOT, resolve(ROOT, dirname(file), specifier))
+      .split(sep)
+      .join("/");
     edges.push({ file, specifier, target });
   }
   return edges;
 }
 
-const edges = SOURCE_DIRS.flatMap(sourceFiles).flatMap((file) => importsOf(file, readFileSync(join(ROOT, file), "utf8")));
+const edges = SOURCE_DIRS.flatMap(sourceFiles).flatMap((file) =>
+  importsOf(file, readFileSync(join(ROOT, file), "utf8")),
+);
 
 interface Rule {
   rule: string;
@@ -80,17 +84,31 @@ const RULES: Rule[] = [
   },
   { rule: "engine/ imports nothing from server/", from: under("engine"), forbidden: under("server") },
   { rule: "engine/ imports nothing from web/", from: under("engine"), forbidden: under("web") },
-  { rule: "web/ imports nothing from server/ (it talks to the server over HTTP)", from: under("web"), forbidden: under("server") },
+  {
+    rule: "web/ imports nothing from server/ (it talks to the server over HTTP)",
+    from: under("web"),
+    forbidden: under("server"),
+  },
   // The server runs web/'s render through app.web (server/web/web-layer.ts), handed in by app/.
-  { rule: "server/ imports nothing from web/ (app/ hands it the site's renderer)", from: under("server"), forbidden: under("web") },
+  {
+    rule: "server/ imports nothing from web/ (app/ hands it the site's renderer)",
+    from: under("server"),
+    forbidden: under("web"),
+  },
   // What both layers use; it may read the engine (the languages one process serves), nothing above.
   { rule: "common/ imports nothing from server/", from: under("common"), forbidden: under("server") },
   { rule: "common/ imports nothing from web/", from: under("common"), forbidden: under("web") },
-  { rule: "engine/ imports nothing from common/ (common/ is above it)", from: under("engine"), forbidden: under("common") },
+  {
+    rule: "engine/ imports nothing from common/ (common/ is above it)",
+    from: under("engine"),
+    forbidden: under("common"),
+  },
 ];
 
 const breaches = (rule: Rule, graph: readonly Edge[]) =>
-  graph.filter((e) => rule.from(e.file) && rule.forbidden(e.target, e.file)).map((e) => `${e.file} imports "${e.specifier}" (${e.target})`);
+  graph
+    .filter((e) => rule.from(e.file) && rule.forbidden(e.target, e.file))
+    .map((e) => `${e.file} imports "${e.specifier}" (${e.target})`);
 
 describe("import rules", () => {
   it("reads the import graph (the scan itself works: known edges are found)", () => {
@@ -140,10 +158,18 @@ describe("import rules", () => {
       edge("web/site/render/head.ts", "common/site/html.js"),
     ];
     const found = (start: string) => breaches(rule(start), graph);
-    expect(found("server/ imports nothing from web/")).toEqual(['server/site/site-pages.ts imports "web/site/render/render-document.js" (web/site/render/render-document.js)']);
-    expect(found("common/ imports nothing from web/")).toEqual(['common/site/page-metadata.ts imports "web/site/data/site-data.js" (web/site/data/site-data.js)']);
-    expect(found("common/ imports nothing from server/")).toEqual(['common/money.ts imports "server/modules/billing/money.js" (server/modules/billing/money.js)']);
-    expect(found("engine/ imports nothing from common/")).toEqual(['engine/schema/languages.ts imports "common/site/page-data.js" (common/site/page-data.js)']);
+    expect(found("server/ imports nothing from web/")).toEqual([
+      'server/site/site-pages.ts imports "web/site/render/render-document.js" (web/site/render/render-document.js)',
+    ]);
+    expect(found("common/ imports nothing from web/")).toEqual([
+      'common/site/page-metadata.ts imports "web/site/data/site-data.js" (web/site/data/site-data.js)',
+    ]);
+    expect(found("common/ imports nothing from server/")).toEqual([
+      'common/money.ts imports "server/modules/billing/money.js" (server/modules/billing/money.js)',
+    ]);
+    expect(found("engine/ imports nothing from common/")).toEqual([
+      'engine/schema/languages.ts imports "common/site/page-data.js" (common/site/page-data.js)',
+    ]);
   });
 
   it("lets a module import another module's index.ts, and nothing else of it", () => {

@@ -10,14 +10,19 @@ import { mutants } from "../../scripts/lib/mutant-list.js";
 import { locate, replaceOnce } from "../../scripts/lib/mutant-text.js";
 import { paths } from "../../server/config.js";
 
-
 describe("npm run mutants' list", () => {
-  it.each(mutants.map((m) => [m.name, m] as const))("%s: each text to change is in its file once, its tests exist", (_name, mutant) => {
-    for (const change of mutant.changes) {
-      expect(locate(readFileSync(join(paths.root, change.file), "utf8"), change.from), `${change.file}: ${change.from}`).toBeDefined();
-    }
-    expect(mutant.tests.filter((file) => !existsSync(join(paths.root, file)))).toEqual([]);
-  });
+  it.each(mutants.map((m) => [m.name, m] as const))(
+    "%s: each text to change is in its file once, its tests exist",
+    (_name, mutant) => {
+      for (const change of mutant.changes) {
+        expect(
+          locate(readFileSync(join(paths.root, change.file), "utf8"), change.from),
+          `${change.file}: ${change.from}`,
+        ).toBeDefined();
+      }
+      expect(mutant.tests.filter((file) => !existsSync(join(paths.root, file)))).toEqual([]);
+    },
+  );
 
   it.each([
     ["as written", "const a = f(x, y);", "f(x, y)", "const a = g();"],

@@ -32,7 +32,11 @@ function sourceFiles(dir: string): string[] {
 /** "file:line: text" for each line of each file that declares an untyped row. */
 function untypedRows(files: readonly { path: string; text: string }[]): string[] {
   return files.flatMap(({ path, text }) =>
-    text.split("\n").flatMap((line, i) => (UNTYPED_ROW.some((pattern) => pattern.test(line)) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+    text
+      .split("\n")
+      .flatMap((line, i) =>
+        UNTYPED_ROW.some((pattern) => pattern.test(line)) ? [`${path}:${i + 1}: ${line.trim()}`] : [],
+      ),
   );
 }
 
@@ -49,15 +53,27 @@ describe("row types in server/modules", () => {
 
   it("no file declares rows as Record<string, any> or type Row = …any…", () => {
     const found = breaches(files, PENDING);
-    expect(found, `untyped rows (use the model's StoredRecord, a local interface, or Record<string, unknown> for open JSON):\n  ${found.join("\n  ")}\n`).toEqual([]);
+    expect(
+      found,
+      `untyped rows (use the model's StoredRecord, a local interface, or Record<string, unknown> for open JSON):\n  ${found.join("\n  ")}\n`,
+    ).toEqual([]);
   });
 
   it("names the file and line of each untyped row, and exempts only the pending files", () => {
     const sample = [
-      { path: "server/modules/fake/queue.ts", text: 'import x from "y";\ntype Row = Record<string, any>;\nexport const a = 1;' },
-      { path: "server/modules/fake/route.ts", text: "const body: Record<string,  any> = {};\nconst ok: Record<string, unknown> = {};" },
+      {
+        path: "server/modules/fake/queue.ts",
+        text: 'import x from "y";\ntype Row = Record<string, any>;\nexport const a = 1;',
+      },
+      {
+        path: "server/modules/fake/route.ts",
+        text: "const body: Record<string,  any> = {};\nconst ok: Record<string, unknown> = {};",
+      },
       { path: "server/modules/fake/alias.ts", text: "type Row = { [key: string]: any };" },
-      { path: "server/modules/fake/typed.ts", text: "type Row = StoredRecord<\"billing/invoices\">;\nconst open: Record<string, unknown> = {};\n// any rows here? no" },
+      {
+        path: "server/modules/fake/typed.ts",
+        text: 'type Row = StoredRecord<"billing/invoices">;\nconst open: Record<string, unknown> = {};\n// any rows here? no',
+      },
       { path: "server/modules/fake/pending.ts", text: "type Row = Record<string, any>;" },
     ];
     expect(breaches(sample, new Set(["server/modules/fake/pending.ts"]))).toEqual([

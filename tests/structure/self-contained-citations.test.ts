@@ -24,9 +24,7 @@ const SKIPPED: Record<string, string> = {
 
 function trackedTextFiles(): string[] {
   const listed = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return listed
-    .split("\0")
-    .filter((file) => file && !(file in SKIPPED) && !file.split("/").includes("node_modules"));
+  return listed.split("\0").filter((file) => file && !(file in SKIPPED) && !file.split("/").includes("node_modules"));
 }
 
 describe("citations a reader can follow", () => {
@@ -83,7 +81,7 @@ describe("the checker", () => {
     ["a one-time password standard", "RFC 6238 codes"],
     ["a hash name", 'createHash("sha256")'],
     ["our own docs pages", "docs/api.md and docs/payments.md"],
-    ["an HTML entity", "replace(/'/g, \"&#39;\")"],
+    ["an HTML entity", 'replace(/\'/g, "&#39;")'],
     ["a key that starts with a hash", 'const NOT_FOUND_PATH = "#404";'],
     ["a markdown heading", "## 2. Shop"],
     ["the word issue without a number", "the issue is the token's age"],

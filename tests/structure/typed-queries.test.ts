@@ -26,17 +26,25 @@ function sourceFiles(dir: string): string[] {
 
 const UNTYPED = /\b(?:Kysely|Transaction|ControlledTransaction)<\s*any\s*>/;
 /** A builder call naming a table by its SQL name: `selectFrom("rbac_roles")`, `updateTable('billing_invoices as i')`. */
-const SQL_TABLE_NAME = /\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|mergeInto)\(\s*["'`][a-z0-9]+_[a-z0-9_]+(?:\s+as\s+\w+)?["'`]/;
+const SQL_TABLE_NAME =
+  /\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|mergeInto)\(\s*["'`][a-z0-9]+_[a-z0-9_]+(?:\s+as\s+\w+)?["'`]/;
 
 function breaches(files: readonly { path: string; text: string }[]): string[] {
   return files.flatMap(({ path, text }) =>
-    text.split("\n").flatMap((line, i) => (UNTYPED.test(line) || SQL_TABLE_NAME.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+    text
+      .split("\n")
+      .flatMap((line, i) =>
+        UNTYPED.test(line) || SQL_TABLE_NAME.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [],
+      ),
   );
 }
 
 describe("typed queries", () => {
   it("no source file writes Kysely<any> or names a table by its SQL name in a builder call", () => {
-    const files = SOURCE_DIRS.flatMap(sourceFiles).map((path) => ({ path, text: readFileSync(join(ROOT, path), "utf8") }));
+    const files = SOURCE_DIRS.flatMap(sourceFiles).map((path) => ({
+      path,
+      text: readFileSync(join(ROOT, path), "utf8"),
+    }));
     expect(files.length).toBeGreaterThan(300);
     const found = breaches(files);
     expect(found, `untyped queries:\n  ${found.join("\n  ")}\n`).toEqual([]);

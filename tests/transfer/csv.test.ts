@@ -13,7 +13,10 @@ describe("CSV cells round-trip", () => {
     ["a lone null", [null]],
   ])("%s", (_name, cells) => {
     // Read as an import reads: a leading tab was written after an inert-making apostrophe (csv-formulas.test.ts).
-    expect(parseCsv(csvLine(cells) + csvLine(["next"])).map((record) => record.map(liveCell))).toEqual([cells, ["next"]]);
+    expect(parseCsv(csvLine(cells) + csvLine(["next"])).map((record) => record.map(liveCell))).toEqual([
+      cells,
+      ["next"],
+    ]);
   });
 
   test.each([
@@ -25,6 +28,9 @@ describe("CSV cells round-trip", () => {
   });
 
   test("reads a last line without a line break, and skips a byte-order mark", () => {
-    expect(parseCsv("\uFEFFid,title\r\n1,x")).toEqual([["id", "title"], ["1", "x"]]);
+    expect(parseCsv("\uFEFFid,title\r\n1,x")).toEqual([
+      ["id", "title"],
+      ["1", "x"],
+    ]);
   });
 });

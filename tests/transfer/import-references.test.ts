@@ -19,13 +19,21 @@ describe(`an import whose rows refer to rows later in the file, on ${testDialect
         parentId: { type: "string", format: "uuid", "x-references": { model: SECTIONS, onDelete: "cascade" } },
         relatedId: { type: "string", format: "uuid", "x-references": { model: SECTIONS, onDelete: "set null" } },
       }),
-      "shop/nodes.json": entity(NODES, { rootId: { type: "string", format: "uuid", "x-references": { model: NODES, onDelete: "cascade" } } }, { required: ["rootId"] }),
+      "shop/nodes.json": entity(
+        NODES,
+        { rootId: { type: "string", format: "uuid", "x-references": { model: NODES, onDelete: "cascade" } } },
+        { required: ["rootId"] },
+      ),
     },
     { withProjectSchemas: true },
   );
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ schemasDir: project.schemasDir, migrationsDir: project.migrationsDir, generatedDir: project.generatedDir });
+    t = await createTestApp({
+      schemasDir: project.schemasDir,
+      migrationsDir: project.migrationsDir,
+      generatedDir: project.generatedDir,
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -33,16 +41,24 @@ describe(`an import whose rows refer to rows later in the file, on ${testDialect
   });
   beforeEach(async () => {
     for (const model of [SECTIONS, NODES]) {
-      for (const row of (await t.request({ method: "GET", url: `/api/${model}?limit=1000` })).body.data) await t.request({ method: "DELETE", url: `/api/${model}/${row.id}` });
+      for (const row of (await t.request({ method: "GET", url: `/api/${model}?limit=1000` })).body.data)
+        await t.request({ method: "DELETE", url: `/api/${model}/${row.id}` });
     }
   });
 
-  const list = async (model: string) => (await t.request({ method: "GET", url: `/api/${model}?limit=1000` })).body.data as Record<string, any>[];
-  const parentsOf = async (model: string, field: string) => Object.fromEntries((await list(model)).map((r) => [r.slug, r[field]]));
+  const list = async (model: string) =>
+    (await t.request({ method: "GET", url: `/api/${model}?limit=1000` })).body.data as Record<string, any>[];
+  const parentsOf = async (model: string, field: string) =>
+    Object.fromEntries((await list(model)).map((r) => [r.slug, r[field]]));
 
   test("a child listed before its parent (CSV): the parent is written first", async () => {
     const [child, parent, grandparent] = [randomUUID(), randomUUID(), randomUUID()];
-    const csv = ["id,slug,parentId,title.en", `${child},child,${parent},Child`, `${parent},parent,${grandparent},Parent`, `${grandparent},grandparent,,Top`].join("\n");
+    const csv = [
+      "id,slug,parentId,title.en",
+      `${child},child,${parent},Child`,
+      `${parent},parent,${grandparent},Parent`,
+      `${grandparent},grandparent,,Top`,
+    ].join("\n");
     const dry = await importFile(t, SECTIONS, csv, "sections.csv", "dryRun=true");
     expect(dry.body.data).toEqual({ create: [1, 2, 3], update: [], rejected: [] });
     const { status, body } = await importFile(t, SECTIONS, csv, "sections.csv");
@@ -69,7 +85,8 @@ describe(`an import whose rows refer to rows later in the file, on ${testDialect
   });
 
   test("an update naming a row the file creates further down", async () => {
-    const existing = (await t.request({ method: "POST", url: `/api/${SECTIONS}`, payload: { data: { slug: "old" } } })).body.data;
+    const existing = (await t.request({ method: "POST", url: `/api/${SECTIONS}`, payload: { data: { slug: "old" } } }))
+      .body.data;
     const fresh = randomUUID();
     const records = [
       { id: existing.id, slug: "old", parentId: fresh },
@@ -77,7 +94,9 @@ describe(`an import whose rows refer to rows later in the file, on ${testDialect
     ];
     const dry = await importFile(t, SECTIONS, JSON.stringify(records), "sections.json", "dryRun=true");
     expect(dry.body.data).toEqual({ create: [2], update: [1], rejected: [] });
-    expect((await importFile(t, SECTIONS, JSON.stringify(records), "sections.json")).body).toEqual({ data: { created: 1, updated: 1 } });
+    expect((await importFile(t, SECTIONS, JSON.stringify(records), "sections.json")).body).toEqual({
+      data: { created: 1, updated: 1 },
+    });
     expect(await parentsOf(SECTIONS, "parentId")).toEqual({ old: fresh, fresh: null });
   });
 
@@ -100,7 +119,8 @@ describe(`an import whose rows refer to rows later in the file, on ${testDialect
       { id: a, slug: "a", rootId: b },
       { id: b, slug: "b", rootId: a },
     ];
-    const reason = (other: number) => `/rootId names row ${other} of this file, and the rows' required references go round in a circle: none of them can be written first`;
+    const reason = (other: number) =>
+      `/rootId names row ${other} of this file, and the rows' required references go round in a circle: none of them can be written first`;
     const dry = await importFile(t, NODES, JSON.stringify(records), "nodes.json", "dryRun=true");
     expect(dry.body.data).toEqual({
       create: [1],

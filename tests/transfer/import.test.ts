@@ -14,8 +14,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const articles = async () => (await t.request({ method: "GET", url: `/api/${ARTICLES}?limit=1000` })).body.data as Record<string, any>[];
-const create = async (data: Record<string, unknown>) => (await t.request({ method: "POST", url: `/api/${ARTICLES}`, payload: { data } })).body.data;
+const articles = async () =>
+  (await t.request({ method: "GET", url: `/api/${ARTICLES}?limit=1000` })).body.data as Record<string, any>[];
+const create = async (data: Record<string, unknown>) =>
+  (await t.request({ method: "POST", url: `/api/${ARTICLES}`, payload: { data } })).body.data;
 
 beforeEach(async () => {
   for (const article of await articles()) await t.request({ method: "DELETE", url: `/api/${ARTICLES}/${article.id}` });
@@ -56,7 +58,9 @@ describe("import", () => {
   });
 
   test("a row the database refuses (a reference to no record) rolls back the rows written before it, and is named", async () => {
-    const category = (await t.request({ method: "POST", url: "/api/blog/categories", payload: { data: { title: { en: "News" } } } })).body.data;
+    const category = (
+      await t.request({ method: "POST", url: "/api/blog/categories", payload: { data: { title: { en: "News" } } } })
+    ).body.data;
     const article = await create({ title: { en: "Linked" } });
     const links = [
       { categoryId: category.id, articleId: article.id },
@@ -73,7 +77,13 @@ describe("import", () => {
     const existing = await create({ slug: "kept", title: { en: "Old" } });
     const id = randomUUID();
     const records = [
-      { id, slug: "moved", title: { en: "Moved", ru: "Перенесена" }, createdAt: "2020-01-02T03:04:05.000Z", updatedAt: "2021-01-02T03:04:05.000Z" },
+      {
+        id,
+        slug: "moved",
+        title: { en: "Moved", ru: "Перенесена" },
+        createdAt: "2020-01-02T03:04:05.000Z",
+        updatedAt: "2021-01-02T03:04:05.000Z",
+      },
       { slug: "kept", title: { en: "New title" } },
     ];
     const { status, body } = await importFile(t, ARTICLES, JSON.stringify(records), "articles.json");
@@ -82,11 +92,19 @@ describe("import", () => {
     const moved = (await t.request({ method: "GET", url: `/api/${ARTICLES}/${id}` })).body.data;
     expect(moved).toMatchObject({ slug: "moved", createdAt: "2020-01-02T03:04:05.000Z" });
     expect(Date.parse(moved.updatedAt)).toBeGreaterThan(started);
-    expect((await t.request({ method: "GET", url: `/api/${ARTICLES}/${existing.id}` })).body.data.title).toEqual({ en: "New title" });
+    expect((await t.request({ method: "GET", url: `/api/${ARTICLES}/${existing.id}` })).body.data.title).toEqual({
+      en: "New title",
+    });
   });
 
   test("a hidden field in the file refuses its row", async () => {
-    const { body } = await importFile(t, "rbac/identities", JSON.stringify([{ email: "a@example.com", password: "x" }]), "identities.json", "dryRun=true");
+    const { body } = await importFile(
+      t,
+      "rbac/identities",
+      JSON.stringify([{ email: "a@example.com", password: "x" }]),
+      "identities.json",
+      "dryRun=true",
+    );
     expect(body.data.rejected).toEqual([{ row: 1, reasons: ["/password is not a writable field"] }]);
   });
 
@@ -103,7 +121,11 @@ describe("import", () => {
 
 describe("export", () => {
   test("CSV keeps commas, quotes, line breaks, unicode and the empty text apart from null", async () => {
-    const tricky = { slug: "tricky", className: "", title: { en: 'Commas, "quotes"\nand lines', ru: "Привет, мир 🎉" } };
+    const tricky = {
+      slug: "tricky",
+      className: "",
+      title: { en: 'Commas, "quotes"\nand lines', ru: "Привет, мир 🎉" },
+    };
     const article = await create(tricky);
     const csv = (await exportText(t, ARTICLES)).text;
     const [header, row] = parseCsv(csv);
@@ -114,7 +136,9 @@ describe("export", () => {
     expect(row![header!.indexOf("subtitle.en")]).toBe(null);
     await t.request({ method: "DELETE", url: `/api/${ARTICLES}/${article.id}` });
     expect((await importFile(t, ARTICLES, csv, "articles.csv")).status).toBe(200);
-    expect((await t.request({ method: "GET", url: `/api/${ARTICLES}/${article.id}` })).body.data).toEqual(republished(article));
+    expect((await t.request({ method: "GET", url: `/api/${ARTICLES}/${article.id}` })).body.data).toEqual(
+      republished(article),
+    );
   });
 
   test("takes the list's filters, and never a hidden field", async () => {
@@ -143,7 +167,12 @@ describe("export", () => {
     const ann = await register(t, "ann-export@example.com");
     const signedIn = await t.app.inject({ method: "GET", url: `/api/${ARTICLES}/export`, headers: bearer(ann.jwt) });
     expect(signedIn.statusCode).toBe(403);
-    const imported = await t.request({ method: "POST", url: `/api/${ARTICLES}/import`, key: null, headers: bearer(ann.jwt) });
+    const imported = await t.request({
+      method: "POST",
+      url: `/api/${ARTICLES}/import`,
+      key: null,
+      headers: bearer(ann.jwt),
+    });
     expect(imported.status).toBe(403);
   });
 });

@@ -22,7 +22,9 @@ describe(`CSV export and import with LANGUAGES=en,ru,de on ${testDialect}`, () =
       await t.request({
         method: "POST",
         url: `/api/${ARTICLES}`,
-        payload: { data: { slug: "drei", title: { en: "Three", ru: "Три", de: "Drei" }, description: { de: "Nur auf Deutsch" } } },
+        payload: {
+          data: { slug: "drei", title: { en: "Three", ru: "Три", de: "Drei" }, description: { de: "Nur auf Deutsch" } },
+        },
       })
     ).body.data;
     const csv = (await exportText(t, ARTICLES)).text;
@@ -39,13 +41,23 @@ describe(`CSV export and import with LANGUAGES=en,ru,de on ${testDialect}`, () =
 
     // A German cell edited in the file updates the record's German text only.
     const edited = csv.replace("Drei", "Dreifach");
-    expect((await importFile(t, ARTICLES, edited, "articles.csv", "dryRun=true")).body.data).toEqual({ create: [], update: [1], rejected: [] });
+    expect((await importFile(t, ARTICLES, edited, "articles.csv", "dryRun=true")).body.data).toEqual({
+      create: [],
+      update: [1],
+      rejected: [],
+    });
     expect((await importFile(t, ARTICLES, edited, "articles.csv")).body).toEqual({ data: { created: 0, updated: 1 } });
     expect((await get(article.id)).title).toEqual({ en: "Three", ru: "Три", de: "Dreifach" });
   });
 
   test("a text in a language outside the setting is kept when a CSV file updates its record", async () => {
-    const article = (await t.request({ method: "POST", url: `/api/${ARTICLES}`, payload: { data: { slug: "vier", title: { en: "Four", fr: "Quatre" } } } })).body.data;
+    const article = (
+      await t.request({
+        method: "POST",
+        url: `/api/${ARTICLES}`,
+        payload: { data: { slug: "vier", title: { en: "Four", fr: "Quatre" } } },
+      })
+    ).body.data;
     expect(article.title).toEqual({ en: "Four", fr: "Quatre" });
     const csv = (await exportText(t, ARTICLES)).text;
     expect(parseCsv(csv)[0]).not.toContain("title.fr");

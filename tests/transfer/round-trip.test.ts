@@ -16,9 +16,14 @@ let demoModels: Model[];
 beforeAll(async () => {
   source = await createTestApp({ seedDemoContent: true });
   const counts = await Promise.all(
-    source.app.registry.exposed.map(async (m) => [m, (await source.request({ method: "GET", url: `/api/${m.id}/count` })).body.data as number] as const),
+    source.app.registry.exposed.map(
+      async (m) =>
+        [m, (await source.request({ method: "GET", url: `/api/${m.id}/count` })).body.data as number] as const,
+    ),
   );
-  demoModels = dependencyOrder(counts.filter(([m, count]) => count > 0 && !SEEDED_BY_EVERY_DATABASE.has(m.id)).map(([m]) => m));
+  demoModels = dependencyOrder(
+    counts.filter(([m, count]) => count > 0 && !SEEDED_BY_EVERY_DATABASE.has(m.id)).map(([m]) => m),
+  );
 }, 180_000);
 afterAll(() => source?.close());
 
@@ -39,7 +44,13 @@ describe.each(["csv", "json"] as const)("export as %s, import into an empty data
       const imported = await importFile(target, model.id, exported.text, `${model.name}.${format}`);
       expect(imported.status, `${model.id}: ${JSON.stringify(imported.body)}`).toBe(200);
       const [before, after] = await Promise.all(
-        [source, target].map(async (t) => byId(JSON.parse((await exportText(t, model.id, "format=json")).text).map(({ updatedAt: _updatedAt, ...record }: Record<string, unknown>) => record))),
+        [source, target].map(async (t) =>
+          byId(
+            JSON.parse((await exportText(t, model.id, "format=json")).text).map(
+              ({ updatedAt: _updatedAt, ...record }: Record<string, unknown>) => record,
+            ),
+          ),
+        ),
       );
       expect(after, model.id).toEqual(before);
     }

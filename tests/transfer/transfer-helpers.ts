@@ -5,7 +5,11 @@ import type { TestApp } from "../helpers/test-app.js";
 
 /** The raw text of a model's export (with the secret key unless `key` says otherwise). */
 export async function exportText(t: TestApp, modelId: string, query = "format=csv", key?: string | null) {
-  const response = await t.app.inject({ method: "GET", url: `/api/${modelId}/export?${query}`, headers: key === null ? {} : { "x-rbac-secret-key": key ?? "test-secret-key" } });
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/${modelId}/export?${query}`,
+    headers: key === null ? {} : { "x-rbac-secret-key": key ?? "test-secret-key" },
+  });
   return { status: response.statusCode, text: response.body, headers: response.headers };
 }
 
@@ -45,4 +49,8 @@ export const byId = (records: Record<string, unknown>[]) => Object.fromEntries(r
  * A record as an import writes it back: the same, but changed at the import's time (its own
  * updatedAt) and, with DRAFTS=off, published again then.
  */
-export const republished = (record: any) => ({ ...record, updatedAt: expect.any(String), publication: { ...record.publication, publishedAt: expect.any(String) } });
+export const republished = (record: any) => ({
+  ...record,
+  updatedAt: expect.any(String),
+  publication: { ...record.publication, publishedAt: expect.any(String) },
+});

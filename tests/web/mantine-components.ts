@@ -5,7 +5,8 @@ import { paths } from "../../server/config.js";
 const mantine = join(paths.root, "node_modules", "@mantine", "core");
 const components = join(mantine, "esm", "components");
 /** Component folders: components/{Name} and the shared pieces in utils/{Name} (InlineInput). */
-const componentDir = (name: string) => [join(components, name), join(mantine, "esm", "utils", name)].find((dir) => existsSync(dir));
+const componentDir = (name: string) =>
+  [join(components, name), join(mantine, "esm", "utils", name)].find((dir) => existsSync(dir));
 
 /** Source files under `dir` (recursively), .ts and .tsx. */
 export function sourceFiles(dir: string): string[] {
@@ -19,7 +20,16 @@ export function sourceFiles(dir: string): string[] {
 function mantineImports(file: string): string[] {
   const text = readFileSync(file, "utf8");
   return [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"@mantine\/core"/g)].flatMap((m) =>
-    m[1]!.split(",").map((s) => s.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!).filter(Boolean),
+    m[1]!
+      .split(",")
+      .map(
+        (s) =>
+          s
+            .trim()
+            .replace(/^type\s+/, "")
+            .split(/\s+as\s+/)[0]!,
+      )
+      .filter(Boolean),
   );
 }
 
@@ -29,7 +39,11 @@ function componentDependencies(component: string): string[] {
   if (!dir) return [];
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".mjs"))
-    .flatMap((file) => [...readFileSync(join(dir, file), "utf8").matchAll(/from ["'](?:\.\.\/)+(?:utils\/)?([A-Z][A-Za-z]+)\//g)].map((m) => m[1]!));
+    .flatMap((file) =>
+      [...readFileSync(join(dir, file), "utf8").matchAll(/from ["'](?:\.\.\/)+(?:utils\/)?([A-Z][A-Za-z]+)\//g)].map(
+        (m) => m[1]!,
+      ),
+    );
 }
 
 /**

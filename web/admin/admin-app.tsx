@@ -17,7 +17,11 @@ import { WelcomePage } from "./welcome-page.js";
 // Shade 8 of indigo and a darker "dimmed" text keep the admin's texts at WCAG AA contrast (axe
 // color-contrast): Mantine's defaults (indigo 6, gray 6) are 4.3:1 and 3.3:1 on white.
 const theme = createTheme({ primaryColor: "indigo", primaryShade: 8, defaultRadius: "md" });
-const cssVariables: CSSVariablesResolver = () => ({ variables: {}, light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" }, dark: {} });
+const cssVariables: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+  dark: {},
+});
 
 const router = createBrowserRouter([
   {

@@ -1,11 +1,19 @@
 import { notifications } from "@mantine/notifications";
 
 /** The toasts' close button has only an icon: its accessible name, in the admin's language. */
-const closeButtonProps = () => ({ "aria-label": typeof navigator !== "undefined" && navigator.language.toLowerCase().startsWith("ru") ? "Закрыть" : "Close" });
+const closeButtonProps = () => ({
+  "aria-label":
+    typeof navigator !== "undefined" && navigator.language.toLowerCase().startsWith("ru") ? "Закрыть" : "Close",
+});
 
 /** A failed call as a red toast carrying the ApiError's message (message | causes | status). */
 export function notifyError(error: unknown) {
-  notifications.show({ color: "red", title: "Error", message: error instanceof Error ? error.message : String(error), closeButtonProps: closeButtonProps() });
+  notifications.show({
+    color: "red",
+    title: "Error",
+    message: error instanceof Error ? error.message : String(error),
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 export function notifySuccess(message: string) {

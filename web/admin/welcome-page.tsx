@@ -13,7 +13,8 @@ export function WelcomePage() {
         Back office
       </Title>
       <Text c="dimmed" mb="lg">
-        Choose a model in the list at the left to see its records. Tables, forms and relation sub-tables are generated from the schemas.
+        Choose a model in the list at the left to see its records. Tables, forms and relation sub-tables are generated
+        from the schemas.
       </Text>
       <SimpleGrid cols={3}>
         <Stat label={wordsTexts().modules} value={modules.size} />

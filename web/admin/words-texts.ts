@@ -16,7 +16,8 @@ const texts = {
     createTitle: (model: string) => `New ${model.toLowerCase()}`,
     choose: (model: string) => `Choose ${model.toLowerCase()}`,
     nothingFound: "No found items.",
-    customVariant: (name: string) => `'${name}' is not a variant the site knows for this model: the site shows nothing for it until a developer adds it.`,
+    customVariant: (name: string) =>
+      `'${name}' is not a variant the site knows for this model: the site shows nothing for it until a developer adds it.`,
     customVariantOption: (name: string) => `Use '${name}' (custom)`,
     editorScreens: "Editing",
     models: "Models",
@@ -48,7 +49,8 @@ const texts = {
     notSaved: "Not saved",
     modules: "Modules",
     entities: "Entities",
-    records: (count: number, estimated: boolean) => `${estimated ? "about " : ""}${count.toLocaleString("en")} ${count === 1 ? "record" : "records"}`,
+    records: (count: number, estimated: boolean) =>
+      `${estimated ? "about " : ""}${count.toLocaleString("en")} ${count === 1 ? "record" : "records"}`,
     exportCsv: "Export CSV",
     exportJson: "Export JSON",
     importFile: "Import",
@@ -67,7 +69,8 @@ const texts = {
     createTitle: (model: string) => `Создать: ${model.toLowerCase()}`,
     choose: (model: string) => `Выберите: ${model.toLowerCase()}`,
     nothingFound: "Ничего не найдено.",
-    customVariant: (name: string) => `«${name}» — вариант, которого сайт не знает для этой модели: сайт ничего не покажет, пока разработчик его не добавит.`,
+    customVariant: (name: string) =>
+      `«${name}» — вариант, которого сайт не знает для этой модели: сайт ничего не покажет, пока разработчик его не добавит.`,
     customVariantOption: (name: string) => `Использовать «${name}» (свой)`,
     editorScreens: "Редактирование",
     models: "Модели",
@@ -99,7 +102,8 @@ const texts = {
     notSaved: "Не сохранено",
     modules: "Модули",
     entities: "Сущности",
-    records: (count: number, estimated: boolean) => `${estimated ? "около " : ""}${count.toLocaleString("ru")} ${russianPlural(count, "запись", "записи", "записей")}`,
+    records: (count: number, estimated: boolean) =>
+      `${estimated ? "около " : ""}${count.toLocaleString("ru")} ${russianPlural(count, "запись", "записи", "записей")}`,
     exportCsv: "Экспорт CSV",
     exportJson: "Экспорт JSON",
     importFile: "Импорт",

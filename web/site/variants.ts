@@ -17,7 +17,22 @@ import { variants as websiteBuilder } from "./modules/website-builder/index.js";
 import { ownEntry } from "../../engine/query/own-key.js";
 
 /** Every module's variants in one table: model id → variant name → entry (its file and its import). */
-export const variantRegistry: ModuleVariants = Object.assign({}, agent, analytic, billing, blog, crm, ecommerce, fileStorage, host, notification, rbac, social, startup, websiteBuilder);
+export const variantRegistry: ModuleVariants = Object.assign(
+  {},
+  agent,
+  analytic,
+  billing,
+  blog,
+  crm,
+  ecommerce,
+  fileStorage,
+  host,
+  notification,
+  rbac,
+  social,
+  startup,
+  websiteBuilder,
+);
 
 /** Components already imported, by entry: rendered synchronously (the server, and hydration). */
 const loaded = new Map<VariantEntry, Variant>();
@@ -59,7 +74,11 @@ export const isVariantLoaded = (entry: VariantEntry) => loaded.has(entry);
  * The registry as the views see it: the roots of a render (render-document.tsx, hydrate.tsx)
  * provide it through context, so no variant imports this file back (an import circle otherwise).
  */
-export const siteVariants: VariantLookup = { entry: findVariantEntry, component: findVariant, isLoaded: isVariantLoaded };
+export const siteVariants: VariantLookup = {
+  entry: findVariantEntry,
+  component: findVariant,
+  isLoaded: isVariantLoaded,
+};
 
 /**
  * Adds a variant whose component is at hand (tests, a plug-in registering its own); returns the
@@ -78,12 +97,20 @@ export function registerVariant(model: string, name: string, component: Variant)
 /** Imports the variants of these source files (the ones a server-rendered page used). */
 export async function loadVariantFiles(files: readonly string[]): Promise<void> {
   const wanted = new Set(files);
-  await Promise.all(allEntries().filter((entry) => wanted.has(entry.file) && !loaded.has(entry)).map(loadEntry));
+  await Promise.all(
+    allEntries()
+      .filter((entry) => wanted.has(entry.file) && !loaded.has(entry))
+      .map(loadEntry),
+  );
 }
 
 /** Imports every variant: the server renders synchronously, so it needs them all at hand. */
 export async function loadAllVariants(): Promise<void> {
-  await Promise.all(allEntries().filter((entry) => !loaded.has(entry)).map(loadEntry));
+  await Promise.all(
+    allEntries()
+      .filter((entry) => !loaded.has(entry))
+      .map(loadEntry),
+  );
 }
 
 export function allEntries(): VariantEntry[] {

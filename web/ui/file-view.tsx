@@ -56,13 +56,34 @@ export function FileView({ file, style, fit = "cover", sizes = "100vw", language
   const mime = str(file.mimeType) ?? "";
   const alt = altText(file.alt, language) ?? str(file.adminTitle) ?? "";
   const size = { width: num(file.width), height: num(file.height) };
-  const media: CSSProperties = { display: "block", maxWidth: "100%", height: "auto", objectFit: fit, borderRadius: 12, ...style };
+  const media: CSSProperties = {
+    display: "block",
+    maxWidth: "100%",
+    height: "auto",
+    objectFit: fit,
+    borderRadius: 12,
+    ...style,
+  };
   let body: ReactNode;
   const srcSet = mime.includes("image") ? imageSrcSet(file) : undefined;
   const priority = loading === "eager" ? { fetchPriority: "high" as const } : {};
   if (mime.includes("image"))
-    body = <img src={src} srcSet={srcSet} sizes={srcSet ? sizes : undefined} alt={alt} loading={loading} decoding="async" {...priority} {...size} className={str(file.className)} style={media} />;
-  else if (mime.includes("video")) body = <video src={src} controls preload="metadata" {...size} className={str(file.className)} style={media} />;
+    body = (
+      <img
+        src={src}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
+        alt={alt}
+        loading={loading}
+        decoding="async"
+        {...priority}
+        {...size}
+        className={str(file.className)}
+        style={media}
+      />
+    );
+  else if (mime.includes("video"))
+    body = <video src={src} controls preload="metadata" {...size} className={str(file.className)} style={media} />;
   else
     body = (
       <a href={src} download className={str(file.className)}>

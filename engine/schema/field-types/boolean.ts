@@ -6,7 +6,8 @@ export const booleanType: FieldType = {
   matches: (schema) => schema.type === "boolean",
   column: "boolean",
   sqlDefault: String,
-  coerce: (value) => (value === true || value === "true" ? true : value === false || value === "false" ? false : undefined),
+  coerce: (value) =>
+    value === true || value === "true" ? true : value === false || value === "false" ? false : undefined,
   filters: { methods: orderedMethods },
   // The cell follows the checkbox input (a yes/no badge), not the type: a hinted input shows the text.
   admin: { input: "checkbox", cell: "text" },

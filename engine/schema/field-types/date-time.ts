@@ -4,12 +4,25 @@ import type { ExampleTools } from "./field-examples.js";
 
 /** Texts that are no moment: no zone, impossible days and hours, years PostgreSQL or JavaScript cannot hold, junk after. */
 const MALFORMED = [
-  "", "yesterday", "2024-01-01", "2024-13-01T00:00:00Z", "2024-02-30T00:00:00Z", "2024-01-01T25:00:00Z", "2024-01-01T00:00:00",
-  "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "2024-01-01T00:00:00Z junk", "1e10", "2024-01-01T00:00:00\u0000Z",
+  "",
+  "yesterday",
+  "2024-01-01",
+  "2024-13-01T00:00:00Z",
+  "2024-02-30T00:00:00Z",
+  "2024-01-01T25:00:00Z",
+  "2024-01-01T00:00:00",
+  "0000-01-01T00:00:00Z",
+  "+275760-09-13T00:00:00Z",
+  "2024-01-01T00:00:00Z junk",
+  "1e10",
+  "2024-01-01T00:00:00\u0000Z",
 ];
 
 /** Moments from the year 1000 to 9999, as ISO text. */
-export const dateTimeArb = ({ fc }: ExampleTools) => fc.date({ min: new Date("1000-01-01T00:00:00.000Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true }).map((d) => d.toISOString());
+export const dateTimeArb = ({ fc }: ExampleTools) =>
+  fc
+    .date({ min: new Date("1000-01-01T00:00:00.000Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true })
+    .map((d) => d.toISOString());
 
 /** A moment (createdAt, a publication time), given and answered as ISO text. */
 export const dateTimeType: FieldType = {

@@ -5,7 +5,16 @@ import { dateTimeArb } from "./date-time.js";
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Texts that are no calendar day. */
-const MALFORMED = ["", "2024-02-30", "2024-1-1", "01/02/2024", "0000-01-01", "2024-01-01T00:00:00Z", "10000-01-01", "today"];
+const MALFORMED = [
+  "",
+  "2024-02-30",
+  "2024-1-1",
+  "01/02/2024",
+  "0000-01-01",
+  "2024-01-01T00:00:00Z",
+  "10000-01-01",
+  "today",
+];
 
 /** A calendar day, "2024-05-01". */
 export const dateType: FieldType = {
@@ -13,7 +22,8 @@ export const dateType: FieldType = {
   matches: (schema) => schema.type === "string" && schema.format === "date",
   formats: ["date"],
   column: "date",
-  coerce: (value) => (typeof value === "string" && DATE.test(value) && !Number.isNaN(new Date(value).getTime()) ? value : undefined),
+  coerce: (value) =>
+    typeof value === "string" && DATE.test(value) && !Number.isNaN(new Date(value).getTime()) ? value : undefined,
   filters: { methods: orderedMethods },
   admin: { input: "text", cell: "text" },
   examples: {

@@ -26,12 +26,37 @@ export const decimalType: FieldType = {
   examples: {
     valid: () => "19.99",
     // A JSON number only when exact (docs/shop.md "Money is exact"): these are not.
-    // biome-ignore lint/correctness/noPrecisionLoss: an imprecise number is the point of this example
-    invalid: () => [12345678901234567, 0.1 + 0.2, 1e21, 1e-7, "abc", "1.", ".5", "1e3", "1,5", " 1", "0x1F", "1".repeat(19), `1.${"1".repeat(13)}`, true, {}, [], [1, 2]],
+    invalid: () => [
+      // biome-ignore lint/correctness/noPrecisionLoss: an imprecise number is the point of this example
+      12345678901234567,
+      0.1 + 0.2,
+      1e21,
+      1e-7,
+      "abc",
+      "1.",
+      ".5",
+      "1e3",
+      "1,5",
+      " 1",
+      "0x1F",
+      "1".repeat(19),
+      `1.${"1".repeat(13)}`,
+      true,
+      {},
+      [],
+      [1, 2],
+    ],
     // As the wire carries them: sign, up to 18 integer and 12 fraction digits.
     arbitrary: (_field, { fc }) =>
       fc
-        .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }), fc.option(fc.stringMatching(/^\d{1,12}$/), { nil: undefined }))
-        .map(([negative, whole, fraction]) => `${negative ? "-" : ""}${whole}${fraction === undefined ? "" : `.${fraction}`}`),
+        .tuple(
+          fc.boolean(),
+          fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }),
+          fc.option(fc.stringMatching(/^\d{1,12}$/), { nil: undefined }),
+        )
+        .map(
+          ([negative, whole, fraction]) =>
+            `${negative ? "-" : ""}${whole}${fraction === undefined ? "" : `.${fraction}`}`,
+        ),
   },
 };

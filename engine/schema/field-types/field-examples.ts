@@ -45,7 +45,8 @@ export const NUL = "\u0000";
 export const dangerousKeys = new Set(["__proto__", "constructor", "prototype"]);
 
 /** Printable text (no NUL, no lone surrogate): what a client may store in a text column. */
-export const textArb = ({ fc }: ExampleTools, maxLength = 30, minLength = 0) => fc.string({ unit: "grapheme", minLength, maxLength });
+export const textArb = ({ fc }: ExampleTools, maxLength = 30, minLength = 0) =>
+  fc.string({ unit: "grapheme", minLength, maxLength });
 
 /** JSON a jsonb column can hold: no NUL in texts, no prototype keys (Fastify refuses those). */
 export function jsonValueArb({ fc }: ExampleTools): Arbitrary<unknown> {
@@ -53,14 +54,19 @@ export function jsonValueArb({ fc }: ExampleTools): Arbitrary<unknown> {
     if (typeof value === "string") return value.replace(/\u0000/g, "");
     if (Array.isArray(value)) return value.map(clean);
     if (value && typeof value === "object") {
-      return Object.fromEntries(Object.entries(value).filter(([k]) => !dangerousKeys.has(k)).map(([k, v]) => [k.replace(/\u0000/g, ""), clean(v)]));
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([k]) => !dangerousKeys.has(k))
+          .map(([k, v]) => [k.replace(/\u0000/g, ""), clean(v)]),
+      );
     }
     return value;
   });
 }
 
 /** A text with a NUL byte inside, which no text column stores. */
-export const nulTextArb = (tools: ExampleTools) => tools.fc.tuple(textArb(tools, 10), textArb(tools, 10)).map(([a, b]) => `${a}${NUL}${b}`);
+export const nulTextArb = (tools: ExampleTools) =>
+  tools.fc.tuple(textArb(tools, 10), textArb(tools, 10)).map(([a, b]) => `${a}${NUL}${b}`);
 
 /** A long text that does not compress (so an index cannot hold it). */
 export function longText(length: number): string {
@@ -70,12 +76,22 @@ export function longText(length: number): string {
 }
 
 /** Texts of 3 000 to 1 100 000 characters, `wrap` making each the JSON sent (a bare string, a language map). */
-export const hugeTextArb = (tools: ExampleTools, wrap: (json: string) => string = (json) => json): Arbitrary<StressValue> =>
-  tools.fc.constantFrom(3_000, 100_000, 1_100_000).map((n) => ({ value: tools.rawJson(wrap(JSON.stringify(longText(n))), `text of ${n} chars`), label: `text of ${n} chars` }));
+export const hugeTextArb = (
+  tools: ExampleTools,
+  wrap: (json: string) => string = (json) => json,
+): Arbitrary<StressValue> =>
+  tools.fc.constantFrom(3_000, 100_000, 1_100_000).map((n) => ({
+    value: tools.rawJson(wrap(JSON.stringify(longText(n))), `text of ${n} chars`),
+    label: `text of ${n} chars`,
+  }));
 
 /** JSON nested 50 to 50 000 deep, as an array or an object (inside a key when the field is an object). */
 export function deepJsonArb(field: Field, tools: ExampleTools): Arbitrary<StressValue> {
-  const deep = (depth: number, array: boolean) => tools.rawJson(`${(array ? "[" : '{"a":').repeat(depth)}1${(array ? "]" : "}").repeat(depth)}`, `${array ? "array" : "object"} nested ${depth} deep`);
+  const deep = (depth: number, array: boolean) =>
+    tools.rawJson(
+      `${(array ? "[" : '{"a":').repeat(depth)}1${(array ? "]" : "}").repeat(depth)}`,
+      `${array ? "array" : "object"} nested ${depth} deep`,
+    );
   return tools.fc.tuple(tools.fc.constantFrom(50, 1_000, 5_000, 50_000), tools.fc.boolean()).map(([depth, array]) => ({
     value: field.schema.type === "object" && array ? { x: deep(depth, true) } : deep(depth, array),
     label: `nested ${depth} deep`,
@@ -120,7 +136,11 @@ export function numberWithin(schema: JsonSchema, preferred: number, integer: boo
 export function numberArb({ fc }: ExampleTools, schema: JsonSchema): Arbitrary<number> {
   return fc
     .double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum, max: schema.maximum })
-    .filter((n) => (typeof schema.exclusiveMinimum !== "number" || n > schema.exclusiveMinimum) && (typeof schema.exclusiveMaximum !== "number" || n < schema.exclusiveMaximum));
+    .filter(
+      (n) =>
+        (typeof schema.exclusiveMinimum !== "number" || n > schema.exclusiveMinimum) &&
+        (typeof schema.exclusiveMaximum !== "number" || n < schema.exclusiveMaximum),
+    );
 }
 
 /** A value for a plain JSON Schema (a property inside a JSON column). */
@@ -142,12 +162,17 @@ export function schemaValueArb(tools: ExampleTools, schema: JsonSchema): Arbitra
       return fc.array(schema.items ? schemaValueArb(tools, schema.items) : jsonValueArb(tools), { maxLength: 3 });
     case "object": {
       const properties: Record<string, JsonSchema> = schema.properties ?? {};
-      const known = fc.record(Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, schemaValueArb(tools, s)])), {
-        requiredKeys: (schema.required as string[] | undefined) ?? [],
-      });
+      const known = fc.record(
+        Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, schemaValueArb(tools, s)])),
+        {
+          requiredKeys: (schema.required as string[] | undefined) ?? [],
+        },
+      );
       if (schema.additionalProperties === false) return known;
       const keys = fc.string({ maxLength: 12 }).filter((k) => !dangerousKeys.has(k) && !(k in properties));
-      return fc.tuple(known, fc.dictionary(keys, jsonValueArb(tools), { maxKeys: 3 })).map(([a, b]) => ({ ...b, ...a }));
+      return fc
+        .tuple(known, fc.dictionary(keys, jsonValueArb(tools), { maxKeys: 3 }))
+        .map(([a, b]) => ({ ...b, ...a }));
     }
     default:
       return jsonValueArb(tools);
@@ -155,4 +180,5 @@ export function schemaValueArb(tools: ExampleTools, schema: JsonSchema): Arbitra
 }
 
 /** Objects of texts by language, as a language map holds them. */
-export const languageMapArb = (tools: ExampleTools) => tools.fc.dictionary(tools.fc.constantFrom("en", "ru", "de", "pt-BR"), textArb(tools), { maxKeys: 4 });
+export const languageMapArb = (tools: ExampleTools) =>
+  tools.fc.dictionary(tools.fc.constantFrom("en", "ru", "de", "pt-BR"), textArb(tools), { maxKeys: 4 });

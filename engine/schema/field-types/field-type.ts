@@ -97,7 +97,15 @@ export interface WriteRules {
 }
 
 /** The table cell of a value: how cell-value.tsx shows it. */
-export type CellType = "text" | "yes-no" | "date-time" | "reference" | "language-text" | "postal-address" | "file" | (string & {});
+export type CellType =
+  | "text"
+  | "yes-no"
+  | "date-time"
+  | "reference"
+  | "language-text"
+  | "postal-address"
+  | "file"
+  | (string & {});
 
 /** The admin field a type's admin rules read (engine/admin/admin-model.ts's AdminField). */
 export interface AdminFieldFacts {

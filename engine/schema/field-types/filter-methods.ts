@@ -2,7 +2,20 @@
 // from engine/query/list-query.ts so a field type (and the admin in the browser) can name them
 // without loading the query parser.
 export const filterMethods = [
-  "eq", "ne", "gt", "gte", "lt", "lte", "like", "ilike", "notLike", "notIlike", "inArray", "notInArray", "isNull", "isNotNull",
+  "eq",
+  "ne",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "like",
+  "ilike",
+  "notLike",
+  "notIlike",
+  "inArray",
+  "notInArray",
+  "isNull",
+  "isNotNull",
 ] as const;
 export type FilterMethod = (typeof filterMethods)[number];
 

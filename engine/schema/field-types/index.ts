@@ -45,7 +45,8 @@ export const fieldTypes = (): readonly FieldType[] => [...registered, ...builtIn
  * away again. Register before loading the schemas that use it.
  */
 export function registerFieldType(type: FieldType): () => void {
-  if (fieldTypes().some((t) => t.kind === type.kind)) throw new Error(`a field type of kind ${type.kind} is already registered`);
+  if (fieldTypes().some((t) => t.kind === type.kind))
+    throw new Error(`a field type of kind ${type.kind} is already registered`);
   registered.unshift(type);
   byKind = undefined;
   return () => {

@@ -11,13 +11,18 @@ export const integerType: FieldType = {
   column: "integer",
   sqlDefault: String,
   coerce(value) {
-    const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+    const n =
+      typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
     return Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : undefined;
   },
   filters: { methods: orderedMethods },
   write: {
     emptyIsNull: true,
-    narrow: (schema) => ({ ...schema, minimum: Math.max(schema.minimum ?? INT4.min, INT4.min), maximum: Math.min(schema.maximum ?? INT4.max, INT4.max) }),
+    narrow: (schema) => ({
+      ...schema,
+      minimum: Math.max(schema.minimum ?? INT4.min, INT4.min),
+      maximum: Math.min(schema.maximum ?? INT4.max, INT4.max),
+    }),
   },
   admin: { input: "number", cell: "text" },
   examples: {
@@ -34,6 +39,9 @@ export const integerType: FieldType = {
     },
     // Past what the column holds, however the schema bounds it.
     invalidArbitrary: (_field, { fc }) =>
-      fc.oneof(fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, -(2 ** 53) + 1, 1e20, -1e300), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER })),
+      fc.oneof(
+        fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, -(2 ** 53) + 1, 1e20, -1e300),
+        fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
+      ),
   },
 };

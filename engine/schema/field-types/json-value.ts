@@ -1,4 +1,3 @@
-
 import { jsonMethods, type FilterMethod } from "./filter-methods.js";
 
 const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
@@ -18,7 +17,8 @@ export const jsonColumn = {
   },
   filters: {
     methods: jsonMethods,
-    refusal: (method: FilterMethod, column: string) => `${method} does not apply to the JSON column ${column}; compare a key such as ${column}->>en`,
+    refusal: (method: FilterMethod, column: string) =>
+      `${method} does not apply to the JSON column ${column}; compare a key such as ${column}->>en`,
     keys: true,
     comparesAsJson: true,
   },

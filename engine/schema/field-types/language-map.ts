@@ -15,7 +15,8 @@ export const languageMapType: FieldType = {
   write: { bind: jsonColumn.bind },
   // The filters compile `"title"->>'en'`: one trigram index per language, on that very expression.
   // The indexed languages are fixed, not the LANGUAGES setting: a setting must not need a migration.
-  searchExpressions: (quotedName) => INDEXED_LANGUAGES.map((language) => [`_${language}`, `(${quotedName}->>'${language}')`]),
+  searchExpressions: (quotedName) =>
+    INDEXED_LANGUAGES.map((language) => [`_${language}`, `(${quotedName}->>'${language}')`]),
   admin: {
     input: "language-map",
     inputBeforeHints: (field) => (field.input === "rich-text" ? "rich-text-language-map" : "language-map"),
@@ -29,10 +30,30 @@ export const languageMapType: FieldType = {
   },
   examples: {
     valid: (_field, token) => ({ en: `English ${token}`, ru: `Русский ${token}` }),
-    invalid: () => ["text", 42, true, [], ["en"], { en: 1 }, { en: null }, { en: { nested: "x" } }, { "EN!": "x" }, { english: "x" }, { "": "x" }],
+    invalid: () => [
+      "text",
+      42,
+      true,
+      [],
+      ["en"],
+      { en: 1 },
+      { en: null },
+      { en: { nested: "x" } },
+      { "EN!": "x" },
+      { english: "x" },
+      { "": "x" },
+    ],
     arbitrary: (_field, tools) => languageMapArb(tools),
     // A NUL byte in a text, and an array where the map goes.
-    invalidArbitrary: (_field, tools) => tools.fc.oneof(nulTextArb(tools).map((text) => ({ en: text })), tools.fc.array(jsonValueArb(tools), { maxLength: 3 })),
-    stress: (field, tools) => tools.fc.oneof(hugeTextArb(tools, (json) => `{"en":${json}}`), deepJsonArb(field, tools)),
+    invalidArbitrary: (_field, tools) =>
+      tools.fc.oneof(
+        nulTextArb(tools).map((text) => ({ en: text })),
+        tools.fc.array(jsonValueArb(tools), { maxLength: 3 }),
+      ),
+    stress: (field, tools) =>
+      tools.fc.oneof(
+        hugeTextArb(tools, (json) => `{"en":${json}}`),
+        deepJsonArb(field, tools),
+      ),
   },
 };

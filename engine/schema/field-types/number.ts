@@ -9,7 +9,8 @@ export const numberType: FieldType = {
   column: "double precision",
   sqlDefault: String,
   coerce(value) {
-    const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+    const n =
+      typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
     return Number.isFinite(n) ? n : undefined;
   },
   filters: { methods: orderedMethods },

@@ -17,10 +17,14 @@ export const textOrLanguageMapType: FieldType = {
   // A filter's value: JSON text of a string or map as it is, any other text as that text itself
   // (an old client's `title eq Home` finds the page titled "Home").
   coerce(value: unknown): unknown {
-    if (typeof value !== "string") return value !== null && typeof value === "object" && !Array.isArray(value) ? jsonColumn.coerce(value) : undefined;
+    if (typeof value !== "string")
+      return value !== null && typeof value === "object" && !Array.isArray(value)
+        ? jsonColumn.coerce(value)
+        : undefined;
     try {
       const parsed: unknown = JSON.parse(value);
-      if (typeof parsed === "string" || (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))) return value;
+      if (typeof parsed === "string" || (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)))
+        return value;
     } catch {
       /* not JSON: the text itself */
     }
@@ -42,7 +46,18 @@ export const textOrLanguageMapType: FieldType = {
   examples: {
     valid: (_field, token) => ({ en: `English ${token}`, ru: `Русский ${token}` }),
     // A text is one of its forms: only what is neither a text nor a map of texts is wrong.
-    invalid: () => [42, true, [], ["en"], { en: 1 }, { en: null }, { en: { nested: "x" } }, { "EN!": "x" }, { english: "x" }, { "": "x" }],
+    invalid: () => [
+      42,
+      true,
+      [],
+      ["en"],
+      { en: 1 },
+      { en: null },
+      { en: { nested: "x" } },
+      { "EN!": "x" },
+      { english: "x" },
+      { "": "x" },
+    ],
     arbitrary: (_field, tools) => tools.fc.oneof(textArb(tools), languageMapArb(tools)),
   },
 };

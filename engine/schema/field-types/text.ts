@@ -1,6 +1,13 @@
 import type { Arbitrary } from "fast-check";
 import type { Field, JsonSchema } from "../model.js";
-import { fitsString, hugeTextArb, nulTextArb, textArb, type ExampleTools, type FieldExamples } from "./field-examples.js";
+import {
+  fitsString,
+  hugeTextArb,
+  nulTextArb,
+  textArb,
+  type ExampleTools,
+  type FieldExamples,
+} from "./field-examples.js";
 import type { FieldType } from "./field-type.js";
 import { textMethods } from "./filter-methods.js";
 
@@ -9,8 +16,10 @@ import { textMethods } from "./filter-methods.js";
 /** Pads or trims a text to the schema's length limits, keeping its end (where the token is). */
 function toLength(schema: JsonSchema, text: string): string {
   let out = text;
-  if (typeof schema.minLength === "number" && out.length < schema.minLength) out = out + "x".repeat(schema.minLength - out.length);
-  if (typeof schema.maxLength === "number" && out.length > schema.maxLength) out = out.slice(out.length - schema.maxLength);
+  if (typeof schema.minLength === "number" && out.length < schema.minLength)
+    out = out + "x".repeat(schema.minLength - out.length);
+  if (typeof schema.maxLength === "number" && out.length > schema.maxLength)
+    out = out.slice(out.length - schema.maxLength);
   return out;
 }
 
@@ -27,7 +36,10 @@ export function stringFor(field: Field, token: string, tools: ExampleTools): str
   for (const candidate of candidates.map((c) => toLength(s, c))) if (fitsString(s, candidate)) return candidate;
   if (typeof s.pattern === "string") {
     // An unusual pattern: let fast-check find texts it matches, and keep one that fits the lengths.
-    const samples = tools.fc.sample(tools.fc.stringMatching(new RegExp(s.pattern, "u"), { maxLength: 40 }), { numRuns: 200, seed: tools.seed });
+    const samples = tools.fc.sample(tools.fc.stringMatching(new RegExp(s.pattern, "u"), { maxLength: 40 }), {
+      numRuns: 200,
+      seed: tools.seed,
+    });
     const found = samples.find((c) => fitsString(s, c) && c.length > 3) ?? samples.find((c) => fitsString(s, c));
     if (found !== undefined) return found;
   }
@@ -38,7 +50,8 @@ export function stringFor(field: Field, token: string, tools: ExampleTools): str
 function uniqueText(field: Field, arb: Arbitrary<string>, tools: ExampleTools): Arbitrary<string> {
   return arb.map((text) => {
     const token = tools.uniqueToken();
-    for (const candidate of [`${text}-${token}`, `${text}${token}`]) if (fitsString(field.schema, candidate)) return candidate;
+    for (const candidate of [`${text}-${token}`, `${text}${token}`])
+      if (fitsString(field.schema, candidate)) return candidate;
     return stringFor(field, token, tools);
   });
 }
@@ -49,7 +62,8 @@ const textExamples: FieldExamples = {
     const s = field.schema;
     const values: unknown[] = [42, 1.5, true, {}, [], [1, 2], { en: "text" }];
     if (field.enum) values.push("not-one-of-the-enum-☃", `${field.enum[0]!.toUpperCase()}!`);
-    if (typeof s.pattern === "string") values.push(...["UPPER CASE!", " ", "☃☃", "a b"].filter((v) => !fitsString(s, v)));
+    if (typeof s.pattern === "string")
+      values.push(...["UPPER CASE!", " ", "☃☃", "a b"].filter((v) => !fitsString(s, v)));
     if (typeof s.maxLength === "number") values.push("x".repeat(s.maxLength + 1));
     if (typeof s.minLength === "number" && s.minLength > 0) values.push("x".repeat(s.minLength - 1));
     return values;
@@ -59,7 +73,8 @@ const textExamples: FieldExamples = {
     const s = field.schema;
     if (field.enum?.length) return fc.constantFrom(...field.enum);
     let arb: Arbitrary<string>;
-    if (typeof s.pattern === "string") arb = fc.stringMatching(new RegExp(s.pattern, "u"), { maxLength: 40 }).filter((v) => fitsString(s, v));
+    if (typeof s.pattern === "string")
+      arb = fc.stringMatching(new RegExp(s.pattern, "u"), { maxLength: 40 }).filter((v) => fitsString(s, v));
     else if (s.format === "email") arb = fc.emailAddress();
     else if (s.format === "uri") arb = fc.webUrl();
     else arb = textArb(tools, typeof s.maxLength === "number" ? Math.min(s.maxLength, 40) : 40, s.minLength ?? 0);
@@ -77,7 +92,12 @@ export const textType: FieldType = {
   formats: ["email", "uri"],
   column: "text",
   keywords: ["x-search", "slug", "admin-title"],
-  coerce: (value) => (typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : undefined),
+  coerce: (value) =>
+    typeof value === "string"
+      ? value
+      : typeof value === "number" || typeof value === "boolean"
+        ? String(value)
+        : undefined,
   filters: { methods: textMethods },
   write: { indexedText: true },
   admin: { input: "text", cell: "text", naming: "text" },

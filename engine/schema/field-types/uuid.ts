@@ -12,9 +12,21 @@ export const isUuid = (value: unknown): value is string => typeof value === "str
 export function malformedUuidArb({ fc }: ExampleTools): Arbitrary<string> {
   return fc.oneof(
     fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !UUID.test(s)),
-    fc.uuid().chain((u) =>
-      fc.constantFrom(u.slice(1), `${u}0`, u.replace(/-/g, ""), `{${u}}`, `urn:uuid:${u}`, u.replace(/[0-9a-f]$/, "g"), ` ${u}`, `${u}\n`, u.replace(/-/g, "_")),
-    ),
+    fc
+      .uuid()
+      .chain((u) =>
+        fc.constantFrom(
+          u.slice(1),
+          `${u}0`,
+          u.replace(/-/g, ""),
+          `{${u}}`,
+          `urn:uuid:${u}`,
+          u.replace(/[0-9a-f]$/, "g"),
+          ` ${u}`,
+          `${u}\n`,
+          u.replace(/-/g, "_"),
+        ),
+      ),
     fc.constantFrom("", "null", "0", "-1", "00000000-0000-0000-0000-00000000000", "'; drop table x; --", "%00"),
   );
 }
@@ -36,7 +48,16 @@ export const uuidType: FieldType = {
   admin: { input: "text", cell: "text" },
   examples: {
     valid: () => globalThis.crypto.randomUUID(),
-    invalid: () => [42, true, {}, [], [1, 2], "not-a-uuid", "123e4567-e89b-12d3-a456-42661417400", "123e4567e89b12d3a456426614174000x"],
+    invalid: () => [
+      42,
+      true,
+      {},
+      [],
+      [1, 2],
+      "not-a-uuid",
+      "123e4567-e89b-12d3-a456-42661417400",
+      "123e4567e89b12d3a456426614174000x",
+    ],
     arbitrary: (_field, { fc }) => fc.uuid(),
     invalidArbitrary: (_field, tools) => malformedUuidArb(tools),
   },

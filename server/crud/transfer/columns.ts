@@ -21,7 +21,9 @@ export function exportColumns(model: Model): ExportColumn[] {
   return model.fields
     .filter((field) => !field.hidden)
     .flatMap((field) =>
-      isLanguageMap(field) ? LANGUAGES.map((language) => ({ header: `${field.name}.${language}`, field, language })) : [{ header: field.name, field }],
+      isLanguageMap(field)
+        ? LANGUAGES.map((language) => ({ header: `${field.name}.${language}`, field, language }))
+        : [{ header: field.name, field }],
     );
 }
 
@@ -38,7 +40,8 @@ export function cellOf(record: Record<string, unknown>, column: ExportColumn): C
   return String(value);
 }
 
-const emptyMapByDefault = (field: Field) => field.required || (typeof field.default === "object" && field.default !== null);
+const emptyMapByDefault = (field: Field) =>
+  field.required || (typeof field.default === "object" && field.default !== null);
 
 export class CellError extends Error {}
 
@@ -69,7 +72,11 @@ function cellValue(field: Field, cell: CsvCell): unknown {
  * Reads CSV records by their header into records as the API takes them. A header no column of
  * the model has is refused (the file is for another model, or misspelt), never ignored.
  */
-export function recordsFromCsv(model: Model, header: CsvCell[], rows: CsvCell[][]): { records: Record<string, unknown>[]; problems: Map<number, string[]> } {
+export function recordsFromCsv(
+  model: Model,
+  header: CsvCell[],
+  rows: CsvCell[][],
+): { records: Record<string, unknown>[]; problems: Map<number, string[]> } {
   const byHeader = new Map(exportColumns(model).map((c) => [c.header, c]));
   const columns = header.map((name, i) => {
     const column = name === null ? undefined : byHeader.get(name);

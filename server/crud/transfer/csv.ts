@@ -87,7 +87,8 @@ export function parseCsv(text: string): CsvCell[][] {
         i++;
       }
       const next = text[i];
-      if (next !== undefined && next !== "," && next !== "\r" && next !== "\n") throw new CsvSyntaxError(line, "a quoted cell must end at a comma or a line end");
+      if (next !== undefined && next !== "," && next !== "\r" && next !== "\n")
+        throw new CsvSyntaxError(line, "a quoted cell must end at a comma or a line end");
       continue;
     }
     if (c === ",") {
@@ -98,7 +99,8 @@ export function parseCsv(text: string): CsvCell[][] {
       i += c === "\r" && text[i + 1] === "\n" ? 2 : 1;
       line++;
     } else {
-      if (c === '"') throw new CsvSyntaxError(line, "a quote inside an unquoted cell (quote the whole cell and double the quote)");
+      if (c === '"')
+        throw new CsvSyntaxError(line, "a quote inside an unquoted cell (quote the whole cell and double the quote)");
       cell += c;
       i++;
     }

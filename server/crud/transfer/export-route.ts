@@ -23,21 +23,30 @@ const EXPORT_QUERY_KEYS = ["format", "filters"];
  * Of an x-drafts model it exports the working copies to a caller who may edit the model (who
  * may read them with draft=true), and the published copies to one who may only export.
  */
-export function registerExportRoute(app: FastifyInstance, repository: Repository, visibleTo: (request: FastifyRequest, conditions: Filter[], view: View) => Filter[] | Promise<Filter[]>) {
+export function registerExportRoute(
+  app: FastifyInstance,
+  repository: Repository,
+  visibleTo: (request: FastifyRequest, conditions: Filter[], view: View) => Filter[] | Promise<Filter[]>,
+) {
   const model = repository.model;
   const published = app.publishedRepositories.get(model.id)!;
   app.get(`/api/${model.id}/export`, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const causes: ErrorCause[] = Object.keys(query)
       .filter((key) => !EXPORT_QUERY_KEYS.includes(key))
-      .map((key) => ({ path: `/${key}`, message: `is not a query parameter of this route: use ${EXPORT_QUERY_KEYS.join(", ")}` }));
+      .map((key) => ({
+        path: `/${key}`,
+        message: `is not a query parameter of this route: use ${EXPORT_QUERY_KEYS.join(", ")}`,
+      }));
     const format = query.format ?? "json";
-    if (!(TRANSFER_FORMATS as readonly unknown[]).includes(format)) causes.push({ path: "/format", message: "must be csv or json" });
+    if (!(TRANSFER_FORMATS as readonly unknown[]).includes(format))
+      causes.push({ path: "/format", message: "must be csv or json" });
     if (causes.length) throw validationErrorFromCauses(causes);
     const { filters } = parseListQuery(model, query.filters === undefined ? {} : { filters: query.filters });
     const view: View = model.published && !(await mayEdit(app, request, model)) ? "published" : "working";
     const visible = await visibleTo(request, filters, view);
-    const pages = view === "working" ? keysetPages(repository, visible) : withoutPublishedAt(keysetPages(published, visible));
+    const pages =
+      view === "working" ? keysetPages(repository, visible) : withoutPublishedAt(keysetPages(published, visible));
     const name = `${model.id.replace("/", "-")}.${format}`;
     reply.header("content-disposition", `attachment; filename="${name}"`);
     reply.header("cache-control", "no-store");

@@ -37,7 +37,10 @@ export function orderImportRows(model: Model, rows: ImportRow[]): OrderedRows {
     }),
   );
 
-  const first = placeInOrder(rows.map((_, i) => i), edges);
+  const first = placeInOrder(
+    rows.map((_, i) => i),
+    edges,
+  );
   if (first.left.length === 0) return { rows: first.placed.map((i) => rows[i]!), rejected: [] };
 
   // What is left goes round in circles (or waits on a row that does): its references to other
@@ -71,7 +74,9 @@ export function orderImportRows(model: Model, rows: ImportRow[]): OrderedRows {
       const edge = required[index]!.find((e) => refused.has(e.target))!;
       return {
         row: rows[index]!.row,
-        reasons: [`/${edge.field.name} names row ${rows[edge.target]!.row} of this file, and the rows' required references go round in a circle: none of them can be written first`],
+        reasons: [
+          `/${edge.field.name} names row ${rows[edge.target]!.row} of this file, and the rows' required references go round in a circle: none of them can be written first`,
+        ],
       };
     })
     .sort((a, b) => a.row - b.row);

@@ -23,7 +23,8 @@ export interface ImportPlan {
 const matchFields = (model: Model) => model.fields.filter((f) => f.name === "id" || (f.unique && !f.hidden));
 
 /** Server-maintained times (createdAt, updatedAt): a record may not write them, so they are taken out of it. */
-const serverTimes = (model: Model) => model.fields.filter((f) => f.readOnly && f.name !== "id" && f.kind === "datetime");
+const serverTimes = (model: Model) =>
+  model.fields.filter((f) => f.readOnly && f.name !== "id" && f.kind === "datetime");
 
 /**
  * Of those, the one an import keeps from the file: when a record was made (content moved between
@@ -32,7 +33,8 @@ const serverTimes = (model: Model) => model.fields.filter((f) => f.readOnly && f
  */
 const carried = (field: Field) => field.onUpdate !== "now";
 
-const reasonsOf = (error: AppError) => (error.causes.length ? error.causes.map((c) => `${c.path || "/"} ${c.message}`) : [error.message]);
+const reasonsOf = (error: AppError) =>
+  error.causes.length ? error.causes.map((c) => `${c.path || "/"} ${c.message}`) : [error.message];
 
 /**
  * Checks every record of an import before anything is written: each is matched to an existing
@@ -124,17 +126,29 @@ function matchOf(model: Model, record: Row, existing: Existing, reasons: string[
   return byId;
 }
 
-const lookupValue = (_field: Field, value: unknown) => (value !== null && typeof value === "object" ? JSON.stringify(value) : value);
+const lookupValue = (_field: Field, value: unknown) =>
+  value !== null && typeof value === "object" ? JSON.stringify(value) : value;
 
 async function existingRecords(repository: Repository, records: unknown[]): Promise<Existing> {
   const existing: Existing = new Map();
   for (const field of matchFields(repository.model)) {
     const coerce = fieldTypeOf(field.kind).coerce;
-    const values = [...new Set(records.map((r) => (r as Row | null)?.[field.name]).filter((v) => v !== undefined && v !== null && coerce(v) !== undefined))];
+    const values = [
+      ...new Set(
+        records
+          .map((r) => (r as Row | null)?.[field.name])
+          .filter((v) => v !== undefined && v !== null && coerce(v) !== undefined),
+      ),
+    ];
     const found = new Map<unknown, string>();
     for (let i = 0; i < values.length; i += BULK_MAX) {
       const chunk = values.slice(i, i + BULK_MAX).map((v) => coerce(v));
-      const matches = await repository.list({ filters: [{ field, kind: field.kind, method: "inArray", value: chunk }], orderBy: [], limit: BULK_MAX, offset: 0 });
+      const matches = await repository.list({
+        filters: [{ field, kind: field.kind, method: "inArray", value: chunk }],
+        orderBy: [],
+        limit: BULK_MAX,
+        offset: 0,
+      });
       for (const match of matches) found.set(lookupValue(field, match[field.name]), match.id as string);
     }
     existing.set(field.name, found);
@@ -155,7 +169,12 @@ async function keepOtherLanguages(repository: Repository, rows: ImportRow[]) {
   const current = new Map<string, Row>();
   for (let i = 0; i < ids.length; i += BULK_MAX) {
     const chunk = ids.slice(i, i + BULK_MAX);
-    const found = await repository.list({ filters: [{ field: idField, kind: idField.kind, method: "inArray", value: chunk }], orderBy: [], limit: BULK_MAX, offset: 0 });
+    const found = await repository.list({
+      filters: [{ field: idField, kind: idField.kind, method: "inArray", value: chunk }],
+      orderBy: [],
+      limit: BULK_MAX,
+      offset: 0,
+    });
     for (const record of found) current.set(record.id as string, record as Row);
   }
   for (const row of rows) {
@@ -166,7 +185,13 @@ async function keepOtherLanguages(repository: Repository, rows: ImportRow[]) {
       const old = record[field.name] as Record<string, unknown> | null | undefined;
       const others = Object.entries(old ?? {}).filter(([language]) => !LANGUAGES.includes(language));
       if (others.length === 0) continue;
-      row.data = { ...row.data, [field.name]: { ...Object.fromEntries(others), ...((row.data[field.name] as Record<string, unknown> | null) ?? {}) } };
+      row.data = {
+        ...row.data,
+        [field.name]: {
+          ...Object.fromEntries(others),
+          ...((row.data[field.name] as Record<string, unknown> | null) ?? {}),
+        },
+      };
     }
   }
 }

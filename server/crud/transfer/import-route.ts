@@ -30,8 +30,13 @@ export function registerImportRoute(app: FastifyInstance, repository: Repository
     const { report, rows } = await planImport(repository, records, problems, { languageColumns: chosen === "csv" });
     if (dryRun) return { data: report };
     if (report.rejected.length) {
-      const causes: ErrorCause[] = report.rejected.flatMap(({ row, reasons }) => reasons.map((reason) => ({ path: `/${row}`, message: reason })));
-      const rowsNamed = report.rejected.slice(0, 5).map(({ row, reasons }) => `row ${row}: ${reasons.join(", ")}`).join("; ");
+      const causes: ErrorCause[] = report.rejected.flatMap(({ row, reasons }) =>
+        reasons.map((reason) => ({ path: `/${row}`, message: reason })),
+      );
+      const rowsNamed = report.rejected
+        .slice(0, 5)
+        .map(({ row, reasons }) => `row ${row}: ${reasons.join(", ")}`)
+        .join("; ");
       const more = report.rejected.length > 5 ? ` and ${report.rejected.length - 5} more rows` : "";
       throw validationError(`nothing was imported: ${rowsNamed}${more}`, causes);
     }
@@ -44,14 +49,22 @@ function importQuery(raw: unknown): { dryRun: boolean; format?: TransferFormat }
   const query = (raw ?? {}) as Record<string, unknown>;
   const causes: ErrorCause[] = Object.keys(query)
     .filter((key) => !IMPORT_QUERY_KEYS.includes(key))
-    .map((key) => ({ path: `/${key}`, message: `is not a query parameter of this route: use ${IMPORT_QUERY_KEYS.join(", ")}` }));
-  if (query.dryRun !== undefined && query.dryRun !== "true" && query.dryRun !== "false") causes.push({ path: "/dryRun", message: "must be true or false" });
-  if (query.format !== undefined && !(TRANSFER_FORMATS as readonly unknown[]).includes(query.format)) causes.push({ path: "/format", message: "must be csv or json" });
+    .map((key) => ({
+      path: `/${key}`,
+      message: `is not a query parameter of this route: use ${IMPORT_QUERY_KEYS.join(", ")}`,
+    }));
+  if (query.dryRun !== undefined && query.dryRun !== "true" && query.dryRun !== "false")
+    causes.push({ path: "/dryRun", message: "must be true or false" });
+  if (query.format !== undefined && !(TRANSFER_FORMATS as readonly unknown[]).includes(query.format))
+    causes.push({ path: "/format", message: "must be csv or json" });
   if (causes.length) throw validationErrorFromCauses(causes);
   return { dryRun: query.dryRun === "true", format: query.format as TransferFormat | undefined };
 }
 
-const noFile = () => validationError("/file a CSV or JSON file part is required", [{ path: "/file", message: "a CSV or JSON file part is required" }]);
+const noFile = () =>
+  validationError("/file a CSV or JSON file part is required", [
+    { path: "/file", message: "a CSV or JSON file part is required" },
+  ]);
 
 async function readFilePart(request: FastifyRequest): Promise<{ text: string; filename: string }> {
   if (!request.isMultipart()) throw noFile();
@@ -63,8 +76,11 @@ async function readFilePart(request: FastifyRequest): Promise<{ text: string; fi
     return { text: (await part.toBuffer()).toString("utf8"), filename: part.filename };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", `the file is larger than the upload limit of ${maxBytes} bytes`);
-    throw validationError("the multipart body is malformed", [{ path: "/", message: "is not a well-formed multipart/form-data body" }]);
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw new AppError("PAYLOAD_TOO_LARGE", `the file is larger than the upload limit of ${maxBytes} bytes`);
+    throw validationError("the multipart body is malformed", [
+      { path: "/", message: "is not a well-formed multipart/form-data body" },
+    ]);
   }
 }
 
@@ -75,7 +91,11 @@ function formatOf(filename: string, text: string): TransferFormat {
   return /^\uFEFF?\s*[[{]/.test(text) ? "json" : "csv";
 }
 
-function recordsOf(model: Model, text: string, format: TransferFormat): { records: unknown[]; problems: Map<number, string[]> } {
+function recordsOf(
+  model: Model,
+  text: string,
+  format: TransferFormat,
+): { records: unknown[]; problems: Map<number, string[]> } {
   const refuse = (message: string) => validationError(`/file ${message}`, [{ path: "/file", message }]);
   if (format === "json") {
     let value: unknown;

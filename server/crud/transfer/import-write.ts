@@ -7,7 +7,12 @@ import { runTransaction } from "../../../engine/query/transaction.js";
  * (docs/drafts.md, Versions): a record updated for the first time gets its `initial` version
  * first, and every record written a `save` version by the importer, in the same transaction.
  */
-export async function writeImport(app: FastifyInstance, repository: Repository, rows: ImportRow[], subjectId: string | null): Promise<void> {
+export async function writeImport(
+  app: FastifyInstance,
+  repository: Repository,
+  rows: ImportRow[],
+  subjectId: string | null,
+): Promise<void> {
   const model = repository.model;
   const versions = model.published ? app.drafts.versions : undefined;
   if (!versions) {

@@ -15,11 +15,15 @@ export function registerAdminModule(app: FastifyInstance) {
   const drafts = app.hasDecorator("drafts") ? app.drafts.drafts : false;
   // The site's variants are read per answer: a plug-in may register one after start-up.
   const variants = () => app.web.variants();
-  const summary = "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations), and the site's languages";
+  const summary =
+    "Every exposed model as the admin generates its screens from it (fields, naming field, embedded relations), and the site's languages";
   // The site's languages beside the models: the admin applies them (table columns, cells) as the
   // browser bundle has no list of its own.
   const languages = { list: [...LANGUAGES], default: DEFAULT_LANGUAGE };
-  defineRoute(app, { method: "GET", url: "/api/admin/models", tag: "admin", summary }, async () => ({ data: adminModels(app.registry, { drafts, variants: variants() }), languages }));
+  defineRoute(app, { method: "GET", url: "/api/admin/models", tag: "admin", summary }, async () => ({
+    data: adminModels(app.registry, { drafts, variants: variants() }),
+    languages,
+  }));
   // Records named as a person recognises them, for tables, pickers and the delete dialog.
   registerLabelsRoute(app);
 }

@@ -10,7 +10,10 @@ import { defineRoute } from "../route.js";
 import { RecordLabels } from "./record-labels.js";
 
 const NAME = { type: "string", pattern: "^[a-z0-9-]{1,80}$", "x-message": "must be a module or entity name" };
-const params = inputSchema<{ module: string; entity: string }>({ properties: { module: NAME, entity: NAME }, required: ["module", "entity"] });
+const params = inputSchema<{ module: string; entity: string }>({
+  properties: { module: NAME, entity: NAME },
+  required: ["module", "entity"],
+});
 const ONE_UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 const UUID_LIST = `^${ONE_UUID}(,${ONE_UUID}){0,99}$`;
 const query = inputSchema<{ ids?: string; search?: string; limit?: string; language?: string }>({
@@ -36,7 +39,8 @@ export function registerLabelsRoute(app: FastifyInstance) {
       method: "GET",
       url: "/api/admin/labels/:module/:entity",
       tag: "admin",
-      summary: "Records named as a person recognises them (a price as \"$32.00 · USD\", an order by number, customer and total, a relation row by its two ends, a file with its thumbnail): `ids` (up to 100, comma-separated), or `search` over every title with `limit` (default 20); `language` picks the titles' language",
+      summary:
+        'Records named as a person recognises them (a price as "$32.00 · USD", an order by number, customer and total, a relation row by its two ends, a file with its thumbnail): `ids` (up to 100, comma-separated), or `search` over every title with `limit` (default 20); `language` picks the titles\' language',
       params,
       query,
     },
@@ -50,7 +54,10 @@ export function registerLabelsRoute(app: FastifyInstance) {
         return { data: ids.filter((id) => found.has(id)).map((id) => ({ id, ...found.get(id)! })) };
       }
       const filter = searchFilter(adminModel(model, app.registry), q.search ?? "");
-      const list = parseListQuery(model, { filters: filter ? JSON.stringify([filter]) : undefined, limit: q.limit ?? "20" });
+      const list = parseListQuery(model, {
+        filters: filter ? JSON.stringify([filter]) : undefined,
+        limit: q.limit ?? "20",
+      });
       const rows = await app.repositories.get(model.id)!.list(list);
       const found = await labels.ofRows(model, rows as Record<string, unknown>[], language);
       return { data: rows.map((row) => ({ id: row.id as string, ...found.get(row.id as string)! })) };

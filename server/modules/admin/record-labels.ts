@@ -39,7 +39,9 @@ export class RecordLabels {
   /** Labels of these rows of `model` (already read), by id. */
   async ofRows(model: Model, rows: Row[], language: string, depth = RELATION_DEPTH): Promise<Map<string, RecordLabel>> {
     const base = { title: model.title, labelField: labelFieldOf(model) };
-    const labels = new Map<string, RecordLabel>(rows.map((row) => [row.id as string, { label: plainLabel(base, row, language) }]));
+    const labels = new Map<string, RecordLabel>(
+      rows.map((row) => [row.id as string, { label: plainLabel(base, row, language) }]),
+    );
     for (const row of rows) {
       const file = fileThumbnailOf(model.id, row);
       if (file) labels.get(row.id as string)!.file = file;
@@ -51,7 +53,12 @@ export class RecordLabels {
   }
 
   /** Labels of these ids of `modelId`, read in one query; ids of no record are left out. */
-  async ofIds(modelId: string, ids: string[], language: string, depth = RELATION_DEPTH): Promise<Map<string, RecordLabel>> {
+  async ofIds(
+    modelId: string,
+    ids: string[],
+    language: string,
+    depth = RELATION_DEPTH,
+  ): Promise<Map<string, RecordLabel>> {
     const model = this.app.registry.find(modelId);
     const repository = this.app.repositories.get(modelId);
     if (!model || !repository || ids.length === 0) return new Map();
@@ -62,18 +69,30 @@ export class RecordLabels {
   private async prices(rows: Row[], labels: Map<string, RecordLabel>) {
     const priced = rows.filter((r) => r.number !== null && r.number !== undefined && r.number !== "");
     if (priced.length === 0) return;
-    const currencies = await attributeCurrencies(this.db, priced.map((r) => r.id as string));
+    const currencies = await attributeCurrencies(
+      this.db,
+      priced.map((r) => r.id as string),
+    );
     const byAttribute = new Map(currencies.map((c) => [c.attributeId, c]));
     for (const row of priced) {
       const currency = byAttribute.get(row.id as string);
       const amount = String(row.number);
-      labels.get(row.id as string)!.label = currency?.slug ? moneyLabel(amount, { code: currency.slug.toUpperCase(), symbol: currency.symbol, decimals: currency.decimals }) : amount;
+      labels.get(row.id as string)!.label = currency?.slug
+        ? moneyLabel(amount, {
+            code: currency.slug.toUpperCase(),
+            symbol: currency.symbol,
+            decimals: currency.decimals,
+          })
+        : amount;
     }
   }
 
   /** An order: its number, its customer, and what was charged. */
   private async orders(rows: Row[], labels: Map<string, RecordLabel>, language: string) {
-    for (const order of await this.desk.many(rows.map((r) => r.id as string), language)) {
+    for (const order of await this.desk.many(
+      rows.map((r) => r.id as string),
+      language,
+    )) {
       const customer = order.customer.name ?? order.customer.email;
       // A cart has no invoice yet, so no total: its number and customer name it.
       const total = order.total && order.currency ? moneyLabel(order.total, order.currency) : undefined;
@@ -82,7 +101,13 @@ export class RecordLabels {
   }
 
   /** A relation row: its parent's label → its child's, each end read once per model for all the rows. */
-  private async relationEnds(model: Model, rows: Row[], labels: Map<string, RecordLabel>, language: string, depth: number) {
+  private async relationEnds(
+    model: Model,
+    rows: Row[],
+    labels: Map<string, RecordLabel>,
+    language: string,
+    depth: number,
+  ) {
     const keys = model.fields.filter((f) => f.references || f.referencesModel);
     const [parent, child] = keys;
     if (!parent || !child) return;
@@ -93,11 +118,14 @@ export class RecordLabels {
       for (const field of [parent, child]) {
         const target = endModel(field, row);
         const id = row[field.name];
-        if (target && typeof id === "string") (wanted.get(target) ?? wanted.set(target, new Set()).get(target)!).add(id);
+        if (target && typeof id === "string")
+          (wanted.get(target) ?? wanted.set(target, new Set()).get(target)!).add(id);
       }
     }
     const ends = new Map<string, Map<string, RecordLabel>>();
-    await Promise.all([...wanted].map(async ([target, ids]) => ends.set(target, await this.ofIds(target, [...ids], language, depth))));
+    await Promise.all(
+      [...wanted].map(async ([target, ids]) => ends.set(target, await this.ofIds(target, [...ids], language, depth))),
+    );
     for (const row of rows) {
       const end = (field: typeof parent) => ends.get(endModel(field, row) ?? "")?.get(row[field.name] as string);
       const [from, to] = [end(parent), end(child)];

@@ -18,7 +18,11 @@ export function invoiceRows(db: ModelQueries) {
 
 /** Each invoice with the payment intent it pays, one row per link: `intentId` and every column of the invoice. */
 export function invoicesOfIntents(db: ModelQueries) {
-  return db.selectFrom("billing/payment-intents-to-invoices as pii").innerJoin("billing/invoices as i", "i.id", "pii.invoiceId").selectAll("i").select("pii.paymentIntentId as intentId");
+  return db
+    .selectFrom("billing/payment-intents-to-invoices as pii")
+    .innerJoin("billing/invoices as i", "i.id", "pii.invoiceId")
+    .selectAll("i")
+    .select("pii.paymentIntentId as intentId");
 }
 
 /** Each payment intent's currency: `intentId`, `currencyId`. */
@@ -54,7 +58,9 @@ export function currencyRows(db: ModelQueries) {
 export function checkoutCurrency(db: ModelQueries, currencyId: string | Param | undefined) {
   const currencies = currencyRows(db);
   // A stand-in is bound as the value it stands for: the raw fragment carries it as a parameter.
-  return currencyId === undefined ? currencies.where("isDefault", "=", true).orderBy("createdAt").limit(1) : currencies.where("id", "=", sql<string>`${currencyId}`);
+  return currencyId === undefined
+    ? currencies.where("isDefault", "=", true).orderBy("createdAt").limit(1)
+    : currencies.where("id", "=", sql<string>`${currencyId}`);
 }
 
 /** The currencies with these ids (id, slug, decimals), one query. */
@@ -65,13 +71,22 @@ export function currenciesByIds(db: ModelQueries, ids: readonly string[]) {
 
 /** The currencies a picker offers (id, slug, symbol, decimals, title), slug order, at most `limit`. */
 export function currencyChoices(db: ModelQueries, limit: number) {
-  return db.selectFrom("billing/currencies").select(["id", "slug", "symbol", "decimals", "title"]).orderBy("slug").limit(limit).execute();
+  return db
+    .selectFrom("billing/currencies")
+    .select(["id", "slug", "symbol", "decimals", "title"])
+    .orderBy("slug")
+    .limit(limit)
+    .execute();
 }
 
 /** The currency ids of payment intents, one query. */
 export async function currencyIdsOfIntents(db: ModelQueries, intentIds: readonly string[]): Promise<string[]> {
   if (intentIds.length === 0) return [];
-  const rows = await db.selectFrom("billing/payment-intents-to-currencies").select("currencyId").where("paymentIntentId", "in", intentIds).execute();
+  const rows = await db
+    .selectFrom("billing/payment-intents-to-currencies")
+    .select("currencyId")
+    .where("paymentIntentId", "in", intentIds)
+    .execute();
   return rows.map((r) => r.currencyId);
 }
 
@@ -92,7 +107,11 @@ export function webhookEventsOf(db: ModelQueries, invoiceIds: readonly string[])
 /** The refunds of these invoices (billing/refunds), one query. */
 export function refundsOf(db: ModelQueries, invoiceIds: readonly string[]) {
   if (invoiceIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom("billing/refunds").select(["createdAt", "updatedAt", "invoiceId", "amount", "status", "error"]).where("invoiceId", "in", invoiceIds).execute();
+  return db
+    .selectFrom("billing/refunds")
+    .select(["createdAt", "updatedAt", "invoiceId", "amount", "status", "error"])
+    .where("invoiceId", "in", invoiceIds)
+    .execute();
 }
 
 /** The invoice with this id, every column (undefined when there is none). */

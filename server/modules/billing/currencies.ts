@@ -8,7 +8,9 @@ export class Currencies {
 
   /** The currency, or the repository's 404 naming it; read in the caller's transaction when it gives its repositories. */
   async get(currencyId: string, repository?: RepositoryLookup): Promise<Currency> {
-    return (await (repository ? repository("billing/currencies") : this.repositories.get("billing/currencies")!).get(currencyId)) as Currency;
+    return (await (repository ? repository("billing/currencies") : this.repositories.get("billing/currencies")!).get(
+      currencyId,
+    )) as Currency;
   }
 
   /** Every column a currency's row has: what a caller's statement reads of a joined currency (billing-reads.ts). */

@@ -6,8 +6,14 @@ import { defineRoute } from "../route.js";
 import type { Invoices } from "./invoices.js";
 import type { PaymentProviders } from "./providers/registry.js";
 
-const params = inputSchema<{ invoiceId: string }>({ properties: { invoiceId: { ...UUID, "x-message": "id is required" } }, required: ["invoiceId"] });
-const query = inputSchema<{ token: string }>({ properties: { token: { type: "string", maxLength: 128 } }, required: ["token"] });
+const params = inputSchema<{ invoiceId: string }>({
+  properties: { invoiceId: { ...UUID, "x-message": "id is required" } },
+  required: ["invoiceId"],
+});
+const query = inputSchema<{ token: string }>({
+  properties: { token: { type: "string", maxLength: 128 } },
+  required: ["token"],
+});
 
 /**
  * GET /api/billing/payment-intents/dummy/invoices/{invoiceId}?token=…: what the dummy provider's
@@ -27,7 +33,8 @@ export function registerDummyInvoiceRoute(app: FastifyInstance, providers: Payme
       method: "GET",
       url: "/api/billing/payment-intents/dummy/invoices/:invoiceId",
       tag: "billing",
-      summary: "The dummy payment page's invoice and its signed Pay and Decline notifications (token from the payment URL)",
+      summary:
+        "The dummy payment page's invoice and its signed Pay and Decline notifications (token from the payment URL)",
       // Switched off, it is a 404 whatever the request says.
       available: dummyOf,
       params,
@@ -37,7 +44,8 @@ export function registerDummyInvoiceRoute(app: FastifyInstance, providers: Payme
     },
     async ({ params: { invoiceId }, query: { token } }) => {
       const dummy = dummyOf();
-      if (!dummy.checkPageToken(invoiceId, token)) throw new AppError("PERMISSION_ERROR", "this payment link is not valid");
+      if (!dummy.checkPageToken(invoiceId, token))
+        throw new AppError("PERMISSION_ERROR", "this payment link is not valid");
       const invoice = await invoices.get(invoiceId);
       const db = modelQueries(app.database.db, app.registry);
       const currency = await db
@@ -49,13 +57,28 @@ export function registerDummyInvoiceRoute(app: FastifyInstance, providers: Payme
         .executeTakeFirst();
       // What the invoice pays for, as the module that sells lists it (ecommerce: the orders and their lines).
       const orders = await invoices.itemsOf(db, invoiceId);
-      const signed = { id: invoice.id, providerId: String(invoice.providerId), amount: String(invoice.amount), currency: String(currency?.slug ?? "") };
+      const signed = {
+        id: invoice.id,
+        providerId: String(invoice.providerId),
+        amount: String(invoice.amount),
+        currency: String(currency?.slug ?? ""),
+      };
       return {
         data: {
-          invoice: { id: invoice.id, amount: invoice.amount, status: invoice.status, email: invoice.email, successUrl: invoice.successUrl, cancelUrl: invoice.cancelUrl },
+          invoice: {
+            id: invoice.id,
+            amount: invoice.amount,
+            status: invoice.status,
+            email: invoice.email,
+            successUrl: invoice.successUrl,
+            cancelUrl: invoice.cancelUrl,
+          },
           currency: currency ?? null,
           orders,
-          actions: invoice.status === "new" ? { pay: dummy.signedNotification(signed, "paid"), decline: dummy.signedNotification(signed, "failed") } : null,
+          actions:
+            invoice.status === "new"
+              ? { pay: dummy.signedNotification(signed, "paid"), decline: dummy.signedNotification(signed, "failed") }
+              : null,
         },
       };
     },

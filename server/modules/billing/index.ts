@@ -6,7 +6,16 @@ import { registerBillingModule } from "./billing-module.js";
 // subqueries to join, look-ups by ids). Anything else in this folder is billing's own: no other
 // module names billing's models.
 export type { BillingServices } from "./billing-module.js";
-export type { Invoice, InvoiceItemsReader, InvoiceRequest, Invoices, PaymentIntent, InvoiceState, InvoiceStateChange, InvoiceStateListener } from "./invoices.js";
+export type {
+  Invoice,
+  InvoiceItemsReader,
+  InvoiceRequest,
+  Invoices,
+  PaymentIntent,
+  InvoiceState,
+  InvoiceStateChange,
+  InvoiceStateListener,
+} from "./invoices.js";
 export type { Currencies } from "./currencies.js";
 export {
   checkoutCurrency,

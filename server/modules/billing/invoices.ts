@@ -32,7 +32,11 @@ export interface InvoiceStateChange {
 /** What the payment intents pay for, in the selling module's words (its records, listed on the payment page). */
 export type InvoiceItemsReader = (db: ModelQueries, paymentIntentIds: string[]) => Promise<unknown[]>;
 
-export type InvoiceStateListener = (change: InvoiceStateChange, repository: RepositoryLookup, trx: ModelTransaction) => Promise<readonly string[]>;
+export type InvoiceStateListener = (
+  change: InvoiceStateChange,
+  repository: RepositoryLookup,
+  trx: ModelTransaction,
+) => Promise<readonly string[]>;
 
 /** What a new invoice is for: its amount in one currency, paid through one provider. */
 export interface InvoiceRequest {
@@ -95,11 +99,17 @@ export class Invoices {
    * In the caller's transaction: a payment intent (`open`, one-off) in the currency and its
    * invoice (`new`) for the amount, linked; the caller links its own records to the intent.
    */
-  async open(repository: RepositoryLookup, request: InvoiceRequest): Promise<{ invoice: Invoice; intent: PaymentIntent }> {
+  async open(
+    repository: RepositoryLookup,
+    request: InvoiceRequest,
+  ): Promise<{ invoice: Invoice; intent: PaymentIntent }> {
     // The intent, its currency, the invoice and their link: four rows, one statement.
     const opening = this.opening(repository, request);
     const [first, ...others] = opening.inserts;
-    const created = await first!.repository.createTogether(first!.rows[0], others.map((other) => ({ repository: other.repository, raw: other.rows[0] })));
+    const created = await first!.repository.createTogether(
+      first!.rows[0],
+      others.map((other) => ({ repository: other.repository, raw: other.rows[0] })),
+    );
     return opening.opened(created);
   }
 
@@ -108,15 +118,30 @@ export class Invoices {
    * moves its orders to paying with them, Repository.updateManyCreating): the intent and the
    * invoice are answered, and `opened` reads them from what that statement created.
    */
-  opening(repository: RepositoryLookup, request: InvoiceRequest): { paymentIntentId: string; inserts: CreatedWith[]; opened(created: (Row | undefined)[]): { invoice: Invoice; intent: PaymentIntent } } {
+  opening(
+    repository: RepositoryLookup,
+    request: InvoiceRequest,
+  ): {
+    paymentIntentId: string;
+    inserts: CreatedWith[];
+    opened(created: (Row | undefined)[]): { invoice: Invoice; intent: PaymentIntent };
+  } {
     const { amount, currencyId, provider, email, successUrl, cancelUrl } = request;
     const [paymentIntentId, invoiceId] = [randomUUID(), randomUUID()];
     return {
       paymentIntentId,
       inserts: [
-        { repository: repository("billing/payment-intents"), rows: [{ id: paymentIntentId, amount, status: "open", type: "one_off" }], answer: true },
+        {
+          repository: repository("billing/payment-intents"),
+          rows: [{ id: paymentIntentId, amount, status: "open", type: "one_off" }],
+          answer: true,
+        },
         { repository: repository("billing/payment-intents-to-currencies"), rows: [{ paymentIntentId, currencyId }] },
-        { repository: repository("billing/invoices"), rows: [{ id: invoiceId, amount, status: "new", provider, email, successUrl, cancelUrl }], answer: true },
+        {
+          repository: repository("billing/invoices"),
+          rows: [{ id: invoiceId, amount, status: "new", provider, email, successUrl, cancelUrl }],
+          answer: true,
+        },
         { repository: repository("billing/payment-intents-to-invoices"), rows: [{ paymentIntentId, invoiceId }] },
       ],
       opened: (created) => {
@@ -130,12 +155,18 @@ export class Invoices {
   /** Stores the provider's payment on the invoice still waiting for it; the invoice as it then is. */
   async storePayment(invoiceId: string, payment: CreatedPayment): Promise<Invoice> {
     // The usual case in one statement: the invoice still waits for its URL (the UPDATE locks it).
-    const stored = await this.repositories.get("billing/invoices")!.updateIf(invoiceId, { status: "new", paymentUrl: null }, payment);
+    const stored = await this.repositories
+      .get("billing/invoices")!
+      .updateIf(invoiceId, { status: "new", paymentUrl: null }, payment);
     if (stored) return stored as Invoice;
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const invoice = await this.locked(trx, invoiceId);
       if (invoice.paymentUrl) return invoice; // another request completed it first: that one stands
-      if (invoice.status !== "new") throw new AppError("CONFLICT", `invoice ${invoiceId} is ${invoice.status}: this checkout was abandoned; check the orders out again`);
+      if (invoice.status !== "new")
+        throw new AppError(
+          "CONFLICT",
+          `invoice ${invoiceId} is ${invoice.status}: this checkout was abandoned; check the orders out again`,
+        );
       return repository("billing/invoices").update(invoiceId, payment);
     });
   }
@@ -145,7 +176,11 @@ export class Invoices {
    * no payment URL) — invoice and intents `failed`, the move announced. Undefined when the invoice
    * had already moved on (completed, paid, failed); else the ids the listeners moved.
    */
-  async failUnpaid(repository: RepositoryLookup, trx: ModelTransaction, invoiceId: string): Promise<string[] | undefined> {
+  async failUnpaid(
+    repository: RepositoryLookup,
+    trx: ModelTransaction,
+    invoiceId: string,
+  ): Promise<string[] | undefined> {
     const invoice = await this.locked(trx, invoiceId);
     if (invoice.status !== "new" || invoice.paymentUrl) return undefined;
     await repository("billing/invoices").update(invoiceId, { status: "failed" });
@@ -172,11 +207,20 @@ export class Invoices {
 
   /** The ids of the payment intents the invoice pays. */
   async intentIdsOf(db: ModelQueries, invoiceId: string): Promise<string[]> {
-    const intents = await db.selectFrom("billing/payment-intents-to-invoices").select("paymentIntentId").where("invoiceId", "=", invoiceId).execute();
+    const intents = await db
+      .selectFrom("billing/payment-intents-to-invoices")
+      .select("paymentIntentId")
+      .where("invoiceId", "=", invoiceId)
+      .execute();
     return intents.map((i) => i.paymentIntentId);
   }
 
   private locked(trx: ModelTransaction, invoiceId: string): Promise<Invoice> {
-    return trx.selectFrom("billing/invoices").selectAll().where("id", "=", invoiceId).forUpdate().executeTakeFirstOrThrow();
+    return trx
+      .selectFrom("billing/invoices")
+      .selectAll()
+      .where("id", "=", invoiceId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
   }
 }

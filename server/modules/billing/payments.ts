@@ -8,7 +8,6 @@ import { sameAmount } from "./money.js";
 import type { Invoice, Invoices, InvoiceState } from "./invoices.js";
 import type { PaymentEvent, PaymentEventKind, ProviderName, WebhookOutcome } from "./providers/provider.js";
 
-
 /**
  * What a verified notification does, applied only when it moves the invoice forward:
  *
@@ -64,7 +63,9 @@ export class Payments {
       if (kind === "refunded" && (await this.ownRefund(trx, invoice, event))) return "duplicate";
       const mismatch = await this.mismatch(trx, invoice, event);
       if (mismatch) {
-        await repository("billing/invoices").update(invoice.id, { flag: `${new Date().toISOString()} ${event.eventId}: ${mismatch}` });
+        await repository("billing/invoices").update(invoice.id, {
+          flag: `${new Date().toISOString()} ${event.eventId}: ${mismatch}`,
+        });
         return "mismatch";
       }
       const recorded = await trx
@@ -90,7 +91,12 @@ export class Payments {
   }
 
   /** The invoice of this provider the event names, locked for the transaction when asked. */
-  private async findInvoice(db: ModelQueries, provider: ProviderName, event: PaymentEvent, lock: boolean): Promise<Invoice | undefined> {
+  private async findInvoice(
+    db: ModelQueries,
+    provider: ProviderName,
+    event: PaymentEvent,
+    lock: boolean,
+  ): Promise<Invoice | undefined> {
     let query = db.selectFrom("billing/invoices").selectAll().where("provider", "=", provider);
     if (event.invoiceId !== undefined) {
       if (!isUuid(event.invoiceId)) return undefined;
@@ -116,28 +122,42 @@ export class Payments {
     const expected = `the invoice's ${invoice.amount} ${code}`;
     const needsAmount = event.kind === "paid" || event.kind === "check" || event.kind === "refunded";
     const needsCurrency = event.kind === "paid" || event.kind === "check";
-    if (event.amount === undefined ? needsAmount : !sameAmount(event.amount, String(invoice.amount), decimals)) return `${stated} is not ${expected}`;
-    if (event.currency === undefined ? needsCurrency : event.currency.toUpperCase() !== code) return `${stated} is not ${expected}`;
+    if (event.amount === undefined ? needsAmount : !sameAmount(event.amount, String(invoice.amount), decimals))
+      return `${stated} is not ${expected}`;
+    if (event.currency === undefined ? needsCurrency : event.currency.toUpperCase() !== code)
+      return `${stated} is not ${expected}`;
     return undefined;
   }
 
   /** Whether a refund notification tells of a refund this shop made (billing/refunds, not failed) of that amount. */
   private async ownRefund(trx: ModelTransaction, invoice: Invoice, event: PaymentEvent): Promise<boolean> {
     if (event.amount === undefined) return false;
-    const refunds = await trx.selectFrom("billing/refunds").select("amount").where("invoiceId", "=", invoice.id).where("status", "!=", "failed").execute();
+    const refunds = await trx
+      .selectFrom("billing/refunds")
+      .select("amount")
+      .where("invoiceId", "=", invoice.id)
+      .where("status", "!=", "failed")
+      .execute();
     const decimals = (await this.currencyOf(trx, invoice.id))?.decimals ?? 2;
     return refunds.some((r) => sameAmount(String(r.amount), event.amount!, decimals));
   }
 
   /** Moves the invoice and its intents and tells the listeners; returns "flagged" when a paid moved nothing. */
-  private async move(repository: RepositoryLookup, trx: ModelTransaction, invoice: Invoice, step: Step, event: PaymentEvent): Promise<WebhookOutcome> {
+  private async move(
+    repository: RepositoryLookup,
+    trx: ModelTransaction,
+    invoice: Invoice,
+    step: Step,
+    event: PaymentEvent,
+  ): Promise<WebhookOutcome> {
     const eventId = event.eventId;
     const paymentIntentIds = await this.invoices.intentIdsOf(trx, invoice.id);
     await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: step.intent });
     const moved = await this.invoices.announce({ invoice, state: step.invoice, paymentIntentIds }, repository, trx);
     // Money taken for an invoice nothing waits on any more: recorded, never applied to a cart.
     const late = step.invoice === "paid" && moved.length === 0;
-    const why = invoice.status === "new" ? "paid, but no order is waiting for this invoice" : `paid after ${invoice.status}`;
+    const why =
+      invoice.status === "new" ? "paid, but no order is waiting for this invoice" : `paid after ${invoice.status}`;
     const fields: Record<string, unknown> = { status: step.invoice };
     if (late) fields.flag = `${new Date().toISOString()} ${eventId}: ${why}: ${PAID_AFTER_FAILED}`;
     // What a refund will name; and a refund made at the provider (its dashboard) gave back the whole amount.

@@ -4,7 +4,10 @@ import { defineRoute } from "../route.js";
 import type { PaymentProviders } from "./providers/registry.js";
 
 // Any other value of `as` (or other keys) is the plain list, as it always was: nothing is refused.
-const query = inputSchema<{ as?: unknown }>({ properties: { as: { description: "`options`: each provider with its label; anything else: the names" } }, additionalProperties: true });
+const query = inputSchema<{ as?: unknown }>({
+  properties: { as: { description: "`options`: each provider with its label; anything else: the names" } },
+  additionalProperties: true,
+});
 
 /**
  * GET /api/billing/payment-intents/providers: the names of the providers configured here
@@ -15,7 +18,15 @@ const query = inputSchema<{ as?: unknown }>({ properties: { as: { description: "
 export function registerProvidersRoute(app: FastifyInstance, providers: PaymentProviders) {
   defineRoute(
     app,
-    { method: "GET", url: "/api/billing/payment-intents/providers", tag: "billing", summary: "The payment providers configured on this server (what a checkout may name); ?as=options: with their labels", query, access: "public" },
+    {
+      method: "GET",
+      url: "/api/billing/payment-intents/providers",
+      tag: "billing",
+      summary:
+        "The payment providers configured on this server (what a checkout may name); ?as=options: with their labels",
+      query,
+      access: "public",
+    },
     async ({ query: { as } }) => ({ data: as === "options" ? providers.options : providers.names }),
   );
 }

@@ -83,7 +83,9 @@ export class Refunds {
       const decimals = (await this.payments.currencyOf(trx, invoiceId))?.decimals ?? 2;
       const paid = toMinorUnits(String(invoice.amount), decimals);
       const before = invoice.refundedAmount == null ? 0n : toMinorUnits(String(invoice.refundedAmount), decimals);
-      const key = requestKey ?? `auto:${amount === undefined ? "whole" : sameForm(amount, decimals)}@${fromMinorUnits(before, decimals)}`;
+      const key =
+        requestKey ??
+        `auto:${amount === undefined ? "whole" : sameForm(amount, decimals)}@${fromMinorUnits(before, decimals)}`;
       const refunds = repository("billing/refunds");
       const earlier = await trx.selectFrom("billing/refunds").selectAll().where("invoiceId", "=", invoiceId).execute();
       const same = earlier.find((r) => r.requestKey === key);
@@ -91,15 +93,34 @@ export class Refunds {
       // A refused refund did nothing: its key is freed for this new try.
       if (same) await refunds.update(same.id, { requestKey: `${key}#failed-${same.id}` });
       if (!this.canRefund(String(invoice.provider))) {
-        throw new AppError("CONFLICT", `${invoice.provider} has no refund API: give the money back in its own dashboard`, [{ path: "/provider", message: "cannot refund" }]);
+        throw new AppError(
+          "CONFLICT",
+          `${invoice.provider} has no refund API: give the money back in its own dashboard`,
+          [{ path: "/provider", message: "cannot refund" }],
+        );
       }
       // "Refund the rest" again once nothing is left (a double click with no key): the refund that did it.
-      const last = earlier.filter((r) => r.status === "succeeded").sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())[0];
+      const last = earlier
+        .filter((r) => r.status === "succeeded")
+        .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())[0];
       if (invoice.status === "refunded" && amount === undefined && requestKey === undefined && last) return last;
-      if (invoice.status === "refunded") throw new AppError("CONFLICT", `invoice ${invoiceId} is already refunded in full`, [{ path: "/amount", message: "nothing left to refund" }]);
-      if (invoice.status !== "paid") throw new AppError("CONFLICT", `invoice ${invoiceId} is ${invoice.status}, not paid: there is nothing to refund`, [{ path: "/amount", message: "nothing paid" }]);
+      if (invoice.status === "refunded")
+        throw new AppError("CONFLICT", `invoice ${invoiceId} is already refunded in full`, [
+          { path: "/amount", message: "nothing left to refund" },
+        ]);
+      if (invoice.status !== "paid")
+        throw new AppError(
+          "CONFLICT",
+          `invoice ${invoiceId} is ${invoice.status}, not paid: there is nothing to refund`,
+          [{ path: "/amount", message: "nothing paid" }],
+        );
       const pending = earlier.find((r) => r.status === "pending");
-      if (pending) throw new AppError("CONFLICT", `a refund of ${pending.amount} is still pending (its provider did not answer): repeat that request to complete it`, [{ path: "/amount", message: "a refund is pending" }]);
+      if (pending)
+        throw new AppError(
+          "CONFLICT",
+          `a refund of ${pending.amount} is still pending (its provider did not answer): repeat that request to complete it`,
+          [{ path: "/amount", message: "a refund is pending" }],
+        );
       const left = paid - before;
       let units = left;
       if (amount !== undefined) {
@@ -111,9 +132,17 @@ export class Refunds {
           throw cause(`must have at most ${decimals} decimals`);
         }
         if (units <= 0n) throw cause("must be more than 0");
-        if (units > left) throw cause(`${fromMinorUnits(units, decimals)} is more than the ${fromMinorUnits(left, decimals)} left to refund (paid ${invoice.amount}, refunded ${fromMinorUnits(before, decimals)})`);
+        if (units > left)
+          throw cause(
+            `${fromMinorUnits(units, decimals)} is more than the ${fromMinorUnits(left, decimals)} left to refund (paid ${invoice.amount}, refunded ${fromMinorUnits(before, decimals)})`,
+          );
       }
-      return (await refunds.create({ invoiceId, amount: fromMinorUnits(units, decimals), status: "pending", requestKey: key })) as Refund;
+      return (await refunds.create({
+        invoiceId,
+        amount: fromMinorUnits(units, decimals),
+        status: "pending",
+        requestKey: key,
+      })) as Refund;
     });
   }
 
@@ -131,26 +160,47 @@ export class Refunds {
         providerId: invoice.providerId ?? undefined,
         paymentId: invoice.providerPaymentId ?? undefined,
         amount: String(refund.amount),
-        currency: { code: String(invoice.currency ?? currency?.slug ?? "").toUpperCase(), decimals: currency?.decimals ?? 2 },
+        currency: {
+          code: String(invoice.currency ?? currency?.slug ?? "").toUpperCase(),
+          decimals: currency?.decimals ?? 2,
+        },
         idempotencyKey: refundKey(refund.id),
       }));
     } catch (error) {
       if (!(error instanceof ProviderFailure)) throw error;
       const refused = error instanceof ProviderRefusal;
       // Refused: nothing was given back. Unreachable: unknown, so it stays pending for the retry.
-      await refunds.updateIf(refund.id, { status: "pending" }, refused ? { status: "failed", error: error.message } : { error: error.message });
-      throw new AppError("BAD_GATEWAY", refused ? `${provider.name} refused the refund: ${error.message}` : `${provider.name} did not confirm the refund (${error.message}): repeat the same request to complete it`);
+      await refunds.updateIf(
+        refund.id,
+        { status: "pending" },
+        refused ? { status: "failed", error: error.message } : { error: error.message },
+      );
+      throw new AppError(
+        "BAD_GATEWAY",
+        refused
+          ? `${provider.name} refused the refund: ${error.message}`
+          : `${provider.name} did not confirm the refund (${error.message}): repeat the same request to complete it`,
+      );
     }
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const locked = await this.locked(trx, invoice.id);
-      const current = (await trx.selectFrom("billing/refunds").selectAll().where("id", "=", refund.id).forUpdate().executeTakeFirstOrThrow());
+      const current = await trx
+        .selectFrom("billing/refunds")
+        .selectAll()
+        .where("id", "=", refund.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       // Another request completing the same refund got here first.
       if (current.status !== "pending") return current;
       const decimals = currency?.decimals ?? 2;
       const before = locked.refundedAmount == null ? 0n : toMinorUnits(String(locked.refundedAmount), decimals);
       const refunded = before + toMinorUnits(String(refund.amount), decimals);
       const whole = refunded >= toMinorUnits(String(locked.amount), decimals);
-      const done = (await repository("billing/refunds").update(refund.id, { status: "succeeded", providerRefundId, error: null })) as Refund;
+      const done = (await repository("billing/refunds").update(refund.id, {
+        status: "succeeded",
+        providerRefundId,
+        error: null,
+      })) as Refund;
       if (!whole) {
         await repository("billing/invoices").update(invoice.id, { refundedAmount: fromMinorUnits(refunded, decimals) });
         return done;
@@ -158,13 +208,21 @@ export class Refunds {
       const paymentIntentIds = await this.invoices.intentIdsOf(trx, invoice.id);
       await repository("billing/payment-intents").updateMany(paymentIntentIds, { status: "refunded" });
       await this.invoices.announce({ invoice: locked, state: "refunded", paymentIntentIds }, repository, trx);
-      await repository("billing/invoices").update(invoice.id, { status: "refunded", refundedAmount: fromMinorUnits(refunded, decimals) });
+      await repository("billing/invoices").update(invoice.id, {
+        status: "refunded",
+        refundedAmount: fromMinorUnits(refunded, decimals),
+      });
       return done;
     });
   }
 
   private async locked(trx: ModelTransaction, invoiceId: string): Promise<Invoice> {
-    const invoice = await trx.selectFrom("billing/invoices").selectAll().where("id", "=", invoiceId).forUpdate().executeTakeFirst();
+    const invoice = await trx
+      .selectFrom("billing/invoices")
+      .selectAll()
+      .where("id", "=", invoiceId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!invoice) throw notFound(`Invoice ${invoiceId} was not found`);
     return invoice;
   }

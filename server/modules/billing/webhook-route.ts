@@ -16,9 +16,16 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
  * (unsigned, wrongly signed, stale) is a 400 that changes nothing. Then the event is applied once,
  * moving the invoice only forward, and answered in the form the provider expects.
  */
-export async function registerWebhookRoute(app: FastifyInstance, config: Config, providers: PaymentProviders, payments: Payments) {
+export async function registerWebhookRoute(
+  app: FastifyInstance,
+  config: Config,
+  providers: PaymentProviders,
+  payments: Payments,
+) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
   defineRoute(
     app,
     {
@@ -40,14 +47,16 @@ export async function registerWebhookRoute(app: FastifyInstance, config: Config,
       try {
         event = await provider.verifyWebhook(raw, request.headers, `${config.publicUrl}${request.url}`);
       } catch (error) {
-        if (error instanceof WebhookRefusal) throw validationError(`notification refused: ${error.message}`, [{ path: "/", message: error.message }]);
+        if (error instanceof WebhookRefusal)
+          throw validationError(`notification refused: ${error.message}`, [{ path: "/", message: error.message }]);
         // A signed notification whose facts could not be confirmed with the provider's API: not
         // acknowledged, so the provider sends it again.
         if (error instanceof ProviderFailure) throw new AppError("BAD_GATEWAY", `${name}: ${error.message}`);
         throw error;
       }
       const outcome = event ? await payments.apply(provider.name, event) : "ignored";
-      if (outcome === "mismatch" || outcome === "unknown" || outcome === "flagged") request.log.warn({ provider: name, event, outcome }, "payment notification not applied");
+      if (outcome === "mismatch" || outcome === "unknown" || outcome === "flagged")
+        request.log.warn({ provider: name, event, outcome }, "payment notification not applied");
       const answer = provider.webhookAnswer(outcome, event);
       return reply.status(answer.status).send(answer.body);
     },

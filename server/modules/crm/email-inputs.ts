@@ -13,7 +13,12 @@ export const isEmailAddress = (value: string) => value.length <= 254 && EMAIL.te
  * The form is read as visitors see it (its published copies under drafts): an input an editor
  * has not published yet does not judge what visitors send.
  */
-export async function checkEmailInputs(db: ModelQueries, registry: Registry, formId: string, data: Record<string, unknown>): Promise<void> {
+export async function checkEmailInputs(
+  db: ModelQueries,
+  registry: Registry,
+  formId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   // The published copy when the model has one (drafts on), else its only table.
   const links = registry.get("crm/forms-to-inputs").published ? "crm/forms-to-inputs@published" : "crm/forms-to-inputs";
   const inputsTable = registry.get("crm/inputs").published ? "crm/inputs@published" : "crm/inputs";
@@ -28,7 +33,8 @@ export async function checkEmailInputs(db: ModelQueries, registry: Registry, for
   for (const { slug } of inputs) {
     const value = data[slug];
     if (value === undefined || value === null || value === "") continue;
-    if (typeof value !== "string" || !isEmailAddress(value.trim())) causes.push({ path: `/data/${slug}`, message: "must be an email address" });
+    if (typeof value !== "string" || !isEmailAddress(value.trim()))
+      causes.push({ path: `/data/${slug}`, message: "must be an email address" });
   }
   if (causes.length) throw validationErrorFromCauses(causes);
 }

@@ -18,7 +18,10 @@ export async function formColumns(db: ModelQueries, formId: string, language: La
     .orderBy("fi.orderIndex")
     .orderBy("fi.createdAt")
     .execute();
-  return inputs.map((i) => ({ slug: i.slug, label: text(i.label, language) || text(i.title, language) || i.adminTitle || i.slug }));
+  return inputs.map((i) => ({
+    slug: i.slug,
+    label: text(i.label, language) || text(i.title, language) || i.adminTitle || i.slug,
+  }));
 }
 
 /** A submitted value as a person reads it: texts as they are, lists joined, anything else as JSON; nothing is empty. */

@@ -8,7 +8,10 @@ import { registerSubjectFormRequestRoutes } from "./subject-form-requests-route.
 import { registerFormSubmissionRoutes } from "./form-submissions-route.js";
 
 // The repository's own words for an id that is not one.
-const formParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "must be a uuid" } }, required: ["id"] });
+const formParams = inputSchema<{ id: string }>({
+  properties: { id: { ...UUID, "x-message": "must be a uuid" } },
+  required: ["id"],
+});
 
 /**
  * POST /api/crm/forms/{id}/requests: a visitor's submission of a CRM form.
@@ -25,7 +28,8 @@ export async function registerCrmModule(app: FastifyInstance, config: Config) {
         method: "POST",
         url: "/api/crm/forms/:id/requests",
         tag: "crm",
-        summary: "Submit a form: `data` (any JSON object) is stored as a crm/requests row linked to the form; 201 with the request, 404 for an unknown form or one never published",
+        summary:
+          "Submit a form: `data` (any JSON object) is stored as a crm/requests row linked to the form; 201 with the request, 404 for an unknown form or one never published",
         params: formParams,
         body: objectInput(),
         status: 201,

@@ -16,8 +16,14 @@ export const REQUEST_BODY_LIMIT = 64 * 1024;
  * in one transaction (and to the subject, by rbac, when a subject
  * sent it in its own name), and the shop's owner's mail of it queued (owner-submission-notice.ts). 404 for an unknown or never published form, 400 when the data is not an object.
  */
-export async function createFormRequest(app: FastifyInstance, formId: string, data: unknown, subjectId?: string): Promise<StoredRecord<"crm/requests"> & { formId: string }> {
-  if (!isPlainObject(data)) throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
+export async function createFormRequest(
+  app: FastifyInstance,
+  formId: string,
+  data: unknown,
+  subjectId?: string,
+): Promise<StoredRecord<"crm/requests"> & { formId: string }> {
+  if (!isPlainObject(data))
+    throw validationError("/data must be an object", [{ path: "/data", message: "must be an object" }]);
   // The form as visitors see it: one never published takes no submissions (404), as it is on no page.
   const form = await app.publishedRepositories.get("crm/forms")!.get(formId);
   // An email input's value must be an address (400 naming the field), checked before anything is written.

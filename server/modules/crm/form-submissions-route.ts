@@ -12,9 +12,19 @@ import { FormSubmissions } from "./form-submissions.js";
 /** The routes' prefix: under the requests model, so a role's read permission on crm/requests (and the admin's) reaches them, and nobody else's. */
 export const SUBMISSIONS_BY_FORM = "/api/crm/requests/by-form";
 
-const params = inputSchema<{ formId: string }>({ properties: { formId: { ...UUID, "x-message": "must be a uuid" } }, required: ["formId"] });
-const COUNT = (max: number) => ({ type: "string", pattern: "^[0-9]{1,9}$", maxLength: 9, "x-message": `must be a whole number up to ${max}` });
-const pageQuery = inputSchema<{ limit?: string; offset?: string; language?: string }>({ properties: { limit: COUNT(100), offset: COUNT(1e9), language: LANGUAGE_INPUT } });
+const params = inputSchema<{ formId: string }>({
+  properties: { formId: { ...UUID, "x-message": "must be a uuid" } },
+  required: ["formId"],
+});
+const COUNT = (max: number) => ({
+  type: "string",
+  pattern: "^[0-9]{1,9}$",
+  maxLength: 9,
+  "x-message": `must be a whole number up to ${max}`,
+});
+const pageQuery = inputSchema<{ limit?: string; offset?: string; language?: string }>({
+  properties: { limit: COUNT(100), offset: COUNT(1e9), language: LANGUAGE_INPUT },
+});
 const csvQuery = inputSchema<{ language?: string }>({ properties: { language: LANGUAGE_INPUT } });
 
 /** Rows fetched at a time for the CSV file. */
@@ -29,7 +39,8 @@ const CSV_PAGE = 500;
  */
 export function registerFormSubmissionRoutes(app: FastifyInstance) {
   const submissions = new FormSubmissions(app);
-  const languageOf = (language: string | undefined): Language => checkLanguage(language) ?? (DEFAULT_LANGUAGE as Language);
+  const languageOf = (language: string | undefined): Language =>
+    checkLanguage(language) ?? (DEFAULT_LANGUAGE as Language);
 
   defineRoute(
     app,
@@ -37,7 +48,8 @@ export function registerFormSubmissionRoutes(app: FastifyInstance) {
       method: "GET",
       url: `${SUBMISSIONS_BY_FORM}/:formId`,
       tag: "crm",
-      summary: "A form's submissions as a table (admins, readers of crm/requests): `columns` are its inputs labelled in `language`, `rows` its requests newest first with each input's value as text, `limit` (default 20, at most 100) and `offset`; 404 for an unknown form",
+      summary:
+        "A form's submissions as a table (admins, readers of crm/requests): `columns` are its inputs labelled in `language`, `rows` its requests newest first with each input's value as text, `limit` (default 20, at most 100) and `offset`; 404 for an unknown form",
       params,
       query: pageQuery,
     },
@@ -55,7 +67,8 @@ export function registerFormSubmissionRoutes(app: FastifyInstance) {
       method: "GET",
       url: `${SUBMISSIONS_BY_FORM}/:formId/csv`,
       tag: "crm",
-      summary: "The same table as a CSV file: a date column, then one column per input labelled in `language`, newest first",
+      summary:
+        "The same table as a CSV file: a date column, then one column per input labelled in `language`, newest first",
       params,
       query: csvQuery,
     },
@@ -77,4 +90,3 @@ export function registerFormSubmissionRoutes(app: FastifyInstance) {
     },
   );
 }
-

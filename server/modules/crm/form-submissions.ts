@@ -38,7 +38,12 @@ export class FormSubmissions {
   }
 
   /** One page of rows (newest first) and the form's number of submissions. */
-  async rows(formId: string, columns: FormColumn[], limit: number, offset: number): Promise<{ rows: SubmissionRow[]; total: number }> {
+  async rows(
+    formId: string,
+    columns: FormColumn[],
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: SubmissionRow[]; total: number }> {
     const found = await this.db
       .selectFrom("crm/forms-to-requests as fr")
       .innerJoin("crm/requests as r", "r.id", "fr.requestId")

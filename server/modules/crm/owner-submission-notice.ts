@@ -14,7 +14,14 @@ export const OWNER_FORM_SUBMITTED = "owner-form-submitted";
  * input's label in the owner's language with the submitted value, and the form's submissions
  * table in the admin. The caller wakes the queue after the commit.
  */
-export async function notifyOwnerOfSubmission(app: FastifyInstance, form: StoredRecord<"crm/forms">, requestId: string, payload: Record<string, unknown>, repository: RepositoryLookup, trx: ModelTransaction) {
+export async function notifyOwnerOfSubmission(
+  app: FastifyInstance,
+  form: StoredRecord<"crm/forms">,
+  requestId: string,
+  payload: Record<string, unknown>,
+  repository: RepositoryLookup,
+  trx: ModelTransaction,
+) {
   const language = app.ownerMail.language;
   const columns = columnsFor(await formColumns(trx, form.id, language), [payload]);
   await app.ownerMail.enqueue(

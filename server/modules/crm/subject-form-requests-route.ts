@@ -13,10 +13,17 @@ const formParams = inputSchema<{ id: string; formId: string }>({
   required: ["id", "formId"],
 });
 const FORM_ID = { ...UUID, "x-message": "formId is required" };
-const formIdOf = inputSchema<{ formId: string }>({ properties: { formId: FORM_ID }, required: ["formId"], additionalProperties: true });
+const formIdOf = inputSchema<{ formId: string }>({
+  properties: { formId: FORM_ID },
+  required: ["formId"],
+  additionalProperties: true,
+});
 /** The original system's documented form: any fields, `formId` among them or beside `data` (null there: the one beside it), checked once both are known. */
 const fieldsWithFormId = objectInput(
-  inputSchema<{ formId?: string | null; [field: string]: unknown }>({ properties: { formId: { ...FORM_ID, type: ["string", "null"] } }, additionalProperties: true }),
+  inputSchema<{ formId?: string | null; [field: string]: unknown }>({
+    properties: { formId: { ...FORM_ID, type: ["string", "null"] } },
+    additionalProperties: true,
+  }),
 );
 
 /**
@@ -29,7 +36,8 @@ function requireSelf(request: FastifyRequest, { params: { id: subjectId } }: { p
   const caller = request.caller;
   if (caller.kind === "secret-key") return;
   if (caller.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "sign in first");
-  if (caller.subjectId !== subjectId) throw new AppError("PERMISSION_ERROR", "a subject posts form requests only as itself");
+  if (caller.subjectId !== subjectId)
+    throw new AppError("PERMISSION_ERROR", "a subject posts form requests only as itself");
 }
 
 /**
@@ -61,7 +69,8 @@ export function registerSubjectFormRequestRoutes(app: FastifyInstance, config: C
     {
       ...options,
       url: `${BASE}/:formId/request`,
-      summary: "Submit a form as the signed-in subject (the original client's path): `data` is stored as a crm/requests row linked to the form",
+      summary:
+        "Submit a form as the signed-in subject (the original client's path): `data` is stored as a crm/requests row linked to the form",
       params: formParams,
       body: objectInput(),
     },
@@ -72,7 +81,13 @@ export function registerSubjectFormRequestRoutes(app: FastifyInstance, config: C
 
   defineRoute(
     app,
-    { ...options, url: `${BASE}/request`, summary: "Submit a form as the signed-in subject (the original system's documented path): `data` with `formId`", params: subjectParams, body: fieldsWithFormId },
+    {
+      ...options,
+      url: `${BASE}/request`,
+      summary: "Submit a form as the signed-in subject (the original system's documented path): `data` with `formId`",
+      params: subjectParams,
+      body: fieldsWithFormId,
+    },
     async ({ params: { id }, body: input, fields: beside }, _request, reply) => {
       const { formId: inData, ...fields } = input;
       const { formId } = formIdOf({ formId: inData ?? beside.formId });

@@ -26,14 +26,24 @@ export function boughtTitle(line: KeptLine): Record<string, string> | undefined 
  */
 export function boughtTotal(lines: KeptLine[], currency: Currency | undefined): Total[] | undefined {
   if (!currency || lines.length === 0 || !lines.every(wasBought)) return undefined;
-  return [{ total: sumAmounts(lines.map((l) => String(l.amount)), currency.decimals), billingModuleCurrency: currency }];
+  return [
+    {
+      total: sumAmounts(
+        lines.map((l) => String(l.amount)),
+        currency.decimals,
+      ),
+      billingModuleCurrency: currency,
+    },
+  ];
 }
 
 /**
  * A past order's line as the buyer bought it: its product named by the title kept at checkout, not
  * by whatever the product is called now (an edit published since, or an unpublished one).
  */
-export function asBought<L extends KeptLine & { product?: Record<string, unknown> | null; productId: string }>(line: L): L {
+export function asBought<L extends KeptLine & { product?: Record<string, unknown> | null; productId: string }>(
+  line: L,
+): L {
   const title = boughtTitle(line);
   if (!title) return line;
   return { ...line, product: { ...(line.product ?? { id: line.productId }), title } };

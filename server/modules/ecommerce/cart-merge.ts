@@ -41,7 +41,11 @@ export function mergeGuestCart(): HandoverListener {
  * cart after a declined payment) finds the buyer may have added the same product again meanwhile.
  * The older line keeps the sum of the quantities; a newer order left with no line goes.
  */
-export async function consolidateCart(repository: RepositoryLookup, trx: ModelQueries, subjectId: string): Promise<void> {
+export async function consolidateCart(
+  repository: RepositoryLookup,
+  trx: ModelQueries,
+  subjectId: string,
+): Promise<void> {
   const first = new Map<string, Line>();
   const emptied = new Set<string>();
   const kept = new Set<string>();
@@ -88,4 +92,3 @@ async function cartLines(trx: ModelQueries, subjectId: string): Promise<Line[]> 
     .execute();
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }) as Line);
 }
-

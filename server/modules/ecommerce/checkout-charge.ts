@@ -12,7 +12,10 @@ type ChargedAttribute = { amount: string | number };
  */
 export function checkoutCharge<A extends ChargedAttribute>(attributes: A[], currency: Currency) {
   return {
-    amount: sumAmounts(attributes.map((a) => String(a.amount)), Number(currency.decimals)),
+    amount: sumAmounts(
+      attributes.map((a) => String(a.amount)),
+      Number(currency.decimals),
+    ),
     type: "one_off" as const,
     interval: null,
     billingModuleCurrency: currency,

@@ -96,7 +96,10 @@ export class Checkout {
   }
 
   /** Checks out the subject's orders; `inside` runs first in step 1's transaction (the one-step product checkout creates its order there). */
-  async run(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<string[]>): Promise<CheckoutResult> {
+  async run(
+    request: CheckoutRequest,
+    inside?: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<string[]>,
+  ): Promise<CheckoutResult> {
     const provider = this.providers.get(request.provider);
     for (let attempt = 1; ; attempt++) {
       const started = await this.start(request, inside);
@@ -108,12 +111,19 @@ export class Checkout {
       // Its request died between the steps: finish it, same invoice and idempotency key.
       if (outcome === "abandoned") return this.pay(provider, request, started);
       // Its provider call failed and the orders are back in the cart: one try of our own.
-      if (attempt >= 2) throw new AppError("BAD_GATEWAY", `${request.provider}: the payment could not be created; the orders are back in the cart`);
+      if (attempt >= 2)
+        throw new AppError(
+          "BAD_GATEWAY",
+          `${request.provider}: the payment could not be created; the orders are back in the cart`,
+        );
     }
   }
 
   /** Step 1: one short transaction (see the class comment). */
-  private start(request: CheckoutRequest, inside?: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<string[]>): Promise<Started> {
+  private start(
+    request: CheckoutRequest,
+    inside?: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<string[]>,
+  ): Promise<Started> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const orderIds = inside ? await inside(repository, trx) : [...new Set(request.orderIds)];
       const { orders, currency } = await this.lockOwnOrders(trx, request.subjectId, orderIds, request.currencyId);
@@ -122,18 +132,34 @@ export class Checkout {
 
       // The lines and their prices in one query: how many lines, and those with a price; each
       // priced line keeps its title and price as bought (rolled back with the rest on a refusal).
-      const { lines, priced, ships, tracked, unlisted } = await this.orders.prices.buying(trx, { orderIds: orders.map((o) => o.id) }, currency.id);
-      if (lines === 0) throw validationError("the orders have no products", [{ path: "/ecommerceModule/orders", message: "have no products" }]);
+      const { lines, priced, ships, tracked, unlisted } = await this.orders.prices.buying(
+        trx,
+        { orderIds: orders.map((o) => o.id) },
+        currency.id,
+      );
+      if (lines === 0)
+        throw validationError("the orders have no products", [
+          { path: "/ecommerceModule/orders", message: "have no products" },
+        ]);
       // A product taken off the site since it was put in the cart is not for sale, as add to cart says.
       if (unlisted.length > 0) throw notFound(`${this.productTitle} ${unlisted[0]} was not found`);
-      if (priced.length < lines) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
-      const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
+      if (priced.length < lines)
+        throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+      const amount = sumAmounts(
+        priced.map((p) => p.amount),
+        currency.decimals,
+      );
       // The buyer: the email, and the address when a line needs shipping (docs/shop.md).
       // `ships` was read with the prices (whether a line's product needs shipping).
       const address = requireAddress(ships, request.shippingAddress);
       // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
       // No line's stock counted (read with the prices): nothing to lock or take.
-      if (tracked) await reserveStock(repository, trx, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
+      if (tracked)
+        await reserveStock(
+          repository,
+          trx,
+          priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })),
+        );
 
       // Billing's intent and invoice for the amount, and the orders moved to paying, linked to the
       // intent and the currency: one statement (billing gives the rows, Invoices.opening).
@@ -150,8 +176,14 @@ export class Checkout {
         { type: "history", status: "paying", email: request.email, ...(address ? { shippingAddress: address } : {}) },
         [
           ...opening.inserts,
-          { repository: repository("ecommerce/orders-to-billing-module-payment-intents"), rows: orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: opening.paymentIntentId })) },
-          { repository: repository("ecommerce/orders-to-billing-module-currencies"), rows: orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })) },
+          {
+            repository: repository("ecommerce/orders-to-billing-module-payment-intents"),
+            rows: orders.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: opening.paymentIntentId })),
+          },
+          {
+            repository: repository("ecommerce/orders-to-billing-module-currencies"),
+            rows: orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })),
+          },
         ],
       );
       const { invoice, intent } = opening.opened(created);
@@ -160,7 +192,11 @@ export class Checkout {
   }
 
   /** Steps 2 and 3: the provider, asked with no transaction open, then its URL stored or the checkout failed (pay-again.ts reuses them). */
-  async pay(provider: PaymentProvider, request: Pick<CheckoutRequest, "provider" | "email" | "successUrl" | "cancelUrl">, started: Started): Promise<CheckoutResult> {
+  async pay(
+    provider: PaymentProvider,
+    request: Pick<CheckoutRequest, "provider" | "email" | "successUrl" | "cancelUrl">,
+    started: Started,
+  ): Promise<CheckoutResult> {
     const { invoice, currency, orders } = started;
     let payment: CreatedPayment;
     try {
@@ -198,25 +234,47 @@ export class Checkout {
    * The orders, locked for this transaction, when every one is the subject's (404 naming one that
    * is not), and the currency (the one asked for, else the default), read in one statement.
    */
-  private async lockOwnOrders(trx: ModelTransaction, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: Currency }> {
-    if (orderIds.length === 0) throw validationError("ecommerceModule.orders is required", [{ path: "/ecommerceModule/orders", message: "is required" }]);
+  private async lockOwnOrders(
+    trx: ModelTransaction,
+    subjectId: string,
+    orderIds: string[],
+    currencyId: string | undefined,
+  ): Promise<{ orders: Order[]; currency: Currency }> {
+    if (orderIds.length === 0)
+      throw validationError("ecommerceModule.orders is required", [
+        { path: "/ecommerceModule/orders", message: "is required" },
+      ]);
     const { orders, currency } = await this.orders.lockedWithCurrency(trx, subjectId, orderIds, currencyId);
     if (currency) return { orders, currency };
-    if (currencyId) throw validationError(`currency ${currencyId} does not exist`, [{ path: "/billingModule/currency/id", message: "does not exist" }]);
-    throw validationError("billingModule.currency.id is required: there is no default currency", [{ path: "/billingModule/currency/id", message: "is required" }]);
+    if (currencyId)
+      throw validationError(`currency ${currencyId} does not exist`, [
+        { path: "/billingModule/currency/id", message: "does not exist" },
+      ]);
+    throw validationError("billingModule.currency.id is required: there is no default currency", [
+      { path: "/billingModule/currency/id", message: "is required" },
+    ]);
   }
 
   /**
    * Orders already being paid: the same checkout again (all of them under one open invoice, same
    * provider and currency) answers that invoice; anything else is a conflict.
    */
-  private async existingCheckout(trx: ModelTransaction, orders: Order[], request: CheckoutRequest, currency: Currency): Promise<Started> {
+  private async existingCheckout(
+    trx: ModelTransaction,
+    orders: Order[],
+    request: CheckoutRequest,
+    currency: Currency,
+  ): Promise<Started> {
     // The orders' checkouts still waiting (billing's open intents and new invoices), in one statement.
     const links = await trx
       .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
       .innerJoin(openCheckouts(trx).as("pi"), "pi.intentId", "op.billingModulePaymentIntentId")
       .select(["op.orderId", "pi.intentId", "pi.invoiceId", "pi.provider", "pi.currencyId"])
-      .where("op.orderId", "in", orders.map((o) => o.id))
+      .where(
+        "op.orderId",
+        "in",
+        orders.map((o) => o.id),
+      )
       .execute();
     const invoiceIds = new Set(links.map((l) => l.invoiceId));
     const sameCheckout =
@@ -236,5 +294,8 @@ export class Checkout {
 
 /** The answer to a checkout (docs/api.md "Shop wire shapes"): the invoice as it now is. */
 export function answer(started: Started, invoice: Invoice): CheckoutResult {
-  return { billingModule: { invoices: [invoice], paymentIntents: [started.intent], currency: started.currency }, ecommerceModule: { orders: started.orders } };
+  return {
+    billingModule: { invoices: [invoice], paymentIntents: [started.intent], currency: started.currency },
+    ecommerceModule: { orders: started.orders },
+  };
 }

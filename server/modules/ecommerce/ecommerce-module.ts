@@ -42,7 +42,11 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
   // Beside it, orders left unpaid get one reminder at half of UNPAID_ORDER_MAX_AGE_HOURS and are
   // canceled past it (unpaid-reminders.ts, unpaid-orders.ts).
   const hours = config.unpaidOrderMaxAgeHours;
-  const work = [() => pending.sweep(), () => remindUnpaid(app, shop.links, hours), () => shop.unpaid.expire(hours * 3_600_000)];
+  const work = [
+    () => pending.sweep(),
+    () => remindUnpaid(app, shop.links, hours),
+    () => shop.unpaid.expire(hours * 3_600_000),
+  ];
   const worker = new Worker(work, SWEEP_EVERY_MS, app.log);
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => worker.stop());
@@ -58,7 +62,14 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
   billing.invoices.onInvoiceState(ordersFollowInvoices());
   // The dummy payment page lists the orders an invoice pays for (billing reads no table of ours).
   billing.invoices.onInvoiceItems((db, intentIds) => orders.ofPaymentIntents(db, intentIds));
-  const checkout = new Checkout(app.database, app.repositories, app.registry, orders, billing.providers, billing.invoices);
+  const checkout = new Checkout(
+    app.database,
+    app.repositories,
+    app.registry,
+    orders,
+    billing.providers,
+    billing.invoices,
+  );
   const linkSecret = await signingSecrets(app.repositories)(config.jwtSecret, config.production);
   app.rbac.guests.on(mergeGuestCart());
   // A signed-in subject reads its own orders and their lines through the generic routes (rbac's owned-rows rule).

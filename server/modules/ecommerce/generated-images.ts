@@ -3,7 +3,14 @@ import type { FastifyInstance } from "fastify";
 import { createElement } from "react";
 import { validationError } from "../../../engine/errors.js";
 import { isUuid } from "../../../engine/query/coerce.js";
-import { contentHash, OrderReceipt, PRODUCT_ATTACHMENT_SIZE, ProductAttachment, RECEIPT_SIZE, type GeneratedFiles } from "../file-storage/index.js";
+import {
+  contentHash,
+  OrderReceipt,
+  PRODUCT_ATTACHMENT_SIZE,
+  ProductAttachment,
+  RECEIPT_SIZE,
+  type GeneratedFiles,
+} from "../file-storage/index.js";
 import { languageOf, type ShopImageData } from "./shop-image-data.js";
 
 export const RECEIPT_VARIANT = "generate-template-ecommerce-order-receipt-default";
@@ -12,7 +19,8 @@ export const PRODUCT_ATTACHMENT_VARIANT = "generate-template-ecommerce-product-a
 function uuidInput(input: Record<string, unknown>, name: string): string {
   const value = input[name];
   if (value === undefined) throw validationError(`${name} is required`, [{ path: `/${name}`, message: "is required" }]);
-  if (!isUuid(value)) throw validationError(`/${name} must be a uuid`, [{ path: `/${name}`, message: "must be a uuid" }]);
+  if (!isUuid(value))
+    throw validationError(`/${name} must be a uuid`, [{ path: `/${name}`, message: "must be a uuid" }]);
   return value;
 }
 
@@ -60,7 +68,8 @@ export function registerShopImages(app: FastifyInstance, generated: GeneratedFil
         const links = app.repositories.get("ecommerce/products-to-file-storage-module-files")!;
         const field = links.model.fieldMap.get("fileStorageModuleFileId")!;
         const existing = await links.count([{ field, kind: field.kind, method: "eq", value: record.id }]);
-        if (existing === 0) await links.create({ productId, fileStorageModuleFileId: record.id, variant: "attachment-default" });
+        if (existing === 0)
+          await links.create({ productId, fileStorageModuleFileId: record.id, variant: "attachment-default" });
       },
     };
   });

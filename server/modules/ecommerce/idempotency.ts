@@ -23,7 +23,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -45,13 +48,22 @@ export class IdempotencyKeys {
   constructor(private readonly db: ModelQueries) {}
 
   /** `input` is the request's parsed data (the body as read, not `request.body`, which a multipart request does not have). */
-  async answer(request: FastifyRequest, subjectId: string, input: unknown, run: () => Promise<Answer>): Promise<Answer> {
+  async answer(
+    request: FastifyRequest,
+    subjectId: string,
+    input: unknown,
+    run: () => Promise<Answer>,
+  ): Promise<Answer> {
     const key = request.headers["idempotency-key"];
     if (key === undefined) return run();
     if (typeof key !== "string" || key.length === 0 || key.length > 255) {
-      throw validationError("Idempotency-Key must be 1 to 255 characters", [{ path: "/headers/idempotency-key", message: "must be 1 to 255 characters" }]);
+      throw validationError("Idempotency-Key must be 1 to 255 characters", [
+        { path: "/headers/idempotency-key", message: "must be 1 to 255 characters" },
+      ]);
     }
-    const requestHash = createHash("sha256").update(`${request.method} ${request.routeOptions.url} ${canonical(request.params)} ${canonical(input)}`).digest("hex");
+    const requestHash = createHash("sha256")
+      .update(`${request.method} ${request.routeOptions.url} ${canonical(request.params)} ${canonical(input)}`)
+      .digest("hex");
     for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
       const reserved = await this.db
         .insertInto("ecommerce/idempotency-keys")
@@ -62,10 +74,15 @@ export class IdempotencyKeys {
       if (reserved) return this.runReserved(reserved.id, run);
       const stored = await this.find(subjectId, key);
       if (!stored) continue; // its run failed and let the key go: reserve it again
-      if (stored.requestHash !== requestHash) throw new AppError("CONFLICT", "this Idempotency-Key was used with another request");
+      if (stored.requestHash !== requestHash)
+        throw new AppError("CONFLICT", "this Idempotency-Key was used with another request");
       if (stored.statusCode !== null) return { status: stored.statusCode, body: stored.response };
       if (stored.abandoned) {
-        await this.db.deleteFrom("ecommerce/idempotency-keys").where("id", "=", stored.id).where("statusCode", "is", null).execute();
+        await this.db
+          .deleteFrom("ecommerce/idempotency-keys")
+          .where("id", "=", stored.id)
+          .where("statusCode", "is", null)
+          .execute();
         continue;
       }
       await pause(delay); // another request with this key is under way: its answer will be ours
@@ -78,17 +95,33 @@ export class IdempotencyKeys {
       answer = await run();
     } catch (error) {
       // Nothing was kept: the key is free for a retry (if this delete fails too, the reservation is taken over once abandoned).
-      await this.db.deleteFrom("ecommerce/idempotency-keys").where("id", "=", id).execute().catch(() => undefined);
+      await this.db
+        .deleteFrom("ecommerce/idempotency-keys")
+        .where("id", "=", id)
+        .execute()
+        .catch(() => undefined);
       throw error;
     }
-    await this.db.updateTable("ecommerce/idempotency-keys").set({ statusCode: answer.status, response: JSON.stringify(answer.body) }).where("id", "=", id).execute();
+    await this.db
+      .updateTable("ecommerce/idempotency-keys")
+      .set({ statusCode: answer.status, response: JSON.stringify(answer.body) })
+      .where("id", "=", id)
+      .execute();
     return answer;
   }
 
   private find(subjectId: string, key: string) {
     return this.db
       .selectFrom("ecommerce/idempotency-keys")
-      .select(["id", "requestHash", "statusCode", "response", sql<boolean>`"createdAt" < now() - make_interval(secs => ${RESERVATION_ABANDONED_MS / 1000}::float8)`.as("abandoned")])
+      .select([
+        "id",
+        "requestHash",
+        "statusCode",
+        "response",
+        sql<boolean>`"createdAt" < now() - make_interval(secs => ${RESERVATION_ABANDONED_MS / 1000}::float8)`.as(
+          "abandoned",
+        ),
+      ])
       .where("subjectId", "=", subjectId)
       .where("key", "=", key)
       .executeTakeFirst();

@@ -9,7 +9,11 @@ export type ColumnOf<K extends ModelId> = Extract<keyof StoredRecord<K>, string>
  * PostgreSQL may keep prepared (open-database.ts, preparable). The registry's visible fields are
  * the generated record's keys (both come from the model's schema), which the type says.
  */
-export function columnsOf<K extends ModelId, A extends string>(registry: Registry, id: K, alias: A): `${A}.${ColumnOf<K>}`[] {
+export function columnsOf<K extends ModelId, A extends string>(
+  registry: Registry,
+  id: K,
+  alias: A,
+): `${A}.${ColumnOf<K>}`[] {
   return registry
     .get(id)
     .fields.filter((f) => !f.hidden)

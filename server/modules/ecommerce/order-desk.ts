@@ -59,7 +59,17 @@ export class OrderDesk {
             .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
             .innerJoin(invoicesOfIntents(db).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
             .whereRef("op.orderId", "=", "o.id")
-            .select(["i.id", "i.amount", "i.currency", "i.status", "i.provider", "i.refundedAmount", "i.email", "i.createdAt", "i.flag"])
+            .select([
+              "i.id",
+              "i.amount",
+              "i.currency",
+              "i.status",
+              "i.provider",
+              "i.refundedAmount",
+              "i.email",
+              "i.createdAt",
+              "i.flag",
+            ])
             // The invoice that paid it, else its latest (an unpaid order's open or failed one).
             .orderBy(sql`(i.status in ('paid', 'refunded'))`, "desc")
             .orderBy("i.createdAt", "desc")
@@ -115,7 +125,11 @@ export class OrderDesk {
             .innerJoin("ecommerce/products as p", "p.id", "l.productId")
             .whereRef("l.orderId", "=", "o.id")
             // The title the line was bought by (kept at checkout), else — a line checked out before lines kept it — the product's.
-            .select([sql<Record<string, string> | null>`coalesce(nullif(l."title", '{}'::jsonb), p."title")`.as("title"), "p.adminTitle", "l.quantity"])
+            .select([
+              sql<Record<string, string> | null>`coalesce(nullif(l."title", '{}'::jsonb), p."title")`.as("title"),
+              "p.adminTitle",
+              "l.quantity",
+            ])
             .orderBy("l.orderIndex")
             .orderBy("l.createdAt"),
         ).as("lines"),
@@ -125,9 +139,7 @@ export class OrderDesk {
   /** A page of checked-out orders, newest first, under the filters; the number of them all. */
   async list(filters: DeskFilters): Promise<{ rows: DeskOrder[]; total: number }> {
     const date = sql`coalesce(inv."createdAt", o."createdAt")`;
-    let query = this.base(this.db)
-      .select(sql<string>`count(*) over ()`.as("total"))
-      .where("o.type", "=", "history");
+    let query = this.base(this.db).select(sql<string>`count(*) over ()`.as("total")).where("o.type", "=", "history");
     if (filters.status?.length) query = query.where("o.status", "in", filters.status);
     if (filters.from) query = query.where(date, ">=", new Date(filters.from));
     if (filters.to) query = query.where(date, /^\d{4}-\d{2}-\d{2}$/.test(filters.to) ? "<" : "<=", endOf(filters.to));
@@ -143,8 +155,16 @@ export class OrderDesk {
         ]),
       );
     }
-    const found = await query.orderBy(date, "desc").orderBy("o.id", "desc").limit(filters.limit).offset(filters.offset).execute();
-    return { rows: found.map((row) => this.shape(row as DeskRow, filters.language)), total: found[0] ? Number(found[0].total) : 0 };
+    const found = await query
+      .orderBy(date, "desc")
+      .orderBy("o.id", "desc")
+      .limit(filters.limit)
+      .offset(filters.offset)
+      .execute();
+    return {
+      rows: found.map((row) => this.shape(row as DeskRow, filters.language)),
+      total: found[0] ? Number(found[0].total) : 0,
+    };
   }
 
   /** One order (any type) as the desk shows it, or undefined. */
@@ -162,18 +182,29 @@ export class OrderDesk {
 
   private shape(row: DeskRow, language: string): DeskOrder {
     const decimals = row.decimals == null ? 2 : Number(row.decimals);
-    const exact = (value: unknown) => (value == null ? null : fromMinorUnits(toMinorUnits(String(value), decimals), decimals));
+    const exact = (value: unknown) =>
+      value == null ? null : fromMinorUnits(toMinorUnits(String(value), decimals), decimals);
     const code = row.currency ? String(row.currency).toUpperCase() : row.slug ? String(row.slug).toUpperCase() : null;
     const paid = row.invoiceStatus === "paid" || row.invoiceStatus === "refunded";
-    const lines = (typeof row.lines === "string" ? JSON.parse(row.lines) : (row.lines ?? [])) as { title: Record<string, string> | null; adminTitle: string | null; quantity: number }[];
+    const lines = (typeof row.lines === "string" ? JSON.parse(row.lines) : (row.lines ?? [])) as {
+      title: Record<string, string> | null;
+      adminTitle: string | null;
+      quantity: number;
+    }[];
     const address = (row.shippingAddress ?? null) as Record<string, unknown> | null;
     return {
       id: row.id,
       number: orderNumber(row.id),
       date: new Date(row.invoicedAt ?? row.createdAt).toISOString(),
       status: row.status,
-      customer: { email: row.email ?? row.invoiceEmail ?? row.accountEmail ?? null, name: typeof address?.name === "string" ? address.name : null },
-      lines: lines.map((l) => ({ title: l.title?.[language] || l.title?.en || l.adminTitle || "", quantity: Number(l.quantity) })),
+      customer: {
+        email: row.email ?? row.invoiceEmail ?? row.accountEmail ?? null,
+        name: typeof address?.name === "string" ? address.name : null,
+      },
+      lines: lines.map((l) => ({
+        title: l.title?.[language] || l.title?.en || l.adminTitle || "",
+        quantity: Number(l.quantity),
+      })),
       total: exact(row.amount),
       currency: code ? { code, symbol: row.symbol ?? null, decimals } : null,
       paid: row.invoiceId ? (paid ? exact(row.amount) : exact("0")) : null,

@@ -31,7 +31,12 @@ export const ORDER_STATUS_JOB = "order-status-changed";
  * shop's owner is mailed the paid order then (owner-order-notice.ts).
  * Safe to run twice: the notification's key is the job's id, the receipt's key what it shows.
  */
-export function registerOrderStatusNotices(app: FastifyInstance, images: ShopImageData, publicUrl: string, links: OrderLinks) {
+export function registerOrderStatusNotices(
+  app: FastifyInstance,
+  images: ShopImageData,
+  publicUrl: string,
+  links: OrderLinks,
+) {
   const db = modelQueries(app.database.db, app.registry);
   // Committed writes of an order's status (repository writes publish after commit): the trigger
   // queued jobs. Only those wake the queue: a cart's new order or line queues nothing, and a wake
@@ -54,10 +59,20 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
   app.notifications.jobs.handle(ORDER_STATUS_JOB, async (payload, job) => {
     const orderId = String(payload.orderId);
     // Whoever canceled the order (the owner's PATCH, SQL by hand), its reserved stock goes back (stock.ts; a no-op when already given back).
-    if ((RELEASED_STATUSES as readonly unknown[]).includes(payload.to)) await runTransaction(app.database, app.repositories, (repository, trx) => releaseStock([orderId], trx, repository));
-    const order = await app.repositories.get("ecommerce/orders")!.get(orderId).catch(() => undefined);
+    if ((RELEASED_STATUSES as readonly unknown[]).includes(payload.to))
+      await runTransaction(app.database, app.repositories, (repository, trx) =>
+        releaseStock([orderId], trx, repository),
+      );
+    const order = await app.repositories
+      .get("ecommerce/orders")!
+      .get(orderId)
+      .catch(() => undefined);
     if (!order) return; // deleted since: nothing to tell
-    const link = await db.selectFrom(orderSubjectLanguages(db).as("s")).select(["s.subjectId as id", "s.language"]).where("s.orderId", "=", orderId).executeTakeFirst();
+    const link = await db
+      .selectFrom(orderSubjectLanguages(db).as("s"))
+      .select(["s.subjectId as id", "s.language"])
+      .where("s.orderId", "=", orderId)
+      .executeTakeFirst();
     const language = languageOf(link?.language) ?? DEFAULT_LANGUAGE;
     let receiptUrl: string | undefined;
     // Reaching `approving` draws the receipt; so does the desk's "resend receipt" (payload.receipt).
@@ -67,8 +82,12 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
       receiptUrl = `${publicUrl}${record.file}?${new URLSearchParams({ token: links.token(orderId) })}`;
     }
     const receipt = await images.receipt(order, language);
-    const status = (value: unknown) => (value ? imageText(`status.${value}` as Parameters<typeof imageText>[0], language) || String(value) : "");
-    const recipient = (order.email as string | null) ?? (await invoiceEmail(orderId)) ?? (link ? await emailOf(app, link.id) : undefined);
+    const status = (value: unknown) =>
+      value ? imageText(`status.${value}` as Parameters<typeof imageText>[0], language) || String(value) : "";
+    const recipient =
+      (order.email as string | null) ??
+      (await invoiceEmail(orderId)) ??
+      (link ? await emailOf(app, link.id) : undefined);
     await app.notifications.enqueue({
       key: `job:${job.id}`,
       template: ORDER_STATUS_JOB,
@@ -82,7 +101,9 @@ export function registerOrderStatusNotices(app: FastifyInstance, images: ShopIma
         statusText: status(payload.to),
         previousStatus: payload.from,
         previousStatusText: status(payload.from),
-        total: receipt.total ? `${receipt.currency?.symbol ?? ""}${receipt.total}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim() : "",
+        total: receipt.total
+          ? `${receipt.currency?.symbol ?? ""}${receipt.total}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim()
+          : "",
         receiptUrl,
         ordersUrl: `${publicUrl}${withLanguage("/cart", language)}`,
         // The order's own page by its signed link (a guest has no account to sign in to), and Pay now while it is unpaid.

@@ -22,9 +22,16 @@ const iso = (value: unknown) => new Date(value as string | Date).toISOString();
  * whose data names the order: the customer's status mails, the owner's paid-order mail). Five
  * queries, one per kind, whatever the order's history.
  */
-export async function orderTimeline(app: FastifyInstance, order: { id: string; createdAt: unknown }): Promise<TimelineEntry[]> {
+export async function orderTimeline(
+  app: FastifyInstance,
+  order: { id: string; createdAt: unknown },
+): Promise<TimelineEntry[]> {
   const db = modelQueries(app.database.db, app.registry);
-  const statuses = await db.selectFrom("ecommerce/order-status-changes").select(["createdAt", "from", "to"]).where("orderId", "=", order.id).execute();
+  const statuses = await db
+    .selectFrom("ecommerce/order-status-changes")
+    .select(["createdAt", "from", "to"])
+    .where("orderId", "=", order.id)
+    .execute();
   const invoices = await db
     .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
     .innerJoin(invoicesOfIntents(db).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
@@ -39,11 +46,46 @@ export async function orderTimeline(app: FastifyInstance, order: { id: string; c
     { at: iso(order.createdAt), kind: "created" },
     ...statuses.map((s): TimelineEntry => ({ at: iso(s.createdAt), kind: "status", from: s.from ?? null, to: s.to })),
     ...[...new Map(invoices.map((i) => [i.id, i])).values()].map(
-      (i): TimelineEntry => ({ at: iso(i.createdAt), kind: "invoice", invoiceId: i.id, provider: i.provider, amount: String(i.amount), status: i.status, currency: i.currency ?? null }),
+      (i): TimelineEntry => ({
+        at: iso(i.createdAt),
+        kind: "invoice",
+        invoiceId: i.id,
+        provider: i.provider,
+        amount: String(i.amount),
+        status: i.status,
+        currency: i.currency ?? null,
+      }),
     ),
-    ...events.map((e): TimelineEntry => ({ at: iso(e.createdAt), kind: "webhook", invoiceId: e.invoiceId, provider: e.provider, event: e.kind, eventId: e.eventId })),
-    ...refunds.map((r): TimelineEntry => ({ at: iso(r.updatedAt ?? r.createdAt), kind: "refund", invoiceId: r.invoiceId, amount: String(r.amount), status: r.status, error: r.error ?? null })),
-    ...mails.map((m): TimelineEntry => ({ at: iso(m.sentAt ?? m.createdAt), kind: "mail", template: m.template ?? null, recipient: m.recipient ?? null, status: m.status, subject: m.subject ?? null })),
+    ...events.map(
+      (e): TimelineEntry => ({
+        at: iso(e.createdAt),
+        kind: "webhook",
+        invoiceId: e.invoiceId,
+        provider: e.provider,
+        event: e.kind,
+        eventId: e.eventId,
+      }),
+    ),
+    ...refunds.map(
+      (r): TimelineEntry => ({
+        at: iso(r.updatedAt ?? r.createdAt),
+        kind: "refund",
+        invoiceId: r.invoiceId,
+        amount: String(r.amount),
+        status: r.status,
+        error: r.error ?? null,
+      }),
+    ),
+    ...mails.map(
+      (m): TimelineEntry => ({
+        at: iso(m.sentAt ?? m.createdAt),
+        kind: "mail",
+        template: m.template ?? null,
+        recipient: m.recipient ?? null,
+        status: m.status,
+        subject: m.subject ?? null,
+      }),
+    ),
   ];
   return entries.sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -37,7 +37,14 @@ export function ordersFollowInvoices(): InvoiceStateListener {
     }
     if (state === "paid" && invoice.status !== "new") return [];
     // A refund cancels what its invoice approved; an order still waiting after a declined payment is not that.
-    const moves = { paid: { type: "history", status: "approving", from: ["paying"] }, refunded: { type: "history", status: "canceled", from: ["approving", "packaging", "delivering", "delivered", "canceled"] } } as const;
+    const moves = {
+      paid: { type: "history", status: "approving", from: ["paying"] },
+      refunded: {
+        type: "history",
+        status: "canceled",
+        from: ["approving", "packaging", "delivering", "delivered", "canceled"],
+      },
+    } as const;
     const { from, ...orders }: { type: string; status: string; from?: readonly OrderStatus[] } = moves[state];
     let query = trx
       .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
@@ -78,7 +85,12 @@ export async function payingUnder(trx: ModelQueries, intentIds: string[]): Promi
  * of orders); the orders are written through their repository, so the status trigger and the
  * change feed see them.
  */
-export async function returnToCart(repository: RepositoryLookup, trx: ModelQueries, paying: string[], intentIds: string[]): Promise<string[]> {
+export async function returnToCart(
+  repository: RepositoryLookup,
+  trx: ModelQueries,
+  paying: string[],
+  intentIds: string[],
+): Promise<string[]> {
   if (paying.length === 0) return [];
   if (intentIds.length > 0) {
     const currencyIds = await currencyIdsOfIntents(trx, intentIds);

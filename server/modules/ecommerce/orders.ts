@@ -22,7 +22,9 @@ export type Order = StoredRecord<"ecommerce/orders">;
 export type OrderStatus = Order["status"];
 export type OrderLine = StoredRecord<"ecommerce/orders-to-products">;
 /** An order with its lines; each line has its product (null when deleted) when they were asked for. */
-export type OrderWithLines = Order & { ordersToProducts: (OrderLine & { product?: StoredRecord<"ecommerce/products"> | null })[] };
+export type OrderWithLines = Order & {
+  ordersToProducts: (OrderLine & { product?: StoredRecord<"ecommerce/products"> | null })[];
+};
 
 /**
  * A subject's orders: the cart (orders of type cart, status new, one product line each as the
@@ -72,8 +74,19 @@ export class Orders {
     const withLines = await this.withCartStock(type, await this.withLines(this.db, orders, true));
     const priced = await this.prices.lines(this.db, { orderIds: orders.map((o) => o.id) });
     // A past order counts in the currency it was checked out in, not in every currency.
-    const paidIn = type === "history" ? await this.checkoutCurrencies(orders.map((o) => o.id)) : new Map<string, Currency>();
-    return withLines.map((order) => (type === "history" ? this.asBought(order, priced, paidIn.get(order.id)) : { ...order, total: totalsByCurrency(priced.filter((p) => p.orderId === order.id), order.ordersToProducts.map((l) => l.id)) }));
+    const paidIn =
+      type === "history" ? await this.checkoutCurrencies(orders.map((o) => o.id)) : new Map<string, Currency>();
+    return withLines.map((order) =>
+      type === "history"
+        ? this.asBought(order, priced, paidIn.get(order.id))
+        : {
+            ...order,
+            total: totalsByCurrency(
+              priced.filter((p) => p.orderId === order.id),
+              order.ordersToProducts.map((l) => l.id),
+            ),
+          },
+    );
   }
 
   /**
@@ -81,17 +94,35 @@ export class Orders {
    * titles kept at checkout and its total is what they were charged in `paidIn`; an order checked
    * out before lines kept them is priced today, in that currency.
    */
-  private asBought(order: OrderWithLines, priced: PricedLine[], paidIn: Currency | undefined): OrderWithLines & { total: Total[] } {
+  private asBought(
+    order: OrderWithLines,
+    priced: PricedLine[],
+    paidIn: Currency | undefined,
+  ): OrderWithLines & { total: Total[] } {
     const lineIds = order.ordersToProducts.map((l) => l.id);
-    const today = () => totalsByCurrency(priced.filter((p) => p.orderId === order.id && (!paidIn || p.currency.id === paidIn.id)), lineIds);
-    return { ...order, ordersToProducts: order.ordersToProducts.map(asBought), total: boughtTotal(order.ordersToProducts, paidIn) ?? today() };
+    const today = () =>
+      totalsByCurrency(
+        priced.filter((p) => p.orderId === order.id && (!paidIn || p.currency.id === paidIn.id)),
+        lineIds,
+      );
+    return {
+      ...order,
+      ordersToProducts: order.ordersToProducts.map(asBought),
+      total: boughtTotal(order.ordersToProducts, paidIn) ?? today(),
+    };
   }
 
   /** Cart lines get `available`: the items their product (or store) has left, null when not tracked (stock.ts), so the cart flags a line that ran out. */
   private async withCartStock(type: OrderType, orders: OrderWithLines[]): Promise<OrderWithLines[]> {
     if (type !== "cart") return orders;
-    const available = await availableFor(this.db, orders.flatMap((o) => o.ordersToProducts));
-    return orders.map((o) => ({ ...o, ordersToProducts: o.ordersToProducts.map((l) => ({ ...l, available: available.get(l.id) ?? null })) }));
+    const available = await availableFor(
+      this.db,
+      orders.flatMap((o) => o.ordersToProducts),
+    );
+    return orders.map((o) => ({
+      ...o,
+      ordersToProducts: o.ordersToProducts.map((l) => ({ ...l, available: available.get(l.id) ?? null })),
+    }));
   }
 
   /** Each order's checkout currency (orders-to-billing-module-currencies; the latest when several), by order id. */
@@ -104,7 +135,9 @@ export class Orders {
       .where("oc.orderId", "in", orderIds)
       .orderBy("oc.createdAt", "asc")
       .execute();
-    return new Map(links.map((l) => [l.orderId, { id: l.id, slug: l.slug, symbol: l.symbol ?? null, decimals: Number(l.decimals) }]));
+    return new Map(
+      links.map((l) => [l.orderId, { id: l.id, slug: l.slug, symbol: l.symbol ?? null, decimals: Number(l.decimals) }]),
+    );
   }
 
   /**
@@ -122,17 +155,31 @@ export class Orders {
     return (await this.withLines(db, rows, true)).map((o) => ({
       id: o.id,
       status: o.status,
-      ordersToProducts: o.ordersToProducts.map((l) => ({ id: l.id, quantity: l.quantity, product: l.product ? { id: l.product.id, slug: l.product.slug, title: l.product.title } : null })),
+      ordersToProducts: o.ordersToProducts.map((l) => ({
+        id: l.id,
+        quantity: l.quantity,
+        product: l.product ? { id: l.product.id, slug: l.product.slug, title: l.product.title } : null,
+      })),
     }));
   }
 
   /** One order as its mailed link shows it (order-links.ts): lines with products, and its total in the currency it was checked out in. */
   async byLink(orderId: string): Promise<OrderWithLines & { total: Total[] }> {
-    const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)], true);
+    const [order] = await this.withLines(
+      this.db,
+      [await this.repositories.get("ecommerce/orders")!.get(orderId)],
+      true,
+    );
     const priced = await this.prices.lines(this.db, { orderIds: [orderId] });
     const paidIn = (await this.checkoutCurrencies([orderId])).get(orderId);
     if (order!.type === "history") return this.asBought(order!, priced, paidIn);
-    return { ...order!, total: totalsByCurrency(priced.filter((p) => !paidIn || p.currency.id === paidIn.id), order!.ordersToProducts.map((l) => l.id)) };
+    return {
+      ...order!,
+      total: totalsByCurrency(
+        priced.filter((p) => !paidIn || p.currency.id === paidIn.id),
+        order!.ordersToProducts.map((l) => l.id),
+      ),
+    };
   }
 
   /** The shipping address of the subject's latest order that has one: offered again at checkout. */
@@ -155,7 +202,11 @@ export class Orders {
     const lines = await db
       .selectFrom("ecommerce/orders-to-products")
       .select(this.columns("ecommerce/orders-to-products", "ecommerce/orders-to-products"))
-      .where("orderId", "in", orders.map((o) => o.id))
+      .where(
+        "orderId",
+        "in",
+        orders.map((o) => o.id),
+      )
       .orderBy("orderIndex", "asc")
       .orderBy("createdAt", "asc")
       .execute();
@@ -177,7 +228,11 @@ export class Orders {
   private async linedProducts(db: ModelQueries, ids: string[]): Promise<StoredRecord<"ecommerce/products">[]> {
     if (ids.length === 0) return [];
     const products = this.repositories.get("ecommerce/products")!;
-    const published = await db.selectFrom(`${this.visitorProducts} as p`).select(this.columns("ecommerce/products", "p")).where("p.id", "in", ids).execute();
+    const published = await db
+      .selectFrom(`${this.visitorProducts} as p`)
+      .select(this.columns("ecommerce/products", "p"))
+      .where("p.id", "in", ids)
+      .execute();
     const found = new Set(published.map((p) => p.id));
     const gone = ids.filter((id) => !found.has(id));
     if (gone.length === 0) return published;
@@ -204,37 +259,66 @@ export class Orders {
    * currency it is paid in: the one with `currencyId`, or else the shop's default (the oldest
    * marked default); undefined when there is no such currency.
    */
-  async lockedWithCurrency(db: ModelQueries, subjectId: string, orderIds: string[], currencyId: string | undefined): Promise<{ orders: Order[]; currency: BillingCurrency | undefined }> {
+  async lockedWithCurrency(
+    db: ModelQueries,
+    subjectId: string,
+    orderIds: string[],
+    currencyId: string | undefined,
+  ): Promise<{ orders: Order[]; currency: BillingCurrency | undefined }> {
     const currencyColumns = this.currencies.columns;
     // Built once per shape (a checkout's first statement): the values are bound, not compiled in.
     const params = new Params();
-    const [subject, ids, currency] = [params.add(subjectId), orderIds.map((id) => params.add(id)), currencyId === undefined ? undefined : params.add(currencyId)];
-    const rows = await this.statements.run<Record<string, unknown>>(db, `locked-with-currency|${orderIds.length}|${currency ? "id" : "default"}`, params, () =>
-      this.owned(db, subject, ids)
-        .leftJoinLateral(
-          // Billing's currency row for the checkout (billing-reads.ts), joined into this statement.
-          () => checkoutCurrency(db, currency).as("c"),
-          (join) => join.onTrue(),
-        )
-        .select(currencyColumns.map((c) => sql.ref(`c.${c}`).as(`currency.${c}`)))
-        .forUpdate("o"),
+    const [subject, ids, currency] = [
+      params.add(subjectId),
+      orderIds.map((id) => params.add(id)),
+      currencyId === undefined ? undefined : params.add(currencyId),
+    ];
+    const rows = await this.statements.run<Record<string, unknown>>(
+      db,
+      `locked-with-currency|${orderIds.length}|${currency ? "id" : "default"}`,
+      params,
+      () =>
+        this.owned(db, subject, ids)
+          .leftJoinLateral(
+            // Billing's currency row for the checkout (billing-reads.ts), joined into this statement.
+            () => checkoutCurrency(db, currency).as("c"),
+            (join) => join.onTrue(),
+          )
+          .select(currencyColumns.map((c) => sql.ref(`c.${c}`).as(`currency.${c}`)))
+          .forUpdate("o"),
     );
-    const orders = this.allFound(subjectId, orderIds, rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith("currency."))) as Order));
+    const orders = this.allFound(
+      subjectId,
+      orderIds,
+      rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith("currency."))) as Order),
+    );
     const first = rows[0]!;
-    return { orders, currency: first["currency.id"] === null ? undefined : (Object.fromEntries(currencyColumns.map((c) => [c, first[`currency.${c}`]])) as BillingCurrency) };
+    return {
+      orders,
+      currency:
+        first["currency.id"] === null
+          ? undefined
+          : (Object.fromEntries(currencyColumns.map((c) => [c, first[`currency.${c}`]])) as BillingCurrency),
+    };
   }
 
   /** The subject's orders among `orderIds`, in id order (a query to finish; values or their stand-ins, statement-cache.ts). */
   private owned(db: ModelQueries, subjectId: string | Param, orderIds: (string | Param)[]) {
-    return db
-      .selectFrom("ecommerce/orders as o")
-      // The subject's links (rbac's, joined as its subquery).
-      .innerJoin(orderSubjects(db).as("so"), "so.orderId", "o.id")
-      .select(this.columns("ecommerce/orders", "o"))
-      // A stand-in (statement-cache.ts) is bound as the value it stands for: a raw fragment carries it as a parameter.
-      .where("so.subjectId", "=", sql<string>`${subjectId}`)
-      .where("o.id", "in", orderIds.map((id) => sql<string>`${id}`))
-      .orderBy("o.id");
+    return (
+      db
+        .selectFrom("ecommerce/orders as o")
+        // The subject's links (rbac's, joined as its subquery).
+        .innerJoin(orderSubjects(db).as("so"), "so.orderId", "o.id")
+        .select(this.columns("ecommerce/orders", "o"))
+        // A stand-in (statement-cache.ts) is bound as the value it stands for: a raw fragment carries it as a parameter.
+        .where("so.subjectId", "=", sql<string>`${subjectId}`)
+        .where(
+          "o.id",
+          "in",
+          orderIds.map((id) => sql<string>`${id}`),
+        )
+        .orderBy("o.id")
+    );
   }
 
   /** The rows, when every asked order is among them; else a 404 naming one that is not. */
@@ -257,27 +341,50 @@ export class Orders {
    * quantity added to its line; otherwise a new cart order with one line, linked to the subject.
    * Returns the order touched.
    */
-  async addToCart(subjectId: string, input: { productId: string; quantity: number; storeId?: string }): Promise<OrderWithLines> {
+  async addToCart(
+    subjectId: string,
+    input: { productId: string; quantity: number; storeId?: string },
+  ): Promise<OrderWithLines> {
     // One look-up outside any transaction: the product, the store, the cart line and the stock left.
     const found = await this.cartLineFor(this.db, subjectId, input, false);
-    const missing = !found ? ["ecommerce/products", input.productId] : input.storeId && !found.store ? ["ecommerce/stores", input.storeId] : undefined;
+    const missing = !found
+      ? ["ecommerce/products", input.productId]
+      : input.storeId && !found.store
+        ? ["ecommerce/stores", input.storeId]
+        : undefined;
     if (missing) throw notFound(`${this.repositories.get(missing[0]!)!.model.title} ${missing[1]} was not found`);
     if (!found!.lineId) {
       // A sold-out product (or more than is left) is refused here as the checkout would refuse it (stock.ts).
       await assertLeft(this.db, this.visitorProducts, input.productId, found!.left, input.quantity);
       // A new cart order with its one line, linked to the subject: one statement, all or none.
       const orderId = randomUUID();
-      const [order, line] = await this.repositories.get("ecommerce/orders")!.createTogether({ id: orderId, type: "cart", status: "new" }, [
-        { repository: this.repositories.get("ecommerce/orders-to-products")!, raw: { orderId, productId: input.productId, quantity: input.quantity, ...(input.storeId ? { storeId: input.storeId } : {}) } },
-        subjectOrderLink(this.repositories, subjectId, orderId),
-      ]);
+      const [order, line] = await this.repositories
+        .get("ecommerce/orders")!
+        .createTogether({ id: orderId, type: "cart", status: "new" }, [
+          {
+            repository: this.repositories.get("ecommerce/orders-to-products")!,
+            raw: {
+              orderId,
+              productId: input.productId,
+              quantity: input.quantity,
+              ...(input.storeId ? { storeId: input.storeId } : {}),
+            },
+          },
+          subjectOrderLink(this.repositories, subjectId, orderId),
+        ]);
       return { ...(order as Order), ordersToProducts: [line as OrderLine] };
     }
     // The line is there: its quantity raised with the line locked (the look-up again, with the lock).
     const raised = await runTransaction(this.database, this.repositories, async (repository, trx) => {
       const locked = await this.cartLineFor(trx, subjectId, input, true);
       if (!locked?.lineId) return undefined;
-      await assertLeft(trx, this.visitorProducts, input.productId, locked.left, Number(locked.lineQuantity ?? 0) + input.quantity);
+      await assertLeft(
+        trx,
+        this.visitorProducts,
+        input.productId,
+        locked.left,
+        Number(locked.lineQuantity ?? 0) + input.quantity,
+      );
       const { lineId, lineQuantity, store: _store, left: _left, ...order } = locked;
       await repository("ecommerce/orders-to-products").update(lineId, { quantity: lineQuantity! + input.quantity });
       const [withLines] = await this.withLines(trx, [order as Order]);
@@ -294,7 +401,12 @@ export class Orders {
    * there is no such product. The subject's own cart orders are looked up first (a fence the
    * planner keeps), so a product in thousands of carts costs what one in a single cart does.
    */
-  private async cartLineFor(db: ModelQueries, subjectId: string, input: { productId: string; storeId?: string }, lock: boolean) {
+  private async cartLineFor(
+    db: ModelQueries,
+    subjectId: string,
+    input: { productId: string; storeId?: string },
+    lock: boolean,
+  ) {
     const line = db
       .selectFrom(ordersOfSubject(db, subjectId).as("mine"))
       .innerJoin("ecommerce/orders as o", "o.id", "mine.orderId")
@@ -317,16 +429,30 @@ export class Orders {
       .select(store.as("store"))
       .select(stockLeft(this.table, input.productId, input.storeId).as("left"))
       .where("p.id", "=", input.productId)
-      .$castTo<Partial<Order> & { lineId: string | null; lineQuantity: number | null; store: boolean; left: number | string | null }>();
+      .$castTo<
+        Partial<Order> & {
+          lineId: string | null;
+          lineQuantity: number | null;
+          store: boolean;
+          left: number | string | null;
+        }
+      >();
     if (lock) return query.executeTakeFirst();
     // Outside a transaction: run as the repositories' statements run (on PostgreSQL, prepared once per connection).
     const { sql: text, parameters } = query.compile();
-    const [row] = await this.database.run<NonNullable<Awaited<ReturnType<typeof query.executeTakeFirst>>>>(text, parameters);
+    const [row] = await this.database.run<NonNullable<Awaited<ReturnType<typeof query.executeTakeFirst>>>>(
+      text,
+      parameters,
+    );
     return row;
   }
 
   /** New quantities for lines of one of the subject's cart orders. */
-  async updateLines(subjectId: string, orderId: string, lines: { id: string; quantity: number }[]): Promise<OrderWithLines> {
+  async updateLines(
+    subjectId: string,
+    orderId: string,
+    lines: { id: string; quantity: number }[],
+  ): Promise<OrderWithLines> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const order = await this.ownedBy(trx, subjectId, orderId);
       assertInCart(order);
@@ -388,7 +514,9 @@ export class Orders {
       await this.repositories.get("ecommerce/orders-to-products")!.get(selection.lineId);
       return totalsByCurrency(await this.prices.lines(this.db, { lineIds: [selection.lineId] }), [selection.lineId]);
     }
-    const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(selection.orderId)]);
+    const [order] = await this.withLines(this.db, [
+      await this.repositories.get("ecommerce/orders")!.get(selection.orderId),
+    ]);
     const lineIds = order!.ordersToProducts.map((l) => l.id);
     return totalsByCurrency(await this.prices.lines(this.db, { lineIds }), lineIds);
   }
@@ -402,8 +530,11 @@ export class Orders {
     const [order] = await this.withLines(this.db, [await this.repositories.get("ecommerce/orders")!.get(orderId)]);
     const lineIds = order!.ordersToProducts.map((l) => l.id);
     const priced = await this.prices.lines(this.db, { lineIds }, currencyId);
-    if (priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModuleCurrencyId", message: NO_PRICE }]);
-    const attributes = await this.repositories.get("ecommerce/attributes")!.listByIds([...new Set(priced.map((p) => p.attributeId))]);
+    if (priced.length < lineIds.length)
+      throw validationError(NO_PRICE, [{ path: "/billingModuleCurrencyId", message: NO_PRICE }]);
+    const attributes = await this.repositories
+      .get("ecommerce/attributes")!
+      .listByIds([...new Set(priced.map((p) => p.attributeId))]);
     const byId = new Map(attributes.map((a) => [a.id, a]));
     return priced.map((p) => ({
       ...byId.get(p.attributeId),

@@ -9,7 +9,8 @@ import { addressLines } from "../../../common/postal-address.js";
 export const OWNER_ORDER_PAID = "owner-order-paid";
 
 /** An amount with the currency's code after it, exactly as the database's decimal reads ("39.98 USD"). */
-const money = (amount: string | undefined, receipt: ReceiptInput) => (amount ? `${amount} ${receipt.currency?.code ?? ""}`.trim() : "");
+const money = (amount: string | undefined, receipt: ReceiptInput) =>
+  amount ? `${amount} ${receipt.currency?.code ?? ""}`.trim() : "";
 
 /**
  * Tells the shop's owner of a paid order (docs/notifications.md "Mail to the shop's owner"): the order's short number (the one in
@@ -18,11 +19,18 @@ const money = (amount: string | undefined, receipt: ReceiptInput) => (amount ? `
  * admin. Keyed by the order: however often its status job runs, or the order comes back to
  * `approving`, the owner is mailed once.
  */
-export async function notifyOwnerOfPaidOrder(app: FastifyInstance, images: ShopImageData, order: Order, customerEmail: string | undefined) {
+export async function notifyOwnerOfPaidOrder(
+  app: FastifyInstance,
+  images: ShopImageData,
+  order: Order,
+  customerEmail: string | undefined,
+) {
   const orderId = order.id as string;
   const receipt = await images.receipt(order, app.ownerMail.language);
   const address = order.shippingAddress as ShippingAddress | null;
-  const lines = receipt.lines.map((line) => `${line.title} — ${line.quantity} × ${money(line.price, receipt)} = ${money(line.amount, receipt)}`);
+  const lines = receipt.lines.map(
+    (line) => `${line.title} — ${line.quantity} × ${money(line.price, receipt)} = ${money(line.amount, receipt)}`,
+  );
   await app.ownerMail.enqueue({
     key: `${OWNER_ORDER_PAID}:${orderId}`,
     template: OWNER_ORDER_PAID,

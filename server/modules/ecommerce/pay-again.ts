@@ -3,7 +3,15 @@ import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
 import { runTransaction } from "../../../engine/query/transaction.js";
-import { currenciesOfIntents, invoicesOfIntents, sumAmounts, type Currencies, type Invoice, type Invoices, type ProviderName } from "../billing/index.js";
+import {
+  currenciesOfIntents,
+  invoicesOfIntents,
+  sumAmounts,
+  type Currencies,
+  type Invoice,
+  type Invoices,
+  type ProviderName,
+} from "../billing/index.js";
 import { answer, type Checkout, type CheckoutResult, type Started } from "./checkout.js";
 import type { Order, Orders } from "./orders.js";
 import { NO_PRICE } from "./prices.js";
@@ -42,36 +50,75 @@ export class PayAgain {
 
   /** `subjectId`: the order must be that subject's (404 otherwise); undefined for a signed order link. */
   async run(orderId: string, subjectId?: string): Promise<CheckoutResult> {
-    const { started, reuse, request } = await runTransaction(this.database, this.repositories, async (repository, trx) => {
-      const { last, orders } = await this.unpaid(trx, orderId, subjectId);
-      const currency = await this.currencies.get(last.currencyId, repository);
-      const request = { provider: last.invoice.provider as ProviderName, email: String(last.invoice.email), successUrl: String(last.invoice.successUrl), cancelUrl: String(last.invoice.cancelUrl) };
-      const waiting = last.invoice.status === "new";
-      // Valid, or another request's Pay now still asking the provider for its page: that one stands.
-      if (waiting && last.fresh && (last.invoice.paymentUrl || !last.abandoned)) {
-        const intent = await this.invoices.intent(repository, last.intentId);
-        return { reuse: true, request, started: { invoice: last.invoice, intent, currency, orders, ours: false, created: [] } as Started };
-      }
+    const { started, reuse, request } = await runTransaction(
+      this.database,
+      this.repositories,
+      async (repository, trx) => {
+        const { last, orders } = await this.unpaid(trx, orderId, subjectId);
+        const currency = await this.currencies.get(last.currencyId, repository);
+        const request = {
+          provider: last.invoice.provider as ProviderName,
+          email: String(last.invoice.email),
+          successUrl: String(last.invoice.successUrl),
+          cancelUrl: String(last.invoice.cancelUrl),
+        };
+        const waiting = last.invoice.status === "new";
+        // Valid, or another request's Pay now still asking the provider for its page: that one stands.
+        if (waiting && last.fresh && (last.invoice.paymentUrl || !last.abandoned)) {
+          const intent = await this.invoices.intent(repository, last.intentId);
+          return {
+            reuse: true,
+            request,
+            started: { invoice: last.invoice, intent, currency, orders, ours: false, created: [] } as Started,
+          };
+        }
 
-      const paying = orders.filter((o) => o.status === "paying");
-      await this.unlink(trx, paying, last.intentId);
-      if (waiting) await this.invoices.cancelOpen(repository, trx, last.invoice.id);
+        const paying = orders.filter((o) => o.status === "paying");
+        await this.unlink(trx, paying, last.intentId);
+        if (waiting) await this.invoices.cancelOpen(repository, trx, last.invoice.id);
 
-      const withLines = await this.orders.withLines(trx, paying);
-      const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
-      // Today's prices, kept on the lines as what they are now bought at (prices.ts, buying).
-      const { priced, unlisted } = await this.orders.prices.buying(trx, { lineIds }, currency.id);
-      // A product taken off the site since is not for sale any more (as at checkout).
-      if (unlisted.length > 0) throw notFound(`${this.repositories.get("ecommerce/products")!.model.title} ${unlisted[0]} was not found`);
-      if (lineIds.length === 0 || priced.length < lineIds.length) throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
-      // A declined payment gave its items back (orders-follow-invoices.ts): taken again, or a 409 and nothing changes.
-      if (!waiting) await reserveStock(repository, trx, priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })));
-      const amount = sumAmounts(priced.map((p) => p.amount), currency.decimals);
-      const made = await this.invoices.open(repository, { amount, currencyId: currency.id, ...request });
-      await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(paying.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: made.intent.id })));
-      return { reuse: false, request, started: { invoice: made.invoice, intent: made.intent, currency, orders: paying, ours: true, created: [] } as Started };
-    });
-    if (reuse) return started.invoice.paymentUrl ? answer(started, started.invoice) : answer(started, await this.awaitUrl(started.invoice.id));
+        const withLines = await this.orders.withLines(trx, paying);
+        const lineIds = withLines.flatMap((o) => o.ordersToProducts.map((l) => l.id));
+        // Today's prices, kept on the lines as what they are now bought at (prices.ts, buying).
+        const { priced, unlisted } = await this.orders.prices.buying(trx, { lineIds }, currency.id);
+        // A product taken off the site since is not for sale any more (as at checkout).
+        if (unlisted.length > 0)
+          throw notFound(`${this.repositories.get("ecommerce/products")!.model.title} ${unlisted[0]} was not found`);
+        if (lineIds.length === 0 || priced.length < lineIds.length)
+          throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+        // A declined payment gave its items back (orders-follow-invoices.ts): taken again, or a 409 and nothing changes.
+        if (!waiting)
+          await reserveStock(
+            repository,
+            trx,
+            priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })),
+          );
+        const amount = sumAmounts(
+          priced.map((p) => p.amount),
+          currency.decimals,
+        );
+        const made = await this.invoices.open(repository, { amount, currencyId: currency.id, ...request });
+        await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(
+          paying.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: made.intent.id })),
+        );
+        return {
+          reuse: false,
+          request,
+          started: {
+            invoice: made.invoice,
+            intent: made.intent,
+            currency,
+            orders: paying,
+            ours: true,
+            created: [],
+          } as Started,
+        };
+      },
+    );
+    if (reuse)
+      return started.invoice.paymentUrl
+        ? answer(started, started.invoice)
+        : answer(started, await this.awaitUrl(started.invoice.id));
     return this.checkout.pay(this.checkout.providers.get(request.provider), request, started);
   }
 
@@ -97,9 +144,16 @@ export class PayAgain {
   }
 
   /** The unpaid order's last invoice and every order under it, locked; 409 when it is not unpaid. */
-  private async unpaid(trx: ModelQueries, orderId: string, subjectId?: string): Promise<{ last: Last; orders: Order[] }> {
-    const order = subjectId ? (await this.orders.allOwnedBy(trx, subjectId, [orderId], { lock: true }))[0]! : await this.lockOrder(trx, orderId);
-    if (order.status !== "paying") throw new AppError("CONFLICT", `order ${orderId} is ${order.status}: there is nothing to pay`);
+  private async unpaid(
+    trx: ModelQueries,
+    orderId: string,
+    subjectId?: string,
+  ): Promise<{ last: Last; orders: Order[] }> {
+    const order = subjectId
+      ? (await this.orders.allOwnedBy(trx, subjectId, [orderId], { lock: true }))[0]!
+      : await this.lockOrder(trx, orderId);
+    if (order.status !== "paying")
+      throw new AppError("CONFLICT", `order ${orderId} is ${order.status}: there is nothing to pay`);
     const last = await this.lastInvoiceOf(trx, orderId);
     if (!last) throw new AppError("CONFLICT", `order ${orderId} has no invoice waiting for payment`);
     // Every order of the last invoice moves with it: the same lines, one invoice.
@@ -109,7 +163,15 @@ export class PayAgain {
   /** Unlinks the orders from the intent, so its invoice's later moves no longer reach them. */
   private async unlink(trx: ModelQueries, orders: Order[], intentId: string): Promise<void> {
     if (orders.length === 0) return;
-    await trx.deleteFrom("ecommerce/orders-to-billing-module-payment-intents").where("billingModulePaymentIntentId", "=", intentId).where("orderId", "in", orders.map((o) => o.id)).execute();
+    await trx
+      .deleteFrom("ecommerce/orders-to-billing-module-payment-intents")
+      .where("billingModulePaymentIntentId", "=", intentId)
+      .where(
+        "orderId",
+        "in",
+        orders.map((o) => o.id),
+      )
+      .execute();
   }
 
   /** Waits (no transaction held) for another request's new invoice to get its payment page. */
@@ -117,7 +179,8 @@ export class PayAgain {
     for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
       const state = await this.checkout.pending.state(invoiceId);
       if (state.paymentUrl) return this.invoices.get(invoiceId);
-      if (state.status !== "new" || state.abandoned) throw new AppError("CONFLICT", `the payment for this order could not be created; try Pay now again`);
+      if (state.status !== "new" || state.abandoned)
+        throw new AppError("CONFLICT", `the payment for this order could not be created; try Pay now again`);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -129,7 +192,13 @@ export class PayAgain {
   }
 
   private lockMany(trx: ModelQueries, orderIds: string[]): Promise<Order[]> {
-    return trx.selectFrom("ecommerce/orders").selectAll().where("id", "in", orderIds).orderBy("id").forUpdate().execute();
+    return trx
+      .selectFrom("ecommerce/orders")
+      .selectAll()
+      .where("id", "in", orderIds)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
   }
 
   /**
@@ -143,8 +212,14 @@ export class PayAgain {
       .innerJoin(invoicesOfIntents(trx).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
       .innerJoin(currenciesOfIntents(trx).as("pc"), "pc.intentId", "op.billingModulePaymentIntentId")
       .selectAll("i")
-      .select(["pc.currencyId", sql<boolean>`i."createdAt" > now() - make_interval(secs => ${PAYMENT_LINK_VALID_MS / 1000}::float8)`.as("fresh"),
-        sql<boolean>`i."createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as("abandoned"),
+      .select([
+        "pc.currencyId",
+        sql<boolean>`i."createdAt" > now() - make_interval(secs => ${PAYMENT_LINK_VALID_MS / 1000}::float8)`.as(
+          "fresh",
+        ),
+        sql<boolean>`i."createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as(
+          "abandoned",
+        ),
       ])
       .where("op.orderId", "=", orderId)
       .orderBy("i.createdAt", "desc")
@@ -155,8 +230,11 @@ export class PayAgain {
   }
 
   private async ordersOf(trx: ModelQueries, intentId: string): Promise<string[]> {
-    const rows = await trx.selectFrom("ecommerce/orders-to-billing-module-payment-intents").select("orderId").where("billingModulePaymentIntentId", "=", intentId).execute();
+    const rows = await trx
+      .selectFrom("ecommerce/orders-to-billing-module-payment-intents")
+      .select("orderId")
+      .where("billingModulePaymentIntentId", "=", intentId)
+      .execute();
     return [...new Set(rows.map((r) => r.orderId))];
   }
 }
-

@@ -6,7 +6,6 @@ import type { Registry } from "../../../engine/schema/registry.js";
 import { invoiceRows, invoicesOfIntents, type CreatedPayment, type Invoice, type Invoices } from "../billing/index.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 
-
 /**
  * Past this age an invoice still waiting for its payment URL is taken to be abandoned (the request
  * that made it died between the steps): a retry of the same checkout completes it. Well beyond the
@@ -68,12 +67,22 @@ export class PendingCheckouts {
     // Billing's invoice, its age by the database's clock (as the sweep's): one statement.
     const row = await this.db
       .selectFrom(invoiceRows(this.db).as("i"))
-      .select(["i.status", "i.paymentUrl", sql<boolean>`i."createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as("abandoned")])
+      .select([
+        "i.status",
+        "i.paymentUrl",
+        sql<boolean>`i."createdAt" < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000}::float8)`.as(
+          "abandoned",
+        ),
+      ])
       .where("i.id", "=", invoiceId)
       .executeTakeFirst();
     // Deleted meanwhile (by an admin): as good as failed.
     if (!row) return { status: "deleted", paymentUrl: null, abandoned: false };
-    return { status: row.status, paymentUrl: row.paymentUrl ?? null, abandoned: !row.paymentUrl && Boolean(row.abandoned) };
+    return {
+      status: row.status,
+      paymentUrl: row.paymentUrl ?? null,
+      abandoned: !row.paymentUrl && Boolean(row.abandoned),
+    };
   }
 
   /**
@@ -84,7 +93,11 @@ export class PendingCheckouts {
   async sweep(olderThanMs = SWEEP_AFTER_MS): Promise<number> {
     const stale = await this.db
       .selectFrom(invoicesOfIntents(this.db).as("i"))
-      .innerJoin("ecommerce/orders-to-billing-module-payment-intents as op", "op.billingModulePaymentIntentId", "i.intentId")
+      .innerJoin(
+        "ecommerce/orders-to-billing-module-payment-intents as op",
+        "op.billingModulePaymentIntentId",
+        "i.intentId",
+      )
       .select("i.id")
       .distinct()
       .where("i.status", "=", "new")

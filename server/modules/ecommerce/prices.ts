@@ -69,7 +69,8 @@ export class Prices {
   /** `copies`: a buyer pays the published price (docs/drafts.md); the product editor reads the working one. */
   constructor(registry: Registry, copies: "published" | "working" = "published") {
     // An order's own lines have one table either way.
-    const table = (id: string) => sql.table(copies === "published" ? publishedTable(registry.get(id)) : registry.get(id).table);
+    const table = (id: string) =>
+      sql.table(copies === "published" ? publishedTable(registry.get(id)) : registry.get(id).table);
     this.t = {
       lines: table("ecommerce/orders-to-products"),
       productAttributes: table("ecommerce/products-to-attributes"),
@@ -149,7 +150,13 @@ export class Prices {
    * checkout's address rule); `tracked`: whether a line's product or store keeps a stock count
    * (stock.ts), read unlocked: without one the checkout has nothing to reserve and skips the lock.
    */
-  private async query(db: ModelQueries, selection: LineSelection, currencyId: string | undefined, unpriced: boolean, keep: boolean): Promise<Priced> {
+  private async query(
+    db: ModelQueries,
+    selection: LineSelection,
+    currencyId: string | undefined,
+    unpriced: boolean,
+    keep: boolean,
+  ): Promise<Priced> {
     const ids = "orderIds" in selection ? selection.orderIds : selection.lineIds;
     if (ids.length === 0) return { lines: 0, priced: [], ships: false, tracked: false, unlisted: [] };
     const t = this.t;
@@ -161,7 +168,11 @@ export class Prices {
     const shape = `${"orderIds" in selection ? "orders" : "lines"}|${ids.length}|${currency ? "currency" : "all"}|${unpriced ? "unpriced" : "priced"}|${keep ? "keep" : "read"}`;
     // Kept values need one row per line: one currency.
     if (keep && !currency) throw new Error("a checkout's pricing needs its currency");
-    const rows = await this.statements.run<any>(db, shape, params, () => sql`
+    const rows = await this.statements.run<any>(
+      db,
+      shape,
+      params,
+      () => sql`
       WITH l AS (
         SELECT "id", "orderId", "productId", "storeId", "quantity", "orderIndex", "createdAt" FROM ${t.lines}
         WHERE ${column} IN (${sql.join(idParams)})
@@ -205,7 +216,8 @@ export class Prices {
           : sql``
       }
       SELECT * FROM r ORDER BY r."orderId", r."orderIndex", r."createdAt", r."slug"
-    `);
+    `,
+    );
     const lines = (unpriced ? rows.filter((r: any) => r.price !== null) : rows).map((r: any) => ({
       lineId: r.lineId,
       orderId: r.orderId,
@@ -219,6 +231,12 @@ export class Prices {
     }));
     // With one currency and unpriced lines kept, each line is one row.
     const unlisted = [...new Set(rows.filter((r: any) => r.listed !== true).map((r: any) => r.productId as string))];
-    return { lines: rows.length, priced: lines, ships: rows.some((r: any) => r.ships === true), tracked: rows.some((r: any) => r.tracked === true), unlisted };
+    return {
+      lines: rows.length,
+      priced: lines,
+      ships: rows.some((r: any) => r.ships === true),
+      tracked: rows.some((r: any) => r.tracked === true),
+      unlisted,
+    };
   }
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import type { EditorChoices, EditorDocument as EditorDocumentOf, EditorListRow as EditorListRowOf, EditorPhoto, LanguageMap } from "../../../common/admin/product-editor.js";
-import { Prices, } from "./prices.js";
+import type {
+  EditorChoices,
+  EditorDocument as EditorDocumentOf,
+  EditorListRow as EditorListRowOf,
+  EditorPhoto,
+  LanguageMap,
+} from "../../../common/admin/product-editor.js";
+import { Prices } from "./prices.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { currencyChoices, currencyRows } from "../billing/index.js";
 import { fileRows } from "../file-storage/index.js";
@@ -34,7 +40,10 @@ export class ProductEditorReads {
 
   async document(id: string): Promise<EditorDocument> {
     const model = this.app.registry.get("ecommerce/products");
-    const product = (await this.app.repositories.get(model.id)!.get(id)) as Record<string, unknown> & { id: string; updatedAt: unknown };
+    const product = (await this.app.repositories.get(model.id)!.get(id)) as Record<string, unknown> & {
+      id: string;
+      updatedAt: unknown;
+    };
     const t = (m: string) => this.table(m);
     const [states, prices, photos, stores, categories, attributes] = await Promise.all([
       this.app.drafts.states(model, [product]),
@@ -42,8 +51,17 @@ export class ProductEditorReads {
       sql<EditorPhoto>`SELECT f."id" AS "fileId", f."adminTitle", f."file", f."mimeType", f."extension", f."width", f."height", f."alt"
         FROM ${t("ecommerce/products-to-file-storage-module-files")} x JOIN ${fileRows(this.db)} f ON f."id" = x."fileStorageModuleFileId"
         WHERE x."productId" = ${id} ORDER BY x."orderIndex", x."createdAt"`.execute(this.db),
-      sql<{ storeId: string; stock: number | null }>`SELECT "storeId", "stock" FROM ${t("ecommerce/stores-to-products")} WHERE "productId" = ${id} ORDER BY "orderIndex", "createdAt"`.execute(this.db),
-      sql<{ categoryId: string }>`SELECT "categoryId" FROM ${t("ecommerce/categories-to-products")} WHERE "productId" = ${id} ORDER BY "orderIndex", "createdAt"`.execute(this.db),
+      sql<{
+        storeId: string;
+        stock: number | null;
+      }>`SELECT "storeId", "stock" FROM ${t("ecommerce/stores-to-products")} WHERE "productId" = ${id} ORDER BY "orderIndex", "createdAt"`.execute(
+        this.db,
+      ),
+      sql<{
+        categoryId: string;
+      }>`SELECT "categoryId" FROM ${t("ecommerce/categories-to-products")} WHERE "productId" = ${id} ORDER BY "orderIndex", "createdAt"`.execute(
+        this.db,
+      ),
       sql<{ name: LanguageMap; value: LanguageMap }>`SELECT k."title" AS "name", a."string" AS "value"
         FROM ${t("ecommerce/products-to-attributes")} x JOIN ${t("ecommerce/attributes")} a ON a."id" = x."attributeId"
         JOIN ${t("ecommerce/attribute-keys-to-attributes")} kl ON kl."attributeId" = a."id"
@@ -57,7 +75,9 @@ export class ProductEditorReads {
       prices,
       photos: photos.rows.map((p) => ({ ...p, alt: p.alt ?? {} })),
       // One offer per store as the editor keeps them (an older duplicate row shows once).
-      stores: stores.rows.filter((s) => !seenStores.has(s.storeId) && seenStores.add(s.storeId)).map((s) => ({ storeId: s.storeId, stock: s.stock ?? null })),
+      stores: stores.rows
+        .filter((s) => !seenStores.has(s.storeId) && seenStores.add(s.storeId))
+        .map((s) => ({ storeId: s.storeId, stock: s.stock ?? null })),
       categoryIds: [...new Set(categories.rows.map((c) => c.categoryId))],
       attributes: attributes.rows.map((a) => ({ name: a.name ?? {}, value: a.value ?? {} })),
     };
@@ -67,21 +87,36 @@ export class ProductEditorReads {
   async list(search: string, limit: number, offset: number): Promise<{ rows: EditorListRow[]; total: number }> {
     const t = (m: string) => this.table(m);
     const like = `%${escapeLike(search)}%`;
-    const where = search ? sql`WHERE p."adminTitle" ILIKE ${like} OR CAST(p."title" AS text) ILIKE ${like} OR p."slug" ILIKE ${like}` : sql``;
-    const page = await sql<{ id: string; adminTitle: string; title: LanguageMap; stock: number | null; updatedAt: unknown; total: string }>`
+    const where = search
+      ? sql`WHERE p."adminTitle" ILIKE ${like} OR CAST(p."title" AS text) ILIKE ${like} OR p."slug" ILIKE ${like}`
+      : sql``;
+    const page = await sql<{
+      id: string;
+      adminTitle: string;
+      title: LanguageMap;
+      stock: number | null;
+      updatedAt: unknown;
+      total: string;
+    }>`
       SELECT p."id", p."adminTitle", p."title", p."stock", p."updatedAt", count(*) OVER () AS "total"
       FROM ${t("ecommerce/products")} p ${where}
       ORDER BY p."createdAt" DESC, p."id" LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
     const ids = page.rows.map((r) => r.id);
     if (ids.length === 0) return { rows: [], total: search || offset === 0 ? 0 : await this.count() };
     const [photos, prices, states] = await Promise.all([
-      sql<EditorPhoto & { productId: string }>`SELECT DISTINCT ON (x."productId") x."productId", f."adminTitle", f."file", f."mimeType", f."extension", f."width", f."height", f."alt"
+      sql<
+        EditorPhoto & { productId: string }
+      >`SELECT DISTINCT ON (x."productId") x."productId", f."adminTitle", f."file", f."mimeType", f."extension", f."width", f."height", f."alt"
         FROM ${t("ecommerce/products-to-file-storage-module-files")} x JOIN ${fileRows(this.db)} f ON f."id" = x."fileStorageModuleFileId"
-        WHERE x."productId" IN (${sql.join(ids)}) ORDER BY x."productId", x."orderIndex", x."createdAt"`.execute(this.db),
+        WHERE x."productId" IN (${sql.join(ids)}) ORDER BY x."productId", x."orderIndex", x."createdAt"`.execute(
+        this.db,
+      ),
       this.ownPrices(ids),
       this.app.drafts.states(this.app.registry.get("ecommerce/products"), page.rows),
     ]);
-    const photoOf = new Map(photos.rows.map(({ productId, ...photo }) => [productId, { ...photo, alt: photo.alt ?? {} }]));
+    const photoOf = new Map(
+      photos.rows.map(({ productId, ...photo }) => [productId, { ...photo, alt: photo.alt ?? {} }]),
+    );
     return {
       total: Number(page.rows[0]!.total),
       rows: page.rows.map((r) => ({
@@ -101,8 +136,16 @@ export class ProductEditorReads {
     const t = (m: string) => this.table(m);
     const [currencies, stores, categories] = await Promise.all([
       currencyChoices(this.db, CHOICES_MAX),
-      sql<EditorChoices["stores"][number]>`SELECT "id", "adminTitle", "title" FROM ${t("ecommerce/stores")} ORDER BY "adminTitle", "id" LIMIT ${CHOICES_MAX}`.execute(this.db),
-      sql<EditorChoices["categories"][number]>`SELECT "id", "adminTitle", "title" FROM ${t("ecommerce/categories")} ORDER BY "adminTitle", "id" LIMIT ${CHOICES_MAX}`.execute(this.db),
+      sql<
+        EditorChoices["stores"][number]
+      >`SELECT "id", "adminTitle", "title" FROM ${t("ecommerce/stores")} ORDER BY "adminTitle", "id" LIMIT ${CHOICES_MAX}`.execute(
+        this.db,
+      ),
+      sql<
+        EditorChoices["categories"][number]
+      >`SELECT "id", "adminTitle", "title" FROM ${t("ecommerce/categories")} ORDER BY "adminTitle", "id" LIMIT ${CHOICES_MAX}`.execute(
+        this.db,
+      ),
     ]);
     return {
       currencies: currencies.map((c) => ({ ...c, decimals: Number(c.decimals), title: c.title ?? {} })),
@@ -112,7 +155,10 @@ export class ProductEditorReads {
   }
 
   private async count(): Promise<number> {
-    const row = await this.db.selectFrom("ecommerce/products").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("ecommerce/products")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

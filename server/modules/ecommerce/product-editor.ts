@@ -22,7 +22,14 @@ const PHOTOS = "ecommerce/products-to-file-storage-module-files";
 const WRITTEN = [PRODUCTS, OFFERS, CATEGORIES, PHOTOS, "ecommerce/attribute-keys", ...KEYED_ATTRIBUTE_MODELS];
 
 /** The first non-empty text of a language map (English first): a name the admin shows. */
-export const firstText = (map: LanguageMap | undefined) => (map ? (map.en?.trim() || Object.values(map).find((v) => v.trim())?.trim() || "") : "");
+export const firstText = (map: LanguageMap | undefined) =>
+  map
+    ? map.en?.trim() ||
+      Object.values(map)
+        .find((v) => v.trim())
+        ?.trim() ||
+      ""
+    : "";
 
 /**
  * The product editor's save (docs/shop.md "Product editor"): the product's
@@ -48,7 +55,10 @@ export class ProductEditor {
       await this.check(trx, input);
       // As a generic save: a product with no version yet gets its state before this save as one.
       if (id && versions) await versions.beforeSave(trx, model, [id]);
-      const fields = { ...input.product, adminTitle: input.product.adminTitle?.trim() || firstText(input.product.title) || "Product" };
+      const fields = {
+        ...input.product,
+        adminTitle: input.product.adminTitle?.trim() || firstText(input.product.title) || "Product",
+      };
       if (fields.slug === undefined || fields.slug.trim() === "") delete fields.slug;
       const product = id ? await repository(PRODUCTS).update(id, fields) : await repository(PRODUCTS).create(fields);
       const productId = String(product.id);
@@ -56,7 +66,14 @@ export class ProductEditor {
       await this.prices.replaceWithin(repository, trx, productId, input.prices);
       for (const offerId of dropOffers) await this.remove(repository, trx, OFFERS, offerId);
       await this.syncLinks(repository, trx, CATEGORIES, productId, "categoryId", input.categoryIds);
-      await this.syncLinks(repository, trx, PHOTOS, productId, "fileStorageModuleFileId", input.photos.map((p) => p.fileId));
+      await this.syncLinks(
+        repository,
+        trx,
+        PHOTOS,
+        productId,
+        "fileStorageModuleFileId",
+        input.photos.map((p) => p.fileId),
+      );
       await this.alts(repository, trx, input.photos);
       await this.attributes(repository, trx, productId, input.attributes);
       // One version of the product with its tree for the whole save (a publish with DRAFTS=off).
@@ -83,20 +100,32 @@ export class ProductEditor {
     // The working and the published links (the publisher's transaction is untyped: typed here).
     const linksIn = async (db: AnyModelDb): Promise<Tree> => {
       const typed = modelQueries(db, this.app.registry);
-      const rows = await Promise.all(([CATEGORIES, `${CATEGORIES}@published`] as const).map((table) => typed.selectFrom(table).select("id").where("productId", "=", id).execute()));
+      const rows = await Promise.all(
+        ([CATEGORIES, `${CATEGORIES}@published`] as const).map((table) =>
+          typed.selectFrom(table).select("id").where("productId", "=", id).execute(),
+        ),
+      );
       return new Map([[CATEGORIES, new Set(rows.flat().map((r) => r.id))]]);
     };
     // Asked before the transaction opens, as publishTreeAs asks of the tree (tree-permissions.ts).
     const decided = may && (await decidedAhead(await linksIn(this.app.database.db), may));
     // The generic publish (one transaction, its version recorded), taking the category links along:
     // working and published ones, so a removed link leaves the site too.
-    const { withheld } = await this.app.drafts.publishTreeAs(this.app.registry.get(PRODUCTS), id, subjectId, may, async (trx) => {
-      const all = await linksIn(trx);
-      const cut = decided ? await permittedTree(trx, this.app.registry, all, decided) : { permitted: all, withheld: withheldLinks };
-      withheldLinks = cut.withheld;
-      await this.app.drafts.publishSaved(trx, links, [...(cut.permitted.get(CATEGORIES) ?? [])]);
-      return [CATEGORIES];
-    });
+    const { withheld } = await this.app.drafts.publishTreeAs(
+      this.app.registry.get(PRODUCTS),
+      id,
+      subjectId,
+      may,
+      async (trx) => {
+        const all = await linksIn(trx);
+        const cut = decided
+          ? await permittedTree(trx, this.app.registry, all, decided)
+          : { permitted: all, withheld: withheldLinks };
+        withheldLinks = cut.withheld;
+        await this.app.drafts.publishSaved(trx, links, [...(cut.permitted.get(CATEGORIES) ?? [])]);
+        return [CATEGORIES];
+      },
+    );
     return joinTrees(withheld, withheldLinks);
   }
 
@@ -108,7 +137,13 @@ export class ProductEditor {
       if (unique.length === 0) return new Set<string>();
       return new Set((await trx.selectFrom(model).select("id").where("id", "in", unique).execute()).map((r) => r.id));
     };
-    const each = <T>(list: T[], path: (i: number) => string, idOf: (item: T) => string, found: Set<string>, what: string) => {
+    const each = <T>(
+      list: T[],
+      path: (i: number) => string,
+      idOf: (item: T) => string,
+      found: Set<string>,
+      what: string,
+    ) => {
       const seen = new Map<string, number>();
       list.forEach((item, i) => {
         const id = idOf(item);
@@ -117,13 +152,38 @@ export class ProductEditor {
         else seen.set(id, i);
       });
     };
-    each(input.stores, (i) => `stores[${i}].storeId`, (s) => s.storeId, await known("ecommerce/stores", input.stores.map((s) => s.storeId)), "a store (ecommerce/stores)");
-    each(input.categoryIds, (i) => `categoryIds[${i}]`, (c) => c, await known("ecommerce/categories", input.categoryIds), "a category (ecommerce/categories)");
-    each(input.photos, (i) => `photos[${i}].fileId`, (p) => p.fileId, await fileIdsAmong(trx, [...new Set(input.photos.map((p) => p.fileId))]), "a file (file-storage/files)");
+    each(
+      input.stores,
+      (i) => `stores[${i}].storeId`,
+      (s) => s.storeId,
+      await known(
+        "ecommerce/stores",
+        input.stores.map((s) => s.storeId),
+      ),
+      "a store (ecommerce/stores)",
+    );
+    each(
+      input.categoryIds,
+      (i) => `categoryIds[${i}]`,
+      (c) => c,
+      await known("ecommerce/categories", input.categoryIds),
+      "a category (ecommerce/categories)",
+    );
+    each(
+      input.photos,
+      (i) => `photos[${i}].fileId`,
+      (p) => p.fileId,
+      await fileIdsAmong(trx, [...new Set(input.photos.map((p) => p.fileId))]),
+      "a file (file-storage/files)",
+    );
     // A store's price needs the store among the product's stores (its offer carries the price).
     const stores = new Set(input.stores.map((s) => s.storeId));
     input.prices.forEach((p, i) => {
-      if (p.storeId && !stores.has(p.storeId)) causes.push({ path: `prices[${i}].storeId`, message: "is not one of the product's stores: add the store first" });
+      if (p.storeId && !stores.has(p.storeId))
+        causes.push({
+          path: `prices[${i}].storeId`,
+          message: "is not one of the product's stores: add the store first",
+        });
     });
     input.attributes.forEach((a, i) => {
       if (!firstText(a.name)) causes.push({ path: `attributes[${i}].name`, message: "is required" });
@@ -133,8 +193,19 @@ export class ProductEditor {
   }
 
   /** The product's offers made to match `stores` (added, their counts set); answers the offers to remove once the prices are replaced. */
-  private async offers(repository: RepositoryLookup, trx: ModelQueries, productId: string, stores: EditorInput["stores"]): Promise<string[]> {
-    const existing = await trx.selectFrom(OFFERS).select(["id", "storeId", "stock"]).where("productId", "=", productId).orderBy("orderIndex").orderBy("createdAt").execute();
+  private async offers(
+    repository: RepositoryLookup,
+    trx: ModelQueries,
+    productId: string,
+    stores: EditorInput["stores"],
+  ): Promise<string[]> {
+    const existing = await trx
+      .selectFrom(OFFERS)
+      .select(["id", "storeId", "stock"])
+      .where("productId", "=", productId)
+      .orderBy("orderIndex")
+      .orderBy("createdAt")
+      .execute();
     const byStore = new Map<string, { id: string; stock: number | null }>();
     const extra: string[] = [];
     for (const row of existing) {
@@ -159,8 +230,21 @@ export class ProductEditor {
 
   /** Link rows from the product to `ids` (in order: orderIndex = position): kept, re-ordered, added or removed. */
   // Generic over the link models it syncs (photos, categories), so their names and columns are strings here.
-  private async syncLinks(repository: RepositoryLookup, trx: AnyModelDb, model: string, productId: string, column: string, ids: string[]) {
-    const rows = await trx.selectFrom(this.table(model)).select(["id", column, "orderIndex"]).where("productId", "=", productId).orderBy("orderIndex").orderBy("createdAt").execute();
+  private async syncLinks(
+    repository: RepositoryLookup,
+    trx: AnyModelDb,
+    model: string,
+    productId: string,
+    column: string,
+    ids: string[],
+  ) {
+    const rows = await trx
+      .selectFrom(this.table(model))
+      .select(["id", column, "orderIndex"])
+      .where("productId", "=", productId)
+      .orderBy("orderIndex")
+      .orderBy("createdAt")
+      .execute();
     const kept = new Map<string, { id: string; orderIndex: number }>();
     for (const row of rows) {
       if (!ids.includes(row[column]) || kept.has(row[column])) await this.remove(repository, trx, model, row.id);
@@ -176,7 +260,12 @@ export class ProductEditor {
   /** Alt texts given with the photos, written onto the files (a file's alt serves every page showing it). */
   private async alts(repository: RepositoryLookup, trx: ModelQueries, photos: EditorInput["photos"]) {
     // Empty inputs are left out: "no text" stays no text rather than "". File-storage writes only the alts that differ.
-    const alts = photos.filter((p) => p.alt).map((p) => ({ fileId: p.fileId, alt: Object.fromEntries(Object.entries(p.alt!).filter(([, v]) => v.trim() !== "")) }));
+    const alts = photos
+      .filter((p) => p.alt)
+      .map((p) => ({
+        fileId: p.fileId,
+        alt: Object.fromEntries(Object.entries(p.alt!).filter(([, v]) => v.trim() !== "")),
+      }));
     await updateFileAlts(repository, trx, alts);
   }
 
@@ -185,11 +274,24 @@ export class ProductEditor {
    * key of that name (English, else the first text) when there is one — shared with other
    * products, as the site groups by it — else a new one; its value is a new attribute.
    */
-  private async attributes(repository: RepositoryLookup, trx: ModelQueries, productId: string, rows: EditorInput["attributes"]) {
+  private async attributes(
+    repository: RepositoryLookup,
+    trx: ModelQueries,
+    productId: string,
+    rows: EditorInput["attributes"],
+  ) {
     const removed = await removeKeyedAttributes(trx, this.table, productId, "feature", false);
-    if (!this.app.drafts.drafts) for (const [model, ids] of removed) await this.app.drafts.publishSaved(trx, this.app.registry.get(model), ids);
+    if (!this.app.drafts.drafts)
+      for (const [model, ids] of removed) await this.app.drafts.publishSaved(trx, this.app.registry.get(model), ids);
     if (rows.length === 0) return;
-    const keys = await trx.selectFrom("ecommerce/attribute-keys").select(["id", "title", "adminTitle"]).where("type", "=", "feature").where("field", "=", "string").orderBy("createdAt").orderBy("id").execute();
+    const keys = await trx
+      .selectFrom("ecommerce/attribute-keys")
+      .select(["id", "title", "adminTitle"])
+      .where("type", "=", "feature")
+      .where("field", "=", "string")
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
     const byName = new Map<string, string>();
     for (const key of keys) {
       const name = (firstText(key.title as LanguageMap) || String(key.adminTitle ?? "")).toLowerCase();
@@ -199,11 +301,28 @@ export class ProductEditor {
       const name = firstText(row.name);
       let keyId = byName.get(name.toLowerCase());
       if (!keyId) {
-        keyId = String((await repository("ecommerce/attribute-keys").create({ adminTitle: name, title: row.name, type: "feature", field: "string", prefix: {}, suffix: {} })).id);
+        keyId = String(
+          (
+            await repository("ecommerce/attribute-keys").create({
+              adminTitle: name,
+              title: row.name,
+              type: "feature",
+              field: "string",
+              prefix: {},
+              suffix: {},
+            })
+          ).id,
+        );
         byName.set(name.toLowerCase(), keyId);
       }
-      const attribute = await repository("ecommerce/attributes").create({ adminTitle: `${name}: ${firstText(row.value)}`.slice(0, 500), string: row.value });
-      await repository("ecommerce/attribute-keys-to-attributes").create({ attributeKeyId: keyId, attributeId: attribute.id });
+      const attribute = await repository("ecommerce/attributes").create({
+        adminTitle: `${name}: ${firstText(row.value)}`.slice(0, 500),
+        string: row.value,
+      });
+      await repository("ecommerce/attribute-keys-to-attributes").create({
+        attributeKeyId: keyId,
+        attributeId: attribute.id,
+      });
       await repository("ecommerce/products-to-attributes").create({ productId, attributeId: attribute.id, orderIndex });
     }
   }

@@ -80,7 +80,11 @@ export class ProductPrices {
     const products = this.repositories.get("ecommerce/products")!;
     if (copies === "working") await products.get(productId);
     else {
-      const listed = await this.db.selectFrom(visitorProducts(products.model)).select("id").where("id", "=", productId).executeTakeFirst();
+      const listed = await this.db
+        .selectFrom(visitorProducts(products.model))
+        .select("id")
+        .where("id", "=", productId)
+        .executeTakeFirst();
       if (!listed) throw notFound(`${products.model.title} ${productId} was not found`);
     }
     return (copies === "working" ? this.prices : this.published).ofProduct(this.db, productId);
@@ -92,7 +96,9 @@ export class ProductPrices {
    * leaves the old prices as they were.
    */
   async replace(productId: string, entries: PriceInput[]): Promise<ProductPrice[]> {
-    await runTransaction(this.database, this.repositories, (repository, trx) => this.replaceWithin(repository, trx, productId, entries));
+    await runTransaction(this.database, this.repositories, (repository, trx) =>
+      this.replaceWithin(repository, trx, productId, entries),
+    );
     this.announce();
     return this.prices.ofProduct(this.db, productId);
   }
@@ -101,14 +107,25 @@ export class ProductPrices {
    * The replace inside a transaction the caller holds (the product editor's save, which writes the
    * product's other rows in the same transaction); the caller calls `announce` after its commit.
    */
-  async replaceWithin(repository: RepositoryLookup, trx: ModelQueries, productId: string, entries: PriceInput[]): Promise<void> {
+  async replaceWithin(
+    repository: RepositoryLookup,
+    trx: ModelQueries,
+    productId: string,
+    entries: PriceInput[],
+  ): Promise<void> {
     // Locked: two replaces of one product's prices run one after the other.
-    const product = await trx.selectFrom("ecommerce/products").select(["id", "adminTitle"]).where("id", "=", productId).forUpdate().executeTakeFirst();
+    const product = await trx
+      .selectFrom("ecommerce/products")
+      .select(["id", "adminTitle"])
+      .where("id", "=", productId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!product) throw notFound(`Product ${productId} was not found`);
     const plan = await this.check(trx, productId, entries);
     await removeKeyedAttributes(trx, this.table, productId, "price", true);
     await this.write(repository, trx, { id: productId, title: String(product.adminTitle ?? productId) }, entries, plan);
-    if (this.publisher && !this.publisher.drafts) await this.publisher.publishTreeIn(trx, this.registry.get("ecommerce/products"), productId);
+    if (this.publisher && !this.publisher.drafts)
+      await this.publisher.publishTreeIn(trx, this.registry.get("ecommerce/products"), productId);
   }
 
   /**
@@ -122,8 +139,11 @@ export class ProductPrices {
   /** Every refusal of the entries at once, each naming its field as `prices[i].field`. */
   private async check(trx: ModelQueries, productId: string, entries: PriceInput[]): Promise<Plan> {
     const causes: ErrorCause[] = [];
-    const refuse = (i: number, field: string, message: string) => causes.push({ path: `prices[${i}].${field}`, message });
-    const ids = (pick: (e: PriceInput) => string | null | undefined) => [...new Set(entries.map(pick).filter((id): id is string => !!id))];
+    const refuse = (i: number, field: string, message: string) =>
+      causes.push({ path: `prices[${i}].${field}`, message });
+    const ids = (pick: (e: PriceInput) => string | null | undefined) => [
+      ...new Set(entries.map(pick).filter((id): id is string => !!id)),
+    ];
     const currencyIds = ids((e) => e.currencyId);
     const storeIds = ids((e) => e.storeId);
     const currencies = new Map<string, Currency>();
@@ -134,7 +154,11 @@ export class ProductPrices {
     const stores = new Map<string, string>();
     const offers = new Map<string, { title: string; offerId: string }>();
     if (storeIds.length) {
-      const rows = await trx.selectFrom("ecommerce/stores").select(["id", "adminTitle"]).where("id", "in", storeIds).execute();
+      const rows = await trx
+        .selectFrom("ecommerce/stores")
+        .select(["id", "adminTitle"])
+        .where("id", "in", storeIds)
+        .execute();
       for (const r of rows) stores.set(r.id, String(r.adminTitle ?? r.id));
       const offered = await trx
         .selectFrom("ecommerce/stores-to-products")
@@ -144,17 +168,24 @@ export class ProductPrices {
         .orderBy("orderIndex")
         .orderBy("createdAt")
         .execute();
-      for (const r of offered) if (!offers.has(r.storeId)) offers.set(r.storeId, { title: stores.get(r.storeId)!, offerId: r.id });
+      for (const r of offered)
+        if (!offers.has(r.storeId)) offers.set(r.storeId, { title: stores.get(r.storeId)!, offerId: r.id });
     }
     const seen = new Map<string, number>();
     entries.forEach((entry, i) => {
       const currency = currencies.get(entry.currencyId);
       if (!currency) refuse(i, "currencyId", "is not a currency (billing/currencies)");
       if (entry.storeId && !stores.has(entry.storeId)) refuse(i, "storeId", "is not a store (ecommerce/stores)");
-      else if (entry.storeId && !offers.has(entry.storeId)) refuse(i, "storeId", `the product is not offered by store ${stores.get(entry.storeId)}: add it to the store first (stores-to-products)`);
+      else if (entry.storeId && !offers.has(entry.storeId))
+        refuse(
+          i,
+          "storeId",
+          `the product is not offered by store ${stores.get(entry.storeId)}: add it to the store first (stores-to-products)`,
+        );
       const match = AMOUNT.exec(entry.amount);
       if (!match) refuse(i, "amount", 'must be a decimal string ≥ 0 such as "12.50"');
-      else if (currency && (match[1]?.length ?? 0) > currency.decimals) refuse(i, "amount", `has more than ${currency.decimals} decimals, the precision of ${currency.slug}`);
+      else if (currency && (match[1]?.length ?? 0) > currency.decimals)
+        refuse(i, "amount", `has more than ${currency.decimals} decimals, the precision of ${currency.slug}`);
       const pair = `${entry.currencyId} ${entry.storeId ?? ""}`;
       const first = seen.get(pair);
       if (first !== undefined) refuse(i, "currencyId", `repeats prices[${first}]: one price per currency and store`);
@@ -165,7 +196,13 @@ export class ProductPrices {
   }
 
   /** The new attributes and their links, through the repositories (checked as any write is). */
-  private async write(repository: RepositoryLookup, trx: ModelQueries, product: { id: string; title: string }, entries: PriceInput[], plan: Plan) {
+  private async write(
+    repository: RepositoryLookup,
+    trx: ModelQueries,
+    product: { id: string; title: string },
+    entries: PriceInput[],
+    plan: Plan,
+  ) {
     if (entries.length === 0) return;
     const keyId = await this.priceKey(repository, trx);
     const rows = entries.map((entry, orderIndex) => {
@@ -174,20 +211,48 @@ export class ProductPrices {
       const adminTitle = `${product.title} — price ${currency.slug.toUpperCase()}${offer ? `, ${offer.title}` : ""}`;
       return { attributeId: randomUUID(), entry, offer, orderIndex, adminTitle };
     });
-    await repository("ecommerce/attributes").bulkCreate(rows.map((r) => ({ id: r.attributeId, adminTitle: r.adminTitle, number: r.entry.amount, string: {} })));
-    await repository("ecommerce/attribute-keys-to-attributes").bulkCreate(rows.map((r) => ({ attributeKeyId: keyId, attributeId: r.attributeId })));
-    await repository("ecommerce/attributes-to-billing-module-currencies").bulkCreate(rows.map((r) => ({ attributeId: r.attributeId, billingModuleCurrencyId: r.entry.currencyId })));
+    await repository("ecommerce/attributes").bulkCreate(
+      rows.map((r) => ({ id: r.attributeId, adminTitle: r.adminTitle, number: r.entry.amount, string: {} })),
+    );
+    await repository("ecommerce/attribute-keys-to-attributes").bulkCreate(
+      rows.map((r) => ({ attributeKeyId: keyId, attributeId: r.attributeId })),
+    );
+    await repository("ecommerce/attributes-to-billing-module-currencies").bulkCreate(
+      rows.map((r) => ({ attributeId: r.attributeId, billingModuleCurrencyId: r.entry.currencyId })),
+    );
     const own = rows.filter((r) => !r.offer);
     const stores = rows.filter((r) => r.offer);
-    if (own.length) await repository("ecommerce/products-to-attributes").bulkCreate(own.map((r) => ({ productId: product.id, attributeId: r.attributeId, orderIndex: r.orderIndex })));
-    if (stores.length) await repository("ecommerce/stores-to-products-to-attributes").bulkCreate(stores.map((r) => ({ storesToProductsId: r.offer!.offerId, attributeId: r.attributeId, orderIndex: r.orderIndex })));
+    if (own.length)
+      await repository("ecommerce/products-to-attributes").bulkCreate(
+        own.map((r) => ({ productId: product.id, attributeId: r.attributeId, orderIndex: r.orderIndex })),
+      );
+    if (stores.length)
+      await repository("ecommerce/stores-to-products-to-attributes").bulkCreate(
+        stores.map((r) => ({
+          storesToProductsId: r.offer!.offerId,
+          attributeId: r.attributeId,
+          orderIndex: r.orderIndex,
+        })),
+      );
   }
 
   /** The key the new prices are written under: the oldest key of type price, or a new "Price" key when there is none. */
   private async priceKey(repository: RepositoryLookup, trx: ModelQueries): Promise<string> {
-    const key = await trx.selectFrom("ecommerce/attribute-keys").select("id").where("type", "=", "price").orderBy("createdAt").orderBy("id").limit(1).executeTakeFirst();
+    const key = await trx
+      .selectFrom("ecommerce/attribute-keys")
+      .select("id")
+      .where("type", "=", "price")
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
     if (key) return key.id;
-    const created = await repository("ecommerce/attribute-keys").create({ adminTitle: "Price", title: { en: "Price", ru: "Цена" }, type: "price", field: "number" });
+    const created = await repository("ecommerce/attribute-keys").create({
+      adminTitle: "Price",
+      title: { en: "Price", ru: "Цена" },
+      type: "price",
+      field: "number",
+    });
     return created.id as string;
   }
 }

@@ -1,7 +1,13 @@
 import { validationError } from "../../../engine/errors.js";
 import { COUNTRIES } from "../../../common/countries.js";
 
-const TEXT = (max: number) => ({ type: "string", minLength: 1, maxLength: max, pattern: "\\S", "x-message": `must be a non-blank text of at most ${max} characters` });
+const TEXT = (max: number) => ({
+  type: "string",
+  minLength: 1,
+  maxLength: max,
+  pattern: "\\S",
+  "x-message": `must be a non-blank text of at most ${max} characters`,
+});
 
 /** The wire form of a shipping address (docs/shop.md): beside `email` in the checkout bodies. */
 export interface ShippingAddress {
@@ -24,9 +30,17 @@ export const SHIPPING_ADDRESS = {
     line1: TEXT(200),
     line2: { type: "string", maxLength: 200 },
     city: TEXT(100),
-    postalCode: { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$", "x-message": "must be a postal code (letters, digits, spaces and hyphens, 2 to 12)" },
+    postalCode: {
+      type: "string",
+      pattern: "^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$",
+      "x-message": "must be a postal code (letters, digits, spaces and hyphens, 2 to 12)",
+    },
     country: { type: "string", enum: COUNTRIES, "x-message": "must be an ISO 3166 alpha-2 country code such as DE" },
-    phone: { type: "string", pattern: "^\\+?[0-9][0-9 ()-]{4,19}$", "x-message": "must be a phone number (digits, spaces, brackets and hyphens, optional leading +)" },
+    phone: {
+      type: "string",
+      pattern: "^\\+?[0-9][0-9 ()-]{4,19}$",
+      "x-message": "must be a phone number (digits, spaces, brackets and hyphens, optional leading +)",
+    },
   },
   required: ["name", "line1", "city", "postalCode", "country"],
 } as const;
@@ -47,6 +61,9 @@ export function storedAddress(address: ShippingAddress): ShippingAddress {
 
 /** The checkout's rule: lines that need shipping need an address (400 naming the field). */
 export function requireAddress(needed: boolean, address: ShippingAddress | undefined): ShippingAddress | undefined {
-  if (needed && !address) throw validationError("/shippingAddress is required: a product in the order needs shipping", [{ path: "/shippingAddress", message: "is required" }]);
+  if (needed && !address)
+    throw validationError("/shippingAddress is required: a product in the order needs shipping", [
+      { path: "/shippingAddress", message: "is required" },
+    ]);
   return address ? storedAddress(address) : undefined;
 }

@@ -28,7 +28,11 @@ export class ShopImageData {
   /** The order's subject's language, when it has a subject. */
   async subjectLanguage(orderId: string): Promise<Language | undefined> {
     const db = this.db;
-    const row = await db.selectFrom(orderSubjectLanguages(db).as("s")).select("s.language").where("s.orderId", "=", orderId).executeTakeFirst();
+    const row = await db
+      .selectFrom(orderSubjectLanguages(db).as("s"))
+      .select("s.language")
+      .where("s.orderId", "=", orderId)
+      .executeTakeFirst();
     return languageOf(row?.language);
   }
 
@@ -55,7 +59,14 @@ export class ShopImageData {
     const lines = withLines!.ordersToProducts;
     // What was bought (bought-lines.ts): the title, price and amount each line kept at checkout;
     // today's published ones only for a line checked out before lines kept them.
-    const kept = currency ? boughtTotal(lines, { id: currency.id, slug: currency.slug, symbol: currency.symbol ?? null, decimals: Number(currency.decimals) }) : undefined;
+    const kept = currency
+      ? boughtTotal(lines, {
+          id: currency.id,
+          slug: currency.slug,
+          symbol: currency.symbol ?? null,
+          decimals: Number(currency.decimals),
+        })
+      : undefined;
     return {
       language,
       siteName: await siteName(this.app, this.origin),
@@ -63,12 +74,19 @@ export class ShopImageData {
       status: String(order.status),
       date: new Date(String(order.updatedAt)),
       lines: lines.map((line) => ({
-        title: text(boughtTitle(line) ?? (line.product as Row | null)?.title, language) || String((line.product as Row | null)?.adminTitle ?? line.productId),
+        title:
+          text(boughtTitle(line) ?? (line.product as Row | null)?.title, language) ||
+          String((line.product as Row | null)?.adminTitle ?? line.productId),
         quantity: Number(line.quantity),
         price: wasBought(line) ? String(line.price) : byLine.get(line.id)?.price,
         amount: wasBought(line) ? String(line.amount) : byLine.get(line.id)?.amount,
       })),
-      total: kept ? kept[0]!.total : totalsByCurrency(priced, lines.map((l) => l.id))[0]?.total,
+      total: kept
+        ? kept[0]!.total
+        : totalsByCurrency(
+            priced,
+            lines.map((l) => l.id),
+          )[0]?.total,
       currency: currency ? { code: currency.slug.toUpperCase(), symbol: currency.symbol ?? null } : undefined,
     };
   }

@@ -76,7 +76,8 @@ async function countsOf(db: ModelQueries, lines: StockLine[], lock: boolean): Pr
     for (const row of await query.execute()) {
       const k = key(row.storeId, row.productId);
       // Two rows for one store and product: the first (by id) counts, as for every reader.
-      if (!storeCounts.has(k)) storeCounts.set(k, { kind: "store", id: row.id, productId: row.productId, stock: Number(row.stock) });
+      if (!storeCounts.has(k))
+        storeCounts.set(k, { kind: "store", id: row.id, productId: row.productId, stock: Number(row.stock) });
     }
   }
   for (const line of stored) {
@@ -92,7 +93,12 @@ async function countsOf(db: ModelQueries, lines: StockLine[], lock: boolean): Pr
       .where("stock", "is not", null)
       .orderBy("id");
     if (lock) query = query.forNoKeyUpdate();
-    const products = new Map((await query.execute()).map((p) => [p.id as string, { kind: "product" as const, id: p.id, productId: p.id, stock: Number(p.stock) }]));
+    const products = new Map(
+      (await query.execute()).map((p) => [
+        p.id as string,
+        { kind: "product" as const, id: p.id, productId: p.id, stock: Number(p.stock) },
+      ]),
+    );
     for (const line of rest) {
       const count = products.get(line.productId);
       if (count) byLine.set(line.id, count);
@@ -114,18 +120,38 @@ export async function availableFor(db: ModelQueries, lines: StockLine[]): Promis
  */
 /** The products as a buyer sees them, by model id: their published copy when products are drafted (docs/drafts.md). */
 export type VisitorProducts = "ecommerce/products" | "ecommerce/products@published";
-export const visitorProducts = (products: Model): VisitorProducts => (products.published ? "ecommerce/products@published" : "ecommerce/products");
+export const visitorProducts = (products: Model): VisitorProducts =>
+  products.published ? "ecommerce/products@published" : "ecommerce/products";
 
-async function shortage(db: ModelQueries, productsTable: VisitorProducts, short: { productId: string; left: number }[]): Promise<AppError> {
-  const products = await db.selectFrom(productsTable).select(["id", "title", "adminTitle"]).where("id", "in", short.map((s) => s.productId)).execute();
+async function shortage(
+  db: ModelQueries,
+  productsTable: VisitorProducts,
+  short: { productId: string; left: number }[],
+): Promise<AppError> {
+  const products = await db
+    .selectFrom(productsTable)
+    .select(["id", "title", "adminTitle"])
+    .where(
+      "id",
+      "in",
+      short.map((s) => s.productId),
+    )
+    .execute();
   const name = (id: string) => {
     const product = products.find((p) => p.id === id);
-    const title = product?.title && typeof product.title === "object" ? (product.title as Record<string, unknown>).en : undefined;
+    const title =
+      product?.title && typeof product.title === "object" ? (product.title as Record<string, unknown>).en : undefined;
     return typeof title === "string" && title ? title : String(product?.adminTitle ?? id);
   };
   const says = (left: number) => (left > 0 ? `only ${left} left` : "out of stock");
   const causes: ErrorCause[] = short.map((s) => ({ path: `/stock/${s.productId}`, message: says(s.left) }));
-  return new AppError("CONFLICT", short.map((s) => (s.left > 0 ? `${name(s.productId)}: ${says(s.left)}` : `${name(s.productId)} is ${says(s.left)}`)).join("; "), causes);
+  return new AppError(
+    "CONFLICT",
+    short
+      .map((s) => (s.left > 0 ? `${name(s.productId)}: ${says(s.left)}` : `${name(s.productId)} is ${says(s.left)}`))
+      .join("; "),
+    causes,
+  );
 }
 
 /**
@@ -134,7 +160,9 @@ async function shortage(db: ModelQueries, productsTable: VisitorProducts, short:
  * id, as countsOf reads it), else the product's; null when the product's stock is not tracked.
  */
 export function stockLeft(table: TableOf, productId: string, storeId: string | undefined): RawBuilder<number | null> {
-  const product = sql<number | null>`(SELECT "stock" FROM ${sql.table(table("ecommerce/products"))} WHERE "id" = ${productId})`;
+  const product = sql<
+    number | null
+  >`(SELECT "stock" FROM ${sql.table(table("ecommerce/products"))} WHERE "id" = ${productId})`;
   if (!storeId) return product;
   const store = sql`(SELECT "stock" FROM ${sql.table(table("ecommerce/stores-to-products"))} WHERE "storeId" = ${storeId} AND "productId" = ${productId} AND "stock" IS NOT NULL ORDER BY "id" LIMIT 1)`;
   return sql<number | null>`coalesce(${store}, ${product})`;
@@ -146,7 +174,13 @@ export function stockLeft(table: TableOf, productId: string, storeId: string | u
  * read by stockLeft; null: not tracked). `visitorTable`: the table a visitor sees a model in (the
  * published copy's), for the product's name.
  */
-export async function assertLeft(db: ModelQueries, products: VisitorProducts, productId: string, left: number | string | null, quantity: number): Promise<void> {
+export async function assertLeft(
+  db: ModelQueries,
+  products: VisitorProducts,
+  productId: string,
+  left: number | string | null,
+  quantity: number,
+): Promise<void> {
   if (left !== null && Number(left) < quantity) throw await shortage(db, products, [{ productId, left: Number(left) }]);
 }
 
@@ -194,13 +228,29 @@ export async function reserveStock(repository: RepositoryLookup, trx: ModelQueri
     needs.set(k, entry);
   }
   const short = [...needs.values()].filter((n) => n.need > n.count.stock);
-  if (short.length > 0) throw await shortage(trx, visitorProducts(repository("ecommerce/products").model), short.map((s) => ({ productId: s.count.productId, left: s.count.stock })));
-  await writeCounts(repository, [...needs.values()].map((n) => ({ count: n.count, stock: n.count.stock - n.need })), trx);
+  if (short.length > 0)
+    throw await shortage(
+      trx,
+      visitorProducts(repository("ecommerce/products").model),
+      short.map((s) => ({ productId: s.count.productId, left: s.count.stock })),
+    );
+  await writeCounts(
+    repository,
+    [...needs.values()].map((n) => ({ count: n.count, stock: n.count.stock - n.need })),
+    trx,
+  );
   await repository("ecommerce/stock-reservations").bulkCreate(
     lines.flatMap((line) => {
       const count = byLine.get(line.id);
       if (!count) return [];
-      return [{ ordersToProductsId: line.id, productId: line.productId, quantity: Number(line.quantity), ...(count.kind === "store" ? { storesToProductsId: count.id } : {}) }];
+      return [
+        {
+          ordersToProductsId: line.id,
+          productId: line.productId,
+          quantity: Number(line.quantity),
+          ...(count.kind === "store" ? { storesToProductsId: count.id } : {}),
+        },
+      ];
     }),
   );
 }
@@ -212,7 +262,12 @@ export async function reserveStock(repository: RepositoryLookup, trx: ModelQueri
  * how many items went back. Call it after moving the orders' status, in the same transaction.
  * `statuses`: a declined payment gives back what its still `paying` orders held (["paying"]).
  */
-export async function releaseStock(orderIds: string[], trx: ModelQueries, repository: RepositoryLookup, statuses: readonly OrderStatus[] = RELEASED_STATUSES): Promise<number> {
+export async function releaseStock(
+  orderIds: string[],
+  trx: ModelQueries,
+  repository: RepositoryLookup,
+  statuses: readonly OrderStatus[] = RELEASED_STATUSES,
+): Promise<number> {
   if (orderIds.length === 0) return 0;
   const reserved = await trx
     .selectFrom("ecommerce/stock-reservations as r")
@@ -227,12 +282,28 @@ export async function releaseStock(orderIds: string[], trx: ModelQueries, reposi
   if (reserved.length === 0) return 0;
   // The counts, locked in the order the checkout locks them: stores' rows, then products'.
   const back = new Map<string, { count: Count; stock: number }>();
-  const storeRowIds = [...new Set(reserved.flatMap((r) => (r.storesToProductsId ? [r.storesToProductsId as string] : [])))];
+  const storeRowIds = [
+    ...new Set(reserved.flatMap((r) => (r.storesToProductsId ? [r.storesToProductsId as string] : []))),
+  ];
   const productIds = [...new Set(reserved.filter((r) => !r.storesToProductsId).map((r) => r.productId as string))];
-  for (const [kind, ids] of [["store", storeRowIds], ["product", productIds]] as const) {
+  for (const [kind, ids] of [
+    ["store", storeRowIds],
+    ["product", productIds],
+  ] as const) {
     if (ids.length === 0) continue;
-    const rows = await trx.selectFrom(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products").select(["id", "stock"]).where("id", "in", ids).where("stock", "is not", null).orderBy("id").forNoKeyUpdate().execute();
-    for (const row of rows) back.set(`${kind} ${row.id}`, { count: { kind, id: row.id, productId: row.id, stock: Number(row.stock) }, stock: Number(row.stock) });
+    const rows = await trx
+      .selectFrom(kind === "store" ? "ecommerce/stores-to-products" : "ecommerce/products")
+      .select(["id", "stock"])
+      .where("id", "in", ids)
+      .where("stock", "is not", null)
+      .orderBy("id")
+      .forNoKeyUpdate()
+      .execute();
+    for (const row of rows)
+      back.set(`${kind} ${row.id}`, {
+        count: { kind, id: row.id, productId: row.id, stock: Number(row.stock) },
+        stock: Number(row.stock),
+      });
   }
   let items = 0;
   for (const r of reserved) {
@@ -242,6 +313,13 @@ export async function releaseStock(orderIds: string[], trx: ModelQueries, reposi
     items += Number(r.quantity);
   }
   await writeCounts(repository, [...back.values()], trx);
-  await trx.deleteFrom("ecommerce/stock-reservations").where("id", "in", reserved.map((r) => r.id as string)).execute();
+  await trx
+    .deleteFrom("ecommerce/stock-reservations")
+    .where(
+      "id",
+      "in",
+      reserved.map((r) => r.id as string),
+    )
+    .execute();
   return items;
 }

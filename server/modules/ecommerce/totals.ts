@@ -22,5 +22,8 @@ export function totalsByCurrency(priced: PricedLine[], lineIds: string[]): Total
   const wanted = new Set(lineIds);
   return [...byCurrency.values()]
     .filter((entry) => entry.amounts.length === wanted.size && wanted.size > 0)
-    .map(({ currency, amounts }) => ({ total: sumAmounts(amounts, currency.decimals), billingModuleCurrency: currency }));
+    .map(({ currency, amounts }) => ({
+      total: sumAmounts(amounts, currency.decimals),
+      billingModuleCurrency: currency,
+    }));
 }

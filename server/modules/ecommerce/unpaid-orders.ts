@@ -67,12 +67,25 @@ export class UnpaidOrders {
         .where("i.status", "=", "new")
         .execute();
       if (open.length > 0) {
-        await trx.deleteFrom("ecommerce/orders-to-billing-module-payment-intents").where("orderId", "=", orderId).where("billingModulePaymentIntentId", "in", open.map((o) => o.intentId)).execute();
+        await trx
+          .deleteFrom("ecommerce/orders-to-billing-module-payment-intents")
+          .where("orderId", "=", orderId)
+          .where(
+            "billingModulePaymentIntentId",
+            "in",
+            open.map((o) => o.intentId),
+          )
+          .execute();
       }
       await repository("ecommerce/orders").update(orderId, { type: "history", status: "canceled" });
       // The invoice is canceled once no order of it is still waiting (one invoice may pay several orders).
       for (const { id, intentId } of open) {
-        const waiting = await trx.selectFrom("ecommerce/orders-to-billing-module-payment-intents").select("orderId").where("billingModulePaymentIntentId", "=", intentId).limit(1).executeTakeFirst();
+        const waiting = await trx
+          .selectFrom("ecommerce/orders-to-billing-module-payment-intents")
+          .select("orderId")
+          .where("billingModulePaymentIntentId", "=", intentId)
+          .limit(1)
+          .executeTakeFirst();
         if (!waiting) await this.invoices.cancelOpen(repository, trx, id);
       }
       return true;

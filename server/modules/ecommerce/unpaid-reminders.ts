@@ -25,7 +25,9 @@ export async function remindUnpaid(app: FastifyInstance, links: OrderLinks, maxA
     .select(["o.id", "o.email", "s.subjectId", "s.language"])
     .where("o.status", "=", "paying")
     .where("o.updatedAt", "<", sql<Date>`now() - make_interval(secs => ${(maxAgeHours * 3600) / 2}::float8)`)
-    .where(({ not, exists }) => not(exists(notificationWithKey(db, sql<string>`${`${UNPAID_REMINDER}:`} || o.id::text`))))
+    .where(({ not, exists }) =>
+      not(exists(notificationWithKey(db, sql<string>`${`${UNPAID_REMINDER}:`} || o.id::text`))),
+    )
     .limit(100)
     .execute();
   for (const order of due) {
@@ -34,10 +36,16 @@ export async function remindUnpaid(app: FastifyInstance, links: OrderLinks, maxA
     await app.notifications.enqueue({
       key: `${UNPAID_REMINDER}:${id}`,
       template: UNPAID_REMINDER,
-      recipient: (order.email as string | null) ?? (order.subjectId ? await emailOf(app, order.subjectId as string) : undefined),
+      recipient:
+        (order.email as string | null) ?? (order.subjectId ? await emailOf(app, order.subjectId as string) : undefined),
       language,
       ...(order.subjectId ? { subjectId: order.subjectId as string } : {}),
-      data: { orderId: id, orderNumber: id.slice(0, 8), payUrl: links.url(id, language), expiresAfterHours: maxAgeHours },
+      data: {
+        orderId: id,
+        orderNumber: id.slice(0, 8),
+        payUrl: links.url(id, language),
+        expiresAfterHours: maxAgeHours,
+      },
     });
   }
   if (due.length > 0) app.notifications.wake();

@@ -26,11 +26,24 @@ export async function fileIdsAmong(db: ModelQueries, ids: readonly string[]): Pr
  * Writes alt texts onto files (a file's alt serves every page showing it), in the caller's
  * transaction: one query reads the current ones, and only a file whose alt differs is updated.
  */
-export async function updateFileAlts(repository: RepositoryLookup, db: ModelQueries, alts: readonly { fileId: string; alt: Record<string, string> }[]): Promise<void> {
+export async function updateFileAlts(
+  repository: RepositoryLookup,
+  db: ModelQueries,
+  alts: readonly { fileId: string; alt: Record<string, string> }[],
+): Promise<void> {
   if (alts.length === 0) return;
-  const files = await db.selectFrom(FILES).select(["id", "alt"]).where("id", "in", alts.map((a) => a.fileId)).execute();
+  const files = await db
+    .selectFrom(FILES)
+    .select(["id", "alt"])
+    .where(
+      "id",
+      "in",
+      alts.map((a) => a.fileId),
+    )
+    .execute();
   const current = new Map(files.map((f) => [f.id, JSON.stringify(f.alt ?? {})]));
-  for (const { fileId, alt } of alts) if (current.get(fileId) !== JSON.stringify(alt)) await repository(FILES).update(fileId, { alt });
+  for (const { fileId, alt } of alts)
+    if (current.get(fileId) !== JSON.stringify(alt)) await repository(FILES).update(fileId, { alt });
 }
 
 /** Announces on the change feed that files changed (after the caller's commit that wrote them): what pages cached of them drops. */

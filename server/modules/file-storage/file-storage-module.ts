@@ -47,7 +47,8 @@ export async function registerFileStorageModule(app: FastifyInstance, config: Co
   const generated = new GeneratedFiles(files, app.repositories.get("file-storage/files")!, app.log);
   app.decorate("generatedFiles", generated);
   app.decorate("opengraphPages", new OpengraphPages());
-  const callerOf = (request: FastifyRequest) => callerOfRequest(request, app.rbac.tokens, app.rbac.revoked, config.rbacSecretKey);
+  const callerOf = (request: FastifyRequest) =>
+    callerOfRequest(request, app.rbac.tokens, app.rbac.revoked, config.rbacSecretKey);
   const subjectFiles = new SubjectFiles(app.repositories.get("file-storage/files")!, callerOf);
   app.decorate("subjectFiles", subjectFiles);
   addReadLimit(app, "file-storage/files", subjectFiles);

@@ -53,7 +53,8 @@ export function fileUploads(registry: Registry, files: StoredFiles): FileUploads
       (request.storedUploads ??= []).push(stored.file);
       const values: UploadedValues = { [part.fieldname]: stored.file };
       const fill = (name: string, value: unknown) => {
-        if (value !== undefined && value !== "" && model.fieldMap.has(name) && !model.fieldMap.get(name)!.hidden) values[name] = value;
+        if (value !== undefined && value !== "" && model.fieldMap.has(name) && !model.fieldMap.get(name)!.hidden)
+          values[name] = value;
       };
       for (const name of ["size", "mimeType", "extension", "width", "height"] as const) fill(name, stored[name]);
       return values;

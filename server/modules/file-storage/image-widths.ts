@@ -33,7 +33,10 @@ export class ImageWidths {
       made = this.make(key, resizedKey, width).finally(() => this.making.delete(resizedKey));
       this.making.set(resizedKey, made);
     }
-    const ok = await made.then(() => true, () => false);
+    const ok = await made.then(
+      () => true,
+      () => false,
+    );
     return ok ? this.driver.get(resizedKey) : null;
   }
 
@@ -45,7 +48,10 @@ export class ImageWidths {
       throw new Error("not a raster image");
     }
     const { default: sharp } = await import("sharp"); // loaded at the first resize, not at every start
-    const resized = await sharp(await readAll(original), { animated: true }).autoOrient().resize({ width, withoutEnlargement: true }).toBuffer();
+    const resized = await sharp(await readAll(original), { animated: true })
+      .autoOrient()
+      .resize({ width, withoutEnlargement: true })
+      .toBuffer();
     await this.driver.put(resizedKey, resized, original.contentType);
   }
 }

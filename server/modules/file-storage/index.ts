@@ -11,7 +11,13 @@ export { announceFileChanges, fileIdsAmong, fileRows, updateFileAlts } from "./f
 export type { OpengraphPageReader, PageOpenGraph } from "./images/opengraph-pages.js";
 export { imageText } from "./images/templates/image-strings.js";
 export { OrderReceipt, RECEIPT_SIZE, type ReceiptInput } from "./images/templates/order-receipt.js";
-export { PRODUCT_ATTACHMENT_SIZE, ProductAttachment, type ProductAttachmentInput } from "./images/templates/product-attachment.js";
+export {
+  PRODUCT_ATTACHMENT_SIZE,
+  ProductAttachment,
+  type ProductAttachmentInput,
+} from "./images/templates/product-attachment.js";
 
 /** Stored and generated files (`app.storedFiles`, `app.generatedFiles`), uploads, /public/files and the files routes. */
-export const fileStorage = defineModule("file-storage", ["rbac"], (app, config) => registerFileStorageModule(app, config));
+export const fileStorage = defineModule("file-storage", ["rbac"], (app, config) =>
+  registerFileStorageModule(app, config),
+);

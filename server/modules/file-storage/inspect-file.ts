@@ -33,7 +33,10 @@ function asText(bytes: Buffer): string | undefined {
   }
 }
 
-const isSvg = (text: string) => /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text.replace(/^\uFEFF/, ""));
+const isSvg = (text: string) =>
+  /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(
+    text.replace(/^\uFEFF/, ""),
+  );
 
 /**
  * The type of a file from its bytes (magic numbers by `file-type`; SVG and plain text by their
@@ -50,7 +53,11 @@ export async function inspectFile(bytes: Buffer, clientName?: string, field = "f
   else if (detected) inspected = { mimeType: detected.mime, extension: detected.ext };
   else {
     const named = /\.([A-Za-z0-9]{1,10})$/.exec(clientName ?? "")?.[1]?.toLowerCase();
-    if (text !== undefined) inspected = named && TEXT_TYPES[named] ? { mimeType: TEXT_TYPES[named]!, extension: named } : { mimeType: "text/plain", extension: "txt" };
+    if (text !== undefined)
+      inspected =
+        named && TEXT_TYPES[named]
+          ? { mimeType: TEXT_TYPES[named]!, extension: named }
+          : { mimeType: "text/plain", extension: "txt" };
     else inspected = { mimeType: "application/octet-stream", extension: "" };
   }
   if (RASTER_TYPES.has(inspected.mimeType) || inspected.mimeType === "image/svg+xml") {
@@ -60,7 +67,9 @@ export async function inspectFile(bytes: Buffer, clientName?: string, field = "f
       inspected.width = oriented.width;
       inspected.height = oriented.height;
     } catch {
-      throw validationError(`/${field} is not a readable ${inspected.extension.toUpperCase()} image`, [{ path: `/${field}`, message: "is not a readable image" }]);
+      throw validationError(`/${field} is not a readable ${inspected.extension.toUpperCase()} image`, [
+        { path: `/${field}`, message: "is not a readable image" },
+      ]);
     }
   }
   return inspected;

@@ -53,7 +53,12 @@ export class PublicFileAccess {
   /** The record's id of a file not made for a subject; the answer itself for the others. */
   private async lookUp(key: string, request: FastifyRequest): Promise<{ id: string } | FileAccess> {
     const field = this.records.model.fieldMap.get("file")!;
-    const [record] = await this.records.list({ filters: [{ field, kind: field.kind, method: "eq", value: `${PUBLIC_FILES_PREFIX}/${key}` }], orderBy: [], limit: 1, offset: 0 });
+    const [record] = await this.records.list({
+      filters: [{ field, kind: field.kind, method: "eq", value: `${PUBLIC_FILES_PREFIX}/${key}` }],
+      orderBy: [],
+      limit: 1,
+      offset: 0,
+    });
     // No record yet (stored a moment before its record is written): served, not remembered.
     if (!record) return "public";
     const reads = await this.subjectFiles.reads(record, request);

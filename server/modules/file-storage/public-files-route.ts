@@ -17,22 +17,36 @@ const RESIZABLE = /\.(jpg|png|webp|gif|avif|tif)$/;
  * one subject, or shown only in members-only content) is served `private, no-store` to those who
  * may read it, and is the unknown key's 404 to everyone else.
  */
-export function registerPublicFilesRoute(app: FastifyInstance, driver: StorageDriver, widths: ImageWidths, access: (key: string, request: FastifyRequest) => Promise<FileAccess>) {
-  app.get<{ Params: { "*": string }; Querystring: { w?: string } }>(`${PUBLIC_FILES_PREFIX}/*`, async (request, reply) => {
-    const key = request.params["*"];
-    const w = request.query.w;
-    if (w !== undefined && !IMAGE_WIDTHS.includes(Number(w) as (typeof IMAGE_WIDTHS)[number])) {
-      throw validationError(`/w must be one of ${IMAGE_WIDTHS.join(", ")}`, [{ path: "/w", message: `must be one of ${IMAGE_WIDTHS.join(", ")}` }]);
-    }
-    if (!isStorageKey(key) || key.startsWith("w")) return reply.code(404).type("text/plain").send("Not found");
-    const reader = await access(key, request);
-    if (reader === "refused") return reply.code(404).type("text/plain").send("Not found");
-    const object = (w !== undefined && RESIZABLE.test(key) ? await widths.get(key, Number(w)) : null) ?? (await driver.get(key));
-    if (!object) return reply.code(404).type("text/plain").send("Not found");
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("content-security-policy", "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
-    reply.header("cache-control", reader === "private" ? "private, no-store" : "public, max-age=31536000, immutable");
-    if (object.size) reply.header("content-length", object.size);
-    return reply.type(object.contentType).send(object.body);
-  });
+export function registerPublicFilesRoute(
+  app: FastifyInstance,
+  driver: StorageDriver,
+  widths: ImageWidths,
+  access: (key: string, request: FastifyRequest) => Promise<FileAccess>,
+) {
+  app.get<{ Params: { "*": string }; Querystring: { w?: string } }>(
+    `${PUBLIC_FILES_PREFIX}/*`,
+    async (request, reply) => {
+      const key = request.params["*"];
+      const w = request.query.w;
+      if (w !== undefined && !IMAGE_WIDTHS.includes(Number(w) as (typeof IMAGE_WIDTHS)[number])) {
+        throw validationError(`/w must be one of ${IMAGE_WIDTHS.join(", ")}`, [
+          { path: "/w", message: `must be one of ${IMAGE_WIDTHS.join(", ")}` },
+        ]);
+      }
+      if (!isStorageKey(key) || key.startsWith("w")) return reply.code(404).type("text/plain").send("Not found");
+      const reader = await access(key, request);
+      if (reader === "refused") return reply.code(404).type("text/plain").send("Not found");
+      const object =
+        (w !== undefined && RESIZABLE.test(key) ? await widths.get(key, Number(w)) : null) ?? (await driver.get(key));
+      if (!object) return reply.code(404).type("text/plain").send("Not found");
+      reply.header("x-content-type-options", "nosniff");
+      reply.header(
+        "content-security-policy",
+        "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+      );
+      reply.header("cache-control", reader === "private" ? "private, no-store" : "public, max-age=31536000, immutable");
+      if (object.size) reply.header("content-length", object.size);
+      return reply.type(object.contentType).send(object.body);
+    },
+  );
 }

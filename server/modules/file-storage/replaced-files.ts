@@ -19,7 +19,9 @@ const fileFields = (model: Model) => model.fields.filter((f) => f.input === "fil
  * is removed, unless another record still names it.
  */
 export function removeReplacedFiles(app: FastifyInstance, files: StoredFiles) {
-  const models = new Map(app.registry.models.filter((m) => !m.internal && fileFields(m).length > 0).map((m) => [m.id, m]));
+  const models = new Map(
+    app.registry.models.filter((m) => !m.internal && fileFields(m).length > 0).map((m) => [m.id, m]),
+  );
   if (models.size === 0) return;
 
   /** The model whose record a route (PATCH or DELETE of a generic `…/:id`) replaces or deletes. */
@@ -31,9 +33,14 @@ export function removeReplacedFiles(app: FastifyInstance, files: StoredFiles) {
 
   const remember = async (request: FastifyRequest, model: Model) => {
     const id = (request.params as { id?: string }).id!;
-    const current = await app.repositories.get(model.id)!.get(id).catch(() => undefined);
+    const current = await app.repositories
+      .get(model.id)!
+      .get(id)
+      .catch(() => undefined);
     if (!current) return;
-    const values = fileFields(model).map((f) => current[f]).filter((v): v is string => storageKeyOf(v) !== undefined);
+    const values = fileFields(model)
+      .map((f) => current[f])
+      .filter((v): v is string => storageKeyOf(v) !== undefined);
     if (values.length) request.previousFiles = { model, values };
   };
 
@@ -43,7 +50,10 @@ export function removeReplacedFiles(app: FastifyInstance, files: StoredFiles) {
     if (request.method === "PATCH") {
       // Read back rather than from the answer: by now the answer may be compressed bytes (brotli for a browser).
       const id = (request.params as { id: string }).id;
-      const record = await app.repositories.get(previous.model.id)!.get(id).catch(() => ({}) as Record<string, unknown>);
+      const record = await app.repositories
+        .get(previous.model.id)!
+        .get(id)
+        .catch(() => ({}) as Record<string, unknown>);
       kept = fileFields(previous.model).map((f) => (record as Record<string, unknown>)[f]);
     }
     for (const value of previous.values) {
@@ -55,7 +65,10 @@ export function removeReplacedFiles(app: FastifyInstance, files: StoredFiles) {
   // registered (the generic routes come after this module): every other request runs no hook
   // for it. Callback style: no promise where none is needed.
   app.addHook("onRoute", (route) => {
-    const model = [route.method].flat().map((method) => targetOf(method, route.url)).find((m) => m !== undefined);
+    const model = [route.method]
+      .flat()
+      .map((method) => targetOf(method, route.url))
+      .find((m) => m !== undefined);
     if (!model) return;
     const before: preHandlerHookHandler = (request, _reply, done) => {
       if (request.method !== "PATCH" && request.method !== "DELETE") return done();

@@ -48,4 +48,6 @@ export class StoredFiles {
 }
 
 export const tooLarge = (field: string, maxBytes: number) =>
-  new AppError("PAYLOAD_TOO_LARGE", `/${field} is larger than the upload limit of ${maxBytes} bytes`, [{ path: `/${field}`, message: `must be at most ${maxBytes} bytes` }]);
+  new AppError("PAYLOAD_TOO_LARGE", `/${field} is larger than the upload limit of ${maxBytes} bytes`, [
+    { path: `/${field}`, message: `must be at most ${maxBytes} bytes` },
+  ]);

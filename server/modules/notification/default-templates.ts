@@ -10,7 +10,10 @@ export interface TemplateText {
  * default language's text until a templates row or an entry here gives its own), used when no notification/templates row
  * has the name as its `variant`. The demo content seeds the same texts as rows, to edit.
  */
-export const DEFAULT_TEMPLATES: Record<string, Record<"en" | "ru", TemplateText> & Partial<Record<Language, TemplateText>>> = {
+export const DEFAULT_TEMPLATES: Record<
+  string,
+  Record<"en" | "ru", TemplateText> & Partial<Record<Language, TemplateText>>
+> = {
   // An order's status change, mailed to its buyer (docs/notifications.md).
   "order-status-changed": {
     en: {

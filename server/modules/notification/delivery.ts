@@ -40,14 +40,27 @@ export class NotificationDelivery {
     publicUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.queue = new LeasedQueue(db, { table: "notification/notifications", waiting: "new", working: "sending", notBefore: ["sendAfter", "nextAttemptAt"] }, settings.leaseSeconds);
+    this.queue = new LeasedQueue(
+      db,
+      {
+        table: "notification/notifications",
+        waiting: "new",
+        working: "sending",
+        notBefore: ["sendAfter", "nextAttemptAt"],
+      },
+      settings.leaseSeconds,
+    );
     this.host = /^https?:\/\/([^/:]+)/.exec(publicUrl)?.[1] ?? "localhost";
   }
 
   /** One round: stopped senders' messages set aside, then up to 10 due messages sent. */
   async run(): Promise<number> {
     const lost = this.queue.sweepDue() ? await this.queue.expired({ status: "unconfirmed", error: UNCONFIRMED }) : [];
-    for (const row of lost) this.log.warn({ notification: row.id, to: row.recipient }, "notification left unconfirmed: its sender stopped while sending");
+    for (const row of lost)
+      this.log.warn(
+        { notification: row.id, to: row.recipient },
+        "notification left unconfirmed: its sender stopped while sending",
+      );
     const claimed = await this.queue.claim(10);
     for (const row of claimed) await this.send(row);
     return claimed.length + lost.length;
@@ -58,22 +71,53 @@ export class NotificationDelivery {
     try {
       if (!row.recipient) throw new MailFailure("the notification has no recipient", true);
       const variables = { ...row.data, ...row.secretData };
-      message = await this.templates.render(row.template ?? "message", row.language ?? DEFAULT_LANGUAGE, variables, row.subject);
+      message = await this.templates.render(
+        row.template ?? "message",
+        row.language ?? DEFAULT_LANGUAGE,
+        variables,
+        row.subject,
+      );
     } catch (error) {
-      return this.fail(row, error instanceof MailFailure ? error.message : `cannot render: ${(error as Error).message}`);
+      return this.fail(
+        row,
+        error instanceof MailFailure ? error.message : `cannot render: ${(error as Error).message}`,
+      );
     }
     try {
-      const { messageId } = await this.mailer.deliver({ to: row.recipient, ...message, messageId: `<notification-${row.id}@${this.host}>` });
-      await this.queue.settle(row.id, { status: "sent", sentAt: new Date().toISOString(), subject: message.subject, messageId, error: null, secretData: null });
+      const { messageId } = await this.mailer.deliver({
+        to: row.recipient,
+        ...message,
+        messageId: `<notification-${row.id}@${this.host}>`,
+      });
+      await this.queue.settle(row.id, {
+        status: "sent",
+        sentAt: new Date().toISOString(),
+        subject: message.subject,
+        messageId,
+        error: null,
+        secretData: null,
+      });
     } catch (error) {
-      const failure = error instanceof MailFailure ? error : new MailFailure(String((error as Error).message ?? error), false);
-      if (failure.permanent || row.attempts >= this.settings.maxAttempts) return this.fail(row, failure.message, message.subject);
-      await this.queue.settle(row.id, { status: "new", subject: message.subject, error: failure.message, nextAttemptAt: later(backoffMs(row.attempts, this.settings.retryBaseMs)) });
+      const failure =
+        error instanceof MailFailure ? error : new MailFailure(String((error as Error).message ?? error), false);
+      if (failure.permanent || row.attempts >= this.settings.maxAttempts)
+        return this.fail(row, failure.message, message.subject);
+      await this.queue.settle(row.id, {
+        status: "new",
+        subject: message.subject,
+        error: failure.message,
+        nextAttemptAt: later(backoffMs(row.attempts, this.settings.retryBaseMs)),
+      });
     }
   }
 
   private async fail(row: QueuedNotification, error: string, subject?: string) {
     this.log.warn({ notification: row.id, to: row.recipient, error }, "notification failed");
-    await this.queue.settle(row.id, { status: "failed", error: error.slice(0, 1000), secretData: null, ...(subject ? { subject } : {}) });
+    await this.queue.settle(row.id, {
+      status: "failed",
+      error: error.slice(0, 1000),
+      secretData: null,
+      ...(subject ? { subject } : {}),
+    });
   }
 }

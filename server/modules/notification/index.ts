@@ -16,7 +16,11 @@ export { notificationsAbout, notificationWithKey } from "./notification-reads.js
  * uses them; its route is a second entry below (`notificationRoutes`), after rbac, so rbac's
  * hook guards it like every /api route.
  */
-export const notification = defineModule("notification", [], (app, config) => registerNotificationServices(app, config));
+export const notification = defineModule("notification", [], (app, config) =>
+  registerNotificationServices(app, config),
+);
 
 /** POST {subjects}/{id}/notify. */
-export const notificationRoutes = defineModule("notification-routes", ["notification", "rbac"], (app) => registerNotificationRoutes(app));
+export const notificationRoutes = defineModule("notification-routes", ["notification", "rbac"], (app) =>
+  registerNotificationRoutes(app),
+);

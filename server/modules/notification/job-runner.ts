@@ -26,7 +26,11 @@ export class JobRunner {
     private readonly settings: NotificationSettings,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.queue = new LeasedQueue(db, { table: "notification/jobs", waiting: "queued", working: "running", notBefore: ["runAt"] }, settings.leaseSeconds);
+    this.queue = new LeasedQueue(
+      db,
+      { table: "notification/jobs", waiting: "queued", working: "running", notBefore: ["runAt"] },
+      settings.leaseSeconds,
+    );
   }
 
   handle(kind: string, handler: JobHandler) {
@@ -43,7 +47,11 @@ export class JobRunner {
   /** Jobs of stopped workers queued again; done jobs older than a day deleted. */
   private async sweep(): Promise<Job[]> {
     const requeued = await this.queue.expired({ status: "queued" });
-    await this.db.deleteFrom("notification/jobs").where("status", "=", "done").where("updatedAt", "<", sql<Date>`now() - interval '1 day'`).execute();
+    await this.db
+      .deleteFrom("notification/jobs")
+      .where("status", "=", "done")
+      .where("updatedAt", "<", sql<Date>`now() - interval '1 day'`)
+      .execute();
     return requeued;
   }
 
@@ -57,7 +65,12 @@ export class JobRunner {
       const message = String((error as Error).message ?? error).slice(0, 1000);
       const failed = !handler || job.attempts >= this.settings.maxAttempts;
       this.log.warn({ job: job.id, kind: job.kind, err: error }, failed ? "job failed" : "job failed, will retry");
-      await this.queue.settle(job.id, failed ? { status: "failed", error: message } : { status: "queued", error: message, runAt: later(backoffMs(job.attempts, this.settings.retryBaseMs)) });
+      await this.queue.settle(
+        job.id,
+        failed
+          ? { status: "failed", error: message }
+          : { status: "queued", error: message, runAt: later(backoffMs(job.attempts, this.settings.retryBaseMs)) },
+      );
     }
   }
 }

@@ -65,25 +65,28 @@ export class LeasedQueue<T extends LeasedRow> {
 
   async claim(limit: number): Promise<T[]> {
     const { table, working } = this.shape;
-    return this.db
-      .updateTable(table)
-      // The database's clock (now()), not an instance's: every instance judges a lease alike.
-      .set({
-        status: working,
-        attempts: sql`"attempts" + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
-        updatedAt: sql`now()`,
-      })
-      .where("id", "in", this.due(limit))
-      .returningAll()
-      .execute() as Promise<T[]>;
+    return (
+      this.db
+        .updateTable(table)
+        // The database's clock (now()), not an instance's: every instance judges a lease alike.
+        .set({
+          status: working,
+          attempts: sql`"attempts" + 1`,
+          lockedUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
+          updatedAt: sql`now()`,
+        })
+        .where("id", "in", this.due(limit))
+        .returningAll()
+        .execute() as Promise<T[]>
+    );
   }
 
   /** The next due waiting rows' ids, locked, skipping rows another worker is claiming. */
   private due(limit: number) {
     const { table, waiting, notBefore } = this.shape;
     let due = this.db.selectFrom(table).select("id").where("status", "=", waiting);
-    for (const column of notBefore) due = due.where((w) => w.or([w(column, "is", null), w(column, "<=", sql<Date>`now()`)]));
+    for (const column of notBefore)
+      due = due.where((w) => w.or([w(column, "is", null), w(column, "<=", sql<Date>`now()`)]));
     return due.orderBy("createdAt").limit(limit).forUpdate().skipLocked();
   }
 
@@ -101,12 +104,17 @@ export class LeasedQueue<T extends LeasedRow> {
 
   /** Sets a claimed row's outcome. */
   async settle(id: string, values: QueueWrite<T>): Promise<void> {
-    await this.db.updateTable(this.shape.table).set({ ...values, lockedUntil: null, updatedAt: sql`now()` }).where("id", "=", id).execute();
+    await this.db
+      .updateTable(this.shape.table)
+      .set({ ...values, lockedUntil: null, updatedAt: sql`now()` })
+      .where("id", "=", id)
+      .execute();
   }
 }
 
 /** Exponential backoff: base, 2×base, 4×base, … for attempt 1, 2, 3, …, at most an hour. */
-export const backoffMs = (attempt: number, baseMs: number) => Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 3_600_000);
+export const backoffMs = (attempt: number, baseMs: number) =>
+  Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 3_600_000);
 
 /** A moment `ms` from now, for a `nextAttemptAt`/`runAt` column. */
 export const later = (ms: number) => new Date(Date.now() + ms).toISOString();

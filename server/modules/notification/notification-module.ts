@@ -29,8 +29,14 @@ declare module "fastify" {
 export function registerNotificationServices(app: FastifyInstance, config: Config) {
   const { repositories, registry } = app;
   const db = modelQueries(app.database.db, registry);
-  const mailer = new Mailer(repositories.get("notification/outbox-messages")!, config.smtpUrl, config.mailFrom, app.log);
-  if (!config.smtpUrl && config.production) app.log.warn("SMTP_URL is not set: emails are kept in the outbox table, not sent");
+  const mailer = new Mailer(
+    repositories.get("notification/outbox-messages")!,
+    config.smtpUrl,
+    config.mailFrom,
+    app.log,
+  );
+  if (!config.smtpUrl && config.production)
+    app.log.warn("SMTP_URL is not set: emails are kept in the outbox table, not sent");
   const templates = new Templates(repositories.get("notification/templates")!);
   const delivery = new NotificationDelivery(db, mailer, templates, config.notifications, config.publicUrl, app.log);
   const jobs = new JobRunner(db, config.notifications, app.log);
@@ -39,7 +45,10 @@ export function registerNotificationServices(app: FastifyInstance, config: Confi
   app.decorate("notifications", notifications);
   app.decorate("ownerMail", new OwnerMail(db, notifications, config.shopOwner, config.publicUrl));
   // An admin resending a notification (status back to new) or queuing a job: look at once, here and on the other instances.
-  app.changes.subscribe((model) => model === "notification/notifications" && worker.wake(), ["notification/notifications"]);
+  app.changes.subscribe(
+    (model) => model === "notification/notifications" && worker.wake(),
+    ["notification/notifications"],
+  );
   if (config.notifications.worker) app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => {
     await worker.stop();

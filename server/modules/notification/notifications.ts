@@ -53,7 +53,8 @@ export class Notifications {
       created = await rows.create(values, { trusted: true });
     } catch (error) {
       // Made before under this key (a job run again): that one stands.
-      const existing = input.key && error instanceof AppError && error.code === "CONFLICT" ? await this.byKey(input.key) : undefined;
+      const existing =
+        input.key && error instanceof AppError && error.code === "CONFLICT" ? await this.byKey(input.key) : undefined;
       if (!existing) throw error;
       return existing;
     }
@@ -63,7 +64,12 @@ export class Notifications {
 
   private async byKey(key: string): Promise<Row | undefined> {
     const field = this.rows.model.fieldMap.get("key")!;
-    const [row] = await this.rows.list({ filters: [{ field, kind: field.kind, method: "eq", value: key }], orderBy: [], limit: 1, offset: 0 });
+    const [row] = await this.rows.list({
+      filters: [{ field, kind: field.kind, method: "eq", value: key }],
+      orderBy: [],
+      limit: 1,
+      offset: 0,
+    });
     return row;
   }
 

@@ -9,7 +9,14 @@ import { fromOriginalNotify, isOriginalNotify, type NotifyRequest } from "./orig
 
 const params = inputSchema<{ id: string }>({ properties: { id: UUID }, required: ["id"] });
 
-const body = inputSchema<{ template?: string; subject?: string; text?: string; data?: Record<string, unknown>; sendAfter?: string; language?: string }>({
+const body = inputSchema<{
+  template?: string;
+  subject?: string;
+  text?: string;
+  data?: Record<string, unknown>;
+  sendAfter?: string;
+  language?: string;
+}>({
   properties: {
     template: { type: "string", minLength: 1, maxLength: 200 },
     subject: { type: "string", minLength: 1, maxLength: 500 },
@@ -63,7 +70,10 @@ export function registerNotifyRoute(app: FastifyInstance, notifications: Notific
         subjectId: id,
         sendAfter: message.sendAfter,
       });
-      if (topicId) await app.repositories.get("notification/topics-to-notifications")!.create({ topicId, notificationId: created.id });
+      if (topicId)
+        await app.repositories
+          .get("notification/topics-to-notifications")!
+          .create({ topicId, notificationId: created.id });
       return reply.status(201).send({ data: created });
     },
   );
@@ -73,18 +83,33 @@ export function registerNotifyRoute(app: FastifyInstance, notifications: Notific
 function ownNotify(input: unknown): NotifyRequest {
   const message = body(input);
   if (!message.template && !(message.subject && message.text)) {
-    throw validationError("template, or subject and text, is required", [{ path: "/template", message: "is required" }]);
+    throw validationError("template, or subject and text, is required", [
+      { path: "/template", message: "is required" },
+    ]);
   }
   const data = message.template ? message.data : { ...message.data, subject: message.subject, text: message.text };
-  return { template: message.template ?? "message", data, sendAfter: message.sendAfter, language: checkLanguage(message.language) };
+  return {
+    template: message.template ?? "message",
+    data,
+    sendAfter: message.sendAfter,
+    language: checkLanguage(message.language),
+  };
 }
 
 /** The id of the topic with this slug; a slug no topic has is a 400 (topics are made in the admin). */
 async function topicNamed(app: FastifyInstance, slug: string): Promise<string> {
   const topics = app.repositories.get("notification/topics")!;
   const field = topics.model.fieldMap.get("slug")!;
-  const [topic] = await topics.list({ filters: [{ field, kind: field.kind, method: "eq", value: slug }], orderBy: [], limit: 1, offset: 0 });
-  if (!topic) throw validationError(`topic ${slug} does not exist`, [{ path: "/notification/topic/slug", message: "does not exist" }]);
+  const [topic] = await topics.list({
+    filters: [{ field, kind: field.kind, method: "eq", value: slug }],
+    orderBy: [],
+    limit: 1,
+    offset: 0,
+  });
+  if (!topic)
+    throw validationError(`topic ${slug} does not exist`, [
+      { path: "/notification/topic/slug", message: "does not exist" },
+    ]);
   return topic.id as string;
 }
 

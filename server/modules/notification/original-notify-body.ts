@@ -7,7 +7,13 @@ import { inputSchema } from "../input.js";
 /** The notify body the original client sends (docs/api.md "Request shapes the original client sends"). */
 interface OriginalNotify {
   notification: {
-    notification?: { title?: string; data?: Record<string, unknown> | string; sendAfter?: string; method?: "email"; language?: string };
+    notification?: {
+      title?: string;
+      data?: Record<string, unknown> | string;
+      sendAfter?: string;
+      method?: "email";
+      language?: string;
+    };
     template: { variant: string };
     topic?: { slug: string };
   };
@@ -33,8 +39,18 @@ const originalBody = inputSchema<OriginalNotify>({
             language: LANGUAGE_INPUT,
           },
         },
-        template: { type: "object", additionalProperties: false, properties: { variant: { type: "string", minLength: 1, maxLength: 200 } }, required: ["variant"] },
-        topic: { type: "object", additionalProperties: false, properties: { slug: { type: "string", minLength: 1, maxLength: 200 } }, required: ["slug"] },
+        template: {
+          type: "object",
+          additionalProperties: false,
+          properties: { variant: { type: "string", minLength: 1, maxLength: 200 } },
+          required: ["variant"],
+        },
+        topic: {
+          type: "object",
+          additionalProperties: false,
+          properties: { slug: { type: "string", minLength: 1, maxLength: 200 } },
+          required: ["slug"],
+        },
       },
       required: ["template"],
     },
@@ -67,7 +83,10 @@ export function fromOriginalNotify(input: unknown): NotifyRequest {
     } catch {
       data = undefined;
     }
-    if (!isPlainObject(data)) throw validationError("/notification/notification/data must be a JSON object", [{ path: "/notification/notification/data", message: "must be a JSON object" }]);
+    if (!isPlainObject(data))
+      throw validationError("/notification/notification/data must be a JSON object", [
+        { path: "/notification/notification/data", message: "must be a JSON object" },
+      ]);
   }
   return {
     template: notification.template.variant,

@@ -64,7 +64,16 @@ export class OwnerMail {
     const recipients = await this.recipients(within?.trx);
     const targets: (string | undefined)[] = recipients.length > 0 ? recipients : [undefined];
     for (const recipient of targets) {
-      await this.notifications.enqueue({ key: `${event.key}:${recipient ?? "nobody"}`, template: event.template, recipient, language: this.language, data: event.data }, rows);
+      await this.notifications.enqueue(
+        {
+          key: `${event.key}:${recipient ?? "nobody"}`,
+          template: event.template,
+          recipient,
+          language: this.language,
+          data: event.data,
+        },
+        rows,
+      );
     }
   }
 }

@@ -14,7 +14,9 @@ export interface RenderedMessage {
 type Variables = Record<string, unknown>;
 
 const value = (variables: Variables, name: string) => {
-  const found = name.split(".").reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as Variables)[key] : undefined), variables);
+  const found = name
+    .split(".")
+    .reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as Variables)[key] : undefined), variables);
   return found === undefined || found === null ? "" : String(found);
 };
 
@@ -24,18 +26,26 @@ const value = (variables: Variables, name: string) => {
  */
 export function fill(template: string, variables: Variables): string {
   return template
-    .replace(/\{\{#\s*([\w.]+)\s*\}\}([\s\S]*?)\{\{\/\s*\1\s*\}\}/g, (_, name: string, inner: string) => (value(variables, name) ? inner : ""))
+    .replace(/\{\{#\s*([\w.]+)\s*\}\}([\s\S]*?)\{\{\/\s*\1\s*\}\}/g, (_, name: string, inner: string) =>
+      value(variables, name) ? inner : "",
+    )
     .replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => value(variables, name));
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The HTML twin of a plain-text body: paragraphs, line breaks and links, everything else escaped. */
 export function htmlOf(text: string): string {
   return text
     .trim()
     .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`).replace(/\n/g, "<br>")}</p>`)
+    .map(
+      (paragraph) =>
+        `<p>${escapeHtml(paragraph)
+          .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+          .replace(/\n/g, "<br>")}</p>`,
+    )
     .join("");
 }
 
@@ -53,12 +63,30 @@ export class Templates {
    * the mail's when the template gives none or its subject comes out empty ("{{subject}}" with no
    * such variable).
    */
-  async render(name: string, language: Language, variables: Variables, ownSubject?: string | null): Promise<RenderedMessage> {
+  async render(
+    name: string,
+    language: Language,
+    variables: Variables,
+    ownSubject?: string | null,
+  ): Promise<RenderedMessage> {
     const field = this.rows.model.fieldMap.get("variant")!;
-    const [row] = await this.rows.list({ filters: [{ field, kind: field.kind, method: "eq", value: name }], orderBy: [], limit: 1, offset: 0 });
+    const [row] = await this.rows.list({
+      filters: [{ field, kind: field.kind, method: "eq", value: name }],
+      orderBy: [],
+      limit: 1,
+      offset: 0,
+    });
     const builtIn = ownEntry(DEFAULT_TEMPLATES, name);
-    const subject = (row && inLanguage(row.title, language)) || builtIn?.[language]?.subject || builtIn?.[DEFAULT_LANGUAGE]?.subject || builtIn?.en.subject;
-    const body = (row && inLanguage(row.description, language)) || builtIn?.[language]?.text || builtIn?.[DEFAULT_LANGUAGE]?.text || builtIn?.en.text;
+    const subject =
+      (row && inLanguage(row.title, language)) ||
+      builtIn?.[language]?.subject ||
+      builtIn?.[DEFAULT_LANGUAGE]?.subject ||
+      builtIn?.en.subject;
+    const body =
+      (row && inLanguage(row.description, language)) ||
+      builtIn?.[language]?.text ||
+      builtIn?.[DEFAULT_LANGUAGE]?.text ||
+      builtIn?.en.text;
     if (!(subject || ownSubject) || !body) throw new Error(`no template named ${name}`);
     const text = fill(body, variables);
     const filled = subject ? fill(subject, variables).replace(/\s+/g, " ").trim() : "";

@@ -27,7 +27,11 @@ function bearerOf(request: FastifyRequest): string | undefined {
  * The signed-in subject of a request without a secret key; a bad or expired JWT, or one whose
  * sign-in was revoked (logout, password change or reset), counts as signed out.
  */
-async function resolveSubject(request: FastifyRequest, tokens: SessionTokens, revoked: RevokedSessions): Promise<Caller> {
+async function resolveSubject(
+  request: FastifyRequest,
+  tokens: SessionTokens,
+  revoked: RevokedSessions,
+): Promise<Caller> {
   const token = bearerOf(request);
   const claims = token ? await tokens.verify(token) : undefined;
   if (!claims || (await revoked.isRevoked(claims.familyId))) return { kind: "anonymous" };
@@ -40,7 +44,12 @@ async function resolveSubject(request: FastifyRequest, tokens: SessionTokens, re
  * file at /public/files): the secret key, a signed-in subject, or anonymous. A wrong secret key
  * counts as anonymous here: such a route refuses by answering as to anyone else.
  */
-export async function callerOfRequest(request: FastifyRequest, tokens: SessionTokens, revoked: RevokedSessions, secret: string | undefined): Promise<Caller> {
+export async function callerOfRequest(
+  request: FastifyRequest,
+  tokens: SessionTokens,
+  revoked: RevokedSessions,
+  secret: string | undefined,
+): Promise<Caller> {
   const key = secretKeyOf(request);
   if (key) return secret && sameSecret(key, secret) ? SECRET_KEY : ANONYMOUS;
   return resolveSubject(request, tokens, revoked);
@@ -52,7 +61,13 @@ export async function callerOfRequest(request: FastifyRequest, tokens: SessionTo
  * /api route as it is registered (see rbac-module.ts); routes outside /api (public pages, the
  * admin's files) are not API and do not carry it.
  */
-export function authorizationHook(authorizer: Authorizer, ownRows: OwnRows, tokens: SessionTokens, revoked: RevokedSessions, secret: string | undefined) {
+export function authorizationHook(
+  authorizer: Authorizer,
+  ownRows: OwnRows,
+  tokens: SessionTokens,
+  revoked: RevokedSessions,
+  secret: string | undefined,
+) {
   const refuse = (request: FastifyRequest) => {
     const what = `${request.method} ${routedPath(request)}`;
     if (request.caller.kind === "anonymous") return new AppError("AUTHENTICATION_ERROR", `sign in to call ${what}`);

@@ -8,7 +8,9 @@ const KEY_LENGTH = 64;
 function derive(password: string, salt: string, params: typeof PARAMS): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

@@ -55,7 +55,11 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
   const db = modelQueries(database.db, app.registry);
   await seedPermissions(database, repositories);
   await applySchemaAccess(database, repositories, app.registry);
-  const secret = await resolveSigningSecret(config.jwtSecret, config.production, repositories.get("rbac/signing-keys")!);
+  const secret = await resolveSigningSecret(
+    config.jwtSecret,
+    config.production,
+    repositories.get("rbac/signing-keys")!,
+  );
   const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
   const refreshTokens = new RefreshTokens(db, config.refreshTokenTtlSeconds, app.changes);
   const revoked = new RevokedSessions(db, config.accessTokenTtlSeconds, app.changes, app.log);
@@ -66,16 +70,27 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     await background.settled();
   });
   const authorizer = new Authorizer(db, app.changes);
-  const accounts = new Accounts(database, db, repositories, refreshTokens, mailer, background, { publicUrl: config.publicUrl });
+  const accounts = new Accounts(database, db, repositories, refreshTokens, mailer, background, {
+    publicUrl: config.publicUrl,
+  });
   return {
     config,
     db,
     tokens,
     revoked,
-    sessions: new Sessions(db, tokens, refreshTokens, { secure: config.production, httpOnly: config.sessionCookieHttpOnly }),
+    sessions: new Sessions(db, tokens, refreshTokens, {
+      secure: config.production,
+      httpOnly: config.sessionCookieHttpOnly,
+    }),
     authorizer,
     // A row is members-only by the links of the copy it is read from: visitors' by the published links.
-    membersOnly: new MembersOnly(app.registry, { working: repositories, published: app.publishedRepositories }, authorizer, app.changes, app.log),
+    membersOnly: new MembersOnly(
+      app.registry,
+      { working: repositories, published: app.publishedRepositories },
+      authorizer,
+      app.changes,
+      app.log,
+    ),
     ownRows: new OwnRows(db, repositories),
     accounts,
     subjects: new SubjectRecords(db, repositories),

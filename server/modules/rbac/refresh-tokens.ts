@@ -36,35 +36,45 @@ export class RefreshTokens {
     const token = randomBytes(32).toString("base64url");
     const issuedAtMs = Date.now();
     const expiresAtMs = issuedAtMs + this.ttlSeconds * 1000;
-    await db.insertInto(TABLE).values({ subjectId, familyId, tokenHash: hashOf(token), expiresAt: new Date(expiresAtMs) }).execute();
+    await db
+      .insertInto(TABLE)
+      .values({ subjectId, familyId, tokenHash: hashOf(token), expiresAt: new Date(expiresAtMs) })
+      .execute();
     return { token, familyId, issuedAtMs, expiresAtMs };
   }
 
   /** Spends the token and issues its successor; throws Authentication error for any bad token. */
   async rotate(token: string): Promise<{ subjectId: string } & IssuedRefresh> {
-    return this.db.transaction().execute(async (trx) => {
-      // Only one concurrent use can mark an unused token used; the other sees no row and fails.
-      const spent = await trx
-        .updateTable(TABLE)
-        .set({ usedAt: new Date() })
-        .where("tokenHash", "=", hashOf(token))
-        .where("usedAt", "is", null)
-        .where("revokedAt", "is", null)
-        .where("expiresAt", ">", new Date())
-        .returning(["subjectId", "familyId"])
-        .executeTakeFirst();
-      if (spent) return { subjectId: spent.subjectId, ...(await this.issue(spent.subjectId, spent.familyId, trx)) };
-      const known = await trx.selectFrom(TABLE).select(["familyId", "usedAt"]).where("tokenHash", "=", hashOf(token)).executeTakeFirst();
-      if (known?.usedAt) {
-        await revokeWhere(trx, "familyId", known.familyId);
-        return "replayed" as const;
-      }
-      return undefined;
-    }).then((result) => {
-      if (result === "replayed") this.changes.publish(REFRESH_TOKENS);
-      if (!result || result === "replayed") throw invalid();
-      return result;
-    });
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        // Only one concurrent use can mark an unused token used; the other sees no row and fails.
+        const spent = await trx
+          .updateTable(TABLE)
+          .set({ usedAt: new Date() })
+          .where("tokenHash", "=", hashOf(token))
+          .where("usedAt", "is", null)
+          .where("revokedAt", "is", null)
+          .where("expiresAt", ">", new Date())
+          .returning(["subjectId", "familyId"])
+          .executeTakeFirst();
+        if (spent) return { subjectId: spent.subjectId, ...(await this.issue(spent.subjectId, spent.familyId, trx)) };
+        const known = await trx
+          .selectFrom(TABLE)
+          .select(["familyId", "usedAt"])
+          .where("tokenHash", "=", hashOf(token))
+          .executeTakeFirst();
+        if (known?.usedAt) {
+          await revokeWhere(trx, "familyId", known.familyId);
+          return "replayed" as const;
+        }
+        return undefined;
+      })
+      .then((result) => {
+        if (result === "replayed") this.changes.publish(REFRESH_TOKENS);
+        if (!result || result === "replayed") throw invalid();
+        return result;
+      });
   }
 
   /** Ends one sign-in (logout). */
@@ -78,16 +88,34 @@ export class RefreshTokens {
    * written through the repository, so the revocation is announced when that transaction commits.
    */
   async revokeSubject(subjectId: string, repository: RepositoryLookup, trx: ModelQueries) {
-    const live = await trx.selectFrom(TABLE).select("id").where("subjectId", "=", subjectId).where("revokedAt", "is", null).execute();
-    await repository(REFRESH_TOKENS).updateMany(live.map((r) => r.id), { revokedAt: new Date().toISOString() }, { trusted: true });
+    const live = await trx
+      .selectFrom(TABLE)
+      .select("id")
+      .where("subjectId", "=", subjectId)
+      .where("revokedAt", "is", null)
+      .execute();
+    await repository(REFRESH_TOKENS).updateMany(
+      live.map((r) => r.id),
+      { revokedAt: new Date().toISOString() },
+      { trusted: true },
+    );
   }
 
   /** The family a token belongs to, if the token is known. */
   async familyOf(token: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom(TABLE).select("familyId").where("tokenHash", "=", hashOf(token)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom(TABLE)
+      .select("familyId")
+      .where("tokenHash", "=", hashOf(token))
+      .executeTakeFirst();
     return row?.familyId;
   }
 }
 
 const revokeWhere = (db: ModelQueries, column: "familyId", value: string) =>
-  db.updateTable(TABLE).set({ revokedAt: new Date() }).where(column, "=", value).where("revokedAt", "is", null).execute();
+  db
+    .updateTable(TABLE)
+    .set({ revokedAt: new Date() })
+    .where(column, "=", value)
+    .where("revokedAt", "is", null)
+    .execute();

@@ -27,9 +27,12 @@ export class RevokedSessions {
     changes: ChangeFeed,
     private readonly log: FastifyBaseLogger,
   ) {
-    changes.subscribe((model) => {
-      if (model === REFRESH_TOKENS || model === EVERYTHING) void this.reload().catch(() => undefined);
-    }, [REFRESH_TOKENS]);
+    changes.subscribe(
+      (model) => {
+        if (model === REFRESH_TOKENS || model === EVERYTHING) void this.reload().catch(() => undefined);
+      },
+      [REFRESH_TOKENS],
+    );
   }
 
   /** True when the sign-in was revoked; waits for a reload in progress. */
@@ -65,7 +68,12 @@ export class RevokedSessions {
 
   private async query(): Promise<Set<string>> {
     const since = new Date(Date.now() - (this.tokenTtlSeconds + CLOCK_MARGIN_SECONDS) * 1000);
-    const rows = await this.db.selectFrom("rbac/refresh-tokens").select("familyId").distinct().where("revokedAt", ">", since).execute();
+    const rows = await this.db
+      .selectFrom("rbac/refresh-tokens")
+      .select("familyId")
+      .distinct()
+      .where("revokedAt", ">", since)
+      .execute();
     return new Set(rows.map((r) => r.familyId));
   }
 }

@@ -30,7 +30,10 @@ const ALGORITHM = "HS256";
 export class SessionTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string, readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -81,7 +84,8 @@ export class SessionTokens {
   async verify(token: string): Promise<SessionClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: [ALGORITHM] });
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.typ === REFRESH_TOKEN_TYPE) return undefined;
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.typ === REFRESH_TOKEN_TYPE)
+        return undefined;
       const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === "string") : [];
       return { subjectId: payload.sub, roles, familyId: payload.sid };
     } catch (error) {

@@ -12,9 +12,14 @@ export interface SecretPurpose {
  * keys under its purpose (server/lib/signing-secret.ts), so every instance on the database agrees.
  * Production requires the setting.
  */
-export type SigningSecrets = (setting: string | undefined, production: boolean, purpose?: SecretPurpose) => Promise<string>;
+export type SigningSecrets = (
+  setting: string | undefined,
+  production: boolean,
+  purpose?: SecretPurpose,
+) => Promise<string>;
 
 /** Secrets kept in rbac's signing keys, for another module that signs what it hands out (order links, the dummy provider's pages). */
 export function signingSecrets(repositories: Repositories): SigningSecrets {
-  return (setting, production, purpose) => resolveSigningSecret(setting, production, repositories.get("rbac/signing-keys")!, purpose);
+  return (setting, production, purpose) =>
+    resolveSigningSecret(setting, production, repositories.get("rbac/signing-keys")!, purpose);
 }

@@ -64,7 +64,8 @@ export class WalletSignIn {
     const proof = await this.verify(input, domain);
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       await proof.spend(trx);
-      if (await walletSubject(trx, proof.account)) throw new AppError("CONFLICT", "this wallet is already a sign-in method of an account");
+      if (await walletSubject(trx, proof.account))
+        throw new AppError("CONFLICT", "this wallet is already a sign-in method of an account");
       return linkWallet(repository, trx, subjectId, proof.account);
     });
   }
@@ -73,25 +74,39 @@ export class WalletSignIn {
    * Checks the message and signature; `spend` (in the caller's transaction) marks the message
    * used, so it signs in or links once only.
    */
-  private async verify(input: SignedWalletMessage, domain: string): Promise<{ account: string; spend(trx: ModelQueries): Promise<void> }> {
+  private async verify(
+    input: SignedWalletMessage,
+    domain: string,
+  ): Promise<{ account: string; spend(trx: ModelQueries): Promise<void> }> {
     if (!input.address) throw refused("No account found");
-    const [{ getAddress, isAddress, verifyMessage }, { parseSiweMessage, validateSiweMessage }] = await Promise.all([import("viem"), import("viem/siwe")]);
-    if (!isAddress(input.address, { strict: false })) throw validationError("/address must be an Ethereum address", [{ path: "/address", message: "must be an Ethereum address" }]);
+    const [{ getAddress, isAddress, verifyMessage }, { parseSiweMessage, validateSiweMessage }] = await Promise.all([
+      import("viem"),
+      import("viem/siwe"),
+    ]);
+    if (!isAddress(input.address, { strict: false }))
+      throw validationError("/address must be an Ethereum address", [
+        { path: "/address", message: "must be an Ethereum address" },
+      ]);
     const address = getAddress(input.address);
     const account = address.toLowerCase();
     const signatureMatches = async () => {
-      const valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex }).catch(() => false);
+      const valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex }).catch(
+        () => false,
+      );
       if (!valid) throw refused("the signature does not match the address");
     };
     if (this.options.timestampMessages && TIMESTAMP_MESSAGE.test(input.message)) {
       const signedAt = Number(input.message);
-      if (Math.abs(Date.now() - signedAt) > TIMESTAMP_MESSAGE_TTL_MS) throw refused("the signed timestamp is more than five minutes from now");
+      if (Math.abs(Date.now() - signedAt) > TIMESTAMP_MESSAGE_TTL_MS)
+        throw refused("the signed timestamp is more than five minutes from now");
       await signatureMatches();
       return { account, spend: (trx) => spendTimestamp(trx, account, signedAt) };
     }
     const message = parseSiweMessage(input.message);
     if (!message.nonce || !message.address || !message.domain) {
-      throw validationError("/message must be a Sign-In with Ethereum message", [{ path: "/message", message: "must be a Sign-In with Ethereum message" }]);
+      throw validationError("/message must be a Sign-In with Ethereum message", [
+        { path: "/message", message: "must be a Sign-In with Ethereum message" },
+      ]);
     }
     if (!validateSiweMessage({ message, address, domain, time: new Date() })) {
       throw refused("the sign-in message is expired, not yet valid, for another site or for another address");
@@ -131,7 +146,11 @@ async function spendNonce(trx: ModelQueries, nonce: string) {
 async function spendTimestamp(trx: ModelQueries, account: string, signedAt: number) {
   const recorded = await trx
     .insertInto("rbac/sign-in-nonces")
-    .values({ nonce: `timestamp:${account}:${signedAt}`, expiresAt: new Date(signedAt + TIMESTAMP_MESSAGE_TTL_MS), usedAt: new Date() })
+    .values({
+      nonce: `timestamp:${account}:${signedAt}`,
+      expiresAt: new Date(signedAt + TIMESTAMP_MESSAGE_TTL_MS),
+      usedAt: new Date(),
+    })
     .onConflict((conflict) => conflict.column("nonce").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -149,7 +168,12 @@ async function walletSubject(trx: ModelQueries, account: string): Promise<string
   return known?.subjectId;
 }
 
-async function linkWallet(repository: RepositoryLookup, trx: ModelQueries, subjectId: string, account: string): Promise<Row> {
+async function linkWallet(
+  repository: RepositoryLookup,
+  trx: ModelQueries,
+  subjectId: string,
+  account: string,
+): Promise<Row> {
   const identity = await repository("rbac/identities").create({ provider: WALLET_PROVIDER, account });
   await repository("rbac/subjects-to-identities").create({ subjectId, identityId: identity.id });
   await markIdentified(trx, subjectId);

@@ -2,12 +2,23 @@ import type { SeedWriter } from "../seed-writer.js";
 
 /** The layout every demo page shares: the navbar above the page, the footer below it ('additional'). */
 export async function seedLayout(w: SeedWriter) {
-  const layout = await w.create("host/layouts", { slug: "main-layout", adminTitle: "Main layout", title: { en: "Main layout", ru: "Основной макет" } });
+  const layout = await w.create("host/layouts", {
+    slug: "main-layout",
+    adminTitle: "Main layout",
+    title: { en: "Main layout", ru: "Основной макет" },
+  });
   w.layoutId = layout.id;
 
-  const logotype = await w.create("website-builder/logotypes", { slug: "northwind-logo", adminTitle: "Northwind Studio logo", url: "/", title: { en: "Northwind Studio", ru: "Студия «Норд»" } });
+  const logotype = await w.create("website-builder/logotypes", {
+    slug: "northwind-logo",
+    adminTitle: "Northwind Studio logo",
+    url: "/",
+    title: { en: "Northwind Studio", ru: "Студия «Норд»" },
+  });
 
-  const navbar = await w.widget("website-builder", "navbar-default", "navbar", { title: { en: "Northwind Studio", ru: "Студия «Норд»" } });
+  const navbar = await w.widget("website-builder", "navbar-default", "navbar", {
+    title: { en: "Northwind Studio", ru: "Студия «Норд»" },
+  });
   await w.link("website-builder/widgets-to-logotypes", { widgetId: navbar.widgetId, logotypeId: logotype.id });
   // No 'Sign in' button here: the user menu at the navbar's right end links to sign-in, and
   // becomes the account menu once signed in.
@@ -35,5 +46,10 @@ export async function seedLayout(w: SeedWriter) {
     { title: { en: "Source code", ru: "Исходный код" }, url: "https://github.com/", variant: "link" },
   ]);
   await w.link("website-builder/widgets-to-buttons-arrays", { widgetId: footer.widgetId, buttonsArrayId: footerLinks });
-  await w.link("host/layouts-to-widgets", { layoutId: layout.id, widgetId: await w.hostWidget(footer, "footer") }, 1, "additional");
+  await w.link(
+    "host/layouts-to-widgets",
+    { layoutId: layout.id, widgetId: await w.hostWidget(footer, "footer") },
+    1,
+    "additional",
+  );
 }

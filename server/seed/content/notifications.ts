@@ -7,7 +7,13 @@ import type { SeedWriter } from "../seed-writer.js";
  * are used from code.
  */
 export async function seedNotificationTemplates(w: SeedWriter) {
-  for (const name of ["order-status-changed", "order-unpaid-reminder", "owner-order-paid", "owner-form-submitted", "password-reset"]) {
+  for (const name of [
+    "order-status-changed",
+    "order-unpaid-reminder",
+    "owner-order-paid",
+    "owner-form-submitted",
+    "password-reset",
+  ]) {
     const text = DEFAULT_TEMPLATES[name]!;
     await w.create("notification/templates", {
       variant: name,

@@ -58,7 +58,12 @@ export function segmentValuesFrom(
     const id = repository.model.fieldMap.get("id");
     if (hidden.size && id) filters.push({ field: id, kind: id.kind, method: "notInArray", value: [...hidden] });
     for (let offset = 0; values.length < ADDRESSES_PER_TEMPLATE; offset += BATCH) {
-      const rows: Row[] = await repository.list({ filters, orderBy: [{ field, kind: field.kind, direction: "asc" }], limit: BATCH, offset });
+      const rows: Row[] = await repository.list({
+        filters,
+        orderBy: [{ field, kind: field.kind, direction: "asc" }],
+        limit: BATCH,
+        offset,
+      });
       for (const row of rows) {
         const value = String(row[field.name]);
         if (value !== "" && !value.includes("/")) values.push(value);

@@ -4,7 +4,15 @@ import type { Repository } from "../../../engine/query/repository.js";
 import { firstRowWhere, rowsLike } from "../../../engine/query/record-queries.js";
 import { segmentValuesFrom, templateAddresses } from "./page-addresses.js";
 import { decodedSegments, normalizeDecoded } from "../../lib/url-path.js";
-import { bySpecificity, matchTemplate, namedSegments, parseTemplate, splitUrl, type NamedSegment, type UrlTemplate } from "./url-templates.js";
+import {
+  bySpecificity,
+  matchTemplate,
+  namedSegments,
+  parseTemplate,
+  splitUrl,
+  type NamedSegment,
+  type UrlTemplate,
+} from "./url-templates.js";
 
 export interface ResolvedPage {
   page: Row;
@@ -46,9 +54,12 @@ export class PageResolver {
     private readonly hiddenOf: (model: string) => Promise<ReadonlySet<string>> = async () => new Set(),
   ) {
     const modelId = pages.model.id;
-    changes.subscribe((model) => {
-      if (model === modelId || model === EVERYTHING) this.templates = undefined;
-    }, [modelId]);
+    changes.subscribe(
+      (model) => {
+        if (model === modelId || model === EVERYTHING) this.templates = undefined;
+      },
+      [modelId],
+    );
   }
 
   get modelId(): string {
@@ -91,13 +102,16 @@ export class PageResolver {
    * gives no address here, though the page still resolves for a visited one.
    */
   async addresses(): Promise<PageUrl[]> {
-    const mayList = async (segment: NamedSegment) => !segment.model.startsWith("rbac/") && (await this.mayLookUp(segment));
+    const mayList = async (segment: NamedSegment) =>
+      !segment.model.startsWith("rbac/") && (await this.mayLookUp(segment));
     const valuesOf = segmentValuesFrom(this.repositories, mayList, this.hiddenOf);
     const addresses: PageUrl[] = [];
     for (const page of await this.urls()) {
       const template = parseTemplate(page.url);
       if (!template) addresses.push(page);
-      else for (const url of await templateAddresses(template, valuesOf)) addresses.push({ id: page.id, url, segments: splitUrl(url) });
+      else
+        for (const url of await templateAddresses(template, valuesOf))
+          addresses.push({ id: page.id, url, segments: splitUrl(url) });
     }
     return addresses;
   }
@@ -108,7 +122,10 @@ export class PageResolver {
   }
 
   /** Every named segment's record, or undefined when one is missing (then the template does not apply). */
-  private async lookUpNamed(template: UrlTemplate, values: Record<string, string>): Promise<ResolvedPage["named"] | undefined> {
+  private async lookUpNamed(
+    template: UrlTemplate,
+    values: Record<string, string>,
+  ): Promise<ResolvedPage["named"] | undefined> {
     const found: ResolvedPage["named"] = [];
     for (const segment of namedSegments(template)) {
       const repository = this.repositories.get(segment.model);

@@ -6,15 +6,30 @@ import { defineRoute } from "../../modules/route.js";
 import type { PageResolver } from "./page-resolver.js";
 
 // A path, or as the original client asks for the home page: `index`, or no url at all.
-const URL_QUERY = { type: "string", maxLength: 2048, pattern: "^(/|index$|$)", "x-message": "must be a path starting with /" };
+const URL_QUERY = {
+  type: "string",
+  maxLength: 2048,
+  pattern: "^(/|index$|$)",
+  "x-message": "must be a path starting with /",
+};
 
 const byUrl = inputSchema<{ url?: string }>({ properties: { url: URL_QUERY }, additionalProperties: true });
 const segmentQuery = inputSchema<{ url: string; segment: string }>({
-  properties: { url: URL_QUERY, segment: { type: "string", pattern: "^[a-z0-9-]+\\.[a-z0-9-]+\\.[A-Za-z0-9_]+$", "x-message": "must name module.entity.field" } },
+  properties: {
+    url: URL_QUERY,
+    segment: {
+      type: "string",
+      pattern: "^[a-z0-9-]+\\.[a-z0-9-]+\\.[A-Za-z0-9_]+$",
+      "x-message": "must name module.entity.field",
+    },
+  },
   required: ["url", "segment"],
   additionalProperties: true,
 });
-const urlsQuery = inputSchema<{ templates?: "true" | "false" }>({ properties: { templates: { type: "string", enum: ["true", "false"] } }, additionalProperties: true });
+const urlsQuery = inputSchema<{ templates?: "true" | "false" }>({
+  properties: { templates: { type: "string", enum: ["true", "false"] } },
+  additionalProperties: true,
+});
 
 /** The visited path without its language prefix; `index` and an empty url are the home page. */
 const pagePath = (url: string | undefined) => (!url || url === "index" ? "/" : splitLanguage(url).path);
@@ -29,12 +44,17 @@ export function registerPagesRoutes(app: FastifyInstance, resolver: PageResolver
   const base = `/api/${resolver.modelId}`;
   const tag = resolver.modelId.split("/")[0]!;
 
-  const findByUrl = "The page a visited url resolves to (exact url, else a url template whose named records exist); `index` or no url is `/`; 404 when none";
-  defineRoute(app, { method: "GET", url: `${base}/find-by-url`, tag, summary: findByUrl, query: byUrl }, async ({ query: { url } }) => {
-    const resolved = await resolver.resolve(pagePath(url));
-    if (!resolved) throw notFound(`no page for ${url || "/"}`);
-    return { data: resolved.page };
-  });
+  const findByUrl =
+    "The page a visited url resolves to (exact url, else a url template whose named records exist); `index` or no url is `/`; 404 when none";
+  defineRoute(
+    app,
+    { method: "GET", url: `${base}/find-by-url`, tag, summary: findByUrl, query: byUrl },
+    async ({ query: { url } }) => {
+      const resolved = await resolver.resolve(pagePath(url));
+      if (!resolved) throw notFound(`no page for ${url || "/"}`);
+      return { data: resolved.page };
+    },
+  );
 
   defineRoute(
     app,
@@ -58,7 +78,8 @@ export function registerPagesRoutes(app: FastifyInstance, resolver: PageResolver
       method: "GET",
       url: `${base}/url-segment-value`,
       tag,
-      summary: 'The value a url gives a named segment of its page: url /blog/articles/hello, segment blog.articles.slug → "hello"; `null` when the page has no such segment; 404 when no page has the url',
+      summary:
+        'The value a url gives a named segment of its page: url /blog/articles/hello, segment blog.articles.slug → "hello"; `null` when the page has no such segment; 404 when no page has the url',
       query: segmentQuery,
     },
     async ({ query: { url, segment } }) => {

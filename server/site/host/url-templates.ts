@@ -33,7 +33,8 @@ export function parseTemplate(url: string): UrlTemplate | undefined {
   const parts: TemplatePart[] = [];
   for (const segment of splitUrl(url)) {
     const named = NAMED.exec(segment);
-    if (named) parts.push({ name: `${named[1]}.${named[2]}.${named[3]}`, model: `${named[1]}/${named[2]}`, field: named[3]! });
+    if (named)
+      parts.push({ name: `${named[1]}.${named[2]}.${named[3]}`, model: `${named[1]}/${named[2]}`, field: named[3]! });
     else if (segment.includes("[")) return undefined;
     else parts.push({ literal: segment });
   }
@@ -54,7 +55,8 @@ export function matchTemplate(template: UrlTemplate, segments: string[]): Record
   return values;
 }
 
-export const namedSegments = (template: UrlTemplate): NamedSegment[] => template.parts.filter((p): p is NamedSegment => "name" in p);
+export const namedSegments = (template: UrlTemplate): NamedSegment[] =>
+  template.parts.filter((p): p is NamedSegment => "name" in p);
 
 /** Most literal segments first, then by url: "/blog/articles/[…]" before "/blog/[…]/[…]". */
 export const bySpecificity = (a: UrlTemplate, b: UrlTemplate) => b.literals - a.literals || a.url.localeCompare(b.url);

@@ -52,12 +52,19 @@ export class PagePreviews {
    * ("/blog/articles/[blog.articles.slug]") is shown at `path`, one of its addresses once it is
    * published, or else at the first address its published records give.
    */
-  async link(page: { id: string; url: string }, author: PreviewAuthor, language: Language, path?: string): Promise<string> {
+  async link(
+    page: { id: string; url: string },
+    author: PreviewAuthor,
+    language: Language,
+    path?: string,
+  ): Promise<string> {
     const view = await this.view();
     const address = await this.rehearsal.run(page.id, this.mayPublish(author), async (repositories) => {
       const address = path === undefined ? await this.addressOf(page.url, repositories) : normalizeUrl(path);
       if (path !== undefined && (await view(repositories).resolver.resolve(address))?.page.id !== page.id) {
-        throw validationError("path is not an address of this page", [{ path: "/data/path", message: `no address of page ${page.url} once it is published` }]);
+        throw validationError("path is not an address of this page", [
+          { path: "/data/path", message: `no address of page ${page.url} once it is published` },
+        ]);
       }
       return address;
     });
@@ -74,7 +81,8 @@ export class PagePreviews {
       // `?preview=x`. "expired" needs this page's own signature, so it tells its holder only.
       if (!resolved) return { status: 403, html: plainPreviewRefused(language, "invalid") };
       const { check, author } = this.links.check(resolved.page.id as string, token);
-      if (check !== "valid" || !author) return { status: 403, html: plainPreviewRefused(language, check === "valid" ? "invalid" : check) };
+      if (check !== "valid" || !author)
+        return { status: 403, html: plainPreviewRefused(language, check === "valid" ? "invalid" : check) };
       const pageId = resolved.page.id as string;
       const view = await this.view();
       const loaded = await this.rehearsal.run(pageId, this.mayPublish(author), async (repositories) => {
@@ -104,7 +112,12 @@ async function firstValue(segment: NamedSegment, repositories: Map<string, Repos
   const repository = repositories.get(segment.model);
   const field = repository?.model.fieldMap.get(segment.field);
   if (!repository || !field || field.hidden || segment.model.startsWith("rbac/")) return [];
-  const [row] = await repository.list({ filters: [{ field, kind: field.kind, method: "isNotNull" }], orderBy: [{ field, kind: field.kind, direction: "asc" }], limit: 1, offset: 0 });
+  const [row] = await repository.list({
+    filters: [{ field, kind: field.kind, method: "isNotNull" }],
+    orderBy: [{ field, kind: field.kind, direction: "asc" }],
+    limit: 1,
+    offset: 0,
+  });
   const value = row && String(row[field.name]);
   return value && !value.includes("/") ? [value] : [];
 }

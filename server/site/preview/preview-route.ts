@@ -40,14 +40,19 @@ export async function registerPreviewRoute(app: FastifyInstance, previews: PageP
         body,
         bodyOptional: true,
         authorize: async (request) => {
-          if (!(await mayEdit(app, request, pages))) throw new AppError("PERMISSION_ERROR", "previewing a page needs permission to edit pages");
+          if (!(await mayEdit(app, request, pages)))
+            throw new AppError("PERMISSION_ERROR", "previewing a page needs permission to edit pages");
         },
       },
       async ({ params: { id }, body: input }, request) => {
         const page = await working.listByIds([id]).then((rows) => rows[0]);
         if (!page) throw notFound(`Page ${id} was not found`);
         const language = checkLanguage(input?.language, "/data/language") ?? DEFAULT_LANGUAGE;
-        return { data: { url: await previews.link({ id, url: String(page.url) }, authorOf(request.caller), language, input?.path) } };
+        return {
+          data: {
+            url: await previews.link({ id, url: String(page.url) }, authorOf(request.caller), language, input?.path),
+          },
+        };
       },
     );
   });
@@ -59,6 +64,7 @@ export async function registerPreviewRoute(app: FastifyInstance, previews: PageP
  */
 function authorOf(caller: FastifyRequest["caller"] | undefined): PreviewAuthor {
   if (caller?.kind === "subject") return { kind: "subject", subjectId: caller.subjectId };
-  if (caller?.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "previewing a page needs a signed-in editor");
+  if (caller?.kind === "anonymous")
+    throw new AppError("AUTHENTICATION_ERROR", "previewing a page needs a signed-in editor");
   return { kind: "secret-key" };
 }

@@ -26,7 +26,11 @@ export class PublishRehearsal {
     private readonly pages: Model,
   ) {}
 
-  async run<T>(pageId: string, may: MayPublish | undefined, work: (repositories: Map<string, Repository>) => Promise<T>): Promise<T> {
+  async run<T>(
+    pageId: string,
+    may: MayPublish | undefined,
+    work: (repositories: Map<string, Repository>) => Promise<T>,
+  ): Promise<T> {
     const decided = may && (await this.decide(pageId, may));
     let result: { value: T } | undefined;
     try {

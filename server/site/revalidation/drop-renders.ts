@@ -27,7 +27,10 @@ export function dropPath(cache: HtmlCache, raw: string, type: RevalidateType): n
  * Returns how many renders this instance dropped.
  */
 export function dropTag(app: FastifyInstance, cache: HtmlCache, tag: string): number {
-  const [module, entity] = tag.replace(/^\/?api\//, "").replace(/^\//, "").split("/");
+  const [module, entity] = tag
+    .replace(/^\/?api\//, "")
+    .replace(/^\//, "")
+    .split("/");
   const model = app.registry.models.find((m) => m.id === `${module}/${entity}`);
   if (!model) return cache.clear();
   const before = cache.size;

@@ -20,7 +20,14 @@ export function faviconIco(): Promise<Buffer> {
 
 async function drawIco(): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
-  const pngs = await Promise.all(ICO_SIZES.map((size) => sharp(Buffer.from(FAVICON_SVG), { density: 72 * (size / 64) * 4 }).resize(size, size).png().toBuffer()));
+  const pngs = await Promise.all(
+    ICO_SIZES.map((size) =>
+      sharp(Buffer.from(FAVICON_SVG), { density: 72 * (size / 64) * 4 })
+        .resize(size, size)
+        .png()
+        .toBuffer(),
+    ),
+  );
   return icoOf(pngs.map((png, i) => ({ size: ICO_SIZES[i]!, png })));
 }
 

@@ -14,7 +14,9 @@ export const ERROR_PAGE_URLS = new Set(["/404", "/500"]);
 export async function personalPageIds(repositories: Map<string, Repository>, pageIds: string[]): Promise<Set<string>> {
   const repo = (model: string) => repositories.get(model)!;
   const placed = await rowsWhereIn(repo("host/pages-to-widgets"), "pageId", pageIds);
-  const external = await rowsWhereIn(repo("host/widgets-to-external-widgets"), "widgetId", [...new Set(placed.map((r) => String(r.widgetId)))]);
+  const external = await rowsWhereIn(repo("host/widgets-to-external-widgets"), "widgetId", [
+    ...new Set(placed.map((r) => String(r.widgetId))),
+  ]);
   const byModule = new Map<string, string[]>();
   for (const link of external) {
     const module = String(link.externalModule || "website-builder");
@@ -28,6 +30,8 @@ export async function personalPageIds(repositories: Map<string, Repository>, pag
       if (isPersonalWidget(module, row.variant)) personalWidgets.add(String(row.id));
     }
   }
-  const personalHostWidgets = new Set(external.filter((link) => personalWidgets.has(String(link.externalWidgetId))).map((link) => String(link.widgetId)));
+  const personalHostWidgets = new Set(
+    external.filter((link) => personalWidgets.has(String(link.externalWidgetId))).map((link) => String(link.widgetId)),
+  );
   return new Set(placed.filter((r) => personalHostWidgets.has(String(r.widgetId))).map((r) => String(r.pageId)));
 }

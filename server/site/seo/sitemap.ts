@@ -1,5 +1,5 @@
 import type { Repository } from "../../../engine/query/repository.js";
-import { DEFAULT_LANGUAGE, LANGUAGES, } from "../../../common/site/page-data.js";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../common/site/page-data.js";
 import { withLanguage } from "../../../common/i18n/languages.js";
 import { escapeHtml } from "../../../common/site/html.js";
 import type { PageResolver } from "../host/page-resolver.js";
@@ -13,7 +13,10 @@ export const SITEMAP_MAX_URLS = 50_000;
  * leaving out the error pages and the personal ones (sign-in and account pages, the cart,
  * members-only content: personal-pages.ts).
  */
-export async function publicAddresses(resolver: PageResolver, repositories: Map<string, Repository>): Promise<string[]> {
+export async function publicAddresses(
+  resolver: PageResolver,
+  repositories: Map<string, Repository>,
+): Promise<string[]> {
   const addresses = await resolver.addresses();
   const personal = await personalPageIds(repositories, [...new Set(addresses.map((a) => a.id))]);
   const urls = addresses.filter((a) => !personal.has(a.id) && !ERROR_PAGE_URLS.has(a.url)).map((a) => a.url);
@@ -28,10 +31,13 @@ export async function publicAddresses(resolver: PageResolver, repositories: Map<
 export function sitemapXml(origin: string, paths: string[]): string {
   // A sitemap file holds at most 50,000 addresses (sitemaps.org); a larger site would need an index of several.
   const kept = paths.slice(0, Math.floor(SITEMAP_MAX_URLS / LANGUAGES.length));
-  const url = (path: string, language: (typeof LANGUAGES)[number]) => escapeHtml(`${origin}${withLanguage(path, language)}`);
+  const url = (path: string, language: (typeof LANGUAGES)[number]) =>
+    escapeHtml(`${origin}${withLanguage(path, language)}`);
   const entries = kept.flatMap((path) => {
     const alternates = [
-      ...LANGUAGES.map((language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${url(path, language)}"/>`),
+      ...LANGUAGES.map(
+        (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${url(path, language)}"/>`,
+      ),
       `<xhtml:link rel="alternate" hreflang="x-default" href="${url(path, DEFAULT_LANGUAGE)}"/>`,
     ].join("");
     return LANGUAGES.map((language) => `<url><loc>${url(path, language)}</loc>${alternates}</url>`);

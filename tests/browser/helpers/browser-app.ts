@@ -30,7 +30,8 @@ export interface RunningApp {
  */
 const imageFor = (overrides: Partial<Config>): StartingImage => {
   if (overrides.migrationsDir !== undefined && !isDefaultMigrations(overrides.migrationsDir)) return "empty";
-  if (!overrides.seedDemoContent || overrides.languages !== undefined || overrides.defaultLanguage !== undefined) return "migrated";
+  if (!overrides.seedDemoContent || overrides.languages !== undefined || overrides.defaultLanguage !== undefined)
+    return "migrated";
   return overrides.drafts ? "demo with drafts" : "demo";
 };
 
@@ -45,7 +46,15 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
   // publish at once (DRAFTS=off), as in createTestApp: the tests write content and look at it as
   // a visitor; the editorial workflow's test turns drafts on.
   const quiet = { seedDemoContent: false, drafts: false } as Partial<Config>;
-  const config: Config = { ...configFromEnv({}), rbacSecretKey: SECRET, logLevel: "silent", authRateLimit: 10_000, dataDir, ...quiet, ...overrides };
+  const config: Config = {
+    ...configFromEnv({}),
+    rbacSecretKey: SECRET,
+    logLevel: "silent",
+    authRateLimit: 10_000,
+    dataDir,
+    ...quiet,
+    ...overrides,
+  };
   const app = await composeApp(config, { database: test.database, logger: false });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
@@ -116,11 +125,19 @@ export interface CspViolation {
  */
 export async function watchCspViolations(context: BrowserContext): Promise<CspViolation[]> {
   const violations: CspViolation[] = [];
-  await context.exposeBinding("__reportCspViolation", (_source, violation: CspViolation) => void violations.push(violation));
+  await context.exposeBinding(
+    "__reportCspViolation",
+    (_source, violation: CspViolation) => void violations.push(violation),
+  );
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __reportCspViolation(v: unknown): void }).__reportCspViolation;
-      report({ page: location.pathname, directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+      report({
+        page: location.pathname,
+        directive: event.violatedDirective,
+        blocked: event.blockedURI,
+        sample: event.sample,
+      });
     });
   });
   return violations;

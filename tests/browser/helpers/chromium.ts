@@ -11,10 +11,15 @@ export const isCi = (env: NodeJS.ProcessEnv): boolean => !!env.CI && !["false", 
  * CI a missing browser throws, so every browser test file fails instead of passing as skipped
  * (CI once passed with Chromium silently absent).
  */
-export function chromiumAvailable(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): boolean {
+export function chromiumAvailable(
+  env: NodeJS.ProcessEnv = process.env,
+  exists: (path: string) => boolean = existsSync,
+): boolean {
   const path = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (exists(path)) return true;
-  if (isCi(env)) throw new Error(`CI=${env.CI} but there is no Chromium at ${path}: the browser tests must run in CI (.ci/install-chromium installs it)`);
+  if (isCi(env))
+    throw new Error(
+      `CI=${env.CI} but there is no Chromium at ${path}: the browser tests must run in CI (.ci/install-chromium installs it)`,
+    );
   return false;
 }
-

@@ -4,12 +4,18 @@ import { SECRET } from "../../helpers/test-app.js";
 
 /** A call with the secret key; answers `data`, throws on a refusal. */
 export async function asServer(running: RunningApp, method: "GET" | "POST" | "DELETE", url: string, data?: object) {
-  const answer = await running.app.inject({ method, url, headers: { "x-rbac-secret-key": SECRET }, ...(data ? { payload: { data } } : {}) });
+  const answer = await running.app.inject({
+    method,
+    url,
+    headers: { "x-rbac-secret-key": SECRET },
+    ...(data ? { payload: { data } } : {}),
+  });
   if (answer.statusCode >= 300) throw new Error(`${method} ${url}: ${answer.statusCode} ${answer.body}`);
   return answer.body ? JSON.parse(answer.body).data : undefined;
 }
 
-export const whereEq = (column: string, value: string) => `filters[and][0][column]=${column}&filters[and][0][method]=eq&filters[and][0][value]=${value}`;
+export const whereEq = (column: string, value: string) =>
+  `filters[and][0][column]=${column}&filters[and][0][method]=eq&filters[and][0][value]=${value}`;
 
 /**
  * The admin's screens open for the role named admin (web/admin/auth); this gives that role only
@@ -18,12 +24,19 @@ export const whereEq = (column: string, value: string) => `filters[and][0][colum
  */
 export async function narrowAdminRole(running: RunningApp, permissions: [string, string][]): Promise<void> {
   const [admin] = await asServer(running, "GET", `/api/rbac/roles?${whereEq("uid", "admin")}`);
-  for (const link of await asServer(running, "GET", `/api/rbac/roles-to-permissions?${whereEq("roleId", admin.id)}&limit=100`)) {
+  for (const link of await asServer(
+    running,
+    "GET",
+    `/api/rbac/roles-to-permissions?${whereEq("roleId", admin.id)}&limit=100`,
+  )) {
     await asServer(running, "DELETE", `/api/rbac/roles-to-permissions/${link.id}`);
   }
   for (const [method, path] of [...permissions, ["GET", "/api/admin/**"]]) {
     const permission = await asServer(running, "POST", "/api/rbac/permissions", { method, path, type: "HTTP" });
-    await asServer(running, "POST", "/api/rbac/roles-to-permissions", { roleId: admin.id, permissionId: permission.id });
+    await asServer(running, "POST", "/api/rbac/roles-to-permissions", {
+      roleId: admin.id,
+      permissionId: permission.id,
+    });
   }
 }
 

@@ -17,10 +17,14 @@ it("every file exporting a field type has its test here, and every listed type i
   const files: { name: string; kinds: string[] }[] = [];
   for (const file of readdirSync(TYPES_DIR).filter((f) => f.endsWith(".ts"))) {
     const exports: Record<string, unknown> = await import(pathToFileURL(join(TYPES_DIR, file)).href);
-    const kinds = Object.values(exports).filter(isFieldType).map((t) => t.kind);
+    const kinds = Object.values(exports)
+      .filter(isFieldType)
+      .map((t) => t.kind);
     if (kinds.length && file !== "index.ts") files.push({ name: file.replace(/\.ts$/, ""), kinds });
   }
-  const missing = files.filter((f) => !existsSync(join(import.meta.dirname, `${f.name}.test.ts`))).map((f) => `tests/engine/field-types/${f.name}.test.ts`);
+  const missing = files
+    .filter((f) => !existsSync(join(import.meta.dirname, `${f.name}.test.ts`)))
+    .map((f) => `tests/engine/field-types/${f.name}.test.ts`);
   expect(missing, "a field type file without its test").toEqual([]);
   expect(files.flatMap((f) => f.kinds).sort()).toEqual(builtInFieldTypes.map((t) => t.kind).sort());
 });

@@ -44,45 +44,97 @@ export function invalidBodyArb(model: Model, valid: Arbitrary<Row>, mode: "creat
   const add = (fields: Field[], make: (field: Field) => Arbitrary<Omit<BodyCase, "data"> & { value: unknown }>) => {
     if (!fields.length) return;
     mutations.push(
-      fc.tuple(valid, pick(fields).chain((f) => make(f).map((m) => ({ ...m, field: f.name })))).map(([body, m]) => ({
-        data: set(body, m.field, m.value),
-        expect: m.expect,
-        label: m.label,
-        field: m.field,
-      })),
+      fc
+        .tuple(
+          valid,
+          pick(fields).chain((f) => make(f).map((m) => ({ ...m, field: f.name }))),
+        )
+        .map(([body, m]) => ({
+          data: set(body, m.field, m.value),
+          expect: m.expect,
+          label: m.label,
+          field: m.field,
+        })),
     );
   };
 
   // What each field's type says is wrong for it (its examples), or may be stored or refused.
   const examplesOf = (f: Field) => fieldTypeOf(f.kind).examples;
-  add(writable, (f) => fc.constantFrom(...examplesOf(f).invalid(f)).map((value) => ({ value, expect: "invalid" as const, label: `wrong type for ${f.name}` })));
-  add(writable.filter((f) => f.required), (f) => fc.constant({ value: null, expect: "invalid" as const, label: `null for required ${f.name}` }));
-  add(hiddenFields(model), (f) => textArb().map((value) => ({ value, expect: "invalid" as const, label: `hidden field ${f.name}` })));
-  add(writable.filter((f) => examplesOf(f).invalidArbitrary), (f) =>
-    examplesOf(f).invalidArbitrary!(f, exampleTools).map((value) => ({ value, expect: "invalid" as const, label: `wrong value for ${f.name}` })),
+  add(writable, (f) =>
+    fc
+      .constantFrom(...examplesOf(f).invalid(f))
+      .map((value) => ({ value, expect: "invalid" as const, label: `wrong type for ${f.name}` })),
   );
-  add(writable.filter((f) => examplesOf(f).stress), (f) =>
-    examplesOf(f).stress!(f, exampleTools).map(({ value, label }) => ({ value, expect: "any" as const, label: `${label} in ${f.name}` })),
+  add(
+    writable.filter((f) => f.required),
+    (f) => fc.constant({ value: null, expect: "invalid" as const, label: `null for required ${f.name}` }),
+  );
+  add(hiddenFields(model), (f) =>
+    textArb().map((value) => ({ value, expect: "invalid" as const, label: `hidden field ${f.name}` })),
+  );
+  add(
+    writable.filter((f) => examplesOf(f).invalidArbitrary),
+    (f) =>
+      examplesOf(f).invalidArbitrary!(f, exampleTools).map((value) => ({
+        value,
+        expect: "invalid" as const,
+        label: `wrong value for ${f.name}`,
+      })),
+  );
+  add(
+    writable.filter((f) => examplesOf(f).stress),
+    (f) =>
+      examplesOf(f).stress!(f, exampleTools).map(({ value, label }) => ({
+        value,
+        expect: "any" as const,
+        label: `${label} in ${f.name}`,
+      })),
   );
   // Unknown fields, server-maintained fields, and data that is not one object.
   mutations.push(
     fc
-      .tuple(valid, fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !model.fieldMap.has(k) && k !== "id" && !dangerousKeys.has(k)), jsonValueArb)
-      .map(([body, key, value]) => ({ data: set(body, key, value), expect: "invalid" as const, label: `unknown field ${JSON.stringify(key)}`, field: key })),
+      .tuple(
+        valid,
+        fc
+          .string({ minLength: 1, maxLength: 20 })
+          .filter((k) => !model.fieldMap.has(k) && k !== "id" && !dangerousKeys.has(k)),
+        jsonValueArb,
+      )
+      .map(([body, key, value]) => ({
+        data: set(body, key, value),
+        expect: "invalid" as const,
+        label: `unknown field ${JSON.stringify(key)}`,
+        field: key,
+      })),
     fc
-      .tuple(valid, fc.constantFrom(...model.fields.filter((f) => f.readOnly && (mode === "update" || f.name !== "id"))), fc.oneof(jsonValueArb, malformedUuidArb))
-      .map(([body, f, value]) => ({ data: set(body, f.name, value), expect: "any" as const, label: `server-maintained ${f.name}`, field: f.name })),
-    fc.tuple(valid, fc.constantFrom<unknown>([], 42, true, "not json", "[]", "42", "null", "{", "[{}]")).map(([body, data]) => ({
-      data: data === "[{}]" ? [body] : data,
-      expect: "invalid" as const,
-      label: "data is not an object",
-    })),
-    fc.constantFrom<unknown>(undefined, null, "").map((data) => ({ data, expect: "invalid" as const, label: "no data" })),
-    fc.constantFrom('{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}').map((text) => ({
-      data: new RawJson(text, text),
-      expect: "invalid" as const,
-      label: "prototype key",
-    })),
+      .tuple(
+        valid,
+        fc.constantFrom(...model.fields.filter((f) => f.readOnly && (mode === "update" || f.name !== "id"))),
+        fc.oneof(jsonValueArb, malformedUuidArb),
+      )
+      .map(([body, f, value]) => ({
+        data: set(body, f.name, value),
+        expect: "any" as const,
+        label: `server-maintained ${f.name}`,
+        field: f.name,
+      })),
+    fc
+      .tuple(valid, fc.constantFrom<unknown>([], 42, true, "not json", "[]", "42", "null", "{", "[{}]"))
+      .map(([body, data]) => ({
+        data: data === "[{}]" ? [body] : data,
+        expect: "invalid" as const,
+        label: "data is not an object",
+      })),
+    fc
+      .constantFrom<unknown>(undefined, null, "")
+      .map((data) => ({ data, expect: "invalid" as const, label: "no data" })),
+    fc
+      .constantFrom('{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}')
+      .map((text) => ({
+        data: new RawJson(text, text),
+        expect: "invalid" as const,
+        label: "prototype key",
+      })),
   );
   return fc.oneof(...mutations);
 }
@@ -102,7 +154,10 @@ export function createCaseArb(model: Model, parents: Record<string, string>): Ar
       })),
     );
   }
-  return fc.oneof({ arbitrary: fc.oneof(...cases), weight: 2 }, { arbitrary: invalidBodyArb(model, valid, "create"), weight: 3 });
+  return fc.oneof(
+    { arbitrary: fc.oneof(...cases), weight: 2 },
+    { arbitrary: invalidBodyArb(model, valid, "create"), weight: 3 },
+  );
 }
 
 /** Update bodies (partial): valid (`validWeight` in 5), or invalid. */

@@ -29,11 +29,23 @@ export function idCaseArb(existing: string[], { existingWeight = 2, routes = tru
     { weight: 1, arbitrary: fc.uuid().map((id) => ({ segment: id.toUpperCase(), kind: "missing" as const })) },
     {
       weight: 2,
-      arbitrary: malformedUuidArb.filter((s) => s !== "" && s !== "." && s !== "..").map((id) => ({ segment: encodeURIComponent(id), kind: "malformed" as const })),
+      arbitrary: malformedUuidArb
+        .filter((s) => s !== "" && s !== "." && s !== "..")
+        .map((id) => ({ segment: encodeURIComponent(id), kind: "malformed" as const })),
     },
   ];
-  if (routes) cases.push({ weight: 1, arbitrary: fc.constantFrom("count", "bulk", "find-or-create").map((segment) => ({ segment, kind: "route" as const })) });
-  if (existing.length) cases.push({ weight: existingWeight, arbitrary: fc.constantFrom(...existing).map((id) => ({ segment: id, kind: "existing" as const })) });
+  if (routes)
+    cases.push({
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("count", "bulk", "find-or-create")
+        .map((segment) => ({ segment, kind: "route" as const })),
+    });
+  if (existing.length)
+    cases.push({
+      weight: existingWeight,
+      arbitrary: fc.constantFrom(...existing).map((id) => ({ segment: id, kind: "existing" as const })),
+    });
   return fc.oneof(...cases);
 }
 
@@ -42,7 +54,20 @@ export function idCaseArb(existing: string[], { existingWeight = 2, routes = tru
 // ---------------------------------------------------------------------------------------------
 
 export const filterMethodNames = [
-  "eq", "ne", "gt", "gte", "lt", "lte", "like", "ilike", "notLike", "notIlike", "inArray", "notInArray", "isNull", "isNotNull",
+  "eq",
+  "ne",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "like",
+  "ilike",
+  "notLike",
+  "notIlike",
+  "inArray",
+  "notInArray",
+  "isNull",
+  "isNotNull",
 ];
 
 /** `known`: the server must accept it as a column / method; `bad`: it must refuse it; `unknown`: either. */
@@ -56,24 +81,53 @@ function columnArb(model: Model): Arbitrary<Named> {
   // Columns whose type compares keys inside the value (`title->>en`), and one whose type does not.
   const jsonFields = visible.filter((f) => fieldTypeOf(f.kind).filters.keys);
   const textField = visible.find((f) => !fieldTypeOf(f.kind).filters.keys);
-  const known = [...visible.map((f) => f.name), ...jsonFields.flatMap((f) => [`${f.name}->>en`, `${f.name}->>ru`, `${f.name}->>a_B-9`])];
+  const known = [
+    ...visible.map((f) => f.name),
+    ...jsonFields.flatMap((f) => [`${f.name}->>en`, `${f.name}->>ru`, `${f.name}->>a_B-9`]),
+  ];
   const bad: unknown[] = [
     ...hiddenFields(model).map((f) => f.name),
-    "nope", "", "ID", "id ", "id;drop table x", "created_at", "__proto__", 42, ["id"], { a: 1 },
-    ...jsonFields.slice(0, 1).flatMap((f) => [`${f.name}->>en->>x`, `${f.name}->>`, `${f.name}->>bad key!`, `${f.name}->>${"a".repeat(65)}`]),
+    "nope",
+    "",
+    "ID",
+    "id ",
+    "id;drop table x",
+    "created_at",
+    "__proto__",
+    42,
+    ["id"],
+    { a: 1 },
+    ...jsonFields
+      .slice(0, 1)
+      .flatMap((f) => [`${f.name}->>en->>x`, `${f.name}->>`, `${f.name}->>bad key!`, `${f.name}->>${"a".repeat(65)}`]),
     ...(textField ? [`${textField.name}->>en`] : []),
   ];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...known).map((name) => ({ name, status: "known" as const })), weight: 6 },
     { arbitrary: fc.constantFrom(...bad).map((name) => ({ name, status: "bad" as const })), weight: 2 },
-    { arbitrary: fc.string({ maxLength: 12 }).map((name) => ({ name, status: known.includes(name) ? ("known" as const) : ("unknown" as const) })), weight: 1 },
+    {
+      arbitrary: fc
+        .string({ maxLength: 12 })
+        .map((name) => ({ name, status: known.includes(name) ? ("known" as const) : ("unknown" as const) })),
+      weight: 1,
+    },
   );
 }
 
 const methodArb: Arbitrary<Named> = fc.oneof(
   { arbitrary: fc.constantFrom(...filterMethodNames).map((name) => ({ name, status: "known" as const })), weight: 6 },
-  { arbitrary: fc.constantFrom<unknown>("EQ", "contains", "", "between", "like ", "in", "toString", 1).map((name) => ({ name, status: "bad" as const })), weight: 1 },
-  { arbitrary: fc.string({ maxLength: 10 }).map((name) => ({ name, status: filterMethodNames.includes(name) ? ("known" as const) : ("unknown" as const) })), weight: 1 },
+  {
+    arbitrary: fc
+      .constantFrom<unknown>("EQ", "contains", "", "between", "like ", "in", "toString", 1)
+      .map((name) => ({ name, status: "bad" as const })),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .string({ maxLength: 10 })
+      .map((name) => ({ name, status: filterMethodNames.includes(name) ? ("known" as const) : ("unknown" as const) })),
+    weight: 1,
+  },
 );
 
 const scalarArb: Arbitrary<unknown> = fc.oneof(
@@ -85,7 +139,24 @@ const scalarArb: Arbitrary<unknown> = fc.oneof(
   fc.uuid(),
   dateTimeArb,
   dateArb,
-  fc.constantFrom("true", "1", "-1", "1.5", "2147483648", "1e400", "NaN", "2024-01-01", "2024-02-30", "[1,2]", '{"en":"x"}', "{", "%", "_", `a${NUL}b`, "\\"),
+  fc.constantFrom(
+    "true",
+    "1",
+    "-1",
+    "1.5",
+    "2147483648",
+    "1e400",
+    "NaN",
+    "2024-01-01",
+    "2024-02-30",
+    "[1,2]",
+    '{"en":"x"}',
+    "{",
+    "%",
+    "_",
+    `a${NUL}b`,
+    "\\",
+  ),
 );
 
 export function filterValueArb(existing: string[]): Arbitrary<unknown> {
@@ -95,7 +166,12 @@ export function filterValueArb(existing: string[]): Arbitrary<unknown> {
     { arbitrary: fc.array(scalarArb, { maxLength: 4 }).map((a) => JSON.stringify(a)), weight: 1 },
     { arbitrary: fc.dictionary(keyArb, scalarArb, { maxKeys: 2 }), weight: 1 },
     { arbitrary: fc.constant(longText(5_000)), weight: 1 },
-    ...(existing.length ? [{ arbitrary: fc.constantFrom(...existing), weight: 2 }, { arbitrary: fc.constant(existing), weight: 1 }] : []),
+    ...(existing.length
+      ? [
+          { arbitrary: fc.constantFrom(...existing), weight: 2 },
+          { arbitrary: fc.constant(existing), weight: 1 },
+        ]
+      : []),
   );
 }
 
@@ -118,12 +194,21 @@ function filterItemArb(model: Model, existing: string[]): Arbitrary<FilterItem> 
   return fc.oneof(
     {
       weight: 10,
-      arbitrary: fc.record({ column: columnArb(model), method: methodArb, value: fc.option(filterValueArb(existing), { nil: undefined, freq: 8 }) }).map(({ column, method, value }) => ({
-        item: { column: column.name, method: method.name, ...(value === undefined ? {} : { value }) },
-        bad: column.status === "bad" || method.status === "bad",
-      })),
+      arbitrary: fc
+        .record({
+          column: columnArb(model),
+          method: methodArb,
+          value: fc.option(filterValueArb(existing), { nil: undefined, freq: 8 }),
+        })
+        .map(({ column, method, value }) => ({
+          item: { column: column.name, method: method.name, ...(value === undefined ? {} : { value }) },
+          bad: column.status === "bad" || method.status === "bad",
+        })),
     },
-    { weight: 1, arbitrary: fc.constantFrom<unknown>("id", 42, ["id", "eq", "x"]).map((item) => ({ item, bad: true })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<unknown>("id", 42, ["id", "eq", "x"]).map((item) => ({ item, bad: true })),
+    },
   );
 }
 
@@ -147,7 +232,18 @@ function pagingArb(min: number, max: number): Arbitrary<{ value: unknown; bad: b
     {
       weight: 2,
       arbitrary: fc
-        .constantFrom<unknown>(min - 1, -5, "abc", "1.5", "1e3", "99999999999999999999", ["1", "2"], { a: "1" }, " 1", "0x10")
+        .constantFrom<unknown>(
+          min - 1,
+          -5,
+          "abc",
+          "1.5",
+          "1e3",
+          "99999999999999999999",
+          ["1", "2"],
+          { a: "1" },
+          " 1",
+          "0x10",
+        )
         .map((value) => ({ value, bad: true })),
     },
   );
@@ -174,8 +270,10 @@ export function listCaseArb(model: Model, existing: string[], { paging = true } 
       const params: Row = {};
       const orderBy = (value: unknown) => (paging ? { orderBy: value } : {});
       if (form === "brackets") Object.assign(params, { filters: { and: f }, ...orderBy({ and: o }) });
-      if (form === "json") Object.assign(params, { filters: JSON.stringify({ and: f }), ...orderBy(JSON.stringify({ and: o })) });
-      if (form === "and-json") Object.assign(params, { filters: { and: JSON.stringify(f) }, ...orderBy({ and: JSON.stringify(o) }) });
+      if (form === "json")
+        Object.assign(params, { filters: JSON.stringify({ and: f }), ...orderBy(JSON.stringify({ and: o })) });
+      if (form === "and-json")
+        Object.assign(params, { filters: { and: JSON.stringify(f) }, ...orderBy({ and: JSON.stringify(o) }) });
       if (form === "array-json") Object.assign(params, { filters: JSON.stringify(f), ...orderBy(JSON.stringify(o)) });
       if (limit.value !== undefined) params.limit = limit.value;
       if (offset.value !== undefined) params.offset = offset.value;
@@ -192,13 +290,34 @@ export function listCaseArb(model: Model, existing: string[], { paging = true } 
 /** Query strings nobody would write: raw garbage around the list parameters. */
 export const garbageQueryArb: Arbitrary<string> = fc.oneof(
   fc.constantFrom(
-    "filters=abc", "filters=[", "filters[and]=abc", "filters[and][0]=abc", "filters[or][0][column]=id", "filters[and][0][column][x]=1",
-    "orderBy=desc", "orderBy[and][0]=id", "limit=&offset=", "filters=%7B%22and%22%3A5%7D", "filters[and][99999][column]=id",
+    "filters=abc",
+    "filters=[",
+    "filters[and]=abc",
+    "filters[and][0]=abc",
+    "filters[or][0][column]=id",
+    "filters[and][0][column][x]=1",
+    "orderBy=desc",
+    "orderBy[and][0]=id",
+    "limit=&offset=",
+    "filters=%7B%22and%22%3A5%7D",
+    "filters[and][99999][column]=id",
     "filters[and][0][column]=id&filters[and][0][method]=inArray&filters[and][0][value]=%5B",
-    "filters=%00", "limit=%00", "filters[and][0][column]=%ZZ", "%", "a=%zz",
+    "filters=%00",
+    "limit=%00",
+    "filters[and][0][column]=%ZZ",
+    "%",
+    "a=%zz",
   ),
   fc.string({ maxLength: 60 }).map((s) => encodeURI(s).replace(/%25/g, "%")),
-  fc.dictionary(fc.constantFrom("filters", "orderBy", "limit", "offset", "filters[and]", "filters[and][0]"), fc.string({ maxLength: 20 }), { maxKeys: 3 }).map((d) =>
-    Object.entries(d).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&"),
-  ),
+  fc
+    .dictionary(
+      fc.constantFrom("filters", "orderBy", "limit", "offset", "filters[and]", "filters[and][0]"),
+      fc.string({ maxLength: 20 }),
+      { maxKeys: 3 },
+    )
+    .map((d) =>
+      Object.entries(d)
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join("&"),
+    ),
 );

@@ -23,7 +23,9 @@ export class RawJson {
 /** JSON text of a value, with every RawJson spliced in as its text. */
 export function toJson(value: unknown): string {
   const raws: string[] = [];
-  const text = JSON.stringify(value, (_key, v) => (v instanceof RawJson ? `\u0001raw${raws.push(v.text) - 1}\u0001` : v));
+  const text = JSON.stringify(value, (_key, v) =>
+    v instanceof RawJson ? `\u0001raw${raws.push(v.text) - 1}\u0001` : v,
+  );
   if (text === undefined) return "null";
   return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_, i: string) => raws[Number(i)]!);
 }
@@ -50,19 +52,38 @@ export const encodingArb: Arbitrary<Encoding> = fc.constantFrom<Encoding>("json"
 export function bodyRequest(method: Method, url: string, data: unknown, encoding: Encoding): Sent {
   const json = data === undefined ? undefined : toJson(data);
   if (encoding === "json") {
-    return { method, url, headers: { "content-type": "application/json" }, payload: json === undefined ? "{}" : `{"data":${json}}` };
+    return {
+      method,
+      url,
+      headers: { "content-type": "application/json" },
+      payload: json === undefined ? "{}" : `{"data":${json}}`,
+    };
   }
   if (encoding === "urlencoded") {
-    return { method, url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: json === undefined ? "" : `data=${encodeURIComponent(json)}` };
+    return {
+      method,
+      url,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: json === undefined ? "" : `data=${encodeURIComponent(json)}`,
+    };
   }
   const boundary = `----fc${randomUUID().replace(/-/g, "")}`;
-  const part = json === undefined ? "" : `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${json}\r\n`;
-  return { method, url, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, payload: `${part}--${boundary}--\r\n` };
+  const part =
+    json === undefined ? "" : `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${json}\r\n`;
+  return {
+    method,
+    url,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: `${part}--${boundary}--\r\n`,
+  };
 }
 
 /** A request, short enough to print. */
 export function describeRequest(sent: Sent): string {
-  const payload = sent.payload === undefined ? "" : `\n  ${sent.headers?.["content-type"] ?? ""}\n  ${sent.payload.length > 2000 ? `${sent.payload.slice(0, 2000)}… (${sent.payload.length} chars)` : sent.payload}`;
+  const payload =
+    sent.payload === undefined
+      ? ""
+      : `\n  ${sent.headers?.["content-type"] ?? ""}\n  ${sent.payload.length > 2000 ? `${sent.payload.slice(0, 2000)}… (${sent.payload.length} chars)` : sent.payload}`;
   const url = sent.url.length > 2000 ? `${sent.url.slice(0, 2000)}… (${sent.url.length} chars)` : sent.url;
   return `${sent.method} ${url}${payload}`;
 }

@@ -46,6 +46,7 @@ export function validBodyArb(model: Model, parents: Record<string, string>, mode
     shape[field.name] = field.required ? value : fc.option(value, { nil: null, freq: 4 });
   }
   if (mode === "create") shape.id = fc.uuid();
-  const requiredKeys = mode === "create" ? fields.filter((f) => isRequiredOnCreate(f) || needsUniqueValue(f)).map((f) => f.name) : [];
+  const requiredKeys =
+    mode === "create" ? fields.filter((f) => isRequiredOnCreate(f) || needsUniqueValue(f)).map((f) => f.name) : [];
   return fc.record(shape, { requiredKeys }) as Arbitrary<Row>;
 }

@@ -42,4 +42,9 @@ export function decoded(answer: RawAnswer): Buffer {
 }
 
 /** The Vary header's names, lower case. */
-export const varyOf = (answer: RawAnswer) => String(answer.headers.vary ?? "").toLowerCase().split(",").map((v) => v.trim()).filter(Boolean);
+export const varyOf = (answer: RawAnswer) =>
+  String(answer.headers.vary ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);

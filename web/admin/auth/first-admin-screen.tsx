@@ -42,7 +42,16 @@ export function FirstAdminScreen({ onCreated, onClosed }: Props) {
 
   return (
     <Center mih="100vh" bg="gray.0" p="md">
-      <Paper withBorder shadow="md" radius="md" p="xl" w={440} component="form" onSubmit={submit} data-testid="first-admin">
+      <Paper
+        withBorder
+        shadow="md"
+        radius="md"
+        p="xl"
+        w={440}
+        component="form"
+        onSubmit={submit}
+        data-testid="first-admin"
+      >
         <Stack>
           <div>
             <Title order={2}>{t.title}</Title>
@@ -55,9 +64,35 @@ export function FirstAdminScreen({ onCreated, onClosed }: Props) {
               {refusal}
             </Alert>
           )}
-          <TextInput label={t.code} description={t.codeHint} name="code" required value={code} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="one-time-code" spellCheck={false} />
-          <TextInput label={t.email} type="email" name="login" required value={login} onChange={(e) => setLogin(e.currentTarget.value)} autoComplete="username" />
-          <PasswordInput label={t.password} description={t.passwordHint} name="password" required minLength={8} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" />
+          <TextInput
+            label={t.code}
+            description={t.codeHint}
+            name="code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            autoComplete="one-time-code"
+            spellCheck={false}
+          />
+          <TextInput
+            label={t.email}
+            type="email"
+            name="login"
+            required
+            value={login}
+            onChange={(e) => setLogin(e.currentTarget.value)}
+            autoComplete="username"
+          />
+          <PasswordInput
+            label={t.password}
+            description={t.passwordHint}
+            name="password"
+            required
+            minLength={8}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="new-password"
+          />
           <Button type="submit" loading={pending} fullWidth>
             {t.submit}
           </Button>

@@ -2,7 +2,8 @@
 const texts = {
   en: {
     title: "Create the first administrator",
-    intro: "This site has no administrator yet. Enter the setup code from the server's start log, and the email and password of your account.",
+    intro:
+      "This site has no administrator yet. Enter the setup code from the server's start log, and the email and password of your account.",
     code: "Setup code",
     codeHint: "Printed once in the log of npm start: “enter the setup code …”",
     email: "Email",
@@ -14,7 +15,8 @@ const texts = {
   },
   ru: {
     title: "Создание первого администратора",
-    intro: "У сайта ещё нет администратора. Введите код настройки из журнала запуска сервера, а также email и пароль вашей учётной записи.",
+    intro:
+      "У сайта ещё нет администратора. Введите код настройки из журнала запуска сервера, а также email и пароль вашей учётной записи.",
     code: "Код настройки",
     codeHint: "Выводится один раз в журнал npm start: «enter the setup code …»",
     email: "Email",
@@ -28,6 +30,8 @@ const texts = {
 
 export type FirstAdminTexts = (typeof texts)[keyof typeof texts];
 
-export function firstAdminTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): FirstAdminTexts {
+export function firstAdminTexts(
+  language = typeof navigator === "undefined" ? "en" : navigator.language,
+): FirstAdminTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

@@ -41,5 +41,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     const notAdmin = state.status === "signed-in";
     return <SignInScreen onSignedIn={reload} notAdmin={notAdmin} onSignOut={leave} />;
   }
-  return <SessionContext.Provider value={{ subject: state.subject, signOut: leave }}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={{ subject: state.subject, signOut: leave }}>{children}</SessionContext.Provider>
+  );
 }

@@ -48,8 +48,23 @@ export function SignInScreen({ onSignedIn, notAdmin, onSignOut }: Props) {
               </Button>
             </Alert>
           )}
-          <TextInput label="Email" type="email" name="login" required value={login} onChange={(e) => setLogin(e.currentTarget.value)} autoComplete="username" />
-          <PasswordInput label="Password" name="password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" />
+          <TextInput
+            label="Email"
+            type="email"
+            name="login"
+            required
+            value={login}
+            onChange={(e) => setLogin(e.currentTarget.value)}
+            autoComplete="username"
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="current-password"
+          />
           <Button type="submit" loading={pending} fullWidth>
             Sign in
           </Button>

@@ -18,7 +18,8 @@ export function useSession() {
     try {
       setState({ status: "signed-in", subject: await api<Subject>(`${AUTH}/me`) });
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) setState({ status: "signed-out" });
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+        setState({ status: "signed-out" });
       else throw error;
     }
   }, []);

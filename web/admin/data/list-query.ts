@@ -53,15 +53,32 @@ export interface Page<T> {
  * is asked for as an estimate, so a table of a million rows is not counted on every page turn
  * (the server counts exactly up to 1,000 rows and estimates beyond, as large-table admins do).
  */
-export async function fetchPage<T>(model: { id: string; drafts?: boolean }, request: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
+export async function fetchPage<T>(
+  model: { id: string; drafts?: boolean },
+  request: PageRequest,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
   const modelId = model.id;
   const query = { ...queryOf(request.filters, request.sort), ...readQuery(model) };
   const paging = request.after ? { after: request.after } : { offset: request.offset };
   const [list, count] = await Promise.all([
-    api<{ data: T[]; next?: string }>(routeOf(modelId), { query: { ...query, limit: request.limit, ...paging }, signal, envelope: true }),
-    api<{ data: number; estimated?: boolean }>(`${routeOf(modelId)}/count`, { query: { ...query, estimate: true }, signal, envelope: true }),
+    api<{ data: T[]; next?: string }>(routeOf(modelId), {
+      query: { ...query, limit: request.limit, ...paging },
+      signal,
+      envelope: true,
+    }),
+    api<{ data: number; estimated?: boolean }>(`${routeOf(modelId)}/count`, {
+      query: { ...query, estimate: true },
+      signal,
+      envelope: true,
+    }),
   ]);
-  return { rows: list.data, total: count.data, estimated: count.estimated === true, ...(list.next ? { next: list.next } : {}) };
+  return {
+    rows: list.data,
+    total: count.data,
+    estimated: count.estimated === true,
+    ...(list.next ? { next: list.next } : {}),
+  };
 }
 
 /** The exact number of rows under these filters (it may read the whole table). */

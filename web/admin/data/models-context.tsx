@@ -16,7 +16,9 @@ const ModelsContext = createContext<Models | null>(null);
 export function ModelsProvider({ children }: { children: ReactNode }) {
   const [models, setModels] = useState<Models | null>(null);
   useEffect(() => {
-    api<{ data: AdminModel[]; languages?: { list: string[]; default: string } }>("/api/admin/models", { envelope: true })
+    api<{ data: AdminModel[]; languages?: { list: string[]; default: string } }>("/api/admin/models", {
+      envelope: true,
+    })
       .then(({ data: list, languages }) => {
         // The site's languages are a server setting: applied before any screen reads them.
         if (languages) applyLanguages(languages.list, languages.default);

@@ -12,7 +12,14 @@ type Row = Record<string, any>;
 export function usePage(model: { id: string; drafts?: boolean }, request: PageRequest) {
   const modelId = model.id;
   const drafts = model.drafts === true;
-  const [state, setState] = useState<{ rows: Row[]; total: number; estimated: boolean; loading: boolean; next?: string; loaded?: string }>({ rows: [], total: 0, estimated: false, loading: true });
+  const [state, setState] = useState<{
+    rows: Row[];
+    total: number;
+    estimated: boolean;
+    loading: boolean;
+    next?: string;
+    loaded?: string;
+  }>({ rows: [], total: 0, estimated: false, loading: true });
   const [version, setVersion] = useState(0);
   const [counting, setCounting] = useState(false);
   const key = JSON.stringify(request);
@@ -20,7 +27,9 @@ export function usePage(model: { id: string; drafts?: boolean }, request: PageRe
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
     fetchPage<Row>({ id: modelId, drafts }, JSON.parse(key) as PageRequest, controller.signal)
-      .then(({ rows, total, estimated, next }) => setState({ rows, total, estimated, next, loaded: key, loading: false }))
+      .then(({ rows, total, estimated, next }) =>
+        setState({ rows, total, estimated, next, loaded: key, loading: false }),
+      )
       .catch((error) => {
         if (controller.signal.aborted) return;
         setState((s) => ({ ...s, loading: false }));

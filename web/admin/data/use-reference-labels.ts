@@ -16,7 +16,8 @@ export function useReferenceLabels(model: AdminModel, rows: Row[]): Map<string, 
   for (const field of model.fields.filter((f) => f.references || f.referencesModel)) {
     for (const row of rows) {
       const target = referencedModel(field, row);
-      if (target && row[field.name]) (byModel.get(target) ?? byModel.set(target, new Set()).get(target)!).add(row[field.name]);
+      if (target && row[field.name])
+        (byModel.get(target) ?? byModel.set(target, new Set()).get(target)!).add(row[field.name]);
     }
   }
   const wanted = [...byModel].map(([id, ids]) => [id, [...ids]] as const).filter(([, ids]) => ids.length);

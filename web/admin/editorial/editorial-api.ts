@@ -34,7 +34,10 @@ const recordPath = (model: AdminModel, id: string) => `${routeOf(model.id)}/${id
 /** The record as the admin edits it (an x-drafts model's working copy) and its ETag. */
 export async function loadRecord(model: AdminModel, id: string): Promise<Loaded> {
   let etag: string | undefined;
-  const record = await api<Row>(recordPath(model, id), { query: readQuery(model), onHeaders: (headers) => (etag = headers.get("etag") ?? undefined) });
+  const record = await api<Row>(recordPath(model, id), {
+    query: readQuery(model),
+    onHeaders: (headers) => (etag = headers.get("etag") ?? undefined),
+  });
   return { record, etag };
 }
 
@@ -45,19 +48,31 @@ export interface NotPublished {
 }
 
 /** POST …/{id}/publish: the record's working copy, and what of its tree the caller may not publish. */
-export async function publishRecord(model: AdminModel, id: string): Promise<{ record: Row; notPublished: NotPublished[] }> {
-  const answer = await api<{ data: Row; notPublished?: NotPublished[] }>(`${recordPath(model, id)}/publish`, { method: "POST", body: {}, envelope: true });
+export async function publishRecord(
+  model: AdminModel,
+  id: string,
+): Promise<{ record: Row; notPublished: NotPublished[] }> {
+  const answer = await api<{ data: Row; notPublished?: NotPublished[] }>(`${recordPath(model, id)}/publish`, {
+    method: "POST",
+    body: {},
+    envelope: true,
+  });
   return { record: answer.data, notPublished: answer.notPublished ?? [] };
 }
 
-export const unpublishRecord = (model: AdminModel, id: string) => api<Row>(`${recordPath(model, id)}/unpublish`, { method: "POST", body: {} });
+export const unpublishRecord = (model: AdminModel, id: string) =>
+  api<Row>(`${recordPath(model, id)}/unpublish`, { method: "POST", body: {} });
 
 /** PUT …/schedule: a time publishes (or unpublishes) then; `publishAt: null` cancels. */
-export const scheduleRecord = (model: AdminModel, id: string, schedule: { publishAt?: string | null; unpublishAt?: string | null }) =>
-  api<Row>(`${recordPath(model, id)}/schedule`, { method: "PUT", body: schedule });
+export const scheduleRecord = (
+  model: AdminModel,
+  id: string,
+  schedule: { publishAt?: string | null; unpublishAt?: string | null },
+) => api<Row>(`${recordPath(model, id)}/schedule`, { method: "PUT", body: schedule });
 
 /** A signed link that shows a page as it will look when published (host pages only). */
-export const previewUrl = async (model: AdminModel, id: string) => (await api<{ url: string }>(`${recordPath(model, id)}/preview`, { method: "POST", body: {} })).url;
+export const previewUrl = async (model: AdminModel, id: string) =>
+  (await api<{ url: string }>(`${recordPath(model, id)}/preview`, { method: "POST", body: {} })).url;
 
 export async function listVersions(model: AdminModel, id: string): Promise<VersionEntry[]> {
   const rows = await api<Row[]>(`${recordPath(model, id)}/versions`);

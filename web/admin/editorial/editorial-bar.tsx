@@ -104,8 +104,18 @@ export function EditorialBar({ model, record, onChanged, onRestored }: Props) {
       <Button variant="subtle" onClick={() => setHistory(true)}>
         {t.history}
       </Button>
-      {scheduling && <ScheduleDialog model={model} id={id} publication={publication} onClose={() => setScheduling(false)} onScheduled={onChanged} />}
-      {history && <HistoryDrawer model={model} record={record} onClose={() => setHistory(false)} onRestored={onRestored} />}
+      {scheduling && (
+        <ScheduleDialog
+          model={model}
+          id={id}
+          publication={publication}
+          onClose={() => setScheduling(false)}
+          onScheduled={onChanged}
+        />
+      )}
+      {history && (
+        <HistoryDrawer model={model} record={record} onClose={() => setHistory(false)} onRestored={onRestored} />
+      )}
     </>
   );
 }

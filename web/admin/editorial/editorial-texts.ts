@@ -7,7 +7,13 @@ const texts = {
   en: {
     language: "en",
     state: "State",
-    states: { draft: "Draft", published: "Published", changed: "Changed", scheduled: "Scheduled", partial: "Partly published" },
+    states: {
+      draft: "Draft",
+      published: "Published",
+      changed: "Changed",
+      scheduled: "Scheduled",
+      partial: "Partly published",
+    },
     stateHints: {
       draft: "Never published: visitors do not see it",
       published: "Visitors see what is here",
@@ -39,11 +45,15 @@ const texts = {
     close: "Close",
     cancel: "Cancel",
     conflictTitle: "This record was changed by someone else",
-    conflictText: "Your changes are not saved; they stay in the form. Reload to see the current version (your unsaved changes are then lost).",
+    conflictText:
+      "Your changes are not saved; they stay in the form. Reload to see the current version (your unsaved changes are then lost).",
     reload: "Reload",
     historyTitle: "History",
     noVersions: "No versions yet.",
-    kinds: { initial: "First version", save: "Saved", publish: "Published", restore: "Restored" } as Record<string, string>,
+    kinds: { initial: "First version", save: "Saved", publish: "Published", restore: "Restored" } as Record<
+      string,
+      string
+    >,
     by: (who: string) => `by ${who}`,
     changedFields: (fields: string) => `Changed: ${fields}`,
     compareTitle: "This version compared with the current working copy",
@@ -53,7 +63,8 @@ const texts = {
     noDifference: "Same as the current working copy.",
     restore: "Restore this version",
     restoreConfirmTitle: "Restore this version?",
-    restoreConfirmText: "The working copy becomes this version. Visitors keep seeing the published version until you publish.",
+    restoreConfirmText:
+      "The working copy becomes this version. Visitors keep seeing the published version until you publish.",
     restored: "Version restored: publish to put it on the site",
     previewOpened: "Preview opened in a new tab",
     empty: "—",
@@ -85,13 +96,20 @@ const texts = {
   ru: {
     language: "ru",
     state: "Статус",
-    states: { draft: "Черновик", published: "Опубликовано", changed: "Изменено", scheduled: "Запланировано", partial: "Опубликовано частично" },
+    states: {
+      draft: "Черновик",
+      published: "Опубликовано",
+      changed: "Изменено",
+      scheduled: "Запланировано",
+      partial: "Опубликовано частично",
+    },
     stateHints: {
       draft: "Ещё не опубликовано: посетители не видят",
       published: "Посетители видят то, что здесь",
       changed: "Опубликовано, есть правки, которых посетители ещё не видят",
       scheduled: "Опубликуется само в назначенное время",
-      partial: "Опубликовано, но записи, которые вам нельзя публиковать, остались как были: посетители не видят их изменений",
+      partial:
+        "Опубликовано, но записи, которые вам нельзя публиковать, остались как были: посетители не видят их изменений",
     },
     saveDraft: "Сохранить черновик",
     publish: "Опубликовать",
@@ -117,11 +135,15 @@ const texts = {
     close: "Закрыть",
     cancel: "Отмена",
     conflictTitle: "Эту запись изменил кто-то другой",
-    conflictText: "Ваши изменения не сохранены и остаются в форме. Обновите, чтобы увидеть текущую версию (несохранённые изменения при этом пропадут).",
+    conflictText:
+      "Ваши изменения не сохранены и остаются в форме. Обновите, чтобы увидеть текущую версию (несохранённые изменения при этом пропадут).",
     reload: "Обновить",
     historyTitle: "История",
     noVersions: "Версий пока нет.",
-    kinds: { initial: "Первая версия", save: "Сохранено", publish: "Опубликовано", restore: "Восстановлено" } as Record<string, string>,
+    kinds: { initial: "Первая версия", save: "Сохранено", publish: "Опубликовано", restore: "Восстановлено" } as Record<
+      string,
+      string
+    >,
     by: (who: string) => `— ${who}`,
     changedFields: (fields: string) => `Изменено: ${fields}`,
     compareTitle: "Эта версия в сравнении с текущим черновиком",
@@ -164,7 +186,9 @@ const texts = {
 
 export type EditorialTexts = (typeof texts)["en"];
 
-export function editorialTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): EditorialTexts {
+export function editorialTexts(
+  language = typeof navigator === "undefined" ? "en" : navigator.language,
+): EditorialTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }
 

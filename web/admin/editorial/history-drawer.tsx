@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Drawer, Group, Loader, Modal, Paper, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { versionDiff, type DiffLine } from "../../../engine/admin/version-diff.js";
@@ -74,7 +87,13 @@ export function HistoryDrawer({ model, record, onClose, onRestored }: Props) {
       {versions?.length === 0 && <Text c="dimmed">{t.noVersions}</Text>}
       <Stack gap={6}>
         {versions?.map((version) => (
-          <UnstyledButton key={version.id} onClick={() => setChosen(version)} data-testid="version-entry" data-version={version.id} aria-pressed={chosen?.id === version.id}>
+          <UnstyledButton
+            key={version.id}
+            onClick={() => setChosen(version)}
+            data-testid="version-entry"
+            data-version={version.id}
+            aria-pressed={chosen?.id === version.id}
+          >
             <Paper withBorder p="xs" radius="sm" bg={chosen?.id === version.id ? "indigo.0" : undefined}>
               <Group gap="xs" justify="space-between" wrap="nowrap">
                 <Group gap="xs">
@@ -99,7 +118,13 @@ export function HistoryDrawer({ model, record, onClose, onRestored }: Props) {
         ))}
       </Stack>
       {chosen && (
-        <Stack gap="xs" mt="lg" data-testid="version-diff" data-version={chosen.id} data-loaded={diff ? "true" : "false"}>
+        <Stack
+          gap="xs"
+          mt="lg"
+          data-testid="version-diff"
+          data-version={chosen.id}
+          data-loaded={diff ? "true" : "false"}
+        >
           <Text fw={600}>{t.compareTitle}</Text>
           {!diff && <Loader size="sm" />}
           {diff?.length === 0 && <Alert color="gray">{t.noDifference}</Alert>}

@@ -25,7 +25,10 @@ export async function namesOf(list: NotPublished[], models: Map<string, AdminMod
       const labels = await fetchLabels(modelId, ids).catch(() => new Map<string, { label: string }>());
       const relation = model?.kind === "relation";
       const kind = relation ? t.link : (t.recordKinds[modelId] ?? model?.title ?? t.link);
-      return { relation, names: ids.map((id) => (labels.get(id) ? `${kind} ${t.quoted(labels.get(id)!.label)}` : kind)) };
+      return {
+        relation,
+        names: ids.map((id) => (labels.get(id) ? `${kind} ${t.quoted(labels.get(id)!.label)}` : kind)),
+      };
     }),
   );
   return [...groups.filter((g) => !g.relation), ...groups.filter((g) => g.relation)].flatMap((g) => g.names);
@@ -59,7 +62,14 @@ export function NotPublishedNotice({ names, onClose }: { names: string[]; onClos
   const t = editorialTexts();
   if (names.length === 0) return null;
   return (
-    <Alert color="yellow" title={t.notPublishedTitle} withCloseButton closeButtonLabel={t.close} onClose={onClose} data-testid="not-published">
+    <Alert
+      color="yellow"
+      title={t.notPublishedTitle}
+      withCloseButton
+      closeButtonLabel={t.close}
+      onClose={onClose}
+      data-testid="not-published"
+    >
       <Text size="sm">{t.notPublishedText}</Text>
       <List size="sm" mt={4}>
         {names.slice(0, SHOWN).map((name, i) => (

@@ -4,7 +4,13 @@ import { editorialTexts, formatWhen } from "./editorial-texts.js";
 
 type Shown = "draft" | "published" | "changed" | "scheduled" | "partial";
 
-const COLORS: Record<Shown, string> = { draft: "gray", published: "green", changed: "orange", scheduled: "blue", partial: "yellow" };
+const COLORS: Record<Shown, string> = {
+  draft: "gray",
+  published: "green",
+  changed: "orange",
+  scheduled: "blue",
+  partial: "yellow",
+};
 
 /**
  * What the badge says: a pending scheduled publish outranks the state it will end; `partial` (the
@@ -18,14 +24,29 @@ export function shownState(publication: Publication | undefined, partial = false
 }
 
 /** Draft / Published / Changed / Scheduled / Partly published for an x-drafts record, with what it means on hover. */
-export function PublicationBadge({ publication, partial }: { publication: Publication | undefined; partial?: boolean }) {
+export function PublicationBadge({
+  publication,
+  partial,
+}: {
+  publication: Publication | undefined;
+  partial?: boolean;
+}) {
   const t = editorialTexts();
   const shown = shownState(publication, partial);
   if (!shown) return null;
-  const hint = shown === "scheduled" ? `${t.stateHints.scheduled}: ${formatWhen(publication!.publishAt, t.language)}` : t.stateHints[shown];
+  const hint =
+    shown === "scheduled"
+      ? `${t.stateHints.scheduled}: ${formatWhen(publication!.publishAt, t.language)}`
+      : t.stateHints[shown];
   return (
     <Tooltip label={hint} withinPortal>
-      <Badge variant="dot" color={COLORS[shown]} data-testid="publication-badge" data-state={shown} style={{ minWidth: "max-content" }}>
+      <Badge
+        variant="dot"
+        color={COLORS[shown]}
+        data-testid="publication-badge"
+        data-state={shown}
+        style={{ minWidth: "max-content" }}
+      >
         {t.states[shown]}
       </Badge>
     </Tooltip>

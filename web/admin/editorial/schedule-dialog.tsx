@@ -50,11 +50,30 @@ export function ScheduleDialog({ model, id, publication, onClose, onScheduled }:
         <Text size="sm" c="dimmed">
           {t.scheduleHelp}
         </Text>
-        <TextInput type="datetime-local" label={t.publishAtLabel} value={publishAt} min={now} onChange={(e) => setPublishAt(e.currentTarget.value)} data-testid="schedule-publish-at" />
-        <TextInput type="datetime-local" label={t.unpublishAtLabel} value={unpublishAt} min={now} onChange={(e) => setUnpublishAt(e.currentTarget.value)} data-testid="schedule-unpublish-at" />
+        <TextInput
+          type="datetime-local"
+          label={t.publishAtLabel}
+          value={publishAt}
+          min={now}
+          onChange={(e) => setPublishAt(e.currentTarget.value)}
+          data-testid="schedule-publish-at"
+        />
+        <TextInput
+          type="datetime-local"
+          label={t.unpublishAtLabel}
+          value={unpublishAt}
+          min={now}
+          onChange={(e) => setUnpublishAt(e.currentTarget.value)}
+          data-testid="schedule-unpublish-at"
+        />
         <Group justify="space-between" mt="sm">
           {scheduled ? (
-            <Button variant="subtle" color="red" disabled={busy} onClick={() => void send({ publishAt: null, unpublishAt: null }, t.scheduleCancelled)}>
+            <Button
+              variant="subtle"
+              color="red"
+              disabled={busy}
+              onClick={() => void send({ publishAt: null, unpublishAt: null }, t.scheduleCancelled)}
+            >
               {t.scheduleCancel}
             </Button>
           ) : (
@@ -67,7 +86,15 @@ export function ScheduleDialog({ model, id, publication, onClose, onScheduled }:
             <Button
               loading={busy}
               disabled={!publishAt && !unpublishAt}
-              onClick={() => void send({ ...(publishAt ? { publishAt: isoOf(publishAt) } : {}), ...(unpublishAt ? { unpublishAt: isoOf(unpublishAt) } : {}) }, t.scheduleSaved)}
+              onClick={() =>
+                void send(
+                  {
+                    ...(publishAt ? { publishAt: isoOf(publishAt) } : {}),
+                    ...(unpublishAt ? { unpublishAt: isoOf(unpublishAt) } : {}),
+                  },
+                  t.scheduleSaved,
+                )
+              }
             >
               {t.scheduleSave}
             </Button>

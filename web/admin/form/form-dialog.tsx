@@ -49,7 +49,15 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
         <Stack gap="lg">
           {/* Pickers inside this form create records in a dialog like this one (record-dialog-context.ts). */}
           <RecordDialogContext.Provider value={FormDialog}>
-          <ModelForm key={edited.revision} model={model} record={current} etag={edited.etag} fixed={fixed} onSaved={saved} onReload={edited.reload} />
+            <ModelForm
+              key={edited.revision}
+              model={model}
+              record={current}
+              etag={edited.etag}
+              fixed={fixed}
+              onSaved={saved}
+              onReload={edited.reload}
+            />
           </RecordDialogContext.Provider>
           {current?.id && model.embeds.length > 0 && (
             <>

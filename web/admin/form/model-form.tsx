@@ -42,7 +42,6 @@ interface Props {
   onReload?(): void;
 }
 
-
 /**
  * The generated form of a model: RJSF with Mantine widgets; the server validates, its errors land
  * on their fields. An x-drafts model's form saves drafts and publishes (docs/drafts.md); a save
@@ -65,10 +64,18 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
   const files = useRef(new Map<string, File>());
   // Which submit button sent the form: Save (draft) or Publish (save, then publish).
   const intent = useRef<"save" | "publish">("save");
-  const context = useMemo<AdminFormContext>(() => ({ files: files.current, values: formData, record }), [formData, record]);
+  const context = useMemo<AdminFormContext>(
+    () => ({ files: files.current, values: formData, record }),
+    [formData, record],
+  );
   const t = editorialTexts();
   const words = wordsTexts();
-  const statusText = { idle: "", pending: "", success: model.drafts ? t.saved : words.saved, error: model.drafts ? t.notSaved : words.notSaved };
+  const statusText = {
+    idle: "",
+    pending: "",
+    success: model.drafts ? t.saved : words.saved,
+    error: model.drafts ? t.notSaved : words.notSaved,
+  };
 
   const submit = async (data: Row) => {
     const publishing = model.drafts && intent.current === "publish";
@@ -101,50 +108,65 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
 
   return (
     <Form
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={formData}
-        validator={validator}
-        noValidate
-        showErrorList={false}
-        extraErrors={extraErrors}
-        widgets={widgets}
-        fields={fields}
-        templates={templates}
-        formContext={context}
-        onChange={(event) => setFormData(event.formData)}
-        onSubmit={(event) => submit(event.formData)}
-      >
-        {/* Beside the buttons that were clicked, whatever the form's scroll. */}
-        {conflict && (
-          <Alert ref={conflictAlert} color="red" mt="lg" title={t.conflictTitle} data-testid="edit-conflict">
-            <Text size="sm" mb="sm">
-              {t.conflictText}
-            </Text>
-            <Button size="xs" color="red" variant="light" onClick={onReload}>
-              {t.reload}
-            </Button>
-          </Alert>
-        )}
-        <NotPublishedNotice names={behind.shown} onClose={behind.close} />
-        <Group mt="lg" gap="sm">
-          <Button type="submit" disabled={status === "pending"} data-status={status} onClick={() => (intent.current = "save")}>
-            {status === "pending" ? words.loading : model.drafts ? t.saveDraft : words.save}
-          </Button>
-          {model.drafts && (
-            <Button type="submit" color="green" disabled={status === "pending"} onClick={() => (intent.current = "publish")}>
-              {t.publish}
-            </Button>
-          )}
-          {model.drafts && record?.id && (
-            <EditorialBar model={model} record={record} onChanged={(row) => onSaved(row, false)} onRestored={() => onReload?.()} />
-          )}
-          <Text size="sm" c={status === "error" ? "red" : "green"} data-testid="save-status" data-status={status}>
-            {statusText[status]}
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={validator}
+      noValidate
+      showErrorList={false}
+      extraErrors={extraErrors}
+      widgets={widgets}
+      fields={fields}
+      templates={templates}
+      formContext={context}
+      onChange={(event) => setFormData(event.formData)}
+      onSubmit={(event) => submit(event.formData)}
+    >
+      {/* Beside the buttons that were clicked, whatever the form's scroll. */}
+      {conflict && (
+        <Alert ref={conflictAlert} color="red" mt="lg" title={t.conflictTitle} data-testid="edit-conflict">
+          <Text size="sm" mb="sm">
+            {t.conflictText}
           </Text>
-          {/* Beside the buttons, so the state is in sight whatever the form's scroll. */}
-          {model.drafts && record?.id && <PublicationLine publication={record.publication} partial={behind.partial} />}
-        </Group>
-      </Form>
+          <Button size="xs" color="red" variant="light" onClick={onReload}>
+            {t.reload}
+          </Button>
+        </Alert>
+      )}
+      <NotPublishedNotice names={behind.shown} onClose={behind.close} />
+      <Group mt="lg" gap="sm">
+        <Button
+          type="submit"
+          disabled={status === "pending"}
+          data-status={status}
+          onClick={() => (intent.current = "save")}
+        >
+          {status === "pending" ? words.loading : model.drafts ? t.saveDraft : words.save}
+        </Button>
+        {model.drafts && (
+          <Button
+            type="submit"
+            color="green"
+            disabled={status === "pending"}
+            onClick={() => (intent.current = "publish")}
+          >
+            {t.publish}
+          </Button>
+        )}
+        {model.drafts && record?.id && (
+          <EditorialBar
+            model={model}
+            record={record}
+            onChanged={(row) => onSaved(row, false)}
+            onRestored={() => onReload?.()}
+          />
+        )}
+        <Text size="sm" c={status === "error" ? "red" : "green"} data-testid="save-status" data-status={status}>
+          {statusText[status]}
+        </Text>
+        {/* Beside the buttons, so the state is in sight whatever the form's scroll. */}
+        {model.drafts && record?.id && <PublicationLine publication={record.publication} partial={behind.partial} />}
+      </Group>
+    </Form>
   );
 }

@@ -16,7 +16,13 @@ export interface Saved {
  * sent as If-Match, so a record changed meanwhile by someone else answers 412 instead of being
  * overwritten.
  */
-export async function saveRecord(model: AdminModel, id: string | undefined, data: Row, files: Map<string, File>, etag?: string): Promise<Saved> {
+export async function saveRecord(
+  model: AdminModel,
+  id: string | undefined,
+  data: Row,
+  files: Map<string, File>,
+  etag?: string,
+): Promise<Saved> {
   const path = id ? `${routeOf(model.id)}/${id}` : routeOf(model.id);
   const method = id ? "PATCH" : "POST";
   const headers = id && etag ? { "if-match": etag } : undefined;

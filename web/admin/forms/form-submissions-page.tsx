@@ -43,7 +43,9 @@ export function FormSubmissionsPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t.submittedAt}</Table.Th>
-                {data?.columns.map((c) => <Table.Th key={c.slug}>{c.label}</Table.Th>)}
+                {data?.columns.map((c) => (
+                  <Table.Th key={c.slug}>{c.label}</Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -18,7 +18,10 @@ export function useSubmissions(formId: string, language: string, page: number, p
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
-    api<SubmissionsPage>(submissionsRoute(formId), { query: { language, limit: pageSize, offset: page * pageSize }, signal: controller.signal })
+    api<SubmissionsPage>(submissionsRoute(formId), {
+      query: { language, limit: pageSize, offset: page * pageSize },
+      signal: controller.signal,
+    })
       .then((data) => setState({ data, loading: false }))
       .catch((error) => {
         if (controller.signal.aborted) return;

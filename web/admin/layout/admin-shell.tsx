@@ -15,7 +15,11 @@ export function AdminShell() {
   const t = wordsTexts();
   return (
     <ModelsProvider>
-      <AppShell header={{ height: 56 }} navbar={{ width: 290, breakpoint: "sm", collapsed: { mobile: !navShown, desktop: !navShown } }} padding="lg">
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 290, breakpoint: "sm", collapsed: { mobile: !navShown, desktop: !navShown } }}
+        padding="lg"
+      >
         <AppShell.Header aria-label={shellTexts().header}>
           <Group h="100%" px="md" justify="space-between">
             <Group gap="sm">

@@ -31,7 +31,9 @@ export function groupModels(models: AdminModel[], text: string): [string, AdminM
     if (needle && !`${model.module} ${model.name} ${model.title}`.toLowerCase().includes(needle)) continue;
     groups.set(model.module, [...(groups.get(model.module) ?? []), model]);
   }
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([module, list]) => [module, list.sort((a, b) => a.name.localeCompare(b.name))]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, list]) => [module, list.sort((a, b) => a.name.localeCompare(b.name))]);
 }
 
 export function ModelNav() {
@@ -47,7 +49,14 @@ export function ModelNav() {
   return (
     <>
       <AppShell.Section>
-        <TextInput size="xs" placeholder={words.findModel} value={text} onChange={(e) => setText(e.currentTarget.value)} mb="xs" aria-label={words.findModel} />
+        <TextInput
+          size="xs"
+          placeholder={words.findModel}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          mb="xs"
+          aria-label={words.findModel}
+        />
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea}>
         {/* The editor's screens first (docs/admin.md), then every model of the registry. */}
@@ -60,7 +69,11 @@ export function ModelNav() {
             component={RouterLink}
             to={screen.to}
             label={screen.label}
-            active={pathname === screen.to || pathname.startsWith(`${screen.to}/`) || (screen.to === FORMS && pathname.startsWith("/admin/forms/"))}
+            active={
+              pathname === screen.to ||
+              pathname.startsWith(`${screen.to}/`) ||
+              (screen.to === FORMS && pathname.startsWith("/admin/forms/"))
+            }
             py={4}
             styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
             data-testid={screen.testId}

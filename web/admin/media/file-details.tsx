@@ -14,7 +14,12 @@ import { FileThumb } from "./file-thumb.js";
 
 function UsesList({ uses, t }: { uses: FileUse[] | undefined; t: MediaTexts }) {
   if (!uses) return <Loader size="xs" />;
-  if (uses.length === 0) return <Text size="sm" c="dimmed">{t.notUsed}</Text>;
+  if (uses.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t.notUsed}
+      </Text>
+    );
   return (
     <List size="sm" spacing={4} data-testid="file-uses">
       {uses.map((use) => (
@@ -35,7 +40,17 @@ function UsesList({ uses, t }: { uses: FileUse[] | undefined; t: MediaTexts }) {
  * One file's panel on the media screen: a preview, what was read from the file, its alt text per
  * language, where it is used, and Delete (the confirmation names the file and where it is used).
  */
-export function FileDetails({ file, t, onChanged, onDeleted }: { file: MediaFile; t: MediaTexts; onChanged(file: MediaFile): void; onDeleted(file: MediaFile): void }) {
+export function FileDetails({
+  file,
+  t,
+  onChanged,
+  onDeleted,
+}: {
+  file: MediaFile;
+  t: MediaTexts;
+  onChanged(file: MediaFile): void;
+  onDeleted(file: MediaFile): void;
+}) {
   const uses = useFileUses(file.id, t.language);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -56,7 +71,17 @@ export function FileDetails({ file, t, onChanged, onDeleted }: { file: MediaFile
   return (
     <Stack gap="md" data-testid="file-details">
       {image ? (
-        <img src={resizedUrl(file as unknown as Record<string, unknown>, 640)} alt={altText(file.alt, t.language) ?? ""} style={{ width: "100%", maxHeight: 320, objectFit: "contain", background: "var(--mantine-color-gray-1)", borderRadius: 8 }} />
+        <img
+          src={resizedUrl(file as unknown as Record<string, unknown>, 640)}
+          alt={altText(file.alt, t.language) ?? ""}
+          style={{
+            width: "100%",
+            maxHeight: 320,
+            objectFit: "contain",
+            background: "var(--mantine-color-gray-1)",
+            borderRadius: 8,
+          }}
+        />
       ) : (
         <FileThumb file={file} size={96} language={t.language} />
       )}

@@ -42,7 +42,10 @@ export function FilePicker({ value, onChange, label, required, error, id }: File
   useEffect(() => {
     const controller = new AbortController();
     const text = debounced.trim();
-    mediaPage({ search: text && text !== selected?.adminTitle ? text : undefined, limit: 20, offset: 0 }, controller.signal)
+    mediaPage(
+      { search: text && text !== selected?.adminTitle ? text : undefined, limit: 20, offset: 0 },
+      controller.signal,
+    )
       .then(({ rows }) => setOptions(rows))
       .catch(() => undefined);
     return () => controller.abort();

@@ -18,12 +18,25 @@ export function FileThumb({ file, size, language }: { file: ThumbFile; size: num
   const box = { width: size, height: size, borderRadius: 6, flexShrink: 0 } as const;
   if (String(file.mimeType ?? "").startsWith("image/")) {
     const src = resizedUrl(file as Record<string, unknown>, size * 2);
-    if (src) return <img src={src} alt={altText(file.alt, language) ?? ""} loading="lazy" width={size} height={size} style={{ ...box, objectFit: "cover", background: "var(--mantine-color-gray-1)" }} data-testid="file-thumb" />;
+    if (src)
+      return (
+        <img
+          src={src}
+          alt={altText(file.alt, language) ?? ""}
+          loading="lazy"
+          width={size}
+          height={size}
+          style={{ ...box, objectFit: "cover", background: "var(--mantine-color-gray-1)" }}
+          data-testid="file-thumb"
+        />
+      );
   }
   return (
     <Center style={{ ...box, background: "var(--mantine-color-gray-1)" }} data-testid="file-thumb">
       <Badge variant="light" color="gray" radius="sm">
-        {String(file.extension || "file").slice(0, 5).toUpperCase()}
+        {String(file.extension || "file")
+          .slice(0, 5)
+          .toUpperCase()}
       </Badge>
     </Center>
   );

@@ -10,7 +10,8 @@ const FILES_ROUTE = "/api/file-storage/files";
 export const mediaPage = (query: { search?: string; limit: number; offset: number }, signal?: AbortSignal) =>
   api<{ rows: MediaFile[]; total: number }>(MEDIA_ROUTE, { query, signal });
 
-export const fileUses = (id: string, language: string, signal?: AbortSignal) => api<FileUse[]>(`${MEDIA_ROUTE}/${id}/uses`, { query: { language }, signal });
+export const fileUses = (id: string, language: string, signal?: AbortSignal) =>
+  api<FileUse[]>(`${MEDIA_ROUTE}/${id}/uses`, { query: { language }, signal });
 
 /**
  * Uploads one file as a new file record (the generic create, multipart): the server reads its
@@ -23,7 +24,8 @@ export function uploadFile(file: File, data: Record<string, unknown> = {}): Prom
   return api<MediaFile>(FILES_ROUTE, { method: "POST", form });
 }
 
-export const saveAlt = (id: string, alt: Record<string, string>) => api<MediaFile>(`${FILES_ROUTE}/${id}`, { method: "PATCH", body: { alt } });
+export const saveAlt = (id: string, alt: Record<string, string>) =>
+  api<MediaFile>(`${FILES_ROUTE}/${id}`, { method: "PATCH", body: { alt } });
 
 export const deleteFile = (id: string) => api(`${FILES_ROUTE}/${id}`, { method: "DELETE" });
 

@@ -47,7 +47,12 @@ export function MediaPage() {
         maw={360}
         data-testid="media-search"
       />
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm" style={{ opacity: loading ? 0.6 : 1 }} data-testid="media-grid">
+      <SimpleGrid
+        cols={{ base: 2, sm: 3, md: 4, lg: 6 }}
+        spacing="sm"
+        style={{ opacity: loading ? 0.6 : 1 }}
+        data-testid="media-grid"
+      >
         {rows?.map((file) => (
           <MediaCard key={file.id} file={file} t={t} selected={file.id === openId} onOpen={() => setOpenId(file.id)} />
         ))}
@@ -59,10 +64,22 @@ export function MediaPage() {
       ) : null}
       {total !== undefined && total > PAGE_SIZE ? (
         <Group justify="flex-end">
-          <Pagination size="sm" total={Math.ceil(total / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} />
+          <Pagination
+            size="sm"
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={page + 1}
+            onChange={(p) => setPage(p - 1)}
+          />
         </Group>
       ) : null}
-      <Drawer opened={Boolean(open)} onClose={() => setOpenId(undefined)} position="right" size="md" title={t.media} closeButtonProps={{ "aria-label": t.close }}>
+      <Drawer
+        opened={Boolean(open)}
+        onClose={() => setOpenId(undefined)}
+        position="right"
+        size="md"
+        title={t.media}
+        closeButtonProps={{ "aria-label": t.close }}
+      >
         {open ? (
           <FileDetails
             key={open.id}

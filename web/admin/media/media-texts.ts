@@ -28,7 +28,8 @@ const texts = {
     delete: "Delete",
     deleteTitle: "Delete file?",
     deleteText: (name: string) => `${name} will be deleted for good.`,
-    deleteUsed: (n: number) => `It is used in ${n} ${n === 1 ? "place" : "places"}, listed below; it will disappear from them:`,
+    deleteUsed: (n: number) =>
+      `It is used in ${n} ${n === 1 ? "place" : "places"}, listed below; it will disappear from them:`,
     cancel: "Cancel",
     deleted: (name: string) => `${name} deleted`,
     close: "Close",

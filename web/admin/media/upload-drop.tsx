@@ -9,7 +9,15 @@ import { mediaTexts } from "./media-texts.js";
  * file record (one upload at a time, in the order given), then `onUploaded` gets the new records.
  * Used by the media screen and the file picker (and the product editor's photos).
  */
-export function UploadDrop({ onUploaded, multiple = true, children }: { onUploaded(files: MediaFile[]): void; multiple?: boolean; children?: ReactNode }) {
+export function UploadDrop({
+  onUploaded,
+  multiple = true,
+  children,
+}: {
+  onUploaded(files: MediaFile[]): void;
+  multiple?: boolean;
+  children?: ReactNode;
+}) {
   const t = mediaTexts();
   const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(0);
@@ -47,7 +55,12 @@ export function UploadDrop({ onUploaded, multiple = true, children }: { onUpload
       }}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
-      style={{ borderStyle: "dashed", borderWidth: 2, borderColor: over ? "var(--mantine-color-indigo-5)" : undefined, background: over ? "var(--mantine-color-indigo-0)" : undefined }}
+      style={{
+        borderStyle: "dashed",
+        borderWidth: 2,
+        borderColor: over ? "var(--mantine-color-indigo-5)" : undefined,
+        background: over ? "var(--mantine-color-indigo-0)" : undefined,
+      }}
     >
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
@@ -58,7 +71,10 @@ export function UploadDrop({ onUploaded, multiple = true, children }: { onUpload
         </Group>
         <Group gap="sm">
           {children}
-          <FileButton multiple={multiple} onChange={(picked: File[] | File | null) => void upload(picked ? [picked].flat() : [])}>
+          <FileButton
+            multiple={multiple}
+            onChange={(picked: File[] | File | null) => void upload(picked ? [picked].flat() : [])}
+          >
             {(props) => (
               <Button variant="default" size="xs" {...props} disabled={busy > 0} data-testid="upload-choose">
                 {t.chooseFiles}

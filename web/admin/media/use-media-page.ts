@@ -18,5 +18,9 @@ export function useMediaPage(search: string, page: number, pageSize: number) {
       });
     return () => controller.abort();
   }, [search, page, pageSize, version]);
-  return { ...state, reload: () => setVersion((v) => v + 1), replace: (file: MediaFile) => setState((s) => ({ ...s, rows: s.rows?.map((r) => (r.id === file.id ? file : r)) })) };
+  return {
+    ...state,
+    reload: () => setVersion((v) => v + 1),
+    replace: (file: MediaFile) => setState((s) => ({ ...s, rows: s.rows?.map((r) => (r.id === file.id ? file : r)) })),
+  };
 }

@@ -33,8 +33,10 @@ export function OrderPage() {
       setBusy(false);
     }
   };
-  const saveStatus = () => act(() => api(`/api/ecommerce/orders/${order.id}`, { method: "PATCH", body: { status } }), t.statusSaved);
-  const resend = () => act(() => api(`/api/ecommerce/orders/${order.id}/resend-receipt`, { method: "POST" }), t.receiptQueued);
+  const saveStatus = () =>
+    act(() => api(`/api/ecommerce/orders/${order.id}`, { method: "PATCH", body: { status } }), t.statusSaved);
+  const resend = () =>
+    act(() => api(`/api/ecommerce/orders/${order.id}/resend-receipt`, { method: "POST" }), t.receiptQueued);
   const paid = order.invoice?.status === "paid";
   const row = (label: string, value: React.ReactNode, testId?: string) => (
     <Table.Tr>
@@ -68,25 +70,66 @@ export function OrderPage() {
             </Title>
             <Table data-testid="order-details">
               <Table.Tbody>
-                {row(t.date, new Date(order.date).toLocaleString(t.language, { dateStyle: "medium", timeStyle: "short" }))}
-                {row(t.customer, [order.customer.email, order.customer.name].filter(Boolean).join(" — ") || "—", "order-customer")}
-                {row(t.lines, <span style={{ whiteSpace: "pre-wrap" }}>{order.lines.map((l) => `${l.title} × ${l.quantity}`).join("\n")}</span>)}
+                {row(
+                  t.date,
+                  new Date(order.date).toLocaleString(t.language, { dateStyle: "medium", timeStyle: "short" }),
+                )}
+                {row(
+                  t.customer,
+                  [order.customer.email, order.customer.name].filter(Boolean).join(" — ") || "—",
+                  "order-customer",
+                )}
+                {row(
+                  t.lines,
+                  <span style={{ whiteSpace: "pre-wrap" }}>
+                    {order.lines.map((l) => `${l.title} × ${l.quantity}`).join("\n")}
+                  </span>,
+                )}
                 {row(t.total, money(order.total, order), "order-total")}
                 {row(t.paid, money(order.paid, order), "order-paid")}
                 {row(t.refunded, money(order.refunded, order), "order-refunded")}
                 {row(t.provider, order.provider ?? "—")}
-                {row(t.address, <span style={{ whiteSpace: "pre-wrap" }}>{addressLines(order.shippingAddress, t.language).join("\n") || t.noAddress}</span>)}
+                {row(
+                  t.address,
+                  <span style={{ whiteSpace: "pre-wrap" }}>
+                    {addressLines(order.shippingAddress, t.language).join("\n") || t.noAddress}
+                  </span>,
+                )}
               </Table.Tbody>
             </Table>
             <Group mt="md" align="end">
-              <Select label={t.changeStatus} data={STATUSES.map((s) => ({ value: s, label: t.statuses[s] ?? s }))} value={status ?? order.status} onChange={setStatus} w={220} data-testid="order-status-select" />
-              <Button onClick={saveStatus} disabled={!status || status === order.status} loading={busy} data-testid="order-status-save">
+              <Select
+                label={t.changeStatus}
+                data={STATUSES.map((s) => ({ value: s, label: t.statuses[s] ?? s }))}
+                value={status ?? order.status}
+                onChange={setStatus}
+                w={220}
+                data-testid="order-status-select"
+              />
+              <Button
+                onClick={saveStatus}
+                disabled={!status || status === order.status}
+                loading={busy}
+                data-testid="order-status-save"
+              >
                 {t.save}
               </Button>
-              <Button variant="default" onClick={resend} disabled={!RECEIPTED.includes(order.status)} loading={busy} data-testid="order-resend">
+              <Button
+                variant="default"
+                onClick={resend}
+                disabled={!RECEIPTED.includes(order.status)}
+                loading={busy}
+                data-testid="order-resend"
+              >
                 {t.resendReceipt}
               </Button>
-              <Button color="red" variant="light" onClick={() => setRefunding(true)} disabled={!paid || !order.canRefund} data-testid="order-refund">
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => setRefunding(true)}
+                disabled={!paid || !order.canRefund}
+                data-testid="order-refund"
+              >
                 {t.refund}
               </Button>
             </Group>
@@ -119,7 +162,15 @@ export function OrderPage() {
           </Paper>
         </Grid.Col>
       </Grid>
-      {refunding && <RefundDialog order={order} t={t} opened onClose={() => setRefunding(false)} onDone={() => (setRefunding(false), reload())} />}
+      {refunding && (
+        <RefundDialog
+          order={order}
+          t={t}
+          opened
+          onClose={() => setRefunding(false)}
+          onDone={() => (setRefunding(false), reload())}
+        />
+      )}
     </Stack>
   );
 }

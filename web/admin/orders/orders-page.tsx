@@ -19,13 +19,23 @@ export function OrdersPage() {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [page, setPage] = useState(0);
-  const query = { search: debounced.trim() || undefined, status: status ?? undefined, from: from || undefined, to: to || undefined, limit: PAGE_SIZE, offset: page * PAGE_SIZE, language: t.language };
+  const query = {
+    search: debounced.trim() || undefined,
+    status: status ?? undefined,
+    from: from || undefined,
+    to: to || undefined,
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+    language: t.language,
+  };
   const { data, loading } = useApi<{ rows: DeskOrder[]; total: number }>(DESK, query);
   const when = (iso: string) => new Date(iso).toLocaleString(t.language, { dateStyle: "short", timeStyle: "short" });
-  const filter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(0);
-  };
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(0);
+    };
   return (
     <Stack gap="md">
       <Title order={2}>{t.orders}</Title>
@@ -34,9 +44,30 @@ export function OrdersPage() {
         search={{ label: t.search, value: search, onChange: setSearch, testId: "orders-search" }}
         filters={
           <>
-            <Select label={t.status} placeholder={t.allStatuses} clearable data={STATUSES.map((s) => ({ value: s, label: t.statuses[s] ?? s }))} value={status} onChange={filter(setStatus)} w={200} data-testid="orders-status" />
-            <TextInput label={t.from} type="date" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} data-testid="orders-from" />
-            <TextInput label={t.to} type="date" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} data-testid="orders-to" />
+            <Select
+              label={t.status}
+              placeholder={t.allStatuses}
+              clearable
+              data={STATUSES.map((s) => ({ value: s, label: t.statuses[s] ?? s }))}
+              value={status}
+              onChange={filter(setStatus)}
+              w={200}
+              data-testid="orders-status"
+            />
+            <TextInput
+              label={t.from}
+              type="date"
+              value={from}
+              onChange={(e) => filter(setFrom)(e.currentTarget.value)}
+              data-testid="orders-from"
+            />
+            <TextInput
+              label={t.to}
+              type="date"
+              value={to}
+              onChange={(e) => filter(setTo)(e.currentTarget.value)}
+              data-testid="orders-to"
+            />
           </>
         }
         list={{ data, loading, page, onPage: setPage, pageSize: PAGE_SIZE }}
@@ -61,7 +92,9 @@ export function OrdersPage() {
                 </Text>
               )}
             </Table.Td>
-            <Table.Td style={{ whiteSpace: "pre-wrap" }}>{order.lines.map((l) => `${l.title} × ${l.quantity}`).join("\n")}</Table.Td>
+            <Table.Td style={{ whiteSpace: "pre-wrap" }}>
+              {order.lines.map((l) => `${l.title} × ${l.quantity}`).join("\n")}
+            </Table.Td>
             <Table.Td style={{ whiteSpace: "nowrap" }} data-testid="order-total">
               {money(order.total, order)}
             </Table.Td>
@@ -87,7 +120,15 @@ export function OrdersPage() {
   );
 }
 
-const COLORS: Record<string, string> = { paying: "yellow", approving: "green", packaging: "blue", delivering: "indigo", delivered: "teal", canceled: "gray", new: "gray" };
+const COLORS: Record<string, string> = {
+  paying: "yellow",
+  approving: "green",
+  packaging: "blue",
+  delivering: "indigo",
+  delivered: "teal",
+  canceled: "gray",
+  new: "gray",
+};
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return (

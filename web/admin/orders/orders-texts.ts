@@ -31,7 +31,8 @@ const en = {
   refund: "Refund",
   refundTitle: "Refund this order",
   refundAmount: "Amount to refund",
-  refundHint: (left: string) => `Up to ${left}. Leave it as it is for a full refund: the order is then canceled and its stock given back.`,
+  refundHint: (left: string) =>
+    `Up to ${left}. Leave it as it is for a full refund: the order is then canceled and its stock given back.`,
   refundConfirm: (amount: string) => `Refund ${amount} to the customer through the payment provider?`,
   refundYes: "Yes, refund",
   cancel: "Cancel",
@@ -41,15 +42,35 @@ const en = {
   noAddress: "No shipping needed",
   flag: "Needs a look",
   /** Invoice, refund, notification and mail states as the timeline names them. */
-  words: { new: "open", paid: "paid", failed: "failed", canceled: "canceled", refunded: "refunded", pending: "pending", succeeded: "done", sent: "sent", sending: "sending", unconfirmed: "unconfirmed" } as Record<string, string>,
-  statuses: { new: "In the cart", paying: "Awaiting payment", approving: "Paid", packaging: "Packaging", delivering: "On its way", delivered: "Delivered", canceled: "Canceled" } as Record<string, string>,
+  words: {
+    new: "open",
+    paid: "paid",
+    failed: "failed",
+    canceled: "canceled",
+    refunded: "refunded",
+    pending: "pending",
+    succeeded: "done",
+    sent: "sent",
+    sending: "sending",
+    unconfirmed: "unconfirmed",
+  } as Record<string, string>,
+  statuses: {
+    new: "In the cart",
+    paying: "Awaiting payment",
+    approving: "Paid",
+    packaging: "Packaging",
+    delivering: "On its way",
+    delivered: "Delivered",
+    canceled: "Canceled",
+  } as Record<string, string>,
   events: {
     created: "Order created",
     status: (from: string, to: string) => (from ? `Status: ${from} → ${to}` : `Status: ${to}`),
     invoice: (provider: string, amount: string, status: string) => `Invoice with ${provider}: ${amount} (${status})`,
     webhook: (provider: string, event: string) => `${provider} notified: ${event}`,
     refund: (amount: string, status: string) => `Refund of ${amount}: ${status}`,
-    mail: (recipient: string, subject: string, status: string) => `Mail to ${recipient}${subject ? `: “${subject}”` : ""} (${status})`,
+    mail: (recipient: string, subject: string, status: string) =>
+      `Mail to ${recipient}${subject ? `: “${subject}”` : ""} (${status})`,
   },
 };
 
@@ -87,7 +108,8 @@ const ru: OrdersTexts = {
   refund: "Вернуть деньги",
   refundTitle: "Возврат по заказу",
   refundAmount: "Сумма возврата",
-  refundHint: (left: string) => `Не больше ${left}. Оставьте как есть для полного возврата: заказ будет отменён, товары вернутся на склад.`,
+  refundHint: (left: string) =>
+    `Не больше ${left}. Оставьте как есть для полного возврата: заказ будет отменён, товары вернутся на склад.`,
   refundConfirm: (amount: string) => `Вернуть покупателю ${amount} через платёжную систему?`,
   refundYes: "Да, вернуть",
   cancel: "Отмена",
@@ -96,15 +118,35 @@ const ru: OrdersTexts = {
   nothingToRefund: "Возвращать больше нечего.",
   noAddress: "Доставка не нужна",
   flag: "Требует внимания",
-  words: { new: "открыт", paid: "оплачен", failed: "не прошёл", canceled: "отменён", refunded: "возвращён", pending: "ожидает ответа", succeeded: "выполнен", sent: "отправлено", sending: "отправляется", unconfirmed: "не подтверждено" },
-  statuses: { new: "В корзине", paying: "Ожидает оплаты", approving: "Оплачен", packaging: "Собирается", delivering: "В пути", delivered: "Доставлен", canceled: "Отменён" },
+  words: {
+    new: "открыт",
+    paid: "оплачен",
+    failed: "не прошёл",
+    canceled: "отменён",
+    refunded: "возвращён",
+    pending: "ожидает ответа",
+    succeeded: "выполнен",
+    sent: "отправлено",
+    sending: "отправляется",
+    unconfirmed: "не подтверждено",
+  },
+  statuses: {
+    new: "В корзине",
+    paying: "Ожидает оплаты",
+    approving: "Оплачен",
+    packaging: "Собирается",
+    delivering: "В пути",
+    delivered: "Доставлен",
+    canceled: "Отменён",
+  },
   events: {
     created: "Заказ создан",
     status: (from: string, to: string) => (from ? `Статус: ${from} → ${to}` : `Статус: ${to}`),
     invoice: (provider: string, amount: string, status: string) => `Счёт в ${provider}: ${amount} (${status})`,
     webhook: (provider: string, event: string) => `Уведомление ${provider}: ${event}`,
     refund: (amount: string, status: string) => `Возврат ${amount}: ${status}`,
-    mail: (recipient: string, subject: string, status: string) => `Письмо на ${recipient}${subject ? `: «${subject}»` : ""} (${status})`,
+    mail: (recipient: string, subject: string, status: string) =>
+      `Письмо на ${recipient}${subject ? `: «${subject}»` : ""} (${status})`,
   },
 };
 

@@ -19,7 +19,19 @@ export function leftToRefund(paid: string, refunded: string, decimals: number): 
  * Refund with an amount field (the whole amount left by default) and a confirmation. One
  * Idempotency-Key per opening: a double click or a retry after a lost answer is the same refund.
  */
-export function RefundDialog({ order, t, opened, onClose, onDone }: { order: DeskOrderPage; t: OrdersTexts; opened: boolean; onClose: () => void; onDone: () => void }) {
+export function RefundDialog({
+  order,
+  t,
+  opened,
+  onClose,
+  onDone,
+}: {
+  order: DeskOrderPage;
+  t: OrdersTexts;
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const left = leftToRefund(order.paid ?? "0", order.refunded ?? "0", order.currency?.decimals ?? 2);
   const [amount, setAmount] = useState(left);
   const [confirming, setConfirming] = useState(false);
@@ -29,7 +41,11 @@ export function RefundDialog({ order, t, opened, onClose, onDone }: { order: Des
   const send = async () => {
     setSending(true);
     try {
-      const answer = await api<{ refund: { amount: string } }>(`/api/ecommerce/orders/${order.id}/refund`, { method: "POST", body: whole ? {} : { amount: amount.trim() }, headers: { "idempotency-key": key } });
+      const answer = await api<{ refund: { amount: string } }>(`/api/ecommerce/orders/${order.id}/refund`, {
+        method: "POST",
+        body: whole ? {} : { amount: amount.trim() },
+        headers: { "idempotency-key": key },
+      });
       notifySuccess(t.refundDone(money(answer.refund.amount, order)));
       onDone();
     } catch (error) {
@@ -55,12 +71,24 @@ export function RefundDialog({ order, t, opened, onClose, onDone }: { order: Des
         </Stack>
       ) : (
         <Stack>
-          <TextInput label={t.refundAmount} description={t.refundHint(money(left, order))} value={amount} onChange={(e) => setAmount(e.currentTarget.value)} rightSection={<Text size="xs">{order.currency?.code}</Text>} data-testid="refund-amount" />
+          <TextInput
+            label={t.refundAmount}
+            description={t.refundHint(money(left, order))}
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            rightSection={<Text size="xs">{order.currency?.code}</Text>}
+            data-testid="refund-amount"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t.cancel}
             </Button>
-            <Button color="red" onClick={() => setConfirming(true)} disabled={!/^\d+(\.\d+)?$/.test(amount.trim())} data-testid="refund-next">
+            <Button
+              color="red"
+              onClick={() => setConfirming(true)}
+              disabled={!/^\d+(\.\d+)?$/.test(amount.trim())}
+              data-testid="refund-next"
+            >
               {t.refund}
             </Button>
           </Group>

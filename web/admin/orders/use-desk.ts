@@ -17,7 +17,8 @@ export const DESK = "/api/ecommerce/orders/desk";
 export const orderDesk = (id: string) => `/api/ecommerce/orders/${id}/desk`;
 
 /** An amount with its currency's code ("39.98 USD"), exactly as the server wrote it. */
-export const money = (amount: string | null, order: Pick<DeskOrder, "currency">) => (amount == null ? "—" : `${amount} ${order.currency?.code ?? ""}`.trim());
+export const money = (amount: string | null, order: Pick<DeskOrder, "currency">) =>
+  amount == null ? "—" : `${amount} ${order.currency?.code ?? ""}`.trim();
 
 /** Loads `path` with `query`; keeps what is on screen while the next loads; `reload` asks again. */
 export function useApi<T>(path: string, query: Query) {

@@ -117,7 +117,14 @@ async function holderFor(hops: Hop[], widgetId: string, holders: string[]): Prom
  * Two generic calls (no route writes both); should the row be refused, the record is removed again
  * so no orphan stays.
  */
-export async function createItem(hops: Hop[], widgetId: string, holders: string[], item: Item, nextIndex: number, fields: Row): Promise<Item> {
+export async function createItem(
+  hops: Hop[],
+  widgetId: string,
+  holders: string[],
+  item: Item,
+  nextIndex: number,
+  fields: Row,
+): Promise<Item> {
   const last = hops[hops.length - 1]!;
   const parentId = await holderFor(hops, widgetId, holders);
   const record = await api<Row>(route(last.child), {

@@ -25,7 +25,21 @@ const isBlank = (item: Item) => !Object.values(item.title).some((v) => v.trim())
  * (and the link of a button), saved as typed. The last row is always empty: typing in it adds
  * the next child at the end of the list.
  */
-export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: { kind: string; hops: Hop[]; widgetId: string; withUrl: boolean; queue: SaveQueue; onChanged(): void }) {
+export function BlockItems({
+  kind,
+  hops,
+  widgetId,
+  withUrl,
+  queue,
+  onChanged,
+}: {
+  kind: string;
+  hops: Hop[];
+  widgetId: string;
+  withUrl: boolean;
+  queue: SaveQueue;
+  onChanged(): void;
+}) {
   const t = pagesTexts();
   const [items, setItems] = useState<Item[]>();
   const latest = useRef<Item[]>([]);
@@ -86,7 +100,9 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
   };
 
   const edit = (key: string, change: Partial<Item>) => {
-    let next = latest.current.map((i) => (i.key === key ? { ...i, ...change, title: { ...i.title, ...change.title } } : i));
+    let next = latest.current.map((i) =>
+      i.key === key ? { ...i, ...change, title: { ...i.title, ...change.title } } : i,
+    );
     if (!isBlank(next[next.length - 1]!)) next = [...next, blank()];
     update(next);
     queue.schedule(`${kind}:${key}`, sync(key));
@@ -138,16 +154,37 @@ export function BlockItems({ kind, hops, widgetId, withUrl, queue, onChanged }: 
                         data-testid={`item-title-${language}`}
                       />
                     ))}
-                    {withUrl ? <TextInput size="xs" {...named(index, t.itemUrl)} value={item.url ?? ""} onChange={(e) => edit(item.key, { url: e.currentTarget.value })} data-testid="item-url" /> : null}
+                    {withUrl ? (
+                      <TextInput
+                        size="xs"
+                        {...named(index, t.itemUrl)}
+                        value={item.url ?? ""}
+                        onChange={(e) => edit(item.key, { url: e.currentTarget.value })}
+                        data-testid="item-url"
+                      />
+                    ) : null}
                   </SimpleGrid>
                   {last ? (
                     <div style={{ width: 56 }} />
                   ) : (
                     <Group gap={0} wrap="nowrap" mb={2}>
-                      <ActionIcon variant="subtle" color="gray" aria-label={t.itemFullForm(name)} disabled={!item.id || !childModel} onClick={() => void queue.flush().then(() => setFull(item.id))} data-testid="item-full-form">
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t.itemFullForm(name)}
+                        disabled={!item.id || !childModel}
+                        onClick={() => void queue.flush().then(() => setFull(item.id))}
+                        data-testid="item-full-form"
+                      >
                         …
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t.removeItem(name)} onClick={() => void remove(item)} data-testid="item-remove">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t.removeItem(name)}
+                        onClick={() => void remove(item)}
+                        data-testid="item-remove"
+                      >
                         ×
                       </ActionIcon>
                     </Group>

@@ -11,7 +11,15 @@ import { pagesTexts } from "./pages-texts.js";
  * is chosen by a click, moved by dragging it (HTML5 drag and drop) or by its arrow buttons, and
  * duplicated or removed by its buttons.
  */
-export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer; onAdd(): void; onRemove(block: Block): void }) {
+export function BlockOutline({
+  composer,
+  onAdd,
+  onRemove,
+}: {
+  composer: Composer;
+  onAdd(): void;
+  onRemove(block: Block): void;
+}) {
   const t = pagesTexts();
   const { blocks, pageBlocks, selected, setSelected, nameOf, variantOf, move, duplicate, busy } = composer;
   const [dragged, setDragged] = useState<string>();
@@ -19,7 +27,14 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
   const layoutBlocks = (blocks ?? []).filter((b) => b.region !== "page");
   const label = (block: Block) => textOf(variantOf(block)?.label, t.language) || block.variant;
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="composer-outline" component="section" aria-labelledby="composer-outline-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="composer-outline"
+      component="section"
+      aria-labelledby="composer-outline-title"
+    >
       <Title order={2} size="h5" id="composer-outline-title" mb={4}>
         {t.outline}
       </Title>
@@ -100,14 +115,29 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
                 border: `1px solid ${chosen ? "var(--mantine-color-indigo-5)" : "var(--mantine-color-gray-3)"}`,
                 background: chosen ? "var(--mantine-color-indigo-0)" : "var(--mantine-color-body)",
                 opacity: dragged === block.id ? 0.5 : 1,
-                boxShadow: over === index && dragged && dragged !== block.id ? "0 -3px 0 var(--mantine-color-indigo-5)" : undefined,
+                boxShadow:
+                  over === index && dragged && dragged !== block.id
+                    ? "0 -3px 0 var(--mantine-color-indigo-5)"
+                    : undefined,
               }}
             >
               <Group gap={4} wrap="nowrap" p={4}>
-                <Text component="span" c="dimmed" style={{ cursor: "grab", display: "flex" }} px={2} title={t.dragHandle(name)}>
+                <Text
+                  component="span"
+                  c="dimmed"
+                  style={{ cursor: "grab", display: "flex" }}
+                  px={2}
+                  title={t.dragHandle(name)}
+                >
                   <GripIcon />
                 </Text>
-                <UnstyledButton onClick={() => setSelected(block.id)} aria-pressed={chosen} aria-label={t.edit(name)} style={{ flex: 1, minWidth: 0 }} data-testid="outline-select">
+                <UnstyledButton
+                  onClick={() => setSelected(block.id)}
+                  aria-pressed={chosen}
+                  aria-label={t.edit(name)}
+                  style={{ flex: 1, minWidth: 0 }}
+                  data-testid="outline-select"
+                >
                   <Text size="sm" fw={500} truncate data-testid="outline-name">
                     {name}
                   </Text>
@@ -115,7 +145,15 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
                     {label(block)}
                   </Text>
                 </UnstyledButton>
-                <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.moveUp(name)} disabled={busy || index === 0} onClick={() => void move(block, index - 1)} data-testid="outline-up">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label={t.moveUp(name)}
+                  disabled={busy || index === 0}
+                  onClick={() => void move(block, index - 1)}
+                  data-testid="outline-up"
+                >
                   ↑
                 </ActionIcon>
                 <ActionIcon
@@ -129,10 +167,26 @@ export function BlockOutline({ composer, onAdd, onRemove }: { composer: Composer
                 >
                   ↓
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t.duplicate(name)} disabled={busy} onClick={() => void duplicate(block)} data-testid="outline-duplicate">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label={t.duplicate(name)}
+                  disabled={busy}
+                  onClick={() => void duplicate(block)}
+                  data-testid="outline-duplicate"
+                >
                   <CopyIcon />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="red" size="sm" aria-label={t.remove(name)} disabled={busy} onClick={() => onRemove(block)} data-testid="outline-remove">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={t.remove(name)}
+                  disabled={busy}
+                  onClick={() => onRemove(block)}
+                  data-testid="outline-remove"
+                >
                   ×
                 </ActionIcon>
               </Group>

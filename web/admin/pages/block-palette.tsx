@@ -6,7 +6,16 @@ import { pagesTexts } from "./pages-texts.js";
 
 /** Does the variant's label, description or module hold every word of `needle`? */
 function matches(variant: CatalogueVariant, module: CatalogueModule, needle: string, language: string): boolean {
-  const hay = [module.module, textOf(module.label, language), pagesTexts(language).modules[module.module] ?? "", variant.variant, textOf(variant.label, language), textOf(variant.description, language)].join(" ").toLowerCase();
+  const hay = [
+    module.module,
+    textOf(module.label, language),
+    pagesTexts(language).modules[module.module] ?? "",
+    variant.variant,
+    textOf(variant.label, language),
+    textOf(variant.description, language),
+  ]
+    .join(" ")
+    .toLowerCase();
   return needle
     .toLowerCase()
     .split(/\s+/)
@@ -15,7 +24,15 @@ function matches(variant: CatalogueVariant, module: CatalogueModule, needle: str
 }
 
 /** "Add a block": every variant a block can use, grouped by module, each with its one-line description in the editor's language; a click adds it. */
-export function BlockPalette({ catalogue, onPick, onClose }: { catalogue: CatalogueModule[]; onPick(variant: CatalogueVariant): void; onClose(): void }) {
+export function BlockPalette({
+  catalogue,
+  onPick,
+  onClose,
+}: {
+  catalogue: CatalogueModule[];
+  onPick(variant: CatalogueVariant): void;
+  onClose(): void;
+}) {
   const t = pagesTexts();
   const [needle, setNeedle] = useState("");
   const groups = catalogue
@@ -27,7 +44,13 @@ export function BlockPalette({ catalogue, onPick, onClose }: { catalogue: Catalo
   return (
     <ComposerModal onClose={onClose} title={t.palette} size="xl">
       <Stack gap="md">
-        <TextInput label={t.paletteSearch} value={needle} onChange={(e) => setNeedle(e.currentTarget.value)} data-autofocus data-testid="palette-search" />
+        <TextInput
+          label={t.paletteSearch}
+          value={needle}
+          onChange={(e) => setNeedle(e.currentTarget.value)}
+          data-autofocus
+          data-testid="palette-search"
+        />
         {groups.map(({ module, variants }) => (
           <section key={module.module} aria-labelledby={`palette-${module.module}`}>
             <Title order={3} size="h6" id={`palette-${module.module}`} mb={6} tt="uppercase" c="dimmed">
@@ -35,7 +58,13 @@ export function BlockPalette({ catalogue, onPick, onClose }: { catalogue: Catalo
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
               {variants.map((variant) => (
-                <UnstyledButton key={variant.variant} onClick={() => onPick(variant)} data-testid="palette-variant" data-module={variant.module} data-variant={variant.variant}>
+                <UnstyledButton
+                  key={variant.variant}
+                  onClick={() => onPick(variant)}
+                  data-testid="palette-variant"
+                  data-module={variant.module}
+                  data-variant={variant.variant}
+                >
                   <Paper withBorder radius="md" p="sm" h="100%">
                     <Text fw={600} size="sm">
                       {textOf(variant.label, t.language)}

@@ -1,4 +1,16 @@
-import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { api } from "../../api/client.js";
@@ -43,7 +55,10 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
     }).then(
       (record) => {
         if (!live) return;
-        const loaded = Object.fromEntries(TEXT_FIELDS.map((name) => [name, (record[name] ?? {}) as Texts])) as Record<TextField, Texts>;
+        const loaded = Object.fromEntries(TEXT_FIELDS.map((name) => [name, (record[name] ?? {}) as Texts])) as Record<
+          TextField,
+          Texts
+        >;
         latest.current = loaded;
         setTexts(loaded);
       },
@@ -69,7 +84,10 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
   };
 
   const kinds = variant?.children ?? [];
-  const paths = useMemo(() => kinds.map((kind) => ({ kind, hops: pathOf(kind, modelId, byId) })), [kinds.join(), modelId, byId]);
+  const paths = useMemo(
+    () => kinds.map((kind) => ({ kind, hops: pathOf(kind, modelId, byId) })),
+    [kinds.join(), modelId, byId],
+  );
   const edited = paths.filter((p) => p.hops);
   const others = paths.filter((p) => !p.hops).map((p) => p.kind);
   const label = {
@@ -150,7 +168,12 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
           {others.length ? `${t.otherKinds} ${others.map(t.items).join(", ")}` : ""}
         </Text>
         {model ? (
-          <Button size="xs" variant="default" onClick={() => void queue.flush().then(() => setFull(true))} data-testid="block-full-form">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void queue.flush().then(() => setFull(true))}
+            data-testid="block-full-form"
+          >
             {t.fullForm}
           </Button>
         ) : null}

@@ -7,7 +7,17 @@ import { pagesTexts } from "./pages-texts.js";
  * as a plain <div> — a <header> there is a second "banner" landmark beside the admin's (axe
  * landmark-no-duplicate-banner) — and a named close button (its × has no text).
  */
-export function ComposerModal({ title, onClose, size = "md", children }: { title: ReactNode; onClose(): void; size?: MantineSize | string; children: ReactNode }) {
+export function ComposerModal({
+  title,
+  onClose,
+  size = "md",
+  children,
+}: {
+  title: ReactNode;
+  onClose(): void;
+  size?: MantineSize | string;
+  children: ReactNode;
+}) {
   const t = pagesTexts();
   const Header = Modal.Header as unknown as (props: { component: "div"; children: ReactNode }) => ReactNode;
   return (

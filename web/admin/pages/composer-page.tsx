@@ -85,7 +85,13 @@ export function ComposerPage() {
             {page.url}
           </Text>
           <PublicationLine publication={publication} partial={behind.partial} />
-          <Text size="xs" c={queue.saving ? "orange.9" : "dimmed"} data-testid="composer-save-state" data-state={queue.saving || composer.busy ? "saving" : "saved"} aria-live="polite">
+          <Text
+            size="xs"
+            c={queue.saving ? "orange.9" : "dimmed"}
+            data-testid="composer-save-state"
+            data-state={queue.saving || composer.busy ? "saving" : "saved"}
+            aria-live="polite"
+          >
             {queue.saving || composer.busy ? t.saving : e.saved}
           </Text>
         </Group>
@@ -102,7 +108,12 @@ export function ComposerPage() {
               <Button onClick={() => void publish()} loading={publishing} data-testid="composer-publish">
                 {e.publish}
               </Button>
-              <EditorialBar model={model} record={page} onChanged={composer.setPage} onRestored={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)} />
+              <EditorialBar
+                model={model}
+                record={page}
+                onChanged={composer.setPage}
+                onRestored={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)}
+              />
             </>
           ) : null}
         </Group>
@@ -159,7 +170,13 @@ export function ComposerPage() {
           }}
         />
       )}
-      {settings && <PageSettingsDialog page={page} onClose={() => setSettings(false)} onSaved={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)} />}
+      {settings && (
+        <PageSettingsDialog
+          page={page}
+          onClose={() => setSettings(false)}
+          onSaved={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)}
+        />
+      )}
     </Stack>
   );
 }

@@ -53,7 +53,16 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
 
   const scale = width > 0 ? Math.min(1, width / PAGE_WIDTH) : 1;
   return (
-    <Paper withBorder radius="md" p="sm" h="100%" component="section" aria-labelledby="composer-preview-title" data-testid="composer-preview" style={{ display: "flex", flexDirection: "column" }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      h="100%"
+      component="section"
+      aria-labelledby="composer-preview-title"
+      data-testid="composer-preview"
+      style={{ display: "flex", flexDirection: "column" }}
+    >
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={2} size="h5" id="composer-preview-title">
           {t.preview}

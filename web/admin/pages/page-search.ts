@@ -17,6 +17,10 @@ export function pageSearch(text: string, titleIsMap = true): Query {
       }))
     : [{ column: "title", method: "ilike", value }];
   return {
-    "filters[or]": JSON.stringify([{ column: "url", method: "ilike", value }, { column: "adminTitle", method: "ilike", value }, ...titles]),
+    "filters[or]": JSON.stringify([
+      { column: "url", method: "ilike", value },
+      { column: "adminTitle", method: "ilike", value },
+      ...titles,
+    ]),
   };
 }

@@ -16,7 +16,8 @@ export interface PageSettings {
 }
 
 /** A stored title (a language map, or one text for every language) as one text per language. */
-export const asTexts = (value: PageText, languages: readonly string[]): Texts => (typeof value === "string" ? Object.fromEntries(languages.map((l) => [l, value])) : { ...(value ?? {}) });
+export const asTexts = (value: PageText, languages: readonly string[]): Texts =>
+  typeof value === "string" ? Object.fromEntries(languages.map((l) => [l, value])) : { ...(value ?? {}) };
 
 const metadataLinks = (pageId: string) =>
   api<Row[]>("/api/host/pages-to-metadata", {
@@ -41,7 +42,12 @@ export async function loadMetadata(pageId: string): Promise<Row | undefined> {
  * Saves the page's own fields, then its metadata: updated when the page has one, else created
  * and linked to the page (removed again should the link be refused, so no orphan stays).
  */
-export async function saveSettings(pageId: string, settings: PageSettings, metadata: Row | undefined, asMap: boolean): Promise<void> {
+export async function saveSettings(
+  pageId: string,
+  settings: PageSettings,
+  metadata: Row | undefined,
+  asMap: boolean,
+): Promise<void> {
   await api(`/api/host/pages/${pageId}`, {
     method: "PATCH",
     body: {

@@ -54,7 +54,14 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
         <Loader />
       ) : (
         <Stack gap="sm">
-          <TextInput label={t.url} description={t.urlHelp} value={form.url} error={errors.url} onChange={(e) => (set({ url: e.currentTarget.value }), setErrors({}))} data-testid="settings-url" />
+          <TextInput
+            label={t.url}
+            description={t.urlHelp}
+            value={form.url}
+            error={errors.url}
+            onChange={(e) => (set({ url: e.currentTarget.value }), setErrors({}))}
+            data-testid="settings-url"
+          />
           <SimpleGrid cols={{ base: 1, sm: LANGUAGES.length }}>
             {LANGUAGES.map((language) => (
               <Stack key={language} gap="xs" lang={language}>
@@ -98,9 +105,21 @@ export function PageSettingsDialog({ page, onSaved, onClose }: { page: PageRow; 
             ))}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={t.keywords} value={form.keywords} onChange={(e) => set({ keywords: e.currentTarget.value })} />
-            <TextInput label={t.ogTitle} value={form.ogTitle} onChange={(e) => set({ ogTitle: e.currentTarget.value })} />
-            <TextInput label={t.ogDescription} value={form.ogDescription} onChange={(e) => set({ ogDescription: e.currentTarget.value })} />
+            <TextInput
+              label={t.keywords}
+              value={form.keywords}
+              onChange={(e) => set({ keywords: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t.ogTitle}
+              value={form.ogTitle}
+              onChange={(e) => set({ ogTitle: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t.ogDescription}
+              value={form.ogDescription}
+              onChange={(e) => set({ ogDescription: e.currentTarget.value })}
+            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

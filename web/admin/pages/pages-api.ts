@@ -88,7 +88,11 @@ export async function listPages(query: Query, signal?: AbortSignal): Promise<{ r
 export const storedText = (texts: Texts, asMap: boolean): string | Texts => (asMap ? texts : textOf(texts, "en"));
 
 /** The layouts a new page may be framed by (their navbar and footer), oldest first. */
-export const loadLayouts = (signal?: AbortSignal) => api<{ id: string; adminTitle: string; title: PageText }[]>("/api/host/layouts", { query: { draft: true, limit: 100 }, signal });
+export const loadLayouts = (signal?: AbortSignal) =>
+  api<{ id: string; adminTitle: string; title: PageText }[]>("/api/host/layouts", {
+    query: { draft: true, limit: 100 },
+    signal,
+  });
 
 /**
  * A new page at `url` with its titles (its description starts as its title), framed by `layoutId`
@@ -96,7 +100,10 @@ export const loadLayouts = (signal?: AbortSignal) => api<{ id: string; adminTitl
  * page is removed again, so no page without its frame stays behind.
  */
 export async function createPage(url: string, title: Texts, asMap: boolean, layoutId?: string): Promise<PageRow> {
-  const page = await api<PageRow>(PAGES, { method: "POST", body: { url, title: storedText(title, asMap), description: storedText(title, asMap) } });
+  const page = await api<PageRow>(PAGES, {
+    method: "POST",
+    body: { url, title: storedText(title, asMap), description: storedText(title, asMap) },
+  });
   if (!layoutId) return page;
   try {
     await api("/api/host/pages-to-layouts", { method: "POST", body: { pageId: page.id, layoutId, orderIndex: 0 } });
@@ -107,13 +114,17 @@ export async function createPage(url: string, title: Texts, asMap: boolean, layo
   return page;
 }
 
-export const loadBlocks = (pageId: string, language: string, signal?: AbortSignal) => api<Block[]>(blocksOf(pageId), { query: { language }, signal });
+export const loadBlocks = (pageId: string, language: string, signal?: AbortSignal) =>
+  api<Block[]>(blocksOf(pageId), { query: { language }, signal });
 
-export const addBlock = (pageId: string, data: { module: string; variant: string; after?: string }) => api<Block>(blocksOf(pageId), { method: "POST", body: data });
+export const addBlock = (pageId: string, data: { module: string; variant: string; after?: string }) =>
+  api<Block>(blocksOf(pageId), { method: "POST", body: data });
 
-export const orderBlocks = (pageId: string, ids: string[]) => api<Block[]>(`${blocksOf(pageId)}/order`, { method: "PATCH", body: { ids } });
+export const orderBlocks = (pageId: string, ids: string[]) =>
+  api<Block[]>(`${blocksOf(pageId)}/order`, { method: "PATCH", body: { ids } });
 
-export const removeBlock = (pageId: string, blockId: string) => api(`${blocksOf(pageId)}/${blockId}`, { method: "DELETE" });
+export const removeBlock = (pageId: string, blockId: string) =>
+  api(`${blocksOf(pageId)}/${blockId}`, { method: "DELETE" });
 
 export const duplicateBlock = (pageId: string, blockId: string) =>
   api<Block>(`${blocksOf(pageId)}/${blockId}/duplicate`, {
@@ -134,7 +145,9 @@ export async function previewPath(pageId: string, language: string): Promise<str
 /** GET /api/host/blocks/catalogue, read into one shape whatever the server's nesting (a list of modules, or modules by name). */
 export async function loadCatalogue(signal?: AbortSignal): Promise<CatalogueModule[]> {
   const raw = await api<unknown>("/api/host/blocks/catalogue", { signal });
-  const entries: [string, any][] = Array.isArray(raw) ? raw.map((m: any) => [String(m.module ?? m.id ?? ""), m]) : Object.entries((raw ?? {}) as Record<string, any>);
+  const entries: [string, any][] = Array.isArray(raw)
+    ? raw.map((m: any) => [String(m.module ?? m.id ?? ""), m])
+    : Object.entries((raw ?? {}) as Record<string, any>);
   return entries.map(([module, entry]) => {
     const list: any[] = Array.isArray(entry)
       ? entry
@@ -152,10 +165,15 @@ export async function loadCatalogue(signal?: AbortSignal): Promise<CatalogueModu
         variant: String(v.variant ?? v.name ?? v.id),
         label: texts(v.label ?? v.title, String(v.variant ?? v.name)),
         description: texts(v.description, ""),
-        children: Array.isArray(v.children) ? v.children.map(String) : Array.isArray(v.childKinds) ? v.childKinds.map(String) : [],
+        children: Array.isArray(v.children)
+          ? v.children.map(String)
+          : Array.isArray(v.childKinds)
+            ? v.childKinds.map(String)
+            : [],
       })),
     };
   });
 }
 
-const texts = (value: unknown, fallback: string): Texts => (value && typeof value === "object" ? (value as Texts) : { en: typeof value === "string" ? value : fallback });
+const texts = (value: unknown, fallback: string): Texts =>
+  value && typeof value === "object" ? (value as Texts) : { en: typeof value === "string" ? value : fallback };

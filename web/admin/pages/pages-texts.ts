@@ -53,7 +53,8 @@ const en = {
   edit: (name: string) => `Edit "${name}"`,
   dragHandle: (name: string) => `Drag "${name}"`,
   removeTitle: "Remove block?",
-  removeConfirm: (name: string) => `"${name}" will be taken off this page, with its texts and items that no other page uses.`,
+  removeConfirm: (name: string) =>
+    `"${name}" will be taken off this page, with its texts and items that no other page uses.`,
   removeAction: "Remove",
   removed: (name: string) => `"${name}" removed`,
   added: (name: string) => `"${name}" added`,
@@ -100,8 +101,10 @@ const en = {
   settings: "Page settings",
   settingsTitle: "Page settings",
   seo: "Search engines and link previews",
-  seoTitle: (language: string) => `Title for search engines (${{ en: "English", ru: "Russian" }[language] ?? language})`,
-  seoDescription: (language: string) => `Description for search engines (${{ en: "English", ru: "Russian" }[language] ?? language})`,
+  seoTitle: (language: string) =>
+    `Title for search engines (${{ en: "English", ru: "Russian" }[language] ?? language})`,
+  seoDescription: (language: string) =>
+    `Description for search engines (${{ en: "English", ru: "Russian" }[language] ?? language})`,
   ogTitle: "Link preview title",
   ogDescription: "Link preview description",
   keywords: "Keywords",
@@ -170,7 +173,8 @@ const ru: PagesTexts = {
   edit: (name: string) => `Изменить «${name}»`,
   dragHandle: (name: string) => `Перетащить «${name}»`,
   removeTitle: "Удалить блок?",
-  removeConfirm: (name: string) => `«${name}» будет убран со страницы вместе с текстами и элементами, которые не используются на других страницах.`,
+  removeConfirm: (name: string) =>
+    `«${name}» будет убран со страницы вместе с текстами и элементами, которые не используются на других страницах.`,
   removeAction: "Удалить",
   removed: (name: string) => `«${name}» удалён`,
   added: (name: string) => `«${name}» добавлен`,
@@ -217,8 +221,10 @@ const ru: PagesTexts = {
   settings: "Настройки страницы",
   settingsTitle: "Настройки страницы",
   seo: "Поисковые системы и превью ссылок",
-  seoTitle: (language: string) => `Заголовок для поисковых систем (${{ en: "английский", ru: "русский" }[language] ?? language})`,
-  seoDescription: (language: string) => `Описание для поисковых систем (${{ en: "английский", ru: "русский" }[language] ?? language})`,
+  seoTitle: (language: string) =>
+    `Заголовок для поисковых систем (${{ en: "английский", ru: "русский" }[language] ?? language})`,
+  seoDescription: (language: string) =>
+    `Описание для поисковых систем (${{ en: "английский", ru: "русский" }[language] ?? language})`,
   ogTitle: "Заголовок превью ссылки",
   ogDescription: "Описание превью ссылки",
   keywords: "Ключевые слова",
@@ -231,7 +237,6 @@ const ru: PagesTexts = {
   untitled: "Страница без названия",
   saving: "Сохранение…",
 };
-
 
 export function pagesTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): PagesTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;

@@ -1,6 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { notifyError, notifySuccess } from "../notify.js";
-import { addBlock, duplicateBlock, loadBlocks, loadCatalogue, loadPage, orderBlocks, removeBlock, textOf, type Block, type CatalogueModule, type CatalogueVariant, type PageRow } from "./pages-api.js";
+import {
+  addBlock,
+  duplicateBlock,
+  loadBlocks,
+  loadCatalogue,
+  loadPage,
+  orderBlocks,
+  removeBlock,
+  textOf,
+  type Block,
+  type CatalogueModule,
+  type CatalogueVariant,
+  type PageRow,
+} from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
 
 /** Where a block sits in `ids` after moving it by `by` places (clamped to the list). */
@@ -21,7 +34,10 @@ export function moved(ids: string[], id: string, to: number): string[] {
 export function useComposer(pageId: string) {
   const t = pagesTexts();
   const [page, setPageState] = useState<PageRow & Record<string, unknown>>();
-  const setPage = useCallback((record: Record<string, any>) => setPageState(record as PageRow & Record<string, unknown>), []);
+  const setPage = useCallback(
+    (record: Record<string, any>) => setPageState(record as PageRow & Record<string, unknown>),
+    [],
+  );
   const [blocks, setBlocks] = useState<Block[]>();
   const [catalogue, setCatalogue] = useState<CatalogueModule[]>([]);
   const [selected, setSelected] = useState<string>();
@@ -44,15 +60,27 @@ export function useComposer(pageId: string) {
   useEffect(() => {
     const controller = new AbortController();
     loadPage(pageId, controller.signal).then(setPageState, (e) => controller.signal.aborted || notifyError(e));
-    loadBlocks(pageId, t.language, controller.signal).then(setBlocks, (e) => controller.signal.aborted || notifyError(e));
+    loadBlocks(pageId, t.language, controller.signal).then(
+      setBlocks,
+      (e) => controller.signal.aborted || notifyError(e),
+    );
     loadCatalogue(controller.signal).then(setCatalogue, (e) => controller.signal.aborted || notifyError(e));
     return () => controller.abort();
   }, [pageId, t.language]);
 
-  const variants = useMemo(() => new Map(catalogue.flatMap((m) => m.variants.map((v) => [`${v.module}/${v.variant}`, v] as const))), [catalogue]);
-  const variantOf = useCallback((block: Block): CatalogueVariant | undefined => variants.get(`${block.module}/${block.variant}`), [variants]);
+  const variants = useMemo(
+    () => new Map(catalogue.flatMap((m) => m.variants.map((v) => [`${v.module}/${v.variant}`, v] as const))),
+    [catalogue],
+  );
+  const variantOf = useCallback(
+    (block: Block): CatalogueVariant | undefined => variants.get(`${block.module}/${block.variant}`),
+    [variants],
+  );
   /** A block's name in the outline, dialogs and accessible names: its title, else its variant's label. */
-  const nameOf = useCallback((block: Block) => textOf(block.title, t.language) || textOf(variantOf(block)?.label, t.language) || block.variant, [t.language, variantOf]);
+  const nameOf = useCallback(
+    (block: Block) => textOf(block.title, t.language) || textOf(variantOf(block)?.label, t.language) || block.variant,
+    [t.language, variantOf],
+  );
 
   /** Runs one change, then reads the blocks again and tells the preview (also after a failure: the server may have done part). */
   const change = useCallback(
@@ -94,7 +122,13 @@ export function useComposer(pageId: string) {
   };
   const reorder = (ids: string[]) => {
     // Shown at once in the new order; the server's answer (read again) confirms it.
-    setBlocks((list) => list && [...list.filter((b) => b.region !== "page"), ...ids.map((id) => list.find((b) => b.id === id)!).filter(Boolean)]);
+    setBlocks(
+      (list) =>
+        list && [
+          ...list.filter((b) => b.region !== "page"),
+          ...ids.map((id) => list.find((b) => b.id === id)!).filter(Boolean),
+        ],
+    );
     return change(() => orderBlocks(pageId, ids));
   };
   const move = (block: Block, to: number) =>

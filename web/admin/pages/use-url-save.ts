@@ -20,7 +20,8 @@ export function useUrlSave(invalidUrl: string) {
       await save();
     } catch (error) {
       const cause = error instanceof ApiError ? error.cause.find((c) => c.path?.includes("url")) : undefined;
-      if (cause || (error instanceof ApiError && error.status === 409)) setErrors({ url: cause?.message ?? (error as Error).message });
+      if (cause || (error instanceof ApiError && error.status === 409))
+        setErrors({ url: cause?.message ?? (error as Error).message });
       notifyError(error);
     } finally {
       setBusy(false);

@@ -6,7 +6,17 @@ import type { ProductsTexts } from "./products-texts.js";
 export type AttributeRow = { name: Texts; value: Texts };
 
 /** Name/value rows (Material: Linen) in each language: the product's feature attributes. */
-export function AttributeRows({ rows, errors, onChange, t }: { rows: AttributeRow[]; errors: Record<string, string>; onChange(rows: AttributeRow[]): void; t: ProductsTexts }) {
+export function AttributeRows({
+  rows,
+  errors,
+  onChange,
+  t,
+}: {
+  rows: AttributeRow[];
+  errors: Record<string, string>;
+  onChange(rows: AttributeRow[]): void;
+  t: ProductsTexts;
+}) {
   const set = (index: number, part: "name" | "value", language: string, text: string) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, [part]: { ...row[part], [language]: text } } : row)));
   return (
@@ -40,13 +50,24 @@ export function AttributeRows({ rows, errors, onChange, t }: { rows: AttributeRo
               />
             </Group>
           ))}
-          <ActionIcon variant="default" mt={22} aria-label={t.remove} onClick={() => onChange(rows.filter((_, i) => i !== index))} data-testid="attribute-remove">
+          <ActionIcon
+            variant="default"
+            mt={22}
+            aria-label={t.remove}
+            onClick={() => onChange(rows.filter((_, i) => i !== index))}
+            data-testid="attribute-remove"
+          >
             ×
           </ActionIcon>
         </Group>
       ))}
       <Group>
-        <Button size="xs" variant="default" onClick={() => onChange([...rows, { name: {}, value: {} }])} data-testid="attribute-add">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onChange([...rows, { name: {}, value: {} }])}
+          data-testid="attribute-add"
+        >
           {t.addAttribute}
         </Button>
       </Group>

@@ -10,7 +10,9 @@ import { UploadDrop } from "../media/upload-drop.js";
 import type { EditorPhoto } from "./product-api.js";
 import type { ProductsTexts } from "./products-texts.js";
 
-const asPhoto = (file: Pick<MediaFile, "id" | "adminTitle" | "file" | "mimeType" | "extension" | "width" | "height" | "alt">): EditorPhoto => ({
+const asPhoto = (
+  file: Pick<MediaFile, "id" | "adminTitle" | "file" | "mimeType" | "extension" | "width" | "height" | "alt">,
+): EditorPhoto => ({
   fileId: file.id,
   adminTitle: file.adminTitle,
   file: file.file,
@@ -35,9 +37,18 @@ export function moved<T>(list: T[], from: number, to: number): T[] {
  * picked from the media library; shown as thumbnails in order (the first is the main image),
  * reordered by dragging a card or by its arrows, each with its alt text per language.
  */
-export function PhotoList({ photos, onChange, t }: { photos: EditorPhoto[]; onChange(photos: EditorPhoto[]): void; t: ProductsTexts }) {
+export function PhotoList({
+  photos,
+  onChange,
+  t,
+}: {
+  photos: EditorPhoto[];
+  onChange(photos: EditorPhoto[]): void;
+  t: ProductsTexts;
+}) {
   const [dragged, setDragged] = useState<number | undefined>();
-  const add = (added: EditorPhoto[]) => onChange([...photos, ...added.filter((a) => !photos.some((p) => p.fileId === a.fileId))]);
+  const add = (added: EditorPhoto[]) =>
+    onChange([...photos, ...added.filter((a) => !photos.some((p) => p.fileId === a.fileId))]);
   const pick = async (id: string | undefined) => {
     if (!id) return;
     try {
@@ -46,7 +57,8 @@ export function PhotoList({ photos, onChange, t }: { photos: EditorPhoto[]; onCh
       notifyError(error);
     }
   };
-  const setAlt = (index: number, language: string, value: string) => onChange(photos.map((p, i) => (i === index ? { ...p, alt: { ...p.alt, [language]: value } } : p)));
+  const setAlt = (index: number, language: string, value: string) =>
+    onChange(photos.map((p, i) => (i === index ? { ...p, alt: { ...p.alt, [language]: value } } : p)));
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -97,17 +109,38 @@ export function PhotoList({ photos, onChange, t }: { photos: EditorPhoto[]; onCh
                 </Group>
                 <Group gap={4}>
                   <Tooltip label={t.moveUp}>
-                    <ActionIcon variant="default" size="sm" aria-label={t.moveUp} disabled={index === 0} onClick={() => onChange(moved(photos, index, index - 1))} data-testid="photo-up">
+                    <ActionIcon
+                      variant="default"
+                      size="sm"
+                      aria-label={t.moveUp}
+                      disabled={index === 0}
+                      onClick={() => onChange(moved(photos, index, index - 1))}
+                      data-testid="photo-up"
+                    >
                       ↑
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label={t.moveDown}>
-                    <ActionIcon variant="default" size="sm" aria-label={t.moveDown} disabled={index === photos.length - 1} onClick={() => onChange(moved(photos, index, index + 1))} data-testid="photo-down">
+                    <ActionIcon
+                      variant="default"
+                      size="sm"
+                      aria-label={t.moveDown}
+                      disabled={index === photos.length - 1}
+                      onClick={() => onChange(moved(photos, index, index + 1))}
+                      data-testid="photo-down"
+                    >
                       ↓
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label={t.remove}>
-                    <ActionIcon variant="default" color="red" size="sm" aria-label={t.remove} onClick={() => onChange(photos.filter((_, i) => i !== index))} data-testid="photo-remove">
+                    <ActionIcon
+                      variant="default"
+                      color="red"
+                      size="sm"
+                      aria-label={t.remove}
+                      onClick={() => onChange(photos.filter((_, i) => i !== index))}
+                      data-testid="photo-remove"
+                    >
                       ×
                     </ActionIcon>
                   </Tooltip>

@@ -19,7 +19,14 @@ export function amountError(value: string, decimals: number): string | undefined
  * The price in each currency as plain money fields (exact decimal strings, never numbers), and
  * beside them each chosen store's own price (an override; empty: the product's price applies).
  */
-export function PriceFields({ currencies, stores, values, errors, onChange, t }: {
+export function PriceFields({
+  currencies,
+  stores,
+  values,
+  errors,
+  onChange,
+  t,
+}: {
   currencies: EditorChoices["currencies"];
   stores: { id: string; name: string }[];
   values: Record<string, string>;
@@ -27,7 +34,12 @@ export function PriceFields({ currencies, stores, values, errors, onChange, t }:
   onChange(key: string, value: string): void;
   t: ProductsTexts;
 }) {
-  const field = (storeId: string | null, currency: EditorChoices["currencies"][number], label: string, description?: string) => {
+  const field = (
+    storeId: string | null,
+    currency: EditorChoices["currencies"][number],
+    label: string,
+    description?: string,
+  ) => {
     const key = priceKey(storeId, currency.id);
     return (
       <TextInput
@@ -36,7 +48,11 @@ export function PriceFields({ currencies, stores, values, errors, onChange, t }:
         description={description}
         inputMode="decimal"
         leftSection={currency.symbol ?? undefined}
-        rightSection={<Text size="xs" c="dimmed">{currency.slug.toUpperCase()}</Text>}
+        rightSection={
+          <Text size="xs" c="dimmed">
+            {currency.slug.toUpperCase()}
+          </Text>
+        }
         rightSectionWidth={48}
         placeholder={currency.decimals > 0 ? `0.${"0".repeat(currency.decimals)}` : "0"}
         value={values[key] ?? ""}
@@ -56,7 +72,14 @@ export function PriceFields({ currencies, stores, values, errors, onChange, t }:
       </SimpleGrid>
       {stores.map((store) => (
         <SimpleGrid key={store.id} cols={{ base: 1, sm: Math.min(Math.max(currencies.length, 1), 3) }}>
-          {currencies.map((currency) => field(store.id, currency, `${t.storePrice(store.name)}: ${t.priceIn(currency.slug.toUpperCase())}`, t.storePriceHelp))}
+          {currencies.map((currency) =>
+            field(
+              store.id,
+              currency,
+              `${t.storePrice(store.name)}: ${t.priceIn(currency.slug.toUpperCase())}`,
+              t.storePriceHelp,
+            ),
+          )}
         </SimpleGrid>
       ))}
     </Stack>

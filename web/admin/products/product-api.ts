@@ -1,6 +1,15 @@
 import { api } from "../../api/client.js";
 import type { NotPublished, Publication } from "../editorial/editorial-api.js";
-import type { EditorChoices, EditorDocument, EditorInput, EditorListRow, EditorPhoto, EditorPrice, EditorProduct, LanguageMap } from "../../../common/admin/product-editor.js";
+import type {
+  EditorChoices,
+  EditorDocument,
+  EditorInput,
+  EditorListRow,
+  EditorPhoto,
+  EditorPrice,
+  EditorProduct,
+  LanguageMap,
+} from "../../../common/admin/product-editor.js";
 
 export type { Publication };
 /** The editor's wire contract, shared with its routes (common/admin/product-editor.ts). */
@@ -17,11 +26,16 @@ export const loadChoices = (signal?: AbortSignal) => api<EditorChoices>(`${EDITO
 
 /** One transaction on the server: a new product (no id) or the product's fields and relations. */
 export const saveProduct = (id: string | undefined, input: EditorInput) =>
-  id ? api<EditorDocument>(one(id), { method: "PUT", body: input }) : api<EditorDocument>(EDITOR, { method: "POST", body: input });
+  id
+    ? api<EditorDocument>(one(id), { method: "PUT", body: input })
+    : api<EditorDocument>(EDITOR, { method: "POST", body: input });
 
 /** Publishes the product with what its editor edits (prices, photos, stores, categories) that the caller may publish; the rest is named. */
 export async function publishProduct(id: string): Promise<{ document: EditorDocument; notPublished: NotPublished[] }> {
-  const answer = await api<{ data: EditorDocument; notPublished?: NotPublished[] }>(`${one(id)}/publish`, { method: "POST", envelope: true });
+  const answer = await api<{ data: EditorDocument; notPublished?: NotPublished[] }>(`${one(id)}/publish`, {
+    method: "POST",
+    envelope: true,
+  });
   return { document: answer.data, notPublished: answer.notPublished ?? [] };
 }
 

@@ -5,7 +5,16 @@ import type { EditorChoices, EditorDocument, EditorInput, EditorPhoto, Texts } f
 
 /** The editor's form: the document as inputs hold it (stock and money as the typed text). */
 export interface ProductForm {
-  product: { adminTitle: string; slug: string; title: Texts; shortDescription: Texts; description: Texts; type: string; shipping: string; stock: string };
+  product: {
+    adminTitle: string;
+    slug: string;
+    title: Texts;
+    shortDescription: Texts;
+    description: Texts;
+    type: string;
+    shipping: string;
+    stock: string;
+  };
   /** By priceKey(storeId, currencyId): the typed amount. */
   prices: Record<string, string>;
   photos: EditorPhoto[];
@@ -15,7 +24,16 @@ export interface ProductForm {
 }
 
 export const emptyForm = (): ProductForm => ({
-  product: { adminTitle: "", slug: "", title: {}, shortDescription: {}, description: {}, type: "one_off", shipping: "none", stock: "" },
+  product: {
+    adminTitle: "",
+    slug: "",
+    title: {},
+    shortDescription: {},
+    description: {},
+    type: "one_off",
+    shipping: "none",
+    stock: "",
+  },
   prices: {},
   photos: [],
   stores: [],
@@ -26,7 +44,16 @@ export const emptyForm = (): ProductForm => ({
 export function formOf(doc: EditorDocument): ProductForm {
   const p = doc.product;
   return {
-    product: { adminTitle: p.adminTitle ?? "", slug: p.slug ?? "", title: p.title ?? {}, shortDescription: p.shortDescription ?? {}, description: p.description ?? {}, type: p.type, shipping: p.shipping, stock: p.stock == null ? "" : String(p.stock) },
+    product: {
+      adminTitle: p.adminTitle ?? "",
+      slug: p.slug ?? "",
+      title: p.title ?? {},
+      shortDescription: p.shortDescription ?? {},
+      description: p.description ?? {},
+      type: p.type,
+      shipping: p.shipping,
+      stock: p.stock == null ? "" : String(p.stock),
+    },
     prices: Object.fromEntries(doc.prices.map((x) => [priceKey(x.storeId, x.currencyId), x.amount])),
     photos: doc.photos,
     stores: doc.stores.map((s) => ({ storeId: s.storeId, stock: s.stock == null ? "" : String(s.stock) })),
@@ -43,7 +70,10 @@ const count = (text: string) => (text.trim() === "" ? null : Number(text.trim())
  * What a save sends, or the fields to fix first (keyed as the form shows them): money and counts
  * are checked here as the server will, so a typo is marked before any request.
  */
-export function inputOf(form: ProductForm, choices: EditorChoices): { input?: EditorInput; priceKeys: string[]; errors: Record<string, string> } {
+export function inputOf(
+  form: ProductForm,
+  choices: EditorChoices,
+): { input?: EditorInput; priceKeys: string[]; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const prices: EditorInput["prices"] = [];
   const priceKeys: string[] = [];
@@ -91,7 +121,10 @@ export function errorsOf(error: unknown, priceKeys: string[]): Record<string, st
   const errors: Record<string, string> = {};
   if (!(error instanceof ApiError)) return errors;
   for (const cause of error.cause) {
-    const path = (cause.path ?? "").replace(/^\//, "").replace(/\//g, ".").replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+    const path = (cause.path ?? "")
+      .replace(/^\//, "")
+      .replace(/\//g, ".")
+      .replace(/\.(\d+)(?=\.|$)/g, "[$1]");
     const price = /^prices\[(\d+)\]/.exec(path);
     if (price && priceKeys[Number(price[1])]) errors[priceKeys[Number(price[1])]!] = cause.message;
     else if (/^stores\[(\d+)\]/.test(path)) errors.stores = cause.message;

@@ -1,4 +1,20 @@
-import { Alert, Anchor, Button, Group, Loader, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
@@ -8,7 +24,16 @@ import { notifyError, notifySuccess } from "../notify.js";
 import { AttributeRows } from "./attribute-rows.js";
 import { PhotoList } from "./photo-list.js";
 import { PriceFields } from "./price-fields.js";
-import { loadChoices, loadProduct, publishProduct, saveProduct, unpublishProduct, type EditorChoices, type EditorDocument, type Texts } from "./product-api.js";
+import {
+  loadChoices,
+  loadProduct,
+  publishProduct,
+  saveProduct,
+  unpublishProduct,
+  type EditorChoices,
+  type EditorDocument,
+  type Texts,
+} from "./product-api.js";
 import { emptyForm, errorsOf, formOf, inputOf, type ProductForm } from "./product-form.js";
 import { productsTexts, textIn } from "./products-texts.js";
 import { PublicationBadge } from "../editorial/publication-badge.js";
@@ -75,10 +100,14 @@ export function ProductPage() {
   };
   const dirty = JSON.stringify(form) !== saved;
   const set = (change: Partial<ProductForm>) => setForm((f) => ({ ...f, ...change }));
-  const setProduct = (change: Partial<ProductForm["product"]>) => setForm((f) => ({ ...f, product: { ...f.product, ...change } }));
+  const setProduct = (change: Partial<ProductForm["product"]>) =>
+    setForm((f) => ({ ...f, product: { ...f.product, ...change } }));
   const setText = (field: "title" | "shortDescription" | "description", language: string, value: string) =>
     setForm((f) => ({ ...f, product: { ...f.product, [field]: { ...f.product[field], [language]: value } as Texts } }));
-  const storeName = useMemo(() => new Map(choices?.stores.map((s) => [s.id, textIn(s.title, t.language) || s.adminTitle]) ?? []), [choices, t.language]);
+  const storeName = useMemo(
+    () => new Map(choices?.stores.map((s) => [s.id, textIn(s.title, t.language) || s.adminTitle]) ?? []),
+    [choices, t.language],
+  );
 
   /** Saves the form; answers the saved document, or undefined when refused (the fields say why). */
   const save = async (): Promise<EditorDocument | undefined> => {
@@ -128,13 +157,21 @@ export function ProductPage() {
 
   if (id && !doc) return <Loader />;
   const heading = textIn(form.product.title, t.language) || (id ? doc?.product.adminTitle : t.untitled) || t.untitled;
-  const siteHref = doc && doc.product.publication.state !== "draft" ? recordHref("/ecommerce/products", doc.product.slug, t.language === "ru" ? "ru" : "en") : undefined;
+  const siteHref =
+    doc && doc.product.publication.state !== "draft"
+      ? recordHref("/ecommerce/products", doc.product.slug, t.language === "ru" ? "ru" : "en")
+      : undefined;
   return (
     <Stack gap="md" data-testid="product-editor">
       <Anchor component={Link} to="/admin/products" size="sm">
         ← {t.back}
       </Anchor>
-      <Group justify="space-between" align="center" wrap="wrap" style={{ position: "sticky", top: 60, zIndex: 5, background: "var(--mantine-color-body)", paddingBlock: 8 }}>
+      <Group
+        justify="space-between"
+        align="center"
+        wrap="wrap"
+        style={{ position: "sticky", top: 60, zIndex: 5, background: "var(--mantine-color-body)", paddingBlock: 8 }}
+      >
         <Group gap="sm">
           <Title order={2} data-testid="product-heading">
             {heading}
@@ -153,14 +190,31 @@ export function ProductPage() {
             </Button>
           ) : null}
           {doc && doc.product.publication.state !== "draft" ? (
-            <Button variant="default" onClick={() => void run("unpublish")} loading={busy === "unpublish"} disabled={!!busy} data-testid="product-unpublish">
+            <Button
+              variant="default"
+              onClick={() => void run("unpublish")}
+              loading={busy === "unpublish"}
+              disabled={!!busy}
+              data-testid="product-unpublish"
+            >
               {t.unpublish}
             </Button>
           ) : null}
-          <Button variant="default" onClick={() => void run("save")} loading={busy === "save"} disabled={!!busy || !choices} data-testid="product-save">
+          <Button
+            variant="default"
+            onClick={() => void run("save")}
+            loading={busy === "save"}
+            disabled={!!busy || !choices}
+            data-testid="product-save"
+          >
             {t.saveDraft}
           </Button>
-          <Button onClick={() => void run("publish")} loading={busy === "publish"} disabled={!!busy || !choices} data-testid="product-publish">
+          <Button
+            onClick={() => void run("publish")}
+            loading={busy === "publish"}
+            disabled={!!busy || !choices}
+            data-testid="product-publish"
+          >
             {t.publish}
           </Button>
         </Group>
@@ -175,9 +229,25 @@ export function ProductPage() {
               <Text fw={600} size="sm">
                 {t.languages[language] ?? language}
               </Text>
-              <TextInput label={t.productTitle} value={form.product.title[language] ?? ""} onChange={(e) => setText("title", language, e.currentTarget.value)} data-testid={`product-title-${language}`} />
-              <Textarea label={t.shortDescription} autosize minRows={2} value={form.product.shortDescription[language] ?? ""} onChange={(e) => setText("shortDescription", language, e.currentTarget.value)} data-testid={`product-short-${language}`} />
-              <RichTextEditor label={t.description} value={form.product.description[language]} onChange={(value) => setText("description", language, value)} />
+              <TextInput
+                label={t.productTitle}
+                value={form.product.title[language] ?? ""}
+                onChange={(e) => setText("title", language, e.currentTarget.value)}
+                data-testid={`product-title-${language}`}
+              />
+              <Textarea
+                label={t.shortDescription}
+                autosize
+                minRows={2}
+                value={form.product.shortDescription[language] ?? ""}
+                onChange={(e) => setText("shortDescription", language, e.currentTarget.value)}
+                data-testid={`product-short-${language}`}
+              />
+              <RichTextEditor
+                label={t.description}
+                value={form.product.description[language]}
+                onChange={(value) => setText("description", language, value)}
+              />
             </Stack>
           ))}
         </SimpleGrid>
@@ -185,10 +255,39 @@ export function ProductPage() {
 
       <Section title={t.details}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <Select label={t.type} data={Object.entries(t.types).map(([value, label]) => ({ value, label }))} value={form.product.type} onChange={(v) => v && setProduct({ type: v })} allowDeselect={false} data-testid="product-type" />
-          <Select label={t.shipping} data={Object.entries(t.shippings).map(([value, label]) => ({ value, label }))} value={form.product.shipping} onChange={(v) => v && setProduct({ shipping: v })} allowDeselect={false} data-testid="product-shipping" />
-          <TextInput label={t.stock} description={t.stockHelp} inputMode="numeric" value={form.product.stock} error={errors.stock} onChange={(e) => setProduct({ stock: e.currentTarget.value })} data-testid="product-stock-input" />
-          <TextInput label={t.slug} description={t.slugHelp} value={form.product.slug} error={errors.slug} onChange={(e) => setProduct({ slug: e.currentTarget.value })} data-testid="product-slug" />
+          <Select
+            label={t.type}
+            data={Object.entries(t.types).map(([value, label]) => ({ value, label }))}
+            value={form.product.type}
+            onChange={(v) => v && setProduct({ type: v })}
+            allowDeselect={false}
+            data-testid="product-type"
+          />
+          <Select
+            label={t.shipping}
+            data={Object.entries(t.shippings).map(([value, label]) => ({ value, label }))}
+            value={form.product.shipping}
+            onChange={(v) => v && setProduct({ shipping: v })}
+            allowDeselect={false}
+            data-testid="product-shipping"
+          />
+          <TextInput
+            label={t.stock}
+            description={t.stockHelp}
+            inputMode="numeric"
+            value={form.product.stock}
+            error={errors.stock}
+            onChange={(e) => setProduct({ stock: e.currentTarget.value })}
+            data-testid="product-stock-input"
+          />
+          <TextInput
+            label={t.slug}
+            description={t.slugHelp}
+            value={form.product.slug}
+            error={errors.slug}
+            onChange={(e) => setProduct({ slug: e.currentTarget.value })}
+            data-testid="product-slug"
+          />
         </SimpleGrid>
       </Section>
 
@@ -212,7 +311,11 @@ export function ProductPage() {
       </Section>
 
       <Section title={t.photos} testId="product-photos-section">
-        {errors.photos ? <Alert color="red" mb="sm">{errors.photos}</Alert> : null}
+        {errors.photos ? (
+          <Alert color="red" mb="sm">
+            {errors.photos}
+          </Alert>
+        ) : null}
         <PhotoList photos={form.photos} onChange={(photos) => set({ photos })} t={t} />
       </Section>
 
@@ -226,7 +329,13 @@ export function ProductPage() {
               value={form.stores.map((s) => s.storeId)}
               error={errors.stores}
               searchable
-              onChange={(ids) => set({ stores: ids.map((storeId) => form.stores.find((s) => s.storeId === storeId) ?? { storeId, stock: "" }) })}
+              onChange={(ids) =>
+                set({
+                  stores: ids.map(
+                    (storeId) => form.stores.find((s) => s.storeId === storeId) ?? { storeId, stock: "" },
+                  ),
+                })
+              }
               data-testid="product-stores"
             />
             {form.stores.map((s) => (
@@ -240,13 +349,20 @@ export function ProductPage() {
                 allowNegative={false}
                 value={s.stock}
                 error={errors[`stores.${s.storeId}`]}
-                onChange={(value) => set({ stores: form.stores.map((x) => (x.storeId === s.storeId ? { ...x, stock: String(value) } : x)) })}
+                onChange={(value) =>
+                  set({
+                    stores: form.stores.map((x) => (x.storeId === s.storeId ? { ...x, stock: String(value) } : x)),
+                  })
+                }
               />
             ))}
           </Stack>
           <MultiSelect
             label={t.categories}
-            data={choices?.categories.map((c) => ({ value: c.id, label: textIn(c.title, t.language) || c.adminTitle })) ?? []}
+            data={
+              choices?.categories.map((c) => ({ value: c.id, label: textIn(c.title, t.language) || c.adminTitle })) ??
+              []
+            }
             value={form.categoryIds}
             error={errors.categories}
             searchable

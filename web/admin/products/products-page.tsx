@@ -17,7 +17,11 @@ export function ProductsPage() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(0);
-  const { data, loading } = useApi<{ rows: EditorListRow[]; total: number }>(EDITOR, { search: debounced.trim() || undefined, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const { data, loading } = useApi<{ rows: EditorListRow[]; total: number }>(EDITOR, {
+    search: debounced.trim() || undefined,
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  });
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -36,16 +40,30 @@ export function ProductsPage() {
       >
         {data?.rows.map((row) => (
           <Table.Tr key={row.id} data-testid="product-row">
-            <Table.Td w={64}>{row.photo ? <FileThumb file={row.photo} size={48} language={t.language} /> : null}</Table.Td>
+            <Table.Td w={64}>
+              {row.photo ? <FileThumb file={row.photo} size={48} language={t.language} /> : null}
+            </Table.Td>
             <Table.Td>
               <Anchor component={Link} to={`/admin/products/${row.id}`} data-testid="product-title">
                 {textIn(row.title, t.language) || row.adminTitle}
               </Anchor>
             </Table.Td>
             <Table.Td style={{ whiteSpace: "pre-line" }} data-testid="product-prices">
-              {row.prices.length ? row.prices.map((p) => priceLabel(p.amount, p.code, p.symbol)).join("\n") : <Text c="dimmed" size="sm">{t.noPrice}</Text>}
+              {row.prices.length ? (
+                row.prices.map((p) => priceLabel(p.amount, p.code, p.symbol)).join("\n")
+              ) : (
+                <Text c="dimmed" size="sm">
+                  {t.noPrice}
+                </Text>
+              )}
             </Table.Td>
-            <Table.Td data-testid="product-stock">{row.stock ?? <Text c="dimmed" size="sm" span>{t.notTracked}</Text>}</Table.Td>
+            <Table.Td data-testid="product-stock">
+              {row.stock ?? (
+                <Text c="dimmed" size="sm" span>
+                  {t.notTracked}
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>
               <PublicationBadge publication={row.publication} />
             </Table.Td>

@@ -35,7 +35,8 @@ const en = {
   storePrice: (store: string) => `${store}`,
   storePriceHelp: "Leave empty to use the product's price",
   photos: "Photos",
-  photosHelp: "Drop images here or choose files. The first photo is the main image: drag to reorder, or use the arrows.",
+  photosHelp:
+    "Drop images here or choose files. The first photo is the main image: drag to reorder, or use the arrows.",
   main: "Main image",
   moveUp: "Move up",
   moveDown: "Move down",
@@ -103,7 +104,8 @@ const ru: ProductsTexts = {
   storePrice: (store: string) => `${store}`,
   storePriceHelp: "Оставьте пустым, чтобы действовала цена товара",
   photos: "Фотографии",
-  photosHelp: "Перетащите изображения сюда или выберите файлы. Первое фото — главное: порядок меняется перетаскиванием или стрелками.",
+  photosHelp:
+    "Перетащите изображения сюда или выберите файлы. Первое фото — главное: порядок меняется перетаскиванием или стрелками.",
   main: "Главное фото",
   moveUp: "Выше",
   moveDown: "Ниже",
@@ -134,7 +136,6 @@ const ru: ProductsTexts = {
   fixErrors: "Проверьте отмеченные поля",
 };
 
-
 export function productsTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): ProductsTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }
@@ -142,5 +143,12 @@ export function productsTexts(language = typeof navigator === "undefined" ? "en"
 /** A language map's text in the admin's language, else English, else any. */
 export function textIn(map: Record<string, string> | null | undefined, language: string): string {
   if (!map) return "";
-  return map[language]?.trim() || map.en?.trim() || Object.values(map).find((v) => v?.trim())?.trim() || "";
+  return (
+    map[language]?.trim() ||
+    map.en?.trim() ||
+    Object.values(map)
+      .find((v) => v?.trim())
+      ?.trim() ||
+    ""
+  );
 }

@@ -19,6 +19,9 @@ export const RelationTableContext = createContext<ComponentType<RelationTablePro
 
 export function useRelationTable(): ComponentType<RelationTableProps> {
   const table = useContext(RelationTableContext);
-  if (!table) throw new Error("useRelationTable outside RelationTableContext (the model table provides it to the dialogs it opens)");
+  if (!table)
+    throw new Error(
+      "useRelationTable outside RelationTableContext (the model table provides it to the dialogs it opens)",
+    );
   return table;
 }

@@ -16,33 +16,58 @@ export function CellValue({ field, value, referenceLabel }: CellProps) {
   // The cell the field's type describes (engine/admin/table-cell.ts); one without a drawing here is text.
   const cell = cellOf(field);
   const Drawn = Object.hasOwn(CELLS, cell) ? CELLS[cell] : undefined;
-  return Drawn ? <Drawn field={field} value={value} referenceLabel={referenceLabel} /> : <TextCell text={plainText(value)} />;
+  return Drawn ? (
+    <Drawn field={field} value={value} referenceLabel={referenceLabel} />
+  ) : (
+    <TextCell text={plainText(value)} />
+  );
 }
 
 /** Each cell name (a field type's `admin.cell`, or the input that decides first) drawn other than as text. */
 const CELLS: Record<string, (props: CellProps) => ReactNode> = {
-  "yes-no": ({ value }) => <Badge variant="light" color={value ? "green" : "gray"}>{value ? "yes" : "no"}</Badge>,
+  "yes-no": ({ value }) => (
+    <Badge variant="light" color={value ? "green" : "gray"}>
+      {value ? "yes" : "no"}
+    </Badge>
+  ),
   "date-time": ({ value }) => <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>,
   // A referenced record by its label (the server's labeller); a file (or a link to one) with its thumbnail.
   reference: ({ referenceLabel }) => {
-    if (!referenceLabel) return <Text size="sm" c="dimmed">…</Text>;
+    if (!referenceLabel)
+      return (
+        <Text size="sm" c="dimmed">
+          …
+        </Text>
+      );
     return referenceLabel.file ? (
       <Group gap="xs" wrap="nowrap">
         <FileThumb file={referenceLabel.file} size={32} language={DEFAULT_LANGUAGE} />
-        <Text size="sm" lineClamp={1} maw={240}>{referenceLabel.label}</Text>
+        <Text size="sm" lineClamp={1} maw={240}>
+          {referenceLabel.label}
+        </Text>
       </Group>
     ) : (
-      <Text size="sm" lineClamp={1} maw={280} title={referenceLabel.label}>{referenceLabel.label}</Text>
+      <Text size="sm" lineClamp={1} maw={280} title={referenceLabel.label}>
+        {referenceLabel.label}
+      </Text>
     );
   },
   "postal-address": ({ value }) => <AddressLines value={value} size="sm" />,
-  "language-text": ({ value }) => <TextCell text={typeof value === "object" ? languageText(value as Record<string, string>) : String(value)} />,
+  "language-text": ({ value }) => (
+    <TextCell text={typeof value === "object" ? languageText(value as Record<string, string>) : String(value)} />
+  ),
   // A stored file: its thumbnail (an image's smallest copy; else its extension), not its path.
   file: ({ value }) => {
     if (typeof value !== "string") return <TextCell text={plainText(value)} />;
     const extension = /\.([a-z0-9]{1,5})$/i.exec(value)?.[1] ?? "";
     const image = /^(jpe?g|png|webp|gif|avif|svg)$/i.test(extension);
-    return <FileThumb file={{ file: value, mimeType: image ? "image/" : "", extension }} size={40} language={DEFAULT_LANGUAGE} />;
+    return (
+      <FileThumb
+        file={{ file: value, mimeType: image ? "image/" : "", extension }}
+        size={40}
+        language={DEFAULT_LANGUAGE}
+      />
+    );
   },
 };
 

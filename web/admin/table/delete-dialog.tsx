@@ -6,7 +6,15 @@ import { wordsTexts } from "../words-texts.js";
  * "Delete 'Ceramic mug'?" with Cancel and Delete, the record named by the admin's labeller; Delete
  * stays busy until the call ends.
  */
-export function DeleteDialog({ label, onCancel, onConfirm }: { label: string; onCancel(): void; onConfirm(): Promise<void> }) {
+export function DeleteDialog({
+  label,
+  onCancel,
+  onConfirm,
+}: {
+  label: string;
+  onCancel(): void;
+  onConfirm(): Promise<void>;
+}) {
   const t = wordsTexts();
   const [pending, setPending] = useState(false);
   const confirm = async () => {

@@ -9,7 +9,15 @@ const METHODS = ["eq", "ne", "gt", "gte", "lt", "lte", "ilike", "notIlike", "isN
 const NO_VALUE = new Set(["isNull", "isNotNull"]);
 
 /** Conditions in the API's filter language, added one at a time and shown as removable chips. */
-export function FilterBar({ model, filters, onChange }: { model: AdminModel; filters: Filter[]; onChange(filters: Filter[]): void }) {
+export function FilterBar({
+  model,
+  filters,
+  onChange,
+}: {
+  model: AdminModel;
+  filters: Filter[];
+  onChange(filters: Filter[]): void;
+}) {
   const t = wordsTexts();
   const columns = filterColumns(model);
   const [opened, setOpened] = useState(false);
@@ -32,9 +40,24 @@ export function FilterBar({ model, filters, onChange }: { model: AdminModel; fil
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="xs" w={260}>
-            <Select label={t.column} data={columns} value={column} onChange={setColumn} searchable comboboxProps={{ withinPortal: false }} />
-            <Select label={t.condition} data={METHODS} value={method} onChange={setMethod} comboboxProps={{ withinPortal: false }} />
-            {method && !NO_VALUE.has(method) && <TextInput label={t.value} value={value} onChange={(e) => setValue(e.currentTarget.value)} />}
+            <Select
+              label={t.column}
+              data={columns}
+              value={column}
+              onChange={setColumn}
+              searchable
+              comboboxProps={{ withinPortal: false }}
+            />
+            <Select
+              label={t.condition}
+              data={METHODS}
+              value={method}
+              onChange={setMethod}
+              comboboxProps={{ withinPortal: false }}
+            />
+            {method && !NO_VALUE.has(method) && (
+              <TextInput label={t.value} value={value} onChange={(e) => setValue(e.currentTarget.value)} />
+            )}
             <Button onClick={add}>{t.applyFilter}</Button>
           </Stack>
         </Popover.Dropdown>
@@ -46,7 +69,12 @@ export function FilterBar({ model, filters, onChange }: { model: AdminModel; fil
           size="lg"
           tt="none"
           rightSection={
-            <ActionIcon size="xs" variant="transparent" aria-label={t.removeFilter} onClick={() => onChange(filters.filter((_, j) => j !== i))}>
+            <ActionIcon
+              size="xs"
+              variant="transparent"
+              aria-label={t.removeFilter}
+              onClick={() => onChange(filters.filter((_, j) => j !== i))}
+            >
               ×
             </ActionIcon>
           }

@@ -59,7 +59,9 @@ export function ModelTable({ model, scope, compact }: Props) {
   // Any of the record's titles, every language (engine/admin/search-filter.ts): one or-group in the list query.
   const searchBy = searchFilter(model, "x");
   const searching = searchFilter(model, debounced);
-  const initialSort: SortingState = model.ordered ? [{ id: "orderIndex", desc: false }] : [{ id: "createdAt", desc: true }];
+  const initialSort: SortingState = model.ordered
+    ? [{ id: "orderIndex", desc: false }]
+    : [{ id: "createdAt", desc: true }];
 
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: compact ? 10 : 20 });
@@ -73,7 +75,10 @@ export function ModelTable({ model, scope, compact }: Props) {
   const page = usePage(model, cursorPages.request);
   cursorPages.remember(page.loaded, page.next);
 
-  const columns = useMemo(() => tableColumns(model).filter((c) => c.field.name !== scope?.field), [model, scope?.field]);
+  const columns = useMemo(
+    () => tableColumns(model).filter((c) => c.field.name !== scope?.field),
+    [model, scope?.field],
+  );
   const labels = useReferenceLabels(model, page.rows);
 
   const columnDefs = useMemo<AdminColumnDef[]>(
@@ -89,7 +94,11 @@ export function ModelTable({ model, scope, compact }: Props) {
             const value = row[c.field.name];
             // A row whose naming field is empty (made before admin titles were generated: an old
             // price) shows what the labeller calls it ("$32.00 · USD"), dimmed, rather than "—".
-            if (c.field.name === model.labelField && (value === null || value === undefined || value === "") && labels.get(row.id)) {
+            if (
+              c.field.name === model.labelField &&
+              (value === null || value === undefined || value === "") &&
+              labels.get(row.id)
+            ) {
               return (
                 <Text size="sm" c="dimmed" data-testid="row-label">
                   {labels.get(row.id)!.label}
@@ -235,7 +244,12 @@ export function ModelTable({ model, scope, compact }: Props) {
             value={String(pagination.pageSize)}
             onChange={(v) => setPagination({ pageIndex: 0, pageSize: Number(v ?? 20) })}
           />
-          <TablePager pagination={pagination} setPagination={setPagination} pages={pages} hasNext={Boolean(page.next) && page.loaded === JSON.stringify(cursorPages.request)} />
+          <TablePager
+            pagination={pagination}
+            setPagination={setPagination}
+            pages={pages}
+            hasNext={Boolean(page.next) && page.loaded === JSON.stringify(cursorPages.request)}
+          />
         </Group>
       </Group>
       {editing && (
@@ -254,7 +268,13 @@ export function ModelTable({ model, scope, compact }: Props) {
           />
         </RelationTableContext.Provider>
       )}
-      {deleting && <DeleteDialog label={labels.get(deleting.id)?.label ?? recordLabel(model, deleting)} onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />}
+      {deleting && (
+        <DeleteDialog
+          label={labels.get(deleting.id)?.label ?? recordLabel(model, deleting)}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove(deleting)}
+        />
+      )}
     </Paper>
   );
 }

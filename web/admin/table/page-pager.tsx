@@ -5,7 +5,12 @@ function pagerLabels(language = typeof navigator === "undefined" ? "en" : naviga
   const ru = language.toLowerCase().startsWith("ru");
   return {
     page: (n: number) => (ru ? `Страница ${n}` : `Page ${n}`),
-    control: { first: ru ? "Первая страница" : "First page", previous: ru ? "Предыдущая страница" : "Previous page", next: ru ? "Следующая страница" : "Next page", last: ru ? "Последняя страница" : "Last page" },
+    control: {
+      first: ru ? "Первая страница" : "First page",
+      previous: ru ? "Предыдущая страница" : "Previous page",
+      next: ru ? "Следующая страница" : "Next page",
+      last: ru ? "Последняя страница" : "Last page",
+    },
   };
 }
 
@@ -13,7 +18,17 @@ function pagerLabels(language = typeof navigator === "undefined" ? "en" : naviga
  * The page numbers under a hand-made admin table (orders, products, a form's submissions): shown
  * only when the rows fill more than one page; `page` counts from 0.
  */
-export function PagePager({ total, pageSize, page, onPage }: { total: number | undefined; pageSize: number; page: number; onPage(page: number): void }) {
+export function PagePager({
+  total,
+  pageSize,
+  page,
+  onPage,
+}: {
+  total: number | undefined;
+  pageSize: number;
+  page: number;
+  onPage(page: number): void;
+}) {
   if (total === undefined || total <= pageSize) return null;
   const labels = pagerLabels();
   return (

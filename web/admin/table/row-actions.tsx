@@ -32,7 +32,10 @@ export function RowActions({ model, row, index, rows, onEdit, onDelete, onReorde
     order.splice(index + by, 0, moved!);
     const base = Math.min(...rows.map((r) => Number(r.orderIndex ?? 0)));
     try {
-      await api(`${routeOf(model.id)}/bulk`, { method: "PATCH", body: order.map((r, i) => ({ id: r.id, orderIndex: base + i })) });
+      await api(`${routeOf(model.id)}/bulk`, {
+        method: "PATCH",
+        body: order.map((r, i) => ({ id: r.id, orderIndex: base + i })),
+      });
       recordActivity(model.id, "update", `${recordLabel(model, row)} moved ${by < 0 ? "up" : "down"}`);
       onReordered();
     } catch (error) {
@@ -49,7 +52,12 @@ export function RowActions({ model, row, index, rows, onEdit, onDelete, onReorde
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t.moveDown}>
-            <ActionIcon variant="subtle" aria-label={t.moveDown} disabled={index === rows.length - 1} onClick={() => move(1)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t.moveDown}
+              disabled={index === rows.length - 1}
+              onClick={() => move(1)}
+            >
               ↓
             </ActionIcon>
           </Tooltip>

@@ -39,11 +39,18 @@ interface Props {
 export function TablePager({ pagination, setPagination, pages, hasNext }: Props) {
   const go = (pageIndex: number) => setPagination((s) => ({ ...s, pageIndex }));
   const { pageIndex } = pagination;
-  if (pages <= FIRST_PAGES) return <Pagination size="sm" total={pages} value={pageIndex + 1} onChange={(p) => go(p - 1)} />;
+  if (pages <= FIRST_PAGES)
+    return <Pagination size="sm" total={pages} value={pageIndex + 1} onChange={(p) => go(p - 1)} />;
   const deep = pageIndex >= FIRST_PAGES;
   return (
     <Group gap="xs" data-testid="table-pager">
-      <Pagination size="sm" total={FIRST_PAGES} value={deep ? 0 : pageIndex + 1} withControls={false} onChange={(p) => go(p - 1)} />
+      <Pagination
+        size="sm"
+        total={FIRST_PAGES}
+        value={deep ? 0 : pageIndex + 1}
+        withControls={false}
+        onChange={(p) => go(p - 1)}
+      />
       <Button variant="default" size="compact-sm" disabled={pageIndex === 0} onClick={() => go(pageIndex - 1)}>
         Previous
       </Button>

@@ -18,18 +18,33 @@ interface ImportReport {
  * Import: the chosen file is first sent as a dry run, whose report is shown, and written only
  * when the admin confirms it.
  */
-export function TransferButtons({ model, filters, onImported }: { model: AdminModel; filters: Filter[]; onImported: () => void }) {
+export function TransferButtons({
+  model,
+  filters,
+  onImported,
+}: {
+  model: AdminModel;
+  filters: Filter[];
+  onImported: () => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
   const [report, setReport] = useState<ImportReport>();
   const [busy, setBusy] = useState(false);
   const exportUrl = (format: "csv" | "json") =>
-    withQuery(`${routeOf(model.id)}/export`, { format, ...(filters.length ? { "filters[and]": JSON.stringify(filters) } : {}) });
+    withQuery(`${routeOf(model.id)}/export`, {
+      format,
+      ...(filters.length ? { "filters[and]": JSON.stringify(filters) } : {}),
+    });
 
   const send = async (chosen: File, dryRun: boolean) => {
     const form = new FormData();
     form.append("file", chosen, chosen.name);
-    return api<ImportReport & { created: number; updated: number }>(`${routeOf(model.id)}/import`, { method: "POST", form, query: dryRun ? { dryRun: true } : {} });
+    return api<ImportReport & { created: number; updated: number }>(`${routeOf(model.id)}/import`, {
+      method: "POST",
+      form,
+      query: dryRun ? { dryRun: true } : {},
+    });
   };
   const check = async (chosen: File) => {
     setBusy(true);

@@ -37,7 +37,8 @@ export function useFormAddress(inAddress: boolean) {
   };
   return {
     editing,
-    open: (row: Row | "new") => setParams(withEdit(row === "new" ? "new" : String(row.id)), { state: { formOpened: true } }),
+    open: (row: Row | "new") =>
+      setParams(withEdit(row === "new" ? "new" : String(row.id)), { state: { formOpened: true } }),
     close: () => {
       if (leftEntry.current === location.key) return;
       leftEntry.current = location.key;

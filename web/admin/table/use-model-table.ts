@@ -1,4 +1,13 @@
-import { rowPaginationFeature, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type OnChangeFn, type PaginationState, type SortingState } from "@tanstack/react-table";
+import {
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type OnChangeFn,
+  type PaginationState,
+  type SortingState,
+} from "@tanstack/react-table";
 
 export const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 export type Row = Record<string, any>;

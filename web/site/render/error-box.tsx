@@ -6,7 +6,13 @@ export function ErrorBox({ message }: { message: string }) {
     <div
       role="alert"
       data-widget-error=""
-      style={{ border: "2px dashed var(--mantine-color-red-6)", borderRadius: 8, padding: 16, margin: "16px auto", maxWidth: 1200 }}
+      style={{
+        border: "2px dashed var(--mantine-color-red-6)",
+        borderRadius: 8,
+        padding: 16,
+        margin: "16px auto",
+        maxWidth: 1200,
+      }}
     >
       <Text c="red.7" fw={600} style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
         {message}

@@ -14,7 +14,11 @@ export interface Placed {
  */
 export function externalWidgets(site: SiteData, hostWidgetId: string): Placed[] {
   return [...site.rowsWhere("host/widgets-to-external-widgets", "widgetId", hostWidgetId)]
-    .sort((a, b) => Number(a.orderIndex ?? 0) - Number(b.orderIndex ?? 0) || String(a.createdAt ?? "").localeCompare(String(b.createdAt ?? "")))
+    .sort(
+      (a, b) =>
+        Number(a.orderIndex ?? 0) - Number(b.orderIndex ?? 0) ||
+        String(a.createdAt ?? "").localeCompare(String(b.createdAt ?? "")),
+    )
     .flatMap((relation) => {
       const model = `${String(relation.externalModule || "website-builder")}/widgets`;
       const record = site.get(model, relation.externalWidgetId);
@@ -27,7 +31,9 @@ export function pageWidgets(site: SiteData): Placed[] {
   const page = site.page;
   if (!page) return [];
   const hostWidgets = [
-    ...site.related("host/pages-to-layouts", page.id).flatMap(({ record }) => site.related("host/layouts-to-widgets", record.id)),
+    ...site
+      .related("host/pages-to-layouts", page.id)
+      .flatMap(({ record }) => site.related("host/layouts-to-widgets", record.id)),
     ...site.related("host/pages-to-widgets", page.id),
   ];
   return hostWidgets.flatMap(({ relation, record }) => [

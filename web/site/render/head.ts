@@ -11,7 +11,10 @@ const meta = (attribute: "name" | "property", key: string, content: string | und
   content ? `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}">` : "";
 
 // og:siteName → og:site_name, og:imageWidth → og:image:width; twitter:appCountry → twitter:app:country (the tags' real names).
-const ogName = (key: string) => (key.startsWith("image") && key !== "image" ? `og:image:${key.slice(5).toLowerCase()}` : `og:${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`);
+const ogName = (key: string) =>
+  key.startsWith("image") && key !== "image"
+    ? `og:image:${key.slice(5).toLowerCase()}`
+    : `og:${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
 const twitterName = (key: string) => (key === "appCountry" ? "twitter:app:country" : `twitter:${key}`);
 
 /** The site's icon (server/site/seo/favicon.ts serves both): the SVG where supported, else the .ico. */
@@ -61,9 +64,11 @@ export function metadataTags(site: SiteData, origin?: string, status?: number): 
     !(status && status >= 400) && isPersonalPage(site) ? `<meta name="robots" content="noindex">` : "",
     ...addressTags(site, origin, status),
     ...(origin && !(status && status >= 400)
-      ? structuredData(site, { url: `${origin}${withLanguage(site.data.path, site.language)}`, image: data.openGraph.image, siteName: data.openGraph.siteName }).map(
-          (object) => `<script type="application/ld+json">${embedJson(object)}</script>`,
-        )
+      ? structuredData(site, {
+          url: `${origin}${withLanguage(site.data.path, site.language)}`,
+          image: data.openGraph.image,
+          siteName: data.openGraph.siteName,
+        }).map((object) => `<script type="application/ld+json">${embedJson(object)}</script>`)
       : []),
   ]
     .filter(Boolean)

@@ -48,31 +48,61 @@ function colors({ variant, color = PRIMARY, gradient }: LinkButtonLook): Record<
     case "transparent":
       return { bg: "transparent", hover: "transparent", color: c("light-color"), bd: `${BORDER} transparent` };
     case "default":
-      return { bg: "var(--mantine-color-default)", hover: "var(--mantine-color-default-hover)", color: "var(--mantine-color-default-color)", bd: `${BORDER} var(--mantine-color-default-border)` };
+      return {
+        bg: "var(--mantine-color-default)",
+        hover: "var(--mantine-color-default-hover)",
+        color: "var(--mantine-color-default-color)",
+        bd: `${BORDER} var(--mantine-color-default-border)`,
+      };
     case "gradient": {
       const { from, to, deg = 45 } = gradient ?? { from: "blue", to: "cyan" };
       const value = `linear-gradient(${deg}deg, var(--mantine-color-${from}-filled) 0%, var(--mantine-color-${to}-filled) 100%)`;
       return { bg: value, hover: value, color: "var(--mantine-color-white)", bd: "none" };
     }
     default:
-      return { bg: c("filled"), hover: c("filled-hover"), color: "var(--mantine-color-white)", bd: `${BORDER} transparent` };
+      return {
+        bg: c("filled"),
+        hover: c("filled-hover"),
+        color: "var(--mantine-color-white)",
+        bd: `${BORDER} transparent`,
+      };
   }
 }
 
 /** The looks of the theme's primary colour (and `default`, the same in every colour) with a class of site.css. */
 const CLASSED = new Set(["filled", "light", "outline", "subtle", "transparent"]);
 
-export function LinkButton({ component = "a", type = "button", variant = "filled", color, size, radius, gradient, className, disabled, fullWidth, rightSection, children, ...rest }: LinkButtonProps) {
+export function LinkButton({
+  component = "a",
+  type = "button",
+  variant = "filled",
+  color,
+  size,
+  radius,
+  gradient,
+  className,
+  disabled,
+  fullWidth,
+  rightSection,
+  children,
+  ...rest
+}: LinkButtonProps) {
   // The usual looks, sizes and radii as classes of site.css setting Button.css's variables (a page
   // has hundreds of such links, each of these spelled inline was 200–400 bytes); any other look
   // (another colour, a gradient) sets them inline. Unset size and radius are Button.css's
   // defaults (sm, the theme's radius), as with Mantine.
   let own = "";
   let style: CSSProperties | undefined;
-  if (variant === "default" || ((color === undefined || color === PRIMARY) && CLASSED.has(variant))) own = ` s-btn-${variant}`;
+  if (variant === "default" || ((color === undefined || color === PRIMARY) && CLASSED.has(variant)))
+    own = ` s-btn-${variant}`;
   else {
     const look = colors({ variant, color, gradient });
-    style = { "--button-bg": look.bg, "--button-hover": look.hover, "--button-color": look.color, "--button-bd": look.bd } as CSSProperties;
+    style = {
+      "--button-bg": look.bg,
+      "--button-hover": look.hover,
+      "--button-color": look.color,
+      "--button-bd": look.bd,
+    } as CSSProperties;
   }
   if (size) own += ` s-btn-${size}`;
   if (radius) own += ` s-btn-r-${radius}`;

@@ -26,7 +26,12 @@ const HEADING_ONE_VARIANTS = new Set([
 export function PageHeading({ site }: { site: SiteData }) {
   const page = site.page;
   if (!page) return null;
-  if (pageWidgets(site).some(({ model, record }) => HEADING_ONE_VARIANTS.has(`${model}:${String(record.variant || "default")}`))) return null;
+  if (
+    pageWidgets(site).some(({ model, record }) =>
+      HEADING_ONE_VARIANTS.has(`${model}:${String(record.variant || "default")}`),
+    )
+  )
+    return null;
   const title = text(page.title, site.language);
   return title ? <h1 className="s-visually-hidden">{title}</h1> : null;
 }

@@ -11,5 +11,9 @@ export function isPersonalPage(site: SiteData): boolean {
   if (!page) return false;
   return site
     .related("host/pages-to-widgets", page.id)
-    .some(({ record }) => externalWidgets(site, record.id).some((placed) => isPersonalWidget(placed.model.split("/")[0]!, placed.record.variant)));
+    .some(({ record }) =>
+      externalWidgets(site, record.id).some((placed) =>
+        isPersonalWidget(placed.model.split("/")[0]!, placed.record.variant),
+      ),
+    );
 }

@@ -20,12 +20,34 @@ type Scalar = number | string;
 type Responsive<T> = T | Partial<Record<"base" | Size, T>>;
 
 export interface StyleProps {
-  m?: Scalar; mt?: Scalar; mb?: Scalar; ml?: Scalar; mr?: Scalar; mx?: Scalar; my?: Scalar;
-  p?: Scalar; pt?: Scalar; pb?: Scalar; pl?: Scalar; pr?: Scalar; px?: Scalar; py?: Responsive<Scalar>;
-  w?: Scalar; h?: Scalar; maw?: Scalar; miw?: Scalar; mih?: Scalar;
-  fz?: Responsive<Scalar>; fw?: Scalar; lh?: Scalar; ta?: CSSProperties["textAlign"]; tt?: CSSProperties["textTransform"];
-  c?: string; bg?: string;
-  visibleFrom?: Size; hiddenFrom?: Size;
+  m?: Scalar;
+  mt?: Scalar;
+  mb?: Scalar;
+  ml?: Scalar;
+  mr?: Scalar;
+  mx?: Scalar;
+  my?: Scalar;
+  p?: Scalar;
+  pt?: Scalar;
+  pb?: Scalar;
+  pl?: Scalar;
+  pr?: Scalar;
+  px?: Scalar;
+  py?: Responsive<Scalar>;
+  w?: Scalar;
+  h?: Scalar;
+  maw?: Scalar;
+  miw?: Scalar;
+  mih?: Scalar;
+  fz?: Responsive<Scalar>;
+  fw?: Scalar;
+  lh?: Scalar;
+  ta?: CSSProperties["textAlign"];
+  tt?: CSSProperties["textTransform"];
+  c?: string;
+  bg?: string;
+  visibleFrom?: Size;
+  hiddenFrom?: Size;
 }
 
 interface BaseProps extends StyleProps, Omit<HTMLAttributes<HTMLElement>, "color"> {
@@ -42,16 +64,25 @@ interface BaseProps extends StyleProps, Omit<HTMLAttributes<HTMLElement>, "color
 const SIZES = new Set(["xs", "sm", "md", "lg", "xl"]);
 const BREAKPOINTS = ["xs", "sm", "md", "lg", "xl"] as const;
 const rem = (value: Scalar) => (typeof value === "number" ? `${value / 16}rem` : value);
-const spacing = (value: Scalar) => (typeof value === "string" && SIZES.has(value) ? `var(--mantine-spacing-${value})` : rem(value));
-const fontSize = (value: Scalar) => (typeof value === "string" && (SIZES.has(value) || /^h[1-6]$/.test(value)) ? (value.startsWith("h") ? `var(--mantine-${value}-font-size)` : `var(--mantine-font-size-${value})`) : rem(value));
-const lineHeight = (value: Scalar) => (typeof value === "string" && SIZES.has(value) ? `var(--mantine-line-height-${value})` : value);
+const spacing = (value: Scalar) =>
+  typeof value === "string" && SIZES.has(value) ? `var(--mantine-spacing-${value})` : rem(value);
+const fontSize = (value: Scalar) =>
+  typeof value === "string" && (SIZES.has(value) || /^h[1-6]$/.test(value))
+    ? value.startsWith("h")
+      ? `var(--mantine-${value}-font-size)`
+      : `var(--mantine-font-size-${value})`
+    : rem(value);
+const lineHeight = (value: Scalar) =>
+  typeof value === "string" && SIZES.has(value) ? `var(--mantine-line-height-${value})` : value;
 
 /** Mantine's colour values: "dimmed", "red.6", "teal" (its text shade), or any CSS colour. */
 export function color(value: string): string {
-  if (value === "dimmed" || value === "bright" || value === "white" || value === "black") return `var(--mantine-color-${value})`;
+  if (value === "dimmed" || value === "bright" || value === "white" || value === "black")
+    return `var(--mantine-color-${value})`;
   const shade = /^([a-z]+)\.(\d)$/.exec(value);
   if (shade) return `var(--mantine-color-${shade[1]}-${shade[2]})`;
-  if (/^[a-z]+$/.test(value) && value !== "inherit" && value !== "transparent" && value !== "currentColor") return `var(--mantine-color-${value}-text)`;
+  if (/^[a-z]+$/.test(value) && value !== "inherit" && value !== "transparent" && value !== "currentColor")
+    return `var(--mantine-color-${value}-text)`;
   return value;
 }
 
@@ -60,16 +91,41 @@ const isSize = (value: unknown): value is Size => typeof value === "string" && S
 // The margin and padding props, in site.css's order of their classes (a later one wins, as in
 // Mantine: mt over m, mx over ml).
 const MARGINS: [keyof StyleProps, (keyof CSSProperties)[]][] = [
-  ["m", ["margin"]], ["mt", ["marginTop"]], ["mb", ["marginBottom"]], ["ml", ["marginLeft"]], ["mr", ["marginRight"]],
-  ["mx", ["marginLeft", "marginRight"]], ["my", ["marginTop", "marginBottom"]],
+  ["m", ["margin"]],
+  ["mt", ["marginTop"]],
+  ["mb", ["marginBottom"]],
+  ["ml", ["marginLeft"]],
+  ["mr", ["marginRight"]],
+  ["mx", ["marginLeft", "marginRight"]],
+  ["my", ["marginTop", "marginBottom"]],
 ];
 const PADDINGS: [keyof StyleProps, (keyof CSSProperties)[]][] = [
-  ["p", ["padding"]], ["pt", ["paddingTop"]], ["pb", ["paddingBottom"]], ["pl", ["paddingLeft"]], ["pr", ["paddingRight"]],
-  ["px", ["paddingLeft", "paddingRight"]], ["py", ["paddingTop", "paddingBottom"]],
+  ["p", ["padding"]],
+  ["pt", ["paddingTop"]],
+  ["pb", ["paddingBottom"]],
+  ["pl", ["paddingLeft"]],
+  ["pr", ["paddingRight"]],
+  ["px", ["paddingLeft", "paddingRight"]],
+  ["py", ["paddingTop", "paddingBottom"]],
 ];
-const SIZING: Record<string, keyof CSSProperties> = { w: "width", h: "height", maw: "maxWidth", miw: "minWidth", mih: "minHeight" };
+const SIZING: Record<string, keyof CSSProperties> = {
+  w: "width",
+  h: "height",
+  maw: "maxWidth",
+  miw: "minWidth",
+  mih: "minHeight",
+};
 /** Values of align-items / justify-content / text-align with a class of site.css. */
-const FLEX = new Set(["flex-start", "flex-end", "center", "stretch", "baseline", "space-between", "space-around", "space-evenly"]);
+const FLEX = new Set([
+  "flex-start",
+  "flex-end",
+  "center",
+  "stretch",
+  "baseline",
+  "space-between",
+  "space-around",
+  "space-evenly",
+]);
 const TEXT_ALIGN = new Set(["left", "center", "right", "justify"]);
 const FONT_WEIGHTS = new Set([400, 500, 600, 700, 800, "400", "500", "600", "700", "800"]);
 
@@ -89,7 +145,13 @@ function sides(props: Record<string, unknown>, family: typeof MARGINS, tokens: b
 }
 
 /** A responsive value as custom properties read by a class of site.css (`s-r-fz`), else inline. */
-function responsive(css: Css, classes: string[], name: "fz" | "py", value: Responsive<Scalar>, convert: (value: Scalar) => string) {
+function responsive(
+  css: Css,
+  classes: string[],
+  name: "fz" | "py",
+  value: Responsive<Scalar>,
+  convert: (value: Scalar) => string,
+) {
   if (typeof value !== "object") {
     if (name === "fz") css.fontSize = convert(value);
     else css.paddingTop = css.paddingBottom = convert(value);
@@ -102,7 +164,10 @@ function responsive(css: Css, classes: string[], name: "fz" | "py", value: Respo
   }
 }
 
-const MARGIN = 1, MARGIN_INLINE = 2, PADDING = 4, PADDING_INLINE = 8;
+const MARGIN = 1,
+  MARGIN_INLINE = 2,
+  PADDING = 4,
+  PADDING_INLINE = 8;
 
 /**
  * The element: style props become classes (theme values) or inline style; `extra` is the
@@ -128,7 +193,13 @@ function element(tag: ElementType, props: BaseProps, classes: string[], extra?: 
       case "style":
         style = value as CSSProperties | undefined;
         break;
-      case "m": case "mt": case "mb": case "ml": case "mr": case "mx": case "my":
+      case "m":
+      case "mt":
+      case "mb":
+      case "ml":
+      case "mr":
+      case "mx":
+      case "my":
         if (value !== undefined) families |= isSize(value) ? MARGIN : MARGIN | MARGIN_INLINE;
         break;
       // biome-ignore lint/suspicious/noFallthroughSwitchClause: a single py (not a responsive object) is one of the paddings below
@@ -137,10 +208,19 @@ function element(tag: ElementType, props: BaseProps, classes: string[], extra?: 
           py = value as Responsive<Scalar>;
           break;
         }
-      case "p": case "pt": case "pb": case "pl": case "pr": case "px":
+      case "p":
+      case "pt":
+      case "pb":
+      case "pl":
+      case "pr":
+      case "px":
         if (value !== undefined) families |= isSize(value) ? PADDING : PADDING | PADDING_INLINE;
         break;
-      case "w": case "h": case "maw": case "miw": case "mih":
+      case "w":
+      case "h":
+      case "maw":
+      case "miw":
+      case "mih":
         if (value === undefined) break;
         if (value === "100%" && (key === "w" || key === "h")) classes.push(`s-${key}-full`);
         else css[SIZING[key]!] = rem(value as Scalar);
@@ -300,7 +380,13 @@ export function Paper({ withBorder, radius = "md", shadow, ...props }: PaperProp
   return paper(props, withBorder, radius, shadow, []);
 }
 
-function paper(props: BaseProps, withBorder: boolean | undefined, radius: Size | number, shadow: Size | undefined, classes: string[]) {
+function paper(
+  props: BaseProps,
+  withBorder: boolean | undefined,
+  radius: Size | number,
+  shadow: Size | undefined,
+  classes: string[],
+) {
   classes.push("s-paper");
   if (withBorder) classes.push("s-border");
   const extra: Css = {};
@@ -317,7 +403,13 @@ export interface CardProps extends PaperProps {
 /** A card (Mantine's Card): a Paper in a padded column; Card.Section spans it edge to edge. */
 export function Card({ padding = "md", withBorder, radius = "md", shadow, ...props }: CardProps) {
   if (isSize(padding)) return paper(props, withBorder, radius, shadow, ["s-card", `s-card-p-${padding}`]);
-  return paper({ ...props, style: { "--card-padding": spacing(padding), ...props.style } as CSSProperties }, withBorder, radius, shadow, ["s-card"]);
+  return paper(
+    { ...props, style: { "--card-padding": spacing(padding), ...props.style } as CSSProperties },
+    withBorder,
+    radius,
+    shadow,
+    ["s-card"],
+  );
 }
 
 Card.Section = function CardSection(props: BaseProps) {
@@ -341,6 +433,7 @@ export function SimpleGrid({ cols = 1, spacing: gap = "md", verticalSpacing, ...
   if (isSize(rowGap)) classes.push(`s-rgap-${rowGap}`);
   else vars.rowGap = spacing(rowGap);
   const byBreakpoint = typeof cols === "number" ? { base: cols } : cols;
-  for (const breakpoint of ["base", ...BREAKPOINTS] as const) if (byBreakpoint[breakpoint] !== undefined) vars[`--cols-${breakpoint}`] = byBreakpoint[breakpoint]!;
+  for (const breakpoint of ["base", ...BREAKPOINTS] as const)
+    if (byBreakpoint[breakpoint] !== undefined) vars[`--cols-${breakpoint}`] = byBreakpoint[breakpoint]!;
   return element("div", props, classes, vars);
 }

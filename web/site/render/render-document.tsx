@@ -32,7 +32,10 @@ function renderApp(data: PageData, error?: SiteState["error"]): { html: string; 
     const failures: Failures = {};
     // Module widgets first: a host widget only counts as failed if it fails with them boxed.
     const placed = pageWidgets(siteDataOf(data));
-    const ordered = [...placed.filter((p) => p.model !== "host/widgets"), ...placed.filter((p) => p.model === "host/widgets")];
+    const ordered = [
+      ...placed.filter((p) => p.model !== "host/widgets"),
+      ...placed.filter((p) => p.model === "host/widgets"),
+    ];
     for (const placed of ordered) {
       try {
         renderToString(
@@ -57,7 +60,14 @@ function rendered(data: PageData, state: SiteState): { html: string; state: Site
   return { html, state: { ...state, variants: [...used].sort() } };
 }
 
-function documentHtml(data: PageData, state: SiteState, app: string, assets: SiteAssets, head: string, status?: number): string {
+function documentHtml(
+  data: PageData,
+  state: SiteState,
+  app: string,
+  assets: SiteAssets,
+  head: string,
+  status?: number,
+): string {
   const robots = status && status >= 400 ? `<meta name="robots" content="noindex">` : "";
   return (
     `<!doctype html><html lang="${escapeHtml(data.language)}" data-mantine-color-scheme="light">` +
@@ -71,13 +81,25 @@ function documentHtml(data: PageData, state: SiteState, app: string, assets: Sit
 }
 
 /** The full HTML of a public page: metadata in <head>, the rendered app, and its data for hydration. */
-export function renderDocument(data: PageData, assets: SiteAssets, options: { status?: number; origin?: string } = {}): string {
+export function renderDocument(
+  data: PageData,
+  assets: SiteAssets,
+  options: { status?: number; origin?: string } = {},
+): string {
   const { html, state } = renderApp(data);
-  return documentHtml(data, state, html, assets, metadataTags(siteDataOf(data), options.origin, options.status), options.status);
+  return documentHtml(
+    data,
+    state,
+    html,
+    assets,
+    metadataTags(siteDataOf(data), options.origin, options.status),
+    options.status,
+  );
 }
 
 /** The head of an error page with no hosted page of its own: a title and the viewport. */
-const bareHead = (title: string) => `<title>${escapeHtml(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1">`;
+const bareHead = (title: string) =>
+  `<title>${escapeHtml(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1">`;
 
 export interface ErrorDocumentOptions {
   /** Shown as the page's heading; the generic 'Oh no! Something went wrong...' when empty. */
@@ -103,7 +125,14 @@ export function renderErrorDocument(assets: SiteAssets, options: ErrorDocumentOp
     // The hosted page itself failed: the bare error page still has to come out.
     const bare: PageData = { ...data, pageId: "", records: {} };
     rendered = renderApp(bare, error);
-    return documentHtml(bare, rendered.state, rendered.html, assets, bareHead(uiText("error", language)), options.status ?? 500);
+    return documentHtml(
+      bare,
+      rendered.state,
+      rendered.html,
+      assets,
+      bareHead(uiText("error", language)),
+      options.status ?? 500,
+    );
   }
   const head = site.page ? metadataTags(site) : bareHead(options.message || uiText("somethingWrong", language));
   return documentHtml(data, rendered.state, rendered.html, assets, head, options.status ?? 500);

@@ -59,7 +59,17 @@ export function SiteProviders({ data, variants, failures = {}, used, children }:
 }
 
 /** The whole public app: the page (or the error page) in a full-height column so footers sit low. */
-export function SiteApp({ data, variants, state = { failures: {} }, used }: { data: PageData; variants: VariantLookup; state?: SiteState; used?: Set<string> }) {
+export function SiteApp({
+  data,
+  variants,
+  state = { failures: {} },
+  used,
+}: {
+  data: PageData;
+  variants: VariantLookup;
+  state?: SiteState;
+  used?: Set<string>;
+}) {
   return (
     <SiteProviders data={data} variants={variants} failures={state.failures} used={used}>
       <div data-site-root="" style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>

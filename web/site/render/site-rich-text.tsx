@@ -7,5 +7,10 @@ import { useSite, useUiText } from "./use-site.js";
 export function SiteRichText({ record, field = "description" }: { record: Row; field?: string }) {
   const { language } = useSite();
   const t = useUiText();
-  return <RichTextViewer value={text(record[field], language)} labels={{ copied: t("textCopied"), failed: t("copyFailed") }} />;
+  return (
+    <RichTextViewer
+      value={text(record[field], language)}
+      labels={{ copied: t("textCopied"), failed: t("copyFailed") }}
+    />
+  );
 }

@@ -57,7 +57,10 @@ function product(site: SiteData, row: Row, links: PageLinks): JsonLd {
   // A tracked product with none left is OutOfStock; untracked or in stock, InStock.
   const availability = `https://schema.org/${stockLeft(row) === 0 ? "OutOfStock" : "InStock"}`;
   const offers = productPrices(site, row.id).flatMap((price) => {
-    const code = typeof price.currency?.slug === "string" && /^[a-z]{3}$/i.test(price.currency.slug) ? price.currency.slug.toUpperCase() : undefined;
+    const code =
+      typeof price.currency?.slug === "string" && /^[a-z]{3}$/i.test(price.currency.slug)
+        ? price.currency.slug.toUpperCase()
+        : undefined;
     const decimals = decimalsOf(price.currency);
     const minor = toMinor(price.amount, decimals);
     if (!code || minor === undefined) return [];

@@ -1,4 +1,12 @@
-import { convertCssVariables, createTheme, DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme, type ConvertCSSVariablesInput, type MantineThemeOverride } from "@mantine/core";
+import {
+  convertCssVariables,
+  createTheme,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+  type ConvertCSSVariablesInput,
+  type MantineThemeOverride,
+} from "@mantine/core";
 import type { Language } from "../../../common/site/page-data.js";
 import { uiText } from "../i18n/ui-strings.js";
 
@@ -10,7 +18,8 @@ export const siteTheme = createTheme({
   defaultRadius: "md",
   fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: {
-    fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontFamily:
+      "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     fontWeight: "800",
   },
   breakpoints: { xs: "36em", sm: "48em", md: "62em", lg: "75em", xl: "88em" },
@@ -28,7 +37,14 @@ const themes = new Map<Language, MantineThemeOverride>();
 export function siteThemeFor(language: Language): MantineThemeOverride {
   let theme = themes.get(language);
   if (!theme) {
-    theme = { ...siteTheme, components: { PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": uiText("togglePassword", language) } } } } };
+    theme = {
+      ...siteTheme,
+      components: {
+        PasswordInput: {
+          defaultProps: { visibilityToggleButtonProps: { "aria-label": uiText("togglePassword", language) } },
+        },
+      },
+    };
     themes.set(language, theme);
   }
   return theme;
@@ -49,7 +65,8 @@ export function themeVariablesCss(): string {
     const ours = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, siteTheme));
     const changed: ConvertCSSVariablesInput = { variables: {}, light: {}, dark: {} };
     for (const part of ["variables", "light", "dark"] as const) {
-      for (const [name, value] of Object.entries(ours[part])) if (defaults[part][name as `--${string}`] !== value) changed[part][name as `--${string}`] = value;
+      for (const [name, value] of Object.entries(ours[part]))
+        if (defaults[part][name as `--${string}`] !== value) changed[part][name as `--${string}`] = value;
     }
     variablesCss = convertCssVariables(changed);
   }

@@ -11,6 +11,12 @@ type NotificationsProps = { position: "top-right"; zIndex: number };
  */
 export function Toasts() {
   const [Container, setContainer] = useState<ComponentType<NotificationsProps> | null>(null);
-  useEffect(() => whenNotificationsLoaded((module) => setContainer(() => module.Notifications as ComponentType<NotificationsProps>)), []);
+  useEffect(
+    () =>
+      whenNotificationsLoaded((module) =>
+        setContainer(() => module.Notifications as ComponentType<NotificationsProps>),
+      ),
+    [],
+  );
   return Container ? <Container position="top-right" zIndex={1000} /> : null;
 }

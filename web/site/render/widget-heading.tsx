@@ -13,8 +13,16 @@ export function WidgetHeading({ record, align = "left" }: { record: Row; align?:
   return (
     // Its width (760px) and the title's size (28px, 36px from sm) are site.css's.
     <Stack gap="xs" className="s-widget-heading" ta={align} mx={align === "center" ? "auto" : undefined} mb="xl">
-      {title ? <Title order={2} className="s-widget-title">{title}</Title> : null}
-      {subtitle ? <Text fz="lg" c="dimmed">{subtitle}</Text> : null}
+      {title ? (
+        <Title order={2} className="s-widget-title">
+          {title}
+        </Title>
+      ) : null}
+      {subtitle ? (
+        <Text fz="lg" c="dimmed">
+          {subtitle}
+        </Text>
+      ) : null}
       {description ? <Text style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
     </Stack>
   );

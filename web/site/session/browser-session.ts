@@ -13,14 +13,21 @@ let store: SessionStore | undefined;
 export function browserSessionStore(): SessionStore {
   store ??= new SessionStore(
     {
-      storage: { getItem: (k) => localStorage.getItem(k), setItem: (k, v) => localStorage.setItem(k, v), removeItem: (k) => localStorage.removeItem(k) },
+      storage: {
+        getItem: (k) => localStorage.getItem(k),
+        setItem: (k, v) => localStorage.setItem(k, v),
+        removeItem: (k) => localStorage.removeItem(k),
+      },
       call: api,
       navigate: (url) => {
         if (window.location.pathname !== url) window.location.assign(url);
       },
       home: () => withLanguage("/", stripLanguage(window.location.pathname).language),
       now: () => Date.now(),
-      withLock: typeof navigator !== "undefined" && navigator.locks ? (name, task) => navigator.locks.request(name, task) : undefined,
+      withLock:
+        typeof navigator !== "undefined" && navigator.locks
+          ? (name, task) => navigator.locks.request(name, task)
+          : undefined,
       notify: (message) => showToast({ color: "red", message }),
     },
     { status: "loading" },

@@ -84,7 +84,8 @@ export class SessionStore {
     try {
       return await this.deps.call<T>(path, options);
     } catch (error) {
-      if (!isUnauthorized(error) || afterUnauthorized(readStoredSession(this.deps.storage), refreshed) !== "refresh") throw error;
+      if (!isUnauthorized(error) || afterUnauthorized(readStoredSession(this.deps.storage), refreshed) !== "refresh")
+        throw error;
       if (!(await this.refresh())) throw error;
       return this.deps.call<T>(path, options);
     }
@@ -100,7 +101,7 @@ export class SessionStore {
    * A guest session (docs/shop.md "The buyer's path"): a visitor's first add to cart starts one with authentication/init
    * (a subject with no identity yet), kept like any session, so signing up later adopts it and
    * signing in moves its cart to the account; `language`: the page's, the one its mail comes in.
- * The subject's id.
+   * The subject's id.
    */
   startGuest = async (language?: string): Promise<string> => {
     const tokens = await this.deps.call<SessionTokens>(`${AUTH}/init`, language ? { query: { language } } : undefined);
@@ -114,7 +115,11 @@ export class SessionStore {
     const { refresh } = readStoredSession(this.deps.storage);
     try {
       // A plain body: the logout route reads it as is (refresh and redirectTo only).
-      await this.deps.call(`${AUTH}/logout`, { method: "POST", body: { refresh, redirectTo: redirectTo ?? "/" }, raw: true });
+      await this.deps.call(`${AUTH}/logout`, {
+        method: "POST",
+        body: { refresh, redirectTo: redirectTo ?? "/" },
+        raw: true,
+      });
     } catch (error) {
       this.deps.notify(messageOf(error));
     }
@@ -142,7 +147,11 @@ export class SessionStore {
       // Spending the old token again would look like a replay and revoke the whole family.
       if (current.refresh !== before && !isAccessExpired(current.accessExpiresAt, this.deps.now())) return true;
       try {
-        const tokens = await this.deps.call<SessionTokens>(`${AUTH}/refresh`, { method: "POST", body: { refresh: current.refresh }, raw: true });
+        const tokens = await this.deps.call<SessionTokens>(`${AUTH}/refresh`, {
+          method: "POST",
+          body: { refresh: current.refresh },
+          raw: true,
+        });
         storeTokens(this.deps.storage, tokens);
         return true;
       } catch (error) {

@@ -41,7 +41,9 @@ export function DateTimePicker({ value, onChange, label, error, required, id }: 
           placeholder="Select date and time"
           value={display(value)}
           onClick={() => setOpened(true)}
-          rightSection={value ? <CloseButton size="sm" aria-label="Clear date" onClick={() => onChange(undefined)} /> : undefined}
+          rightSection={
+            value ? <CloseButton size="sm" aria-label="Clear date" onClick={() => onChange(undefined)} /> : undefined
+          }
         />
       </Popover.Target>
       <Popover.Dropdown>
@@ -61,7 +63,12 @@ export function DateTimePicker({ value, onChange, label, error, required, id }: 
           <Group gap="xs" align="flex-end">
             <TwoDigitInput label="Hour" value={hour} max={23} onValid={(h) => (setHour(h), apply(day, h))} />
             <Text pb={6}>:</Text>
-            <TwoDigitInput label="Minute" value={minute} max={59} onValid={(m) => (setMinute(m), apply(day, hour, m))} />
+            <TwoDigitInput
+              label="Minute"
+              value={minute}
+              max={59}
+              onValid={(m) => (setMinute(m), apply(day, hour, m))}
+            />
             <Button size="xs" variant="light" onClick={() => setOpened(false)}>
               Done
             </Button>
@@ -73,7 +80,17 @@ export function DateTimePicker({ value, onChange, label, error, required, id }: 
 }
 
 /** Keeps what is typed while typing; takes it (padded) only when it is a valid value, else reverts on blur. */
-function TwoDigitInput({ label, value, max, onValid }: { label: string; value: string; max: number; onValid(v: string): void }) {
+function TwoDigitInput({
+  label,
+  value,
+  max,
+  onValid,
+}: {
+  label: string;
+  value: string;
+  max: number;
+  onValid(v: string): void;
+}) {
   const [text, setText] = useState(value);
   return (
     <Input.Wrapper label={label}>

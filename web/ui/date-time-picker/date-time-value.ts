@@ -27,4 +27,5 @@ export function combine(day: string, hour: string, minute: string, now = new Dat
   return value.toISOString();
 }
 
-export const display = (iso: string | undefined) => (iso && dayjs(iso).isValid() ? dayjs(iso).format(DISPLAY_FORMAT) : "");
+export const display = (iso: string | undefined) =>
+  iso && dayjs(iso).isValid() ? dayjs(iso).format(DISPLAY_FORMAT) : "";

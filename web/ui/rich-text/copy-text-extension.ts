@@ -37,7 +37,8 @@ export const CopyText = Node.create({
   },
 
   renderHTML({ node, HTMLAttributes }) {
-    const style = "display:inline-block;padding:0 6px;border:1px solid #adb5bd;border-radius:4px;font-size:0.9em;background:#f1f3f5";
+    const style =
+      "display:inline-block;padding:0 6px;border:1px solid #adb5bd;border-radius:4px;font-size:0.9em;background:#f1f3f5";
     return ["span", mergeAttributes(HTMLAttributes, { class: "copy-text", style }), node.attrs.text];
   },
 

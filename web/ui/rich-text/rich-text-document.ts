@@ -14,7 +14,10 @@ export function documentOf(value: string | undefined | null): JSONContent {
       /* falls back to plain text */
     }
   }
-  return { type: "doc", content: text ? [{ type: "paragraph", content: [{ type: "text", text }] }] : [{ type: "paragraph" }] };
+  return {
+    type: "doc",
+    content: text ? [{ type: "paragraph", content: [{ type: "text", text }] }] : [{ type: "paragraph" }],
+  };
 }
 
 /** An editor's document is empty when it has no text and no atoms: stored as "" rather than a doc. */

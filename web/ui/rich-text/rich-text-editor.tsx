@@ -22,7 +22,11 @@ interface Props {
 export function RichTextEditor({ value, onChange, label, error, id }: Props) {
   const last = useRef(value ?? "");
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false, underline: false }), Link.configure({ openOnClick: false }), CopyText],
+    extensions: [
+      StarterKit.configure({ link: false, underline: false }),
+      Link.configure({ openOnClick: false }),
+      CopyText,
+    ],
     content: documentOf(value),
     immediatelyRender: false,
     onUpdate: ({ editor }) => {
@@ -48,7 +52,12 @@ export function RichTextEditor({ value, onChange, label, error, id }: Props) {
   };
   const promptCopyText = () => {
     const text = window.prompt("Text to copy", COPY_TEXT_DEFAULT);
-    if (text !== null && editor) editor.chain().focus().insertCopyText(text || COPY_TEXT_DEFAULT).run();
+    if (text !== null && editor)
+      editor
+        .chain()
+        .focus()
+        .insertCopyText(text || COPY_TEXT_DEFAULT)
+        .run();
   };
 
   return (
@@ -86,7 +95,16 @@ export function RichTextEditor({ value, onChange, label, error, id }: Props) {
 }
 
 // Drawn inline: emoji glyphs are not in every system font (a headless browser shows boxes).
-const iconProps = { width: 16, height: 16, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 1.5, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+const iconProps = {
+  width: 16,
+  height: 16,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 1.5,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 function LinkIcon() {
   return (

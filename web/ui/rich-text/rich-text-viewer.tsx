@@ -9,7 +9,17 @@ import { renderNodes } from "./viewer/render-nodes.js";
  * loading tiptap: headings, bold, italic, strike, links, paragraphs, lists, line breaks and the
  * copy-text button. A value that is not such JSON shows as plain text, line breaks kept.
  */
-export function RichTextViewer({ value, className, labels, style }: { value: unknown; className?: string; labels?: CopyLabels; style?: CSSProperties }) {
+export function RichTextViewer({
+  value,
+  className,
+  labels,
+  style,
+}: {
+  value: unknown;
+  className?: string;
+  labels?: CopyLabels;
+  style?: CSSProperties;
+}) {
   const doc = parseDocument(value);
   if (!doc) {
     const plain = typeof value === "string" ? value : "";

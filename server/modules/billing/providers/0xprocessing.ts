@@ -3,15 +3,32 @@ import { wireAmount } from "../money.js";
 import { sameSignature } from "../signatures.js";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { providerRequest } from "./http.js";
-import { absoluteUrl, ProviderFailure, WebhookRefusal, type PaymentContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+import {
+  absoluteUrl,
+  ProviderFailure,
+  WebhookRefusal,
+  type PaymentContext,
+  type PaymentEvent,
+  type PaymentEventKind,
+  type PaymentProvider,
+  type SiteAddress,
+} from "./provider.js";
 import { ownEntry } from "../../../../engine/query/own-key.js";
 
 /** The statuses 0xProcessing notifies; Insufficient (underpaid) carries the amount actually received, so it never matches the invoice and flags it. */
 const STATUSES: Record<string, PaymentEventKind> = { Success: "paid", Canceled: "canceled", Insufficient: "failed" };
 
 /** md5_hex("PaymentId:MerchantId:Email:Currency:WebhookPassword"), 0xProcessing's notification signature. */
-export const oxProcessingSignature = (fields: { paymentId: string; merchantId: string; email: string; currency: string; password: string }) =>
-  createHash("md5").update(`${fields.paymentId}:${fields.merchantId}:${fields.email}:${fields.currency}:${fields.password}`).digest("hex");
+export const oxProcessingSignature = (fields: {
+  paymentId: string;
+  merchantId: string;
+  email: string;
+  currency: string;
+  password: string;
+}) =>
+  createHash("md5")
+    .update(`${fields.paymentId}:${fields.merchantId}:${fields.email}:${fields.currency}:${fields.password}`)
+    .digest("hex");
 
 export interface OxProcessingSettings {
   merchantId: string;
@@ -34,7 +51,8 @@ export interface OxProcessingSettings {
 const LOOKUP_TIMEOUT_MS = 2_500;
 
 /** A field by either spelling: notifications say PaymentId/MerchantId, the look-up PaymentID/MerchantID. */
-const field = (record: Record<string, unknown>, ...names: string[]) => names.map((n) => record[n]).find((v) => v !== undefined && v !== null);
+const field = (record: Record<string, unknown>, ...names: string[]) =>
+  names.map((n) => record[n]).find((v) => v !== undefined && v !== null);
 
 /**
  * 0xProcessing (crypto): the payment form with a fixed amount, requested with `POST /Payment`
@@ -62,7 +80,9 @@ export class OxProcessingProvider implements PaymentProvider {
     const inUsd = context.currency.code === "USD";
     const form = new URLSearchParams({
       MerchantId: this.settings.merchantId,
-      ...(inUsd ? { AmountUSD: context.amount, Currency: this.settings.coin } : { Amount: context.amount, Currency: context.currency.code }),
+      ...(inUsd
+        ? { AmountUSD: context.amount, Currency: this.settings.coin }
+        : { Amount: context.amount, Currency: context.currency.code }),
       Email: context.email,
       ClientId: context.email,
       BillingID: context.invoiceId,
@@ -77,7 +97,11 @@ export class OxProcessingProvider implements PaymentProvider {
       body: form.toString(),
     })) as { redirectUrl?: unknown; id?: unknown };
     if (typeof answer?.redirectUrl !== "string") throw new ProviderFailure("0xprocessing answered no redirectUrl");
-    return { providerId: String(answer.id ?? context.invoiceId), paymentUrl: answer.redirectUrl, currency: context.currency.code };
+    return {
+      providerId: String(answer.id ?? context.invoiceId),
+      paymentUrl: answer.redirectUrl,
+      currency: context.currency.code,
+    };
   }
 
   async verifyWebhook(rawBody: Buffer): Promise<PaymentEvent | null> {
@@ -88,8 +112,10 @@ export class OxProcessingProvider implements PaymentProvider {
       throw new WebhookRefusal("the notification is not JSON");
     }
     // Open JSON until the signature is checked; anything but an object carries no Signature.
-    const body: Record<string, unknown> = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
-    if (typeof body?.Signature !== "string" || !body.Signature) throw new WebhookRefusal("the notification is not signed");
+    const body: Record<string, unknown> =
+      typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+    if (typeof body?.Signature !== "string" || !body.Signature)
+      throw new WebhookRefusal("the notification is not signed");
     const expected = oxProcessingSignature({
       paymentId: String(body.PaymentId ?? ""),
       merchantId: this.settings.merchantId,
@@ -97,8 +123,10 @@ export class OxProcessingProvider implements PaymentProvider {
       currency: String(body.Currency ?? ""),
       password: this.settings.webhookPassword,
     });
-    if (!sameSignature(body.Signature.toLowerCase(), expected)) throw new WebhookRefusal("the notification's Signature is wrong");
-    if (String(body.MerchantId ?? this.settings.merchantId) !== this.settings.merchantId) throw new WebhookRefusal("the notification is for another merchant");
+    if (!sameSignature(body.Signature.toLowerCase(), expected))
+      throw new WebhookRefusal("the notification's Signature is wrong");
+    if (String(body.MerchantId ?? this.settings.merchantId) !== this.settings.merchantId)
+      throw new WebhookRefusal("the notification is for another merchant");
     const paymentId = String(body.PaymentId ?? "");
     if (!/^\d{1,20}$/.test(paymentId)) throw new WebhookRefusal("the notification names no payment");
     const payment = await this.lookUp(paymentId);
@@ -127,11 +155,14 @@ export class OxProcessingProvider implements PaymentProvider {
       { method: "GET", headers: { APIKEY: this.settings.apiKey, accept: "application/json" } },
       LOOKUP_TIMEOUT_MS,
     );
-    if (typeof answer !== "object" || answer === null || Array.isArray(answer)) throw new ProviderFailure("0xprocessing answered the payment look-up with no payment");
+    if (typeof answer !== "object" || answer === null || Array.isArray(answer))
+      throw new ProviderFailure("0xprocessing answered the payment look-up with no payment");
     const payment = answer as Record<string, unknown>;
-    if (String(field(payment, "PaymentID", "PaymentId")) !== paymentId) throw new ProviderFailure(`0xprocessing answered another payment than ${paymentId}`);
+    if (String(field(payment, "PaymentID", "PaymentId")) !== paymentId)
+      throw new ProviderFailure(`0xprocessing answered another payment than ${paymentId}`);
     const merchant = field(payment, "MerchantID", "MerchantId");
-    if (merchant !== undefined && String(merchant) !== this.settings.merchantId) throw new ProviderFailure(`0xprocessing answered payment ${paymentId} for another merchant`);
+    if (merchant !== undefined && String(merchant) !== this.settings.merchantId)
+      throw new ProviderFailure(`0xprocessing answered payment ${paymentId} for another merchant`);
     return payment;
   }
 
@@ -144,9 +175,17 @@ export const oxProcessing: ProviderDefinition<OxProcessingSettings> = {
   name: "0xprocessing",
   label: "0xProcessing",
   // A variable name cannot start with a digit, hence OXPROCESSING_.
-  env: ["OXPROCESSING_MERCHANT_ID", "OXPROCESSING_WEBHOOK_PASSWORD", "OXPROCESSING_API_KEY", "OXPROCESSING_COIN", "OXPROCESSING_TEST", "OXPROCESSING_API_URL"],
+  env: [
+    "OXPROCESSING_MERCHANT_ID",
+    "OXPROCESSING_WEBHOOK_PASSWORD",
+    "OXPROCESSING_API_KEY",
+    "OXPROCESSING_COIN",
+    "OXPROCESSING_TEST",
+    "OXPROCESSING_API_URL",
+  ],
   fromEnv(env) {
-    if (!env.OXPROCESSING_MERCHANT_ID || !env.OXPROCESSING_WEBHOOK_PASSWORD || !env.OXPROCESSING_API_KEY) return undefined;
+    if (!env.OXPROCESSING_MERCHANT_ID || !env.OXPROCESSING_WEBHOOK_PASSWORD || !env.OXPROCESSING_API_KEY)
+      return undefined;
     return {
       merchantId: env.OXPROCESSING_MERCHANT_ID,
       webhookPassword: env.OXPROCESSING_WEBHOOK_PASSWORD,

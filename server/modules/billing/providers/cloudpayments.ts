@@ -3,7 +3,21 @@ import { wireAmount } from "../money.js";
 import { sameSignature } from "../signatures.js";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { basicAuth, providerRequest } from "./http.js";
-import { absoluteUrl, header, ProviderFailure, ProviderRefusal, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
+import {
+  absoluteUrl,
+  header,
+  ProviderFailure,
+  ProviderRefusal,
+  WebhookRefusal,
+  type CreatedRefund,
+  type PaymentContext,
+  type RefundContext,
+  type PaymentEvent,
+  type PaymentEventKind,
+  type PaymentProvider,
+  type SiteAddress,
+  type WebhookOutcome,
+} from "./provider.js";
 
 /**
  * The notification types, each registered at its own address (`…/webhook?type=pay`): the body
@@ -12,13 +26,20 @@ import { absoluteUrl, header, ProviderFailure, ProviderRefusal, WebhookRefusal, 
  */
 const TYPES = ["check", "pay", "confirm", "fail", "refund", "cancel"] as const;
 type NotificationType = (typeof TYPES)[number];
-const KINDS: Record<Exclude<NotificationType, "check">, PaymentEventKind> = { pay: "paid", confirm: "paid", fail: "failed", refund: "refunded", cancel: "canceled" };
+const KINDS: Record<Exclude<NotificationType, "check">, PaymentEventKind> = {
+  pay: "paid",
+  confirm: "paid",
+  fail: "failed",
+  refund: "refunded",
+  cancel: "canceled",
+};
 
 /** The Check answer codes (CloudPayments "Уведомления"): 0 accept; 10 unknown invoice; 12 wrong amount; 13 refused. */
 const CHECK_CODES: Partial<Record<WebhookOutcome, number>> = { accepted: 0, unknown: 10, mismatch: 12, refused: 13 };
 
 /** `"amount"` written into JSON as a number, digit for digit (never through a float). */
-const jsonWithAmount = (body: Record<string, unknown>, amount: string) => JSON.stringify({ ...body, Amount: "\u0000AMOUNT\u0000" }).replace('"\\u0000AMOUNT\\u0000"', amount);
+const jsonWithAmount = (body: Record<string, unknown>, amount: string) =>
+  JSON.stringify({ ...body, Amount: "\u0000AMOUNT\u0000" }).replace('"\\u0000AMOUNT\\u0000"', amount);
 
 /**
  * CloudPayments, and TipTopPay (its fork, the same protocol under another address): an order
@@ -36,7 +57,11 @@ export interface CloudPaymentsSettings {
 }
 
 /** CloudPayments' settings under a prefix (TipTopPay takes the same under its own). */
-export function cloudPaymentsFromEnv(env: NodeJS.ProcessEnv, prefix: string, defaultUrl: string): CloudPaymentsSettings | undefined {
+export function cloudPaymentsFromEnv(
+  env: NodeJS.ProcessEnv,
+  prefix: string,
+  defaultUrl: string,
+): CloudPaymentsSettings | undefined {
   const publicId = env[`${prefix}_PUBLIC_ID`];
   const apiSecret = env[`${prefix}_API_SECRET`];
   if (!publicId || !apiSecret) return undefined;
@@ -65,11 +90,22 @@ export class CloudPaymentsProvider implements PaymentProvider {
     );
     const answer = (await providerRequest(this.name, `${this.settings.apiUrl}/orders/create`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: basicAuth(this.settings.publicId, this.settings.apiSecret), "x-request-id": context.idempotencyKey },
+      headers: {
+        "content-type": "application/json",
+        authorization: basicAuth(this.settings.publicId, this.settings.apiSecret),
+        "x-request-id": context.idempotencyKey,
+      },
       body,
     })) as { Success?: boolean; Message?: string; Model?: { Id?: unknown; Url?: unknown } };
-    if (!answer?.Success || typeof answer.Model?.Url !== "string") throw new ProviderFailure(`${this.name} refused the order: ${answer?.Message ?? "no payment link in the answer"}`);
-    return { providerId: String(answer.Model.Id ?? context.invoiceId), paymentUrl: answer.Model.Url, currency: context.currency.code };
+    if (!answer?.Success || typeof answer.Model?.Url !== "string")
+      throw new ProviderFailure(
+        `${this.name} refused the order: ${answer?.Message ?? "no payment link in the answer"}`,
+      );
+    return {
+      providerId: String(answer.Model.Id ?? context.invoiceId),
+      paymentUrl: answer.Model.Url,
+      currency: context.currency.code,
+    };
   }
 
   /**
@@ -80,23 +116,41 @@ export class CloudPaymentsProvider implements PaymentProvider {
    */
   async refund(context: RefundContext): Promise<CreatedRefund> {
     const transactionId = Number(context.paymentId);
-    if (!context.paymentId || !Number.isSafeInteger(transactionId)) throw new ProviderRefusal(`${this.name}: this invoice's TransactionId is not known (it comes with the Pay notification)`);
+    if (!context.paymentId || !Number.isSafeInteger(transactionId))
+      throw new ProviderRefusal(
+        `${this.name}: this invoice's TransactionId is not known (it comes with the Pay notification)`,
+      );
     const answer = (await providerRequest(this.name, `${this.settings.apiUrl}/payments/refund`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: basicAuth(this.settings.publicId, this.settings.apiSecret), "x-request-id": context.idempotencyKey },
-      body: jsonWithAmount({ TransactionId: transactionId, JsonData: { invoiceId: context.invoiceId } }, context.amount),
+      headers: {
+        "content-type": "application/json",
+        authorization: basicAuth(this.settings.publicId, this.settings.apiSecret),
+        "x-request-id": context.idempotencyKey,
+      },
+      body: jsonWithAmount(
+        { TransactionId: transactionId, JsonData: { invoiceId: context.invoiceId } },
+        context.amount,
+      ),
     })) as { Success?: boolean; Message?: string; Model?: { TransactionId?: unknown } };
-    if (!answer?.Success) throw new ProviderRefusal(`${this.name} refused the refund: ${answer?.Message ?? "no reason given"}`);
+    if (!answer?.Success)
+      throw new ProviderRefusal(`${this.name} refused the refund: ${answer?.Message ?? "no reason given"}`);
     return { providerRefundId: String(answer.Model?.TransactionId ?? context.idempotencyKey) };
   }
 
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, url: string): PaymentEvent | null {
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    url: string,
+  ): PaymentEvent | null {
     const signature = header(headers, "content-hmac");
     if (!signature) throw new WebhookRefusal("the notification is not signed (no Content-HMAC)");
     const expected = createHmac("sha256", this.settings.apiSecret).update(rawBody).digest("base64");
     if (!sameSignature(signature, expected)) throw new WebhookRefusal("the notification's Content-HMAC is wrong");
     const type = new URL(url, "http://x").searchParams.get("type")?.toLowerCase() as NotificationType | undefined;
-    if (!type || !TYPES.includes(type)) throw new WebhookRefusal("the notification address names no type (…/webhook?type=check|pay|confirm|fail|refund|cancel)");
+    if (!type || !TYPES.includes(type))
+      throw new WebhookRefusal(
+        "the notification address names no type (…/webhook?type=check|pay|confirm|fail|refund|cancel)",
+      );
     const fields = this.fields(rawBody, header(headers, "content-type"));
     const transactionId = String(fields.TransactionId ?? "");
     if (!transactionId) throw new WebhookRefusal("the notification has no TransactionId");
@@ -110,8 +164,10 @@ export class CloudPaymentsProvider implements PaymentProvider {
     // What a refund names: the paying transaction (a Refund notification's own id is the refund's).
     if (type === "pay" || type === "confirm") Object.assign(base, { paymentId: transactionId });
     // A body of another type sent to this address (a replayed Check as Pay) is not trusted.
-    if ((type === "pay" || type === "confirm") && !["Completed", "Authorized"].includes(String(fields.Status))) throw new WebhookRefusal(`a ${type} notification with status ${fields.Status}`);
-    if (type === "refund" && !fields.PaymentTransactionId) throw new WebhookRefusal("a refund notification without PaymentTransactionId");
+    if ((type === "pay" || type === "confirm") && !["Completed", "Authorized"].includes(String(fields.Status)))
+      throw new WebhookRefusal(`a ${type} notification with status ${fields.Status}`);
+    if (type === "refund" && !fields.PaymentTransactionId)
+      throw new WebhookRefusal("a refund notification without PaymentTransactionId");
     // A two-stage hold: the money is only reserved until Confirm.
     if (type === "pay" && fields.Status === "Authorized") return null;
     return { kind: KINDS[type], ...base };

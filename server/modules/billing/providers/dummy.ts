@@ -2,7 +2,20 @@ import { randomUUID } from "node:crypto";
 import { validationError } from "../../../../engine/errors.js";
 import { hmacHex, sameSignature } from "../signatures.js";
 import type { ProviderDefinition } from "./definition.js";
-import { absoluteUrl, ProviderFailure, ProviderRefusal, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress, type WebhookOutcome } from "./provider.js";
+import {
+  absoluteUrl,
+  ProviderFailure,
+  ProviderRefusal,
+  WebhookRefusal,
+  type CreatedRefund,
+  type PaymentContext,
+  type RefundContext,
+  type PaymentEvent,
+  type PaymentEventKind,
+  type PaymentProvider,
+  type SiteAddress,
+  type WebhookOutcome,
+} from "./provider.js";
 
 /** How long a signed Pay or Decline from the payment page stays good. */
 export const DUMMY_TOLERANCE_SECONDS = 3600;
@@ -34,7 +47,10 @@ export class DummyProvider implements PaymentProvider {
       providerId: `dummy_${context.invoiceId}`,
       // Absolute, as every other provider's: a frontend on another origin (the original client,
       // CORS_ORIGINS) follows it to this site; our own site turns it back into its own path.
-      paymentUrl: absoluteUrl(this.site, `/billing/dummy/pay/${context.invoiceId}?token=${this.pageToken(context.invoiceId)}`),
+      paymentUrl: absoluteUrl(
+        this.site,
+        `/billing/dummy/pay/${context.invoiceId}?token=${this.pageToken(context.invoiceId)}`,
+      ),
       currency: context.currency.code,
     };
   }
@@ -44,7 +60,8 @@ export class DummyProvider implements PaymentProvider {
    * refund). An amount that is not a positive decimal is refused, as a provider would.
    */
   async refund(context: RefundContext): Promise<CreatedRefund> {
-    if (!/^\d+(\.\d+)?$/.test(context.amount) || /^0+(\.0+)?$/.test(context.amount)) throw new ProviderRefusal(`the dummy provider refuses a refund of ${context.amount}`);
+    if (!/^\d+(\.\d+)?$/.test(context.amount) || /^0+(\.0+)?$/.test(context.amount))
+      throw new ProviderRefusal(`the dummy provider refuses a refund of ${context.amount}`);
     return { providerRefundId: `dummy_${context.idempotencyKey}` };
   }
 
@@ -58,7 +75,11 @@ export class DummyProvider implements PaymentProvider {
   }
 
   /** The body and signature the payment page posts for Pay ("paid") or Decline ("failed"). */
-  signedNotification(invoice: { id: string; providerId: string; amount: string; currency: string }, kind: PaymentEventKind, now = Date.now()) {
+  signedNotification(
+    invoice: { id: string; providerId: string; amount: string; currency: string },
+    kind: PaymentEventKind,
+    now = Date.now(),
+  ) {
     const body = JSON.stringify({
       id: `evt_${randomUUID()}`,
       type: kind,
@@ -74,7 +95,8 @@ export class DummyProvider implements PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
     const signature = headers[DUMMY_SIGNATURE_HEADER];
     if (typeof signature !== "string" || signature === "") throw new WebhookRefusal("the notification is not signed");
-    if (!sameSignature(signature, hmacHex(this.secret, rawBody))) throw new WebhookRefusal("the notification's signature is wrong");
+    if (!sameSignature(signature, hmacHex(this.secret, rawBody)))
+      throw new WebhookRefusal("the notification's signature is wrong");
     let event: any;
     try {
       event = JSON.parse(rawBody.toString("utf8"));
@@ -82,16 +104,25 @@ export class DummyProvider implements PaymentProvider {
       throw new WebhookRefusal("the notification is not JSON");
     }
     const age = Math.floor(Date.now() / 1000) - Number(event?.created);
-    if (!Number.isFinite(age) || age > DUMMY_TOLERANCE_SECONDS || age < -300) throw new WebhookRefusal("the notification is stale");
+    if (!Number.isFinite(age) || age > DUMMY_TOLERANCE_SECONDS || age < -300)
+      throw new WebhookRefusal("the notification is stale");
     if (!KINDS.includes(event.type) || typeof event.providerId !== "string" || typeof event.id !== "string") {
       throw new WebhookRefusal("the notification is not one this provider sends");
     }
-    return { kind: event.type, providerId: event.providerId, eventId: event.id, amount: event.amount, currency: event.currency, ...(event.type === "paid" ? { paymentId: event.providerId } : {}) };
+    return {
+      kind: event.type,
+      providerId: event.providerId,
+      eventId: event.id,
+      amount: event.amount,
+      currency: event.currency,
+      ...(event.type === "paid" ? { paymentId: event.providerId } : {}),
+    };
   }
 
   webhookAnswer(outcome: WebhookOutcome) {
     // Our own page posts these: a wrong amount is an error to show, not a receipt to acknowledge.
-    if (outcome === "mismatch") throw validationError("the notification's amount or currency is not the invoice's; the invoice is flagged");
+    if (outcome === "mismatch")
+      throw validationError("the notification's amount or currency is not the invoice's; the invoice is flagged");
     return { status: 200, body: { data: { received: true, outcome } } };
   }
 }
@@ -107,7 +138,10 @@ export const dummy: ProviderDefinition<{ secret?: string }> = {
   fromEnv: () => undefined,
   fromConfig: (config) => (config.paymentDummyEnabled ? { secret: config.paymentDummySecret } : undefined),
   async create(settings, { site, secrets }) {
-    const secret = await secrets(settings.secret, false, { purpose: "payment-dummy", settingName: "PAYMENT_DUMMY_SECRET" });
+    const secret = await secrets(settings.secret, false, {
+      purpose: "payment-dummy",
+      settingName: "PAYMENT_DUMMY_SECRET",
+    });
     return new DummyProvider(secret, site);
   },
 };

@@ -22,7 +22,10 @@ export async function providerRequest(
   }
   const text = await response.text();
   // A 4xx is the provider's no (nothing done); a 5xx leaves the outcome unknown.
-  if (!response.ok) throw new (response.status < 500 ? ProviderRefusal : ProviderFailure)(`${provider} answered ${response.status}: ${text.slice(0, 200)}`);
+  if (!response.ok)
+    throw new (response.status < 500 ? ProviderRefusal : ProviderFailure)(
+      `${provider} answered ${response.status}: ${text.slice(0, 200)}`,
+    );
   try {
     return JSON.parse(text);
   } catch {
@@ -31,4 +34,5 @@ export async function providerRequest(
 }
 
 /** Basic auth header value. */
-export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;

@@ -28,11 +28,20 @@ declare module "../../../config.js" {
  * Every payment provider, in the order a checkout screen offers them: the one list (docs/extending.md "Adding a payment
  * provider"). A checkout may name any of them; one is offered only when its settings are present.
  */
-export const PAYMENT_PROVIDERS: readonly ProviderDefinition[] = [stripe, oxProcessing, payselectionRu, payselectionInternational, tipTopPay, cloudPayments, dummy];
+export const PAYMENT_PROVIDERS: readonly ProviderDefinition[] = [
+  stripe,
+  oxProcessing,
+  payselectionRu,
+  payselectionInternational,
+  tipTopPay,
+  cloudPayments,
+  dummy,
+];
 
 /** This app's provider list: the one above, or `config.paymentProviderDefinitions` (tests add a fixture provider there). */
-export const providerDefinitions = (config: Pick<Config, "paymentProviderDefinitions">): readonly ProviderDefinition[] =>
-  config.paymentProviderDefinitions ?? PAYMENT_PROVIDERS;
+export const providerDefinitions = (
+  config: Pick<Config, "paymentProviderDefinitions">,
+): readonly ProviderDefinition[] => config.paymentProviderDefinitions ?? PAYMENT_PROVIDERS;
 
 /** The lists the schemas' `x-enum-from` fields name: `billing/invoices.provider` takes these names. */
 export const providerEnums = (config: Pick<Config, "paymentProviderDefinitions">) => ({
@@ -40,7 +49,10 @@ export const providerEnums = (config: Pick<Config, "paymentProviderDefinitions">
 });
 
 /** Each provider whose settings are all in the environment, by name (docs/payments.md). */
-export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv, definitions: readonly ProviderDefinition[] = PAYMENT_PROVIDERS): PaymentProviderSettings {
+export function paymentProvidersFromEnv(
+  env: NodeJS.ProcessEnv,
+  definitions: readonly ProviderDefinition[] = PAYMENT_PROVIDERS,
+): PaymentProviderSettings {
   const settings: PaymentProviderSettings = {};
   for (const definition of definitions) {
     const found = definition.fromEnv(env);

@@ -3,7 +3,21 @@ import { fromMinorUnits, toMinorUnits, wireAmount } from "../money.js";
 import { hmacHex, sameSignature } from "../signatures.js";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { providerRequest } from "./http.js";
-import { absoluteUrl, header, ProviderFailure, ProviderRefusal, webhookUrl, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+import {
+  absoluteUrl,
+  header,
+  ProviderFailure,
+  ProviderRefusal,
+  webhookUrl,
+  WebhookRefusal,
+  type CreatedRefund,
+  type PaymentContext,
+  type RefundContext,
+  type PaymentEvent,
+  type PaymentEventKind,
+  type PaymentProvider,
+  type SiteAddress,
+} from "./provider.js";
 import { ownEntry } from "../../../../engine/query/own-key.js";
 
 const CREATE_PATH = "/webpayments/create";
@@ -11,7 +25,13 @@ const CREATE_PATH = "/webpayments/create";
 const REFUND_PATH = "/payments/refund";
 
 /** Payselection's webhook events and what each means for an invoice (Block, 3DS, Payout… are not ours to act on). */
-const EVENTS: Record<string, PaymentEventKind> = { Payment: "paid", Charge: "paid", Fail: "failed", Cancel: "canceled", Refund: "refunded" };
+const EVENTS: Record<string, PaymentEventKind> = {
+  Payment: "paid",
+  Charge: "paid",
+  Fail: "failed",
+  Cancel: "canceled",
+  Refund: "refunded",
+};
 
 /** hex(HMAC-SHA256(key, lines joined by "\n")): Payselection's request and webhook signature. */
 export const payselectionSignature = (key: string, lines: string[]) => hmacHex(key, lines.join("\n"));
@@ -73,7 +93,8 @@ export class PayselectionProvider implements PaymentProvider {
     const answer = await this.signedPost(this.settings.webformUrl, CREATE_PATH, body, randomUUID());
     // webpayments/create answers the payment page's URL as a JSON string (paylink_create an object with Url).
     const paymentUrl = typeof answer === "string" ? answer : (answer as { Url?: unknown })?.Url;
-    if (typeof paymentUrl !== "string" || !/^https?:\/\//.test(paymentUrl)) throw new ProviderFailure(`${this.name} answered no payment URL`);
+    if (typeof paymentUrl !== "string" || !/^https?:\/\//.test(paymentUrl))
+      throw new ProviderFailure(`${this.name} answered no payment URL`);
     return { providerId: context.invoiceId, paymentUrl, currency: context.currency.code };
   }
 
@@ -83,15 +104,28 @@ export class PayselectionProvider implements PaymentProvider {
    * key is its X-REQUEST-ID, so a retry is the same request at Payselection. A 4xx is its no.
    */
   async refund(context: RefundContext): Promise<CreatedRefund> {
-    if (!context.paymentId) throw new ProviderRefusal(`${this.name}: this invoice's TransactionId is not known (it comes with the Payment notification)`);
+    if (!context.paymentId)
+      throw new ProviderRefusal(
+        `${this.name}: this invoice's TransactionId is not known (it comes with the Payment notification)`,
+      );
     let amount: string;
     try {
       amount = fromMinorUnits(toMinorUnits(context.amount, 2), 2);
     } catch {
       throw new ProviderRefusal(`${context.amount} has more than two decimals`);
     }
-    const body = JSON.stringify({ TransactionId: context.paymentId, Amount: amount, Currency: context.currency.code, WebhookUrl: webhookUrl(this.site, this.name) });
-    const answer = (await this.signedPost(this.settings.apiUrl ?? "https://gw.payselection.com", REFUND_PATH, body, context.idempotencyKey)) as { TransactionId?: unknown };
+    const body = JSON.stringify({
+      TransactionId: context.paymentId,
+      Amount: amount,
+      Currency: context.currency.code,
+      WebhookUrl: webhookUrl(this.site, this.name),
+    });
+    const answer = (await this.signedPost(
+      this.settings.apiUrl ?? "https://gw.payselection.com",
+      REFUND_PATH,
+      body,
+      context.idempotencyKey,
+    )) as { TransactionId?: unknown };
     return { providerRefundId: String(answer?.TransactionId ?? context.idempotencyKey) };
   }
 
@@ -99,7 +133,8 @@ export class PayselectionProvider implements PaymentProvider {
   private signedPost(base: string, path: string, body: string, requestId: string): Promise<unknown> {
     const url = `${base}${path}`;
     const key = this.settings.requestSignatureKey === "public" ? this.settings.publicKey : this.settings.secretKey;
-    if (!key) throw new ProviderFailure(`${this.name}: request signing with the public key needs its PUBLIC_KEY setting`);
+    if (!key)
+      throw new ProviderFailure(`${this.name}: request signing with the public key needs its PUBLIC_KEY setting`);
     const signed = this.settings.requestSignatureUrl === "url" ? url : path;
     return providerRequest(this.name, url, {
       method: "POST",
@@ -116,9 +151,16 @@ export class PayselectionProvider implements PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null {
     const signature = header(headers, "x-webhook-signature");
     if (!signature) throw new WebhookRefusal("the notification is not signed (no X-WEBHOOK-SIGNATURE)");
-    if (!sameSignature(header(headers, "x-site-id"), this.settings.siteId)) throw new WebhookRefusal("the notification is for another site (X-SITE-ID)");
-    const expected = payselectionSignature(this.settings.secretKey, ["POST", webhookUrl(this.site, this.name), this.settings.siteId, rawBody.toString("utf8")]);
-    if (!sameSignature(signature.toLowerCase(), expected)) throw new WebhookRefusal("the notification's X-WEBHOOK-SIGNATURE is wrong");
+    if (!sameSignature(header(headers, "x-site-id"), this.settings.siteId))
+      throw new WebhookRefusal("the notification is for another site (X-SITE-ID)");
+    const expected = payselectionSignature(this.settings.secretKey, [
+      "POST",
+      webhookUrl(this.site, this.name),
+      this.settings.siteId,
+      rawBody.toString("utf8"),
+    ]);
+    if (!sameSignature(signature.toLowerCase(), expected))
+      throw new WebhookRefusal("the notification's X-WEBHOOK-SIGNATURE is wrong");
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(rawBody.toString("utf8"));
@@ -127,7 +169,8 @@ export class PayselectionProvider implements PaymentProvider {
     }
     const kind = ownEntry(EVENTS, String(body?.Event));
     if (!kind) return null;
-    if (!body.TransactionId || !body.OrderId) throw new WebhookRefusal("the notification has no TransactionId or OrderId");
+    if (!body.TransactionId || !body.OrderId)
+      throw new WebhookRefusal("the notification has no TransactionId or OrderId");
     return {
       kind,
       invoiceId: String(body.OrderId),
@@ -145,8 +188,20 @@ export class PayselectionProvider implements PaymentProvider {
 }
 
 /** One credential set of Payselection, under its prefix. */
-function payselection(name: "payselection" | "payselection-international", label: string, prefix: string): ProviderDefinition<PayselectionSettings> {
-  const suffixes = ["SITE_ID", "SECRET_KEY", "PUBLIC_KEY", "REQUEST_SIGNATURE_KEY", "REQUEST_SIGNATURE_URL", "WEBFORM_URL", "API_URL"];
+function payselection(
+  name: "payselection" | "payselection-international",
+  label: string,
+  prefix: string,
+): ProviderDefinition<PayselectionSettings> {
+  const suffixes = [
+    "SITE_ID",
+    "SECRET_KEY",
+    "PUBLIC_KEY",
+    "REQUEST_SIGNATURE_KEY",
+    "REQUEST_SIGNATURE_URL",
+    "WEBFORM_URL",
+    "API_URL",
+  ];
   return {
     name,
     label,
@@ -170,4 +225,8 @@ function payselection(name: "payselection" | "payselection-international", label
 }
 
 export const payselectionRu = payselection("payselection", "Payselection", "PAYSELECTION");
-export const payselectionInternational = payselection("payselection-international", "Payselection International", "PAYSELECTION_INTERNATIONAL");
+export const payselectionInternational = payselection(
+  "payselection-international",
+  "Payselection International",
+  "PAYSELECTION_INTERNATIONAL",
+);

@@ -86,7 +86,15 @@ export interface CreatedRefund {
  * - for a `check`: `accepted`, or `refused` (the invoice is not waiting for payment), or
  *   `unknown` / `mismatch` as above.
  */
-export type WebhookOutcome = "applied" | "flagged" | "duplicate" | "ignored" | "unknown" | "mismatch" | "accepted" | "refused";
+export type WebhookOutcome =
+  | "applied"
+  | "flagged"
+  | "duplicate"
+  | "ignored"
+  | "unknown"
+  | "mismatch"
+  | "accepted"
+  | "refused";
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -105,7 +113,11 @@ export interface PaymentProvider {
    * signature leaves the status or amount unsigned (0xProcessing) reads them from its API instead,
    * hence the promise; ProviderFailure when that API cannot answer (the provider then retries).
    */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, url: string): PaymentEvent | null | Promise<PaymentEvent | null>;
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    url: string,
+  ): PaymentEvent | null | Promise<PaymentEvent | null>;
   /** The status and body the provider expects back for this outcome of this (verified) notification. */
   webhookAnswer(outcome: WebhookOutcome, event?: PaymentEvent | null): { status: number; body: unknown };
 }
@@ -132,7 +144,8 @@ export interface SiteAddress {
 export const absoluteUrl = (site: SiteAddress, path: string) => new URL(path, `${site.publicUrl}/`).toString();
 
 /** The webhook address to register with a provider (and to give it per payment where it takes one). */
-export const webhookUrl = (site: SiteAddress, provider: ProviderName) => `${site.publicUrl}/api/billing/payment-intents/${provider}/webhook`;
+export const webhookUrl = (site: SiteAddress, provider: ProviderName) =>
+  `${site.publicUrl}/api/billing/payment-intents/${provider}/webhook`;
 
 /** A header's single value ("" when absent or repeated). */
 export function header(headers: Record<string, string | string[] | undefined>, name: string): string {

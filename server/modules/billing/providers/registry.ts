@@ -16,7 +16,10 @@ export class PaymentProviders {
   /** The provider, or a Validation error when it has no settings here. */
   get(name: ProviderName): PaymentProvider {
     const provider = this.byName.get(name);
-    if (!provider) throw new AppError("VALIDATION_ERROR", `payment provider ${name} is not configured on this server`, [{ path: "/provider", message: "is not configured" }]);
+    if (!provider)
+      throw new AppError("VALIDATION_ERROR", `payment provider ${name} is not configured on this server`, [
+        { path: "/provider", message: "is not configured" },
+      ]);
     return provider;
   }
 

@@ -1,14 +1,45 @@
 import type Stripe from "stripe";
 import { baseUrl, type ProviderDefinition } from "./definition.js";
 import { fromMinorUnits, toMinorUnits } from "../money.js";
-import { absoluteUrl, header, ProviderFailure, ProviderRefusal, WebhookRefusal, type CreatedRefund, type PaymentContext, type RefundContext, type PaymentEvent, type PaymentEventKind, type PaymentProvider, type SiteAddress } from "./provider.js";
+import {
+  absoluteUrl,
+  header,
+  ProviderFailure,
+  ProviderRefusal,
+  WebhookRefusal,
+  type CreatedRefund,
+  type PaymentContext,
+  type RefundContext,
+  type PaymentEvent,
+  type PaymentEventKind,
+  type PaymentProvider,
+  type SiteAddress,
+} from "./provider.js";
 import { ownEntry } from "../../../../engine/query/own-key.js";
 
 // Stripe's own minor units (docs.stripe.com/currencies): these take whole units, these three
 // decimals, every other currency two (also ISK, HUF and TWD, which Stripe keeps two-decimal).
-const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);
+const ZERO_DECIMAL = new Set([
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "JPY",
+  "KMF",
+  "KRW",
+  "MGA",
+  "PYG",
+  "RWF",
+  "UGX",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
+]);
 const THREE_DECIMAL = new Set(["BHD", "JOD", "KWD", "OMR", "TND"]);
-export const stripeExponent = (code: string) => (ZERO_DECIMAL.has(code.toUpperCase()) ? 0 : THREE_DECIMAL.has(code.toUpperCase()) ? 3 : 2);
+export const stripeExponent = (code: string) =>
+  ZERO_DECIMAL.has(code.toUpperCase()) ? 0 : THREE_DECIMAL.has(code.toUpperCase()) ? 3 : 2;
 
 /** Checkout Session events, and what each means for an invoice. */
 const SESSION_EVENTS: Record<string, PaymentEventKind> = {
@@ -61,12 +92,22 @@ export class StripeProvider implements PaymentProvider {
     }
     // Stripe's API takes the minor units as a JSON integer: past 2^53 a Number would round silently
     // (Stripe refuses amounts this large anyway; we refuse before sending a wrong one).
-    if (!Number.isSafeInteger(unitAmount)) throw new ProviderFailure(`${context.amount} ${code} is more than Stripe can charge`);
+    if (!Number.isSafeInteger(unitAmount))
+      throw new ProviderFailure(`${context.amount} ${code} is more than Stripe can charge`);
     try {
       const session = await this.stripe.checkout.sessions.create(
         {
           mode: "payment",
-          line_items: [{ quantity: 1, price_data: { currency: code.toLowerCase(), unit_amount: unitAmount, product_data: { name: context.description } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: code.toLowerCase(),
+                unit_amount: unitAmount,
+                product_data: { name: context.description },
+              },
+            },
+          ],
           customer_email: context.email,
           client_reference_id: context.invoiceId,
           metadata: { invoiceId: context.invoiceId },
@@ -103,17 +144,26 @@ export class StripeProvider implements PaymentProvider {
       let paymentIntent = context.paymentId;
       if (!paymentIntent && context.providerId) {
         const session = await this.stripe.checkout.sessions.retrieve(context.providerId);
-        paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+        paymentIntent =
+          typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
       }
       if (!paymentIntent) throw new ProviderRefusal("stripe: this invoice's payment intent is not known");
-      const refund = await this.stripe.refunds.create({ payment_intent: paymentIntent, amount, metadata: { invoiceId: context.invoiceId } }, { idempotencyKey: context.idempotencyKey });
-      if (refund.status === "failed" || refund.status === "canceled") throw new ProviderRefusal(`stripe: the refund is ${refund.status}${refund.failure_reason ? ` (${refund.failure_reason})` : ""}`);
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount, metadata: { invoiceId: context.invoiceId } },
+        { idempotencyKey: context.idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled")
+        throw new ProviderRefusal(
+          `stripe: the refund is ${refund.status}${refund.failure_reason ? ` (${refund.failure_reason})` : ""}`,
+        );
       return { providerRefundId: refund.id };
     } catch (error) {
       if (error instanceof ProviderFailure) throw error;
       // Stripe's 4xx (invalid request, already refunded, idempotency key reused) did nothing there.
       const status = (error as { statusCode?: number }).statusCode;
-      throw new (status !== undefined && status >= 400 && status < 500 ? ProviderRefusal : ProviderFailure)(`stripe: ${(error as Error).message}`);
+      throw new (status !== undefined && status >= 400 && status < 500 ? ProviderRefusal : ProviderFailure)(
+        `stripe: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -141,13 +191,22 @@ export class StripeProvider implements PaymentProvider {
         // Stripe types it nullable: a session without one states no currency (the mismatch check says so).
         currency: session.currency ?? undefined,
         // What a refund names (POST /v1/refunds payment_intent=…).
-        paymentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? undefined),
+        paymentId:
+          typeof session.payment_intent === "string"
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? undefined),
       };
     }
     // A full refund; a partial one leaves the order paid.
     if (event.type === "charge.refunded" && event.data.object.refunded === true) {
       const charge = event.data.object;
-      return { kind: "refunded", invoiceId: charge.metadata?.invoiceId, eventId: event.id, amount: this.decimal(charge.amount, charge.currency), currency: charge.currency };
+      return {
+        kind: "refunded",
+        invoiceId: charge.metadata?.invoiceId,
+        eventId: event.id,
+        amount: this.decimal(charge.amount, charge.currency),
+        currency: charge.currency,
+      };
     }
     return null;
   }
@@ -169,7 +228,11 @@ export const stripe: ProviderDefinition<StripeSettings> = {
   env: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"],
   fromEnv: (env) =>
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: baseUrl(env.STRIPE_API_URL, "https://api.stripe.com") }
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiUrl: baseUrl(env.STRIPE_API_URL, "https://api.stripe.com"),
+        }
       : undefined,
   // The stripe package is loaded only when Stripe is configured.
   create: async (settings, { site }) => new StripeProvider(settings, site, (await import("stripe")).default),

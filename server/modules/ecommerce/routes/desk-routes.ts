@@ -11,21 +11,58 @@ import { queueJob } from "../../notification/index.js";
 import type { OrderStatus } from "../orders.js";
 
 const ORDERS = "/api/ecommerce/orders";
-const STATUSES: readonly OrderStatus[] = ["new", "paying", "approving", "packaging", "delivering", "delivered", "canceled"];
+const STATUSES: readonly OrderStatus[] = [
+  "new",
+  "paying",
+  "approving",
+  "packaging",
+  "delivering",
+  "delivered",
+  "canceled",
+];
 /** The listed statuses (the query's pattern let only those through). */
-const statusesOf = (list: string | undefined) => list?.split(",").filter((s): s is OrderStatus => (STATUSES as readonly string[]).includes(s));
-const DATE = { type: "string", maxLength: 40, pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$", "x-message": "must be a date (2025-01-31) or a date-time" };
+const statusesOf = (list: string | undefined) =>
+  list?.split(",").filter((s): s is OrderStatus => (STATUSES as readonly string[]).includes(s));
+const DATE = {
+  type: "string",
+  maxLength: 40,
+  pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$",
+  "x-message": "must be a date (2025-01-31) or a date-time",
+};
 
 /** A date the pattern let through that is no day (2025-02-30): the same 400. */
 function checkDates(query: { from?: string; to?: string }) {
-  const wrong = (["from", "to"] as const).filter((name) => query[name] !== undefined && Number.isNaN(Date.parse(query[name]!)));
-  if (wrong.length) throw validationErrorFromCauses(wrong.map((name) => ({ path: `/${name}`, message: "must be a date (2025-01-31) or a date-time" })));
+  const wrong = (["from", "to"] as const).filter(
+    (name) => query[name] !== undefined && Number.isNaN(Date.parse(query[name]!)),
+  );
+  if (wrong.length)
+    throw validationErrorFromCauses(
+      wrong.map((name) => ({ path: `/${name}`, message: "must be a date (2025-01-31) or a date-time" })),
+    );
 }
-const COUNT = (max: number) => ({ type: "string", pattern: "^[0-9]{1,9}$", maxLength: 9, "x-message": `must be a whole number up to ${max}` });
+const COUNT = (max: number) => ({
+  type: "string",
+  pattern: "^[0-9]{1,9}$",
+  maxLength: 9,
+  "x-message": `must be a whole number up to ${max}`,
+});
 
-const listQuery = inputSchema<{ status?: string; from?: string; to?: string; search?: string; limit?: string; offset?: string; language?: string }>({
+const listQuery = inputSchema<{
+  status?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+  limit?: string;
+  offset?: string;
+  language?: string;
+}>({
   properties: {
-    status: { type: "string", maxLength: 200, pattern: `^(${STATUSES.join("|")})(,(${STATUSES.join("|")}))*$`, "x-message": `must be statuses separated by commas: ${STATUSES.join(", ")}` },
+    status: {
+      type: "string",
+      maxLength: 200,
+      pattern: `^(${STATUSES.join("|")})(,(${STATUSES.join("|")}))*$`,
+      "x-message": `must be statuses separated by commas: ${STATUSES.join(", ")}`,
+    },
     from: DATE,
     to: DATE,
     search: { type: "string", maxLength: 200 },
@@ -34,10 +71,20 @@ const listQuery = inputSchema<{ status?: string; from?: string; to?: string; sea
     language: LANGUAGE_INPUT,
   },
 });
-const orderParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] });
+const orderParams = inputSchema<{ id: string }>({
+  properties: { id: { ...UUID, "x-message": "id is required" } },
+  required: ["id"],
+});
 const languageQuery = inputSchema<{ language?: string }>({ properties: { language: LANGUAGE_INPUT } });
 const refundInput = inputSchema<{ amount?: string }>({
-  properties: { amount: { type: "string", maxLength: 40, description: "The amount to give back, a decimal string (\"12.50\"); the whole amount left when absent", "x-message": 'must be a decimal string such as "12.50"' } },
+  properties: {
+    amount: {
+      type: "string",
+      maxLength: 40,
+      description: 'The amount to give back, a decimal string ("12.50"); the whole amount left when absent',
+      "x-message": 'must be a decimal string such as "12.50"',
+    },
+  },
 });
 
 /** Statuses whose order holds a paid invoice worth a receipt. */
@@ -59,7 +106,11 @@ export function registerDeskRoutes(app: FastifyInstance) {
   const detail = async (id: string, language: string) => {
     const order = await orderOf(id, language);
     const { createdAt } = await app.repositories.get("ecommerce/orders")!.get(id);
-    return { ...order, canRefund: Boolean(order.provider && app.payments.refunds.canRefund(order.provider)), timeline: await orderTimeline(app, { id, createdAt }) };
+    return {
+      ...order,
+      canRefund: Boolean(order.provider && app.payments.refunds.canRefund(order.provider)),
+      timeline: await orderTimeline(app, { id, createdAt }),
+    };
   };
 
   defineRoute(
@@ -89,7 +140,15 @@ export function registerDeskRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { method: "GET", url: `${ORDERS}/:id/desk`, tag: "ecommerce", summary: "One order as the desk shows it, with `canRefund` and its timeline (status changes, invoices, provider notifications, refunds, mails)", params: orderParams, query: languageQuery },
+    {
+      method: "GET",
+      url: `${ORDERS}/:id/desk`,
+      tag: "ecommerce",
+      summary:
+        "One order as the desk shows it, with `canRefund` and its timeline (status changes, invoices, provider notifications, refunds, mails)",
+      params: orderParams,
+      query: languageQuery,
+    },
     async ({ params: { id }, query }) => ({ data: await detail(id, languageOf(query.language)) }),
   );
 
@@ -107,21 +166,49 @@ export function registerDeskRoutes(app: FastifyInstance) {
     },
     async ({ params: { id }, body }, request) => {
       const order = await orderOf(id, DEFAULT_LANGUAGE);
-      if (!order.invoice || !["paid", "refunded"].includes(order.invoice.status)) throw new AppError("CONFLICT", `order ${order.number} has no paid invoice: there is nothing to refund`, [{ path: "/amount", message: "nothing paid" }]);
-      const refund = await app.payments.refunds.refund({ invoiceId: order.invoice.id, amount: body?.amount, requestKey: idempotencyKey(request) });
+      if (!order.invoice || !["paid", "refunded"].includes(order.invoice.status))
+        throw new AppError("CONFLICT", `order ${order.number} has no paid invoice: there is nothing to refund`, [
+          { path: "/amount", message: "nothing paid" },
+        ]);
+      const refund = await app.payments.refunds.refund({
+        invoiceId: order.invoice.id,
+        amount: body?.amount,
+        requestKey: idempotencyKey(request),
+      });
       const { id: refundId, amount, status, providerRefundId, createdAt } = refund;
-      return { data: { refund: { id: refundId, amount: String(amount), status, providerRefundId, createdAt }, order: await detail(id, languageOf(undefined)) } };
+      return {
+        data: {
+          refund: { id: refundId, amount: String(amount), status, providerRefundId, createdAt },
+          order: await detail(id, languageOf(undefined)),
+        },
+      };
     },
   );
 
   defineRoute(
     app,
-    { method: "POST", url: `${ORDERS}/:id/resend-receipt`, tag: "ecommerce", summary: "Mail the customer the order's receipt again (its status mail with the receipt link): paid orders only (409 otherwise)", params: orderParams },
+    {
+      method: "POST",
+      url: `${ORDERS}/:id/resend-receipt`,
+      tag: "ecommerce",
+      summary:
+        "Mail the customer the order's receipt again (its status mail with the receipt link): paid orders only (409 otherwise)",
+      params: orderParams,
+    },
     async ({ params: { id } }) => {
       const order = await orderOf(id, DEFAULT_LANGUAGE);
-      if (!RECEIPTED.includes(order.status)) throw new AppError("CONFLICT", `order ${order.number} is ${order.status}: only a paid order has a receipt`, [{ path: "/status", message: "not paid" }]);
+      if (!RECEIPTED.includes(order.status))
+        throw new AppError("CONFLICT", `order ${order.number} is ${order.status}: only a paid order has a receipt`, [
+          { path: "/status", message: "not paid" },
+        ]);
       // The status mail again, with no previous status and the receipt drawn (order-status-notices.ts); a new job, so a new mail.
-      const job = await queueJob(app, ORDER_STATUS_JOB, { orderId: id, from: null, to: order.status, at: order.date, receipt: true });
+      const job = await queueJob(app, ORDER_STATUS_JOB, {
+        orderId: id,
+        from: null,
+        to: order.status,
+        at: order.date,
+        receipt: true,
+      });
       return { data: { queued: true, jobId: job.id } };
     },
   );
@@ -131,6 +218,9 @@ export function registerDeskRoutes(app: FastifyInstance) {
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const key = request.headers["idempotency-key"];
   if (key === undefined) return undefined;
-  if (typeof key !== "string" || key.length < 1 || key.length > 255) throw validationError("Idempotency-Key must be 1 to 255 characters", [{ path: "/headers/idempotency-key", message: "must be 1 to 255 characters" }]);
+  if (typeof key !== "string" || key.length < 1 || key.length > 255)
+    throw validationError("Idempotency-Key must be 1 to 255 characters", [
+      { path: "/headers/idempotency-key", message: "must be 1 to 255 characters" },
+    ]);
   return `key:${key}`;
 }

@@ -5,7 +5,10 @@ import { mayEdit } from "../../../drafts/draft-reads.js";
 import { MAX_PRICES, type PriceInput, type ProductPrices } from "../product-prices.js";
 
 const PRICES = "/api/ecommerce/products/:id/prices";
-const productParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] });
+const productParams = inputSchema<{ id: string }>({
+  properties: { id: { ...UUID, "x-message": "id is required" } },
+  required: ["id"],
+});
 
 const pricesInput = inputSchema<{ prices: PriceInput[] }>({
   properties: {
@@ -38,12 +41,21 @@ const pricesInput = inputSchema<{ prices: PriceInput[] }>({
 export function registerProductPriceRoutes(app: FastifyInstance, prices: ProductPrices) {
   const ecommerce = { tag: "ecommerce", params: productParams } as const;
   const products = app.registry.get("ecommerce/products");
-  const summary = "A product's prices: per currency, and per store where a store overrides it (an editor's working copy, the published ones for others)";
+  const summary =
+    "A product's prices: per currency, and per store where a store overrides it (an editor's working copy, the published ones for others)";
   defineRoute(app, { method: "GET", url: PRICES, ...ecommerce, summary }, async ({ params: { id } }, request) => {
-    return { data: { prices: await prices.read(id, (await mayEdit(app, request, products)) ? "working" : "published") } };
+    return {
+      data: { prices: await prices.read(id, (await mayEdit(app, request, products)) ? "working" : "published") },
+    };
   });
 
-  const replace = { method: "PUT", url: PRICES, ...ecommerce, summary: "Replace a product's prices (its price attributes) in one transaction", body: pricesInput } as const;
+  const replace = {
+    method: "PUT",
+    url: PRICES,
+    ...ecommerce,
+    summary: "Replace a product's prices (its price attributes) in one transaction",
+    body: pricesInput,
+  } as const;
   defineRoute(app, replace, async ({ params: { id }, body }) => {
     return { data: { prices: await prices.replace(id, body.prices) } };
   });

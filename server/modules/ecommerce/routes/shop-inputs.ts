@@ -20,8 +20,18 @@ const buyer = { email: EMAIL, shippingAddress: SHIPPING_ADDRESS };
 
 // The original client also sends the cart's currency; a cart line has none (prices are read at
 // checkout), so it is accepted and checked, not kept.
-export const addToCartInput = inputSchema<{ productId: string; quantity?: number; storeId?: string; billingModule?: CurrencyChoice }>({
-  properties: { productId: { ...UUID, "x-message": "productId is required" }, quantity: QUANTITY, storeId: UUID, billingModule: CURRENCY },
+export const addToCartInput = inputSchema<{
+  productId: string;
+  quantity?: number;
+  storeId?: string;
+  billingModule?: CurrencyChoice;
+}>({
+  properties: {
+    productId: { ...UUID, "x-message": "productId is required" },
+    quantity: QUANTITY,
+    storeId: UUID,
+    billingModule: CURRENCY,
+  },
   required: ["productId"],
 });
 
@@ -41,7 +51,10 @@ export const orderUpdateInput = inputSchema<{ ordersToProducts: { id: string; qu
   required: ["ordersToProducts"],
 });
 
-export const lineUpdateInput = inputSchema<{ quantity: number }>({ properties: { quantity: QUANTITY }, required: ["quantity"] });
+export const lineUpdateInput = inputSchema<{ quantity: number }>({
+  properties: { quantity: QUANTITY },
+  required: ["quantity"],
+});
 
 interface Payer {
   provider?: ProviderName;
@@ -57,7 +70,9 @@ interface Payer {
  */
 export function checkoutInputs(providers: readonly ProviderName[]) {
   const PROVIDER = { type: "string", enum: [...providers], "x-message": "Invalid provider" };
-  const cartCheckoutInput = inputSchema<Payer & { billingModule?: CurrencyChoice; ecommerceModule: { orders: { id: string }[] } }>({
+  const cartCheckoutInput = inputSchema<
+    Payer & { billingModule?: CurrencyChoice; ecommerceModule: { orders: { id: string }[] } }
+  >({
     properties: {
       provider: PROVIDER,
       ...buyer,
@@ -65,7 +80,12 @@ export function checkoutInputs(providers: readonly ProviderName[]) {
       ecommerceModule: {
         type: "object",
         properties: {
-          orders: { type: "array", minItems: 1, maxItems: 100, items: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] } },
+          orders: {
+            type: "array",
+            minItems: 1,
+            maxItems: 100,
+            items: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] },
+          },
         },
         required: ["orders"],
       },
@@ -79,7 +99,9 @@ export function checkoutInputs(providers: readonly ProviderName[]) {
     required: ["email"],
   });
 
-  const productCheckoutInput = inputSchema<Payer & { quantity?: number; comment?: string; storeId?: string; billingModule?: CurrencyChoice }>({
+  const productCheckoutInput = inputSchema<
+    Payer & { quantity?: number; comment?: string; storeId?: string; billingModule?: CurrencyChoice }
+  >({
     properties: {
       provider: PROVIDER,
       ...buyer,

@@ -12,7 +12,16 @@ const BASE = "/api/rbac/subjects/:id/ecommerce-module";
 const DEFAULT_RETURN = { successUrl: "/cart?payment=paid", cancelUrl: "/cart?payment=declined" };
 
 /** Who pays how, with the original system's default provider for the kind of checkout and the default return paths. */
-const payer = (input: { provider?: ProviderName; email: string; shippingAddress?: ShippingAddress; successUrl?: string; cancelUrl?: string }, defaultProvider: ProviderName) => ({
+const payer = (
+  input: {
+    provider?: ProviderName;
+    email: string;
+    shippingAddress?: ShippingAddress;
+    successUrl?: string;
+    cancelUrl?: string;
+  },
+  defaultProvider: ProviderName,
+) => ({
   provider: input.provider ?? defaultProvider,
   email: input.email,
   ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
@@ -29,7 +38,9 @@ const productParams = inputSchema<{ id: string; productId: string }>({
   properties: { id: UUID, productId: { ...UUID, "x-message": "productId is required" } },
   required: ["id", "productId"],
 });
-const listQuery = inputSchema<{ type?: "cart" | "history" }>({ properties: { type: { type: "string", enum: ["cart", "history"] } } });
+const listQuery = inputSchema<{ type?: "cart" | "history" }>({
+  properties: { type: { type: "string", enum: ["cart", "history"] } },
+});
 
 const ECOMMERCE = { tag: "ecommerce" } as const;
 
@@ -42,45 +53,111 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
   const { orders, checkout, idempotency } = shop;
   const { cartCheckoutInput, orderCheckoutInput, productCheckoutInput } = checkoutInputs(checkout.providers.defined);
 
-  const list = { method: "GET", url: `${BASE}/orders`, ...ECOMMERCE, summary: "The subject's cart orders (or ?type=history: past orders) with lines, products and totals", params: subjectParams, query: listQuery } as const;
+  const list = {
+    method: "GET",
+    url: `${BASE}/orders`,
+    ...ECOMMERCE,
+    summary: "The subject's cart orders (or ?type=history: past orders) with lines, products and totals",
+    params: subjectParams,
+    query: listQuery,
+  } as const;
   defineRoute(app, list, async ({ params: { id }, query: { type = "cart" } }) => {
     return { data: await orders.ofSubject(id, type) };
   });
 
-  const addToCart = { method: "POST", url: `${BASE}/orders`, ...ECOMMERCE, summary: "Add a product to the cart: a cart order with one line (quantity added when already there)", status: 201, params: subjectParams, body: addToCartInput } as const;
-  defineRoute(app, addToCart, async ({ params: { id }, body: { productId, quantity = 1, storeId } }, _request, reply) => {
-    // The subject read beside the add (the answer names both), not before it: one round trip of
-    // waiting less. A missing subject is the answer whichever fails first (its link would fail too).
-    const [subject, order] = await Promise.allSettled([app.rbac.subjects.get(id), orders.addToCart(id, { productId, quantity, ...(storeId ? { storeId } : {}) })]);
-    if (subject.status === "rejected") throw subject.reason;
-    if (order.status === "rejected") throw order.reason;
-    // As the original client reads it: the subject with the order through its relation.
-    const link = { subjectId: id, ecommerceModuleOrderId: order.value.id, order: order.value };
-    return reply.status(201).send({ data: { ...subject.value, subjectsToEcommerceModuleOrders: [link] } });
-  });
+  const addToCart = {
+    method: "POST",
+    url: `${BASE}/orders`,
+    ...ECOMMERCE,
+    summary: "Add a product to the cart: a cart order with one line (quantity added when already there)",
+    status: 201,
+    params: subjectParams,
+    body: addToCartInput,
+  } as const;
+  defineRoute(
+    app,
+    addToCart,
+    async ({ params: { id }, body: { productId, quantity = 1, storeId } }, _request, reply) => {
+      // The subject read beside the add (the answer names both), not before it: one round trip of
+      // waiting less. A missing subject is the answer whichever fails first (its link would fail too).
+      const [subject, order] = await Promise.allSettled([
+        app.rbac.subjects.get(id),
+        orders.addToCart(id, { productId, quantity, ...(storeId ? { storeId } : {}) }),
+      ]);
+      if (subject.status === "rejected") throw subject.reason;
+      if (order.status === "rejected") throw order.reason;
+      // As the original client reads it: the subject with the order through its relation.
+      const link = { subjectId: id, ecommerceModuleOrderId: order.value.id, order: order.value };
+      return reply.status(201).send({ data: { ...subject.value, subjectsToEcommerceModuleOrders: [link] } });
+    },
+  );
 
-  defineRoute(app, { method: "GET", url: `${BASE}/orders/total`, ...ECOMMERCE, summary: "Totals of the cart per currency, exact decimal strings", params: subjectParams }, async ({ params: { id } }) => {
-    return { data: await orders.cartTotal(id) };
-  });
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: `${BASE}/orders/total`,
+      ...ECOMMERCE,
+      summary: "Totals of the cart per currency, exact decimal strings",
+      params: subjectParams,
+    },
+    async ({ params: { id } }) => {
+      return { data: await orders.cartTotal(id) };
+    },
+  );
 
-  defineRoute(app, { method: "GET", url: `${BASE}/orders/quantity`, ...ECOMMERCE, summary: "Number of items in the cart", params: subjectParams }, async ({ params: { id } }) => {
-    return { data: await orders.cartQuantity(id) };
-  });
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: `${BASE}/orders/quantity`,
+      ...ECOMMERCE,
+      summary: "Number of items in the cart",
+      params: subjectParams,
+    },
+    async ({ params: { id } }) => {
+      return { data: await orders.cartQuantity(id) };
+    },
+  );
 
-  const update = { method: "PATCH", url: `${BASE}/orders/:orderId`, ...ECOMMERCE, summary: "New quantities for a cart order's lines", params: orderParams, body: orderUpdateInput } as const;
+  const update = {
+    method: "PATCH",
+    url: `${BASE}/orders/:orderId`,
+    ...ECOMMERCE,
+    summary: "New quantities for a cart order's lines",
+    params: orderParams,
+    body: orderUpdateInput,
+  } as const;
   defineRoute(app, update, async ({ params: { id, orderId }, body: { ordersToProducts } }) => {
     return { data: await orders.updateLines(id, orderId, ordersToProducts) };
   });
 
-  defineRoute(app, { method: "DELETE", url: `${BASE}/orders/:orderId`, ...ECOMMERCE, summary: "Delete a cart order", params: orderParams }, async ({ params: { id, orderId } }) => {
-    return { data: await orders.deleteFromCart(id, orderId) };
-  });
+  defineRoute(
+    app,
+    {
+      method: "DELETE",
+      url: `${BASE}/orders/:orderId`,
+      ...ECOMMERCE,
+      summary: "Delete a cart order",
+      params: orderParams,
+    },
+    async ({ params: { id, orderId } }) => {
+      return { data: await orders.deleteFromCart(id, orderId) };
+    },
+  );
 
   /** A checkout under the request's Idempotency-Key, if it has one; `input` is the data read (hashed for the key). */
   const answer = (request: FastifyRequest, subjectId: string, input: unknown, run: () => Promise<CheckoutResult>) =>
     idempotency.answer(request, subjectId, input, async () => ({ status: 200, body: { data: await run() } }));
 
-  const cartCheckout = { method: "POST", url: `${BASE}/orders/checkout`, ...ECOMMERCE, summary: "Check out cart orders: invoice and payment URL (billingModule.invoices[0].paymentUrl)", params: subjectParams, body: cartCheckoutInput } as const;
+  const cartCheckout = {
+    method: "POST",
+    url: `${BASE}/orders/checkout`,
+    ...ECOMMERCE,
+    summary: "Check out cart orders: invoice and payment URL (billingModule.invoices[0].paymentUrl)",
+    params: subjectParams,
+    body: cartCheckoutInput,
+  } as const;
   defineRoute(app, cartCheckout, async ({ params: { id }, body: input }, request, reply) => {
     const checkoutRequest: CheckoutRequest = {
       subjectId: id,
@@ -92,7 +169,14 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
     return reply.status(result.status).send(result.body);
   });
 
-  const orderCheckout = { method: "POST", url: `${BASE}/orders/:orderId/checkout`, ...ECOMMERCE, summary: "Check out one cart order", params: orderParams, body: orderCheckoutInput } as const;
+  const orderCheckout = {
+    method: "POST",
+    url: `${BASE}/orders/:orderId/checkout`,
+    ...ECOMMERCE,
+    summary: "Check out one cart order",
+    params: orderParams,
+    body: orderCheckoutInput,
+  } as const;
   defineRoute(app, orderCheckout, async ({ params: { id, orderId }, body: input }, request, reply) => {
     const result = await answer(request, id, input, () =>
       checkout.run({
@@ -105,7 +189,14 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
     return reply.status(result.status).send(result.body);
   });
 
-  const productCheckout = { method: "POST", url: `${BASE}/products/:productId/checkout`, ...ECOMMERCE, summary: "One-step checkout of a product: an order made and paid at once", params: productParams, body: productCheckoutInput } as const;
+  const productCheckout = {
+    method: "POST",
+    url: `${BASE}/products/:productId/checkout`,
+    ...ECOMMERCE,
+    summary: "One-step checkout of a product: an order made and paid at once",
+    params: productParams,
+    body: productCheckoutInput,
+  } as const;
   defineRoute(app, productCheckout, async ({ params: { id, productId }, body: input }, request, reply) => {
     const result = await answer(request, id, input, () =>
       checkout.run(
@@ -122,8 +213,17 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
           await visible("ecommerce/products").get(productId);
           if (input.storeId) await visible("ecommerce/stores").get(input.storeId);
           // The order exists only inside this transaction: a failed checkout leaves none behind.
-          const order = await repository("ecommerce/orders").create({ type: "cart", status: "new", ...(input.comment ? { comment: input.comment } : {}) });
-          await repository("ecommerce/orders-to-products").create({ orderId: order.id, productId, quantity: input.quantity ?? 1, ...(input.storeId ? { storeId: input.storeId } : {}) });
+          const order = await repository("ecommerce/orders").create({
+            type: "cart",
+            status: "new",
+            ...(input.comment ? { comment: input.comment } : {}),
+          });
+          await repository("ecommerce/orders-to-products").create({
+            orderId: order.id,
+            productId,
+            quantity: input.quantity ?? 1,
+            ...(input.storeId ? { storeId: input.storeId } : {}),
+          });
           await linkOrderToSubject(repository, id, order.id);
           return [order.id as string];
         },

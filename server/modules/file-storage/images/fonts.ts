@@ -27,7 +27,12 @@ export function imageFonts(): FontSpec[] {
   // Each subset is a font of its own name; FONT_FAMILY lists them all, and satori takes a
   // character's glyph from the first font in the list that has it.
   loaded = SUBSETS.flatMap((subset) =>
-    ([400, 700] as const).map((weight) => ({ name: `${FAMILY} ${subset}`, weight, style: "normal" as const, data: readFileSync(join(files, `noto-sans-${subset}-${weight}-normal.woff`)) })),
+    ([400, 700] as const).map((weight) => ({
+      name: `${FAMILY} ${subset}`,
+      weight,
+      style: "normal" as const,
+      data: readFileSync(join(files, `noto-sans-${subset}-${weight}-normal.woff`)),
+    })),
   );
   return loaded;
 }

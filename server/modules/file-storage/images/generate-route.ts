@@ -43,7 +43,8 @@ export function registerGenerateRoute(app: FastifyInstance, generated: Generated
     },
     async ({ body }, _request, reply) => {
       const { variant, rest } = generateInput(body);
-      if (typeof variant !== "string") throw validationError("variant is required", [{ path: "/variant", message: "is required" }]);
+      if (typeof variant !== "string")
+        throw validationError("variant is required", [{ path: "/variant", message: "is required" }]);
       const { record, created } = await generated.generate(variant, rest);
       return reply.status(created ? 201 : 200).send({ data: record });
     },

@@ -34,7 +34,8 @@ export interface Generated {
 export type Generator = (input: Record<string, unknown>) => Promise<Drawing>;
 
 /** A short stable hash of what an image shows, for keys and cache-busting URLs. */
-export const contentHash = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url").slice(0, 16);
+export const contentHash = (value: unknown) =>
+  createHash("sha256").update(JSON.stringify(value)).digest("base64url").slice(0, 16);
 
 /**
  * Images drawn on the server from React templates (satori + resvg) and kept as file-storage/files
@@ -64,7 +65,9 @@ export class GeneratedFiles {
   async generate(variant: string, input: Record<string, unknown>): Promise<Generated> {
     const generator = this.generators.get(variant);
     if (!generator) {
-      throw validationError(`/variant must be one of ${this.variants.join(", ")}`, [{ path: "/variant", message: `must be one of ${this.variants.join(", ")}` }]);
+      throw validationError(`/variant must be one of ${this.variants.join(", ")}`, [
+        { path: "/variant", message: `must be one of ${this.variants.join(", ")}` },
+      ]);
     }
     const drawing = await generator(input);
     const generated = await this.ensure(variant, drawing);
@@ -75,7 +78,12 @@ export class GeneratedFiles {
   /** The record whose generatedFrom is this key, if one was made. */
   async find(key: string): Promise<FileRecord | undefined> {
     const field = this.records.model.fieldMap.get("generatedFrom")!;
-    const [row] = await this.records.list({ filters: [{ field, kind: field.kind, method: "eq", value: key }], orderBy: [], limit: 1, offset: 0 });
+    const [row] = await this.records.list({
+      filters: [{ field, kind: field.kind, method: "eq", value: key }],
+      orderBy: [],
+      limit: 1,
+      offset: 0,
+    });
     return row;
   }
 
@@ -96,7 +104,13 @@ export class GeneratedFiles {
     const stored = await this.files.store(png, `${variant}.png`);
     let record: FileRecord;
     try {
-      record = await this.records.create({ ...stored, variant, adminTitle: drawing.adminTitle, alt: { [DEFAULT_LANGUAGE]: drawing.adminTitle }, generatedFrom: drawing.key });
+      record = await this.records.create({
+        ...stored,
+        variant,
+        adminTitle: drawing.adminTitle,
+        alt: { [DEFAULT_LANGUAGE]: drawing.adminTitle },
+        generatedFrom: drawing.key,
+      });
     } catch (error) {
       await this.files.remove(stored.file);
       const raced = error instanceof AppError && error.code === "CONFLICT" ? await this.find(drawing.key) : undefined;

@@ -13,9 +13,14 @@ const SIZE_LIMIT = 10_000;
  */
 export function generateInput(input: Record<string, unknown>): { variant: unknown; rest: Record<string, unknown> } {
   const { variant, width, height, generateData, ...own } = input;
-  for (const [name, value] of [["width", width], ["height", height]] as const) {
+  for (const [name, value] of [
+    ["width", width],
+    ["height", height],
+  ] as const) {
     if (value !== undefined && !(Number.isInteger(value) && (value as number) > 0 && (value as number) <= SIZE_LIMIT)) {
-      throw validationError(`/${name} must be a positive integer up to ${SIZE_LIMIT}`, [{ path: `/${name}`, message: `must be a positive integer up to ${SIZE_LIMIT}` }]);
+      throw validationError(`/${name} must be a positive integer up to ${SIZE_LIMIT}`, [
+        { path: `/${name}`, message: `must be a positive integer up to ${SIZE_LIMIT}` },
+      ]);
     }
   }
   if (generateData !== undefined && !isPlainObject(generateData)) {
@@ -28,7 +33,10 @@ export function generateInput(input: Record<string, unknown>): { variant: unknow
     if (named) Object.assign(rest, named);
     else rest[key] = value;
   }
-  return { variant: variant ?? given.variant, rest: Object.fromEntries(Object.entries(rest).filter(([key]) => key !== "variant")) };
+  return {
+    variant: variant ?? given.variant,
+    rest: Object.fromEntries(Object.entries(rest).filter(([key]) => key !== "variant")),
+  };
 }
 
 /** `{ order: { id }, product: { id } }` → `{ orderId, productId }`; undefined when the object is not such a group. */

@@ -9,5 +9,7 @@ export async function renderPng(element: ReactElement, width: number, height: nu
   // Loaded at the first image, not at every start (satori alone takes half a second to load).
   const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const svg = await satori(element, { width, height, fonts: imageFonts() });
-  return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } }).render().asPng());
+  return Buffer.from(
+    new Resvg(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } }).render().asPng(),
+  );
 }

@@ -34,7 +34,13 @@ export function fileReferences(registry: Registry): FileReference[] {
       const other = holder.kind === "relation" ? holder.fields.find((f) => f !== field && f.references) : undefined;
       const user = other ? registry.find(other.references!.model) : holder;
       if (!user || user.internal) continue;
-      references.push({ holder, fileKey: field.name, user, userKey: other ? other.name : "id", userLabel: labelFieldOf(user) });
+      references.push({
+        holder,
+        fileKey: field.name,
+        user,
+        userKey: other ? other.name : "id",
+        userLabel: labelFieldOf(user),
+      });
     }
   }
   return references;

@@ -38,10 +38,23 @@ export class MediaLibrary {
   /** Files newest first, narrowed by a name (admin title) search; `total` counts every match. */
   async page(search: string, limit: number, offset: number): Promise<{ rows: MediaFile[]; total: number }> {
     // Raw SQL: each reference's count reads a table the registry names at run time (file-references.ts).
-    const uses = this.references.map((r) => sql`(select count(*) from ${ident(r.holder.table)} r where r.${ident(r.fileKey)} = f."id")`);
+    const uses = this.references.map(
+      (r) => sql`(select count(*) from ${ident(r.holder.table)} r where r.${ident(r.fileKey)} = f."id")`,
+    );
     const usedBy = uses.length ? sql.join(uses, sql` + `) : sql`0`;
     const rows = await this.matching(search)
-      .select(["f.id", "f.adminTitle", "f.file", "f.mimeType", "f.extension", "f.size", "f.width", "f.height", "f.alt", "f.createdAt"])
+      .select([
+        "f.id",
+        "f.adminTitle",
+        "f.file",
+        "f.mimeType",
+        "f.extension",
+        "f.size",
+        "f.width",
+        "f.height",
+        "f.alt",
+        "f.createdAt",
+      ])
       .select((eb) => [sql<number>`(${usedBy})::int`.as("usedBy"), eb.fn.countAll<string>().over().as("total")])
       .orderBy("f.createdAt", "desc")
       .orderBy("f.id", "desc")
@@ -52,7 +65,12 @@ export class MediaLibrary {
     const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await this.count(search) : 0;
     return {
       total,
-      rows: rows.map(({ total: _total, ...row }) => ({ ...row, alt: row.alt ?? {}, usedBy: Number(row.usedBy), createdAt: new Date(row.createdAt).toISOString() })),
+      rows: rows.map(({ total: _total, ...row }) => ({
+        ...row,
+        alt: row.alt ?? {},
+        usedBy: Number(row.usedBy),
+        createdAt: new Date(row.createdAt).toISOString(),
+      })),
     };
   }
 
@@ -64,7 +82,9 @@ export class MediaLibrary {
   }
 
   private async count(search: string): Promise<number> {
-    const row = await this.matching(search).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst();
+    const row = await this.matching(search)
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 

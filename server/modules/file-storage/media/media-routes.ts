@@ -13,15 +13,27 @@ import { MediaLibrary, USES_MAX } from "./media-library.js";
  */
 export const MEDIA_ROUTE = "/api/file-storage/media";
 
-const COUNT = (max: number) => ({ type: "string", pattern: "^[0-9]{1,9}$", maxLength: 9, "x-message": `must be a whole number up to ${max}` });
+const COUNT = (max: number) => ({
+  type: "string",
+  pattern: "^[0-9]{1,9}$",
+  maxLength: 9,
+  "x-message": `must be a whole number up to ${max}`,
+});
 const pageQuery = inputSchema<{ search?: string; limit?: string; offset?: string }>({
   properties: { search: { type: "string", maxLength: 200 }, limit: COUNT(100), offset: COUNT(1e9) },
 });
-const params = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "must be a uuid" } }, required: ["id"] });
+const params = inputSchema<{ id: string }>({
+  properties: { id: { ...UUID, "x-message": "must be a uuid" } },
+  required: ["id"],
+});
 const usesQuery = inputSchema<{ language?: string }>({ properties: { language: LANGUAGE_INPUT } });
 
 export function registerMediaRoutes(app: FastifyInstance) {
-  const library = new MediaLibrary(modelQueries(app.database.db, app.registry), app.registry, () => app.subjectFiles.variants);
+  const library = new MediaLibrary(
+    modelQueries(app.database.db, app.registry),
+    app.registry,
+    () => app.subjectFiles.variants,
+  );
 
   defineRoute(
     app,
@@ -29,7 +41,8 @@ export function registerMediaRoutes(app: FastifyInstance) {
       method: "GET",
       url: MEDIA_ROUTE,
       tag: "file-storage",
-      summary: "The media grid (admins): files newest first with what was read from each (type, size, width, height), its alt texts and `usedBy`, how many records link to it; `search` by name, `limit` (default 24, at most 100), `offset`; `total` counts the matches. One query per page",
+      summary:
+        "The media grid (admins): files newest first with what was read from each (type, size, width, height), its alt texts and `usedBy`, how many records link to it; `search` by name, `limit` (default 24, at most 100), `offset`; `total` counts the matches. One query per page",
       query: pageQuery,
     },
     async ({ query }) => {
@@ -49,6 +62,8 @@ export function registerMediaRoutes(app: FastifyInstance) {
       params,
       query: usesQuery,
     },
-    async ({ params: { id }, query }) => ({ data: await library.uses(id, checkLanguage(query.language) ?? DEFAULT_LANGUAGE) }),
+    async ({ params: { id }, query }) => ({
+      data: await library.uses(id, checkLanguage(query.language) ?? DEFAULT_LANGUAGE),
+    }),
   );
 }

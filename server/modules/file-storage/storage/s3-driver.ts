@@ -17,7 +17,10 @@ export class S3Driver implements StorageDriver {
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
       // Checksums only where the API requires them: many S3-compatible servers do not take the
       // SDK's default trailing checksums (aws-chunked bodies).
       requestChecksumCalculation: "WHEN_REQUIRED",
@@ -30,15 +33,32 @@ export class S3Driver implements StorageDriver {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(key),
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+      }),
+    );
   }
 
   async get(key: string): Promise<StoredObject | null> {
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
-      return { body: object.Body as Readable, size: Number(object.ContentLength ?? 0), contentType: object.ContentType ?? "application/octet-stream" };
+      return {
+        body: object.Body as Readable,
+        size: Number(object.ContentLength ?? 0),
+        contentType: object.ContentType ?? "application/octet-stream",
+      };
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey" || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if (
+        error instanceof NoSuchKey ||
+        (error as { name?: string }).name === "NoSuchKey" ||
+        (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+      )
+        return null;
       throw error;
     }
   }

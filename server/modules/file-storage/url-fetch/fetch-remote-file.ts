@@ -2,7 +2,15 @@ import http from "node:http";
 import https from "node:https";
 import { AppError } from "../../../../engine/errors.js";
 import { tooLarge } from "../stored-files.js";
-import { checkUrl, guardedLookup, RefusedUrl, refused, systemResolver, type AllowList, type Resolver } from "./ssrf-guard.js";
+import {
+  checkUrl,
+  guardedLookup,
+  RefusedUrl,
+  refused,
+  systemResolver,
+  type AllowList,
+  type Resolver,
+} from "./ssrf-guard.js";
 
 export interface FetchLimits {
   allowList: AllowList;
@@ -48,7 +56,8 @@ export async function fetchRemoteFile(raw: unknown, limits: FetchLimits): Promis
     const location = status >= 300 && status < 400 ? response.headers.location : undefined;
     if (location) {
       response.resume();
-      if (redirects >= MAX_REDIRECTS) throw new AppError("REMOTE_ERROR", `more than ${MAX_REDIRECTS} redirects from ${raw}`);
+      if (redirects >= MAX_REDIRECTS)
+        throw new AppError("REMOTE_ERROR", `more than ${MAX_REDIRECTS} redirects from ${raw}`);
       url = checkUrl(new URL(location, url).href, limits.allowList);
       continue;
     }
@@ -61,10 +70,18 @@ export async function fetchRemoteFile(raw: unknown, limits: FetchLimits): Promis
   }
 }
 
-function request(url: URL, lookup: ReturnType<typeof guardedLookup>, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  lookup: ReturnType<typeof guardedLookup>,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { lookup, agent: false, signal, headers: { "user-agent": "sps-platform create-from-url", accept: "*/*" } }, resolve);
+    const req = client.get(
+      url,
+      { lookup, agent: false, signal, headers: { "user-agent": "sps-platform create-from-url", accept: "*/*" } },
+      resolve,
+    );
     req.on("error", (error) => reject(translate(error, url, signal)));
   });
 }
@@ -88,7 +105,9 @@ async function readBody(response: http.IncomingMessage, maxBytes: number, signal
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw signal.aborted ? timedOut() : new AppError("REMOTE_ERROR", `the download broke off (${(error as Error).message})`);
+    throw signal.aborted
+      ? timedOut()
+      : new AppError("REMOTE_ERROR", `the download broke off (${(error as Error).message})`);
   }
   return Buffer.concat(chunks);
 }
@@ -98,5 +117,8 @@ const timedOut = () => new AppError("REMOTE_TIMEOUT", "the remote server took to
 function translate(error: Error, url: URL, signal: AbortSignal): Error {
   if (error instanceof RefusedUrl) return refused(error.message);
   if (signal.aborted || error.name === "AbortError") return timedOut();
-  return new AppError("REMOTE_ERROR", `${url.host} could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message})`);
+  return new AppError(
+    "REMOTE_ERROR",
+    `${url.host} could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+  );
 }

@@ -19,7 +19,9 @@ import { validationError } from "../../../../engine/errors.js";
  */
 
 /** Ranges ipaddr.js calls "unicast" that are not reachable public hosts. */
-const EXTRA_DENIED = ["0.0.0.0/8", "::/8", "64:ff9b:1::/48", "2001:db8::/32", "5f00::/16"].map((cidr) => ipaddr.parseCIDR(cidr));
+const EXTRA_DENIED = ["0.0.0.0/8", "::/8", "64:ff9b:1::/48", "2001:db8::/32", "5f00::/16"].map((cidr) =>
+  ipaddr.parseCIDR(cidr),
+);
 
 export class RefusedUrl extends Error {}
 
@@ -41,7 +43,8 @@ const matches = (address: ipaddr.IPv4 | ipaddr.IPv6, [range, bits]: [ipaddr.IPv4
 export function refusal(text: string, allowList: AllowList = []): string | undefined {
   if (!ipaddr.isValid(text)) return `${text} is not an IP address`;
   let address = ipaddr.parse(text);
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    address = (address as ipaddr.IPv6).toIPv4Address();
   if (allowList.some((entry) => matches(address, entry))) return undefined;
   const range = address.range();
   if (range !== "unicast") return `${address.toString()} is a ${range} address`;
@@ -51,14 +54,16 @@ export function refusal(text: string, allowList: AllowList = []): string | undef
 
 /** The URL to fetch, or a 400 saying why not: only http(s), no credentials, a host. */
 export function checkUrl(raw: unknown, allowList: AllowList = []): URL {
-  if (typeof raw !== "string" || raw.length > 2048) throw refused("must be an http or https URL of at most 2048 characters");
+  if (typeof raw !== "string" || raw.length > 2048)
+    throw refused("must be an http or https URL of at most 2048 characters");
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
     throw refused("is not a URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw refused(`uses ${url.protocol.replace(/:$/, "")}: only http and https are fetched`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw refused(`uses ${url.protocol.replace(/:$/, "")}: only http and https are fetched`);
   if (url.username || url.password) throw refused("must not carry a user name or password");
   if (!url.hostname) throw refused("has no host");
   const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -74,7 +79,11 @@ export const refused = (why: string) => validationError(`/url ${why}`, [{ path: 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  );
 
 /**
  * A `lookup` for http(s).request: resolves the name itself, refuses it unless every address is
@@ -89,12 +98,16 @@ export function guardedLookup(allowList: AllowList, resolve: Resolver = systemRe
           const why = refusal(address, allowList);
           if (why) return callback(new RefusedUrl(`resolves to ${why}, which this server does not fetch from`), "", 4);
         }
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((a) => a.family === options.family)
+            : addresses;
         if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, wanted);
         const first = wanted[0] ?? addresses[0]!;
         callback(null, first.address, first.family);
       },
-      (error: NodeJS.ErrnoException) => callback(new RefusedUrl(`host ${hostname} could not be resolved (${error.code ?? error.message})`), "", 4),
+      (error: NodeJS.ErrnoException) =>
+        callback(new RefusedUrl(`host ${hostname} could not be resolved (${error.code ?? error.message})`), "", 4),
     );
   };
 }

@@ -10,7 +10,15 @@ import { hashPassword } from "../passwords.js";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../../engine/schema/languages.js";
 import { withLanguage } from "../../../../common/i18n/languages.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
-import { createEmailIdentity, findByEmail, findById, normalizeEmail, passwordMatches, setPassword, wrongCredentials } from "./identity-store.js";
+import {
+  createEmailIdentity,
+  findByEmail,
+  findById,
+  normalizeEmail,
+  passwordMatches,
+  setPassword,
+  wrongCredentials,
+} from "./identity-store.js";
 import { createSubject, grantRegistrationRoles, grantRole, isNewSubject, markIdentified } from "./subjects.js";
 
 const RESET_CODE_TTL_MS = 60 * 60 * 1000;
@@ -80,7 +88,10 @@ export class Accounts {
   async changePassword(identityId: string, password: string, newPassword: string) {
     const identity = await findById(this.db, identityId);
     if (!identity?.password) throw new AppError("NOT_FOUND", `Identity ${identityId} has no password`);
-    if (!(await passwordMatches(identity, password))) throw validationError("/password is not the current password", [{ path: "/password", message: "is not the current password" }]);
+    if (!(await passwordMatches(identity, password)))
+      throw validationError("/password is not the current password", [
+        { path: "/password", message: "is not the current password" },
+      ]);
     const hash = await hashPassword(newPassword);
     await this.transaction(async (repository, trx) => {
       await setPassword(repository, identityId, hash);
@@ -115,22 +126,34 @@ export class Accounts {
     const identity = await findByEmail(this.db, email);
     if (!identity) return;
     const code = randomBytes(32).toString("base64url");
-    await this.repositories.get("rbac/identities")!.update(
-      identity.id,
-      { code: codeHash(code), codeExpiresAt: new Date(Date.now() + RESET_CODE_TTL_MS).toISOString() },
-      { trusted: true },
-    );
+    await this.repositories
+      .get("rbac/identities")!
+      .update(
+        identity.id,
+        { code: codeHash(code), codeExpiresAt: new Date(Date.now() + RESET_CODE_TTL_MS).toISOString() },
+        { trusted: true },
+      );
     const language = await this.languageOf(identity.subjectId);
     const link = `${this.options.publicUrl}${withLanguage("/rbac/subject/authentication/email-and-password/reset-password", language)}?code=${code}`;
     // Queued like every mail (sent, or retried while the mail server is down); the link is a
     // hidden variable, never shown by the API, and forgotten once sent.
-    await this.notifications.enqueue({ template: "password-reset", recipient: normalizeEmail(email), language, secretData: { link }, subjectId: identity.subjectId ?? undefined });
+    await this.notifications.enqueue({
+      template: "password-reset",
+      recipient: normalizeEmail(email),
+      language,
+      secretData: { link },
+      subjectId: identity.subjectId ?? undefined,
+    });
   }
 
   /** The subject's language while the site still has it, else the site's default language. */
   private async languageOf(subjectId: string | null | undefined): Promise<Language> {
     if (!subjectId) return DEFAULT_LANGUAGE;
-    const row = await this.db.selectFrom("rbac/subjects").select("language").where("id", "=", subjectId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("rbac/subjects")
+      .select("language")
+      .where("id", "=", subjectId)
+      .executeTakeFirst();
     return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
   }
 
@@ -145,9 +168,14 @@ export class Accounts {
         .where("codeExpiresAt", ">", new Date())
         .returning("id")
         .executeTakeFirst();
-      if (!identity) throw validationError("/code is invalid or expired", [{ path: "/code", message: "is invalid or expired" }]);
+      if (!identity)
+        throw validationError("/code is invalid or expired", [{ path: "/code", message: "is invalid or expired" }]);
       await setPassword(repository, identity.id, hash);
-      const link = await trx.selectFrom("rbac/subjects-to-identities").select("subjectId").where("identityId", "=", identity.id).executeTakeFirst();
+      const link = await trx
+        .selectFrom("rbac/subjects-to-identities")
+        .select("subjectId")
+        .where("identityId", "=", identity.id)
+        .executeTakeFirst();
       if (link) await this.refreshTokens.revokeSubject(link.subjectId, repository, trx);
     });
   }
@@ -171,7 +199,8 @@ export class Accounts {
   }
 }
 
-const emailTaken = () => new AppError("CONFLICT", "/login is already taken", [{ path: "/login", message: "is already taken" }]);
+const emailTaken = () =>
+  new AppError("CONFLICT", "/login is already taken", [{ path: "/login", message: "is already taken" }]);
 
 /** Two sign-ups with one email at once: the unique (provider, email) constraint decides. */
 function rethrowTaken(error: unknown): never {

@@ -63,7 +63,8 @@ export class FirstAdminSetup {
   /** Creates the first admin when `code` is this process's unspent code and no admin exists. */
   async createAdmin(code: string, email: string, password: string): Promise<string> {
     if (!(await this.needed())) throw new AppError("CONFLICT", "an administrator already exists: sign in instead");
-    if (!this.matches(code)) throw new AppError("PERMISSION_ERROR", "wrong setup code: copy it from the server's start log");
+    if (!this.matches(code))
+      throw new AppError("PERMISSION_ERROR", "wrong setup code: copy it from the server's start log");
     // Spent before the awaits below, so two requests racing with the right code make one admin.
     this.code = undefined;
     const { subjectId } = await this.accounts.ensureAdmin(email, password);

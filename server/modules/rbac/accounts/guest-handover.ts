@@ -5,7 +5,12 @@ import { runTransaction, type RepositoryLookup } from "../../../../engine/query/
 import { isNewSubject } from "./subjects.js";
 
 /** A module's part in a guest signing in: move what the guest subject holds (the shop: its cart) to the account. */
-export type HandoverListener = (guestId: string, accountId: string, repository: RepositoryLookup, trx: ModelQueries) => Promise<void>;
+export type HandoverListener = (
+  guestId: string,
+  accountId: string,
+  repository: RepositoryLookup,
+  trx: ModelQueries,
+) => Promise<void>;
 
 /**
  * A visitor who shopped as a guest (a subject made by authentication/init that never had an

@@ -50,7 +50,13 @@ export const wrongCredentials = () => new AppError("AUTHENTICATION_ERROR", "wron
 // Both take the hash, made before the transaction: hashing takes ~0.5 s and must not hold it open.
 
 /** A new email-and-password identity linked to the subject (marked as having had one), in the caller's transaction `trx`. */
-export async function createEmailIdentity(repository: RepositoryLookup, trx: ModelQueries, subjectId: string, email: string, hash: PasswordHash): Promise<StoredRecord<"rbac/identities">> {
+export async function createEmailIdentity(
+  repository: RepositoryLookup,
+  trx: ModelQueries,
+  subjectId: string,
+  email: string,
+  hash: PasswordHash,
+): Promise<StoredRecord<"rbac/identities">> {
   const identity = await repository("rbac/identities").create(
     { provider: EMAIL_PROVIDER, email: normalizeEmail(email), ...hash },
     { trusted: true },
@@ -62,5 +68,9 @@ export async function createEmailIdentity(repository: RepositoryLookup, trx: Mod
 
 /** Sets a new password (fresh salt) and forgets any reset code. */
 export async function setPassword(repository: RepositoryLookup, identityId: string, hash: PasswordHash) {
-  await repository("rbac/identities").update(identityId, { ...hash, code: null, codeExpiresAt: null }, { trusted: true });
+  await repository("rbac/identities").update(
+    identityId,
+    { ...hash, code: null, codeExpiresAt: null },
+    { trusted: true },
+  );
 }

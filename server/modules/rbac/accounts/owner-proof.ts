@@ -6,9 +6,12 @@ import { isNewSubject } from "./subjects.js";
 /** A subject without a password proves itself by a sign-in this recent (a wallet signature). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
-const currentPasswordRequired = () => validationError("currentPassword is required", [{ path: "/currentPassword", message: "is required" }]);
+const currentPasswordRequired = () =>
+  validationError("currentPassword is required", [{ path: "/currentPassword", message: "is required" }]);
 const wrongCurrentPassword = () =>
-  validationError("/currentPassword is not the current password", [{ path: "/currentPassword", message: "is not the current password" }]);
+  validationError("/currentPassword is not the current password", [
+    { path: "/currentPassword", message: "is not the current password" },
+  ]);
 
 /**
  * Adding a sign-in method or changing a login email would let whoever holds a session token keep
@@ -44,12 +47,18 @@ export async function confirmOwner(
     .execute();
   if (identities.length === 0) {
     if (await isNewSubject(db, subjectId)) return;
-    throw new AppError("PERMISSION_ERROR", "this account has no sign-in method left to prove it is yours: an administrator must restore one");
+    throw new AppError(
+      "PERMISSION_ERROR",
+      "this account has no sign-in method left to prove it is yours: an administrator must restore one",
+    );
   }
   const withPassword = identities.filter((i) => i.password && i.salt);
   if (withPassword.length === 0) {
     if (!signInId || !(await signedInRecently(db, signInId))) {
-      throw new AppError("PERMISSION_ERROR", "sign in again (with your wallet) to change the sign-in methods of this account");
+      throw new AppError(
+        "PERMISSION_ERROR",
+        "sign in again (with your wallet) to change the sign-in methods of this account",
+      );
     }
     return;
   }
@@ -63,6 +72,11 @@ export async function confirmOwner(
 
 /** The sign-in (refresh-token family) began within RECENT_SIGN_IN_MS. */
 async function signedInRecently(db: ModelQueries, signInId: string): Promise<boolean> {
-  const first = await db.selectFrom("rbac/refresh-tokens").select("createdAt").where("familyId", "=", signInId).orderBy("createdAt").executeTakeFirst();
+  const first = await db
+    .selectFrom("rbac/refresh-tokens")
+    .select("createdAt")
+    .where("familyId", "=", signInId)
+    .orderBy("createdAt")
+    .executeTakeFirst();
   return !!first && Date.now() - first.createdAt.getTime() <= RECENT_SIGN_IN_MS;
 }

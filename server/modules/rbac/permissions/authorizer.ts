@@ -52,7 +52,9 @@ export class Authorizer {
     const rules = await this.loadRules();
     const segments = splitPath(path);
     const verb = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();
-    return roles.some((uid) => rules.get(uid)?.some((r) => (r.method === "*" || r.method === verb) && r.matches(segments, selfId)));
+    return roles.some((uid) =>
+      rules.get(uid)?.some((r) => (r.method === "*" || r.method === verb) && r.matches(segments, selfId)),
+    );
   }
 
   /** The uids of a subject's roles; undefined when the subject no longer exists (signed out). */

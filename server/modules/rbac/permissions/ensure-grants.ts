@@ -27,7 +27,11 @@ export const roleOfAccess = (access: DeclaredAccess): string | undefined =>
  * permission in the admin), and deleting the permission while the declaration stays brings it back
  * at the next start (the code says so).
  */
-export async function ensureGrants(database: Database, repositories: Map<string, Repository>, wanted: readonly Grant[]) {
+export async function ensureGrants(
+  database: Database,
+  repositories: Map<string, Repository>,
+  wanted: readonly Grant[],
+) {
   if (wanted.length === 0) return;
   // One query finds what is already granted, so a start where nothing changed adds no work.
   const db = modelQueries(database.db, { models: [...repositories.values()].map((r) => r.model) });
@@ -39,7 +43,11 @@ export async function ensureGrants(database: Database, repositories: Map<string,
     .where("p.path", "in", [...new Set(wanted.map((w) => w.path))])
     .execute();
   const has = new Set(held.map((h) => `${h.uid} ${h.method} ${h.path}`));
-  const missing = wanted.filter((w, i) => !has.has(`${w.role} ${w.method} ${w.path}`) && wanted.findIndex((o) => o.role === w.role && o.method === w.method && o.path === w.path) === i);
+  const missing = wanted.filter(
+    (w, i) =>
+      !has.has(`${w.role} ${w.method} ${w.path}`) &&
+      wanted.findIndex((o) => o.role === w.role && o.method === w.method && o.path === w.path) === i,
+  );
   if (missing.length === 0) return;
   await runTransaction(database, repositories, async (repository, trx) => {
     for (const { role, method, path } of missing) {

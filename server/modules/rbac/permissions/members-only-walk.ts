@@ -20,7 +20,8 @@ const add = (map: Ids, model: string, ids: Iterable<string>) => {
 };
 
 /** The model a relation row links to: a foreign key's model, or `{externalModule}/widgets`. */
-const childModelOf = (relation: Relation, row: Row) => (relation.id === EXTERNAL_WIDGETS ? `${String(row.externalModule)}/widgets` : relation.child.model);
+const childModelOf = (relation: Relation, row: Row) =>
+  relation.id === EXTERNAL_WIDGETS ? `${String(row.externalModule)}/widgets` : relation.child.model;
 
 /**
  * Relations that guard content from a caller who may read `readable`: the caller may read the
@@ -28,7 +29,8 @@ const childModelOf = (relation: Relation, row: Row) => (relation.id === EXTERNAL
  */
 export function guardsFor(graph: RelationGraph, readable: Set<string>): Relation[] {
   return [...graph.relations.values()].filter(
-    (r) => !readable.has(r.id) && readable.has(r.parent.model) && (r.id === EXTERNAL_WIDGETS || readable.has(r.child.model)),
+    (r) =>
+      !readable.has(r.id) && readable.has(r.parent.model) && (r.id === EXTERNAL_WIDGETS || readable.has(r.child.model)),
   );
 }
 
@@ -50,7 +52,12 @@ export function modelsBehind(graph: RelationGraph, readable: Set<string>): Set<s
  * rows hanging below hidden records and the records those links alone reach. One query per
  * relation per level, with `inArray` over all the ids of that level.
  */
-export async function findMembersOnlyRows(graph: RelationGraph, repositories: Map<string, Repository>, readable: Set<string>, log: FastifyBaseLogger): Promise<HiddenRows> {
+export async function findMembersOnlyRows(
+  graph: RelationGraph,
+  repositories: Map<string, Repository>,
+  readable: Set<string>,
+  log: FastifyBaseLogger,
+): Promise<HiddenRows> {
   const hidden: HiddenRows = new Map();
   const guards = guardsFor(graph, readable);
   if (guards.length === 0) return hidden;
@@ -78,7 +85,8 @@ export async function findMembersOnlyRows(graph: RelationGraph, repositories: Ma
         if (!readable.has(way.id) || !repositories.has(way.id)) continue;
         for (const row of await rowsWhereIn(repository(way.id), way.child.key, fresh)) {
           if (childModelOf(way, row) !== model || isHidden(way.id, row.id)) continue;
-          if (readable.has(way.parent.model) && !isHidden(way.parent.model, row[way.parent.key])) visible.add(row[way.child.key] as string);
+          if (readable.has(way.parent.model) && !isHidden(way.parent.model, row[way.parent.key]))
+            visible.add(row[way.child.key] as string);
         }
       }
       const members = fresh.filter((id) => !visible.has(id));
@@ -100,7 +108,8 @@ export async function findMembersOnlyRows(graph: RelationGraph, repositories: Ma
           add(next, relation.id, links);
           for (const row of rows) {
             const child = childModelOf(relation, row);
-            if (readable.has(child) && typeof row[relation.child.key] === "string") add(candidates, child, [row[relation.child.key] as string]);
+            if (readable.has(child) && typeof row[relation.child.key] === "string")
+              add(candidates, child, [row[relation.child.key] as string]);
           }
         }
       }

@@ -60,15 +60,21 @@ export class MembersOnly {
     }
     // A deleted record takes its links with it (ON DELETE CASCADE) without a write to the
     // relation being announced, so a change to a linked model counts, not only to a link.
-    changes.subscribe((model) => {
-      this.generation++;
-      if (model === EVERYTHING || PERMISSION_MODELS.includes(model)) return this.profiles.clear();
-      for (const profile of this.profiles.values()) {
-        void profile.then((p) => {
-          if (p.behind.has(model)) p.hidden = {};
-        }, () => undefined);
-      }
-    }, [...linked, ...PERMISSION_MODELS]);
+    changes.subscribe(
+      (model) => {
+        this.generation++;
+        if (model === EVERYTHING || PERMISSION_MODELS.includes(model)) return this.profiles.clear();
+        for (const profile of this.profiles.values()) {
+          void profile.then(
+            (p) => {
+              if (p.behind.has(model)) p.hidden = {};
+            },
+            () => undefined,
+          );
+        }
+      },
+      [...linked, ...PERMISSION_MODELS],
+    );
   }
 
   /**
@@ -103,7 +109,11 @@ export class MembersOnly {
     const key = roles ? `signed-in:${[...roles].sort().join(",")}` : "anonymous";
     let profile = this.profiles.get(key);
     if (!profile) {
-      profile = this.readableBy(roles ? caller : ANONYMOUS).then((readable) => ({ readable, behind: modelsBehind(this.graph, readable), hidden: {} }));
+      profile = this.readableBy(roles ? caller : ANONYMOUS).then((readable) => ({
+        readable,
+        behind: modelsBehind(this.graph, readable),
+        hidden: {},
+      }));
       this.profiles.set(key, profile);
       profile.catch(() => this.profiles.delete(key));
     }
@@ -126,13 +136,10 @@ export class MembersOnly {
     const forget = () => {
       if (kept[copy] === hidden) delete kept[copy];
     };
-    hidden.then(
-      () => {
-        // Links changed while this was worked out: the next caller works it out again.
-        if (generation !== this.generation) forget();
-      },
-      forget,
-    );
+    hidden.then(() => {
+      // Links changed while this was worked out: the next caller works it out again.
+      if (generation !== this.generation) forget();
+    }, forget);
     return hidden;
   }
 }

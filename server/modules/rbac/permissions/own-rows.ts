@@ -67,7 +67,11 @@ export class OwnRows {
   }
 
   private async ordersOf(subjectId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom("rbac/subjects-to-ecommerce-module-orders").select("ecommerceModuleOrderId").where("subjectId", "=", subjectId).execute();
+    const rows = await this.db
+      .selectFrom("rbac/subjects-to-ecommerce-module-orders")
+      .select("ecommerceModuleOrderId")
+      .where("subjectId", "=", subjectId)
+      .execute();
     return rows.map((r) => r.ecommerceModuleOrderId);
   }
 }

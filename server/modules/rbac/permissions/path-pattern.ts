@@ -38,7 +38,9 @@ export function compilePathPattern(pattern: string): PathMatcher {
 /** The index of `export` / `import` in `/api/{module}/{entity}/export`. */
 const TRANSFER_SEGMENT = 3;
 const isTransfer = (segments: string[]) =>
-  segments.length === TRANSFER_SEGMENT + 1 && segments[0] === "api" && (segments[3] === "export" || segments[3] === "import");
+  segments.length === TRANSFER_SEGMENT + 1 &&
+  segments[0] === "api" &&
+  (segments[3] === "export" || segments[3] === "import");
 
 /**
  * "/api/blog/articles/" → ["api", "blog", "articles"]; the query string is not part of a route.

@@ -16,5 +16,8 @@ export function permissionPathOf(url: string): string {
 export function routeAccessGrants(methods: string | readonly string[], url: string, access: DeclaredAccess): Grant[] {
   const role = roleOfAccess(access);
   if (!role) return [];
-  return [methods].flat().filter((method) => method !== "HEAD").map((method) => ({ role, method, path: permissionPathOf(url) }));
+  return [methods]
+    .flat()
+    .filter((method) => method !== "HEAD")
+    .map((method) => ({ role, method, path: permissionPathOf(url) }));
 }

@@ -6,7 +6,9 @@ import { ensureGrants, roleOfAccess, type Grant } from "./ensure-grants.js";
 /** The permissions the schemas' `x-access` keywords ask for: read is GET on the model's routes. */
 export function schemaAccessPermissions(registry: Registry): Grant[] {
   return registry.exposed.flatMap((model) =>
-    model.access.read ? [{ role: roleOfAccess(model.access.read)!, method: "GET", path: `/api/${model.module}/${model.name}/**` }] : [],
+    model.access.read
+      ? [{ role: roleOfAccess(model.access.read)!, method: "GET", path: `/api/${model.module}/${model.name}/**` }]
+      : [],
   );
 }
 

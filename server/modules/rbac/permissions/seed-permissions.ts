@@ -16,7 +16,12 @@ export async function seedPermissions(database: Database, repositories: Map<stri
   // pay for a find-or-create per role (and for compiling the roles' write validators).
   const roles = repositories.get("rbac/roles")!;
   const uid = roles.model.fieldMap.get("uid")!;
-  const existing = await roles.list({ filters: [{ field: uid, kind: uid.kind, method: "inArray", value: defaultRoles.map((r) => r.uid) }], orderBy: [], limit: defaultRoles.length, offset: 0 });
+  const existing = await roles.list({
+    filters: [{ field: uid, kind: uid.kind, method: "inArray", value: defaultRoles.map((r) => r.uid) }],
+    orderBy: [],
+    limit: defaultRoles.length,
+    offset: 0,
+  });
   const present = new Set(existing.map((r) => r.uid));
   for (const role of defaultRoles) {
     if (present.has(role.uid)) continue;
@@ -38,7 +43,11 @@ export async function seedPermissions(database: Database, repositories: Map<stri
           path,
           type: "HTTP",
         });
-        await repository("rbac/roles-to-permissions").create({ roleId: record.id, permissionId: permission.id, orderIndex });
+        await repository("rbac/roles-to-permissions").create({
+          roleId: record.id,
+          permissionId: permission.id,
+          orderIndex,
+        });
       }
     });
   }

@@ -15,7 +15,10 @@ export const AUTH = "/api/rbac/subjects/authentication";
 
 // A guest's session may say the site language the visitor uses: its order mail comes in it.
 const initQuery = inputSchema<{ language?: string }>({ properties: { language: LANGUAGE_INPUT } });
-const refreshBody = inputSchema<{ refresh: string }>({ properties: { refresh: { type: "string", minLength: 1, maxLength: 512 } }, required: ["refresh"] });
+const refreshBody = inputSchema<{ refresh: string }>({
+  properties: { refresh: { type: "string", minLength: 1, maxLength: 512 } },
+  required: ["refresh"],
+});
 const logoutBody = inputSchema<{ refresh?: string; redirectTo?: string }>({
   properties: { refresh: { type: "string", maxLength: 512 }, redirectTo: { type: "string", maxLength: 2048 } },
 });
@@ -25,7 +28,13 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
   const { sessions, config } = rbac;
 
   // A visitor's first session: a subject with no identity yet, which sign-up can then complete.
-  const init = { method: "GET", url: `${AUTH}/init`, ...authRoute(config), summary: "Start a session for a new subject with no identity yet (a guest; `language`: the one its mail comes in)", query: initQuery } as const;
+  const init = {
+    method: "GET",
+    url: `${AUTH}/init`,
+    ...authRoute(config),
+    summary: "Start a session for a new subject with no identity yet (a guest; `language`: the one its mail comes in)",
+    query: initQuery,
+  } as const;
   defineRoute(app, init, async ({ query }, _request, reply) => {
     const language = checkLanguage(query.language);
     const subject = await runTransaction(app.database, app.repositories, async (repository, trx) => {
@@ -37,22 +46,39 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     return { data: session };
   });
 
-  defineRoute(app, { method: "GET", url: `${AUTH}/me`, ...RBAC, summary: "The signed-in subject with its identities and roles" }, async (_input, request) => {
-    const subjectId = signedInSubject(request);
-    // Only a missing subject signs the visitor out: a database that cannot be reached is a 503,
-    // not a 401 the client would read as an expired session.
-    const subject = await app.repositories.get("rbac/subjects")!.get(subjectId).catch((error) => {
-      if (error instanceof AppError && error.code === "NOT_FOUND") throw new AppError("AUTHENTICATION_ERROR", "the subject of this session no longer exists");
-      throw error;
-    });
-    const identities = await identitiesOf(rbac.db, app.repositories.get("rbac/identities")!, subjectId);
-    return { data: { ...subject, identities, roles: await rolesOf(rbac.db, subjectId) } };
-  });
+  defineRoute(
+    app,
+    { method: "GET", url: `${AUTH}/me`, ...RBAC, summary: "The signed-in subject with its identities and roles" },
+    async (_input, request) => {
+      const subjectId = signedInSubject(request);
+      // Only a missing subject signs the visitor out: a database that cannot be reached is a 503,
+      // not a 401 the client would read as an expired session.
+      const subject = await app.repositories
+        .get("rbac/subjects")!
+        .get(subjectId)
+        .catch((error) => {
+          if (error instanceof AppError && error.code === "NOT_FOUND")
+            throw new AppError("AUTHENTICATION_ERROR", "the subject of this session no longer exists");
+          throw error;
+        });
+      const identities = await identitiesOf(rbac.db, app.repositories.get("rbac/identities")!, subjectId);
+      return { data: { ...subject, identities, roles: await rolesOf(rbac.db, subjectId) } };
+    },
+  );
 
   registerIsAuthorizedRoute(app, rbac, AUTH);
 
   // Any of the three body forms, a bare `{ refresh, redirectTo }` (the original client), or no body at all.
-  const logout = { method: "POST", url: `${AUTH}/logout`, ...RBAC, bodyLimit: 16 * 1024, summary: "Revoke the session and clear the cookie", body: logoutBody, bodyOptional: true, bareBody: true } as const;
+  const logout = {
+    method: "POST",
+    url: `${AUTH}/logout`,
+    ...RBAC,
+    bodyLimit: 16 * 1024,
+    summary: "Revoke the session and clear the cookie",
+    body: logoutBody,
+    bodyOptional: true,
+    bareBody: true,
+  } as const;
   defineRoute(app, logout, async ({ body }, request, reply) => {
     if (request.sessionFamilyId) await sessions.refreshTokens.revokeFamily(request.sessionFamilyId);
     if (body.refresh) {
@@ -63,7 +89,14 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     return { data: { redirectTo: sameSitePathOr(body.redirectTo, "/") } };
   });
 
-  const refreshRoute = { method: "POST", url: `${AUTH}/refresh`, ...authRoute(config), summary: "Spend a refresh token for a new session", body: refreshBody, bareBody: true } as const;
+  const refreshRoute = {
+    method: "POST",
+    url: `${AUTH}/refresh`,
+    ...authRoute(config),
+    summary: "Spend a refresh token for a new session",
+    body: refreshBody,
+    bareBody: true,
+  } as const;
   defineRoute(app, refreshRoute, async ({ body: { refresh } }, _request, reply) => {
     const session = await sessions.refresh(refresh);
     sessions.setCookie(reply, session.jwt);

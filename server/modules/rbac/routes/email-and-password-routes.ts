@@ -20,7 +20,11 @@ const registration = inputSchema<{ login: string; password: string; language?: s
 });
 const forgot = inputSchema<{ email: string }>({ properties: { email: EMAIL }, required: ["email"] });
 const reset = inputSchema<{ password: string; passwordConfirmation: string; code: string }>({
-  properties: { password: PASSWORD, passwordConfirmation: PASSWORD, code: { type: "string", minLength: 1, maxLength: 256 } },
+  properties: {
+    password: PASSWORD,
+    passwordConfirmation: PASSWORD,
+    code: { type: "string", minLength: 1, maxLength: 256 },
+  },
   required: ["password", "passwordConfirmation", "code"],
 });
 
@@ -31,33 +35,62 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
   const route = { ...authRoute(config), method: "POST", bareBody: true } as const;
 
   const signIn = "Sign in with email and password (a guest session's cart moves to the account)";
-  defineRoute(app, { ...route, url: `${BASE}/authentication`, summary: signIn, body: credentials }, async ({ body: { login, password } }, request, reply) => {
-    const subjectId = await accounts.authenticate(login, password);
-    await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-    const session = await sessions.start(subjectId);
-    sessions.setCookie(reply, session.jwt);
-    return { data: session };
-  });
+  defineRoute(
+    app,
+    { ...route, url: `${BASE}/authentication`, summary: signIn, body: credentials },
+    async ({ body: { login, password } }, request, reply) => {
+      const subjectId = await accounts.authenticate(login, password);
+      await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
+      const session = await sessions.start(subjectId);
+      sessions.setCookie(reply, session.jwt);
+      return { data: session };
+    },
+  );
 
-  const signUp = "Sign up with email and password (`language`: one of the site's languages, the one mail is sent in; default the site's default language)";
-  defineRoute(app, { ...route, url: `${BASE}/registration`, summary: signUp, body: registration, status: 201 }, async ({ body: { login, password, language: named } }, request, reply) => {
-    const language = checkLanguage(named);
-    const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
-    const session = await sessions.start(await accounts.register(login, password, current, language));
-    sessions.setCookie(reply, session.jwt);
-    return reply.status(201).send({ data: session });
-  });
+  const signUp =
+    "Sign up with email and password (`language`: one of the site's languages, the one mail is sent in; default the site's default language)";
+  defineRoute(
+    app,
+    { ...route, url: `${BASE}/registration`, summary: signUp, body: registration, status: 201 },
+    async ({ body: { login, password, language: named } }, request, reply) => {
+      const language = checkLanguage(named);
+      const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
+      const session = await sessions.start(await accounts.register(login, password, current, language));
+      sessions.setCookie(reply, session.jwt);
+      return reply.status(201).send({ data: session });
+    },
+  );
 
-  defineRoute(app, { ...route, url: `${BASE}/forgot-password`, summary: "Mail a password reset link (same answer for any email)", body: forgot }, async ({ body: { email } }) => {
-    accounts.requestPasswordReset(email);
-    return { data: { message: "If an account has this email, a reset link is on its way." } };
-  });
+  defineRoute(
+    app,
+    {
+      ...route,
+      url: `${BASE}/forgot-password`,
+      summary: "Mail a password reset link (same answer for any email)",
+      body: forgot,
+    },
+    async ({ body: { email } }) => {
+      accounts.requestPasswordReset(email);
+      return { data: { message: "If an account has this email, a reset link is on its way." } };
+    },
+  );
 
-  defineRoute(app, { ...route, url: `${BASE}/reset-password`, summary: "Set a new password with the code from the reset mail", body: reset }, async ({ body: { password, passwordConfirmation, code } }) => {
-    if (password !== passwordConfirmation) {
-      throw validationError("/passwordConfirmation must equal password", [{ path: "/passwordConfirmation", message: "must equal password" }]);
-    }
-    await accounts.resetPassword(code, password);
-    return { data: { message: "Password reset successfully" } };
-  });
+  defineRoute(
+    app,
+    {
+      ...route,
+      url: `${BASE}/reset-password`,
+      summary: "Set a new password with the code from the reset mail",
+      body: reset,
+    },
+    async ({ body: { password, passwordConfirmation, code } }) => {
+      if (password !== passwordConfirmation) {
+        throw validationError("/passwordConfirmation must equal password", [
+          { path: "/passwordConfirmation", message: "must equal password" },
+        ]);
+      }
+      await accounts.resetPassword(code, password);
+      return { data: { message: "Password reset successfully" } };
+    },
+  );
 }

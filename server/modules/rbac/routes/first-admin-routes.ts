@@ -16,10 +16,22 @@ const setup = inputSchema<{ code: string; login: string; password: string }>({
 export function registerFirstAdminRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { firstAdmin, sessions, config } = rbac;
 
-  const needed = { method: "GET", url: BASE, ...authRoute(config), summary: "Whether the first administrator is still to be made (the admin then shows its setup screen)" } as const;
+  const needed = {
+    method: "GET",
+    url: BASE,
+    ...authRoute(config),
+    summary: "Whether the first administrator is still to be made (the admin then shows its setup screen)",
+  } as const;
   defineRoute(app, needed, async () => ({ data: { needed: await firstAdmin.needed() } }));
 
-  const create = { method: "POST", url: BASE, ...authRoute(config), summary: "Make the first administrator with the one-time setup code from the start log, and sign in as it", body: setup, status: 201 } as const;
+  const create = {
+    method: "POST",
+    url: BASE,
+    ...authRoute(config),
+    summary: "Make the first administrator with the one-time setup code from the start log, and sign in as it",
+    body: setup,
+    status: 201,
+  } as const;
   defineRoute(app, create, async ({ body: { code, login, password } }, _request, reply) => {
     const session = await sessions.start(await firstAdmin.createAdmin(code, login, password));
     sessions.setCookie(reply, session.jwt);

@@ -6,10 +6,17 @@ import type { RbacServices } from "../rbac-services.js";
 import { RBAC } from "./limits.js";
 
 const ROUTE = { type: "string", pattern: "^/", maxLength: 2048, "x-message": "must be a path starting with /" };
-const METHOD = { type: "string", enum: ["GET", "POST", "PATCH", "PUT", "DELETE"], "x-message": "must be GET, POST, PATCH, PUT or DELETE" };
+const METHOD = {
+  type: "string",
+  enum: ["GET", "POST", "PATCH", "PUT", "DELETE"],
+  "x-message": "must be GET, POST, PATCH, PUT or DELETE",
+};
 
 /** Our form: `?route=/api/…&method=GET`, answered `{ data: true | false }`. */
-const flatQuery = inputSchema<{ route: string; method: string }>({ properties: { route: ROUTE, method: METHOD }, required: ["route", "method"] });
+const flatQuery = inputSchema<{ route: string; method: string }>({
+  properties: { route: ROUTE, method: METHOD },
+  required: ["route", "method"],
+});
 
 /** The original client's form: `?permission[route]=…&permission[method]=GET&permission[type]=HTTP`. */
 const permissionQuery = inputSchema<{ permission: { route: string; method: string; type?: "HTTP" } }>({
@@ -17,7 +24,11 @@ const permissionQuery = inputSchema<{ permission: { route: string; method: strin
     permission: {
       type: "object",
       additionalProperties: false,
-      properties: { route: ROUTE, method: METHOD, type: { type: "string", enum: ["HTTP"], "x-message": "must be HTTP" } },
+      properties: {
+        route: ROUTE,
+        method: METHOD,
+        type: { type: "string", enum: ["HTTP"], "x-message": "must be HTTP" },
+      },
       required: ["route", "method"],
     },
   },
@@ -30,7 +41,9 @@ const actionQuery = inputSchema<{ action: { route: string; method: string; type?
   required: ["action"],
 });
 
-type EitherQuery = { form: "flat"; route: string; method: string } | { form: "permission"; query: Record<string, unknown> };
+type EitherQuery =
+  | { form: "flat"; route: string; method: string }
+  | { form: "permission"; query: Record<string, unknown> };
 
 /**
  * Which form the query is in, the flat one checked here. The original client's forms
@@ -40,13 +53,22 @@ type EitherQuery = { form: "flat"; route: string; method: string } | { form: "pe
 const eitherQuery: Checker<EitherQuery> = Object.assign(
   (value: unknown): EitherQuery => {
     const query = { ...(value as Record<string, unknown>) };
-    if (query.permission === undefined && query.action === undefined && (query.route !== undefined || query.method !== undefined)) return { form: "flat", ...flatQuery(query) };
+    if (
+      query.permission === undefined &&
+      query.action === undefined &&
+      (query.route !== undefined || query.method !== undefined)
+    )
+      return { form: "flat", ...flatQuery(query) };
     return { form: "permission", query };
   },
   {
     schema: {
       ...flatQuery.schema,
-      properties: { ...flatQuery.schema.properties, permission: permissionQuery.schema.properties.permission, action: actionQuery.schema.properties.action },
+      properties: {
+        ...flatQuery.schema.properties,
+        permission: permissionQuery.schema.properties.permission,
+        action: actionQuery.schema.properties.action,
+      },
       required: [],
     },
   },
@@ -68,14 +90,19 @@ export function registerIsAuthorizedRoute(app: FastifyInstance, rbac: RbacServic
       method: "GET",
       url: `${base}/is-authorized`,
       ...RBAC,
-      summary: "Whether the caller may call a method on a route: `?route=&method=` → `{ data: true | false }`; `?permission[route]=&permission[method]=` (or `action[…]`) → `{ data: { ok: true } }` or 403",
+      summary:
+        "Whether the caller may call a method on a route: `?route=&method=` → `{ data: true | false }`; `?permission[route]=&permission[method]=` (or `action[…]`) → `{ data: { ok: true } }` or 403",
       query: eitherQuery,
     },
     async ({ query }, request) => {
       if (query.form === "flat") return { data: await authorizer.allows(request.caller, query.method, query.route) };
       if (request.caller.kind === "secret-key") return { data: { ok: true } };
-      const { permission } = query.query.permission === undefined && query.query.action !== undefined ? { permission: actionQuery(query.query).action } : permissionQuery(query.query);
-      if (!(await authorizer.allows(request.caller, permission.method, permission.route))) throw new AppError("PERMISSION_ERROR", "not authorized");
+      const { permission } =
+        query.query.permission === undefined && query.query.action !== undefined
+          ? { permission: actionQuery(query.query).action }
+          : permissionQuery(query.query);
+      if (!(await authorizer.allows(request.caller, permission.method, permission.route)))
+        throw new AppError("PERMISSION_ERROR", "not authorized");
       return { data: { ok: true } };
     },
   );

@@ -28,9 +28,26 @@ export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { wallets, sessions, config } = rbac;
   const domain = new URL(config.publicUrl).host;
 
-  defineRoute(app, { method: "GET", url: `${BASE}/nonce`, ...authRoute(config), summary: "A nonce for a Sign-In with Ethereum message" }, async () => ({ data: { ...(await wallets.issueNonce()), domain, uri: config.publicUrl } }));
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: `${BASE}/nonce`,
+      ...authRoute(config),
+      summary: "A nonce for a Sign-In with Ethereum message",
+    },
+    async () => ({ data: { ...(await wallets.issueNonce()), domain, uri: config.publicUrl } }),
+  );
 
-  const signIn = { method: "POST", url: BASE, ...authRoute(config), summary: "Sign in with a signed Sign-In with Ethereum (EIP-4361) message (or, with EVM_TIMESTAMP_MESSAGES=true, a signed `Date.now()`); a guest session's cart moves to the account", body: signed, bareBody: true } as const;
+  const signIn = {
+    method: "POST",
+    url: BASE,
+    ...authRoute(config),
+    summary:
+      "Sign in with a signed Sign-In with Ethereum (EIP-4361) message (or, with EVM_TIMESTAMP_MESSAGES=true, a signed `Date.now()`); a guest session's cart moves to the account",
+    body: signed,
+    bareBody: true,
+  } as const;
   defineRoute(app, signIn, async ({ body: input }, request, reply) => {
     const subjectId = await wallets.signIn(input, domain);
     // As with email sign-in: the guest's cart joins the account's (guest-handover.ts).

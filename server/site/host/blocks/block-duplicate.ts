@@ -10,7 +10,8 @@ import { pageRows } from "./block-transaction.js";
 
 /** Fields a copy does not take over: its own id and dates; a unique slug is generated afresh. */
 const NOT_COPIED = new Set(["id", "createdAt", "updatedAt", "slug"]);
-const copyOf = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k, v]) => !NOT_COPIED.has(k) && v !== null));
+const copyOf = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([k, v]) => !NOT_COPIED.has(k) && v !== null));
 
 /**
  * Copies a block of the page inside the page's transaction and places the copy right after it:
@@ -19,7 +20,14 @@ const copyOf = (row: Record<string, unknown>) => Object.fromEntries(Object.entri
  * the copies — or, for records the block shares or merely shows (a product, a file), at the same
  * records. Answers the copy's host widget id.
  */
-export async function duplicateBlock(app: FastifyInstance, graph: RelationGraph, repository: RepositoryLookup, trx: ModelQueries, pageId: string, blockId: string): Promise<string> {
+export async function duplicateBlock(
+  app: FastifyInstance,
+  graph: RelationGraph,
+  repository: RepositoryLookup,
+  trx: ModelQueries,
+  pageId: string,
+  blockId: string,
+): Promise<string> {
   const rows = await pageRows(trx, pageId);
   if (!rows.some((r) => r.widgetId === blockId)) throw notFound(`Block ${blockId} is not on page ${pageId}`);
   const tree = await readBlockTree(trx, app.registry, graph, blockId);
@@ -32,11 +40,18 @@ export async function duplicateBlock(app: FastifyInstance, graph: RelationGraph,
     }
   }
   for (const [model, ids] of tree.relations) {
-    const keys = model === EXTERNAL_WIDGETS ? { parent: "widgetId", child: "externalWidgetId" } : { parent: graph.relations.get(model)!.parent.key, child: graph.relations.get(model)!.child.key };
+    const keys =
+      model === EXTERNAL_WIDGETS
+        ? { parent: "widgetId", child: "externalWidgetId" }
+        : { parent: graph.relations.get(model)!.parent.key, child: graph.relations.get(model)!.child.key };
     for (const row of await repository(model).listByIds([...ids])) {
       const parent = String(row[keys.parent]);
       const child = String(row[keys.child]);
-      await repository(model).create({ ...copyOf(row), [keys.parent]: newId.get(parent) ?? parent, [keys.child]: newId.get(child) ?? child });
+      await repository(model).create({
+        ...copyOf(row),
+        [keys.parent]: newId.get(parent) ?? parent,
+        [keys.child]: newId.get(child) ?? child,
+      });
     }
   }
   const copy = newId.get(blockId)!;

@@ -14,7 +14,9 @@ export interface ItemInput {
 }
 
 /** What a new block holds: its texts, its own children (features, buttons, slides), and ids of records it shows. */
-export type BlockContent = { title?: Texts; subtitle?: Texts; description?: Texts; anchor?: string } & Partial<Record<ChildKind, unknown[]>>;
+export type BlockContent = { title?: Texts; subtitle?: Texts; description?: Texts; anchor?: string } & Partial<
+  Record<ChildKind, unknown[]>
+>;
 
 export interface NewBlock {
   module: string;
@@ -27,7 +29,12 @@ const MAX_ITEMS = 100;
 const TEXTS = {
   anyOf: [
     { type: "string", maxLength: 10_000 },
-    { type: "object", maxProperties: 20, propertyNames: { pattern: LANGUAGE_CODE.source }, additionalProperties: { type: "string", maxLength: 10_000 } },
+    {
+      type: "object",
+      maxProperties: 20,
+      propertyNames: { pattern: LANGUAGE_CODE.source },
+      additionalProperties: { type: "string", maxLength: 10_000 },
+    },
   ],
   "x-message": "must be a text, or texts by language ({ en, ru })",
 };
@@ -35,9 +42,19 @@ const VARIANT = { type: "string", minLength: 1, maxLength: 100 };
 const item = (extra: Record<string, object>, required: string[] = ["title"]) => ({
   type: "array",
   maxItems: MAX_ITEMS,
-  items: { type: "object", additionalProperties: false, properties: { title: TEXTS, subtitle: TEXTS, description: TEXTS, variant: VARIANT, ...extra }, required },
+  items: {
+    type: "object",
+    additionalProperties: false,
+    properties: { title: TEXTS, subtitle: TEXTS, description: TEXTS, variant: VARIANT, ...extra },
+    required,
+  },
 });
-const ids = { type: "array", maxItems: MAX_ITEMS, uniqueItems: true, items: { ...UUID, "x-message": "must be a record's id" } };
+const ids = {
+  type: "array",
+  maxItems: MAX_ITEMS,
+  uniqueItems: true,
+  items: { ...UUID, "x-message": "must be a record's id" },
+};
 
 /** The kinds written from the content (features, buttons, slides) and the ones named by id. */
 const kindSchemas: Record<ChildKind, object> = {
@@ -61,7 +78,13 @@ export const newBlockInput = inputSchema<NewBlock>({
     content: {
       type: "object",
       additionalProperties: false,
-      properties: { title: TEXTS, subtitle: TEXTS, description: TEXTS, anchor: { type: "string", maxLength: 200 }, ...Object.fromEntries(CHILD_KINDS.map((k) => [k, kindSchemas[k]])) },
+      properties: {
+        title: TEXTS,
+        subtitle: TEXTS,
+        description: TEXTS,
+        anchor: { type: "string", maxLength: 200 },
+        ...Object.fromEntries(CHILD_KINDS.map((k) => [k, kindSchemas[k]])),
+      },
     },
   },
   required: ["module", "variant"],
@@ -72,9 +95,17 @@ export const orderInput = inputSchema<{ ids: string[] }>({
   required: ["ids"],
 });
 
-export const pageParams = inputSchema<{ id: string }>({ properties: { id: { ...UUID, "x-message": "must be a page's id" } }, required: ["id"] });
+export const pageParams = inputSchema<{ id: string }>({
+  properties: { id: { ...UUID, "x-message": "must be a page's id" } },
+  required: ["id"],
+});
 export const blockParams = inputSchema<{ id: string; blockId: string }>({
-  properties: { id: { ...UUID, "x-message": "must be a page's id" }, blockId: { ...UUID, "x-message": "must be a block's id" } },
+  properties: {
+    id: { ...UUID, "x-message": "must be a page's id" },
+    blockId: { ...UUID, "x-message": "must be a block's id" },
+  },
   required: ["id", "blockId"],
 });
-export const languageQuery = inputSchema<{ language?: string }>({ properties: { language: { type: "string", pattern: LANGUAGE_CODE.source } } });
+export const languageQuery = inputSchema<{ language?: string }>({
+  properties: { language: { type: "string", pattern: LANGUAGE_CODE.source } },
+});

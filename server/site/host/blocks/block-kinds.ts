@@ -51,5 +51,12 @@ export interface LinkedKind {
  */
 export function linkedKind(graph: RelationGraph, module: string, kind: ChildKind): LinkedKind | undefined {
   const relation = graph.childrenOf(`${module}/widgets`).find((r) => r.child.model.split("/")[1] === kind);
-  return relation && { relation: relation.id, parentKey: relation.parent.key, childKey: relation.child.key, child: relation.child.model };
+  return (
+    relation && {
+      relation: relation.id,
+      parentKey: relation.parent.key,
+      childKey: relation.child.key,
+      child: relation.child.model,
+    }
+  );
 }

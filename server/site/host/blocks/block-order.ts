@@ -9,7 +9,13 @@ import { pageRows, renumber, type PlacedRow } from "./block-transaction.js";
  * in one statement for the rows that move. `ids` must name exactly the page's own blocks, each
  * once (layout blocks are the layout's): anything else is a 400 and nothing moves.
  */
-export async function orderBlocks(_app: FastifyInstance, repository: RepositoryLookup, trx: ModelQueries, pageId: string, ids: string[]): Promise<void> {
+export async function orderBlocks(
+  _app: FastifyInstance,
+  repository: RepositoryLookup,
+  trx: ModelQueries,
+  pageId: string,
+  ids: string[],
+): Promise<void> {
   const rows = await pageRows(trx, pageId);
   const waiting = new Map<string, PlacedRow[]>();
   for (const row of rows) waiting.set(row.widgetId, [...(waiting.get(row.widgetId) ?? []), row]);

@@ -22,12 +22,22 @@ const PLACEMENTS = ["host/pages-to-widgets", "host/layouts-to-widgets"] as const
  * same transaction; with drafts on only the working copies go, and the page's publish removes
  * the published ones (its tree is walked through the published side too).
  */
-export async function removeBlock(app: FastifyInstance, graph: RelationGraph, repository: RepositoryLookup, trx: ModelQueries, pageId: string, blockId: string): Promise<void> {
+export async function removeBlock(
+  app: FastifyInstance,
+  graph: RelationGraph,
+  repository: RepositoryLookup,
+  trx: ModelQueries,
+  pageId: string,
+  blockId: string,
+): Promise<void> {
   const rows = await pageRows(trx, pageId);
   const mine = rows.filter((r) => r.widgetId === blockId);
   if (mine.length === 0) throw notFound(`Block ${blockId} is not on page ${pageId}`);
   await repository(PAGE_WIDGETS).deleteMany(mine.map((r) => r.id));
-  await renumber(repository, rows.filter((r) => r.widgetId !== blockId));
+  await renumber(
+    repository,
+    rows.filter((r) => r.widgetId !== blockId),
+  );
   const elsewhere = await Promise.all(
     PLACEMENTS.map((model) => trx.selectFrom(model).select("id").where("widgetId", "=", blockId).limit(1).execute()),
   );

@@ -13,11 +13,21 @@ export const PAGE_WIDGETS = "host/pages-to-widgets";
  * (docs/drafts.md, Versions) — a `save` under drafts, a `publish` with DRAFTS=off, where the
  * repositories publish every write as they make it.
  */
-export async function pageBlockWrite<T>(app: FastifyInstance, pageId: string, subjectId: string | null, work: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<T>): Promise<T> {
+export async function pageBlockWrite<T>(
+  app: FastifyInstance,
+  pageId: string,
+  subjectId: string | null,
+  work: (repository: RepositoryLookup, trx: ModelTransaction) => Promise<T>,
+): Promise<T> {
   const model = app.registry.get(PAGES);
   const versions = app.drafts.versions;
   return runTransaction(app.database, app.repositories, async (repository, trx) => {
-    const page = await trx.selectFrom("host/pages").select("id").where("id", "=", pageId).forUpdate().executeTakeFirst();
+    const page = await trx
+      .selectFrom("host/pages")
+      .select("id")
+      .where("id", "=", pageId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!page) throw notFound(`Page ${pageId} was not found`);
     await versions?.beforeSave(trx, model, [pageId]);
     const result = await work(repository, trx);
@@ -34,13 +44,25 @@ export interface PlacedRow {
 
 /** The page's own block rows (host/pages-to-widgets) in their order. */
 export async function pageRows(trx: ModelQueries, pageId: string): Promise<PlacedRow[]> {
-  const rows = await trx.selectFrom(PAGE_WIDGETS).select(["id", "widgetId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute();
-  rows.sort((a, b) => Number(a.orderIndex) - Number(b.orderIndex) || String(a.createdAt).localeCompare(String(b.createdAt)) || String(a.id).localeCompare(String(b.id)));
+  const rows = await trx
+    .selectFrom(PAGE_WIDGETS)
+    .select(["id", "widgetId", "orderIndex", "createdAt"])
+    .where("pageId", "=", pageId)
+    .execute();
+  rows.sort(
+    (a, b) =>
+      Number(a.orderIndex) - Number(b.orderIndex) ||
+      String(a.createdAt).localeCompare(String(b.createdAt)) ||
+      String(a.id).localeCompare(String(b.id)),
+  );
   return rows.map((r) => ({ id: r.id, widgetId: r.widgetId, orderIndex: r.orderIndex }));
 }
 
 /** Gives the rows, in this order, order indexes 0..n-1: one statement for the rows whose index changes. */
 export async function renumber(repository: RepositoryLookup, rows: PlacedRow[]): Promise<void> {
   const moved = rows.map((row, value) => ({ id: row.id, value, was: row.orderIndex })).filter((p) => p.value !== p.was);
-  await repository(PAGE_WIDGETS).setPositions("orderIndex", moved.map(({ id, value }) => ({ id, value })));
+  await repository(PAGE_WIDGETS).setPositions(
+    "orderIndex",
+    moved.map(({ id, value }) => ({ id, value })),
+  );
 }

@@ -40,12 +40,21 @@ const add = (map: Map<string, Set<string>>, model: string, id: string) => {
  * feature shown by another block, a module widget another host widget shows) is shared: the tree
  * keeps the link to it but does not own it or walk below it.
  */
-export async function readBlockTree(typed: ModelQueries, registry: Registry, graph: RelationGraph, hostWidgetId: string): Promise<BlockTree> {
+export async function readBlockTree(
+  typed: ModelQueries,
+  registry: Registry,
+  graph: RelationGraph,
+  hostWidgetId: string,
+): Promise<BlockTree> {
   const tree: BlockTree = { relations: new Map(), owned: new Map([["host/widgets", new Set([hostWidgetId])]]) };
   // Below the module widget, the relation graph names the models: queries for any model.
   const db: AnyModelDb = typed;
   const table = (model: string) => registry.get(model).table;
-  const links = await typed.selectFrom(EXTERNAL_WIDGETS).select(["id", "externalModule", "externalWidgetId"]).where("widgetId", "=", hostWidgetId).execute();
+  const links = await typed
+    .selectFrom(EXTERNAL_WIDGETS)
+    .select(["id", "externalModule", "externalWidgetId"])
+    .where("widgetId", "=", hostWidgetId)
+    .execute();
   let frontier = new Map<string, Set<string>>();
   for (const link of links) {
     add(tree.relations, EXTERNAL_WIDGETS, link.id);
@@ -59,10 +68,15 @@ export async function readBlockTree(typed: ModelQueries, registry: Registry, gra
     await Promise.all(
       [...frontier].flatMap(([model, ids]) =>
         graph.childrenOf(model).map(async (relation) => {
-          const rows = await db.selectFrom(table(relation.id)).select(["id", relation.child.key]).where(relation.parent.key, "in", [...ids]).execute();
+          const rows = await db
+            .selectFrom(table(relation.id))
+            .select(["id", relation.child.key])
+            .where(relation.parent.key, "in", [...ids])
+            .execute();
           for (const row of rows) {
             add(tree.relations, relation.id, row.id);
-            if (CONTENT_MODELS.has(relation.child.model) && typeof row[relation.child.key] === "string") add(candidates, relation.child.model, row[relation.child.key]);
+            if (CONTENT_MODELS.has(relation.child.model) && typeof row[relation.child.key] === "string")
+              add(candidates, relation.child.model, row[relation.child.key]);
           }
         }),
       ),
@@ -73,19 +87,32 @@ export async function readBlockTree(typed: ModelQueries, registry: Registry, gra
 }
 
 /** The candidates no relation row outside the tree points at (one query per parent relation model). */
-async function unshared(db: AnyModelDb, registry: Registry, graph: RelationGraph, tree: BlockTree, candidates: Map<string, Set<string>>) {
+async function unshared(
+  db: AnyModelDb,
+  registry: Registry,
+  graph: RelationGraph,
+  tree: BlockTree,
+  candidates: Map<string, Set<string>>,
+) {
   const result = new Map<string, Set<string>>();
   await Promise.all(
     [...candidates].map(async ([model, ids]) => {
       const shared = new Set<string>();
-      const parents = graph.parentsOf(model).map((r) => ({ id: r.id, key: r.child.key, where: undefined as string | undefined }));
+      const parents = graph
+        .parentsOf(model)
+        .map((r) => ({ id: r.id, key: r.child.key, where: undefined as string | undefined }));
       // The link from host widgets names its module in a column, not a foreign key.
-      if (model.endsWith("/widgets")) parents.push({ id: EXTERNAL_WIDGETS, key: "externalWidgetId", where: model.split("/")[0] });
+      if (model.endsWith("/widgets"))
+        parents.push({ id: EXTERNAL_WIDGETS, key: "externalWidgetId", where: model.split("/")[0] });
       await Promise.all(
         parents.map(async (parent) => {
-          let query = db.selectFrom(registry.get(parent.id).table).select(["id", parent.key]).where(parent.key, "in", [...ids]);
+          let query = db
+            .selectFrom(registry.get(parent.id).table)
+            .select(["id", parent.key])
+            .where(parent.key, "in", [...ids]);
           if (parent.where) query = query.where("externalModule", "=", parent.where);
-          for (const row of await query.execute()) if (!tree.relations.get(parent.id)?.has(row.id)) shared.add(row[parent.key]);
+          for (const row of await query.execute())
+            if (!tree.relations.get(parent.id)?.has(row.id)) shared.add(row[parent.key]);
         }),
       );
       const own = [...ids].filter((id) => !shared.has(id));

@@ -18,7 +18,8 @@ import { readPageBlocks } from "./page-blocks-read.js";
 const BLOCKS = "/api/host/pages/:id/blocks";
 const ONE = `${BLOCKS}/:blockId`;
 const tag = "host";
-const BLOCK_FIELDS = "`{ id` (the host widget), `region` (`page` or the layout's id), `module`, `variant`, `widgetId` (the module widget), `title` }";
+const BLOCK_FIELDS =
+  "`{ id` (the host widget), `region` (`page` or the layout's id), `module`, `variant`, `widgetId` (the module widget), `title` }";
 
 /**
  * The page composer's blocks API (docs/api.md "Page blocks"): a page's blocks listed,
@@ -33,15 +34,26 @@ export function registerBlocksRoutes(app: FastifyInstance) {
   const typed = modelQueries(app.database.db, app.registry);
   const editors = async (request: FastifyRequest) => {
     if (await mayEdit(app, request, app.registry.get(PAGES))) return;
-    if (request.caller?.kind === "anonymous") throw new AppError("AUTHENTICATION_ERROR", "sign in to edit a page's blocks");
+    if (request.caller?.kind === "anonymous")
+      throw new AppError("AUTHENTICATION_ERROR", "sign in to edit a page's blocks");
     throw new AppError("PERMISSION_ERROR", "a page's blocks need permission to edit pages");
   };
-  const list = (pageId: string, language: string | undefined) => readPageBlocks(typed, app.registry, pageId, checkLanguage(language) ?? DEFAULT_LANGUAGE);
-  const one = async (pageId: string, blockId: string, language: string | undefined) => (await list(pageId, language)).find((b) => b.id === blockId && b.region === "page");
+  const list = (pageId: string, language: string | undefined) =>
+    readPageBlocks(typed, app.registry, pageId, checkLanguage(language) ?? DEFAULT_LANGUAGE);
+  const one = async (pageId: string, blockId: string, language: string | undefined) =>
+    (await list(pageId, language)).find((b) => b.id === blockId && b.region === "page");
 
   defineRoute(
     app,
-    { method: "GET", url: BLOCKS, tag, params: pageParams, query: languageQuery, authorize: editors, summary: `The page's blocks in the site's order (working copy): its layouts' blocks first, then its own; each ${BLOCK_FIELDS}, \`title\` in \`?language\` (default the site's default language)` },
+    {
+      method: "GET",
+      url: BLOCKS,
+      tag,
+      params: pageParams,
+      query: languageQuery,
+      authorize: editors,
+      summary: `The page's blocks in the site's order (working copy): its layouts' blocks first, then its own; each ${BLOCK_FIELDS}, \`title\` in \`?language\` (default the site's default language)`,
+    },
     async ({ params, query }) => ({ data: await list(params.id, query.language) }),
   );
 
@@ -70,27 +82,62 @@ export function registerBlocksRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { method: "PATCH", url: `${BLOCKS}/order`, tag, params: pageParams, query: languageQuery, body: orderInput, authorize: editors, summary: "Order the page's blocks: `{ ids }`, exactly the page's own blocks (host widget ids), get order indexes 0..n-1 in one statement. Answers the page's blocks" },
+    {
+      method: "PATCH",
+      url: `${BLOCKS}/order`,
+      tag,
+      params: pageParams,
+      query: languageQuery,
+      body: orderInput,
+      authorize: editors,
+      summary:
+        "Order the page's blocks: `{ ids }`, exactly the page's own blocks (host widget ids), get order indexes 0..n-1 in one statement. Answers the page's blocks",
+    },
     async ({ params, query, body }, request) => {
-      await pageBlockWrite(app, params.id, subjectOf(request), (repository, trx) => orderBlocks(app, repository, trx, params.id, body.ids));
+      await pageBlockWrite(app, params.id, subjectOf(request), (repository, trx) =>
+        orderBlocks(app, repository, trx, params.id, body.ids),
+      );
       return { data: await list(params.id, query.language) };
     },
   );
 
   defineRoute(
     app,
-    { method: "DELETE", url: ONE, tag, params: blockParams, query: languageQuery, authorize: editors, summary: "Remove a block from the page with every record only it used (host widget, its link, the module widget, its features, buttons, slides and their relation rows); shared records stay. Answers the page's blocks" },
+    {
+      method: "DELETE",
+      url: ONE,
+      tag,
+      params: blockParams,
+      query: languageQuery,
+      authorize: editors,
+      summary:
+        "Remove a block from the page with every record only it used (host widget, its link, the module widget, its features, buttons, slides and their relation rows); shared records stay. Answers the page's blocks",
+    },
     async ({ params, query }, request) => {
-      await pageBlockWrite(app, params.id, subjectOf(request), (repository, trx) => removeBlock(app, graph, repository, trx, params.id, params.blockId));
+      await pageBlockWrite(app, params.id, subjectOf(request), (repository, trx) =>
+        removeBlock(app, graph, repository, trx, params.id, params.blockId),
+      );
       return { data: await list(params.id, query.language) };
     },
   );
 
   defineRoute(
     app,
-    { method: "POST", url: `${ONE}/duplicate`, tag, status: 201, params: blockParams, query: languageQuery, authorize: editors, summary: "Copy a block right after it: a deep copy of what only it used, sharing what it shares (products, files). Answers the copy" },
+    {
+      method: "POST",
+      url: `${ONE}/duplicate`,
+      tag,
+      status: 201,
+      params: blockParams,
+      query: languageQuery,
+      authorize: editors,
+      summary:
+        "Copy a block right after it: a deep copy of what only it used, sharing what it shares (products, files). Answers the copy",
+    },
     async ({ params, query }, request, reply) => {
-      const id = await pageBlockWrite(app, params.id, subjectOf(request), (repository, trx) => duplicateBlock(app, graph, repository, trx, params.id, params.blockId));
+      const id = await pageBlockWrite(app, params.id, subjectOf(request), (repository, trx) =>
+        duplicateBlock(app, graph, repository, trx, params.id, params.blockId),
+      );
       return reply.status(201).send({ data: await one(params.id, id, query.language) });
     },
   );

@@ -15,11 +15,22 @@ export function registerCatalogueRoute(app: FastifyInstance) {
     label: moduleLabels[module],
     variants: Object.entries(variants)
       .filter(([variant]) => rendered[`${module}/widgets`]?.includes(variant))
-      .map(([variant, entry]) => ({ variant, label: entry.label, description: entry.description, children: [...entry.children] })),
+      .map(([variant, entry]) => ({
+        variant,
+        label: entry.label,
+        description: entry.description,
+        children: [...entry.children],
+      })),
   }));
   defineRoute(
     app,
-    { method: "GET", url: "/api/host/blocks/catalogue", tag: "host", summary: "The block palette: `[{ module, label: { en, ru }, variants: [{ variant, label: { en, ru }, description: { en, ru }, children }] }]`, `children` the kinds of children a variant takes (features, buttons, slides, products…)" },
+    {
+      method: "GET",
+      url: "/api/host/blocks/catalogue",
+      tag: "host",
+      summary:
+        "The block palette: `[{ module, label: { en, ru }, variants: [{ variant, label: { en, ru }, description: { en, ru }, children }] }]`, `children` the kinds of children a variant takes (features, buttons, slides, products…)",
+    },
     async () => ({ data: modules }),
   );
 }

@@ -22,7 +22,10 @@ export interface PageBlock {
 
 /** A placement row (a link with its order index). */
 type Placed = { id: string; orderIndex: number; createdAt: Date };
-const byOrder = (a: Placed, b: Placed) => Number(a.orderIndex) - Number(b.orderIndex) || String(a.createdAt).localeCompare(String(b.createdAt)) || String(a.id).localeCompare(String(b.id));
+const byOrder = (a: Placed, b: Placed) =>
+  Number(a.orderIndex) - Number(b.orderIndex) ||
+  String(a.createdAt).localeCompare(String(b.createdAt)) ||
+  String(a.id).localeCompare(String(b.id));
 
 /** A text of a language map in this language, else the default language's, else none. */
 export const textIn = (map: unknown, language: string): string | undefined => {
@@ -39,26 +42,50 @@ export const textIn = (map: unknown, language: string): string | undefined => {
  * navbar above the page and its footer below), then the page's own. A fixed number of queries
  * whatever the count of blocks.
  */
-export async function readPageBlocks(db: ModelQueries, registry: Registry, pageId: string, language: string): Promise<PageBlock[]> {
+export async function readPageBlocks(
+  db: ModelQueries,
+  registry: Registry,
+  pageId: string,
+  language: string,
+): Promise<PageBlock[]> {
   const page = await db.selectFrom("host/pages").select("id").where("id", "=", pageId).executeTakeFirst();
   if (!page) throw notFound(`Page ${pageId} was not found`);
   const [layoutLinks, pageLinks] = await Promise.all([
-    db.selectFrom("host/pages-to-layouts").select(["id", "layoutId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute(),
-    db.selectFrom("host/pages-to-widgets").select(["id", "widgetId", "orderIndex", "createdAt"]).where("pageId", "=", pageId).execute(),
+    db
+      .selectFrom("host/pages-to-layouts")
+      .select(["id", "layoutId", "orderIndex", "createdAt"])
+      .where("pageId", "=", pageId)
+      .execute(),
+    db
+      .selectFrom("host/pages-to-widgets")
+      .select(["id", "widgetId", "orderIndex", "createdAt"])
+      .where("pageId", "=", pageId)
+      .execute(),
   ]);
   const layoutIds = layoutLinks.sort(byOrder).map((l) => l.layoutId);
   const layoutWidgets = layoutIds.length
-    ? await db.selectFrom("host/layouts-to-widgets").select(["id", "layoutId", "widgetId", "orderIndex", "createdAt"]).where("layoutId", "in", layoutIds).execute()
+    ? await db
+        .selectFrom("host/layouts-to-widgets")
+        .select(["id", "layoutId", "widgetId", "orderIndex", "createdAt"])
+        .where("layoutId", "in", layoutIds)
+        .execute()
     : [];
   const placed: { id: string; region: string }[] = [];
   for (const layoutId of layoutIds) {
-    for (const row of layoutWidgets.filter((w) => w.layoutId === layoutId).sort(byOrder)) placed.push({ id: row.widgetId, region: layoutId });
+    for (const row of layoutWidgets.filter((w) => w.layoutId === layoutId).sort(byOrder))
+      placed.push({ id: row.widgetId, region: layoutId });
   }
   for (const row of pageLinks.sort(byOrder)) placed.push({ id: row.widgetId, region: "page" });
-  const shown = await shownWidgets(db, registry, placed.map((p) => p.id));
+  const shown = await shownWidgets(
+    db,
+    registry,
+    placed.map((p) => p.id),
+  );
   return placed.map(({ id, region }) => {
     const widget = shown.get(id);
-    const label = widget && ownEntry(ownEntry(blockCatalogue, widget.module), widget.variant)?.label as Record<string, string> | undefined;
+    const label =
+      widget &&
+      (ownEntry(ownEntry(blockCatalogue, widget.module), widget.variant)?.label as Record<string, string> | undefined);
     return {
       id,
       region,
@@ -74,11 +101,18 @@ export async function readPageBlocks(db: ModelQueries, registry: Registry, pageI
 async function shownWidgets(db: ModelQueries, registry: Registry, hostIds: string[]) {
   const shown = new Map<string, { module: string; id: string; variant: string; title: unknown }>();
   if (hostIds.length === 0) return shown;
-  const links = (await db.selectFrom(EXTERNAL_WIDGETS).select(["id", "widgetId", "externalModule", "externalWidgetId", "orderIndex", "createdAt"]).where("widgetId", "in", [...new Set(hostIds)]).execute()).sort(byOrder);
+  const links = (
+    await db
+      .selectFrom(EXTERNAL_WIDGETS)
+      .select(["id", "widgetId", "externalModule", "externalWidgetId", "orderIndex", "createdAt"])
+      .where("widgetId", "in", [...new Set(hostIds)])
+      .execute()
+  ).sort(byOrder);
   const first = new Map<string, (typeof links)[number]>();
   for (const link of links) if (!first.has(link.widgetId)) first.set(link.widgetId, link);
   const byModule = new Map<string, string[]>();
-  for (const link of first.values()) byModule.set(link.externalModule, [...(byModule.get(link.externalModule) ?? []), link.externalWidgetId]);
+  for (const link of first.values())
+    byModule.set(link.externalModule, [...(byModule.get(link.externalModule) ?? []), link.externalWidgetId]);
   const rows = new Map<string, { id: string; variant: unknown; title: unknown }>();
   // Each module's widgets model, named by the link: a query for any model.
   const widgets: AnyModelDb = db;
@@ -86,12 +120,23 @@ async function shownWidgets(db: ModelQueries, registry: Registry, hostIds: strin
     [...byModule].map(async ([module, ids]) => {
       const model = registry.find(`${module}/widgets`);
       if (!model) return;
-      for (const row of await widgets.selectFrom(model.table).select(["id", "variant", "title"]).where("id", "in", ids).execute()) rows.set(`${module}:${row.id}`, row);
+      for (const row of await widgets
+        .selectFrom(model.table)
+        .select(["id", "variant", "title"])
+        .where("id", "in", ids)
+        .execute())
+        rows.set(`${module}:${row.id}`, row);
     }),
   );
   for (const [hostId, link] of first) {
     const row = rows.get(`${link.externalModule}:${link.externalWidgetId}`);
-    if (row) shown.set(hostId, { module: link.externalModule, id: row.id, variant: String(row.variant ?? "default"), title: row.title });
+    if (row)
+      shown.set(hostId, {
+        module: link.externalModule,
+        id: row.id,
+        variant: String(row.variant ?? "default"),
+        title: row.title,
+      });
   }
   return shown;
 }

@@ -5,7 +5,12 @@ import type { WidgetProps } from "@rjsf/utils";
 export const errorOf = (props: WidgetProps) => props.rawErrors?.[0];
 
 /** The props every Mantine input of a form field takes from RJSF: id, label, required mark, first error. */
-export const fieldProps = (props: WidgetProps) => ({ id: props.id, label: props.label, required: props.required, error: errorOf(props) });
+export const fieldProps = (props: WidgetProps) => ({
+  id: props.id,
+  label: props.label,
+  required: props.required,
+  error: errorOf(props),
+});
 
 export function TextWidget(props: WidgetProps) {
   return (

@@ -35,19 +35,41 @@ export function FileWidget(props: WidgetProps) {
     if (file) context.files.set(props.name, file);
     else context.files.delete(props.name);
     // Marks the form changed; the real value comes from the server after the upload.
-    props.onChange(file ? props.value ?? "" : props.value);
+    props.onChange(file ? (props.value ?? "") : props.value);
   };
   const saved = context.record && context.record[props.name] === props.value ? context.record : undefined;
   const facts = saved
-    ? [saved.mimeType, byteSize(saved.size as number | null, t.language), saved.width && saved.height ? `${saved.width} × ${saved.height} px` : ""].filter(Boolean).join(" · ")
+    ? [
+        saved.mimeType,
+        byteSize(saved.size as number | null, t.language),
+        saved.width && saved.height ? `${saved.width} × ${saved.height} px` : "",
+      ]
+        .filter(Boolean)
+        .join(" · ")
     : "";
   return (
     <Input.Wrapper label={props.label} required={props.required && !props.value} error={errorOf(props)} id={props.id}>
       <Group gap="sm" mt={4} wrap="nowrap" align="center">
         {preview ? (
-          <img src={preview} alt="" width={64} height={64} style={{ objectFit: "cover", borderRadius: 6 }} data-testid="file-thumb" />
+          <img
+            src={preview}
+            alt=""
+            width={64}
+            height={64}
+            style={{ objectFit: "cover", borderRadius: 6 }}
+            data-testid="file-thumb"
+          />
         ) : props.value && !chosen ? (
-          <FileThumb file={{ file: props.value, mimeType: saved?.mimeType ?? (/\.(jpe?g|png|webp|gif|avif|svg)$/i.test(props.value) ? "image/" : ""), extension: saved?.extension, alt: saved?.alt }} size={64} language={t.language} />
+          <FileThumb
+            file={{
+              file: props.value,
+              mimeType: saved?.mimeType ?? (/\.(jpe?g|png|webp|gif|avif|svg)$/i.test(props.value) ? "image/" : ""),
+              extension: saved?.extension,
+              alt: saved?.alt,
+            }}
+            size={64}
+            language={t.language}
+          />
         ) : null}
         <Stack gap={2} miw={0}>
           <Group gap="sm">
@@ -61,7 +83,13 @@ export function FileWidget(props: WidgetProps) {
             {chosen ? (
               <Text size="sm">{chosen.name}</Text>
             ) : props.value ? (
-              <Anchor size="sm" href={safeHref(props.value)} target="_blank" rel="noreferrer" style={{ wordBreak: "break-all" }}>
+              <Anchor
+                size="sm"
+                href={safeHref(props.value)}
+                target="_blank"
+                rel="noreferrer"
+                style={{ wordBreak: "break-all" }}
+              >
                 {props.value}
               </Anchor>
             ) : (

@@ -1,5 +1,12 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from "@rjsf/utils";
-import { CheckboxWidget, NumberWidget, SelectWidget, TextareaWidget, TextWidget, UnknownWidget } from "./basic-widgets.js";
+import {
+  CheckboxWidget,
+  NumberWidget,
+  SelectWidget,
+  TextareaWidget,
+  TextWidget,
+  UnknownWidget,
+} from "./basic-widgets.js";
 import { DateTimeWidget } from "./date-time-widget.js";
 import { FileWidget } from "./file-widget.js";
 import { JsonField } from "./json-field.js";

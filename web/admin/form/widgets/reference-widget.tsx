@@ -27,7 +27,16 @@ export function ReferenceWidget(props: WidgetProps) {
   // A file is chosen by its thumbnail, or uploaded in place.
   if (field.references === FILES) {
     const { label, required, id } = fieldProps(props);
-    return <FilePicker value={props.value || undefined} onChange={(value) => props.onChange(value)} label={label as string} required={required} error={errorOf(props)} id={id} />;
+    return (
+      <FilePicker
+        value={props.value || undefined}
+        onChange={(value) => props.onChange(value)}
+        label={label as string}
+        required={required}
+        error={errorOf(props)}
+        id={id}
+      />
+    );
   }
   return <RecordSelect {...props} />;
 }
@@ -93,8 +102,16 @@ function RecordSelect(props: WidgetProps) {
   const data = canCreate && found.length > 0 ? [...found, { value: NEW, label: t.newRecord(target!.title) }] : found;
   const nothingFound = canCreate ? (
     <Stack gap={4} align="flex-start">
-      <Text size="sm" c="dimmed">{t.nothingFound}</Text>
-      <Button size="compact-sm" variant="subtle" onMouseDown={(e) => e.preventDefault()} onClick={() => setCreating(true)} data-testid="picker-new">
+      <Text size="sm" c="dimmed">
+        {t.nothingFound}
+      </Text>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => setCreating(true)}
+        data-testid="picker-new"
+      >
         {t.newRecord(target!.title)}
       </Button>
     </Stack>

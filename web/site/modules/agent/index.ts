@@ -2,5 +2,7 @@ import { variant, type ModuleVariants } from "../../variant-types.js";
 
 /** The agent module's variants: its widget's default (title, subtitle, description, className). */
 export const variants: ModuleVariants = {
-  "agent/widgets": { default: variant("site/render/text-widget.tsx", () => import("../../render/text-widget.js"), "TextWidgetDefault") },
+  "agent/widgets": {
+    default: variant("site/render/text-widget.tsx", () => import("../../render/text-widget.js"), "TextWidgetDefault"),
+  },
 };

@@ -1,7 +1,8 @@
 import { api } from "../../../api/client.js";
 
 /** The dummy provider's routes (docs/shop.md): the payment page's data and the webhook it posts to. */
-export const dummyInvoiceApi = (invoiceId: string) => `/api/billing/payment-intents/dummy/invoices/${encodeURIComponent(invoiceId)}`;
+export const dummyInvoiceApi = (invoiceId: string) =>
+  `/api/billing/payment-intents/dummy/invoices/${encodeURIComponent(invoiceId)}`;
 export const DUMMY_WEBHOOK = "/api/billing/payment-intents/dummy/webhook";
 export const DUMMY_SIGNATURE_HEADER = "X-Dummy-Signature";
 
@@ -24,7 +25,11 @@ interface InvoiceAnswer {
  * answers where to go next: the invoice's success or cancel page. When the invoice is no longer
  * new (paid in another tab), nothing is posted and the answer says so.
  */
-export async function sendDummyNotification(invoiceId: string, token: string, action: "pay" | "decline"): Promise<{ next?: string; status: string }> {
+export async function sendDummyNotification(
+  invoiceId: string,
+  token: string,
+  action: "pay" | "decline",
+): Promise<{ next?: string; status: string }> {
   const answer = await api<InvoiceAnswer>(dummyInvoiceApi(invoiceId), { query: { token } });
   if (!answer.actions) return { status: answer.invoice.status };
   const signed = answer.actions[action];

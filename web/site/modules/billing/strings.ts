@@ -11,7 +11,8 @@ const en = {
   paying: "Paying...",
   decline: "Decline",
   declining: "Declining...",
-  testNote: "This is a test payment page: no money is charged. Pay or Decline sends the provider's signed notification to the shop.",
+  testNote:
+    "This is a test payment page: no money is charged. Pay or Decline sends the provider's signed notification to the shop.",
   invalidLink: "This payment link is not valid.",
   invalidLinkText: "Check the address, or go back to the shop and check out again.",
   backToShop: "Back to the shop",
@@ -35,7 +36,8 @@ const ru: Record<BillingStringKey, string> = {
   paying: "Оплата...",
   decline: "Отклонить",
   declining: "Отклонение...",
-  testNote: "Это тестовая страница оплаты: деньги не списываются. «Оплатить» или «Отклонить» отправляют магазину подписанное уведомление платёжной системы.",
+  testNote:
+    "Это тестовая страница оплаты: деньги не списываются. «Оплатить» или «Отклонить» отправляют магазину подписанное уведомление платёжной системы.",
   invalidLink: "Эта ссылка на оплату недействительна.",
   invalidLinkText: "Проверьте адрес или вернитесь в магазин и оформите заказ снова.",
   backToShop: "Вернуться в магазин",

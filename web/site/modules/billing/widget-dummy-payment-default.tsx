@@ -11,7 +11,12 @@ import { useAction } from "../rbac/use-action.js";
 import { INVOICE_SEGMENT, sendDummyNotification } from "./dummy-payment.js";
 import { billingText, type BillingStringKey } from "./strings.js";
 
-const DONE: Record<string, BillingStringKey> = { paid: "statusPaid", failed: "statusFailed", canceled: "statusCanceled", refunded: "statusRefunded" };
+const DONE: Record<string, BillingStringKey> = {
+  paid: "statusPaid",
+  failed: "statusFailed",
+  canceled: "statusCanceled",
+  refunded: "statusRefunded",
+};
 
 /**
  * Billing widget 'dummy-payment-default': the dummy provider's hosted payment page. The server
@@ -24,7 +29,13 @@ export function DummyPaymentDefault({ record }: VariantProps) {
   const t = (key: BillingStringKey) => billingText(key, site.language);
   const invoice = site.bySegment(INVOICE_SEGMENT);
   return (
-    <Box bg="gray.0" mih="100vh" py={{ base: 24, sm: 64 }} className={typeof record.className === "string" ? record.className : undefined} data-dummy-payment="">
+    <Box
+      bg="gray.0"
+      mih="100vh"
+      py={{ base: 24, sm: 64 }}
+      className={typeof record.className === "string" ? record.className : undefined}
+      data-dummy-payment=""
+    >
       <Container size={480} px="md">
         <Group justify="space-between" mb="lg">
           <Group gap={8}>
@@ -75,7 +86,13 @@ function InvoiceView({ invoice }: { invoice: Row }) {
         <Text c="dimmed" fz="sm">
           {t("amountDue")}
         </Text>
-        <Text fw={800} fz={40} lh={1.1} style={{ fontVariantNumeric: "tabular-nums", letterSpacing: "-0.02em" }} data-amount={String(invoice.amount ?? "")}>
+        <Text
+          fw={800}
+          fz={40}
+          lh={1.1}
+          style={{ fontVariantNumeric: "tabular-nums", letterSpacing: "-0.02em" }}
+          data-amount={String(invoice.amount ?? "")}
+        >
           {amount}
         </Text>
         {typeof currency?.slug === "string" ? (
@@ -117,7 +134,14 @@ function InvoiceView({ invoice }: { invoice: Row }) {
           <Button size="lg" fullWidth onClick={() => void act("pay")} disabled={busy} data-pay="">
             {busy && chosen === "pay" ? t("paying") : `${t("pay")} ${amount}`}
           </Button>
-          <Button size="md" fullWidth variant="default" onClick={() => void act("decline")} disabled={busy} data-decline="">
+          <Button
+            size="md"
+            fullWidth
+            variant="default"
+            onClick={() => void act("decline")}
+            disabled={busy}
+            data-decline=""
+          >
             {busy && chosen === "decline" ? t("declining") : t("decline")}
           </Button>
         </Stack>
@@ -125,7 +149,11 @@ function InvoiceView({ invoice }: { invoice: Row }) {
         <Alert color={status === "paid" ? "teal" : "orange"} variant="light" data-invoice-done={status}>
           <Stack gap={6}>
             <Text fz="sm">{done ? t(done) : `${t("statusOther")} ${status}`}</Text>
-            <Anchor href={String((status === "paid" ? invoice.successUrl : invoice.cancelUrl) ?? withLanguage("/", language))} fz="sm" fw={600}>
+            <Anchor
+              href={String((status === "paid" ? invoice.successUrl : invoice.cancelUrl) ?? withLanguage("/", language))}
+              fz="sm"
+              fw={600}
+            >
               {t("continue")}
             </Anchor>
           </Stack>

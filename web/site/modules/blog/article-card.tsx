@@ -22,14 +22,25 @@ export function ArticleCard({ record }: VariantProps) {
     <Card withBorder radius="lg" padding="lg" className={classNameOf(record)} data-article-card="" h="100%">
       {cover ? (
         <Card.Section mb="md">
-          <FileView file={cover} language={site.language} sizes="(min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "16 / 9", borderRadius: 0 }} />
+          <FileView
+            file={cover}
+            language={site.language}
+            sizes="(min-width: 48em) 50vw, 100vw"
+            style={{ width: "100%", aspectRatio: "16 / 9", borderRadius: 0 }}
+          />
         </Card.Section>
       ) : null}
       <Stack gap="xs" style={{ flex: 1 }}>
         {categories.length ? (
           <Group gap={6}>
             {categories.map(({ relation, record: category }) => (
-              <Badge key={relation.id} component="a" href={categoryHref(category, site.language)} variant="light" style={{ cursor: "pointer" }}>
+              <Badge
+                key={relation.id}
+                component="a"
+                href={categoryHref(category, site.language)}
+                variant="light"
+                style={{ cursor: "pointer" }}
+              >
                 {text(category.title, site.language) || String(category.slug)}
               </Badge>
             ))}

@@ -22,7 +22,13 @@ export function ArticleView({ article, children }: { article: Row; children?: Re
         {categories.length ? (
           <Group gap={6}>
             {categories.map(({ relation, record }) => (
-              <Badge key={relation.id} component="a" href={categoryHref(record, site.language)} variant="light" style={{ cursor: "pointer" }}>
+              <Badge
+                key={relation.id}
+                component="a"
+                href={categoryHref(record, site.language)}
+                variant="light"
+                style={{ cursor: "pointer" }}
+              >
                 {text(record.title, site.language)}
               </Badge>
             ))}
@@ -31,7 +37,11 @@ export function ArticleView({ article, children }: { article: Row; children?: Re
         <Title order={1} fz={{ base: 34, sm: 46 }} lh={1.1} style={{ letterSpacing: "-0.02em" }}>
           {text(article.title, site.language)}
         </Title>
-        {subtitle ? <Text fz="xl" c="dimmed">{subtitle}</Text> : null}
+        {subtitle ? (
+          <Text fz="xl" c="dimmed">
+            {subtitle}
+          </Text>
+        ) : null}
         {cover ? <FileView file={cover} language={site.language} style={{ width: "100%", borderRadius: 16 }} /> : null}
         <div style={{ fontSize: "1.075rem", lineHeight: 1.7 }}>
           <SiteRichText record={article} />

@@ -9,7 +9,13 @@ import { categoryHref } from "./links.js";
 export function CategoryButton({ record }: VariantProps) {
   const site = useSite();
   return (
-    <LinkButton href={categoryHref(record, site.language)} variant="outline" radius="xl" className={classNameOf(record)} data-category-button="">
+    <LinkButton
+      href={categoryHref(record, site.language)}
+      variant="outline"
+      radius="xl"
+      className={classNameOf(record)}
+      data-category-button=""
+    >
       {text(record.title, site.language) || String(record.slug ?? "")}
     </LinkButton>
   );

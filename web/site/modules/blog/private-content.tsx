@@ -8,7 +8,11 @@ import { RelatedViews } from "../../render/variant-view.js";
 import { loadPrivateWidgets, PRIVATE_RELATION } from "./private-widgets.js";
 import { showToast } from "../../../ui/toast.js";
 
-export type PrivateState = { status: "loading" } | { status: "denied" } | { status: "failed" } | { status: "ready"; data: PageData };
+export type PrivateState =
+  | { status: "loading" }
+  | { status: "denied" }
+  | { status: "failed" }
+  | { status: "ready"; data: PageData };
 
 /**
  * An article's private widgets: asked for after hydration (the server's HTML is shared by every

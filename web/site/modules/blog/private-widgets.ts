@@ -11,13 +11,26 @@ const filter = (column: string, method: string, value: unknown) => JSON.stringif
  * cached page): undefined when the server says the visitor may not read the link, else the page
  * data extended with the links and the website-builder widgets they name.
  */
-export async function loadPrivateWidgets(data: PageData, articleId: string, signal?: AbortSignal): Promise<PageData | undefined> {
-  const allowed = await api<boolean>(IS_AUTHORIZED, { query: { route: `/api/${PRIVATE_RELATION}`, method: "GET" }, signal });
+export async function loadPrivateWidgets(
+  data: PageData,
+  articleId: string,
+  signal?: AbortSignal,
+): Promise<PageData | undefined> {
+  const allowed = await api<boolean>(IS_AUTHORIZED, {
+    query: { route: `/api/${PRIVATE_RELATION}`, method: "GET" },
+    signal,
+  });
   if (allowed !== true) return undefined;
-  const links = await api<Row[]>(`/api/${PRIVATE_RELATION}`, { query: { "filters[and]": filter("articleId", "eq", articleId), limit: 1000 }, signal });
+  const links = await api<Row[]>(`/api/${PRIVATE_RELATION}`, {
+    query: { "filters[and]": filter("articleId", "eq", articleId), limit: 1000 },
+    signal,
+  });
   const ids = [...new Set(links.map((link) => String(link.websiteBuilderModuleWidgetId)))];
   const widgets = ids.length
-    ? await api<Row[]>("/api/website-builder/widgets", { query: { "filters[and]": filter("id", "inArray", ids), limit: 1000 }, signal })
+    ? await api<Row[]>("/api/website-builder/widgets", {
+        query: { "filters[and]": filter("id", "inArray", ids), limit: 1000 },
+        signal,
+      })
     : [];
   const byId = (rows: Row[]) => Object.fromEntries(rows.map((row) => [row.id, row]));
   return {

@@ -13,7 +13,12 @@ export function ArticleOverviewProductListCardDefault({ record }: VariantProps) 
   const site = useSite();
   const t = useUiText();
   const article = currentRecord(site, "blog.articles.slug", "blog/widgets-to-articles", record.id);
-  if (!article) return <Section record={record}><NotFoundNote /></Section>;
+  if (!article)
+    return (
+      <Section record={record}>
+        <NotFoundNote />
+      </Section>
+    );
   const hasProducts = site.related("blog/articles-to-ecommerce-module-products", article.id).length > 0;
   return (
     <Section record={record}>

@@ -15,7 +15,12 @@ export function CategoryListButtonDefault({ record }: VariantProps) {
       <WidgetHeading record={record} />
       <Group gap="sm">
         {categories.map(({ key, record: category, relation }) => (
-          <VariantView key={key} model="blog/categories" record={{ ...category, variant: "button-default" }} relation={relation} />
+          <VariantView
+            key={key}
+            model="blog/categories"
+            record={{ ...category, variant: "button-default" }}
+            relation={relation}
+          />
         ))}
       </Group>
     </Section>

@@ -14,7 +14,12 @@ import type { VariantProps } from "../../variant-types.js";
 export function CategoryOverviewDefault({ record }: VariantProps) {
   const site = useSite();
   const category = currentRecord(site, "blog.categories.slug", "blog/widgets-to-categories", record.id);
-  if (!category) return <Section record={record}><NotFoundNote /></Section>;
+  if (!category)
+    return (
+      <Section record={record}>
+        <NotFoundNote />
+      </Section>
+    );
   const subtitle = text(category.subtitle, site.language);
   const description = text(category.description, site.language);
   const hasArticles = site.related("blog/categories-to-articles", category.id).length > 0;
@@ -24,8 +29,16 @@ export function CategoryOverviewDefault({ record }: VariantProps) {
         <Title order={1} fz={{ base: 34, sm: 44 }} style={{ letterSpacing: "-0.02em" }}>
           {text(category.title, site.language)}
         </Title>
-        {subtitle ? <Text fz="xl" c="dimmed">{subtitle}</Text> : null}
-        {description ? <Text maw={760} style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
+        {subtitle ? (
+          <Text fz="xl" c="dimmed">
+            {subtitle}
+          </Text>
+        ) : null}
+        {description ? (
+          <Text maw={760} style={{ whiteSpace: "pre-line" }}>
+            {description}
+          </Text>
+        ) : null}
       </Stack>
       {hasArticles ? (
         <CardsGrid>

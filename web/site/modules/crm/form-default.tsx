@@ -14,7 +14,9 @@ import { ApiError } from "../../../api/client.js";
 /** The submitted fields a 400 names (`cause` paths `/data/{name}`). */
 function fieldsRefused(error: unknown): string[] {
   if (!(error instanceof ApiError) || error.status !== 400) return [];
-  return error.cause.map((c) => /^\/data\/([^/]+)$/.exec(c.path ?? "")?.[1]).filter((name): name is string => Boolean(name));
+  return error.cause
+    .map((c) => /^\/data\/([^/]+)$/.exec(c.path ?? "")?.[1])
+    .filter((name): name is string => Boolean(name));
 }
 
 /** Marks a field invalid with the browser's own message bubble, cleared as soon as it is edited. */
@@ -23,10 +25,14 @@ function markInvalid(form: HTMLFormElement, name: string, message: string) {
   if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return;
   input.setCustomValidity(message);
   input.setAttribute("aria-invalid", "true");
-  input.addEventListener("input", () => {
-    input.setCustomValidity("");
-    input.removeAttribute("aria-invalid");
-  }, { once: true });
+  input.addEventListener(
+    "input",
+    () => {
+      input.setCustomValidity("");
+      input.removeAttribute("aria-invalid");
+    },
+    { once: true },
+  );
   input.reportValidity();
 }
 

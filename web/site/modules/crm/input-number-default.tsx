@@ -6,5 +6,7 @@ import { inputProps } from "./input-props.js";
 /** A number field: a native number input, so the browser checks it and FormData reads it plainly. */
 export function InputNumberDefault({ record }: VariantProps) {
   const { language } = useSite();
-  return <TextField {...inputProps(record, language)} type="number" inputMode="decimal" step="any" data-crm-input="number" />;
+  return (
+    <TextField {...inputProps(record, language)} type="number" inputMode="decimal" step="any" data-crm-input="number" />
+  );
 }

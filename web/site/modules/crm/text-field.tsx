@@ -21,18 +21,36 @@ export interface TextFieldProps {
 }
 
 const LABEL_STYLE = { "--input-label-size": "var(--mantine-font-size-sm)" } as CSSProperties;
-const DESCRIPTION_STYLE = { "--input-description-size": "calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))" } as CSSProperties;
-const WRAPPER_STYLE = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
+const DESCRIPTION_STYLE = {
+  "--input-description-size": "calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))",
+} as CSSProperties;
+const WRAPPER_STYLE = {
+  "--input-height": "var(--input-height-sm)",
+  "--input-fz": "var(--mantine-font-size-sm)",
+} as CSSProperties;
 // Below a description, the input keeps Mantine's gap from it.
-const WRAPPER_STYLE_BELOW_DESCRIPTION = { "--input-margin-top": "calc(var(--mantine-spacing-xs) / 2)", ...WRAPPER_STYLE } as CSSProperties;
+const WRAPPER_STYLE_BELOW_DESCRIPTION = {
+  "--input-margin-top": "calc(var(--mantine-spacing-xs) / 2)",
+  ...WRAPPER_STYLE,
+} as CSSProperties;
 
 export function TextField({ name, label, placeholder, description, required, className, ...rest }: TextFieldProps) {
   // Mantine's useId: React's, prefixed (the same id on the server and in the browser).
   const id = `mantine-${useId().replace(/:/g, "")}`;
   return (
-    <div className={`${className ? `${className} ` : ""}m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`} data-size="sm">
+    <div
+      className={`${className ? `${className} ` : ""}m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`}
+      data-size="sm"
+    >
       {label ? (
-        <label style={LABEL_STYLE} className="m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label" data-size="sm" data-required={required ? "true" : undefined} htmlFor={id} id={`${id}-label`}>
+        <label
+          style={LABEL_STYLE}
+          className="m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label"
+          data-size="sm"
+          data-required={required ? "true" : undefined}
+          htmlFor={id}
+          id={`${id}-label`}
+        >
           {label}
           {required ? (
             <span className="m_78a94662 mantine-InputWrapper-required mantine-TextInput-required" aria-hidden="true">
@@ -42,11 +60,21 @@ export function TextField({ name, label, placeholder, description, required, cla
         </label>
       ) : null}
       {description ? (
-        <p style={DESCRIPTION_STYLE} className="m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description" data-size="sm" id={`${id}-description`}>
+        <p
+          style={DESCRIPTION_STYLE}
+          className="m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description"
+          data-size="sm"
+          id={`${id}-description`}
+        >
           {description}
         </p>
       ) : null}
-      <div style={description ? WRAPPER_STYLE_BELOW_DESCRIPTION : WRAPPER_STYLE} className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper" data-variant="default" data-size="sm">
+      <div
+        style={description ? WRAPPER_STYLE_BELOW_DESCRIPTION : WRAPPER_STYLE}
+        className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
+        data-variant="default"
+        data-size="sm"
+      >
         <input
           className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
           data-variant="default"

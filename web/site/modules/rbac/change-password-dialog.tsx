@@ -14,14 +14,29 @@ import { checkPassword } from "./validation.js";
  * every session of the subject on a change and answers this caller a fresh one, which this tab
  * keeps: the subject stays signed in here and is signed out everywhere else.
  */
-export function ChangePasswordDialog({ identity, opened, onClose }: { identity: Identity; opened: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({
+  identity,
+  opened,
+  onClose,
+}: {
+  identity: Identity;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useRbac();
   const { store } = useSession();
-  const form = useFormFields({ password: "", newPassword: "" }, (v) => ({ password: checkPassword(v.password), newPassword: checkPassword(v.newPassword) }));
+  const form = useFormFields({ password: "", newPassword: "" }, (v) => ({
+    password: checkPassword(v.password),
+    newPassword: checkPassword(v.newPassword),
+  }));
   const { password, newPassword } = form.values;
 
   const { pending, act } = useAction(async () => {
-    const answer = await store.call<Partial<SessionTokens>>(identityPasswordApi(identity.id), { method: "PATCH", body: { password, newPassword }, raw: true });
+    const answer = await store.call<Partial<SessionTokens>>(identityPasswordApi(identity.id), {
+      method: "PATCH",
+      body: { password, newPassword },
+      raw: true,
+    });
     if (answer.jwt && answer.refresh) await store.signedIn({ jwt: answer.jwt, refresh: answer.refresh });
     showSuccess(t("passwordChanged"));
     form.reset();
@@ -46,11 +61,7 @@ export function ChangePasswordDialog({ identity, opened, onClose }: { identity: 
             {...form.field("password")}
             data-autofocus
           />
-          <PasswordInput
-            label={t("newPassword")}
-            autoComplete="new-password"
-            {...form.field("newPassword")}
-          />
+          <PasswordInput label={t("newPassword")} autoComplete="new-password" {...form.field("newPassword")} />
           <Group justify="flex-end">
             <Button type="submit" disabled={pending}>
               {pending ? t("updating") : t("changePasswordButton")}

@@ -15,11 +15,23 @@ import { checkPassword } from "./validation.js";
  * the server asks for it, so a stolen session cannot take the owner's way in away (docs/security.md
  * "Security"). A wallet-only subject's recent sign-in is its proof.
  */
-export function DeleteIdentityDialog({ subject, identity, opened, onClose }: { subject: Subject; identity: Identity; opened: boolean; onClose: () => void }) {
+export function DeleteIdentityDialog({
+  subject,
+  identity,
+  opened,
+  onClose,
+}: {
+  subject: Subject;
+  identity: Identity;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useRbac();
   const { store } = useSession();
   const askPassword = hasPassword(subject);
-  const form = useFormFields({ currentPassword: "" }, (v) => ({ currentPassword: askPassword ? checkPassword(v.currentPassword) : undefined }));
+  const form = useFormFields({ currentPassword: "" }, (v) => ({
+    currentPassword: askPassword ? checkPassword(v.currentPassword) : undefined,
+  }));
   const { pending, act } = useAction(async () => {
     const body = askPassword ? { currentPassword: form.values.currentPassword } : undefined;
     await store.call(`${subjectApi(subject.id)}/identities/${identity.id}`, { method: "DELETE", body });
@@ -36,7 +48,14 @@ export function DeleteIdentityDialog({ subject, identity, opened, onClose }: { s
       <form onSubmit={submit} noValidate data-identity-form="delete">
         <Stack gap="sm">
           <Text size="sm">{t("deleteIdentityText")}</Text>
-          {askPassword && <PasswordInput label={t("currentPassword")} autoComplete="current-password" {...form.field("currentPassword")} data-autofocus />}
+          {askPassword && (
+            <PasswordInput
+              label={t("currentPassword")}
+              autoComplete="current-password"
+              {...form.field("currentPassword")}
+              data-autofocus
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("cancel")}

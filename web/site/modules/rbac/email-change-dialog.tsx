@@ -5,7 +5,17 @@ import { IdentityEmailForm } from "./identity-email-form.js";
 import { useRbac } from "./use-rbac.js";
 
 /** Changes an email identity's email (closed → open → submitting → closed). */
-export function EmailChangeDialog({ subject, identity, opened, onClose }: { subject: Subject; identity: Identity; opened: boolean; onClose: () => void }) {
+export function EmailChangeDialog({
+  subject,
+  identity,
+  opened,
+  onClose,
+}: {
+  subject: Subject;
+  identity: Identity;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useRbac();
   return (
     <Modal opened={opened} onClose={onClose} title={t("changeEmail")} centered>

@@ -23,11 +23,7 @@ export function EmailLoginForm() {
           placeholder={t("emailPlaceholder")}
           {...form.field("login")}
         />
-        <PasswordInput
-          label={t("password")}
-          autoComplete="current-password"
-          {...form.field("password")}
-        />
+        <PasswordInput label={t("password")} autoComplete="current-password" {...form.field("password")} />
         <Group justify="flex-end">
           <Anchor href={href(FORGOT_PASSWORD)} size="sm">
             {t("forgotPassword")}

@@ -27,7 +27,10 @@ export function IdentityCreateByEmail({ subject, onDone }: { subject: Subject; o
   const { email, password, currentPassword } = form.values;
 
   const { pending, act } = useAction(async () => {
-    await store.call(CREATE_BY_EMAIL_API, { method: "POST", body: { email: email.trim(), password, ...(askPassword ? { currentPassword } : {}) } });
+    await store.call(CREATE_BY_EMAIL_API, {
+      method: "POST",
+      body: { email: email.trim(), password, ...(askPassword ? { currentPassword } : {}) },
+    });
     showSuccess(t("identityAdded"));
     form.reset();
     onDone?.();
@@ -44,7 +47,13 @@ export function IdentityCreateByEmail({ subject, onDone }: { subject: Subject; o
       <Stack gap="sm">
         <TextInput label={t("email")} type="email" autoComplete="email" {...form.field("email")} />
         <PasswordInput label={t("password")} autoComplete="new-password" {...form.field("password")} />
-        {askPassword && <PasswordInput label={t("currentPassword")} autoComplete="current-password" {...form.field("currentPassword")} />}
+        {askPassword && (
+          <PasswordInput
+            label={t("currentPassword")}
+            autoComplete="current-password"
+            {...form.field("currentPassword")}
+          />
+        )}
         <Group justify="flex-end">
           <Button type="submit" disabled={pending}>
             {pending ? t("sending") : t("submit")}

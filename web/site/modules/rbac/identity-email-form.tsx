@@ -25,7 +25,12 @@ export interface IdentityEmailFormProps {
  * One identity's email: the email field, the subject's current password (when it has one; the
  * server asks for it, so a stolen session cannot move the login elsewhere) and Submit.
  */
-export function IdentityEmailForm({ subject, identity, labels = ["submit", "updating"], onDone }: IdentityEmailFormProps) {
+export function IdentityEmailForm({
+  subject,
+  identity,
+  labels = ["submit", "updating"],
+  onDone,
+}: IdentityEmailFormProps) {
   const { t } = useRbac();
   const { store } = useSession();
   const askPassword = hasPassword(subject);
@@ -52,7 +57,13 @@ export function IdentityEmailForm({ subject, identity, labels = ["submit", "upda
     <form onSubmit={submit} noValidate data-identity-form="email">
       <Stack gap="sm">
         <TextInput label={t("email")} type="email" autoComplete="email" {...form.field("email")} data-autofocus />
-        {askPassword && <PasswordInput label={t("currentPassword")} autoComplete="current-password" {...form.field("currentPassword")} />}
+        {askPassword && (
+          <PasswordInput
+            label={t("currentPassword")}
+            autoComplete="current-password"
+            {...form.field("currentPassword")}
+          />
+        )}
         <Group justify="flex-end">
           <Button type="submit" disabled={pending}>
             {pending ? t(labels[1]) : t(labels[0])}

@@ -7,7 +7,11 @@ import { EmailChangeDialog } from "./email-change-dialog.js";
 import type { RbacStringKey } from "./strings.js";
 import { useRbac } from "./use-rbac.js";
 
-const BADGES: Record<string, RbacStringKey> = { [EMAIL_PROVIDER]: "providerEmail", email: "providerEmail", [WALLET_PROVIDER]: "providerEvm" };
+const BADGES: Record<string, RbacStringKey> = {
+  [EMAIL_PROVIDER]: "providerEmail",
+  email: "providerEmail",
+  [WALLET_PROVIDER]: "providerEvm",
+};
 
 /**
  * One sign-in method: its provider badge, its email (or wallet address), Edit and Delete. The
@@ -43,8 +47,12 @@ export function IdentityRow({ subject, identity }: { subject: Subject; identity:
           )}
         </Group>
       </Group>
-      {dialog === "edit" && <EmailChangeDialog subject={subject} identity={identity} opened onClose={() => setDialog(null)} />}
-      {dialog === "delete" && <DeleteIdentityDialog subject={subject} identity={identity} opened onClose={() => setDialog(null)} />}
+      {dialog === "edit" && (
+        <EmailChangeDialog subject={subject} identity={identity} opened onClose={() => setDialog(null)} />
+      )}
+      {dialog === "delete" && (
+        <DeleteIdentityDialog subject={subject} identity={identity} opened onClose={() => setDialog(null)} />
+      )}
     </Paper>
   );
 }

@@ -40,11 +40,7 @@ export function RegistrationDefault({ record }: VariantProps) {
             placeholder={t("emailPlaceholder")}
             {...form.field("login")}
           />
-          <PasswordInput
-            label={t("password")}
-            autoComplete="new-password"
-            {...form.field("password")}
-          />
+          <PasswordInput label={t("password")} autoComplete="new-password" {...form.field("password")} />
           <Button type="submit" fullWidth loading={pending} disabled={!hydrated}>
             {t("createAccount")}
           </Button>

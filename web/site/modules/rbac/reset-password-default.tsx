@@ -23,13 +23,18 @@ export function ResetPasswordDefault({ record }: VariantProps) {
   const code = useResetCode();
   const form = useFormFields({ password: "", passwordConfirmation: "" }, (v) => ({
     password: checkPassword(v.password),
-    passwordConfirmation: checkPassword(v.passwordConfirmation) ?? (v.passwordConfirmation !== v.password ? "passwordsDiffer" : undefined),
+    passwordConfirmation:
+      checkPassword(v.passwordConfirmation) ?? (v.passwordConfirmation !== v.password ? "passwordsDiffer" : undefined),
   }));
   const { password, passwordConfirmation: confirmation } = form.values;
   const [done, setDone] = useState(false);
 
   const { pending, act } = useAction(async () => {
-    await api(`${EMAIL_API}/reset-password`, { method: "POST", body: { password, passwordConfirmation: confirmation, code }, raw: true });
+    await api(`${EMAIL_API}/reset-password`, {
+      method: "POST",
+      body: { password, passwordConfirmation: confirmation, code },
+      raw: true,
+    });
     setDone(true);
   });
 
@@ -50,11 +55,7 @@ export function ResetPasswordDefault({ record }: VariantProps) {
                 {t("missingCode")}
               </Alert>
             )}
-            <PasswordInput
-              label={t("password")}
-              autoComplete="new-password"
-              {...form.field("password")}
-            />
+            <PasswordInput label={t("password")} autoComplete="new-password" {...form.field("password")} />
             <PasswordInput
               label={t("passwordConfirmation")}
               autoComplete="new-password"

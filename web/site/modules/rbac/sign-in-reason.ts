@@ -26,4 +26,5 @@ export function useSignInReason(): SignInReason | undefined {
 }
 
 /** A link to another sign-in screen that keeps the reason. */
-export const keepingReason = (path: string, reason: SignInReason | undefined) => (reason ? `${path}?reason=${reason}` : path);
+export const keepingReason = (path: string, reason: SignInReason | undefined) =>
+  reason ? `${path}?reason=${reason}` : path;

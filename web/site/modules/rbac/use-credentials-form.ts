@@ -18,12 +18,16 @@ import { SIGN_IN_REASONS, reasonIn } from "./sign-in-reason.js";
 export function useCredentialsForm(route: "authentication" | "registration") {
   const { href, language } = useRbac();
   const { store } = useSession();
-  const form = useFormFields({ login: "", password: "" }, (v) => ({ login: checkEmail(v.login), password: checkPassword(v.password) }));
+  const form = useFormFields({ login: "", password: "" }, (v) => ({
+    login: checkEmail(v.login),
+    password: checkPassword(v.password),
+  }));
 
   const { pending, act } = useAction(async () => {
     const { login, password } = form.values;
     // Sign-up tells the server the page's language: the account's mail (order notices) comes in it.
-    const body = route === "registration" ? { login: login.trim(), password, language } : { login: login.trim(), password };
+    const body =
+      route === "registration" ? { login: login.trim(), password, language } : { login: login.trim(), password };
     const tokens = await api<SessionTokens>(`${EMAIL_API}/${route}`, { method: "POST", body, raw: true });
     await store.signedIn(tokens);
     const reason = reasonIn(window.location.search);

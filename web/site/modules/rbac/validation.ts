@@ -5,8 +5,10 @@ export const PASSWORD_MIN = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Each check answers the key of its message, or undefined when the value is fine. */
-export const checkEmail = (value: string): RbacStringKey | undefined => (EMAIL_PATTERN.test(value.trim()) ? undefined : "invalidEmail");
-export const checkPassword = (value: string): RbacStringKey | undefined => (value.length >= PASSWORD_MIN ? undefined : "passwordTooShort");
+export const checkEmail = (value: string): RbacStringKey | undefined =>
+  EMAIL_PATTERN.test(value.trim()) ? undefined : "invalidEmail";
+export const checkPassword = (value: string): RbacStringKey | undefined =>
+  value.length >= PASSWORD_MIN ? undefined : "passwordTooShort";
 
 export type FieldErrors<F extends string> = Partial<Record<F, RbacStringKey>>;
 

@@ -4,8 +4,18 @@ import { variant, type ModuleVariants } from "../../variant-types.js";
 export const variants: ModuleVariants = {
   "social/widgets": {
     default: variant("site/render/text-widget.tsx", () => import("../../render/text-widget.js"), "TextWidgetDefault"),
-    "profile-overview-default": variant("site/modules/social/widget-profile-overview-default.tsx", () => import("./widget-profile-overview-default.js"), "ProfileOverviewDefault"),
-    "profile-list-default": variant("site/modules/social/widget-profile-list-default.tsx", () => import("./widget-profile-list-default.js"), "ProfileListDefault"),
+    "profile-overview-default": variant(
+      "site/modules/social/widget-profile-overview-default.tsx",
+      () => import("./widget-profile-overview-default.js"),
+      "ProfileOverviewDefault",
+    ),
+    "profile-list-default": variant(
+      "site/modules/social/widget-profile-list-default.tsx",
+      () => import("./widget-profile-list-default.js"),
+      "ProfileListDefault",
+    ),
   },
-  "social/profiles": { default: variant("site/modules/social/profile-card.tsx", () => import("./profile-card.js"), "ProfileCard") },
+  "social/profiles": {
+    default: variant("site/modules/social/profile-card.tsx", () => import("./profile-card.js"), "ProfileCard"),
+  },
 };

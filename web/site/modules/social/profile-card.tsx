@@ -11,7 +11,9 @@ import { LinkSubject } from "../../render/link-subject.js";
 /** The page of a profile's subject, when the page loaded that subject: /rbac/subjects/{slug}/social/profile. */
 export function profileHref(site: ReturnType<typeof useSite>, profileId: string): string | undefined {
   const subject = site.relatedParents("rbac/subjects-to-social-module-profiles", profileId)[0]?.record;
-  return subject?.slug ? withLanguage(`/rbac/subjects/${encodeURIComponent(String(subject.slug))}/social/profile`, site.language) : undefined;
+  return subject?.slug
+    ? withLanguage(`/rbac/subjects/${encodeURIComponent(String(subject.slug))}/social/profile`, site.language)
+    : undefined;
 }
 
 /** A profile card: initial avatar, name, subtitle, and a link to the profile page when known. */
@@ -31,7 +33,11 @@ export function ProfileCard({ record }: VariantProps) {
           <Title order={3} fz="lg">
             {title}
           </Title>
-          {subtitle ? <Text c="dimmed" fz="sm">{subtitle}</Text> : null}
+          {subtitle ? (
+            <Text c="dimmed" fz="sm">
+              {subtitle}
+            </Text>
+          ) : null}
         </Stack>
       </Group>
       {href ? (

@@ -22,10 +22,18 @@ export function ProfileView({ profile }: { profile: Row }) {
           <Title order={1} fz={{ base: 28, sm: 38 }}>
             {title}
           </Title>
-          {subtitle ? <Text fz="lg" c="dimmed">{subtitle}</Text> : null}
+          {subtitle ? (
+            <Text fz="lg" c="dimmed">
+              {subtitle}
+            </Text>
+          ) : null}
         </Stack>
       </Group>
-      {description ? <Text maw={760} style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
+      {description ? (
+        <Text maw={760} style={{ whiteSpace: "pre-line" }}>
+          {description}
+        </Text>
+      ) : null}
       <RelatedViews relationModel="social/profiles-to-website-builder-module-widgets" parentId={profile.id} />
     </Stack>
   );

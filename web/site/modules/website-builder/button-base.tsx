@@ -11,15 +11,29 @@ export const newTabProps = (newTab: boolean) => (newTab ? { target: "_blank", re
 /** The link a button record points at, after the link rules, plus its title in the page's language. */
 export function useButton(record: VariantProps["record"]) {
   const { language } = useSite();
-  return { ...buttonLink(record.url, language), title: text(record.title, language) || String(record.adminTitle ?? "") };
+  return {
+    ...buttonLink(record.url, language),
+    title: text(record.title, language) || String(record.adminTitle ?? ""),
+  };
 }
 
 /** One of the button variants: a link drawn as a Mantine button of the given look. */
-export function buttonVariant(look: Pick<LinkButtonLook, "variant" | "color" | "size" | "gradient">, name: string): Variant {
+export function buttonVariant(
+  look: Pick<LinkButtonLook, "variant" | "color" | "size" | "gradient">,
+  name: string,
+): Variant {
   function ButtonVariant({ record }: VariantProps) {
     const { href, newTab, title } = useButton(record);
     return (
-      <LinkButton href={href} {...newTabProps(newTab)} className={classNameOf(record)} data-button-variant={name} radius="md" size="md" {...look}>
+      <LinkButton
+        href={href}
+        {...newTabProps(newTab)}
+        className={classNameOf(record)}
+        data-button-variant={name}
+        radius="md"
+        size="md"
+        {...look}
+      >
         {title}
       </LinkButton>
     );

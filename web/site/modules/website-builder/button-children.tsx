@@ -12,9 +12,21 @@ export function ButtonChildren({ record }: VariantProps) {
   const { href, newTab, title } = useButton(record);
   const subtitle = text(record.subtitle, language);
   return (
-    <UnstyledButton component="a" href={href} {...newTabProps(newTab)} className={classNameOf(record)} data-button-variant="children" p="sm" style={{ borderRadius: 8, display: "block" }}>
+    <UnstyledButton
+      component="a"
+      href={href}
+      {...newTabProps(newTab)}
+      className={classNameOf(record)}
+      data-button-variant="children"
+      p="sm"
+      style={{ borderRadius: 8, display: "block" }}
+    >
       <Text fw={600}>{title}</Text>
-      {subtitle ? <Text size="sm" c="dimmed">{subtitle}</Text> : null}
+      {subtitle ? (
+        <Text size="sm" c="dimmed">
+          {subtitle}
+        </Text>
+      ) : null}
     </UnstyledButton>
   );
 }

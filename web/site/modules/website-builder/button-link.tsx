@@ -7,7 +7,15 @@ import { newTabProps, useButton } from "./button-base.js";
 export function ButtonLink({ record }: VariantProps) {
   const { href, newTab, title } = useButton(record);
   return (
-    <Anchor href={href} {...newTabProps(newTab)} className={classNameOf(record)} data-button-variant="link" fw={500} c="inherit" underline="hover">
+    <Anchor
+      href={href}
+      {...newTabProps(newTab)}
+      className={classNameOf(record)}
+      data-button-variant="link"
+      fw={500}
+      c="inherit"
+      underline="hover"
+    >
       {title}
     </Anchor>
   );

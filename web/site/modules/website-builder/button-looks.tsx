@@ -7,7 +7,10 @@ import { buttonVariant } from "./button-base.js";
 export const ButtonDefault = buttonVariant({ variant: "filled" }, "default");
 
 /** Button variant 'primary'. The page's main call to action: a gradient fill. */
-export const ButtonPrimary = buttonVariant({ variant: "gradient", gradient: { from: "indigo", to: "cyan", deg: 90 } }, "primary");
+export const ButtonPrimary = buttonVariant(
+  { variant: "gradient", gradient: { from: "indigo", to: "cyan", deg: 90 } },
+  "primary",
+);
 
 /** Button variant 'secondary'. Tinted background: the less important of two actions. */
 export const ButtonSecondary = buttonVariant({ variant: "light" }, "secondary");

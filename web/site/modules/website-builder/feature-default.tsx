@@ -16,10 +16,30 @@ export function FeatureDefault({ record }: VariantProps) {
   return (
     <Card withBorder radius="lg" padding="xl" className={classNameOf(record)} data-feature="" h="100%">
       <Stack gap="sm">
-        {file ? <FileView file={file} language={site.language} sizes="56px" style={{ width: 56, height: 56, borderRadius: 12 }} fit="contain" /> : null}
-        {title ? <Title order={3} fz="xl">{title}</Title> : null}
-        {subtitle ? <Text fw={500} c="indigo.7">{subtitle}</Text> : null}
-        {description ? <Text c="dimmed" style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
+        {file ? (
+          <FileView
+            file={file}
+            language={site.language}
+            sizes="56px"
+            style={{ width: 56, height: 56, borderRadius: 12 }}
+            fit="contain"
+          />
+        ) : null}
+        {title ? (
+          <Title order={3} fz="xl">
+            {title}
+          </Title>
+        ) : null}
+        {subtitle ? (
+          <Text fw={500} c="indigo.7">
+            {subtitle}
+          </Text>
+        ) : null}
+        {description ? (
+          <Text c="dimmed" style={{ whiteSpace: "pre-line" }}>
+            {description}
+          </Text>
+        ) : null}
       </Stack>
     </Card>
   );

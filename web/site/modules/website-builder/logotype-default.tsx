@@ -13,9 +13,19 @@ export function LogotypeDefault({ record }: VariantProps) {
   const file = firstFile(site, "website-builder/logotypes-to-file-storage-module-files", record.id);
   const title = text(record.title, site.language);
   return (
-    <a href={logotypeHref(record.url, site.language)} className={classNameOf(record)} data-logotype="" aria-label={title || undefined} style={{ display: "inline-flex", alignItems: "center", textDecoration: "none" }}>
+    <a
+      href={logotypeHref(record.url, site.language)}
+      className={classNameOf(record)}
+      data-logotype=""
+      aria-label={title || undefined}
+      style={{ display: "inline-flex", alignItems: "center", textDecoration: "none" }}
+    >
       {file ? (
-        <FileView file={{ ...file, alt: altText(file.alt, site.language) ?? title }} style={{ height: 36, width: "auto", borderRadius: 0 }} fit="contain" />
+        <FileView
+          file={{ ...file, alt: altText(file.alt, site.language) ?? title }}
+          style={{ height: 36, width: "auto", borderRadius: 0 }}
+          fit="contain"
+        />
       ) : (
         <Text component="span" fw={800} fz="xl" style={{ letterSpacing: "-0.02em" }}>
           {title}

@@ -22,10 +22,33 @@ export function SlideDefault({ record }: VariantProps) {
   const subtitle = text(record.subtitle, site.language);
   const description = text(record.description, site.language);
   const body: ReactNode = (
-    <Stack gap="sm" maw={880} py={{ base: "xl", sm: 48 }} style={{ paddingInline: "max(var(--mantine-spacing-xl), 16.667%)", position: "relative", zIndex: 2, pointerEvents: "none", color: image ? "white" : undefined }}>
-      {subtitle ? <Text tt="uppercase" fw={700} fz="sm" style={{ letterSpacing: "0.08em", opacity: 0.85 }}>{subtitle}</Text> : null}
-      {title ? <Title order={2} fz={{ base: 28, sm: 44 }} lh={1.1}>{title}</Title> : null}
-      {description ? <Text fz="lg" style={{ whiteSpace: "pre-line", opacity: 0.9 }}>{description}</Text> : null}
+    <Stack
+      gap="sm"
+      maw={880}
+      py={{ base: "xl", sm: 48 }}
+      style={{
+        paddingInline: "max(var(--mantine-spacing-xl), 16.667%)",
+        position: "relative",
+        zIndex: 2,
+        pointerEvents: "none",
+        color: image ? "white" : undefined,
+      }}
+    >
+      {subtitle ? (
+        <Text tt="uppercase" fw={700} fz="sm" style={{ letterSpacing: "0.08em", opacity: 0.85 }}>
+          {subtitle}
+        </Text>
+      ) : null}
+      {title ? (
+        <Title order={2} fz={{ base: 28, sm: 44 }} lh={1.1}>
+          {title}
+        </Title>
+      ) : null}
+      {description ? (
+        <Text fz="lg" style={{ whiteSpace: "pre-line", opacity: 0.9 }}>
+          {description}
+        </Text>
+      ) : null}
       <Group gap="sm" style={{ pointerEvents: "auto" }}>
         <RelatedViews relationModel="website-builder/slides-to-buttons-arrays" parentId={record.id} />
       </Group>
@@ -43,8 +66,15 @@ export function SlideDefault({ record }: VariantProps) {
   };
   return (
     <div className={classNameOf(record)} data-slide="" style={style}>
-      {/* biome-ignore lint/a11y/useAnchorContent: the slide's whole area is its link, named by aria-label; its text stays selectable beneath */}
-      {href ? <a href={href} aria-label={title || href} data-slide-link="" style={{ position: "absolute", inset: 0, zIndex: 1 }} /> : null}
+      {href ? (
+        // biome-ignore lint/a11y/useAnchorContent: the slide's whole area is its link, named by aria-label; its text stays selectable beneath
+        <a
+          href={href}
+          aria-label={title || href}
+          data-slide-link=""
+          style={{ position: "absolute", inset: 0, zIndex: 1 }}
+        />
+      ) : null}
       {body}
     </div>
   );

@@ -63,7 +63,10 @@ export function SliderDefault({ record }: VariantProps) {
       }}
       style={{ position: "relative", overflow: "hidden", borderRadius: 16, width: "100%" }}
     >
-      <div data-slider-track="" style={{ display: "flex", transform: `translateX(-${index * 100}%)`, transition: "transform 500ms ease" }}>
+      <div
+        data-slider-track=""
+        style={{ display: "flex", transform: `translateX(-${index * 100}%)`, transition: "transform 500ms ease" }}
+      >
         {slides.map(({ relation, record: slide }, position) => (
           // biome-ignore lint/a11y/useSemanticElements: each slide is a group of the carousel pattern, not a form's fieldset
           <div
@@ -82,12 +85,24 @@ export function SliderDefault({ record }: VariantProps) {
       </div>
       {count > 1 ? (
         <>
-          <button type="button" aria-label={t("previousSlide")} data-slider-prev="" onClick={() => go(-1)} style={zone("left")}>
+          <button
+            type="button"
+            aria-label={t("previousSlide")}
+            data-slider-prev=""
+            onClick={() => go(-1)}
+            style={zone("left")}
+          >
             <span aria-hidden style={chevron}>
               ‹
             </span>
           </button>
-          <button type="button" aria-label={t("nextSlide")} data-slider-next="" onClick={() => go(1)} style={zone("right")}>
+          <button
+            type="button"
+            aria-label={t("nextSlide")}
+            data-slider-next=""
+            onClick={() => go(1)}
+            style={zone("right")}
+          >
             <span aria-hidden style={chevron}>
               ›
             </span>

@@ -13,7 +13,11 @@ export function WidgetContentDefault({ record }: VariantProps) {
   const subtitle = text(record.subtitle, language);
   const description = text(record.description, language);
   return (
-    <Section record={record} py={96} bg="linear-gradient(180deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-body) 100%)">
+    <Section
+      record={record}
+      py={96}
+      bg="linear-gradient(180deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-body) 100%)"
+    >
       <Stack gap={48}>
         <Stack gap="lg" align="center" ta="center" maw={860} mx="auto">
           {subtitle ? (

@@ -16,8 +16,16 @@ export function WidgetDefault({ record }: VariantProps) {
       <Stack gap="xl">
         {title || subtitle || description ? (
           <Stack gap="xs" maw={760}>
-            {title ? <Title order={2} fz={{ base: 28, sm: 36 }}>{title}</Title> : null}
-            {subtitle ? <Text fz="lg" c="dimmed">{subtitle}</Text> : null}
+            {title ? (
+              <Title order={2} fz={{ base: 28, sm: 36 }}>
+                {title}
+              </Title>
+            ) : null}
+            {subtitle ? (
+              <Text fz="lg" c="dimmed">
+                {subtitle}
+              </Text>
+            ) : null}
             {description ? <Text style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
           </Stack>
         ) : null}

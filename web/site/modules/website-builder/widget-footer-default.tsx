@@ -28,7 +28,11 @@ export function WidgetFooterDefault({ record }: VariantProps) {
       id={typeof record.anchor === "string" && record.anchor ? record.anchor : undefined}
       className={classNameOf(record)}
       data-footer=""
-      style={{ marginTop: "auto", background: "var(--mantine-color-gray-0)", borderTop: "1px solid var(--mantine-color-gray-2)" }}
+      style={{
+        marginTop: "auto",
+        background: "var(--mantine-color-gray-0)",
+        borderTop: "1px solid var(--mantine-color-gray-2)",
+      }}
     >
       <Container size={CONTAINER_SIZE} py={56}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(4, arrays.length + 1) }} spacing={40}>
@@ -36,14 +40,26 @@ export function WidgetFooterDefault({ record }: VariantProps) {
             <Group gap="md">
               <RelatedViews relationModel="website-builder/widgets-to-logotypes" parentId={record.id} />
             </Group>
-            {showTitle ? <Title order={3} fz="lg">{title}</Title> : null}
-            {description ? <Text c="dimmed" fz="sm" style={{ whiteSpace: "pre-line" }}>{description}</Text> : null}
+            {showTitle ? (
+              <Title order={3} fz="lg">
+                {title}
+              </Title>
+            ) : null}
+            {description ? (
+              <Text c="dimmed" fz="sm" style={{ whiteSpace: "pre-line" }}>
+                {description}
+              </Text>
+            ) : null}
           </Stack>
           {arrays.map(({ relation, record: array }) => {
             const heading = text(array.title, site.language);
             return (
               <Stack key={relation.id} gap="xs" className={classNameOf(array)}>
-                {heading ? <Text fw={700} fz="sm" tt="uppercase" c="dimmed" style={{ letterSpacing: "0.06em" }}>{heading}</Text> : null}
+                {heading ? (
+                  <Text fw={700} fz="sm" tt="uppercase" c="dimmed" style={{ letterSpacing: "0.06em" }}>
+                    {heading}
+                  </Text>
+                ) : null}
                 <Stack gap={8} align="flex-start" fz="sm">
                   <RelatedViews relationModel="website-builder/buttons-arrays-to-buttons" parentId={array.id} />
                 </Stack>

@@ -61,7 +61,13 @@ export function WidgetNavbarDefault({ record }: VariantProps) {
             <Group gap="sm" wrap="nowrap">
               <RelatedViews relationModel="website-builder/widgets-to-logotypes" parentId={record.id} />
               {title && !hasLogo ? (
-                <Text component="a" href={withLanguage("/", site.language)} fw={800} fz="xl" style={{ textDecoration: "none", letterSpacing: "-0.02em" }}>
+                <Text
+                  component="a"
+                  href={withLanguage("/", site.language)}
+                  fw={800}
+                  fz="xl"
+                  style={{ textDecoration: "none", letterSpacing: "-0.02em" }}
+                >
                   {title}
                 </Text>
               ) : null}
@@ -92,7 +98,16 @@ export function WidgetNavbarDefault({ record }: VariantProps) {
           hiddenFrom="lg"
           data-mobile-menu=""
           onClick={(event) => (event.target as HTMLElement).closest("a") && setOpened(false)}
-          style={{ position: "fixed", top: HEIGHT, left: 0, right: 0, bottom: 0, zIndex: 199, background: "var(--mantine-color-body)", overflowY: "auto" }}
+          style={{
+            position: "fixed",
+            top: HEIGHT,
+            left: 0,
+            right: 0,
+            bottom: 0,
+            zIndex: 199,
+            background: "var(--mantine-color-body)",
+            overflowY: "auto",
+          }}
         >
           <Container size={CONTAINER_SIZE} py="xl">
             <Stack gap="lg" align="flex-start" component="nav" fz="lg">

@@ -12,7 +12,11 @@ const PARTS = [
 ];
 
 /** Feature columns on large screens: four fit in one row; otherwise up to three. */
-const featureColumns = (count: number) => ({ base: 1, sm: Math.min(2, count), lg: count === 4 ? 4 : Math.min(3, count) });
+const featureColumns = (count: number) => ({
+  base: 1,
+  sm: Math.min(2, count),
+  lg: count === 4 ? 4 : Math.min(3, count),
+});
 
 /**
  * What a website-builder widget holds besides its texts, each by its own variant: sliders,
@@ -25,7 +29,9 @@ export function WidgetParts({ widgetId, align = "flex-start" }: { widgetId: stri
   if (!PARTS.some(has)) return null;
   return (
     <Stack gap={40} align="stretch">
-      {has("website-builder/widgets-to-sliders") ? <RelatedViews relationModel="website-builder/widgets-to-sliders" parentId={widgetId} /> : null}
+      {has("website-builder/widgets-to-sliders") ? (
+        <RelatedViews relationModel="website-builder/widgets-to-sliders" parentId={widgetId} />
+      ) : null}
       {has("website-builder/widgets-to-buttons-arrays") ? (
         <Group justify={align} gap="md">
           <RelatedViews relationModel="website-builder/widgets-to-buttons-arrays" parentId={widgetId} />

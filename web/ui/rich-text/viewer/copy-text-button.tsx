@@ -11,9 +11,21 @@ export interface CopyLabels {
   failed: string;
 }
 
-export const ENGLISH_COPY_LABELS: CopyLabels = { copied: "Text copied to clipboard", failed: "Failed to copy text to clipboard" };
+export const ENGLISH_COPY_LABELS: CopyLabels = {
+  copied: "Text copied to clipboard",
+  failed: "Failed to copy text to clipboard",
+};
 
-const icon = { width: 14, height: 14, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+const icon = {
+  width: 14,
+  height: 14,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 function CopyIcon() {
   return (
@@ -53,7 +65,17 @@ export function CopyTextButton({ text, labels = ENGLISH_COPY_LABELS }: { text?: 
   }
 
   return (
-    <Button component="button" type="button" size="compact-sm" variant="light" onClick={copy} data-copy-text={value} mx={2} rightSection={copied ? <CheckIcon /> : <CopyIcon />} style={{ verticalAlign: "baseline" }}>
+    <Button
+      component="button"
+      type="button"
+      size="compact-sm"
+      variant="light"
+      onClick={copy}
+      data-copy-text={value}
+      mx={2}
+      rightSection={copied ? <CheckIcon /> : <CopyIcon />}
+      style={{ verticalAlign: "baseline" }}
+    >
       {value}
     </Button>
   );

@@ -16,7 +16,12 @@ function withMarks(node: RichNode, key: number): ReactNode {
     else if (mark.type === "link") {
       const href = safeHref(mark.attrs?.href);
       const external = !!href && /^[a-z][a-z0-9+.-]*:/i.test(href);
-      if (href) out = <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>{out}</a>;
+      if (href)
+        out = (
+          <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+            {out}
+          </a>
+        );
     }
   }
   return <Fragment key={key}>{out}</Fragment>;
@@ -39,14 +44,22 @@ export function renderNode(node: RichNode, key: number, labels?: CopyLabels): Re
       return <ul key={key}>{children()}</ul>;
     case "orderedList": {
       const start = Number(node.attrs?.start);
-      return <ol key={key} start={start > 1 ? start : undefined}>{children()}</ol>;
+      return (
+        <ol key={key} start={start > 1 ? start : undefined}>
+          {children()}
+        </ol>
+      );
     }
     case "listItem":
       return <li key={key}>{children()}</li>;
     case "blockquote":
       return <blockquote key={key}>{children()}</blockquote>;
     case "codeBlock":
-      return <pre key={key}><code>{children()}</code></pre>;
+      return (
+        <pre key={key}>
+          <code>{children()}</code>
+        </pre>
+      );
     case "hardBreak":
       return <br key={key} />;
     case "horizontalRule":

@@ -28,10 +28,19 @@ export interface ReceiptInput {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const formatDate = (d: Date) => `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+const formatDate = (d: Date) =>
+  `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
 
 const cell = (flex: number, align: "left" | "right" = "left") =>
-  ({ display: "flex", flexGrow: flex, flexShrink: 1, flexBasis: 0, minWidth: 0, justifyContent: align === "right" ? "flex-end" : "flex-start", overflow: "hidden" }) as const;
+  ({
+    display: "flex",
+    flexGrow: flex,
+    flexShrink: 1,
+    flexBasis: 0,
+    minWidth: 0,
+    justifyContent: align === "right" ? "flex-end" : "flex-start",
+    overflow: "hidden",
+  }) as const;
 
 /** Variant generate-template-ecommerce-order-receipt-default (docs/files.md): 1500×1500, lines, totals, currency, status, date. */
 export function OrderReceipt(input: ReceiptInput) {
@@ -41,16 +50,41 @@ export function OrderReceipt(input: ReceiptInput) {
   const hidden = input.lines.length - shown.length;
   const statusKey = `status.${input.status}` as Parameters<typeof imageText>[0];
   return (
-    <div style={{ width: "100%", height: "100%", boxSizing: "border-box", display: "flex", flexDirection: "column", padding: 96, fontFamily: FONT_FAMILY, color: "#212529", background: "#ffffff", fontSize: 34 }}>
-      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "flex-end", borderBottom: "6px solid #364fc7", paddingBottom: 32 }}>
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        boxSizing: "border-box",
+        display: "flex",
+        flexDirection: "column",
+        padding: 96,
+        fontFamily: FONT_FAMILY,
+        color: "#212529",
+        background: "#ffffff",
+        fontSize: 34,
+      }}
+    >
+      <div
+        style={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-end",
+          borderBottom: "6px solid #364fc7",
+          paddingBottom: 32,
+        }}
+      >
         <div style={{ display: "flex", flexDirection: "column" }}>
           <div style={{ fontSize: 40, color: "#364fc7", fontWeight: 700 }}>{input.siteName}</div>
           <div style={{ fontSize: 96, fontWeight: 700 }}>{t("receipt")}</div>
         </div>
-        <div style={{ display: "flex", flexDirection: "column", alignItems: "flex-end", fontSize: 30, color: "#495057" }}>
+        <div
+          style={{ display: "flex", flexDirection: "column", alignItems: "flex-end", fontSize: 30, color: "#495057" }}
+        >
           <div style={{ display: "flex" }}>{`${t("order")} ${input.orderId.slice(0, 8)}`}</div>
           <div style={{ display: "flex" }}>{`${t("date")}: ${formatDate(input.date)}`}</div>
-          <div style={{ display: "flex", fontWeight: 700, color: "#212529" }}>{`${t("status")}: ${imageText(statusKey, input.language) || input.status}`}</div>
+          <div
+            style={{ display: "flex", fontWeight: 700, color: "#212529" }}
+          >{`${t("status")}: ${imageText(statusKey, input.language) || input.status}`}</div>
         </div>
       </div>
       <div style={{ display: "flex", padding: "28px 0 12px", fontSize: 28, color: "#868e96", fontWeight: 700 }}>
@@ -69,8 +103,18 @@ export function OrderReceipt(input: ReceiptInput) {
       ))}
       {hidden > 0 ? <div style={{ display: "flex", padding: "14px 0", color: "#868e96" }}>{`+ ${hidden}`}</div> : null}
       <div style={{ display: "flex", flex: 1 }} />
-      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", borderTop: "6px solid #212529", paddingTop: 32 }}>
-        <div style={{ display: "flex", fontSize: 34, color: "#495057" }}>{input.currency ? `${t("currency")}: ${input.currency.code}` : ""}</div>
+      <div
+        style={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "center",
+          borderTop: "6px solid #212529",
+          paddingTop: 32,
+        }}
+      >
+        <div style={{ display: "flex", fontSize: 34, color: "#495057" }}>
+          {input.currency ? `${t("currency")}: ${input.currency.code}` : ""}
+        </div>
         <div style={{ display: "flex", fontSize: 64, fontWeight: 700 }}>{`${t("total")}: ${money(input.total)}`}</div>
       </div>
     </div>

@@ -21,7 +21,14 @@ interface Props extends Pick<LinkButtonLook, "size" | "variant"> {
  * (authentication/init) and fills its cart; signing up later keeps it, signing in merges it. Until
  * the browser knows who is signed in (and on the server) it is drawn disabled.
  */
-export function AddToCartButton({ productId, storeId, quantity = 1, size = "sm", variant = "filled", fullWidth }: Props) {
+export function AddToCartButton({
+  productId,
+  storeId,
+  quantity = 1,
+  size = "sm",
+  variant = "filled",
+  fullWidth,
+}: Props) {
   const { t, href, language } = useShop();
   const titleOf = useStockTitles();
   const { session, subjectId, store } = useCart();
@@ -33,7 +40,11 @@ export function AddToCartButton({ productId, storeId, quantity = 1, size = "sm",
     showToast({
       color: "teal",
       title: t("addedToCart"),
-      message: createElement("a", { href: href(CART_PAGE), "data-toast-cart-link": "", style: { color: "inherit", fontWeight: 600 } }, t("viewCart")),
+      message: createElement(
+        "a",
+        { href: href(CART_PAGE), "data-toast-cart-link": "", style: { color: "inherit", fontWeight: 600 } },
+        t("viewCart"),
+      ),
     });
   });
   const common = { size, variant, fullWidth, "data-add-to-cart": productId };

@@ -21,8 +21,22 @@ export function CartButton() {
   const quantity = state.loaded ? state.quantity : 0;
   return (
     <>
-      <Indicator label={quantity} size={18} offset={4} disabled={!quantity} color="indigo" data-cart-quantity={quantity}>
-        <ActionIcon variant="default" size="lg" radius="md" aria-label={t("openCart")} onClick={() => (setOpened(true), setEverOpened(true))} data-cart-button="">
+      <Indicator
+        label={quantity}
+        size={18}
+        offset={4}
+        disabled={!quantity}
+        color="indigo"
+        data-cart-quantity={quantity}
+      >
+        <ActionIcon
+          variant="default"
+          size="lg"
+          radius="md"
+          aria-label={t("openCart")}
+          onClick={() => (setOpened(true), setEverOpened(true))}
+          data-cart-button=""
+        >
           <CartIcon />
         </ActionIcon>
       </Indicator>

@@ -13,11 +13,19 @@ export function CartDrawer({ opened, onClose }: { opened: boolean; onClose: () =
   const { state } = useCart();
   const size = useMatches({ base: 400, sm: 540 });
   return (
-    <Drawer opened={opened} onClose={onClose} title={
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={
         <Text component="span" fw={800} fz="xl">
           {t("cart")}
         </Text>
-      } position="right" size={size} zIndex={300} data-cart-drawer="">
+      }
+      position="right"
+      size={size}
+      zIndex={300}
+      data-cart-drawer=""
+    >
       {!state.loaded ? (
         <Stack gap="sm">
           <Skeleton height={72} radius="md" />

@@ -77,18 +77,30 @@ export class CartStore {
       loadCurrencies(this.call),
     ]);
     if (generation !== this.generation || this.state.subjectId !== subjectId) return;
-    this.set({ subjectId, loaded: true, orders: withOrderedTotals(orders, currencies), total: orderTotals(total, currencies), quantity: Number(quantity) || 0 });
+    this.set({
+      subjectId,
+      loaded: true,
+      orders: withOrderedTotals(orders, currencies),
+      total: orderTotals(total, currencies),
+      quantity: Number(quantity) || 0,
+    });
   };
 
   /** Adds a product (from a store, when given); a product already in the cart gets the quantity added. */
   add = async (productId: string, quantity = 1, storeId?: string): Promise<void> => {
-    await this.call(`${this.base()}/orders`, { method: "POST", body: { productId, quantity, ...(storeId ? { storeId } : {}) } });
+    await this.call(`${this.base()}/orders`, {
+      method: "POST",
+      body: { productId, quantity, ...(storeId ? { storeId } : {}) },
+    });
     await this.reload();
   };
 
   /** A new quantity for one line of a cart order. */
   setQuantity = async (orderId: string, lineId: string, quantity: number): Promise<void> => {
-    await this.call(`${this.base()}/orders/${orderId}`, { method: "PATCH", body: { ordersToProducts: [{ id: lineId, quantity }] } });
+    await this.call(`${this.base()}/orders/${orderId}`, {
+      method: "PATCH",
+      body: { ordersToProducts: [{ id: lineId, quantity }] },
+    });
     await this.reload();
   };
 

@@ -17,7 +17,11 @@ const browserStores = new WeakMap<SessionStore, CartStore>();
 /** The page's one cart, calling the server as the session's subject (refreshing the session when needed). */
 function cartStoreFor(session: SessionStore): CartStore {
   let store = browserStores.get(session);
-  if (!store) browserStores.set(session, (store = new CartStore(session.call, undefined, (message) => showToast({ color: "red", message }))));
+  if (!store)
+    browserStores.set(
+      session,
+      (store = new CartStore(session.call, undefined, (message) => showToast({ color: "red", message }))),
+    );
   return store;
 }
 

@@ -13,7 +13,10 @@ export function CheckoutFields({ form, currencies }: { form: CheckoutForm; curre
   // The providers this server has settings for, as it labels them (the chosen one until the list
   // arrives: the page is rendered before it is asked for); dummy in the page's language.
   const offered = form.options ?? [{ value: form.provider, label: form.provider }];
-  const providers = offered.map(({ value, label }) => ({ value, label: value === "dummy" ? t("providerDummy") : label }));
+  const providers = offered.map(({ value, label }) => ({
+    value,
+    label: value === "dummy" ? t("providerDummy") : label,
+  }));
   return (
     <Stack gap="sm">
       <CurrencyToggle currencies={currencies} value={form.currency?.id} onChange={form.setCurrencyId} />

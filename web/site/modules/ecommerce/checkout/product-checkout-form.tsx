@@ -34,20 +34,23 @@ export function ProductCheckoutForm({ product, storeProduct }: { product: Row; s
     if (!ready || !Number.isInteger(count) || count < 1) return;
     // A visitor with no session checks out as a guest (docs/shop.md "The buyer's path").
     form.submit(async ({ provider, email, shippingAddress, currency, successUrl, cancelUrl }) =>
-      session.call<CheckoutAnswer>(`${shopApi(subjectId ?? (await session.startGuest(site.language)))}/products/${product.id}/checkout`, {
-        method: "POST",
-        body: {
-          provider,
-          email,
-          ...(shippingAddress ? { shippingAddress } : {}),
-          quantity: count,
-          ...(comment.trim() ? { comment: comment.trim() } : {}),
-          ...(typeof storeProduct?.storeId === "string" ? { storeId: storeProduct.storeId } : {}),
-          ...(currency ? { billingModule: { currency: { id: currency.id } } } : {}),
-          successUrl,
-          cancelUrl,
+      session.call<CheckoutAnswer>(
+        `${shopApi(subjectId ?? (await session.startGuest(site.language)))}/products/${product.id}/checkout`,
+        {
+          method: "POST",
+          body: {
+            provider,
+            email,
+            ...(shippingAddress ? { shippingAddress } : {}),
+            quantity: count,
+            ...(comment.trim() ? { comment: comment.trim() } : {}),
+            ...(typeof storeProduct?.storeId === "string" ? { storeId: storeProduct.storeId } : {}),
+            ...(currency ? { billingModule: { currency: { id: currency.id } } } : {}),
+            successUrl,
+            cancelUrl,
+          },
         },
-      }),
+      ),
     );
   };
 
@@ -55,8 +58,25 @@ export function ProductCheckoutForm({ product, storeProduct }: { product: Row; s
     <form onSubmit={submit} noValidate data-product-checkout={product.id}>
       <Stack gap="sm">
         <CheckoutFields form={form} currencies={priceCurrencies(prices)} />
-        <NumberInput label={t("quantity")} value={quantity} onChange={setQuantity} min={1} max={1_000_000} allowDecimal={false} allowNegative={false} w={140} />
-        <Textarea label={t("comment")} placeholder={t("commentPlaceholder")} value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+        <NumberInput
+          label={t("quantity")}
+          value={quantity}
+          onChange={setQuantity}
+          min={1}
+          max={1_000_000}
+          allowDecimal={false}
+          allowNegative={false}
+          w={140}
+        />
+        <Textarea
+          label={t("comment")}
+          placeholder={t("commentPlaceholder")}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={2000}
+        />
         {price ? <ChosenPrice price={price} quantity={count} /> : null}
         <Button type="submit" size="md" disabled={!ready || form.pending} mt="xs">
           {form.pending ? t("redirecting") : t("oneStepCheckout")}
@@ -69,7 +89,10 @@ export function ProductCheckoutForm({ product, storeProduct }: { product: Row; s
 /** The price in the chosen currency, and what the quantity costs when it is more than one. */
 function ChosenPrice({ price, quantity }: { price: Price; quantity: number }) {
   const { t } = useShop();
-  const amount = Number.isInteger(quantity) && quantity > 1 ? multiplyAmount(price.amount, quantity, decimalsOf(price.currency)) : undefined;
+  const amount =
+    Number.isInteger(quantity) && quantity > 1
+      ? multiplyAmount(price.amount, quantity, decimalsOf(price.currency))
+      : undefined;
   return (
     <Group justify="space-between" align="center" data-chosen-price="">
       <PriceTag price={price} size="lg" />

@@ -67,7 +67,11 @@ export function useAddress(needed: boolean) {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return undefined;
-    return Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ""));
+    return Object.fromEntries(
+      Object.entries(address)
+        .map(([k, v]) => [k, v.trim()])
+        .filter(([, v]) => v !== ""),
+    );
   };
 
   return { needed, address, set, errors, check };

@@ -3,7 +3,14 @@ import { useSession } from "../../../session/use-session.js";
 import { goTo } from "../../rbac/routes.js";
 import { useAction } from "../../rbac/use-action.js";
 import type { Currency } from "../helpers/price.js";
-import { DEFAULT_PROVIDER, isEmail, paymentHref, returnPaths, type CheckoutAnswer, type Provider } from "../helpers/shop-api.js";
+import {
+  DEFAULT_PROVIDER,
+  isEmail,
+  paymentHref,
+  returnPaths,
+  type CheckoutAnswer,
+  type Provider,
+} from "../helpers/shop-api.js";
 import { useConfiguredProviders } from "./use-configured-providers.js";
 import { useAddress } from "./use-address.js";
 import { useShop } from "../helpers/use-shop.js";
@@ -37,19 +44,32 @@ export function useCheckoutForm(currencies: Currency[], needsShipping = false) {
   const options = useConfiguredProviders();
   const configured = options?.map((option) => option.value);
   // Dummy until chosen; a server without it (production) starts on its first configured one.
-  const provider = !configured || configured.includes(chosenProvider) ? chosenProvider : (configured[0] ?? chosenProvider);
+  const provider =
+    !configured || configured.includes(chosenProvider) ? chosenProvider : (configured[0] ?? chosenProvider);
   const [currencyId, setCurrencyId] = useState<string>();
   const [leaving, setLeaving] = useState(false);
   const email = typedEmail ?? ownEmail;
   const address = useAddress(needsShipping);
   const currency = currencies.find((c) => c.id === currencyId) ?? currencies.find((c) => c.isDefault) ?? currencies[0];
 
-  const { pending, act } = useAction(async (run: (values: CheckoutValues) => Promise<CheckoutAnswer>, shippingAddress?: Record<string, string>) => {
-    // Too few items left is the server's 409: said in the page's language, naming the product.
-    const answer = await withStockError(run({ provider, email: email.trim(), currency, ...(shippingAddress ? { shippingAddress } : {}), ...returnPaths(language) }), language, titleOf);
-    setLeaving(true);
-    goTo(paymentHref(answer, language));
-  });
+  const { pending, act } = useAction(
+    async (run: (values: CheckoutValues) => Promise<CheckoutAnswer>, shippingAddress?: Record<string, string>) => {
+      // Too few items left is the server's 409: said in the page's language, naming the product.
+      const answer = await withStockError(
+        run({
+          provider,
+          email: email.trim(),
+          currency,
+          ...(shippingAddress ? { shippingAddress } : {}),
+          ...returnPaths(language),
+        }),
+        language,
+        titleOf,
+      );
+      setLeaving(true);
+      goTo(paymentHref(answer, language));
+    },
+  );
 
   /** Checks the email, then runs the checkout call; false when the form has an error. */
   const submit = (run: (values: CheckoutValues) => Promise<CheckoutAnswer>): boolean => {

@@ -29,7 +29,13 @@ export function orderTotals(totals: Total[], currencies: Currency[]): Total[] {
     return currencies[index]!.isDefault ? -1 : index;
   };
   return [...totals]
-    .map((total) => ({ ...total, billingModuleCurrency: { ...total.billingModuleCurrency, isDefault: !!currencies.find((c) => c.id === total.billingModuleCurrency.id)?.isDefault } }))
+    .map((total) => ({
+      ...total,
+      billingModuleCurrency: {
+        ...total.billingModuleCurrency,
+        isDefault: !!currencies.find((c) => c.id === total.billingModuleCurrency.id)?.isDefault,
+      },
+    }))
     .sort((a, b) => rank(a.billingModuleCurrency.id) - rank(b.billingModuleCurrency.id));
 }
 

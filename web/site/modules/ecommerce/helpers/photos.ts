@@ -11,6 +11,8 @@ const ATTACHMENT = "attachment-default";
 export function productPhotos(site: SiteData, productId: string): Row[] {
   return site
     .related("ecommerce/products-to-file-storage-module-files", productId)
-    .filter(({ relation, record }) => relation.variant !== ATTACHMENT && String(record.mimeType ?? "").startsWith("image/"))
+    .filter(
+      ({ relation, record }) => relation.variant !== ATTACHMENT && String(record.mimeType ?? "").startsWith("image/"),
+    )
     .map(({ record }) => record);
 }

@@ -44,7 +44,8 @@ export function attributeKey(site: SiteData, attributeId: string): Row | undefin
 }
 
 const isDecimal = (value: unknown): value is string | number =>
-  (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) || (typeof value === "number" && Number.isFinite(value));
+  (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) ||
+  (typeof value === "number" && Number.isFinite(value));
 
 /** Price attributes among `attributes`: a number tied to a billing currency (a 'price' key when the key is loaded). */
 function pricesOf(site: SiteData, attributes: Row[], language: Language, fromStore: boolean): Price[] {
@@ -73,10 +74,25 @@ export function storeLink(relation: Row | undefined, productId: string): Row | u
  * (stores-to-products-to-attributes of `storeLink`) in their place when shown in a store, as the
  * server charges them. Currencies in the order the product's attributes are placed.
  */
-export function productPrices(site: SiteData, productId: string, language: Language = site.language, store?: Row): Price[] {
-  const own = pricesOf(site, site.related("ecommerce/products-to-attributes", productId).map((r) => r.record), language, false);
+export function productPrices(
+  site: SiteData,
+  productId: string,
+  language: Language = site.language,
+  store?: Row,
+): Price[] {
+  const own = pricesOf(
+    site,
+    site.related("ecommerce/products-to-attributes", productId).map((r) => r.record),
+    language,
+    false,
+  );
   if (!store) return own;
-  const overrides = pricesOf(site, site.related("ecommerce/stores-to-products-to-attributes", store.id).map((r) => r.record), language, true);
+  const overrides = pricesOf(
+    site,
+    site.related("ecommerce/stores-to-products-to-attributes", store.id).map((r) => r.record),
+    language,
+    true,
+  );
   const merged = own.map((price) => overrides.find((o) => o.currency && o.currency.id === price.currency?.id) ?? price);
   return [...merged, ...overrides.filter((o) => !merged.includes(o))];
 }

@@ -37,7 +37,14 @@ export interface OrderLine {
   quantity: number;
   /** Cart lines: items left where the line buys (null: not tracked); fewer than `quantity` means the checkout will refuse it. */
   available?: number | null;
-  product?: { id: string; slug?: string; title?: unknown; adminTitle?: string; shortDescription?: unknown; shipping?: string } | null;
+  product?: {
+    id: string;
+    slug?: string;
+    title?: unknown;
+    adminTitle?: string;
+    shortDescription?: unknown;
+    shipping?: string;
+  } | null;
 }
 
 /** An order with its lines and totals: GET {subjects}/{s}/ecommerce-module/orders. */
@@ -81,7 +88,8 @@ export function paymentHref(answer: CheckoutAnswer, language: Language): string 
 }
 
 /** Whether any line of the orders is a product that needs shipping (a checkout then asks for the address). */
-export const needsShipping = (orders: Pick<Order, "ordersToProducts">[]) => orders.some((o) => o.ordersToProducts.some((l) => l.product?.shipping === "required"));
+export const needsShipping = (orders: Pick<Order, "ordersToProducts">[]) =>
+  orders.some((o) => o.ordersToProducts.some((l) => l.product?.shipping === "required"));
 
 /** A plausible email, as the server checks it. */
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());

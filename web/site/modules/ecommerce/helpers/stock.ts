@@ -28,11 +28,18 @@ const ru: Record<StockStringKey, string> = {
 const { text: stockText } = stringTable("stock", en, { ru });
 
 /** A stock text in a language, with `{count}` and `{title}` filled in. */
-export function stockMessage(key: StockStringKey, language: Language, values: { count?: number; title?: string } = {}): string {
-  return stockText(key, language).replace("{count}", String(values.count ?? "")).replace("{title}", values.title ?? "");
+export function stockMessage(
+  key: StockStringKey,
+  language: Language,
+  values: { count?: number; title?: string } = {},
+): string {
+  return stockText(key, language)
+    .replace("{count}", String(values.count ?? ""))
+    .replace("{title}", values.title ?? "");
 }
 
-const count = (value: unknown): number | undefined => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined);
+const count = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
 
 /**
  * Items a product has left where it is shown: the store's own count when shown in a store
@@ -44,9 +51,14 @@ export function stockLeft(product: Row, storeProduct?: Row): number | undefined 
 }
 
 /** What to say about a count: nothing, "Only N left" (N ≤ LOW_STOCK) or "Out of stock". */
-export function stockLabel(left: number | undefined, language: Language): { soldOut: boolean; label: string } | undefined {
+export function stockLabel(
+  left: number | undefined,
+  language: Language,
+): { soldOut: boolean; label: string } | undefined {
   if (left === undefined || left > LOW_STOCK) return undefined;
-  return left === 0 ? { soldOut: true, label: stockMessage("outOfStock", language) } : { soldOut: false, label: stockMessage("onlyLeft", language, { count: left }) };
+  return left === 0
+    ? { soldOut: true, label: stockMessage("outOfStock", language) }
+    : { soldOut: false, label: stockMessage("onlyLeft", language, { count: left }) };
 }
 
 /**
@@ -54,7 +66,11 @@ export function stockLabel(left: number | undefined, language: Language): { sold
  * left") in the page's language, naming each product by `titleOf` (or the server's words when
  * the page does not know it); undefined for any other error.
  */
-export function stockErrorText(error: unknown, language: Language, titleOf: (productId: string) => string | undefined): string | undefined {
+export function stockErrorText(
+  error: unknown,
+  language: Language,
+  titleOf: (productId: string) => string | undefined,
+): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined;
   const parts = error.cause.flatMap((cause) => {
     const productId = /^\/stock\/([^/]+)$/.exec(cause.path ?? "")?.[1];
@@ -62,13 +78,21 @@ export function stockErrorText(error: unknown, language: Language, titleOf: (pro
     const title = titleOf(productId);
     if (!title) return [cause.message];
     const left = Number(/only (\d+) left/.exec(cause.message)?.[1] ?? 0);
-    return [left > 0 ? stockMessage("onlyLeftOfProduct", language, { title, count: left }) : stockMessage("soldOutProduct", language, { title })];
+    return [
+      left > 0
+        ? stockMessage("onlyLeftOfProduct", language, { title, count: left })
+        : stockMessage("soldOutProduct", language, { title }),
+    ];
   });
   return parts.length ? parts.join("; ") : undefined;
 }
 
 /** Runs a shop call; a stock 409 is thrown again as an Error in the page's language (the toast shows it). */
-export async function withStockError<T>(run: Promise<T>, language: Language, titleOf: (productId: string) => string | undefined): Promise<T> {
+export async function withStockError<T>(
+  run: Promise<T>,
+  language: Language,
+  titleOf: (productId: string) => string | undefined,
+): Promise<T> {
   try {
     return await run;
   } catch (error) {

@@ -38,7 +38,8 @@ const en = {
   order: "Order",
   items: "Items",
   paymentPaid: "Thank you! Your payment has been received.",
-  paymentDeclined: "The payment was declined. Your order is waiting in your orders below: pay now, or take it back to the cart.",
+  paymentDeclined:
+    "The payment was declined. Your order is waiting in your orders below: pay now, or take it back to the cart.",
   invalidEmail: "Enter a valid email",
   chooseOrders: "Choose at least one order",
   noCommonCurrency: "The chosen items have no price in one common currency.",
@@ -155,7 +156,8 @@ const ru: Record<ShopStringKey, string> = {
   guestNote: "Вы оформляете заказ как гость. Войдите или зарегистрируйтесь, чтобы все заказы были в одном месте.",
   linkedOrder: "Ваш заказ",
   linkedOrderInvalid: "Эта ссылка на заказ недействительна.",
-  linkedOrderExpired: "Срок действия ссылки на заказ истёк. Войдите, чтобы увидеть свои заказы, или попросите магазин прислать новую ссылку.",
+  linkedOrderExpired:
+    "Срок действия ссылки на заказ истёк. Войдите, чтобы увидеть свои заказы, или попросите магазин прислать новую ссылку.",
 };
 
 /** The texts by language, and the text for a key in a language (English when a language lacks it). */

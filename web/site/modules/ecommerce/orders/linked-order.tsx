@@ -34,7 +34,9 @@ export function LinkedOrder({ orderId, token }: { orderId: string; token: string
     let live = true;
     Promise.all([store.call<Order>(orderLinkApi(orderId, token)), loadCurrencies(store.call)])
       .then(([found, currencies]) => live && setOrder(withOrderedTotals([found], currencies)[0]!))
-      .catch((error) => live && setOrder(error instanceof Error && error.message.includes("has expired") ? "expired" : null));
+      .catch(
+        (error) => live && setOrder(error instanceof Error && error.message.includes("has expired") ? "expired" : null),
+      );
     return () => {
       live = false;
     };

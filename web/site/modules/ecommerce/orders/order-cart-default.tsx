@@ -20,7 +20,13 @@ export function OrderCartDefault({ record }: VariantProps) {
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={8} miw={0}>
           {order.ordersToProducts.map((line) => (
-            <Anchor key={line.id} href={line.product?.slug ? productHref(line.product as Row, language) : undefined} fw={600} c="dark" lineClamp={2}>
+            <Anchor
+              key={line.id}
+              href={line.product?.slug ? productHref(line.product as Row, language) : undefined}
+              fw={600}
+              c="dark"
+              lineClamp={2}
+            >
               {lineTitle(line, language)}
             </Anchor>
           ))}
@@ -28,7 +34,9 @@ export function OrderCartDefault({ record }: VariantProps) {
             // The stock ran out (or fell below the quantity) since it was added: the checkout would refuse it.
             typeof line.available === "number" && line.available < Number(line.quantity) ? (
               <Text key={`stock-${line.id}`} fz="sm" fw={600} c="red.9" role="status" data-line-stock={line.available}>
-                {line.available === 0 ? stockMessage("lineSoldOut", language) : stockMessage("lineOnlyLeft", language, { count: line.available })}
+                {line.available === 0
+                  ? stockMessage("lineSoldOut", language)
+                  : stockMessage("lineOnlyLeft", language, { count: line.available })}
               </Text>
             ) : null,
           )}
@@ -36,12 +44,21 @@ export function OrderCartDefault({ record }: VariantProps) {
         </Stack>
         <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
           {first ? (
-            <Text fw={700} data-order-total={first.total} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+            <Text
+              fw={700}
+              data-order-total={first.total}
+              style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
+            >
               {moneyLabel(first.total, first.billingModuleCurrency)}
             </Text>
           ) : null}
           {others.map(({ total, billingModuleCurrency }) => (
-            <Text key={billingModuleCurrency.id} fz="xs" c="dimmed" style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+            <Text
+              key={billingModuleCurrency.id}
+              fz="xs"
+              c="dimmed"
+              style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
+            >
               {moneyLabel(total, billingModuleCurrency)}
             </Text>
           ))}

@@ -27,7 +27,14 @@ export function OrderCheckout({ record }: VariantProps) {
     form.submit(({ provider, email, shippingAddress, currency, successUrl, cancelUrl }) =>
       session.call<CheckoutAnswer>(`${shopApi(subjectId)}/orders/${order.id}/checkout`, {
         method: "POST",
-        body: { provider, email, ...(shippingAddress ? { shippingAddress } : {}), ...(currency ? { billingModule: { currency: { id: currency.id } } } : {}), successUrl, cancelUrl },
+        body: {
+          provider,
+          email,
+          ...(shippingAddress ? { shippingAddress } : {}),
+          ...(currency ? { billingModule: { currency: { id: currency.id } } } : {}),
+          successUrl,
+          cancelUrl,
+        },
       }),
     );
   };

@@ -15,7 +15,14 @@ export function OrderDelete({ record }: VariantProps) {
     showSuccess(t("deleted"));
   });
   return (
-    <Button size="xs" variant="subtle" color="red" onClick={() => void act()} disabled={pending} data-order-delete={order.id}>
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      onClick={() => void act()}
+      disabled={pending}
+      data-order-delete={order.id}
+    >
       {pending ? t("deleting") : t("delete")}
     </Button>
   );

@@ -24,13 +24,22 @@ const STATUS_COLORS: Record<string, string> = {
  * (`backToCart`: what to reload after it). `via`: how to pay it (a mailed link's token); by
  * default as the signed-in subject's own order.
  */
-export function OrderHistoryDefault({ record, via, backToCart }: VariantProps & { via?: PayVia; backToCart?: () => Promise<void> }) {
+export function OrderHistoryDefault({
+  record,
+  via,
+  backToCart,
+}: VariantProps & { via?: PayVia; backToCart?: () => Promise<void> }) {
   const { language, t } = useShop();
   const { subjectId } = useCart();
   const order = asOrder(record);
   const payVia = via ?? (subjectId ? { subjectId } : undefined);
   const shipsTo = addressText(order.shippingAddress, language);
-  const date = order.createdAt ? new Intl.DateTimeFormat(language === "en" ? "en-US" : language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.createdAt)) : "";
+  const date = order.createdAt
+    ? new Intl.DateTimeFormat(language === "en" ? "en-US" : language, {
+        dateStyle: "medium",
+        timeStyle: "short",
+      }).format(new Date(order.createdAt))
+    : "";
   return (
     <Paper withBorder radius="md" p="sm" data-history-order={order.id} data-status={order.status}>
       <Stack gap={6}>
@@ -38,7 +47,12 @@ export function OrderHistoryDefault({ record, via, backToCart }: VariantProps & 
           <Text fz="xs" c="dimmed">
             {t("order")} · {date}
           </Text>
-          <Badge color={STATUS_COLORS[order.status ?? ""] ?? "gray"} variant="light" style={{ flexShrink: 0 }} data-order-status={order.status}>
+          <Badge
+            color={STATUS_COLORS[order.status ?? ""] ?? "gray"}
+            variant="light"
+            style={{ flexShrink: 0 }}
+            data-order-status={order.status}
+          >
             {statusText(order.status, language)}
           </Badge>
         </Group>
@@ -65,7 +79,9 @@ export function OrderHistoryDefault({ record, via, backToCart }: VariantProps & 
               {t("unpaidNote")}
             </Text>
             <Group gap="xs" wrap="nowrap">
-              {backToCart && "subjectId" in payVia ? <BackToCartButton orderId={order.id} subjectId={payVia.subjectId} done={backToCart} /> : null}
+              {backToCart && "subjectId" in payVia ? (
+                <BackToCartButton orderId={order.id} subjectId={payVia.subjectId} done={backToCart} />
+              ) : null}
               <PayNowButton orderId={order.id} via={payVia} />
             </Group>
           </Group>

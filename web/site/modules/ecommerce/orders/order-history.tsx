@@ -19,7 +19,10 @@ export function OrderHistory({ subjectId }: { subjectId: string }) {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    Promise.all([store.call<Order[]>(`${shopApi(subjectId)}/orders`, { query: { type: "history" } }), loadCurrencies(store.call)])
+    Promise.all([
+      store.call<Order[]>(`${shopApi(subjectId)}/orders`, { query: { type: "history" } }),
+      loadCurrencies(store.call),
+    ])
       .then(([found, currencies]) => live && setOrders(withOrderedTotals([...found].reverse(), currencies)))
       .catch((error) => {
         if (live) setOrders([]);
@@ -39,7 +42,9 @@ export function OrderHistory({ subjectId }: { subjectId: string }) {
       <Title order={3}>{t("orderHistory")}</Title>
       {orders === undefined ? <Skeleton height={64} radius="md" /> : null}
       {orders?.length === 0 ? <Text c="dimmed">{t("noOrders")}</Text> : null}
-      {orders?.map((order) => <OrderHistoryDefault key={order.id} record={order as unknown as Row} backToCart={backToCart} />)}
+      {orders?.map((order) => (
+        <OrderHistoryDefault key={order.id} record={order as unknown as Row} backToCart={backToCart} />
+      ))}
     </Stack>
   );
 }

@@ -11,4 +11,5 @@ export function lineTitle(line: OrderLine, language: Language): string {
 }
 
 /** Items in an order: the sum of its lines' quantities. */
-export const itemsIn = (order: Order) => order.ordersToProducts.reduce((sum, line) => sum + Number(line.quantity || 0), 0);
+export const itemsIn = (order: Order) =>
+  order.ordersToProducts.reduce((sum, line) => sum + Number(line.quantity || 0), 0);

@@ -20,13 +20,29 @@ export function OrderQuantityUpdate({ record }: VariantProps) {
     <>
       {order.ordersToProducts.map((line) => (
         // Keyed by the quantity too: a change made elsewhere (the product card) resets the field.
-        <LineQuantity key={`${line.id}:${line.quantity}`} orderId={order.id} lineId={line.id} quantity={Number(line.quantity)} title={lineTitle(line, language)} />
+        <LineQuantity
+          key={`${line.id}:${line.quantity}`}
+          orderId={order.id}
+          lineId={line.id}
+          quantity={Number(line.quantity)}
+          title={lineTitle(line, language)}
+        />
       ))}
     </>
   );
 }
 
-function LineQuantity({ orderId, lineId, quantity, title }: { orderId: string; lineId: string; quantity: number; title: string }) {
+function LineQuantity({
+  orderId,
+  lineId,
+  quantity,
+  title,
+}: {
+  orderId: string;
+  lineId: string;
+  quantity: number;
+  title: string;
+}) {
   const { t } = useShop();
   const { store } = useCart();
   const [value, setValue] = useState<number | string>(quantity);

@@ -11,7 +11,8 @@ import { addressLines } from "../../../../../common/postal-address.js";
 export type PayVia = { subjectId: string } | { token: string };
 
 /** The order a mailed link opens (GET /api/ecommerce/order-links/{id}?token=…). */
-export const orderLinkApi = (orderId: string, token: string) => `/api/ecommerce/order-links/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
+export const orderLinkApi = (orderId: string, token: string) =>
+  `/api/ecommerce/order-links/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
 
 /**
  * 'Pay now' for an unpaid order (docs/shop.md): the server answers the same invoice while its payment
@@ -22,8 +23,14 @@ export function PayNowButton({ orderId, via }: { orderId: string; via: PayVia })
   const { store } = useSession();
   const [leaving, setLeaving] = useState(false);
   const { pending, act } = useAction(async () => {
-    const url = "subjectId" in via ? `${shopApi(via.subjectId)}/orders/${orderId}/pay` : `/api/ecommerce/order-links/${encodeURIComponent(orderId)}/pay`;
-    const answer = await store.call<CheckoutAnswer>(url, { method: "POST", ...("token" in via ? { query: { token: via.token } } : {}) });
+    const url =
+      "subjectId" in via
+        ? `${shopApi(via.subjectId)}/orders/${orderId}/pay`
+        : `/api/ecommerce/order-links/${encodeURIComponent(orderId)}/pay`;
+    const answer = await store.call<CheckoutAnswer>(url, {
+      method: "POST",
+      ...("token" in via ? { query: { token: via.token } } : {}),
+    });
     setLeaving(true);
     goTo(paymentHref(answer, language));
   });
@@ -38,7 +45,15 @@ export function PayNowButton({ orderId, via }: { orderId: string; via: PayVia })
  * 'Back to cart' for the subject's own unpaid order (after a declined payment, or instead of
  * paying): its items return to the cart (…/orders/{id}/back-to-cart); `done` then reloads the lists.
  */
-export function BackToCartButton({ orderId, subjectId, done }: { orderId: string; subjectId: string; done: () => Promise<void> }) {
+export function BackToCartButton({
+  orderId,
+  subjectId,
+  done,
+}: {
+  orderId: string;
+  subjectId: string;
+  done: () => Promise<void>;
+}) {
   const { t } = useShop();
   const { store } = useSession();
   const { pending, act } = useAction(async () => {

@@ -14,7 +14,14 @@ export function TotalsList({ totals, size = "lg" }: { totals: Total[]; size?: "m
       </Text>
       <Stack gap={2} align="flex-end">
         {totals.map(({ total, billingModuleCurrency: currency }) => (
-          <Text key={currency.id} fw={800} fz={size} data-total={total} data-currency={currency.slug ?? ""} style={{ fontVariantNumeric: "tabular-nums" }}>
+          <Text
+            key={currency.id}
+            fw={800}
+            fz={size}
+            data-total={total}
+            data-currency={currency.slug ?? ""}
+            style={{ fontVariantNumeric: "tabular-nums" }}
+          >
             {moneyLabel(total, currency)}
           </Text>
         ))}

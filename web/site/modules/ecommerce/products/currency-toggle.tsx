@@ -9,7 +9,15 @@ export const currencyName = (currency: Currency) =>
   [currency.slug?.toUpperCase(), currency.symbol].filter(Boolean).join(" ") || currency.id.slice(0, 8);
 
 /** Choose one of the currencies a product or a cart can be paid in (nothing to choose: nothing shown). */
-export function CurrencyToggle({ currencies, value, onChange }: { currencies: Currency[]; value?: string; onChange: (id: string) => void }) {
+export function CurrencyToggle({
+  currencies,
+  value,
+  onChange,
+}: {
+  currencies: Currency[];
+  value?: string;
+  onChange: (id: string) => void;
+}) {
   const { t } = useShop();
   const labelId = useId();
   if (!currencies.length) return null;

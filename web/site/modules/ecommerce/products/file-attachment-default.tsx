@@ -26,14 +26,22 @@ export function FileAttachment({ file }: { file: Row }) {
   const { t, site } = useShop();
   const src = fileUrl(file.file);
   if (!src) return null;
-  const name = altText(file.alt, site.language) ?? str(file.adminTitle) ?? decodeURIComponent(src.split("/").pop() ?? "");
+  const name =
+    altText(file.alt, site.language) ?? str(file.adminTitle) ?? decodeURIComponent(src.split("/").pop() ?? "");
   const extension = (str(file.extension) ?? name.split(".").pop() ?? "").replace(/^\./, "").toUpperCase();
   const image = String(file.mimeType ?? "").includes("image");
   return (
     <Paper withBorder radius="md" p="xs" data-attachment={file.id}>
       <Group gap="sm" wrap="nowrap">
         {image ? (
-          <img src={resizedUrl(file, 96)} alt="" width={48} height={48} loading="lazy" style={{ objectFit: "cover", borderRadius: 8, flexShrink: 0 }} />
+          <img
+            src={resizedUrl(file, 96)}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            style={{ objectFit: "cover", borderRadius: 8, flexShrink: 0 }}
+          />
         ) : (
           <Badge size="lg" variant="light" color="gray" radius="sm" w={48} style={{ flexShrink: 0 }}>
             {extension.slice(0, 4) || "FILE"}

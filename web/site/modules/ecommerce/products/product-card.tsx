@@ -34,7 +34,13 @@ export function ProductCard({ record, relation }: VariantProps) {
         <Card.Section mb="md">
           {/* biome-ignore lint/a11y/useAnchorContent: the photo repeats the title's link below, hidden from readers and the tab order */}
           <a href={href} tabIndex={-1} aria-hidden>
-            <FileView file={image} language={site.language} loading={first ? "eager" : "lazy"} sizes="(min-width: 75em) 25vw, (min-width: 48em) 50vw, 100vw" style={{ width: "100%", aspectRatio: "4 / 3", borderRadius: 0 }} />
+            <FileView
+              file={image}
+              language={site.language}
+              loading={first ? "eager" : "lazy"}
+              sizes="(min-width: 75em) 25vw, (min-width: 48em) 50vw, 100vw"
+              style={{ width: "100%", aspectRatio: "4 / 3", borderRadius: 0 }}
+            />
           </a>
         </Card.Section>
       ) : null}
@@ -44,7 +50,11 @@ export function ProductCard({ record, relation }: VariantProps) {
             {text(record.title, site.language)}
           </a>
         </Title>
-        {short ? <Text c="dimmed" fz="sm" lineClamp={3}>{short}</Text> : null}
+        {short ? (
+          <Text c="dimmed" fz="sm" lineClamp={3}>
+            {short}
+          </Text>
+        ) : null}
         <StockBadge product={record} storeProduct={storeProduct} />
       </Stack>
       <Group justify="space-between" mt="md" align="center">

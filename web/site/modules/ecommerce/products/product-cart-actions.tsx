@@ -13,14 +13,24 @@ import { useShop } from "../helpers/use-shop.js";
 import { stockLeft, stockMessage } from "../helpers/stock.js";
 
 /** The checkout dialogs (Modal, the checkout forms) are imported when one is first opened. */
-const checkoutDialog = lazyComponent(() => import("../checkout/product-checkout-dialog.js").then((m) => m.ProductCheckoutDialog));
+const checkoutDialog = lazyComponent(() =>
+  import("../checkout/product-checkout-dialog.js").then((m) => m.ProductCheckoutDialog),
+);
 
 /**
  * The product cart card's actions: when the subject's cart holds the product
  * (from the store `storeProduct` places it in: a stores-to-products row), its quantity, Delete and Checkout; otherwise 'Add to cart' and, for a
  * product with a price, 'Buy now' (the one-step checkout form in a dialog).
  */
-export function ProductCartActions({ product, storeProduct, size = "sm" }: { product: Row; storeProduct?: Row; size?: "sm" | "md" }) {
+export function ProductCartActions({
+  product,
+  storeProduct,
+  size = "sm",
+}: {
+  product: Row;
+  storeProduct?: Row;
+  size?: "sm" | "md";
+}) {
   const { t, site } = useShop();
   const { subjectId, state, session } = useCart();
   const [dialog, setDialog] = useState<"order" | "product" | null>(null);
@@ -63,7 +73,13 @@ export function ProductCartActions({ product, storeProduct, size = "sm" }: { pro
       )}
       {dialog ? (
         <Suspense fallback={null}>
-          <checkoutDialog.Component dialog={dialog} product={product} storeProduct={storeProduct} order={inCart?.order as unknown as Row | undefined} onClose={() => setDialog(null)} />
+          <checkoutDialog.Component
+            dialog={dialog}
+            product={product}
+            storeProduct={storeProduct}
+            order={inCart?.order as unknown as Row | undefined}
+            onClose={() => setDialog(null)}
+          />
         </Suspense>
       ) : null}
     </Stack>

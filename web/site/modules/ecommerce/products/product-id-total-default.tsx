@@ -15,7 +15,10 @@ export function ProductIdTotalDefault({ record }: VariantProps) {
   if (!subjectId || !state.loaded) return null;
   const orders = state.orders.filter((order) => order.ordersToProducts.some((line) => line.productId === record.id));
   if (!orders.length) return null;
-  const quantity = orders.flatMap((o) => o.ordersToProducts).filter((l) => l.productId === record.id).reduce((sum, l) => sum + Number(l.quantity), 0);
+  const quantity = orders
+    .flatMap((o) => o.ordersToProducts)
+    .filter((l) => l.productId === record.id)
+    .reduce((sum, l) => sum + Number(l.quantity), 0);
   return (
     <Stack gap={4} data-product-total={record.id}>
       <Text fz="sm" c="dimmed">
@@ -25,4 +28,3 @@ export function ProductIdTotalDefault({ record }: VariantProps) {
     </Stack>
   );
 }
-

@@ -38,52 +38,63 @@ export function ProductView({ product }: { product: Row }) {
   const short = text(product.shortDescription, site.language);
   return (
     <div className={classNameOf(product)} data-product={String(product.slug ?? "")}>
-    <Grid gap={48}>
-      {files.length ? (
-        <Grid.Col span={{ base: 12, md: 6 }}>
+      <Grid gap={48}>
+        {files.length ? (
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="md">
+              {files.map((record, i) => (
+                // The main photo is the page's largest paint: fetched at once; the others as they scroll near.
+                <FileView
+                  key={String(record.id)}
+                  file={record}
+                  language={site.language}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  sizes={PHOTO_SIZES}
+                  style={{ width: "100%", borderRadius: 16 }}
+                />
+              ))}
+            </Stack>
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, md: files.length ? 6 : 12 }}>
           <Stack gap="md">
-            {files.map((record, i) => (
-              // The main photo is the page's largest paint: fetched at once; the others as they scroll near.
-              <FileView key={String(record.id)} file={record} language={site.language} loading={i === 0 ? "eager" : "lazy"} sizes={PHOTO_SIZES} style={{ width: "100%", borderRadius: 16 }} />
-            ))}
+            <Title order={1} fz={{ base: 30, sm: 40 }} style={{ letterSpacing: "-0.02em" }}>
+              {text(product.title, site.language)}
+            </Title>
+            {prices.length ? (
+              <Group gap="xs">
+                {prices.map((price) => (
+                  <PriceTag key={price.attributeId} price={price} />
+                ))}
+              </Group>
+            ) : null}
+            <StockBadge product={product} size="lg" />
+            {short ? (
+              <Text fz="lg" c="dimmed">
+                {short}
+              </Text>
+            ) : null}
+            <ProductCartActions product={product} size="md" />
+            {features.length ? (
+              <Table withRowBorders verticalSpacing="xs" data-product-features="">
+                <Table.Tbody>
+                  {features.map(({ relation, record, key }) => (
+                    <Table.Tr key={relation.id}>
+                      <Table.Th w="40%">{text(key?.title, site.language)}</Table.Th>
+                      <Table.Td>
+                        {text(key?.prefix, site.language)}
+                        {attributeValue(record, site.language)}
+                        {text(key?.suffix, site.language) ? ` ${text(key?.suffix, site.language)}` : ""}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : null}
+            <SiteRichText record={product} />
           </Stack>
         </Grid.Col>
-      ) : null}
-      <Grid.Col span={{ base: 12, md: files.length ? 6 : 12 }}>
-        <Stack gap="md">
-          <Title order={1} fz={{ base: 30, sm: 40 }} style={{ letterSpacing: "-0.02em" }}>
-            {text(product.title, site.language)}
-          </Title>
-          {prices.length ? (
-            <Group gap="xs">
-              {prices.map((price) => (
-                <PriceTag key={price.attributeId} price={price} />
-              ))}
-            </Group>
-          ) : null}
-          <StockBadge product={product} size="lg" />
-          {short ? <Text fz="lg" c="dimmed">{short}</Text> : null}
-          <ProductCartActions product={product} size="md" />
-          {features.length ? (
-            <Table withRowBorders verticalSpacing="xs" data-product-features="">
-              <Table.Tbody>
-                {features.map(({ relation, record, key }) => (
-                  <Table.Tr key={relation.id}>
-                    <Table.Th w="40%">{text(key?.title, site.language)}</Table.Th>
-                    <Table.Td>
-                      {text(key?.prefix, site.language)}
-                      {attributeValue(record, site.language)}
-                      {text(key?.suffix, site.language) ? ` ${text(key?.suffix, site.language)}` : ""}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : null}
-          <SiteRichText record={product} />
-        </Stack>
-      </Grid.Col>
-    </Grid>
+      </Grid>
     </div>
   );
 }

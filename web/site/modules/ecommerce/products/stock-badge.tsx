@@ -7,7 +7,15 @@ import { useShop } from "../helpers/use-shop.js";
  * "Out of stock" or "Only N left" for a product where it is shown (the store's count in a
  * store); nothing when it is not tracked or has plenty. Colours keep 4.5:1 contrast on white.
  */
-export function StockBadge({ product, storeProduct, size = "md" }: { product: Row; storeProduct?: Row; size?: "md" | "lg" }) {
+export function StockBadge({
+  product,
+  storeProduct,
+  size = "md",
+}: {
+  product: Row;
+  storeProduct?: Row;
+  size?: "md" | "lg";
+}) {
   const { language } = useShop();
   const left = stockLeft(product, storeProduct);
   const stock = stockLabel(left, language);

@@ -23,7 +23,12 @@ export function overviewWithProducts({ segment, widgetRelation, productsRelation
   function Overview({ record }: VariantProps) {
     const site = useSite();
     const current = currentRecord(site, segment, widgetRelation, record.id);
-    if (!current) return <Section record={record}><NotFoundNote /></Section>;
+    if (!current)
+      return (
+        <Section record={record}>
+          <NotFoundNote />
+        </Section>
+      );
     const blurb = text(current.shortDescription, site.language) || text(current.subtitle, site.language);
     const hasProducts = site.related(productsRelation, current.id).length > 0;
     return (
@@ -32,7 +37,11 @@ export function overviewWithProducts({ segment, widgetRelation, productsRelation
           <Title order={1} fz={{ base: 32, sm: 44 }} style={{ letterSpacing: "-0.02em" }}>
             {text(current.title, site.language)}
           </Title>
-          {blurb ? <Text fz="xl" c="dimmed">{blurb}</Text> : null}
+          {blurb ? (
+            <Text fz="xl" c="dimmed">
+              {blurb}
+            </Text>
+          ) : null}
           <SiteRichText record={current} />
         </Stack>
         {hasProducts ? (

@@ -12,7 +12,10 @@ export function injectedProvider(): Eip1193Provider | undefined {
   return provider && typeof provider.request === "function" ? provider : undefined;
 }
 
-export async function accountsOf(provider: Eip1193Provider, method: "eth_accounts" | "eth_requestAccounts"): Promise<string[]> {
+export async function accountsOf(
+  provider: Eip1193Provider,
+  method: "eth_accounts" | "eth_requestAccounts",
+): Promise<string[]> {
   const accounts = await provider.request({ method });
   return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === "string") : [];
 }

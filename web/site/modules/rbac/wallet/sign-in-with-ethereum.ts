@@ -18,7 +18,12 @@ interface Nonce {
  * from the server, the server's domain and uri, the signing address, an expiry no later than the
  * nonce's; the wallet signs with personal_sign and the server answers with a session.
  */
-export async function signInWithEthereum(provider: Eip1193Provider, address: string, call: Call, statement: string): Promise<SessionTokens> {
+export async function signInWithEthereum(
+  provider: Eip1193Provider,
+  address: string,
+  call: Call,
+  statement: string,
+): Promise<SessionTokens> {
   const nonce = await call<Nonce>(`${EVM_API}/nonce`);
   const chainId = Number.parseInt(String(await provider.request({ method: "eth_chainId" })), 16);
   const message = createSiweMessage({

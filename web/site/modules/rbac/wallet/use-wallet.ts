@@ -13,7 +13,9 @@ export interface Wallet {
 }
 
 const owns = (subject: Subject | undefined, address: string) =>
-  !!subject?.identities.some((i) => i.provider === WALLET_PROVIDER && i.account?.toLowerCase() === address.toLowerCase());
+  !!subject?.identities.some(
+    (i) => i.provider === WALLET_PROVIDER && i.account?.toLowerCase() === address.toLowerCase(),
+  );
 
 /**
  * The browser wallet as the sign-in screen sees it. An account the wallet already exposes counts
@@ -42,7 +44,8 @@ export function useWallet(subject: Subject | undefined): Wallet {
   // Switching accounts in the wallet disconnects the one this page signed in with.
   useEffect(() => {
     if (!provider?.on) return;
-    const changed = (accounts: string[]) => setAddress((current) => (current && accounts[0]?.toLowerCase() === current.toLowerCase() ? current : undefined));
+    const changed = (accounts: string[]) =>
+      setAddress((current) => (current && accounts[0]?.toLowerCase() === current.toLowerCase() ? current : undefined));
     provider.on("accountsChanged", changed);
     return () => provider.removeListener?.("accountsChanged", changed);
   }, [provider]);

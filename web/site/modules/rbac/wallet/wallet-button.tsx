@@ -8,12 +8,27 @@ import type { Wallet } from "./use-wallet.js";
  * 'Connect Wallet' when no wallet is connected, the short address when one is; without a wallet
  * extension it says one is needed and links to a list of wallets.
  */
-export function WalletButton({ wallet, pending, onConnect }: { wallet: Wallet; pending: boolean; onConnect: () => void }) {
+export function WalletButton({
+  wallet,
+  pending,
+  onConnect,
+}: {
+  wallet: Wallet;
+  pending: boolean;
+  onConnect: () => void;
+}) {
   const { t } = useRbac();
   if (wallet.provider === null) {
     return (
       <Stack gap={4}>
-        <Button component="a" href="https://ethereum.org/wallets/find-wallet/" target="_blank" rel="noreferrer" variant="default" fullWidth>
+        <Button
+          component="a"
+          href="https://ethereum.org/wallets/find-wallet/"
+          target="_blank"
+          rel="noreferrer"
+          variant="default"
+          fullWidth
+        >
           {t("walletNeeded")}
         </Button>
         <Text size="xs" c="dimmed">
