@@ -1,3 +1,4 @@
+import { byPlacement } from "./placement-order.js";
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../../../engine/errors.js";
 import type { ModelQueries, ModelTransaction } from "../../../../engine/query/model-tables.js";
@@ -49,12 +50,7 @@ export async function pageRows(trx: ModelQueries, pageId: string): Promise<Place
     .select(["id", "widgetId", "orderIndex", "createdAt"])
     .where("pageId", "=", pageId)
     .execute();
-  rows.sort(
-    (a, b) =>
-      Number(a.orderIndex) - Number(b.orderIndex) ||
-      String(a.createdAt).localeCompare(String(b.createdAt)) ||
-      String(a.id).localeCompare(String(b.id)),
-  );
+  rows.sort(byPlacement);
   return rows.map((r) => ({ id: r.id, widgetId: r.widgetId, orderIndex: r.orderIndex }));
 }
 

@@ -1,3 +1,4 @@
+import { byPlacement } from "./placement-order.js";
 import { notFound } from "../../../../engine/errors.js";
 import type { AnyModelDb } from "../../../../engine/query/any-model-db.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
@@ -19,13 +20,6 @@ export interface PageBlock {
   widgetId: string | null;
   title: string;
 }
-
-/** A placement row (a link with its order index). */
-type Placed = { id: string; orderIndex: number; createdAt: Date };
-const byOrder = (a: Placed, b: Placed) =>
-  Number(a.orderIndex) - Number(b.orderIndex) ||
-  String(a.createdAt).localeCompare(String(b.createdAt)) ||
-  String(a.id).localeCompare(String(b.id));
 
 /** A text of a language map in this language, else the default language's, else none. */
 export const textIn = (map: unknown, language: string): string | undefined => {
@@ -62,7 +56,7 @@ export async function readPageBlocks(
       .where("pageId", "=", pageId)
       .execute(),
   ]);
-  const layoutIds = layoutLinks.sort(byOrder).map((l) => l.layoutId);
+  const layoutIds = layoutLinks.sort(byPlacement).map((l) => l.layoutId);
   const layoutWidgets = layoutIds.length
     ? await db
         .selectFrom("host/layouts-to-widgets")
@@ -72,10 +66,10 @@ export async function readPageBlocks(
     : [];
   const placed: { id: string; region: string }[] = [];
   for (const layoutId of layoutIds) {
-    for (const row of layoutWidgets.filter((w) => w.layoutId === layoutId).sort(byOrder))
+    for (const row of layoutWidgets.filter((w) => w.layoutId === layoutId).sort(byPlacement))
       placed.push({ id: row.widgetId, region: layoutId });
   }
-  for (const row of pageLinks.sort(byOrder)) placed.push({ id: row.widgetId, region: "page" });
+  for (const row of pageLinks.sort(byPlacement)) placed.push({ id: row.widgetId, region: "page" });
   const shown = await shownWidgets(
     db,
     registry,
@@ -107,7 +101,7 @@ async function shownWidgets(db: ModelQueries, registry: Registry, hostIds: strin
       .select(["id", "widgetId", "externalModule", "externalWidgetId", "orderIndex", "createdAt"])
       .where("widgetId", "in", [...new Set(hostIds)])
       .execute()
-  ).sort(byOrder);
+  ).sort(byPlacement);
   const first = new Map<string, (typeof links)[number]>();
   for (const link of links) if (!first.has(link.widgetId)) first.set(link.widgetId, link);
   const byModule = new Map<string, string[]>();
