@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { paths } from "../server/config.js";
-import type { WebLayer } from "../server/web/web-layer.js";
+import type { WebLayer } from "../server/delivery/web-layer.js";
 import { renderDocument, renderErrorDocument } from "../web/site/render/render-document.js";
 import { variantRegistry } from "../web/site/variants.js";
 

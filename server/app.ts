@@ -28,14 +28,14 @@ import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { providerEnums } from "./modules/billing/providers/index.js";
 import { crmEnums } from "./modules/crm/input-types.js";
-import { registerWebFiles } from "./web/static-files.js";
-import type { WebLayer } from "./web/web-layer.js";
+import { registerWebFiles } from "./delivery/static-files.js";
+import type { WebLayer } from "./delivery/web-layer.js";
 import { allowCrossOriginCallers } from "./security/cors.js";
 import { refuseCrossSiteRequests } from "./security/cross-site.js";
 import { refuseNulInUrls } from "./security/nul-in-url.js";
 import { sendSecurityHeaders } from "./security/security-headers.js";
 import { keepPrivateAnswersPrivate } from "./security/private-answers.js";
-import { compressAnswers } from "./web/compression.js";
+import { compressAnswers } from "./delivery/compression.js";
 import { registerDraining } from "./lifecycle/draining.js";
 import { OneLinePerRequest, loggerOptions } from "./logging.js";
 import { modules as allModules } from "./modules/index.js";
@@ -66,7 +66,7 @@ export interface BuildOptions {
   /** The modules to register, in order (tests add a fixture module); by default server/modules/index.ts's list. */
   modules?: readonly Module[];
   /**
-   * The browser code's parts the server runs (server/web/web-layer.ts): the composition root
+   * The browser code's parts the server runs (server/delivery/web-layer.ts): the composition root
    * (app/compose-app.ts) passes web/'s, so nothing under server/ imports web/.
    */
   web: WebLayer;

@@ -9,7 +9,7 @@ const web = fileURLToPath(new URL(".", import.meta.url));
 
 /**
  * The two browser apps, built one after the other into web/dist (served under /static by the
- * server, server/web/): the admin (an HTML entry, client-rendered at /admin) and the site's
+ * server, server/delivery/): the admin (an HTML entry, client-rendered at /admin) and the site's
  * hydration script (server-rendered HTML links it through the manifest). Built apart so that
  * neither shapes the other's chunks: in one build every module the admin also used became a
  * chunk of its own on the site's side, some 55 files for the home page.

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { closure, readManifest } from "../../server/web/web-dist.js";
+import { closure, readManifest } from "../../server/delivery/web-dist.js";
 
 /** The demo home page's budget, brotli-compressed: 120 KiB of JavaScript, 30 KiB of CSS (docs/site.md). */
 export const HOME_BUDGET = { js: 120 * 1024, css: 30 * 1024 };

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import { compressBoth, EFFORT } from "../../server/web/compression.js";
+import { compressBoth, EFFORT } from "../../server/delivery/compression.js";
 
 /** What the browser loads as text: the server sends these as the .br/.gz written beside them. */
 const TEXT_FILES = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".txt", ".xml", ".webmanifest"]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../engine/errors.js";
-import { plainBadRequest } from "../web/plain-documents.js";
+import { plainBadRequest } from "../delivery/plain-documents.js";
 import { normalizeUrl } from "../site/host/url-templates.js";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../engine/schema/languages.js";
 

@@ -31,7 +31,7 @@ const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
  * Those of the headers below that govern a document and mean nothing on a script, style sheet or
- * image one loads: the hashed assets leave them out (server/web/static-files.ts), about 700 bytes
+ * image one loads: the hashed assets leave them out (server/delivery/static-files.ts), about 700 bytes
  * on each of a page's few dozen. nosniff is not among them (it applies to scripts and styles).
  */
 export const DOCUMENT_ONLY_HEADERS = [

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PageData, type Row } from "../../common/site/page-data.js";
-import type { EntryAssets } from "../web/web-dist.js";
+import type { EntryAssets } from "../delivery/web-dist.js";
 import type { SiteRenderer } from "./site-renderer.js";
 
 /** The dummy provider's payment URL (server/modules/billing/providers/dummy.ts), also under "/ru". */

@@ -3,7 +3,7 @@ import type { Config } from "../config.js";
 import { PageResolver } from "./host/page-resolver.js";
 import type { NamedSegment } from "./host/url-templates.js";
 import { seedDemoContentIfEmpty } from "../seed/seed-demo.js";
-import { entryAssets, type EntryAssets } from "../web/web-dist.js";
+import { entryAssets, type EntryAssets } from "../delivery/web-dist.js";
 import { HtmlCache } from "./html-cache.js";
 import { PageLoader } from "./load-page.js";
 import { ModelAccess, PERMISSION_MODELS } from "./model-access.js";

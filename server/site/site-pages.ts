@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import { isDatabaseUnavailable } from "../../engine/db/connection-errors.js";
 import type { Language, PageData } from "../../common/site/page-data.js";
 import type { PageResolver } from "./host/page-resolver.js";
-import type { EntryAssets } from "../web/web-dist.js";
+import type { EntryAssets } from "../delivery/web-dist.js";
 import type { SiteRenderer } from "./site-renderer.js";
 import { createHash } from "node:crypto";
-import { compressStored, type Encoding } from "../web/compression.js";
+import { compressStored, type Encoding } from "../delivery/compression.js";
 import { HtmlCache, type CachedPage } from "./html-cache.js";
 import type { LoadedPage, PageLoader } from "./load-page.js";
-import { plainError, plainNotFound } from "../web/plain-documents.js";
+import { plainError, plainNotFound } from "../delivery/plain-documents.js";
 
 export type SiteResponse =
   /** A rendered hosted page (from the cache or rendered now), with its validator; `key` is its cache key. */

@@ -1,5 +1,5 @@
 import type { Language, PageData } from "../../common/site/page-data.js";
-import type { EntryAssets } from "../web/web-dist.js";
+import type { EntryAssets } from "../delivery/web-dist.js";
 
 /** What an error page shows (SitePages builds it when a page fails to load or render). */
 export interface ErrorDocument {

@@ -5,7 +5,7 @@ import { splitLanguage } from "../lib/language-path.js";
 import type { SitePages } from "./site-pages.js";
 import { PREVIEW_PARAMETER, type PagePreviews } from "./preview/page-previews.js";
 import { PREVIEW_FRAMING_HEADERS } from "./preview/preview-framing.js";
-import { negotiateEncoding, varyOnEncoding } from "../web/compression.js";
+import { negotiateEncoding, varyOnEncoding } from "../delivery/compression.js";
 import { hasSession, matchesValidator, PRIVATE_PAGE, publicPageCacheControl, UNCACHED_PAGE } from "./page-caching.js";
 
 /** Prefixes that belong to the API, the bundles, the admin and uploaded files, never to hosted pages. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_CONTENT_SECURITY_POLICY, answersData } from "../../server/security/security-headers.js";
-import { plainBadRequest, plainError, plainNotFound } from "../../server/web/plain-documents.js";
+import { plainBadRequest, plainError, plainNotFound } from "../../server/delivery/plain-documents.js";
 import { createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 
 // Every answer carries the security headers, HTML a Content-Security-Policy

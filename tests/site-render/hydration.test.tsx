@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FAVICON_SVG } from "../../server/site/seo/favicon.js";
-import { entryAssets } from "../../server/web/web-dist.js";
+import { entryAssets } from "../../server/delivery/web-dist.js";
 import { webDist } from "../../app/web-layer.js";
 import { renderDocument } from "../../web/site/render/render-document.js";
 import { registerVariant } from "../../web/site/variants.js";

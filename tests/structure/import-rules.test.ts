@@ -89,7 +89,7 @@ const RULES: Rule[] = [
     from: under("web"),
     forbidden: under("server"),
   },
-  // The server runs web/'s render through app.web (server/web/web-layer.ts), handed in by app/.
+  // The server runs web/'s render through app.web (server/delivery/web-layer.ts), handed in by app/.
   {
     rule: "server/ imports nothing from web/ (app/ hands it the site's renderer)",
     from: under("server"),
@@ -148,7 +148,7 @@ describe("import rules", () => {
     const graph = [
       edge("server/site/site-pages.ts", "web/site/render/render-document.js"), // breach: the renderer comes through app.web
       edge("server/modules/crm/form-fields.ts", "common/i18n/text.js"), // the shared texts
-      edge("server/web/static-files.ts", "server/web/compression.js"), // server/web/ is the server's own folder
+      edge("server/delivery/static-files.ts", "server/delivery/compression.js"), // server/delivery/ is the server's own folder
       edge("common/site/page-metadata.ts", "web/site/data/site-data.js"), // breach
       edge("common/site/page-data.ts", "engine/schema/languages.js"), // the engine is below common/
       edge("common/money.ts", "server/modules/billing/money.js"), // breach

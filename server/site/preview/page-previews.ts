@@ -2,7 +2,7 @@ import { validationError } from "../../../engine/errors.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { Language } from "../../../common/site/page-data.js";
 import { withLanguage } from "../../../common/i18n/languages.js";
-import { plainNotFound, plainPreviewRefused } from "../../web/plain-documents.js";
+import { plainNotFound, plainPreviewRefused } from "../../delivery/plain-documents.js";
 import { templateAddresses } from "../host/page-addresses.js";
 import type { PageResolver } from "../host/page-resolver.js";
 import { normalizeUrl, parseTemplate, type NamedSegment } from "../host/url-templates.js";

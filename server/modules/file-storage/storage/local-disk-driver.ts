@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { contentTypeOf } from "../../../web/static-files.js";
+import { contentTypeOf } from "../../../delivery/static-files.js";
 import type { StorageDriver, StoredObject } from "./storage-driver.js";
 
 /**

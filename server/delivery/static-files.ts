@@ -69,7 +69,7 @@ function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: strin
  * /static/* serves the built bundles: hashed names under /static/assets are cached for a year as
  * immutable (a new build makes new names), the few unhashed files for five minutes; /admin and everything
  * under it answers the admin's index.html, whose client router takes over. `dist`: the bundles'
- * folder (app.web.bundles.dir, server/web/web-layer.ts).
+ * folder (app.web.bundles.dir, server/delivery/web-layer.ts).
  */
 export function registerWebFiles(app: FastifyInstance, dist: string) {
   app.get("/static/*", (request, reply) => {

@@ -13,7 +13,7 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The site build's Vite manifest in `dist` (the folder `npm run build:web` writes: app.web.bundles.dir,
- * server/web/web-layer.ts), or undefined when the bundles are not built.
+ * server/delivery/web-layer.ts), or undefined when the bundles are not built.
  */
 export function readManifest(dist: string): Manifest | undefined {
   const file = join(dist, ".vite", "manifest.json");
