@@ -16,7 +16,7 @@ export const CITATION_RULES: CitationRule[] = [
     pattern: /\b(?:SPEC|API|ARCHITECTURE|PAYMENTS)\.md\b/,
   },
   { name: "folder beside the repository (../shared)", pattern: /\.\.\/shared(?![\w.-])/ },
-  // "issue 24", "Issue 13's", "issues 12 and 17", "issue #31".
+  // The word issue or issues (any case) before a number, with or without "#".
   { name: "issue number", pattern: /\bissues?\s+#?\d+/i },
   // "(#31)", "(#31, #32)": a tracker reference in parentheses.
   { name: "issue number in parentheses (#N)", pattern: /\(#\d+\b/ },
