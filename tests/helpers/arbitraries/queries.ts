@@ -1,5 +1,6 @@
 // Ids in a path and list queries: real and unknown columns, methods, values, orders.
 import fc, { type Arbitrary, type WeightedArbitrary } from "fast-check";
+import { filterMethods } from "../../../engine/schema/field-types/filter-methods.js";
 import { fieldTypeOf } from "../../../engine/schema/field-types/index.js";
 import type { Model } from "../../../engine/schema/model.js";
 import { hiddenFields, query, visibleFields, type Row } from "../build-record.js";
@@ -53,22 +54,8 @@ export function idCaseArb(existing: string[], { existingWeight = 2, routes = tru
 // List queries
 // ---------------------------------------------------------------------------------------------
 
-export const filterMethodNames = [
-  "eq",
-  "ne",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "like",
-  "ilike",
-  "notLike",
-  "notIlike",
-  "inArray",
-  "notInArray",
-  "isNull",
-  "isNotNull",
-];
+/** The filter language's methods, as the engine lists them: generated queries name known and unknown ones. */
+export const filterMethodNames: readonly string[] = filterMethods;
 
 /** `known`: the server must accept it as a column / method; `bad`: it must refuse it; `unknown`: either. */
 interface Named {
