@@ -15,8 +15,8 @@ const money = (amount: string | undefined, receipt: ReceiptInput) =>
 /**
  * Tells the shop's owner of a paid order (docs/notifications.md "Mail to the shop's owner"): the order's short number (the one in
  * the customer's mail), the customer's email and name, each line with its quantity, price and
- * amount, the total in its currency (exact decimals), the shipping address, and the order in the
- * admin. Keyed by the order: however often its status job runs, or the order comes back to
+ * amount, the total in its currency (exact decimals), the shipping address, and the order's page
+ * on the admin's order desk. Keyed by the order: however often its status job runs, or the order comes back to
  * `approving`, the owner is mailed once.
  */
 export async function notifyOwnerOfPaidOrder(
@@ -41,7 +41,8 @@ export async function notifyOwnerOfPaidOrder(
       lines: lines.join("\n"),
       total: money(receipt.total, receipt),
       address: addressLines(address, app.ownerMail.language).join("\n"),
-      adminUrl: app.ownerMail.adminUrl(`/ecommerce/orders?id=${orderId}`),
+      // The order desk's page of the order (web/admin/admin-app.tsx, orders/:id): its lines, timeline and Refund.
+      adminUrl: app.ownerMail.adminUrl(`/orders/${orderId}`),
     },
   });
 }
