@@ -33,18 +33,43 @@ export async function draftTree(
   root: { model: string; id: string },
   side: "working" | "published",
 ): Promise<Tree> {
-  const tree: Tree = new Map([[root.model, new Set([root.id])]]);
+  return (await draftForest(db, registry, graph, root.model, [root.id], side)).get(root.id)!;
+}
+
+/**
+ * The trees of several roots of one model at once (a list's pages), walked together: the same
+ * queries as one root's walk, whatever the number of roots, each record kept in the tree of every
+ * root that reaches it (a shared layout is in each page's tree). Root id → its tree.
+ */
+export async function draftForest(
+  db: AnyModelDb,
+  registry: Registry,
+  graph: RelationGraph,
+  rootModel: string,
+  rootIds: string[],
+  side: "working" | "published",
+): Promise<Map<string, Tree>> {
   const table = (model: string) => {
     const m = registry.get(model);
     return side === "working" ? m.table : m.published!.table;
   };
-  let frontier: Tree = new Map([[root.model, new Set([root.id])]]);
+  /** `model id` → roots reaching it: a record walked again when it gains a root (nothing else is walked twice). */
+  const reached = new Map<string, Map<string, Set<string>>>();
+  const rootsOf = (model: string, id: string) => reached.get(model)?.get(id);
+  let frontier: Tree = new Map([[rootModel, new Set(rootIds)]]);
+  reached.set(rootModel, new Map(rootIds.map((id) => [id, new Set([id])])));
   for (let round = 0; round < MAX_ROUNDS && frontier.size; round++) {
     const next: Tree = new Map();
-    const add = (model: string, id: string) => {
-      if (!registry.find(model)?.drafts || tree.get(model)?.has(id)) return;
-      if (!tree.has(model)) tree.set(model, new Set());
-      tree.get(model)!.add(id);
+    /** Adds the record with these roots; walks it next round when it is new to any of them (`walk`). */
+    const add = (model: string, id: string, roots: Set<string> | undefined, walk = true) => {
+      if (!roots || !registry.find(model)?.drafts) return;
+      if (!reached.has(model)) reached.set(model, new Map());
+      const known = reached.get(model)!;
+      const had = known.get(id);
+      const fresh = [...roots].filter((r) => !had?.has(r));
+      if (fresh.length === 0) return;
+      known.set(id, new Set([...(had ?? []), ...fresh]));
+      if (!walk) return;
       if (!next.has(model)) next.set(model, new Set());
       next.get(model)!.add(id);
     };
@@ -59,13 +84,14 @@ export async function draftTree(
               const external = relation.id === EXTERNAL_WIDGETS;
               const rows = await db
                 .selectFrom(table(relation.id))
-                .select(["id", relation.child.key, ...(external ? ["externalModule"] : [])])
+                .select(["id", relation.parent.key, relation.child.key, ...(external ? ["externalModule"] : [])])
                 .where(relation.parent.key, "in", [...ids])
                 .execute();
               for (const row of rows) {
-                add(relation.id, row.id as string);
+                const roots = rootsOf(model, row[relation.parent.key] as string);
+                add(relation.id, row.id as string, roots);
                 const child = external ? `${String(row.externalModule)}/widgets` : relation.child.model;
-                if (typeof row[relation.child.key] === "string") add(child, row[relation.child.key] as string);
+                if (typeof row[relation.child.key] === "string") add(child, row[relation.child.key] as string, roots);
               }
             }),
         ),
@@ -78,23 +104,34 @@ export async function draftTree(
         if (ids.length === 0) return;
         const rows = await db
           .selectFrom(table(id))
-          .select(["id", relation.parent.key])
+          .select(["id", relation.parent.key, relation.child.key])
           .where(relation.child.key, "in", ids)
           .execute();
         for (const row of rows) {
-          add(id, row.id as string);
+          const roots = rootsOf(relation.child.model, row[relation.child.key] as string);
+          // The link row and its parent (an attribute's key) come with the record; neither is walked further down.
+          add(id, row.id as string, roots, !withParent);
           if (!withParent) continue;
           const parent = row[relation.parent.key] as string;
-          add(relation.parent.model, parent);
+          add(relation.parent.model, parent, roots, false);
           next.get(relation.parent.model)?.delete(parent);
           if (next.get(relation.parent.model)?.size === 0) next.delete(relation.parent.model);
         }
-        if (withParent) next.delete(id);
       }),
     );
     frontier = next;
   }
-  return tree;
+  const forest = new Map<string, Tree>(rootIds.map((id) => [id, new Map()]));
+  for (const [model, records] of reached) {
+    for (const [id, roots] of records) {
+      for (const root of roots) {
+        const tree = forest.get(root)!;
+        if (!tree.has(model)) tree.set(model, new Set());
+        tree.get(model)!.add(id);
+      }
+    }
+  }
+  return forest;
 }
 
 /** Both trees together: what the working copy holds and what is published (removals included). */
