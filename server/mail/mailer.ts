@@ -46,8 +46,12 @@ export class Mailer {
       } as object);
   }
 
-  /** Sends one message; resolves once the SMTP server accepted it (or it is kept in the outbox). */
-  async deliver(message: MailMessage): Promise<{ messageId: string }> {
+  /**
+   * Sends one message; resolves once the SMTP server accepted it, with the Message-ID it went with,
+   * or once it is kept in the outbox, with no Message-ID (`null`): no mail server has it, and the
+   * notification says so (server/modules/notification/mail-state.ts).
+   */
+  async deliver(message: MailMessage): Promise<{ messageId: string | null }> {
     if (!this.transport) {
       await this.outbox.create({
         to: message.to,
@@ -58,7 +62,7 @@ export class Mailer {
         status: "kept",
       });
       this.log.info({ mail: message }, `mail kept in the outbox (no SMTP_URL): ${message.subject} → ${message.to}`);
-      return { messageId: message.messageId ?? "outbox" };
+      return { messageId: null };
     }
     try {
       const info = await this.transport.sendMail({ from: this.from, ...message });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { invoicesOfIntents, refundsOf, webhookEventsOf } from "../billing/index.js";
 import { modelQueries } from "../../../engine/query/model-tables.js";
-import { notificationsAbout } from "../notification/index.js";
+import { notificationsAbout, type MailState } from "../notification/index.js";
 
 /** One moment in an order's life, as the desk's order page lists them (oldest first). */
 export type TimelineEntry = { at: string } & (
@@ -10,7 +10,7 @@ export type TimelineEntry = { at: string } & (
   | { kind: "invoice"; invoiceId: string; provider: string; amount: string; status: string; currency: string | null }
   | { kind: "webhook"; invoiceId: string; provider: string; event: string; eventId: string }
   | { kind: "refund"; invoiceId: string; amount: string; status: string; error: string | null }
-  | { kind: "mail"; template: string | null; recipient: string | null; status: string; subject: string | null }
+  | { kind: "mail"; template: string | null; recipient: string | null; status: MailState; subject: string | null }
 );
 
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
@@ -19,7 +19,8 @@ const iso = (value: unknown) => new Date(value as string | Date).toISOString();
  * An order's timeline: when it was made, each change of its status (ecommerce/order-status-changes,
  * written by the orders' trigger), each invoice opened for it, each provider notification applied
  * to those (billing/webhook-events), each refund, and each mail about it (notification/notifications
- * whose data names the order: the customer's status mails, the owner's paid-order mail). Five
+ * whose data names the order: the customer's status mails, the owner's paid-order mail) in its state
+ * (notification/mail-state.ts: queued, sending, sent, kept in the outbox, failed…). Five
  * queries, one per kind, whatever the order's history.
  */
 export async function orderTimeline(
@@ -82,7 +83,8 @@ export async function orderTimeline(
         kind: "mail",
         template: m.template ?? null,
         recipient: m.recipient ?? null,
-        status: m.status,
+        // Queued, sent (a mail server took it) or only kept in the outbox: not the queue's own word.
+        status: m.state,
         subject: m.subject ?? null,
       }),
     ),

@@ -10,6 +10,7 @@ export type { OwnerEvent, OwnerMail } from "./owner-mail.js";
 // Jobs another module queues (and the trigger-queued ones it wakes the queue for), and the notifications it reads.
 export { queueJob, wakeQueueOnTriggeredJobs } from "./queued-jobs.js";
 export { notificationsAbout, notificationWithKey } from "./notification-reads.js";
+export type { MailState } from "./mail-state.js";
 
 /**
  * The mail and job queues (`app.notifications`). Listed before rbac, whose password reset mail

@@ -1,5 +1,6 @@
 import { sql, type Expression } from "kysely";
 import type { ModelQueries } from "../../../engine/query/model-tables.js";
+import { mailState } from "./mail-state.js";
 
 /**
  * The notifications as other modules read them: the mails about one of their records (its id in
@@ -7,16 +8,18 @@ import type { ModelQueries } from "../../../engine/query/model-tables.js";
  * caller's own statement.
  */
 
-/** The notifications whose data names `value` under `dataKey` (the mails about an order: `orderId`), one query. */
-export function notificationsAbout(db: ModelQueries, dataKey: string, value: string) {
-  return (
-    db
-      .selectFrom("notification/notifications")
-      .select(["createdAt", "sentAt", "template", "recipient", "status", "subject"])
-      // The key is a name of the caller's code, written into the statement as a literal (no index reads it either way).
-      .where(sql`"data"->>${sql.lit(dataKey)}`, "=", value)
-      .execute()
-  );
+/**
+ * The notifications whose data names `value` under `dataKey` (the mails about an order: `orderId`), one query;
+ * each with its `state` (mail-state.ts): queued, sent to a mail server, or only kept in the outbox.
+ */
+export async function notificationsAbout(db: ModelQueries, dataKey: string, value: string) {
+  const rows = await db
+    .selectFrom("notification/notifications")
+    .select(["createdAt", "sentAt", "template", "recipient", "status", "subject", "messageId"])
+    // The key is a name of the caller's code, written into the statement as a literal (no index reads it either way).
+    .where(sql`"data"->>${sql.lit(dataKey)}`, "=", value)
+    .execute();
+  return rows.map((row) => ({ ...row, state: mailState(row) }));
 }
 
 /** The notification with this key (a key makes a notification once, NewNotification.key): for a caller's NOT EXISTS. */

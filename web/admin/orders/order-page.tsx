@@ -5,9 +5,10 @@ import { api } from "../../api/client.js";
 import { addressLines } from "../../../common/postal-address.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { StatusBadge } from "./orders-page.js";
-import { ordersTexts, type OrdersTexts } from "./orders-texts.js";
+import { ordersTexts } from "./orders-texts.js";
 import { RefundDialog } from "./refund-dialog.js";
-import { money, orderDesk, useApi, type DeskOrderPage, type TimelineEntry } from "./use-desk.js";
+import { timelineSentence } from "./timeline-sentence.js";
+import { money, orderDesk, useApi, type DeskOrderPage } from "./use-desk.js";
 
 const STATUSES = ["paying", "approving", "packaging", "delivering", "delivered", "canceled"];
 const RECEIPTED = ["approving", "packaging", "delivering", "delivered"];
@@ -152,7 +153,7 @@ export function OrderPage() {
             </Title>
             <Timeline bulletSize={12} lineWidth={2} data-testid="order-timeline">
               {order.timeline.map((entry, i) => (
-                <Timeline.Item key={i} title={describe(entry, order, t)}>
+                <Timeline.Item key={i} title={timelineSentence(entry, order, t)}>
                   <Text size="xs" c="dimmed">
                     {new Date(entry.at).toLocaleString(t.language, { dateStyle: "short", timeStyle: "medium" })}
                   </Text>
@@ -173,27 +174,4 @@ export function OrderPage() {
       )}
     </Stack>
   );
-}
-
-/** A timeline entry as a sentence in the admin's language. */
-function describe(entry: TimelineEntry, order: DeskOrderPage, t: OrdersTexts): string {
-  const s = (key: string) => String(entry[key] ?? "");
-  const status = (value: string) => (value ? (t.statuses[value] ?? value) : "");
-  const word = (key: string) => t.words[s(key)] ?? s(key);
-  switch (entry.kind) {
-    case "created":
-      return t.events.created;
-    case "status":
-      return t.events.status(status(s("from")), status(s("to")));
-    case "invoice":
-      return t.events.invoice(s("provider"), money(s("amount"), order), word("status"));
-    case "webhook":
-      return t.events.webhook(s("provider"), word("event"));
-    case "refund":
-      return t.events.refund(money(s("amount"), order), word("status"));
-    case "mail":
-      return t.events.mail(s("recipient"), s("subject"), word("status"));
-    default:
-      return entry.kind;
-  }
 }

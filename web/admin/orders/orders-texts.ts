@@ -41,7 +41,7 @@ const en = {
   nothingToRefund: "Nothing left to refund.",
   noAddress: "No shipping needed",
   flag: "Needs a look",
-  /** Invoice, refund, notification and mail states as the timeline names them. */
+  /** Invoice, refund and provider notification states as the timeline names them. */
   words: {
     new: "open",
     paid: "paid",
@@ -50,9 +50,16 @@ const en = {
     refunded: "refunded",
     pending: "pending",
     succeeded: "done",
-    sent: "sent",
+  } as Record<string, string>,
+  /** A mail's state on the timeline (server/modules/notification/mail-state.ts): "sent" only once a mail server took it. */
+  mailStates: {
+    queued: "queued",
     sending: "sending",
+    sent: "sent",
+    kept: "kept in the outbox, not sent: no mail server is set",
+    failed: "not delivered",
     unconfirmed: "unconfirmed",
+    canceled: "canceled",
   } as Record<string, string>,
   statuses: {
     new: "In the cart",
@@ -126,9 +133,15 @@ const ru: OrdersTexts = {
     refunded: "возвращён",
     pending: "ожидает ответа",
     succeeded: "выполнен",
-    sent: "отправлено",
+  },
+  mailStates: {
+    queued: "в очереди",
     sending: "отправляется",
+    sent: "отправлено",
+    kept: "лежит в исходящих, не отправлено: почтовый сервер не задан",
+    failed: "не доставлено",
     unconfirmed: "не подтверждено",
+    canceled: "отменено",
   },
   statuses: {
     new: "В корзине",
