@@ -19,6 +19,8 @@ import {
   type SnapshotRow,
 } from "../../engine/query/snapshots.js";
 import type { Model } from "../../engine/schema/model.js";
+import { versionChanges, type TreeShape, type VersionChange } from "../../common/drafts/version-changes.js";
+import { OWNED_KINDS } from "../site/host/blocks/block-kinds.js";
 import type { Registry } from "../../engine/schema/registry.js";
 
 export type VersionKind = "initial" | "save" | "publish" | "restore";
@@ -244,6 +246,30 @@ export class VersionHistory {
       deleted: !snapshot.record,
       snapshot,
     };
+  }
+
+  /**
+   * What differs from the version `fromId` to `to` (another version, or the working copy now), as
+   * an editor reads it (common/drafts/version-changes.ts): both snapshots read here, compared by
+   * one pure function. 404 when either version is not the record's.
+   */
+  async compare(model: Model, id: string, fromId: string, to: string | "working"): Promise<VersionChange[]> {
+    const [from, target] = await Promise.all([
+      this.get(model, id, fromId),
+      to === "working"
+        ? readSnapshot(this.database.db, this.registry, this.graph, model, id, "working")
+        : this.get(model, id, to).then((v) => v.snapshot),
+    ]);
+    return versionChanges(from.snapshot, target, this.shape(model));
+  }
+
+  /** The tree's relations by their keys and the block kinds' holders, for the comparison. */
+  private shape(model: Model): TreeShape {
+    const relations = Object.fromEntries(
+      [...this.graph.relations].map(([relation, r]) => [relation, { parent: r.parent, child: r.child }]),
+    );
+    const holders = Object.values(OWNED_KINDS).flatMap((kind) => (kind.holder ? [kind.holder.model] : []));
+    return { model: model.id, relations, holders };
   }
 
   /**

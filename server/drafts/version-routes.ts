@@ -73,6 +73,26 @@ export function registerVersionRoutes(app: FastifyInstance, model: Model) {
     return { data: await versions.get(model, request.params.id, request.params.versionId) };
   });
 
+  // What differs from this version to another (`to`: its id) or to the working copy (`to=working`, the default).
+  app.get<VersionParams>(`${prefix}/:versionId/compare`, async (request) => {
+    checkIds(request.params);
+    await editorOnly(request);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const unknown = Object.keys(query).filter((k) => k !== "to");
+    if (unknown.length)
+      throw validationError(
+        `/${unknown[0]} is not a parameter of a comparison`,
+        unknown.map((k) => ({ path: `/${k}`, message: "is not a parameter of a comparison (to)" })),
+      );
+    const to = query.to === undefined || query.to === "working" ? "working" : String(query.to);
+    if (to !== "working" && !isUuid(to))
+      throw validationError("/to must be a version's id or working", [
+        { path: "/to", message: "must be a version's id or working" },
+      ]);
+    const { id, versionId } = request.params;
+    return { data: { changes: await versions.compare(model, id, versionId, to) } };
+  });
+
   app.post<VersionParams>(`${prefix}/:versionId/restore`, async (request) => {
     checkIds(request.params);
     await editorOnly(request);

@@ -13,14 +13,16 @@ describe(`a page's publication state over its tree on ${testDialect}`, () => {
   let t: TestApp;
   const call = async (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, data?: unknown) => {
     const answer = await t.request({ method, url, ...(data === undefined ? {} : { payload: { data } }) });
-    if (answer.status >= 400) throw new Error(`${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status >= 400)
+      throw new Error(`${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body?.data;
   };
   const first = async (model: string, column: string, value: string) =>
     (await call("GET", `/api/${model}?draft=true&${filter(column, value)}`))[0];
   /** The module widget a page's block number `index` shows. */
   const moduleWidget = (page: Built, index: number) => page.widgetIds[index]!;
-  const stateOf = async (pageId: string) => (await call("GET", `/api/host/pages/${pageId}?draft=true`)).publication.state;
+  const stateOf = async (pageId: string) =>
+    (await call("GET", `/api/host/pages/${pageId}?draft=true`)).publication.state;
   const listedState = async (pageId: string) =>
     ((await call("GET", `/api/host/pages?draft=true&limit=100`)) as any[]).find((p) => p.id === pageId)?.publication
       .state;
@@ -33,7 +35,8 @@ describe(`a page's publication state over its tree on ${testDialect}`, () => {
   const cases: { name: string; change: (page: Built) => Promise<unknown> }[] = [
     {
       name: "a block's title",
-      change: (page) => call("PATCH", `/api/website-builder/widgets/${moduleWidget(page, 1)}`, { title: { en: "New" } }),
+      change: (page) =>
+        call("PATCH", `/api/website-builder/widgets/${moduleWidget(page, 1)}`, { title: { en: "New" } }),
     },
     {
       name: "a feature's text",
@@ -59,7 +62,11 @@ describe(`a page's publication state over its tree on ${testDialect}`, () => {
         const placed = await first("host/layouts-to-widgets", "layoutId", page.layoutId);
         const external = await first("host/widgets-to-external-widgets", "widgetId", placed.widgetId);
         const arrays = await first("website-builder/widgets-to-buttons-arrays", "widgetId", external.externalWidgetId);
-        const button = await first("website-builder/buttons-arrays-to-buttons", "buttonsArrayId", arrays.buttonsArrayId);
+        const button = await first(
+          "website-builder/buttons-arrays-to-buttons",
+          "buttonsArrayId",
+          arrays.buttonsArrayId,
+        );
         return call("PATCH", `/api/website-builder/buttons/${button.buttonId}`, { url: "/elsewhere" });
       },
     },
@@ -87,23 +94,24 @@ describe(`a page's publication state over its tree on ${testDialect}`, () => {
     },
   ];
 
-  it.each(cases)("$name makes the page changed, in its read and in the list, until it is published", async ({
-    change,
-  }) => {
-    const page = await buildPage(t, `/tree-${crypto.randomUUID().slice(0, 8)}`, 3);
-    const other = await buildPage(t, `/other-${crypto.randomUUID().slice(0, 8)}`, 3);
-    for (const p of [page, other]) await call("POST", `/api/host/pages/${p.pageId}/publish`);
-    expect([await stateOf(page.pageId), await listedState(page.pageId)]).toEqual(["published", "published"]);
+  it.each(cases)(
+    "$name makes the page changed, in its read and in the list, until it is published",
+    async ({ change }) => {
+      const page = await buildPage(t, `/tree-${crypto.randomUUID().slice(0, 8)}`, 3);
+      const other = await buildPage(t, `/other-${crypto.randomUUID().slice(0, 8)}`, 3);
+      for (const p of [page, other]) await call("POST", `/api/host/pages/${p.pageId}/publish`);
+      expect([await stateOf(page.pageId), await listedState(page.pageId)]).toEqual(["published", "published"]);
 
-    await change(page);
-    expect(await stateOf(page.pageId)).toBe("changed");
-    expect(await listedState(page.pageId)).toBe("changed");
-    // Another page (its own layout, its own blocks) is not touched by this page's tree.
-    expect([await stateOf(other.pageId), await listedState(other.pageId)]).toEqual(["published", "published"]);
+      await change(page);
+      expect(await stateOf(page.pageId)).toBe("changed");
+      expect(await listedState(page.pageId)).toBe("changed");
+      // Another page (its own layout, its own blocks) is not touched by this page's tree.
+      expect([await stateOf(other.pageId), await listedState(other.pageId)]).toEqual(["published", "published"]);
 
-    await call("POST", `/api/host/pages/${page.pageId}/publish`);
-    expect([await stateOf(page.pageId), await listedState(page.pageId)]).toEqual(["published", "published"]);
-  });
+      await call("POST", `/api/host/pages/${page.pageId}/publish`);
+      expect([await stateOf(page.pageId), await listedState(page.pageId)]).toEqual(["published", "published"]);
+    },
+  );
 
   it("reads the states of a list of pages in as many statements for 12 pages as for 2", async () => {
     const statements = async (limit: number) => {
