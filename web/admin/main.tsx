@@ -4,6 +4,11 @@ import "@mantine/dates/styles.css";
 import "@mantine/notifications/styles.css";
 import "@mantine/tiptap/styles.css";
 import { createRoot } from "react-dom/client";
+import { onUnauthorized } from "../api/client.js";
 import { AdminApp } from "./admin-app.js";
+import { sessionKeeper } from "./auth/session-keeper.js";
+
+// Every call that meets a 401 renews the session (or waits for the sign-in dialog) and is sent again.
+onUnauthorized(sessionKeeper().onUnauthorized);
 
 createRoot(document.getElementById("root")!).render(<AdminApp />);

@@ -64,8 +64,34 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(parts.join(" | "), response.status, body.code, cause, body.data);
 }
 
+/**
+ * What a screen does when a call answers 401: renew the session (or ask the person to sign in
+ * again) and say whether the call may be sent once more. The admin sets one (its session
+ * keeper); the site keeps its own session store and sets none.
+ */
+export type UnauthorizedHandler = () => Promise<boolean>;
+let unauthorized: UnauthorizedHandler | undefined;
+
+export function onUnauthorized(handler: UnauthorizedHandler | undefined) {
+  unauthorized = handler;
+}
+
+const AUTHENTICATION = "/api/rbac/subjects/authentication/";
+/** Sign-in, refresh and logout answer 401 about the credentials they were given: no renewal can cure that. */
+const renewable = (path: string) => !path.startsWith(AUTHENTICATION) || path.startsWith(`${AUTHENTICATION}me`);
+
 /** Calls the API and returns the answer's `data` (or the whole body when it has none). */
 export async function api<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
+  try {
+    return await call<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401 && unauthorized && renewable(path))) throw error;
+    if (!(await unauthorized())) throw error;
+    return call<T>(path, options);
+  }
+}
+
+async function call<T>(path: string, options: CallOptions): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;

@@ -14,6 +14,8 @@ declare module "fastify" {
     caller: Caller;
     /** The refresh-token family of the caller's session, when signed in. */
     sessionFamilyId?: string;
+    /** When the caller's session token expires (ms since the epoch), when signed in with one. */
+    sessionExpiresAtMs?: number;
   }
 }
 
@@ -36,6 +38,7 @@ async function resolveSubject(
   const claims = token ? await tokens.verify(token) : undefined;
   if (!claims || (await revoked.isRevoked(claims.familyId))) return { kind: "anonymous" };
   request.sessionFamilyId = claims.familyId;
+  request.sessionExpiresAtMs = claims.expiresAtMs;
   return { kind: "subject", subjectId: claims.subjectId };
 }
 

@@ -8,6 +8,11 @@ export interface SessionClaims {
   familyId: string;
 }
 
+/** Verified claims, with when the token stops being taken (ms since the epoch). */
+export interface VerifiedClaims extends SessionClaims {
+  expiresAtMs: number;
+}
+
 /**
  * The signed-in subject as the original client decodes it from the token (`subject.id`,
  * `subject.slug`): informational like `roles`; the server reads only `sub`.
@@ -81,13 +86,17 @@ export class SessionTokens {
   }
 
   /** The claims of a valid token; undefined for an expired, forged or malformed one (signed out). */
-  async verify(token: string): Promise<SessionClaims | undefined> {
+  async verify(token: string): Promise<VerifiedClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: [ALGORITHM] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        algorithms: [ALGORITHM],
+        requiredClaims: ["exp"],
+      });
       if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.typ === REFRESH_TOKEN_TYPE)
         return undefined;
       const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === "string") : [];
-      return { subjectId: payload.sub, roles, familyId: payload.sid };
+      return { subjectId: payload.sub, roles, familyId: payload.sid, expiresAtMs: payload.exp! * 1000 };
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;

@@ -7,6 +7,12 @@ import type { SessionTokens } from "./session-tokens.js";
 import { rolesOf } from "./accounts/subjects.js";
 
 export const SESSION_COOKIE = "rbac.subject.jwt";
+/**
+ * The refresh token as an HttpOnly cookie sent only to the authentication routes (refresh and
+ * logout): the admin keeps its session alive with it, and no page script can read it.
+ */
+export const REFRESH_COOKIE = "rbac.subject.refresh";
+export const REFRESH_COOKIE_PATH = "/api/rbac/subjects/authentication";
 
 export interface Session {
   jwt: string;
@@ -70,19 +76,29 @@ export class Sessions {
    * that up (docs/api.md "Running the original frontend"). SameSite=Lax keeps it off cross-site
    * POSTs; Secure in production.
    */
-  setCookie(reply: FastifyReply, jwt: string) {
+  setCookie(reply: FastifyReply, session: Session) {
     setCookie(reply, {
       name: SESSION_COOKIE,
-      value: jwt,
+      value: session.jwt,
       path: "/",
       httpOnly: this.cookie.httpOnly,
       sameSite: "lax",
       secure: this.cookie.secure,
       maxAge: this.tokens.ttlSeconds,
     });
+    setCookie(reply, {
+      name: REFRESH_COOKIE,
+      value: session.refresh,
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: "strict",
+      secure: this.cookie.secure,
+      maxAge: this.refreshTokens.ttlSeconds,
+    });
   }
 
   clearCookie(reply: FastifyReply) {
     clearCookie(reply, SESSION_COOKIE);
+    clearCookie(reply, REFRESH_COOKIE, REFRESH_COOKIE_PATH);
   }
 }

@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { notifyError } from "../notify.js";
 import { FirstAdminScreen } from "./first-admin-screen.js";
 import { SessionContext } from "./session-context.js";
+import { SessionEndedDialog } from "./session-ended-dialog.js";
 import { SignInScreen } from "./sign-in-screen.js";
 import { useFirstAdminNeeded } from "./use-first-admin-needed.js";
-import { isAdmin, signOut, useSession } from "./use-session.js";
+import { emailOf, isAdmin, signOut, useSession } from "./use-session.js";
 
 /**
  * Renders the admin only for a signed-in subject with the admin role; everyone else gets the
@@ -42,6 +43,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return <SignInScreen onSignedIn={reload} notAdmin={notAdmin} onSignOut={leave} />;
   }
   return (
-    <SessionContext.Provider value={{ subject: state.subject, signOut: leave }}>{children}</SessionContext.Provider>
+    <SessionContext.Provider value={{ subject: state.subject, signOut: leave }}>
+      {children}
+      <SessionEndedDialog email={emailOf(state.subject)} onSignOut={leave} />
+    </SessionContext.Provider>
   );
 }

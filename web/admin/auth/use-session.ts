@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { api, ApiError } from "../../api/client.js";
+import { sessionKeeper } from "./session-keeper.js";
 
 export const AUTH = "/api/rbac/subjects/authentication";
 
@@ -16,7 +17,10 @@ export function useSession() {
   const [state, setState] = useState<SessionState>({ status: "loading" });
   const reload = useCallback(async () => {
     try {
-      setState({ status: "signed-in", subject: await api<Subject>(`${AUTH}/me`) });
+      const me = await api<{ data: Subject; session?: { expiresAt: string } }>(`${AUTH}/me`, { envelope: true });
+      setState({ status: "signed-in", subject: me.data });
+      // From now on the keeper renews the session before it expires.
+      sessionKeeper().activate(me.session ? Date.parse(me.session.expiresAt) : undefined);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403))
         setState({ status: "signed-out" });
@@ -33,5 +37,6 @@ export const isAdmin = (subject: Subject) => subject.roles.some((role) => role.u
 export const emailOf = (subject: Subject) => subject.identities.find((i) => i.email)?.email ?? subject.id;
 
 export async function signOut() {
+  sessionKeeper().stop();
   await api(`${AUTH}/logout`, { method: "POST", body: {}, raw: true });
 }

@@ -74,13 +74,27 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
     };
     latest.current = next;
     setTexts(next);
-    queue.schedule(`texts:${block.widgetId}`, async () => {
-      const now = latest.current!;
-      await api(`/api/${modelId}/${block.widgetId}`, {
-        method: "PATCH",
-        body: Object.fromEntries(fields.map((name) => [name, now[name]])),
-      });
-    });
+    const path = `/api/${modelId}/${block.widgetId}`;
+    const body = Object.fromEntries(fields.map((name) => [name, next[name]]));
+    // Kept in this tab's storage until answered (pending-saves.ts): a reload sends it.
+    const replay = {
+      scope: composer.page?.id ?? "",
+      key: `texts:${block.widgetId}`,
+      method: "PATCH" as const,
+      path,
+      body,
+    };
+    queue.schedule(
+      `texts:${block.widgetId}`,
+      async () => {
+        const now = latest.current!;
+        await api(path, {
+          method: "PATCH",
+          body: Object.fromEntries(fields.map((name) => [name, now[name]])),
+        });
+      },
+      replay,
+    );
   };
 
   const kinds = variant?.children ?? [];

@@ -5,6 +5,8 @@ import { defineRoute } from "../../route.js";
 import { sameSitePathOr } from "../../../security/same-site-path.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
 import { createSubject, identitiesOf, rolesOf } from "../accounts/subjects.js";
+import { cookieOf } from "../../../plugins/cookies.js";
+import { REFRESH_COOKIE } from "../sessions.js";
 import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
 import { registerIsAuthorizedRoute } from "./is-authorized-route.js";
@@ -15,9 +17,8 @@ export const AUTH = "/api/rbac/subjects/authentication";
 
 // A guest's session may say the site language the visitor uses: its order mail comes in it.
 const initQuery = inputSchema<{ language?: string }>({ properties: { language: LANGUAGE_INPUT } });
-const refreshBody = inputSchema<{ refresh: string }>({
+const refreshBody = inputSchema<{ refresh?: string }>({
   properties: { refresh: { type: "string", minLength: 1, maxLength: 512 } },
-  required: ["refresh"],
 });
 const logoutBody = inputSchema<{ refresh?: string; redirectTo?: string }>({
   properties: { refresh: { type: "string", maxLength: 512 }, redirectTo: { type: "string", maxLength: 2048 } },
@@ -42,7 +43,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
       return language ? repository("rbac/subjects").update(made.id, { language }) : made;
     });
     const session = await sessions.start(subject.id);
-    sessions.setCookie(reply, session.jwt);
+    sessions.setCookie(reply, session);
     return { data: session };
   });
 
@@ -62,7 +63,12 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
           throw error;
         });
       const identities = await identitiesOf(rbac.db, app.repositories.get("rbac/identities")!, subjectId);
-      return { data: { ...subject, identities, roles: await rolesOf(rbac.db, subjectId) } };
+      // Beside `data`: when this session token expires, so a client renews it before (the admin does).
+      const expiresAt = request.sessionExpiresAtMs && new Date(request.sessionExpiresAtMs).toISOString();
+      return {
+        data: { ...subject, identities, roles: await rolesOf(rbac.db, subjectId) },
+        ...(expiresAt ? { session: { expiresAt } } : {}),
+      };
     },
   );
 
@@ -81,8 +87,8 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
   } as const;
   defineRoute(app, logout, async ({ body }, request, reply) => {
     if (request.sessionFamilyId) await sessions.refreshTokens.revokeFamily(request.sessionFamilyId);
-    if (body.refresh) {
-      const family = await sessions.familyOf(body.refresh);
+    for (const refresh of new Set([body.refresh, cookieOf(request, REFRESH_COOKIE)])) {
+      const family = refresh && (await sessions.familyOf(refresh));
       if (family) await sessions.refreshTokens.revokeFamily(family);
     }
     sessions.clearCookie(reply);
@@ -93,13 +99,16 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     method: "POST",
     url: `${AUTH}/refresh`,
     ...authRoute(config),
-    summary: "Spend a refresh token for a new session",
+    summary: "Spend a refresh token (the body's, else the refresh cookie's) for a new session",
     body: refreshBody,
+    bodyOptional: true,
     bareBody: true,
   } as const;
-  defineRoute(app, refreshRoute, async ({ body: { refresh } }, _request, reply) => {
+  defineRoute(app, refreshRoute, async ({ body }, request, reply) => {
+    const refresh = body.refresh ?? cookieOf(request, REFRESH_COOKIE);
+    if (!refresh) throw new AppError("AUTHENTICATION_ERROR", "no refresh token: sign in again");
     const session = await sessions.refresh(refresh);
-    sessions.setCookie(reply, session.jwt);
+    sessions.setCookie(reply, session);
     return { data: session };
   });
 }

@@ -42,7 +42,7 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
       const subjectId = await accounts.authenticate(login, password);
       await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
       const session = await sessions.start(subjectId);
-      sessions.setCookie(reply, session.jwt);
+      sessions.setCookie(reply, session);
       return { data: session };
     },
   );
@@ -56,7 +56,7 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
       const language = checkLanguage(named);
       const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
       const session = await sessions.start(await accounts.register(login, password, current, language));
-      sessions.setCookie(reply, session.jwt);
+      sessions.setCookie(reply, session);
       return reply.status(201).send({ data: session });
     },
   );

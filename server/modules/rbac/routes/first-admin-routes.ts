@@ -34,7 +34,7 @@ export function registerFirstAdminRoutes(app: FastifyInstance, rbac: RbacService
   } as const;
   defineRoute(app, create, async ({ body: { code, login, password } }, _request, reply) => {
     const session = await sessions.start(await firstAdmin.createAdmin(code, login, password));
-    sessions.setCookie(reply, session.jwt);
+    sessions.setCookie(reply, session);
     return reply.status(201).send({ data: session });
   });
 }

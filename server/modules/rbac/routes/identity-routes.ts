@@ -186,7 +186,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     const message = "Password changed";
     if (request.caller.kind !== "subject" || request.caller.subjectId !== subjectId) return { data: { message } };
     const session = await rbac.sessions.start(subjectId);
-    rbac.sessions.setCookie(reply, session.jwt);
+    rbac.sessions.setCookie(reply, session);
     return { data: { message, ...session } };
   }
 

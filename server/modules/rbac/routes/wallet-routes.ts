@@ -53,7 +53,7 @@ export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
     // As with email sign-in: the guest's cart joins the account's (guest-handover.ts).
     await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
     const session = await sessions.start(subjectId);
-    sessions.setCookie(reply, session.jwt);
+    sessions.setCookie(reply, session);
     return { data: session };
   });
 }
