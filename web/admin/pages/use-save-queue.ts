@@ -149,8 +149,8 @@ export function useSaveQueue(onSaved: () => void, delayMs = 500) {
     flush,
     state,
     saving: waiting > 0,
-    /** Edits the server has not taken yet: leaving the page asks first. */
-    unsent: waiting > 0,
+    /** Edits the server has not taken yet (waiting, or refused and still on screen): leaving the page asks first. */
+    unsent: waiting > 0 || refused.size > 0,
   };
 }
 
