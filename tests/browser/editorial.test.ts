@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     const entries = drawer.getByTestId("version-entry");
     await expect.poll(() => entries.count()).toBeGreaterThan(0);
     // The version that still had the old title: the one whose comparison shows it.
-    const titleLine = drawer.getByTestId("diff-line").filter({ hasText: "Title (en)" });
+    const titleLine = drawer.getByTestId("diff-line").filter({ hasText: "Title (English)" });
     let found = false;
     for (let i = 0; i < (await entries.count()) && !found; i++) {
       const version = await entries.nth(i).getAttribute("data-version");

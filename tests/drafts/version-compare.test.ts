@@ -67,7 +67,7 @@ describe(`comparing versions on ${testDialect}`, () => {
     // A publish records the tree as it is now: the two publish versions compared say the same.
     await call("POST", `${url}/publish`);
     const versions = (await call("GET", `${url}/versions`)) as { id: string; kind: string }[];
-    const [latest, first] = [versions[0]!, versions.findLast((v) => v.kind === "publish")!];
+    const [latest, first] = [versions[0]!, [...versions].reverse().find((v) => v.kind === "publish")!];
     expect([latest.kind, first.id]).toEqual(["publish", published!.id]);
     const between = await call("GET", `${url}/versions/${first.id}/compare?to=${latest.id}`);
     expect(between.changes).toEqual(changes);

@@ -1,4 +1,5 @@
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
+import type { VersionChange } from "../../../common/drafts/version-changes.js";
 import { api } from "../../api/client.js";
 import { readQuery, routeOf } from "../data/list-query.js";
 
@@ -84,6 +85,14 @@ export async function versionSnapshot(model: AdminModel, id: string, versionId: 
   const version = await api<Row>(`${recordPath(model, id)}/versions/${versionId}`);
   return recordOfSnapshot(version.snapshot);
 }
+
+/** What differs from one version to another (`to`: its id) or to the working copy now (common/drafts/version-changes.ts). */
+export const compareVersions = async (model: AdminModel, id: string, versionId: string, to: string | "working") =>
+  (
+    await api<{ changes: VersionChange[] }>(`${recordPath(model, id)}/versions/${versionId}/compare`, {
+      query: { to },
+    })
+  ).changes;
 
 export const restoreVersion = (model: AdminModel, id: string, versionId: string) =>
   api<Row>(`${recordPath(model, id)}/versions/${versionId}/restore`, { method: "POST", body: {} });

@@ -46,10 +46,12 @@ interface Props {
   onChanged(record: Row): void;
   /** A version was restored: the form reloads the working copy. */
   onRestored(): void;
+  /** Before a restore: what the screen still has to save is saved first. */
+  beforeRestore?(): Promise<void>;
 }
 
 /** An existing x-drafts record's other actions beside Save draft and Publish: Unpublish, Schedule…, Preview (pages), History. */
-export function EditorialBar({ model, record, onChanged, onRestored }: Props) {
+export function EditorialBar({ model, record, onChanged, onRestored, beforeRestore }: Props) {
   const t = editorialTexts();
   const [scheduling, setScheduling] = useState(false);
   const [history, setHistory] = useState(false);
@@ -114,7 +116,13 @@ export function EditorialBar({ model, record, onChanged, onRestored }: Props) {
         />
       )}
       {history && (
-        <HistoryDrawer model={model} record={record} onClose={() => setHistory(false)} onRestored={onRestored} />
+        <HistoryDrawer
+          model={model}
+          record={record}
+          onClose={() => setHistory(false)}
+          beforeRestore={beforeRestore}
+          onRestored={onRestored}
+        />
       )}
     </>
   );

@@ -1,49 +1,87 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Drawer,
   Group,
   Loader,
   Modal,
+  NativeSelect,
   Paper,
   Stack,
-  Table,
   Text,
   UnstyledButton,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
-import { versionDiff, type DiffLine } from "../../../engine/admin/version-diff.js";
+import type { VersionChange } from "../../../common/drafts/version-changes.js";
+import { useModels } from "../data/models-context.js";
 import { notifyError, notifySuccess } from "../notify.js";
-import { listVersions, restoreVersion, versionSnapshot, type VersionEntry } from "./editorial-api.js";
+import { changeWords, type WordsContext } from "./change-words.js";
+import { compareVersions, listVersions, restoreVersion, type Publication, type VersionEntry } from "./editorial-api.js";
 import { editorialTexts, formatWhen } from "./editorial-texts.js";
+import type { Piece } from "./word-diff.js";
 
 type Row = Record<string, any>;
 
+const WORKING = "working";
+
 interface Props {
   model: AdminModel;
-  /** The current working copy: what a version is compared with. */
+  /** The current working copy (its pending schedule is shown above the versions). */
   record: Row;
   onClose(): void;
-  /** After a restore: the form reloads the record. */
+  /** Before a restore: what the screen still has to save is saved first (the composer's typing). */
+  beforeRestore?(): Promise<void>;
+  /** After a restore: the screen reloads the record (and what it shows of its tree). */
   onRestored(): void;
 }
 
+/** Removed text struck through on red, added text underlined on green: the marks a reader of a diff knows. */
+function Pieces({ pieces }: { pieces: Piece[] }) {
+  return (
+    <>
+      {pieces.map((piece, i) =>
+        piece.kind === "del" ? (
+          <del key={i} style={{ background: "var(--mantine-color-red-1)", color: "var(--mantine-color-red-9)" }}>
+            {piece.text}
+          </del>
+        ) : piece.kind === "ins" ? (
+          <ins key={i} style={{ background: "var(--mantine-color-green-1)", color: "var(--mantine-color-green-9)" }}>
+            {piece.text}
+          </ins>
+        ) : (
+          <span key={i}>{piece.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
 /**
- * History: the record's versions, newest first (what kind, who, when, which fields); a chosen one
- * is compared field by field with the current working copy, and can be restored after a
+ * History: the record's versions, newest first (what kind, who, when) under its pending schedule.
+ * A chosen version is compared with the current working copy, or with any other version picked
+ * beside it, in the editor's words (block by block, language by language, removed and added text
+ * marked: common/drafts/version-changes.ts, change-words.ts); it can be restored after a
  * confirmation (the working copy becomes it; the published version waits for a publish).
  */
-export function HistoryDrawer({ model, record, onClose, onRestored }: Props) {
+export function HistoryDrawer({ model, record, onClose, beforeRestore, onRestored }: Props) {
   const t = editorialTexts();
+  const { byId } = useModels();
   const [versions, setVersions] = useState<VersionEntry[]>();
   const [chosen, setChosen] = useState<VersionEntry>();
-  const [diff, setDiff] = useState<DiffLine[]>();
+  const [other, setOther] = useState<string>(WORKING);
+  const [changes, setChanges] = useState<VersionChange[]>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = String(record.id);
-  const fieldLabel = (name: string) => model.fields.find((f) => f.name === name)?.label ?? name;
+  const publication = record.publication as Publication | undefined;
+  const context: WordsContext = {
+    fieldLabel: (modelId, field) => byId.get(modelId ?? model.id)?.fields.find((f) => f.name === field)?.label,
+  };
+  const describe = (version: VersionEntry) =>
+    t.versionOf(t.kinds[version.kind] ?? version.kind, formatWhen(version.createdAt, t.language));
 
   useEffect(() => {
     listVersions(model, id).then(setVersions, (error) => {
@@ -53,22 +91,26 @@ export function HistoryDrawer({ model, record, onClose, onRestored }: Props) {
   }, [model, id]);
 
   useEffect(() => {
-    if (!chosen) return;
+    if (!chosen || !versions) return;
     let live = true;
-    setDiff(undefined);
-    versionSnapshot(model, id, chosen.id).then(
-      (snapshot) => live && setDiff(versionDiff(model, snapshot, record)),
+    setChanges(undefined);
+    // Always told from the older state to the newer (versions are listed newest first; the working copy is newest).
+    const at = (versionId: string) => (versionId === WORKING ? -1 : versions.findIndex((v) => v.id === versionId));
+    const [from, to] = at(chosen.id) >= at(other) ? [chosen.id, other] : [other, chosen.id];
+    compareVersions(model, id, from, to).then(
+      (found) => live && setChanges(found),
       (error) => notifyError(error),
     );
     return () => {
       live = false;
     };
-  }, [model, id, chosen, record]);
+  }, [model, id, chosen, other, versions]);
 
   const restore = async () => {
     if (!chosen) return;
     setBusy(true);
     try {
+      await beforeRestore?.();
       await restoreVersion(model, id, chosen.id);
       notifySuccess(t.restored);
       setConfirming(false);
@@ -84,73 +126,94 @@ export function HistoryDrawer({ model, record, onClose, onRestored }: Props) {
   return (
     <Drawer opened onClose={onClose} position="right" size="xl" title={t.historyTitle} data-testid="history-drawer">
       {!versions && <Loader size="sm" />}
+      {(publication?.publishAt || publication?.unpublishAt) && (
+        <Paper withBorder p="xs" radius="sm" mb={6} data-testid="version-schedule">
+          <Group gap="xs">
+            <Badge variant="light" size="sm" color="blue">
+              {t.scheduled}
+            </Badge>
+            {publication.publishAt && (
+              <Text size="sm">{t.publishAt(formatWhen(publication.publishAt, t.language))}</Text>
+            )}
+            {publication.unpublishAt && (
+              <Text size="sm">{t.unpublishAt(formatWhen(publication.unpublishAt, t.language))}</Text>
+            )}
+          </Group>
+        </Paper>
+      )}
       {versions?.length === 0 && <Text c="dimmed">{t.noVersions}</Text>}
       <Stack gap={6}>
         {versions?.map((version) => (
           <UnstyledButton
             key={version.id}
-            onClick={() => setChosen(version)}
+            onClick={() => {
+              setChosen(version);
+              if (other === version.id) setOther(WORKING);
+            }}
             data-testid="version-entry"
             data-version={version.id}
+            data-kind={version.kind}
             aria-pressed={chosen?.id === version.id}
           >
             <Paper withBorder p="xs" radius="sm" bg={chosen?.id === version.id ? "indigo.0" : undefined}>
-              <Group gap="xs" justify="space-between" wrap="nowrap">
-                <Group gap="xs">
-                  <Badge variant="light" size="sm">
-                    {t.kinds[version.kind] ?? version.kind}
-                  </Badge>
-                  <Text size="sm">{formatWhen(version.createdAt, t.language)}</Text>
-                  {version.author && (
-                    <Text size="sm" c="dimmed">
-                      {t.by(version.author)}
-                    </Text>
-                  )}
-                </Group>
+              <Group gap="xs">
+                <Badge variant="light" size="sm">
+                  {t.kinds[version.kind] ?? version.kind}
+                </Badge>
+                <Text size="sm">{formatWhen(version.createdAt, t.language)}</Text>
+                {version.author && (
+                  <Text size="sm" c="dimmed">
+                    {t.by(version.author)}
+                  </Text>
+                )}
               </Group>
-              {version.changed.length > 0 && (
-                <Text size="xs" c="dimmed" mt={2} lineClamp={2}>
-                  {t.changedFields(version.changed.map(fieldLabel).join(", "))}
-                </Text>
-              )}
             </Paper>
           </UnstyledButton>
         ))}
       </Stack>
-      {chosen && (
+      {chosen && versions && (
         <Stack
           gap="xs"
           mt="lg"
           data-testid="version-diff"
           data-version={chosen.id}
-          data-loaded={diff ? "true" : "false"}
+          data-other={other}
+          data-loaded={changes ? "true" : "false"}
         >
-          <Text fw={600}>{t.compareTitle}</Text>
-          {!diff && <Loader size="sm" />}
-          {diff?.length === 0 && <Alert color="gray">{t.noDifference}</Alert>}
-          {diff && diff.length > 0 && (
-            <Table withTableBorder withColumnBorders verticalSpacing={4} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.field}</Table.Th>
-                  <Table.Th>{t.thisVersion}</Table.Th>
-                  <Table.Th>{t.current}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {diff.map((line) => (
-                  <Table.Tr key={line.label} data-testid="diff-line">
-                    <Table.Td fw={500}>{line.label}</Table.Td>
-                    <Table.Td bg="red.0" style={{ whiteSpace: "pre-wrap" }}>
-                      {line.before || t.empty}
-                    </Table.Td>
-                    <Table.Td bg="green.0" style={{ whiteSpace: "pre-wrap" }}>
-                      {line.after || t.empty}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+          <Text fw={600}>
+            {t.compareTitle}: {describe(chosen)}
+          </Text>
+          <NativeSelect
+            label={t.compareWith}
+            value={other}
+            onChange={(e) => setOther(e.currentTarget.value)}
+            data={[
+              { value: WORKING, label: t.workingCopy },
+              ...versions.filter((v) => v.id !== chosen.id).map((v) => ({ value: v.id, label: describe(v) })),
+            ]}
+            data-testid="compare-with"
+          />
+          {!changes && <Loader size="sm" />}
+          {changes?.length === 0 && <Alert color="gray">{t.noDifference}</Alert>}
+          {changes && changes.length > 0 && (
+            <Stack gap={4} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+              {changes.map((change, i) => (
+                <Box
+                  component="li"
+                  key={i}
+                  data-testid="diff-line"
+                  data-kind={change.kind}
+                  fz="sm"
+                  style={{
+                    whiteSpace: "pre-wrap",
+                    borderBottom: "1px solid var(--mantine-color-gray-2)",
+                    paddingBottom: 4,
+                  }}
+                >
+                  <Pieces pieces={changeWords(change, t, context)} />
+                </Box>
+              ))}
+            </Stack>
           )}
           <Group justify="flex-end">
             <Button color="orange" onClick={() => setConfirming(true)}>

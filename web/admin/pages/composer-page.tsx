@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useModels } from "../data/models-context.js";
 import { EditorialBar, PublicationLine } from "../editorial/editorial-bar.js";
@@ -42,6 +42,12 @@ export function ComposerPage() {
   const [removing, setRemoving] = useState<Block>();
   const [settings, setSettings] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  // Bumped by a restore: part of the side panel's key, so it reads the restored texts and items anew.
+  const [restored, setRestored] = useState(0);
+  // Every change of the tree (a block's texts, items, order) may change the page's state: read it again.
+  useEffect(() => {
+    if (composer.changes) void composer.reloadPage().catch(notifyError);
+  }, [composer.changes, composer.reloadPage]);
   // What the last publish left behind (records the editor may not publish): named, and the badge says so.
   const behind = useNotPublished();
   const { page, blocks, selected } = composer;
@@ -112,7 +118,11 @@ export function ComposerPage() {
                 model={model}
                 record={page}
                 onChanged={composer.setPage}
-                onRestored={() => void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError)}
+                beforeRestore={queue.flush}
+                onRestored={() => {
+                  setRestored((n) => n + 1);
+                  void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError);
+                }}
               />
             </>
           ) : null}
@@ -130,7 +140,7 @@ export function ComposerPage() {
         <BlockOutline composer={composer} onAdd={() => setPalette(true)} onRemove={setRemoving} />
         <Box component="section" aria-label={t.panel} data-testid="composer-panel">
           {chosen ? (
-            <BlockPanel key={chosen.id} block={chosen} composer={composer} queue={queue} />
+            <BlockPanel key={`${chosen.id}-${restored}`} block={chosen} composer={composer} queue={queue} />
           ) : (
             <Text size="sm" c="dimmed" p="sm">
               {t.panelEmpty}
