@@ -1,9 +1,12 @@
 import { Center, Divider, Loader, Modal, Stack, Title } from "@mantine/core";
+import { useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { RelationSubTables } from "../relations/relation-sub-tables.js";
+import { LivePresence } from "../live/live-presence.js";
 import { ModelForm } from "./model-form.js";
 import { RecordDialogContext } from "./record-dialog-context.js";
 import { useEditedRecord } from "./use-edited-record.js";
+import { useLeaveGuard } from "./use-leave-guard.js";
 import { wordsTexts } from "../words-texts.js";
 
 type Row = Record<string, any>;
@@ -23,20 +26,27 @@ interface Props {
  * 'Create {Entity}' or 'Update {Entity}' in a dialog at most 80vh high that scrolls inside. A new
  * record with relation sub-tables turns into its update form once created, so relations can be
  * added straight away; one without closes. An existing record is read afresh (with its ETag)
- * before its form shows.
+ * before its form shows. Closing it (Escape, the close button, Back) with edits the server has not
+ * taken asks "Leave without saving?" first (use-leave-guard.ts).
  */
 export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCreate }: Props) {
   const edited = useEditedRecord(model, record);
   const current = edited.record;
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty);
+  const close = () => void guard.confirmLeave().then((leave) => leave && onClose());
   const saved = (row: Row, created: boolean, etag?: string) => {
     onSaved(row);
-    if (created && (model.embeds.length === 0 || closeOnCreate)) onClose();
-    else edited.saved(row, etag);
+    if (created && (model.embeds.length === 0 || closeOnCreate)) {
+      // Saved just now: the form is clean, though it has not rendered so yet.
+      guard.release();
+      onClose();
+    } else edited.saved(row, etag);
   };
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       size="xl"
       title={<Title order={3}>{wordsTexts().formTitle(Boolean(current?.id), model.title)}</Title>}
       styles={{ content: { maxHeight: "80vh", display: "flex", flexDirection: "column" }, body: { overflowY: "auto" } }}
@@ -48,6 +58,8 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
       ) : (
         <Stack gap="lg">
           {/* Pickers inside this form create records in a dialog like this one (record-dialog-context.ts). */}
+          {/* Who else has this record open, and a save of it by someone else. */}
+          <LivePresence model={model.id} id={current?.id} onReload={edited.reload} />
           <RecordDialogContext.Provider value={FormDialog}>
             <ModelForm
               key={edited.revision}
@@ -57,6 +69,7 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
               fixed={fixed}
               onSaved={saved}
               onReload={edited.reload}
+              onDirtyChange={setDirty}
             />
           </RecordDialogContext.Provider>
           {current?.id && model.embeds.length > 0 && (

@@ -15,10 +15,14 @@ import { NotPublishedNotice, useNotPublished } from "../editorial/not-published-
 import { editorialTexts } from "../editorial/editorial-texts.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import type { AdminFormContext } from "./form-context.js";
-import { saveRecord } from "./save-record.js";
+import { saveRecord, type Saved } from "./save-record.js";
 import { errorSchemaOf } from "./server-errors.js";
 import { templates } from "./templates/templates.js";
+import { fieldOfCause } from "./field-of-cause.js";
+import { saveFailureOf } from "./save-failure.js";
+import { SaveStateText } from "./save-state.js";
 import { useSaveStatus } from "./use-save-status.js";
+import { useUnsentEdits } from "./use-unsent-edits.js";
 import { fields, widgets } from "./widgets/index.js";
 import { wordsTexts } from "../words-texts.js";
 
@@ -40,6 +44,8 @@ interface Props {
   onSaved(record: Row, created: boolean, etag?: string): void;
   /** Reads the record afresh and starts the form over from it (after a restore, or the 412's Reload). */
   onReload?(): void;
+  /** Told whether the form holds edits the server has not taken (the dialog guards them: use-leave-guard.ts). */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /**
@@ -47,12 +53,13 @@ interface Props {
  * on their fields. An x-drafts model's form saves drafts and publishes (docs/drafts.md); a save
  * refused because someone else changed the record (412) says so and keeps what was typed.
  */
-export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Props) {
+export function ModelForm({ model, record, etag, fixed, onSaved, onReload, onDirtyChange }: Props) {
   const omit = Object.keys(fixed ?? {});
   const { schema, uiSchema } = useMemo(() => formSchema(model, omit, WIDGET_NAMES), [model, omit.join()]);
   const [formData, setFormData] = useState<Row>(() => formDataOf(model, record, omit));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const [status, setStatus] = useSaveStatus();
+  const [state, setState] = useSaveStatus();
+  const status = state.status;
   const [conflict, setConflict] = useState(false);
   // What the last publish left behind (records the editor may not publish): named, and the badge says so.
   const behind = useNotPublished();
@@ -62,6 +69,10 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
     if (conflict) conflictAlert.current?.scrollIntoView({ block: "nearest" });
   }, [conflict]);
   const files = useRef(new Map<string, File>());
+  const unsent = useUnsentEdits(formData);
+  // A chosen file is an edit too, though the field's value only changes once the server stores it.
+  const dirty = unsent.dirty || files.current.size > 0;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   // Which submit button sent the form: Save (draft) or Publish (save, then publish).
   const intent = useRef<"save" | "publish">("save");
   const context = useMemo<AdminFormContext>(
@@ -70,39 +81,46 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
   );
   const t = editorialTexts();
   const words = wordsTexts();
-  const statusText = {
-    idle: "",
-    pending: "",
-    success: model.drafts ? t.saved : words.saved,
-    error: model.drafts ? t.notSaved : words.notSaved,
-  };
 
   const submit = async (data: Row) => {
     const publishing = model.drafts && intent.current === "publish";
     intent.current = "save";
     behind.clear();
-    setStatus("pending");
+    setState({ status: "pending" });
     setExtraErrors(undefined);
+    let saved: Saved;
     try {
-      const saved = await saveRecord(model, record?.id, { ...payloadOf(model, data), ...fixed }, context.files, etag);
-      context.files.clear();
-      setConflict(false);
-      recordActivity(model.id, record?.id ? "update" : "create", recordLabel(model, saved.record));
-      let answer = saved;
-      if (publishing) {
-        const { record: published, notPublished } = await publishRecord(model, String(saved.record.id));
-        answer = { record: published };
-        await behind.tell(notPublished);
-        notifySuccess(notPublished.length > 0 ? t.publishedPartly : t.published);
-      }
-      setStatus("success");
-      setFormData(formDataOf(model, answer.record, omit));
-      onSaved(answer.record, !record?.id, answer.etag);
+      saved = await saveRecord(model, record?.id, { ...payloadOf(model, data), ...fixed }, context.files, etag);
     } catch (error) {
-      setStatus("error");
-      if (error instanceof ApiError && error.status === 412) setConflict(true);
+      // The edits stay in the form, still unsent: the state says why, the fields say where.
+      const conflicted = error instanceof ApiError && error.status === 412;
+      setState({
+        status: "error",
+        failure: conflicted ? { kind: "refused", reason: t.conflictTitle } : saveFailureOf(error, fieldOfCause(model)),
+      });
+      if (conflicted) setConflict(true);
       else if (error instanceof ApiError) setExtraErrors(errorSchemaOf(error.cause));
-      if (!(error instanceof ApiError && error.status === 412)) notifyError(error);
+      if (!conflicted) notifyError(error);
+      return;
+    }
+    // Saved: what the server answered is the form's new starting point, whatever publishing does next.
+    context.files.clear();
+    setConflict(false);
+    recordActivity(model.id, record?.id ? "update" : "create", recordLabel(model, saved.record));
+    setState({ status: "success" });
+    const savedData = formDataOf(model, saved.record, omit);
+    setFormData(savedData);
+    unsent.sent(savedData);
+    if (!publishing) return onSaved(saved.record, !record?.id, saved.etag);
+    try {
+      const { record: published, notPublished } = await publishRecord(model, String(saved.record.id));
+      await behind.tell(notPublished);
+      notifySuccess(notPublished.length > 0 ? t.publishedPartly : t.published);
+      onSaved(published, !record?.id);
+    } catch (error) {
+      // The save stands (the state keeps saying so); only the publishing failed, and the toast says why.
+      onSaved(saved.record, !record?.id, saved.etag);
+      notifyError(error);
     }
   };
 
@@ -119,7 +137,10 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
       fields={fields}
       templates={templates}
       formContext={context}
-      onChange={(event) => setFormData(event.formData)}
+      onChange={(event, id) => {
+        setFormData(event.formData);
+        unsent.changed(event.formData, id !== undefined);
+      }}
       onSubmit={(event) => submit(event.formData)}
     >
       {/* Beside the buttons that were clicked, whatever the form's scroll. */}
@@ -161,9 +182,7 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload }: Pro
             onRestored={() => onReload?.()}
           />
         )}
-        <Text size="sm" c={status === "error" ? "red" : "green"} data-testid="save-status" data-status={status}>
-          {statusText[status]}
-        </Text>
+        <SaveStateText state={state} />
         {/* Beside the buttons, so the state is in sight whatever the form's scroll. */}
         {model.drafts && record?.id && <PublicationLine publication={record.publication} partial={behind.partial} />}
       </Group>

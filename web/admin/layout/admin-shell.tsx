@@ -4,6 +4,7 @@ import { Outlet } from "react-router";
 import { useSubject } from "../auth/session-context.js";
 import { emailOf } from "../auth/use-session.js";
 import { ModelsProvider } from "../data/models-context.js";
+import { LeavePrompt } from "../form/leave-prompt.js";
 import { ModelNav } from "./model-nav.js";
 import { shellTexts } from "./shell-texts.js";
 import { wordsTexts } from "../words-texts.js";
@@ -45,6 +46,8 @@ export function AdminShell() {
           <Outlet />
         </AppShell.Main>
       </AppShell>
+      {/* The one "Leave without saving?" for every screen and dialog (use-leave-guard.ts). */}
+      <LeavePrompt />
     </ModelsProvider>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from "@mantine/core";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { LivePresence } from "../live/live-presence.js";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { RichTextEditor } from "../../ui/rich-text/rich-text-editor.js";
 import { recordHref } from "../../site/i18n/links.js";
@@ -39,6 +40,11 @@ import { productsTexts, textIn } from "./products-texts.js";
 import { PublicationBadge } from "../editorial/publication-badge.js";
 import { editorialTexts } from "../editorial/editorial-texts.js";
 import { NotPublishedNotice, useNotPublished } from "../editorial/not-published-notice.js";
+import { saveFailureOf, type SaveFailure } from "../form/save-failure.js";
+import { SaveStateText } from "../form/save-state.js";
+import { useLeaveGuard } from "../form/use-leave-guard.js";
+import { useSaveStatus } from "../form/use-save-status.js";
+import { fieldLabelOf, reasonOf } from "./field-labels.js";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -56,7 +62,9 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
  * and descriptions per language side by side, type, shipping and stock, the price in each
  * currency (stores' overrides beside them), photos uploaded in place, stores and categories
  * picked by name, name/value attributes. Save draft writes it all in one request (one
- * transaction); Publish saves, then puts it on the site; Unpublish takes it off.
+ * transaction); Publish saves, then puts it on the site; Unpublish takes it off. The save's state is
+ * the server's answer ("Saved" only after a 2xx; a failure says why, and the edits stay), and
+ * leaving with unsaved edits asks first (use-leave-guard.ts).
  */
 export function ProductPage() {
   const t = productsTexts();
@@ -69,6 +77,7 @@ export function ProductPage() {
   const [saved, setSaved] = useState<string>(() => JSON.stringify(emptyForm()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<"save" | "publish" | "unpublish" | undefined>();
+  const [saveState, setSaveState] = useSaveStatus();
   // What the last publish left behind (records the editor may not publish): named, and the badge says so.
   const behind = useNotPublished();
 
@@ -99,6 +108,7 @@ export function ProductPage() {
     setErrors({});
   };
   const dirty = JSON.stringify(form) !== saved;
+  const guard = useLeaveGuard(dirty);
   const set = (change: Partial<ProductForm>) => setForm((f) => ({ ...f, ...change }));
   const setProduct = (change: Partial<ProductForm["product"]>) =>
     setForm((f) => ({ ...f, product: { ...f.product, ...change } }));
@@ -108,6 +118,14 @@ export function ProductPage() {
     () => new Map(choices?.stores.map((s) => [s.id, textIn(s.title, t.language) || s.adminTitle]) ?? []),
     [choices, t.language],
   );
+  const labelOf = (key: string) => fieldLabelOf(key, t, choices, (store) => storeName.get(store) ?? "");
+  /** Why a save failed, naming the first field the server (or the form's own check) marked. */
+  const failure = (error: unknown, marked: Record<string, string>): SaveFailure => {
+    const failed = saveFailureOf(error, () => undefined);
+    return failed.kind === "unreachable"
+      ? failed
+      : { kind: "refused", reason: reasonOf(marked, labelOf) ?? failed.reason };
+  };
 
   /** Saves the form; answers the saved document, or undefined when refused (the fields say why). */
   const save = async (): Promise<EditorDocument | undefined> => {
@@ -115,16 +133,26 @@ export function ProductPage() {
     const { input, priceKeys, errors: local } = inputOf(form, choices);
     if (!input) {
       setErrors(local);
+      setSaveState({ status: "error", failure: { kind: "refused", reason: reasonOf(local, labelOf) ?? t.fixErrors } });
       notifyError(new Error(t.fixErrors));
       return undefined;
     }
+    setSaveState({ status: "pending" });
     try {
       const answer = await saveProduct(id, input);
       show(answer);
-      if (!id) navigate(`/admin/products/${answer.product.id}`, { replace: true });
+      setSaveState({ status: "success" });
+      if (!id) {
+        // Saved: the form is clean, though it has not rendered so before the address names the new product.
+        guard.release();
+        navigate(`/admin/products/${answer.product.id}`, { replace: true });
+      }
       return answer;
     } catch (error) {
-      setErrors(errorsOf(error, priceKeys));
+      // The edits stay in the form (still unsaved, still guarded); the state and the fields say why.
+      const marked = errorsOf(error, priceKeys);
+      setErrors(marked);
+      setSaveState({ status: "error", failure: failure(error, marked) });
       notifyError(error);
       return undefined;
     }
@@ -178,10 +206,11 @@ export function ProductPage() {
           </Title>
           {doc ? <PublicationBadge publication={doc.product.publication} partial={behind.partial} /> : null}
           {dirty ? (
-            <Text size="sm" c="orange" data-testid="product-unsaved">
+            <Text size="sm" c="orange.9" data-testid="product-unsaved">
               {t.unsaved}
             </Text>
           ) : null}
+          <SaveStateText state={saveState} testId="product-save-state" />
         </Group>
         <Group gap="xs">
           {siteHref ? (
@@ -221,6 +250,9 @@ export function ProductPage() {
       </Group>
       {errors.form ? <Alert color="red">{errors.form}</Alert> : null}
       <NotPublishedNotice names={behind.shown} onClose={behind.close} />
+      {/* Who else has this product open. Its saves (a PUT naming no ETag) answer no state this tab
+          could tell from someone else's, so saves by others are not announced here. */}
+      <LivePresence model="ecommerce/products" id={id} announceChanges={false} />
 
       <Section title={t.texts}>
         <SimpleGrid cols={{ base: 1, md: LANGUAGES.length }}>
