@@ -92,10 +92,13 @@ export class SmtpPeer {
   }
 }
 
-/** The text/plain part of a raw message, its transfer encoding (base64, quoted-printable) undone. */
+/**
+ * The text/plain part of a raw message, its transfer encoding (base64, quoted-printable) undone.
+ * The part ends at the next boundary or the message's end: the server hands over the data without
+ * SMTP's closing "." line, so a line of one "." (a quoted-printable soft break can leave one) is text.
+ */
 export function textBody(raw: string): string {
-  const part =
-    /Content-Type: text\/plain[^\r\n]*\r?\n((?:[^\r\n]+\r?\n)*)\r?\n([\s\S]*?)(?:\r?\n----|\r?\n\.\r?\n|$)/i.exec(raw);
+  const part = /Content-Type: text\/plain[^\r\n]*\r?\n((?:[^\r\n]+\r?\n)*)\r?\n([\s\S]*?)(?:\r?\n----|$)/i.exec(raw);
   if (!part) return "";
   const [, headers, body] = part;
   if (/Content-Transfer-Encoding: base64/i.test(headers!))

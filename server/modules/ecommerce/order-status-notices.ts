@@ -13,6 +13,8 @@ import { addressLines } from "../../../common/postal-address.js";
 import { notifyOwnerOfPaidOrder } from "./owner-order-notice.js";
 import { modelQueries } from "../../../engine/query/model-tables.js";
 import { orderSubjectLanguages } from "../rbac/index.js";
+import { moneyInLanguage } from "../../../common/money-in-language.js";
+import { refundOfOrder } from "./order-refund.js";
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
@@ -84,6 +86,8 @@ export function registerOrderStatusNotices(
     const receipt = await images.receipt(order, language);
     const status = (value: unknown) =>
       value ? imageText(`status.${value}` as Parameters<typeof imageText>[0], language) || String(value) : "";
+    // Canceled after a refund (the desk's full refund cancels the order): the mail says how much came back.
+    const refund = payload.to === "canceled" ? await refundOfOrder(db, orderId) : undefined;
     const recipient =
       (order.email as string | null) ??
       (await invoiceEmail(orderId)) ??
@@ -105,6 +109,7 @@ export function registerOrderStatusNotices(
           ? `${receipt.currency?.symbol ?? ""}${receipt.total}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim()
           : "",
         receiptUrl,
+        refunded: refund ? moneyInLanguage(refund.amount, refund.currency, language) : undefined,
         ordersUrl: `${publicUrl}${withLanguage("/cart", language)}`,
         // The order's own page by its signed link (a guest has no account to sign in to), and Pay now while it is unpaid.
         orderUrl: links.url(orderId, language),

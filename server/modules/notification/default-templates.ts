@@ -14,15 +14,15 @@ export const DEFAULT_TEMPLATES: Record<
   string,
   Record<"en" | "ru", TemplateText> & Partial<Record<Language, TemplateText>>
 > = {
-  // An order's status change, mailed to its buyer (docs/notifications.md).
+  // An order's status change, mailed to its buyer (docs/notifications.md); canceled by a refund, it says how much came back.
   "order-status-changed": {
     en: {
       subject: "Order {{orderNumber}}: {{statusText}}",
-      text: "Hello,\n\nyour order {{orderNumber}} is now: {{statusText}}{{#previousStatusText}} (it was: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Total: {{total}}\n{{/total}}{{#receiptUrl}}\nYour receipt: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nNot paid yet? Pay now: {{payUrl}}\n{{/payUrl}}{{#address}}\nShipping to: {{address}}\n{{/address}}\nYour order: {{orderUrl}}\nYour orders: {{ordersUrl}}",
+      text: "Hello,\n\nyour order {{orderNumber}} is now: {{statusText}}{{#previousStatusText}} (it was: {{previousStatusText}}){{/previousStatusText}}.\n{{#refunded}}We have refunded {{refunded}} to you: the money goes back the way you paid.\n{{/refunded}}{{#total}}Total: {{total}}\n{{/total}}{{#receiptUrl}}\nYour receipt: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nNot paid yet? Pay now: {{payUrl}}\n{{/payUrl}}{{#address}}\nShipping to: {{address}}\n{{/address}}\nYour order: {{orderUrl}}\nYour orders: {{ordersUrl}}",
     },
     ru: {
       subject: "Заказ {{orderNumber}}: {{statusText}}",
-      text: "Здравствуйте!\n\nСтатус вашего заказа {{orderNumber}}: {{statusText}}{{#previousStatusText}} (был: {{previousStatusText}}){{/previousStatusText}}.\n{{#total}}Сумма: {{total}}\n{{/total}}{{#receiptUrl}}\nВаш чек: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nЕщё не оплачен? Оплатить сейчас: {{payUrl}}\n{{/payUrl}}{{#address}}\nАдрес доставки: {{address}}\n{{/address}}\nВаш заказ: {{orderUrl}}\nВаши заказы: {{ordersUrl}}",
+      text: "Здравствуйте!\n\nСтатус вашего заказа {{orderNumber}}: {{statusText}}{{#previousStatusText}} (был: {{previousStatusText}}){{/previousStatusText}}.\n{{#refunded}}Мы вернули вам {{refunded}}: деньги придут тем же способом, которым вы платили.\n{{/refunded}}{{#total}}Сумма: {{total}}\n{{/total}}{{#receiptUrl}}\nВаш чек: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nЕщё не оплачен? Оплатить сейчас: {{payUrl}}\n{{/payUrl}}{{#address}}\nАдрес доставки: {{address}}\n{{/address}}\nВаш заказ: {{orderUrl}}\nВаши заказы: {{ordersUrl}}",
     },
   },
   // The reminder for an order left unpaid (docs/shop.md), sent once by the unpaid-orders sweep.

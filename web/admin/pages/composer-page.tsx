@@ -9,7 +9,6 @@ import { editorialTexts } from "../editorial/editorial-texts.js";
 import { NotPublishedNotice, useNotPublished } from "../editorial/not-published-notice.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { useLeaveGuard } from "../form/use-leave-guard.js";
-import { LivePresence } from "../live/live-presence.js";
 import { BlockOutline } from "./block-outline.js";
 import { BlockPalette } from "./block-palette.js";
 import { BlockPanel } from "./block-panel.js";
@@ -20,8 +19,6 @@ import { pagesTexts } from "./pages-texts.js";
 import { RemoveBlockDialog } from "./remove-block-dialog.js";
 import { useComposer } from "./use-composer.js";
 import { useSaveQueue } from "./use-save-queue.js";
-import { SaveMark } from "./save-mark.js";
-import { useReplayPending } from "./use-replay-pending.js";
 
 /** Below this width the preview is left out: the outline and the panel need the room. */
 export const PREVIEW_MIN_WIDTH = 900;
@@ -39,8 +36,7 @@ export function ComposerPage() {
   const model = useModels().byId.get("host/pages");
   const composer = useComposer(id);
   const queue = useSaveQueue(composer.edited);
-  useLeaveGuard(queue.unsent || composer.busy);
-  useReplayPending(id, queue, composer.edited);
+  useLeaveGuard(queue.saving || composer.busy);
   const wide = useMediaQuery(`(min-width: ${PREVIEW_MIN_WIDTH}px)`, true, {
     getInitialValueInEffect: false,
   });
@@ -97,7 +93,15 @@ export function ComposerPage() {
             {page.url}
           </Text>
           <PublicationLine publication={publication} partial={behind.partial} />
-          <SaveMark state={queue.state} busy={composer.busy} />
+          <Text
+            size="xs"
+            c={queue.saving ? "orange.9" : "dimmed"}
+            data-testid="composer-save-state"
+            data-state={queue.saving || composer.busy ? "saving" : "saved"}
+            aria-live="polite"
+          >
+            {queue.saving || composer.busy ? t.saving : e.saved}
+          </Text>
         </Group>
         <Group gap="xs" wrap="wrap">
           <Button variant="default" onClick={() => setSettings(true)} data-testid="page-settings-open">
@@ -127,12 +131,6 @@ export function ComposerPage() {
         </Group>
       </Group>
       <NotPublishedNotice names={behind.shown} onClose={behind.close} />
-      {/* Who else has this page open; a save by someone else of the page or the chosen block. */}
-      <LivePresence
-        model="host/pages"
-        id={id}
-        watch={chosen ? [{ model: `${chosen.module}/widgets`, id: chosen.widgetId }] : undefined}
-      />
       <Box
         style={{
           display: "grid",
