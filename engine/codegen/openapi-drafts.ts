@@ -124,6 +124,34 @@ export function draftPaths(model: Model, errors: JsonSchema): JsonSchema {
         },
       },
     },
+    [`${base}/versions/{versionId}/compare`]: {
+      get: {
+        tags,
+        summary: `Compare a version of ${model.title}`,
+        operationId: `compareVersion${name}`,
+        description:
+          "What differs from the version to the working copy (to=working, the default) or to another version of the record (to={versionId}), in an editor's terms: the record's fields, and for a page its layouts, blocks, their texts per language and items (docs/drafts.md, Versions). For callers who may edit the model.",
+        parameters: [id, versionId, { name: "to", in: "query", schema: { type: "string", default: "working" } }],
+        responses: {
+          "200": {
+            description: "the changes, in reading order",
+            content: json(
+              envelope({
+                type: "object",
+                required: ["changes"],
+                properties: {
+                  changes: {
+                    type: "array",
+                    items: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
+                  },
+                },
+              }),
+            ),
+          },
+          ...errors,
+        },
+      },
+    },
     [`${base}/versions/{versionId}/restore`]: {
       post: {
         tags,
