@@ -3,6 +3,7 @@ import { AppError, notFound, validationError } from "../../engine/errors.js";
 import type { AnyModelDb } from "../../engine/query/any-model-db.js";
 import { isUuid } from "../../engine/query/coerce.js";
 import type { Repository } from "../../engine/query/repository.js";
+import { recordEtag } from "../../common/record-etag.js";
 
 type Row = Record<string, unknown>;
 
@@ -13,7 +14,7 @@ type Row = Record<string, unknown>;
 export function etagOf(row: Row): string | undefined {
   const at = row.updatedAt;
   if (!(at instanceof Date) || typeof row.id !== "string") return undefined;
-  return `W/"${row.id}-${at.getTime().toString(36)}"`;
+  return recordEtag(row.id, at);
 }
 
 /** The If-Match header's tags (weak or not: editors compare states, not bytes), or undefined without one. */

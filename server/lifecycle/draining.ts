@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../engine/errors.js";
 import { errorBody } from "../plugins/errors.js";
+import { OpenStreams } from "./open-streams.js";
 
 /** Where the server is in its life: serving, draining after SIGTERM, closed to new requests. */
 export class Lifecycle {
@@ -10,6 +11,8 @@ export class Lifecycle {
   closing = false;
   /** Requests between arrival and answer: what shutdown waits for. */
   inFlight = 0;
+  /** Answers kept open (event streams): ended on close, which would otherwise wait for them. */
+  readonly streams = new OpenStreams();
 }
 
 declare module "fastify" {
@@ -27,6 +30,12 @@ declare module "fastify" {
 export function registerDraining(app: FastifyInstance) {
   const lifecycle = new Lifecycle();
   app.decorate("lifecycle", lifecycle);
+  // Before Fastify closes its listener (its close waits for every open answer): a stream still
+  // open would hold app.close() forever.
+  app.addHook("preClose", (done) => {
+    lifecycle.streams.endAll();
+    done();
+  });
   // Where each request is, in a slot every request object has from the start (one shape, no
   // WeakSet look-ups); the hooks are callback style, so a request pays no promise for them.
   app.decorateRequest("drainState", NOT_COUNTED);

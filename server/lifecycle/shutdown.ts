@@ -45,6 +45,8 @@ export function stopOnSignals(
     timer.unref();
 
     lifecycle.closing = true;
+    // Open event streams never finish by themselves: ended here, their clients connect again elsewhere.
+    lifecycle.streams.endAll();
     // No new connections from here; idle kept-alive ones are closed now, busy ones after their
     // answer has been written out (so exiting cannot cut an answer short).
     const connectionsClosed = new Promise<void>((resolve) => app.server.close(() => resolve()));

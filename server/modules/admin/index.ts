@@ -1,8 +1,16 @@
 import { defineModule } from "../module.js";
 import { registerAdminModule } from "./admin-module.js";
+import { registerLiveRoutes } from "./live/live-routes.js";
+import { registerBodyParsers } from "../../plugins/request-data.js";
 
-/** GET /api/admin/models; the admin's file inputs need file-storage's uploads. */
+/** GET /api/admin/models, labels and the live stream; the admin's file inputs need file-storage's uploads. */
 export const admin = defineModule("admin", ["rbac", "file-storage"], async (app) => {
   // Routes only: in their own context, as no other module needs anything of them.
   await app.register(async (routes) => registerAdminModule(routes));
+  // Who else has a record open, and saves by others, over one event stream per admin tab; the
+  // heartbeat has a body, so this context reads bodies (the models and labels routes need not).
+  await app.register(async (live) => {
+    await registerBodyParsers(live);
+    registerLiveRoutes(live);
+  });
 });
