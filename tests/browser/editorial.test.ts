@@ -228,14 +228,14 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     expect(other.statusCode).toBe(200);
     await form.locator("#root_title_en").fill("My unsaved title");
     await form.getByRole("button", { name: "Save draft" }).click();
-    await form.getByTestId("edit-conflict").getByText("This record was changed by someone else").waitFor();
+    await page.getByTestId("edit-conflict").getByText("This record was changed by someone else").waitFor();
     expect(await form.locator("#root_title_en").inputValue()).toBe("My unsaved title");
-    await form.getByTestId("edit-conflict").getByRole("button", { name: "Reload" }).scrollIntoViewIfNeeded();
+    await page.getByTestId("edit-conflict").getByRole("button", { name: "Reload" }).scrollIntoViewIfNeeded();
     await shot("conflict");
-    await form.getByTestId("edit-conflict").getByRole("button", { name: "Reload" }).click();
+    await page.getByTestId("edit-conflict").getByRole("button", { name: "Reload" }).click();
     await expect.poll(() => form.locator("#root_subtitle_en").inputValue()).toBe("Changed by a colleague");
     expect(await form.locator("#root_title_en").inputValue()).toBe(OLD_TITLE);
-    await expect.poll(() => form.getByTestId("edit-conflict").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("edit-conflict").count()).toBe(0);
     await page.keyboard.press("Escape");
   });
 

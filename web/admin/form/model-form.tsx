@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import Form from "@rjsf/core";
 import type { ErrorSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
@@ -17,6 +17,9 @@ import { notifyError, notifySuccess } from "../notify.js";
 import type { AdminFormContext } from "./form-context.js";
 import { saveRecord, type Saved } from "./save-record.js";
 import { errorSchemaOf } from "./server-errors.js";
+import { ConflictDialog } from "./conflict-dialog.js";
+import { conflictFieldsOf, conflictRows } from "./conflict-rows.js";
+import { etagOfRecord } from "../../../common/record-etag.js";
 import { templates } from "./templates/templates.js";
 import { fieldOfCause } from "./field-of-cause.js";
 import { saveFailureOf } from "./save-failure.js";
@@ -60,14 +63,10 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload, onDir
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [state, setState] = useSaveStatus();
   const status = state.status;
-  const [conflict, setConflict] = useState(false);
+  // A save refused with 412: the record as someone else saved it, and whether the save was to publish.
+  const [conflict, setConflict] = useState<{ theirs: Row; publishing: boolean }>();
   // What the last publish left behind (records the editor may not publish): named, and the badge says so.
   const behind = useNotPublished();
-  const conflictAlert = useRef<HTMLDivElement>(null);
-  // The message shows where the form is scrolled to, with its Reload button in sight.
-  useEffect(() => {
-    if (conflict) conflictAlert.current?.scrollIntoView({ block: "nearest" });
-  }, [conflict]);
   const files = useRef(new Map<string, File>());
   const unsent = useUnsentEdits(formData);
   // A chosen file is an edit too, though the field's value only changes once the server stores it.
@@ -82,7 +81,8 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload, onDir
   const t = editorialTexts();
   const words = wordsTexts();
 
-  const submit = async (data: Row) => {
+  /** Saves `data`; `ifMatch` is the state it overwrites (the one read, or theirs after Keep mine). */
+  const submit = async (data: Row, ifMatch = etag) => {
     const publishing = model.drafts && intent.current === "publish";
     intent.current = "save";
     behind.clear();
@@ -90,7 +90,7 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload, onDir
     setExtraErrors(undefined);
     let saved: Saved;
     try {
-      saved = await saveRecord(model, record?.id, { ...payloadOf(model, data), ...fixed }, context.files, etag);
+      saved = await saveRecord(model, record?.id, { ...payloadOf(model, data), ...fixed }, context.files, ifMatch);
     } catch (error) {
       // The edits stay in the form, still unsent: the state says why, the fields say where.
       const conflicted = error instanceof ApiError && error.status === 412;
@@ -98,14 +98,14 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload, onDir
         status: "error",
         failure: conflicted ? { kind: "refused", reason: t.conflictTitle } : saveFailureOf(error, fieldOfCause(model)),
       });
-      if (conflicted) setConflict(true);
+      if (conflicted) setConflict({ theirs: (error as ApiError).data as Row, publishing: Boolean(publishing) });
       else if (error instanceof ApiError) setExtraErrors(errorSchemaOf(error.cause));
       if (!conflicted) notifyError(error);
       return;
     }
     // Saved: what the server answered is the form's new starting point, whatever publishing does next.
     context.files.clear();
-    setConflict(false);
+    setConflict(undefined);
     recordActivity(model.id, record?.id ? "update" : "create", recordLabel(model, saved.record));
     setState({ status: "success" });
     const savedData = formDataOf(model, saved.record, omit);
@@ -143,16 +143,17 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload, onDir
       }}
       onSubmit={(event) => submit(event.formData)}
     >
-      {/* Beside the buttons that were clicked, whatever the form's scroll. */}
+      {/* Their version beside the form's, field by field: Reload takes theirs, Keep mine saves over it. */}
       {conflict && (
-        <Alert ref={conflictAlert} color="red" mt="lg" title={t.conflictTitle} data-testid="edit-conflict">
-          <Text size="sm" mb="sm">
-            {t.conflictText}
-          </Text>
-          <Button size="xs" color="red" variant="light" onClick={onReload}>
-            {t.reload}
-          </Button>
-        </Alert>
+        <ConflictDialog
+          rows={conflictRows(conflictFieldsOf(model, omit), payloadOf(model, formData), conflict.theirs)}
+          onChoose={(choice) => {
+            setConflict(undefined);
+            if (choice === "reload") return onReload?.();
+            intent.current = conflict.publishing ? "publish" : "save";
+            void submit(formData, etagOfRecord(conflict.theirs));
+          }}
+        />
       )}
       <NotPublishedNotice names={behind.shown} onClose={behind.close} />
       <Group mt="lg" gap="sm">

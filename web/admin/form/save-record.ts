@@ -1,6 +1,8 @@
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { api } from "../../api/client.js";
 import { routeOf } from "../data/list-query.js";
+import { etagOfRecord } from "../../../common/record-etag.js";
+import { ownSave } from "../live/own-saves.js";
 
 type Row = Record<string, any>;
 
@@ -14,9 +16,22 @@ export interface Saved {
  * Update (PATCH) when the record has an id, otherwise create (POST). With chosen files the body
  * is multipart: a `data` JSON part plus one part per file field. `etag` (what the form loaded) is
  * sent as If-Match, so a record changed meanwhile by someone else answers 412 instead of being
- * overwritten.
+ * overwritten. The state it leaves is this tab's own: the live stream does not warn of it (own-saves.ts).
  */
-export async function saveRecord(
+export function saveRecord(
+  model: AdminModel,
+  id: string | undefined,
+  data: Row,
+  files: Map<string, File>,
+  etag?: string,
+): Promise<Saved> {
+  return ownSave(
+    () => send(model, id, data, files, etag),
+    (saved) => saved.etag ?? etagOfRecord(saved.record),
+  );
+}
+
+async function send(
   model: AdminModel,
   id: string | undefined,
   data: Row,

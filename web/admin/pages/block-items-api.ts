@@ -1,5 +1,7 @@
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { api } from "../../api/client.js";
+import { etagOfRecord } from "../../../common/record-etag.js";
+import { ifMatchHeader, type GuardedAnswer } from "../form/guarded-save.js";
 import type { Texts } from "./pages-api.js";
 
 type Row = Record<string, any>;
@@ -21,6 +23,8 @@ export interface Item {
   orderIndex: number;
   title: Texts;
   url?: string;
+  /** The state the record was read or last saved in (from its updatedAt: a list answers no ETag per row), sent as If-Match. */
+  etag?: string;
 }
 
 /** The models a kind of child is reached through, from the block's widget: a button sits in a buttons array. */
@@ -91,6 +95,7 @@ export async function loadItems(hops: Hop[], widgetId: string): Promise<{ holder
         orderIndex: Number(r.orderIndex ?? 0),
         title: (record.title ?? {}) as Texts,
         url: typeof record.url === "string" ? record.url : "",
+        etag: etagOfRecord(record),
       };
     });
   return { holders: parents, items };
@@ -146,6 +151,7 @@ export async function createItem(
       relationId: String(row.id),
       parentId,
       orderIndex: nextIndex,
+      etag: etagOfRecord(record),
     };
   } catch (error) {
     await api(`${route(last.child)}/${record.id}`, { method: "DELETE" }).catch(() => undefined);
@@ -153,11 +159,17 @@ export async function createItem(
   }
 }
 
-export const saveItem = (hops: Hop[], id: string, fields: Row) =>
-  api<Row>(`${route(hops[hops.length - 1]!.child)}/${id}`, {
+/** Saves the item's fields with If-Match `ifMatch`: a 412 when someone else saved it since (guarded-save.ts). */
+export async function saveItem(hops: Hop[], id: string, fields: Row, ifMatch?: string): Promise<GuardedAnswer<Row>> {
+  let answered: string | undefined;
+  const value = await api<Row>(`${route(hops[hops.length - 1]!.child)}/${id}`, {
     method: "PATCH",
     body: fields,
+    headers: ifMatchHeader(ifMatch),
+    onHeaders: (headers) => (answered = headers.get("etag") ?? undefined),
   });
+  return { value, etag: answered ?? etagOfRecord(value) };
+}
 
 /** Takes the child out of the block; the record itself goes too unless another block still lists it. */
 export async function removeItem(hops: Hop[], item: Item): Promise<void> {

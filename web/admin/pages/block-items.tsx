@@ -3,6 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
+import { conflictRows } from "../form/conflict-rows.js";
+import { guardedSave } from "../form/guarded-save.js";
+import { useConflictChoice } from "../form/use-conflict-choice.js";
 import { createItem, loadItems, removeItem, saveItem, type Hop, type Item } from "./block-items-api.js";
 import { textOf } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
@@ -52,6 +55,13 @@ export function BlockItems({
     latest.current = next;
     setItems(next);
   };
+  const change = (key: string, fields: Partial<Item>) =>
+    update(latest.current.map((i) => (i.key === key ? { ...i, ...fields } : i)));
+  const conflict = useConflictChoice();
+  const conflictFields = [
+    { name: "title", label: t.title, languages: LANGUAGES },
+    ...(withUrl ? [{ name: "url", label: t.itemUrl }] : []),
+  ];
 
   useEffect(() => {
     let live = true;
@@ -75,7 +85,23 @@ export function BlockItems({
       ...(withUrl ? { url: item.url ?? "" } : {}),
     };
     if (item.id) {
-      await saveItem(hops, item.id, fields);
+      const id = item.id;
+      // A 412 is settled here, in the queued work: the editor's choice is awaited before the next save goes.
+      const result = await guardedSave(
+        (ifMatch) => saveItem(hops, id, fields, ifMatch),
+        item.etag,
+        (theirs) => conflict.ask(conflictRows(conflictFields, fields, theirs)),
+      );
+      if ("saved" in result) change(key, { etag: result.saved.etag });
+      else {
+        // Reload: the row shows their version, and later edits start from it.
+        const theirs = result.reloaded;
+        change(key, {
+          title: (theirs.title ?? {}) as Item["title"],
+          url: typeof theirs.url === "string" ? theirs.url : "",
+          etag: result.etag,
+        });
+      }
       return;
     }
     const next = Math.max(-1, ...latest.current.filter((i) => i.id).map((i) => i.orderIndex)) + 1;
@@ -93,6 +119,7 @@ export function BlockItems({
               relationId: made.relationId,
               parentId: made.parentId,
               orderIndex: made.orderIndex,
+              etag: made.etag,
             }
           : i,
       ),
@@ -195,6 +222,7 @@ export function BlockItems({
           })}
         </Stack>
       )}
+      {conflict.dialog}
       {full && childModel ? (
         <FullFormDialog
           model={childModel}

@@ -16,6 +16,9 @@ import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { api } from "../../api/client.js";
 import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
+import { conflictRows } from "../form/conflict-rows.js";
+import { guardedSave, ifMatchHeader } from "../form/guarded-save.js";
+import { useConflictChoice } from "../form/use-conflict-choice.js";
 import { BlockItems } from "./block-items.js";
 import { pathOf } from "./block-items-api.js";
 import { textOf, type Block, type Texts } from "./pages-api.js";
@@ -26,6 +29,10 @@ import type { SaveQueue } from "./use-save-queue.js";
 
 const TEXT_FIELDS = ["title", "subtitle", "description"] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
+type Row = Record<string, any>;
+
+const textsOf = (record: Row) =>
+  Object.fromEntries(TEXT_FIELDS.map((name) => [name, (record[name] ?? {}) as Texts])) as Record<TextField, Texts>;
 
 /**
  * The chosen block's side panel: its texts (title, subtitle, description) with the languages side
@@ -42,6 +49,10 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
   const fields = TEXT_FIELDS.filter((name) => model?.fields.some((f) => f.name === name && f.kind === "language-map"));
   const [texts, setTexts] = useState<Record<TextField, Texts>>();
   const latest = useRef<Record<TextField, Texts> | undefined>(undefined);
+  // The state the texts were read or last saved in: sent as If-Match, so a save over someone
+  // else's asks (the conflict dialog) instead of overwriting it.
+  const etag = useRef<string | undefined>(undefined);
+  const conflict = useConflictChoice();
   const variant = composer.variantOf(block);
   // "All fields": the widget's generated form (with its relation sub-tables) for what the panel does not show; read again after it saves.
   const [full, setFull] = useState(false);
@@ -50,15 +61,15 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
   useEffect(() => {
     let live = true;
     setTexts(undefined);
-    api<Record<string, any>>(`/api/${modelId}/${block.widgetId}`, {
+    let read: string | undefined;
+    api<Row>(`/api/${modelId}/${block.widgetId}`, {
       query: { draft: true },
+      onHeaders: (headers) => (read = headers.get("etag") ?? undefined),
     }).then(
       (record) => {
         if (!live) return;
-        const loaded = Object.fromEntries(TEXT_FIELDS.map((name) => [name, (record[name] ?? {}) as Texts])) as Record<
-          TextField,
-          Texts
-        >;
+        const loaded = textsOf(record);
+        etag.current = read;
         latest.current = loaded;
         setTexts(loaded);
       },
@@ -88,10 +99,31 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
       `texts:${block.widgetId}`,
       async () => {
         const now = latest.current!;
-        await api(path, {
-          method: "PATCH",
-          body: Object.fromEntries(fields.map((name) => [name, now[name]])),
-        });
+        const body = Object.fromEntries(fields.map((name) => [name, now[name]]));
+        // A 412 is settled here, in the queued work: the editor's choice is awaited before the next save goes.
+        const result = await guardedSave(
+          async (ifMatch) => {
+            let answered: string | undefined;
+            const value = await api<Row>(path, {
+              method: "PATCH",
+              body,
+              headers: ifMatchHeader(ifMatch),
+              onHeaders: (headers) => (answered = headers.get("etag") ?? undefined),
+            });
+            return { value, etag: answered };
+          },
+          etag.current,
+          (theirs) => conflict.ask(conflictRows(conflictFields, body, theirs)),
+        );
+        if ("saved" in result) {
+          etag.current = result.saved.etag ?? etag.current;
+          return;
+        }
+        // Reload: the panel shows their texts, and later edits start from them.
+        const theirs = textsOf(result.reloaded);
+        etag.current = result.etag;
+        latest.current = theirs;
+        setTexts(theirs);
       },
       replay,
     );
@@ -109,6 +141,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
     subtitle: t.subtitle,
     description: t.description,
   };
+  const conflictFields = fields.map((name) => ({ name, label: label[name], languages: LANGUAGES }));
 
   return (
     <Stack gap="sm" data-testid="block-panel" data-block-id={block.id}>
@@ -192,6 +225,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
           </Button>
         ) : null}
       </Group>
+      {conflict.dialog}
       {full && model ? (
         <FullFormDialog
           model={model}

@@ -9,6 +9,7 @@ import { editorialTexts } from "../editorial/editorial-texts.js";
 import { NotPublishedNotice, useNotPublished } from "../editorial/not-published-notice.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { useLeaveGuard } from "../form/use-leave-guard.js";
+import { LivePresence } from "../live/live-presence.js";
 import { BlockOutline } from "./block-outline.js";
 import { BlockPalette } from "./block-palette.js";
 import { BlockPanel } from "./block-panel.js";
@@ -131,6 +132,12 @@ export function ComposerPage() {
         </Group>
       </Group>
       <NotPublishedNotice names={behind.shown} onClose={behind.close} />
+      {/* Who else has this page open; a save by someone else of the page or the chosen block. */}
+      <LivePresence
+        model="host/pages"
+        id={id}
+        watch={chosen ? [{ model: `${chosen.module}/widgets`, id: chosen.widgetId }] : undefined}
+      />
       <Box
         style={{
           display: "grid",
