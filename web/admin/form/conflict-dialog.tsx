@@ -80,7 +80,7 @@ export function ConflictDialog({ rows, onChoose }: Props) {
         )}
         <Group justify="flex-end" gap="sm" mt="xs" align="flex-start">
           <Stack gap={2} align="flex-end">
-            <Button variant="default" onClick={() => onChoose("reload")} data-testid="conflict-reload">
+            <Button variant="default" onClick={() => onChoose("reload")} data-testid="conflict-reload" data-autofocus>
               {t.reload}
             </Button>
             <Text size="xs" c="dimmed" maw={220} ta="right">
@@ -88,7 +88,7 @@ export function ConflictDialog({ rows, onChoose }: Props) {
             </Text>
           </Stack>
           <Stack gap={2} align="flex-end">
-            <Button color="red" onClick={() => onChoose("keep-mine")} data-testid="conflict-keep-mine" data-autofocus>
+            <Button color="red" onClick={() => onChoose("keep-mine")} data-testid="conflict-keep-mine">
               {t.keepMine}
             </Button>
             <Text size="xs" c="dimmed" maw={220} ta="right">
