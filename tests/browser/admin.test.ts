@@ -241,10 +241,16 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await form.locator("#root_adminTitle").fill("Euro");
     await form.locator("#root_slug").fill("Euro Slug!");
     await form.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => form.getByTestId("save-status").textContent()).toBe("Not saved");
-    await form.getByText('must match pattern "^[a-z0-9-]+$"').waitFor();
+    // The state names the field and the server's reason (web/admin/form/save-failure.ts); the field shows it too.
+    await expect
+      .poll(() => form.getByTestId("save-status").textContent())
+      .toBe('Not saved: Slug — must match pattern "^[a-z0-9-]+$"');
+    await form.getByText('must match pattern "^[a-z0-9-]+$"', { exact: true }).waitFor();
     await screenshot(page, "admin-validation-error");
+    // The typed values were never saved: closing asks first (web/admin/form/use-leave-guard.ts).
     await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Leave" }).click();
+    await form.waitFor({ state: "hidden" });
   });
 
   it("uploads a file through the file input", async () => {
