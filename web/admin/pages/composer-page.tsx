@@ -20,6 +20,8 @@ import { pagesTexts } from "./pages-texts.js";
 import { RemoveBlockDialog } from "./remove-block-dialog.js";
 import { useComposer } from "./use-composer.js";
 import { useSaveQueue } from "./use-save-queue.js";
+import { SaveMark } from "./save-mark.js";
+import { useReplayPending } from "./use-replay-pending.js";
 
 /** Below this width the preview is left out: the outline and the panel need the room. */
 export const PREVIEW_MIN_WIDTH = 900;
@@ -37,7 +39,8 @@ export function ComposerPage() {
   const model = useModels().byId.get("host/pages");
   const composer = useComposer(id);
   const queue = useSaveQueue(composer.edited);
-  useLeaveGuard(queue.saving || composer.busy);
+  useLeaveGuard(queue.unsent || composer.busy);
+  useReplayPending(id, queue, composer.edited);
   const wide = useMediaQuery(`(min-width: ${PREVIEW_MIN_WIDTH}px)`, true, {
     getInitialValueInEffect: false,
   });
@@ -94,15 +97,7 @@ export function ComposerPage() {
             {page.url}
           </Text>
           <PublicationLine publication={publication} partial={behind.partial} />
-          <Text
-            size="xs"
-            c={queue.saving ? "orange.9" : "dimmed"}
-            data-testid="composer-save-state"
-            data-state={queue.saving || composer.busy ? "saving" : "saved"}
-            aria-live="polite"
-          >
-            {queue.saving || composer.busy ? t.saving : e.saved}
-          </Text>
+          <SaveMark state={queue.state} busy={composer.busy} />
         </Group>
         <Group gap="xs" wrap="wrap">
           <Button variant="default" onClick={() => setSettings(true)} data-testid="page-settings-open">
