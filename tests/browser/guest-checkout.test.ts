@@ -34,8 +34,9 @@ const WORDS = {
     backToCart: "Back to cart",
     backInCart: "The items are back in your cart.",
     paid: "Thank you! Your payment has been received.",
-    paying: "Paying",
-    approving: "Approving",
+    paying: "Awaiting payment",
+    approving: "Paid",
+    order: "Order",
     signIn: "Sign in",
     signUp: "Sign up",
     reason: "Sign in or create an account to keep your cart",
@@ -69,7 +70,8 @@ const WORDS = {
     backInCart: "Товары снова в корзине.",
     paid: "Спасибо! Оплата получена.",
     paying: "Ожидает оплаты",
-    approving: "Подтверждается",
+    approving: "Оплачен",
+    order: "Заказ",
     signIn: "Войти",
     signUp: "Зарегистрироваться",
     reason: "Войдите или создайте учётную запись, чтобы сохранить корзину",
@@ -234,6 +236,11 @@ describe.skipIf(!hasChromium)("guest checkout in Chromium", () => {
         expect(history.map((o: any) => [o.status, o.email, o.shippingAddress?.country])).toEqual([
           ["approving", email, "DE"],
         ]);
+        // The thank-you notice names the order by the number of its mails and the desk, and says it is paid as the desk does.
+        await expect
+          .poll(() => page.locator('[data-payment-outcome="paid"] [data-paid-order]').allTextContents())
+          .toEqual([`${w.order} ${history[0].id.slice(0, 8)}: ${w.approving}`]);
+        await shot(page, `guest-thank-you-${language}-${width}`);
         const invoices = ((await api("/api/billing/invoices?limit=100")) as any[]).filter((i) => i.email === email);
         expect(invoices.map((i) => i.status).sort()).toEqual(["failed", "failed", "paid"]);
 

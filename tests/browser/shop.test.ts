@@ -205,7 +205,12 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await page.getByText("Thank you! Your payment has been received.").waitFor();
     const history = page.locator("[data-history-order]");
     await history.nth(1).waitFor();
-    expect(await history.locator("[data-order-status]").allTextContents()).toEqual(["Approving", "Approving"]);
+    expect(await history.locator("[data-order-status]").allTextContents()).toEqual(["Paid", "Paid"]);
+    // The thank-you notice names both orders of the checkout, by their numbers, paid in the desk's word.
+    const numbers = (await history.evaluateAll((rows) => rows.map((row) => row.getAttribute("data-history-order")!)))
+      .map((id) => `Order ${id.slice(0, 8)}: Paid`)
+      .sort();
+    await expect.poll(async () => (await page.locator("[data-paid-order]").allTextContents()).sort()).toEqual(numbers);
     await page.locator("[data-cart-empty]").waitFor();
     expect(await badge(page).count()).toBe(0);
     await screenshot(page, "shop-paid");
@@ -311,9 +316,13 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
 
       await ru.waitForURL(url("/ru/cart?payment=paid"));
       await ru.getByText("Спасибо! Оплата получена.").waitFor();
-      await expect.poll(() => ru.locator("[data-order-status]").first().textContent()).toBe("Подтверждается");
+      await expect.poll(() => ru.locator("[data-order-status]").first().textContent()).toBe("Оплачен");
       await screenshot(ru, "shop-paid-ru");
       const subjectId = await subjectIdIn(ru);
+      const [paidRu] = await ordersOf(subjectId, "history");
+      await expect
+        .poll(() => ru.locator("[data-paid-order]").allTextContents())
+        .toEqual([`Заказ ${paidRu.id.slice(0, 8)}: Оплачен`]);
       expect((await ordersOf(subjectId, "history")).map((o) => o.status)).toEqual(["approving"]);
       expect((await invoicesOf(RU_EMAIL)).map((i) => [i.status, i.amount])).toEqual([["paid", "16.50"]]);
     } finally {

@@ -296,8 +296,10 @@ describe("order variants", () => {
   });
 
   test.each([
-    ["en", "approving", "Approving"],
-    ["ru", "approving", "Подтверждается"],
+    // The order desk's words (common/order-status-names.ts): paid where the desk says paid.
+    ["en", "approving", "Paid"],
+    ["ru", "approving", "Оплачен"],
+    ["en", "paying", "Awaiting payment"],
     ["ru", "paying", "Ожидает оплаты"],
     ["en", "canceled", "Canceled"],
   ] as const)("history-default (%s): status %s reads %s", (language, status, label) => {
@@ -305,6 +307,8 @@ describe("order variants", () => {
     const { html, text } = render(view("history-default", past), shop(language).page, SIGNED_IN);
     expect(html).toContain(`data-order-status="${status}"`);
     expect(text).toContain(label);
+    // The number the mails and the order desk name it by.
+    expect(text).toContain(`${language === "ru" ? "Заказ" : "Order"} ${String(past.id).slice(0, 8)} ·`);
     expect(text).toContain("$24.50");
     expect(statusText(status, language)).toBe(label);
   });

@@ -6,9 +6,10 @@ import type { DeskOrder } from "../../../common/admin/desk-order.js";
 import type { OrderStatus } from "./orders.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { orderAccountEmails } from "../rbac/index.js";
+import { orderNumber } from "../../../common/order-number.js";
 
-/** The short order number the customer's mails show (order-status-notices.ts): the id's first 8 hex digits. */
-export const orderNumber = (id: string) => id.slice(0, 8);
+/** The short order number the customer's mails show (order-status-notices.ts), written once for the site too. */
+export { orderNumber };
 
 /** One order as the desk shows it: the wire contract in common/admin/desk-order.ts, shared with its screens. */
 export type { DeskOrder };

@@ -1,3 +1,5 @@
+import { orderStatusNames } from "../../../common/order-status-names.js";
+
 /** The order desk's texts in the admin's two languages; the browser's language picks one (as the submissions screen's). */
 const en = {
   language: "en",
@@ -61,15 +63,8 @@ const en = {
     unconfirmed: "unconfirmed",
     canceled: "canceled",
   } as Record<string, string>,
-  statuses: {
-    new: "In the cart",
-    paying: "Awaiting payment",
-    approving: "Paid",
-    packaging: "Packaging",
-    delivering: "On its way",
-    delivered: "Delivered",
-    canceled: "Canceled",
-  } as Record<string, string>,
+  /** The order statuses, in the words the buyer's pages of the site use too. */
+  statuses: orderStatusNames.en as Record<string, string>,
   events: {
     created: "Order created",
     status: (from: string, to: string) => (from ? `Status: ${from} → ${to}` : `Status: ${to}`),
@@ -143,15 +138,7 @@ const ru: OrdersTexts = {
     unconfirmed: "не подтверждено",
     canceled: "отменено",
   },
-  statuses: {
-    new: "В корзине",
-    paying: "Ожидает оплаты",
-    approving: "Оплачен",
-    packaging: "Собирается",
-    delivering: "В пути",
-    delivered: "Доставлен",
-    canceled: "Отменён",
-  },
+  statuses: orderStatusNames.ru,
   events: {
     created: "Заказ создан",
     status: (from: string, to: string) => (from ? `Статус: ${from} → ${to}` : `Статус: ${to}`),

@@ -11,6 +11,7 @@ import {
   type CheckoutAnswer,
   type Provider,
 } from "../helpers/shop-api.js";
+import { rememberCheckedOut } from "./checked-out-orders.js";
 import { useConfiguredProviders } from "./use-configured-providers.js";
 import { useAddress } from "./use-address.js";
 import { useShop } from "../helpers/use-shop.js";
@@ -67,7 +68,10 @@ export function useCheckoutForm(currencies: Currency[], needsShipping = false) {
         titleOf,
       );
       setLeaving(true);
-      goTo(paymentHref(answer, language));
+      const href = paymentHref(answer, language);
+      // The thank-you page names these orders when the payer comes back (payment-notice.tsx).
+      rememberCheckedOut((answer.ecommerceModule?.orders ?? []).map((order) => order.id));
+      goTo(href);
     },
   );
 

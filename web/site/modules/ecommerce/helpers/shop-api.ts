@@ -60,9 +60,10 @@ export interface Order {
   total: Total[];
 }
 
-/** What every checkout answers: the browser goes to the first invoice's payment URL. */
+/** What every checkout answers: the browser goes to the first invoice's payment URL; the orders it checked out. */
 export interface CheckoutAnswer {
   billingModule: { invoices: { id: string; paymentUrl?: string | null }[] };
+  ecommerceModule?: { orders: { id: string }[] };
 }
 
 /** The pages the payer comes back to from the payment page, in the page's language. */

@@ -1,5 +1,5 @@
 import { stringTable } from "../../../../../common/i18n/string-table.js";
-import type { Language } from "../../../../../common/site/page-data.js";
+import { orderStatusName } from "../../../../../common/order-status-names.js";
 
 /** Every text the shop's screens show (cart, checkout, orders), in each language. */
 const en = {
@@ -48,13 +48,6 @@ const en = {
   download: "Download",
   checkoutOrder: "Checkout this order",
   noPrice: "No price yet",
-  statusNew: "New",
-  statusPaying: "Paying",
-  statusApproving: "Approving",
-  statusPackaging: "Packaging",
-  statusDelivering: "Delivering",
-  statusDelivered: "Delivered",
-  statusCanceled: "Canceled",
   providerDummy: "Dummy (test payments)",
   addedToCart: "Added to cart",
   viewCart: "View cart",
@@ -127,13 +120,6 @@ const ru: Record<ShopStringKey, string> = {
   download: "Скачать",
   checkoutOrder: "Оформить этот заказ",
   noPrice: "Цена пока не указана",
-  statusNew: "Новый",
-  statusPaying: "Ожидает оплаты",
-  statusApproving: "Подтверждается",
-  statusPackaging: "Собирается",
-  statusDelivering: "Доставляется",
-  statusDelivered: "Доставлен",
-  statusCanceled: "Отменён",
   providerDummy: "Тестовая оплата (dummy)",
   addedToCart: "Добавлено в корзину",
   viewCart: "Открыть корзину",
@@ -163,18 +149,5 @@ const ru: Record<ShopStringKey, string> = {
 /** The texts by language, and the text for a key in a language (English when a language lacks it). */
 export const { strings: shopStrings, text: shopText } = stringTable("shop", en, { ru });
 
-const STATUS_KEYS: Record<string, ShopStringKey> = {
-  new: "statusNew",
-  paying: "statusPaying",
-  approving: "statusApproving",
-  packaging: "statusPackaging",
-  delivering: "statusDelivering",
-  delivered: "statusDelivered",
-  canceled: "statusCanceled",
-};
-
-/** An order status (docs/shop.md) in a language; an unknown one as it is. */
-export function statusText(status: unknown, language: Language): string {
-  const key = typeof status === "string" ? STATUS_KEYS[status] : undefined;
-  return key ? shopText(key, language) : String(status ?? "");
-}
+/** An order status (docs/shop.md) in a language, in the order desk's words (common/order-status-names.ts); an unknown one as it is. */
+export const statusText = orderStatusName;

@@ -3,6 +3,7 @@ import { Group, Paper, Stack, Text } from "../../../render/primitives.js";
 import type { VariantProps } from "../../../variant-types.js";
 import { asOrder, lineTitle } from "./order-parts.js";
 import { statusText } from "../helpers/strings.js";
+import { orderNumber } from "../../../../../common/order-number.js";
 import { inlineTotals } from "./totals-list.js";
 import { useShop } from "../helpers/use-shop.js";
 import { useCart } from "../cart/use-cart.js";
@@ -19,7 +20,7 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 /**
- * Order variant 'history-default': a past order: its date, lines, total and status, where it
+ * Order variant 'history-default': a past order: its number (the mails' and the order desk's), date, lines, total and status, where it
  * ships to, and 'Pay now' while it is unpaid (`paying`), with 'Back to cart' for the subject's own
  * (`backToCart`: what to reload after it). `via`: how to pay it (a mailed link's token); by
  * default as the signed-in subject's own order.
@@ -45,7 +46,7 @@ export function OrderHistoryDefault({
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text fz="xs" c="dimmed">
-            {t("order")} · {date}
+            {t("order")} {orderNumber(order.id)} · {date}
           </Text>
           <Badge
             color={STATUS_COLORS[order.status ?? ""] ?? "gray"}

@@ -2,6 +2,7 @@ import { Button } from "@mantine/core";
 import { useState } from "react";
 import { useSession } from "../../../session/use-session.js";
 import { goTo } from "../../rbac/routes.js";
+import { rememberCheckedOut } from "../checkout/checked-out-orders.js";
 import { showSuccess, useAction } from "../../rbac/use-action.js";
 import { paymentHref, shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
 import { useShop } from "../helpers/use-shop.js";
@@ -32,7 +33,10 @@ export function PayNowButton({ orderId, via }: { orderId: string; via: PayVia })
       ...("token" in via ? { query: { token: via.token } } : {}),
     });
     setLeaving(true);
-    goTo(paymentHref(answer, language));
+    const href = paymentHref(answer, language);
+    // The thank-you page names this order when the payer comes back (payment-notice.tsx).
+    rememberCheckedOut([orderId]);
+    goTo(href);
   });
   return (
     <Button size="xs" onClick={() => void act()} disabled={pending || leaving} data-pay-now={orderId}>
