@@ -57,6 +57,12 @@ describe.skipIf(!hasChromium)("the leave prompt and the save state in Chromium",
     await prompt(page, language).getByRole("button", { name: PROMPT[language][button] }).click();
     await prompt(page, language).waitFor({ state: "hidden" });
   };
+  /** A picture of the prompt once its opening transition is over (not half faded in). */
+  const shoot = async (page: Page, language: "en" | "ru", name: string) => {
+    await page.mouse.move(1, 1);
+    await expect.poll(() => prompt(page, language).evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  };
   const openProduct = async (page: Page) => {
     await page.getByTestId("nav-products").click();
     await page.locator(`a[href="/admin/products/${productId}"]`).click();
@@ -100,8 +106,7 @@ describe.skipIf(!hasChromium)("the leave prompt and the save state in Chromium",
 
     await page.getByRole("link", { name: "← Products" }).click();
     await prompt(page).getByText(PROMPT.en.question).waitFor();
-    await page.mouse.move(1, 1);
-    await page.screenshot({ path: `${SHOTS}/leave-prompt.png` });
+    await shoot(page, "en", "leave-prompt");
     await answer(page, "stay");
     expect(new URL(page.url()).pathname).toBe(`/admin/products/${productId}`);
     expect(await stock(page).inputValue()).toBe("7");
@@ -121,7 +126,7 @@ describe.skipIf(!hasChromium)("the leave prompt and the save state in Chromium",
     await stock(page).fill("8");
     await page.getByTestId("nav-orders").click();
     await prompt(page, "ru").getByText(PROMPT.ru.question).waitFor();
-    await page.screenshot({ path: `${SHOTS}/leave-prompt-ru.png` });
+    await shoot(page, "ru", "leave-prompt-ru");
     await answer(page, "stay", "ru");
     expect(new URL(page.url()).pathname).toBe(`/admin/products/${productId}`);
     await page.getByTestId("nav-orders").click();
