@@ -1,4 +1,6 @@
 import { createServer, type Server } from "node:http";
+import { randomUUID } from "node:crypto";
+import { ADMIN_ROLE } from "../../server/modules/rbac/index.js";
 import type { AddressInfo } from "node:net";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
@@ -504,7 +506,32 @@ const cases: Record<string, Case> = {
       caller: "key",
     }),
   },
+  // A live stream's heartbeat naming a stream not open here: read alike, each is the same 404
+  // (a body not read would be 400 "No data"). The stream itself is tests/admin/live-stream.test.ts's.
+  "POST /api/admin/live/presence": {
+    status: 404,
+    prepare: async (_form, n) => ({
+      url: "/api/admin/live/presence",
+      data: { stream: randomUUID(), record: null },
+      caller: await admin(`live-${n}`),
+    }),
+  },
 };
+
+/** A signed-in admin: an account given the admin role with the secret key. */
+async function admin(name: string): Promise<SignedIn> {
+  const session = await register(t, `${name}@example.com`);
+  const roles = await t.request({
+    method: "GET",
+    url: `/api/rbac/roles?filters[and][0][column]=uid&filters[and][0][method]=eq&filters[and][0][value]=${ADMIN_ROLE}`,
+  });
+  await t.request({
+    method: "POST",
+    url: "/api/rbac/subjects-to-roles",
+    payload: { data: { subjectId: session.subjectId, roleId: roles.body.data[0].id } },
+  });
+  return session;
+}
 
 describe(`every module write route reads the three body forms alike, on ${testDialect}`, () => {
   beforeAll(async () => {
