@@ -45,7 +45,9 @@ describe(`a preview shows the tree its publish would publish, on ${testDialect}`
     const token = tokenOf(link.body.data.url);
     const open = await visit(local(link.body.data.url));
     expect(open.statusCode).toBe(200);
-    expect(open.body).toContain("<title>Article template</title>");
+    // Headed by the article as published (common/site/item-metadata.ts), on the draft template page.
+    expect(open.body).toContain("<title>Open article</title>");
+    expect(open.body).toContain('<meta name="description" content="Article template description">');
     expect(open.body).not.toContain("retitled in draft");
     // The draft article is not the page's: publishing the page would not publish it.
     const draft = await visit(`/blog/articles/draft-article?preview=${encodeURIComponent(token)}`);

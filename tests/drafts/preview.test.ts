@@ -168,7 +168,9 @@ describe(`page preview on ${testDialect}`, () => {
     expect(url.pathname).toBe("/blog/articles/shown-article");
     const answer = await visit(url.pathname + url.search);
     expect(answer.statusCode).toBe(200);
-    expect(answer.body).toContain("<title>Article template</title>");
+    // The article's own title heads its page (common/site/item-metadata.ts); the draft template's description shows through.
+    expect(answer.body).toContain("<title>Shown article</title>");
+    expect(answer.body).toContain('<meta name="description" content="Article template description">');
     // Visitors: the page is not published.
     expect((await visit("/blog/articles/shown-article")).statusCode).toBe(404);
   });

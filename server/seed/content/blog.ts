@@ -206,8 +206,9 @@ export async function seedBlog(w: SeedWriter) {
   });
   await w.page({
     url: "/blog",
-    title: "Blog · Northwind Studio",
-    description: "Notes on making things for the web.",
+    // Titled in both languages: /ru/blog has a Russian <title> and hidden <h1> (page-heading.tsx).
+    title: { en: "Blog · Northwind Studio", ru: "Блог · Студия «Норд»" },
+    description: { en: "Notes on making things for the web.", ru: "Заметки о том, как делать вещи для веба." },
     keywords: "blog, articles",
     widgets: [list, categoryList],
   });

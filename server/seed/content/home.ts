@@ -112,10 +112,14 @@ export async function seedHome(w: SeedWriter) {
     subtitle: { en: "Notes on making things for the web", ru: "Заметки о том, как делать вещи для веба" },
   });
 
+  // Titled in both languages: /ru/ has a Russian <title> and hidden <h1> (page-heading.tsx), the studio's Russian name.
   await w.page({
     url: "/",
-    title: "Northwind Studio",
-    description: "Sites, stories and small goods made with care.",
+    title: { en: "Northwind Studio", ru: "Студия «Норд»" },
+    description: {
+      en: "Sites, stories and small goods made with care.",
+      ru: "Сайты, истории и небольшие вещи, сделанные с заботой.",
+    },
     keywords: "studio, site builder, blog, shop",
     widgets: [sliderWidget, features, actions, latest],
   });

@@ -194,8 +194,9 @@ export async function seedShop(w: SeedWriter) {
   });
   await w.page({
     url: "/products",
-    title: "Products · Northwind Studio",
-    description: "Small goods and services from the studio.",
+    // Titled in both languages, as /cart below: a Russian <title> and hidden <h1> on /ru/… (page-heading.tsx).
+    title: { en: "Products · Northwind Studio", ru: "Товары · Студия «Норд»" },
+    description: { en: "Small goods and services from the studio.", ru: "Небольшие вещи и услуги студии." },
     keywords: "shop, products",
     widgets: [list, stores, categories],
   });
@@ -229,8 +230,8 @@ export async function seedShop(w: SeedWriter) {
   });
   await w.page({
     url: "/cart",
-    title: "Cart · Northwind Studio",
-    description: "Your cart and your orders.",
+    title: { en: "Cart · Northwind Studio", ru: "Корзина · Студия «Норд»" },
+    description: { en: "Your cart and your orders.", ru: "Ваша корзина и ваши заказы." },
     keywords: "cart, checkout, orders",
     widgets: [cart],
   });

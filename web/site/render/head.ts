@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../common/site
 import type { SiteData } from "../data/site-data.js";
 import { withLanguage } from "../../../common/i18n/languages.js";
 import { embedJson, escapeHtml } from "../../../common/site/html.js";
-import { pageMetadata } from "./page-metadata.js";
+import { pageMetadata, shownMetadata } from "./page-metadata.js";
 import { OPENGRAPH_IMAGE_SIZE, opengraphImageUrl, opengraphText } from "../../../common/site/opengraph-image.js";
 import { isPersonalPage } from "./personal-page.js";
 import { structuredData } from "./structured-data.js";
@@ -43,14 +43,17 @@ function addressTags(site: SiteData, origin: string | undefined, status: number 
  * With the site's address (`origin`), og:image is the page's generated Open Graph image.
  */
 export function metadataTags(site: SiteData, origin?: string, status?: number): string {
-  const data = pageMetadata(site);
+  const own = pageMetadata(site);
   if (origin && site.page) {
-    const text = opengraphText(data.openGraph.title!, data.openGraph.siteName, origin);
-    data.openGraph.image = opengraphImageUrl(origin, site.page.id, text, site.language);
-    data.openGraph.imageWidth = String(OPENGRAPH_IMAGE_SIZE.width);
-    data.openGraph.imageHeight = String(OPENGRAPH_IMAGE_SIZE.height);
-    data.twitter.image = data.openGraph.image;
+    // The Open Graph image is the page's (drawn per page from its own metadata, server/site/seo/opengraph-pages.ts).
+    const text = opengraphText(own.openGraph.title!, own.openGraph.siteName, origin);
+    own.openGraph.image = opengraphImageUrl(origin, site.page.id, text, site.language);
+    own.openGraph.imageWidth = String(OPENGRAPH_IMAGE_SIZE.width);
+    own.openGraph.imageHeight = String(OPENGRAPH_IMAGE_SIZE.height);
+    own.twitter.image = own.openGraph.image;
   }
+  // A product's or an article's page speaks of the item, in the visitor's language.
+  const data = shownMetadata(site, own);
   return [
     `<title>${escapeHtml(data.title)}</title>`,
     meta("name", "viewport", data.viewport),

@@ -1,6 +1,7 @@
 import type { SiteData } from "../data/site-data.js";
 import type { Row } from "../../../common/site/page-data.js";
 import { chooseMetadataRow, metadataOf, type PageMetadata } from "../../../common/site/page-metadata.js";
+import { itemMetadata } from "../../../common/site/item-metadata.js";
 
 /** The page's host/metadata row (pages-to-metadata); the 'primary' variant wins when there are several. */
 export function pageMetadataRow(site: SiteData): Row | undefined {
@@ -12,4 +13,19 @@ export function pageMetadataRow(site: SiteData): Row | undefined {
 /** Metadata from the linked row, falling back to the page's own title and description (common/site/page-metadata.ts). */
 export function pageMetadata(site: SiteData, fallbackTitle = "Page"): PageMetadata {
   return metadataOf(site.page, pageMetadataRow(site), site.language, fallbackTitle);
+}
+
+/** The record the page's URL names (a product, an article, a store…: its first segment that found one), if any. */
+export function namedItem(site: SiteData): Row | undefined {
+  for (const segment of Object.keys(site.data.segments)) {
+    const record = site.bySegment(segment);
+    if (record) return record;
+  }
+  return undefined;
+}
+
+/** The head a visitor sees: the page's metadata, or, on a template page, its item's title and description (common/site/item-metadata.ts). */
+export function shownMetadata(site: SiteData, metadata: PageMetadata): PageMetadata {
+  const item = namedItem(site);
+  return item ? itemMetadata(metadata, item, site.language) : metadata;
 }
