@@ -58,7 +58,7 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
       ) : (
         <Stack gap="lg">
           {/* Pickers inside this form create records in a dialog like this one (record-dialog-context.ts). */}
-          {/* Who else has this record open, and a save of it by someone else. */}
+          {/* Who else has this record open (a save over theirs asks: the conflict dialog). */}
           <LivePresence model={model.id} id={current?.id} onReload={edited.reload} />
           <RecordDialogContext.Provider value={FormDialog}>
             <ModelForm

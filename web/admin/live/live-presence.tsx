@@ -10,19 +10,27 @@ interface Props {
   watch?: RecordRef[];
   /** Shows the other version; without it the notice only tells. */
   onReload?(): void;
-  /** Whether saves by others are told here (a screen that tells them itself says no). */
-  announceChanges?: boolean;
+  /**
+   * Which saves by others are told here: of the record and the watched ones (true), only of the
+   * watched ones ("watched"), or none (false, the default: a screen whose own calls besides its
+   * saves — publish, restore, a block duplicated — move the record's state would take them for
+   * someone else's; own-saves.ts knows only the saves).
+   */
+  announceChanges?: boolean | "watched";
 }
 
 /**
  * Who else has this record open (other admins' tabs, live), and a notice when someone else saved
  * it (or a watched record) meanwhile. Nothing shows while the editor is alone and nothing changed.
  */
-export function LivePresence({ model, id, watch, onReload, announceChanges = true }: Props) {
+export function LivePresence({ model, id, watch, onReload, announceChanges = false }: Props) {
   const t = liveTexts();
   const live = useLiveRecord(id ? { model, id } : undefined, watch);
   const names = live.people.map((p) => (p.subjectId === live.self ? t.you : (p.email ?? t.someone)));
-  const changed = announceChanges ? live.changed : undefined;
+  const recordChanged =
+    live.changed && id !== undefined && live.changed.record.model === model && live.changed.record.id === id;
+  const changed =
+    announceChanges === true || (announceChanges === "watched" && !recordChanged) ? live.changed : undefined;
   if (names.length === 0 && !changed) return null;
   return (
     <Stack gap={6} data-testid="live-presence">
@@ -42,7 +50,11 @@ export function LivePresence({ model, id, watch, onReload, announceChanges = tru
         <Alert
           color="yellow"
           p="xs"
-          title={t.changedTitle}
+          title={
+            <Text size="sm" fw={700} c="dark">
+              {t.changedTitle}
+            </Text>
+          }
           withCloseButton
           closeButtonLabel={t.close}
           onClose={live.dismiss}

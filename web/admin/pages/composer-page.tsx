@@ -127,7 +127,7 @@ export function ComposerPage() {
         </Group>
       </Group>
       <NotPublishedNotice names={behind.shown} onClose={behind.close} />
-      {/* Who else has this page open; a save by someone else of the page or the chosen block. */}
+      {/* Who else has this page open (a save over theirs asks: the conflict dialog). */}
       <LivePresence
         model="host/pages"
         id={id}

@@ -250,9 +250,8 @@ export function ProductPage() {
       </Group>
       {errors.form ? <Alert color="red">{errors.form}</Alert> : null}
       <NotPublishedNotice names={behind.shown} onClose={behind.close} />
-      {/* Who else has this product open. Its saves (a PUT naming no ETag) answer no state this tab
-          could tell from someone else's, so saves by others are not announced here. */}
-      <LivePresence model="ecommerce/products" id={id} announceChanges={false} />
+      {/* Who else has this product open. */}
+      <LivePresence model="ecommerce/products" id={id} />
 
       <Section title={t.texts}>
         <SimpleGrid cols={{ base: 1, md: LANGUAGES.length }}>
