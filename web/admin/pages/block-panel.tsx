@@ -21,6 +21,7 @@ import { guardedSave, ifMatchHeader } from "../form/guarded-save.js";
 import { useConflictChoice } from "../form/use-conflict-choice.js";
 import { BlockItems } from "./block-items.js";
 import { pathOf } from "./block-items-api.js";
+import { restampPending } from "./pending-saves.js";
 import { textOf, type Block, type Texts } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
 import { pagesTexts } from "./pages-texts.js";
@@ -94,6 +95,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
       method: "PATCH" as const,
       path,
       body,
+      ifMatch: etag.current,
     };
     queue.schedule(
       `texts:${block.widgetId}`,
@@ -117,6 +119,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
         );
         if ("saved" in result) {
           etag.current = result.saved.etag ?? etag.current;
+          restampPending(replay.scope, replay.key, etag.current);
           return;
         }
         // Reload: the panel shows their texts, and later edits start from them.

@@ -13,6 +13,8 @@ export interface PendingSave {
   method: "PATCH" | "PUT";
   path: string;
   body: unknown;
+  /** The state the edit was made on (its ETag): sent as If-Match, so a kept edit never lands silently over someone else's save. */
+  ifMatch?: string;
   /** Which edit this is, so an older save's answer never forgets a newer edit of the same group. */
   stamp?: string;
 }
@@ -48,10 +50,22 @@ export function forgetPending(save: PendingSave) {
   write(read().filter((kept) => !(same(kept, save) && kept.stamp === save.stamp)));
 }
 
+/** A save of the group was answered: a newer kept edit of it now stands on that answer's state. */
+export function restampPending(scope: string, key: string, ifMatch: string | undefined) {
+  write(read().map((kept) => (kept.scope === scope && kept.key === key ? { ...kept, ifMatch } : kept)));
+}
+
 /** The edits a screen left unsent, oldest first. */
 export const pendingFor = (scope: string): PendingSave[] => read().filter((save) => save.scope === scope);
 
-/** Sends a kept edit as it was asked for. */
+/**
+ * Sends a kept edit as it was asked for, on the state it was made on: should someone else have
+ * saved meanwhile, the server's 412 is a refusal the save mark names, and the editor decides.
+ */
 export const sendPending = async (save: PendingSave) => {
-  await api(save.path, { method: save.method, body: save.body });
+  await api(save.path, {
+    method: save.method,
+    body: save.body,
+    ...(save.ifMatch ? { headers: { "if-match": save.ifMatch } } : {}),
+  });
 };
