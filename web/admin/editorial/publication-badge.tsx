@@ -14,13 +14,16 @@ const COLORS: Record<Shown, string> = {
 
 /**
  * What the badge says: a pending scheduled publish outranks the state it will end; `partial` (the
- * screen's last publish left records the editor may not publish behind) turns Published into
- * Partly published, as the record's own state cannot tell.
+ * screen's last publish left records the editor may not publish behind) turns Published — or
+ * Changed, as the page's tree state reads with those records unpublished — into Partly published.
  */
 export function shownState(publication: Publication | undefined, partial = false): Shown | undefined {
   if (!publication) return undefined;
   if (publication.publishAt) return "scheduled";
-  return partial && publication.state === "published" ? "partial" : publication.state;
+  // Right after such a publish the tree is changed because of what stayed behind: say why.
+  return partial && (publication.state === "published" || publication.state === "changed")
+    ? "partial"
+    : publication.state;
 }
 
 /** Draft / Published / Changed / Scheduled / Partly published for an x-drafts record, with what it means on hover. */
