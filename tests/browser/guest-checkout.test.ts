@@ -186,6 +186,7 @@ describe.skipIf(!hasChromium)("guest checkout in Chromium", () => {
 
         // Declined on the payment page: the order waits, unpaid, in the orders list.
         await page.waitForURL(/\/billing\/dummy\/pay\/[0-9a-f-]+\?token=/);
+        await waitForHydration(page);
         const payments = [new URL(page.url()).pathname];
         const decline = async () => {
           await page.getByRole("button", { name: w.decline }).click();
@@ -214,6 +215,7 @@ describe.skipIf(!hasChromium)("guest checkout in Chromium", () => {
         await checkout.getByLabel(w.email).fill(email);
         await checkout.getByRole("button", { name: w.checkout }).click();
         await page.waitForURL(/\/billing\/dummy\/pay\//);
+        await waitForHydration(page);
         payments.push(new URL(page.url()).pathname);
         await decline();
 
@@ -223,6 +225,7 @@ describe.skipIf(!hasChromium)("guest checkout in Chromium", () => {
         await shot(page, `guest-orders-pay-now-${language}-${width}`);
         await unpaid.getByRole("button", { name: w.payNow }).click();
         await page.waitForURL(/\/billing\/dummy\/pay\//);
+        await waitForHydration(page);
         expect(payments).not.toContain(new URL(page.url()).pathname);
         await page.getByRole("button", { name: /^(Pay|Оплатить) / }).click();
         await page.waitForURL(`${running.url}${w.prefix}/cart?payment=paid`);

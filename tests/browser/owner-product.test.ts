@@ -201,6 +201,7 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       await checkout.getByLabel("Email for the invoice").fill(BUYER);
       await checkout.getByRole("button", { name: "Checkout" }).click();
       await shop.waitForURL(/\/billing\/dummy\/pay\//);
+      await waitForHydration(shop);
       await shop.getByRole("button", { name: /^Pay / }).click();
       await shop.waitForURL(`${running.url}/cart?payment=paid`);
       await shop.getByText("Thank you! Your payment has been received.").waitFor();

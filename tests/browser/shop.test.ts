@@ -190,6 +190,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await checkout.getByRole("button", { name: "Checkout" }).click();
 
     await page.waitForURL(/\/billing\/dummy\/pay\/[0-9a-f-]+\?token=/);
+    await waitForHydration(page);
     const payment = page.locator("[data-invoice]");
     await payment.waitFor();
     expect(await payment.getAttribute("data-invoice-status")).toBe("new");
@@ -243,6 +244,7 @@ describe.skipIf(!hasChromium)("the shop in Chromium", () => {
     await dialog.getByRole("button", { name: "One step checkout" }).click();
 
     await page.waitForURL(/\/billing\/dummy\/pay\//);
+    await waitForHydration(page);
     await expect.poll(() => page.locator("[data-amount]").textContent()).toBe("€44.00");
     await page.getByRole("button", { name: "Decline" }).click();
     await page.waitForURL(url("/cart?payment=declined"));
