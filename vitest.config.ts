@@ -5,6 +5,8 @@ export default defineConfig({
     // Every test lives under tests/ (engine/ and server/ hold no test folders).
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     globalSetup: ["tests/global-setup.ts"],
+    // Process-wide settings an earlier file in the same worker may have changed, put back.
+    setupFiles: ["tests/helpers/reset-shared-state.ts"],
     pool: "forks",
     // A worker keeps its imported modules from one test file to the next instead of importing the
     // whole server again for each (about 3 s a file on two cores). Every test builds its own app and
