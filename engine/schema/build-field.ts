@@ -1,7 +1,9 @@
 import type { KindKeyword } from "./field-types/field-type.js";
 import { fieldTypeFor } from "./field-types/index.js";
 import { SchemaError } from "./schema-error.js";
-import type { Field, Generator, JsonSchema } from "./model.js";
+import type { Field, Generator, JsonSchema, SearchWeight } from "./model.js";
+
+const SEARCH_WEIGHTS: readonly SearchWeight[] = ["A", "B", "C"];
 
 /**
  * Value lists the server names at start-up for `x-enum-from` fields ("payment-providers": the
@@ -51,6 +53,7 @@ export function buildField(
   }
   if (schema["x-on-update"] && !allows("x-on-update")) throw fail("x-on-update", "now needs format date-time");
   if (schema["x-references"] && !allows("x-references")) throw fail("x-references", "needs format uuid");
+  const weight = SEARCH_WEIGHTS.find((w) => w === schema["x-search"]);
   if (schema["x-search"] && !allows("x-search")) throw fail("x-search", "needs a plain string or a language map");
   if (schema["x-references-model"] && !allows("x-references-model"))
     throw fail("x-references-model", "needs format uuid");
@@ -79,7 +82,9 @@ export function buildField(
     onUpdate: schema["x-on-update"],
     unique: schema["x-unique"] === true,
     index: schema["x-index"] === true,
-    search: schema["x-search"] === true,
+    // A weight (x-search "A", "B", "C") keeps the trigram index of x-search true.
+    search: schema["x-search"] === true || weight !== undefined,
+    ...(weight ? { searchWeight: weight } : {}),
     hidden: schema["x-hidden"] === true,
     readOnly: schema.readOnly === true,
     references: schema["x-references"],

@@ -10,6 +10,9 @@ export type ColumnType = string;
  */
 export type FieldKind = string;
 
+/** A weighted field's part of a record's rank (ts_rank_cd's weights: A counts most). */
+export type SearchWeight = "A" | "B" | "C";
+
 export type Generator = "uuid" | "now" | "slug" | "admin-title";
 
 export interface Reference {
@@ -33,6 +36,11 @@ export interface Field {
   index: boolean;
   /** x-search: a trigram index, so `ilike '%text%'` stays an index look-up in a large table. */
   search: boolean;
+  /**
+   * x-search "A" (title), "B" (short description) or "C" (body): the field's weight in the model's
+   * full-text index for visitors' search (engine/sql/search-vector.ts); it has the trigram index too.
+   */
+  searchWeight?: SearchWeight;
   hidden: boolean;
   readOnly: boolean;
   references?: Reference;

@@ -32,10 +32,13 @@ export const addCheck = (table: string, name: string, expression: string) =>
 export const dropConstraint = (table: string, name: string) =>
   `ALTER TABLE ${quote(table)} DROP CONSTRAINT ${quote(name)};`;
 
-export const createIndex = (table: string, name: string, index: IndexSnapshot) =>
-  typeof index === "object" && !Array.isArray(index)
-    ? `CREATE INDEX ${quote(name)} ON ${quote(table)} USING gin (${index.trigram} gin_trgm_ops);`
-    : `CREATE INDEX ${quote(name)} ON ${quote(table)} (${columnList(index)});`;
+export function createIndex(table: string, name: string, index: IndexSnapshot): string {
+  const on = `CREATE INDEX ${quote(name)} ON ${quote(table)}`;
+  if (typeof index === "string" || Array.isArray(index)) return `${on} (${columnList(index)});`;
+  if ("trigram" in index) return `${on} USING gin (${index.trigram} gin_trgm_ops);`;
+  // A weighted tsvector (engine/sql/search-vector.ts): an expression needs its own parentheses.
+  return `${on} USING gin ((${index.fulltext}));`;
+}
 
 // Into the first schema of the search path (public by default), where the operator classes of
 // later migrations find it; a database that has it elsewhere already keeps it there.

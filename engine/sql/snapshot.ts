@@ -1,7 +1,9 @@
 import { fieldTypeOf, fieldTypes } from "../schema/field-types/index.js";
 import type { Field, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
+import { INDEXED_LANGUAGES } from "../schema/languages.js";
 import { identifier, quote } from "./identifiers.js";
+import { searchIndexName, searchVector } from "./search-vector.js";
 
 // The database structure the schemas call for, in a form that can be stored, compared and diffed.
 export interface ColumnSnapshot {
@@ -25,10 +27,13 @@ export interface TableSnapshot {
   foreignKeys: Record<string, ForeignKeySnapshot>;
   /** Constraint name → SQL boolean expression. */
   checks: Record<string, string>;
-  /** Index name → column, columns (in order), or a trigram index on an expression (x-search). */
+  /**
+   * Index name → column, columns (in order), a trigram index on an expression (x-search), or a
+   * full-text (GIN) index on a model's weighted tsvector in one language (search-vector.ts).
+   */
   indexes: Record<string, IndexSnapshot>;
 }
-export type IndexSnapshot = string | string[] | { trigram: string };
+export type IndexSnapshot = string | string[] | { trigram: string } | { fulltext: string };
 export interface Snapshot {
   version: 1;
   /** PostgreSQL extensions the tables need (pg_trgm for x-search). */
@@ -100,6 +105,12 @@ export function tableSnapshot(model: Model, registry: Registry, copyOf?: string)
     table.indexes[constraintName(model, parentKey.name, "idx")] = [parentKey.name, "orderIndex", "createdAt", "id"];
   }
   for (const names of model.uniqueTogether) table.uniques[constraintName(model, names.join("_"), "key")] = names;
+  // The site search's index per indexed language (a published copy gets its own: same fields).
+  // An expression index is kept current by the write itself: no trigger, no column to fill.
+  for (const language of INDEXED_LANGUAGES) {
+    const vector = searchVector(model, language);
+    if (vector) table.indexes[searchIndexName(model, language)] = { fulltext: vector };
+  }
   return table;
 }
 
@@ -120,7 +131,7 @@ export function snapshotOf(registry: Registry): Snapshot {
     if (model.published) snapshot.tables[model.published.table] = tableSnapshot(model.published, registry, model.table);
   }
   const trigrams = Object.values(snapshot.tables).some((t) =>
-    Object.values(t.indexes).some((i) => typeof i === "object" && !Array.isArray(i)),
+    Object.values(t.indexes).some((i) => typeof i === "object" && "trigram" in i),
   );
   if (trigrams) snapshot.extensions = ["pg_trgm"];
   return snapshot;

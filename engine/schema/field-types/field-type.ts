@@ -34,6 +34,11 @@ export interface FieldType {
 
   /** The trigram index expressions of an x-search field (suffix, SQL expression); the column itself when absent. */
   searchExpressions?(quotedName: string): [string, string][];
+  /**
+   * The field's text in one language as SQL over the quoted column (`"title"->>'en'`), for the
+   * full-text index of a weighted x-search field (engine/sql/search-vector.ts); the column itself when absent.
+   */
+  textIn?(quotedName: string, language: string): string;
 
   admin: AdminRules;
 

@@ -16,7 +16,8 @@ export const languageMapType: FieldType = {
   // The filters compile `"title"->>'en'`: one trigram index per language, on that very expression.
   // The indexed languages are fixed, not the LANGUAGES setting: a setting must not need a migration.
   searchExpressions: (quotedName) =>
-    INDEXED_LANGUAGES.map((language) => [`_${language}`, `(${quotedName}->>'${language}')`]),
+    INDEXED_LANGUAGES.map((language) => [`_${language}`, languageMapType.textIn!(quotedName, language)]),
+  textIn: (quotedName, language) => `(${quotedName}->>'${language}')`,
   admin: {
     input: "language-map",
     inputBeforeHints: (field) => (field.input === "rich-text" ? "rich-text-language-map" : "language-map"),

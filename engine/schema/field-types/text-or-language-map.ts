@@ -1,3 +1,4 @@
+import { INDEXED_LANGUAGES } from "../languages.js";
 import type { FieldType } from "./field-type.js";
 import { likeMethods } from "./filter-methods.js";
 import { jsonColumn } from "./json-value.js";
@@ -14,6 +15,7 @@ export const textOrLanguageMapType: FieldType = {
   matches: (schema) => Boolean(schema["x-text-or-language-map"]),
   column: jsonColumn.column,
   sqlDefault: jsonColumn.sqlDefault,
+  keywords: ["x-search"],
   // A filter's value: JSON text of a string or map as it is, any other text as that text itself
   // (an old client's `title eq Home` finds the page titled "Home").
   coerce(value: unknown): unknown {
@@ -34,6 +36,13 @@ export const textOrLanguageMapType: FieldType = {
   // text (the admin's search, an old client's pattern), a map's texts by key (`title->>ru`).
   filters: { ...jsonColumn.filters, methods: [...jsonColumn.filters.methods, ...likeMethods], likeAsJsonString: true },
   write: { bind: jsonColumn.bind },
+  // Searched (x-search) as the text in each language: a plain string is every language's text.
+  // One trigram index per indexed language on that expression, which the site search's typo
+  // fallback compares titles by (server/modules/search/).
+  searchExpressions: (quotedName) =>
+    INDEXED_LANGUAGES.map((language) => [`_${language}`, textOrLanguageMapType.textIn!(quotedName, language)]),
+  textIn: (quotedName, language) =>
+    `(CASE WHEN jsonb_typeof(${quotedName}) = 'string' THEN ${quotedName} #>> '{}' ELSE ${quotedName}->>'${language}' END)`,
   // A text column becoming this keeps each text as a JSON string: old rows read as before.
   conversions: { text: (column) => `to_jsonb(${column})` },
   admin: {
