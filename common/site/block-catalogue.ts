@@ -79,6 +79,19 @@ export const blockCatalogue: Record<string, Record<string, CatalogueEntry>> = {
       "Логотип сайта и ссылки меню вверху страницы.",
       ["buttons", "logotypes"],
     ),
+    "navbar-search-default": entry(
+      "Navigation bar with search",
+      "Панель навигации с поиском",
+      "The site's logo, menu links and a search box with suggestions across the top of the page.",
+      "Логотип сайта, ссылки меню и поле поиска с подсказками вверху страницы.",
+      ["buttons", "logotypes"],
+    ),
+    "search-results-default": entry(
+      "Search results",
+      "Результаты поиска",
+      "The results of the visitor's search (the address's ?q=), grouped into articles, products and pages.",
+      "Результаты поиска посетителя (?q= в адресе) по группам: статьи, товары и страницы.",
+    ),
     "footer-default": entry(
       "Footer",
       "Подвал",

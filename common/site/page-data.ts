@@ -8,6 +8,7 @@ export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../engine/schema/
 export type { RelationKeys } from "../../engine/query/relation-graph.js";
 import type { Language } from "../../engine/schema/languages.js";
 import type { RelationKeys } from "../../engine/query/relation-graph.js";
+import type { SiteSearch } from "./site-search.js";
 
 /** One database row as the API returns it (hidden fields never included). */
 export type Row = { id: string; [field: string]: unknown };
@@ -26,4 +27,6 @@ export interface PageData {
   lists: Record<string, string[]>;
   /** The foreign keys of every relation model in `records`, so variants can walk them. */
   relations: Record<string, RelationKeys>;
+  /** On the search results page only: the visitor's query and its results (rendered per query, never cached). */
+  search?: SiteSearch;
 }

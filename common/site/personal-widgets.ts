@@ -11,6 +11,8 @@ const PERSONAL_VARIANTS: Readonly<Record<string, ReadonlySet<string>>> = {
   blog: new Set(["article-overview-with-private-content-default"]),
   ecommerce: new Set(["order-list-default"]),
   billing: new Set(["dummy-payment-default"]),
+  // The search results: a page per visitor's query, nothing for a search engine to list.
+  "website-builder": new Set(["search-results-default"]),
 };
 
 /** Whether a `{module}/widgets` row of this variant makes its page personal. */

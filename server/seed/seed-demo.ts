@@ -8,6 +8,7 @@ import { seedErrorPages } from "./content/error-pages.js";
 import { seedHome } from "./content/home.js";
 import { seedLayout } from "./content/layout.js";
 import { seedNotificationTemplates } from "./content/notifications.js";
+import { seedSearch } from "./content/search.js";
 import { seedShop } from "./content/shop.js";
 import { SeedWriter } from "./seed-writer.js";
 
@@ -16,7 +17,7 @@ export interface SeedResult {
 }
 
 /**
- * Writes the demo site — home, blog, shop, contact, sign-in and error pages in English and
+ * Writes the demo site — home, blog, shop, contact, search, sign-in and error pages in English and
  * Russian, sharing one layout with the navbar and footer, and the mail templates — in one transaction, unless the
  * database already has a hosted page (then nothing, and undefined). Two instances starting on
  * one empty database both try; the unique page url lets one win and the other see it as seeded.
@@ -31,6 +32,7 @@ export async function seedDemoContentIfEmpty(app: FastifyInstance): Promise<Seed
       await seedBlog(writer);
       await seedShop(writer);
       await seedContact(writer);
+      await seedSearch(writer);
       await seedAccountPages(writer);
       await seedErrorPages(writer);
       await seedNotificationTemplates(writer);

@@ -14,6 +14,7 @@ import { registerSiteRoutes } from "./site-routes.js";
 import { registerSeoRoutes } from "./seo/seo-routes.js";
 import { opengraphPageReader } from "./seo/opengraph-pages.js";
 import { SitePages } from "./site-pages.js";
+import { searchResultsPages } from "./search-page.js";
 import { PagePreviews } from "./preview/page-previews.js";
 import { PublishRehearsal } from "./preview/publish-rehearsal.js";
 import { previewView } from "./preview/preview-view.js";
@@ -87,6 +88,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
     app.log,
     config.production,
     config.publicUrl,
+    searchResultsPages(app),
   );
   // Previews: the page found among the working copies, then resolved, loaded and rendered from the
   // visitors' copies with its tree published in a transaction that is rolled back; never cached.

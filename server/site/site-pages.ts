@@ -16,6 +16,20 @@ export type SiteResponse =
   /** A document made for this answer only (the plain 404, the error page): never cached. */
   | { status: number; html: string; cache: "MISS" };
 
+/**
+ * Pages whose content depends on the address's query (the search results): `completes` says whether
+ * a loaded page is one, `complete` adds what the query asks for. Such a page is loaded like any
+ * (concurrent visitors share the load), then completed and rendered for each request and never
+ * kept: no cache entry ever holds one visitor's query.
+ */
+export interface QueryPages {
+  completes(data: PageData): boolean;
+  complete(data: PageData, query: URLSearchParams): Promise<PageData>;
+}
+
+/** A loaded page that is completed per request (QueryPages), not rendered into the cache. */
+type PerQuery = { perQuery: LoadedPage };
+
 const PAGES = "host/pages";
 /** The cache key of a language's not-found page: every unknown path shares it. */
 const NOT_FOUND_PATH = "#404";
@@ -27,7 +41,7 @@ const NOT_FOUND_PATH = "#404";
  * when loading or rendering fails.
  */
 export class SitePages {
-  private readonly inFlight = new Map<string, Promise<SiteResponse | undefined>>();
+  private readonly inFlight = new Map<string, Promise<SiteResponse | PerQuery | undefined>>();
   /** Compressions under way, so concurrent first askers of one page's encoding share one. */
   private readonly compressing = new WeakMap<CachedPage, Map<Encoding, Promise<Buffer>>>();
 
@@ -42,20 +56,29 @@ export class SitePages {
     private readonly production: boolean,
     /** PUBLIC_URL: absolute addresses in the head (the Open Graph image). */
     private readonly origin?: string,
+    /** Pages rendered per query (the search results); none when absent. */
+    private readonly queryPages?: QueryPages,
   ) {}
 
-  async respond(language: Language, path: string): Promise<SiteResponse> {
+  async respond(language: Language, path: string, query = new URLSearchParams()): Promise<SiteResponse> {
     try {
-      return (
-        (await this.cached(
-          HtmlCache.key(language, path),
-          async () => {
-            const resolved = await this.resolver.resolve(path);
-            return resolved ? this.loader.load(resolved, PAGES, language, path) : undefined;
-          },
-          200,
-        )) ?? (await this.notFound(language))
+      const answer = await this.cached(
+        HtmlCache.key(language, path),
+        async () => {
+          const resolved = await this.resolver.resolve(path);
+          return resolved ? this.loader.load(resolved, PAGES, language, path) : undefined;
+        },
+        200,
       );
+      if (answer && "perQuery" in answer) {
+        const data = await this.queryPages!.complete(answer.perQuery.data, query);
+        return {
+          status: 200,
+          html: this.renderer.renderDocument(data, this.assets(), { status: 200, origin: this.origin }),
+          cache: "MISS",
+        };
+      }
+      return answer ?? (await this.notFound(language));
     } catch (error) {
       return this.failed(language, path, error);
     }
@@ -118,19 +141,22 @@ export class SitePages {
       HtmlCache.key(language, NOT_FOUND_PATH),
       () => this.hostedPage("/404", language),
       404,
+      false,
     );
-    return hosted ?? { status: 404, html: plainNotFound(language), cache: "MISS" };
+    return (hosted as SiteResponse | undefined) ?? { status: 404, html: plainNotFound(language), cache: "MISS" };
   }
 
   /**
    * The cached answer for `key`, else `load` rendered, kept and returned; undefined when there is
-   * nothing to load. Concurrent misses of one key share one load and render.
+   * nothing to load; a page rendered per query (QueryPages) comes back loaded, neither rendered nor
+   * kept. Concurrent misses of one key share one load and render.
    */
   private async cached(
     key: string,
     load: () => Promise<LoadedPage | undefined>,
     status: number,
-  ): Promise<SiteResponse | undefined> {
+    perQuery = true,
+  ): Promise<SiteResponse | PerQuery | undefined> {
     const hit = this.cache.get(key);
     if (hit) return { status: hit.status, page: hit, key, cache: "HIT" };
     const running = this.inFlight.get(key);
@@ -139,6 +165,7 @@ export class SitePages {
     const work = (async () => {
       const loaded = await load();
       if (!loaded) return undefined;
+      if (perQuery && this.queryPages?.completes(loaded.data)) return { perQuery: loaded };
       // Encoded once here rather than on every hit (and compressed once per encoding, by body()):
       // a cached page is sent as stored bytes.
       const page = this.render(loaded, status);

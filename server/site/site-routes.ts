@@ -47,7 +47,7 @@ export function registerSiteRoutes(
         .type("text/html; charset=utf-8")
         .send(preview.html);
     }
-    const answer = await pages.respond(language, path);
+    const answer = await pages.respond(language, path, new URLSearchParams(query ?? ""));
     reply.code(answer.status).header("x-cache", answer.cache).type("text/html; charset=utf-8");
     if (!("page" in answer)) return reply.header("cache-control", UNCACHED_PAGE).send(answer.html);
     const { page } = answer;

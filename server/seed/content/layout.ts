@@ -16,7 +16,8 @@ export async function seedLayout(w: SeedWriter) {
     title: { en: "Northwind Studio", ru: "Студия «Норд»" },
   });
 
-  const navbar = await w.widget("website-builder", "navbar-default", "navbar", {
+  // The navbar with the search box (its results at /search, content/search.ts).
+  const navbar = await w.widget("website-builder", "navbar-search-default", "navbar", {
     title: { en: "Northwind Studio", ru: "Студия «Норд»" },
   });
   await w.link("website-builder/widgets-to-logotypes", { widgetId: navbar.widgetId, logotypeId: logotype.id });

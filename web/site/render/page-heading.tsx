@@ -4,7 +4,7 @@ import { pageWidgets } from "./external-widgets.js";
 
 /**
  * Module widget variants whose content starts with the page's <h1> (a hero, an article, a
- * product, a category, a store or a profile shown by the page's URL).
+ * product, a category, a store or a profile shown by the page's URL, the search results).
  */
 const HEADING_ONE_VARIANTS = new Set([
   "website-builder/widgets:content-default",
@@ -16,6 +16,7 @@ const HEADING_ONE_VARIANTS = new Set([
   "ecommerce/widgets:category-overview-default",
   "ecommerce/widgets:store-overview-default",
   "social/widgets:profile-overview-default",
+  "website-builder/widgets:search-results-default",
 ]);
 
 /**

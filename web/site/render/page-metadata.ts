@@ -2,6 +2,7 @@ import type { SiteData } from "../data/site-data.js";
 import type { Row } from "../../../common/site/page-data.js";
 import { chooseMetadataRow, metadataOf, type PageMetadata } from "../../../common/site/page-metadata.js";
 import { itemMetadata } from "../../../common/site/item-metadata.js";
+import { uiText } from "../i18n/ui-strings.js";
 
 /** The page's host/metadata row (pages-to-metadata); the 'primary' variant wins when there are several. */
 export function pageMetadataRow(site: SiteData): Row | undefined {
@@ -24,8 +25,22 @@ export function namedItem(site: SiteData): Row | undefined {
   return undefined;
 }
 
-/** The head a visitor sees: the page's metadata, or, on a template page, its item's title and description (common/site/item-metadata.ts). */
+/**
+ * The head a visitor sees: the page's metadata, or, on a template page, its item's title and
+ * description (common/site/item-metadata.ts), or on the search results page the query's:
+ * "Search: mug · Northwind Studio" (the site's name from og:site_name, else the page's title).
+ */
 export function shownMetadata(site: SiteData, metadata: PageMetadata): PageMetadata {
+  const query = site.data.search?.query;
+  if (query) {
+    const title = `${uiText("search", site.language)}: ${query} · ${metadata.openGraph.siteName ?? metadata.title}`;
+    return {
+      ...metadata,
+      title,
+      openGraph: { ...metadata.openGraph, title },
+      twitter: { ...metadata.twitter, title },
+    };
+  }
   const item = namedItem(site);
   return item ? itemMetadata(metadata, item, site.language) : metadata;
 }

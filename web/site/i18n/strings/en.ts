@@ -32,6 +32,22 @@ export const en = {
   notFound: "Not found",
   error: "Error",
   allRightsReserved: "All rights reserved.",
+  search: "Search",
+  searchPlaceholder: "Search the site",
+  searchResults: "Search results",
+  searchSuggestions: "Suggestions",
+  searchSuggestionCount: "Suggestions: {count}",
+  searchNoSuggestions: "No suggestions",
+  searchSeeAll: "All results for “{query}”",
+  openSearch: "Open search",
+  closeSearch: "Close search",
+  searchHint: "Type a word to search the articles, products and pages.",
+  searchNothingFound: "Nothing found for “{query}”.",
+  searchDidYouMean: "Did you mean",
+  searchClosest: "Closest matches",
+  searchRefused: "This search could not be run: try a shorter one.",
+  searchMore: "More results",
+  searchPages: "Pages",
 } as const;
 
 export type UiStringKey = keyof typeof en;

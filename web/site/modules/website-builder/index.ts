@@ -23,6 +23,16 @@ export const variants: ModuleVariants = {
       () => import("./widget-navbar-default.js"),
       "WidgetNavbarDefault",
     ),
+    "navbar-search-default": variant(
+      "site/modules/website-builder/widget-navbar-search-default.tsx",
+      () => import("./widget-navbar-search-default.js"),
+      "WidgetNavbarSearchDefault",
+    ),
+    "search-results-default": variant(
+      "site/modules/website-builder/widget-search-results-default.tsx",
+      () => import("./widget-search-results-default.js"),
+      "WidgetSearchResultsDefault",
+    ),
   },
   "website-builder/buttons": {
     default: variant(

@@ -1,6 +1,6 @@
 import { Burger } from "@mantine/core";
 import { Box, Container, Group, Stack, Text } from "../../render/primitives.js";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { LanguageSwitcher } from "../../i18n/language-switcher.js";
 import { text } from "../../../../common/i18n/text.js";
 import { withLanguage } from "../../../../common/i18n/languages.js";
@@ -17,9 +17,10 @@ const HEIGHT = 64;
 /**
  * The site header: logotypes at the left, the buttons as navigation, then the other modules'
  * extras and the language switcher at the right end. Below the large breakpoint the links fold
- * into a full-screen menu opened by a burger toggle.
+ * into a full-screen menu opened by a burger toggle. `search` (the navbar-search variant's box)
+ * sits on the bar at every width, before the other extras.
  */
-export function WidgetNavbarDefault({ record }: VariantProps) {
+export function WidgetNavbarDefault({ record, search }: VariantProps & { search?: ReactNode }) {
   const site = useSite();
   const t = useUiText();
   const [opened, setOpened] = useState(false);
@@ -76,6 +77,7 @@ export function WidgetNavbarDefault({ record }: VariantProps) {
               <NavbarLinks site={site} widgetId={record.id} />
             </Group>
             <Group gap="sm" wrap="nowrap">
+              {search}
               <NavbarExtrasSlot placement="bar" />
               <Group gap="sm" wrap="nowrap" visibleFrom="lg">
                 <NavbarExtrasSlot />
