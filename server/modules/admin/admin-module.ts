@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminModels } from "../../../engine/admin/admin-model.js";
 import { defineRoute } from "../route.js";
+import { registerGlobalSearchRoute } from "./global-search-route.js";
 import { registerLabelsRoute } from "./labels-route.js";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js";
 
@@ -26,4 +27,6 @@ export function registerAdminModule(app: FastifyInstance) {
   }));
   // Records named as a person recognises them, for tables, pickers and the delete dialog.
   registerLabelsRoute(app);
+  // Any record of any model, for the admin's Ctrl/Cmd+K.
+  registerGlobalSearchRoute(app);
 }

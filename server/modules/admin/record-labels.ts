@@ -4,6 +4,7 @@ import { labelFieldOf } from "../../../engine/admin/admin-model.js";
 import { EXTERNAL_WIDGETS } from "../../../engine/query/relation-graph.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import type { Model } from "../../../engine/schema/model.js";
+import type { DeskOrder } from "../../../common/admin/desk-order.js";
 import { attributeCurrencies, OrderDesk, shopLabelled } from "../ecommerce/index.js";
 import { fileThumbnailOf, type FileThumbnail } from "../file-storage/index.js";
 import { moneyLabel } from "./money-label.js";
@@ -14,6 +15,14 @@ type Row = Record<string, unknown>;
 export interface RecordLabel {
   label: string;
   file?: FileThumbnail;
+}
+
+/** An order as the desk shows it, named: its number, its customer, and what was charged. */
+export function orderLabel(order: DeskOrder): string {
+  const customer = order.customer.name ?? order.customer.email;
+  // A cart has no invoice yet, so no total: its number and customer name it.
+  const total = order.total && order.currency ? moneyLabel(order.total, order.currency) : undefined;
+  return [`#${order.number}`, customer, total].filter(Boolean).join(" · ");
 }
 
 /** A relation's ends are named by their own labels, one level deep: "Home → Hero", not a chain. */
@@ -92,12 +101,8 @@ export class RecordLabels {
     for (const order of await this.desk.many(
       rows.map((r) => r.id as string),
       language,
-    )) {
-      const customer = order.customer.name ?? order.customer.email;
-      // A cart has no invoice yet, so no total: its number and customer name it.
-      const total = order.total && order.currency ? moneyLabel(order.total, order.currency) : undefined;
-      labels.get(order.id)!.label = [`#${order.number}`, customer, total].filter(Boolean).join(" · ");
-    }
+    ))
+      labels.get(order.id)!.label = orderLabel(order);
   }
 
   /** A relation row: its parent's label → its child's, each end read once per model for all the rows. */
