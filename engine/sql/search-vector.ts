@@ -53,8 +53,28 @@ export const isSearched = (model: Model): boolean => model.fields.some((f) => f.
 /** A column, qualified by a table alias when the statement joins several tables. */
 const column = (field: Field, alias?: string) => (alias ? `${quote(alias)}.${quote(field.name)}` : quote(field.name));
 
-/** A rich-text field's markup taken out (IMMUTABLE, so an index may hold it): tags become spaces. */
+/**
+ * A rich text as the editor stores it (server/seed/rich-text.ts): the JSON text of a tiptap
+ * document, or plain text (older values, imports; HTML tags taken out). Whether it is a document
+ * is told by its start and end, so a text that is not one is never cast (the cast would fail the write).
+ */
+const isDocument = (text: string) => `${text} LIKE '{"type":"doc"%}'`;
+/** Every `text` value of a document: text nodes and copyText atoms' attrs. */
+const DOCUMENT_TEXTS = `'strict $.**.text'`;
 const withoutTags = (text: string) => `regexp_replace(${text}, '<[^>]*>', ' ', 'g')`;
+
+/**
+ * A rich text's words (IMMUTABLE, so an index may hold it): a document's texts as a JSON array's
+ * text, whose brackets and quotes the parser skips; plain text without its tags.
+ */
+const richTextWords = (text: string) =>
+  `(CASE WHEN ${isDocument(text)} THEN jsonb_path_query_array((${text})::jsonb, ${DOCUMENT_TEXTS})::text ` +
+  `ELSE ${withoutTags(text)} END)`;
+
+/** A rich text as a reader sees it, for snippets (not indexed): a document's texts joined by spaces. */
+export const richTextShown = (text: string) =>
+  `(CASE WHEN ${isDocument(text)} THEN (SELECT string_agg("v" #>> '{}', ' ') FROM jsonb_path_query((${text})::jsonb, ${DOCUMENT_TEXTS}) AS "v") ` +
+  `ELSE ${withoutTags(text)} END)`;
 
 /**
  * How much of one field's text is indexed: a tsvector holds at most 1 MB, and a write whose text
@@ -62,12 +82,15 @@ const withoutTags = (text: string) => `regexp_replace(${text}, '<[^>]*>', ' ', '
  */
 export const INDEXED_CHARACTERS = 60_000;
 
-/** A field's text in one language, '' when it has none; a rich text without its tags. */
+/** A field's text in one language as stored, '' when it has none. */
 export function fieldText(field: Field, language: string, alias?: string): string {
   const own = fieldTypeOf(field.kind).textIn;
-  const text = `coalesce(${own ? own(column(field, alias), language) : column(field, alias)}, '')`;
-  return field.input === "rich-text" ? withoutTags(text) : text;
+  return `coalesce(${own ? own(column(field, alias), language) : column(field, alias)}, '')`;
 }
+
+/** A field's words in one language: a rich text's words only (richTextWords). */
+const fieldWords = (field: Field, language: string, alias?: string) =>
+  field.input === "rich-text" ? richTextWords(fieldText(field, language, alias)) : fieldText(field, language, alias);
 
 /**
  * The model's weighted document in one language:
@@ -79,7 +102,7 @@ export function searchVector(model: Model, language: string, alias?: string): st
   if (fields.length === 0) return undefined;
   const config = `'${textSearchConfig(language)}'::regconfig`;
   const part = (field: Field) =>
-    `setweight(to_tsvector(${config}, left(${fieldText(field, language, alias)}, ${INDEXED_CHARACTERS})), '${field.searchWeight as SearchWeight}')`;
+    `setweight(to_tsvector(${config}, left(${fieldWords(field, language, alias)}, ${INDEXED_CHARACTERS})), '${field.searchWeight as SearchWeight}')`;
   return fields.map(part).join(" || ");
 }
 
