@@ -81,6 +81,8 @@ export interface Config {
   adminPassword?: string;
   /** Requests per minute per client address on each sign-in, sign-up, reset and refresh route. */
   authRateLimit: number;
+  /** SEARCH_RATE_LIMIT: requests per minute per client address to the visitors' search, GET /api/search (default 120). */
+  searchRateLimit: number;
   /** Behind a proxy: trust its X-Forwarded-For so limits key on the client's address ("true" or the proxies' addresses). */
   trustProxy: boolean | string;
   /** LANGUAGES: the site's languages, BCP 47 codes (default en,ru): language-map inputs, page prefixes, UI texts, mails. */
@@ -196,6 +198,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
+    searchRateLimit: Number(env.SEARCH_RATE_LIMIT ?? 120),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemoContent: env.SEED_DEMO_CONTENT !== "false",
     ...parseLanguages(env),
