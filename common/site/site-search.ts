@@ -53,9 +53,13 @@ export function markedSnippet(snippet: unknown): string | undefined {
   return /[<>]/.test(withoutMarks) ? undefined : snippet;
 }
 
-/** A snippet's words without any markup, for when it is not safe to insert as HTML. */
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" };
+
+/** A snippet's words without any markup (its escapes read back), for when it is not safe to insert as HTML. */
 export const snippetText = (snippet: unknown): string =>
-  typeof snippet === "string" ? snippet.replace(/<[^>]*>/g, "") : "";
+  typeof snippet === "string"
+    ? snippet.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]!)
+    : "";
 
 /** The results page's address for a query (and a page of it), in a language's prefix added by the caller. */
 export function searchQueryString(query: string, after?: string | null): string {

@@ -59,7 +59,8 @@ export function WidgetNavbarDefault({ record, search }: VariantProps & { search?
       >
         <Container size={CONTAINER_SIZE} h={HEIGHT}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
-            <Group gap="sm" wrap="nowrap">
+            {/* With the search box the bar is full at 1280 px: the links give way, not the site's name. */}
+            <Group gap="sm" wrap="nowrap" style={search ? { flexShrink: 0 } : undefined}>
               <RelatedViews relationModel="website-builder/widgets-to-logotypes" parentId={record.id} />
               {title && !hasLogo ? (
                 <Text
