@@ -5,11 +5,12 @@ import { useSubject } from "../auth/session-context.js";
 import { emailOf } from "../auth/use-session.js";
 import { ModelsProvider } from "../data/models-context.js";
 import { LeavePrompt } from "../form/leave-prompt.js";
+import { GlobalSearchButton } from "../search/global-search-button.js";
 import { ModelNav } from "./model-nav.js";
 import { shellTexts } from "./shell-texts.js";
 import { wordsTexts } from "../words-texts.js";
 
-/** Header (models toggle, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
+/** Header (models toggle, search, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
 export function AdminShell() {
   const { subject, signOut } = useSubject();
   const [navShown, { toggle }] = useDisclosure(true);
@@ -30,6 +31,8 @@ export function AdminShell() {
               <Title order={4}>{t.admin}</Title>
             </Group>
             <Group gap="sm">
+              {/* Any record of any model, also by Ctrl/Cmd+K (docs/admin.md, "Finding any record"). */}
+              <GlobalSearchButton />
               <Text size="sm" c="dimmed" data-testid="current-user">
                 {emailOf(subject)}
               </Text>
