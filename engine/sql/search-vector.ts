@@ -3,7 +3,7 @@ import type { Field, Model, SearchWeight } from "../schema/model.js";
 import { identifier, quote } from "./identifiers.js";
 
 // The site search's full-text expressions (docs/search.md). The index (snapshot.ts) and the query
-// (server/modules/search/) are both built here: PostgreSQL uses an expression index only for the
+// (server/search/) are both built here: PostgreSQL uses an expression index only for the
 // very same expression, so one function writes it for both.
 
 /**

@@ -19,7 +19,7 @@ import { openDatabase } from "../../engine/db/open-database.js";
 import { publishedTable } from "../../engine/schema/published-model.js";
 import { searchVector, textSearchConfig, weightedFields } from "../../engine/sql/search-vector.js";
 import { configFromEnv } from "../../server/config.js";
-import { queryWords, tsqueryText } from "../../server/modules/search/search-words.js";
+import { queryWords, tsqueryText } from "../../server/search/search-words.js";
 import { createScratchDatabase } from "../lib/scratch-database.js";
 import { articleTexts, fillArticles, RARE } from "./search-filler.js";
 

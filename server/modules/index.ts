@@ -8,7 +8,7 @@ import { host } from "../site/host/index.js";
 import type { Module } from "./module.js";
 import { notification, notificationRoutes } from "./notification/index.js";
 import { rbac } from "./rbac/index.js";
-import { search } from "./search/index.js";
+import { search } from "../search/index.js";
 
 /**
  * Every module, in the order buildApp registers them. Each one's dependencies must be above it:

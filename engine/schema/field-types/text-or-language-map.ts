@@ -38,7 +38,7 @@ export const textOrLanguageMapType: FieldType = {
   write: { bind: jsonColumn.bind },
   // Searched (x-search) as the text in each language: a plain string is every language's text.
   // One trigram index per indexed language on that expression, which the site search's typo
-  // fallback compares titles by (server/modules/search/).
+  // fallback compares titles by (server/search/).
   searchExpressions: (quotedName) =>
     INDEXED_LANGUAGES.map((language) => [`_${language}`, textOrLanguageMapType.textIn!(quotedName, language)]),
   textIn: (quotedName, language) =>

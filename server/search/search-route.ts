@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { validationErrorFromCauses } from "../../../engine/errors.js";
-import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
-import type { Config } from "../../config.js";
-import { inputSchema } from "../input.js";
-import { checkLanguage, LANGUAGE_INPUT } from "../language-input.js";
-import { defineRoute } from "../route.js";
+import { validationErrorFromCauses } from "../../engine/errors.js";
+import { DEFAULT_LANGUAGE } from "../../engine/schema/languages.js";
+import type { Config } from "../config.js";
+import { inputSchema } from "../modules/input.js";
+import { checkLanguage, LANGUAGE_INPUT } from "../modules/language-input.js";
+import { defineRoute } from "../modules/route.js";
 import { DEFAULT_TYPES, SEARCH_TYPES, searchTypeOf, type SearchType } from "./search-types.js";
 import { decodeCursor, QUERY_MAX, queryWords } from "./search-words.js";
 import { SiteSearch } from "./site-search.js";

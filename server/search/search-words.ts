@@ -1,4 +1,4 @@
-import { validationErrorFromCauses } from "../../../engine/errors.js";
+import { validationErrorFromCauses } from "../../engine/errors.js";
 
 /** The longest query searched: a few words, with room to spare (docs/search.md). */
 export const QUERY_MAX = 200;

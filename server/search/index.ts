@@ -1,4 +1,4 @@
-import { defineModule } from "../module.js";
+import { defineModule } from "../modules/module.js";
 import { registerSearchRoute } from "./search-route.js";
 
 export { SiteSearch, type SearchAnswer, type SearchHit } from "./site-search.js";

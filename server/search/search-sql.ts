@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from "kysely";
-import { fieldTypeOf } from "../../../engine/schema/field-types/index.js";
-import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
-import type { Field, Model } from "../../../engine/schema/model.js";
-import { publishedTable } from "../../../engine/schema/published-model.js";
-import { quote } from "../../../engine/sql/identifiers.js";
+import { fieldTypeOf } from "../../engine/schema/field-types/index.js";
+import { DEFAULT_LANGUAGE } from "../../engine/schema/languages.js";
+import type { Field, Model } from "../../engine/schema/model.js";
+import { publishedTable } from "../../engine/schema/published-model.js";
+import { quote } from "../../engine/sql/identifiers.js";
 import { PAGES } from "./search-types.js";
 import {
   fieldText,
@@ -11,7 +11,7 @@ import {
   searchVector,
   textSearchConfig,
   weightedFields,
-} from "../../../engine/sql/search-vector.js";
+} from "../../engine/sql/search-vector.js";
 
 // The statements of the site search (docs/search.md), over the published copies visitors read.
 // The full-text condition is `searchVector(…) @@ query`: the very expression the index is built

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { withLanguage } from "../../../common/i18n/languages.js";
-import type { Caller } from "../rbac/permissions/authorizer.js";
+import { withLanguage } from "../../common/i18n/languages.js";
+import type { Caller } from "../modules/rbac/index.js";
 import { type Branch, pagesWordsBranch, resultsPage, type SearchTerms, typoBranch, wordsBranch } from "./search-sql.js";
 import { PAGES, type SearchType } from "./search-types.js";
 import { encodeCursor, type SearchCursor, tsqueryText } from "./search-words.js";
