@@ -53,6 +53,9 @@ export function markedSnippet(snippet: unknown): string | undefined {
   return /[<>]/.test(withoutMarks) ? undefined : snippet;
 }
 
+/** Whether a snippet marks a matched word: the API's typo fallback answers titles that only look like the query, unmarked. */
+export const hasMarks = (snippet: unknown): boolean => typeof snippet === "string" && snippet.includes("<mark>");
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" };
 
 /** A snippet's words without any markup (its escapes read back), for when it is not safe to insert as HTML. */

@@ -85,6 +85,26 @@ describe("search results page", () => {
     expect(html).not.toContain("data-search-more");
   });
 
+  test.each([
+    ["en", "Nothing found for “cermaic”.", "Closest matches"],
+    ["ru", "По запросу «cermaic» ничего не найдено.", "Ближайшие совпадения"],
+  ] as const)(
+    "%s: the API's typo fallback (no word marked) is Nothing found, then its titles as the closest matches",
+    (language, nothing, closest) => {
+      const closestHits = [
+        hit("ecommerce.products", "p1", "Ceramic mug", "/ecommerce/products/ceramic-mug", "Hand-glazed"),
+      ];
+      const html = renderApp(resultsPage(language, { query: "cermaic", hits: closestHits, next: null }).data);
+      expect(textOf(html)).toContain(nothing);
+      expect(html).toMatch(
+        new RegExp(
+          `<h2>${closest}</h2><ul><li[^>]*><a href="[^"]*/ecommerce/products/ceramic-mug"[^>]*>Ceramic mug</a>`,
+        ),
+      );
+      expect(html).not.toContain("data-search-group=");
+    },
+  );
+
   test("the head: the query in the title, noindex, the query escaped", () => {
     const head = renderDocument(resultsPage("en", { ...MUGS, query: "<mug>" }).data, assets).split("</head>")[0]!;
     expect(head).toContain("<title>Search: &lt;mug&gt; · Search · Northwind Studio</title>");

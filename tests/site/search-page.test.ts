@@ -56,6 +56,12 @@ describe(`the search results page (${testDialect})`, () => {
     expect((await get("/search")).body).toContain("Type a word to search");
   });
 
+  it("a misspelt query: Nothing found, and the titles the API's typo fallback found as the closest matches", async () => {
+    const answer = await get("/search?q=ceramc");
+    expect(answer.body).toContain("Nothing found for “ceramc”.");
+    expect(answer.body).toMatch(/<h2>Closest matches<\/h2><ul>[\s\S]*href="\/ecommerce\/products\/ceramic-mug"/);
+  });
+
   it.each([
     ["an over-long query", `/search?q=${"a".repeat(500)}`],
     ["a cursor that is not the API's", "/search?q=mug&after=not-a-cursor"],

@@ -2,6 +2,7 @@ import { withLanguage } from "../../../../common/i18n/languages.js";
 import {
   SEARCH_PATH,
   SEARCH_TYPES,
+  hasMarks,
   searchQueryString,
   type SearchHit,
   type SiteSearch,
@@ -23,7 +24,8 @@ const GROUP_HEADINGS: Record<string, UiStringKey> = {
  * The search results page (docs/site.md, "Search"): the query in a search form, then the results
  * grouped by kind (articles, products, pages), each its title linked to its page and its
  * snippet with the matched words marked; "Nothing found" (with the API's spelling when it has
- * one) and "More results" from the API's cursor. The server renders it per query
+ * one, and the closest titles when its typo fallback answered only those) and "More results"
+ * from the API's cursor. The server renders it per query
  * (server/site/search-page.ts puts the answer in the page data as `search`).
  */
 export function WidgetSearchResultsDefault({ record }: VariantProps) {
@@ -38,6 +40,8 @@ export function WidgetSearchResultsDefault({ record }: VariantProps) {
   const groups = kinds
     .map((kind) => ({ kind, hits: search.hits.filter((hit) => hit.type === kind) }))
     .filter((group) => group.hits.length > 0);
+  // The API's typo fallback: titles that look like the query, none with a matched word marked.
+  const closestOnly = search.hits.length > 0 && search.hits.every((hit) => !hasMarks(hit.snippet));
   const searchLink = (query: string, after?: string | null) => `${action}${searchQueryString(query, after)}`;
 
   return (
@@ -63,13 +67,27 @@ export function WidgetSearchResultsDefault({ record }: VariantProps) {
           <p data-search-refused="">{t("searchRefused")}</p>
         ) : !search.query ? (
           <p>{t("searchHint")}</p>
-        ) : groups.length === 0 ? (
+        ) : groups.length === 0 || closestOnly ? (
           <div data-search-nothing="">
             <p>{t("searchNothingFound").replace("{query}", search.query)}</p>
             {search.suggestion ? (
               <p>
                 {t("searchDidYouMean")} <a href={searchLink(search.suggestion)}>{search.suggestion}</a>?
               </p>
+            ) : null}
+            {closestOnly ? (
+              <section className="s-search-group" data-search-closest="">
+                <h2>{t("searchClosest")}</h2>
+                <ul>
+                  {search.hits.map((hit) => (
+                    <li key={`${hit.type}:${hit.id}`} className="s-search-result">
+                      <a href={hitHref(hit, language)} className="s-search-result-title">
+                        {hit.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
             ) : null}
           </div>
         ) : (
