@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { expressionBuilder, sql } from "kysely";
 import { recordKind } from "../../../common/admin/record-kinds.js";
+import { ORDER_MODEL, screenOf, screenPriorityOf } from "../../../common/admin/record-screens.js";
 import { adminModel } from "../../../engine/admin/admin-model.js";
 import { containsPattern, searchColumns, type SearchGroup } from "../../../engine/admin/search-filter.js";
 import type { DynamicTables } from "../../../engine/query/any-model-db.js";
@@ -25,24 +26,6 @@ export interface FoundRecord {
 const EXACT = 0;
 const PREFIX = 1;
 const CONTAINS = 2;
-
-/**
- * The admin's hand-made screens (web/admin/admin-app.tsx) for the records that have one; every
- * other record opens in its generated form, `/admin/{module}/{entity}?edit={id}`.
- */
-const SCREENS: Record<string, (id: string) => string> = {
-  "host/pages": (id) => `/admin/pages/${id}`,
-  "ecommerce/products": (id) => `/admin/products/${id}`,
-  "ecommerce/orders": (id) => `/admin/orders/${id}`,
-};
-export const screenOf = (modelId: string, id: string) =>
-  SCREENS[modelId]?.(id) ?? `/admin/${modelId}?edit=${encodeURIComponent(id)}`;
-
-/** Among equally good matches, the editor's screens' records first (pages, products, orders), then the rest. */
-const priorityOf = (modelId: string) => {
-  const at = Object.keys(SCREENS).indexOf(modelId);
-  return at < 0 ? Object.keys(SCREENS).length : at;
-};
 
 /** A model's searchable columns: its titles (the table's search box) and its `x-search` fields. */
 function columnsOf(model: Model, app: FastifyInstance): string[] {
@@ -104,7 +87,10 @@ export class GlobalSearch {
       this.orders(needle, limit, language),
     ]);
     return [...records, ...orders]
-      .sort((a, b) => a.rank - b.rank || priorityOf(a.model) - priorityOf(b.model) || a.label.localeCompare(b.label))
+      .sort(
+        (a, b) =>
+          a.rank - b.rank || screenPriorityOf(a.model) - screenPriorityOf(b.model) || a.label.localeCompare(b.label),
+      )
       .slice(0, limit)
       .map(({ rank: _rank, ...found }) => found);
   }
@@ -118,7 +104,12 @@ export class GlobalSearch {
       const rank = sql<number>`case when ${holds(escaped)} then ${sql.lit(EXACT)} when ${holds(`${escaped}%`)} then ${sql.lit(PREFIX)} else ${sql.lit(CONTAINS)} end`;
       return this.app.database.db
         .selectFrom(model.table)
-        .select([sql.lit(model.id).as("model"), sql.lit(priorityOf(model.id)).as("priority"), "id", rank.as("rank")])
+        .select([
+          sql.lit(model.id).as("model"),
+          sql.lit(screenPriorityOf(model.id)).as("priority"),
+          "id",
+          rank.as("rank"),
+        ])
         .where(holds(`%${escaped}%`))
         .orderBy("rank")
         .orderBy("id")
@@ -163,20 +154,20 @@ export class GlobalSearch {
   /** Checked-out orders by number, customer email or name (the desk's search), as the desk names them. */
   private async orders(needle: string, limit: number, language: string) {
     const { rows } = await this.desk.list({ search: needle, limit, offset: 0, language });
-    const kind = recordKind("ecommerce/orders", language, "Order");
+    const kind = recordKind(ORDER_MODEL, language, "Order");
     const lower = needle.toLowerCase().replace(/^#/, "");
     return rows.map((order) => {
       const email = order.customer.email ?? "";
       const keys = [order.number, email.toLowerCase()];
       const rank = keys.includes(lower) ? EXACT : keys.some((k) => k.startsWith(lower)) ? PREFIX : CONTAINS;
       return {
-        model: "ecommerce/orders",
+        model: ORDER_MODEL,
         id: order.id,
         rank,
         label: orderLabel(order),
         // "Order #1a2b3c4d · ann@example.com": the number the customer's mails show, and who ordered.
         detail: [`${kind} #${order.number}`, email].filter(Boolean).join(" · "),
-        screen: screenOf("ecommerce/orders", order.id),
+        screen: screenOf(ORDER_MODEL, order.id),
       };
     });
   }
