@@ -1,5 +1,3 @@
-import type { PageData } from "./page-data.js";
-
 /**
  * The visitor's search as the site shows it (docs/site.md, "Search"): the answer of
  * `GET /api/search` the results page is rendered from, the results page's address, and the
@@ -75,7 +73,10 @@ export function searchQueryString(query: string, after?: string | null): string 
  * Whether a loaded page shows the search results (a website-builder widget of the results
  * variant among its rows): such a page is rendered for each query and never kept in a cache.
  */
-export function showsSearchResults(data: Pick<PageData, "records">): boolean {
+export function showsSearchResults(data: {
+  // A page's records as PageData holds them (page-data.ts imports this file, so the shape is named here).
+  records: Record<string, Record<string, { [field: string]: unknown }> | undefined>;
+}): boolean {
   return Object.values(data.records["website-builder/widgets"] ?? {}).some(
     (widget) => widget.variant === SEARCH_RESULTS_VARIANT,
   );
