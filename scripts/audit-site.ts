@@ -63,6 +63,8 @@ async function demoPages(origin: string): Promise<Array<{ name: string; path: st
     { name: "products", path: "/products" },
     { name: "product", path: first("/ecommerce/products/") },
     { name: "contact", path: "/contact" },
+    // The results page of the site's search (docs/site.md, "Search"): rendered per query, never cached.
+    { name: "search", path: "/search?q=mug" },
   ];
   const only = process.env.AUDIT_PAGES?.split(",").map((s) => s.trim());
   return only ? pages.filter((p) => only.includes(p.name)) : pages;
