@@ -90,7 +90,11 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     await running?.close();
   });
 
-  it("builds /about with blocks, reorders, removes, previews and publishes in at most 15 actions; visitors see the new order in en and ru", async () => {
+  // A long walk (every action waits for its save and the preview): about a minute on two busy
+  // cores, so it gets three; what it checks is the number of actions, never the time.
+  it("builds /about with blocks, reorders, removes, previews and publishes in at most 15 actions; visitors see the new order in en and ru", {
+    timeout: 180_000,
+  }, async () => {
     // Signing in is not part of making the page: its clicks are not counted.
     await page.goto(`${running.url}/admin`);
     await page.locator('input[name="login"]').fill(ADMIN.adminEmail);
