@@ -9,8 +9,11 @@
 export interface SearchHit {
   type: string;
   id: string;
+  /** Plain text: the client escapes it like any other text. */
   title: string;
+  /** The record's public address in the searched language (`/ru/…` for ru). */
   url: string;
+  /** HTML: the matched words in <mark>, every other character escaped. */
   snippet: string;
   rank: number;
 }

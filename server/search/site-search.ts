@@ -1,22 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { withLanguage } from "../../common/i18n/languages.js";
+import type { SearchHit } from "../../common/site/site-search.js";
 import type { Caller } from "../modules/rbac/index.js";
 import { type Branch, pagesWordsBranch, resultsPage, type SearchTerms, typoBranch, wordsBranch } from "./search-sql.js";
 import { PAGES, type SearchType } from "./search-types.js";
 import { encodeCursor, type SearchCursor, tsqueryText } from "./search-words.js";
 
-/** One result as the API answers it (docs/search.md). */
-export interface SearchHit {
-  type: string;
-  id: string;
-  /** Plain text: the client escapes it like any other text. */
-  title: string;
-  /** The record's public address in the searched language (`/ru/…` for ru). */
-  url: string;
-  /** HTML: the matched words in <mark>, every other character escaped. */
-  snippet: string;
-  rank: number;
-}
+/** One result as the API answers it (docs/search.md): one type for the route and the site that shows it. */
+export type { SearchHit };
 
 export interface SearchAnswer {
   data: SearchHit[];
