@@ -83,6 +83,8 @@ export interface Config {
   authRateLimit: number;
   /** SEARCH_RATE_LIMIT: requests per minute per client address to the visitors' search, GET /api/search (default 120). */
   searchRateLimit: number;
+  /** SEARCH_CANDIDATES: how many matching records of each type the visitors' search ranks (default 1000; docs/search.md#limits). */
+  searchCandidates: number;
   /** Behind a proxy: trust its X-Forwarded-For so limits key on the client's address ("true" or the proxies' addresses). */
   trustProxy: boolean | string;
   /** LANGUAGES: the site's languages, BCP 47 codes (default en,ru): language-map inputs, page prefixes, UI texts, mails. */
@@ -166,6 +168,14 @@ export interface S3Settings {
 }
 
 /** Settings come from the environment (docs/configuration.md). */
+/** SEARCH_CANDIDATES as a whole number of at least 1; a setting that is not one stops the start. */
+function searchCandidatesFrom(value: string | undefined): number {
+  const candidates = Number(value ?? 1000);
+  if (!Number.isInteger(candidates) || candidates < 1)
+    throw new Error(`SEARCH_CANDIDATES must be a whole number of at least 1, not "${value}"`);
+  return candidates;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   return {
@@ -199,6 +209,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     searchRateLimit: Number(env.SEARCH_RATE_LIMIT ?? 120),
+    searchCandidates: searchCandidatesFrom(env.SEARCH_CANDIDATES),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemoContent: env.SEED_DEMO_CONTENT !== "false",
     ...parseLanguages(env),

@@ -12,6 +12,11 @@ import type { DynamicTables } from "../query/any-model-db.js";
 /** Rows read and written per statement. */
 const BATCH = 1000;
 const JOURNAL = "_migrations";
+/**
+ * Tables a trigger of the target fills from the rows moved (migrations/0031_search_words.sql:
+ * the search's words of the published titles): not copied, or a row would be there twice.
+ */
+const DERIVED = ["search_words"];
 
 export interface MoveProgress {
   table: string;
@@ -30,13 +35,15 @@ interface Table {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The tables of the current schema (but the migration journal), with their columns in order. */
+/** The tables of the current schema (but the migration journal), with their columns in order (but the generated ones, which PostgreSQL writes). */
 async function tablesOf(db: Kysely<DynamicTables>): Promise<Map<string, Table>> {
   const { rows } = await sql<{ table: string; column: string }>`
     SELECT c.table_name AS "table", c.column_name AS "column"
     FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
     WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> ${JOURNAL}
+      AND c.table_name <> ALL (${sql.val(DERIVED)})
+      AND c.is_generated = 'NEVER'
     ORDER BY c.table_name, c.ordinal_position`.execute(db);
   const tables = new Map<string, Table>();
   for (const row of rows) {

@@ -3,7 +3,9 @@ import type { ColumnSnapshot, ForeignKeySnapshot, IndexSnapshot, TableSnapshot }
 
 // SQL text for each kind of change. Statements are plain PostgreSQL, the same on PGlite and pg.
 export const columnSql = (name: string, c: ColumnSnapshot) =>
-  `${quote(name)} ${c.type}${c.notNull ? " NOT NULL" : ""}${c.default ? ` DEFAULT ${c.default}` : ""}`;
+  c.generated
+    ? `${quote(name)} ${c.type} GENERATED ALWAYS AS (${c.generated}) STORED`
+    : `${quote(name)} ${c.type}${c.notNull ? " NOT NULL" : ""}${c.default ? ` DEFAULT ${c.default}` : ""}`;
 
 const columnList = (columns: string | string[]) => [columns].flat().map(quote).join(", ");
 
@@ -36,7 +38,7 @@ export function createIndex(table: string, name: string, index: IndexSnapshot): 
   const on = `CREATE INDEX ${quote(name)} ON ${quote(table)}`;
   if (typeof index === "string" || Array.isArray(index)) return `${on} (${columnList(index)});`;
   if ("trigram" in index) return `${on} USING gin (${index.trigram} gin_trgm_ops);`;
-  // A weighted tsvector (engine/sql/search-vector.ts): an expression needs its own parentheses.
+  // A weighted tsvector (engine/sql/search-vector.ts), a column's or an expression's: an expression needs its own parentheses.
   return `${on} USING gin ((${index.fulltext}));`;
 }
 

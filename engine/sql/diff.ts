@@ -1,7 +1,7 @@
 import { fieldTypes } from "../schema/field-types/index.js";
 import * as ddl from "./ddl.js";
 import { quote } from "./identifiers.js";
-import type { Snapshot, TableSnapshot } from "./snapshot.js";
+import type { IndexSnapshot, Snapshot, TableSnapshot } from "./snapshot.js";
 
 /** Type changes every value survives: a number becoming an exact decimal. */
 const WIDENINGS = new Set(["integer>numeric", "double precision>numeric", "integer>double precision"]);
@@ -60,8 +60,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
         });
       continue;
     }
-    diffColumns(name, old, table, alters, columnDrops);
-    diffConstraints(name, old, table, constraints, foreignKeys, constraintDrops);
+    const rebuilt = diffColumns(name, old, table, alters, columnDrops);
+    diffConstraints(name, old, table, constraints, foreignKeys, constraintDrops, rebuilt);
   }
   for (const name of Object.keys(before.tables)) {
     if (!after.tables[name]) {
@@ -84,13 +84,25 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
   ];
 }
 
+/** The table's column changes; answers the columns made again, whose indexes went with them. */
 function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alters: Change[], drops: Change[]) {
   const t = quote(table);
+  const rebuilt: string[] = [];
   for (const [name, column] of Object.entries(now.columns)) {
     const was = old.columns[name];
     const c = quote(name);
     if (!was) {
       alters.push({ sql: `ALTER TABLE ${t} ADD COLUMN ${ddl.columnSql(name, column)};` });
+      continue;
+    }
+    // A generated column's expression cannot be altered (PostgreSQL 15): the column is made again,
+    // which computes every row's value; the indexes on it go with it and are made again after.
+    if ((was.generated ?? "") !== (column.generated ?? "")) {
+      alters.push(
+        { sql: `ALTER TABLE ${t} DROP COLUMN ${c};` },
+        { sql: `ALTER TABLE ${t} ADD COLUMN ${ddl.columnSql(name, column)};` },
+      );
+      rebuilt.push(name);
       continue;
     }
     const retyped = was.type !== column.type;
@@ -131,6 +143,7 @@ function diffColumns(table: string, old: TableSnapshot, now: TableSnapshot, alte
       });
     }
   }
+  return rebuilt;
 }
 
 function diffConstraints(
@@ -140,8 +153,16 @@ function diffConstraints(
   constraints: Change[],
   foreignKeys: Change[],
   drops: Change[],
+  rebuilt: string[] = [],
 ) {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  // An index on a column made again (diffColumns) was dropped with it: it is made again as new.
+  const onRebuilt = (index: IndexSnapshot) =>
+    rebuilt.some((column) =>
+      typeof index === "string" || Array.isArray(index)
+        ? [index].flat().includes(column)
+        : Object.values(index).some((expression: string) => expression.includes(quote(column))),
+    );
   const groups = [
     {
       key: "uniques",
@@ -172,7 +193,11 @@ function diffConstraints(
     const before = old[group.key] as Record<string, unknown>;
     const after = now[group.key] as Record<string, unknown>;
     for (const [name, value] of Object.entries(after)) {
-      if (!(name in before)) group.into.push({ sql: group.add(name, value) });
+      if (
+        !(name in before) ||
+        (group.key === "indexes" && same(before[name], value) && onRebuilt(value as IndexSnapshot))
+      )
+        group.into.push({ sql: group.add(name, value) });
       else if (!same(before[name], value)) {
         // Replaced in place: dropped first, so it goes with the additions, not the final drops.
         group.into.push({ sql: group.drop(name) }, { sql: group.add(name, value) });

@@ -1,4 +1,5 @@
 import { fieldTypeOf } from "../schema/field-types/index.js";
+import { INDEXED_LANGUAGES } from "../schema/languages.js";
 import type { Field, Model, SearchWeight } from "../schema/model.js";
 import { identifier, quote } from "./identifiers.js";
 
@@ -105,6 +106,18 @@ export function searchVector(model: Model, language: string, alias?: string): st
     `setweight(to_tsvector(${config}, left(${fieldWords(field, language, alias)}, ${INDEXED_CHARACTERS})), '${field.searchWeight as SearchWeight}')`;
   return fields.map(part).join(" || ");
 }
+
+/** The stored weighted document of a searched table in one indexed language (snapshot.ts). */
+export const searchColumn = (language: string) => `search_${language}`;
+
+/**
+ * The weighted document a search reads, on the table visitors' search reads (snapshot.ts): the
+ * stored column in an indexed language, else the document computed from the row (not indexed).
+ */
+export const searchDocument = (model: Model, language: string, alias: string): string =>
+  INDEXED_LANGUAGES.includes(language)
+    ? `${quote(alias)}.${quote(searchColumn(language))}`
+    : searchVector(model, language, alias)!;
 
 /** The name of a model's full-text index in one language. */
 export const searchIndexName = (model: Model, language: string) => identifier(`${model.table}_search_${language}_fts`);

@@ -3,7 +3,7 @@ import type { Field, Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
 import { INDEXED_LANGUAGES } from "../schema/languages.js";
 import { identifier, quote } from "./identifiers.js";
-import { searchIndexName, searchVector } from "./search-vector.js";
+import { searchColumn, searchIndexName, searchVector } from "./search-vector.js";
 
 // The database structure the schemas call for, in a form that can be stored, compared and diffed.
 export interface ColumnSnapshot {
@@ -12,6 +12,8 @@ export interface ColumnSnapshot {
   default?: string;
   /** The field's kind, only for a type with its own conversions (FieldType.conversions): how a retyped column's values are kept. */
   kind?: string;
+  /** A stored generated column's expression (GENERATED ALWAYS AS … STORED): written by PostgreSQL with the row, never by a statement. */
+  generated?: string;
 }
 export interface ForeignKeySnapshot {
   column: string;
@@ -105,11 +107,16 @@ export function tableSnapshot(model: Model, registry: Registry, copyOf?: string)
     table.indexes[constraintName(model, parentKey.name, "idx")] = [parentKey.name, "orderIndex", "createdAt", "id"];
   }
   for (const names of model.uniqueTogether) table.uniques[constraintName(model, names.join("_"), "key")] = names;
-  // The site search's index per indexed language (a published copy gets its own: same fields).
-  // An expression index is kept current by the write itself: no trigger, no column to fill.
-  for (const language of INDEXED_LANGUAGES) {
+  // The site search's document per indexed language, on the table visitors' search reads: the
+  // published copy of an x-drafts model (its working copy is searched by no full-text query, so a
+  // document there would only slow every save), else the model's own table. A stored generated
+  // column, written by PostgreSQL with the row (no trigger, no statement fills it), so ranking
+  // reads it rather than parsing the texts again; its GIN index finds the matches.
+  for (const language of model.published ? [] : INDEXED_LANGUAGES) {
     const vector = searchVector(model, language);
-    if (vector) table.indexes[searchIndexName(model, language)] = { fulltext: vector };
+    if (!vector) continue;
+    table.columns[searchColumn(language)] = { type: "tsvector", notNull: false, generated: vector };
+    table.indexes[searchIndexName(model, language)] = { fulltext: quote(searchColumn(language)) };
   }
   return table;
 }

@@ -6,8 +6,10 @@
 //    snippets, JSON), both blogs in turn sample by sample: median and p95, and 100k / 1k.
 // 2. At the large size, the words' matching rows counted through the full-text index and by
 //    ILIKE '%word%' over the same columns (as planned, and as a sequential scan): ILIKE / index.
-// 3. Creating an article through the app (POST /api/blog/articles) with the full-text indexes of
-//    blog_articles present and dropped, alternating rounds in the same process and database.
+// 3. Creates through the app with the full-text indexes of the table they reach present and
+//    dropped, alternating rounds in the same process and database: bench:crud's product create
+//    (a draft: its working copy, which has no full-text index), the same published, and an article
+//    published with its 7 KB body.
 // Targets: 100k / 1k ≤ 2 per query; ILIKE scan / index ≥ 10; create with / without ≤ 1.10.
 // BENCH_DATABASE=pglite or server runs one; BENCH_SEARCH_ARTICLES_SMALL (1000), …_LARGE (100000),
 // BENCH_SEARCH_SAMPLES (30), BENCH_SEARCH_SCAN_SAMPLES (3), BENCH_SEARCH_QUERY_SECONDS (60), BENCH_SEARCH_CREATES (40 a round),
@@ -17,7 +19,7 @@ import os from "node:os";
 import { composeApp } from "../../app/compose-app.js";
 import { openDatabase } from "../../engine/db/open-database.js";
 import { publishedTable } from "../../engine/schema/published-model.js";
-import { searchVector, textSearchConfig, weightedFields } from "../../engine/sql/search-vector.js";
+import { searchDocument, textSearchConfig, weightedFields } from "../../engine/sql/search-vector.js";
 import { configFromEnv } from "../../server/config.js";
 import { queryWords, tsqueryText } from "../../server/search/search-words.js";
 import { createScratchDatabase } from "../lib/scratch-database.js";
@@ -33,6 +35,7 @@ const SCAN_SAMPLES = Number(process.env.BENCH_SEARCH_SCAN_SAMPLES ?? 3);
 // seconds (at least 3 a size), so the run ends in time.
 const QUERY_SECONDS = Number(process.env.BENCH_SEARCH_QUERY_SECONDS ?? 60);
 const CREATES = Number(process.env.BENCH_SEARCH_CREATES ?? 40);
+const WARM_CREATES = 20;
 const WRITE_ROUNDS = Number(process.env.BENCH_SEARCH_WRITE_ROUNDS ?? 6);
 const SECRET = "bench-search-secret";
 
@@ -144,7 +147,7 @@ async function measureScan(blog: Blog) {
     const words = queryWords(query.q);
     const config = sql.raw(`'${textSearchConfig(query.language)}'::regconfig`);
     const indexed = sql<{ n: number }>`SELECT count(*)::int AS n FROM ${from} AS t
-      WHERE ${sql.raw(searchVector(model, query.language, "t")!)} @@ to_tsquery(${config}, ${tsqueryText(words)})`;
+      WHERE ${sql.raw(searchDocument(model, query.language, "t"))} @@ to_tsquery(${config}, ${tsqueryText(words)})`;
     const columns = weightedFields(model).map((f) => sql.raw(`(t.${JSON.stringify(f.name)}->>'${query.language}')`));
     const eachWord = words.map(
       (w) =>
@@ -201,44 +204,117 @@ async function measureScan(blog: Blog) {
   );
 }
 
-/** 3. Creates with the full-text indexes present and dropped, alternating rounds (with, without, without, with, …). */
-async function measureWrites(blog: Blog) {
-  const db = blog.database.db;
+/** A create the write measurement times: its route and the table whose full-text indexes it writes. */
+interface Write {
+  label: string;
+  url: string;
+  table: string;
+  data: (n: number) => Record<string, unknown>;
+}
+
+const WRITES: Write[] = [
+  {
+    // bench:crud's create (scripts/bench/crud.ts): a product saved as a draft, its working copy only.
+    label: "POST /api/ecommerce/products (bench:crud's create, a draft)",
+    url: "/api/ecommerce/products",
+    table: "ecommerce_products__published",
+    data: (n) => ({ title: { en: `New product ${n}` }, slug: `bench-new-${n}`, adminTitle: `New product ${n}` }),
+  },
+  {
+    label: "POST /api/ecommerce/products?publish=true (the same, published)",
+    url: "/api/ecommerce/products?publish=true",
+    table: "ecommerce_products__published",
+    data: (n) => ({
+      title: { en: `Published product ${n}` },
+      slug: `bench-published-${n}`,
+      adminTitle: `Published product ${n}`,
+    }),
+  },
+  {
+    label: "POST /api/blog/articles?publish=true (an article of twelve paragraphs a language)",
+    url: "/api/blog/articles?publish=true",
+    table: "blog_articles__published",
+    data: (n) => {
+      const data: Record<string, unknown> = { adminTitle: `New article ${n}`, slug: `bench-new-${n}` };
+      for (const language of ["en", "ru"] as const) {
+        const texts = articleTexts(language, n + 1, 12);
+        for (const [field, text] of Object.entries(texts))
+          data[field] = { ...(data[field] as object), [language]: text };
+      }
+      return data;
+    },
+  },
+];
+
+/**
+ * What the search adds to a published table, as statements that take it away and put it back:
+ * the stored documents (generated columns, recomputed for every row when put back), their GIN
+ * indexes, and the trigger that keeps the search's words (migrations/0031_search_words.sql).
+ */
+async function searchParts(db: Blog["database"]["db"], table: string) {
+  const pattern = `${table.replaceAll("_", "\\_")}\\_search\\_%\\_fts`;
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
     SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema()
-    AND tablename = 'blog_articles' AND indexname LIKE 'blog\\_articles\\_search\\_%\\_fts'`.execute(db);
+    AND tablename = ${table} AND indexname LIKE ${pattern}`.execute(db);
+  const { rows: columns } = await sql<{ name: string; expression: string }>`
+    SELECT a.attname AS name, pg_get_expr(d.adbin, d.adrelid) AS expression
+    FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE a.attrelid = ${table}::regclass AND a.attgenerated = 's' ORDER BY a.attnum`.execute(db);
+  if (indexes.length === 0 || columns.length === 0) throw new Error(`no stored search document on ${table}`);
+  const trigger = `"${table}_search_words"`;
+  return {
+    indexes,
+    drop: [
+      ...columns.map((c) => `ALTER TABLE "${table}" DROP COLUMN "${c.name}"`),
+      `ALTER TABLE "${table}" DISABLE TRIGGER ${trigger}`,
+    ],
+    add: [
+      ...columns.map(
+        (c) => `ALTER TABLE "${table}" ADD COLUMN "${c.name}" tsvector GENERATED ALWAYS AS (${c.expression}) STORED`,
+      ),
+      ...indexes.map((i) => i.definition),
+      `ALTER TABLE "${table}" ENABLE TRIGGER ${trigger}`,
+    ],
+  };
+}
+
+/**
+ * 3. Creates with the search's parts of the table the write reaches (searchParts) present and
+ * taken away, alternating rounds (with, without, without, with, …).
+ */
+async function measureWrites(blog: Blog, write: Write) {
+  const db = blog.database.db;
+  const parts = await searchParts(db, write.table);
+  const indexes = parts.indexes;
   let present = true;
   let made = 0;
   const create = async () => {
-    const n = made++;
-    const data: Record<string, unknown> = { adminTitle: `New article ${n}`, slug: `bench-new-${n}` };
-    for (const language of ["en", "ru"] as const) {
-      const texts = articleTexts(language, n + 1, 12);
-      for (const [field, text] of Object.entries(texts)) data[field] = { ...(data[field] as object), [language]: text };
-    }
-    const payload = JSON.stringify({ data });
+    const payload = JSON.stringify({ data: write.data(made++) });
     const headers = { "content-type": "application/json", "x-rbac-secret-key": SECRET };
     const [elapsed, response] = await timed(() =>
-      blog.app.inject({ method: "POST", url: "/api/blog/articles", headers, payload }),
+      blog.app.inject({ method: "POST", url: write.url, headers, payload }),
     );
     if (response.statusCode !== 201) throw new Error(`create: ${response.statusCode} ${response.body.slice(0, 300)}`);
     return { elapsed, bytes: payload.length };
   };
-  for (let i = 0; i < 3; i++) await create();
+  // Warm: the route's first creates compile and cache what every later one reuses.
+  for (let i = 0; i < WARM_CREATES; i++) await create();
   const arms = {
     with: { creates: [] as number[], totals: [] as number[] },
     without: { creates: [] as number[], totals: [] as number[] },
   };
   let bytes = 0;
+  console.log(`\n${write.label}, with and without ${write.table}'s search documents, indexes and words trigger:`);
   for (let round = 0; round < WRITE_ROUNDS; round++) {
     const arm = [0, 3].includes(round % 4) ? "with" : "without";
     if ((arm === "with") !== present) {
       const [rebuild] = await timed(async () => {
-        for (const index of indexes)
-          await sql.raw(present ? `DROP INDEX "${index.name}"` : index.definition).execute(db);
+        for (const statement of present ? parts.drop : parts.add) await sql.raw(statement).execute(db);
       });
       present = !present;
-      console.log(`  ${present ? "built" : "dropped"} ${indexes.map((i) => i.name).join(", ")} in ${ms(rebuild)} ms`);
+      console.log(
+        `  ${present ? "put back" : "took away"} the search's columns, indexes and trigger in ${ms(rebuild)} ms`,
+      );
     }
     const times: number[] = [];
     for (let i = 0; i < CREATES; i++) {
@@ -259,12 +335,13 @@ async function measureWrites(blog: Blog) {
       `  round ${round + 1} ${arm.padEnd(7)} mean ${ms(mean(times))} ms a create, pending-list merge ${ms(flush)} ms`,
     );
   }
+  if (!present) for (const statement of parts.add) await sql.raw(statement).execute(db);
   const [w, o] = [arms.with, arms.without];
   const ratio = mean(w.totals) / mean(o.totals);
   console.log(
-    `\ncreate (POST /api/blog/articles, ${(bytes / 1024).toFixed(1)} KB body), ${LARGE} articles, ${CREATES} a round:\n` +
-      `  median ${ms(median(w.creates))} ms with the indexes, ${ms(median(o.creates))} without: ${(median(w.creates) / median(o.creates)).toFixed(2)}\n` +
-      `  mean with the pending-list merge ${ms(mean(w.totals))} ms, without ${ms(mean(o.totals))}: ${ratio.toFixed(2)} ` +
+    `  ${(bytes / 1024).toFixed(1)} KB body, ${CREATES} a round: ` +
+      `median ${ms(median(w.creates))} ms with the search, ${ms(median(o.creates))} without: ${(median(w.creates) / median(o.creates)).toFixed(2)}; ` +
+      `mean with the pending-list merge ${ms(mean(w.totals))} ms, without ${ms(mean(o.totals))}: ${ratio.toFixed(2)} ` +
       `(target ≤ 1.10: ${ratio <= 1.1 ? "met" : "NOT met"})`,
   );
 }
@@ -300,7 +377,7 @@ async function main() {
       );
       await measureQueries(small, large);
       await measureScan(large);
-      await measureWrites(large);
+      for (const write of WRITES) await measureWrites(large, write);
       console.log(`load average at the end: ${load()}`);
     } finally {
       for (const blog of [small, large])

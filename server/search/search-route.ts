@@ -63,7 +63,7 @@ function typesOf(list: string | undefined): SearchType[] {
  * (SEARCH_RATE_LIMIT); answers `{ data: [{ type, id, title, url, snippet, rank }], next }`.
  */
 export function registerSearchRoute(app: FastifyInstance, config: Config) {
-  const search = new SiteSearch(app);
+  const search = new SiteSearch(app, config.searchCandidates);
   defineRoute(
     app,
     {
@@ -71,7 +71,7 @@ export function registerSearchRoute(app: FastifyInstance, config: Config) {
       url: "/api/search",
       tag: "search",
       summary:
-        "Search published articles, products and pages: `{ data: [{ type, id, title, url, snippet, rank }], next }`, best first; `snippet` is HTML with the matched words in <mark>; `next` is the `after` of the next page, null at the end",
+        "Search published articles, products and pages: `{ data: [{ type, id, title, url, snippet, rank }], next, suggestion? }`, best first; `snippet` is HTML with the matched words in <mark>; `next` is the `after` of the next page, null at the end; `suggestion` is the query as the typo fallback corrected it, when the results are its",
       query,
       access: "public",
       rateLimit: { max: config.searchRateLimit, timeWindow: 60_000 },
@@ -80,7 +80,6 @@ export function registerSearchRoute(app: FastifyInstance, config: Config) {
       const language = checkLanguage(input.language) ?? DEFAULT_LANGUAGE;
       return search.search(request.caller, {
         words: queryWords(input.q),
-        text: input.q.trim(),
         language,
         types: typesOf(input.types),
         limit: input.limit ? Number(input.limit) : LIMIT_DEFAULT,

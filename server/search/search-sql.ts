@@ -1,26 +1,24 @@
 import { sql, type RawBuilder } from "kysely";
-import { fieldTypeOf } from "../../engine/schema/field-types/index.js";
 import { DEFAULT_LANGUAGE } from "../../engine/schema/languages.js";
 import type { Field, Model } from "../../engine/schema/model.js";
 import { publishedTable } from "../../engine/schema/published-model.js";
 import { quote } from "../../engine/sql/identifiers.js";
-import { PAGES } from "./search-types.js";
 import {
   fieldText,
   richTextShown,
-  searchVector,
+  searchDocument,
   textSearchConfig,
   weightedFields,
 } from "../../engine/sql/search-vector.js";
 
 // The statements of the site search (docs/search.md), over the published copies visitors read.
-// The full-text condition is `searchVector(…) @@ query`: the very expression the index is built
-// on (engine/sql/search-vector.ts), so PostgreSQL reads the index rather than every row.
+// The full-text condition is `search_en @@ query`: the stored document the index is built on
+// (engine/sql/search-vector.ts), so PostgreSQL reads the index rather than every row, and a
+// match is ranked from the stored document rather than its texts parsed again.
 
-/** What one search reads: the query's words as tsquery text, the text as typed, the language. */
+/** What one search reads: the query's words as tsquery text, and the language. */
 export interface SearchTerms {
   tsquery: string;
-  text: string;
   language: string;
 }
 
@@ -65,12 +63,6 @@ const bodyText = (model: Model, language: string, alias: string, include = (f: F
       .join(", ") || "NULL"
   })`;
 
-/** The title expression the trigram index is built on (x-search), for the typo fallback. */
-const trigramTitle = (model: Model, language: string, alias: string) => {
-  const field = titleField(model);
-  return fieldTypeOf(field.kind).textIn!(`${quote(alias)}.${quote(field.name)}`, language);
-};
-
 const notHidden = (alias: string, hidden: ReadonlySet<string>) =>
   hidden.size === 0
     ? sql``
@@ -78,18 +70,53 @@ const notHidden = (alias: string, hidden: ReadonlySet<string>) =>
 
 const table = (model: Model) => sql.raw(quote(publishedTable(model)));
 
+/** Where the next page starts: after the last result of the order rank (best first), type, id. */
+export interface After {
+  rank: number;
+  type: string;
+  id: string;
+}
+
+/** The part of the answer one branch is asked for: its best `limit` rows after the cursor. */
+export interface PageWindow {
+  limit: number;
+  after?: After;
+  /**
+   * How many matching rows of the type are ranked (SEARCH_CANDIDATES). Ranking reads each match's
+   * text again (the index tells which rows match, not how well), so a word in most of 100,000
+   * articles would cost seconds; past this many matches the first ones the index yields are
+   * ranked, and a second word narrows the search to rows that all are (docs/search.md#limits).
+   */
+  candidates: number;
+}
+
+/**
+ * A branch's best rows of a window: `ranked` has the candidates with their "searchRank"; only
+ * the window's rows (at most `limit`) are read further, for their title and body texts.
+ */
+function bestOf(type: string, ranked: RawBuilder<unknown>, window: PageWindow): RawBuilder<unknown> {
+  const { after } = window;
+  const rank = (value: number) => sql`${value}::real`;
+  const afterCondition = after
+    ? sql`WHERE "r"."searchRank" < ${rank(after.rank)} OR ("r"."searchRank" = ${rank(after.rank)} AND (${type}::text > ${after.type} OR (${type}::text = ${after.type} AND "r"."id"::text > ${after.id})))`
+    : sql``;
+  return sql`SELECT * FROM (${ranked}) AS "r" ${afterCondition} ORDER BY "r"."searchRank" DESC, "r"."id"::text LIMIT ${window.limit}`;
+}
+
 /**
  * A record type's rows that match the words: ranked by ts_rank_cd over the weighted document (an
  * A field counts five times a C field), `key` its slug.
  */
-export function wordsBranch(branch: Branch, terms: SearchTerms): RawBuilder<unknown> {
+export function wordsBranch(branch: Branch, terms: SearchTerms, window: PageWindow): RawBuilder<unknown> {
   const { model, language } = { model: branch.model, language: terms.language };
-  const vector = sql.raw(searchVector(model, language, "t")!);
   const query = tsqueryOf(terms);
+  const candidates = sql`SELECT "m".* FROM ${table(model)} AS "m"
+    WHERE ${sql.raw(searchDocument(model, language, "m"))} @@ ${query} ${notHidden("m", branch.hidden)} LIMIT ${window.candidates}`;
+  const ranked = sql`SELECT "c".*, ts_rank_cd(${sql.raw(searchDocument(model, language, "c"))}, ${query}) AS "searchRank"
+    FROM (${candidates}) AS "c"`;
   return sql`SELECT ${branch.type}::text AS "type", "t"."id"::text AS "id", ${sql.raw(titleText(model, language, "t"))} AS "title",
-    "t"."slug"::text AS "key", ts_rank_cd(${vector}, ${query}) AS "rank", ${sql.raw(bodyText(model, language, "t"))} AS "body"
-    FROM ${table(model)} AS "t"
-    WHERE ${vector} @@ ${query} ${notHidden("t", branch.hidden)}`;
+    "t"."slug"::text AS "key", "t"."searchRank" AS "rank", ${sql.raw(bodyText(model, language, "t"))} AS "body"
+    FROM (${bestOf(branch.type, ranked, window)}) AS "t"`;
 }
 
 /** The models a page's blocks are read through, as the page renderer reads them. */
@@ -108,75 +135,65 @@ export interface BlockModels {
  * widgets): the matching blocks are found through their own index, grouped by page, in the same
  * statement. Template pages (`/blog/articles/[blog.articles.slug]`) are no address of their own.
  */
-export function pagesWordsBranch(branch: Branch, blocks: BlockModels, terms: SearchTerms): RawBuilder<unknown> {
+export function pagesWordsBranch(
+  branch: Branch,
+  blocks: BlockModels,
+  terms: SearchTerms,
+  window: PageWindow,
+): RawBuilder<unknown> {
   const { model } = branch;
   const { language } = terms;
-  const pageVector = sql.raw(searchVector(model, language, "p")!);
-  const blockVector = sql.raw(searchVector(blocks.widgets, language, "w")!);
   const query = tsqueryOf(terms);
+  const matchingWidgets = sql`SELECT "m".* FROM ${table(blocks.widgets)} AS "m"
+    WHERE ${sql.raw(searchDocument(blocks.widgets, language, "m"))} @@ ${query} ${notHidden("m", blocks.hiddenWidgets)}
+    LIMIT ${window.candidates}`;
   const blockText = sql.raw(bodyText(blocks.widgets, language, "w", () => true));
-  const matchingBlocks = sql`SELECT "pw"."pageId" AS "pageId", max(ts_rank_cd(${blockVector}, ${query})) AS "rank",
+  const matchingBlocks = sql`SELECT "pw"."pageId" AS "pageId", max(ts_rank_cd(${sql.raw(searchDocument(blocks.widgets, language, "w"))}, ${query})) AS "rank",
       string_agg(${blockText}, ' — ' ORDER BY "pw"."orderIndex", "pw"."id") AS "text"
-    FROM ${table(blocks.widgets)} AS "w"
+    FROM (${matchingWidgets}) AS "w"
     JOIN ${table(blocks.externalWidgets)} AS "x" ON "x"."externalWidgetId" = "w"."id" AND "x"."externalModule" = 'website-builder'
     JOIN ${table(blocks.hostWidgets)} AS "hw" ON "hw"."id" = "x"."widgetId"
     JOIN ${table(blocks.pagesToWidgets)} AS "pw" ON "pw"."widgetId" = "hw"."id"
-    WHERE ${blockVector} @@ ${query} ${notHidden("w", blocks.hiddenWidgets)}
     GROUP BY "pw"."pageId"`;
-  return sql`SELECT ${branch.type}::text AS "type", "p"."id"::text AS "id", ${sql.raw(titleText(model, language, "p"))} AS "title",
-    "p"."url"::text AS "key", ts_rank_cd(${pageVector}, ${query}) + coalesce("b"."rank", 0) AS "rank",
-    concat_ws(' — ', ${sql.raw(bodyText(model, language, "p"))}, "b"."text") AS "body"
-    FROM ${table(model)} AS "p" LEFT JOIN (${matchingBlocks}) AS "b" ON "b"."pageId" = "p"."id"
-    WHERE (${pageVector} @@ ${query} OR "b"."pageId" IS NOT NULL) AND strpos("p"."url", '[') = 0 ${notHidden("p", branch.hidden)}`;
-}
-
-/**
- * The typo fallback, for a query whose words match nothing: titles in the language that look like
- * the text (pg_trgm: similar as a whole, `%`, or like a part of the title, `<%`), through the
- * title's trigram index, ranked by how similar.
- */
-export function typoBranch(branch: Branch, terms: SearchTerms): RawBuilder<unknown> {
-  const { model } = branch;
-  const { language, text } = terms;
-  const title = sql.raw(trigramTitle(model, language, "t"));
-  const pages = branch.type === PAGES;
-  const key = sql.raw(pages ? `"t"."url"::text` : `"t"."slug"::text`);
-  const noTemplates = pages ? sql`AND strpos("t"."url", '[') = 0` : sql``;
+  const pageVector = (alias: string) => sql.raw(searchDocument(model, language, alias));
+  const candidates = sql`SELECT "m".*, "b"."rank" AS "blockRank", "b"."text" AS "blockText"
+    FROM ${table(model)} AS "m" LEFT JOIN (${matchingBlocks}) AS "b" ON "b"."pageId" = "m"."id"
+    WHERE (${pageVector("m")} @@ ${query} OR "b"."pageId" IS NOT NULL) AND strpos("m"."url", '[') = 0 ${notHidden("m", branch.hidden)}
+    LIMIT ${window.candidates}`;
+  const ranked = sql`SELECT "c".*, ts_rank_cd(${pageVector("c")}, ${query}) + coalesce("c"."blockRank", 0) AS "searchRank"
+    FROM (${candidates}) AS "c"`;
   return sql`SELECT ${branch.type}::text AS "type", "t"."id"::text AS "id", ${sql.raw(titleText(model, language, "t"))} AS "title",
-    ${key} AS "key", greatest(similarity(${title}, ${text}::text), word_similarity(${text}::text, ${title})) AS "rank",
-    ${sql.raw(bodyText(model, language, "t"))} AS "body"
-    FROM ${table(model)} AS "t"
-    WHERE (${title} % ${text}::text OR ${text}::text <% ${title}) ${noTemplates} ${notHidden("t", branch.hidden)}`;
-}
-
-/** Where the next page starts: after the last result of the order rank (best first), type, id. */
-export interface After {
-  rank: number;
-  type: string;
-  id: string;
+    "t"."url"::text AS "key", "t"."searchRank" AS "rank",
+    concat_ws(' — ', ${sql.raw(bodyText(model, language, "t"))}, "t"."blockText") AS "body"
+    FROM (${bestOf(branch.type, ranked, window)}) AS "t"`;
 }
 
 /**
- * One page of results of the branches, best first, with their snippets: `ts_headline` over the
- * escaped texts, the matched words in <mark>, made for the page's rows only.
+ * The nearest known word of each query word, in order (the typo fallback): the most similar word
+ * of the search's titles in the language (search_words, kept by a trigger on each published
+ * table; pg_trgm's `%`, similarity 0.3 or more, through its trigram index), else the word itself.
+ * A word the titles have is its own nearest.
  */
-export function resultsPage(
-  branches: RawBuilder<unknown>[],
-  terms: SearchTerms,
-  limit: number,
-  after?: After,
-): RawBuilder<unknown> {
+export function nearestWords(words: readonly string[], language: string): RawBuilder<{ word: string }> {
+  return sql<{ word: string }>`SELECT coalesce((SELECT "w"."word" FROM "search_words" AS "w"
+      WHERE "w"."language" = ${language} AND "w"."word" % "q"."word"
+      ORDER BY similarity("w"."word", "q"."word") DESC, "w"."word" LIMIT 1), "q"."word") AS "word"
+    FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) WITH ORDINALITY AS "q"("word", "i")
+    ORDER BY "q"."i"`;
+}
+
+/**
+ * One page of results of the branches (each already its best rows after the cursor), best first,
+ * with their snippets: `ts_headline` over the escaped texts, the matched words in <mark>, made for
+ * the page's rows only.
+ */
+export function resultsPage(branches: RawBuilder<unknown>[], terms: SearchTerms, limit: number): RawBuilder<unknown> {
   const union = sql.join(branches, sql` UNION ALL `);
-  const rank = (value: number) => sql`${value}::real`;
-  const afterCondition = after
-    ? sql`WHERE "r"."rank" < ${rank(after.rank)} OR ("r"."rank" = ${rank(after.rank)} AND ("r"."type" > ${after.type} OR ("r"."type" = ${after.type} AND "r"."id" > ${after.id})))`
-    : sql``;
   const config = regconfig(terms.language);
   const query = tsqueryOf(terms);
   return sql`SELECT "page"."type", "page"."id", "page"."title", "page"."key", "page"."rank",
       ts_headline(${config}, ${escaped(sql`"page"."title"`)}, ${query}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS "titleSnippet",
       ts_headline(${config}, ${escaped(sql`"page"."body"`)}, ${query}, 'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') AS "bodySnippet"
-    FROM (SELECT * FROM (${union}) AS "r" ${afterCondition}
-      ORDER BY "r"."rank" DESC, "r"."type", "r"."id" LIMIT ${limit}) AS "page"
+    FROM (SELECT * FROM (${union}) AS "r" ORDER BY "r"."rank" DESC, "r"."type", "r"."id" LIMIT ${limit}) AS "page"
     ORDER BY "page"."rank" DESC, "page"."type", "page"."id"`;
 }

@@ -2,7 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { withLanguage } from "../../common/i18n/languages.js";
 import type { SearchHit } from "../../common/site/site-search.js";
 import type { Caller } from "../modules/rbac/index.js";
-import { type Branch, pagesWordsBranch, resultsPage, type SearchTerms, typoBranch, wordsBranch } from "./search-sql.js";
+import {
+  type Branch,
+  nearestWords,
+  pagesWordsBranch,
+  resultsPage,
+  type SearchTerms,
+  wordsBranch,
+} from "./search-sql.js";
 import { PAGES, type SearchType } from "./search-types.js";
 import { encodeCursor, type SearchCursor, tsqueryText } from "./search-words.js";
 
@@ -13,11 +20,12 @@ export interface SearchAnswer {
   data: SearchHit[];
   /** The cursor of the next page (`after`), null at the end. */
   next: string | null;
+  /** The query as the typo fallback corrected it, when the results are for it (nothing was found for the words as typed). */
+  suggestion?: string;
 }
 
 export interface SearchRequest {
   words: string[];
-  text: string;
   language: string;
   types: readonly SearchType[];
   limit: number;
@@ -39,23 +47,32 @@ const MARK = "<mark>";
 /**
  * The visitors' search (GET /api/search): published copies only (drafts are never found), of the
  * types the caller may read, without the rows members-only hides from it; one statement a page
- * (a union of one branch per type), and one more for the typo fallback when the words match nothing.
+ * (a union of one branch per type). When the words as typed find nothing, the typo fallback
+ * searches again with each word's nearest known word (nearestWords), and says so (`suggestion`).
  */
 export class SiteSearch {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    /** How many matching records of each type are ranked (SEARCH_CANDIDATES, PageWindow). */
+    private readonly candidates: number,
+  ) {}
 
   async search(caller: Caller, request: SearchRequest): Promise<SearchAnswer> {
     if (request.words.length === 0) return { data: [], next: null };
     const readable = await this.readableTypes(caller, request.types);
     if (readable.length === 0) return { data: [], next: null };
     const branches = await Promise.all(readable.map((type) => this.branchOf(caller, type)));
-    const terms: SearchTerms = { tsquery: tsqueryText(request.words), text: request.text, language: request.language };
     let mode = request.after?.mode ?? "words";
-    let rows = await this.page(mode, branches, caller, terms, request);
-    // A query whose words match nothing is read as a typo: titles that look like it.
+    // A later page of corrected results is searched with the same correction as the first.
+    let words = mode === "typo" ? await this.nearest(request) : request.words;
+    let rows = await this.page(branches, caller, words, request);
+    // Words that find nothing are read as a typo: each word's nearest word of the titles.
     if (rows.length === 0 && mode === "words" && !request.after) {
-      mode = "typo";
-      rows = await this.page(mode, branches, caller, terms, request);
+      const nearest = await this.nearest(request);
+      if (nearest.some((word, i) => word !== request.words[i])) {
+        const corrected = await this.page(branches, caller, nearest, request);
+        if (corrected.length > 0) [mode, words, rows] = ["typo", nearest, corrected];
+      }
     }
     const more = rows.length > request.limit;
     const shown = rows.slice(0, request.limit);
@@ -63,28 +80,37 @@ export class SiteSearch {
     return {
       data: shown.map((row) => this.hitOf(row, request)),
       next: more && last ? encodeCursor({ mode, rank: Number(last.rank), type: last.type, id: last.id }) : null,
+      ...(mode === "typo" ? { suggestion: words.join(" ") } : {}),
     };
   }
 
+  private async nearest(request: SearchRequest): Promise<string[]> {
+    const { rows } = await nearestWords(request.words, request.language).execute(this.app.database.db);
+    return rows.map((row) => row.word);
+  }
+
   private async page(
-    mode: SearchCursor["mode"],
     branches: Branch[],
     caller: Caller,
-    terms: SearchTerms,
+    words: readonly string[],
     request: SearchRequest,
   ): Promise<Row[]> {
-    const parts =
-      mode === "typo"
-        ? branches.map((branch) => typoBranch(branch, terms))
-        : await Promise.all(
-            branches.map(async (branch) =>
-              branch.type === PAGES
-                ? pagesWordsBranch(branch, await this.blockModels(caller), terms)
-                : wordsBranch(branch, terms),
-            ),
-          );
-    const statement = resultsPage(parts, terms, request.limit + 1, request.after);
-    const { rows } = await statement.execute(this.app.database.db);
+    const terms: SearchTerms = { tsquery: tsqueryText(words), language: request.language };
+    // Each branch answers its best rows after the cursor, one more than the page to tell whether a
+    // next page exists; only those are read for their texts and snippets.
+    const window = {
+      limit: request.limit + 1,
+      candidates: this.candidates,
+      ...(request.after ? { after: request.after } : {}),
+    };
+    const parts = await Promise.all(
+      branches.map(async (branch) =>
+        branch.type === PAGES
+          ? pagesWordsBranch(branch, await this.blockModels(caller), terms, window)
+          : wordsBranch(branch, terms, window),
+      ),
+    );
+    const { rows } = await resultsPage(parts, terms, window.limit).execute(this.app.database.db);
     return rows as Row[];
   }
 

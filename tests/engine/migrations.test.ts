@@ -133,6 +133,44 @@ describe(`migrations on ${testDialect}`, () => {
     ]);
   });
 
+  it("adds a searched model's stored document with its rows' words, and makes it again when a weight changes", async () => {
+    const searched = (weight: string) =>
+      entity("shop/things", {
+        colour: { $ref: "../_defs/language-map", "x-search": weight },
+        label: { $ref: "../_defs/text-or-language-map", default: "Thing" },
+      });
+    const documentOf = async (slug: string) =>
+      (
+        await sql<{
+          document: string;
+        }>`SELECT "search_en"::text AS document FROM "shop_things" WHERE slug = ${slug}`.execute(t.database.db)
+      ).rows[0]!.document;
+    const indexes = async () =>
+      (
+        await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes
+          WHERE schemaname = current_schema() AND tablename = 'shop_things' AND indexname LIKE '%fts'`.execute(
+          t.database.db,
+        )
+      ).rows.map((r) => r.name);
+    project.write("shop/things.json", searched("A"));
+    const seventh = await generate(project, "search colour");
+    expect(seventh.changes.map((c) => c.sql).join("\n")).toMatch(/ADD COLUMN "search_en" tsvector GENERATED ALWAYS AS/);
+    expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0007_search_colour"]);
+    // The rows written before the migration have their words, and so does the next write.
+    expect(await documentOf("b")).toBe("'blue':1A");
+    await sql`UPDATE "shop_things" SET colour = '{"en":"Green tea"}'::jsonb WHERE slug = 'a'`.execute(t.database.db);
+    expect(await documentOf("a")).toBe("'green':1A 'tea':2A");
+    expect(await indexes()).toEqual(["shop_things_search_en_fts", "shop_things_search_ru_fts"]);
+
+    project.write("shop/things.json", searched("B"));
+    const eighth = await generate(project, "colour weighs less");
+    expect(eighth.changes.some((c) => c.destructive)).toBe(false);
+    expect(await migrate(t.database.db, project.migrationsDir)).toEqual(["0008_colour_weighs_less"]);
+    expect(await documentOf("b")).toBe("'blue':1B");
+    expect(await indexes()).toEqual(["shop_things_search_en_fts", "shop_things_search_ru_fts"]);
+    expect(await checkGenerated(project)).toEqual([]);
+  });
+
   it("refuses to run when an applied migration was edited", async () => {
     const file = join(project.migrationsDir, "0001_initial.sql");
     const original = readFileSync(file, "utf8");

@@ -34,7 +34,7 @@ function dbMove(env: Record<string, string>): Promise<{ code: number | null; out
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code, output })));
 }
 
-/** Every table's rows as PostgreSQL prints them (UTC), in primary-key order. */
+/** Every table's rows as PostgreSQL prints them (UTC), in the order of their text (search_words has no id). */
 async function everyRow(db: Kysely<any>): Promise<Record<string, unknown[]>> {
   return db.transaction().execute(async (trx) => {
     await sql`SET LOCAL TimeZone TO 'UTC'`.execute(trx);
@@ -47,7 +47,7 @@ async function everyRow(db: Kysely<any>): Promise<Record<string, unknown[]>> {
     for (const { name } of tables) {
       const { rows } = await sql<{
         rows: string;
-      }>`SELECT coalesce(json_agg(t ORDER BY t.id)::text, '[]') AS rows FROM ${sql.table(name)} t`.execute(trx);
+      }>`SELECT coalesce(json_agg(t ORDER BY t::text)::text, '[]') AS rows FROM ${sql.table(name)} t`.execute(trx);
       all[name] = JSON.parse(rows[0]!.rows);
     }
     return all;

@@ -28,7 +28,9 @@ const LANGUAGES = [
     lamp: { title: "Quokka lamp", body: "A lamp shaped like a quokka" },
     stemmed: "lamps",
     typed: "quok",
-    typo: { query: "ceramc mug", title: "Ceramic mug" },
+    typo: { query: "ceramc mug", corrected: "ceramic mug", title: "Ceramic mug" },
+    // A word of a title published during the test, misspelt.
+    newWord: { title: "Quetzal feather pen", misspelt: "quetzel", corrected: "quetzal" },
     weighted: { word: "zephyr", title: "Zephyr scarf", body: "Light as a zephyr" },
     block: { text: "Xylophone workshop on Sundays", query: "xylophones" },
     edited: "wombat",
@@ -39,7 +41,8 @@ const LANGUAGES = [
     lamp: { title: "Лампа квокка", body: "Лампа в виде квокки" },
     stemmed: "лампы",
     typed: "квок",
-    typo: { query: "керамичская кружка", title: "Керамическая кружка" },
+    typo: { query: "керамичская кружка", corrected: "керамическая кружка", title: "Керамическая кружка" },
+    newWord: { title: "Перо кетцаля", misspelt: "кецаля", corrected: "кетцаля" },
     weighted: { word: "зефир", title: "Шарф зефир", body: "Лёгкий, как зефир" },
     block: { text: "Мастерская ксилофонов по воскресеньям", query: "ксилофон" },
     edited: "вомбат",
@@ -50,7 +53,7 @@ describe(`GET /api/search on ${testDialect}`, () => {
   let t: TestApp;
   const search = async (query: Record<string, string>) => {
     const answer = await t.request({ method: "GET", url: `/api/search?${new URLSearchParams(query)}`, key: null });
-    return answer as { status: number; body: { data: Hit[]; next: string | null } };
+    return answer as { status: number; body: { data: Hit[]; next: string | null; suggestion?: string } };
   };
   const found = async (query: Record<string, string>) => {
     const answer = await search(query);
@@ -91,9 +94,25 @@ describe(`GET /api/search on ${testDialect}`, () => {
       }
     });
 
-    it("falls back to titles that look like a mistyped query", async () => {
-      const hits = await found({ q: l.typo.query, language: l.language });
-      expect(hits[0]).toMatchObject({ title: l.typo.title, url: `${l.prefix}/ecommerce/products/ceramic-mug` });
+    it("searches a mistyped query as its nearest title words, and says so", async () => {
+      const answer = await search({ q: l.typo.query, language: l.language });
+      expect(answer.status).toBe(200);
+      expect(answer.body.suggestion).toBe(l.typo.corrected);
+      expect(answer.body.data[0]).toMatchObject({
+        title: l.typo.title,
+        url: `${l.prefix}/ecommerce/products/ceramic-mug`,
+      });
+      expect(answer.body.data[0]!.snippet).toContain("<mark>");
+      // A query that finds something as typed is not corrected.
+      expect((await search({ q: l.typo.title, language: l.language })).body.suggestion).toBeUndefined();
+    });
+
+    it("knows a just-published title's words at the very next search", async () => {
+      expect((await search({ q: l.newWord.misspelt, language: l.language })).body.data).toEqual([]);
+      await product({ slug: `quetzal-${l.language}`, title: { [l.language]: l.newWord.title } });
+      const answer = await search({ q: l.newWord.misspelt, language: l.language });
+      expect(answer.body.suggestion).toBe(l.newWord.corrected);
+      expect(answer.body.data.map((h) => h.url)).toEqual([`${l.prefix}/ecommerce/products/quetzal-${l.language}`]);
     });
 
     it("ranks a title match above a body match", async () => {
@@ -177,7 +196,8 @@ describe(`GET /api/search on ${testDialect}`, () => {
       const model = t.app.registry.get("ecommerce/products");
       const branch = wordsBranch(
         { type: "ecommerce.products", model, hidden: new Set() },
-        { tsquery: "'mug':*", text: "mug", language },
+        { tsquery: "'mug':*", language },
+        { limit: 21, candidates: 1000 },
       );
       const plan = await t.database.db.transaction().execute(async (trx) => {
         // With sequential scans priced out, any index that fits the condition is taken.
@@ -251,5 +271,36 @@ describe(`GET /api/search's rate limit, on ${testDialect}`, () => {
     for (let i = 0; i < 3; i++)
       statuses.push((await t.request({ method: "GET", url: "/api/search?q=mug", key: null })).status);
     expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
+describe(`GET /api/search with SEARCH_CANDIDATES, on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ searchCandidates: 3 });
+    for (let i = 0; i < 5; i++)
+      await createRecord(t, "/api/ecommerce/products", { slug: `okapi-${i}`, title: { en: `Okapi ${i}` } });
+  });
+  afterAll(() => t?.close());
+
+  const pages = async (limit: number) => {
+    const sizes: number[] = [];
+    let after: string | null = null;
+    do {
+      const query = new URLSearchParams({ q: "okapi", types: "ecommerce.products", limit: String(limit) });
+      if (after) query.set("after", after);
+      const answer = await t.request({ method: "GET", url: `/api/search?${query}`, key: null });
+      expect(answer.status).toBe(200);
+      sizes.push(answer.body.data.length);
+      after = answer.body.next;
+    } while (after && sizes.length < 5);
+    return sizes;
+  };
+
+  it.each([
+    ["one page", 10, [3]],
+    ["pages of two", 2, [2, 1]],
+  ])("ranks only that many matches of a type, in %s", async (_case, limit, sizes) => {
+    expect(await pages(limit)).toEqual(sizes);
   });
 });

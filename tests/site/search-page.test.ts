@@ -56,9 +56,10 @@ describe(`the search results page (${testDialect})`, () => {
     expect((await get("/search")).body).toContain("Type a word to search");
   });
 
-  it("a misspelt query: Nothing found, and the titles the API's typo fallback found as the closest matches", async () => {
+  it("a misspelt query: Nothing found, the API's spelling as a link, and what it finds as the closest matches", async () => {
     const answer = await get("/search?q=ceramc");
     expect(answer.body).toContain("Nothing found for “ceramc”.");
+    expect(answer.body.replaceAll("<!-- -->", "")).toContain('Did you mean <a href="/search?q=ceramic">ceramic</a>?');
     expect(answer.body).toMatch(/<h2>Closest matches<\/h2><ul>[\s\S]*href="\/ecommerce\/products\/ceramic-mug"/);
   });
 

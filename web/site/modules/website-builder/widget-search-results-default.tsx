@@ -40,8 +40,10 @@ export function WidgetSearchResultsDefault({ record }: VariantProps) {
   const groups = kinds
     .map((kind) => ({ kind, hits: search.hits.filter((hit) => hit.type === kind) }))
     .filter((group) => group.hits.length > 0);
-  // The API's typo fallback: titles that look like the query, none with a matched word marked.
-  const closestOnly = search.hits.length > 0 && search.hits.every((hit) => !hasMarks(hit.snippet));
+  // The API's typo fallback: results for the query as it corrected it (its `suggestion`), or
+  // (a client of an older API) titles that look like the query, none with a matched word marked.
+  const closestOnly =
+    search.hits.length > 0 && (Boolean(search.suggestion) || search.hits.every((hit) => !hasMarks(hit.snippet)));
   const searchLink = (query: string, after?: string | null) => `${action}${searchQueryString(query, after)}`;
 
   return (
