@@ -16,8 +16,9 @@ import {
 // (engine/sql/search-vector.ts), so PostgreSQL reads the index rather than every row, and a
 // match is ranked from the stored document rather than its texts parsed again.
 
-/** What one search reads: the query's words as tsquery text, and the language. */
+/** What one search reads: the query's words, as tsquery text too, and the language. */
 export interface SearchTerms {
+  words: readonly string[];
   tsquery: string;
   language: string;
 }
@@ -28,6 +29,8 @@ export interface Branch {
   model: Model;
   /** Rows of the model a caller may not see (members-only), never found. */
   hidden: ReadonlySet<string>;
+  /** Whether its candidates are read in table order, the words being common in it (common-words.ts); else by the index. */
+  readInOrder?: boolean;
 }
 
 const regconfig = (language: string) => sql.raw(`'${textSearchConfig(language)}'::regconfig`);
@@ -110,8 +113,13 @@ function bestOf(type: string, ranked: RawBuilder<unknown>, window: PageWindow): 
 export function wordsBranch(branch: Branch, terms: SearchTerms, window: PageWindow): RawBuilder<unknown> {
   const { model, language } = { model: branch.model, language: terms.language };
   const query = tsqueryOf(terms);
-  const candidates = sql`SELECT "m".* FROM ${table(model)} AS "m"
-    WHERE ${sql.raw(searchDocument(model, language, "m"))} @@ ${query} ${notHidden("m", branch.hidden)} LIMIT ${window.candidates}`;
+  const document = sql.raw(searchDocument(model, language, "m"));
+  const hidden = notHidden("m", branch.hidden);
+  // Words common enough (CommonWords.readInOrder): the table in order, through an expression
+  // the index is not on; else the index.
+  const candidates = branch.readInOrder
+    ? sql`SELECT "m".* FROM ${table(model)} AS "m" WHERE coalesce(${document}, ''::tsvector) @@ ${query} ${hidden} LIMIT ${window.candidates}`
+    : sql`SELECT "m".* FROM ${table(model)} AS "m" WHERE ${document} @@ ${query} ${hidden} LIMIT ${window.candidates}`;
   const ranked = sql`SELECT "c".*, ts_rank_cd(${sql.raw(searchDocument(model, language, "c"))}, ${query}) AS "searchRank"
     FROM (${candidates}) AS "c"`;
   return sql`SELECT ${branch.type}::text AS "type", "t"."id"::text AS "id", ${sql.raw(titleText(model, language, "t"))} AS "title",
@@ -182,6 +190,10 @@ export function nearestWords(words: readonly string[], language: string): RawBui
     ORDER BY "q"."i"`;
 }
 
+/** How much of a result's text its snippet is cut from, and how much of it before the first word found. */
+const SNIPPET_WINDOW = 600;
+const SNIPPET_BEFORE = 150;
+
 /**
  * One page of results of the branches (each already its best rows after the cursor), best first,
  * with their snippets: `ts_headline` over the escaped texts, the matched words in <mark>, made for
@@ -191,9 +203,18 @@ export function resultsPage(branches: RawBuilder<unknown>[], terms: SearchTerms,
   const union = sql.join(branches, sql` UNION ALL `);
   const config = regconfig(terms.language);
   const query = tsqueryOf(terms);
+  // ts_headline parses all the text it is given, so it is given the part around the first word
+  // found (SNIPPET_WINDOW characters, SNIPPET_BEFORE of them before it): where a word's lexeme
+  // is written in the text (a stem begins the words it stems from), else the text's start.
+  const lexemes = sql`tsvector_to_array(to_tsvector(${config}, ${terms.words.join(" ")}::text))`;
+  const found = sql`(SELECT min(nullif(strpos(lower("page"."body"), "l"), 0)) FROM unnest(${lexemes}) AS "l")`;
+  const start = sql`greatest(1, coalesce(${found}, 1) - ${SNIPPET_BEFORE})`;
+  // A cut word at either end of the part is left out.
+  const part = sql`CASE WHEN char_length("page"."body") <= ${SNIPPET_WINDOW} THEN "page"."body"
+    ELSE regexp_replace(regexp_replace(substr("page"."body", ${start}, ${SNIPPET_WINDOW}), CASE WHEN ${start} > 1 THEN '^\S*\s+' ELSE '^' END, ''), '\s+\S*$', '') END`;
   return sql`SELECT "page"."type", "page"."id", "page"."title", "page"."key", "page"."rank",
       ts_headline(${config}, ${escaped(sql`"page"."title"`)}, ${query}, 'HighlightAll=true, StartSel=<mark>, StopSel=</mark>') AS "titleSnippet",
-      ts_headline(${config}, ${escaped(sql`"page"."body"`)}, ${query}, 'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') AS "bodySnippet"
+      ts_headline(${config}, ${escaped(part)}, ${query}, 'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') AS "bodySnippet"
     FROM (SELECT * FROM (${union}) AS "r" ORDER BY "r"."rank" DESC, "r"."type", "r"."id" LIMIT ${limit}) AS "page"
     ORDER BY "page"."rank" DESC, "page"."type", "page"."id"`;
 }

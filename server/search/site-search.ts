@@ -10,6 +10,7 @@ import {
   type SearchTerms,
   wordsBranch,
 } from "./search-sql.js";
+import { CommonWords } from "./common-words.js";
 import { PAGES, type SearchType } from "./search-types.js";
 import { encodeCursor, type SearchCursor, tsqueryText } from "./search-words.js";
 
@@ -51,11 +52,15 @@ const MARK = "<mark>";
  * searches again with each word's nearest known word (nearestWords), and says so (`suggestion`).
  */
 export class SiteSearch {
+  private readonly commonWords: CommonWords;
+
   constructor(
     private readonly app: FastifyInstance,
     /** How many matching records of each type are ranked (SEARCH_CANDIDATES, PageWindow). */
     private readonly candidates: number,
-  ) {}
+  ) {
+    this.commonWords = new CommonWords(app.database.db);
+  }
 
   async search(caller: Caller, request: SearchRequest): Promise<SearchAnswer> {
     if (request.words.length === 0) return { data: [], next: null };
@@ -95,7 +100,13 @@ export class SiteSearch {
     words: readonly string[],
     request: SearchRequest,
   ): Promise<Row[]> {
-    const terms: SearchTerms = { tsquery: tsqueryText(words), language: request.language };
+    const terms: SearchTerms = { words, tsquery: tsqueryText(words), language: request.language };
+    const inOrder = await this.commonWords.readInOrder(
+      branches.map((branch) => branch.model),
+      words,
+      request.language,
+      this.candidates,
+    );
     // Each branch answers its best rows after the cursor, one more than the page to tell whether a
     // next page exists; only those are read for their texts and snippets.
     const window = {
@@ -104,10 +115,10 @@ export class SiteSearch {
       ...(request.after ? { after: request.after } : {}),
     };
     const parts = await Promise.all(
-      branches.map(async (branch) =>
+      branches.map(async (branch, i) =>
         branch.type === PAGES
           ? pagesWordsBranch(branch, await this.blockModels(caller), terms, window)
-          : wordsBranch(branch, terms, window),
+          : wordsBranch({ ...branch, readInOrder: inOrder[i]! }, terms, window),
       ),
     );
     const { rows } = await resultsPage(parts, terms, window.limit).execute(this.app.database.db);

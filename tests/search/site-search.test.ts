@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchIndexName } from "../../engine/sql/search-vector.js";
+import { CommonWords } from "../../server/search/common-words.js";
 import { wordsBranch } from "../../server/search/search-sql.js";
 import { createRecord, createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
@@ -196,7 +197,7 @@ describe(`GET /api/search on ${testDialect}`, () => {
       const model = t.app.registry.get("ecommerce/products");
       const branch = wordsBranch(
         { type: "ecommerce.products", model, hidden: new Set() },
-        { tsquery: "'mug':*", language },
+        { words: ["mug"], tsquery: "'mug':*", language },
         { limit: 21, candidates: 1000 },
       );
       const plan = await t.database.db.transaction().execute(async (trx) => {
@@ -302,5 +303,61 @@ describe(`GET /api/search with SEARCH_CANDIDATES, on ${testDialect}`, () => {
     ["pages of two", 2, [2, 1]],
   ])("ranks only that many matches of a type, in %s", async (_case, limit, sizes) => {
     expect(await pages(limit)).toEqual(sizes);
+  });
+
+  it.each([
+    // In every product: reading the table in order finds three at its start.
+    ["a word in every product", "okapi", "in order"],
+    // In one: the index finds it.
+    ["a word in one product", "gerenuk", "by the index"],
+  ])("with the table's statistics, finds %s (%s) %s", async (_case, word, way) => {
+    if (!(await t.request({ method: "GET", url: "/api/search?q=gerenuk", key: null })).body.data.length) {
+      for (let i = 5; i < 80; i++)
+        await createRecord(t, "/api/ecommerce/products", { slug: `okapi-${i}`, title: { en: `Okapi ${i}` } });
+      await createRecord(t, "/api/ecommerce/products", { slug: "gerenuk", title: { en: "Okapi and gerenuk" } });
+      await sql`ANALYZE ecommerce_products__published`.execute(t.database.db);
+    }
+    const model = t.app.registry.get("ecommerce/products");
+    const [readInOrder] = await new CommonWords(t.database.db).readInOrder([model], [word], "en", 3);
+    expect(readInOrder).toBe(way === "in order");
+    const branch = wordsBranch(
+      { type: "ecommerce.products", model, hidden: new Set(), readInOrder: readInOrder! },
+      { words: [word], tsquery: `'${word}':*`, language: "en" },
+      { limit: 2, candidates: 3 },
+    );
+    const plan = await t.database.db.transaction().execute(async (trx) => {
+      // So small a table is read in order whatever the way: here the index is its only other way.
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const explained = await sql<{ "QUERY PLAN": string }>`EXPLAIN (ANALYZE, COSTS off) ${branch}`.execute(trx);
+      return explained.rows.map((r) => r["QUERY PLAN"]);
+    });
+    const ran = (node: RegExp) => plan.some((line) => node.test(line) && !line.includes("never executed"));
+    const inOrder = ran(/Seq Scan on ecommerce_products__published/);
+    const byIndex = ran(/Bitmap Index Scan on ecommerce_products__published_search_en_fts/);
+    expect({ inOrder, byIndex }).toEqual({ inOrder: way === "in order", byIndex: way === "by the index" });
+    expect(
+      (await t.request({ method: "GET", url: `/api/search?q=${word}`, key: null })).body.data.length,
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe(`GET /api/search's snippets, on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it("marks a word found far into a long text", async () => {
+    const filler = "Plain words about clay and the kiln fill this paragraph again. ".repeat(80);
+    await createRecord(t, "/api/ecommerce/products", {
+      slug: "long-text",
+      title: { en: "Long text" },
+      description: { en: doc(`${filler}Only here a pangolin appears. ${filler}`) },
+    });
+    const answer = await t.request({ method: "GET", url: "/api/search?q=pangolin", key: null });
+    const snippet: string = answer.body.data[0].snippet;
+    expect(snippet).toContain("<mark>pangolin</mark>");
+    expect(snippet.length).toBeLessThan(600);
   });
 });

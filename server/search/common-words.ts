@@ -1,0 +1,112 @@
+import { sql, type Kysely } from "kysely";
+import { INDEXED_LANGUAGES } from "../../engine/schema/languages.js";
+import type { Model } from "../../engine/schema/model.js";
+import { publishedTable } from "../../engine/schema/published-model.js";
+import { searchColumn, textSearchConfig } from "../../engine/sql/search-vector.js";
+
+// A GIN index answers a word with every row that has it: for a word in 85% of 100,000 articles
+// it lists 85,000 rows before the first is read, though the search ranks only its candidates
+// (SEARCH_CANDIDATES). Reading the table in order finds that many matches after about
+// candidates / frequency rows and stops. PostgreSQL's planner would choose so by itself if its
+// estimate of a prefix query's rows were right; it is not, so the search decides, from the same
+// statistics the planner keeps (pg_stats: the stored document's most common lexemes and their
+// frequencies, refreshed by ANALYZE and autovacuum).
+
+/**
+ * Read in order when frequency² × rows > this × candidates: reading in order costs about
+ * candidates / frequency rows, the index about rows × frequency entries, and a row read in order
+ * costs some twenty index entries (bench:search, docs/benchmarks.md#search).
+ */
+const IN_ORDER_FACTOR = 20;
+/** How long a table's statistics are used before they are read again (ANALYZE changes them). */
+const STATISTICS_MS = 60_000;
+
+interface Statistics {
+  read: number;
+  rows: number;
+  frequencies: Map<string, number>;
+}
+
+/** What the search knows of how common its words are, per published table and language. */
+export class CommonWords {
+  private readonly statistics = new Map<string, Promise<Statistics>>();
+
+  constructor(private readonly db: Kysely<any>) {}
+
+  /**
+   * For each model, whether the query's words are common enough in its published rows that
+   * reading the table in order finds `candidates` matches sooner than the index. A word's
+   * frequency is its lexeme's (the last word's: of every lexeme it begins, as the query reads it
+   * as a prefix); the words' together, their product. False without statistics or a stored
+   * document, and for a table too small for it to matter (then nothing more is asked).
+   */
+  async readInOrder(
+    models: readonly Model[],
+    words: readonly string[],
+    language: string,
+    candidates: number,
+  ): Promise<boolean[]> {
+    const none = models.map(() => false);
+    if (!INDEXED_LANGUAGES.includes(language) || words.length === 0) return none;
+    const statistics = await Promise.all(
+      models.map((model) => this.statisticsOf(publishedTable(model), searchColumn(language))),
+    );
+    const large = (s: Statistics) => s.frequencies.size > 0 && s.rows >= IN_ORDER_FACTOR * candidates;
+    if (!statistics.some(large)) return none;
+    const lexemes = await this.lexemesOf(words, language);
+    if (lexemes.length === 0) return none;
+    return statistics.map((s) => {
+      if (!large(s)) return false;
+      let frequency = 1;
+      for (const { lexeme, prefix } of lexemes) frequency *= this.frequencyOf(s.frequencies, lexeme, prefix);
+      return frequency * frequency * s.rows > IN_ORDER_FACTOR * candidates;
+    });
+  }
+
+  private frequencyOf(frequencies: Map<string, number>, lexeme: string, prefix: boolean): number {
+    if (!prefix) return frequencies.get(lexeme) ?? 0;
+    let sum = 0;
+    for (const [element, frequency] of frequencies) if (element.startsWith(lexeme)) sum += frequency;
+    return Math.min(1, sum);
+  }
+
+  /** The words' lexemes as the document's configuration makes them, the last word's read as a prefix. */
+  private async lexemesOf(words: readonly string[], language: string) {
+    const config = sql.raw(`'${textSearchConfig(language)}'::regconfig`);
+    const { rows } = await sql<{ lexeme: string; last: boolean }>`
+      SELECT "l"."lexeme", "w"."i" = ${words.length} AS "last"
+      FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) WITH ORDINALITY AS "w"("word", "i")
+      CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(${config}, "w"."word"))) AS "l"("lexeme")`.execute(
+      this.db,
+    );
+    return rows.map((row) => ({ lexeme: row.lexeme, prefix: row.last }));
+  }
+
+  private statisticsOf(table: string, column: string): Promise<Statistics> {
+    const key = `${table}.${column}`;
+    const known = this.statistics.get(key);
+    const now = Date.now();
+    if (known) return known.then((s) => (now - s.read < STATISTICS_MS ? s : this.readStatistics(key, table, column)));
+    return this.readStatistics(key, table, column);
+  }
+
+  private readStatistics(key: string, table: string, column: string): Promise<Statistics> {
+    const reading = (async (): Promise<Statistics> => {
+      const { rows } = await sql<{ elements: string[] | null; frequencies: number[] | null; rows: number }>`
+        SELECT "s"."most_common_elems"::text::text[] AS "elements", "s"."most_common_elem_freqs" AS "frequencies",
+          (SELECT "reltuples" FROM pg_class WHERE "oid" = ${table}::regclass)::float8 AS "rows"
+        FROM (SELECT 1) AS "one" LEFT JOIN pg_stats AS "s"
+          ON "s"."schemaname" = current_schema() AND "s"."tablename" = ${table} AND "s"."attname" = ${column}`.execute(
+        this.db,
+      );
+      const row = rows[0];
+      const frequencies = new Map<string, number>();
+      (row?.elements ?? []).forEach((element, i) => frequencies.set(element, Number(row!.frequencies![i])));
+      return { read: Date.now(), rows: Number(row?.rows ?? 0), frequencies };
+    })();
+    this.statistics.set(key, reading);
+    // A failed read is not kept: the next search reads again.
+    reading.catch(() => this.statistics.delete(key));
+    return reading;
+  }
+}
