@@ -83,7 +83,7 @@ export interface Config {
   authRateLimit: number;
   /** SEARCH_RATE_LIMIT: requests per minute per client address to the visitors' search, GET /api/search (default 120). */
   searchRateLimit: number;
-  /** SEARCH_CANDIDATES: how many matching records of each type the visitors' search ranks (default 1000; docs/search.md#limits). */
+  /** SEARCH_CANDIDATES: how many matching records of each type the visitors' search ranks (default 300; docs/search.md#limits). */
   searchCandidates: number;
   /** Behind a proxy: trust its X-Forwarded-For so limits key on the client's address ("true" or the proxies' addresses). */
   trustProxy: boolean | string;
@@ -170,7 +170,7 @@ export interface S3Settings {
 /** Settings come from the environment (docs/configuration.md). */
 /** SEARCH_CANDIDATES as a whole number of at least 1; a setting that is not one stops the start. */
 function searchCandidatesFrom(value: string | undefined): number {
-  const candidates = Number(value ?? 1000);
+  const candidates = Number(value ?? 300);
   if (!Number.isInteger(candidates) || candidates < 1)
     throw new Error(`SEARCH_CANDIDATES must be a whole number of at least 1, not "${value}"`);
   return candidates;

@@ -13,9 +13,10 @@ import { searchColumn, textSearchConfig } from "../../engine/sql/search-vector.j
 // frequencies, refreshed by ANALYZE and autovacuum).
 
 /**
- * Read in order when frequency² × rows > this × candidates: reading in order costs about
- * candidates / frequency rows, the index about rows × frequency entries, and a row read in order
- * costs some twenty index entries (bench:search, docs/benchmarks.md#search).
+ * Read in order when frequency × (the words' frequencies summed) × rows > this × candidates:
+ * reading in order costs about candidates / frequency rows (frequency: the words' together), the
+ * index each word's list of rows (rows × its frequency), and a row read in order costs some
+ * twenty index entries (bench:search, docs/benchmarks.md#search).
  */
 const IN_ORDER_FACTOR = 20;
 /** How long a table's statistics are used before they are read again (ANALYZE changes them). */
@@ -35,9 +36,9 @@ export class CommonWords {
 
   /**
    * For each model, whether the query's words are common enough in its published rows that
-   * reading the table in order finds `candidates` matches sooner than the index. A word's
-   * frequency is its lexeme's (the last word's: of every lexeme it begins, as the query reads it
-   * as a prefix); the words' together, their product. False without statistics or a stored
+   * reading the table in order finds `candidates` matches sooner than the index (IN_ORDER_FACTOR).
+   * A word's frequency is its lexeme's (the last word's: of every lexeme it begins, as the query
+   * reads it as a prefix); the words' together, their product. False without statistics or a stored
    * document, and for a table too small for it to matter (then nothing more is asked).
    */
   async readInOrder(
@@ -57,9 +58,10 @@ export class CommonWords {
     if (lexemes.length === 0) return none;
     return statistics.map((s) => {
       if (!large(s)) return false;
-      let frequency = 1;
-      for (const { lexeme, prefix } of lexemes) frequency *= this.frequencyOf(s.frequencies, lexeme, prefix);
-      return frequency * frequency * s.rows > IN_ORDER_FACTOR * candidates;
+      const each = lexemes.map(({ lexeme, prefix }) => this.frequencyOf(s.frequencies, lexeme, prefix));
+      const together = each.reduce((product, f) => product * f, 1);
+      const listed = each.reduce((sum, f) => sum + f, 0);
+      return together * listed * s.rows > IN_ORDER_FACTOR * candidates;
     });
   }
 

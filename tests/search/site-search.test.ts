@@ -358,6 +358,6 @@ describe(`GET /api/search's snippets, on ${testDialect}`, () => {
     const answer = await t.request({ method: "GET", url: "/api/search?q=pangolin", key: null });
     const snippet: string = answer.body.data[0].snippet;
     expect(snippet).toContain("<mark>pangolin</mark>");
-    expect(snippet.length).toBeLessThan(600);
+    expect(snippet.length).toBeLessThan(400);
   });
 });
