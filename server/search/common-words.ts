@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "../../engine/db/open-database.js";
 import { INDEXED_LANGUAGES } from "../../engine/schema/languages.js";
 import type { Model } from "../../engine/schema/model.js";
 import { publishedTable } from "../../engine/schema/published-model.js";
@@ -32,7 +33,7 @@ interface Statistics {
 export class CommonWords {
   private readonly statistics = new Map<string, Promise<Statistics>>();
 
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(private readonly db: Database["db"]) {}
 
   /**
    * For each model, whether the query's words are common enough in its published rows that
