@@ -31,7 +31,7 @@ export function tsqueryText(words: readonly string[]): string {
 
 /** Where the next page starts: how the results were found, and the last result's rank, type and id. */
 export interface SearchCursor {
-  /** "words": full-text; "typo": the trigram fallback, for a query full-text found nothing for. */
+  /** "words": full-text as typed; "typo": with each word replaced by its nearest title word (nothing was found as typed). */
   mode: "words" | "typo";
   rank: number;
   type: string;

@@ -40,8 +40,8 @@ export function WidgetSearchResultsDefault({ record }: VariantProps) {
   const groups = kinds
     .map((kind) => ({ kind, hits: search.hits.filter((hit) => hit.type === kind) }))
     .filter((group) => group.hits.length > 0);
-  // The API's typo fallback: results for the query as it corrected it (its `suggestion`), or
-  // (a client of an older API) titles that look like the query, none with a matched word marked.
+  // Not what was asked for: results for the query as the API's typo fallback corrected it (its
+  // `suggestion`), or results none of whose snippets marks a word of the query.
   const closestOnly =
     search.hits.length > 0 && (Boolean(search.suggestion) || search.hits.every((hit) => !hasMarks(hit.snippet)));
   const searchLink = (query: string, after?: string | null) => `${action}${searchQueryString(query, after)}`;
