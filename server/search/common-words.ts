@@ -14,12 +14,20 @@ import { searchColumn, textSearchConfig } from "../../engine/sql/search-vector.j
 // frequencies, refreshed by ANALYZE and autovacuum).
 
 /**
- * Read in order when frequency × (the words' frequencies summed) × rows > this × candidates:
- * reading in order costs about candidates / frequency rows (frequency: the words' together), the
- * index each word's list of rows (rows × its frequency), and a row read in order costs some
- * twenty index entries (bench:search, docs/benchmarks.md#search).
+ * Read in order when rows × frequency × (the words' frequencies summed, the prefix's weighted) >
+ * this × candidates. Reading in order costs about candidates / frequency rows (frequency: the
+ * words' together); the index costs each word's list of rows (rows × its frequency) before the
+ * first row is read. A row read in order (its stored document decompressed and matched) costs
+ * about ten index entries (bench:search, docs/benchmarks.md#search: 2 µs against 0.2 µs on the
+ * server).
  */
-const IN_ORDER_FACTOR = 20;
+const IN_ORDER_FACTOR = 10;
+/**
+ * What an index entry of the last word, read as a prefix, costs against an exact word's: GIN
+ * gathers every row of every lexeme the prefix begins into a bitmap before it merges them with
+ * the other words' lists (0.47 µs an entry against 0.2 µs, bench:search).
+ */
+const PREFIX_WEIGHT = 2.5;
 /** How long a table's statistics are used before they are read again (ANALYZE changes them). */
 const STATISTICS_MS = 60_000;
 
@@ -27,6 +35,24 @@ interface Statistics {
   read: number;
   rows: number;
   frequencies: Map<string, number>;
+}
+
+/** ё is written е by some and stemmed to е by the Russian configuration: alike when words are compared. */
+const plain = (text: string) => text.replaceAll("ё", "е");
+
+/**
+ * Whether any word begins (its first three letters) as one of the table's common lexemes does. A
+ * stem keeps the start of the words it stems from, so a word that does not is rare or a stop word
+ * (which the index never lists); it is taken for rare without a statement asking for its lexemes.
+ * Where a stemmer did change a word's start, the index reads it: the same rows, found slower.
+ */
+function mayBeCommon(statistics: Statistics, words: readonly string[]): boolean {
+  const heads = words.map((word) => plain(word).slice(0, 3));
+  for (const element of statistics.frequencies.keys()) {
+    const lexeme = plain(element);
+    if (heads.some((head) => lexeme.startsWith(head))) return true;
+  }
+  return false;
 }
 
 /** What the search knows of how common its words are, per published table and language. */
@@ -39,8 +65,9 @@ export class CommonWords {
    * For each model, whether the query's words are common enough in its published rows that
    * reading the table in order finds `candidates` matches sooner than the index (IN_ORDER_FACTOR).
    * A word's frequency is its lexeme's (the last word's: of every lexeme it begins, as the query
-   * reads it as a prefix); the words' together, their product. False without statistics or a stored
-   * document, and for a table too small for it to matter (then nothing more is asked).
+   * reads it as a prefix, and its list weighs PREFIX_WEIGHT); the words' together, their product.
+   * False without statistics or a stored document, for a table too small for it to matter, and
+   * when no word begins as a common lexeme does (then the words' lexemes are not asked for).
    */
   async readInOrder(
     models: readonly Model[],
@@ -54,14 +81,14 @@ export class CommonWords {
       models.map((model) => this.statisticsOf(publishedTable(model), searchColumn(language))),
     );
     const large = (s: Statistics) => s.frequencies.size > 0 && s.rows >= IN_ORDER_FACTOR * candidates;
-    if (!statistics.some(large)) return none;
+    if (!statistics.some((s) => large(s) && mayBeCommon(s, words))) return none;
     const lexemes = await this.lexemesOf(words, language);
     if (lexemes.length === 0) return none;
     return statistics.map((s) => {
       if (!large(s)) return false;
       const each = lexemes.map(({ lexeme, prefix }) => this.frequencyOf(s.frequencies, lexeme, prefix));
       const together = each.reduce((product, f) => product * f, 1);
-      const listed = each.reduce((sum, f) => sum + f, 0);
+      const listed = each.reduce((sum, f, i) => sum + f * (lexemes[i]!.prefix ? PREFIX_WEIGHT : 1), 0);
       return together * listed * s.rows > IN_ORDER_FACTOR * candidates;
     });
   }
