@@ -18,14 +18,15 @@ import { searchColumn, textSearchConfig } from "../../engine/sql/search-vector.j
  * this × candidates. Reading in order costs about candidates / frequency rows (frequency: the
  * words' together); the index costs each word's list of rows (rows × its frequency) before the
  * first row is read. A row read in order (its stored document decompressed and matched) costs
- * about ten index entries (bench:search, docs/benchmarks.md#search: 2 µs against 0.2 µs on the
- * server).
+ * 1–2 µs on the server, an index entry about 0.2 µs (measured on bench:search's 100,000 articles,
+ * docs/benchmarks.md#search): ten is the dearer end, so near the line, where both ways cost
+ * about the same, the index is kept.
  */
 const IN_ORDER_FACTOR = 10;
 /**
  * What an index entry of the last word, read as a prefix, costs against an exact word's: GIN
  * gathers every row of every lexeme the prefix begins into a bitmap before it merges them with
- * the other words' lists (0.47 µs an entry against 0.2 µs, bench:search).
+ * the other words' lists (0.47 µs an entry against 0.2 µs, measured as above).
  */
 const PREFIX_WEIGHT = 2.5;
 /** How long a table's statistics are used before they are read again (ANALYZE changes them). */
