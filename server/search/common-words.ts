@@ -36,6 +36,8 @@ interface Statistics {
   read: number;
   rows: number;
   frequencies: Map<string, number>;
+  /** The common lexemes' first one, two and three letters (plain): what mayBeCommon looks a word's start up in. */
+  starts: Set<string>;
 }
 
 /** ё is written е by some and stemmed to е by the Russian configuration: alike when words are compared. */
@@ -48,12 +50,16 @@ const plain = (text: string) => text.replaceAll("ё", "е");
  * Where a stemmer did change a word's start, the index reads it: the same rows, found slower.
  */
 function mayBeCommon(statistics: Statistics, words: readonly string[]): boolean {
-  const heads = words.map((word) => plain(word).slice(0, 3));
-  for (const element of statistics.frequencies.keys()) {
-    const lexeme = plain(element);
-    if (heads.some((head) => lexeme.startsWith(head))) return true;
-  }
-  return false;
+  return words.some((word) => statistics.starts.has(plain(word).slice(0, START_LETTERS)));
+}
+
+const START_LETTERS = 3;
+
+/** Each lexeme's first one to START_LETTERS letters, so a word's start is looked up once, not compared with every lexeme. */
+function startsOf(lexemes: Iterable<string>): Set<string> {
+  const starts = new Set<string>();
+  for (const lexeme of lexemes) for (let n = 1; n <= START_LETTERS; n++) starts.add(plain(lexeme).slice(0, n));
+  return starts;
 }
 
 /** What the search knows of how common its words are, per published table and language. */
@@ -133,7 +139,7 @@ export class CommonWords {
       const row = rows[0];
       const frequencies = new Map<string, number>();
       (row?.elements ?? []).forEach((element, i) => frequencies.set(element, Number(row!.frequencies![i])));
-      return { read: Date.now(), rows: Number(row?.rows ?? 0), frequencies };
+      return { read: Date.now(), rows: Number(row?.rows ?? 0), frequencies, starts: startsOf(frequencies.keys()) };
     })();
     this.statistics.set(key, reading);
     // A failed read is not kept: the next search reads again.
