@@ -55,7 +55,10 @@ const router = createBrowserRouter([
 export function AdminApp() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
-      <Notifications position="top-right" />
+      {/* Toasts at the top centre: at the top right they covered the header's actions and the
+          editors' sticky Save and Publish (a toast under a still pointer never closes: hovering
+          pauses it), and at the bottom right the lower fields' dropdowns. */}
+      <Notifications position="top-center" />
       <RouterProvider router={router} />
     </MantineProvider>
   );
