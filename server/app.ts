@@ -11,6 +11,7 @@ import { loadRegistry } from "../engine/schema/load.js";
 import { applyLanguages } from "../engine/schema/languages.js";
 import type { Registry } from "../engine/schema/registry.js";
 import { migrate } from "../engine/sql/migrator.js";
+import { holdStartLock } from "../engine/sql/start-lock.js";
 import { constraintFields } from "../engine/sql/snapshot.js";
 import type { Config } from "./config.js";
 import { Publisher } from "./drafts/publisher.js";
@@ -134,6 +135,27 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   );
   if (unheard) app.addHook("onClose", async () => unheard());
 
+  // Instances starting together take turns here (engine/sql/start-lock.ts): what a start writes
+  // (migrations, default roles, the admin, the demo content) is written once, by the first, and
+  // the others find it there. The grants, written when the app is ready, take their turn then.
+  const releaseStartLock = await holdStartLock(database);
+  try {
+    await startApp(app, config, options, registry, database, modules);
+  } finally {
+    await releaseStartLock();
+  }
+  return app;
+}
+
+/** Migrates and registers everything, while no other instance of the site is starting. */
+async function startApp(
+  app: FastifyInstance,
+  config: Config,
+  options: BuildOptions,
+  registry: Registry,
+  database: Database,
+  modules: readonly Module[],
+) {
   await generateMigrationForSchemaChanges(config, (message) => app.log.info(message));
   await migrate(database.db, config.migrationsDir, {
     allowDestructive: config.allowDestructiveMigrations,
@@ -199,5 +221,4 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     { name: "generic-routes", dependencies: ["rbac"], encapsulate: true },
   );
   await app.register(genericRoutes);
-  return app;
 }

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
+import type { Module } from "../../server/modules/module.js";
 import { SECRET } from "./test-app.js";
 
 /** The PostgreSQL server of this run; several instances need one (PGlite is a single process). */
@@ -19,7 +20,11 @@ export interface Instances {
  * connection pool, as separate processes behind a load balancer would be: what one writes reaches
  * the others only through the database (and its LISTEN/NOTIFY).
  */
-export async function createInstances(count: number, overrides: Partial<Config> = {}): Promise<Instances> {
+export async function createInstances(
+  count: number,
+  overrides: Partial<Config> = {},
+  options: { together?: boolean; modules?: readonly Module[] } = {},
+): Promise<Instances> {
   const schema = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
   const config: Config = {
     ...configFromEnv({}),
@@ -33,7 +38,25 @@ export async function createInstances(count: number, overrides: Partial<Config> 
   const databases: Database[] = [];
   for (let i = 0; i < count; i++) databases.push(await openDatabase({ url: serverUrl, schema, poolSize: 4 }));
   const apps: FastifyInstance[] = [];
-  for (const database of databases) apps.push(await composeApp(config, { database, logger: false }));
+  if (options.together) {
+    // Started at once, as a deployment's instances are: each migrates and seeds on its own, and
+    // then all get ready (the declared grants' writes) at the same moment.
+    const settle = async (steps: PromiseLike<unknown>[]) => {
+      const failed = (await Promise.allSettled(steps)).find((s) => s.status === "rejected");
+      if (!failed) return;
+      for (const app of apps) await app.close();
+      for (const database of databases) await database.close();
+      throw failed.reason;
+    };
+    await settle(
+      databases.map(async (database) =>
+        apps.push(await composeApp(config, { database, logger: false, modules: options.modules })),
+      ),
+    );
+    await settle(apps.map((app) => app.ready()));
+  } else
+    for (const database of databases)
+      apps.push(await composeApp(config, { database, logger: false, modules: options.modules }));
   return {
     apps,
     async close() {

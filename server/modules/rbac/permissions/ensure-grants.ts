@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../../../../engine/db/open-database.js";
 import type { Repository } from "../../../../engine/query/repository.js";
-import { modelQueries } from "../../../../engine/query/model-tables.js";
+import { modelQueries, type ModelQueries } from "../../../../engine/query/model-tables.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
+import { takeStartTurn } from "../../../../engine/sql/start-lock.js";
 import { slugify } from "../../../../engine/query/generated-values.js";
 import { IMPLICIT_ROLES } from "./default-permissions.js";
 
@@ -33,23 +34,14 @@ export async function ensureGrants(
   wanted: readonly Grant[],
 ) {
   if (wanted.length === 0) return;
+  const models = { models: [...repositories.values()].map((r) => r.model) };
   // One query finds what is already granted, so a start where nothing changed adds no work.
-  const db = modelQueries(database.db, { models: [...repositories.values()].map((r) => r.model) });
-  const held = await db
-    .selectFrom("rbac/roles-to-permissions as rp")
-    .innerJoin("rbac/roles as r", "r.id", "rp.roleId")
-    .innerJoin("rbac/permissions as p", "p.id", "rp.permissionId")
-    .select(["r.uid", "p.method", "p.path"])
-    .where("p.path", "in", [...new Set(wanted.map((w) => w.path))])
-    .execute();
-  const has = new Set(held.map((h) => `${h.uid} ${h.method} ${h.path}`));
-  const missing = wanted.filter(
-    (w, i) =>
-      !has.has(`${w.role} ${w.method} ${w.path}`) &&
-      wanted.findIndex((o) => o.role === w.role && o.method === w.method && o.path === w.path) === i,
-  );
-  if (missing.length === 0) return;
+  if ((await missingGrants(modelQueries(database.db, models), wanted)).length === 0) return;
   await runTransaction(database, repositories, async (repository, trx) => {
+    // Another instance starting at the same time may be writing the same grants: after its turn,
+    // what is still missing is read again (engine/sql/start-lock.ts).
+    await takeStartTurn(database, trx);
+    const missing = await missingGrants(trx, wanted);
     for (const { role, method, path } of missing) {
       const roleRow = await trx.selectFrom("rbac/roles").select("id").where("uid", "=", role).executeTakeFirst();
       // The role was deleted by an admin and not seeded back: nothing to grant to.
@@ -67,4 +59,21 @@ export async function ensureGrants(
       await repository("rbac/roles-to-permissions").create({ roleId: roleRow.id, permissionId: permission.id });
     }
   });
+}
+
+/** The wanted grants (each once) that their roles do not hold yet. */
+async function missingGrants(db: ModelQueries, wanted: readonly Grant[]): Promise<Grant[]> {
+  const held = await db
+    .selectFrom("rbac/roles-to-permissions as rp")
+    .innerJoin("rbac/roles as r", "r.id", "rp.roleId")
+    .innerJoin("rbac/permissions as p", "p.id", "rp.permissionId")
+    .select(["r.uid", "p.method", "p.path"])
+    .where("p.path", "in", [...new Set(wanted.map((w) => w.path))])
+    .execute();
+  const has = new Set(held.map((h) => `${h.uid} ${h.method} ${h.path}`));
+  return wanted.filter(
+    (w, i) =>
+      !has.has(`${w.role} ${w.method} ${w.path}`) &&
+      wanted.findIndex((o) => o.role === w.role && o.method === w.method && o.path === w.path) === i,
+  );
 }
