@@ -13,10 +13,12 @@ import type { DynamicTables } from "../query/any-model-db.js";
 const BATCH = 1000;
 const JOURNAL = "_migrations";
 /**
- * Tables a trigger of the target fills from the rows moved (migrations/0031_search_words.sql:
- * the search's words of the published titles): not copied, or a row would be there twice.
+ * Tables not copied: one a trigger of the target fills from the rows moved
+ * (migrations/0031_search_words.sql: the search's words of the published titles; copied, a row
+ * would be there twice), and the request limits' current windows
+ * (migrations/0032_rate_limit_windows.sql: counts of the last minute, started again on the target).
  */
-const DERIVED = ["search_words"];
+const NOT_MOVED = ["search_words", "rate_limit_windows"];
 
 export interface MoveProgress {
   table: string;
@@ -42,7 +44,7 @@ async function tablesOf(db: Kysely<DynamicTables>): Promise<Map<string, Table>> 
     FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
     WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> ${JOURNAL}
-      AND c.table_name <> ALL (${sql.val(DERIVED)})
+      AND c.table_name <> ALL (${sql.val(NOT_MOVED)})
       AND c.is_generated = 'NEVER'
     ORDER BY c.table_name, c.ordinal_position`.execute(db);
   const tables = new Map<string, Table>();
