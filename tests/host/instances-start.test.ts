@@ -4,7 +4,7 @@ import { createInstances, serverUrl, type Instances } from "../helpers/instances
 import { modules } from "../../server/modules/index.js";
 import { defineModule } from "../../server/modules/module.js";
 import { defineRoute } from "../../server/modules/route.js";
-import { AUTH } from "../rbac/helpers.js";
+import { AUTH, bearer } from "../rbac/helpers.js";
 
 const OWNER = { login: "owner@example.com", password: "owner password 123" };
 
@@ -41,6 +41,7 @@ describe.skipIf(!serverUrl)("three instances started at once on an empty databas
 
   test("all start and serve the one demo site, the one admin and each grant once", async () => {
     expect(instances.apps).toHaveLength(3);
+    const jwts: string[] = [];
     for (const app of instances.apps) {
       expect((await app.inject({ method: "GET", url: "/" })).statusCode).toBe(200);
       const signIn = await app.inject({
@@ -49,6 +50,12 @@ describe.skipIf(!serverUrl)("three instances started at once on an empty databas
         payload: OWNER,
       });
       expect(signIn.statusCode, signIn.body).toBe(200);
+      jwts.push(signIn.json().data.jwt);
+    }
+    // One signing key made at the first start: a session one instance began, every other one knows.
+    for (const [i, app] of instances.apps.entries()) {
+      const me = await app.inject({ method: "GET", url: `${AUTH}/me`, headers: bearer(jwts[(i + 1) % 3]!) });
+      expect(me.statusCode, me.body).toBe(200);
     }
     expect(
       await count(`SELECT count(*) AS n FROM rbac_permissions WHERE path LIKE '/api/fixture-start-grants/%'`),
