@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { showToast } from "../ui/toast.js";
 
 /** The toasts' close button has only an icon: its accessible name, in the admin's language. */
 const closeButtonProps = () => ({
@@ -8,7 +8,7 @@ const closeButtonProps = () => ({
 
 /** A failed call as a red toast carrying the ApiError's message (message | causes | status). */
 export function notifyError(error: unknown) {
-  notifications.show({
+  showToast({
     color: "red",
     title: "Error",
     message: error instanceof Error ? error.message : String(error),
@@ -17,5 +17,5 @@ export function notifyError(error: unknown) {
 }
 
 export function notifySuccess(message: string) {
-  notifications.show({ color: "green", message, closeButtonProps: closeButtonProps() });
+  showToast({ color: "green", message, closeButtonProps: closeButtonProps() });
 }

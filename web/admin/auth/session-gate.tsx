@@ -1,12 +1,16 @@
 import { Center, Loader } from "@mantine/core";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { notifyError } from "../notify.js";
 import { FirstAdminScreen } from "./first-admin-screen.js";
 import { SessionContext } from "./session-context.js";
-import { SessionEndedDialog } from "./session-ended-dialog.js";
 import { SignInScreen } from "./sign-in-screen.js";
 import { useFirstAdminNeeded } from "./use-first-admin-needed.js";
 import { emailOf, isAdmin, signOut, useSession } from "./use-session.js";
+
+// A modal (focus trap, scroll lock, floating layers): fetched with the signed-in admin, not before.
+const SessionEndedDialog = lazy(async () => ({
+  default: (await import("./session-ended-dialog.js")).SessionEndedDialog,
+}));
 
 /**
  * Renders the admin only for a signed-in subject with the admin role; everyone else gets the
@@ -45,7 +49,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={{ subject: state.subject, signOut: leave }}>
       {children}
-      <SessionEndedDialog email={emailOf(state.subject)} onSignOut={leave} />
+      <Suspense fallback={null}>
+        <SessionEndedDialog email={emailOf(state.subject)} onSignOut={leave} />
+      </Suspense>
     </SessionContext.Provider>
   );
 }

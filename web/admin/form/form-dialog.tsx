@@ -1,15 +1,23 @@
 import { Center, Divider, Loader, Modal, Stack, Title } from "@mantine/core";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { RelationSubTables } from "../relations/relation-sub-tables.js";
 import { LivePresence } from "../live/live-presence.js";
-import { ModelForm } from "./model-form.js";
 import { RecordDialogContext } from "./record-dialog-context.js";
 import { useEditedRecord } from "./use-edited-record.js";
 import { useLeaveGuard } from "./use-leave-guard.js";
 import { wordsTexts } from "../words-texts.js";
 
 type Row = Record<string, any>;
+
+// The form (JSON-schema forms, their validator and widgets): fetched when a dialog first opens,
+// so a table screen loads only the table (docs/admin.md, "What the admin loads").
+const ModelForm = lazy(async () => ({ default: (await import("./model-form.js")).ModelForm }));
+const loading = (
+  <Center p="xl">
+    <Loader />
+  </Center>
+);
 
 interface Props {
   model: AdminModel;
@@ -52,25 +60,25 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
       styles={{ content: { maxHeight: "80vh", display: "flex", flexDirection: "column" }, body: { overflowY: "auto" } }}
     >
       {edited.loading ? (
-        <Center p="xl">
-          <Loader />
-        </Center>
+        loading
       ) : (
         <Stack gap="lg">
           {/* Pickers inside this form create records in a dialog like this one (record-dialog-context.ts). */}
           {/* Who else has this record open (a save over theirs asks: the conflict dialog). */}
           <LivePresence model={model.id} id={current?.id} onReload={edited.reload} />
           <RecordDialogContext.Provider value={FormDialog}>
-            <ModelForm
-              key={edited.revision}
-              model={model}
-              record={current}
-              etag={edited.etag}
-              fixed={fixed}
-              onSaved={saved}
-              onReload={edited.reload}
-              onDirtyChange={setDirty}
-            />
+            <Suspense fallback={loading}>
+              <ModelForm
+                key={edited.revision}
+                model={model}
+                record={current}
+                etag={edited.etag}
+                fixed={fixed}
+                onSaved={saved}
+                onReload={edited.reload}
+                onDirtyChange={setDirty}
+              />
+            </Suspense>
           </RecordDialogContext.Provider>
           {current?.id && model.embeds.length > 0 && (
             <>

@@ -5,6 +5,11 @@
  */
 export function shellTexts(language = typeof navigator === "undefined" ? "en" : navigator.language) {
   return language.toLowerCase().startsWith("ru")
-    ? { header: "Панель администратора", navigation: "Разделы администрирования", main: "Администрирование" }
-    : { header: "Admin bar", navigation: "Admin sections", main: "Administration" };
+    ? {
+        header: "Панель администратора",
+        navigation: "Разделы администрирования",
+        main: "Администрирование",
+        loading: "Экран загружается",
+      }
+    : { header: "Admin bar", navigation: "Admin sections", main: "Administration", loading: "Loading the screen" };
 }

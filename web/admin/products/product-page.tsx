@@ -19,7 +19,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LivePresence } from "../live/live-presence.js";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
-import { RichTextEditor } from "../../ui/rich-text/rich-text-editor.js";
+import { LazyRichTextEditor as RichTextEditor } from "../../ui/rich-text/lazy-rich-text-editor.js";
 import { recordHref } from "../../site/i18n/links.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { AttributeRows } from "./attribute-rows.js";

@@ -1,5 +1,5 @@
 import type { WidgetProps } from "@rjsf/utils";
-import { RichTextEditor } from "../../../ui/rich-text/rich-text-editor.js";
+import { LazyRichTextEditor as RichTextEditor } from "../../../ui/rich-text/lazy-rich-text-editor.js";
 import { errorOf } from "./basic-widgets.js";
 
 export function RichTextWidget(props: WidgetProps) {
