@@ -11,16 +11,14 @@
  * The audited product is given two 1600×1200 photos first (the demo has none), so the product page
  * and the list are measured with their responsive main photo.
  */
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { buildWebIfChanged } from "./build-web.js";
 import { buildServer } from "./build.js";
 import { startServerProcess } from "./lib/server-process.js";
+import { auditPage, CHROMIUM, freePort } from "./lib/lighthouse-run.js";
 import { LANGUAGES } from "../engine/schema/languages.js";
 import { addProductPhotos } from "./lib/audit-photos.js";
 import {
@@ -31,19 +29,6 @@ import {
   type AuditRow,
   type BundleRequest,
 } from "./lib/audit-report.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The demo's pages by name; an article and a product are the first ones the site lists. */
 async function demoPages(origin: string): Promise<Array<{ name: string; path: string }>> {
@@ -68,43 +53,6 @@ async function demoPages(origin: string): Promise<Array<{ name: string; path: st
   ];
   const only = process.env.AUDIT_PAGES?.split(",").map((s) => s.trim());
   return only ? pages.filter((p) => only.includes(p.name)) : pages;
-}
-
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-domain-reliability",
-  "--disable-sync",
-  "--no-first-run",
-  // Any host name but 127.0.0.1 fails to resolve: the audit cannot reach the Internet.
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-];
-
-/**
- * One Lighthouse run in a Chromium of its own (a fresh profile: no cache or state from another
- * page). On a busy machine Chromium now and then fails to record the load (NO_NAVSTART and the
- * like): such a run is repeated, up to three tries.
- */
-async function auditPage(url: string) {
-  for (let attempt = 1; ; attempt++) {
-    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-    try {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
-      const failure = !result
-        ? "no result"
-        : result.lhr.runtimeError
-          ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
-          : undefined;
-      if (!failure) return result!.lhr;
-      if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${failure}`);
-      process.stderr.write(`Lighthouse failed on ${url} (${failure}); trying again\n`);
-    } finally {
-      chrome.kill();
-    }
-  }
 }
 
 /** Each script's and style sheet's compressed body, as this server sends it to a browser (brotli). */
