@@ -22,7 +22,7 @@ import { registerListCursors } from "./crud/list-cursors.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import rateLimit from "@fastify/rate-limit";
-import { databaseRateLimitStore } from "./security/database-rate-limit-store.js";
+import { sharedLimitStore } from "./security/database-rate-limit-store.js";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
@@ -199,10 +199,7 @@ async function startApp(
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
   // Counted in the database on a PostgreSQL server, so that instances sharing it share each limit;
   // in memory on the embedded database (one instance).
-  await app.register(rateLimit, {
-    global: false,
-    ...(database.dialect === "postgres" ? { store: databaseRateLimitStore(database) } : {}),
-  });
+  await app.register(rateLimit, { global: false, ...(await sharedLimitStore(app, database)) });
   // Each module is a plugin naming the modules it needs: Fastify stops start-up at the first one
   // registered before a module it depends on, naming both (server/modules/module.ts).
   for (const module of modules) await app.register(module, { config });

@@ -7,6 +7,9 @@ const START_LOCK_CLASS = 731_520;
 // Raw: advisory locks are functions the query builder has no words for.
 const KEY = sql`${sql.lit(START_LOCK_CLASS)}, hashtext(current_schema())`;
 
+/** The databases whose start lock this process holds (a turn taken inside it must not wait for it). */
+const holding = new WeakSet<Database>();
+
 /** Lets the other instances go on; resolves once the lock is given back. Safe to call more than once. */
 export type ReleaseStartLock = () => Promise<void>;
 
@@ -29,8 +32,10 @@ export async function holdStartLock(database: Database): Promise<ReleaseStartLoc
     .transaction()
     .execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${KEY})`.execute(trx);
+      holding.add(database);
       taken(undefined);
       await released;
+      holding.delete(database);
     })
     .catch((error: Error) => taken(error));
   const failed = await locked;
@@ -44,8 +49,11 @@ export async function holdStartLock(database: Database): Promise<ReleaseStartLoc
 /**
  * The same turn for a start-up write made later, in a transaction of its own (the grants written
  * once every route is known): waits for any instance that is starting or writing the same, and
- * holds the turn until the transaction ends. The work then reads again what it found missing.
+ * holds the turn until the transaction ends. The work then reads again what it found missing. Made
+ * while this process holds the start lock (the grants a schema declares, written during start), it
+ * has the turn already: waiting would wait for itself.
  */
 export async function takeStartTurn(database: Database, trx: QueryExecutorProvider): Promise<void> {
-  if (database.dialect === "postgres") await sql`SELECT pg_advisory_xact_lock(${KEY})`.execute(trx);
+  if (database.dialect === "postgres" && !holding.has(database))
+    await sql`SELECT pg_advisory_xact_lock(${KEY})`.execute(trx);
 }

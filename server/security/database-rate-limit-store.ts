@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { Database } from "../../engine/db/open-database.js";
 
 /** What @fastify/rate-limit asks a store for a key: its hits in the current window and the window's ms left. */
@@ -76,4 +77,23 @@ export function databaseRateLimitStore(database: Database, purgeEveryMs = PURGE_
       return new DatabaseRateLimitStore(undefined, `${[method ?? ""].flat().join(",")} ${url ?? ""} `);
     }
   };
+}
+
+/**
+ * The rate-limit plugin's store option: the database's on a PostgreSQL server whose migrations made
+ * its table, else none (the plugin counts in memory). A project with migrations of its own that
+ * lack the table (migrations/0032_rate_limit_windows.sql) starts with a warning: its limits then
+ * hold per instance only.
+ */
+export async function sharedLimitStore(app: FastifyInstance, database: Database) {
+  if (database.dialect !== "postgres") return {};
+  const [found] = await database.run<{ table: string | null }>(
+    `SELECT to_regclass('rate_limit_windows')::text AS "table"`,
+    [],
+  );
+  if (found?.table) return { store: databaseRateLimitStore(database) };
+  app.log.warn(
+    "request limits are counted per instance: the database has no rate_limit_windows table (migrations/0032_rate_limit_windows.sql)",
+  );
+  return {};
 }
