@@ -16,14 +16,15 @@ const SCHEMA = "bench_crud";
 const SECRET = "bench-secret";
 const PRODUCTS = 10_000;
 const CONNECTIONS = 10;
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-// Every run is repeated BENCH_ROUNDS times (3 by default), and each side keeps its best req/s and
-// its lowest CPU per request. On this 2-core VM one run of the same server swings by a third
-// (docs/benchmarks.md: other processes' work lands in the server's socket writes and GC), and
-// such noise only ever slows a server down or adds to its CPU: the best of a few runs is the
-// steadiest figure of what each server can do. Both sides get the same rounds, order alternating.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Every row is measured in BENCH_ROUNDS paired rounds (7 by default): in each round the two servers
+// run the row one after the other, seconds apart, which goes first alternating, and the round's
+// ratio is the generated figure over the hand-written one. The verdict reads the median of the
+// rounds' ratios, printed with their range. On this 2-core VM one run of the same server swings by
+// a third (docs/benchmarks.md: other processes' work lands in the server's socket writes and GC);
+// a pair shares most of a swing, and the median of seven pairs is what two runs agree on.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const TARGET = 0.9;
 const CPU_TARGET = 1.15;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -319,17 +320,11 @@ async function main() {
     await admin.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`).catch(() => {});
     await admin.end().catch(() => {});
   };
-  // Per row and server: the most req/s of its rounds (with that round's p99), and the least CPU per request.
-  const results = new Map<string, Partial<Record<ServerName, Measure>>>();
-  // And each round's own CPU ratio (its two runs, a few seconds apart): how far the rounds agree.
-  const rounds = new Map<string, Partial<Record<ServerName, number>>[]>();
+  // Per row, each round's two measures (a pair: the same row on both servers, seconds apart).
+  const rounds = new Map<string, Partial<Record<ServerName, Measure>>[]>();
   const record = (scenario: Scenario, server: ServerName, m: Measure, round: number) => {
-    const best = results.get(scenario.name)?.[server];
-    const fastest = !best || m.rps > best.rps ? m : best;
-    const cpu = Math.min(m.cpu, best?.cpu ?? Infinity);
-    results.set(scenario.name, { ...results.get(scenario.name), [server]: { ...fastest, cpu } });
     const perRound = rounds.get(scenario.name) ?? [];
-    (perRound[round] ??= {})[server] = m.cpu;
+    (perRound[round] ??= {})[server] = m;
     rounds.set(scenario.name, perRound);
   };
 
@@ -349,7 +344,7 @@ async function main() {
         .join(" ")} (other work on the machine skews both sides)`,
     );
     console.log(
-      `products: ${PRODUCTS}, schema "${SCHEMA}" at ${URL_.replace(/\/\/[^@]*@/, "//")}${ROUNDS > 1 ? `, best of ${ROUNDS} rounds (req/s: the most, CPU: the least)` : ""}\n`,
+      `products: ${PRODUCTS}, schema "${SCHEMA}" at ${URL_.replace(/\/\/[^@]*@/, "//")}, ${ROUNDS} paired rounds (each ratio: the median of the rounds' ratios)\n`,
     );
 
     await admin.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
@@ -389,50 +384,55 @@ async function main() {
     await cleanup();
   }
 
-  printTable(results, rounds);
+  printTable(rounds);
 }
 
-function printTable(
-  results: Map<string, Partial<Record<ServerName, Measure>>>,
-  rounds: Map<string, Partial<Record<ServerName, number>>[]>,
-) {
-  // CPU µs per request, generated / hand-written, and that ratio: the best of each side's rounds,
-  // then each round's own (shown when there are several; the verdict reads the best-of ratio).
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function printTable(rounds: Map<string, Partial<Record<ServerName, Measure>>[]>) {
+  // Per row: each side's median req/s and CPU µs per request, and the median of the rounds' own
+  // ratios (generated / hand-written) with their range, lowest to highest.
   const header = [
     "",
     "generated req/s",
-    "p99 ms",
     "hand-written req/s",
-    "p99 ms",
-    "ratio",
+    "req/s ratio",
+    "range",
     "CPU µs/req",
     "CPU ratio",
-    ...(ROUNDS > 1 ? ["each round"] : []),
+    "range",
   ];
+  const verdicts: { name: string; rps: number; cpu: number }[] = [];
   const lines = measured.map((s) => {
-    const { generated: g, "hand-written": h } = results.get(s.name)!;
-    const eachRound = (rounds.get(s.name) ?? []).map((r) => (r.generated! / r["hand-written"]!).toFixed(2)).join(" ");
+    const pairs = (rounds.get(s.name) ?? []).map((r) => ({ g: r.generated!, h: r["hand-written"]! }));
+    const rpsRatios = pairs.map(({ g, h }) => g.rps / h.rps);
+    const cpuRatios = pairs.map(({ g, h }) => g.cpu / h.cpu);
+    const range = (ratios: number[]) => `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+    verdicts.push({ name: s.name, rps: median(rpsRatios), cpu: median(cpuRatios) });
     return [
       s.name,
-      g!.rps.toFixed(0),
-      String(g!.p99),
-      h!.rps.toFixed(0),
-      String(h!.p99),
-      (g!.rps / h!.rps).toFixed(2),
-      `${g!.cpu.toFixed(0)} / ${h!.cpu.toFixed(0)}`,
-      (g!.cpu / h!.cpu).toFixed(2),
-      ...(ROUNDS > 1 ? [eachRound] : []),
+      median(pairs.map((p) => p.g.rps)).toFixed(0),
+      median(pairs.map((p) => p.h.rps)).toFixed(0),
+      median(rpsRatios).toFixed(2),
+      range(rpsRatios),
+      `${median(pairs.map((p) => p.g.cpu)).toFixed(0)} / ${median(pairs.map((p) => p.h.cpu)).toFixed(0)}`,
+      median(cpuRatios).toFixed(2),
+      range(cpuRatios),
     ];
   });
   const widths = header.map((_, i) => Math.max(...[header, ...lines].map((l) => l[i]!.length)));
   const format = (l: string[]) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   console.log(`\n${format(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const l of lines) console.log(format(l));
-  const low = lines.filter((l) => Number(l[5]) < TARGET).map((l) => l[0]);
-  const costly = lines.filter((l) => Number(l[7]) > CPU_TARGET).map((l) => l[0]);
+  const low = verdicts.filter((v) => v.rps < TARGET).map((v) => v.name);
+  const costly = verdicts.filter((v) => v.cpu > CPU_TARGET).map((v) => v.name);
   console.log(
     low.length === 0 && costly.length === 0
-      ? `\nevery req/s ratio ≥ ${TARGET} and CPU ratio ≤ ${CPU_TARGET}: target met`
+      ? `\nevery median req/s ratio ≥ ${TARGET} and CPU ratio ≤ ${CPU_TARGET}: target met`
       : `\n${[low.length ? `req/s ratio below ${TARGET} on: ${low.join(", ")}` : "", costly.length ? `CPU ratio above ${CPU_TARGET} on: ${costly.join(", ")}` : ""].filter(Boolean).join("; ")}: target NOT met`,
   );
   // The verdict is printed; exit 0 once the figures are out (an exit 1 only when measuring failed).
