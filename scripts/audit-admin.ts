@@ -10,14 +10,9 @@
  * AUDIT_SKIP_BUILD=true reuses the builds.
  */
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { buildWebIfChanged } from "./build-web.js";
-import { buildServer } from "./build.js";
-import { startServerProcess } from "./lib/server-process.js";
-import { auditPage, CHROMIUM, freePort } from "./lib/lighthouse-run.js";
+import { auditPage } from "./lib/lighthouse-run.js";
+import { withAuditServer } from "./lib/audit-server.js";
 import { auditRow, failingLines, formatTable, type AuditRow, type BundleRequest } from "./lib/audit-report.js";
 
 const ADMIN = { login: "audit@example.com", password: `audit ${randomBytes(12).toString("hex")}` };
@@ -50,64 +45,28 @@ const scriptBytes = (requests: BundleRequest[]) =>
   requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
 
 async function main() {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  if (process.env.AUDIT_SKIP_BUILD !== "true") {
-    await buildWebIfChanged();
-    await buildServer();
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), "audit-admin-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const secret = randomBytes(24).toString("hex");
-  const server = await startServerProcess({
-    entry: "compiled",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: undefined,
-      JWT_SECRET: randomBytes(32).toString("hex"),
-      SEED_DEMO_CONTENT: "true",
-      ADMIN_EMAIL: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-      // For the audit's own look-up of the home page, never sent by the browser.
-      RBAC_SECRET_KEY: secret,
-      LOG_LEVEL: process.env.AUDIT_LOG_LEVEL ?? "warn",
-    },
-  });
   const rows: AuditRow[] = [];
   const bytes: string[] = [];
-  try {
-    const cookie = await sessionCookie(origin);
-    const screens = [
-      { name: "sign-in", path: "/admin", headers: undefined },
-      { name: "pages list", path: "/admin/pages", headers: { cookie } },
-      { name: "composer", path: `/admin/pages/${await homePageId(origin, secret)}`, headers: { cookie } },
-    ];
-    for (const screen of screens) {
-      const lhr = await auditPage(`${origin}${screen.path}`, { config: desktopConfig, extraHeaders: screen.headers });
-      rows.push(auditRow(screen.name, screen.path, lhr));
-      const requests = ((lhr.audits["network-requests"]?.details as { items?: unknown[] } | undefined)?.items ??
-        []) as BundleRequest[];
-      bytes.push(`${screen.name}: JavaScript ${(scriptBytes(requests) / 1024).toFixed(1)} KiB transferred`);
-      process.stderr.write(`audited ${screen.path}\n`);
-    }
-  } catch (error) {
-    console.error(
-      server.logs
-        .slice(-15)
-        .map((line) => line.msg ?? JSON.stringify(line))
-        .join("\n"),
-    );
-    throw error;
-  } finally {
-    server.kill("SIGTERM");
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withAuditServer(
+    "audit-admin",
+    { ADMIN_EMAIL: ADMIN.login, ADMIN_PASSWORD: ADMIN.password },
+    async ({ origin, secret }) => {
+      const cookie = await sessionCookie(origin);
+      const screens = [
+        { name: "sign-in", path: "/admin", headers: undefined },
+        { name: "pages list", path: "/admin/pages", headers: { cookie } },
+        { name: "composer", path: `/admin/pages/${await homePageId(origin, secret)}`, headers: { cookie } },
+      ];
+      for (const screen of screens) {
+        const lhr = await auditPage(`${origin}${screen.path}`, { config: desktopConfig, extraHeaders: screen.headers });
+        rows.push(auditRow(screen.name, screen.path, lhr));
+        const requests = ((lhr.audits["network-requests"]?.details as { items?: unknown[] } | undefined)?.items ??
+          []) as BundleRequest[];
+        bytes.push(`${screen.name}: JavaScript ${(scriptBytes(requests) / 1024).toFixed(1)} KiB transferred`);
+        process.stderr.write(`audited ${screen.path}\n`);
+      }
+    },
+  );
   console.log(formatTable(rows));
   console.log(["", ...bytes].join("\n"));
   const failing = failingLines(rows);

@@ -11,14 +11,8 @@
  * The audited product is given two 1600×1200 photos first (the demo has none), so the product page
  * and the list are measured with their responsive main photo.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import { buildWebIfChanged } from "./build-web.js";
-import { buildServer } from "./build.js";
-import { startServerProcess } from "./lib/server-process.js";
-import { auditPage, CHROMIUM, freePort } from "./lib/lighthouse-run.js";
+import { auditPage } from "./lib/lighthouse-run.js";
+import { withAuditServer } from "./lib/audit-server.js";
 import { LANGUAGES } from "../engine/schema/languages.js";
 import { addProductPhotos } from "./lib/audit-photos.js";
 import {
@@ -70,38 +64,11 @@ const localised = (path: string, language: string) =>
   language === "en" ? path : path === "/" ? `/${language}` : `/${language}${path}`;
 
 async function main() {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  if (process.env.AUDIT_SKIP_BUILD !== "true") {
-    await buildWebIfChanged();
-    await buildServer();
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), "audit-site-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const secret = randomBytes(24).toString("hex");
-  const server = await startServerProcess({
-    entry: "compiled",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: undefined,
-      JWT_SECRET: randomBytes(32).toString("hex"),
-      SEED_DEMO_CONTENT: "true",
-      // For the audit's own set-up calls (the product's photos), never sent by the browser.
-      RBAC_SECRET_KEY: secret,
-      // The demo shop sells through the dummy provider, which production leaves off by default.
-      PAYMENT_DUMMY_ENABLED: "true",
-      LOG_LEVEL: process.env.AUDIT_LOG_LEVEL ?? "warn",
-    },
-  });
   const rows: AuditRow[] = [];
   let homeRequests: BundleRequest[] = [];
   const foreign = new Set<string>();
-  try {
+  // The demo shop sells through the dummy provider, which production leaves off by default.
+  await withAuditServer("audit-site", { PAYMENT_DUMMY_ENABLED: "true" }, async ({ origin, secret }) => {
     const pages = await demoPages(origin);
     const product = pages.find((p) => p.name === "product");
     if (product) await addProductPhotos(origin, product.path, secret);
@@ -121,20 +88,7 @@ async function main() {
         process.stderr.write(`audited ${path}\n`);
       }
     }
-  } catch (error) {
-    // A page that failed to load may mean the server stopped: its last words say why.
-    console.error(
-      server.logs
-        .slice(-15)
-        .map((line) => line.msg ?? JSON.stringify(line))
-        .join("\n"),
-    );
-    throw error;
-  } finally {
-    server.kill("SIGTERM");
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
   console.log(formatTable(rows));
   if (homeRequests.length) console.log(homeBundleLines(homeRequests));
   const failing = failingLines(rows);
