@@ -37,6 +37,7 @@ function apply(mutant: Mutant): (() => void) | string {
 /** "stale": the code moved on and the mutant's text is gone; the list must follow it (it fails the run). */
 function run(mutant: Mutant): "caught" | "survived" | "skipped" | "stale" {
   if (mutant.postgresOnly && !process.env.TEST_DATABASE_URL) return "skipped";
+  if (mutant.replicaOnly && !(process.env.TEST_DATABASE_URL && process.env.TEST_REPLICA_URL)) return "skipped";
   const restore = apply(mutant);
   if (typeof restore === "string") {
     console.log(`  ${mutant.name}: STALE, ${restore}`);

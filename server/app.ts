@@ -25,6 +25,7 @@ import rateLimit from "@fastify/rate-limit";
 import { sharedLimitStore } from "./security/database-rate-limit-store.js";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
+import { routeVisitorReadsToReplicas } from "./plugins/replica-reads.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
@@ -110,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     options.database ??
     (await openDatabase({
       url: config.databaseUrl,
+      readUrls: config.databaseReadUrls,
+      replicaMaxLagMs: config.replicaMaxLagMs,
       namedStatements: config.databaseNamedStatements,
       dataDir: config.databaseUrl ? undefined : join(config.dataDir, "pglite"),
     }));
@@ -194,6 +197,7 @@ async function startApp(
   allowCrossOriginCallers(app, config.corsOrigins);
   refuseCrossSiteRequests(app, config.publicUrl, config.corsOrigins);
   registerDraining(app);
+  routeVisitorReadsToReplicas(app, config.production);
   const moduleRouteDocs = collectRouteDocs(app);
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.

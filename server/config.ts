@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
 import { checkLanguages } from "../engine/schema/languages.js";
+import { DEFAULT_REPLICA_MAX_LAG_MS } from "../engine/db/replica-reads.js";
 
 /**
  * The project folder: the nearest folder above this file that holds package.json. That is one
@@ -35,6 +36,10 @@ export interface Config {
   dataDir: string;
   /** postgres://… to use a PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /** DATABASE_READ_URLS: streaming replicas of DATABASE_URL that answer visitors' reads (docs/deploying.md "Read replicas"). */
+  databaseReadUrls: string[];
+  /** REPLICA_MAX_LAG_MS (2000): a replica lagging more is skipped. */
+  replicaMaxLagMs: number;
   /**
    * DRAFTS (on): an editor's save changes the working copy of an x-drafts model and visitors see
    * it once published; off, every save publishes at once (clients that expect live saves).
@@ -176,6 +181,21 @@ function searchCandidatesFrom(value: string | undefined): number {
   return candidates;
 }
 
+/** DATABASE_READ_URLS, a comma list of postgres:// URLs; only beside DATABASE_URL (the embedded database has no replicas). */
+function readUrlsFrom(env: NodeJS.ProcessEnv): string[] {
+  const urls = (env.DATABASE_READ_URLS ?? "")
+    .split(",")
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length && !env.DATABASE_URL) throw new Error("DATABASE_READ_URLS needs DATABASE_URL (the primary)");
+  const wrong = urls.find((url) => !/^postgres(ql)?:\/\//.test(url));
+  if (wrong)
+    throw new Error(
+      `DATABASE_READ_URLS takes postgres:// URLs, not ${JSON.stringify(wrong.replace(/:[^:@/]*@/, ":***@"))}`,
+    );
+  return urls;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   return {
@@ -183,6 +203,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "0.0.0.0",
     dataDir: resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrls: readUrlsFrom(env),
+    replicaMaxLagMs: parsePositiveInteger(env, "REPLICA_MAX_LAG_MS", DEFAULT_REPLICA_MAX_LAG_MS),
     databaseNamedStatements: parseBoolean(env, "DATABASE_NAMED_STATEMENTS", true),
     drafts: parseOnOff(env, "DRAFTS", true),
     versionsMax: parsePositiveInteger(env, "VERSIONS_MAX", 50),

@@ -3,6 +3,11 @@ import { mkdirSync } from "node:fs";
 import pg from "pg";
 import type { DynamicTables } from "../query/any-model-db.js";
 import { PGliteDialect } from "./pglite-dialect.js";
+import { ReadReplicas } from "./read-replicas.js";
+import { DEFAULT_REPLICA_MAX_LAG_MS } from "./replica-reads.js";
+import { routedRun, routingPool } from "./replica-routing.js";
+
+const REPLICA_CONNECT_TIMEOUT_MS = 2000;
 
 export interface DatabaseOptions {
   /** postgres://… uses a PostgreSQL server through pg; absent means embedded PGlite. */
@@ -23,6 +28,13 @@ export interface DatabaseOptions {
    * max_prepared_statements): a connection handed to another client would lack the name.
    */
   namedStatements?: boolean;
+  /**
+   * PostgreSQL server only: read replicas (streaming standbys of `url`) that may answer visitors'
+   * reads (replica-reads.ts), each with a pool of `poolSize` connections.
+   */
+  readUrls?: readonly string[];
+  /** A replica lagging more than this many ms behind is skipped (2000 unless given). */
+  replicaMaxLagMs?: number;
   /**
    * PGlite only: start from this data folder, as `dumpDataDir` wrote it, instead of an empty one.
    * A new in-memory PGlite otherwise runs initdb (seconds); tests start from a migrated image.
@@ -49,12 +61,14 @@ export interface Database {
    * connections on demand and LISTEN reconnects; this is for the log.
    */
   onConnectionLost?(listener: ConnectionLostListener): () => void;
+  /** PostgreSQL server with `readUrls` only: the replicas and their state. */
+  replicas?: ReadReplicas;
   /** PGlite only: the whole data folder as a tar, for `image` (a copy of this database in its present state). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-export type ConnectionLostListener = (error: Error, connection: "pool" | "listen") => void;
+export type ConnectionLostListener = (error: Error, connection: "pool" | "listen" | "replica") => void;
 
 export interface Notifications {
   notify(payload: string): Promise<void>;
@@ -142,27 +156,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);
       await admin.end();
     }
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      fallback_application_name,
-      max: options.poolSize ?? 10,
-      // public after the schema: its tables are the schema's, the extensions' operators public's.
-      ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
-      types: {
-        getTypeParser: ((oid: number, format?: any) =>
-          oid === DATE_OID ? keepText : oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format)) as any,
-      },
-    });
     const lost = new Set<ConnectionLostListener>();
     const report: ConnectionLostListener = (error, connection) => {
       for (const listener of lost) listener(error, connection);
     };
-    // A connection the server drops emits `error` on its client, idle in the pool or checked out
-    // (by Kysely, between a transaction's statements): an EventEmitter `error` nobody hears is
-    // thrown, and took the whole process down. Every client gets a listener for its whole life;
-    // the pool then discards it (idle: at once; checked out: on release, as not queryable) and
-    // opens a new one when next asked. The pool's own `error` (its idle listener passing the
-    // client's on) is the same event, already heard.
     // Each statement text gets a name, so each connection parses and plans it once and then
     // only binds values (a generic plan after PostgreSQL's first five runs): the repository's
     // texts are built once per query shape (statement-cache.ts), a bounded set. An EXPLAIN runs
@@ -175,18 +172,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (name === undefined && names.size < NAMED_STATEMENTS_MAX) names.set(text, (name = `sps_${names.size + 1}`));
       return name;
     };
-    pool.on("connect", (client) => {
-      client.on("error", (error) => report(error, "pool"));
-      nameModuleStatements(client, nameOf);
-    });
-    pool.on("error", () => {});
-    const db = new Kysely<DynamicTables>({ dialect: new PostgresDialect({ pool }), log });
-    const run = async (text: string, parameters: readonly unknown[]) => {
-      count++;
-      return (
-        (await pool.query(namedStatement(nameOf(text), text, parameters as unknown[]))) as unknown as pg.QueryResult
-      ).rows;
+    const makePool = (connectionString: string, kind: "pool" | "replica") => {
+      const pool = new pg.Pool({
+        connectionString,
+        fallback_application_name,
+        max: options.poolSize ?? 10,
+        // A replica that stops answering is skipped after this, rather than after TCP's minutes.
+        ...(kind === "replica" ? { connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS } : {}),
+        // public after the schema: its tables are the schema's, the extensions' operators public's.
+        ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
+        types: {
+          getTypeParser: ((oid: number, format?: any) =>
+            oid === DATE_OID ? keepText : oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format)) as any,
+        },
+      });
+      // A connection the server drops emits `error` on its client, idle in the pool or checked out
+      // (by Kysely, between a transaction's statements): an EventEmitter `error` nobody hears is
+      // thrown, and took the whole process down. Every client gets a listener for its whole life;
+      // the pool then discards it (idle: at once; checked out: on release, as not queryable) and
+      // opens a new one when next asked. The pool's own `error` (its idle listener passing the
+      // client's on) is the same event, already heard.
+      pool.on("connect", (client) => {
+        client.on("error", (error) => report(error, kind));
+        nameModuleStatements(client, nameOf);
+      });
+      pool.on("error", () => {});
+      return pool;
     };
+    const runOn =
+      (pool: pg.Pool) =>
+      async (text: string, parameters: readonly unknown[]): Promise<any[]> => {
+        count++;
+        return (
+          (await pool.query(namedStatement(nameOf(text), text, parameters as unknown[]))) as unknown as pg.QueryResult
+        ).rows;
+      };
+    const pool = makePool(options.url, "pool");
+    const replicas = options.readUrls?.length
+      ? new ReadReplicas(options.readUrls, pool, options.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS, (url) =>
+          makePool(url, "replica"),
+        )
+      : undefined;
+    await replicas?.start();
+    const db = new Kysely<DynamicTables>({
+      dialect: new PostgresDialect({ pool: replicas ? routingPool(pool, replicas) : pool }),
+      log,
+    });
+    const run = replicas ? routedRun(runOn(pool), (replica) => runOn(replica.pool), replicas) : runOn(pool);
     const notifications = pgNotifications(
       { connectionString: options.url, fallback_application_name },
       pool,
@@ -199,6 +231,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       run,
       queryCount: () => count,
       notifications,
+      ...(replicas ? { replicas } : {}),
       onConnectionLost: (listener) => (lost.add(listener), () => void lost.delete(listener)),
       close: () => db.destroy(),
     };

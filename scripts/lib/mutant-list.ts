@@ -7,6 +7,8 @@ import { securityMutants } from "./security-mutants.js";
 export type { Mutant };
 
 const MONEY = "server/modules/billing/money.ts";
+const REPLICA_READS = "server/plugins/replica-reads.ts";
+const REPLICA_TEST = "tests/host/read-replicas.test.ts";
 const EXACT_SUM = "amounts.reduce((sum, amount) => sum + toMinorUnits(amount, decimals), 0n)";
 const ERRORS = "server/plugins/errors.ts";
 const FOLLOW = "server/modules/ecommerce/orders-follow-invoices.ts";
@@ -278,7 +280,7 @@ export const mutants: Mutant[] = [
     name: "no-connection-error-listener",
     what: "database restart: nothing listens to a pool client's error, so a dropped connection crashes the process",
     changes: [
-      { file: "engine/db/open-database.ts", from: 'client.on("error", (error) => report(error, "pool"));', to: "" },
+      { file: "engine/db/open-database.ts", from: 'client.on("error", (error) => report(error, kind));', to: "" },
       { file: "engine/db/open-database.ts", from: 'pool.on("error", () => {});', to: "" },
     ],
     tests: ["tests/production/database-unavailable.test.ts", "tests/production/database-restart.test.ts"],
@@ -295,6 +297,20 @@ export const mutants: Mutant[] = [
       },
     ],
     tests: ["tests/production/database-unavailable.test.ts"],
+  },
+  {
+    name: "replica-before-catch-up",
+    what: "read replicas: a page dropped for a change is rendered again from a replica that lacks the change",
+    changes: [{ file: REPLICA_READS, from: "app.changes.subscribe(() => replicas.afterChange());", to: "" }],
+    tests: [REPLICA_TEST],
+    replicaOnly: true,
+  },
+  {
+    name: "replica-for-the-signed-in",
+    what: "read replicas: a signed-in caller reads a replica, and may not see what they just saved",
+    changes: [{ file: REPLICA_READS, from: "!hasSession(request) &&", to: "" }],
+    tests: [REPLICA_TEST],
+    replicaOnly: true,
   },
   ...securityMutants,
 ];

@@ -8,4 +8,6 @@ export interface Mutant {
   tests: string[];
   /** Only a PostgreSQL server shows it (concurrent connections). */
   postgresOnly?: boolean;
+  /** Only a streaming replica shows it (TEST_REPLICA_URL, which `.ci/start-replica` makes). */
+  replicaOnly?: boolean;
 }
