@@ -22,7 +22,7 @@ import { registerListCursors } from "./crud/list-cursors.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import rateLimit from "@fastify/rate-limit";
-import { sharedLimitStore } from "./security/database-rate-limit-store.js";
+import { requestLimitStore } from "./security/request-limit-store.js";
 import { ChangeFeed } from "../engine/query/change-feed.js";
 import { shareChangesBetweenInstances } from "./plugins/shared-changes.js";
 import { routeVisitorReadsToReplicas } from "./plugins/replica-reads.js";
@@ -201,9 +201,9 @@ async function startApp(
   const moduleRouteDocs = collectRouteDocs(app);
   await shareChangesBetweenInstances(app);
   // Limits are opted into per route (sign-in, sign-up, reset, refresh), keyed by client address.
-  // Counted in the database on a PostgreSQL server, so that instances sharing it share each limit;
-  // in memory on the embedded database (one instance).
-  await app.register(rateLimit, { global: false, ...(await sharedLimitStore(app, database)) });
+  // Counted in Redis with REDIS_URL, else in the database on a PostgreSQL server, so that
+  // instances share each limit; in memory on the embedded database (one instance).
+  await app.register(rateLimit, { global: false, ...(await requestLimitStore(app, database, config)) });
   // Each module is a plugin naming the modules it needs: Fastify stops start-up at the first one
   // registered before a module it depends on, naming both (server/modules/module.ts).
   for (const module of modules) await app.register(module, { config });

@@ -88,6 +88,10 @@ export interface Config {
   authRateLimit: number;
   /** SEARCH_RATE_LIMIT: requests per minute per client address to the visitors' search, GET /api/search (default 120). */
   searchRateLimit: number;
+  /** REDIS_URL: redis://host:6379; set, the request limits are counted in that Redis, whatever the database (docs/security.md). */
+  redisUrl?: string;
+  /** REDIS_KEY_PREFIX (default `sps:`): before every key the app writes to Redis; instances that count together share it. */
+  redisKeyPrefix: string;
   /** SEARCH_CANDIDATES: how many matching records of each type the visitors' search ranks (default 300; docs/search.md#limits). */
   searchCandidates: number;
   /** Behind a proxy: trust its X-Forwarded-For so limits key on the client's address ("true" or the proxies' addresses). */
@@ -231,6 +235,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     searchRateLimit: Number(env.SEARCH_RATE_LIMIT ?? 120),
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? "sps:",
     searchCandidates: searchCandidatesFrom(env.SEARCH_CANDIDATES),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemoContent: env.SEED_DEMO_CONTENT !== "false",

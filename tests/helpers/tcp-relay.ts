@@ -3,6 +3,8 @@ import net from "node:net";
 export interface TcpRelay {
   /** The relay's own port on 127.0.0.1: connect here to reach the target through it. */
   port: number;
+  /** The clients' connections open through it now. */
+  connections(): number;
   /** The target goes away: every connection is dropped and the port refuses new ones. */
   cut(): Promise<void>;
   /** The target hangs: connections are taken and kept, but nothing reaches either side. */
@@ -18,9 +20,12 @@ export interface TcpRelay {
  */
 export async function tcpRelay(target: { host: string; port: number }): Promise<TcpRelay> {
   const sockets = new Set<net.Socket>();
+  const clients = new Set<net.Socket>();
   let stalled = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
+    clients.add(client);
+    client.on("close", () => clients.delete(client));
     const pair: [net.Socket, net.Socket][] = [
       [client, upstream],
       [upstream, client],
@@ -54,6 +59,7 @@ export async function tcpRelay(target: { host: string; port: number }): Promise<
   const { port } = server.address() as net.AddressInfo;
   return {
     port,
+    connections: () => clients.size,
     cut,
     stall: () => void (stalled = true),
     async mend() {
