@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { EVERYTHING } from "../../engine/query/change-feed.js";
 import { REFRESH_TOKENS } from "../modules/rbac/revoked-sessions.js";
+import { PeerInbox } from "./peer-messages.js";
 
 /**
  * Several instances over one PostgreSQL server: each announces its writes to watched models with
@@ -28,13 +29,24 @@ const ACCESS_MODELS = new Set([
 
 export async function shareChangesBetweenInstances(app: FastifyInstance) {
   const notifications = app.database.notifications;
-  if (!notifications) return;
+  if (!notifications) {
+    app.decorate("peers", new PeerInbox(() => {}));
+    return;
+  }
   const origin = randomUUID();
+  const peers = new PeerInbox((kind, body) => {
+    void notifications
+      .notify(JSON.stringify({ origin, kind, body }))
+      .catch((err) => app.log.error({ err, kind }, "message to the other instances failed"));
+  });
+  app.decorate("peers", peers);
   const stop = await notifications.listen(
     (payload) => {
       try {
-        const message = JSON.parse(payload) as { origin?: string; models?: unknown };
-        if (message.origin === origin || !Array.isArray(message.models)) return;
+        const message = JSON.parse(payload) as { origin?: string; models?: unknown; kind?: unknown; body?: unknown };
+        if (message.origin === origin) return;
+        if (typeof message.kind === "string") return peers.receive(message.kind, message.body);
+        if (!Array.isArray(message.models)) return;
         for (const model of message.models) if (typeof model === "string") app.changes.publish(model, "elsewhere");
       } catch {
         app.log.warn({ payload }, "ignored a malformed change notification");
@@ -45,6 +57,7 @@ export async function shareChangesBetweenInstances(app: FastifyInstance) {
     () => {
       app.log.warn("change notifications reconnected; cached data dropped");
       app.changes.publish(EVERYTHING, "elsewhere");
+      peers.gap();
     },
   );
   // Writes within one short window share one NOTIFY naming every model they touched: a NOTIFY

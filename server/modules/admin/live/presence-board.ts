@@ -49,6 +49,11 @@ export class PresenceBoard {
     if (tab.viewing) this.changed([tab.viewing]);
   }
 
+  /** Whose tab this stream is, when it is open here. */
+  person(stream: string): Person | undefined {
+    return this.tabs.get(stream)?.person;
+  }
+
   /** Whether this stream is open here and belongs to this subject (no one reports for another's tab). */
   owns(stream: string, subjectId: string): boolean {
     return this.tabs.get(stream)?.person.subjectId === subjectId;
