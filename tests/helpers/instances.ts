@@ -67,11 +67,18 @@ export async function createInstances(
   };
 }
 
-/** Polls `check` every 100 ms for up to 5 s: true as soon as it holds. */
-export async function until(check: () => Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 50; i++) {
+/**
+ * Polls `check` every 100 ms for up to 5 s: true as soon as it holds. Given `withinMs`, it polls
+ * until that deadline instead (the last look starts at it, at the latest): "effective within a
+ * second" is `until(check, 1_000)`, a bound on when it must hold, not a measure of speed.
+ */
+export async function until(check: () => Promise<boolean>, withinMs?: number): Promise<boolean> {
+  const deadline = Date.now() + (withinMs ?? Number.POSITIVE_INFINITY);
+  for (let i = 0; withinMs !== undefined || i < 50; i++) {
     if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, left)));
   }
   return false;
 }
