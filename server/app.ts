@@ -97,6 +97,26 @@ async function generateMigrationForSchemaChanges(config: Config, log: (message: 
   log(`schemas changed: wrote migrations/${result.migration} and the types; commit them`);
 }
 
+/**
+ * Read replicas (DATABASE_READ_URLS) that cannot be reached are skipped, their reads going to the
+ * primary: the log says when one goes away and when it is back, and which are away at start.
+ */
+function logReplicaStates(app: FastifyInstance, database: Database) {
+  const replicas = database.replicas;
+  if (!replicas) return;
+  for (const replica of replicas.status())
+    if (!replica.up) app.log.warn({ replica: replica.name }, "read replica unavailable: its reads go to the primary");
+  const unheard = replicas.onStateChange((replica, up, err) =>
+    up
+      ? app.log.info({ replica }, "read replica back: visitors' reads go to it again")
+      : app.log.warn(
+          { replica, err: err && { message: err.message } },
+          "read replica unavailable: its reads go to the primary",
+        ),
+  );
+  app.addHook("onClose", async () => unheard());
+}
+
 /** Loads the schemas, migrates the database and returns the app with every route registered. */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const modules = options.modules ?? allModules;
@@ -138,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     ),
   );
   if (unheard) app.addHook("onClose", async () => unheard());
+  logReplicaStates(app, database);
 
   // Instances starting together take turns here (engine/sql/start-lock.ts): what a start writes
   // (migrations, default roles, the admin, the demo content) is written once, by the first, and

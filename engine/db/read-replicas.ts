@@ -32,7 +32,12 @@ export interface Replica {
   replayed: bigint;
   /** Statements it answered, for tests and the status. */
   reads: number;
+  /** Has been probed at least once. */
+  probed: boolean;
 }
+
+/** Hears a replica become unreachable (with why) or reachable again. */
+export type ReplicaStateListener = (replica: string, up: boolean, error?: Error) => void;
 
 export interface ReplicaStatus {
   name: string;
@@ -60,6 +65,7 @@ export class ReadReplicas {
   private turn = 0;
   private timer?: NodeJS.Timeout;
   private probing?: Promise<void>;
+  private readonly listeners = new Set<ReplicaStateListener>();
 
   constructor(
     urls: readonly string[],
@@ -74,6 +80,7 @@ export class ReadReplicas {
       lagMs: Number.POSITIVE_INFINITY,
       replayed: 0n,
       reads: 0,
+      probed: false,
     }));
   }
 
@@ -94,9 +101,9 @@ export class ReadReplicas {
           const state = rows[0] as { standby: boolean; replayed: string | null; lagMs: number | string | null };
           replica.replayed = !state.standby ? EVERYTHING : state.replayed ? walPosition(state.replayed) : 0n;
           replica.lagMs = state.lagMs === null ? Number.POSITIVE_INFINITY : Number(state.lagMs);
-          replica.up = true;
-        } catch {
-          replica.up = false;
+          this.mark(replica, true);
+        } catch (error) {
+          this.mark(replica, false, error as Error);
         }
       }),
     );
@@ -140,10 +147,25 @@ export class ReadReplicas {
    */
   fallBack(replica: Replica, error: unknown): boolean {
     if (isDatabaseUnavailable(error)) {
-      replica.up = false;
+      this.mark(replica, false, error as Error);
       return true;
     }
     return (error as { code?: unknown } | undefined)?.code === READ_ONLY_TRANSACTION;
+  }
+
+  /** `listener` hears each replica that goes down or comes back (for the log); returns a function that stops it. */
+  onStateChange(listener: ReplicaStateListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private mark(replica: Replica, up: boolean, error?: Error) {
+    // The first probe's answer is no change: a replica starts neither up nor down, but unknown.
+    const known = replica.probed;
+    replica.probed = true;
+    if (replica.up === up && known) return;
+    replica.up = up;
+    if (known || !up) for (const listener of this.listeners) listener(replica.name, up, error);
   }
 
   status(): ReplicaStatus[] {

@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeApp } from "../../app/compose-app.js";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
+import { PROBE_EVERY_MS } from "../../engine/db/read-replicas.js";
 import { readForVisitor } from "../../engine/db/replica-reads.js";
 import { configFromEnv } from "../../server/config.js";
 import { WROTE_COOKIE } from "../../server/plugins/replica-reads.js";
@@ -195,6 +196,8 @@ describe.skipIf(!serverUrl || !replicaUrl)("read replicas (DATABASE_READ_URLS)",
 
   it("answers from the primary when the replica goes away, and from the replica again when it is back", async () => {
     expect(await replicaServing()).toBe(true);
+    const told: string[] = [];
+    const unheard = database.replicas!.onStateChange((_, up) => told.push(up ? "back" : "away"));
     await relay.cut();
     try {
       for (const url of ["/api/blog/articles", "/about", "/api/search?q=otter"]) {
@@ -202,10 +205,15 @@ describe.skipIf(!serverUrl || !replicaUrl)("read replicas (DATABASE_READ_URLS)",
         expect(answer.statusCode, `${url}: ${answer.body.slice(0, 200)}`).toBe(200);
       }
       expect(database.replicas!.status()[0]!.up).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 3 * PROBE_EVERY_MS));
     } finally {
       await relay.mend();
     }
     expect(await replicaServing()).toBe(true);
     expect(await readsOnReplica(() => request({ method: "GET", url: "/api/blog/articles" }))).toBeGreaterThan(0);
+    // Told once each way (the log's two lines), however many reads and probes failed or passed meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 3 * PROBE_EVERY_MS));
+    unheard();
+    expect(told).toEqual(["away", "back"]);
   });
 });
