@@ -137,8 +137,19 @@ describe.skipIf(!hasChromium)("the owner's product, sale and refund in Chromium"
       const publishing = page.waitForResponse(
         (r) => r.request().method() === "POST" && r.url().endsWith(`/products/${productId}/editor/publish`),
       );
+      // What the click led to, for the failure's message when the publish is never asked for.
+      const asked: string[] = [];
+      const note = (r: { method(): string; url(): string }) => asked.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      page.on("request", note);
       await page.getByTestId("product-publish").click();
-      const publishAnswer = await publishing;
+      const publishAnswer = await publishing.catch(async (error: Error) => {
+        await shot(page, "publish-not-sent");
+        const shown = await page.locator("[role=alert], .mantine-Notification-root").allInnerTexts();
+        throw new Error(
+          `${error.message}; requests after the click: ${asked.join(", ") || "none"}; shown: ${shown.join(" | ") || "nothing"}`,
+        );
+      });
+      page.off("request", note);
       expect(publishAnswer.status(), await publishAnswer.text()).toBe(200);
       await expect.poll(() => page.getByTestId("publication-badge").textContent()).toBe("Published");
       await shot(page, "editor-published");

@@ -15,7 +15,7 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LivePresence } from "../live/live-presence.js";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
@@ -70,6 +70,12 @@ export function ProductPage() {
   const t = productsTexts();
   const { id: param } = useParams();
   const id = param === "new" ? undefined : param;
+  // The product a new page's first save made. The address names it only once the navigation has
+  // rendered (a transition, later under load): a Publish clicked before then must publish it, not
+  // create a second product.
+  const created = useRef<string | undefined>(undefined);
+  /** The product this page edits: the address's, or the one its first save made. */
+  const productId = () => id ?? created.current;
   const navigate = useNavigate();
   const [choices, setChoices] = useState<EditorChoices>();
   const [doc, setDoc] = useState<EditorDocument>();
@@ -87,6 +93,8 @@ export function ProductPage() {
     return () => controller.abort();
   }, []);
   useEffect(() => {
+    // The address now names the product (the one made here, or another).
+    created.current = undefined;
     if (!id) return;
     const controller = new AbortController();
     loadProduct(id, controller.signal).then(
@@ -139,10 +147,12 @@ export function ProductPage() {
     }
     setSaveState({ status: "pending" });
     try {
-      const answer = await saveProduct(id, input);
+      const target = productId();
+      const answer = await saveProduct(target, input);
       show(answer);
       setSaveState({ status: "success" });
-      if (!id) {
+      if (!target) {
+        created.current = answer.product.id;
         // Saved: the form is clean, though it has not rendered so before the address names the new product.
         guard.release();
         navigate(`/admin/products/${answer.product.id}`, { replace: true });
@@ -165,15 +175,16 @@ export function ProductPage() {
         const answer = await save();
         if (answer) notifySuccess(answer.product.publication.state === "published" ? t.savedLive : t.saved);
       } else if (what === "publish") {
-        const answer = dirty || !id ? await save() : doc;
+        const answer = dirty || !productId() ? await save() : doc;
         if (!answer) return;
         const { document, notPublished } = await publishProduct(answer.product.id);
         show(document);
         await behind.tell(notPublished);
         notifySuccess(notPublished.length > 0 ? editorialTexts().publishedPartly : t.published);
-      } else if (id) {
-        await unpublishProduct(id);
-        show(await loadProduct(id));
+      } else if (productId()) {
+        const target = productId()!;
+        await unpublishProduct(target);
+        show(await loadProduct(target));
         notifySuccess(t.unpublished);
       }
     } catch (error) {
