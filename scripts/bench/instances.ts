@@ -18,6 +18,7 @@
 // (application_name bench-instance-a, …), so a duplicate says which instances sent it. The first
 // lines say what was built: the commit and any uncommitted change to the server's sources.
 import { execFileSync } from "node:child_process";
+import { machineLine } from "../lib/machine-line.js";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -191,13 +192,7 @@ async function main() {
       return { name, port: server.port, server, errors };
     };
 
-    const cpus = os.cpus();
-    console.log(
-      `machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    console.log(machineLine());
     // The first start migrates and writes the demo site; the other two find it done.
     instances.push(await start(NAMES[0]!));
     instances.push(...(await Promise.all(NAMES.slice(1).map((name) => start(name)))));

@@ -10,7 +10,7 @@
 // PAYMENT_DUMMY_ENABLED=true. Database "bench_load" on BENCH_DATABASE_URL's server (default the
 // local one), made fresh and dropped after. BENCH_DURATION (60), BENCH_WARMUP (15), BENCH_CONNECTIONS (50).
 import autocannon from "autocannon";
-import os from "node:os";
+import { machineLine } from "../lib/machine-line.js";
 import { buildServer } from "../build.js";
 import { expectStatus, send } from "../lib/http-client.js";
 import { createScratchDatabase } from "../lib/scratch-database.js";
@@ -153,13 +153,7 @@ async function main() {
         !/SMTP_URL/.test(line.msg ?? "") &&
         console.log(`  server: ${line.msg}${line.err?.message ? `: ${line.err.message}` : ""}`),
     });
-    const cpus = os.cpus();
-    console.log(
-      `machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    console.log(machineLine());
     console.log(
       `server: compiled (dist/server/main.js), NODE_ENV=production, its own process (pid ${server.pid}), database "${database.name}" on ${SERVER.replace(/\/\/[^@]*@/, "//")}`,
     );
