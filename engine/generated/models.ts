@@ -132,6 +132,10 @@ export interface BillingInvoices {
    */
   refundedAmount: string | null;
   /**
+   * What the amount is made of, as the checkout's quote computed it (lines, subtotal, discount, shipping, tax, total, codes; docs/shop-pricing.md): kept as charged, never rewritten
+   */
+  breakdown: {} | null;
+  /**
    * Set when a verified notification's amount or currency was not the invoice's (what it said; the invoice and its orders did not move), or when a genuine paid came for an invoice no order waits on any more (it had failed or was canceled: paid, no order moved, refund or review). A person should look.
    */
   flag: string | null;
@@ -777,6 +781,102 @@ export interface EcommerceCategoriesToProducts {
 }
 
 /**
+ * Discount code use (ecommerce/discount-code-uses): One checkout's use of a discount code, taken in the checkout's transaction with the code's count and deleted (the count given back) when the invoice fails, is declined or expires.
+ */
+export interface EcommerceDiscountCodeUses {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  discountCodeId: string;
+  subjectId: string | null;
+  /**
+   * The checkout's email, lower case: a guest's uses count per email
+   */
+  email: string;
+  billingModuleInvoiceId: string;
+}
+
+/**
+ * Discount code (ecommerce/discount-codes): A promotion code a buyer types at checkout: a percent or an amount off the goods it applies to, or free delivery (docs/shop-pricing.md). Codes are compared without regard to case.
+ */
+export interface EcommerceDiscountCodes {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  code: string;
+  /**
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
+   */
+  title: {
+    [k: string]: string;
+  } | null;
+  kind: "percent" | "amount" | "free-shipping";
+  /**
+   * Percent off (percent) or the amount off in the currency (amount); unused for free-shipping
+   */
+  value: string | null;
+  /**
+   * Only checkouts in this currency (needed for an amount); empty: any currency
+   */
+  currencyId: string | null;
+  /**
+   * The goods must cost at least this
+   */
+  minSubtotal: string | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  /**
+   * Orders it may be used for in all; empty: no limit
+   */
+  usageLimit: number | null;
+  /**
+   * Orders one buyer may use it for; empty: no limit
+   */
+  usageLimitPerCustomer: number | null;
+  /**
+   * Checkouts holding a use: counted when one starts, given back when its payment fails, is declined or expires
+   */
+  used: number;
+  /**
+   * May be used with other codes on one order
+   */
+  combinable: boolean;
+  active: boolean;
+}
+
+/**
+ * Discount code to category (ecommerce/discount-codes-to-categories): A category whose products a discount code applies to.
+ */
+export interface EcommerceDiscountCodesToCategories {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  orderIndex: number;
+  discountCodeId: string;
+  categoryId: string;
+}
+
+/**
+ * Discount code to product (ecommerce/discount-codes-to-products): A product a discount code applies to (a code with no products and no categories applies to every product).
+ */
+export interface EcommerceDiscountCodesToProducts {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  orderIndex: number;
+  discountCodeId: string;
+  productId: string;
+}
+
+/**
  * Idempotency key (ecommerce/idempotency-keys): The first answer to a checkout sent with an Idempotency-Key header: the same key and body from the same subject get it again instead of a second checkout. Reserved before the checkout runs: no statusCode yet means a request with this key is under way.
  */
 export interface EcommerceIdempotencyKeys {
@@ -934,6 +1034,10 @@ export interface EcommerceProducts {
    * required: a physical good, checkout asks for a shipping address; none: a service or digital good
    */
   shipping: "required" | "none";
+  /**
+   * Grams per item: the lines' total weight chooses the shipping rates offered
+   */
+  weight: number | null;
 }
 
 /**
@@ -962,6 +1066,52 @@ export interface EcommerceProductsToFileStorageModuleFiles {
   orderIndex: number;
   productId: string;
   fileStorageModuleFileId: string;
+}
+
+/**
+ * Shipping rate (ecommerce/shipping-rates): A price for delivering a cart: offered at checkout when the address's country, the lines' total weight and the goods' amount after discounts fall in its bands, in its currency (docs/shop-pricing.md).
+ */
+export interface EcommerceShippingRates {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  /**
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
+   */
+  title: {
+    [k: string]: string;
+  };
+  /**
+   * ISO 3166 alpha-2 codes it delivers to; empty: everywhere
+   */
+  countries: string[];
+  currencyId: string;
+  /**
+   * What delivery costs, in the currency
+   */
+  amount: string;
+  /**
+   * Grams: offered when the lines weigh at least this
+   */
+  minWeight: number | null;
+  /**
+   * Grams: offered when the lines weigh at most this
+   */
+  maxWeight: number | null;
+  /**
+   * Offered when the goods cost at least this (after discounts)
+   */
+  minSubtotal: string | null;
+  /**
+   * Offered when the goods cost at most this (after discounts)
+   */
+  maxSubtotal: string | null;
+  /**
+   * Costs nothing when the goods cost at least this (after discounts)
+   */
+  freeFrom: string | null;
 }
 
 /**
@@ -1061,6 +1211,43 @@ export interface EcommerceStoresToProductsToAttributes {
   orderIndex: number;
   storesToProductsId: string;
   attributeId: string;
+}
+
+/**
+ * Tax rate (ecommerce/tax-rates): A tax (VAT, sales tax) charged on goods delivered to a country, or a region of it, or on one category's products there: the most specific rate wins (docs/shop-pricing.md).
+ */
+export interface EcommerceTaxRates {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  /**
+   * Text per language code (BCP 47: en, de, pt-BR); the site's languages are the LANGUAGES setting, the default one DEFAULT_LANGUAGE.
+   */
+  title: {
+    [k: string]: string;
+  };
+  /**
+   * ISO 3166 alpha-2
+   */
+  country: string;
+  /**
+   * A state or province as the address gives it; empty: the whole country
+   */
+  region: string | null;
+  /**
+   * Percent, such as 19 or 7.5
+   */
+  rate: string;
+  /**
+   * Only the products of this category; empty: every product
+   */
+  categoryId: string | null;
+  /**
+   * Whether delivery is taxed at this rate too
+   */
+  taxShipping: boolean;
 }
 
 /**
@@ -2553,6 +2740,10 @@ export interface Models {
   "ecommerce/attributes-to-billing-module-currencies": EcommerceAttributesToBillingModuleCurrencies;
   "ecommerce/categories": EcommerceCategories;
   "ecommerce/categories-to-products": EcommerceCategoriesToProducts;
+  "ecommerce/discount-code-uses": EcommerceDiscountCodeUses;
+  "ecommerce/discount-codes": EcommerceDiscountCodes;
+  "ecommerce/discount-codes-to-categories": EcommerceDiscountCodesToCategories;
+  "ecommerce/discount-codes-to-products": EcommerceDiscountCodesToProducts;
   "ecommerce/idempotency-keys": EcommerceIdempotencyKeys;
   "ecommerce/order-status-changes": EcommerceOrderStatusChanges;
   "ecommerce/orders": EcommerceOrders;
@@ -2562,11 +2753,13 @@ export interface Models {
   "ecommerce/products": EcommerceProducts;
   "ecommerce/products-to-attributes": EcommerceProductsToAttributes;
   "ecommerce/products-to-file-storage-module-files": EcommerceProductsToFileStorageModuleFiles;
+  "ecommerce/shipping-rates": EcommerceShippingRates;
   "ecommerce/stock-reservations": EcommerceStockReservations;
   "ecommerce/stores": EcommerceStores;
   "ecommerce/stores-to-attributes": EcommerceStoresToAttributes;
   "ecommerce/stores-to-products": EcommerceStoresToProducts;
   "ecommerce/stores-to-products-to-attributes": EcommerceStoresToProductsToAttributes;
+  "ecommerce/tax-rates": EcommerceTaxRates;
   "ecommerce/widgets": EcommerceWidgets;
   "ecommerce/widgets-to-categories": EcommerceWidgetsToCategories;
   "ecommerce/widgets-to-products": EcommerceWidgetsToProducts;
@@ -2672,6 +2865,10 @@ export interface ModelDateTimes {
   "ecommerce/attributes-to-billing-module-currencies": "createdAt" | "updatedAt";
   "ecommerce/categories": "createdAt" | "updatedAt";
   "ecommerce/categories-to-products": "createdAt" | "updatedAt";
+  "ecommerce/discount-code-uses": "createdAt" | "updatedAt";
+  "ecommerce/discount-codes": "createdAt" | "updatedAt" | "startsAt" | "endsAt";
+  "ecommerce/discount-codes-to-categories": "createdAt" | "updatedAt";
+  "ecommerce/discount-codes-to-products": "createdAt" | "updatedAt";
   "ecommerce/idempotency-keys": "createdAt" | "updatedAt";
   "ecommerce/order-status-changes": "createdAt" | "updatedAt";
   "ecommerce/orders": "createdAt" | "updatedAt";
@@ -2681,11 +2878,13 @@ export interface ModelDateTimes {
   "ecommerce/products": "createdAt" | "updatedAt";
   "ecommerce/products-to-attributes": "createdAt" | "updatedAt";
   "ecommerce/products-to-file-storage-module-files": "createdAt" | "updatedAt";
+  "ecommerce/shipping-rates": "createdAt" | "updatedAt";
   "ecommerce/stock-reservations": "createdAt" | "updatedAt";
   "ecommerce/stores": "createdAt" | "updatedAt";
   "ecommerce/stores-to-attributes": "createdAt" | "updatedAt";
   "ecommerce/stores-to-products": "createdAt" | "updatedAt";
   "ecommerce/stores-to-products-to-attributes": "createdAt" | "updatedAt";
+  "ecommerce/tax-rates": "createdAt" | "updatedAt";
   "ecommerce/widgets": "createdAt" | "updatedAt";
   "ecommerce/widgets-to-categories": "createdAt" | "updatedAt";
   "ecommerce/widgets-to-products": "createdAt" | "updatedAt";
@@ -2759,7 +2958,7 @@ export interface ModelInsertOptional {
   "agent/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "analytic/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "billing/currencies": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "symbol" | "isDefault" | "decimals";
-  "billing/invoices": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "amount" | "currency" | "status" | "provider" | "providerId" | "paymentUrl" | "successUrl" | "cancelUrl" | "email" | "providerPaymentId" | "refundedAmount" | "flag";
+  "billing/invoices": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "amount" | "currency" | "status" | "provider" | "providerId" | "paymentUrl" | "successUrl" | "cancelUrl" | "email" | "providerPaymentId" | "refundedAmount" | "breakdown" | "flag";
   "billing/payment-intents": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "amount" | "status" | "interval" | "type";
   "billing/payment-intents-to-currencies": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "billing/payment-intents-to-invoices": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
@@ -2791,20 +2990,26 @@ export interface ModelInsertOptional {
   "ecommerce/attributes-to-billing-module-currencies": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "ecommerce/categories": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "ecommerce/categories-to-products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex" | "sku";
+  "ecommerce/discount-code-uses": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "subjectId";
+  "ecommerce/discount-codes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "kind" | "value" | "currencyId" | "minSubtotal" | "startsAt" | "endsAt" | "usageLimit" | "usageLimitPerCustomer" | "used" | "combinable" | "active";
+  "ecommerce/discount-codes-to-categories": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
+  "ecommerce/discount-codes-to-products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "ecommerce/idempotency-keys": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "statusCode" | "response";
   "ecommerce/order-status-changes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "from";
   "ecommerce/orders": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "type" | "status" | "receipt" | "comment" | "email" | "shippingAddress";
   "ecommerce/orders-to-billing-module-currencies": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "ecommerce/orders-to-billing-module-payment-intents": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "ecommerce/orders-to-products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex" | "quantity" | "storeId" | "title" | "price" | "amount";
-  "ecommerce/products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "shortDescription" | "type" | "stock" | "shipping";
+  "ecommerce/products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "shortDescription" | "type" | "stock" | "shipping" | "weight";
   "ecommerce/products-to-attributes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "ecommerce/products-to-file-storage-module-files": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
+  "ecommerce/shipping-rates": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "countries" | "minWeight" | "maxWeight" | "minSubtotal" | "maxSubtotal" | "freeFrom";
   "ecommerce/stock-reservations": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "storesToProductsId";
   "ecommerce/stores": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "shortDescription";
   "ecommerce/stores-to-attributes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "ecommerce/stores-to-products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex" | "sku" | "stock";
   "ecommerce/stores-to-products-to-attributes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
+  "ecommerce/tax-rates": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "region" | "categoryId" | "taxShipping";
   "ecommerce/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "ecommerce/widgets-to-categories": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "ecommerce/widgets-to-products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
@@ -2910,6 +3115,10 @@ export interface ModelHiddenColumns {
   "ecommerce/attributes-to-billing-module-currencies": {};
   "ecommerce/categories": {};
   "ecommerce/categories-to-products": {};
+  "ecommerce/discount-code-uses": {};
+  "ecommerce/discount-codes": {};
+  "ecommerce/discount-codes-to-categories": {};
+  "ecommerce/discount-codes-to-products": {};
   "ecommerce/idempotency-keys": {};
   "ecommerce/order-status-changes": {};
   "ecommerce/orders": {};
@@ -2919,11 +3128,13 @@ export interface ModelHiddenColumns {
   "ecommerce/products": {};
   "ecommerce/products-to-attributes": {};
   "ecommerce/products-to-file-storage-module-files": {};
+  "ecommerce/shipping-rates": {};
   "ecommerce/stock-reservations": {};
   "ecommerce/stores": {};
   "ecommerce/stores-to-attributes": {};
   "ecommerce/stores-to-products": {};
   "ecommerce/stores-to-products-to-attributes": {};
+  "ecommerce/tax-rates": {};
   "ecommerce/widgets": {};
   "ecommerce/widgets-to-categories": {};
   "ecommerce/widgets-to-products": {};
