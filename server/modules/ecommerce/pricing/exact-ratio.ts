@@ -30,10 +30,14 @@ export function percentOf(amount: bigint, percent: { n: bigint; d: bigint }): bi
   return divideHalfEven(amount * percent.n, percent.d * 100n);
 }
 
-/** The tax inside a gross `amount` at `percent`: gross − round(gross × 100 / (100 + percent)). */
+/**
+ * The tax inside a gross `amount` at `percent`: round(gross × percent / (100 + percent)), half-even.
+ * The tax is what is rounded, not the net: rounding the net half-even and taking the tax as the rest
+ * would send the tax's halves to the odd neighbour whenever the gross is odd (10.05 at 20% holds
+ * 1.675 of tax: 1.68, where 10.05 − round(8.375) would say 1.67).
+ */
 export function taxInside(amount: bigint, percent: { n: bigint; d: bigint }): bigint {
-  const net = divideHalfEven(amount * 100n * percent.d, 100n * percent.d + percent.n);
-  return amount - net;
+  return divideHalfEven(amount * percent.n, 100n * percent.d + percent.n);
 }
 
 /**
