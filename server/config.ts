@@ -111,6 +111,8 @@ export interface Config {
   /** clear-old-orders deletes cart orders untouched for this many days (CART_MAX_AGE_DAYS, default 30). */
   cartMaxAgeDays: number;
   /** The queue cancels orders left unpaid (`paying`) longer than this many hours (UNPAID_ORDER_MAX_AGE_HOURS, default 48). */
+  /** PRICES_INCLUDE_TAX (false): prices are gross, tax inside them (EU style), instead of net with tax added (docs/shop-pricing.md). */
+  pricesIncludeTax: boolean;
   unpaidOrderMaxAgeHours: number;
   /** A mailed order link stops working this many days after the mail (ORDER_LINK_MAX_AGE_DAYS, default 30). */
   orderLinkMaxAgeDays: number;
@@ -248,6 +250,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       : env.NODE_ENV !== "production",
     cartMaxAgeDays: Number(env.CART_MAX_AGE_DAYS ?? 30),
     unpaidOrderMaxAgeHours: Number(env.UNPAID_ORDER_MAX_AGE_HOURS ?? 48),
+    pricesIncludeTax: parseBoolean(env, "PRICES_INCLUDE_TAX", false),
     orderLinkMaxAgeDays: Number(env.ORDER_LINK_MAX_AGE_DAYS ?? 30),
     environment: { ...env },
     fileStorage: fileStorageFromEnv(env),

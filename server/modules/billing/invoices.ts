@@ -46,6 +46,8 @@ export interface InvoiceRequest {
   email: string;
   successUrl: string;
   cancelUrl: string;
+  /** What the amount is made of (the selling module's quote), kept on the invoice as charged. */
+  breakdown?: Record<string, unknown>;
 }
 
 /**
@@ -123,13 +125,15 @@ export class Invoices {
     request: InvoiceRequest,
   ): {
     paymentIntentId: string;
+    invoiceId: string;
     inserts: CreatedWith[];
     opened(created: (Row | undefined)[]): { invoice: Invoice; intent: PaymentIntent };
   } {
-    const { amount, currencyId, provider, email, successUrl, cancelUrl } = request;
+    const { amount, currencyId, provider, email, successUrl, cancelUrl, breakdown } = request;
     const [paymentIntentId, invoiceId] = [randomUUID(), randomUUID()];
     return {
       paymentIntentId,
+      invoiceId,
       inserts: [
         {
           repository: repository("billing/payment-intents"),
@@ -139,7 +143,18 @@ export class Invoices {
         { repository: repository("billing/payment-intents-to-currencies"), rows: [{ paymentIntentId, currencyId }] },
         {
           repository: repository("billing/invoices"),
-          rows: [{ id: invoiceId, amount, status: "new", provider, email, successUrl, cancelUrl }],
+          rows: [
+            {
+              id: invoiceId,
+              amount,
+              status: "new",
+              provider,
+              email,
+              successUrl,
+              cancelUrl,
+              ...(breakdown ? { breakdown } : {}),
+            },
+          ],
           answer: true,
         },
         { repository: repository("billing/payment-intents-to-invoices"), rows: [{ paymentIntentId, invoiceId }] },

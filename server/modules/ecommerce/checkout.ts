@@ -23,6 +23,8 @@ import type { Order, Orders } from "./orders.js";
 import { PendingCheckouts } from "./pending-checkouts.js";
 import { NO_PRICE } from "./prices.js";
 import { reserveStock } from "./stock.js";
+import { breakdownOf, type ShopPricing } from "./pricing/shop-pricing.js";
+import type { Quote } from "./pricing/quote-types.js";
 import { requireAddress, type ShippingAddress } from "./shipping-address.js";
 
 export interface CheckoutRequest {
@@ -36,7 +38,25 @@ export interface CheckoutRequest {
   shippingAddress?: ShippingAddress;
   successUrl: string;
   cancelUrl: string;
+  /** The delivery chosen among the quote's options; none: the cheapest (docs/shop-pricing.md). */
+  shippingRateId?: string;
+  /** Discount codes as typed; one the quote refuses makes the checkout a 400. */
+  discountCodes?: string[];
 }
+
+/** A quote's request: a checkout's without the payment; the address may be only its country (and region). */
+export interface QuoteRequest {
+  subjectId: string;
+  orderIds: string[];
+  currencyId?: string;
+  email?: string;
+  shippingAddress?: Partial<ShippingAddress>;
+  shippingRateId?: string;
+  discountCodes?: string[];
+}
+
+/** The quote answer (docs/api.md "Shop wire shapes"): the quote's figures in the currency. */
+export type QuoteAnswer = Quote & { currency: Currency };
 
 /** The checkout answer (docs/api.md "Shop wire shapes"): the payment URL is at billingModule.invoices[0].paymentUrl. */
 export interface CheckoutResult {
@@ -90,6 +110,7 @@ export class Checkout {
     private readonly orders: Orders,
     readonly providers: PaymentProviders,
     private readonly invoices: Invoices,
+    readonly pricing: ShopPricing,
   ) {
     this.productTitle = registry.get("ecommerce/products").title;
     this.pending = new PendingCheckouts(database, repositories, registry, invoices);
@@ -145,13 +166,22 @@ export class Checkout {
       if (unlisted.length > 0) throw notFound(`${this.productTitle} ${unlisted[0]} was not found`);
       if (priced.length < lines)
         throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
-      const amount = sumAmounts(
-        priced.map((p) => p.amount),
-        currency.decimals,
-      );
       // The buyer: the email, and the address when a line needs shipping (docs/shop.md).
       // `ships` was read with the prices (whether a line's product needs shipping).
       const address = requireAddress(ships, request.shippingAddress);
+      // The amount is the quote's total (pricing/quote.ts): the lines, less the codes' discounts,
+      // plus delivery and tax as the rules say; with no rules, the lines' sum as always.
+      const destination = address ? { country: address.country, region: address.region ?? null } : undefined;
+      const pricing = await this.pricing.price(trx, {
+        subjectId: request.subjectId,
+        email: request.email,
+        currency,
+        priced,
+        ...(destination ? { destination } : {}),
+        ...(request.shippingRateId ? { shippingRateId: request.shippingRateId } : {}),
+        ...(request.discountCodes ? { discountCodes: request.discountCodes } : {}),
+      });
+      this.pricing.assertPayable(pricing);
       // Stock (stock.ts): the lines' items are taken here, or the checkout is a 409 and nothing is.
       // No line's stock counted (read with the prices): nothing to lock or take.
       if (tracked)
@@ -164,13 +194,16 @@ export class Checkout {
       // Billing's intent and invoice for the amount, and the orders moved to paying, linked to the
       // intent and the currency: one statement (billing gives the rows, Invoices.opening).
       const opening = this.invoices.opening(repository, {
-        amount,
+        amount: pricing.quote.total,
+        breakdown: breakdownOf(pricing.quote, destination),
         currencyId: currency.id,
         provider: request.provider,
         email: request.email,
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });
+      // The codes' uses, taken with the stock in this transaction (a 409 when one ran out meanwhile).
+      const uses = await this.pricing.claimCodes(trx, pricing, request, opening.invoiceId);
       const { updated: moved, created } = await repository("ecommerce/orders").updateManyCreating(
         orderIds,
         { type: "history", status: "paying", email: request.email, ...(address ? { shippingAddress: address } : {}) },
@@ -184,10 +217,41 @@ export class Checkout {
             repository: repository("ecommerce/orders-to-billing-module-currencies"),
             rows: orders.map((o) => ({ orderId: o.id, billingModuleCurrencyId: currency.id })),
           },
+          ...(uses.length ? [{ repository: repository("ecommerce/discount-code-uses"), rows: uses }] : []),
         ],
       );
       const { invoice, intent } = opening.opened(created);
       return { invoice, intent, currency, orders: moved, ours: true, created: inside ? orderIds : [] };
+    });
+  }
+
+  /**
+   * What a checkout of these orders would charge, with the delivery options and the codes' verdicts
+   * (docs/shop-pricing.md): the same pricing as step 1, read without locking or keeping anything.
+   */
+  async quote(request: QuoteRequest): Promise<QuoteAnswer> {
+    return runTransaction(this.database, this.repositories, async (_repository, trx) => {
+      const orderIds = [...new Set(request.orderIds)];
+      const { currency } = await this.lockOwnOrders(trx, request.subjectId, orderIds, request.currencyId, false);
+      const { lines, priced, unlisted } = await this.orders.prices.quoting(trx, { orderIds }, currency.id);
+      if (lines === 0)
+        throw validationError("the orders have no products", [
+          { path: "/ecommerceModule/orders", message: "have no products" },
+        ]);
+      if (unlisted.length > 0) throw notFound(`${this.productTitle} ${unlisted[0]} was not found`);
+      if (priced.length < lines)
+        throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+      const { country, region } = request.shippingAddress ?? {};
+      const { quote } = await this.pricing.price(trx, {
+        subjectId: request.subjectId,
+        ...(request.email ? { email: request.email } : {}),
+        currency,
+        priced,
+        ...(country ? { destination: { country, region: region?.trim() || null } } : {}),
+        ...(request.shippingRateId ? { shippingRateId: request.shippingRateId } : {}),
+        ...(request.discountCodes ? { discountCodes: request.discountCodes } : {}),
+      });
+      return { ...quote, currency };
     });
   }
 
@@ -239,12 +303,13 @@ export class Checkout {
     subjectId: string,
     orderIds: string[],
     currencyId: string | undefined,
+    lock = true,
   ): Promise<{ orders: Order[]; currency: Currency }> {
     if (orderIds.length === 0)
       throw validationError("ecommerceModule.orders is required", [
         { path: "/ecommerceModule/orders", message: "is required" },
       ]);
-    const { orders, currency } = await this.orders.lockedWithCurrency(trx, subjectId, orderIds, currencyId);
+    const { orders, currency } = await this.orders.lockedWithCurrency(trx, subjectId, orderIds, currencyId, { lock });
     if (currency) return { orders, currency };
     if (currencyId)
       throw validationError(`currency ${currencyId} does not exist`, [

@@ -5,6 +5,7 @@ import type { BillingServices } from "../billing/index.js";
 import { Worker } from "../notification/index.js";
 import { signingSecrets } from "../rbac/index.js";
 import { Checkout } from "./checkout.js";
+import { ShopPricing } from "./pricing/shop-pricing.js";
 import { RECEIPT_VARIANT, registerShopImages } from "./generated-images.js";
 import { registerReceiptReaders } from "./receipt-readers.js";
 import { ShopImageData } from "./shop-image-data.js";
@@ -59,7 +60,8 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
  */
 export async function registerEcommerceModule(app: FastifyInstance, config: Config, billing: BillingServices) {
   const orders = new Orders(app.database, app.repositories, app.registry, billing.currencies);
-  billing.invoices.onInvoiceState(ordersFollowInvoices());
+  const pricing = new ShopPricing(app.registry, config.pricesIncludeTax);
+  billing.invoices.onInvoiceState(ordersFollowInvoices(pricing));
   // The dummy payment page lists the orders an invoice pays for (billing reads no table of ours).
   billing.invoices.onInvoiceItems((db, intentIds) => orders.ofPaymentIntents(db, intentIds));
   const checkout = new Checkout(
@@ -69,6 +71,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     orders,
     billing.providers,
     billing.invoices,
+    pricing,
   );
   const linkSecret = await signingSecrets(app.repositories)(config.jwtSecret, config.production);
   app.rbac.guests.on(mergeGuestCart());

@@ -3,6 +3,9 @@ import { currencyIdsOfIntents, type InvoiceStateChange, type InvoiceStateListene
 import { releaseStock } from "./stock.js";
 import type { OrderStatus } from "./orders.js";
 import type { ModelQueries } from "../../../engine/query/model-tables.js";
+import type { ShopPricing } from "./pricing/shop-pricing.js";
+
+type CodeUses = Pick<ShopPricing, "releaseCodes">;
 
 /**
  * What an invoice's move (announced by billing inside its transaction) does to the orders it
@@ -25,8 +28,11 @@ import type { ModelQueries } from "../../../engine/query/model-tables.js";
  * cart and changed, or been paid again. Returns the orders moved; billing flags a "paid" that
  * moved none.
  */
-export function ordersFollowInvoices(): InvoiceStateListener {
+export function ordersFollowInvoices(codes: CodeUses): InvoiceStateListener {
   return async ({ invoice, state, paymentIntentIds }: InvoiceStateChange, repository, trx) => {
+    // A failed, declined, canceled or expired invoice gives back the discount codes' uses it held
+    // (pricing/shop-pricing.ts), whatever became of its orders.
+    if (state === "failed" || state === "canceled") await codes.releaseCodes(trx, invoice.id);
     if (paymentIntentIds.length === 0) return [];
     if (state === "failed" || state === "canceled") {
       const paying = await payingUnder(trx, paymentIntentIds);

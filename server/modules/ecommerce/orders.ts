@@ -264,6 +264,7 @@ export class Orders {
     subjectId: string,
     orderIds: string[],
     currencyId: string | undefined,
+    { lock = true }: { lock?: boolean } = {},
   ): Promise<{ orders: Order[]; currency: BillingCurrency | undefined }> {
     const currencyColumns = this.currencies.columns;
     // Built once per shape (a checkout's first statement): the values are bound, not compiled in.
@@ -275,17 +276,19 @@ export class Orders {
     ];
     const rows = await this.statements.run<Record<string, unknown>>(
       db,
-      `locked-with-currency|${orderIds.length}|${currency ? "id" : "default"}`,
+      `locked-with-currency|${orderIds.length}|${currency ? "id" : "default"}|${lock}`,
       params,
-      () =>
-        this.owned(db, subject, ids)
+      () => {
+        const read = this.owned(db, subject, ids)
           .leftJoinLateral(
             // Billing's currency row for the checkout (billing-reads.ts), joined into this statement.
             () => checkoutCurrency(db, currency).as("c"),
             (join) => join.onTrue(),
           )
-          .select(currencyColumns.map((c) => sql.ref(`c.${c}`).as(`currency.${c}`)))
-          .forUpdate("o"),
+          .select(currencyColumns.map((c) => sql.ref(`c.${c}`).as(`currency.${c}`)));
+        // A quote reads without locking (lock false): only a checkout holds the orders.
+        return lock ? read.forUpdate("o") : read;
+      },
     );
     const orders = this.allFound(
       subjectId,

@@ -12,6 +12,8 @@ import {
   type Invoices,
   type ProviderName,
 } from "../billing/index.js";
+import { breakdownOf } from "./pricing/shop-pricing.js";
+import { choicesOf } from "./pricing/invoice-choices.js";
 import { answer, type Checkout, type CheckoutResult, type Started } from "./checkout.js";
 import type { Order, Orders } from "./orders.js";
 import { NO_PRICE } from "./prices.js";
@@ -93,11 +95,35 @@ export class PayAgain {
             trx,
             priced.map((p) => ({ id: p.lineId, productId: p.productId, storeId: p.storeId, quantity: p.quantity })),
           );
-        const amount = sumAmounts(
-          priced.map((p) => p.amount),
-          currency.decimals,
+        // Priced again as the last invoice was (pricing/shop-pricing.ts): its codes, its delivery, the orders' address.
+        const chosen = choicesOf(last.invoice);
+        const address = paying
+          .map((o) => o.shippingAddress as { country?: string; region?: string } | null)
+          .find(Boolean);
+        const destination = address?.country ? { country: address.country, region: address.region ?? null } : undefined;
+        // A signed order link names no subject: the email alone counts the buyer's uses.
+        const pricing = await this.checkout.pricing.price(trx, {
+          ...(subjectId ? { subjectId } : {}),
+          email: request.email,
+          currency,
+          priced,
+          ...(destination ? { destination } : {}),
+          ...chosen,
+        });
+        this.checkout.pricing.assertPayable(pricing);
+        const made = await this.invoices.open(repository, {
+          amount: pricing.quote.total,
+          breakdown: breakdownOf(pricing.quote, destination),
+          currencyId: currency.id,
+          ...request,
+        });
+        const uses = await this.checkout.pricing.claimCodes(
+          trx,
+          pricing,
+          { ...(subjectId ? { subjectId } : {}), email: request.email },
+          made.invoice.id,
         );
-        const made = await this.invoices.open(repository, { amount, currencyId: currency.id, ...request });
+        if (uses.length > 0) await repository("ecommerce/discount-code-uses").bulkCreate(uses);
         await repository("ecommerce/orders-to-billing-module-payment-intents").bulkCreate(
           paying.map((o) => ({ orderId: o.id, billingModulePaymentIntentId: made.intent.id })),
         );

@@ -32,6 +32,10 @@ export interface PricedLine {
   /** price × quantity, rounded to the currency's decimals (decimal string). */
   amount: string;
   currency: Currency;
+  /** Read by a checkout's and a quote's pricing only (pricing/quote.ts): grams per item, whether it is delivered, its categories. */
+  weight?: number | null;
+  ships?: boolean;
+  categoryIds?: string[];
 }
 
 export interface Currency {
@@ -87,6 +91,7 @@ export class Prices {
       workingProducts: sql.table(registry.get("ecommerce/products").table),
       storeCounts: sql.table(registry.get("ecommerce/stores-to-products").table),
       stores: table("ecommerce/stores"),
+      categoryLinks: table("ecommerce/categories-to-products"),
     };
   }
 
@@ -145,6 +150,11 @@ export class Prices {
     return this.query(db, selection, currencyId, true, true);
   }
 
+  /** The same lines and facts as `buying`, read without keeping anything: what the cart's quote is computed from. */
+  async quoting(db: ModelQueries, selection: LineSelection, currencyId: string): Promise<Priced> {
+    return this.query(db, selection, currencyId, true, false);
+  }
+
   /**
    * `ships`: whether a product of the lines needs shipping (read in the same statement, for the
    * checkout's address rule); `tracked`: whether a line's product or store keeps a stock count
@@ -196,7 +206,13 @@ export class Prices {
           COALESCE(s."attributeId", p."attributeId") AS "attributeId",
           COALESCE(s."number", p."number") AS "price",
           round(COALESCE(s."number", p."number") * l."quantity", c."decimals") AS "amount",
-          pp."id" IS NOT NULL AS "listed", pp."title",
+          pp."id" IS NOT NULL AS "listed", pp."title",${
+            unpriced
+              ? sql`
+          pp."weight", pp."shipping" = 'required' AS "lineShips",
+          COALESCE((SELECT jsonb_agg(cp."categoryId") FROM ${t.categoryLinks} cp WHERE cp."productId" = l."productId"), '[]'::jsonb) AS "categoryIds",`
+              : sql``
+          }
           EXISTS (SELECT 1 FROM ${t.products} sh WHERE sh."id" IN (SELECT "productId" FROM l) AND sh."shipping" = 'required') AS "ships",
           (EXISTS (SELECT 1 FROM ${t.workingProducts} st WHERE st."id" IN (SELECT "productId" FROM l) AND st."stock" IS NOT NULL)
             OR EXISTS (SELECT 1 FROM ${t.storeCounts} sc WHERE (sc."storeId", sc."productId") IN (SELECT "storeId", "productId" FROM l WHERE "storeId" IS NOT NULL) AND sc."stock" IS NOT NULL)) AS "tracked"
@@ -228,6 +244,7 @@ export class Prices {
       price: String(r.price),
       amount: String(r.amount),
       currency: { id: r.currencyId, slug: r.slug, symbol: r.symbol, decimals: r.decimals },
+      ...(unpriced ? { weight: r.weight ?? null, ships: r.lineShips === true, categoryIds: r.categoryIds ?? [] } : {}),
     }));
     // With one currency and unpriced lines kept, each line is one row.
     const unlisted = [...new Set(rows.filter((r: any) => r.listed !== true).map((r: any) => r.productId as string))];

@@ -15,6 +15,8 @@ export interface ShippingAddress {
   line1: string;
   line2?: string;
   city: string;
+  /** A state or province, where the country's taxes differ by region (docs/shop-pricing.md). */
+  region?: string;
   postalCode: string;
   /** ISO 3166 alpha-2, upper case. */
   country: string;
@@ -30,6 +32,7 @@ export const SHIPPING_ADDRESS = {
     line1: TEXT(200),
     line2: { type: "string", maxLength: 200 },
     city: TEXT(100),
+    region: { type: "string", maxLength: 100 },
     postalCode: {
       type: "string",
       pattern: "^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$",
@@ -47,12 +50,13 @@ export const SHIPPING_ADDRESS = {
 
 /** The address as stored on the order: trimmed, optional parts only when given. */
 export function storedAddress(address: ShippingAddress): ShippingAddress {
-  const { line2, phone } = address;
+  const { line2, phone, region } = address;
   return {
     name: address.name.trim(),
     line1: address.line1.trim(),
     ...(line2?.trim() ? { line2: line2.trim() } : {}),
     city: address.city.trim(),
+    ...(region?.trim() ? { region: region.trim() } : {}),
     postalCode: address.postalCode.trim(),
     country: address.country,
     ...(phone?.trim() ? { phone: phone.trim() } : {}),

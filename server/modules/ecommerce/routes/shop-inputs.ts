@@ -15,8 +15,17 @@ const CURRENCY = {
 };
 type CurrencyChoice = { currency?: { id?: string } };
 const returnUrls = { successUrl: SITE_PATH, cancelUrl: SITE_PATH };
+/** The buyer's pricing choices (docs/shop-pricing.md): a delivery among the quote's options, and discount codes. */
+const choices = {
+  shippingRateId: { ...UUID, "x-message": "must be a shipping option's id" },
+  discountCodes: {
+    type: "array",
+    maxItems: 10,
+    items: { type: "string", minLength: 1, maxLength: 40, "x-message": "must be a code of at most 40 characters" },
+  },
+};
 /** Who buys: the address goes beside `email` in every checkout body (needed when a line needs shipping). */
-const buyer = { email: EMAIL, shippingAddress: SHIPPING_ADDRESS };
+const buyer = { email: EMAIL, shippingAddress: SHIPPING_ADDRESS, ...choices };
 
 // The original client also sends the cart's currency; a cart line has none (prices are read at
 // checkout), so it is accepted and checked, not kept.
@@ -56,13 +65,32 @@ export const lineUpdateInput = inputSchema<{ quantity: number }>({
   required: ["quantity"],
 });
 
-interface Payer {
+interface Choices {
+  shippingRateId?: string;
+  discountCodes?: string[];
+}
+
+interface Payer extends Choices {
   provider?: ProviderName;
   email: string;
   shippingAddress?: ShippingAddress;
   successUrl?: string;
   cancelUrl?: string;
 }
+
+/** The orders of a checkout body, as the quote takes them. */
+const ORDERS = {
+  type: "object",
+  properties: {
+    orders: {
+      type: "array",
+      minItems: 1,
+      maxItems: 100,
+      items: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] },
+    },
+  },
+  required: ["orders"],
+};
 
 /**
  * The three checkouts' bodies for this app's provider list: `provider` must name a listed
@@ -77,18 +105,7 @@ export function checkoutInputs(providers: readonly ProviderName[]) {
       provider: PROVIDER,
       ...buyer,
       billingModule: CURRENCY,
-      ecommerceModule: {
-        type: "object",
-        properties: {
-          orders: {
-            type: "array",
-            minItems: 1,
-            maxItems: 100,
-            items: { type: "object", properties: { id: { ...UUID, "x-message": "id is required" } }, required: ["id"] },
-          },
-        },
-        required: ["orders"],
-      },
+      ecommerceModule: ORDERS,
       ...returnUrls,
     },
     required: ["email", "ecommerceModule"],
@@ -115,3 +132,27 @@ export function checkoutInputs(providers: readonly ProviderName[]) {
   });
   return { cartCheckoutInput, orderCheckoutInput, productCheckoutInput };
 }
+
+/**
+ * The quote's body: a cart checkout's, where the address may be only its country (and region),
+ * and the email, the provider and the return paths are optional and not used.
+ */
+export const quoteInput = inputSchema<
+  Choices & {
+    email?: string;
+    billingModule?: CurrencyChoice;
+    ecommerceModule: { orders: { id: string }[] };
+    shippingAddress?: Partial<ShippingAddress>;
+  }
+>({
+  properties: {
+    email: EMAIL,
+    billingModule: CURRENCY,
+    ecommerceModule: ORDERS,
+    shippingAddress: { ...SHIPPING_ADDRESS, required: ["country"] },
+    ...choices,
+    provider: { type: "string" },
+    ...returnUrls,
+  },
+  required: ["ecommerceModule"],
+});

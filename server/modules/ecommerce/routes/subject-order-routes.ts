@@ -6,7 +6,7 @@ import type { ProviderName } from "../../billing/index.js";
 import { linkOrderToSubject } from "../../rbac/index.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
 import type { ShippingAddress } from "../shipping-address.js";
-import { addToCartInput, checkoutInputs, orderUpdateInput } from "./shop-inputs.js";
+import { addToCartInput, checkoutInputs, orderUpdateInput, quoteInput } from "./shop-inputs.js";
 
 const BASE = "/api/rbac/subjects/:id/ecommerce-module";
 const DEFAULT_RETURN = { successUrl: "/cart?payment=paid", cancelUrl: "/cart?payment=declined" };
@@ -19,12 +19,16 @@ const payer = (
     shippingAddress?: ShippingAddress;
     successUrl?: string;
     cancelUrl?: string;
+    shippingRateId?: string;
+    discountCodes?: string[];
   },
   defaultProvider: ProviderName,
 ) => ({
   provider: input.provider ?? defaultProvider,
   email: input.email,
   ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+  ...(input.shippingRateId ? { shippingRateId: input.shippingRateId } : {}),
+  ...(input.discountCodes ? { discountCodes: input.discountCodes } : {}),
   successUrl: input.successUrl ?? DEFAULT_RETURN.successUrl,
   cancelUrl: input.cancelUrl ?? DEFAULT_RETURN.cancelUrl,
 });
@@ -145,6 +149,29 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
       return { data: await orders.deleteFromCart(id, orderId) };
     },
   );
+
+  const quote = {
+    method: "POST",
+    url: `${BASE}/orders/quote`,
+    ...ECOMMERCE,
+    summary:
+      "What a checkout of these orders would charge: lines, subtotal, discount, shipping, tax and total, the delivery options and the discount codes' verdicts",
+    params: subjectParams,
+    body: quoteInput,
+  } as const;
+  defineRoute(app, quote, async ({ params: { id }, body: input }) => {
+    return {
+      data: await checkout.quote({
+        subjectId: id,
+        orderIds: input.ecommerceModule.orders.map((o) => o.id),
+        ...(input.billingModule?.currency?.id ? { currencyId: input.billingModule.currency.id } : {}),
+        ...(input.email ? { email: input.email } : {}),
+        ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+        ...(input.shippingRateId ? { shippingRateId: input.shippingRateId } : {}),
+        ...(input.discountCodes ? { discountCodes: input.discountCodes } : {}),
+      }),
+    };
+  });
 
   /** A checkout under the request's Idempotency-Key, if it has one; `input` is the data read (hashed for the key). */
   const answer = (request: FastifyRequest, subjectId: string, input: unknown, run: () => Promise<CheckoutResult>) =>
