@@ -205,6 +205,10 @@ export interface BillingRefunds {
    * The provider's last answer when it refused or could not be reached
    */
   error: string | null;
+  /**
+   * What the refund gives back of each part of the invoice, as the selling module shared it out when the invoice has a breakdown (docs/shop-pricing.md "Refunds": lines, delivery, and the tax inside each); empty for an invoice without one
+   */
+  allocation: {} | null;
 }
 
 /**
@@ -2962,7 +2966,7 @@ export interface ModelInsertOptional {
   "billing/payment-intents": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "amount" | "status" | "interval" | "type";
   "billing/payment-intents-to-currencies": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "billing/payment-intents-to-invoices": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
-  "billing/refunds": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "status" | "providerRefundId" | "error";
+  "billing/refunds": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "status" | "providerRefundId" | "error" | "allocation";
   "billing/webhook-events": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "invoiceId";
   "billing/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "blog/articles": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
