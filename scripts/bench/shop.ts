@@ -3,13 +3,17 @@
 // - SQL queries per checkout for a cart of 1 order and one of 20 orders (one line each, different
 //   products), through app.inject, on the PostgreSQL server and on PGlite (target: equal), each on
 //   an app of its own with the background queue off (NOTIFICATION_WORKER=false), so the count is
-//   the checkout's own statements, not the mail of the checkout before it;
+//   the checkout's own statements, not the mail of the checkout before it; the same for a quote
+//   and a checkout with a discount code, an address to deliver to and tax (docs/shop-pricing.md:
+//   the shop has a shipping rate, a tax rate and the code BENCH10);
 // - requests per second and latency of add-to-cart and of checkout (provider dummy), each against
 //   a baseline measured in the same run: a signed-in subject reading its own record (the same
 //   bearer check and permission lookup, one indexed read);
 // - the guest path (docs/shop.md "The buyer's path"): a visitor's session (GET authentication/init, a subject and a
 //   refresh token made), and a guest's checkout of a product that ships, with its email and
-//   shipping address (the address checked and stored on the order).
+//   shipping address (the address checked and stored on the order);
+// - a priced checkout: a product that ships, with the address, delivery charged, 19% tax and a
+//   discount code whose use is counted (against the plain checkout of the same run).
 // Shoppers are made directly through the repositories (registration hashes passwords, slow on
 // purpose) and sign their requests with session JWTs minted like the server's. Every checkout
 // request takes a cart of its own: a subject with one cart order of one line, prepared beforehand.
@@ -130,6 +134,15 @@ async function catalogue(app: FastifyInstance): Promise<Catalogue> {
     billingModuleCurrencyId: usd.id,
   });
   await create(app, "ecommerce/products-to-attributes", { productId: mug.id, attributeId: attribute.id });
+  // The pricing rules a priced checkout meets (docs/shop-pricing.md): delivery to Germany, its VAT, a code.
+  await create(app, "ecommerce/shipping-rates", {
+    title: { en: "Standard" },
+    countries: ["DE"],
+    currencyId: usd.id,
+    amount: "4.90",
+  });
+  await create(app, "ecommerce/tax-rates", { title: { en: "VAT" }, country: "DE", rate: "19", taxShipping: true });
+  await create(app, "ecommerce/discount-codes", { code: "BENCH10", kind: "percent", value: "10" });
   return { currencyId: usd.id, productIds, shippingProductId: mug.id };
 }
 
@@ -212,6 +225,24 @@ const guestCheckoutBody = (catalogue: Catalogue, cart: Cart) =>
     },
   });
 
+/** A checkout (or, without provider, a quote) priced by the rules: the address delivered to and taxed, and the code BENCH10. */
+const pricedBody = (catalogue: Catalogue, cart: Cart, quote = false) =>
+  JSON.stringify({
+    data: {
+      ...(quote ? {} : { provider: "dummy", email: `priced-${cart.subjectId.slice(0, 8)}@example.com` }),
+      shippingAddress: {
+        name: "Ann Buyer",
+        line1: "Hauptstraße 1",
+        city: "Berlin",
+        postalCode: "10115",
+        country: "DE",
+      },
+      discountCodes: ["bench10"],
+      billingModule: { currency: { id: catalogue.currencyId } },
+      ecommerceModule: { orders: cart.orderIds.map((id) => ({ id })) },
+    },
+  });
+
 const bearer = (jwt: string) => ({ "content-type": "application/json", authorization: `Bearer ${jwt}` });
 
 /** ANALYZE (with `vacuum`, VACUUM ANALYZE) of every table of the bench's schema, in one statement. */
@@ -240,17 +271,35 @@ async function settle(app: FastifyInstance, database: Database) {
 
 /** Statements sent for one checkout of a 1-order cart and of a 20-order cart, after one checkout of warm-up. */
 async function queriesPerCheckout(app: FastifyInstance, database: Database, catalogue: Catalogue) {
-  const [warm, one] = await prepareCarts(app, catalogue.productIds, 2, 1);
-  const [twenty] = await prepareCarts(app, catalogue.productIds, 1, PRODUCTS);
-  await warmRoles(app, [warm!.subjectId, one!.subjectId, twenty!.subjectId]);
-  const checkout = async (cart: Cart) => {
+  const [warm, one, pricedOne] = await prepareCarts(app, catalogue.productIds, 3, 1);
+  const [twenty, pricedTwenty] = await prepareCarts(app, catalogue.productIds, 2, PRODUCTS);
+  await warmRoles(
+    app,
+    [warm, one, twenty, pricedOne, pricedTwenty].map((c) => c!.subjectId),
+  );
+  const quote = async (cart: Cart) => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = database.queryCount();
+    const response = await app.inject({
+      method: "POST",
+      url: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/quote`,
+      headers: bearer(cart.jwt),
+      payload: pricedBody(catalogue, cart, true),
+    });
+    const queries = database.queryCount() - before;
+    const body = response.json();
+    if (response.statusCode !== 200 || body.data.appliedCodes?.[0] !== "BENCH10")
+      throw new Error(`quote (${database.dialect}): ${response.statusCode} ${response.body.slice(0, 800)}`);
+    return { queries, amount: body.data.total as string };
+  };
+  const checkout = async (cart: Cart, priced = false) => {
     await new Promise((resolve) => setTimeout(resolve, 50)); // nothing left over from the set-up
     const before = database.queryCount();
     const response = await app.inject({
       method: "POST",
       url: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
       headers: bearer(cart.jwt),
-      payload: checkoutBody(catalogue, cart),
+      payload: priced ? pricedBody(catalogue, cart) : checkoutBody(catalogue, cart),
     });
     const queries = database.queryCount() - before;
     const body = response.json();
@@ -267,15 +316,29 @@ async function queriesPerCheckout(app: FastifyInstance, database: Database, cata
     return { queries, amount: body.data.billingModule.invoices[0].amount as string };
   };
   await checkout(warm!);
-  return { one: await checkout(one!), twenty: await checkout(twenty!) };
+  return {
+    plain: { one: await checkout(one!), twenty: await checkout(twenty!) },
+    quote: { one: await quote(pricedOne!), twenty: await quote(pricedTwenty!) },
+    priced: { one: await checkout(pricedOne!, true), twenty: await checkout(pricedTwenty!, true) },
+  };
 }
 
+type Count = { queries: number; amount: string };
+
 function printQueries(label: string, counts: Awaited<ReturnType<typeof queriesPerCheckout>>) {
-  const equal = counts.one.queries === counts.twenty.queries;
-  console.log(
-    `SQL queries per checkout (${label}): 1 order ${counts.one.queries}, 20 orders ${counts.twenty.queries} ` +
-      `(invoices ${counts.one.amount} and ${counts.twenty.amount}) → ${equal ? "equal: target met" : "NOT equal: target NOT met"}`,
-  );
+  let equal = true;
+  for (const [what, { one, twenty }] of [
+    ["checkout", counts.plain],
+    ["quote with a code, delivery and tax", counts.quote],
+    ["checkout with a code, delivery and tax", counts.priced],
+  ] as [string, { one: Count; twenty: Count }][]) {
+    const same = one.queries === twenty.queries;
+    equal &&= same;
+    console.log(
+      `SQL queries per ${what} (${label}): 1 order ${one.queries}, 20 orders ${twenty.queries} ` +
+        `(totals ${one.amount} and ${twenty.amount}) → ${same ? "equal: target met" : "NOT equal: target NOT met"}`,
+    );
+  }
   return equal;
 }
 
@@ -377,6 +440,13 @@ async function main() {
       productIds: [shop.shippingProductId],
       pace: 0,
     };
+    // Carts of the product that ships for the priced checkout (address, delivery, tax, a code).
+    const priced: CartPool = {
+      carts: await prepareCarts(app, [shop.shippingProductId], FIRST_CARTS, 1),
+      next: 0,
+      productIds: [shop.shippingProductId],
+      pace: 0,
+    };
     // A shop's tables carry planner statistics (autovacuum analyzes them as they grow); this
     // schema was made seconds ago and has none, so the planner would take every table for empty
     // and walk, for each add, every cart line of the product. The set-up's rows are analyzed.
@@ -443,8 +513,22 @@ async function main() {
           };
         },
       },
+      {
+        name: "checkout + code, delivery, tax",
+        request: () => {
+          if (priced.next >= priced.carts.length) return undefined;
+          const cart = priced.carts[priced.next++]!;
+          return {
+            method: "POST",
+            path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
+            headers: bearer(cart.jwt),
+            body: pricedBody(shop, cart),
+          };
+        },
+      },
     ];
     const GUEST_CHECKOUT = runs[4]!;
+    const PRICED_CHECKOUT = runs[5]!;
     const CHECKOUT = runs[2]!;
     /** Makes carts until `wanted` are left unused; true when it made any (which empties the roles cache). */
     const topUp = async (pool: CartPool, wanted: number) => {
@@ -457,6 +541,7 @@ async function main() {
     const poolOf = new Map<Run, CartPool>([
       [CHECKOUT, members],
       [GUEST_CHECKOUT, guests],
+      [PRICED_CHECKOUT, priced],
     ]);
     const best: Record<string, autocannon.Result> = {};
     // A checkout run's requests per second seen in warm-ups: the measured run gets 2.5 times the
@@ -509,7 +594,7 @@ async function main() {
         if (!best[run.name] || result.requests.average > best[run.name]!.requests.average) best[run.name] = result;
       }
     }
-    const [base, add, checkout, init, guest] = runs.map((r) => best[r.name]!);
+    const [base, add, checkout, init, guest, pricedCheckout] = runs.map((r) => best[r.name]!);
     console.log(
       `\nadd to cart / baseline: ${(add!.requests.average / base!.requests.average).toFixed(2)} req/s, ${(add!.latency.mean / base!.latency.mean).toFixed(1)}× mean latency`,
     );
@@ -522,8 +607,11 @@ async function main() {
     console.log(
       `guest checkout + address / checkout: ${(guest!.requests.average / checkout!.requests.average).toFixed(2)} req/s`,
     );
+    console.log(
+      `checkout + code, delivery, tax / checkout: ${(pricedCheckout!.requests.average / checkout!.requests.average).toFixed(2)} req/s`,
+    );
     const verdict = [
-      ["queries per checkout equal for 1 and 20 orders", equal],
+      ["queries per checkout and per quote equal for 1 and 20 orders", equal],
       [
         `add to cart ≥ ${TARGET.add} of the baseline's req/s`,
         add!.requests.average / base!.requests.average >= TARGET.add,

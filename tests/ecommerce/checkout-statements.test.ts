@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "../../server/config.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { addToCart, catalogue, shopper, type Catalogue, type Shopper } from "./shop-fixture.js";
+import { addToCart, catalogue, create, shopper, type Catalogue, type Shopper } from "./shop-fixture.js";
 
 /**
  * What a checkout sends (docs/benchmarks.md, "Cart and checkout"): the same statements
@@ -21,7 +21,7 @@ describe(`checkout statements on ${testDialect}`, () => {
   });
   afterAll(() => t?.close());
 
-  const checkout = async (orderIds: string[]) => {
+  const checkout = async (orderIds: string[], extra: Record<string, unknown> = {}) => {
     const before = t.database.queryCount();
     const response = await ann.call({
       method: "POST",
@@ -32,6 +32,7 @@ describe(`checkout statements on ${testDialect}`, () => {
           email: "ann@example.com",
           billingModule: { currency: { id: c.usd.id } },
           ecommerceModule: { orders: orderIds.map((id) => ({ id })) },
+          ...extra,
         },
       },
     });
@@ -61,6 +62,48 @@ describe(`checkout statements on ${testDialect}`, () => {
       await t.request({ method: "GET", url: `/api/billing/invoices/${several.body.billingModule.invoices[0].id}` })
     ).body.data;
     expect(invoice).toMatchObject({ amount: "37.68", paymentUrl: several.body.billingModule.invoices[0].paymentUrl });
+  });
+
+  it("a quote and a checkout with a code, delivery and tax send as many statements for two orders as for one", async () => {
+    await create(t, "ecommerce/shipping-rates", {
+      title: { en: "Standard" },
+      countries: ["DE"],
+      currencyId: c.usd.id,
+      amount: "4.90",
+    });
+    await create(t, "ecommerce/tax-rates", { title: { en: "VAT" }, country: "DE", rate: "19", taxShipping: true });
+    await create(t, "ecommerce/discount-codes", { code: "COUNT10", kind: "percent", value: "10" });
+    const priced = {
+      shippingAddress: { name: "Ann", line1: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" },
+      discountCodes: ["count10"],
+    };
+    const quote = async (orderIds: string[]) => {
+      const before = t.database.queryCount();
+      const response = await ann.call({
+        method: "POST",
+        url: `${ann.base}/orders/quote`,
+        payload: { data: { ...priced, ecommerceModule: { orders: orderIds.map((id) => ({ id })) } } },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.data.appliedCodes).toEqual(["COUNT10"]);
+      return t.database.queryCount() - before;
+    };
+    // Before the carts below (an add of a product in the cart raises its line instead); the first
+    // reads the rates, kept from then on.
+    await checkout([(await addToCart(ann, c.pencil.id)).id]);
+    const plain = await checkout([(await addToCart(ann, c.pencil.id)).id]);
+    const one = [(await addToCart(ann, c.pencil.id)).id];
+    const two = [
+      (await addToCart(ann, c.shoes.id, 2)).id,
+      (await addToCart(ann, c.shoes.id, 1, c.store.id)).id,
+    ];
+    expect(await quote(two)).toBe(await quote(one));
+    const pricedOne = await checkout(one, priced);
+    const pricedTwo = await checkout(two, priced);
+    expect(pricedTwo.statements).toBe(pricedOne.statements);
+    // The code read, and its use taken: two more than a checkout with no code, whatever the lines.
+    expect(pricedOne.statements).toBe(plain.statements + 2);
+    expect(Number(pricedTwo.body.billingModule.invoices[0].breakdown.tax)).toBeGreaterThan(0);
   });
 
   it("locks and takes counted stock: one statement more, and the count goes down", async () => {

@@ -60,7 +60,7 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
  */
 export async function registerEcommerceModule(app: FastifyInstance, config: Config, billing: BillingServices) {
   const orders = new Orders(app.database, app.repositories, app.registry, billing.currencies);
-  const pricing = new ShopPricing(app.registry, config.pricesIncludeTax);
+  const pricing = new ShopPricing(app.registry, app.changes, config.pricesIncludeTax);
   billing.invoices.onInvoiceState(ordersFollowInvoices(pricing));
   // The dummy payment page lists the orders an invoice pays for (billing reads no table of ours).
   billing.invoices.onInvoiceItems((db, intentIds) => orders.ofPaymentIntents(db, intentIds));

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { AppError, validationError } from "../../../../engine/errors.js";
+import type { ChangeFeed } from "../../../../engine/query/change-feed.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
 import type { Currency, PricedLine } from "../prices.js";
@@ -38,9 +39,10 @@ export class ShopPricing {
 
   constructor(
     registry: Registry,
+    changes: ChangeFeed,
     private readonly pricesIncludeTax: boolean,
   ) {
-    this.rules = new PricingRulesReader(registry);
+    this.rules = new PricingRulesReader(registry, changes);
     this.uses = sql.table(registry.get("ecommerce/discount-code-uses").table);
     this.codes = sql.table(registry.get("ecommerce/discount-codes").table);
   }
