@@ -321,6 +321,39 @@ describe("discount code uses", () => {
     expect(await used()).toBe(1);
   });
 
+  it("Pay now after a declined payment charges the same codes and delivery again, and takes the use again", async () => {
+    await clearRules(t);
+    await create(t, "ecommerce/shipping-rates", {
+      title: { en: "Standard" },
+      countries: ["DE"],
+      currencyId: c.usd.id,
+      amount: "4.90",
+    });
+    const again = await create(t, "ecommerce/discount-codes", {
+      code: "AGAIN",
+      kind: "percent",
+      value: "10",
+      usageLimit: 5,
+    });
+    const fay = await shopper(t, "fay@example.com");
+    const [orderId] = await fill(fay, [[c.shoes, 1]]);
+    const first = await dummyCheckout(t, fay, [orderId!], c.usd.id, "fay@example.com", {
+      shippingAddress: BERLIN,
+      discountCodes: ["again"],
+    });
+    expect((await dummyWebhook(t, first.decline)).status).toBe(200);
+    const used = async () =>
+      (await t.request({ method: "GET", url: `/api/ecommerce/discount-codes/${again.id}` })).body.data.used;
+    expect(await used()).toBe(0);
+    const paid = await fay.call({ method: "POST", url: `${fay.base}/orders/${orderId}/pay`, payload: { data: {} } });
+    expect(paid.status).toBe(200);
+    const [invoice] = paid.body.data.billingModule.invoices;
+    // 19.99 − 2.00 + 4.90
+    expect(invoice.amount).toBe("22.89");
+    expect(invoice.breakdown).toMatchObject({ discount: "2.00", shipping: "4.90", appliedCodes: ["AGAIN"] });
+    expect(await used()).toBe(1);
+  });
+
   it("two codes differing only in case cannot both exist", async () => {
     await create(t, "ecommerce/discount-codes", { code: "Summer", kind: "percent", value: "5" });
     const again = await t.request({
