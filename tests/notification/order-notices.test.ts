@@ -96,7 +96,7 @@ describe(`order status changes notify the subject, on ${testDialect}`, () => {
     // The checkout's invoice email is where order mail goes.
     const paying = mailsTo("invoices@example.com");
     expect(paying.map((m) => m.subject)).toEqual([`Заказ ${orderId.slice(0, 8)}: Ожидает оплаты`]);
-    expect(textBody(paying[0]!.raw)).toContain("Сумма: $39.98");
+    expect(textBody(paying[0]!.raw)).toContain("Итого: $39.98");
 
     await pay(page.actions.pay);
     await t.app.notifications.flush();

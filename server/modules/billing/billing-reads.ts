@@ -104,12 +104,12 @@ export function webhookEventsOf(db: ModelQueries, invoiceIds: readonly string[])
   );
 }
 
-/** The refunds of these invoices (billing/refunds), one query. */
+/** The refunds of these invoices (billing/refunds), with what each gave back of each part (`allocation`), one query. */
 export function refundsOf(db: ModelQueries, invoiceIds: readonly string[]) {
   if (invoiceIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("billing/refunds")
-    .select(["createdAt", "updatedAt", "invoiceId", "amount", "status", "error"])
+    .select(["createdAt", "updatedAt", "invoiceId", "amount", "status", "error", "allocation"])
     .where("invoiceId", "in", invoiceIds)
     .execute();
 }

@@ -34,7 +34,7 @@ export {
   type Currency,
 } from "./billing-reads.js";
 export { fromMinorUnits, sumAmounts, toMinorUnits } from "./money.js";
-export type { Refund, RefundRequest, Refunds } from "./refunds.js";
+export type { Refund, RefundAllocation, RefundRequest, Refunds } from "./refunds.js";
 export { ProviderFailure, type CreatedPayment, type PaymentProvider, type ProviderName } from "./providers/provider.js";
 export type { PaymentProviders } from "./providers/registry.js";
 

@@ -20,6 +20,22 @@ export interface RefundRequest {
   amount?: string;
   /** The request's Idempotency-Key, when it sent one. */
   requestKey?: string;
+  /** What the refund gives back of each part of the invoice, shared out by the selling module (stored with it). */
+  allocation?: RefundAllocation;
+}
+
+/**
+ * A refund's share of each part of what the invoice charged, as the selling module reads the
+ * invoice's `breakdown` (billing keeps it, the seller knows what its parts are): `parts` is stored
+ * on the refund as it came. It was computed for one amount after one refunded amount, both checked
+ * with the invoice's row locked, so a share made before another refund completed is never stored.
+ */
+export interface RefundAllocation {
+  /** The amount shared out: the refund's (the whole amount left when the request names none). */
+  amount: string;
+  /** The invoice's refunded amount it was shared out after ("0.00" before the first refund). */
+  after: string;
+  parts: Record<string, unknown>;
 }
 
 /** "10.5" and "10.50" as one text, for the request key; anything else as it came (refused later). */
@@ -28,6 +44,15 @@ function sameForm(amount: string, decimals: number): string {
     return fromMinorUnits(toMinorUnits(amount, decimals), decimals);
   } catch {
     return amount;
+  }
+}
+
+/** Whether an allocation was shared out for this refund's amount after the refunds the invoice records now. */
+function sharedOut(allocation: RefundAllocation, units: bigint, before: bigint, decimals: number): boolean {
+  try {
+    return toMinorUnits(allocation.amount, decimals) === units && toMinorUnits(allocation.after, decimals) === before;
+  } catch {
+    return false;
   }
 }
 
@@ -77,7 +102,7 @@ export class Refunds {
   }
 
   /** Step 1: the refund asked for, recorded `pending` (or the one this request made before). */
-  private reserve({ invoiceId, amount, requestKey }: RefundRequest): Promise<Refund> {
+  private reserve({ invoiceId, amount, requestKey, allocation }: RefundRequest): Promise<Refund> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const invoice = await this.locked(trx, invoiceId);
       const decimals = (await this.payments.currencyOf(trx, invoiceId))?.decimals ?? 2;
@@ -137,11 +162,18 @@ export class Refunds {
             `${fromMinorUnits(units, decimals)} is more than the ${fromMinorUnits(left, decimals)} left to refund (paid ${invoice.amount}, refunded ${fromMinorUnits(before, decimals)})`,
           );
       }
+      if (allocation && !sharedOut(allocation, units, before, decimals))
+        throw new AppError(
+          "CONFLICT",
+          `invoice ${invoiceId} was refunded meanwhile (${fromMinorUnits(before, decimals)} in all now): ask again`,
+          [{ path: "/amount", message: "refunded meanwhile" }],
+        );
       return (await refunds.create({
         invoiceId,
         amount: fromMinorUnits(units, decimals),
         status: "pending",
         requestKey: key,
+        ...(allocation ? { allocation: allocation.parts } : {}),
       })) as Refund;
     });
   }

@@ -1,8 +1,11 @@
 import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { FastifyInstance } from "fastify";
-import { currencyRows, fromMinorUnits, invoicesOfIntents, toMinorUnits } from "../billing/index.js";
+import { currencyRows, fromMinorUnits, invoicesOfIntents, refundsOf, toMinorUnits } from "../billing/index.js";
 import type { DeskOrder } from "../../../common/admin/desk-order.js";
+import type { Language } from "../../../common/site/page-data.js";
+import { deskPricing } from "./desk-pricing.js";
+import { chargedBreakdown, chargedLineTitles } from "./invoice-breakdown.js";
 import type { OrderStatus } from "./orders.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { orderAccountEmails } from "../rbac/index.js";
@@ -70,6 +73,7 @@ export class OrderDesk {
               "i.email",
               "i.createdAt",
               "i.flag",
+              "i.breakdown",
             ])
             // The invoice that paid it, else its latest (an unpaid order's open or failed one).
             .orderBy(sql`(i.status in ('paid', 'refunded'))`, "desc")
@@ -168,10 +172,33 @@ export class OrderDesk {
     };
   }
 
-  /** One order (any type) as the desk shows it, or undefined. */
+  /**
+   * One order (any type) as the desk shows it, or undefined; with what its invoice charged, from
+   * the invoice's breakdown (desk-pricing.ts), and what its refunds gave back of each part: one
+   * more read, of the invoice's refunds, when it has a breakdown.
+   */
   async one(orderId: string, language: string): Promise<DeskOrder | undefined> {
-    const row = await this.base(this.db).where("o.id", "=", orderId).executeTakeFirst();
-    return row ? this.shape(row as DeskRow, language) : undefined;
+    const db = this.db;
+    const row = await this.base(db).select("inv.breakdown").where("o.id", "=", orderId).executeTakeFirst();
+    if (!row) return undefined;
+    const order = this.shape(row as DeskRow, language);
+    const charged = row.invoiceId ? chargedBreakdown(row.breakdown) : undefined;
+    if (!charged) return { ...order, pricing: null };
+    const titles = await chargedLineTitles(
+      db,
+      charged.lines.map((l) => l.id),
+    );
+    const refunds = await refundsOf(db, [row.invoiceId!]);
+    return {
+      ...order,
+      pricing: deskPricing(charged, {
+        orderId,
+        refunds,
+        refunded: row.refundedAmount ?? null,
+        titles,
+        language: language as Language,
+      }),
+    };
   }
 
   /** Several orders (any type) as the desk shows them, in one query: the admin's labels of orders. */

@@ -15,6 +15,7 @@ import { modelQueries } from "../../../engine/query/model-tables.js";
 import { orderSubjectLanguages } from "../rbac/index.js";
 import { moneyInLanguage } from "../../../common/money-in-language.js";
 import { refundOfOrder } from "./order-refund.js";
+import { breakdownText } from "./breakdown-rows.js";
 
 /**
  * Every change of an order's status, whoever makes it (checkout, a payment webhook, an admin's
@@ -84,6 +85,8 @@ export function registerOrderStatusNotices(
       receiptUrl = `${publicUrl}${record.file}?${new URLSearchParams({ token: links.token(orderId) })}`;
     }
     const receipt = await images.receipt(order, language);
+    const amount = (value: string) =>
+      `${receipt.currency?.symbol ?? ""}${value}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim();
     const status = (value: unknown) =>
       value ? imageText(`status.${value}` as Parameters<typeof imageText>[0], language) || String(value) : "";
     // Canceled after a refund (the desk's full refund cancels the order): the mail says how much came back.
@@ -105,9 +108,9 @@ export function registerOrderStatusNotices(
         statusText: status(payload.to),
         previousStatus: payload.from,
         previousStatusText: status(payload.from),
-        total: receipt.total
-          ? `${receipt.currency?.symbol ?? ""}${receipt.total}${receipt.currency?.symbol ? "" : ` ${receipt.currency?.code ?? ""}`}`.trim()
-          : "",
+        // What the invoice charged beside the lines (its breakdown: discount, delivery, tax), above the total it charged.
+        breakdown: receipt.rows ? breakdownText(receipt.rows, amount) : "",
+        total: receipt.total ? amount(receipt.total) : "",
         receiptUrl,
         refunded: refund ? moneyInLanguage(refund.amount, refund.currency, language) : undefined,
         ordersUrl: `${publicUrl}${withLanguage("/cart", language)}`,

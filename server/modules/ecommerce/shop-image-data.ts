@@ -10,6 +10,8 @@ import type { Order, Orders } from "./orders.js";
 import { totalsByCurrency } from "./totals.js";
 import { boughtTitle, boughtTotal, wasBought } from "./bought-lines.js";
 import { orderSubjectLanguages } from "../rbac/index.js";
+import { breakdownOfOrder, chargedLineTitles } from "./invoice-breakdown.js";
+import { breakdownRows } from "./breakdown-rows.js";
 
 export const languageOf = (value: unknown): Language | undefined => (isLanguage(value) ? value : undefined);
 
@@ -49,11 +51,46 @@ export class ShopImageData {
     return checkedOut ?? checkoutCurrency(db, undefined).executeTakeFirst();
   }
 
-  /** An order's receipt: lines priced in its currency (exact decimals), total, status and date, in a language. */
+  /**
+   * An order's receipt, in a language: its lines priced in its currency (exact decimals), total,
+   * status and date. When its invoice keeps a breakdown, what that invoice charged: its lines (a
+   * checkout of several cart orders is one invoice, so theirs too), the rows beside them
+   * (subtotal, discount, delivery, tax: breakdown-rows.ts) and its total, the amount paid.
+   */
   async receipt(order: Order, language: Language): Promise<ReceiptInput> {
     const orderId = order.id as string;
-    const [withLines] = await this.orders.withLines(this.db, [order], true);
     const currency = await this.currencyOf(orderId);
+    const head = {
+      language,
+      siteName: await siteName(this.app, this.origin),
+      orderId,
+      status: String(order.status),
+      date: new Date(String(order.updatedAt)),
+      currency: currency ? { code: currency.slug.toUpperCase(), symbol: currency.symbol ?? null } : undefined,
+    };
+    const charged = await breakdownOfOrder(this.db, orderId);
+    if (charged) {
+      const titles = await chargedLineTitles(
+        this.db,
+        charged.lines.map((l) => l.id),
+      );
+      const rows = breakdownRows(charged, language);
+      return {
+        ...head,
+        lines: charged.lines.map((line) => {
+          const bought = titles.get(line.id);
+          return {
+            title: text(bought?.title, language) || bought?.adminTitle || line.productId,
+            quantity: line.quantity,
+            price: line.unitPrice,
+            amount: line.amount,
+          };
+        }),
+        ...(rows.length ? { rows } : {}),
+        total: charged.total,
+      };
+    }
+    const [withLines] = await this.orders.withLines(this.db, [order], true);
     const priced = currency ? await this.orders.prices.lines(this.db, { orderIds: [orderId] }, currency.id) : [];
     const byLine = new Map(priced.map((p) => [p.lineId, p]));
     const lines = withLines!.ordersToProducts;
@@ -68,11 +105,7 @@ export class ShopImageData {
         })
       : undefined;
     return {
-      language,
-      siteName: await siteName(this.app, this.origin),
-      orderId,
-      status: String(order.status),
-      date: new Date(String(order.updatedAt)),
+      ...head,
       lines: lines.map((line) => ({
         title:
           text(boughtTitle(line) ?? (line.product as Row | null)?.title, language) ||
@@ -87,7 +120,6 @@ export class ShopImageData {
             priced,
             lines.map((l) => l.id),
           )[0]?.total,
-      currency: currency ? { code: currency.slug.toUpperCase(), symbol: currency.symbol ?? null } : undefined,
     };
   }
 

@@ -10,7 +10,7 @@ export { fileThumbnailOf, type FileThumbnail } from "./file-thumbnails.js";
 export { announceFileChanges, fileIdsAmong, fileRows, updateFileAlts } from "./file-records.js";
 export type { OpengraphPageReader, PageOpenGraph } from "./images/opengraph-pages.js";
 export { imageText } from "./images/templates/image-strings.js";
-export { OrderReceipt, RECEIPT_SIZE, type ReceiptInput } from "./images/templates/order-receipt.js";
+export { OrderReceipt, RECEIPT_SIZE, type ReceiptInput, type ReceiptRow } from "./images/templates/order-receipt.js";
 export {
   PRODUCT_ATTACHMENT_SIZE,
   ProductAttachment,

@@ -18,11 +18,11 @@ export const DEFAULT_TEMPLATES: Record<
   "order-status-changed": {
     en: {
       subject: "Order {{orderNumber}}: {{statusText}}",
-      text: "Hello,\n\nyour order {{orderNumber}} is now: {{statusText}}{{#previousStatusText}} (it was: {{previousStatusText}}){{/previousStatusText}}.\n{{#refunded}}We have refunded {{refunded}} to you: the money goes back the way you paid.\n{{/refunded}}{{#total}}Total: {{total}}\n{{/total}}{{#receiptUrl}}\nYour receipt: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nNot paid yet? Pay now: {{payUrl}}\n{{/payUrl}}{{#address}}\nShipping to: {{address}}\n{{/address}}\nYour order: {{orderUrl}}\nYour orders: {{ordersUrl}}",
+      text: "Hello,\n\nyour order {{orderNumber}} is now: {{statusText}}{{#previousStatusText}} (it was: {{previousStatusText}}){{/previousStatusText}}.\n{{#refunded}}We have refunded {{refunded}} to you: the money goes back the way you paid.\n{{/refunded}}{{#breakdown}}{{breakdown}}\n{{/breakdown}}{{#total}}Total: {{total}}\n{{/total}}{{#receiptUrl}}\nYour receipt: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nNot paid yet? Pay now: {{payUrl}}\n{{/payUrl}}{{#address}}\nShipping to: {{address}}\n{{/address}}\nYour order: {{orderUrl}}\nYour orders: {{ordersUrl}}",
     },
     ru: {
       subject: "Заказ {{orderNumber}}: {{statusText}}",
-      text: "Здравствуйте!\n\nСтатус вашего заказа {{orderNumber}}: {{statusText}}{{#previousStatusText}} (был: {{previousStatusText}}){{/previousStatusText}}.\n{{#refunded}}Мы вернули вам {{refunded}}: деньги придут тем же способом, которым вы платили.\n{{/refunded}}{{#total}}Сумма: {{total}}\n{{/total}}{{#receiptUrl}}\nВаш чек: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nЕщё не оплачен? Оплатить сейчас: {{payUrl}}\n{{/payUrl}}{{#address}}\nАдрес доставки: {{address}}\n{{/address}}\nВаш заказ: {{orderUrl}}\nВаши заказы: {{ordersUrl}}",
+      text: "Здравствуйте!\n\nСтатус вашего заказа {{orderNumber}}: {{statusText}}{{#previousStatusText}} (был: {{previousStatusText}}){{/previousStatusText}}.\n{{#refunded}}Мы вернули вам {{refunded}}: деньги придут тем же способом, которым вы платили.\n{{/refunded}}{{#breakdown}}{{breakdown}}\n{{/breakdown}}{{#total}}Итого: {{total}}\n{{/total}}{{#receiptUrl}}\nВаш чек: {{receiptUrl}}\n{{/receiptUrl}}\n{{#payUrl}}\nЕщё не оплачен? Оплатить сейчас: {{payUrl}}\n{{/payUrl}}{{#address}}\nАдрес доставки: {{address}}\n{{/address}}\nВаш заказ: {{orderUrl}}\nВаши заказы: {{ordersUrl}}",
     },
   },
   // The reminder for an order left unpaid (docs/shop.md), sent once by the unpaid-orders sweep.
@@ -40,11 +40,11 @@ export const DEFAULT_TEMPLATES: Record<
   "owner-order-paid": {
     en: {
       subject: "New paid order {{orderNumber}}: {{total}}",
-      text: "A new order has been paid.\n\nOrder: {{orderNumber}}\nCustomer: {{customer}}\n\n{{lines}}\n\nTotal: {{total}}\n{{#address}}\nShipping address:\n{{address}}\n{{/address}}\nThe order in the admin: {{adminUrl}}",
+      text: "A new order has been paid.\n\nOrder: {{orderNumber}}\nCustomer: {{customer}}\n\n{{lines}}\n\n{{#breakdown}}{{breakdown}}\n{{/breakdown}}Total: {{total}}\n{{#address}}\nShipping address:\n{{address}}\n{{/address}}\nThe order in the admin: {{adminUrl}}",
     },
     ru: {
       subject: "Новый оплаченный заказ {{orderNumber}}: {{total}}",
-      text: "Оплачен новый заказ.\n\nЗаказ: {{orderNumber}}\nПокупатель: {{customer}}\n\n{{lines}}\n\nИтого: {{total}}\n{{#address}}\nАдрес доставки:\n{{address}}\n{{/address}}\nЗаказ в админке: {{adminUrl}}",
+      text: "Оплачен новый заказ.\n\nЗаказ: {{orderNumber}}\nПокупатель: {{customer}}\n\n{{lines}}\n\n{{#breakdown}}{{breakdown}}\n{{/breakdown}}Итого: {{total}}\n{{#address}}\nАдрес доставки:\n{{address}}\n{{/address}}\nЗаказ в админке: {{adminUrl}}",
     },
   },
   // To the shop's owner: a form submission (crm/owner-submission-notice.ts), each input's label and value.

@@ -6,6 +6,7 @@ import { addressLines } from "../../../common/postal-address.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { StatusBadge } from "./orders-page.js";
 import { ordersTexts } from "./orders-texts.js";
+import { OrderPricing } from "./order-pricing.js";
 import { RefundDialog } from "./refund-dialog.js";
 import { timelineSentence } from "./timeline-sentence.js";
 import { money, orderDesk, useApi, type DeskOrderPage } from "./use-desk.js";
@@ -98,6 +99,14 @@ export function OrderPage() {
                 )}
               </Table.Tbody>
             </Table>
+            {order.pricing && (
+              <>
+                <Title order={5} mt="md">
+                  {t.charged}
+                </Title>
+                <OrderPricing order={order} t={t} />
+              </>
+            )}
             <Group mt="md" align="end">
               <Select
                 label={t.changeStatus}

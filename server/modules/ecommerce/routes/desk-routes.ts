@@ -8,6 +8,8 @@ import { OrderDesk, type DeskOrder } from "../order-desk.js";
 import { orderTimeline } from "../order-timeline.js";
 import { ORDER_STATUS_JOB } from "../order-status-notices.js";
 import { queueJob } from "../../notification/index.js";
+import { modelQueries } from "../../../../engine/query/model-tables.js";
+import { refundAllocation } from "../order-refund.js";
 import type { OrderStatus } from "../orders.js";
 
 const ORDERS = "/api/ecommerce/orders";
@@ -97,6 +99,7 @@ const RECEIPTED = ["approving", "packaging", "delivering", "delivered"];
  */
 export function registerDeskRoutes(app: FastifyInstance) {
   const desk = new OrderDesk(app);
+  const db = modelQueries(app.database.db, app.registry);
   const languageOf = (language: string | undefined) => checkLanguage(language) ?? DEFAULT_LANGUAGE;
   const orderOf = async (id: string, language: string): Promise<DeskOrder> => {
     const order = await desk.one(id, language);
@@ -159,7 +162,7 @@ export function registerDeskRoutes(app: FastifyInstance) {
       url: `${ORDERS}/:id/refund`,
       tag: "ecommerce",
       summary:
-        "Refund the order's paid invoice through its provider: `amount` (decimal string) or the whole amount left; at most what was paid less what was refunded (400); an Idempotency-Key header (or the same request again) never refunds twice; a full refund cancels the order, gives its stock back and mails the customer. Answers `{ refund, order }`.",
+        "Refund the order's paid invoice through its provider: `amount` (decimal string) or the whole amount left; at most what was paid less what was refunded (400); an Idempotency-Key header (or the same request again) never refunds twice; a full refund cancels the order, gives its stock back and mails the customer. An invoice with a breakdown has the refund shared out among its lines and delivery, each with the tax inside it (`refund.allocation`). Answers `{ refund, order }`.",
       params: orderParams,
       body: refundInput,
       bodyOptional: true,
@@ -170,18 +173,46 @@ export function registerDeskRoutes(app: FastifyInstance) {
         throw new AppError("CONFLICT", `order ${order.number} has no paid invoice: there is nothing to refund`, [
           { path: "/amount", message: "nothing paid" },
         ]);
+      // Shared out among the invoice's lines and delivery here, where their meaning is known; billing stores it as it comes.
+      const allocation = await refundAllocation(db, order.invoice.id, body?.amount);
       const refund = await app.payments.refunds.refund({
         invoiceId: order.invoice.id,
         amount: body?.amount,
         requestKey: idempotencyKey(request),
+        ...(allocation ? { allocation } : {}),
       });
       const { id: refundId, amount, status, providerRefundId, createdAt } = refund;
       return {
         data: {
-          refund: { id: refundId, amount: String(amount), status, providerRefundId, createdAt },
+          refund: {
+            id: refundId,
+            amount: String(amount),
+            status,
+            providerRefundId,
+            createdAt,
+            allocation: refund.allocation ?? null,
+          },
           order: await detail(id, languageOf(undefined)),
         },
       };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: `${ORDERS}/:id/refund-allocation`,
+      tag: "ecommerce",
+      summary:
+        'What a refund of `amount` (the whole amount left when absent) would give back of each line and of delivery, each with the tax inside it, as the refund would store it (docs/shop-pricing.md "Refunds"): `{ allocation }`, null when the order\'s invoice has no breakdown or the amount would be refused. Nothing is refunded',
+      params: orderParams,
+      query: refundInput,
+    },
+    async ({ params: { id }, query }) => {
+      const order = await orderOf(id, DEFAULT_LANGUAGE);
+      const allocation = order.invoice ? await refundAllocation(db, order.invoice.id, query.amount) : undefined;
+      return { data: { allocation: allocation?.parts ?? null } };
     },
   );
 

@@ -14,6 +14,15 @@ export interface ReceiptLine {
   amount?: string;
 }
 
+/** A row between the lines and the total (subtotal, discount, delivery, a tax), its words in the receipt's language. */
+export interface ReceiptRow {
+  label: string;
+  /** A decimal string in the order's currency. */
+  amount: string;
+  /** Taken off (a discount): shown with a minus. */
+  minus?: boolean;
+}
+
 export interface ReceiptInput {
   language: Language;
   siteName: string;
@@ -22,6 +31,8 @@ export interface ReceiptInput {
   /** When the order was placed or last changed: shown as DD.MM.YYYY HH:mm (UTC). */
   date: Date;
   lines: ReceiptLine[];
+  /** What the invoice charged beside the lines, when it keeps a breakdown; none: the total follows the lines. */
+  rows?: ReceiptRow[];
   total?: string;
   /** "USD" and its symbol ("$"), when the order has a currency. */
   currency?: { code: string; symbol?: string | null };
@@ -42,11 +53,13 @@ const cell = (flex: number, align: "left" | "right" = "left") =>
     overflow: "hidden",
   }) as const;
 
-/** Variant generate-template-ecommerce-order-receipt-default (docs/files.md): 1500×1500, lines, totals, currency, status, date. */
+/** Variant generate-template-ecommerce-order-receipt-default (docs/files.md): 1500×1500, lines, the invoice's rows (subtotal, discount, delivery, tax), total, currency, status, date. */
 export function OrderReceipt(input: ReceiptInput) {
   const t = (key: Parameters<typeof imageText>[0]) => imageText(key, input.language);
   const money = (value?: string) => (value === undefined ? t("noPrice") : `${input.currency?.symbol ?? ""}${value}`);
-  const shown = input.lines.slice(0, RECEIPT_MAX_LINES);
+  const rows = input.rows ?? [];
+  // The image's height is fixed: each row beside the total takes a line's room.
+  const shown = input.lines.slice(0, RECEIPT_MAX_LINES - rows.length);
   const hidden = input.lines.length - shown.length;
   const statusKey = `status.${input.status}` as Parameters<typeof imageText>[0];
   return (
@@ -103,6 +116,15 @@ export function OrderReceipt(input: ReceiptInput) {
       ))}
       {hidden > 0 ? <div style={{ display: "flex", padding: "14px 0", color: "#868e96" }}>{`+ ${hidden}`}</div> : null}
       <div style={{ display: "flex", flex: 1 }} />
+      {rows.map((row, i) => (
+        <div
+          key={`row-${i}`}
+          style={{ display: "flex", padding: "8px 0", fontSize: 32, color: "#495057", borderTop: "2px solid #e9ecef" }}
+        >
+          <div style={cell(8)}>{row.label}</div>
+          <div style={cell(3, "right")}>{`${row.minus ? "−" : ""}${money(row.amount)}`}</div>
+        </div>
+      ))}
       <div
         style={{
           display: "flex",
