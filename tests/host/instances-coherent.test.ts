@@ -14,7 +14,7 @@ const GUARDED = "/api/blog/articles-to-website-builder-module-widgets";
 
 // Three instances over one PostgreSQL database, each with caches of its own: the revoked
 // sign-ins, the permissions and the subjects' roles (server/modules/rbac), the rendered pages
-// and the sitemap (server/site). Each case is made through A after B and C (and A) have read,
+// and the sitemap (server/site), the shop's shipping and tax rates (server/modules/ecommerce/pricing). Each case is made through A after B and C (and A) have read,
 // and so cached, the state before; each of the three must then answer the new state within a
 // second, which only the change feed's LISTEN/NOTIFY (server/plugins/shared-changes.ts) tells
 // B and C of. The second is a deadline the product promises, not a measure of speed.
@@ -203,7 +203,81 @@ describe.skipIf(!serverUrl)("three instances: a change through one counts on eve
     },
   ];
 
-  it.each([...ACCESS, ...CONTENT])("$name, on each of A, B and C within a second", async (c) => {
+  /** A priced product that ships, in a currency of its own, in a new subject's cart; its quote's delivery is read. */
+  const SHOP: Case[] = [
+    {
+      name: "a shipping rate's price changed through A: every quote charges the new one",
+      before: "4.90",
+      after: "6.10",
+      async arrange() {
+        const currency = await post("/api/billing/currencies", {
+          slug: unique("coin"),
+          adminTitle: "Coin",
+          decimals: 2,
+        });
+        const priceKey = await post("/api/ecommerce/attribute-keys", {
+          adminTitle: "Price",
+          type: "price",
+          field: "number",
+        });
+        const product = await post("/api/ecommerce/products?publish=true", {
+          adminTitle: unique("Parcel"),
+          title: { en: "Parcel" },
+          shipping: "required",
+        });
+        const attribute = await post("/api/ecommerce/attributes", { number: "10.00", string: {} });
+        await post("/api/ecommerce/attribute-keys-to-attributes", {
+          attributeKeyId: priceKey.id,
+          attributeId: attribute.id,
+        });
+        await post("/api/ecommerce/attributes-to-billing-module-currencies", {
+          attributeId: attribute.id,
+          billingModuleCurrencyId: currency.id,
+        });
+        await post("/api/ecommerce/products-to-attributes?publish=true", {
+          productId: product.id,
+          attributeId: attribute.id,
+        });
+        const rate = await post("/api/ecommerce/shipping-rates", {
+          title: { en: "Standard" },
+          countries: ["DE"],
+          currencyId: currency.id,
+          amount: "4.90",
+        });
+        const jwt = await signUp();
+        const cart = `/api/rbac/subjects/${subjectOf(jwt)}/ecommerce-module/orders`;
+        const added = await a.inject({
+          method: "POST",
+          url: cart,
+          headers: bearer(jwt),
+          payload: { data: { productId: product.id } },
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        const orderId = added.json().data.subjectsToEcommerceModuleOrders[0].order.id;
+        return {
+          read: async (app) => {
+            const answer = await app.inject({
+              method: "POST",
+              url: `${cart}/quote`,
+              headers: bearer(jwt),
+              payload: {
+                data: {
+                  billingModule: { currency: { id: currency.id } },
+                  shippingAddress: { country: "DE" },
+                  ecommerceModule: { orders: [{ id: orderId }] },
+                },
+              },
+            });
+            expect(answer.statusCode, answer.body).toBe(200);
+            return answer.json().data.shipping;
+          },
+          change: () => patch(`/api/ecommerce/shipping-rates/${rate.id}`, { amount: "6.10" }),
+        };
+      },
+    },
+  ];
+
+  it.each([...ACCESS, ...CONTENT, ...SHOP])("$name, on each of A, B and C within a second", async (c) => {
     const { read, change, cached } = await c.arrange();
     // Each instance reads the state before (the arrangement reaches B and C a moment later) and
     // keeps what it read: a page is read until its answer came from the cache.
