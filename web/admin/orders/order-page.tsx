@@ -101,8 +101,8 @@ export function OrderPage() {
             </Table>
             {order.pricing && (
               <>
-                <Title order={5} mt="md">
-                  {t.charged}
+                <Title order={5} mt="md" data-testid="order-pricing-title">
+                  {order.currency ? `${t.charged}, ${order.currency.code}` : t.charged}
                 </Title>
                 <OrderPricing order={order} t={t} />
               </>

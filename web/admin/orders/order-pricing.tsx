@@ -1,6 +1,6 @@
 import { Table, Text } from "@mantine/core";
 import type { OrdersTexts } from "./orders-texts.js";
-import { money, type DeskOrderPage } from "./use-desk.js";
+import type { DeskOrderPage } from "./use-desk.js";
 
 /** "19.00" → "19", "7.50" → "7.5": a percent as people write it. */
 const percent = (rate: string) => (rate.includes(".") ? rate.replace(/\.?0+$/, "") : rate);
@@ -17,7 +17,9 @@ const isZero = (amount: string | null | undefined) => !amount || /^0*(\.0*)?$/.t
 export function OrderPricing({ order, t }: { order: DeskOrderPage; t: OrdersTexts }) {
   const pricing = order.pricing;
   if (!pricing) return null;
-  const shown = (amount: string | null | undefined) => money(amount ?? null, order);
+  // Exactly as the invoice wrote them; the currency is named once, in the heading above (order-page.tsx).
+  const shown = (amount: string | null | undefined) => amount ?? "—";
+  const numeric = { whiteSpace: "nowrap" } as const;
   const refunds = !isZero(order.refunded);
   const taxRows = pricing.taxes.filter((tax) => !isZero(tax.amount));
   const row = (
@@ -25,29 +27,52 @@ export function OrderPricing({ order, t }: { order: DeskOrderPage; t: OrdersText
     label: string,
     amount: string,
     refunded?: string | null,
-    options: { minus?: boolean; dimmed?: boolean; bold?: boolean } = {},
+    options: { minus?: boolean; dimmed?: boolean; bold?: boolean; within?: boolean } = {},
   ) => (
     <Table.Tr key={`${testId}-${label}`} data-testid={testId}>
       <Table.Td colSpan={5} fw={options.bold ? 700 : undefined} c={options.dimmed ? "dimmed" : undefined}>
         {label}
       </Table.Td>
-      <Table.Td ta="right" fw={options.bold ? 700 : undefined} c={options.dimmed ? "dimmed" : undefined}>
+      <Table.Td
+        ta="right"
+        style={numeric}
+        fw={options.bold ? 700 : undefined}
+        c={options.dimmed ? "dimmed" : undefined}
+      >
         {`${options.minus ? "−" : ""}${shown(amount)}`}
       </Table.Td>
-      {refunds && <Table.Td ta="right">{refunded == null ? "" : shown(refunded)}</Table.Td>}
+      {refunds && (
+        <Table.Td ta="right" style={numeric} c={options.within ? "dimmed" : undefined}>
+          {refunded == null ? "" : options.within ? t.within(refunded) : shown(refunded)}
+        </Table.Td>
+      )}
     </Table.Tr>
   );
   return (
-    <Table data-testid="order-pricing" mt="md" withTableBorder verticalSpacing={6} fz="sm">
+    <Table data-testid="order-pricing" mt="xs" withTableBorder verticalSpacing={6} fz="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t.item}</Table.Th>
-          <Table.Th ta="right">{t.quantity}</Table.Th>
-          <Table.Th ta="right">{t.price}</Table.Th>
-          <Table.Th ta="right">{t.discount}</Table.Th>
-          <Table.Th ta="right">{t.tax}</Table.Th>
-          <Table.Th ta="right">{t.amount}</Table.Th>
-          {refunds && <Table.Th ta="right">{t.refundedColumn}</Table.Th>}
+          <Table.Th ta="right" style={numeric}>
+            {t.quantity}
+          </Table.Th>
+          <Table.Th ta="right" style={numeric}>
+            {t.price}
+          </Table.Th>
+          <Table.Th ta="right" style={numeric}>
+            {t.discount}
+          </Table.Th>
+          <Table.Th ta="right" style={numeric}>
+            {t.tax}
+          </Table.Th>
+          <Table.Th ta="right" style={numeric}>
+            {t.amount}
+          </Table.Th>
+          {refunds && (
+            <Table.Th ta="right" style={numeric}>
+              {t.refundedColumn}
+            </Table.Th>
+          )}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -61,16 +86,26 @@ export function OrderPricing({ order, t }: { order: DeskOrderPage; t: OrdersText
                 </Text>
               )}
             </Table.Td>
-            <Table.Td ta="right">{line.quantity}</Table.Td>
-            <Table.Td ta="right">{shown(line.unitPrice)}</Table.Td>
-            <Table.Td ta="right" data-testid="pricing-line-discount">
+            <Table.Td ta="right" style={numeric}>
+              {line.quantity}
+            </Table.Td>
+            <Table.Td ta="right" style={numeric}>
+              {shown(line.unitPrice)}
+            </Table.Td>
+            <Table.Td ta="right" style={numeric} data-testid="pricing-line-discount">
               {isZero(line.discount) ? "—" : `−${shown(line.discount)}`}
             </Table.Td>
-            <Table.Td ta="right" data-testid="pricing-line-tax">
+            <Table.Td ta="right" style={numeric} data-testid="pricing-line-tax">
               {line.taxRate == null ? "—" : `${shown(line.tax)} (${percent(line.taxRate)}%)`}
             </Table.Td>
-            <Table.Td ta="right">{shown(line.amount)}</Table.Td>
-            {refunds && <Table.Td ta="right">{shown(line.refunded)}</Table.Td>}
+            <Table.Td ta="right" style={numeric}>
+              {shown(line.amount)}
+            </Table.Td>
+            {refunds && (
+              <Table.Td ta="right" style={numeric}>
+                {shown(line.refunded)}
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
         {row("pricing-subtotal", t.subtotal, pricing.subtotal)}
@@ -84,14 +119,23 @@ export function OrderPricing({ order, t }: { order: DeskOrderPage; t: OrdersText
             t.taxRow(tax.title, percent(tax.rate), pricing.taxIncluded),
             tax.amount,
             taxRows.length === 1 ? pricing.refunded.tax : null,
-            // Inside gross prices the tax is part of the amounts above, not added to them.
-            { dimmed: pricing.taxIncluded },
+            // Inside gross prices the tax is part of the amounts above, not added to them; what came
+            // back of each part always holds its tax, so the refunded tax is "of which".
+            { dimmed: pricing.taxIncluded, within: true },
           ),
         )}
         {taxRows.length > 1 &&
-          row("pricing-tax-all", t.taxInAll, pricing.tax, pricing.refunded.tax, { dimmed: pricing.taxIncluded })}
+          row("pricing-tax-all", t.taxInAll, pricing.tax, pricing.refunded.tax, {
+            dimmed: pricing.taxIncluded,
+            within: true,
+          })}
         {row("pricing-total", t.grandTotal, pricing.total, order.refunded, { bold: true })}
       </Table.Tbody>
+      {refunds && (
+        <Table.Caption style={{ textAlign: "left", fontSize: "var(--mantine-font-size-xs)" }}>
+          {t.refundedHoldsTax}
+        </Table.Caption>
+      )}
     </Table>
   );
 }

@@ -63,6 +63,9 @@ const en = {
   refundTax: (tax: string) => `Tax in this refund: ${tax}`,
   deliveryPart: "Delivery",
   otherOrder: (number: string) => `order ${number}, paid together`,
+  within: (amount: string) => `incl. ${amount}`,
+  refundedHoldsTax:
+    "What came back of each line and of delivery holds its tax; the tax row says how much of it was tax.",
   /** Invoice, refund and provider notification states as the timeline names them. */
   words: {
     new: "open",
@@ -160,6 +163,8 @@ const ru: OrdersTexts = {
   refundTax: (tax: string) => `Налог в этом возврате: ${tax}`,
   deliveryPart: "Доставка",
   otherOrder: (number: string) => `заказ ${number}, оплачен вместе`,
+  within: (amount: string) => `в т. ч. ${amount}`,
+  refundedHoldsTax: "Возвращённое по каждому товару и доставке включает налог; строка налога — сколько из этого налог.",
   words: {
     new: "открыт",
     paid: "оплачен",
