@@ -4,6 +4,8 @@ import { stringTables } from "../common/i18n/string-table.js";
 import "../web/site/i18n/ui-strings.js";
 import "../web/site/modules/billing/strings.js";
 import "../web/site/modules/ecommerce/helpers/strings.js";
+import "../web/site/modules/ecommerce/helpers/pricing-strings.js";
+import "../common/shop/discount-reasons.js";
 import "../web/site/modules/rbac/strings.js";
 import "../server/modules/file-storage/images/templates/image-strings.js";
 

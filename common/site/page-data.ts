@@ -29,4 +29,17 @@ export interface PageData {
   relations: Record<string, RelationKeys>;
   /** On the search results page only: the visitor's query and its results (rendered per query, never cached). */
   search?: SiteSearch;
+  /** On pages showing a shop record (a product, the cart): what the shop says of its prices, read once per page. */
+  shop?: ShopFacts;
+}
+
+/** The shop's settings a page needs beside its rows (server/modules/ecommerce/shop-page-facts.ts). */
+export interface ShopFacts {
+  /**
+   * How prices stand to tax, said beside each price: "included" (PRICES_INCLUDE_TAX, "incl. VAT")
+   * or "added" ("+ tax"); absent while the shop has no tax rate, when there is nothing to say.
+   */
+  pricesTax?: "included" | "added";
+  /** The shop has an active discount code: only then does the checkout offer the code field. */
+  discountCodes: boolean;
 }

@@ -3,6 +3,7 @@ import type { Language, PageData, RelationKeys, Row } from "../../common/site/pa
 import type { ResolvedPage } from "./host/page-resolver.js";
 import { LIST_CAP, listedModel } from "./list-variants.js";
 import { PERMISSION_MODELS, type ModelAccess } from "./model-access.js";
+import type { FactsData, PageFacts } from "./page-facts.js";
 import { PageRecords } from "./page-records.js";
 import { newestRows, rowsWhereIn } from "../../engine/query/record-queries.js";
 import { EXTERNAL_WIDGETS, type Relation, type RelationGraph } from "../../engine/query/relation-graph.js";
@@ -52,6 +53,8 @@ export class PageLoader {
     private readonly access: Pick<ModelAccess, "readableModels">,
     /** Members-only rows of a model (rbac's MembersOnly for a visitor): never part of a page. */
     private readonly hiddenOf: HiddenOf = async () => new Set(),
+    /** What modules tell a page beside its rows (the shop's facts), read after them. */
+    private readonly facts: readonly PageFacts[] = [],
   ) {}
 
   async load(resolved: ResolvedPage, pagesModel: string, language: Language, path: string): Promise<LoadedPage> {
@@ -73,6 +76,13 @@ export class PageLoader {
       }
     }
     await walk.run();
+    const told = await Promise.all(this.facts.map((f) => f.read(walk.store.records, this.repositories)));
+    const facts: FactsData = {};
+    for (const [i, data] of told.entries()) {
+      if (!data) continue;
+      Object.assign(facts, data);
+      for (const model of this.facts[i]!.models) walk.models.add(model);
+    }
     return {
       data: {
         language,
@@ -82,6 +92,7 @@ export class PageLoader {
         records: walk.store.records,
         lists: walk.lists,
         relations: walk.relations,
+        ...facts,
       },
       models: walk.models,
     };

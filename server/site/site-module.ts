@@ -21,6 +21,8 @@ import { previewView } from "./preview/preview-view.js";
 import { PreviewLinks } from "./preview/preview-links.js";
 import { publishableBy } from "../drafts/publish-permission.js";
 import { resolveSigningSecret } from "../lib/signing-secret.js";
+import { shopPageFacts } from "../modules/ecommerce/index.js";
+import type { PageFacts } from "./page-facts.js";
 
 export interface SiteServices {
   /** Pages by url: host/pages (the site's) and website-builder/pages (the second set of pages routes). */
@@ -65,7 +67,9 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
     new PageResolver(repositories.get(model)!, repositories, changes, mayLookUp, hiddenOf);
   const hostPages = resolverOf("host/pages");
   const websiteBuilderPages = resolverOf("website-builder/pages");
-  const loader = new PageLoader(repositories, new RelationGraph(registry), access, hiddenOf);
+  // The shop's pages say whether prices include tax, and the cart whether codes exist (when the shop is registered).
+  const facts: PageFacts[] = app.hasDecorator("shop") ? [shopPageFacts(config.pricesIncludeTax)] : [];
+  const loader = new PageLoader(repositories, new RelationGraph(registry), access, hiddenOf, facts);
 
   // Every model a page could read is watched from the start, the same on every instance, so a
   // write anywhere is announced to all (a model first used later would otherwise be missed).
@@ -116,6 +120,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
       mayLookUp: (segment, readable) =>
         segment.model === "rbac/subjects" ? SUBJECT_KEYS.has(segment.field) : readable.has(segment.model),
       hiddenOf: hiddenInPreview,
+      facts,
     }),
     pages,
     new PreviewLinks(previewSecret),

@@ -13,3 +13,5 @@ export const ecommerce = defineModule("ecommerce", ["rbac", "notification", "fil
 export { OrderDesk } from "./order-desk.js";
 /** What the admin's labeller asks of the shop's records: which are prices and orders, and the prices' currencies. */
 export { attributeCurrencies, shopLabelled } from "./admin-labels.js";
+/** What the site's pages say of the shop's prices (whether they include tax, whether codes exist). */
+export { shopPageFacts } from "./shop-page-facts.js";

@@ -6,6 +6,7 @@ import { PageResolver } from "../host/page-resolver.js";
 import type { NamedSegment } from "../host/url-templates.js";
 import { PageLoader } from "../load-page.js";
 import type { ModelAccess } from "../model-access.js";
+import type { PageFacts } from "../page-facts.js";
 
 /** A resolver and a loader over one set of repositories: the site's, bound to a rehearsal's transaction. */
 export type SiteView = (repositories: Map<string, Repository>) => { resolver: PageResolver; loader: PageLoader };
@@ -18,6 +19,8 @@ export interface PreviewViewOptions {
   mayLookUp: (segment: NamedSegment, readable: Set<string>) => boolean;
   /** Members-only rows of a model for a preview. */
   hiddenOf: (model: string) => Promise<ReadonlySet<string>>;
+  /** What modules tell a page beside its rows, as on the site. */
+  facts: readonly PageFacts[];
 }
 
 /**
@@ -28,7 +31,7 @@ export interface PreviewViewOptions {
  * Each resolver gets a change feed of its own: its template cache goes with the request.
  */
 export function previewView(options: PreviewViewOptions): () => Promise<SiteView> {
-  const { registry, graph, access, mayLookUp, hiddenOf } = options;
+  const { registry, graph, access, mayLookUp, hiddenOf, facts } = options;
   return async () => {
     const readable = await access.readableModels();
     const hidden = new Map(await Promise.all(registry.exposed.map(async (m) => [m.id, await hiddenOf(m.id)] as const)));
@@ -38,7 +41,7 @@ export function previewView(options: PreviewViewOptions): () => Promise<SiteView
     const lookUp = async (segment: NamedSegment) => mayLookUp(segment, readable);
     return (repositories) => ({
       resolver: new PageResolver(repositories.get("host/pages")!, repositories, new ChangeFeed(), lookUp, frozenHidden),
-      loader: new PageLoader(repositories, graph, frozenAccess, frozenHidden),
+      loader: new PageLoader(repositories, graph, frozenAccess, frozenHidden, facts),
     });
   };
 }

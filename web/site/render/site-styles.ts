@@ -45,6 +45,7 @@ import "@mantine/core/styles/NumberInput.css";
 import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/RadioCard.css";
+import "@mantine/core/styles/RadioIndicator.css";
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/SegmentedControl.css";
 import "@mantine/core/styles/SimpleGrid.css";

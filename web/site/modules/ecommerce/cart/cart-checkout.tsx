@@ -10,14 +10,19 @@ import { itemsIn } from "../orders/order-parts.js";
 import { OrderSelectionContext } from "../orders/order-selection.js";
 import { PRODUCTS_PAGE, needsShipping, shopApi, type CheckoutAnswer, type Order } from "../helpers/shop-api.js";
 import { commonTotals } from "../helpers/totals.js";
-import { TotalsList } from "../orders/totals-list.js";
 import { useCheckoutForm } from "../checkout/use-checkout-form.js";
 import { useShop } from "../helpers/use-shop.js";
+import { usePricing } from "../checkout/use-pricing.js";
+import { PriceBreakdown } from "../checkout/price-breakdown.js";
+import { ShippingChoice } from "../checkout/shipping-choice.js";
+import { DiscountCodeField } from "../checkout/discount-code-field.js";
 
 /**
  * The cart checkout screen's body: the cart orders, each with its checkbox,
- * quantity and Delete; beside them the totals per currency of the chosen orders, the currency
- * toggle, the provider, the invoice email and 'Checkout', which goes to the payment URL.
+ * quantity and Delete; beside them what the chosen orders cost (the quote's breakdown, or the
+ * totals per currency in a shop without pricing rules), the currency toggle, the provider, the
+ * invoice email, the address, the delivery and the discount codes, and 'Checkout', which goes to
+ * the payment URL.
  */
 export function CartCheckout({ subjectId, orders }: { subjectId: string; orders: Order[] }) {
   const { t, href } = useShop();
@@ -28,6 +33,14 @@ export function CartCheckout({ subjectId, orders }: { subjectId: string; orders:
   const totals = commonTotals(chosen.map((order) => order.total));
   const currencies = totals.map((total) => total.billingModuleCurrency);
   const form = useCheckoutForm(currencies, needsShipping(chosen));
+  // Quoted for the address's country: with nothing to deliver there is no address, no destination.
+  const pricing = usePricing({
+    subjectId,
+    orders: chosen,
+    currencyId: form.currency?.id,
+    country: form.address.needed ? form.address.address.country : "",
+    email: form.email,
+  });
   const [problem, setProblem] = useState<string>();
   const selection = useMemo(
     () => ({
@@ -59,7 +72,7 @@ export function CartCheckout({ subjectId, orders }: { subjectId: string; orders:
     const currency = form.currency;
     const reason = !chosen.length ? t("chooseOrders") : !currency ? t("noCommonCurrency") : undefined;
     setProblem(reason);
-    if (reason || !currency) return;
+    if (reason || !currency || pricing.pending || pricing.problem) return;
     form.submit(({ provider, email, shippingAddress, successUrl, cancelUrl }) =>
       session.call<CheckoutAnswer>(`${shopApi(subjectId)}/orders/checkout`, {
         method: "POST",
@@ -69,6 +82,7 @@ export function CartCheckout({ subjectId, orders }: { subjectId: string; orders:
           ...(shippingAddress ? { shippingAddress } : {}),
           billingModule: { currency: { id: currency.id } },
           ecommerceModule: { orders: chosen.map((order) => ({ id: order.id })) },
+          ...pricing.choices(),
           successUrl,
           cancelUrl,
         },
@@ -101,14 +115,23 @@ export function CartCheckout({ subjectId, orders }: { subjectId: string; orders:
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <Title order={3}>{t("checkout")}</Title>
-              <TotalsList totals={totals} />
+              <PriceBreakdown quote={pricing.quote} totals={totals} pending={pricing.pending} />
               <CheckoutFields form={form} currencies={currencies} />
+              <ShippingChoice pricing={pricing} />
+              <DiscountCodeField pricing={pricing} />
               {problem ? (
                 <Text c="red" fz="sm" role="alert">
                   {problem}
                 </Text>
               ) : null}
-              <Button type="submit" size="md" fullWidth disabled={form.pending} data-checkout-submit="">
+              {/* Not while the figures shown are not yet those of the choices, nor when they cannot be paid. */}
+              <Button
+                type="submit"
+                size="md"
+                fullWidth
+                disabled={form.pending || pricing.pending || Boolean(pricing.problem)}
+                data-checkout-submit=""
+              >
                 {form.pending ? t("redirecting") : t("checkout")}
               </Button>
             </Stack>

@@ -7,11 +7,17 @@ import { useCart } from "../cart/use-cart.js";
 import { CheckoutFields } from "../checkout/checkout-fields.js";
 import { asOrder } from "./order-parts.js";
 import { needsShipping, shopApi, type CheckoutAnswer } from "../helpers/shop-api.js";
-import { TotalsList } from "./totals-list.js";
 import { useCheckoutForm } from "../checkout/use-checkout-form.js";
 import { useShop } from "../helpers/use-shop.js";
+import { usePricing } from "../checkout/use-pricing.js";
+import { PriceBreakdown } from "../checkout/price-breakdown.js";
+import { ShippingChoice } from "../checkout/shipping-choice.js";
+import { DiscountCodeField } from "../checkout/discount-code-field.js";
 
-/** Order variant 'checkout': pays for one cart order (currency, provider, email, 'Checkout'), then the payment page. */
+/**
+ * Order variant 'checkout': pays for one cart order (currency, provider, email, delivery, codes,
+ * 'Checkout'), then the payment page; what it costs is the order's quote, as on the cart page.
+ */
 export function OrderCheckout({ record }: VariantProps) {
   const { t } = useShop();
   const { store: session } = useSession();
@@ -20,10 +26,17 @@ export function OrderCheckout({ record }: VariantProps) {
   const currencies = order.total.map((total) => total.billingModuleCurrency);
   const form = useCheckoutForm(currencies, needsShipping([order]));
   const chosen = order.total.filter((total) => total.billingModuleCurrency.id === form.currency?.id);
+  const pricing = usePricing({
+    subjectId,
+    orders: [order],
+    currencyId: form.currency?.id,
+    country: form.address.needed ? form.address.address.country : "",
+    email: form.email,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!subjectId) return;
+    if (!subjectId || pricing.pending || pricing.problem) return;
     form.submit(({ provider, email, shippingAddress, currency, successUrl, cancelUrl }) =>
       session.call<CheckoutAnswer>(`${shopApi(subjectId)}/orders/${order.id}/checkout`, {
         method: "POST",
@@ -32,6 +45,7 @@ export function OrderCheckout({ record }: VariantProps) {
           email,
           ...(shippingAddress ? { shippingAddress } : {}),
           ...(currency ? { billingModule: { currency: { id: currency.id } } } : {}),
+          ...pricing.choices(),
           successUrl,
           cancelUrl,
         },
@@ -43,8 +57,14 @@ export function OrderCheckout({ record }: VariantProps) {
     <form onSubmit={submit} noValidate data-order-checkout={order.id}>
       <Stack gap="md">
         <CheckoutFields form={form} currencies={currencies} />
-        <TotalsList totals={chosen} />
-        <Button type="submit" size="md" disabled={!subjectId || form.pending}>
+        <ShippingChoice pricing={pricing} />
+        <DiscountCodeField pricing={pricing} />
+        <PriceBreakdown quote={pricing.quote} totals={chosen} pending={pricing.pending} />
+        <Button
+          type="submit"
+          size="md"
+          disabled={!subjectId || form.pending || pricing.pending || Boolean(pricing.problem)}
+        >
           {form.pending ? t("redirecting") : t("checkout")}
         </Button>
       </Stack>
