@@ -76,6 +76,29 @@ const CASES: Case[] = [
     ],
   },
   {
+    // 2.41 × 23.79/29.98 = 1.912… → 1.91, × 0.36/29.98 = 0.0289… and × 5.83/29.98 = 0.4686… take the two cents
+    // left: 0.03 and 0.47. The tax inside 1.91 is 0.30496… → 0.30, where the shoes' tax in proportion
+    // (1.91 × 3.80/23.79 = 0.3050…) would say 0.31; inside 0.47 it is 0.07504… → 0.08 (in proportion 0.07).
+    name: "net prices: 2.41, where the tax inside a share is not the part's tax in proportion",
+    inclusive: false,
+    charged: NET,
+    steps: [
+      { amount: "2.41", shoes: ["1.91", "0.30"], pencil: ["0.03", "0.00"], delivery: ["0.47", "0.08"], tax: "0.38" },
+      {},
+    ],
+  },
+  {
+    // 2.09 × 19.99/25.19 = 1.658… → 1.66, × 0.30/25.19 = 0.0248… → 0.02, × 4.90/25.19 = 0.4065… → 0.41;
+    // inside 1.66: 0.26504… → 0.27 (in proportion, 1.66 × 3.19/19.99 = 0.2649… → 0.26).
+    name: "gross prices: 2.09, where the tax inside a share is not the part's tax in proportion",
+    inclusive: true,
+    charged: GROSS,
+    steps: [
+      { amount: "2.09", shoes: ["1.66", "0.27"], pencil: ["0.02", "0.00"], delivery: ["0.41", "0.07"], tax: "0.34" },
+      {},
+    ],
+  },
+  {
     name: "net prices: 20.00, then 10.00 is more than the 9.98 left and refused, then 9.98",
     inclusive: false,
     charged: NET,
@@ -130,6 +153,33 @@ for (const inclusive of [false, true]) {
       await create(t, "ecommerce/tax-rates", { title: { en: "VAT" }, country: "DE", rate: "19", taxShipping: true });
     });
     afterAll(() => t?.close());
+
+    it("a sharing made before another refund completed is not stored: a 409, and asked again it is shared out anew", async () => {
+      const email = `stale-${inclusive}@example.com`;
+      const buyer = await shopper(t, email);
+      const orderIds = await fill(buyer, [[c.shoes, 1]]);
+      const { pay } = await dummyCheckout(t, buyer, orderIds, c.usd.id, email, { shippingAddress: BERLIN });
+      expect((await dummyWebhook(t, pay)).status).toBe(200);
+      const url = `/api/ecommerce/orders/${orderIds[0]}`;
+      const invoiceId = (await t.request({ method: "GET", url: `${url}/desk` })).body.data.invoice.id;
+      const stale = (await t.request({ method: "GET", url: `${url}/refund-allocation?amount=5.00` })).body.data;
+      expect(stale.allocation).not.toBeNull();
+      const first = await t.request({ method: "POST", url: `${url}/refund`, payload: { data: { amount: "1.00" } } });
+      expect(first.status).toBe(200);
+      await expect(
+        t.app.payments.refunds.refund({
+          invoiceId,
+          amount: "5.00",
+          allocation: { amount: "5.00", after: "0.00", parts: stale.allocation },
+        }),
+      ).rejects.toMatchObject({ code: "CONFLICT", status: 409 });
+      const again = await t.request({ method: "POST", url: `${url}/refund`, payload: { data: { amount: "5.00" } } });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.data.order.refunded).toBe("6.00");
+      // Both refunds' taxes, and nothing of the refused one.
+      const taxes = [first, again].map((r) => units(r.body.data.refund.allocation.tax));
+      expect(again.body.data.order.pricing.refunded.tax).toBe(money(taxes[0]! + taxes[1]!));
+    });
 
     for (const k of CASES.filter((k) => k.inclusive === inclusive)) {
       it(k.name, async () => {

@@ -54,8 +54,8 @@ export class ShopImageData {
   /**
    * An order's receipt, in a language: its lines priced in its currency (exact decimals), total,
    * status and date. When its invoice keeps a breakdown, what that invoice charged: its lines (a
-   * checkout of several cart orders is one invoice, so theirs too), the rows beside them
-   * (subtotal, discount, delivery, tax: breakdown-rows.ts) and its total, the amount paid.
+   * checkout of several cart orders is one invoice, so theirs too, after this order's), the rows
+   * beside them (subtotal, discount, delivery, tax: breakdown-rows.ts) and its total, the amount paid.
    */
   async receipt(order: Order, language: Language): Promise<ReceiptInput> {
     const orderId = order.id as string;
@@ -75,9 +75,12 @@ export class ShopImageData {
         charged.lines.map((l) => l.id),
       );
       const rows = breakdownRows(charged, language);
+      // This order's lines first (as the desk shows them), each group in the invoice's order.
+      const own = (id: string) => titles.get(id)?.orderId === orderId;
+      const lines = [...charged.lines.filter((l) => own(l.id)), ...charged.lines.filter((l) => !own(l.id))];
       return {
         ...head,
-        lines: charged.lines.map((line) => {
+        lines: lines.map((line) => {
           const bought = titles.get(line.id);
           return {
             title: text(bought?.title, language) || bought?.adminTitle || line.productId,
