@@ -73,8 +73,17 @@ describe.skipIf(!hasChromium)("the admin in the editor's words, in Chromium", ()
     const order = await nav
       .locator("a")
       .evaluateAll((links) => links.map((a) => a.getAttribute("data-testid") ?? a.getAttribute("href")));
-    expect(order.slice(0, 5)).toEqual(["nav-pages", "nav-products", "nav-orders", "nav-forms", "nav-media"]);
-    expect(order.slice(5)).toContain("/admin/host/pages");
+    expect(order.slice(0, 8)).toEqual([
+      "nav-pages",
+      "nav-products",
+      "nav-orders",
+      "nav-shipping",
+      "nav-taxes",
+      "nav-discounts",
+      "nav-forms",
+      "nav-media",
+    ]);
+    expect(order.slice(8)).toContain("/admin/host/pages");
     expect(await page.getByTestId("nav-pages").getAttribute("href")).toBe("/admin/pages");
     expect(await page.getByTestId("nav-forms").getAttribute("href")).toBe("/admin/crm/forms");
     await shot(page, "nav-en");

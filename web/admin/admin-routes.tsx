@@ -33,6 +33,14 @@ const router = createBrowserRouter([
       // The product editor: the products table, one product (or "new") with prices, photos, stores and publishing.
       { path: "products", element: screen(() => import("./products/products-page.js"), "ProductsPage") },
       { path: "products/:id", element: screen(() => import("./products/product-page.js"), "ProductPage") },
+      // What the shop charges besides prices: delivery by country, weight and amount; taxes by
+      // country, region and category; discount codes. Each a list in words and one record's form.
+      { path: "shipping", element: screen(() => import("./pricing/shipping-page.js"), "ShippingPage") },
+      { path: "shipping/:id", element: screen(() => import("./pricing/shipping-rate-page.js"), "ShippingRatePage") },
+      { path: "taxes", element: screen(() => import("./pricing/taxes-page.js"), "TaxesPage") },
+      { path: "taxes/:id", element: screen(() => import("./pricing/tax-rate-page.js"), "TaxRatePage") },
+      { path: "discounts", element: screen(() => import("./pricing/discounts-page.js"), "DiscountsPage") },
+      { path: "discounts/:id", element: screen(() => import("./pricing/discount-code-page.js"), "DiscountCodePage") },
       // The page composer: the pages list, one page's blocks beside its live preview.
       { path: "pages", element: screen(() => import("./pages/pages-page.js"), "PagesPage") },
       { path: "pages/:id", element: screen(() => import("./pages/composer-page.js"), "ComposerPage") },

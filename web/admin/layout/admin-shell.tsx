@@ -1,5 +1,5 @@
 import { AppShell, Button, Group, Text, Title } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Outlet } from "react-router";
 import { useSubject } from "../auth/session-context.js";
 import { emailOf } from "../auth/use-session.js";
@@ -13,7 +13,9 @@ import { wordsTexts } from "../words-texts.js";
 /** Header (models toggle, search, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
 export function AdminShell() {
   const { subject, signOut } = useSubject();
-  const [navShown, { toggle }] = useDisclosure(true);
+  const [navShown, { toggle, close }] = useDisclosure(true);
+  // On a phone the side list covers the screen (the navbar's "sm" breakpoint): a screen chosen in it closes it.
+  const phone = useMediaQuery("(max-width: 47.99em)");
   const t = wordsTexts();
   return (
     <ModelsProvider>
@@ -28,12 +30,15 @@ export function AdminShell() {
               <Button variant="default" size="xs" onClick={toggle} aria-expanded={navShown} data-testid="models-toggle">
                 {navShown ? t.hide : t.show}
               </Button>
-              <Title order={4}>{t.admin}</Title>
+              {/* On a phone the bar keeps only its buttons, so it stays one line above the screen. */}
+              <Title order={4} visibleFrom="xs">
+                {t.admin}
+              </Title>
             </Group>
             <Group gap="sm">
               {/* Any record of any model, also by Ctrl/Cmd+K (docs/admin.md, "Finding any record"). */}
               <GlobalSearchButton />
-              <Text size="sm" c="dimmed" data-testid="current-user">
+              <Text size="sm" c="dimmed" data-testid="current-user" visibleFrom="sm">
                 {emailOf(subject)}
               </Text>
               <Button variant="light" size="xs" onClick={signOut}>
@@ -43,7 +48,7 @@ export function AdminShell() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" data-testid="model-nav" aria-label={shellTexts().navigation}>
-          <ModelNav />
+          <ModelNav onNavigate={phone ? close : undefined} />
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0" aria-label={shellTexts().main}>
           <Outlet />

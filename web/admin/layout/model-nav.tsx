@@ -5,6 +5,9 @@ import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { useModels } from "../data/models-context.js";
 import { mediaTexts } from "../media/media-texts.js";
 import { ordersTexts } from "../orders/orders-texts.js";
+import { discountsTexts } from "../pricing/discounts-texts.js";
+import { shippingTexts } from "../pricing/shipping-texts.js";
+import { taxesTexts } from "../pricing/taxes-texts.js";
 import { productsTexts } from "../products/products-texts.js";
 import { wordsTexts } from "../words-texts.js";
 
@@ -18,6 +21,10 @@ export function editorScreens() {
     { to: "/admin/pages", label: words.pages, testId: "nav-pages" },
     { to: "/admin/products", label: productsTexts().products, testId: "nav-products" },
     { to: "/admin/orders", label: ordersTexts().orders, testId: "nav-orders" },
+    // The shop's delivery prices, taxes and discount codes, beside its products and orders.
+    { to: "/admin/shipping", label: shippingTexts().shipping, testId: "nav-shipping" },
+    { to: "/admin/taxes", label: taxesTexts().taxes, testId: "nav-taxes" },
+    { to: "/admin/discounts", label: discountsTexts().discounts, testId: "nav-discounts" },
     { to: FORMS, label: words.forms, testId: "nav-forms" },
     { to: "/admin/media", label: mediaTexts().media, testId: "nav-media" },
   ];
@@ -36,7 +43,8 @@ export function groupModels(models: AdminModel[], text: string): [string, AdminM
     .map(([module, list]) => [module, list.sort((a, b) => a.name.localeCompare(b.name))]);
 }
 
-export function ModelNav() {
+/** `onNavigate`: called when a screen is chosen (on a phone the shell then closes the list). */
+export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
   const { list } = useModels();
   const [text, setText] = useState("");
   const { module, entity } = useParams();
@@ -76,6 +84,7 @@ export function ModelNav() {
             }
             py={4}
             styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
+            onClick={onNavigate}
             data-testid={screen.testId}
           />
         ))}
@@ -94,6 +103,7 @@ export function ModelNav() {
                 to={`/admin/${model.id}`}
                 label={model.name}
                 active={current === model.id}
+                onClick={onNavigate}
                 py={4}
                 styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
               />

@@ -20,8 +20,12 @@ export function GlobalSearchButton() {
         onClick={open}
         aria-haspopup="dialog"
         aria-keyshortcuts={mac ? "Meta+K" : "Control+K"}
-        rightSection={<Kbd size="xs">{mac ? "⌘ K" : "Ctrl K"}</Kbd>}
-        miw={180}
+        rightSection={
+          <Kbd size="xs" visibleFrom="sm">
+            {mac ? "⌘ K" : "Ctrl K"}
+          </Kbd>
+        }
+        miw={{ base: 0, sm: 180 }}
         justify="space-between"
         data-testid="global-search-open"
       >
