@@ -453,6 +453,23 @@ const cases: Record<string, Case> = {
       };
     },
   },
+  "POST /api/rbac/subjects/:id/ecommerce-module/orders/quote": {
+    status: 200,
+    prepare: async (_form, n) => {
+      const s = await shopper(t, `quote-${n}@example.com`);
+      const order = await addToCart(s, c.shoes.id);
+      return {
+        url: `${s.base}/orders/quote`,
+        data: {
+          billingModule: { currency: { id: c.usd.id } },
+          shippingAddress: { country: "DE" },
+          discountCodes: ["none-such"],
+          ecommerceModule: { orders: [{ id: order.id }] },
+        },
+        caller: s,
+      };
+    },
+  },
   "POST /api/rbac/subjects/:id/ecommerce-module/orders/:orderId/checkout": {
     status: 200,
     prepare: async (_form, n) => {

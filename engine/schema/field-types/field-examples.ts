@@ -149,7 +149,8 @@ export function schemaValueArb(tools: ExampleTools, schema: JsonSchema): Arbitra
   if (schema.enum) return fc.constantFrom(...(schema.enum as unknown[]));
   switch (schema.type) {
     case "string":
-      return textArb(tools);
+      // A pattern inside (an array's items, such as ISO country codes): texts it accepts.
+      return typeof schema.pattern === "string" ? fc.stringMatching(new RegExp(schema.pattern)) : textArb(tools);
     case "integer": {
       const [min, max] = integerRange(schema);
       return fc.integer({ min, max });
