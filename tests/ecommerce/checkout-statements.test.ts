@@ -93,10 +93,7 @@ describe(`checkout statements on ${testDialect}`, () => {
     await checkout([(await addToCart(ann, c.pencil.id)).id]);
     const plain = await checkout([(await addToCart(ann, c.pencil.id)).id]);
     const one = [(await addToCart(ann, c.pencil.id)).id];
-    const two = [
-      (await addToCart(ann, c.shoes.id, 2)).id,
-      (await addToCart(ann, c.shoes.id, 1, c.store.id)).id,
-    ];
+    const two = [(await addToCart(ann, c.shoes.id, 2)).id, (await addToCart(ann, c.shoes.id, 1, c.store.id)).id];
     expect(await quote(two)).toBe(await quote(one));
     const pricedOne = await checkout(one, priced);
     const pricedTwo = await checkout(two, priced);

@@ -9,7 +9,6 @@ import {
   openCheckouts,
   paymentIntentById,
   ProviderFailure,
-  sumAmounts,
   type CreatedPayment,
   type Currency,
   type Invoice,

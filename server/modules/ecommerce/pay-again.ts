@@ -6,7 +6,6 @@ import { runTransaction } from "../../../engine/query/transaction.js";
 import {
   currenciesOfIntents,
   invoicesOfIntents,
-  sumAmounts,
   type Currencies,
   type Invoice,
   type Invoices,
