@@ -16,5 +16,6 @@ export const HAND_WRITTEN_COLUMNS = [
   "type",
   "stock",
   "shipping",
+  "weight",
 ];
 export const HAND_WRITTEN_JSON_COLUMNS = new Set(["title", "subtitle", "description", "shortDescription"]);
