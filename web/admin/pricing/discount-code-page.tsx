@@ -1,6 +1,4 @@
 import { Checkbox, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
-import { notifyError } from "../notify.js";
 import { discountFormOf, discountInputOf, DISCOUNT_FIELDS, emptyDiscount, type DiscountForm } from "./discount-form.js";
 import { loadTargets, saveTargets } from "./discount-targets.js";
 import { DiscountValueFields } from "./discount-value-fields.js";
@@ -9,18 +7,17 @@ import {
   CATEGORIES,
   DISCOUNT_CODES,
   deleteRecord,
-  loadCurrencies,
   loadRecord,
   PRODUCTS,
   saveRecord,
   type DiscountCode,
 } from "./pricing-api.js";
-import type { PricingCurrency } from "./pricing-format.js";
 import { BELOW } from "./pricing-inputs.js";
 import { pricingTexts } from "./pricing-texts.js";
 import { RecordMultiSelect } from "./record-pickers.js";
 import { FormSection as Section, RecordPageFrame } from "./record-page-frame.js";
 import { fieldErrorsOf, isTaken } from "./server-causes.js";
+import { useCurrencies } from "./use-currencies.js";
 import { SavedInPart, useRecordEditor } from "./use-record-editor.js";
 
 /**
@@ -33,12 +30,7 @@ import { SavedInPart, useRecordEditor } from "./use-record-editor.js";
 export function DiscountCodePage() {
   const t = pricingTexts();
   const d = discountsTexts();
-  const [currencies, setCurrencies] = useState<PricingCurrency[]>();
-  useEffect(() => {
-    const controller = new AbortController();
-    loadCurrencies(controller.signal).then(setCurrencies, (e) => controller.signal.aborted || notifyError(e));
-    return () => controller.abort();
-  }, []);
+  const currencies = useCurrencies();
   const labels: Record<string, string> = {
     code: d.code,
     kind: d.kind,

@@ -1,24 +1,16 @@
 import { MultiSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { countryOptions } from "../../../common/countries.js";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { textIn } from "../products/products-texts.js";
-import { notifyError } from "../notify.js";
-import {
-  deleteRecord,
-  loadCurrencies,
-  loadRecord,
-  saveRecord,
-  SHIPPING_RATES,
-  type ShippingRate,
-} from "./pricing-api.js";
-import type { PricingCurrency } from "./pricing-format.js";
+import { deleteRecord, loadRecord, saveRecord, SHIPPING_RATES, type ShippingRate } from "./pricing-api.js";
 import { BELOW, CurrencySelect, DROPDOWN, MoneyInput, TitleInputs } from "./pricing-inputs.js";
 import { pricingTexts } from "./pricing-texts.js";
 import { FormSection as Section, RecordPageFrame } from "./record-page-frame.js";
 import { fieldErrorsOf } from "./server-causes.js";
 import { emptyShipping, SHIPPING_FIELDS, shippingFormOf, shippingInputOf, type ShippingForm } from "./shipping-form.js";
 import { shippingTexts } from "./shipping-texts.js";
+import { useCurrencies } from "./use-currencies.js";
 import { useRecordEditor } from "./use-record-editor.js";
 
 /**
@@ -30,12 +22,7 @@ import { useRecordEditor } from "./use-record-editor.js";
 export function ShippingRatePage() {
   const t = pricingTexts();
   const s = shippingTexts();
-  const [currencies, setCurrencies] = useState<PricingCurrency[]>();
-  useEffect(() => {
-    const controller = new AbortController();
-    loadCurrencies(controller.signal).then(setCurrencies, (e) => controller.signal.aborted || notifyError(e));
-    return () => controller.abort();
-  }, []);
+  const currencies = useCurrencies();
   const labels: Record<string, string> = {
     countries: s.countries,
     currencyId: t.currency,
