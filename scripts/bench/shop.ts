@@ -457,6 +457,20 @@ async function main() {
     );
 
     const shopper = (n: number) => shoppers[n % SHOPPERS]!;
+    /** A checkout run: each request checks out the next unused cart of `pool` with `body`'s data. */
+    const checkoutRun = (name: string, pool: CartPool, body: (c: Catalogue, cart: Cart) => string): Run => ({
+      name,
+      request: () => {
+        if (pool.next >= pool.carts.length) return undefined;
+        const cart = pool.carts[pool.next++]!;
+        return {
+          method: "POST",
+          path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
+          headers: bearer(cart.jwt),
+          body: body(shop, cart),
+        };
+      },
+    });
     let added = 0;
     const runs: Run[] = [
       {
@@ -483,49 +497,13 @@ async function main() {
           };
         },
       },
-      {
-        name: "checkout (1 order, dummy)",
-        request: () => {
-          if (members.next >= members.carts.length) return undefined;
-          const cart = members.carts[members.next++]!;
-          return {
-            method: "POST",
-            path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
-            headers: bearer(cart.jwt),
-            body: checkoutBody(shop, cart),
-          };
-        },
-      },
+      checkoutRun("checkout (1 order, dummy)", members, checkoutBody),
       {
         name: "guest: start session (init)",
         request: () => ({ method: "GET", path: `${SUBJECTS}/authentication/init`, headers: {} }),
       },
-      {
-        name: "guest checkout + address",
-        request: () => {
-          if (guests.next >= guests.carts.length) return undefined;
-          const cart = guests.carts[guests.next++]!;
-          return {
-            method: "POST",
-            path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
-            headers: bearer(cart.jwt),
-            body: guestCheckoutBody(shop, cart),
-          };
-        },
-      },
-      {
-        name: "checkout + code, delivery, tax",
-        request: () => {
-          if (priced.next >= priced.carts.length) return undefined;
-          const cart = priced.carts[priced.next++]!;
-          return {
-            method: "POST",
-            path: `${SUBJECTS}/${cart.subjectId}/ecommerce-module/orders/checkout`,
-            headers: bearer(cart.jwt),
-            body: pricedBody(shop, cart),
-          };
-        },
-      },
+      checkoutRun("guest checkout + address", guests, guestCheckoutBody),
+      checkoutRun("checkout + code, delivery, tax", priced, pricedBody),
     ];
     const GUEST_CHECKOUT = runs[4]!;
     const PRICED_CHECKOUT = runs[5]!;
