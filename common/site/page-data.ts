@@ -42,4 +42,6 @@ export interface ShopFacts {
   pricesTax?: "included" | "added";
   /** The shop has an active discount code: only then does the checkout offer the code field. */
   discountCodes: boolean;
+  /** The shop has a shipping rate: the cart says delivery is added at checkout. */
+  delivery: boolean;
 }

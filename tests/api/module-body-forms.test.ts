@@ -493,6 +493,17 @@ const cases: Record<string, Case> = {
       };
     },
   },
+  "POST /api/rbac/subjects/:id/ecommerce-module/products/:productId/quote": {
+    status: 200,
+    prepare: async (_form, n) => {
+      const s = await shopper(t, `buy-now-quote-${n}@example.com`);
+      return {
+        url: `${s.base}/products/${c.shoes.id}/quote`,
+        data: { quantity: 2, shippingAddress: { country: "DE" }, discountCodes: ["none-such"] },
+        caller: s,
+      };
+    },
+  },
   // The order desk's partial refund of a paid order: the amount read alike from every body form.
   "POST /api/ecommerce/orders/:id/refund": {
     status: 200,

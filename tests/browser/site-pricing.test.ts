@@ -37,6 +37,11 @@ const WORDS = {
     taxIncluded: "incl. VAT 19%",
     checkout: "Checkout",
     paid: "Thank you! Your payment has been received.",
+    buyNow: "Buy now",
+    quantity: "Quantity",
+    region: "State or region (optional)",
+    oneStep: "One step checkout",
+    addedAtCheckout: "Delivery and tax are added at checkout.",
   },
   ru: {
     prefix: "/ru",
@@ -62,6 +67,11 @@ const WORDS = {
     taxIncluded: "в т. ч. НДС 19%",
     checkout: "Оформить заказ",
     paid: "Спасибо! Оплата получена.",
+    buyNow: "Купить сейчас",
+    quantity: "Количество",
+    region: "Регион или область (необязательно)",
+    oneStep: "Оформить в один шаг",
+    addedAtCheckout: "Доставка и налог добавляются при оформлении заказа.",
   },
 } as const;
 type Language = keyof typeof WORDS;
@@ -101,6 +111,14 @@ async function writeRules(running: RunningApp) {
   await post("ecommerce/shipping-rates", rate("Standard", "Стандартная", "4.90"));
   await post("ecommerce/shipping-rates", rate("Express", "Экспресс", "9.90"));
   await post("ecommerce/tax-rates", { title: { en: "VAT", ru: "НДС" }, country: "DE", rate: "19", taxShipping: false });
+  // A region's own rate (made up for the test): an address in Bayern pays it instead of Germany's.
+  await post("ecommerce/tax-rates", {
+    title: { en: "VAT Bayern", ru: "НДС Бавария" },
+    country: "DE",
+    region: "Bayern",
+    rate: "7",
+    taxShipping: false,
+  });
   await post("ecommerce/discount-codes", { code: "SPRING10", kind: "percent", value: "10" });
   await post("ecommerce/discount-codes", { code: "OLD", kind: "percent", value: "10", endsAt: "2020-01-01T00:00:00Z" });
 }
@@ -144,6 +162,12 @@ describe.skipIf(!hasChromium)("shop pricing on the site in Chromium", () => {
         await shot(mug, "card");
         await mug.getByRole("button", { name: w.addToCart }).click();
         await mug.locator('[data-in-cart="true"]').waitFor();
+        // The cart drawer's goods total says what the checkout adds to it.
+        await page.locator("[data-cart-button]").first().click();
+        const added = page.locator("[data-added-at-checkout]");
+        await added.waitFor();
+        expect(await added.textContent()).toBe(w.addedAtCheckout);
+        await shot(page, "drawer");
         await page.goto(`${running.url}${w.prefix}/cart`, { waitUntil: "networkidle" });
         await waitForHydration(page);
 
@@ -205,6 +229,76 @@ describe.skipIf(!hasChromium)("shop pricing on the site in Chromium", () => {
           total: invoice.breakdown.total,
         }).toEqual(shown);
         expect(invoice.breakdown.appliedCodes).toEqual(["SPRING10"]);
+      } finally {
+        await context.close();
+      }
+    },
+    180_000,
+  );
+
+  it.each([
+    ["en", 1280],
+    ["ru", 390],
+  ] as [Language, number][])(
+    "%s at %i px: Buy now quotes two mugs with delivery, the region's tax and a code before paying, and charges what it showed",
+    async (language, width) => {
+      const w = WORDS[language];
+      const email = `buy-now-${language}-${width}@example.com`;
+      const { context, page } = await open(browser, problems, language, width);
+      const shot = (target: Page | Locator, name: string) => take(target, `site-pricing-${name}-${language}-${width}`);
+      try {
+        await page.goto(`${running.url}${w.prefix}/products`, { waitUntil: "networkidle" });
+        await waitForHydration(page);
+        await page.locator("[data-product-card]", { hasText: w.mug }).getByRole("button", { name: w.buyNow }).click();
+        const dialog = page.getByRole("dialog", { name: w.oneStep });
+        const form = dialog.locator("[data-product-checkout]");
+        await form.waitFor();
+        await form.getByLabel(w.email).fill(email);
+        await form.getByLabel(w.quantity).fill("2");
+        await fillAddress(page, form, w, w.countryName);
+        const breakdown = form.locator('[data-price-breakdown][data-pending="false"]');
+        // Two mugs, 49.00; the cheaper delivery, 4.90; Germany's 19% of 49.00 = 9.31.
+        await expect
+          .poll(() => figuresOf(breakdown))
+          .toEqual({
+            discount: null,
+            shipping: "4.90",
+            tax: "9.31",
+            total: "63.21",
+          });
+        // An address in Bayern (typed in any case) pays its 7%: 3.43.
+        await form.getByLabel(w.region).fill("bayern");
+        await expect.poll(() => amountOf(breakdown, "tax")).toBe("3.43");
+        const codeField = form.getByLabel(w.code, { exact: true });
+        await codeField.fill("spring10");
+        await form.getByRole("button", { name: w.apply }).click();
+        await form.locator('[data-code-state="applied"]').getByText(w.applied).waitFor();
+        // 49.00 less 10% is 44.10; 7% of it is 3.087, 3.09; 44.10 + 4.90 + 3.09.
+        await expect
+          .poll(() => figuresOf(breakdown))
+          .toEqual({
+            discount: "4.90",
+            shipping: "4.90",
+            tax: "3.09",
+            total: "52.09",
+          });
+        await breakdown.scrollIntoViewIfNeeded();
+        await shot(page, "buy-now");
+
+        await form.locator("[data-checkout-submit]").click();
+        await page.waitForURL(/\/billing\/dummy\/pay\//);
+        await waitForHydration(page);
+        await page.getByRole("button", { name: /^(Pay|Оплатить) \$52\.09$/ }).click();
+        await page.waitForURL(/payment=paid/);
+        const invoice = await invoiceOf(running, email);
+        expect(invoice.amount).toBe("52.09");
+        expect(invoice.breakdown).toMatchObject({
+          discount: "4.90",
+          shipping: "4.90",
+          tax: "3.09",
+          appliedCodes: ["SPRING10"],
+          destination: { country: "DE", region: "bayern" },
+        });
       } finally {
         await context.close();
       }

@@ -1,3 +1,4 @@
+import { AddedAtCheckout } from "../../web/site/modules/ecommerce/cart/added-at-checkout.js";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
@@ -154,7 +155,9 @@ describe("the delivery choice", () => {
 
 describe("the discount code field", () => {
   test("not offered while the shop has no active code", () => {
-    expect(render(<DiscountCodeField pricing={pricing()} />, "en", { discountCodes: false }).text).toBe("");
+    expect(
+      render(<DiscountCodeField pricing={pricing()} />, "en", { discountCodes: false, delivery: false }).text,
+    ).toBe("");
   });
 
   test.each([
@@ -163,7 +166,7 @@ describe("the discount code field", () => {
   ] as [Language, string][])("each code's verdict (%s): applied, or why not", (language, shown) => {
     const verdict = (code: string) => (code === "spring10" ? { applied: true } : { applied: false, reason: "expired" });
     const field = <DiscountCodeField pricing={pricing({ codes: ["spring10", "old"], verdict })} />;
-    const { html, text } = render(field, language, { discountCodes: true });
+    const { html, text } = render(field, language, { discountCodes: true, delivery: false });
     expect(text).toBe(shown);
     expect(html).toContain('data-code-state="applied"');
     expect(html).toContain('data-code-state="refused"');
@@ -195,12 +198,30 @@ describe("the tax note beside a price", () => {
   const price = { attributeId: "a1", amount: "24.50", label: "$24.50", currency: usd };
   test.each([
     [undefined, "en", "$24.50"],
-    [{ discountCodes: false }, "en", "$24.50"],
-    [{ discountCodes: false, pricesTax: "added" }, "en", "$24.50 + tax"],
-    [{ discountCodes: false, pricesTax: "added" }, "ru", "$24.50 + налог"],
-    [{ discountCodes: false, pricesTax: "included" }, "en", "$24.50 incl. VAT"],
-    [{ discountCodes: false, pricesTax: "included" }, "ru", "$24.50 вкл. НДС"],
+    [{ discountCodes: false, delivery: false }, "en", "$24.50"],
+    [{ discountCodes: false, delivery: false, pricesTax: "added" }, "en", "$24.50 + tax"],
+    [{ discountCodes: false, delivery: false, pricesTax: "added" }, "ru", "$24.50 + налог"],
+    [{ discountCodes: false, delivery: false, pricesTax: "included" }, "en", "$24.50 incl. VAT"],
+    [{ discountCodes: false, delivery: false, pricesTax: "included" }, "ru", "$24.50 вкл. НДС"],
   ] as [ShopFacts | undefined, Language, string][])("facts %j (%s): %s", (facts, language, shown) => {
     expect(render(<PriceTag price={price} />, language, facts).text).toBe(shown);
+  });
+});
+
+describe("the cart's note of what the checkout adds", () => {
+  test.each([
+    [undefined, "en", ""],
+    [{ discountCodes: true, delivery: false }, "en", ""],
+    [{ discountCodes: false, delivery: false, pricesTax: "included" }, "en", ""],
+    [{ discountCodes: false, delivery: true, pricesTax: "included" }, "en", "Delivery is added at checkout."],
+    [{ discountCodes: false, delivery: false, pricesTax: "added" }, "ru", "Налог добавляется при оформлении заказа."],
+    [{ discountCodes: false, delivery: true, pricesTax: "added" }, "en", "Delivery and tax are added at checkout."],
+    [
+      { discountCodes: false, delivery: true, pricesTax: "added" },
+      "ru",
+      "Доставка и налог добавляются при оформлении заказа.",
+    ],
+  ] as [ShopFacts | undefined, Language, string][])("facts %j (%s): %s", (facts, language, shown) => {
+    expect(render(<AddedAtCheckout />, language, facts).text).toBe(shown);
   });
 });

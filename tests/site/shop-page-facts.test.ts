@@ -4,7 +4,7 @@ import { createTestApp, testDialect } from "../helpers/test-app.js";
 
 // The shop's facts on the demo's pages (server/modules/ecommerce/shop-page-facts.ts): a price says
 // "+ tax" or "incl. VAT" beside it once the shop has a tax rate, never before; the cart page knows
-// whether a discount code exists. Read once per page (two one-row reads, whatever the number of
+// whether a discount code or a shipping rate exists. Read once per page (three one-row reads, whatever the number of
 // products), not at all on a page showing nothing of the shop, and a new rate or code reaches the
 // cached pages at once.
 
@@ -41,8 +41,8 @@ describe(`the shop's facts on its pages (${testDialect})`, () => {
     expect(products).toContain("data-price=");
     expect(products).not.toContain("data-price-tax");
     expect(products).not.toContain("+ tax");
-    expect((await net.load("/products")).data.shop).toEqual({ discountCodes: false });
-    expect((await net.load("/cart")).data.shop).toEqual({ discountCodes: false });
+    expect((await net.load("/products")).data.shop).toEqual({ discountCodes: false, delivery: false });
+    expect((await net.load("/cart")).data.shop).toEqual({ discountCodes: false, delivery: false });
     expect((await net.load("/blog")).data.shop).toBeUndefined();
   });
 
@@ -58,7 +58,21 @@ describe(`the shop's facts on its pages (${testDialect})`, () => {
     expect(products).toContain("+ tax");
     expect(await net.html("/ru/products")).toContain("+ налог");
     expect(await net.html("/ecommerce/products/ceramic-mug")).toContain('data-price-tax="added"');
-    expect((await net.load("/products")).data.shop).toEqual({ pricesTax: "added", discountCodes: false });
+    expect((await net.load("/products")).data.shop).toEqual({
+      pricesTax: "added",
+      discountCodes: false,
+      delivery: false,
+    });
+  });
+
+  it("tells the cart whether the shop delivers at a price, on the cached pages at once", async () => {
+    expect((await net.load("/cart")).data.shop?.delivery).toBe(false);
+    await net.html("/cart");
+    const currencies = await net.t.request({ method: "GET", url: "/api/billing/currencies?limit=1" });
+    const currencyId = currencies.body.data[0].id;
+    await net.create("ecommerce/shipping-rates", { title: { en: "Post" }, countries: [], currencyId, amount: "4.90" });
+    expect((await net.load("/cart")).data.shop?.delivery).toBe(true);
+    expect(await net.html("/cart")).toContain('"delivery":true');
   });
 
   it("tells the cart whether an active discount code exists", async () => {

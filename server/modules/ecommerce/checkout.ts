@@ -20,7 +20,7 @@ import {
 } from "../billing/index.js";
 import type { Order, Orders } from "./orders.js";
 import { PendingCheckouts } from "./pending-checkouts.js";
-import { NO_PRICE } from "./prices.js";
+import { NO_PRICE, type Priced } from "./prices.js";
 import { reserveStock } from "./stock.js";
 import { breakdownOf, type ShopPricing } from "./pricing/shop-pricing.js";
 import type { Quote } from "./pricing/quote-types.js";
@@ -52,6 +52,13 @@ export interface QuoteRequest {
   shippingAddress?: Partial<ShippingAddress>;
   shippingRateId?: string;
   discountCodes?: string[];
+}
+
+/** The one-step product checkout's quote: its body without the payment; no order is made. */
+export interface ProductQuoteRequest extends Omit<QuoteRequest, "orderIds"> {
+  productId: string;
+  quantity: number;
+  storeId?: string;
 }
 
 /** The quote answer (docs/api.md "Shop wire shapes"): the quote's figures in the currency. */
@@ -232,26 +239,59 @@ export class Checkout {
     return runTransaction(this.database, this.repositories, async (_repository, trx) => {
       const orderIds = [...new Set(request.orderIds)];
       const { currency } = await this.lockOwnOrders(trx, request.subjectId, orderIds, request.currencyId, false);
-      const { lines, priced, unlisted } = await this.orders.prices.quoting(trx, { orderIds }, currency.id);
-      if (lines === 0)
-        throw validationError("the orders have no products", [
-          { path: "/ecommerceModule/orders", message: "have no products" },
-        ]);
-      if (unlisted.length > 0) throw notFound(`${this.productTitle} ${unlisted[0]} was not found`);
-      if (priced.length < lines)
-        throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
-      const { country, region } = request.shippingAddress ?? {};
-      const { quote } = await this.pricing.price(trx, {
-        subjectId: request.subjectId,
-        ...(request.email ? { email: request.email } : {}),
-        currency,
-        priced,
-        ...(country ? { destination: { country, region: region?.trim() || null } } : {}),
-        ...(request.shippingRateId ? { shippingRateId: request.shippingRateId } : {}),
-        ...(request.discountCodes ? { discountCodes: request.discountCodes } : {}),
-      });
-      return { ...quote, currency };
+      return this.priceQuote(trx, request, currency, await this.orders.prices.quoting(trx, { orderIds }, currency.id));
     });
+  }
+
+  /**
+   * What the one-step product checkout of `quantity` items would charge (docs/shop-pricing.md):
+   * the line its order would have, priced and quoted as the cart's are, with nothing made or kept.
+   */
+  async quoteProduct(request: ProductQuoteRequest): Promise<QuoteAnswer> {
+    return runTransaction(this.database, this.repositories, async (_repository, trx) => {
+      const currency = await this.currency(trx, request.currencyId);
+      const line = { productId: request.productId, storeId: request.storeId ?? null, quantity: request.quantity };
+      return this.priceQuote(
+        trx,
+        request,
+        currency,
+        await this.orders.prices.quoting(trx, { product: line }, currency.id),
+      );
+    });
+  }
+
+  /** A quote of lines read unlocked: the refusals a checkout would make of them, else the pricing's figures. */
+  private async priceQuote(
+    trx: ModelTransaction,
+    request: Omit<QuoteRequest, "orderIds">,
+    currency: Currency,
+    { lines, priced, unlisted }: Priced,
+  ): Promise<QuoteAnswer> {
+    if (lines === 0)
+      throw validationError("the orders have no products", [
+        { path: "/ecommerceModule/orders", message: "have no products" },
+      ]);
+    if (unlisted.length > 0) throw notFound(`${this.productTitle} ${unlisted[0]} was not found`);
+    if (priced.length < lines)
+      throw validationError(NO_PRICE, [{ path: "/billingModule/currency/id", message: NO_PRICE }]);
+    const { country, region } = request.shippingAddress ?? {};
+    const { quote } = await this.pricing.price(trx, {
+      subjectId: request.subjectId,
+      ...(request.email ? { email: request.email } : {}),
+      currency,
+      priced,
+      ...(country ? { destination: { country, region: region?.trim() || null } } : {}),
+      ...(request.shippingRateId ? { shippingRateId: request.shippingRateId } : {}),
+      ...(request.discountCodes ? { discountCodes: request.discountCodes } : {}),
+    });
+    return { ...quote, currency };
+  }
+
+  /** The currency asked for, else the default: a 400 naming the field when there is none. */
+  private async currency(trx: ModelTransaction, currencyId: string | undefined): Promise<Currency> {
+    const currency = await this.orders.checkoutCurrency(trx, currencyId);
+    if (currency) return currency;
+    throw noCurrency(currencyId);
   }
 
   /** Steps 2 and 3: the provider, asked with no transaction open, then its URL stored or the checkout failed (pay-again.ts reuses them). */
@@ -310,13 +350,7 @@ export class Checkout {
       ]);
     const { orders, currency } = await this.orders.lockedWithCurrency(trx, subjectId, orderIds, currencyId, { lock });
     if (currency) return { orders, currency };
-    if (currencyId)
-      throw validationError(`currency ${currencyId} does not exist`, [
-        { path: "/billingModule/currency/id", message: "does not exist" },
-      ]);
-    throw validationError("billingModule.currency.id is required: there is no default currency", [
-      { path: "/billingModule/currency/id", message: "is required" },
-    ]);
+    throw noCurrency(currencyId);
   }
 
   /**
@@ -354,6 +388,17 @@ export class Checkout {
     if (!invoice || !intent) throw new Error(`invoice ${links[0]!.invoiceId} or its payment intent was not read back`);
     return { invoice, intent, currency, orders, ours: false, created: [] };
   }
+}
+
+/** The 400 for a checkout or quote with no currency to charge in: the one asked for does not exist, or there is no default. */
+function noCurrency(currencyId: string | undefined) {
+  if (currencyId)
+    return validationError(`currency ${currencyId} does not exist`, [
+      { path: "/billingModule/currency/id", message: "does not exist" },
+    ]);
+  return validationError("billingModule.currency.id is required: there is no default currency", [
+    { path: "/billingModule/currency/id", message: "is required" },
+  ]);
 }
 
 /** The answer to a checkout (docs/api.md "Shop wire shapes"): the invoice as it now is. */

@@ -305,6 +305,16 @@ export class Orders {
     };
   }
 
+  /** The currency asked for, else the default, as lockedWithCurrency reads it (a quote with no order: the product checkout's). */
+  async checkoutCurrency(db: ModelQueries, currencyId: string | undefined): Promise<BillingCurrency | undefined> {
+    const columns = this.currencies.columns.map((c) => sql.ref(`c.${c}`));
+    const row = await db
+      .selectFrom(checkoutCurrency(db, currencyId).as("c"))
+      .select(columns as never)
+      .executeTakeFirst();
+    return row as BillingCurrency | undefined;
+  }
+
   /** The subject's orders among `orderIds`, in id order (a query to finish; values or their stand-ins, statement-cache.ts). */
   private owned(db: ModelQueries, subjectId: string | Param, orderIds: (string | Param)[]) {
     return (

@@ -63,8 +63,14 @@ export interface Priced {
   unlisted: string[];
 }
 
-/** Which order lines to price: those of some orders, or some lines by id. */
-export type LineSelection = { orderIds: string[] } | { lineIds: string[] };
+/**
+ * Which order lines to price: those of some orders, some lines by id, or one line not yet made
+ * (the one-step product checkout's quote: what its order would be).
+ */
+export type LineSelection =
+  | { orderIds: string[] }
+  | { lineIds: string[] }
+  | { product: { productId: string; storeId: string | null; quantity: number } };
 
 export class Prices {
   private readonly t: Record<string, RawBuilder<unknown>>;
@@ -155,6 +161,22 @@ export class Prices {
     return this.query(db, selection, currencyId, true, false);
   }
 
+  /** The selection's lines, as the pricing query's `l`: the stored lines, or the one a product checkout would make. */
+  private selected(selection: LineSelection, params: Params): RawBuilder<unknown> {
+    if ("product" in selection) {
+      const { productId, storeId, quantity } = selection.product;
+      // The line's id is the product's: the quote names its line by it, and nothing is stored.
+      const product = params.add(productId);
+      return sql`SELECT ${product}::uuid AS "id", NULL::uuid AS "orderId", ${product}::uuid AS "productId",
+        ${params.add(storeId)}::uuid AS "storeId", ${params.add(quantity)}::integer AS "quantity",
+        0 AS "orderIndex", now() AS "createdAt"`;
+    }
+    const column = "orderIds" in selection ? sql.ref("orderId") : sql.ref("id");
+    const ids = "orderIds" in selection ? selection.orderIds : selection.lineIds;
+    return sql`SELECT "id", "orderId", "productId", "storeId", "quantity", "orderIndex", "createdAt" FROM ${this.t.lines}
+        WHERE ${column} IN (${sql.join(ids.map((id) => params.add(id)))})`;
+  }
+
   /**
    * `ships`: whether a product of the lines needs shipping (read in the same statement, for the
    * checkout's address rule); `tracked`: whether a line's product or store keeps a stock count
@@ -167,26 +189,26 @@ export class Prices {
     unpriced: boolean,
     keep: boolean,
   ): Promise<Priced> {
-    const ids = "orderIds" in selection ? selection.orderIds : selection.lineIds;
-    if (ids.length === 0) return { lines: 0, priced: [], ships: false, tracked: false, unlisted: [] };
+    const ids = "orderIds" in selection ? selection.orderIds : "lineIds" in selection ? selection.lineIds : [];
+    if (!("product" in selection) && ids.length === 0)
+      return { lines: 0, priced: [], ships: false, tracked: false, unlisted: [] };
     const t = this.t;
-    const column = "orderIds" in selection ? sql.ref("orderId") : sql.ref("id");
     const priced = this.priced();
     // Built once per shape (the checkout's and the cart's reads): the values are bound, not compiled in.
     const params = new Params();
-    const [idParams, currency] = [ids.map((id) => params.add(id)), currencyId ? params.add(currencyId) : undefined];
-    const shape = `${"orderIds" in selection ? "orders" : "lines"}|${ids.length}|${currency ? "currency" : "all"}|${unpriced ? "unpriced" : "priced"}|${keep ? "keep" : "read"}`;
-    // Kept values need one row per line: one currency.
-    if (keep && !currency) throw new Error("a checkout's pricing needs its currency");
+    const lines = this.selected(selection, params);
+    const currency = currencyId ? params.add(currencyId) : undefined;
+    const kind = "orderIds" in selection ? "orders" : "lineIds" in selection ? "lines" : "product";
+    const shape = `${kind}|${ids.length}|${currency ? "currency" : "all"}|${unpriced ? "unpriced" : "priced"}|${keep ? "keep" : "read"}`;
+    // Kept values need one row per line: one currency; and a line to keep them on.
+    if (keep && (!currency || "product" in selection))
+      throw new Error("a checkout's pricing needs its currency and lines");
     const rows = await this.statements.run<any>(
       db,
       shape,
       params,
       () => sql`
-      WITH l AS (
-        SELECT "id", "orderId", "productId", "storeId", "quantity", "orderIndex", "createdAt" FROM ${t.lines}
-        WHERE ${column} IN (${sql.join(idParams)})
-      ),
+      WITH l AS (${lines}),
       product_prices AS (
         SELECT DISTINCT ON (x."productId", cl."billingModuleCurrencyId")
           x."productId", cl."billingModuleCurrencyId" AS "currencyId", a."number", a."id" AS "attributeId"
@@ -234,7 +256,7 @@ export class Prices {
       SELECT * FROM r ORDER BY r."orderId", r."orderIndex", r."createdAt", r."slug"
     `,
     );
-    const lines = (unpriced ? rows.filter((r: any) => r.price !== null) : rows).map((r: any) => ({
+    const pricedLines = (unpriced ? rows.filter((r: any) => r.price !== null) : rows).map((r: any) => ({
       lineId: r.lineId,
       orderId: r.orderId,
       productId: r.productId,
@@ -250,7 +272,7 @@ export class Prices {
     const unlisted = [...new Set(rows.filter((r: any) => r.listed !== true).map((r: any) => r.productId as string))];
     return {
       lines: rows.length,
-      priced: lines,
+      priced: pricedLines,
       ships: rows.some((r: any) => r.ships === true),
       tracked: rows.some((r: any) => r.tracked === true),
       unlisted,

@@ -133,6 +133,9 @@ export function checkoutInputs(providers: readonly ProviderName[]) {
   return { cartCheckoutInput, orderCheckoutInput, productCheckoutInput };
 }
 
+/** The address as a quote takes it: its country (and region) is enough to price delivery and tax. */
+const QUOTE_ADDRESS = { ...SHIPPING_ADDRESS, required: ["country"] };
+
 /**
  * The quote's body: a cart checkout's, where the address may be only its country (and region),
  * and the email, the provider and the return paths are optional and not used.
@@ -149,10 +152,33 @@ export const quoteInput = inputSchema<
     email: EMAIL,
     billingModule: CURRENCY,
     ecommerceModule: ORDERS,
-    shippingAddress: { ...SHIPPING_ADDRESS, required: ["country"] },
+    shippingAddress: QUOTE_ADDRESS,
     ...choices,
     provider: { type: "string" },
     ...returnUrls,
   },
   required: ["ecommerceModule"],
+});
+
+/** The product quote's body: the one-step product checkout's, with the same leniency as the cart's quote. */
+export const productQuoteInput = inputSchema<
+  Choices & {
+    email?: string;
+    quantity?: number;
+    storeId?: string;
+    billingModule?: CurrencyChoice;
+    shippingAddress?: Partial<ShippingAddress>;
+  }
+>({
+  properties: {
+    email: EMAIL,
+    quantity: QUANTITY,
+    storeId: UUID,
+    billingModule: CURRENCY,
+    shippingAddress: QUOTE_ADDRESS,
+    ...choices,
+    provider: { type: "string" },
+    comment: { type: "string", maxLength: 2000 },
+    ...returnUrls,
+  },
 });

@@ -6,7 +6,7 @@ import type { ProviderName } from "../../billing/index.js";
 import { linkOrderToSubject } from "../../rbac/index.js";
 import type { CheckoutRequest, CheckoutResult } from "../checkout.js";
 import type { ShippingAddress } from "../shipping-address.js";
-import { addToCartInput, checkoutInputs, orderUpdateInput, quoteInput } from "./shop-inputs.js";
+import { addToCartInput, checkoutInputs, orderUpdateInput, productQuoteInput, quoteInput } from "./shop-inputs.js";
 
 const BASE = "/api/rbac/subjects/:id/ecommerce-module";
 const DEFAULT_RETURN = { successUrl: "/cart?payment=paid", cancelUrl: "/cart?payment=declined" };
@@ -164,6 +164,33 @@ export function registerSubjectOrderRoutes(app: FastifyInstance, shop: ShopServi
       data: await checkout.quote({
         subjectId: id,
         orderIds: input.ecommerceModule.orders.map((o) => o.id),
+        ...(input.billingModule?.currency?.id ? { currencyId: input.billingModule.currency.id } : {}),
+        ...(input.email ? { email: input.email } : {}),
+        ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+        ...(input.shippingRateId ? { shippingRateId: input.shippingRateId } : {}),
+        ...(input.discountCodes ? { discountCodes: input.discountCodes } : {}),
+      }),
+    };
+  });
+
+  const productQuote = {
+    method: "POST",
+    url: `${BASE}/products/:productId/quote`,
+    ...ECOMMERCE,
+    summary:
+      "What the one-step checkout of a product would charge (no order is made): the same answer as the orders' quote",
+    params: productParams,
+    body: productQuoteInput,
+  } as const;
+  defineRoute(app, productQuote, async ({ params: { id, productId }, body: input }) => {
+    // A store off the site sells nothing, as the product checkout says (its product is checked with the prices).
+    if (input.storeId) await app.publishedRepositories.get("ecommerce/stores")!.get(input.storeId);
+    return {
+      data: await checkout.quoteProduct({
+        subjectId: id,
+        productId,
+        quantity: input.quantity ?? 1,
+        ...(input.storeId ? { storeId: input.storeId } : {}),
         ...(input.billingModule?.currency?.id ? { currencyId: input.billingModule.currency.id } : {}),
         ...(input.email ? { email: input.email } : {}),
         ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),

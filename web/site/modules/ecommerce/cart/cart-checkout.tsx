@@ -33,12 +33,11 @@ export function CartCheckout({ subjectId, orders }: { subjectId: string; orders:
   const totals = commonTotals(chosen.map((order) => order.total));
   const currencies = totals.map((total) => total.billingModuleCurrency);
   const form = useCheckoutForm(currencies, needsShipping(chosen));
-  // Quoted for the address's country: with nothing to deliver there is no address, no destination.
   const pricing = usePricing({
     subjectId,
     orders: chosen,
     currencyId: form.currency?.id,
-    country: form.address.needed ? form.address.address.country : "",
+    address: form.address,
     email: form.email,
   });
   const [problem, setProblem] = useState<string>();

@@ -6,6 +6,7 @@ import { OrderCartDefault } from "../orders/order-cart-default.js";
 import { CART_PAGE, PRODUCTS_PAGE } from "../helpers/shop-api.js";
 import { TotalsList } from "../orders/totals-list.js";
 import { useShop } from "../helpers/use-shop.js";
+import { AddedAtCheckout } from "./added-at-checkout.js";
 
 /** The drawer titled 'Cart' (400px wide, 540px on larger screens): the cart's orders, totals and the way to checkout. */
 export function CartDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -45,6 +46,7 @@ export function CartDrawer({ opened, onClose }: { opened: boolean; onClose: () =
           ))}
           <Divider my="xs" />
           <TotalsList totals={state.total} />
+          <AddedAtCheckout />
           <Button component="a" href={href(CART_PAGE)} size="md" fullWidth mt="xs" data-go-to-checkout="">
             {t("goToCheckout")}
           </Button>

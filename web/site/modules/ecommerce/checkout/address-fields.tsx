@@ -43,6 +43,7 @@ export function AddressFields({ state }: { state: AddressState }) {
         comboboxProps={{ withinPortal: true, zIndex: 1100 }}
         data-address-field="country"
       />
+      {input("region", "addressRegion", "shipping address-level1", false)}
       {input("phone", "addressPhone", "shipping tel", false)}
     </Stack>
   );

@@ -10,12 +10,23 @@ export interface Address {
   line2: string;
   city: string;
   postalCode: string;
+  /** A state or province (optional): where a region's tax rate applies. */
+  region: string;
   country: string;
   phone: string;
 }
 export type AddressField = keyof Address;
 
-const EMPTY: Address = { name: "", line1: "", line2: "", city: "", postalCode: "", country: "", phone: "" };
+const EMPTY: Address = {
+  name: "",
+  line1: "",
+  line2: "",
+  city: "",
+  postalCode: "",
+  region: "",
+  country: "",
+  phone: "",
+};
 const REQUIRED: AddressField[] = ["name", "line1", "city", "postalCode", "country"];
 
 /** The field's problem as the server would see it (server/modules/ecommerce/shipping-address.ts), as a text key. */

@@ -1,14 +1,17 @@
 import { useState } from "react";
 import { isEmail, type Order } from "../helpers/shop-api.js";
-import { useQuote } from "./use-quote.js";
+import { useQuote, type ProductLine } from "./use-quote.js";
+import type { AddressState } from "./use-address.js";
 
 interface PricingInput {
   subjectId?: string;
-  /** The orders to check out (all of them are quoted together, as the checkout charges them). */
-  orders: Order[];
+  /** The orders to check out (all of them are quoted together, as the checkout charges them)… */
+  orders?: Order[];
+  /** …or the one-step checkout's product line (no order exists yet). */
+  product?: ProductLine;
   currencyId?: string;
-  /** The shipping address's country as typed so far ("" until chosen). */
-  country: string;
+  /** The checkout's address fields: their country and region as typed so far, when something is delivered. */
+  address: AddressState;
   email: string;
 }
 
@@ -20,25 +23,30 @@ const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpp
  * discount codes typed, the delivery chosen among the country's options (the cheapest until one
  * is chosen, again for each new country), and what the checkout call sends with them.
  */
-export function usePricing({ subjectId, orders, currencyId, country, email }: PricingInput) {
+export function usePricing({ subjectId, orders = [], product, currencyId, address, email }: PricingInput) {
+  // Quoted for the address's country: with nothing to deliver there is no address, no destination.
+  const { country, region } = address.needed ? address.address : { country: "", region: "" };
   const [codes, setCodes] = useState<string[]>([]);
   const [chosen, setChosen] = useState<{ country: string; id: string }>();
   // A delivery chosen for another country is not one of this country's options.
   const rateId = chosen?.country === country ? chosen.id : undefined;
-  const cartKey = orders
-    .map((order) => `${order.id}:${order.ordersToProducts.map((line) => `${line.id}x${line.quantity}`).join(",")}`)
-    .join(";");
-  const request = orders.length
-    ? {
-        orderIds: orders.map((order) => order.id),
-        ...(currencyId ? { currencyId } : {}),
-        ...(country ? { country } : {}),
-        ...(rateId ? { shippingRateId: rateId } : {}),
-        discountCodes: codes,
-        // Only a code's per-buyer limit reads the email: typing it asks nothing otherwise.
-        ...(codes.length && isEmail(email) ? { email: email.trim() } : {}),
-      }
-    : undefined;
+  const cartKey = product
+    ? `${product.productId}@${product.storeId ?? ""}x${product.quantity}`
+    : orders
+        .map((order) => `${order.id}:${order.ordersToProducts.map((line) => `${line.id}x${line.quantity}`).join(",")}`)
+        .join(";");
+  const request =
+    product || orders.length
+      ? {
+          ...(product ? { product } : { orderIds: orders.map((order) => order.id) }),
+          ...(currencyId ? { currencyId } : {}),
+          ...(country ? { country, ...(region.trim() ? { region: region.trim() } : {}) } : {}),
+          ...(rateId ? { shippingRateId: rateId } : {}),
+          discountCodes: codes,
+          // Only a code's per-buyer limit reads the email: typing it asks nothing otherwise.
+          ...(codes.length && isEmail(email) ? { email: email.trim() } : {}),
+        }
+      : undefined;
   const { quote, pending } = useQuote(subjectId, request, cartKey);
 
   /** How the quote judged a typed code: applied, refused (with the reason), or not yet known. */

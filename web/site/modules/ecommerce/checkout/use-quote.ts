@@ -9,12 +9,25 @@ import { shopApi } from "../helpers/shop-api.js";
  */
 export const QUOTE_DEBOUNCE_MS = 250;
 
-/** What the quote is asked for (POST …/orders/quote's body, docs/api.md "Shop wire shapes"). */
+/** The one-step checkout's line (POST …/products/{id}/quote): what its order would hold. */
+export interface ProductLine {
+  productId: string;
+  storeId?: string;
+  quantity: number;
+}
+
+/**
+ * What the quote is asked for (docs/api.md "Shop wire shapes"): cart orders (POST …/orders/quote)
+ * or the product line of a one-step checkout (POST …/products/{id}/quote).
+ */
 export interface QuoteRequest {
-  orderIds: string[];
+  orderIds?: string[];
+  product?: ProductLine;
   currencyId?: string;
   /** The address's country; none yet: no tax, only the deliveries to everywhere. */
   country?: string;
+  /** The address's state or province, for a region's tax rate. */
+  region?: string;
   shippingRateId?: string;
   discountCodes: string[];
   /** Counts a guest's earlier uses of a code (usageLimitPerCustomer). */
@@ -36,14 +49,20 @@ export function useQuote(subjectId: string | undefined, request: QuoteRequest | 
     if (!key || !subjectId || !request) return;
     let live = true;
     const timer = setTimeout(() => {
-      const { orderIds, currencyId, country, shippingRateId, discountCodes, email } = request;
+      const { orderIds, product, currencyId, country, region, shippingRateId, discountCodes, email } = request;
+      const [path, what] = product
+        ? [
+            `products/${product.productId}/quote`,
+            { quantity: product.quantity, ...(product.storeId ? { storeId: product.storeId } : {}) },
+          ]
+        : ["orders/quote", { ecommerceModule: { orders: (orderIds ?? []).map((id) => ({ id })) } }];
       session
-        .call<Quote>(`${shopApi(subjectId)}/orders/quote`, {
+        .call<Quote>(`${shopApi(subjectId)}/${path}`, {
           method: "POST",
           body: {
-            ecommerceModule: { orders: orderIds.map((id) => ({ id })) },
+            ...what,
             ...(currencyId ? { billingModule: { currency: { id: currencyId } } } : {}),
-            ...(country ? { shippingAddress: { country } } : {}),
+            ...(country ? { shippingAddress: { country, ...(region ? { region } : {}) } } : {}),
             ...(shippingRateId ? { shippingRateId } : {}),
             ...(discountCodes.length ? { discountCodes } : {}),
             ...(email ? { email } : {}),

@@ -20,6 +20,9 @@ const en = {
   deliveryUnavailable: "The delivery chosen is not offered for this order: choose another.",
   pricesIncludeTax: "incl. VAT",
   pricesPlusTax: "+ tax",
+  addedAtCheckoutBoth: "Delivery and tax are added at checkout.",
+  addedAtCheckoutDelivery: "Delivery is added at checkout.",
+  addedAtCheckoutTax: "Tax is added at checkout.",
 } as const;
 
 export type PricingStringKey = keyof typeof en;
@@ -42,6 +45,9 @@ const ru: Record<PricingStringKey, string> = {
   deliveryUnavailable: "Выбранный способ доставки недоступен для этого заказа: выберите другой.",
   pricesIncludeTax: "вкл. НДС",
   pricesPlusTax: "+ налог",
+  addedAtCheckoutBoth: "Доставка и налог добавляются при оформлении заказа.",
+  addedAtCheckoutDelivery: "Доставка добавляется при оформлении заказа.",
+  addedAtCheckoutTax: "Налог добавляется при оформлении заказа.",
 };
 
 const { text } = stringTable("shop-pricing", en, { ru });

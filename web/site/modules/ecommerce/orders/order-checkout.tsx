@@ -30,7 +30,7 @@ export function OrderCheckout({ record }: VariantProps) {
     subjectId,
     orders: [order],
     currencyId: form.currency?.id,
-    country: form.address.needed ? form.address.address.country : "",
+    address: form.address,
     email: form.email,
   });
 
