@@ -219,6 +219,13 @@ describe.skipIf(!hasChromium)("shop pricing on the site in Chromium", () => {
         await page.getByRole("button", { name: /^(Pay|Оплатить) \$36\.14$/ }).click();
         await page.waitForURL(`${running.url}${w.prefix}/cart?payment=paid`);
         await page.getByText(w.paid).waitFor();
+        // The orders list says what the payment charged, delivery and tax in, not the mug's 24.50.
+        const paidOrder = page.locator("[data-history-order] [data-order-total]");
+        await paidOrder.waitFor();
+        expect(await paidOrder.getAttribute("data-order-total")).toBe("36.14");
+        expect(await paidOrder.textContent()).toBe("$36.14");
+        await paidOrder.scrollIntoViewIfNeeded();
+        await shot(page, "orders-list");
 
         const invoice = await invoiceOf(running, email);
         expect(invoice.amount).toBe(shown.total);

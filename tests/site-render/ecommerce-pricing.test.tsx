@@ -2,7 +2,8 @@ import { AddedAtCheckout } from "../../web/site/modules/ecommerce/cart/added-at-
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import type { Language, ShopFacts } from "../../common/site/page-data.js";
+import type { Language, Row, ShopFacts } from "../../common/site/page-data.js";
+import { OrderHistoryDefault } from "../../web/site/modules/ecommerce/orders/order-history-default.js";
 import { discountRefusalText, type DiscountRefusal } from "../../common/shop/discount-reasons.js";
 import { DiscountCodeField } from "../../web/site/modules/ecommerce/checkout/discount-code-field.js";
 import { PriceBreakdown } from "../../web/site/modules/ecommerce/checkout/price-breakdown.js";
@@ -224,4 +225,45 @@ describe("the cart's note of what the checkout adds", () => {
   ] as [ShopFacts | undefined, Language, string][])("facts %j (%s): %s", (facts, language, shown) => {
     expect(render(<AddedAtCheckout />, language, facts).text).toBe(shown);
   });
+});
+
+describe("a past order's card: what its payment charged", () => {
+  const past = (charged?: Record<string, unknown>) =>
+    ({
+      id: "a4cafc87-0000-4000-8000-000000000001",
+      type: "history",
+      status: "approving",
+      ordersToProducts: [{ id: "l1", productId: "p1", quantity: 1, title: { en: "Mug", ru: "Кружка" } }],
+      total: [{ total: "24.50", billingModuleCurrency: usd }],
+      ...(charged ? { charged } : {}),
+    }) as unknown as Row;
+  test.each([
+    [undefined, "en", "$24.50", ""],
+    [{ total: "36.14", billingModuleCurrency: usd, orders: [past().id] }, "en", "$36.14", ""],
+    [
+      { total: "52.09", billingModuleCurrency: usd, orders: [past().id, "0bb0e5e1-0000-4000-8000-000000000002"] },
+      "en",
+      "$52.09",
+      "One payment with order 0bb0e5e1",
+    ],
+    [
+      {
+        total: "52.09",
+        billingModuleCurrency: usd,
+        orders: ["0bb0e5e1-0000-4000-8000-000000000002", past().id, "7c7c7c7c-0000-4000-8000-000000000003"],
+      },
+      "ru",
+      "$52.09",
+      "Одна оплата с заказами 0bb0e5e1, 7c7c7c7c",
+    ],
+  ] as [Record<string, unknown> | undefined, Language, string, string][])(
+    "charged %j (%s): %s %s",
+    (charged, language, total, together) => {
+      const { html, text } = render(<OrderHistoryDefault record={past(charged)} />, language);
+      expect(text).toContain(total);
+      if (charged) expect(html).toContain(`data-order-total="${charged.total}"`);
+      if (together) expect(text).toContain(together);
+      else expect(html).not.toContain("data-paid-with");
+    },
+  );
 });

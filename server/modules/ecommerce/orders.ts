@@ -15,6 +15,11 @@ import { assertLeft, availableFor, stockLeft, visitorProducts, type VisitorProdu
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { checkoutCurrency, currencyRows, type Currencies, type Currency as BillingCurrency } from "../billing/index.js";
 import { columnsOf } from "./model-columns.js";
+import { chargedTotals, type Charged } from "./charged-totals.js";
+
+/** A checked-out order with what its payment charged, when it has an invoice (charged-totals.ts). */
+const withCharged = <T extends object>(order: T, charged: Charged | undefined): T & { charged?: Charged } =>
+  charged ? { ...order, charged } : order;
 import { orderSubjects, ordersOfSubject, subjectOrderLink } from "../rbac/index.js";
 
 export type OrderType = "cart" | "history";
@@ -76,9 +81,17 @@ export class Orders {
     // A past order counts in the currency it was checked out in, not in every currency.
     const paidIn =
       type === "history" ? await this.checkoutCurrencies(orders.map((o) => o.id)) : new Map<string, Currency>();
+    const charged =
+      type === "history"
+        ? await chargedTotals(
+            this.db,
+            orders.map((o) => o.id),
+            paidIn,
+          )
+        : new Map();
     return withLines.map((order) =>
       type === "history"
-        ? this.asBought(order, priced, paidIn.get(order.id))
+        ? withCharged(this.asBought(order, priced, paidIn.get(order.id)), charged.get(order.id))
         : {
             ...order,
             total: totalsByCurrency(
@@ -171,8 +184,13 @@ export class Orders {
       true,
     );
     const priced = await this.prices.lines(this.db, { orderIds: [orderId] });
-    const paidIn = (await this.checkoutCurrencies([orderId])).get(orderId);
-    if (order!.type === "history") return this.asBought(order!, priced, paidIn);
+    const currencies = await this.checkoutCurrencies([orderId]);
+    const paidIn = currencies.get(orderId);
+    if (order!.type === "history")
+      return withCharged(
+        this.asBought(order!, priced, paidIn),
+        (await chargedTotals(this.db, [orderId], currencies)).get(orderId),
+      );
     return {
       ...order!,
       total: totalsByCurrency(

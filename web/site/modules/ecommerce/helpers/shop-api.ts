@@ -58,6 +58,11 @@ export interface Order {
   shippingAddress?: Record<string, string> | null;
   ordersToProducts: OrderLine[];
   total: Total[];
+  /**
+   * A checked-out order's payment: its invoice's amount (with delivery, tax and discounts) and the
+   * orders that one payment was for, this one among them (docs/shop.md "Your orders").
+   */
+  charged?: Total & { orders: string[] };
 }
 
 /** What every checkout answers: the browser goes to the first invoice's payment URL; the orders it checked out. */

@@ -35,6 +35,8 @@ export function OrderHistoryDefault({
   const order = asOrder(record);
   const payVia = via ?? (subjectId ? { subjectId } : undefined);
   const shipsTo = addressText(order.shippingAddress, language);
+  // The other orders its one payment was for: the total above is theirs together.
+  const others = order.charged?.orders.filter((id) => id !== order.id) ?? [];
   const date = order.createdAt
     ? new Intl.DateTimeFormat(language === "en" ? "en-US" : language, {
         dateStyle: "medium",
@@ -65,10 +67,21 @@ export function OrderHistoryDefault({
               </Text>
             ))}
           </Stack>
-          <Text fz="sm" fw={700} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
-            {inlineTotals(order.total)}
+          {/* What the payment charged (delivery, tax and discounts in), else the goods' total. */}
+          <Text
+            fz="sm"
+            fw={700}
+            style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
+            data-order-total={order.charged ? order.charged.total : undefined}
+          >
+            {inlineTotals(order.charged ? [order.charged] : order.total)}
           </Text>
         </Group>
+        {others.length ? (
+          <Text fz="xs" c="dimmed" data-paid-with="">
+            {t(others.length > 1 ? "paidWithMany" : "paidWith")} {others.map(orderNumber).join(", ")}
+          </Text>
+        ) : null}
         {shipsTo ? (
           <Text fz="xs" c="dimmed" data-ships-to="">
             {t("shipsTo")}: {shipsTo}
