@@ -1899,6 +1899,41 @@ export interface RbacIdentities {
 }
 
 /**
+ * Passkey challenge (rbac/passkey-challenges): A WebAuthn challenge this server issued, stored as a SHA-256 hash: spent by the one ceremony it was made for (registration for its subject, or sign-in), before it expires.
+ */
+export interface RbacPasskeyChallenges {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  challengeHash: string;
+  ceremony: "registration" | "authentication";
+  subjectId: string | null;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/**
+ * Passkey (rbac/passkeys): A WebAuthn credential a subject signs in with: the authenticator's public key and signature counter, and a title the person gives it. Reached through /api/rbac/subjects/{id}/passkeys only.
+ */
+export interface RbacPasskeys {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  subjectId: string;
+  /**
+   * The credential's id, base64url
+   */
+  credentialId: string;
+  transports: string[] | null;
+  title: string;
+  lastUsedAt: string | null;
+}
+
+/**
  * Permission (rbac/permissions): The right to call an HTTP method on a route pattern such as /api/blog/articles/*.
  */
 export interface RbacPermissions {
@@ -2791,6 +2826,8 @@ export interface Models {
   "notification/topics-to-notifications": NotificationTopicsToNotifications;
   "notification/widgets": NotificationWidgets;
   "rbac/identities": RbacIdentities;
+  "rbac/passkey-challenges": RbacPasskeyChallenges;
+  "rbac/passkeys": RbacPasskeys;
   "rbac/permissions": RbacPermissions;
   "rbac/refresh-tokens": RbacRefreshTokens;
   "rbac/roles": RbacRoles;
@@ -2916,6 +2953,8 @@ export interface ModelDateTimes {
   "notification/topics-to-notifications": "createdAt" | "updatedAt";
   "notification/widgets": "createdAt" | "updatedAt";
   "rbac/identities": "createdAt" | "updatedAt";
+  "rbac/passkey-challenges": "createdAt" | "updatedAt" | "expiresAt" | "usedAt";
+  "rbac/passkeys": "createdAt" | "updatedAt" | "lastUsedAt";
   "rbac/permissions": "createdAt" | "updatedAt";
   "rbac/refresh-tokens": "createdAt" | "updatedAt" | "expiresAt" | "usedAt" | "revokedAt";
   "rbac/roles": "createdAt" | "updatedAt";
@@ -3041,6 +3080,8 @@ export interface ModelInsertOptional {
   "notification/topics-to-notifications": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "notification/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "rbac/identities": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "provider" | "account" | "email";
+  "rbac/passkey-challenges": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "subjectId" | "usedAt";
+  "rbac/passkeys": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "transports" | "lastUsedAt";
   "rbac/permissions": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "method" | "path" | "type";
   "rbac/refresh-tokens": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "usedAt" | "revokedAt";
   "rbac/roles": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "availableOnRegistration";
@@ -3166,6 +3207,8 @@ export interface ModelHiddenColumns {
   "notification/topics-to-notifications": {};
   "notification/widgets": {};
   "rbac/identities": { password?: string | null; salt?: string | null; code?: string | null; codeExpiresAt?: Date | null; };
+  "rbac/passkey-challenges": {};
+  "rbac/passkeys": { publicKey?: string | null; counter: string; };
   "rbac/permissions": {};
   "rbac/refresh-tokens": {};
   "rbac/roles": {};

@@ -82,6 +82,8 @@ export const defaultRoles: DefaultRole[] = [
       ["GET", "/api/rbac/subjects/{self}"],
       ["*", "/api/rbac/subjects/{self}/identities/**"],
       ["PATCH", "/api/rbac/subjects/{self}/change-password"],
+      // Its own passkeys (migrations/0038_… gives it to databases seeded before).
+      ["*", "/api/rbac/subjects/{self}/passkeys/**"],
       // The handlers check that the identity is the caller's own.
       ["PATCH", "/api/rbac/identity/*/change-password"],
       ["POST", "/api/rbac/identity/email-and-password"],
