@@ -1885,7 +1885,7 @@ export interface NotificationWidgets {
 }
 
 /**
- * Identity (rbac/identities): One way a subject signs in: email and password, email code, wallet or Telegram.
+ * Identity (rbac/identities): One way a subject signs in: email and password, email code, wallet, Telegram or single sign-on (OpenID Connect: `issuer` and the provider's `sub` as `account`).
  */
 export interface RbacIdentities {
   id: string;
@@ -1893,9 +1893,29 @@ export interface RbacIdentities {
   updatedAt: string;
   variant: string;
   className: string | null;
-  provider: "email" | "email_and_password" | "ethereum_virtual_machine" | "telegram";
+  provider: "email" | "email_and_password" | "ethereum_virtual_machine" | "telegram" | "openid_connect";
   account: string | null;
+  issuer: string | null;
   email: string | null;
+}
+
+/**
+ * Single sign-on flow (rbac/openid-connect-flows): One OpenID Connect sign-in or link begun by a browser: its state, nonce and PKCE verifier, kept here until the provider sends the browser back, then spent once, before it expires. The browser holds a random binding whose SHA-256 hash is stored, so another browser cannot finish it.
+ */
+export interface RbacOpenidConnectFlows {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  browserHash: string;
+  returnTo: string;
+  linkSubjectId: string | null;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 /**
@@ -2826,6 +2846,7 @@ export interface Models {
   "notification/topics-to-notifications": NotificationTopicsToNotifications;
   "notification/widgets": NotificationWidgets;
   "rbac/identities": RbacIdentities;
+  "rbac/openid-connect-flows": RbacOpenidConnectFlows;
   "rbac/passkey-challenges": RbacPasskeyChallenges;
   "rbac/passkeys": RbacPasskeys;
   "rbac/permissions": RbacPermissions;
@@ -2953,6 +2974,7 @@ export interface ModelDateTimes {
   "notification/topics-to-notifications": "createdAt" | "updatedAt";
   "notification/widgets": "createdAt" | "updatedAt";
   "rbac/identities": "createdAt" | "updatedAt";
+  "rbac/openid-connect-flows": "createdAt" | "updatedAt" | "expiresAt" | "usedAt";
   "rbac/passkey-challenges": "createdAt" | "updatedAt" | "expiresAt" | "usedAt";
   "rbac/passkeys": "createdAt" | "updatedAt" | "lastUsedAt";
   "rbac/permissions": "createdAt" | "updatedAt";
@@ -3079,7 +3101,8 @@ export interface ModelInsertOptional {
   "notification/topics": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "notification/topics-to-notifications": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "notification/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
-  "rbac/identities": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "provider" | "account" | "email";
+  "rbac/identities": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "provider" | "account" | "issuer" | "email";
+  "rbac/openid-connect-flows": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "linkSubjectId" | "usedAt";
   "rbac/passkey-challenges": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "subjectId" | "usedAt";
   "rbac/passkeys": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "transports" | "lastUsedAt";
   "rbac/permissions": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "method" | "path" | "type";
@@ -3207,6 +3230,7 @@ export interface ModelHiddenColumns {
   "notification/topics-to-notifications": {};
   "notification/widgets": {};
   "rbac/identities": { password?: string | null; salt?: string | null; code?: string | null; codeExpiresAt?: Date | null; };
+  "rbac/openid-connect-flows": {};
   "rbac/passkey-challenges": {};
   "rbac/passkeys": { publicKey?: string | null; counter: string; };
   "rbac/permissions": {};
