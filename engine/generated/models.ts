@@ -1988,6 +1988,20 @@ export interface RbacPermissions {
 }
 
 /**
+ * Recovery code (rbac/recovery-codes): One of a subject's single-use two-factor recovery codes, stored only as a keyed hash (HMAC-SHA-256).
+ */
+export interface RbacRecoveryCodes {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  subjectId: string;
+  codeHash: string;
+  usedAt: string | null;
+}
+
+/**
  * Refresh token (rbac/refresh-tokens): A session's long-lived token, stored as a SHA-256 hash. Tokens of one sign-in share a family; using a rotated token revokes the family.
  */
 export interface RbacRefreshTokens {
@@ -2171,6 +2185,43 @@ export interface RbacSubjectsToSocialModuleProfiles {
   orderIndex: number;
   subjectId: string;
   socialModuleProfileId: string;
+}
+
+/**
+ * TOTP factor (rbac/totp-factors): A subject's authenticator app (RFC 6238): its secret, encrypted with a server key, on once confirmed; the last time step used, so a code is taken once.
+ */
+export interface RbacTotpFactors {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  subjectId: string;
+  /**
+   * AES-256-GCM of the base32 secret, keyed from a server secret
+   */
+  secret: string;
+  confirmedAt: string | null;
+  /**
+   * The newest 30-second step whose code was taken
+   */
+  lastStep: number | null;
+}
+
+/**
+ * Two-factor challenge (rbac/two-factor-challenges): A password sign-in waiting for its second factor: the token's SHA-256 hash, its subject, five minutes of life, spent once; wrong codes are counted per challenge and per subject.
+ */
+export interface RbacTwoFactorChallenges {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  subjectId: string;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  failures: number | null;
 }
 
 /**
@@ -2850,6 +2901,7 @@ export interface Models {
   "rbac/passkey-challenges": RbacPasskeyChallenges;
   "rbac/passkeys": RbacPasskeys;
   "rbac/permissions": RbacPermissions;
+  "rbac/recovery-codes": RbacRecoveryCodes;
   "rbac/refresh-tokens": RbacRefreshTokens;
   "rbac/roles": RbacRoles;
   "rbac/roles-to-ecommerce-module-products": RbacRolesToEcommerceModuleProducts;
@@ -2863,6 +2915,8 @@ export interface Models {
   "rbac/subjects-to-identities": RbacSubjectsToIdentities;
   "rbac/subjects-to-roles": RbacSubjectsToRoles;
   "rbac/subjects-to-social-module-profiles": RbacSubjectsToSocialModuleProfiles;
+  "rbac/totp-factors": RbacTotpFactors;
+  "rbac/two-factor-challenges": RbacTwoFactorChallenges;
   "rbac/widgets": RbacWidgets;
   "social/profiles": SocialProfiles;
   "social/profiles-to-website-builder-module-widgets": SocialProfilesToWebsiteBuilderModuleWidgets;
@@ -2978,6 +3032,7 @@ export interface ModelDateTimes {
   "rbac/passkey-challenges": "createdAt" | "updatedAt" | "expiresAt" | "usedAt";
   "rbac/passkeys": "createdAt" | "updatedAt" | "lastUsedAt";
   "rbac/permissions": "createdAt" | "updatedAt";
+  "rbac/recovery-codes": "createdAt" | "updatedAt" | "usedAt";
   "rbac/refresh-tokens": "createdAt" | "updatedAt" | "expiresAt" | "usedAt" | "revokedAt";
   "rbac/roles": "createdAt" | "updatedAt";
   "rbac/roles-to-ecommerce-module-products": "createdAt" | "updatedAt";
@@ -2991,6 +3046,8 @@ export interface ModelDateTimes {
   "rbac/subjects-to-identities": "createdAt" | "updatedAt";
   "rbac/subjects-to-roles": "createdAt" | "updatedAt";
   "rbac/subjects-to-social-module-profiles": "createdAt" | "updatedAt";
+  "rbac/totp-factors": "createdAt" | "updatedAt" | "confirmedAt";
+  "rbac/two-factor-challenges": "createdAt" | "updatedAt" | "expiresAt" | "usedAt";
   "rbac/widgets": "createdAt" | "updatedAt";
   "social/profiles": "createdAt" | "updatedAt";
   "social/profiles-to-website-builder-module-widgets": "createdAt" | "updatedAt";
@@ -3106,6 +3163,7 @@ export interface ModelInsertOptional {
   "rbac/passkey-challenges": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "subjectId" | "usedAt";
   "rbac/passkeys": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "transports" | "lastUsedAt";
   "rbac/permissions": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "method" | "path" | "type";
+  "rbac/recovery-codes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "usedAt";
   "rbac/refresh-tokens": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "usedAt" | "revokedAt";
   "rbac/roles": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "availableOnRegistration";
   "rbac/roles-to-ecommerce-module-products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
@@ -3119,6 +3177,8 @@ export interface ModelInsertOptional {
   "rbac/subjects-to-identities": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "rbac/subjects-to-roles": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "rbac/subjects-to-social-module-profiles": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
+  "rbac/totp-factors": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "confirmedAt" | "lastStep";
+  "rbac/two-factor-challenges": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "usedAt" | "failures";
   "rbac/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "social/profiles": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "social/profiles-to-website-builder-module-widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
@@ -3234,6 +3294,7 @@ export interface ModelHiddenColumns {
   "rbac/passkey-challenges": {};
   "rbac/passkeys": { publicKey?: string | null; counter: string; };
   "rbac/permissions": {};
+  "rbac/recovery-codes": {};
   "rbac/refresh-tokens": {};
   "rbac/roles": {};
   "rbac/roles-to-ecommerce-module-products": {};
@@ -3247,6 +3308,8 @@ export interface ModelHiddenColumns {
   "rbac/subjects-to-identities": {};
   "rbac/subjects-to-roles": {};
   "rbac/subjects-to-social-module-profiles": {};
+  "rbac/totp-factors": {};
+  "rbac/two-factor-challenges": {};
   "rbac/widgets": {};
   "social/profiles": {};
   "social/profiles-to-website-builder-module-widgets": {};
