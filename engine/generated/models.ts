@@ -1885,6 +1885,27 @@ export interface NotificationWidgets {
 }
 
 /**
+ * Email change (rbac/email-changes): An email change asked for: made when the link mailed to the new address is opened (confirmHash, 24 h), then undoable from the link mailed to the previous address (undoHash, 7 days). Both codes are stored as SHA-256 hashes and spent once.
+ */
+export interface RbacEmailChanges {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  subjectId: string;
+  identityId: string;
+  email: string;
+  previousEmail: string | null;
+  confirmHash: string;
+  confirmExpiresAt: string;
+  confirmedAt: string | null;
+  undoHash: string | null;
+  undoExpiresAt: string | null;
+  undoneAt: string | null;
+}
+
+/**
  * Identity (rbac/identities): One way a subject signs in: email and password, email code, wallet, Telegram or single sign-on (OpenID Connect: `issuer` and the provider's `sub` as `account`).
  */
 export interface RbacIdentities {
@@ -2002,7 +2023,7 @@ export interface RbacRecoveryCodes {
 }
 
 /**
- * Refresh token (rbac/refresh-tokens): A session's long-lived token, stored as a SHA-256 hash. Tokens of one sign-in share a family; using a rotated token revokes the family.
+ * Refresh token (rbac/refresh-tokens): A session's long-lived token, stored as a SHA-256 hash. Tokens of one sign-in share a family; using a rotated token revokes the family. Each token also keeps when its sign-in began and the User-Agent and address of the request that made it (the sign-in, or the refresh that renewed it): the list of signed-in devices.
  */
 export interface RbacRefreshTokens {
   id: string;
@@ -2016,6 +2037,9 @@ export interface RbacRefreshTokens {
   expiresAt: string;
   usedAt: string | null;
   revokedAt: string | null;
+  signedInAt: string | null;
+  userAgent: string | null;
+  address: string | null;
 }
 
 /**
@@ -2896,6 +2920,7 @@ export interface Models {
   "notification/topics": NotificationTopics;
   "notification/topics-to-notifications": NotificationTopicsToNotifications;
   "notification/widgets": NotificationWidgets;
+  "rbac/email-changes": RbacEmailChanges;
   "rbac/identities": RbacIdentities;
   "rbac/openid-connect-flows": RbacOpenidConnectFlows;
   "rbac/passkey-challenges": RbacPasskeyChallenges;
@@ -3027,13 +3052,14 @@ export interface ModelDateTimes {
   "notification/topics": "createdAt" | "updatedAt";
   "notification/topics-to-notifications": "createdAt" | "updatedAt";
   "notification/widgets": "createdAt" | "updatedAt";
+  "rbac/email-changes": "createdAt" | "updatedAt" | "confirmExpiresAt" | "confirmedAt" | "undoExpiresAt" | "undoneAt";
   "rbac/identities": "createdAt" | "updatedAt";
   "rbac/openid-connect-flows": "createdAt" | "updatedAt" | "expiresAt" | "usedAt";
   "rbac/passkey-challenges": "createdAt" | "updatedAt" | "expiresAt" | "usedAt";
   "rbac/passkeys": "createdAt" | "updatedAt" | "lastUsedAt";
   "rbac/permissions": "createdAt" | "updatedAt";
   "rbac/recovery-codes": "createdAt" | "updatedAt" | "usedAt";
-  "rbac/refresh-tokens": "createdAt" | "updatedAt" | "expiresAt" | "usedAt" | "revokedAt";
+  "rbac/refresh-tokens": "createdAt" | "updatedAt" | "expiresAt" | "usedAt" | "revokedAt" | "signedInAt";
   "rbac/roles": "createdAt" | "updatedAt";
   "rbac/roles-to-ecommerce-module-products": "createdAt" | "updatedAt";
   "rbac/roles-to-permissions": "createdAt" | "updatedAt";
@@ -3158,13 +3184,14 @@ export interface ModelInsertOptional {
   "notification/topics": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "notification/topics-to-notifications": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "notification/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
+  "rbac/email-changes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "previousEmail" | "confirmedAt" | "undoHash" | "undoExpiresAt" | "undoneAt";
   "rbac/identities": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "provider" | "account" | "issuer" | "email";
   "rbac/openid-connect-flows": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "linkSubjectId" | "usedAt";
   "rbac/passkey-challenges": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "subjectId" | "usedAt";
   "rbac/passkeys": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "transports" | "lastUsedAt";
   "rbac/permissions": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "method" | "path" | "type";
   "rbac/recovery-codes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "usedAt";
-  "rbac/refresh-tokens": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "usedAt" | "revokedAt";
+  "rbac/refresh-tokens": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "usedAt" | "revokedAt" | "signedInAt" | "userAgent" | "address";
   "rbac/roles": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "availableOnRegistration";
   "rbac/roles-to-ecommerce-module-products": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "rbac/roles-to-permissions": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
@@ -3289,6 +3316,7 @@ export interface ModelHiddenColumns {
   "notification/topics": {};
   "notification/topics-to-notifications": {};
   "notification/widgets": {};
+  "rbac/email-changes": {};
   "rbac/identities": { password?: string | null; salt?: string | null; code?: string | null; codeExpiresAt?: Date | null; };
   "rbac/openid-connect-flows": {};
   "rbac/passkey-challenges": {};
