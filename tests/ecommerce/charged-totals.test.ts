@@ -68,7 +68,11 @@ describe("what a past order's payment charged", () => {
       url: `/api/ecommerce/shipping-rates/${rates.data[0].id}`,
       payload: { data: { amount: "6.90" } },
     });
-    const again = await bob.call({ method: "POST", url: `${bob.base}/orders/${orderIds[0]}/pay`, payload: { data: {} } });
+    const again = await bob.call({
+      method: "POST",
+      url: `${bob.base}/orders/${orderIds[0]}/pay`,
+      payload: { data: {} },
+    });
     expect(again.status).toBe(200);
     // 39.98 + 7.60 (19%) + 6.90
     expect(again.body.data.billingModule.invoices[0].amount).toBe("54.48");
