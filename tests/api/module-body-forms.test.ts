@@ -7,6 +7,7 @@ import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, urlencoded } from "../helpers/bodies.js";
 import { routesOf } from "../helpers/route-table.js";
+import { passkeyBodyFormCases } from "./passkey-body-forms.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
 import { AUTH, PASSWORD, bearer, lastMail, register, resetCodeIn, type SignedIn } from "../rbac/helpers.js";
@@ -115,6 +116,7 @@ const refreshStatus = async (refresh: string) =>
 const checkoutData = (email: string) => ({ provider: "dummy", email, billingModule: { currency: { id: c.usd.id } } });
 
 const cases: Record<string, Case> = {
+  ...passkeyBodyFormCases(() => t),
   [`POST ${AUTH}/logout`]: {
     status: 200,
     prepare: async (_form, n) => {

@@ -12,6 +12,7 @@ import { registerFirstAdminRoutes } from "./routes/first-admin-routes.js";
 import { registerEmailAndPasswordRoutes } from "./routes/email-and-password-routes.js";
 import { registerIdentityRoutes } from "./routes/identity-routes.js";
 import { registerWalletRoutes } from "./routes/wallet-routes.js";
+import { registerPasskeyRoutes } from "./routes/passkey-routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
     registerEmailAndPasswordRoutes(routes, rbac);
     registerFirstAdminRoutes(routes, rbac);
     registerWalletRoutes(routes, rbac);
+    registerPasskeyRoutes(routes, rbac);
     registerIdentityRoutes(routes, rbac);
   });
 }
