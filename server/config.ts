@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
 import { checkLanguages } from "../engine/schema/languages.js";
 import { DEFAULT_REPLICA_MAX_LAG_MS } from "../engine/db/replica-reads.js";
+import { oidcFromEnv, type OidcSettings } from "./modules/rbac/single-sign-on/settings.js";
 
 /**
  * The project folder: the nearest folder above this file that holds package.json. That is one
@@ -76,6 +77,8 @@ export interface Config {
   corsOrigins: string[];
   /** EVM_TIMESTAMP_MESSAGES: accept a wallet signature of a bare `Date.now()` (the original client's message) besides Sign-In with Ethereum; default false. */
   evmTimestampMessages: boolean;
+  /** OIDC_ISSUER and the rest: single sign-on with OpenID Connect; undefined (no issuer) keeps it off. */
+  oidc?: OidcSettings;
   /** smtp://user:pass@host:port; without it mail goes to the outbox table and the log. */
   smtpUrl?: string;
   mailFrom: string;
@@ -230,6 +233,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCookieHttpOnly: parseBoolean(env, "SESSION_COOKIE_HTTP_ONLY", true),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     evmTimestampMessages: parseBoolean(env, "EVM_TIMESTAMP_MESSAGES", false),
+    oidc: oidcFromEnv(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "SPS <no-reply@localhost>",
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, urlencoded } from "../helpers/bodies.js";
 import { routesOf } from "../helpers/route-table.js";
 import { passkeyBodyFormCases } from "./passkey-body-forms.js";
+import { singleSignOnBodyFormCases } from "./single-sign-on-body-forms.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
 import { AUTH, PASSWORD, bearer, lastMail, register, resetCodeIn, type SignedIn } from "../rbac/helpers.js";
@@ -117,6 +118,7 @@ const checkoutData = (email: string) => ({ provider: "dummy", email, billingModu
 
 const cases: Record<string, Case> = {
   ...passkeyBodyFormCases(() => t),
+  ...singleSignOnBodyFormCases(() => t),
   [`POST ${AUTH}/logout`]: {
     status: 200,
     prepare: async (_form, n) => {

@@ -13,6 +13,7 @@ import { registerEmailAndPasswordRoutes } from "./routes/email-and-password-rout
 import { registerIdentityRoutes } from "./routes/identity-routes.js";
 import { registerWalletRoutes } from "./routes/wallet-routes.js";
 import { registerPasskeyRoutes } from "./routes/passkey-routes.js";
+import { registerSingleSignOnRoutes } from "./routes/single-sign-on-routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -58,6 +59,7 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
     registerFirstAdminRoutes(routes, rbac);
     registerWalletRoutes(routes, rbac);
     registerPasskeyRoutes(routes, rbac);
+    registerSingleSignOnRoutes(routes, rbac);
     registerIdentityRoutes(routes, rbac);
   });
 }

@@ -17,8 +17,10 @@ import { SessionTokens } from "./session-tokens.js";
 import { Sessions } from "./sessions.js";
 import { resolveSigningSecret } from "../../lib/signing-secret.js";
 import { WalletSignIn } from "./wallet-sign-in.js";
+import { SSO_CALLBACK } from "./single-sign-on/paths.js";
 import { GuestHandover } from "./accounts/guest-handover.js";
 import { SubjectRecords } from "./accounts/subject-records.js";
+import { SingleSignOn } from "./single-sign-on/single-sign-on.js";
 
 export interface RbacServices {
   config: Config;
@@ -41,6 +43,8 @@ export interface RbacServices {
   /** The first admin from /admin with the one-time code of the start log, while no admin exists. */
   firstAdmin: FirstAdminSetup;
   wallets: WalletSignIn;
+  /** Single sign-on with OpenID Connect; undefined while OIDC_ISSUER is unset. */
+  singleSignOn?: SingleSignOn;
   /** The permissions the hand-written routes' `access` asks for, gathered as they are registered and granted on ready (route-access.ts). */
   routeGrants: Grant[];
   /** The notification queue (password reset mail); `flush()` waits until what is due went out. */
@@ -97,6 +101,8 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     guests: new GuestHandover(database, repositories),
     firstAdmin: new FirstAdminSetup(db, accounts),
     wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
+    singleSignOn:
+      config.oidc && new SingleSignOn(database, repositories, db, config.oidc, `${config.publicUrl}${SSO_CALLBACK}`),
     routeGrants: [],
     mailer,
     background,
