@@ -105,6 +105,8 @@ export interface Config {
   defaultLanguage: string;
   /** Write the demo site (server/seed/) into a database that has no hosted page yet, at start-up. */
   seedDemoContent: boolean;
+  /** NEW_DEVICE_MAIL: mail a subject when it signs in from a browser and address not seen for it before (default true; docs/configuration.md). */
+  newDeviceMail: boolean;
   /** PAGE_SHARED_MAX_AGE_SECONDS: how long a CDN may serve a public page before asking again (s-maxage, default 60). */
   pageSharedMaxAgeSeconds: number;
   /** Signs the dummy provider's notifications (PAYMENT_DUMMY_SECRET); without it one is made once and kept in the database. */
@@ -246,6 +248,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     searchCandidates: searchCandidatesFrom(env.SEARCH_CANDIDATES),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemoContent: env.SEED_DEMO_CONTENT !== "false",
+    newDeviceMail: parseBoolean(env, "NEW_DEVICE_MAIL", true),
     ...parseLanguages(env),
     pageSharedMaxAgeSeconds: Number(env.PAGE_SHARED_MAX_AGE_SECONDS ?? 60),
     paymentDummySecret: env.PAYMENT_DUMMY_SECRET || undefined,

@@ -257,6 +257,20 @@ export const blockCatalogue: Record<string, Record<string, CatalogueEntry>> = {
       "Задаёт новый пароль по ссылке из письма.",
       [],
     ),
+    "confirm-email-default": entry(
+      "Confirm email",
+      "Подтверждение почты",
+      "Confirms an email change from the emailed link.",
+      "Подтверждает смену почты по ссылке из письма.",
+      [],
+    ),
+    "undo-email-change-default": entry(
+      "Undo email change",
+      "Отмена смены почты",
+      "Puts the previous email back from the emailed link and signs out everywhere.",
+      "Возвращает прежнюю почту по ссылке из письма и завершает все сеансы.",
+      [],
+    ),
     "logout-default": entry("Sign out", "Выход", "Signs the visitor out.", "Выводит посетителя из учётной записи.", []),
     "identity-settings-default": entry(
       "Account settings",

@@ -7,6 +7,7 @@ import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, urlencoded } from "../helpers/bodies.js";
 import { routesOf } from "../helpers/route-table.js";
+import { emailChangeBodyFormCases } from "./email-change-body-forms.js";
 import { passkeyBodyFormCases } from "./passkey-body-forms.js";
 import { singleSignOnBodyFormCases } from "./single-sign-on-body-forms.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
@@ -52,6 +53,9 @@ interface Case {
 const WITHOUT_DATA = new Set([
   "POST /api/ecommerce/orders/clear-old-orders",
   "DELETE /api/rbac/subjects/:id/identities/:identityId",
+  // Signing devices out: the subject and the sign-in in the path are all it needs.
+  "DELETE /api/rbac/subjects/:id/sessions",
+  "DELETE /api/rbac/subjects/:id/sessions/:sessionId",
   "DELETE /api/rbac/subjects/:id/ecommerce-module/orders/:orderId",
   "POST /api/billing/payment-intents/:provider/webhook",
   // Pay now takes no body: the order (and, for a mailed link, its token in the query) is all it needs.
@@ -117,6 +121,7 @@ const refreshStatus = async (refresh: string) =>
 const checkoutData = (email: string) => ({ provider: "dummy", email, billingModule: { currency: { id: c.usd.id } } });
 
 const cases: Record<string, Case> = {
+  ...emailChangeBodyFormCases(() => t),
   ...passkeyBodyFormCases(() => t),
   ...singleSignOnBodyFormCases(() => t),
   [`POST ${AUTH}/logout`]: {

@@ -547,7 +547,13 @@ export const accountShapes: Shape[] = [
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyHome}`,
     data: () => ({ email: "cy.house@example.com", currentPassword: "cy third password" }),
     status: 200,
-    expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.cyHome, email: "cy.house@example.com" }),
+    // The identity as it is, the new email pending until the link mailed to it is opened.
+    expect: (body, c) =>
+      expect(body.data).toMatchObject({
+        id: c.saved.cyHome,
+        email: "cy.home@example.com",
+        pendingEmail: "cy.house@example.com",
+      }),
   },
   {
     call: "DELETE identities/{identityId}",
@@ -567,7 +573,12 @@ export const accountShapes: Shape[] = [
     path: (c) => `${SUBJECTS}/${c.cy.subjectId}/identities/${c.saved.cyWork}`,
     data: () => ({ email: "cy.office@example.com" }),
     status: 200,
-    expect: (body, c) => expect(body.data).toMatchObject({ id: c.saved.cyWork, email: "cy.office@example.com" }),
+    expect: (body, c) =>
+      expect(body.data).toMatchObject({
+        id: c.saved.cyWork,
+        email: "cy.work@example.com",
+        pendingEmail: "cy.office@example.com",
+      }),
   },
   {
     call: "PATCH identities/{identityId}",

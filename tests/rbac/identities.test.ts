@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { PASSWORD, as, register, signIn, type SignedIn } from "./helpers.js";
+import { PASSWORD, as, lastMail, register, resetCodeIn, signIn, type SignedIn } from "./helpers.js";
 
 let t: TestApp;
 let ann: SignedIn;
@@ -50,7 +50,19 @@ describe("a subject's identities", () => {
       url: `${SUBJECTS}/${ann.subjectId}/identities/${id}`,
       payload: { data: { email: "Ann.Office@example.com", currentPassword: PASSWORD } },
     });
-    expect(renamed).toMatchObject({ status: 200, body: { data: { id, email: "ann.office@example.com" } } });
+    // The subject's own change waits for the link mailed to the new address (email-change-verified.test.ts).
+    expect(renamed).toMatchObject({
+      status: 200,
+      body: { data: { id, email: "ann.work@example.com", pendingEmail: "ann.office@example.com" } },
+    });
+    const code = resetCodeIn((await lastMail(t, "ann.office@example.com"))!.text)!;
+    const confirmed = await t.request({
+      method: "POST",
+      url: "/api/rbac/subjects/authentication/email-and-password/confirm-email",
+      key: null,
+      payload: { code },
+    });
+    expect(confirmed.status).toBe(200);
     await signIn(t, "ann.office@example.com");
 
     const deleted = await as(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
-import { AUTH, PASSWORD, as, register, signIn, type SignedIn } from "./helpers.js";
+import { AUTH, PASSWORD, as, lastMail, register, resetCodeIn, signIn, type SignedIn } from "./helpers.js";
 
 // The original client's account settings and its newer is-authorized
 // form. It changes a password through PATCH {subjects}/{id}/identities/{identityId} with
@@ -101,11 +101,15 @@ describe(`the original client's account calls, on ${testDialect}`, () => {
   });
 
   describe("email change with { email } alone", () => {
-    test("right after signing in (within ten minutes): changed", async () => {
-      const { session, identityId } = await newAccount();
+    test("right after signing in (within ten minutes): changed once the link mailed to the new address is opened", async () => {
+      const { email, session, identityId } = await newAccount();
       expect((await patchIdentity(session, identityId, { data: { email: `renamed-${n}@example.com` } })).status).toBe(
         200,
       );
+      expect(await emailOf(session)).toBe(email);
+      const code = resetCodeIn((await lastMail(t, `renamed-${n}@example.com`))!.text)!;
+      const confirm = `${AUTH}/email-and-password/confirm-email`;
+      expect((await t.request({ method: "POST", url: confirm, key: null, payload: { code } })).status).toBe(200);
       expect(await emailOf(session)).toBe(`renamed-${n}@example.com`);
     });
 

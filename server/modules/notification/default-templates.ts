@@ -1,4 +1,5 @@
 import type { Language } from "../../../common/site/page-data.js";
+import { ACCOUNT_SECURITY_TEMPLATES } from "./account-security-templates.js";
 
 export interface TemplateText {
   subject: string;
@@ -68,6 +69,7 @@ export const DEFAULT_TEMPLATES: Record<
       text: "Кто-то попросил сбросить пароль этой учётной записи.\n\nЧтобы задать новый пароль, откройте:\n{{link}}\n\nСсылка действует один раз, в течение часа. Если это были не вы, не обращайте внимания на это письмо.",
     },
   },
+  ...ACCOUNT_SECURITY_TEMPLATES,
   // POST {subjects}/{id}/notify without a template of its own: the subject and text it was given.
   message: {
     en: { subject: "{{subject}}", text: "{{text}}" },

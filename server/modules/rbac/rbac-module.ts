@@ -10,6 +10,8 @@ import { createRbacServices, type RbacServices } from "./rbac-services.js";
 import { registerAuthenticationRoutes } from "./routes/authentication-routes.js";
 import { registerFirstAdminRoutes } from "./routes/first-admin-routes.js";
 import { registerEmailAndPasswordRoutes } from "./routes/email-and-password-routes.js";
+import { registerEmailChangeRoutes } from "./routes/email-change-routes.js";
+import { registerSessionRoutes } from "./routes/session-routes.js";
 import { registerIdentityRoutes } from "./routes/identity-routes.js";
 import { registerWalletRoutes } from "./routes/wallet-routes.js";
 import { registerPasskeyRoutes } from "./routes/passkey-routes.js";
@@ -56,6 +58,8 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
     await registerBodyParsers(routes);
     registerAuthenticationRoutes(routes, rbac);
     registerEmailAndPasswordRoutes(routes, rbac);
+    registerEmailChangeRoutes(routes, rbac);
+    registerSessionRoutes(routes, rbac);
     registerFirstAdminRoutes(routes, rbac);
     registerWalletRoutes(routes, rbac);
     registerPasskeyRoutes(routes, rbac);

@@ -20,6 +20,8 @@ import { WalletSignIn } from "./wallet-sign-in.js";
 import { SSO_CALLBACK } from "./single-sign-on/paths.js";
 import { GuestHandover } from "./accounts/guest-handover.js";
 import { SubjectRecords } from "./accounts/subject-records.js";
+import { AccountNotices } from "./accounts/account-notices.js";
+import { EmailChanges } from "./accounts/email-changes.js";
 import { SingleSignOn } from "./single-sign-on/single-sign-on.js";
 
 export interface RbacServices {
@@ -36,6 +38,10 @@ export interface RbacServices {
   /** A subject's own rows of the models its cart is made of, readable by it through the generic routes. */
   ownRows: OwnRows;
   accounts: Accounts;
+  /** The mails that tell a subject what happened to its account (email change, password change, new device). */
+  notices: AccountNotices;
+  /** A subject's email change, confirmed from the new address and undoable from the old one. */
+  emailChanges: EmailChanges;
   /** What other modules read and write of a subject: its record, its email, a form request's link. */
   subjects: SubjectRecords;
   /** A guest signing in: modules move the guest subject's things (the cart) to the account. */
@@ -77,6 +83,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
   const accounts = new Accounts(database, db, repositories, refreshTokens, mailer, background, {
     publicUrl: config.publicUrl,
   });
+  const notices = new AccountNotices(db, new SubjectRecords(db, repositories), mailer, background, config.publicUrl);
   return {
     config,
     db,
@@ -97,6 +104,8 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     ),
     ownRows: new OwnRows(db, repositories),
     accounts,
+    notices,
+    emailChanges: new EmailChanges(database, repositories, db, refreshTokens, notices),
     subjects: new SubjectRecords(db, repositories),
     guests: new GuestHandover(database, repositories),
     firstAdmin: new FirstAdminSetup(db, accounts),

@@ -4,6 +4,7 @@ import { AppError } from "../../../engine/errors.js";
 import type { ChangeFeed } from "../../../engine/query/change-feed.js";
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
 import { REFRESH_TOKENS } from "./revoked-sessions.js";
+import type { Device } from "./devices/device.js";
 
 const TABLE = "rbac/refresh-tokens";
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -32,19 +33,37 @@ export class RefreshTokens {
     private readonly changes: ChangeFeed,
   ) {}
 
-  async issue(subjectId: string, familyId: string = randomUUID(), db: ModelQueries = this.db): Promise<IssuedRefresh> {
+  /**
+   * A new token: of a new sign-in, or (rotation) of the spent one's family, which keeps when the
+   * sign-in began. The device is that of the request making it, so the newest token of a family
+   * says where the sign-in was last renewed from (the list of signed-in devices, signed-in-devices.ts).
+   */
+  async issue(
+    subjectId: string,
+    familyId: string = randomUUID(),
+    db: ModelQueries = this.db,
+    origin: { device?: Device; signedInAt?: Date } = {},
+  ): Promise<IssuedRefresh> {
     const token = randomBytes(32).toString("base64url");
     const issuedAtMs = Date.now();
     const expiresAtMs = issuedAtMs + this.ttlSeconds * 1000;
     await db
       .insertInto(TABLE)
-      .values({ subjectId, familyId, tokenHash: hashOf(token), expiresAt: new Date(expiresAtMs) })
+      .values({
+        subjectId,
+        familyId,
+        tokenHash: hashOf(token),
+        expiresAt: new Date(expiresAtMs),
+        signedInAt: origin.signedInAt ?? new Date(issuedAtMs),
+        userAgent: origin.device?.userAgent ?? null,
+        address: origin.device?.address ?? null,
+      })
       .execute();
     return { token, familyId, issuedAtMs, expiresAtMs };
   }
 
   /** Spends the token and issues its successor; throws Authentication error for any bad token. */
-  async rotate(token: string): Promise<{ subjectId: string } & IssuedRefresh> {
+  async rotate(token: string, device?: Device): Promise<{ subjectId: string } & IssuedRefresh> {
     return this.db
       .transaction()
       .execute(async (trx) => {
@@ -56,9 +75,14 @@ export class RefreshTokens {
           .where("usedAt", "is", null)
           .where("revokedAt", "is", null)
           .where("expiresAt", ">", new Date())
-          .returning(["subjectId", "familyId"])
+          .returning(["subjectId", "familyId", "signedInAt", "createdAt", "userAgent", "address"])
           .executeTakeFirst();
-        if (spent) return { subjectId: spent.subjectId, ...(await this.issue(spent.subjectId, spent.familyId, trx)) };
+        if (spent) {
+          // A token made before devices were recorded: its sign-in began no later than it was made.
+          const signedInAt = new Date(spent.signedInAt ?? spent.createdAt);
+          const origin = { signedInAt, device: device ?? { userAgent: spent.userAgent, address: spent.address } };
+          return { subjectId: spent.subjectId, ...(await this.issue(spent.subjectId, spent.familyId, trx, origin)) };
+        }
         const known = await trx
           .selectFrom(TABLE)
           .select(["familyId", "usedAt"])
@@ -81,6 +105,38 @@ export class RefreshTokens {
   async revokeFamily(familyId: string) {
     await revokeWhere(this.db, "familyId", familyId);
     this.changes.publish(REFRESH_TOKENS);
+  }
+
+  /**
+   * Ends the subject's sign-ins named by `only` (one device signed out from the list), or all but
+   * `except` (sign out everywhere else): how many were still alive. Only the subject's own rows are
+   * touched, so another subject's sign-in id ends nothing.
+   */
+  async revokeOfSubject(subjectId: string, which: { only: string } | { except?: string }): Promise<number> {
+    let query = this.db
+      .updateTable(TABLE)
+      .set({ revokedAt: new Date() })
+      .where("subjectId", "=", subjectId)
+      .where("revokedAt", "is", null);
+    if ("only" in which) query = query.where("familyId", "=", which.only);
+    else if (which.except) query = query.where("familyId", "!=", which.except);
+    const ended = await query
+      .where("usedAt", "is", null)
+      .where("expiresAt", ">", new Date())
+      .returning("familyId")
+      .execute();
+    // The family's spent tokens too, so nothing of it stays unrevoked (a replay of one is refused either way).
+    const families = [...new Set(ended.map((r) => r.familyId))];
+    if (families.length > 0) {
+      await this.db
+        .updateTable(TABLE)
+        .set({ revokedAt: new Date() })
+        .where("familyId", "in", families)
+        .where("revokedAt", "is", null)
+        .execute();
+      this.changes.publish(REFRESH_TOKENS);
+    }
+    return families.length;
   }
 
   /**

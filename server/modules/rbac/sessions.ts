@@ -5,6 +5,7 @@ import { AppError } from "../../../engine/errors.js";
 import type { IssuedRefresh, RefreshTokens } from "./refresh-tokens.js";
 import type { SessionTokens } from "./session-tokens.js";
 import { rolesOf } from "./accounts/subjects.js";
+import type { Device } from "./devices/device.js";
 
 export const SESSION_COOKIE = "rbac.subject.jwt";
 /**
@@ -37,15 +38,16 @@ export class Sessions {
     private readonly cookie: SessionCookieOptions,
   ) {}
 
-  async start(subjectId: string): Promise<Session> {
-    return this.sessionOf(subjectId, await this.refreshTokens.issue(subjectId));
+  /** A new sign-in; `device` (the request's, devices/device.ts) is what the list of signed-in devices shows for it. */
+  async start(subjectId: string, device?: Device): Promise<Session> {
+    return this.sessionOf(subjectId, await this.refreshTokens.issue(subjectId, undefined, undefined, { device }));
   }
 
   /** Spends a refresh token (either form, see SessionTokens.refreshSecret) and answers with the next session of the same family. */
-  async refresh(token: string): Promise<Session> {
+  async refresh(token: string, device?: Device): Promise<Session> {
     const secret = await this.tokens.refreshSecret(token);
     if (!secret) throw invalidRefresh();
-    const next = await this.refreshTokens.rotate(secret);
+    const next = await this.refreshTokens.rotate(secret, device);
     return this.sessionOf(next.subjectId, next);
   }
 

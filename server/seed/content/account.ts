@@ -44,6 +44,22 @@ const pages: AccountPage[] = [
     subtitle: { en: "At least 8 characters", ru: "Не короче 8 символов" },
   },
   {
+    url: ACCOUNT_URLS.confirmEmail,
+    module: "rbac",
+    variant: "confirm-email-default",
+    pageTitle: "Confirm email",
+    title: { en: "Confirm your new email", ru: "Подтверждение новой почты" },
+    subtitle: { en: "The link from your mail", ru: "Ссылка из письма" },
+  },
+  {
+    url: ACCOUNT_URLS.undoEmailChange,
+    module: "rbac",
+    variant: "undo-email-change-default",
+    pageTitle: "Undo email change",
+    title: { en: "Undo the email change", ru: "Отмена смены почты" },
+    subtitle: { en: "The link from your mail", ru: "Ссылка из письма" },
+  },
+  {
     url: ACCOUNT_URLS.logout,
     module: "rbac",
     variant: "logout-default",

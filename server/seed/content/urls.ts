@@ -5,6 +5,8 @@ export const ACCOUNT_URLS = {
   registration: "/rbac/subject/authentication/email-and-password/registration",
   forgotPassword: "/rbac/subject/authentication/email-and-password/forgot-password",
   resetPassword: "/rbac/subject/authentication/email-and-password/reset-password",
+  confirmEmail: "/rbac/subject/authentication/email-and-password/confirm-email",
+  undoEmailChange: "/rbac/subject/authentication/email-and-password/undo-email-change",
   logout: "/rbac/subject/authentication/logout",
   settings: "/rbac/subjects/settings",
   subject: "/rbac/subjects/[rbac.subjects.slug]",

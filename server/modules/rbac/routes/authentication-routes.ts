@@ -12,6 +12,7 @@ import { signedInSubject } from "./current-subject.js";
 import { registerIsAuthorizedRoute } from "./is-authorized-route.js";
 import { RBAC, authRoute } from "./limits.js";
 import { LANGUAGE_INPUT, checkLanguage } from "../../language-input.js";
+import { deviceOf } from "../devices/device.js";
 
 export const AUTH = "/api/rbac/subjects/authentication";
 
@@ -36,13 +37,13 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
     summary: "Start a session for a new subject with no identity yet (a guest; `language`: the one its mail comes in)",
     query: initQuery,
   } as const;
-  defineRoute(app, init, async ({ query }, _request, reply) => {
+  defineRoute(app, init, async ({ query }, request, reply) => {
     const language = checkLanguage(query.language);
     const subject = await runTransaction(app.database, app.repositories, async (repository, trx) => {
       const made = await createSubject(repository, trx);
       return language ? repository("rbac/subjects").update(made.id, { language }) : made;
     });
-    const session = await sessions.start(subject.id);
+    const session = await sessions.start(subject.id, deviceOf(request));
     sessions.setCookie(reply, session);
     return { data: session };
   });
@@ -107,7 +108,8 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
   defineRoute(app, refreshRoute, async ({ body }, request, reply) => {
     const refresh = body.refresh ?? cookieOf(request, REFRESH_COOKIE);
     if (!refresh) throw new AppError("AUTHENTICATION_ERROR", "no refresh token: sign in again");
-    const session = await sessions.refresh(refresh);
+    // The renewal is the session's last use (the list of signed-in devices, docs/security.md).
+    const session = await sessions.refresh(refresh, deviceOf(request));
     sessions.setCookie(reply, session);
     return { data: session };
   });

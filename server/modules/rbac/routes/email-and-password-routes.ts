@@ -6,6 +6,8 @@ import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
 import { LANGUAGE_INPUT, checkLanguage } from "../../language-input.js";
 import { authRoute } from "./limits.js";
+import { deviceOf } from "../devices/device.js";
+import { signInSession } from "../devices/sign-in-session.js";
 
 const BASE = `${AUTH}/email-and-password`;
 
@@ -41,7 +43,7 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     async ({ body: { login, password } }, request, reply) => {
       const subjectId = await accounts.authenticate(login, password);
       await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-      const session = await sessions.start(subjectId);
+      const session = await signInSession(rbac, request, subjectId);
       sessions.setCookie(reply, session);
       return { data: session };
     },
@@ -55,7 +57,10 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     async ({ body: { login, password, language: named } }, request, reply) => {
       const language = checkLanguage(named);
       const current = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
-      const session = await sessions.start(await accounts.register(login, password, current, language));
+      const session = await sessions.start(
+        await accounts.register(login, password, current, language),
+        deviceOf(request),
+      );
       sessions.setCookie(reply, session);
       return reply.status(201).send({ data: session });
     },

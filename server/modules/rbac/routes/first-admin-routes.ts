@@ -4,6 +4,7 @@ import { defineRoute } from "../../route.js";
 import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
 import { authRoute } from "./limits.js";
+import { deviceOf } from "../devices/device.js";
 
 const BASE = `${AUTH}/first-admin`;
 
@@ -32,8 +33,8 @@ export function registerFirstAdminRoutes(app: FastifyInstance, rbac: RbacService
     body: setup,
     status: 201,
   } as const;
-  defineRoute(app, create, async ({ body: { code, login, password } }, _request, reply) => {
-    const session = await sessions.start(await firstAdmin.createAdmin(code, login, password));
+  defineRoute(app, create, async ({ body: { code, login, password } }, request, reply) => {
+    const session = await sessions.start(await firstAdmin.createAdmin(code, login, password), deviceOf(request));
     sessions.setCookie(reply, session);
     return reply.status(201).send({ data: session });
   });

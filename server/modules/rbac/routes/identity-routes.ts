@@ -10,6 +10,8 @@ import type { RbacServices } from "../rbac-services.js";
 import { signedInSubject } from "./current-subject.js";
 import { RBAC, authRoute } from "./limits.js";
 import { SIGNED_MESSAGE_PROPERTIES, WALLET_PROVIDER_NAME } from "./wallet-routes.js";
+import { deviceOf } from "../devices/device.js";
+import { requestOwnEmailChange } from "./email-change-routes.js";
 
 const SUBJECTS = "/api/rbac/subjects";
 
@@ -155,6 +157,9 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     const { email, currentPassword } = emailChange(input);
     await ownedIdentity(id, identityId);
     await confirmedOwner(request, id, currentPassword, { recentSignInSuffices: true });
+    // The subject's own change waits for the new address to confirm it; an admin's is made at once.
+    if (request.caller.kind === "subject" && request.caller.subjectId === id)
+      return requestOwnEmailChange(rbac, identities, id, identityId, email);
     return { data: await identities.update(identityId, { email: normalizeEmail(email) }).catch(renameTaken) };
   });
 
@@ -184,8 +189,9 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
    */
   async function changed(request: FastifyRequest, reply: FastifyReply, subjectId: string | null | undefined) {
     const message = "Password changed";
+    if (subjectId) rbac.notices.passwordChanged(subjectId);
     if (request.caller.kind !== "subject" || request.caller.subjectId !== subjectId) return { data: { message } };
-    const session = await rbac.sessions.start(subjectId);
+    const session = await rbac.sessions.start(subjectId, deviceOf(request));
     rbac.sessions.setCookie(reply, session);
     return { data: { message, ...session } };
   }

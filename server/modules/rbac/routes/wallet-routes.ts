@@ -4,6 +4,7 @@ import { defineRoute } from "../../route.js";
 import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
 import { authRoute } from "./limits.js";
+import { signInSession } from "../devices/sign-in-session.js";
 
 const BASE = `${AUTH}/ethereum-virtual-machine`;
 
@@ -52,7 +53,7 @@ export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
     const subjectId = await wallets.signIn(input, domain);
     // As with email sign-in: the guest's cart joins the account's (guest-handover.ts).
     await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-    const session = await sessions.start(subjectId);
+    const session = await signInSession(rbac, request, subjectId);
     sessions.setCookie(reply, session);
     return { data: session };
   });

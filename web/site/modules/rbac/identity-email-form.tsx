@@ -19,6 +19,8 @@ export interface IdentityEmailFormProps {
   /** The button's label, and its label while sending. */
   labels?: [RbacStringKey, RbacStringKey];
   onDone?: () => void;
+  /** The server mailed a confirmation link to this new address instead of changing the email (the subject's own change). */
+  onLinkSent?: (email: string) => void;
 }
 
 /**
@@ -30,6 +32,7 @@ export function IdentityEmailForm({
   identity,
   labels = ["submit", "updating"],
   onDone,
+  onLinkSent,
 }: IdentityEmailFormProps) {
   const { t } = useRbac();
   const { store } = useSession();
@@ -42,7 +45,11 @@ export function IdentityEmailForm({
 
   const { pending, act } = useAction(async () => {
     const body = { email: email.trim(), ...(askPassword ? { currentPassword } : {}) };
-    await store.call(`${subjectApi(subject.id)}/identities/${identity.id}`, { method: "PATCH", body });
+    const answer = await store.call<{ pendingEmail?: string }>(`${subjectApi(subject.id)}/identities/${identity.id}`, {
+      method: "PATCH",
+      body,
+    });
+    if (answer?.pendingEmail && onLinkSent) return onLinkSent(answer.pendingEmail);
     showSuccess(t("emailUpdated"));
     onDone?.();
     await store.load();

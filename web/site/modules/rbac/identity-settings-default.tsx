@@ -9,6 +9,7 @@ import { ChangePasswordDialog } from "./change-password-dialog.js";
 import { IdentityCreateByEmail } from "./identity-create-by-email.js";
 import { IdentityRow } from "./identity-row.js";
 import { SELECT_METHOD } from "./routes.js";
+import { SignedInDevices } from "./signed-in-devices.js";
 import { useRbac } from "./use-rbac.js";
 
 /**
@@ -37,6 +38,7 @@ export function IdentitySettingsDefault({ record }: VariantProps) {
             </Text>
           )}
           {state.status === "signed-in" && <Identities subject={state.subject} />}
+          {state.status === "signed-in" && <SignedInDevices subject={state.subject} />}
         </Stack>
       </Card>
     </Container>

@@ -23,6 +23,16 @@ export const variants: ModuleVariants = {
       () => import("./reset-password-default.js"),
       "ResetPasswordDefault",
     ),
+    "confirm-email-default": variant(
+      "site/modules/rbac/email-change-link.tsx",
+      () => import("./email-change-link.js"),
+      "ConfirmEmailDefault",
+    ),
+    "undo-email-change-default": variant(
+      "site/modules/rbac/email-change-link.tsx",
+      () => import("./email-change-link.js"),
+      "UndoEmailChangeDefault",
+    ),
     "logout-default": variant(
       "site/modules/rbac/logout-default.tsx",
       () => import("./logout-default.js"),
