@@ -14,7 +14,7 @@ describe("OIDC_* settings", () => {
       issuer: "https://id.example.com",
       clientId: "client",
       clientSecret: "secret",
-      name: "single sign-on",
+      name: undefined,
       scopes: "openid email profile",
       roles: undefined,
     });

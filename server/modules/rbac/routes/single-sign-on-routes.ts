@@ -64,11 +64,11 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
       method: "GET",
       url: SSO_BASE,
       ...RBAC,
-      summary: "Whether single sign-on is set up, and the name its button shows",
+      summary: "Whether single sign-on is set up, and the provider's name for its button (null: the page's own words)",
     },
     async () => ({
       data: rbac.singleSignOn
-        ? { enabled: true, name: rbac.singleSignOn.settings.name }
+        ? { enabled: true, name: rbac.singleSignOn.settings.name ?? null }
         : { enabled: false, name: null },
     }),
   );

@@ -8,8 +8,11 @@ export interface OidcSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** OIDC_NAME: what the button says after "Sign in with" (default "single sign-on"). */
-  name: string;
+  /**
+   * OIDC_NAME: the provider's name as the button says it ("Sign in with Acme ID"); unset, the
+   * pages say "single sign-on" in their own language.
+   */
+  name?: string;
   /** OIDC_SCOPES (default `openid email profile`): `openid` is always among them. */
   scopes: string;
   /** OIDC_ROLE_CLAIM and OIDC_ROLE_MAP: which claim values give which roles; undefined leaves roles alone. */
@@ -23,6 +26,7 @@ export interface RoleClaimSettings {
   map: Map<string, string>;
 }
 
+/** What the server's messages call the provider when OIDC_NAME is unset. */
 export const DEFAULT_OIDC_NAME = "single sign-on";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -54,7 +58,7 @@ export function oidcFromEnv(env: NodeJS.ProcessEnv): OidcSettings | undefined {
     issuer,
     clientId,
     clientSecret,
-    name: env.OIDC_NAME?.trim() || DEFAULT_OIDC_NAME,
+    name: env.OIDC_NAME?.trim() || undefined,
     scopes: [...scopes].join(" "),
     roles: roleClaimFrom(env),
   };

@@ -7,7 +7,7 @@ import { createSubject, markIdentified } from "../accounts/subjects.js";
 import { Flows } from "./flows.js";
 import { ProviderClient, type ProviderClaims } from "./provider-client.js";
 import { syncClaimedRoles } from "./role-claim.js";
-import type { OidcSettings } from "./settings.js";
+import { DEFAULT_OIDC_NAME, type OidcSettings } from "./settings.js";
 import { emailOf, emailTaken, linkSub, subjectOfSub } from "./sso-identities.js";
 
 export interface FinishedFlow {
@@ -51,7 +51,10 @@ export class SingleSignOn {
       const known = await subjectOfSub(trx, claims.iss, claims.sub);
       if (flow.linkSubjectId) {
         if (known && known !== flow.linkSubjectId)
-          throw new AppError("CONFLICT", `this ${this.settings.name} account already signs in to another account`);
+          throw new AppError(
+            "CONFLICT",
+            `this ${this.settings.name ?? DEFAULT_OIDC_NAME} account already signs in to another account`,
+          );
         if (!known) await linkSub(repository, trx, flow.linkSubjectId, claims);
         return flow.linkSubjectId;
       }
@@ -73,7 +76,7 @@ export class SingleSignOn {
   private async newSubject(repository: RepositoryLookup, trx: ModelQueries, claims: ProviderClaims): Promise<string> {
     const { email, verified } = emailOf(claims);
     if (email && (await emailTaken(trx, email))) {
-      const name = this.settings.name;
+      const name = this.settings.name ?? DEFAULT_OIDC_NAME;
       throw verified
         ? new AppError(
             "CONFLICT",
