@@ -79,6 +79,10 @@ export interface Config {
   evmTimestampMessages: boolean;
   /** OIDC_ISSUER and the rest: single sign-on with OpenID Connect; undefined (no issuer) keeps it off. */
   oidc?: OidcSettings;
+  /** TWO_FACTOR_REQUIRED_ROLES: role slugs (comma list, e.g. `admin`) whose subjects must turn on TOTP before their session reaches anything else; empty by default. */
+  twoFactorRequiredRoles: string[];
+  /** TWO_FACTOR_KEY (32+ characters): seals stored TOTP secrets and keys recovery-code hashes; default derived from the session signing secret. */
+  twoFactorKey?: string;
   /** smtp://user:pass@host:port; without it mail goes to the outbox table and the log. */
   smtpUrl?: string;
   mailFrom: string;
@@ -207,6 +211,11 @@ function readUrlsFrom(env: NodeJS.ProcessEnv): string[] {
   return urls;
 }
 
+function twoFactorKeyFrom(value: string | undefined): string | undefined {
+  if (value && value.length < 32) throw new Error("TWO_FACTOR_KEY must be at least 32 characters");
+  return value || undefined;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   return {
@@ -236,6 +245,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     evmTimestampMessages: parseBoolean(env, "EVM_TIMESTAMP_MESSAGES", false),
     oidc: oidcFromEnv(env),
+    twoFactorRequiredRoles: (env.TWO_FACTOR_REQUIRED_ROLES ?? "")
+      .split(",")
+      .map((role) => role.trim())
+      .filter(Boolean),
+    twoFactorKey: twoFactorKeyFrom(env.TWO_FACTOR_KEY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "SPS <no-reply@localhost>",
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),

@@ -22,6 +22,7 @@ import {
   shopper,
   type Catalogue,
 } from "../ecommerce/shop-fixture.js";
+import { twoFactorBodyCases } from "./module-body-forms-two-factor.js";
 
 // The three body forms of docs/api.md (JSON `{ data }`, urlencoded `data=<json>`,
 // a multipart part `data`) must mean the same on every route. Logout read its body by itself:
@@ -121,6 +122,7 @@ const refreshStatus = async (refresh: string) =>
 const checkoutData = (email: string) => ({ provider: "dummy", email, billingModule: { currency: { id: c.usd.id } } });
 
 const cases: Record<string, Case> = {
+  ...twoFactorBodyCases(() => t),
   ...emailChangeBodyFormCases(() => t),
   ...passkeyBodyFormCases(() => t),
   ...singleSignOnBodyFormCases(() => t),

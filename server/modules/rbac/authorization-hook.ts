@@ -8,6 +8,7 @@ import { sameSecret, secretKeyOf } from "./secret-key.js";
 import type { RevokedSessions } from "./revoked-sessions.js";
 import type { SessionTokens } from "./session-tokens.js";
 import { SESSION_COOKIE } from "./sessions.js";
+import { enrolmentOnlyAllows } from "./two-factor/enrolment-only.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,6 +17,8 @@ declare module "fastify" {
     sessionFamilyId?: string;
     /** When the caller's session token expires (ms since the epoch), when signed in with one. */
     sessionExpiresAtMs?: number;
+    /** The session may only enrol in two-factor sign-in (two-factor/enrolment-only.ts). */
+    enrolmentOnly?: boolean;
   }
 }
 
@@ -39,6 +42,7 @@ async function resolveSubject(
   if (!claims || (await revoked.isRevoked(claims.familyId))) return { kind: "anonymous" };
   request.sessionFamilyId = claims.familyId;
   request.sessionExpiresAtMs = claims.expiresAtMs;
+  if (claims.enrolmentOnly) request.enrolmentOnly = true;
   return { kind: "subject", subjectId: claims.subjectId };
 }
 
@@ -55,7 +59,9 @@ export async function callerOfRequest(
 ): Promise<Caller> {
   const key = secretKeyOf(request);
   if (key) return secret && sameSecret(key, secret) ? SECRET_KEY : ANONYMOUS;
-  return resolveSubject(request, tokens, revoked);
+  const caller = await resolveSubject(request, tokens, revoked);
+  // A session still to enrol in two-factor sign-in is a visitor outside its enrolment routes.
+  return request.enrolmentOnly ? ANONYMOUS : caller;
 }
 
 /**
@@ -78,6 +84,8 @@ export function authorizationHook(
   };
   const decide = async (request: FastifyRequest) => {
     request.caller = await resolveSubject(request, tokens, revoked);
+    if (request.enrolmentOnly && request.caller.kind === "subject")
+      return decideEnrolmentOnly(request, request.caller.subjectId);
     // The path as the router read it ("/%61pi/…" is "/api/…"), so a permission's pattern matches
     // the route that will run, however the URL spells it.
     if (await authorizer.allows(request.caller, request.method, routedPath(request))) return;
@@ -85,6 +93,17 @@ export function authorizationHook(
     const owned = request.caller.kind === "subject" ? ownRows.modelRead(request) : undefined;
     if (!owned) throw refuse(request);
     request.ownRowsOf = owned;
+  };
+  // Outside its enrolment routes, an enrolment-only session is a visitor: what a visitor may do passes as one, the rest is a 403 saying why.
+  const decideEnrolmentOnly = async (request: FastifyRequest, subjectId: string) => {
+    const path = routedPath(request);
+    if (enrolmentOnlyAllows(subjectId, request.method, path)) return;
+    request.caller = ANONYMOUS;
+    if (await authorizer.allows(ANONYMOUS, request.method, path)) return;
+    throw new AppError(
+      "PERMISSION_ERROR",
+      "turn on two-factor sign-in first: this account's role requires it (POST /api/rbac/subjects/{id}/two-factor/totp)",
+    );
   };
   // Callback style with a synchronous answer for the secret key (server-to-server traffic, the
   // bulk of it): no promise per request where none is needed.

@@ -14,6 +14,7 @@ import { registerEmailChangeRoutes } from "./routes/email-change-routes.js";
 import { registerSessionRoutes } from "./routes/session-routes.js";
 import { registerIdentityRoutes } from "./routes/identity-routes.js";
 import { registerWalletRoutes } from "./routes/wallet-routes.js";
+import { registerTwoFactorRoutes } from "./two-factor/two-factor-routes.js";
 import { registerPasskeyRoutes } from "./routes/passkey-routes.js";
 import { registerSingleSignOnRoutes } from "./routes/single-sign-on-routes.js";
 
@@ -35,6 +36,7 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
   // Declared up front so every request object keeps one shape (Fastify's advice for speed).
   app.decorateRequest("caller", null as never);
   app.decorateRequest("sessionFamilyId", undefined);
+  app.decorateRequest("enrolmentOnly", undefined);
   app.decorateRequest("ownRowsOf", undefined);
   // Attached to every /api route as it is registered, so no other request pays for it.
   const authorize = authorizationHook(rbac.authorizer, rbac.ownRows, rbac.tokens, rbac.revoked, config.rbacSecretKey);
@@ -65,5 +67,6 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
     registerPasskeyRoutes(routes, rbac);
     registerSingleSignOnRoutes(routes, rbac);
     registerIdentityRoutes(routes, rbac);
+    registerTwoFactorRoutes(routes, rbac);
   });
 }

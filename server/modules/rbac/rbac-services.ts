@@ -20,6 +20,7 @@ import { WalletSignIn } from "./wallet-sign-in.js";
 import { SSO_CALLBACK } from "./single-sign-on/paths.js";
 import { GuestHandover } from "./accounts/guest-handover.js";
 import { SubjectRecords } from "./accounts/subject-records.js";
+import { TwoFactor } from "./two-factor/two-factor.js";
 import { AccountNotices } from "./accounts/account-notices.js";
 import { EmailChanges } from "./accounts/email-changes.js";
 import { SingleSignOn } from "./single-sign-on/single-sign-on.js";
@@ -49,6 +50,8 @@ export interface RbacServices {
   /** The first admin from /admin with the one-time code of the start log, while no admin exists. */
   firstAdmin: FirstAdminSetup;
   wallets: WalletSignIn;
+  /** TOTP two-factor sign-in: factors, recovery codes, the sign-in's second step, required roles. */
+  twoFactor: TwoFactor;
   /** Single sign-on with OpenID Connect; undefined while OIDC_ISSUER is unset. */
   singleSignOn?: SingleSignOn;
   /** The permissions the hand-written routes' `access` asks for, gathered as they are registered and granted on ready (route-access.ts). */
@@ -80,6 +83,11 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     await background.settled();
   });
   const authorizer = new Authorizer(db, app.changes);
+  const twoFactor = new TwoFactor(db, {
+    secret: config.twoFactorKey ?? secret,
+    requiredRoles: config.twoFactorRequiredRoles,
+    issuer: new URL(config.publicUrl).hostname,
+  });
   const accounts = new Accounts(database, db, repositories, refreshTokens, mailer, background, {
     publicUrl: config.publicUrl,
   });
@@ -89,10 +97,13 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     db,
     tokens,
     revoked,
-    sessions: new Sessions(db, tokens, refreshTokens, {
-      secure: config.production,
-      httpOnly: config.sessionCookieHttpOnly,
-    }),
+    sessions: new Sessions(
+      db,
+      tokens,
+      refreshTokens,
+      { secure: config.production, httpOnly: config.sessionCookieHttpOnly },
+      (subjectId, roles) => twoFactor.enrolmentPending(subjectId, roles),
+    ),
     authorizer,
     // A row is members-only by the links of the copy it is read from: visitors' by the published links.
     membersOnly: new MembersOnly(
@@ -112,6 +123,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     wallets: new WalletSignIn(database, repositories, { timestampMessages: config.evmTimestampMessages }),
     singleSignOn:
       config.oidc && new SingleSignOn(database, repositories, db, config.oidc, `${config.publicUrl}${SSO_CALLBACK}`),
+    twoFactor,
     routeGrants: [],
     mailer,
     background,

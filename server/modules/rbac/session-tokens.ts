@@ -6,6 +6,8 @@ export interface SessionClaims {
   roles: string[];
   /** The refresh-token family of this sign-in; logout revokes it. */
   familyId: string;
+  /** Signed while two-factor enrolment is pending: reaches only the enrolment routes (two-factor/enrolment-only.ts). */
+  enrolmentOnly?: boolean;
 }
 
 /** Verified claims, with when the token stops being taken (ms since the epoch). */
@@ -21,6 +23,9 @@ export interface SubjectClaim {
   id: string;
   slug: string | null;
 }
+
+/** The `scp` claim of a session that may only enrol in two-factor sign-in. */
+const ENROLMENT_SCOPE = "two-factor-enrolment";
 
 /** A refresh token handed out as a JWT carries this type, so it is never taken for a session token. */
 export const REFRESH_TOKEN_TYPE = "refresh";
@@ -45,7 +50,8 @@ export class SessionTokens {
   sign(claims: SessionClaims & { subject?: SubjectClaim }, now = Date.now()): Promise<string> {
     const issuedAt = Math.floor(now / 1000);
     const subject = claims.subject ? { subject: claims.subject } : {};
-    return new SignJWT({ ...subject, roles: claims.roles, sid: claims.familyId })
+    const scope = claims.enrolmentOnly ? { scp: ENROLMENT_SCOPE } : {};
+    return new SignJWT({ ...subject, ...scope, roles: claims.roles, sid: claims.familyId })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(claims.subjectId)
       .setIssuer(ISSUER)
@@ -96,7 +102,9 @@ export class SessionTokens {
       if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || payload.typ === REFRESH_TOKEN_TYPE)
         return undefined;
       const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === "string") : [];
-      return { subjectId: payload.sub, roles, familyId: payload.sid, expiresAtMs: payload.exp! * 1000 };
+      // Any scope other than none is the narrower one: a claim this code does not know opens nothing more.
+      const enrolmentOnly = payload.scp !== undefined;
+      return { subjectId: payload.sub, roles, familyId: payload.sid, expiresAtMs: payload.exp! * 1000, enrolmentOnly };
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;

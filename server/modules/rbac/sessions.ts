@@ -36,6 +36,8 @@ export class Sessions {
     private readonly tokens: SessionTokens,
     readonly refreshTokens: RefreshTokens,
     private readonly cookie: SessionCookieOptions,
+    /** True while the subject must still enrol in two-factor sign-in (TWO_FACTOR_REQUIRED_ROLES): its sessions are enrolment-only. */
+    private readonly enrolmentPending: (subjectId: string, roleUids: string[]) => Promise<boolean> = async () => false,
   ) {}
 
   /** A new sign-in; `device` (the request's, devices/device.ts) is what the list of signed-in devices shows for it. */
@@ -62,9 +64,13 @@ export class Sessions {
       rolesOf(this.db, subjectId),
       this.db.selectFrom("rbac/subjects").select(["id", "slug"]).where("id", "=", subjectId).executeTakeFirst(),
     ]);
+    const roleUids = roles.map((r) => r.uid);
+    // Decided at every issue, refresh included: a refreshed session is narrowed or widened with the subject's roles and factor.
+    const enrolmentOnly = await this.enrolmentPending(subjectId, roleUids);
     const jwt = await this.tokens.sign({
       subjectId,
-      roles: roles.map((r) => r.uid),
+      roles: roleUids,
+      enrolmentOnly,
       familyId: refresh.familyId,
       subject: { id: subjectId, slug: subject?.slug ?? null },
     });

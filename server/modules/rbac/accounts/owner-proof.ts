@@ -71,7 +71,7 @@ export async function confirmOwner(
 }
 
 /** The sign-in (refresh-token family) began within RECENT_SIGN_IN_MS. */
-async function signedInRecently(db: ModelQueries, signInId: string): Promise<boolean> {
+export async function signedInRecently(db: ModelQueries, signInId: string): Promise<boolean> {
   const first = await db
     .selectFrom("rbac/refresh-tokens")
     .select("createdAt")

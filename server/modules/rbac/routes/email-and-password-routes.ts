@@ -6,6 +6,7 @@ import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
 import { LANGUAGE_INPUT, checkLanguage } from "../../language-input.js";
 import { authRoute } from "./limits.js";
+import { twoFactorStep } from "../two-factor/two-factor-sign-in-route.js";
 import { deviceOf } from "../devices/device.js";
 import { signInSession } from "../devices/sign-in-session.js";
 
@@ -42,6 +43,8 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     { ...route, url: `${BASE}/authentication`, summary: signIn, body: credentials },
     async ({ body: { login, password } }, request, reply) => {
       const subjectId = await accounts.authenticate(login, password);
+      const secondStep = await twoFactorStep(rbac, subjectId);
+      if (secondStep) return secondStep;
       await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
       const session = await signInSession(rbac, request, subjectId);
       sessions.setCookie(reply, session);
