@@ -3,6 +3,7 @@
 
 import type { Mutant } from "./mutant.js";
 import { securityMutants } from "./security-mutants.js";
+import { singleSignOnMutants } from "./single-sign-on-mutants.js";
 
 export type { Mutant };
 
@@ -313,4 +314,5 @@ export const mutants: Mutant[] = [
     replicaOnly: true,
   },
   ...securityMutants,
+  ...singleSignOnMutants,
 ];
