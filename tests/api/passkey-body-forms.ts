@@ -1,6 +1,7 @@
 import type { TestApp } from "../helpers/test-app.js";
 import { AUTH, register, type SignedIn } from "../rbac/helpers.js";
 import { SoftwareAuthenticator } from "../rbac/passkeys/software-authenticator.js";
+import { enrol, passwordStep, testClock } from "../rbac/two-factor/helpers.js";
 
 /** A case of module-body-forms.test.ts (its own shape, repeated so that file need only spread these in). */
 interface Case {
@@ -40,7 +41,31 @@ export function passkeyBodyFormCases(app: () => TestApp): Record<string, Case> {
     const passkey = await call(made.s, "POST", passkeys(made.s), { credential: made.credential, title: "Key" });
     return { ...made, passkey: passkey.body.data as { id: string } };
   };
+  /** A password sign-in of an account with a passkey and TOTP on, waiting for its second step. */
+  const waiting = async (n: string) => {
+    const made = await registered(n);
+    await enrol(app(), made.s, testClock(app()));
+    const token: string = (await passwordStep(app(), `passkey-${n}@example.com`)).body.data.twoFactor.token;
+    return { ...made, token };
+  };
   return {
+    [`POST ${AUTH}/two-factor/passkey/options`]: {
+      status: 200,
+      prepare: async (_form, n) => {
+        const { token } = await waiting(`second-options-${n}`);
+        return { url: `${AUTH}/two-factor/passkey/options`, data: { token }, caller: "anonymous" };
+      },
+    },
+    [`POST ${AUTH}/two-factor/passkey`]: {
+      status: 200,
+      prepare: async (_form, n) => {
+        const { s, authenticator, token } = await waiting(`second-${n}`);
+        const options = (await call(undefined, "POST", `${AUTH}/two-factor/passkey/options`, { token })).body.data;
+        const used = async () => (await call(s, "GET", passkeys(s))).body.data[0].lastUsedAt !== null;
+        const data = { token, credential: authenticator.assert(options) };
+        return { url: `${AUTH}/two-factor/passkey`, data, caller: "anonymous", effect: used };
+      },
+    },
     "POST /api/rbac/subjects/:id/passkeys/options": {
       status: 200,
       prepare: async (_form, n) => {

@@ -20,6 +20,6 @@ export function createPasskeys(db: ModelQueries, config: Config): Passkeys {
   return {
     records,
     registration: new PasskeyRegistration(db, challenges, records, settings),
-    signIn: new PasskeySignIn(db, challenges, settings),
+    signIn: new PasskeySignIn(db, challenges, records, settings),
   };
 }

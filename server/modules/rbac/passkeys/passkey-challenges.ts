@@ -39,10 +39,11 @@ export class PasskeyChallenges {
 
   /**
    * Marks the challenge used, before the answer's signature is even checked: an attempt spends
-   * it whatever its outcome. `subjectId` null means a challenge issued to nobody in particular.
+   * it whatever its outcome. `subjectId` null means a challenge issued to nobody in particular;
+   * `db` the caller's transaction, when it has one.
    */
-  async spend(challenge: string, ceremony: Ceremony, subjectId: string | null): Promise<void> {
-    let query = this.db
+  async spend(challenge: string, ceremony: Ceremony, subjectId: string | null, db = this.db): Promise<void> {
+    let query = db
       .updateTable(TABLE)
       .set({ usedAt: new Date() })
       .where("challengeHash", "=", hashOf(challenge))

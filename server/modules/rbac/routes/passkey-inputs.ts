@@ -85,6 +85,8 @@ export const registrationBody = inputSchema<{ credential: RegistrationResponseJS
 });
 export const noInput = inputSchema<Record<string, never>>({ properties: {} });
 export const renameBody = inputSchema<{ title: string }>({ properties: { title: TITLE }, required: ["title"] });
+/** A signed assertion, as the sign-in and a two-factor step take it. */
+export const CREDENTIAL = AUTHENTICATION_RESPONSE;
 export const signInBody = inputSchema<{ credential: AuthenticationResponseJSON }>({
   properties: { credential: AUTHENTICATION_RESPONSE },
   required: ["credential"],

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { defineRoute } from "../../route.js";
 import { confirmOwner } from "../accounts/owner-proof.js";
+import { signInSession } from "../devices/sign-in-session.js";
 import { createPasskeys } from "../passkeys/index.js";
 import type { RbacServices } from "../rbac-services.js";
 import { AUTH } from "./authentication-routes.js";
 import { RBAC, authRoute } from "./limits.js";
+import { registerPasskeySecondFactorRoutes } from "./passkey-second-factor-routes.js";
 import {
   passkeyParams,
   registrationBody,
@@ -122,11 +124,13 @@ export function registerPasskeyRoutes(app: FastifyInstance, rbac: RbacServices) 
       "Sign in with a passkey: the browser's `credential` (AuthenticationResponseJSON); answers as the email sign-in does",
     body: signInBody,
   } as const;
+  registerPasskeySecondFactorRoutes(app, rbac, passkeys);
+
   defineRoute(app, signIn, async ({ body: { credential } }, request, reply) => {
     const subjectId = await passkeys.signIn.verify(credential);
-    // As with email sign-in: the guest's cart joins the account's (guest-handover.ts).
+    // As with email sign-in: the guest's cart joins the account's (guest-handover.ts), the device is recorded (and mailed when new).
     await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-    const session = await sessions.start(subjectId);
+    const session = await signInSession(rbac, request, subjectId);
     sessions.setCookie(reply, session);
     return { data: session };
   });

@@ -51,7 +51,32 @@ export class SignInChallenges {
   }
 
   /** The subject signing in, once `code` is right; a 401 for a wrong code or dead token, a 429 past the subject's limit. */
-  async complete(token: string, code: string): Promise<string> {
+  complete(token: string, code: string): Promise<string> {
+    return this.completeWith(token, (subjectId, trx) => this.factors.spend(subjectId, code, trx), wrongCode);
+  }
+
+  /** The subject of a token still waiting for its second step (a passkey's options are made for it); a 401 when dead. */
+  async liveSubject(token: string): Promise<string> {
+    const row = await this.db
+      .selectFrom(TABLE)
+      .select(["subjectId", "expiresAt", "usedAt", "failures"])
+      .where("tokenHash", "=", this.box.hash(token))
+      .executeTakeFirst();
+    const now = this.factors.now();
+    if (!row || row.usedAt || row.expiresAt.getTime() <= now || (row.failures ?? 0) >= CHALLENGE_MAX_FAILURES)
+      throw deadToken();
+    return row.subjectId;
+  }
+
+  /**
+   * `complete` with another proof than a code (a passkey, server/modules/rbac/passkeys/): the same
+   * token, expiry and failure counts; a false proof counts as a wrong code and throws `wrong()`.
+   */
+  async completeWith(
+    token: string,
+    proof: (subjectId: string, trx: ModelQueries) => Promise<boolean>,
+    wrong: () => Error,
+  ): Promise<string> {
     const outcome = await this.db.transaction().execute(async (trx) => {
       const now = this.factors.now();
       const row = await trx
@@ -64,7 +89,7 @@ export class SignInChallenges {
       if (!row || row.usedAt || row.expiresAt.getTime() <= now || failures >= CHALLENGE_MAX_FAILURES)
         return "dead" as const;
       if ((await this.recentFailures(trx, row.subjectId, now)) >= SUBJECT_MAX_FAILURES) return "limited" as const;
-      if (await this.factors.spend(row.subjectId, code, trx)) {
+      if (await proof(row.subjectId, trx)) {
         await trx
           .updateTable(TABLE)
           .set({ usedAt: new Date(now) })
@@ -82,7 +107,7 @@ export class SignInChallenges {
     });
     if (outcome === "dead") throw deadToken();
     if (outcome === "limited") throw tooMany();
-    if (outcome === "wrong") throw wrongCode();
+    if (outcome === "wrong") throw wrong();
     return outcome.subjectId;
   }
 
