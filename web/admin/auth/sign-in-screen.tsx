@@ -3,6 +3,8 @@ import { useState, type FormEvent } from "react";
 import { api } from "../../api/client.js";
 import { notifyError } from "../notify.js";
 import { AUTH } from "./use-session.js";
+import { TwoFactorStep } from "./two-factor-step.js";
+import { twoFactorTokenOf } from "./two-factor-texts.js";
 
 interface Props {
   onSignedIn(): Promise<void>;
@@ -16,12 +18,20 @@ export function SignInScreen({ onSignedIn, notAdmin, onSignOut }: Props) {
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
+  // With two-factor sign-in on, the password answers a token for the code step (docs/security.md).
+  const [twoFactorToken, setTwoFactorToken] = useState<string>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
     try {
-      await api(`${AUTH}/email-and-password/authentication`, { method: "POST", body: { login, password }, raw: true });
+      const answer = await api(`${AUTH}/email-and-password/authentication`, {
+        method: "POST",
+        body: { login, password },
+        raw: true,
+      });
+      const token = twoFactorTokenOf(answer);
+      if (token) return setTwoFactorToken(token);
       await onSignedIn();
     } catch (error) {
       notifyError(error);
@@ -30,6 +40,8 @@ export function SignInScreen({ onSignedIn, notAdmin, onSignOut }: Props) {
     }
   };
 
+  if (twoFactorToken)
+    return <TwoFactorStep token={twoFactorToken} onSignedIn={onSignedIn} onBack={() => setTwoFactorToken(undefined)} />;
   return (
     <Center mih="100vh" bg="gray.0" p="md">
       <Paper withBorder shadow="md" radius="md" p="xl" w={400} component="form" onSubmit={submit}>

@@ -5,13 +5,16 @@ import { useCredentialsForm } from "./use-credentials-form.js";
 import { useHydrated } from "./use-hydrated.js";
 import { useRbac } from "./use-rbac.js";
 import { keepingReason, useSignInReason } from "./sign-in-reason.js";
+import { TwoFactorSignInStep } from "./two-factor/two-factor-sign-in-step.js";
 
 /** Email and password sign-in; success keeps the session and goes home. */
 export function EmailLoginForm() {
   const { t, href } = useRbac();
   const reason = useSignInReason();
   const hydrated = useHydrated();
-  const { form, pending, submit } = useCredentialsForm("authentication");
+  const { form, pending, submit, twoFactor, finish } = useCredentialsForm("authentication");
+  if (twoFactor.token)
+    return <TwoFactorSignInStep token={twoFactor.token} onSignedIn={finish} onBack={twoFactor.cancel} />;
 
   return (
     <form method="post" onSubmit={submit} noValidate>

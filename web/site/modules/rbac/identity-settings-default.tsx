@@ -11,6 +11,7 @@ import { IdentityRow } from "./identity-row.js";
 import { SELECT_METHOD } from "./routes.js";
 import { SignedInDevices } from "./signed-in-devices.js";
 import { useRbac } from "./use-rbac.js";
+import { TwoFactorSection } from "./two-factor/two-factor-section.js";
 
 /**
  * /rbac/subjects/settings: the signed-in subject's sign-in methods and the password change. All
@@ -56,6 +57,7 @@ function Identities({ subject }: { subject: Subject }) {
         <IdentityRow key={identity.id} subject={subject} identity={identity} />
       ))}
       <AddEmailIdentity subject={subject} />
+      <TwoFactorSection subject={subject} />
       {emailIdentity && (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setChanging(true)}>
