@@ -11,6 +11,7 @@ const BADGES: Record<string, RbacStringKey> = {
   [EMAIL_PROVIDER]: "providerEmail",
   email: "providerEmail",
   [WALLET_PROVIDER]: "providerEvm",
+  openid_connect: "providerSso",
 };
 
 /**

@@ -8,6 +8,7 @@ import { EmailLoginForm } from "./email-login-form.js";
 import { SignedInNotice } from "./signed-in-notice.js";
 import { useRbac } from "./use-rbac.js";
 import { WalletLogin } from "./wallet/wallet-login.js";
+import { SsoSignInButton, useSsoReturn } from "./single-sign-on/sso-sign-in.js";
 
 type Method = "email" | "evm";
 
@@ -20,6 +21,7 @@ export function SelectMethodDefault({ record }: VariantProps) {
   const { t } = useRbac();
   const { state } = useSession();
   const [method, setMethod] = useState<Method>("email");
+  useSsoReturn();
 
   if (state.status === "signed-in" && state.subject.identities.length > 0) {
     return (
@@ -36,6 +38,7 @@ export function SelectMethodDefault({ record }: VariantProps) {
         </Text>
       )}
       {method === "email" ? <EmailLoginForm /> : <WalletLogin />}
+      <SsoSignInButton />
       <Divider label={t("orContinueWith")} labelPosition="center" />
       <SegmentedControl
         fullWidth

@@ -7,7 +7,10 @@ export function shortAddress(address: string): string {
 
 /** How the signed-in subject is named: its email, else its wallet's short address, else its slug. */
 export function subjectLabel(subject: Subject): string {
-  const email = subject.identities.find((i) => i.provider === EMAIL_PROVIDER && i.email)?.email;
+  // A password identity's email first; else another method's (single sign-on keeps a verified one).
+  const email = (
+    subject.identities.find((i) => i.provider === EMAIL_PROVIDER && i.email) ?? subject.identities.find((i) => i.email)
+  )?.email;
   if (email) return email;
   const wallet = subject.identities.find((i) => i.provider === WALLET_PROVIDER && i.account)?.account;
   if (wallet) return shortAddress(wallet);
