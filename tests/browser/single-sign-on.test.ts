@@ -1,8 +1,8 @@
-import { createServer } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rbacStrings } from "../../web/site/modules/rbac/strings.js";
 import { ssoStrings } from "../../web/ui/single-sign-on/texts.js";
+import { tcpRelay, type TcpRelay } from "../helpers/tcp-relay.js";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -22,15 +22,6 @@ import {
 const SIGN_IN = "/rbac/subject/authentication/select-method";
 const CALLBACK = "/api/rbac/subjects/authentication/openid-connect/callback";
 
-/** A free port, so PUBLIC_URL (and the redirect URI the provider knows) can name it before the app listens. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The provider's development login page: any account id, any password. */
 async function logInAtProvider(page: Page, provider: TestProvider, accountId: string, shot: string) {
   await page.waitForURL((url) => url.origin === provider.issuer);
@@ -42,18 +33,22 @@ async function logInAtProvider(page: Page, provider: TestProvider, accountId: st
 
 /**
  * Single sign-on in a real Chromium against oidc-provider on 127.0.0.1: "Sign in with Acme ID" on
- * the site's sign-in card (English and Russian) and on the admin's sign-in screen, the provider's
- * login page, and back signed in.
+ * the site's sign-in card (English and Russian) and on the admin's sign-in screen, "Link Acme ID"
+ * on the account screen, the provider's login page, and back signed in (or linked).
  */
 describe.skipIf(!hasChromium)("single sign-on in Chromium", () => {
   let provider: TestProvider;
   let running: RunningApp;
   let origin: string;
   let browser: Browser;
+  let relay: TcpRelay;
 
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
+    // PUBLIC_URL (and the redirect URI the provider knows) must name the address before the app
+    // starts: the browser goes through a relay whose port is known first, to the app's port once it listens.
+    const target = { host: "127.0.0.1", port: 0 };
+    relay = await tcpRelay(target);
+    origin = `http://127.0.0.1:${relay.port}`;
     provider = await startTestProvider(`${origin}${CALLBACK}`);
     const oidc = {
       issuer: provider.issuer,
@@ -65,13 +60,15 @@ describe.skipIf(!hasChromium)("single sign-on in Chromium", () => {
     };
     // An administrator exists, so /admin shows its sign-in screen rather than the first-admin setup.
     const admin = { adminEmail: "admin@example.com", adminPassword: "admin password 1" };
-    running = await startApp({ seedDemoContent: true, publicUrl: origin, oidc, ...admin }, { port });
+    running = await startApp({ seedDemoContent: true, publicUrl: origin, oidc, ...admin });
+    target.port = Number(new URL(running.url).port);
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await running?.close();
     await provider?.close();
+    await relay?.close();
   });
 
   it.each([
