@@ -3,6 +3,7 @@
 
 import type { Mutant } from "./mutant.js";
 import { securityMutants } from "./security-mutants.js";
+import { passkeyMutants } from "./passkey-mutants.js";
 import { singleSignOnMutants } from "./single-sign-on-mutants.js";
 
 export type { Mutant };
@@ -314,5 +315,6 @@ export const mutants: Mutant[] = [
     replicaOnly: true,
   },
   ...securityMutants,
+  ...passkeyMutants,
   ...singleSignOnMutants,
 ];

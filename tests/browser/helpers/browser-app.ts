@@ -39,7 +39,7 @@ const imageFor = (overrides: Partial<Config>): StartingImage => {
  * The real app on a free local port over a fresh test database (PGlite in memory, or a schema of
  * its own on TEST_DATABASE_URL), with a throwaway data folder for uploads.
  */
-export async function startApp(overrides: Partial<Config> = {}): Promise<RunningApp> {
+export async function startApp(overrides: Partial<Config> = {}, listen: { port?: number } = {}): Promise<RunningApp> {
   const test = await openTestDatabase({ from: imageFor(overrides) });
   const dataDir = mkdtempSync(join(tmpdir(), "browser-app-"));
   // No demo content: a test starts from an empty database and writes what it needs. Saves
@@ -56,7 +56,8 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
     ...overrides,
   };
   const app = await composeApp(config, { database: test.database, logger: false });
-  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  // A test whose PUBLIC_URL names the port (passkeys: the origin the browser must report) listens on that one.
+  const address = await app.listen({ port: listen.port ?? 0, host: "127.0.0.1" });
   return {
     app,
     url: address,

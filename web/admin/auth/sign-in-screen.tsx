@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { api } from "../../api/client.js";
 import { notifyError } from "../notify.js";
 import { AUTH } from "./use-session.js";
+import { PasskeySignIn } from "./passkey-sign-in.js";
 import { SsoSignInButton } from "./sso-sign-in-button.js";
 import { TwoFactorStep } from "./two-factor-step.js";
 import { twoFactorTokenOf } from "./two-factor-texts.js";
@@ -81,6 +82,7 @@ export function SignInScreen({ onSignedIn, notAdmin, onSignOut }: Props) {
           <Button type="submit" loading={pending} fullWidth>
             Sign in
           </Button>
+          <PasskeySignIn onSignedIn={onSignedIn} />
           <SsoSignInButton />
         </Stack>
       </Paper>

@@ -11,6 +11,7 @@ import { IdentityRow } from "./identity-row.js";
 import { SELECT_METHOD } from "./routes.js";
 import { SignedInDevices } from "./signed-in-devices.js";
 import { useRbac } from "./use-rbac.js";
+import { PasskeysSection } from "./passkeys/passkeys-section.js";
 import { SsoLink } from "./single-sign-on/sso-link.js";
 import { TwoFactorSection } from "./two-factor/two-factor-section.js";
 
@@ -58,6 +59,7 @@ function Identities({ subject }: { subject: Subject }) {
         <IdentityRow key={identity.id} subject={subject} identity={identity} />
       ))}
       <AddEmailIdentity subject={subject} />
+      <PasskeysSection subject={subject} />
       <SsoLink subject={subject} />
       <TwoFactorSection subject={subject} />
       {emailIdentity && (

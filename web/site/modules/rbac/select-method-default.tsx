@@ -8,6 +8,7 @@ import { EmailLoginForm } from "./email-login-form.js";
 import { SignedInNotice } from "./signed-in-notice.js";
 import { useRbac } from "./use-rbac.js";
 import { WalletLogin } from "./wallet/wallet-login.js";
+import { PasskeySignInButton } from "./passkeys/passkey-sign-in-button.js";
 import { SsoSignInButton, useSsoReturn } from "./single-sign-on/sso-sign-in.js";
 
 type Method = "email" | "evm";
@@ -38,6 +39,7 @@ export function SelectMethodDefault({ record }: VariantProps) {
         </Text>
       )}
       {method === "email" ? <EmailLoginForm /> : <WalletLogin />}
+      <PasskeySignInButton />
       <SsoSignInButton />
       <Divider label={t("orContinueWith")} labelPosition="center" />
       <SegmentedControl

@@ -1,0 +1,26 @@
+/**
+ * The admin sign-in's passkey texts in the admin's two languages; the browser's language picks one.
+ * "Use a passkey" rather than "Sign in with a passkey": the password form's button is "Sign in",
+ * and a second button whose name contains it would make that name ambiguous to assistive
+ * technology and to tests finding the button by it.
+ */
+const texts = {
+  en: {
+    signIn: "Use a passkey",
+    or: "or",
+    cancelled: "The passkey request was cancelled or timed out.",
+    unsupported: "This browser cannot use passkeys.",
+  },
+  ru: {
+    signIn: "Войти с ключом доступа",
+    or: "или",
+    cancelled: "Запрос ключа доступа отменён или истекло время.",
+    unsupported: "Этот браузер не поддерживает ключи доступа.",
+  },
+} as const;
+
+export type PasskeyTexts = (typeof texts)[keyof typeof texts];
+
+export function passkeyTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): PasskeyTexts {
+  return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
+}
