@@ -288,7 +288,20 @@ describe.skipIf(!hasChromium)("site sign-in screens and session in Chromium", ()
     await dialog.getByLabel("Current password").fill(THIRD_PASSWORD);
     await screenshot(page, "site-auth-change-email");
     await dialog.getByRole("button", { name: "Update" }).click();
-    await page.getByText("Email updated").waitFor();
+    // The change waits for the link mailed to the new address (tests/browser/signed-in-devices.test.ts opens it in both languages).
+    await dialog.getByText("We sent a link to ann.new@example.com").waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await running.app.rbac.mailer.flush();
+    const mail = await running.app.database.db
+      .selectFrom("notification_outbox_messages")
+      .select("text")
+      .where("to", "=", "ann.new@example.com")
+      .executeTakeFirstOrThrow();
+    const { pathname, search } = new URL(/https?:\/\/\S+confirm-email\?code=[\w-]+/.exec(String(mail.text))![0]);
+    await page.goto(url(`${pathname}${search}`));
+    await page.locator('[data-email-link-outcome="done"]').waitFor();
+    await page.goto(url(SETTINGS));
+    await waitForHydration(page);
     await identity.getByText("ann.new@example.com", { exact: true }).waitFor();
     await expect.poll(() => accountMenu().textContent()).toBe("ann.new@example.com");
     expect(await signInStatus(THIRD_PASSWORD, "ann.new@example.com")).toBe(200);

@@ -132,7 +132,13 @@ function DeviceRow({
           </Text>
         </Stack>
         {!device.current && (
-          <Button size="xs" variant="default" onClick={() => void signOut.act()} loading={signOut.pending}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void signOut.act()}
+            loading={signOut.pending}
+            style={{ flexShrink: 0 }}
+          >
             {t("signOutDevice")}
           </Button>
         )}
