@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, urlencoded } from "../helpers/bodies.js";
 import { routesOf } from "../helpers/route-table.js";
 import { emailChangeBodyFormCases } from "./email-change-body-forms.js";
-import { passkeyBodyFormCases } from "./passkey-body-forms.js";
+import { discountCodeBodyFormCases } from "./discount-code-body-forms.js";
 import { singleSignOnBodyFormCases } from "./single-sign-on-body-forms.js";
+import { passkeyBodyFormCases } from "./passkey-body-forms.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
 import { AUTH, PASSWORD, bearer, lastMail, register, resetCodeIn, type SignedIn } from "../rbac/helpers.js";
@@ -124,8 +125,9 @@ const checkoutData = (email: string) => ({ provider: "dummy", email, billingModu
 const cases: Record<string, Case> = {
   ...twoFactorBodyCases(() => t),
   ...emailChangeBodyFormCases(() => t),
-  ...passkeyBodyFormCases(() => t),
+  ...discountCodeBodyFormCases(() => t),
   ...singleSignOnBodyFormCases(() => t),
+  ...passkeyBodyFormCases(() => t),
   [`POST ${AUTH}/logout`]: {
     status: 200,
     prepare: async (_form, n) => {

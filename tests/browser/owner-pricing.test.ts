@@ -52,6 +52,8 @@ const RUNS = {
       valid: /^Mar 1, 2030.* – Mar 31, 2030/,
       duplicate: "spring10",
       taken: "The code SPRING10 already exists (codes do not differ by case): choose another",
+      changedElsewhere:
+        "Someone else saved this since you opened it, so your changes were not saved. Reload the page to see their version, then make your changes again.",
     },
   },
   ru: {
@@ -96,6 +98,8 @@ const RUNS = {
       valid: /^1 мар\. 2030.* – 31 мар\. 2030/,
       duplicate: "leto5",
       taken: "Код LETO5 уже есть (регистр букв не различается): выберите другой",
+      changedElsewhere:
+        "Кто-то сохранил эту запись после того, как вы её открыли, поэтому ваши изменения не сохранены. Обновите страницу, чтобы увидеть их версию, и внесите изменения снова.",
     },
   },
 } as const;
@@ -282,6 +286,39 @@ describe.skipIf(!hasChromium)("the owner's shipping, taxes and discounts in Chro
           .toBe(run.code.taken);
         await noIds(page);
         await shot(page, `${tag}-discount-taken`);
+
+        // Someone else saves the code while it is open here: this save is refused with a message
+        // (nothing written over theirs), the edits stay in the form.
+        // (The refused duplicate's edits are left behind: leaving asks first, and the owner leaves.)
+        const toggle = page.getByTestId("models-toggle");
+        if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+        await page.getByTestId("nav-discounts").click();
+        await page.getByTestId("leave-confirm").click();
+        await (await rowOf(page, "discounts-table", "discount-row", run.code.code))
+          .getByTestId("discount-code")
+          .click();
+        const tab = page;
+        await tab.getByTestId("discount-usageLimit-input").waitFor();
+        await expect.poll(() => tab.getByTestId("discount-usageLimit-input").inputValue()).toBe(run.code.usageLimit);
+        const theirs = await running.app.inject({
+          method: "PATCH",
+          url: `/api/ecommerce/discount-codes/${saved.id}`,
+          headers: { "x-rbac-secret-key": SECRET },
+          payload: { data: { usageLimitPerCustomer: 3 } },
+        });
+        expect(theirs.statusCode).toBe(200);
+        await tab.getByTestId("discount-usageLimit-input").fill("999");
+        await tab.getByTestId("pricing-save").click();
+        await expect.poll(() => tab.getByTestId("pricing-save-state").getAttribute("data-status")).toBe("error");
+        expect(plain(await tab.getByTestId("pricing-save-state").textContent())).toContain(run.code.changedElsewhere);
+        expect(await tab.getByTestId("discount-usageLimit-input").inputValue()).toBe("999");
+        const [after] = await inject(
+          "GET",
+          `/api/ecommerce/discount-codes?filters[and][0][column]=id&filters[and][0][method]=eq&filters[and][0][value]=${saved.id}`,
+        );
+        // Theirs stands; the refused 999 was not written.
+        expect(after).toMatchObject({ usageLimit: saved.usageLimit, usageLimitPerCustomer: 3 });
+        await shot(tab, `${tag}-discount-conflict`);
       } finally {
         await context.close();
       }

@@ -21,6 +21,7 @@ import { registerProductPriceRoutes } from "./routes/product-price-routes.js";
 import { registerDeskRoutes } from "./routes/desk-routes.js";
 import { ProductPrices } from "./product-prices.js";
 import { registerProductEditorRoutes } from "./routes/product-editor-routes.js";
+import { registerDiscountCodeEditorRoutes } from "./routes/discount-code-editor-routes.js";
 import { PayAgain } from "./pay-again.js";
 import { OrderLinks } from "./order-links.js";
 import { UnpaidOrders } from "./unpaid-orders.js";
@@ -103,5 +104,6 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     const prices = new ProductPrices(app.database, app.repositories, app.registry, app.drafts);
     registerProductPriceRoutes(routes, prices);
     registerProductEditorRoutes(routes, prices);
+    registerDiscountCodeEditorRoutes(routes);
   });
 }

@@ -1,15 +1,16 @@
 import { Checkbox, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { discountFormOf, discountInputOf, DISCOUNT_FIELDS, emptyDiscount, type DiscountForm } from "./discount-form.js";
-import { loadTargets, saveTargets } from "./discount-targets.js";
+import { loadTargets } from "./discount-targets.js";
 import { DiscountValueFields } from "./discount-value-fields.js";
 import { discountsTexts } from "./discounts-texts.js";
 import {
   CATEGORIES,
   DISCOUNT_CODES,
   deleteRecord,
+  stateOf,
   loadRecord,
   PRODUCTS,
-  saveRecord,
+  saveDiscountCode,
   type DiscountCode,
 } from "./pricing-api.js";
 import { BELOW } from "./pricing-inputs.js";
@@ -18,7 +19,7 @@ import { RecordMultiSelect } from "./record-pickers.js";
 import { FormSection as Section, RecordPageFrame } from "./record-page-frame.js";
 import { fieldErrorsOf, isTaken } from "./server-causes.js";
 import { useCurrencies } from "./use-currencies.js";
-import { SavedInPart, useRecordEditor } from "./use-record-editor.js";
+import { useRecordEditor } from "./use-record-editor.js";
 
 /**
  * /admin/discounts/{id} (and /admin/discounts/new): one discount code as the owner sets it — the
@@ -53,22 +54,21 @@ export function DiscountCodePage() {
         loadRecord<DiscountCode>(DISCOUNT_CODES, id, signal),
         loadTargets(id, signal),
       ]);
-      return discountFormOf(code, targets);
+      return { form: discountFormOf(code, targets), etag: stateOf(code) };
     },
     check: (form) => discountInputOf(form, currencies ?? [], t, d).errors,
-    save: async (id, form) => {
-      const code = await saveRecord<DiscountCode>(
-        DISCOUNT_CODES,
+    // The code and its products and categories in one transaction: a refusal leaves nothing written.
+    save: async (id, form, etag) => {
+      const saved = await saveDiscountCode(
         id,
-        discountInputOf(form, currencies ?? [], t, d).input!,
+        {
+          code: discountInputOf(form, currencies ?? [], t, d).input!,
+          productIds: form.productIds,
+          categoryIds: form.categoryIds,
+        },
+        etag,
       );
-      const targets = { productIds: form.productIds, categoryIds: form.categoryIds };
-      try {
-        await saveTargets(code.id, targets);
-      } catch (error) {
-        throw new SavedInPart(code.id, error);
-      }
-      return { id: code.id, form: discountFormOf(code, targets) };
+      return { id: saved.code.id, form: discountFormOf(saved.code, saved), etag: stateOf(saved.code) };
     },
     remove: (id) => deleteRecord(DISCOUNT_CODES, id),
     errorsOf: (error, form) =>

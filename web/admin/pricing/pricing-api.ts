@@ -7,6 +7,8 @@ import type {
   EcommerceTaxRates,
 } from "../../../engine/generated/models.js";
 import { fetchPage, type Filter } from "../data/list-query.js";
+import { ifMatchHeader } from "../form/guarded-save.js";
+import { etagOfRecord } from "../../../common/record-etag.js";
 import type { PricingCurrency } from "./pricing-format.js";
 
 /** The records these screens edit, as the generic routes answer them (docs/api.md). */
@@ -59,17 +61,30 @@ export const isOneOf = (column: string, values: readonly string[]): Filter => ({
 export const loadRecord = <T>(modelId: string, id: string, signal?: AbortSignal) =>
   api<T>(`/api/${modelId}/${id}`, { signal });
 
-/** A new record (no id) or the fields of one. */
-export const saveRecord = <T>(modelId: string, id: string | undefined, data: Record<string, unknown>) =>
+/**
+ * A new record (no id) or the fields of one. `etag`: the state the form was read in, sent as
+ * If-Match, so a record someone else saved meanwhile answers 412 instead of being overwritten.
+ */
+export const saveRecord = <T>(modelId: string, id: string | undefined, data: Record<string, unknown>, etag?: string) =>
   id
-    ? api<T>(`/api/${modelId}/${id}`, { method: "PATCH", body: data })
+    ? api<T>(`/api/${modelId}/${id}`, { method: "PATCH", body: data, headers: ifMatchHeader(etag) })
     : api<T>(`/api/${modelId}`, { method: "POST", body: data });
 
-export const deleteRecord = (modelId: string, id: string) => api(`/api/${modelId}/${id}`, { method: "DELETE" });
+/** A discount code and the products and categories it is limited to, saved in one transaction (If-Match as saveRecord). */
+export const saveDiscountCode = (
+  id: string | undefined,
+  data: { code: Record<string, unknown>; productIds: string[]; categoryIds: string[] },
+  etag?: string,
+) =>
+  api<{ code: DiscountCode; productIds: string[]; categoryIds: string[] }>(
+    id ? `/api/ecommerce/discount-codes/${id}/editor` : "/api/ecommerce/discount-codes/editor",
+    { method: id ? "PUT" : "POST", body: data, headers: ifMatchHeader(etag) },
+  );
 
-/** Several new rows of one model in one transaction (a code's new products). */
-export const createRows = (modelId: string, rows: Record<string, unknown>[]) =>
-  rows.length ? api(`/api/${modelId}/bulk`, { method: "POST", body: rows }) : Promise.resolve([]);
+/** A record's state as read (its ETag from id and updatedAt): what its form's next save names as If-Match. */
+export const stateOf = (record: object) => etagOfRecord(record as Record<string, unknown>);
+
+export const deleteRecord = (modelId: string, id: string) => api(`/api/${modelId}/${id}`, { method: "DELETE" });
 
 /** The shop's currencies, the default first, then by code. */
 export async function loadCurrencies(signal?: AbortSignal): Promise<PricingCurrency[]> {

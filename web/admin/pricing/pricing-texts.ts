@@ -11,6 +11,8 @@ const en = {
   deleted: "Deleted",
   unsaved: "Unsaved changes",
   fixErrors: "Some fields need a look",
+  changedElsewhere:
+    "Someone else saved this since you opened it, so your changes were not saved. Reload the page to see their version, then make your changes again.",
   yes: "Yes",
   no: "No",
   languages: { en: "English", ru: "Russian" } as Record<string, string>,
@@ -43,6 +45,8 @@ const ru: PricingTexts = {
   deleted: "Удалено",
   unsaved: "Есть несохранённые изменения",
   fixErrors: "Проверьте отмеченные поля",
+  changedElsewhere:
+    "Кто-то сохранил эту запись после того, как вы её открыли, поэтому ваши изменения не сохранены. Обновите страницу, чтобы увидеть их версию, и внесите изменения снова.",
   yes: "Да",
   no: "Нет",
   languages: { en: "Английский", ru: "Русский" },

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from "react";
 import { countryOptions } from "../../../common/countries.js";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { textIn } from "../products/products-texts.js";
-import { deleteRecord, loadRecord, saveRecord, SHIPPING_RATES, type ShippingRate } from "./pricing-api.js";
+import { deleteRecord, loadRecord, stateOf, saveRecord, SHIPPING_RATES, type ShippingRate } from "./pricing-api.js";
 import { BELOW, CurrencySelect, DROPDOWN, MoneyInput, TitleInputs } from "./pricing-inputs.js";
 import { pricingTexts } from "./pricing-texts.js";
 import { FormSection as Section, RecordPageFrame } from "./record-page-frame.js";
@@ -36,12 +36,15 @@ export function ShippingRatePage() {
   const editor = useRecordEditor<ShippingForm>({
     listPath: "/admin/shipping",
     empty: () => emptyShipping(null),
-    load: async (id, signal) => shippingFormOf(await loadRecord<ShippingRate>(SHIPPING_RATES, id, signal)),
+    load: async (id, signal) => {
+      const rate = await loadRecord<ShippingRate>(SHIPPING_RATES, id, signal);
+      return { form: shippingFormOf(rate), etag: stateOf(rate) };
+    },
     check: (form) => shippingInputOf(form, currencies ?? [], LANGUAGES, t, s).errors,
-    save: async (id, form) => {
+    save: async (id, form, etag) => {
       const { input } = shippingInputOf(form, currencies ?? [], LANGUAGES, t, s);
-      const rate = await saveRecord<ShippingRate>(SHIPPING_RATES, id, input!);
-      return { id: rate.id, form: shippingFormOf(rate) };
+      const rate = await saveRecord<ShippingRate>(SHIPPING_RATES, id, input!, etag);
+      return { id: rate.id, form: shippingFormOf(rate), etag: stateOf(rate) };
     },
     remove: (id) => deleteRecord(SHIPPING_RATES, id),
     errorsOf: (error) => fieldErrorsOf(error, SHIPPING_FIELDS),

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { countryOptions } from "../../../common/countries.js";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { textIn } from "../products/products-texts.js";
-import { CATEGORIES, deleteRecord, loadRecord, saveRecord, TAX_RATES, type TaxRate } from "./pricing-api.js";
+import { CATEGORIES, deleteRecord, loadRecord, stateOf, saveRecord, TAX_RATES, type TaxRate } from "./pricing-api.js";
 import { BELOW, DROPDOWN, TitleInputs } from "./pricing-inputs.js";
 import { pricingTexts } from "./pricing-texts.js";
 import { RecordSelect } from "./record-pickers.js";
@@ -32,11 +32,14 @@ export function TaxRatePage() {
   const editor = useRecordEditor<TaxForm>({
     listPath: "/admin/taxes",
     empty: emptyTax,
-    load: async (id, signal) => taxFormOf(await loadRecord<TaxRate>(TAX_RATES, id, signal)),
+    load: async (id, signal) => {
+      const rate = await loadRecord<TaxRate>(TAX_RATES, id, signal);
+      return { form: taxFormOf(rate), etag: stateOf(rate) };
+    },
     check: (form) => taxInputOf(form, LANGUAGES, t, x).errors,
-    save: async (id, form) => {
-      const rate = await saveRecord<TaxRate>(TAX_RATES, id, taxInputOf(form, LANGUAGES, t, x).input!);
-      return { id: rate.id, form: taxFormOf(rate) };
+    save: async (id, form, etag) => {
+      const rate = await saveRecord<TaxRate>(TAX_RATES, id, taxInputOf(form, LANGUAGES, t, x).input!, etag);
+      return { id: rate.id, form: taxFormOf(rate), etag: stateOf(rate) };
     },
     remove: (id) => deleteRecord(TAX_RATES, id),
     errorsOf: (error) => fieldErrorsOf(error, TAX_FIELDS),

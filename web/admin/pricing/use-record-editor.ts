@@ -1,22 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { ApiError } from "../../api/client.js";
 import { saveFailureOf } from "../form/save-failure.js";
 import { useLeaveGuard } from "../form/use-leave-guard.js";
 import { useSaveStatus } from "../form/use-save-status.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { pricingTexts } from "./pricing-texts.js";
 
-/**
- * A save that made the record but failed after (a discount code whose products could not be
- * linked): the form now edits that record, so the next save updates it instead of making another.
- */
-export class SavedInPart extends Error {
-  constructor(
-    readonly id: string,
-    readonly failure: unknown,
-  ) {
-    super(failure instanceof Error ? failure.message : String(failure));
-  }
+/** A form as read or saved, with the record's state (its ETag: the next save's If-Match). */
+export interface Loaded<F> {
+  form: F;
+  etag?: string;
 }
 
 /** How one kind of record is read, checked, saved and deleted by its form (the `F` it edits). */
@@ -24,9 +18,12 @@ export interface RecordEditorSpec<F> {
   /** The list's address: "/admin/shipping"; a record's form is `{listPath}/{id}`, a new one `{listPath}/new`. */
   listPath: string;
   empty(): F;
-  load(id: string, signal: AbortSignal): Promise<F>;
-  /** Saves the form (a new record without id); answers the record's id and the form as now saved. */
-  save(id: string | undefined, form: F): Promise<{ id: string; form: F }>;
+  load(id: string, signal: AbortSignal): Promise<Loaded<F>>;
+  /**
+   * Saves the form (a new record without id) over the state `etag` names; answers the record's id,
+   * the form as now saved and its new state. Someone else's save since is a 412 (ApiError).
+   */
+  save(id: string | undefined, form: F, etag: string | undefined): Promise<Loaded<F> & { id: string }>;
   remove(id: string): Promise<unknown>;
   /** The fields to fix before any request, keyed as the form shows them. */
   check(form: F): Record<string, string>;
@@ -50,6 +47,8 @@ export function useRecordEditor<F>(spec: RecordEditorSpec<F>) {
   // The record a new page's first save made: the address names it only once the navigation rendered.
   const created = useRef<string | undefined>(undefined);
   const [form, setForm] = useState<F>(spec.empty);
+  // The state of the record the form was read or last saved in: sent as If-Match.
+  const etag = useRef<string | undefined>(undefined);
   const [saved, setSaved] = useState(() => JSON.stringify(spec.empty()));
   const [loaded, setLoaded] = useState(!id);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -68,7 +67,13 @@ export function useRecordEditor<F>(spec: RecordEditorSpec<F>) {
     if (!id || id === created.current) return;
     const controller = new AbortController();
     setLoaded(false);
-    spec.load(id, controller.signal).then(show, (e) => controller.signal.aborted || notifyError(e));
+    spec.load(id, controller.signal).then(
+      (loaded) => {
+        etag.current = loaded.etag;
+        show(loaded.form);
+      },
+      (e) => controller.signal.aborted || notifyError(e),
+    );
     return () => controller.abort();
   }, [id]);
 
@@ -89,7 +94,8 @@ export function useRecordEditor<F>(spec: RecordEditorSpec<F>) {
     setSaveState({ status: "pending" });
     try {
       const target = id ?? created.current;
-      const answer = await spec.save(target, form);
+      const answer = await spec.save(target, form, target ? etag.current : undefined);
+      etag.current = answer.etag;
       show(answer.form);
       setSaveState({ status: "success" });
       notifySuccess(t.saved);
@@ -98,12 +104,11 @@ export function useRecordEditor<F>(spec: RecordEditorSpec<F>) {
         guard.release();
         navigate(`${spec.listPath}/${answer.id}`, { replace: true });
       }
-    } catch (caught) {
-      let error = caught;
-      if (caught instanceof SavedInPart) {
-        error = caught.failure;
-        // Still unsaved in part, so the page stays (leaving would ask); its next save updates the record.
-        created.current ??= id ? undefined : caught.id;
+    } catch (error) {
+      // Someone else saved the record since it was read: nothing was written, the edits stay.
+      if (error instanceof ApiError && error.status === 412) {
+        setSaveState({ status: "error", failure: { kind: "refused", reason: t.changedElsewhere } });
+        return;
       }
       const marked = spec.errorsOf(error, form);
       setErrors(marked);
