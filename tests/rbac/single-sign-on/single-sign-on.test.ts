@@ -78,6 +78,14 @@ describe("single sign-on with OpenID Connect", () => {
     const second = await ssoSignIn(t, "alice-sub");
     expect(second.response.statusCode).toBe(302);
     expect(second.subjectId).toBe(first.subjectId);
+    // Each sign-in is recorded with its device, as the other sign-ins are (the signed-in devices list).
+    const devices = await t.database.db
+      .selectFrom("rbac_refresh_tokens")
+      .select(["userAgent", "signedInAt"])
+      .where("subjectId", "=", first.subjectId!)
+      .execute();
+    expect(devices.length).toBeGreaterThanOrEqual(2);
+    for (const device of devices) expect(device.userAgent).toBe("lightMyRequest");
   });
 
   test("the same email from another sub is another person: a new subject, never the first one's", async () => {

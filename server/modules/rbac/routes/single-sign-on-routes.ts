@@ -8,6 +8,7 @@ import { confirmOwner } from "../accounts/owner-proof.js";
 import type { RbacServices } from "../rbac-services.js";
 import { FLOW_TTL_MS } from "../single-sign-on/flows.js";
 import { SSO_BASE, SSO_CALLBACK } from "../single-sign-on/paths.js";
+import { signInSession } from "../devices/sign-in-session.js";
 import { signedInSubject } from "./current-subject.js";
 import { RBAC, authRoute } from "./limits.js";
 
@@ -130,7 +131,8 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
       // As with the other sign-ins: a guest's cart joins the account's (guest-handover.ts).
       const guest = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
       await rbac.guests.run(guest, finished.subjectId);
-      sessions.setCookie(reply, await sessions.start(finished.subjectId));
+      // Recorded with its device, and a new device mailed, as the other sign-ins do (sign-in-session.ts).
+      sessions.setCookie(reply, await signInSession(rbac, request, finished.subjectId));
     }
     return reply.redirect(finished.returnTo, 302);
   });
