@@ -54,6 +54,13 @@ const BASE = new RegExp(
 const LIGHT_LIBRARY = /node_modules[\\/](react|react-dom|scheduler|clsx|@mantine[\\/]hooks)[\\/]/;
 /** Vite's helper behind every lazy import (a few hundred bytes). */
 const VITE_HELPER = /^\0vite\/preload-helper/;
+/**
+ * The account's own screens (two-factor, passkeys, single sign-on, devices, email changes): shared
+ * by the sign-in and account pages only, so kept out of `site-shared`, which every page loads (they
+ * took the home page over its JavaScript budget); the bundler gives them chunks of their own.
+ */
+const ACCOUNT_ONLY =
+  /web[\\/](site[\\/]modules[\\/]rbac[\\/](two-factor|passkeys|single-sign-on)[\\/]|site[\\/]modules[\\/]rbac[\\/](device-strings|signed-in-devices|email-change-[a-z-]+)\.tsx?$|ui[\\/]single-sign-on[\\/]|api[\\/]passkeys\.ts$)/;
 /** Mantine's index, through which the site imports its components by name. */
 const MANTINE_INDEX = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 
@@ -147,7 +154,7 @@ export function siteChunkGroups(siteEntry: string): CodeSplittingGroup[] {
       name: (id, graph) => {
         if (id.endsWith(".css")) return null;
         if (BASE.test(id)) return "site-shared";
-        if (!ownCode(id) || graph.getModuleInfo(id)?.dynamicImporters.length) return null;
+        if (!ownCode(id) || ACCOUNT_ONLY.test(id) || graph.getModuleInfo(id)?.dynamicImporters.length) return null;
         const reached = roots(graph, id);
         if (reached.has(siteEntry)) return null;
         return reached.size >= 2 && light(graph, id) ? "site-shared" : null;
