@@ -3,6 +3,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passkeyStrings } from "../../web/site/modules/rbac/passkeys/passkey-strings.js";
 import { rbacStrings } from "../../web/site/modules/rbac/strings.js";
+import { twoFactorText } from "../../web/site/modules/rbac/two-factor/two-factor-strings.js";
+import { totpAt } from "../../server/modules/rbac/two-factor/totp.js";
+import { subjectOf } from "../rbac/helpers.js";
 import {
   hasChromium,
   launchChromium,
@@ -153,6 +156,51 @@ describe.skipIf(!hasChromium)("passkeys in Chromium", () => {
     await context.close();
   });
 
+  /** Turns TOTP on for the account through the routes (the code computed from the secret they answer). */
+  const turnOnTwoFactor = async (login: string, password: string) => {
+    const signedIn = await running.app.inject({
+      method: "POST",
+      url: "/api/rbac/subjects/authentication/email-and-password/authentication",
+      payload: { login, password },
+    });
+    const { jwt } = signedIn.json().data as { jwt: string };
+    const subjectId = subjectOf(jwt);
+    const call = (url: string, data: unknown) =>
+      running.app.inject({ method: "POST", url, headers: { authorization: `Bearer ${jwt}` }, payload: { data } });
+    const base = `/api/rbac/subjects/${subjectId}/two-factor/totp`;
+    const begun = await call(base, { password });
+    expect(begun.statusCode, begun.body).toBe(200);
+    const { secret } = begun.json().data as { secret: string };
+    expect((await call(`${base}/confirm`, { code: totpAt(secret, Date.now()) })).statusCode).toBe(200);
+  };
+
+  it("ru: after the password, the code step takes a passkey instead", async () => {
+    const t = { ...passkeyStrings.en, ...passkeyStrings.ru };
+    const r = { ...rbacStrings.en, ...rbacStrings.ru };
+    const login = "keys-second-step@example.com";
+    await register(login);
+    const { context, page, violations } = await pageWithAuthenticator("ru");
+    await signInWithPassword(page, "/ru", "ru", login, PASSWORD);
+    await addPasskey(page, "/ru", "ru", "Телефон", PASSWORD);
+    await turnOnTwoFactor(login, PASSWORD);
+    await page.goto(`${origin}/ru/rbac/subject/authentication/logout`);
+    await page.locator('[data-user-menu="signed-out"]').waitFor();
+
+    await page.goto(`${origin}/ru/rbac/subject/authentication/select-method`);
+    await waitForHydration(page);
+    await page.getByLabel(r.email, { exact: true }).fill(login);
+    await page.getByLabel(r.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: r.login, exact: true }).click();
+    const step = page.locator("[data-two-factor-step]");
+    await step.getByText(twoFactorText("enterCode", "ru")).waitFor();
+    await screenshot(page, "passkeys-ru-second-step");
+    await step.getByRole("button", { name: t.usePasskeyInstead }).click();
+    await page.waitForURL(home("/ru"));
+    await expect.poll(() => page.getByRole("button", { name: r.userMenu }).textContent()).toBe(login);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   it("signs in to the admin with a passkey added from the site's account screen", async () => {
     const { context, page, violations } = await pageWithAuthenticator("en");
     await signInWithPassword(page, "", "en", ADMIN.adminEmail, ADMIN.adminPassword);
@@ -166,6 +214,26 @@ describe.skipIf(!hasChromium)("passkeys in Chromium", () => {
     await expect.poll(() => page.getByTestId("current-user").textContent()).toBe(ADMIN.adminEmail);
     await page.locator('a[href="/admin/ecommerce/products"]').first().waitFor();
     await screenshot(page, "passkeys-admin-signed-in");
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  // After the admin's passkey-alone test (its order matters: this one turns TOTP on for the admin).
+  it("the admin's code step takes a passkey instead", async () => {
+    const { context, page, violations } = await pageWithAuthenticator("en");
+    await signInWithPassword(page, "", "en", ADMIN.adminEmail, ADMIN.adminPassword);
+    await addPasskey(page, "", "en", "Desk key", ADMIN.adminPassword);
+    await turnOnTwoFactor(ADMIN.adminEmail, ADMIN.adminPassword);
+    await page.goto(`${origin}/rbac/subject/authentication/logout`);
+    await page.locator('[data-user-menu="signed-out"]').waitFor();
+    await page.goto(`${origin}/admin`);
+    await page.locator('input[name="login"]').fill(ADMIN.adminEmail);
+    await page.locator('input[name="password"]').fill(ADMIN.adminPassword);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.locator("[data-two-factor-step]").waitFor();
+    await screenshot(page, "passkeys-admin-second-step");
+    await page.getByRole("button", { name: "Use a passkey instead" }).click();
+    await expect.poll(() => page.getByTestId("current-user").textContent()).toBe(ADMIN.adminEmail);
     expect(violations).toEqual([]);
     await context.close();
   });

@@ -6,6 +6,8 @@ import { api } from "./client.js";
 
 /** The Subject API's passkey routes (docs/security.md "Passkeys"). */
 export const PASSKEY_SIGN_IN_API = "/api/rbac/subjects/authentication/passkey";
+/** A password sign-in's second step with a passkey (two-factor on). */
+const TWO_FACTOR_PASSKEY_API = "/api/rbac/subjects/authentication/two-factor/passkey";
 export const passkeysApi = (subjectId: string) => `/api/rbac/subjects/${subjectId}/passkeys`;
 
 /** A passkey as its owner's list shows it. */
@@ -38,6 +40,23 @@ export async function signInWithPasskey(): Promise<{ jwt: string; refresh: strin
     throw cancelled(error) ? new PasskeyCancelled() : error;
   });
   return api(PASSKEY_SIGN_IN_API, { method: "POST", body: { credential } });
+}
+
+/**
+ * The second step of a password sign-in (two-factor on) with one of the account's passkeys instead
+ * of a code: options for the sign-in's `token`, the browser's prompt, then the signed answer with
+ * the token. Answers the session tokens, as the code step does; a 409 when the account has no passkey.
+ */
+export async function secondStepWithPasskey(token: string): Promise<{ jwt: string; refresh: string }> {
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>(`${TWO_FACTOR_PASSKEY_API}/options`, {
+    method: "POST",
+    body: { token },
+  });
+  const credential = await startAuthentication({ optionsJSON }).catch((error: unknown) => {
+    throw cancelled(error) ? new PasskeyCancelled() : error;
+  });
+  return api(TWO_FACTOR_PASSKEY_API, { method: "POST", body: { token, credential } });
 }
 
 /**

@@ -10,12 +10,16 @@ const texts = {
     or: "or",
     cancelled: "The passkey request was cancelled or timed out.",
     unsupported: "This browser cannot use passkeys.",
+    instead: "Use a passkey instead",
+    noPasskey: "This account has no passkey: enter a code instead.",
   },
   ru: {
     signIn: "Войти с ключом доступа",
     or: "или",
     cancelled: "Запрос ключа доступа отменён или истекло время.",
     unsupported: "Этот браузер не поддерживает ключи доступа.",
+    instead: "Войти с ключом доступа вместо кода",
+    noPasskey: "У этого аккаунта нет ключа доступа: введите код.",
   },
 } as const;
 

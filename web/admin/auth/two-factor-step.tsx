@@ -4,6 +4,7 @@ import { api } from "../../api/client.js";
 import { notifyError } from "../notify.js";
 import { twoFactorTexts } from "./two-factor-texts.js";
 import { AUTH } from "./use-session.js";
+import { PasskeySecondStep } from "./passkey-second-step.js";
 
 interface Props {
   token: string;
@@ -60,6 +61,7 @@ export function TwoFactorStep({ token, onSignedIn, onBack }: Props) {
           <Button type="submit" loading={pending} fullWidth>
             {t.verify}
           </Button>
+          <PasskeySecondStep token={token} onSignedIn={onSignedIn} />
           <Group justify="space-between">
             <Anchor
               component="button"

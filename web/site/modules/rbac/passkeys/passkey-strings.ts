@@ -30,6 +30,8 @@ const en = {
   passkeyRemoved: "Passkey removed",
   passkeyCancelled: "The passkey request was cancelled or timed out.",
   passkeyUnsupported: "This browser cannot use passkeys.",
+  usePasskeyInstead: "Use a passkey instead",
+  noPasskeyForStep: "This account has no passkey: enter a code instead.",
 };
 
 const ru: Partial<Record<keyof typeof en, string>> = {
@@ -60,6 +62,8 @@ const ru: Partial<Record<keyof typeof en, string>> = {
   passkeyRemoved: "Ключ доступа удалён",
   passkeyCancelled: "Запрос ключа доступа отменён или истекло время.",
   passkeyUnsupported: "Этот браузер не поддерживает ключи доступа.",
+  usePasskeyInstead: "Войти с ключом доступа вместо кода",
+  noPasskeyForStep: "У этого аккаунта нет ключа доступа: введите код.",
 };
 
 export type PasskeyStringKey = keyof typeof en;

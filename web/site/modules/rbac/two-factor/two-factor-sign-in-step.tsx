@@ -7,6 +7,7 @@ import { AUTH_API } from "../routes.js";
 import { useAction } from "../use-action.js";
 import { CODE_PATTERN, isTwoFactorAnswer } from "./two-factor-strings.js";
 import { useTwoFactorTexts } from "./use-two-factor-texts.js";
+import { PasskeySecondStep } from "../passkeys/passkey-second-step.js";
 
 /** A password sign-in waiting for its code: the token the server answered, until a code is sent or the visitor goes back. */
 export function useTwoFactorChallenge() {
@@ -79,6 +80,7 @@ export function TwoFactorSignInStep({ token, onSignedIn, onBack }: Props) {
         <Button type="submit" fullWidth loading={verify.pending}>
           {t("verify")}
         </Button>
+        <PasskeySecondStep token={token} onSignedIn={onSignedIn} />
         <Group justify="space-between">
           <Anchor
             component="button"
