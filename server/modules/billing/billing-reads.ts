@@ -63,6 +63,19 @@ export function checkoutCurrency(db: ModelQueries, currencyId: string | Param | 
     : currencies.where("id", "=", sql<string>`${currencyId}`);
 }
 
+/** The checkout's currency (the one asked for, else the default) with `columns`, read alone; undefined when there is none. */
+export async function checkoutCurrencyRow(
+  db: ModelQueries,
+  columns: readonly string[],
+  currencyId: string | undefined,
+): Promise<Currency | undefined> {
+  const row = await db
+    .selectFrom(checkoutCurrency(db, currencyId).as("c"))
+    .select(columns.map((c) => sql.ref(`c.${c}`)) as never)
+    .executeTakeFirst();
+  return row as Currency | undefined;
+}
+
 /** The currencies with these ids (id, slug, decimals), one query. */
 export function currenciesByIds(db: ModelQueries, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -19,6 +19,7 @@ export type {
 export type { Currencies } from "./currencies.js";
 export {
   checkoutCurrency,
+  checkoutCurrencyRow,
   currenciesByIds,
   currenciesOfIntents,
   currencyChoices,

@@ -50,3 +50,7 @@ export async function chargedTotals(
   }
   return charged;
 }
+
+/** A checked-out order with what its payment charged, when it has an invoice. */
+export const withCharged = <T extends object>(order: T, charged: Charged | undefined): T & { charged?: Charged } =>
+  charged ? { ...order, charged } : order;

@@ -10,6 +10,7 @@ import {
   paymentIntentById,
   ProviderFailure,
   type CreatedPayment,
+  type Currencies,
   type Currency,
   type Invoice,
   type Invoices,
@@ -117,6 +118,8 @@ export class Checkout {
     readonly providers: PaymentProviders,
     private readonly invoices: Invoices,
     readonly pricing: ShopPricing,
+    /** Billing's currencies: a product quote's currency, read with no order to join it to. */
+    private readonly currencies: Currencies,
   ) {
     this.productTitle = registry.get("ecommerce/products").title;
     this.pending = new PendingCheckouts(database, repositories, registry, invoices);
@@ -289,7 +292,7 @@ export class Checkout {
 
   /** The currency asked for, else the default: a 400 naming the field when there is none. */
   private async currency(trx: ModelTransaction, currencyId: string | undefined): Promise<Currency> {
-    const currency = await this.orders.checkoutCurrency(trx, currencyId);
+    const currency = await this.currencies.forCheckout(trx, currencyId);
     if (currency) return currency;
     throw noCurrency(currencyId);
   }

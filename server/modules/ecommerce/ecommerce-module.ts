@@ -73,6 +73,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     billing.providers,
     billing.invoices,
     pricing,
+    billing.currencies,
   );
   const linkSecret = await signingSecrets(app.repositories)(config.jwtSecret, config.production);
   app.rbac.guests.on(mergeGuestCart());

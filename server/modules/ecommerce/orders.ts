@@ -15,11 +15,7 @@ import { assertLeft, availableFor, stockLeft, visitorProducts, type VisitorProdu
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
 import { checkoutCurrency, currencyRows, type Currencies, type Currency as BillingCurrency } from "../billing/index.js";
 import { columnsOf } from "./model-columns.js";
-import { chargedTotals, type Charged } from "./charged-totals.js";
-
-/** A checked-out order with what its payment charged, when it has an invoice (charged-totals.ts). */
-const withCharged = <T extends object>(order: T, charged: Charged | undefined): T & { charged?: Charged } =>
-  charged ? { ...order, charged } : order;
+import { chargedTotals, withCharged } from "./charged-totals.js";
 import { orderSubjects, ordersOfSubject, subjectOrderLink } from "../rbac/index.js";
 
 export type OrderType = "cart" | "history";
@@ -321,16 +317,6 @@ export class Orders {
           ? undefined
           : (Object.fromEntries(currencyColumns.map((c) => [c, first[`currency.${c}`]])) as BillingCurrency),
     };
-  }
-
-  /** The currency asked for, else the default, as lockedWithCurrency reads it (a quote with no order: the product checkout's). */
-  async checkoutCurrency(db: ModelQueries, currencyId: string | undefined): Promise<BillingCurrency | undefined> {
-    const columns = this.currencies.columns.map((c) => sql.ref(`c.${c}`));
-    const row = await db
-      .selectFrom(checkoutCurrency(db, currencyId).as("c"))
-      .select(columns as never)
-      .executeTakeFirst();
-    return row as BillingCurrency | undefined;
   }
 
   /** The subject's orders among `orderIds`, in id order (a query to finish; values or their stand-ins, statement-cache.ts). */
