@@ -158,4 +158,52 @@ describe.skipIf(!hasChromium)("single sign-on in Chromium", () => {
     expect(violations).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    ["en", ""],
+    ["ru", "/ru"],
+  ] as const)("%s: a refused sign-in comes back to the sign-in card, which says why", async (language, prefix) => {
+    const t = { ...ssoStrings.en, ...ssoStrings[language] };
+    // An account here has the email; the provider has not verified it: never joined (docs/security.md).
+    const email = `taken-${language}@example.com`;
+    const made = await running.app.inject({
+      method: "POST",
+      url: "/api/rbac/subjects/authentication/email-and-password/registration",
+      payload: { login: email, password: "taken password 1" },
+    });
+    expect(made.statusCode).toBe(201);
+    provider.accounts.set(`unverified-${language}`, { email, email_verified: false });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language });
+    const violations = await watchCspViolations(context);
+    const page = await context.newPage();
+    await page.goto(`${origin}${prefix}${SIGN_IN}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: t.signInWith.replace("{name}", "Acme ID") }).click();
+    await logInAtProvider(page, provider, `unverified-${language}`, `single-sign-on-${language}-refused-provider`);
+    const alert = page.locator("[data-sso-refused]");
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(t.refusedUnverified.replaceAll("{name}", "Acme ID"));
+    // Back on the card it began on, the reason taken out of the address (a reload does not repeat it).
+    expect(new URL(page.url()).pathname).toBe(`${prefix}${SIGN_IN}`);
+    expect(new URL(page.url()).searchParams.has("sso-error")).toBe(false);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("rbac.subject.refresh"))).toBeNull();
+    await screenshot(page, `single-sign-on-${language}-refused`);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it("a refused admin sign-in says why on the admin's sign-in screen", async () => {
+    provider.accounts.set("admin-impostor", { email: "admin@example.com", email_verified: true, groups: ["admins"] });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en" });
+    const page = await context.newPage();
+    await page.goto(`${origin}/admin`);
+    await page.getByRole("link", { name: "Sign in with Acme ID" }).click();
+    await logInAtProvider(page, provider, "admin-impostor", "single-sign-on-admin-refused-provider");
+    const alert = page.locator("[data-sso-refused]");
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(ssoStrings.en.refusedTaken.replaceAll("{name}", "Acme ID"));
+    expect(await page.getByTestId("current-user").count()).toBe(0);
+    await screenshot(page, "single-sign-on-admin-refused");
+    await context.close();
+  });
 });

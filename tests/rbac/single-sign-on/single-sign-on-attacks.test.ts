@@ -138,3 +138,58 @@ describe("single sign-on refuses", () => {
     expect(answer.json().message).toMatch(/access_denied/);
   });
 });
+
+describe("a refused sign-in in a browser (Accept: text/html) goes back to its screen, which says why", () => {
+  const SIGN_IN = "/rbac/subject/authentication/select-method?sso=done&reason=checkout";
+  /** start as a browser would: the binding and the return path come back as cookies. */
+  async function browserBegin(returnTo: string) {
+    const started = await t.app.inject({ method: "GET", url: `${SSO}/start?returnTo=${encodeURIComponent(returnTo)}` });
+    const state = new URL(String(started.headers.location)).searchParams.get("state")!;
+    const binding = cookieSet(started.headers, "rbac.sso")!;
+    const kept = cookieSet(started.headers, "rbac.sso-return");
+    return { authorizationUrl: String(started.headers.location), state, binding, kept };
+  }
+  const navigate = (back: URL, cookies: string[]) =>
+    t.app.inject({
+      method: "GET",
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: cookies.join("; "), accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+    });
+
+  test("start keeps the return path in a cookie sent only to the callback", async () => {
+    const started = await t.app.inject({ method: "GET", url: `${SSO}/start?returnTo=${encodeURIComponent(SIGN_IN)}` });
+    const cookie = [started.headers["set-cookie"]].flat().find((c) => String(c).startsWith("rbac.sso-return="));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Path=\/api\/rbac\/subjects\/authentication\/openid-connect\/callback/);
+    expect(decodeURIComponent(cookieSet(started.headers, "rbac.sso-return")!)).toBe(SIGN_IN);
+  });
+
+  test.each([
+    ["a state that is not the flow's", "failed", "mallory-sub", "x"],
+    ["an unverified email an account has", "unverified", "stranger-sub", ""],
+  ])("%s → 303 to the sign-in card with sso-error=%s", async (_what, refusal, account, stateSuffix) => {
+    await register(t, "taken@example.com").catch(() => undefined);
+    provider.accounts.set("stranger-sub", { email: "taken@example.com", email_verified: false });
+    const flow = await browserBegin(SIGN_IN);
+    const back = await signInAtProvider(flow.authorizationUrl, account);
+    back.searchParams.set("state", `${flow.state}${stateSuffix}`);
+    const answer = await navigate(back, [`rbac.sso=${flow.binding}`, `rbac.sso-return=${flow.kept}`]);
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(
+      `/rbac/subject/authentication/select-method?reason=checkout&sso-error=${refusal}`,
+    );
+    expect(signedIn(answer)).toBeUndefined();
+  });
+
+  test.each([
+    ["no return cookie", []],
+    ["a return cookie naming another site", [`rbac.sso-return=${encodeURIComponent("//evil.example/x")}`]],
+  ])("%s → back to the home page", async (_what, cookies) => {
+    const flow = await browserBegin("/account");
+    const back = await signInAtProvider(flow.authorizationUrl, "mallory-sub");
+    back.searchParams.set("state", "not-a-flow");
+    const answer = await navigate(back, [`rbac.sso=${flow.binding}`, ...cookies]);
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe("/?sso-error=failed");
+  });
+});

@@ -39,6 +39,11 @@ describe("TWO_FACTOR_REQUIRED_ROLES=admin", () => {
     if (status === 403) expect(answer.body.message).toMatch(/turn on two-factor sign-in first/);
   });
 
+  test("who it is says the session is enrolment-only (a full session does not)", async () => {
+    const me = await as(t, narrow)({ method: "GET", url: `${AUTH}/me` });
+    expect(me.body.session).toEqual({ expiresAt: expect.any(String), twoFactorEnrolment: true });
+  });
+
   test("the account screen is told it is required; refreshing keeps the session narrow", async () => {
     const state = await as(t, narrow)({ method: "GET", url: twoFactorUrl(narrow.subjectId) });
     expect(state.body.data).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true });
@@ -79,6 +84,9 @@ describe("TWO_FACTOR_REQUIRED_ROLES=admin", () => {
     expect(String(confirmed.headers["set-cookie"])).toMatch(/rbac\.subject\.jwt=/);
     const full = { subjectId: narrow.subjectId, jwt, refresh };
     expect((await as(t, full)({ method: "GET", url: "/api/rbac/roles" })).status).toBe(200);
+    expect((await as(t, full)({ method: "GET", url: `${AUTH}/me` })).body.session).toEqual({
+      expiresAt: expect.any(String),
+    });
     // The narrow session's sign-in was revoked: its token is signed out now.
     expect((await as(t, narrow)({ method: "GET", url: twoFactorUrl(narrow.subjectId) })).status).toBe(401);
     const off = await as(

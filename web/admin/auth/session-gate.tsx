@@ -11,6 +11,15 @@ import { emailOf, isAdmin, signOut, useSession } from "./use-session.js";
 const SessionEndedDialog = lazy(async () => ({
   default: (await import("./session-ended-dialog.js")).SessionEndedDialog,
 }));
+// Seen only by an administrator who must still turn on two-factor sign-in (it brings the QR code drawer).
+const TwoFactorEnrolmentScreen = lazy(async () => ({
+  default: (await import("./two-factor-enrolment-screen.js")).TwoFactorEnrolmentScreen,
+}));
+const loading = (
+  <Center h="100vh">
+    <Loader />
+  </Center>
+);
 
 /**
  * Renders the admin only for a signed-in subject with the admin role; everyone else gets the
@@ -28,13 +37,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     await reload();
   };
   const admin = state.status === "signed-in" && isAdmin(state.subject);
-  if (state.status === "loading" || (!admin && firstAdmin.needed === undefined)) {
-    return (
-      <Center h="100vh">
-        <Loader />
-      </Center>
-    );
-  }
+  if (state.status === "loading" || (!admin && firstAdmin.needed === undefined)) return loading;
   if (!admin && firstAdmin.needed) {
     const created = async () => {
       await reload();
@@ -46,6 +49,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
     const notAdmin = state.status === "signed-in";
     return <SignInScreen onSignedIn={reload} notAdmin={notAdmin} onSignOut={leave} />;
   }
+  if (state.enrolmentOnly)
+    return (
+      <Suspense fallback={loading}>
+        <TwoFactorEnrolmentScreen subjectId={state.subject.id} onEnrolled={reload} onSignOut={leave} />
+      </Suspense>
+    );
   return (
     <SessionContext.Provider value={{ subject: state.subject, signOut: leave }}>
       {children}

@@ -1,4 +1,5 @@
 import { Button } from "@mantine/core";
+import { SsoRefusalAlert } from "../../ui/single-sign-on/sso-refusal.js";
 import { ssoTexts } from "../../ui/single-sign-on/texts.js";
 import { ssoStartUrl, useSingleSignOn } from "../../ui/single-sign-on/use-single-sign-on.js";
 
@@ -12,14 +13,17 @@ export function SsoSignInButton() {
   if (!status?.enabled) return null;
   const language = typeof navigator === "undefined" ? "en" : navigator.language;
   return (
-    <Button
-      component="a"
-      href={ssoStartUrl(`${window.location.pathname}${window.location.search}`)}
-      variant="default"
-      fullWidth
-      data-sso-sign-in
-    >
-      {ssoTexts(language, status.name)("signInWith")}
-    </Button>
+    <>
+      <SsoRefusalAlert language={language} name={status.name} />
+      <Button
+        component="a"
+        href={ssoStartUrl(`${window.location.pathname}${window.location.search}`)}
+        variant="default"
+        fullWidth
+        data-sso-sign-in
+      >
+        {ssoTexts(language, status.name)("signInWith")}
+      </Button>
+    </>
   );
 }

@@ -10,15 +10,22 @@ export interface Subject {
   roles: { uid: string; title: string }[];
 }
 
-export type SessionState = { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; subject: Subject };
+export type SessionState =
+  | { status: "loading" }
+  | { status: "signed-out" }
+  /** `enrolmentOnly`: the session reaches only two-factor enrolment until an app is confirmed (TWO_FACTOR_REQUIRED_ROLES). */
+  | { status: "signed-in"; subject: Subject; enrolmentOnly: boolean };
 
 /** Who is signed in, from authentication/me; the HttpOnly session cookie is the credential. */
 export function useSession() {
   const [state, setState] = useState<SessionState>({ status: "loading" });
   const reload = useCallback(async () => {
     try {
-      const me = await api<{ data: Subject; session?: { expiresAt: string } }>(`${AUTH}/me`, { envelope: true });
-      setState({ status: "signed-in", subject: me.data });
+      const me = await api<{ data: Subject; session?: { expiresAt: string; twoFactorEnrolment?: boolean } }>(
+        `${AUTH}/me`,
+        { envelope: true },
+      );
+      setState({ status: "signed-in", subject: me.data, enrolmentOnly: me.session?.twoFactorEnrolment === true });
       // From now on the keeper renews the session before it expires.
       sessionKeeper().activate(me.session ? Date.parse(me.session.expiresAt) : undefined);
     } catch (error) {

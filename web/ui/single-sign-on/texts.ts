@@ -11,6 +11,13 @@ const en = {
   currentPassword: "Current password",
   currentPasswordHint: "Not needed if you signed in within the last ten minutes.",
   finishing: "Finishing the sign-in…",
+  refusedTitle: "Not signed in with {name}",
+  refusedFailed: "The sign-in did not complete (it took too long or began in another browser). Please try again.",
+  refusedTaken:
+    "This {name} account, or its email, belongs to another account here. Sign in to that account another way, then link {name} from its sign-in methods.",
+  refusedUnverified:
+    "{name} has not verified your email, and an account here already uses it. Sign in to that account another way, then link {name} from its sign-in methods.",
+  refusedUnavailable: "{name} cannot be reached right now. Please try again in a moment.",
 };
 
 const ru: typeof en = {
@@ -23,6 +30,14 @@ const ru: typeof en = {
   currentPassword: "Текущий пароль",
   currentPasswordHint: "Не нужен, если вы вошли в последние десять минут.",
   finishing: "Завершаем вход…",
+  refusedTitle: "Вход через {name} не выполнен",
+  refusedFailed:
+    "Вход не завершился (прошло слишком много времени или он начат в другом браузере). Попробуйте ещё раз.",
+  refusedTaken:
+    "Эта учётная запись {name} или её email уже принадлежат другой учётной записи здесь. Войдите в неё другим способом и подключите {name} в её способах входа.",
+  refusedUnverified:
+    "{name} не подтвердил ваш email, а здесь он уже используется другой учётной записью. Войдите в неё другим способом и подключите {name} в её способах входа.",
+  refusedUnavailable: "{name} сейчас недоступен. Попробуйте ещё раз чуть позже.",
 };
 
 export type SsoTextKey = keyof typeof en;
@@ -39,5 +54,5 @@ export const ssoStrings = table.strings;
 export function ssoTexts(language: string, name: string | null | undefined) {
   const code = language.toLowerCase().split("-")[0] ?? "en";
   const say = (key: SsoTextKey) => table.text(key, code as never);
-  return (key: SsoTextKey) => say(key).replace("{name}", name || say("defaultName"));
+  return (key: SsoTextKey) => say(key).replaceAll("{name}", name || say("defaultName"));
 }

@@ -66,9 +66,11 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
       const identities = await identitiesOf(rbac.db, app.repositories.get("rbac/identities")!, subjectId);
       // Beside `data`: when this session token expires, so a client renews it before (the admin does).
       const expiresAt = request.sessionExpiresAtMs && new Date(request.sessionExpiresAtMs).toISOString();
+      // An enrolment-only session (TWO_FACTOR_REQUIRED_ROLES) says so, so a screen shows the enrolment step first.
+      const enrolment = request.enrolmentOnly ? { twoFactorEnrolment: true } : {};
       return {
         data: { ...subject, identities, roles: await rolesOf(rbac.db, subjectId) },
-        ...(expiresAt ? { session: { expiresAt } } : {}),
+        ...(expiresAt ? { session: { expiresAt, ...enrolment } } : {}),
       };
     },
   );

@@ -8,6 +8,7 @@ import { confirmOwner } from "../accounts/owner-proof.js";
 import type { RbacServices } from "../rbac-services.js";
 import { FLOW_TTL_MS } from "../single-sign-on/flows.js";
 import { SSO_BASE, SSO_CALLBACK } from "../single-sign-on/paths.js";
+import { refusalOf, refusedReturnPath, wantsPage } from "../single-sign-on/refused-return.js";
 import { signInSession } from "../devices/sign-in-session.js";
 import { signedInSubject } from "./current-subject.js";
 import { RBAC, authRoute } from "./limits.js";
@@ -17,6 +18,8 @@ import { RBAC, authRoute } from "./limits.js";
  * the provider sends the browser back with a cross-site navigation (Strict would withhold it).
  */
 export const SSO_COOKIE = "rbac.sso";
+/** The flow's return path, kept beside it: a refused callback sends the browser back there to say why. */
+export const SSO_RETURN_COOKIE = "rbac.sso-return";
 
 const RETURN_TO = { type: "string", minLength: 1, maxLength: 2048 } as const;
 const startQuery = inputSchema<{ returnTo?: string }>({ properties: { returnTo: RETURN_TO } });
@@ -48,16 +51,22 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
       throw new AppError("NOT_FOUND", "single sign-on is not set up on this site (OIDC_ISSUER is unset)");
     return rbac.singleSignOn;
   };
-  const keepBinding = (reply: FastifyReply, binding: string) =>
-    setCookie(reply, {
-      name: SSO_COOKIE,
-      value: binding,
-      path: SSO_CALLBACK,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.production,
-      maxAge: FLOW_TTL_MS / 1000,
-    });
+  const keepBinding = (reply: FastifyReply, binding: string, returnTo: string) => {
+    const kept: [string, string][] = [
+      [SSO_COOKIE, binding],
+      [SSO_RETURN_COOKIE, returnTo],
+    ];
+    for (const [name, value] of kept)
+      setCookie(reply, {
+        name,
+        value,
+        path: SSO_CALLBACK,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: config.production,
+        maxAge: FLOW_TTL_MS / 1000,
+      });
+  };
 
   defineRoute(
     app,
@@ -86,7 +95,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
   defineRoute(app, start, async ({ query }, _request, reply) => {
     const returnTo = returnPath(query.returnTo);
     const { url, binding } = await sso().begin(returnTo);
-    keepBinding(reply, binding);
+    keepBinding(reply, binding, returnTo);
     return reply.redirect(url, 302);
   });
 
@@ -109,7 +118,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
       recentSignInSuffices: true,
     });
     const { url, binding } = await sso().begin(returnTo, subjectId);
-    keepBinding(reply, binding);
+    keepBinding(reply, binding, returnTo);
     return { data: { url } };
   });
 
@@ -117,7 +126,8 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
     method: "GET",
     url: SSO_CALLBACK,
     ...authRoute(config),
-    summary: "Where the provider sends the browser back: signs in (or links) and redirects to the flow's return path",
+    summary:
+      "Where the provider sends the browser back: signs in (or links) and redirects to the flow's return path; refused, a browser (Accept: text/html) is sent there with `sso-error`, an API client gets the error",
     query: callbackQuery,
     available: () => void sso(),
   } as const;
@@ -126,7 +136,14 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
     const search = request.raw.url?.split("?")[1] ?? "";
     const callbackUrl = new URL(`${single.provider.redirectUri}?${search}`);
     clearCookie(reply, SSO_COOKIE, SSO_CALLBACK);
-    const finished = await single.finish(callbackUrl, query.state, cookieOf(request, SSO_COOKIE));
+    clearCookie(reply, SSO_RETURN_COOKIE, SSO_CALLBACK);
+    const finished = await single.finish(callbackUrl, query.state, cookieOf(request, SSO_COOKIE)).catch((error) => {
+      if (!(error instanceof AppError) || !wantsPage(request)) throw error;
+      request.log.info({ code: error.code, reason: error.message }, "single sign-on refused");
+      return { refused: refusedReturnPath(cookieOf(request, SSO_RETURN_COOKIE), refusalOf(error)) };
+    });
+    // A browser is sent back to the screen it began on, which says why in its language.
+    if ("refused" in finished) return reply.redirect(finished.refused, 303);
     if (!finished.linked) {
       // As with the other sign-ins: a guest's cart joins the account's (guest-handover.ts).
       const guest = request.caller.kind === "subject" ? request.caller.subjectId : undefined;

@@ -1,6 +1,7 @@
 import { Button, PasswordInput } from "@mantine/core";
 import { useState } from "react";
 import { api } from "../../../../api/client.js";
+import { SsoRefusalAlert } from "../../../../ui/single-sign-on/sso-refusal.js";
 import { ssoTexts } from "../../../../ui/single-sign-on/texts.js";
 import { SSO_API, useSingleSignOn } from "../../../../ui/single-sign-on/use-single-sign-on.js";
 import { Group, Paper, Stack, Text } from "../../../render/primitives.js";
@@ -33,6 +34,7 @@ export function SsoLink({ subject }: { subject: Subject }) {
     <Paper withBorder p="sm" radius="md" data-sso-link>
       <Stack gap="xs">
         <Text fw={600}>{t("linkTitle")}</Text>
+        <SsoRefusalAlert language={language} name={status.name} />
         <Text size="sm" c="dimmed">
           {t("linkText")}
         </Text>

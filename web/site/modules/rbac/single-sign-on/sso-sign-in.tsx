@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../../../api/client.js";
+import { SsoRefusalAlert } from "../../../../ui/single-sign-on/sso-refusal.js";
 import { ssoTexts } from "../../../../ui/single-sign-on/texts.js";
 import { ssoStartUrl, useSingleSignOn } from "../../../../ui/single-sign-on/use-single-sign-on.js";
 import type { SessionTokens } from "../../../session/types.js";
@@ -28,9 +29,12 @@ export function SsoSignInButton() {
   }, []);
   if (!status?.enabled || !returnTo) return null;
   return (
-    <Button component="a" href={ssoStartUrl(returnTo)} variant="default" fullWidth data-sso-sign-in>
-      {ssoTexts(language, status.name)("signInWith")}
-    </Button>
+    <>
+      <SsoRefusalAlert language={language} name={status.name} />
+      <Button component="a" href={ssoStartUrl(returnTo)} variant="default" fullWidth data-sso-sign-in>
+        {ssoTexts(language, status.name)("signInWith")}
+      </Button>
+    </>
   );
 }
 
