@@ -101,6 +101,51 @@ const signedIn = (c: CallerName) => c !== "anonymous";
 /** Routes about the caller's own subject: the secret key is nobody, so it gets "sign in first" too. */
 const asASubject = (c: CallerName) => c !== "anonymous" && c !== "secret key";
 
+/** Only the subject itself: never another subject, an administrator or the secret key (they would enrol their own factor into its account). */
+const itselfOnly = (c: CallerName) => c === "subject";
+
+/**
+ * Two-factor sign-in, passkeys, signed-in devices, email changes and single sign-on
+ * (docs/security.md): the steps of a sign-in are open (a token, a challenge or a link is their
+ * credential), a subject's factors are its own alone, its devices its own, an admin's and the secret key's.
+ */
+function accountSecurityRoutes(): Route[] {
+  const own = (id: string) => `/api/rbac/subjects/${id}`;
+  const rows: [Route["method"], (owner: string) => string, (c: CallerName) => boolean, unknown?][] = [
+    ["GET", (o) => `${own(o)}/two-factor`, ownerOnly],
+    ["DELETE", (o) => `${own(o)}/two-factor`, adminOnly],
+    ["POST", (o) => `${own(o)}/two-factor/totp`, itselfOnly, { data: { password: "x" } }],
+    ["POST", (o) => `${own(o)}/two-factor/totp/confirm`, itselfOnly, { data: { code: "123456" } }],
+    ["DELETE", (o) => `${own(o)}/two-factor/totp`, itselfOnly, { data: { password: "x", code: "123456" } }],
+    ["POST", () => `${AUTH}/two-factor`, everyone, { data: { token: "x".repeat(43), code: "123456" } }],
+    ["GET", (o) => `${own(o)}/passkeys`, ownerOnly],
+    ["POST", (o) => `${own(o)}/passkeys/options`, itselfOnly, { data: {} }],
+    ["POST", (o) => `${own(o)}/passkeys`, itselfOnly, { data: { response: {} } }],
+    ["PATCH", (o) => `${own(o)}/passkeys/${ID}`, ownerOnly, { data: { title: "x" } }],
+    ["DELETE", (o) => `${own(o)}/passkeys/${ID}`, ownerOnly],
+    ["POST", () => `${AUTH}/passkey/options`, everyone, { data: {} }],
+    ["POST", () => `${AUTH}/passkey`, everyone, { data: { response: {} } }],
+    ["POST", () => `${AUTH}/two-factor/passkey/options`, everyone, { data: { token: "x".repeat(43) } }],
+    ["POST", () => `${AUTH}/two-factor/passkey`, everyone, { data: { token: "x".repeat(43), response: {} } }],
+    ["GET", (o) => `${own(o)}/sessions`, ownerOnly],
+    ["DELETE", (o) => `${own(o)}/sessions/${ID}`, ownerOnly],
+    ["POST", () => `${AUTH}/email-and-password/confirm-email`, everyone, { data: { token: "x" } }],
+    ["POST", () => `${AUTH}/email-and-password/undo-email-change`, everyone, { data: { token: "x" } }],
+    ["GET", () => `${AUTH}/openid-connect`, everyone],
+    ["GET", () => `${AUTH}/openid-connect/start`, everyone],
+    ["GET", () => `${AUTH}/openid-connect/callback?state=x`, everyone],
+    // Last: an admin's call signs the owner out everywhere (the module routes' describe signs it in again).
+    ["DELETE", (o) => `${own(o)}/sessions`, ownerOnly],
+  ];
+  return rows.map(([method, url, allowed, payload]) => ({
+    method,
+    url,
+    allowed,
+    payload,
+    label: `${method} ${url("{id}").replace(AUTH, "authentication")}`,
+  }));
+}
+
 const moduleRoutes: Route[] = [
   { method: "GET", url: () => `${AUTH}/init`, allowed: everyone, label: "init" },
   { method: "GET", url: () => `${AUTH}/me`, allowed: asASubject, label: "me" },
@@ -251,6 +296,7 @@ const moduleRoutes: Route[] = [
     allowed: asASubject,
     label: "create-by-email",
   },
+  ...accountSecurityRoutes(),
 ];
 
 let t: TestApp;
@@ -319,6 +365,9 @@ describe("authorization matrix: generic routes", () => {
 });
 
 describe("authorization matrix: module routes", () => {
+  afterAll(async () => {
+    owner = await signIn(t, "owner@example.com");
+  });
   test.each(moduleRoutes.map((r) => [r.label, r] as const))("%s", async (_, route) => {
     await check(route);
   });

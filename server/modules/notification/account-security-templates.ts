@@ -41,6 +41,17 @@ export const ACCOUNT_SECURITY_TEMPLATES: Record<string, Record<"en" | "ru", Temp
       text: "Пароль вашей учётной записи изменён, на остальных устройствах выполнен выход.\n\nЕсли это были не вы, сбросьте пароль сейчас:\n{{resetUrl}}",
     },
   },
+  // An administrator reset the subject's two-factor sign-in (a lost phone): the owner hears of it.
+  "two-factor-reset": {
+    en: {
+      subject: "Two-factor sign-in was turned off for your account",
+      text: "An administrator turned off two-factor sign-in for your account: the authenticator app and the recovery codes no longer work, and your password alone signs you in until you turn it on again:\n{{settingsUrl}}\n\nIf you did not ask for this, change your password and tell the site's team.",
+    },
+    ru: {
+      subject: "Двухфакторный вход в вашу учётную запись отключён",
+      text: "Администратор отключил двухфакторный вход в вашу учётную запись: приложение-аутентификатор и резервные коды больше не действуют, и до повторного включения для входа достаточно пароля:\n{{settingsUrl}}\n\nЕсли вы об этом не просили, смените пароль и сообщите команде сайта.",
+    },
+  },
   // NEW_DEVICE_MAIL=false turns it off (docs/configuration.md).
   "new-device-sign-in": {
     en: {

@@ -136,9 +136,10 @@ describe(`registering and managing passkeys, on ${testDialect}`, () => {
     expect(asked.body.message).toMatch(/currentPassword/);
     expect((await call(t, ann, "POST", options, { currentPassword: "wrong password" })).status).toBe(400);
     expect((await call(t, ann, "POST", options, { currentPassword: PASSWORD })).status).toBe(200);
-    // The secret key (an administrator alike) cannot put its own authenticator into someone's account.
+    // The secret key cannot put its own authenticator into someone's account: it is no one, so "sign in first".
     const byKey = await t.request({ method: "POST", url: options, payload: { data: {} } });
-    expect(byKey.status).toBe(403);
+    expect(byKey.status).toBe(401);
+    expect(byKey.body.message).toMatch(/sign in first/);
     expect((await call(t, undefined, "POST", options, {})).status).toBe(401);
     // A guest session (no identity yet) has no account to add a passkey to.
     const guest = (await t.request({ method: "GET", url: "/api/rbac/subjects/authentication/init", key: null })).body

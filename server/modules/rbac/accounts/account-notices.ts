@@ -23,7 +23,7 @@ export async function languageOfSubject(db: ModelQueries, subjectId: string): Pr
 
 /**
  * The mails that tell a subject what happened to its account: an email change to confirm or
- * undo, a password change, a sign-in from a new device. Each is queued (the notification queue
+ * undo, a password change, a sign-in from a new device, two-factor sign-in reset by an administrator. Each is queued (the notification queue
  * sends it, a request never waits for the mail server), in the subject's language; links are
  * hidden variables, shown in the mail only.
  */
@@ -61,6 +61,18 @@ export class AccountNotices {
       const language = await languageOfSubject(this.db, subjectId);
       const resetUrl = this.link(ACCOUNT_PAGES.forgotPassword, language);
       await this.send("password-changed", subjectId, email, language, { resetUrl });
+    });
+  }
+
+  /** An administrator turned the subject's two-factor sign-in off (after the answer, as the password notice). */
+  twoFactorReset(subjectId: string) {
+    this.background.run("two-factor reset notice", async () => {
+      const email = await this.subjects.emailOf(subjectId);
+      if (!email) return;
+      const language = await languageOfSubject(this.db, subjectId);
+      await this.send("two-factor-reset", subjectId, email, language, {
+        settingsUrl: this.link(ACCOUNT_PAGES.settings, language),
+      });
     });
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
+import { signedInSubject } from "./current-subject.js";
 import { defineRoute } from "../../route.js";
 import { confirmOwner } from "../accounts/owner-proof.js";
 import { signInSession } from "../devices/sign-in-session.js";
@@ -31,7 +32,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, rbac: RbacServices) 
 
   /** A passkey is made by the person holding it, signed in as the subject: an admin cannot add one to another's account. */
   function ownSubject(request: FastifyRequest, { params }: { params: { id: string } }) {
-    if (request.caller.kind !== "subject" || request.caller.subjectId !== params.id)
+    // The secret key is no one: like a visitor, it is told to sign in (as on the other routes about the caller's own subject).
+    if (signedInSubject(request) !== params.id)
       throw new AppError("PERMISSION_ERROR", "a passkey is registered by the subject itself, signed in");
   }
 

@@ -81,10 +81,12 @@ export class TotpFactors {
   }
 
   /** Turns it off (the route checked the password): the secret and the recovery codes go. */
-  async remove(subjectId: string) {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom(FACTORS).where("subjectId", "=", subjectId).execute();
+  /** Deletes the secret and the recovery codes; true when the subject had a factor (on, or begun). */
+  async remove(subjectId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx.deleteFrom(FACTORS).where("subjectId", "=", subjectId).executeTakeFirst();
       await trx.deleteFrom(CODES).where("subjectId", "=", subjectId).execute();
+      return Number(removed.numDeletedRows) > 0;
     });
   }
 

@@ -7,6 +7,7 @@ import { RECENT_SIGN_IN_MS, signedInRecently } from "../accounts/owner-proof.js"
 import { signedInSubject } from "../routes/current-subject.js";
 import { authRoute } from "../routes/limits.js";
 import { registerTwoFactorSignInRoute } from "./two-factor-sign-in-route.js";
+import { administersTwoFactor, registerTwoFactorResetRoute } from "./two-factor-reset-route.js";
 import { CODE_INPUT } from "./recovery-codes.js";
 import { otpauthUrl } from "./totp.js";
 import { deviceOf } from "../devices/device.js";
@@ -28,6 +29,16 @@ function ownSubject(request: FastifyRequest, { params: { id } }: { params: { id:
     throw new AppError("PERMISSION_ERROR", "only the subject itself manages its two-factor sign-in");
 }
 
+/** Reading whether it is on: the subject itself, or whoever may reset it (an administrator, the secret key). */
+function readsTwoFactor(rbac: RbacServices) {
+  const administers = administersTwoFactor(rbac);
+  return async (request: FastifyRequest, input: { params: { id: string } }) => {
+    const { caller } = request;
+    if (caller.kind === "subject" && caller.subjectId === input.params.id) return;
+    await administers(request, input);
+  };
+}
+
 /** The account's two-factor routes (docs/security.md "Two-factor sign-in") and the sign-in's second step. */
 export function registerTwoFactorRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { twoFactor, sessions, config } = rbac;
@@ -37,9 +48,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, rbac: RbacServices
     app,
     {
       ...own,
+      authorize: readsTwoFactor(rbac),
       method: "GET",
       url: BASE,
-      summary: "The subject's two-factor sign-in: on or off, recovery codes left, required by a role",
+      summary:
+        "The subject's two-factor sign-in: on or off, recovery codes left, required by a role (the subject itself, an administrator, the secret key)",
     },
     async ({ params: { id } }) => ({
       data: { ...(await twoFactor.factors.state(id)), required: await twoFactor.required(id) },
@@ -108,4 +121,5 @@ export function registerTwoFactorRoutes(app: FastifyInstance, rbac: RbacServices
   );
 
   registerTwoFactorSignInRoute(app, rbac);
+  registerTwoFactorResetRoute(app, rbac);
 }
