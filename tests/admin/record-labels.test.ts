@@ -6,7 +6,7 @@ import { as, register } from "../rbac/helpers.js";
 /**
  * The admin's one labeller (GET /api/admin/labels/{model}): what tables, pickers and the delete
  * dialog call a record — a price "$32.00 · USD", an order by number, customer and total, a
- * relation row by both ends, a file with its thumbnail — never "default" nor a bare uuid.
+ * relation row by both ends, a file with its thumbnail, a person by email — never "default" nor a bare uuid.
  */
 describe(`record labels on ${testDialect}`, () => {
   let t: TestApp;
@@ -113,6 +113,22 @@ describe(`record labels on ${testDialect}`, () => {
     const found = await labels("ecommerce/orders", `ids=${order.id},${cart.id}`);
     expect(found[0]!.label).toBe(`#${order.id.slice(0, 8)} · ada@example.com · €64.50 · EUR`);
     expect(found[1]!.label).toBe(`#${cart.id.slice(0, 8)} · bob@example.com`);
+  });
+
+  it("names a person's account by its email, a guest (no email) by its slug, and a role link by both", async () => {
+    const ann = await register(t, "ann.labels@example.com");
+    const guest = (await t.request({ method: "GET", url: "/api/rbac/subjects/authentication/init", key: null })).body
+      .data;
+    const guestId = JSON.parse(Buffer.from(guest.jwt.split(".")[1], "base64url").toString()).sub;
+    const found = await labels("rbac/subjects", `ids=${ann.subjectId},${guestId}`);
+    const byId = new Map(found.map((l) => [l.id, l.label]));
+    expect(byId.get(ann.subjectId)).toBe("ann.labels@example.com");
+    expect(byId.get(guestId)).toMatch(/^subject-/);
+    const role = await createRecord(t, "/api/rbac/roles", { uid: "editor-labels", title: "Editor" });
+    const link = await createRecord(t, "/api/rbac/subjects-to-roles", { subjectId: ann.subjectId, roleId: role.id });
+    expect((await labels("rbac/subjects-to-roles", `ids=${link.id}`))[0]!.label).toBe(
+      "ann.labels@example.com → Editor",
+    );
   });
 
   it("searches by any title, and answers 400 for bad ids, 404 for an unknown model, 401/403 to others", async () => {

@@ -7,6 +7,7 @@ import type { Model } from "../../../engine/schema/model.js";
 import type { DeskOrder } from "../../../common/admin/desk-order.js";
 import { attributeCurrencies, OrderDesk, shopLabelled } from "../ecommerce/index.js";
 import { fileThumbnailOf, type FileThumbnail } from "../file-storage/index.js";
+import { accountLabelled, subjectEmails } from "../rbac/index.js";
 import { moneyLabel } from "./money-label.js";
 
 type Row = Record<string, unknown>;
@@ -32,9 +33,10 @@ const RELATION_DEPTH = 1;
  * The one labeller of the admin (tables' reference cells, pickers, the delete dialog, the
  * activity log): records named by what a person recognises, batched per model whatever the number
  * of ids. A price attribute is "$32.00 · USD", an order "#1a2b3c4d · ada@example.com · $64.00 · USD",
+ * a person's account its email,
  * a relation row its two ends' labels ("Home → Hero"), a file its name with its thumbnail; any
  * other record its title, admin title, name… (engine/admin/record-label.ts). What a record is
- * beyond its title its module says (file-storage, ecommerce): the admin names no model of theirs.
+ * beyond its title its module says (file-storage, ecommerce, rbac): the admin names no model of theirs.
  */
 export class RecordLabels {
   private readonly desk: OrderDesk;
@@ -57,6 +59,7 @@ export class RecordLabels {
     }
     if (shopLabelled.priceAttributes(model.id)) await this.prices(rows, labels);
     if (shopLabelled.orders(model.id)) await this.orders(rows, labels, language);
+    if (accountLabelled.subjects(model.id)) await this.people(rows, labels);
     if (model.kind === "relation" && depth > 0) await this.relationEnds(model, rows, labels, language, depth - 1);
     return labels;
   }
@@ -103,6 +106,15 @@ export class RecordLabels {
       language,
     ))
       labels.get(order.id)!.label = orderLabel(order);
+  }
+
+  /** A person's account: its sign-in email (a guest, with none, keeps its slug). */
+  private async people(rows: Row[], labels: Map<string, RecordLabel>) {
+    const emails = await subjectEmails(
+      this.db,
+      rows.map((r) => r.id as string),
+    );
+    for (const [id, email] of emails) labels.get(id)!.label = email;
   }
 
   /** A relation row: its parent's label → its child's, each end read once per model for all the rows. */

@@ -17,6 +17,8 @@ export {
   ordersOfSubject,
   subjectOrderLink,
 } from "./accounts/subject-orders.js";
+// How the admin names a person's account (its email).
+export { accountLabelled, subjectEmails } from "./accounts/admin-labels.js";
 export { signingSecrets, type SecretPurpose, type SigningSecrets } from "./signing-secrets.js";
 
 /**

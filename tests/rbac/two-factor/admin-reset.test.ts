@@ -39,13 +39,13 @@ describe(`an administrator resets a subject's two-factor sign-in, on ${testDiale
     });
 
   test.each([
-    ["the subject itself", () => ann, "GET", 200],
-    ["an administrator", () => admin, "GET", 200],
-    ["another subject", () => bob, "GET", 403],
-    ["no session", () => undefined, "GET", 401],
-    ["the subject itself (it turns it off with its password and a code)", () => ann, "DELETE", 403],
-    ["another subject", () => bob, "DELETE", 403],
-    ["no session", () => undefined, "DELETE", 401],
+    ["the subject itself", (): SignedIn => ann, "GET", 200],
+    ["an administrator", (): SignedIn => admin, "GET", 200],
+    ["another subject", (): SignedIn => bob, "GET", 403],
+    ["no session", (): SignedIn | undefined => undefined, "GET", 401],
+    ["the subject itself (it turns it off with its password and a code)", (): SignedIn => ann, "DELETE", 403],
+    ["another subject", (): SignedIn => bob, "DELETE", 403],
+    ["no session", (): SignedIn | undefined => undefined, "DELETE", 401],
   ] as const)("%s: %s → %i", async (_who, session, method, status) => {
     const answer = await as(t, session())({ method, url: twoFactorUrl(ann.subjectId) });
     expect(answer.status).toBe(status);

@@ -13,6 +13,11 @@ type Row = Record<string, any>;
 // The form (JSON-schema forms, their validator and widgets): fetched when a dialog first opens,
 // so a table screen loads only the table (docs/admin.md, "What the admin loads").
 const ModelForm = lazy(async () => ({ default: (await import("./model-form.js")).ModelForm }));
+// A person's sign-in security (two-factor reset, sign out everywhere): only in a subject's record.
+const SignInSecurityPanel = lazy(async () => ({
+  default: (await import("../subjects/sign-in-security-panel.js")).SignInSecurityPanel,
+}));
+const SUBJECTS = "rbac/subjects";
 const loading = (
   <Center p="xl">
     <Loader />
@@ -80,6 +85,11 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
               />
             </Suspense>
           </RecordDialogContext.Provider>
+          {current?.id && model.id === SUBJECTS && (
+            <Suspense fallback={null}>
+              <SignInSecurityPanel subjectId={current.id} />
+            </Suspense>
+          )}
           {current?.id && model.embeds.length > 0 && (
             <>
               <Divider label={wordsTexts().relations} labelPosition="left" />

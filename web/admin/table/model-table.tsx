@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -105,6 +105,20 @@ export function ModelTable({ model, scope, compact }: Props) {
                 </Text>
               );
             }
+            // A record its module names beyond this field (a person's account by its email, an
+            // order by number, customer and total): that name first, the field's value beneath.
+            const named = c.field.name === model.labelField ? labels.get(row.id)?.label : undefined;
+            if (named && typeof value === "string" && named !== value)
+              return (
+                <Stack gap={0}>
+                  <Text size="sm" data-testid="row-label">
+                    {named}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {value}
+                  </Text>
+                </Stack>
+              );
             return <CellValue field={c.field} value={value} referenceLabel={labels.get(value)} />;
           },
         }),

@@ -1,0 +1,54 @@
+import { russianPlural } from "../../ui/russian-plural.js";
+
+/** The subject record's "Sign-in security" section in the admin's two languages; the browser's language picks one. */
+const texts = {
+  en: {
+    title: "Sign-in security",
+    twoFactor: "Two-factor sign-in",
+    on: (left: number) => `On · ${left} recovery ${left === 1 ? "code" : "codes"} left`,
+    off: "Off",
+    requiredOff: "Off · their role requires it: they set it up at their next sign-in",
+    reset: "Reset two-factor sign-in",
+    resetWarning:
+      "Their authenticator app and recovery codes stop working, and their password alone signs them in until they turn it on again. They are mailed about it. Do this only once you are sure who asked (a lost phone).",
+    resetConfirm: "Yes, reset it",
+    cancel: "Cancel",
+    resetDone: "Two-factor sign-in was reset",
+    devices: (count: number) =>
+      count === 0 ? "Not signed in anywhere" : `Signed in on ${count} ${count === 1 ? "device" : "devices"}`,
+    signOutEverywhere: "Sign out everywhere",
+    signedOut: (count: number) => `Signed out of ${count} ${count === 1 ? "device" : "devices"}`,
+  },
+  ru: {
+    title: "Безопасность входа",
+    twoFactor: "Двухфакторный вход",
+    on: (left: number) =>
+      `Включён · осталось ${left} ${russianPlural(left, "резервный код", "резервных кода", "резервных кодов")}`,
+    off: "Выключен",
+    requiredOff: "Выключен · его роль требует: настройка при следующем входе",
+    reset: "Сбросить двухфакторный вход",
+    resetWarning:
+      "Приложение-аутентификатор и резервные коды перестанут действовать, и до повторного включения для входа будет достаточно пароля. Человеку придёт письмо об этом. Делайте это, только убедившись, кто просит (потерянный телефон).",
+    resetConfirm: "Да, сбросить",
+    cancel: "Отмена",
+    resetDone: "Двухфакторный вход сброшен",
+    devices: (count: number) =>
+      count === 0
+        ? "Нигде не выполнен вход"
+        : `Вход выполнен на ${count} ${russianPlural(count, "устройстве", "устройствах", "устройствах")}`,
+    signOutEverywhere: "Выйти на всех устройствах",
+    signedOut: (count: number) =>
+      `Выход выполнен на ${count} ${russianPlural(count, "устройстве", "устройствах", "устройствах")}`,
+  },
+};
+
+export type SignInSecurityTexts = typeof texts.en;
+
+export function signInSecurityTexts(
+  language = typeof navigator === "undefined" ? "en" : navigator.language,
+): SignInSecurityTexts {
+  return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
+}
+
+/** Both languages' texts, for the browser tests to find the section's words. */
+export const signInSecurityStrings = texts;
