@@ -1885,6 +1885,37 @@ export interface NotificationWidgets {
 }
 
 /**
+ * API key (rbac/api-keys): A subject's personal API key (docs/security.md "API keys"): stored only as a keyed hash (HMAC-SHA-256) with the first characters people recognise it by; it acts as its subject within its scopes until it expires or is revoked.
+ */
+export interface RbacApiKeys {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  subjectId: string;
+  title: string;
+  /**
+   * HMAC-SHA-256 of the key, keyed from a server secret
+   */
+  keyHash: string;
+  /**
+   * The key's first characters, shown to recognise it
+   */
+  prefix: string;
+  /**
+   * "read", "write", or { method, route } patterns: what the key may do of what its subject may
+   */
+  scopes: unknown[];
+  expiresAt: string | null;
+  /**
+   * Updated at most once a minute
+   */
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/**
  * Email change (rbac/email-changes): An email change asked for: made when the link mailed to the new address is opened (confirmHash, 24 h), then undoable from the link mailed to the previous address (undoHash, 7 days). Both codes are stored as SHA-256 hashes and spent once.
  */
 export interface RbacEmailChanges {
@@ -2920,6 +2951,7 @@ export interface Models {
   "notification/topics": NotificationTopics;
   "notification/topics-to-notifications": NotificationTopicsToNotifications;
   "notification/widgets": NotificationWidgets;
+  "rbac/api-keys": RbacApiKeys;
   "rbac/email-changes": RbacEmailChanges;
   "rbac/identities": RbacIdentities;
   "rbac/openid-connect-flows": RbacOpenidConnectFlows;
@@ -3052,6 +3084,7 @@ export interface ModelDateTimes {
   "notification/topics": "createdAt" | "updatedAt";
   "notification/topics-to-notifications": "createdAt" | "updatedAt";
   "notification/widgets": "createdAt" | "updatedAt";
+  "rbac/api-keys": "createdAt" | "updatedAt" | "expiresAt" | "lastUsedAt" | "revokedAt";
   "rbac/email-changes": "createdAt" | "updatedAt" | "confirmExpiresAt" | "confirmedAt" | "undoExpiresAt" | "undoneAt";
   "rbac/identities": "createdAt" | "updatedAt";
   "rbac/openid-connect-flows": "createdAt" | "updatedAt" | "expiresAt" | "usedAt";
@@ -3184,6 +3217,7 @@ export interface ModelInsertOptional {
   "notification/topics": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "notification/topics-to-notifications": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "notification/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
+  "rbac/api-keys": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "scopes" | "expiresAt" | "lastUsedAt" | "revokedAt";
   "rbac/email-changes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "previousEmail" | "confirmedAt" | "undoHash" | "undoExpiresAt" | "undoneAt";
   "rbac/identities": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "provider" | "account" | "issuer" | "email";
   "rbac/openid-connect-flows": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "linkSubjectId" | "usedAt";
@@ -3316,6 +3350,7 @@ export interface ModelHiddenColumns {
   "notification/topics": {};
   "notification/topics-to-notifications": {};
   "notification/widgets": {};
+  "rbac/api-keys": {};
   "rbac/email-changes": {};
   "rbac/identities": { password?: string | null; salt?: string | null; code?: string | null; codeExpiresAt?: Date | null; };
   "rbac/openid-connect-flows": {};
