@@ -21,6 +21,69 @@ export interface AdminAuditEntries {
 }
 
 /**
+ * Webhook delivery (admin/webhook-deliveries): One event for one webhook (the outbox row, written in the transaction that made the event) and its attempts: pending until a 2xx answer or the last retry.
+ */
+export interface AdminWebhookDeliveries {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  webhookId: string;
+  /**
+   * The webhook-id header: the same for a redelivery, so a receiver can drop a repeat
+   */
+  messageId: string;
+  eventType: string;
+  /**
+   * The body sent: type, timestamp, data
+   */
+  payload: {};
+  state: "pending" | "succeeded" | "failed";
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  statusCode: number | null;
+  durationMs: number | null;
+  /**
+   * The first 2 KB of the last answer's body
+   */
+  response: string | null;
+  error: string | null;
+  /**
+   * Each attempt: at, statusCode, durationMs, error
+   */
+  attemptLog: unknown[] | null;
+}
+
+/**
+ * Webhook (admin/webhooks): An address that is sent the events it subscribes to, signed as Standard Webhooks says (docs/webhooks.md): retried with backoff, turned off after five days of failures.
+ */
+export interface AdminWebhooks {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  variant: string;
+  className: string | null;
+  title: string | null;
+  /**
+   * Where events are POSTed: http or https, a public address (WEBHOOK_ALLOW_PRIVATE=true allows private ones)
+   */
+  url: string;
+  /**
+   * Event types or patterns, {module}.{entity}.{action}, * standing for any one part
+   */
+  events: string[];
+  active: boolean;
+  /**
+   * The first failed attempt since the last success
+   */
+  failingSince: string | null;
+  disabledAt: string | null;
+  disabledReason: string | null;
+}
+
+/**
  * Widget (agent/widgets): A page block for agent content.
  */
 export interface AgentWidgets {
@@ -2891,6 +2954,8 @@ export interface WebsiteBuilderWidgetsToSliders {
 
 export interface Models {
   "admin/audit-entries": AdminAuditEntries;
+  "admin/webhook-deliveries": AdminWebhookDeliveries;
+  "admin/webhooks": AdminWebhooks;
   "agent/widgets": AgentWidgets;
   "analytic/widgets": AnalyticWidgets;
   "billing/currencies": BillingCurrencies;
@@ -3025,6 +3090,8 @@ export interface Models {
 
 export interface ModelDateTimes {
   "admin/audit-entries": "createdAt" | "updatedAt";
+  "admin/webhook-deliveries": "createdAt" | "updatedAt" | "nextAttemptAt" | "lastAttemptAt";
+  "admin/webhooks": "createdAt" | "updatedAt" | "failingSince" | "disabledAt";
   "agent/widgets": "createdAt" | "updatedAt";
   "analytic/widgets": "createdAt" | "updatedAt";
   "billing/currencies": "createdAt" | "updatedAt";
@@ -3159,6 +3226,8 @@ export interface ModelDateTimes {
 
 export interface ModelInsertOptional {
   "admin/audit-entries": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "subjectId" | "apiKeyId" | "address" | "userAgent" | "model" | "recordId" | "changes";
+  "admin/webhook-deliveries": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "payload" | "state" | "attempts" | "nextAttemptAt" | "lastAttemptAt" | "statusCode" | "durationMs" | "response" | "error" | "attemptLog";
+  "admin/webhooks": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "events" | "active" | "failingSince" | "disabledAt" | "disabledReason";
   "agent/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "analytic/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "billing/currencies": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "symbol" | "isDefault" | "decimals";
@@ -3293,6 +3362,8 @@ export interface ModelInsertOptional {
 
 export interface ModelHiddenColumns {
   "admin/audit-entries": {};
+  "admin/webhook-deliveries": {};
+  "admin/webhooks": { secret?: string | null; previousSecret?: string | null; previousSecretUntil?: Date | null; };
   "agent/widgets": {};
   "analytic/widgets": {};
   "billing/currencies": {};
