@@ -123,6 +123,8 @@ describe(`record labels on ${testDialect}`, () => {
     const found = await labels("rbac/subjects", `ids=${ann.subjectId},${guestId}`);
     const byId = new Map(found.map((l) => [l.id, l.label]));
     expect(byId.get(ann.subjectId)).toBe("ann.labels@example.com");
+    // Named by what its fields do not hold: the admin's table shows the email above the slug.
+    expect(found.find((l) => l.id === ann.subjectId)).toMatchObject({ beyondFields: true });
     expect(byId.get(guestId)).toMatch(/^subject-/);
     const role = await createRecord(t, "/api/rbac/roles", { uid: "editor-labels", title: "Editor" });
     const link = await createRecord(t, "/api/rbac/subjects-to-roles", { subjectId: ann.subjectId, roleId: role.id });

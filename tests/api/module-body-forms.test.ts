@@ -56,6 +56,7 @@ const WITHOUT_DATA = new Set([
   "POST /api/ecommerce/orders/clear-old-orders",
   "DELETE /api/rbac/subjects/:id/identities/:identityId",
   // Signing devices out: the subject and the sign-in in the path are all it needs.
+  "DELETE /api/rbac/subjects/:id/two-factor",
   "DELETE /api/rbac/subjects/:id/sessions",
   "DELETE /api/rbac/subjects/:id/sessions/:sessionId",
   "DELETE /api/rbac/subjects/:id/ecommerce-module/orders/:orderId",

@@ -40,7 +40,7 @@ export function registerLabelsRoute(app: FastifyInstance) {
       url: "/api/admin/labels/:module/:entity",
       tag: "admin",
       summary:
-        'Records named as a person recognises them (a price as "$32.00 · USD", an order by number, customer and total, a relation row by its two ends, a file with its thumbnail): `ids` (up to 100, comma-separated), or `search` over every title with `limit` (default 20); `language` picks the titles\' language',
+        'Records named as a person recognises them (a price as "$32.00 · USD", an order by number, customer and total, a relation row by its two ends, a file with its thumbnail, a person by email with `beyondFields: true`): `ids` (up to 100, comma-separated), or `search` over every title with `limit` (default 20); `language` picks the titles\' language',
       params,
       query,
     },

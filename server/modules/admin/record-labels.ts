@@ -16,6 +16,8 @@ type Row = Record<string, unknown>;
 export interface RecordLabel {
   label: string;
   file?: FileThumbnail;
+  /** Named by something its fields do not hold (a person by their email): tables show it above the field. */
+  beyondFields?: true;
 }
 
 /** An order as the desk shows it, named: its number, its customer, and what was charged. */
@@ -114,7 +116,7 @@ export class RecordLabels {
       this.db,
       rows.map((r) => r.id as string),
     );
-    for (const [id, email] of emails) labels.get(id)!.label = email;
+    for (const [id, email] of emails) Object.assign(labels.get(id)!, { label: email, beyondFields: true });
   }
 
   /** A relation row: its parent's label → its child's, each end read once per model for all the rows. */

@@ -7,6 +7,8 @@ export interface RecordLabel {
   label: string;
   /** A file, or a link to one: what its thumbnail needs. */
   file?: { file: string; mimeType: string | null; extension: string | null };
+  /** Named by something its fields do not hold (a person by their email): tables show it above the field. */
+  beyondFields?: true;
 }
 
 const route = (modelId: string) => `/api/admin/labels/${modelId}`;

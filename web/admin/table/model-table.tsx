@@ -105,9 +105,10 @@ export function ModelTable({ model, scope, compact }: Props) {
                 </Text>
               );
             }
-            // A record its module names beyond this field (a person's account by its email, an
-            // order by number, customer and total): that name first, the field's value beneath.
-            const named = c.field.name === model.labelField ? labels.get(row.id)?.label : undefined;
+            // A record its module names by what its fields do not hold (a person's account by its
+            // email): that name first, the field's value beneath.
+            const own = labels.get(row.id);
+            const named = c.field.name === model.labelField && own?.beyondFields ? own.label : undefined;
             if (named && typeof value === "string" && named !== value)
               return (
                 <Stack gap={0}>
