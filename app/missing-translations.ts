@@ -8,6 +8,7 @@ import "../web/site/modules/ecommerce/helpers/pricing-strings.js";
 import "../common/shop/discount-reasons.js";
 import "../web/site/modules/rbac/strings.js";
 import "../web/site/modules/rbac/passkeys/passkey-strings.js";
+import "../web/site/modules/rbac/api-keys/api-key-strings.js";
 import "../web/ui/single-sign-on/texts.js";
 import "../web/site/modules/rbac/two-factor/two-factor-strings.js";
 import "../server/modules/file-storage/images/templates/image-strings.js";

@@ -55,12 +55,13 @@ const LIGHT_LIBRARY = /node_modules[\\/](react|react-dom|scheduler|clsx|@mantine
 /** Vite's helper behind every lazy import (a few hundred bytes). */
 const VITE_HELPER = /^\0vite\/preload-helper/;
 /**
- * The account's own screens (two-factor, passkeys, single sign-on, devices, email changes): shared
- * by the sign-in and account pages only, so kept out of `site-shared`, which every page loads (they
- * took the home page over its JavaScript budget); the bundler gives them chunks of their own.
+ * The account's own screens (two-factor, passkeys, single sign-on, devices, email changes, API
+ * keys and their wire contract): shared by the sign-in and account pages only, so kept out of
+ * `site-shared`, which every page loads (they took the home page over its JavaScript budget); the
+ * bundler gives them chunks of their own.
  */
 const ACCOUNT_ONLY =
-  /web[\\/](site[\\/]modules[\\/]rbac[\\/](two-factor|passkeys|single-sign-on)[\\/]|site[\\/]modules[\\/]rbac[\\/](device-strings|signed-in-devices|email-change-[a-z-]+)\.tsx?$|ui[\\/]single-sign-on[\\/]|api[\\/]passkeys\.ts$)/;
+  /common[\\/]account[\\/]|web[\\/](site[\\/]modules[\\/]rbac[\\/](two-factor|passkeys|single-sign-on|api-keys)[\\/]|site[\\/]modules[\\/]rbac[\\/](device-strings|signed-in-devices|email-change-[a-z-]+)\.tsx?$|ui[\\/]single-sign-on[\\/]|api[\\/]passkeys\.ts$)/;
 /** Mantine's index, through which the site imports its components by name. */
 const MANTINE_INDEX = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 

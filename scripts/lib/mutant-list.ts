@@ -4,6 +4,7 @@
 import type { Mutant } from "./mutant.js";
 import { securityMutants } from "./security-mutants.js";
 import { passkeyMutants } from "./passkey-mutants.js";
+import { apiKeyMutants } from "./api-key-mutants.js";
 import { singleSignOnMutants } from "./single-sign-on-mutants.js";
 
 export type { Mutant };
@@ -316,5 +317,6 @@ export const mutants: Mutant[] = [
   },
   ...securityMutants,
   ...passkeyMutants,
+  ...apiKeyMutants,
   ...singleSignOnMutants,
 ];

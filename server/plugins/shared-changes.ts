@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { EVERYTHING } from "../../engine/query/change-feed.js";
+import { API_KEYS } from "../modules/rbac/api-keys/key-cache.js";
 import { REFRESH_TOKENS } from "../modules/rbac/revoked-sessions.js";
 import { PeerInbox } from "./peer-messages.js";
 
@@ -17,9 +18,10 @@ import { PeerInbox } from "./peer-messages.js";
  */
 const CONTENT_WINDOW_MS = 100;
 const ACCESS_WINDOW_MS = 10;
-/** Writes that decide who may do what: a revoked sign-in, a role's permissions, a subject's roles. */
+/** Writes that decide who may do what: a revoked sign-in or API key, a role's permissions, a subject's roles. */
 const ACCESS_MODELS = new Set([
   REFRESH_TOKENS,
+  API_KEYS,
   "rbac/roles",
   "rbac/permissions",
   "rbac/roles-to-permissions",

@@ -11,6 +11,7 @@ import { emailChangeBodyFormCases } from "./email-change-body-forms.js";
 import { discountCodeBodyFormCases } from "./discount-code-body-forms.js";
 import { singleSignOnBodyFormCases } from "./single-sign-on-body-forms.js";
 import { passkeyBodyFormCases } from "./passkey-body-forms.js";
+import { apiKeyBodyFormCases } from "./api-key-body-forms.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 import { localStorage, type StorageUnderTest } from "../file-storage/helpers.js";
 import { AUTH, PASSWORD, bearer, lastMail, register, resetCodeIn, type SignedIn } from "../rbac/helpers.js";
@@ -59,6 +60,8 @@ const WITHOUT_DATA = new Set([
   "DELETE /api/rbac/subjects/:id/two-factor",
   "DELETE /api/rbac/subjects/:id/sessions",
   "DELETE /api/rbac/subjects/:id/sessions/:sessionId",
+  // Revoking an API key: the subject and the key in the path are all it needs.
+  "DELETE /api/rbac/subjects/:id/api-keys/:keyId",
   "DELETE /api/rbac/subjects/:id/ecommerce-module/orders/:orderId",
   "POST /api/billing/payment-intents/:provider/webhook",
   // Pay now takes no body: the order (and, for a mailed link, its token in the query) is all it needs.
@@ -129,6 +132,7 @@ const cases: Record<string, Case> = {
   ...discountCodeBodyFormCases(() => t),
   ...singleSignOnBodyFormCases(() => t),
   ...passkeyBodyFormCases(() => t),
+  ...apiKeyBodyFormCases(() => t),
   [`POST ${AUTH}/logout`]: {
     status: 200,
     prepare: async (_form, n) => {

@@ -105,7 +105,7 @@ const asASubject = (c: CallerName) => c !== "anonymous" && c !== "secret key";
 const itselfOnly = (c: CallerName) => c === "subject";
 
 /**
- * Two-factor sign-in, passkeys, signed-in devices, email changes and single sign-on
+ * Two-factor sign-in, passkeys, signed-in devices, API keys, email changes and single sign-on
  * (docs/security.md): the steps of a sign-in are open (a token, a challenge or a link is their
  * credential), a subject's factors are its own alone, its devices its own, an admin's and the secret key's.
  */
@@ -134,6 +134,9 @@ function accountSecurityRoutes(): Route[] {
     ["GET", () => `${AUTH}/openid-connect`, everyone],
     ["GET", () => `${AUTH}/openid-connect/start`, everyone],
     ["GET", () => `${AUTH}/openid-connect/callback?state=x`, everyone],
+    ["GET", (o) => `${own(o)}/api-keys`, ownerOnly],
+    ["POST", (o) => `${own(o)}/api-keys`, itselfOnly, { data: { title: "Script", scopes: ["read"] } }],
+    ["DELETE", (o) => `${own(o)}/api-keys/${ID}`, ownerOnly],
     // Last: an admin's call signs the owner out everywhere (the module routes' describe signs it in again).
     ["DELETE", (o) => `${own(o)}/sessions`, ownerOnly],
   ];

@@ -2,7 +2,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../engine/errors.js";
 import { cookieOf } from "../../plugins/cookies.js";
 import { routedPath } from "../../security/routed-path.js";
+import type { ApiKeys } from "./api-keys/api-keys.js";
+import { isApiKey } from "./api-keys/key-material.js";
+import { keyNeverReaches } from "./api-keys/key-reach.js";
 import type { Authorizer, Caller } from "./permissions/authorizer.js";
+import { splitPath } from "./permissions/path-pattern.js";
 import type { OwnRows } from "./permissions/own-rows.js";
 import { sameSecret, secretKeyOf } from "./secret-key.js";
 import type { RevokedSessions } from "./revoked-sessions.js";
@@ -19,13 +23,19 @@ declare module "fastify" {
     sessionExpiresAtMs?: number;
     /** The session may only enrol in two-factor sign-in (two-factor/enrolment-only.ts). */
     enrolmentOnly?: boolean;
+    /** The API key the caller signed the request with (api-keys/), when it did. */
+    apiKeyId?: string;
   }
 }
 
-function bearerOf(request: FastifyRequest): string | undefined {
+function headerBearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1] ?? cookieOf(request, SESSION_COOKIE);
+  return match?.[1];
+}
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  return headerBearerOf(request) ?? cookieOf(request, SESSION_COOKIE);
 }
 
 /**
@@ -76,6 +86,7 @@ export function authorizationHook(
   tokens: SessionTokens,
   revoked: RevokedSessions,
   secret: string | undefined,
+  apiKeys: ApiKeys,
 ) {
   const refuse = (request: FastifyRequest) => {
     const what = `${request.method} ${routedPath(request)}`;
@@ -83,7 +94,9 @@ export function authorizationHook(
     return new AppError("PERMISSION_ERROR", `${what} is not allowed for this subject`);
   };
   const decide = async (request: FastifyRequest) => {
-    request.caller = await resolveSubject(request, tokens, revoked);
+    const bearer = headerBearerOf(request);
+    if (bearer && isApiKey(bearer)) await admitKey(request, bearer);
+    else request.caller = await resolveSubject(request, tokens, revoked);
     if (request.enrolmentOnly && request.caller.kind === "subject")
       return decideEnrolmentOnly(request, request.caller.subjectId);
     // The path as the router read it ("/%61pi/…" is "/api/…"), so a permission's pattern matches
@@ -93,6 +106,20 @@ export function authorizationHook(
     const owned = request.caller.kind === "subject" ? ownRows.modelRead(request) : undefined;
     if (!owned) throw refuse(request);
     request.ownRowsOf = owned;
+  };
+  // An API key acts as its subject, within its scopes and never on the account's sign-in routes
+  // (docs/security.md "API keys"); what its subject may do is checked after, as for a session.
+  const admitKey = async (request: FastifyRequest, bearer: string) => {
+    const key = await apiKeys.authenticate(bearer);
+    if (!key) throw new AppError("AUTHENTICATION_ERROR", "the API key is not valid, has expired or was revoked");
+    request.caller = { kind: "subject", subjectId: key.subjectId };
+    request.apiKeyId = key.id;
+    const path = routedPath(request);
+    const what = `${request.method} ${path}`;
+    if (keyNeverReaches(request.method, splitPath(request.routeOptions.url ?? path)))
+      throw new AppError("PERMISSION_ERROR", `an API key cannot call ${what}: sign in with the account instead`);
+    if (!key.allows(request.method, splitPath(path), key.subjectId))
+      throw new AppError("PERMISSION_ERROR", `this API key's scopes do not allow ${what}`);
   };
   // Outside its enrolment routes, an enrolment-only session is a visitor: what a visitor may do passes as one, the rest is a 403 saying why.
   const decideEnrolmentOnly = async (request: FastifyRequest, subjectId: string) => {

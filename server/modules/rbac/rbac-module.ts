@@ -17,6 +17,7 @@ import { registerWalletRoutes } from "./routes/wallet-routes.js";
 import { registerTwoFactorRoutes } from "./two-factor/two-factor-routes.js";
 import { registerPasskeyRoutes } from "./routes/passkey-routes.js";
 import { registerSingleSignOnRoutes } from "./routes/single-sign-on-routes.js";
+import { registerApiKeyRoutes } from "./api-keys/api-key-routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -37,9 +38,17 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
   app.decorateRequest("caller", null as never);
   app.decorateRequest("sessionFamilyId", undefined);
   app.decorateRequest("enrolmentOnly", undefined);
+  app.decorateRequest("apiKeyId", undefined);
   app.decorateRequest("ownRowsOf", undefined);
   // Attached to every /api route as it is registered, so no other request pays for it.
-  const authorize = authorizationHook(rbac.authorizer, rbac.ownRows, rbac.tokens, rbac.revoked, config.rbacSecretKey);
+  const authorize = authorizationHook(
+    rbac.authorizer,
+    rbac.ownRows,
+    rbac.tokens,
+    rbac.revoked,
+    config.rbacSecretKey,
+    rbac.apiKeys,
+  );
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
     route.onRequest = withAuthorization([route.onRequest ?? []].flat(), authorize);
@@ -68,5 +77,6 @@ export async function registerRbacModule(app: FastifyInstance, config: Config) {
     registerSingleSignOnRoutes(routes, rbac);
     registerIdentityRoutes(routes, rbac);
     registerTwoFactorRoutes(routes, rbac);
+    registerApiKeyRoutes(routes, rbac);
   });
 }

@@ -24,6 +24,7 @@ import { TwoFactor } from "./two-factor/two-factor.js";
 import { AccountNotices } from "./accounts/account-notices.js";
 import { EmailChanges } from "./accounts/email-changes.js";
 import { SingleSignOn } from "./single-sign-on/single-sign-on.js";
+import { ApiKeys } from "./api-keys/api-keys.js";
 
 export interface RbacServices {
   config: Config;
@@ -52,6 +53,8 @@ export interface RbacServices {
   wallets: WalletSignIn;
   /** TOTP two-factor sign-in: factors, recovery codes, the sign-in's second step, required roles. */
   twoFactor: TwoFactor;
+  /** Personal API keys: made, listed, revoked, and recognised on a request (docs/security.md "API keys"). */
+  apiKeys: ApiKeys;
   /** Single sign-on with OpenID Connect; undefined while OIDC_ISSUER is unset. */
   singleSignOn?: SingleSignOn;
   /** The permissions the hand-written routes' `access` asks for, gathered as they are registered and granted on ready (route-access.ts). */
@@ -124,6 +127,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     singleSignOn:
       config.oidc && new SingleSignOn(database, repositories, db, config.oidc, `${config.publicUrl}${SSO_CALLBACK}`),
     twoFactor,
+    apiKeys: new ApiKeys(db, secret, app.changes, background),
     routeGrants: [],
     mailer,
     background,

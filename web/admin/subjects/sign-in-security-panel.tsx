@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../api/client.js";
 import { notifyError, notifySuccess } from "../notify.js";
+import { PersonApiKeys } from "./person-api-keys.js";
 import { signInSecurityTexts } from "./sign-in-security-texts.js";
 
 interface TwoFactorState {
@@ -14,7 +15,7 @@ interface TwoFactorState {
  * A person's record in the admin (Subjects) shows how they sign in and what an administrator may
  * do about a lost phone or a stolen session (docs/security.md): whether two-factor sign-in is on,
  * "Reset two-factor sign-in" (asked twice: it weakens the account), how many devices are signed
- * in, and "Sign out everywhere".
+ * in, and "Sign out everywhere"; their API keys, each with Revoke.
  */
 export function SignInSecurityPanel({ subjectId }: { subjectId: string }) {
   const t = signInSecurityTexts();
@@ -102,6 +103,7 @@ export function SignInSecurityPanel({ subjectId }: { subjectId: string }) {
             </Button>
           )}
         </Group>
+        <PersonApiKeys subjectId={subjectId} />
       </Stack>
     </Paper>
   );

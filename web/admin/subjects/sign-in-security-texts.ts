@@ -18,6 +18,16 @@ const texts = {
       count === 0 ? "Not signed in anywhere" : `Signed in on ${count} ${count === 1 ? "device" : "devices"}`,
     signOutEverywhere: "Sign out everywhere",
     signedOut: (count: number) => `Signed out of ${count} ${count === 1 ? "device" : "devices"}`,
+    locale: "en-GB",
+    apiKeys: (count: number) => (count === 0 ? "No API keys" : `${count} API ${count === 1 ? "key" : "keys"}`),
+    access: { read: "Read only", "read-write": "Read and write", routes: "Chosen routes only" },
+    lastUsed: (time: string) => `last used ${time}`,
+    neverUsed: "never used",
+    expires: (time: string) => `expires ${time}`,
+    noExpiry: "does not expire",
+    revoke: "Revoke",
+    revokeConfirm: "Yes, revoke it",
+    keyRevoked: (title: string) => `The key ${title} was revoked`,
   },
   ru: {
     title: "Безопасность входа",
@@ -39,6 +49,17 @@ const texts = {
     signOutEverywhere: "Выйти на всех устройствах",
     signedOut: (count: number) =>
       `Выход выполнен на ${count} ${russianPlural(count, "устройстве", "устройствах", "устройствах")}`,
+    locale: "ru",
+    apiKeys: (count: number) =>
+      count === 0 ? "Нет ключей API" : `${count} ${russianPlural(count, "ключ", "ключа", "ключей")} API`,
+    access: { read: "Только чтение", "read-write": "Чтение и запись", routes: "Только выбранные адреса" },
+    lastUsed: (time: string) => `использован ${time}`,
+    neverUsed: "ещё не использован",
+    expires: (time: string) => `действует до ${time}`,
+    noExpiry: "бессрочный",
+    revoke: "Отозвать",
+    revokeConfirm: "Да, отозвать",
+    keyRevoked: (title: string) => `Ключ «${title}» отозван`,
   },
 };
 

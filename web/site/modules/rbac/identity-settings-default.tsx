@@ -14,6 +14,7 @@ import { useRbac } from "./use-rbac.js";
 import { PasskeysSection } from "./passkeys/passkeys-section.js";
 import { SsoLink } from "./single-sign-on/sso-link.js";
 import { TwoFactorSection } from "./two-factor/two-factor-section.js";
+import { ApiKeysSection } from "./api-keys/api-keys-section.js";
 
 /**
  * /rbac/subjects/settings: the signed-in subject's sign-in methods and the password change. All
@@ -42,6 +43,7 @@ export function IdentitySettingsDefault({ record }: VariantProps) {
           )}
           {state.status === "signed-in" && <Identities subject={state.subject} />}
           {state.status === "signed-in" && <SignedInDevices subject={state.subject} />}
+          {state.status === "signed-in" && <ApiKeysSection subject={state.subject} />}
         </Stack>
       </Card>
     </Container>
