@@ -19,12 +19,13 @@ export class FailingWebhooks {
     private readonly now: () => number,
   ) {}
 
+  /** A success: not failing any more, and a turn-off before it (the webhook was turned on again) is history. */
   async succeeded(trx: ModelQueries, webhookId: string): Promise<void> {
     await trx
       .updateTable("admin/webhooks")
-      .set({ failingSince: null })
+      .set({ failingSince: null, disabledAt: null, disabledReason: null })
       .where("id", "=", webhookId)
-      .where("failingSince", "is not", null)
+      .where((w) => w.or([w("failingSince", "is not", null), w("disabledAt", "is not", null)]))
       .execute();
   }
 
@@ -33,7 +34,12 @@ export class FailingWebhooks {
     const now = new Date(this.now());
     const webhook = await trx
       .updateTable("admin/webhooks")
-      .set({ failingSince: sql<Date>`coalesce("failingSince", ${now})` })
+      // Turned on again after a turn-off (disabledAt still set): the five days start again now.
+      .set({
+        failingSince: sql<Date>`case when "disabledAt" is not null then ${now} else coalesce("failingSince", ${now}) end`,
+        disabledAt: null,
+        disabledReason: null,
+      })
       .where("id", "=", webhookId)
       .returning(["id", "title", "url", "active", "failingSince"])
       .executeTakeFirst();

@@ -9,11 +9,12 @@ import type { Webhooks } from "./webhooks.js";
  * Every write of a webhook, by whichever route (create, PATCH, bulk, import), is checked in its
  * transaction, so none saves what the delivery would refuse: the URL passes the SSRF guard, the
  * events are a non-empty list of patterns that each match some event. A row made without a
- * secret (bulk, import) gets one, which no one sees until it is rolled; one turned back on after
- * the automatic turn-off forgets why it was off.
+ * secret (bulk, import) gets one, which no one sees until it is rolled.
  */
 export function checkWebhookWrites(repository: Repository, registry: Registry, webhooks: Webhooks) {
   repository.afterWrite(async (db, ids) => {
+    // A write that found no row (a PATCH of a deleted webhook) has nothing to check.
+    if (ids.length === 0) return;
     const trx = modelQueries(db, registry);
     const rows = await trx.selectFrom("admin/webhooks").selectAll().where("id", "in", ids).execute();
     for (const row of rows) {
@@ -28,13 +29,10 @@ export function checkWebhookWrites(repository: Repository, registry: Registry, w
         const message = `${unknown.join(", ")} matches no event`;
         throw validationError(`/events: ${message}`, [{ path: "/events", message }]);
       }
-      const secret = row.secret ? {} : { secret: webhooks.makeSecret().sealed };
-      const turnedOn =
-        row.active && row.disabledAt ? { disabledAt: null, disabledReason: null, failingSince: null } : {};
-      if (Object.keys({ ...secret, ...turnedOn }).length > 0)
+      if (!row.secret)
         await trx
           .updateTable("admin/webhooks")
-          .set({ ...secret, ...turnedOn })
+          .set({ secret: webhooks.makeSecret().sealed })
           .where("id", "=", row.id)
           .execute();
     }
