@@ -92,13 +92,15 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
   // x-drafts: a save changes the working copy, and publishes it too with ?publish=true or DRAFTS=off.
   const saved = savedRecords(app, repository);
 
-  app.post(prefix, async (request, reply) => {
-    const data = await readData(request);
-    const [record] = await saved(request, (r, companion) => r.create(data, { companion }).then((row) => [row]), {
-      created: true,
+  // A module that must answer its create itself (a webhook's create answers its secret once) registered its own.
+  if (!app.hasRoute({ method: "POST", url: prefix }))
+    app.post(prefix, async (request, reply) => {
+      const data = await readData(request);
+      const [record] = await saved(request, (r, companion) => r.create(data, { companion }).then((row) => [row]), {
+        created: true,
+      });
+      return reply.status(201).send({ data: record });
     });
-    return reply.status(201).send({ data: record });
-  });
 
   app.post(`${prefix}/find-or-create`, async (request, reply) => {
     const data = await readData(request);

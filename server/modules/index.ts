@@ -1,5 +1,5 @@
 import { site } from "../site/index.js";
-import { admin } from "./admin/index.js";
+import { admin, webhookRoutes, webhooks } from "./admin/index.js";
 import { billing } from "./billing/index.js";
 import { crm } from "./crm/index.js";
 import { ecommerce } from "./ecommerce/index.js";
@@ -17,8 +17,10 @@ import { search } from "../search/index.js";
  */
 export const modules: readonly Module[] = [
   notification,
+  webhooks,
   rbac,
   notificationRoutes,
+  webhookRoutes,
   fileStorage,
   admin,
   crm,

@@ -43,7 +43,10 @@ export function buildOpenApiDocument(
   publicUrl: string,
 ): JsonSchema {
   const generated = openApiDocument(app.registry);
-  const paths = { ...generated.paths, ...moduleRoutes() };
+  // A module route at a generic path (a webhook's create, which answers its secret) replaces that
+  // method's entry only; the path's other generic methods stay documented.
+  const paths: JsonSchema = { ...generated.paths };
+  for (const [path, item] of Object.entries<JsonSchema>(moduleRoutes())) paths[path] = { ...paths[path], ...item };
   // Besides the seeded defaults: what the schemas' x-access and the routes' declared access grant.
   markSecurity(paths, [...schemaAccessPermissions(app.registry), ...app.rbac.routeGrants]);
   const known = new Set<string>(generated.tags.map((t: { name: string }) => t.name));

@@ -75,6 +75,10 @@ const WITHOUT_DATA = new Set([
   // A page's block removed or copied: the page and the block in the path are all it needs.
   "DELETE /api/host/pages/:id/blocks/:blockId",
   "POST /api/host/pages/:id/blocks/:blockId/duplicate",
+  // A webhook's secret rolled, a test event, a redelivery: the webhook (and delivery) in the path are all they need.
+  "POST /api/admin/webhooks/:id/roll-secret",
+  "POST /api/admin/webhooks/:id/test",
+  "POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver",
 ]);
 
 /** The product editor's form: texts, a price, a stock left untracked, one attribute. */
@@ -541,6 +545,15 @@ const cases: Record<string, Case> = {
     prepare: async (_form, n) => ({
       url: "/api/file-storage/files/create-from-url",
       data: { url: `${filesOrigin}/notes-${n}.txt` },
+      caller: "key",
+    }),
+  },
+  "POST /api/admin/webhooks": {
+    status: 201,
+    prepare: async (_form, n) => ({
+      url: "/api/admin/webhooks",
+      // A public address as an IP literal: the SSRF guard passes it with no DNS.
+      data: { url: `https://93.184.215.14/hook-${n}`, events: ["ecommerce.order.*"] },
       caller: "key",
     }),
   },

@@ -23,6 +23,9 @@ const BODILESS = new Set([
   "post /api/ecommerce/orders/{id}/resend-receipt",
   "post /api/ecommerce/products/{id}/editor/publish",
   "post /api/host/pages/{id}/blocks/{blockId}/duplicate",
+  "post /api/admin/webhooks/{id}/roll-secret",
+  "post /api/admin/webhooks/{id}/test",
+  "post /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver",
 ]);
 const SUBJECT = "/api/rbac/subjects/{id}/ecommerce-module";
 

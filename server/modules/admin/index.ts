@@ -3,6 +3,9 @@ import { registerAdminModule } from "./admin-module.js";
 import { registerLiveRoutes } from "./live/live-routes.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 
+// What other modules may use of admin: the webhooks service, to queue an event in their transaction.
+export { webhookRoutes, webhooks, type WebhookEvent, type Webhooks } from "./webhooks/index.js";
+
 /** GET /api/admin/models, labels and the live stream; the admin's file inputs need file-storage's uploads. */
 export const admin = defineModule("admin", ["rbac", "file-storage"], async (app) => {
   // Routes only: in their own context, as no other module needs anything of them.

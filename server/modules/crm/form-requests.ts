@@ -34,6 +34,8 @@ export async function createFormRequest(
     // Sent in a subject's own name: linked to the subject as well.
     if (subjectId) await app.rbac.subjects.linkFormRequest(repository, subjectId, row.id);
     await notifyOwnerOfSubmission(app, form, row.id, data, repository, trx);
+    // Webhooks hear of it in the same transaction (docs/webhooks.md "Events"): the request as the admin reads it.
+    await app.webhooks.enqueue(trx, { type: "crm.request.created", data: { ...row, formId: form.id } });
     return row;
   });
   app.notifications.wake();

@@ -62,7 +62,7 @@ function scheduleCheckoutSweep(app: FastifyInstance, pending: PendingCheckouts, 
 export async function registerEcommerceModule(app: FastifyInstance, config: Config, billing: BillingServices) {
   const orders = new Orders(app.database, app.repositories, app.registry, billing.currencies);
   const pricing = new ShopPricing(app.registry, app.changes, config.pricesIncludeTax);
-  billing.invoices.onInvoiceState(ordersFollowInvoices(pricing));
+  billing.invoices.onInvoiceState(ordersFollowInvoices(pricing, app.webhooks));
   // The dummy payment page lists the orders an invoice pays for (billing reads no table of ours).
   billing.invoices.onInvoiceItems((db, intentIds) => orders.ofPaymentIntents(db, intentIds));
   const checkout = new Checkout(
@@ -85,7 +85,7 @@ export async function registerEcommerceModule(app: FastifyInstance, config: Conf
     checkout,
     payAgain: new PayAgain(app.database, app.repositories, orders, checkout, billing.invoices, billing.currencies),
     links: new OrderLinks(linkSecret, config.publicUrl, config.orderLinkMaxAgeDays),
-    unpaid: new UnpaidOrders(app.database, app.repositories, app.registry, billing.invoices),
+    unpaid: new UnpaidOrders(app.database, app.repositories, app.registry, billing.invoices, app.webhooks),
     idempotency: new IdempotencyKeys(modelQueries(app.database.db, app.registry)),
     authorizer: app.rbac.authorizer,
     config,

@@ -1,4 +1,6 @@
 import type { RepositoryLookup } from "../../../engine/query/transaction.js";
+import type { FastifyInstance } from "fastify";
+import { queueOrderEvents } from "./order-webhook-events.js";
 import { currencyIdsOfIntents, type InvoiceStateChange, type InvoiceStateListener } from "../billing/index.js";
 import { releaseStock } from "./stock.js";
 import type { OrderStatus } from "./orders.js";
@@ -28,7 +30,7 @@ type CodeUses = Pick<ShopPricing, "releaseCodes">;
  * cart and changed, or been paid again. Returns the orders moved; billing flags a "paid" that
  * moved none.
  */
-export function ordersFollowInvoices(codes: CodeUses): InvoiceStateListener {
+export function ordersFollowInvoices(codes: CodeUses, webhooks: FastifyInstance["webhooks"]): InvoiceStateListener {
   return async ({ invoice, state, paymentIntentIds }: InvoiceStateChange, repository, trx) => {
     // A failed, declined, canceled or expired invoice gives back the discount codes' uses it held
     // (pricing/shop-pricing.ts), whatever became of its orders.
@@ -62,6 +64,8 @@ export function ordersFollowInvoices(codes: CodeUses): InvoiceStateListener {
     const moved = (await repository("ecommerce/orders").updateMany(ids, orders)).map((o) => o.id);
     // A refund cancels the orders: their reserved stock goes back (stock.ts).
     if (state === "refunded") await releaseStock(moved, trx, repository);
+    // Webhooks hear of it in the same transaction (docs/webhooks.md "Events").
+    await queueOrderEvents(webhooks, repository, trx, moved, state === "paid" ? ["paid"] : ["refunded", "canceled"]);
     return moved;
   };
 }

@@ -5,6 +5,8 @@ import { runTransaction } from "../../../engine/query/transaction.js";
 import type { Registry } from "../../../engine/schema/registry.js";
 import { invoicesOfIntents, type Invoices } from "../billing/index.js";
 import { modelQueries, type ModelQueries } from "../../../engine/query/model-tables.js";
+import type { FastifyInstance } from "fastify";
+import { queueOrderEvents } from "./order-webhook-events.js";
 
 /**
  * Orders left unpaid (`paying`: the buyer left the payment page). The queue's sweep
@@ -24,6 +26,7 @@ export class UnpaidOrders {
     private readonly repositories: Repositories,
     registry: Registry,
     private readonly invoices: Invoices,
+    private readonly webhooks: FastifyInstance["webhooks"],
   ) {
     this.db = modelQueries(database.db, registry);
   }
@@ -78,6 +81,7 @@ export class UnpaidOrders {
           .execute();
       }
       await repository("ecommerce/orders").update(orderId, { type: "history", status: "canceled" });
+      await queueOrderEvents(this.webhooks, repository, trx, [orderId], ["canceled"]);
       // The invoice is canceled once no order of it is still waiting (one invoice may pay several orders).
       for (const { id, intentId } of open) {
         const waiting = await trx

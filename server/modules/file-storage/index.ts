@@ -9,6 +9,18 @@ export { fileThumbnailOf, type FileThumbnail } from "./file-thumbnails.js";
 // The files' records another module shows or writes (a product's photos): a subquery to join, which ids are files, alt texts.
 export { announceFileChanges, fileIdsAmong, fileRows, updateFileAlts } from "./file-records.js";
 export type { OpengraphPageReader, PageOpenGraph } from "./images/opengraph-pages.js";
+// The SSRF guard create-from-url fetches through, for another module that connects to addresses admins give (webhooks).
+export {
+  checkUrl,
+  guardedLookup,
+  parseAllowList,
+  RefusedUrl,
+  refusal,
+  refused,
+  systemResolver,
+  type AllowList,
+  type Resolver,
+} from "./url-fetch/ssrf-guard.js";
 export { imageText } from "./images/templates/image-strings.js";
 export { OrderReceipt, RECEIPT_SIZE, type ReceiptInput, type ReceiptRow } from "./images/templates/order-receipt.js";
 export {

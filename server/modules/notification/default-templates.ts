@@ -59,6 +59,17 @@ export const DEFAULT_TEMPLATES: Record<
       text: "Заполнена форма «{{formTitle}}».\n\n{{fields}}\n\nВсе заявки: {{submissionsUrl}}",
     },
   },
+  // To the admins: a webhook whose deliveries all failed for five days was turned off (server/modules/admin/webhooks/failing-webhooks.ts).
+  "webhook-disabled": {
+    en: {
+      subject: "Webhook turned off: {{webhookName}}",
+      text: "Every delivery to the webhook {{webhookName}} ({{url}}) has failed since {{failingSince}} (UTC), so it was turned off and is sent nothing more.\n\nThe last failure: {{lastError}}\n\nOnce the receiver works again, turn the webhook on and redeliver what it missed:\n{{adminUrl}}",
+    },
+    ru: {
+      subject: "Вебхук отключён: {{webhookName}}",
+      text: "Все отправки на вебхук {{webhookName}} ({{url}}) завершаются ошибкой с {{failingSince}} (UTC), поэтому он отключён и больше ничего не получает.\n\nПоследняя ошибка: {{lastError}}\n\nКогда получатель снова заработает, включите вебхук и отправьте пропущенное повторно:\n{{adminUrl}}",
+    },
+  },
   "password-reset": {
     en: {
       subject: "Reset your password",

@@ -57,11 +57,18 @@ export class OwnerMail {
    * Queues the event's mail to every recipient (in the caller's transaction when given it, as
    * runTransaction hands it: its repositories and its queries; the caller wakes the queue after
    * its commit). No recipient at all: one notification without one, stored as failed, so the
-   * admin sees the mail had nowhere to go.
+   * admin sees the mail had nowhere to go. `adminsOnly`: to the admins whatever SHOP_OWNER_EMAILS
+   * says (a webhook turned off is the site's administrators' business, not the shop's).
    */
-  async enqueue(event: OwnerEvent, within?: { repository: RepositoryLookup; trx: ModelQueries }): Promise<void> {
+  async enqueue(
+    event: OwnerEvent,
+    within?: { repository: RepositoryLookup; trx: ModelQueries },
+    options: { adminsOnly?: boolean } = {},
+  ): Promise<void> {
     const rows = within?.repository("notification/notifications");
-    const recipients = await this.recipients(within?.trx);
+    const recipients = options.adminsOnly
+      ? await this.adminEmails(within?.trx ?? this.db)
+      : await this.recipients(within?.trx);
     const targets: (string | undefined)[] = recipients.length > 0 ? recipients : [undefined];
     for (const recipient of targets) {
       await this.notifications.enqueue(

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import type { ModelQueries } from "../../../engine/query/model-tables.js";
 import type { Repository } from "../../../engine/query/repository.js";
 import type { Row } from "../../../engine/query/prepare-write.js";
 
@@ -25,4 +27,30 @@ export async function queueJob(app: FastifyInstance, kind: string, payload: Reco
   const job = await app.repositories.get(JOBS)!.create({ kind, payload });
   app.notifications.wake();
   return job;
+}
+
+/**
+ * Queues a job in the caller's transaction (it exists exactly when the caller's writes commit),
+ * due at `runAt` (now when absent). The caller wakes the queue after its commit, or the next poll
+ * finds it.
+ */
+export async function queueJobIn(
+  trx: ModelQueries,
+  kind: string,
+  payload: Record<string, unknown>,
+  runAt?: Date,
+): Promise<string> {
+  const job = await trx
+    .insertInto(JOBS)
+    .values({
+      kind,
+      // Raw: the payload as JSON text cast to jsonb, one form the pg and PGlite drivers both take alike.
+      payload: sql<Record<string, unknown>>`${JSON.stringify(payload)}::jsonb`,
+      status: "queued",
+      attempts: 0,
+      runAt: runAt ?? sql<Date>`now()`,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return job.id;
 }

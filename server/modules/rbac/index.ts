@@ -25,4 +25,6 @@ export { signingSecrets, type SecretPurpose, type SigningSecrets } from "./signi
  * Accounts, sessions and permissions (`app.rbac`), and the authorization hook: it guards the /api
  * routes registered after it, so every module with /api routes lists "rbac" in its dependsOn.
  */
-export const rbac = defineModule("rbac", ["notification"], (app, config) => registerRbacModule(app, config));
+export const rbac = defineModule("rbac", ["notification", "webhooks"], (app, config) =>
+  registerRbacModule(app, config),
+);

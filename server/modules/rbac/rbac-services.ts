@@ -93,6 +93,7 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
   });
   const accounts = new Accounts(database, db, repositories, refreshTokens, mailer, background, {
     publicUrl: config.publicUrl,
+    registered: (trx, subject) => app.webhooks.enqueue(trx, { type: "rbac.subject.created", data: subject }),
   });
   const notices = new AccountNotices(db, new SubjectRecords(db, repositories), mailer, background, config.publicUrl);
   return {

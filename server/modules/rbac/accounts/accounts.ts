@@ -27,6 +27,8 @@ const codeHash = (code: string) => createHash("sha256").update(code).digest("hex
 export interface AccountsOptions {
   /** Where the site runs, for links in emails: PUBLIC_URL, e.g. https://shop.example.com. */
   publicUrl: string;
+  /** Told of a subject registered, in the registration's transaction: webhooks queue `rbac.subject.created`. */
+  registered?: (trx: ModelQueries, subject: Record<string, unknown>) => Promise<unknown>;
 }
 
 /** Sign-up, sign-in and password flows of email-and-password identities. */
@@ -62,6 +64,8 @@ export class Accounts {
       else subjectId = (await createSubject(repository, trx)).id;
       await createEmailIdentity(repository, trx, subjectId, login, hash).catch(rethrowTaken);
       if (language) await repository("rbac/subjects").update(subjectId, { language });
+      // The subject as its readers see it (its repository's record: no hidden field).
+      await this.options.registered?.(trx, await repository("rbac/subjects").get(subjectId));
       return subjectId;
     });
   }
