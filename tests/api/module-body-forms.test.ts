@@ -611,6 +611,9 @@ describe(`every module write route reads the three body forms alike, on ${testDi
   });
 
   it("has a case for every module write route the app has, and none for a route it does not", () => {
+    // A generic route a module registers itself instead (register-crud-routes.ts then skips its own):
+    // a webhook's create answers its secret once (server/modules/admin/webhooks/webhook-routes.ts).
+    const MODULE_OWNED = new Set(["POST /api/admin/webhooks"]);
     // The generic routes of every model; /import (a file part, not a `data` body) is tested in tests/transfer.
     // x-drafts models' publish, unpublish and restore (no body) and schedule (the generic body reader) are generic too.
     const drafted = (m: { published?: unknown }) =>
@@ -622,7 +625,7 @@ describe(`every module write route reads the three body forms alike, on ${testDi
     );
     const discovered = ["POST", "PATCH", "PUT", "DELETE"]
       .flatMap((method) => routesOf(t.app, method).map((r) => ({ ...r, key: `${method} ${r.url}` })))
-      .filter((r) => r.url.startsWith("/api/") && !generic.has(r.url));
+      .filter((r) => r.url.startsWith("/api/") && (!generic.has(r.url) || MODULE_OWNED.has(r.key)));
     expect(discovered.length).toBeGreaterThan(20);
     const withData = discovered.map((r) => r.key).filter((key) => !WITHOUT_DATA.has(key));
     expect(
