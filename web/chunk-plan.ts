@@ -62,6 +62,13 @@ const VITE_HELPER = /^\0vite\/preload-helper/;
  */
 const ACCOUNT_ONLY =
   /common[\\/]account[\\/]|web[\\/](site[\\/]modules[\\/]rbac[\\/](two-factor|passkeys|single-sign-on|api-keys)[\\/]|site[\\/]modules[\\/]rbac[\\/](device-strings|signed-in-devices|email-change-[a-z-]+)\.tsx?$|ui[\\/]single-sign-on[\\/]|api[\\/]passkeys\.ts$)/;
+/**
+ * The checkout's own code (its fields, quote and price breakdown, discount refusals, the list of
+ * countries, paying an order): shared by the cart, the order and the product's Buy now only, so
+ * kept out of `site-shared` like the account's screens.
+ */
+const CHECKOUT_ONLY =
+  /common[\\/](shop[\\/]discount-reasons|countries)\.ts$|web[\\/]site[\\/]modules[\\/]ecommerce[\\/](checkout[\\/]|helpers[\\/](pricing-strings|quote)\.ts$|orders[\\/]pay-now\.tsx$)/;
 /** Mantine's index, through which the site imports its components by name. */
 const MANTINE_INDEX = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 
@@ -155,7 +162,13 @@ export function siteChunkGroups(siteEntry: string): CodeSplittingGroup[] {
       name: (id, graph) => {
         if (id.endsWith(".css")) return null;
         if (BASE.test(id)) return "site-shared";
-        if (!ownCode(id) || ACCOUNT_ONLY.test(id) || graph.getModuleInfo(id)?.dynamicImporters.length) return null;
+        if (
+          !ownCode(id) ||
+          ACCOUNT_ONLY.test(id) ||
+          CHECKOUT_ONLY.test(id) ||
+          graph.getModuleInfo(id)?.dynamicImporters.length
+        )
+          return null;
         const reached = roots(graph, id);
         if (reached.has(siteEntry)) return null;
         return reached.size >= 2 && light(graph, id) ? "site-shared" : null;
