@@ -127,6 +127,10 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
     config.publicUrl,
     // A link's preview publishes what its author's publish would (the rule of every publish); the key's, everything.
     (author) => (author.kind === "secret-key" ? undefined : publishableBy(app, author)),
+    async (page) => {
+      const model = registry.get("host/pages");
+      return model.published ? (await app.drafts.states(model, [page])).get(page.id) : undefined;
+    },
   );
   app.decorate("site", { hostPages, websiteBuilderPages, access, loader, pages, previews });
 

@@ -10,6 +10,8 @@ import type { SitePages } from "../site-pages.js";
 import type { MayPublish } from "../../drafts/tree-permissions.js";
 import type { PreviewAuthor, PreviewLinks } from "./preview-links.js";
 import type { SiteView } from "./preview-view.js";
+import type { Publication } from "../../../common/admin/publication.js";
+import { previewBanner, withPreviewBanner } from "./preview-banner.js";
 import type { PublishRehearsal } from "./publish-rehearsal.js";
 
 /** The query parameter a preview link carries its token in. */
@@ -45,6 +47,11 @@ export class PagePreviews {
     private readonly publicUrl: string,
     /** What an author may publish, asked when its link is made or opened (publish-permission.ts); undefined: everything. */
     private readonly mayPublish: (author: PreviewAuthor) => MayPublish | undefined,
+    /** The page's publication (state and schedule) the preview's banner tells, read before the rehearsal. */
+    private readonly publicationOf: (page: {
+      id: string;
+      updatedAt?: unknown;
+    }) => Promise<Publication<Date | string> | undefined>,
   ) {}
 
   /**
@@ -84,6 +91,7 @@ export class PagePreviews {
       if (check !== "valid" || !author)
         return { status: 403, html: plainPreviewRefused(language, check === "valid" ? "invalid" : check) };
       const pageId = resolved.page.id as string;
+      const publication = await this.publicationOf({ id: pageId, updatedAt: resolved.page.updatedAt });
       const view = await this.view();
       const loaded = await this.rehearsal.run(pageId, this.mayPublish(author), async (repositories) => {
         const { resolver, loader } = view(repositories);
@@ -92,7 +100,8 @@ export class PagePreviews {
         return published?.page.id === pageId ? loader.load(published, resolver.modelId, language, path) : undefined;
       });
       if (!loaded) return { status: 404, html: plainNotFound(language) };
-      return { status: 200, html: this.pages.render(loaded, 200).html };
+      const banner = previewBanner(language, publication, `/admin/pages/${pageId}`);
+      return { status: 200, html: withPreviewBanner(this.pages.render(loaded, 200).html.toString("utf8"), banner) };
     } catch (error) {
       return this.pages.failed(language, path, error);
     }

@@ -5,22 +5,23 @@ import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { notifyError } from "../notify.js";
 import { previewPath } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
+import { framePlacement, PREVIEW_WIDTHS, usePreviewWidth } from "./preview-width.js";
 
-/** The width the page is laid out at inside the frame, then scaled to the column: the editor sees the desktop page, not its phone layout. */
-const PAGE_WIDTH = 1200;
 /** A preview link opens its page for an hour; a new one is asked for well before. */
 const LINK_LIFE_MS = 50 * 60 * 1000;
 
 /**
  * The live preview: the page's working copy rendered by the server's own renderer through its
  * signed preview link, in an <iframe>. Each change (`changes` grows) reloads the frame's document
- * only, never the screen; the language switch asks for the link under /ru.
+ * only, never the screen; the language switch asks for the link under /ru. The page is laid out at
+ * a phone's, a tablet's or a desktop's width (then scaled down to the column) or the column's own.
  */
 export function PagePreview({ pageId, title, changes }: { pageId: string; title: string; changes: number }) {
   const t = pagesTexts();
   const [language, setLanguage] = useState(t.language);
   const [link, setLink] = useState<{ src: string; at: number }>();
   const frame = useRef<HTMLIFrameElement>(null);
+  const [deviceWidth, setDeviceWidth] = usePreviewWidth();
   const { ref: box, width } = useElementSize();
 
   useEffect(() => {
@@ -51,7 +52,7 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
     reload();
   }, [changes]);
 
-  const scale = width > 0 ? Math.min(1, width / PAGE_WIDTH) : 1;
+  const placed = framePlacement(deviceWidth, width);
   return (
     <Paper
       withBorder
@@ -63,11 +64,22 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
       data-testid="composer-preview"
       style={{ display: "flex", flexDirection: "column" }}
     >
-      <Group justify="space-between" mb="xs" wrap="nowrap">
+      <Group justify="space-between" mb="xs" gap="xs">
         <Title order={2} size="h5" id="composer-preview-title">
           {t.preview}
         </Title>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            aria-label={t.previewWidth}
+            value={deviceWidth}
+            onChange={setDeviceWidth}
+            data={Object.keys(PREVIEW_WIDTHS).map((w) => ({
+              value: w,
+              label: t.previewWidths[w as keyof typeof PREVIEW_WIDTHS],
+            }))}
+            data-testid="preview-width"
+          />
           <SegmentedControl
             size="xs"
             aria-label={t.previewLanguage}
@@ -99,14 +111,15 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
             src={link.src}
             title={t.previewTitle(title)}
             data-testid="preview-frame"
+            data-width={deviceWidth}
             style={{
               position: "absolute",
               top: 0,
-              left: 0,
+              left: placed.left,
               border: 0,
-              width: PAGE_WIDTH,
-              height: `${100 / scale}%`,
-              transform: `scale(${scale})`,
+              width: placed.width,
+              height: `${100 / placed.scale}%`,
+              transform: `scale(${placed.scale})`,
               transformOrigin: "0 0",
             }}
           />

@@ -114,6 +114,8 @@ const en = {
   previewLanguage: "Preview language",
   previewUnavailable: "The preview shows once the page is saved.",
   reloadPreview: "Reload preview",
+  previewWidth: "Preview width",
+  previewWidths: { phone: "Phone", tablet: "Tablet", desktop: "Desktop", full: "Full" },
   untitled: "Untitled page",
   saving: "Saving…",
 };
@@ -234,6 +236,8 @@ const ru: PagesTexts = {
   previewLanguage: "Язык предпросмотра",
   previewUnavailable: "Предпросмотр появится после сохранения страницы.",
   reloadPreview: "Обновить предпросмотр",
+  previewWidth: "Ширина предпросмотра",
+  previewWidths: { phone: "Телефон", tablet: "Планшет", desktop: "Компьютер", full: "Во всю ширину" },
   untitled: "Страница без названия",
   saving: "Сохранение…",
 };
