@@ -9,6 +9,7 @@ import { discountsTexts } from "../pricing/discounts-texts.js";
 import { shippingTexts } from "../pricing/shipping-texts.js";
 import { taxesTexts } from "../pricing/taxes-texts.js";
 import { productsTexts } from "../products/products-texts.js";
+import { webhookTexts } from "../webhooks/webhook-texts.js";
 import { wordsTexts } from "../words-texts.js";
 
 /** The crm/forms table: its rows open their submissions (/admin/forms/{id}). */
@@ -28,6 +29,11 @@ export function editorScreens() {
     { to: FORMS, label: words.forms, testId: "nav-forms" },
     { to: "/admin/media", label: mediaTexts().media, testId: "nav-media" },
   ];
+}
+
+/** The administrator's screens for connecting the platform to other systems, after the editor's. */
+export function integrationScreens() {
+  return [{ to: "/admin/webhooks", label: webhookTexts().webhooks, testId: "nav-webhooks" }];
 }
 
 /** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */
@@ -54,6 +60,7 @@ export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
   const groups = useMemo(() => groupModels(list, text), [list, text]);
   const words = wordsTexts();
   const screens = editorScreens();
+  const integrations = integrationScreens();
   return (
     <>
       <AppShell.Section>
@@ -82,6 +89,22 @@ export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
               pathname.startsWith(`${screen.to}/`) ||
               (screen.to === FORMS && pathname.startsWith("/admin/forms/"))
             }
+            py={4}
+            styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
+            onClick={onNavigate}
+            data-testid={screen.testId}
+          />
+        ))}
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="md" pb={4}>
+          {words.integrations}
+        </Text>
+        {integrations.map((screen) => (
+          <NavLink
+            key={screen.to}
+            component={RouterLink}
+            to={screen.to}
+            label={screen.label}
+            active={pathname === screen.to || pathname.startsWith(`${screen.to}/`)}
             py={4}
             styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
             onClick={onNavigate}
