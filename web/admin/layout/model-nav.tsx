@@ -9,7 +9,6 @@ import { discountsTexts } from "../pricing/discounts-texts.js";
 import { shippingTexts } from "../pricing/shipping-texts.js";
 import { taxesTexts } from "../pricing/taxes-texts.js";
 import { productsTexts } from "../products/products-texts.js";
-import { webhookTexts } from "../webhooks/webhook-texts.js";
 import { wordsTexts } from "../words-texts.js";
 
 /** The crm/forms table: its rows open their submissions (/admin/forms/{id}). */
@@ -33,7 +32,7 @@ export function editorScreens() {
 
 /** The administrator's screens for connecting the platform to other systems, after the editor's. */
 export function integrationScreens() {
-  return [{ to: "/admin/webhooks", label: webhookTexts().webhooks, testId: "nav-webhooks" }];
+  return [{ to: "/admin/webhooks", label: wordsTexts().webhooks, testId: "nav-webhooks" }];
 }
 
 /** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */

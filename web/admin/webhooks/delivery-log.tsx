@@ -160,7 +160,7 @@ export function DeliveryLog({ webhookId, log, catalogue, active }: Props) {
                 </div>
               ))}
               <Group mt={6}>{buttons(row)}</Group>
-              {open.has(row.id) ? <DeliveryDetails delivery={row} /> : null}
+              {open.has(row.id) ? <DeliveryDetails delivery={row} phone /> : null}
             </Paper>
           ))}
         </Stack>

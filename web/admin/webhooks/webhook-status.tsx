@@ -78,7 +78,7 @@ export function WebhookStatusNotice({
             ) : null}
             <Text size="sm">{t.disabledHelp}</Text>
             <div>
-              <Button color="red" variant="light" onClick={onTurnOn} loading={busy} data-testid="webhook-turn-on">
+              <Button color="red" onClick={onTurnOn} loading={busy} data-testid="webhook-turn-on">
                 {t.turnOn}
               </Button>
             </div>
