@@ -33,6 +33,7 @@ const kinds: Record<"en" | "ru", Record<string, string>> = {
     "website-builder/buttons": "Button",
     "website-builder/slides": "Slide",
     "website-builder/logotypes": "Logo",
+    "admin/webhooks": "Webhook",
   },
   ru: {
     "host/pages": "Страница",
@@ -63,6 +64,7 @@ const kinds: Record<"en" | "ru", Record<string, string>> = {
     "website-builder/buttons": "Кнопка",
     "website-builder/slides": "Слайд",
     "website-builder/logotypes": "Логотип",
+    "admin/webhooks": "Вебхук",
   },
 };
 

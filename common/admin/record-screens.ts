@@ -1,7 +1,7 @@
 /**
  * The admin's hand-made screens (web/admin/admin-app.tsx) and the records they edit: a page opens
  * in the composer, a product in the product editor, an order in the desk, a shipping rate, tax
- * rate or discount code in its pricing screen. Every other record opens in its generated form,
+ * rate or discount code in its pricing screen, a webhook in its own page. Every other record opens in its generated form,
  * `/admin/{module}/{entity}?edit={id}`. Kept beside the admin's other wire facts so the server's
  * global search and the admin's routes name the same screens.
  */
@@ -16,6 +16,7 @@ const SCREENS: Record<string, (id: string) => string> = {
   "ecommerce/shipping-rates": (id) => `/admin/shipping/${id}`,
   "ecommerce/tax-rates": (id) => `/admin/taxes/${id}`,
   "ecommerce/discount-codes": (id) => `/admin/discounts/${id}`,
+  "admin/webhooks": (id) => `/admin/webhooks/${id}`,
 };
 
 /** The admin path that opens this record. */

@@ -23,7 +23,8 @@ describe(`GET /api/admin/search on ${testDialect}`, () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(ADMIN);
+    // A webhook's receiver on 127.0.0.1 (no lookup of a public name in a test).
+    t = await createTestApp({ ...ADMIN, environment: { WEBHOOK_ALLOW_PRIVATE: "true" } });
     admin = await signIn(t, ADMIN.adminEmail, ADMIN.adminPassword);
     ids.about = (
       await createRecord(t, "/api/host/pages", {
@@ -63,6 +64,13 @@ describe(`GET /api/admin/search on ${testDialect}`, () => {
         status: "new",
         receipt: "",
         email: "ann.cart@example.com",
+      })
+    ).id;
+    ids.webhook = (
+      await createRecord(t, "/api/admin/webhooks", {
+        title: "Lighthouse ERP feed",
+        url: "http://127.0.0.1:9/hook",
+        events: ["ecommerce.order.paid"],
       })
     ).id;
     // Published as "Old harbour", then renamed in the working copy only.
@@ -125,6 +133,17 @@ describe(`GET /api/admin/search on ${testDialect}`, () => {
         label: "Keeper's diary",
         detail: "Article",
         screen: `/admin/blog/articles?edit=${ids.article}`,
+      }),
+    },
+    {
+      name: "a webhook, opening in its page",
+      query: () => "q=lighthouse erp",
+      expected: () => ({
+        model: "admin/webhooks",
+        id: ids.webhook,
+        label: "Lighthouse ERP feed",
+        detail: "Webhook · http://127.0.0.1:9/hook",
+        screen: `/admin/webhooks/${ids.webhook}`,
       }),
     },
     {

@@ -41,6 +41,9 @@ const router = createBrowserRouter([
       { path: "taxes/:id", element: screen(() => import("./pricing/tax-rate-page.js"), "TaxRatePage") },
       { path: "discounts", element: screen(() => import("./pricing/discounts-page.js"), "DiscountsPage") },
       { path: "discounts/:id", element: screen(() => import("./pricing/discount-code-page.js"), "DiscountCodePage") },
+      // Webhooks: the list with each one's state, one webhook with its secret shown once, test event and delivery log.
+      { path: "webhooks", element: screen(() => import("./webhooks/webhooks-page.js"), "WebhooksPage") },
+      { path: "webhooks/:id", element: screen(() => import("./webhooks/webhook-page.js"), "WebhookPage") },
       // The page composer: the pages list, one page's blocks beside its live preview.
       { path: "pages", element: screen(() => import("./pages/pages-page.js"), "PagesPage") },
       { path: "pages/:id", element: screen(() => import("./pages/composer-page.js"), "ComposerPage") },

@@ -30,6 +30,11 @@ export function editorScreens() {
   ];
 }
 
+/** The administrator's screens for connecting the platform to other systems, after the editor's. */
+export function integrationScreens() {
+  return [{ to: "/admin/webhooks", label: wordsTexts().webhooks, testId: "nav-webhooks" }];
+}
+
 /** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */
 export function groupModels(models: AdminModel[], text: string): [string, AdminModel[]][] {
   const needle = text.trim().toLowerCase();
@@ -54,6 +59,7 @@ export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
   const groups = useMemo(() => groupModels(list, text), [list, text]);
   const words = wordsTexts();
   const screens = editorScreens();
+  const integrations = integrationScreens();
   return (
     <>
       <AppShell.Section>
@@ -82,6 +88,22 @@ export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
               pathname.startsWith(`${screen.to}/`) ||
               (screen.to === FORMS && pathname.startsWith("/admin/forms/"))
             }
+            py={4}
+            styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
+            onClick={onNavigate}
+            data-testid={screen.testId}
+          />
+        ))}
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="md" pb={4}>
+          {words.integrations}
+        </Text>
+        {integrations.map((screen) => (
+          <NavLink
+            key={screen.to}
+            component={RouterLink}
+            to={screen.to}
+            label={screen.label}
+            active={pathname === screen.to || pathname.startsWith(`${screen.to}/`)}
             py={4}
             styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
             onClick={onNavigate}

@@ -83,8 +83,10 @@ export function useRecordEditor<F>(spec: RecordEditorSpec<F>) {
     const label = spec.labelOf(key);
     return label ? `${label} — ${message}` : message;
   };
-  const save = async () => {
-    const local = spec.check(form);
+  /** Saves the form, or `next` (a change and its save in one step: a webhook's "Turn on again"). */
+  const save = async (next: F = form) => {
+    if (next !== form) setForm(next);
+    const local = spec.check(next);
     if (Object.keys(local).length) {
       setErrors(local);
       setSaveState({ status: "error", failure: { kind: "refused", reason: reasonOf(local) ?? t.fixErrors } });
@@ -94,7 +96,7 @@ export function useRecordEditor<F>(spec: RecordEditorSpec<F>) {
     setSaveState({ status: "pending" });
     try {
       const target = id ?? created.current;
-      const answer = await spec.save(target, form, target ? etag.current : undefined);
+      const answer = await spec.save(target, next, target ? etag.current : undefined);
       etag.current = answer.etag;
       show(answer.form);
       setSaveState({ status: "success" });
@@ -110,7 +112,7 @@ export function useRecordEditor<F>(spec: RecordEditorSpec<F>) {
         setSaveState({ status: "error", failure: { kind: "refused", reason: t.changedElsewhere } });
         return;
       }
-      const marked = spec.errorsOf(error, form);
+      const marked = spec.errorsOf(error, next);
       setErrors(marked);
       const failed = saveFailureOf(error, () => undefined);
       setSaveState({

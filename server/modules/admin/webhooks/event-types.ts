@@ -1,4 +1,8 @@
+import { PUBLISH_ACTIONS, RECORD_ACTIONS } from "../../../../common/admin/webhook-events.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
+
+// The matching rules are shared with the admin's webhooks screen.
+export { matches, TEST_EVENT, unknownPatterns } from "../../../../common/admin/webhook-events.js";
 
 /** Events modules queue where they happen (docs/webhooks.md "Events"), beside the record changes. */
 export const DOMAIN_EVENTS = [
@@ -8,12 +12,6 @@ export const DOMAIN_EVENTS = [
   "crm.request.created",
   "rbac.subject.created",
 ] as const;
-
-/** The event `POST /api/admin/webhooks/{id}/test` sends: to that webhook whatever it subscribes to. */
-export const TEST_EVENT = "webhook.test";
-
-const RECORD_ACTIONS = ["created", "updated", "deleted"];
-const PUBLISH_ACTIONS = ["published", "unpublished"];
 
 /**
  * Every event type a webhook may subscribe to: `{module}.{entity}.{action}` for each model the API
@@ -26,16 +24,4 @@ export function eventTypes(registry: Registry): string[] {
     return actions.map((action) => `${module}.${entity}.${action}`);
   });
   return [...records, ...DOMAIN_EVENTS];
-}
-
-/** Whether a subscription pattern (`ecommerce.*.created`, `*.*.*`) takes an event type: `*` is any one part. */
-export function matches(pattern: string, type: string): boolean {
-  const wanted = pattern.split(".");
-  const parts = type.split(".");
-  return wanted.length === parts.length && wanted.every((part, i) => part === "*" || part === parts[i]);
-}
-
-/** The patterns that match no event type at all (a typo), to refuse them. */
-export function unknownPatterns(patterns: string[], known: string[]): string[] {
-  return patterns.filter((pattern) => !known.some((type) => matches(pattern, type)));
 }
