@@ -1,4 +1,4 @@
-import { russianPlural } from "../ui/russian-plural.js";
+import { plural } from "../ui/plural.js";
 
 /**
  * The generated admin's own words (the delete dialog, pickers' "+ New", the variant
@@ -107,7 +107,7 @@ const texts = {
     modules: "Модули",
     entities: "Сущности",
     records: (count: number, estimated: boolean) =>
-      `${estimated ? "около " : ""}${count.toLocaleString("ru")} ${russianPlural(count, "запись", "записи", "записей")}`,
+      `${estimated ? "около " : ""}${count.toLocaleString("ru")} ${plural("ru", count, { one: "запись", few: "записи", many: "записей", other: "записи" })}`,
     exportCsv: "Экспорт CSV",
     exportJson: "Экспорт JSON",
     importFile: "Импорт",

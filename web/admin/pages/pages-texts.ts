@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 /** The pages list's and the composer's texts in the admin's two languages; the browser's language picks one (as the product editor's). */
 const en = {
   language: "en",
@@ -128,7 +128,8 @@ const ru: PagesTexts = {
   newPage: "Новая страница",
   search: "Поиск по названию или адресу",
   none: "Страниц нет.",
-  count: (n: number) => `${n.toLocaleString("ru")} ${russianPlural(n, "страница", "страницы", "страниц")}`,
+  count: (n: number) =>
+    `${n.toLocaleString("ru")} ${plural("ru", n, { one: "страница", few: "страницы", many: "страниц", other: "страницы" })}`,
   title: "Название",
   url: "Адрес",
   state: "Состояние",

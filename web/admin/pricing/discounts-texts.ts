@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 
 /** The Discounts screens' words (the list of codes and a code's form), in the admin's two languages. */
 const en = {
@@ -71,7 +71,8 @@ const ru: DiscountsTexts = {
   newCode: "Новый код скидки",
   search: "Поиск по коду",
   none: "Кодов скидки пока нет.",
-  count: (n: number) => `${n.toLocaleString("ru")} ${russianPlural(n, "код", "кода", "кодов")} скидки`,
+  count: (n: number) =>
+    `${n.toLocaleString("ru")} ${plural("ru", n, { one: "код", few: "кода", many: "кодов", other: "кода" })} скидки`,
   code: "Код",
   discount: "Скидка",
   appliesTo: "К чему",
@@ -88,7 +89,7 @@ const ru: DiscountsTexts = {
   from: (text: string) => `с ${text}`,
   upTo: (text: string) => `до ${text}`,
   usedOf: (used: number, limit: number | null) => {
-    const times = `${used} ${russianPlural(used, "раз", "раза", "раз")}`;
+    const times = `${used} ${plural("ru", used, { one: "раз", few: "раза", many: "раз", other: "раза" })}`;
     return limit == null ? `использован ${times}, без ограничения` : `использован ${times} из ${limit}`;
   },
   perCustomer: (n: number) => `${n} на покупателя`,

@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 
 /** The Shipping screens' words (the list of rates and a rate's form), in the admin's two languages. */
 const en = {
@@ -43,7 +43,8 @@ const ru: ShippingTexts = {
   newRate: "Новый тариф доставки",
   search: "Поиск по названию",
   none: "Тарифов доставки пока нет. Пока их нет, доставка бесплатна.",
-  count: (n: number) => `${n.toLocaleString("ru")} ${russianPlural(n, "тариф", "тарифа", "тарифов")} доставки`,
+  count: (n: number) =>
+    `${n.toLocaleString("ru")} ${plural("ru", n, { one: "тариф", few: "тарифа", many: "тарифов", other: "тарифа" })} доставки`,
   title: "Название",
   deliversTo: "Куда",
   price: "Цена",

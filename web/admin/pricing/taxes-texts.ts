@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 
 /** The Taxes screens' words (the list of tax rates and a rate's form), in the admin's two languages. */
 const en = {
@@ -37,7 +37,8 @@ const ru: TaxesTexts = {
   newRate: "Новая ставка налога",
   search: "Поиск по названию, стране или региону",
   none: "Ставок налога пока нет: при оформлении налог не добавляется.",
-  count: (n: number) => `${n.toLocaleString("ru")} ${russianPlural(n, "ставка", "ставки", "ставок")} налога`,
+  count: (n: number) =>
+    `${n.toLocaleString("ru")} ${plural("ru", n, { one: "ставка", few: "ставки", many: "ставок", other: "ставки" })} налога`,
   title: "Название",
   country: "Страна",
   region: "Регион",

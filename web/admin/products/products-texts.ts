@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 /** The product editor's texts in the admin's two languages; the browser's language picks one (as the order desk's). */
 const en = {
   language: "en",
@@ -75,7 +75,8 @@ const ru: ProductsTexts = {
   newProduct: "Новый товар",
   search: "Поиск по названию",
   none: "Товаров нет.",
-  count: (n: number) => `${n.toLocaleString("ru")} ${russianPlural(n, "товар", "товара", "товаров")}`,
+  count: (n: number) =>
+    `${n.toLocaleString("ru")} ${plural("ru", n, { one: "товар", few: "товара", many: "товаров", other: "товара" })}`,
   photo: "Фото",
   title: "Название",
   prices: "Цены",

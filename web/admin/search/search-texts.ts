@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 
 /** The admin's global search (Ctrl/Cmd+K) in the admin's two languages; the browser's language picks one, as the other admin texts. */
 const texts = {
@@ -26,7 +26,7 @@ const texts = {
     searching: "Ищем…",
     nothing: (text: string) => `По запросу «${text}» ничего не найдено.`,
     found: (n: number) =>
-      `${russianPlural(n, "Найдена", "Найдены", "Найдено")} ${n.toLocaleString("ru")} ${russianPlural(n, "запись", "записи", "записей")}`,
+      `${plural("ru", n, { one: "Найдена", few: "Найдены", many: "Найдено", other: "Найдены" })} ${n.toLocaleString("ru")} ${plural("ru", n, { one: "запись", few: "записи", many: "записей", other: "записи" })}`,
     failed: "Поиск не ответил. Попробуйте ещё раз.",
     keys: "↑ ↓ — выбрать, Enter — открыть, Esc — закрыть",
     close: "Закрыть",

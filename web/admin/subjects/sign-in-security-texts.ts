@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 
 /** The subject record's "Sign-in security" section in the admin's two languages; the browser's language picks one. */
 const texts = {
@@ -33,7 +33,7 @@ const texts = {
     title: "Безопасность входа",
     twoFactor: "Двухфакторный вход",
     on: (left: number) =>
-      `Включён · осталось ${left} ${russianPlural(left, "резервный код", "резервных кода", "резервных кодов")}`,
+      `Включён · осталось ${left} ${plural("ru", left, { one: "резервный код", few: "резервных кода", many: "резервных кодов", other: "резервных кода" })}`,
     off: "Выключен",
     requiredOff: "Выключен · его роль требует: настройка при следующем входе",
     reset: "Сбросить двухфакторный вход",
@@ -45,13 +45,15 @@ const texts = {
     devices: (count: number) =>
       count === 0
         ? "Нигде не выполнен вход"
-        : `Вход выполнен на ${count} ${russianPlural(count, "устройстве", "устройствах", "устройствах")}`,
+        : `Вход выполнен на ${count} ${plural("ru", count, { one: "устройстве", few: "устройствах", many: "устройствах", other: "устройствах" })}`,
     signOutEverywhere: "Выйти на всех устройствах",
     signedOut: (count: number) =>
-      `Выход выполнен на ${count} ${russianPlural(count, "устройстве", "устройствах", "устройствах")}`,
+      `Выход выполнен на ${count} ${plural("ru", count, { one: "устройстве", few: "устройствах", many: "устройствах", other: "устройствах" })}`,
     locale: "ru",
     apiKeys: (count: number) =>
-      count === 0 ? "Нет ключей API" : `${count} ${russianPlural(count, "ключ", "ключа", "ключей")} API`,
+      count === 0
+        ? "Нет ключей API"
+        : `${count} ${plural("ru", count, { one: "ключ", few: "ключа", many: "ключей", other: "ключа" })} API`,
     access: { read: "Только чтение", "read-write": "Чтение и запись", routes: "Только выбранные адреса" },
     lastUsed: (time: string) => `использован ${time}`,
     neverUsed: "ещё не использован",

@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 
 /**
  * The words for webhook events (the picker, the list's Events column, the delivery log's Event),
@@ -70,7 +70,9 @@ const ru: EventTexts = {
   anyChange: "Любое изменение",
   recordChange: (kind: string, action: string) => `${kind}: ${action}`,
   matching: (n: number) =>
-    n === 0 ? "ни одного события" : `${n} ${russianPlural(n, "событие", "события", "событий")}`,
+    n === 0
+      ? "ни одного события"
+      : `${n} ${plural("ru", n, { one: "событие", few: "события", many: "событий", other: "события" })}`,
   eventsHelp:
     "Что будет отправляться этому вебхуку. Получатель читает тип события — он показан кодом рядом с названием.",
   chosen: "Выбрано",
@@ -86,7 +88,8 @@ const ru: EventTexts = {
   patternHelp: "модуль.сущность.действие, где * — любая одна часть: ecommerce.*.created, blog.articles.*",
   patternInvalid: "Три части через точку: слова строчными латинскими буквами или * для любой",
   patternUnknown: "Этому шаблону не соответствует ни одно событие",
-  patternMatches: (n: number) => `Соответствует ${n} ${russianPlural(n, "событие", "события", "событий")}`,
+  patternMatches: (n: number) =>
+    `Соответствует ${n} ${plural("ru", n, { one: "событие", few: "события", many: "событий", other: "события" })}`,
   alreadyChosen: "Уже выбрано",
 };
 

@@ -1,4 +1,4 @@
-import { russianPlural } from "../../ui/russian-plural.js";
+import { plural } from "../../ui/plural.js";
 
 /**
  * The webhooks screens' words (the list, a webhook's form, its status, its secret and its
@@ -84,7 +84,8 @@ const ru: WebhookTexts = {
   newWebhook: "Новый вебхук",
   search: "Поиск по названию или адресу",
   none: "Вебхуков пока нет. Вебхук сообщает о событиях здесь (оплачен заказ, отправлена форма) другой системе.",
-  count: (n: number) => `${n.toLocaleString("ru")} ${russianPlural(n, "вебхук", "вебхука", "вебхуков")}`,
+  count: (n: number) =>
+    `${n.toLocaleString("ru")} ${plural("ru", n, { one: "вебхук", few: "вебхука", many: "вебхуков", other: "вебхука" })}`,
   title: "Название",
   url: "Адрес",
   events: "События",
