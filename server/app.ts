@@ -19,6 +19,7 @@ import { VersionHistory } from "./drafts/version-history.js";
 import { registerScheduledPublishing } from "./drafts/schedule-jobs.js";
 import { registerReadRoutes, registerWriteRoutes } from "./crud/register-crud-routes.js";
 import { registerListCursors } from "./crud/list-cursors.js";
+import { registerAuditLog } from "./audit/audit-setup.js";
 import { frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { BODY_LIMIT, registerBodyParsers } from "./plugins/request-data.js";
 import rateLimit from "@fastify/rate-limit";
@@ -202,6 +203,7 @@ async function startApp(
   app.decorate("registry", registry);
   app.decorate("database", database);
   app.decorate("repositories", repositories);
+  registerAuditLog(app, registry, repositories);
   app.decorate("publishedRepositories", publishedRepositories);
   const versions = new VersionHistory(registry, database, constraints, config.versionsMax);
   app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts, versions));

@@ -188,7 +188,8 @@ export class Publisher {
     if (this.drafts) return;
     for (const repository of repositories.values()) {
       const model = repository.model;
-      if (model.published) repository.afterWrite((db, ids) => this.publishSaved(db, model, ids));
+      // A delete too: publishing a deleted record's ids removes its published copy.
+      if (model.published) repository.onWrite((db, { ids }) => this.publishSaved(db, model, ids));
     }
   }
 
