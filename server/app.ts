@@ -208,6 +208,7 @@ async function startApp(
   const versions = new VersionHistory(registry, database, constraints, config.versionsMax);
   app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts, versions));
   app.drafts.publishOnEverySave(repositories);
+  app.drafts.auditInto(app.audit);
   app.decorate("changes", changes);
   app.decorate("web", options.web);
   registerListCursors(app, config);
