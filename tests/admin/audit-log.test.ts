@@ -101,7 +101,7 @@ describe("what a write records", () => {
     expect(made!.changes!.title).toEqual([null, { en: "Old" }]);
     // Only what changed, and a long text shortened with its mark.
     expect(Object.keys(updated!.changes!)).toEqual(["title"]);
-    const after = (updated!.changes!.title[1] as { en: string }).en;
+    const after = (updated!.changes!.title![1] as { en: string }).en;
     expect(after).toBe(`${"x".repeat(AUDIT_TEXT_MAX)}${SHORTENED_MARK}`);
     expect(deleted!.changes!.title).toEqual([{ en: after }, null]);
   });
