@@ -1,4 +1,13 @@
-import { sql, type QueryCreator, type RawBuilder } from "kysely";
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type QueryCreator,
+  type RawBuilder,
+} from "kysely";
 import type { AnyModelDb, DynamicTables } from "../query/any-model-db.js";
 import { jsonParam } from "../query/json-param.js";
 import type { Model } from "../schema/model.js";
@@ -32,6 +41,16 @@ export interface AuditEvent {
 
 /** The entries' columns an INSERT names, in the order of `actorValues` then the write's own. */
 const COLUMNS = ["via", "subjectId", "apiKeyId", "address", "userAgent", "model", "recordId", "action", "changes"];
+
+/** Compiles SQL text without a database (the entries' text is the same on PGlite and a server). */
+const COMPILER = new Kysely<DynamicTables>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
 
 /** A request may send a long User-Agent: an entry keeps its first characters. */
 const USER_AGENT_MAX = 400;
@@ -69,26 +88,46 @@ export class AuditTrail {
    */
   entries(db: QueryCreator<DynamicTables>, model: Model, action: WriteAction, rows: AuditedRows, actor: unknown[]) {
     const [via, subject, key, address, agent] = actor;
-    const main = rows.after ?? rows.before!;
-    const before = rows.before ? sql.ref("o_j.j") : sql`NULL::jsonb`;
-    const after = rows.after ? sql.ref("n_j.j") : sql`NULL::jsonb`;
-    const states: RawBuilder<unknown>[] = [];
-    if (rows.after) states.push(sql`CROSS JOIN LATERAL (SELECT ${rowState(model, "n")} AS j) AS n_j`);
-    if (rows.before) states.push(sql`CROSS JOIN LATERAL (SELECT ${rowState(model, "o")} AS j) AS o_j`);
-    const from =
-      rows.after && rows.before
-        ? sql`${sql.table(rows.after)} AS n JOIN ${sql.table(rows.before)} AS o ON o.id = n.id`
-        : sql`${sql.table(main)} AS ${sql.raw(rows.after ? "n" : "o")}`;
-    const id = sql.ref(rows.after ? "n.id" : "o.id");
-    // Raw: the entries are SELECTed from the statement's own written rows, row states built as
-    // jsonb in SQL (row-json.ts), which the builder cannot say.
+    // Raw: the entries are SELECTed from the statement's own written rows (audit-changes.ts).
     return db
       .insertInto(this.table)
       .columns(COLUMNS)
       .expression(
-        sql`SELECT ${via}::text, ${subject}::uuid, ${key}::uuid, ${address}::text, ${agent}::text, ${sql.lit(model.id)}::text, ${id}::text, ${sql.lit(action)}::text, ${changesBetween(model, before, after)}
-            FROM ${from} ${sql.join(states, sql` `)}`,
+        sql`SELECT ${via}::text, ${subject}::uuid, ${key}::uuid, ${address}::text, ${agent}::text, ${this.rest(model, action, rows)}`,
       );
+  }
+
+  private readonly texts = new Map<string, RawBuilder<unknown>>();
+
+  /**
+   * The rest of an entries SELECT (the model, record, action and changes, FROM the written rows):
+   * SQL text compiled once per model, action and rows' names, as it binds no value. A write that
+   * is not one cached statement (an update, a bulk write) builds its query on every call, and
+   * the changes' expression over every field would cost more to compile than the write itself.
+   */
+  private rest(model: Model, action: WriteAction, rows: AuditedRows): RawBuilder<unknown> {
+    const key = `${model.id}|${action}|${rows.before ?? ""}|${rows.after ?? ""}`;
+    let text = this.texts.get(key);
+    if (!text) {
+      const main = rows.after ?? rows.before!;
+      const before = rows.before ? sql.ref("o_j.j") : sql`NULL::jsonb`;
+      const after = rows.after ? sql.ref("n_j.j") : sql`NULL::jsonb`;
+      const states: RawBuilder<unknown>[] = [];
+      if (rows.after) states.push(sql`CROSS JOIN LATERAL (SELECT ${rowState(model, "n")} AS j) AS n_j`);
+      if (rows.before) states.push(sql`CROSS JOIN LATERAL (SELECT ${rowState(model, "o")} AS j) AS o_j`);
+      const from =
+        rows.after && rows.before
+          ? sql`${sql.table(rows.after)} AS n JOIN ${sql.table(rows.before)} AS o ON o.id = n.id`
+          : sql`${sql.table(main)} AS ${sql.raw(rows.after ? "n" : "o")}`;
+      const id = sql.ref(rows.after ? "n.id" : "o.id");
+      const compiled =
+        sql`${sql.lit(model.id)}::text, ${id}::text, ${sql.lit(action)}::text, ${changesBetween(model, before, after)}
+          FROM ${from} ${sql.join(states, sql` `)}`.compile(COMPILER);
+      if (compiled.parameters.length > 0) throw new Error("an audit entry's SQL binds no value");
+      text = sql.raw(compiled.sql);
+      this.texts.set(key, text);
+    }
+    return text;
   }
 
   /** Entries of events (not a record's write), in one INSERT on `db`: the caller's transaction. */
