@@ -91,6 +91,8 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     requiredRoles: config.twoFactorRequiredRoles,
     issuer: new URL(config.publicUrl).hostname,
   });
+  // Turning two-factor sign-in on and off is recorded in the audit log.
+  twoFactor.factors.audit = app.audit;
   const accounts = new Accounts(database, db, repositories, refreshTokens, mailer, background, {
     publicUrl: config.publicUrl,
     registered: (trx, subject) => app.webhooks.enqueue(trx, { type: "rbac.subject.created", data: subject }),

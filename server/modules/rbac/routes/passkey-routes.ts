@@ -28,7 +28,7 @@ const PASSKEYS = "/api/rbac/subjects/:id/passkeys";
  */
 export function registerPasskeyRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { sessions, config } = rbac;
-  const passkeys = createPasskeys(rbac.db, config);
+  const passkeys = createPasskeys(rbac.db, config, app.audit);
   const limited = authRoute(config);
 
   /** A passkey is made by the person holding it, signed in as the subject: an admin cannot add one to another's account. */
