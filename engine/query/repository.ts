@@ -429,8 +429,9 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * data-modifying common table expressions, validated as `bulkCreate` validates them): a
    * checkout's orders moved to paying with their links to the invoice's intent and currency,
    * one round trip instead of three. Answers the updated records; the created rows are written,
-   * not answered (`updateManyCreating` answers them). With write listeners or the audit log on any
-   * of the models, the writes run one by one in a transaction instead (same result).
+   * not answered (`updateManyCreating` answers them). Audited models' entries are written by the
+   * same statement. With write listeners on any of the models, the writes run one by one in a
+   * transaction instead (same result).
    */
   async updateManyWith(ids: string[], raw: unknown, inserts: CreatedWith[], options: WriteOptions = {}): Promise<R[]> {
     return (await this.updateManyCreating(ids, raw, inserts, options)).updated;
@@ -462,12 +463,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       }))
       .filter((part) => part.rows.length > 0);
     const created: (Row | undefined)[] = inserts.map(() => undefined);
-    if (
-      ids.length === 0 ||
-      this.listened ||
-      this.audit ||
-      parts.some((p) => p.repository.listened || p.repository.audit)
-    ) {
+    if (ids.length === 0 || this.listened || parts.some((p) => p.repository.listened)) {
       return this.inTransactionScope(async (self) => {
         for (const { repository, rows, index } of parts)
           [created[index]] = await repository.within(self.scope!).bulkCreate(rows);
@@ -494,7 +490,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const bound: Row = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, params.add(v)]));
     for (const field of this.model.fields) if (field.onUpdate === "now") bound[field.name] = sql`now()`;
     const idParams = ids.map((id) => params.add(id));
-    const shape = `update-with|${Object.keys(set).join(",")}|${ids.length}|${written.map(({ answer }, i) => `${boundRows[i]!.shape}${answer ? "+answer" : ""}`).join("|")}`;
+    // Audited models' entries go in the same statement: one actor, bound once.
+    const trail = this.audit ?? written.find((w) => w.repository.audit)?.repository.audit;
+    const actor = trail ? this.boundActor(params, trail) : [];
+    const shape = `update-with|${Object.keys(set).join(",")}|${ids.length}${this.audit ? "+audit" : ""}|${written.map(({ answer, repository }, i) => `${boundRows[i]!.shape}${answer ? "+answer" : ""}${repository.audit ? "+audit" : ""}`).join("|")}`;
     // An answered row comes back on each updated row, a column at a time from its INSERT's RETURNING.
     // Raw: a scalar sub-select of a data-modifying CTE's RETURNING, which the builder cannot name as a column.
     const answered = written.flatMap(({ repository, answer }, i) =>
@@ -505,16 +504,45 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const rows = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
       written.forEach(({ repository, answer }, i) => {
+        const audit = repository.audit;
         query = query.with(`i${i}`, (db: AnyModelDb) => {
           const insert = db.insertInto(repository.model.table).values(boundRows[i]!.rows);
-          return answer ? insert.returning(repository.columns) : insert;
+          return audit
+            ? insert.returning(repository.fieldNames)
+            : answer
+              ? insert.returning(repository.columns)
+              : insert;
         });
+        if (audit)
+          query = query.with(`a${i}`, (db: AnyModelDb) =>
+            audit.entries(db, repository.model, "create", { after: `i${i}` }, actor),
+          );
       });
+      const audit = this.audit;
+      if (!audit)
+        return query
+          .updateTable(this.model.table)
+          .set(bound)
+          .where("id", "in", idParams)
+          .returning([...this.columns, ...answered]);
+      // Audited: the rows read and locked as they were, updated, and their entries, as updateRows does.
       return query
-        .updateTable(this.model.table)
-        .set(bound)
-        .where("id", "in", idParams)
-        .returning([...this.columns, ...answered]);
+        .with("old", (db: AnyModelDb) =>
+          db.selectFrom(this.model.table).where("id", "in", idParams).selectAll().forUpdate(),
+        )
+        .with("updated", (db: AnyModelDb) =>
+          db
+            .updateTable(this.model.table)
+            .set(bound)
+            .where("id", "in", idParams)
+            .where("id", "in", db.selectFrom("old").select("id"))
+            .returning(this.fieldNames),
+        )
+        .with("audit", (db: AnyModelDb) =>
+          audit.entries(db, this.model, "update", { before: "old", after: "updated" }, actor),
+        )
+        .selectFrom("updated")
+        .select([...this.columns, ...answered]);
     });
     for (const { repository } of written) repository.changed();
     this.changed();

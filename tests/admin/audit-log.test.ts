@@ -273,6 +273,20 @@ describe("what a write records", () => {
     expect(log.find((e) => e.action === "update")!.changes!.title).toEqual([{ en: "Draft" }, { en: "Saved" }]);
   });
 
+  it("records an update with the rows written in its statement (a checkout's orders and their invoice)", async () => {
+    const repository = t.app.repositories.get(CATEGORIES)!;
+    const record = await repository.create({ title: { en: "Many" } });
+    const [updated] = await repository.updateManyWith([record.id], { title: { en: "Many changed" } }, [
+      { repository, rows: [{ title: { en: "Made with it" }, slug: "made-with-it" }] },
+    ]);
+    expect(updated!.title).toEqual({ en: "Many changed" });
+    expect((await entries({ record: record.id }))[0]!.changes!.title).toEqual([{ en: "Many" }, { en: "Many changed" }]);
+    const made = (await entries({ model: CATEGORIES, action: "create" })).find(
+      (e) => (e.changes?.slug as unknown[] | undefined)?.[1] === "made-with-it",
+    );
+    expect(made).toMatchObject({ via: "system" });
+  });
+
   it("records a job's writes as the system's", async () => {
     await t.app.repositories.get(CATEGORIES)!.create({ title: { en: "By the server" } });
     const [entry] = await entries({ model: CATEGORIES, action: "create" });
