@@ -1,4 +1,3 @@
-import type { AuditTrail } from "../../../../engine/audit/audit-trail.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { Config } from "../../../config.js";
 import { PasskeyChallenges } from "./passkey-challenges.js";
@@ -14,10 +13,9 @@ export interface Passkeys {
   signIn: PasskeySignIn;
 }
 
-export function createPasskeys(db: ModelQueries, config: Config, audit?: AuditTrail): Passkeys {
+export function createPasskeys(db: ModelQueries, config: Config): Passkeys {
   const challenges = new PasskeyChallenges(db);
   const records = new PasskeyRecords(db);
-  records.audit = audit;
   const settings = () => passkeySettings(config);
   return {
     records,

@@ -43,7 +43,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
       const made = await createSubject(repository, trx);
       return language ? repository("rbac/subjects").update(made.id, { language }) : made;
     });
-    const session = await sessions.start(subject.id, deviceOf(request), "guest");
+    const session = await sessions.start(subject.id, deviceOf(request));
     sessions.setCookie(reply, session);
     return { data: session };
   });

@@ -1,4 +1,3 @@
-import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../../engine/errors.js";
 import { EMAIL, PASSWORD, inputSchema } from "../../input.js";
@@ -43,19 +42,11 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     app,
     { ...route, url: `${BASE}/authentication`, summary: signIn, body: credentials },
     async ({ body: { login, password } }, request, reply) => {
-      const subjectId = await attemptSignIn(
-        app.audit,
-        rbac.db,
-        "password",
-        () => accounts.authenticate(login, password),
-        {
-          login,
-        },
-      );
+      const subjectId = await accounts.authenticate(login, password);
       const secondStep = await twoFactorStep(rbac, subjectId);
       if (secondStep) return secondStep;
       await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-      const session = await signInSession(rbac, request, subjectId, "password");
+      const session = await signInSession(rbac, request, subjectId);
       sessions.setCookie(reply, session);
       return { data: session };
     },
@@ -72,7 +63,6 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
       const session = await sessions.start(
         await accounts.register(login, password, current, language),
         deviceOf(request),
-        "registration",
       );
       sessions.setCookie(reply, session);
       return reply.status(201).send({ data: session });

@@ -1,4 +1,3 @@
-import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance } from "fastify";
 import { inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
@@ -26,11 +25,9 @@ export function registerTwoFactorSignInRoute(app: FastifyInstance, rbac: RbacSer
     app,
     { ...authRoute(config), method: "POST", url: `${AUTH_PATH}/two-factor`, summary, body },
     async ({ body: { token, code } }, request, reply) => {
-      const subjectId = await attemptSignIn(app.audit, rbac.db, "two-factor", () =>
-        twoFactor.challenges.complete(token, code),
-      );
+      const subjectId = await twoFactor.challenges.complete(token, code);
       await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-      const session = await signInSession(rbac, request, subjectId, "two-factor");
+      const session = await signInSession(rbac, request, subjectId);
       sessions.setCookie(reply, session);
       return { data: session };
     },
