@@ -48,6 +48,8 @@ export interface Config {
   drafts: boolean;
   /** VERSIONS_MAX (50): versions kept per x-drafts record; the oldest beyond it go, publish points stay. */
   versionsMax: number;
+  /** AUDIT_RETENTION_DAYS (365): audit entries older than this are purged daily (docs/audit.md). */
+  auditRetentionDays: number;
   /** DATABASE_NAMED_STATEMENTS (true): statements prepared by name on a PostgreSQL server; false behind a pooler that cannot keep them. */
   databaseNamedStatements: boolean;
   /** Grants every permission to server-to-server callers that send it; unset means no key works. */
@@ -228,6 +230,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseNamedStatements: parseBoolean(env, "DATABASE_NAMED_STATEMENTS", true),
     drafts: parseOnOff(env, "DRAFTS", true),
     versionsMax: parsePositiveInteger(env, "VERSIONS_MAX", 50),
+    auditRetentionDays: parsePositiveInteger(env, "AUDIT_RETENTION_DAYS", 365),
     rbacSecretKey: env.RBAC_SECRET_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env),

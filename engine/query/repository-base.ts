@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { CompiledQuery, sql, type Compilable, type RawBuilder } from "kysely";
+import {
+  CompiledQuery,
+  sql,
+  type Compilable,
+  type QueryCreator,
+  type RawBuilder,
+  type UpdateQueryBuilder,
+} from "kysely";
 import type { Database } from "../db/open-database.js";
 import { notFound, validationError, validationErrorFromCauses } from "../errors.js";
 import type { Model } from "../schema/model.js";
@@ -10,8 +17,10 @@ import { adminTitleFor, firstFreeSlug, slugBaseFor } from "./generated-values.js
 import { appendedOrderIndex, orderParentKey } from "./order-index.js";
 import { toColumns, toColumnsInPlace, type Row } from "./prepare-write.js";
 import { CREATED, type CompanionInsert } from "./companion-insert.js";
-import { paramAt, Params, StatementCache } from "./statement-cache.js";
-import type { AnyModelDb } from "./any-model-db.js";
+import { paramAt, Params, StatementCache, type Param } from "./statement-cache.js";
+import type { AnyModelDb, DynamicTables } from "./any-model-db.js";
+import type { AuditTrail, WriteAction } from "../audit/audit-trail.js";
+import type { WriteListener } from "./write-listeners.js";
 
 export const BULK_MAX = 1000;
 
@@ -25,11 +34,13 @@ export interface CreateOptions extends WriteOptions {
   companion?: CompanionInsert;
 }
 
-/**
- * Runs inside the transaction of every write, after it, with the ids written or deleted: DRAFTS=off
- * publishes an x-drafts model's saves this way, whoever makes them (routes, modules, the seed).
- */
-export type WriteHook = (db: AnyModelDb, ids: string[]) => Promise<void>;
+/** What a repository shares with its transaction-bound copies: write listeners, triggers, the audit log. */
+export interface RepositoryHooks {
+  listeners: WriteListener[];
+  triggers?: Map<string, string>;
+  /** Set when the model's writes are audited (docs/audit.md): each write adds its entries in its own statement. */
+  audit?: AuditTrail;
+}
 
 /** A transaction the repository runs in, and the models it wrote (announced after commit). */
 export interface TransactionScope {
@@ -56,7 +67,7 @@ export abstract class RepositoryBase<R extends object = Row> {
     protected readonly scope?: TransactionScope,
     // Shared with the transaction-bound copies: a statement is built once per shape, not per copy.
     protected readonly statements = new StatementCache(),
-    protected readonly hooks: { afterWrite?: WriteHook; triggers?: Map<string, string> } = {},
+    protected readonly hooks: RepositoryHooks = { listeners: [] },
   ) {
     this.db = scope?.trx ?? database.db;
     this.columns = model.fields.filter((f) => !f.hidden).map((f) => f.name);
@@ -82,21 +93,51 @@ export abstract class RepositoryBase<R extends object = Row> {
     for (const [field, modelId] of triggers) if (data[field] !== undefined) this.changed(modelId);
   }
 
-  /** Sets the hook every write of this repository (and its transaction-bound copies) runs. */
-  afterWrite(hook: WriteHook | undefined) {
-    this.hooks.afterWrite = hook;
+  /**
+   * Adds a listener every write of this repository (and its transaction-bound copies) runs in its
+   * transaction (write-listeners.ts); answers the function that removes it.
+   */
+  onWrite(listener: WriteListener): () => void {
+    this.hooks.listeners.push(listener);
+    return () => {
+      const at = this.hooks.listeners.indexOf(listener);
+      if (at >= 0) this.hooks.listeners.splice(at, 1);
+    };
+  }
+
+  /** Some listener runs after each write: writes that are one statement otherwise run in a transaction. */
+  protected get listened(): boolean {
+    return this.hooks.listeners.length > 0;
+  }
+
+  /** Audits this model's writes into `trail` (docs/audit.md); undefined stops. */
+  auditInto(trail: AuditTrail | undefined) {
+    this.hooks.audit = trail;
+  }
+
+  /** The audit log this repository's writes go to, if they are audited. */
+  get audit(): AuditTrail | undefined {
+    return this.hooks.audit;
+  }
+
+  /** Runs the write listeners, in order, inside the write's transaction. */
+  protected async notifyListeners(db: AnyModelDb, action: WriteAction, ids: string[]): Promise<void> {
+    for (const listener of this.hooks.listeners) await listener(db, { action, ids });
   }
 
   /**
-   * A write, and the after-write hook with the ids it wrote in the same transaction when there is
-   * a hook; without one, the write alone, as fast as before.
+   * A write, and the write listeners with the ids it wrote in the same transaction when there are
+   * listeners; without any, the write alone, as fast as before.
    */
-  protected written<T>(run: (db: AnyModelDb) => Promise<T>, ids: (result: T) => string[]): Promise<T> {
-    const hook = this.hooks.afterWrite;
-    if (!hook) return run(this.db);
+  protected written<T>(
+    action: WriteAction,
+    run: (db: AnyModelDb) => Promise<T>,
+    ids: (result: T) => string[],
+  ): Promise<T> {
+    if (!this.listened) return run(this.db);
     return this.inTransaction(async (trx) => {
       const result = await run(trx);
-      await hook(trx, ids(result));
+      await this.notifyListeners(trx, action, ids(result));
       return result;
     });
   }
@@ -156,12 +197,104 @@ export abstract class RepositoryBase<R extends object = Row> {
       // A single create, outside a transaction: the hot path, built once per set of columns.
       const row = values[0]!;
       const appends = this.appends(row);
-      return this.runCached(`insert|${Object.keys(row).join(",")}${appends ? "|append" : ""}`, this.valuesOf(row), () =>
-        this.db.insertInto(this.model.table).values(this.standIns(row, appends)).returning(this.columns),
+      const audit = this.hooks.audit;
+      const params = this.valuesOf(row);
+      const shape = `insert|${Object.keys(row).join(",")}${appends ? "|append" : ""}`;
+      if (!audit)
+        return this.runCached(shape, params, () =>
+          this.db.insertInto(this.model.table).values(this.standIns(row, appends)).returning(this.columns),
+        );
+      // Audited: the entry is written by the same statement, reading the row it created.
+      const actor = this.boundActor(params, audit);
+      return this.runCached(`${shape}|audit`, params, () =>
+        this.db
+          .with(CREATED, (db) =>
+            db.insertInto(this.model.table).values(this.standIns(row, appends)).returning(this.fieldNames),
+          )
+          .with("audit", (db) => audit.entries(db, this.model, "create", { after: CREATED }, actor))
+          .selectFrom(CREATED)
+          .select(this.columns),
       );
     }
+    const rows = this.sentTogether(values);
+    const audit = this.hooks.audit;
+    if (!audit) return this.guard(() => db.insertInto(this.model.table).values(rows).returning(this.columns).execute());
+    const actor = audit.actorValues();
     return this.guard(() =>
-      db.insertInto(this.model.table).values(this.sentTogether(values)).returning(this.columns).execute(),
+      db
+        .with(CREATED, (q) => q.insertInto(this.model.table).values(rows).returning(this.fieldNames))
+        .with("audit", (q) => audit.entries(q, this.model, "create", { after: CREATED }, actor))
+        .selectFrom(CREATED)
+        .select(this.columns)
+        .execute(),
+    );
+  }
+
+  /** Every field's name, hidden ones too: what an audited statement's written rows return for the entry. */
+  protected get fieldNames(): string[] {
+    return this.model.fields.map((f) => f.name);
+  }
+
+  /** The actor's values added to a cached statement's params, answered as the Params standing for them. */
+  protected boundActor(params: Params, audit: AuditTrail): Param[] {
+    return audit.actorValues().map((value) => params.add(value));
+  }
+
+  /**
+   * An UPDATE of `model`'s rows `ids` (`update` builds it without RETURNING) answering the rows'
+   * visible columns; audited, the rows are first read and locked in the same statement, and each
+   * gets its entry with the fields it changed.
+   */
+  protected async updateRows(
+    db: AnyModelDb,
+    ids: string | string[],
+    update: (db: QueryCreator<DynamicTables>) => UpdateQueryBuilder<DynamicTables, string, string, any>,
+  ): Promise<Row[]> {
+    const audit = this.hooks.audit;
+    if (!audit) return this.guard(() => update(db).returning(this.columns).execute());
+    const actor = audit.actorValues();
+    const table = this.model.table;
+    return this.guard(() =>
+      db
+        .with("old", (q) =>
+          (Array.isArray(ids) ? q.selectFrom(table).where("id", "in", ids) : q.selectFrom(table).where("id", "=", ids))
+            .selectAll()
+            .forUpdate(),
+        )
+        // Reading `old` first: its lock is taken before the update, and it holds the rows as they were.
+        .with("updated", (q) =>
+          update(q).where("id", "in", q.selectFrom("old").select("id")).returning(this.fieldNames),
+        )
+        .with("audit", (q) => audit.entries(q, this.model, "update", { before: "old", after: "updated" }, actor))
+        .selectFrom("updated")
+        .select(this.columns)
+        .execute(),
+    );
+  }
+
+  /** Deletes `model`'s rows `ids` answering their visible columns; audited, each with its entry, in the same statement. */
+  protected async deleteRows(
+    db: AnyModelDb,
+    ids: string | string[],
+    model: Model = this.model,
+    audit = this.hooks.audit,
+  ): Promise<Row[]> {
+    const columns = model === this.model ? this.columns : model.fields.filter((f) => !f.hidden).map((f) => f.name);
+    const remove = (q: QueryCreator<DynamicTables>) =>
+      Array.isArray(ids)
+        ? q.deleteFrom(model.table).where("id", "in", ids)
+        : q.deleteFrom(model.table).where("id", "=", ids);
+    if (!audit) return this.guard(() => remove(db).returning(columns).execute(), "delete");
+    const actor = audit.actorValues();
+    return this.guard(
+      () =>
+        db
+          .with("deleted", (q) => remove(q).returning(model.fields.map((f) => f.name)))
+          .with("audit", (q) => audit.entries(q, model, "delete", { before: "deleted" }, actor))
+          .selectFrom("deleted")
+          .select(columns)
+          .execute(),
+      "delete",
     );
   }
 
@@ -259,25 +392,31 @@ export abstract class RepositoryBase<R extends object = Row> {
     const first = params.values.length;
     for (const value of companion.values) params.add(value);
     const appends = this.appends(values);
+    const audit = this.hooks.audit;
+    const actor = audit ? this.boundActor(params, audit) : [];
     return this.runCached(
-      `insert+${companion.shape}|${Object.keys(values).join(",")}${appends ? "|append" : ""}`,
+      `insert+${companion.shape}|${Object.keys(values).join(",")}${appends ? "|append" : ""}${audit ? "|audit" : ""}`,
       params,
-      () =>
-        this.db
+      () => {
+        const query = this.db
           .with(CREATED, (db) =>
-            db
-              .insertInto(this.model.table)
-              .values(this.standIns(values, appends))
-              .returning(this.model.fields.map((f) => f.name)),
+            db.insertInto(this.model.table).values(this.standIns(values, appends)).returning(this.fieldNames),
           )
           .with("companion", (db) =>
             companion.build(
               db,
               companion.values.map((_, i) => paramAt(first + i)),
             ),
-          )
+          );
+        // Audited: the entry too, from the same created row.
+        return (
+          audit
+            ? query.with("audit", (db) => audit.entries(db, this.model, "create", { after: CREATED }, actor))
+            : query
+        )
           .selectFrom(CREATED)
-          .select(this.columns),
+          .select(this.columns);
+      },
     );
   }
 
@@ -287,15 +426,13 @@ export abstract class RepositoryBase<R extends object = Row> {
     // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
     for (const field of this.model.fields)
       if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
-    return this.guard(() =>
-      Object.entries(holds)
-        .reduce(
-          (q, [column, value]) => (value === null ? q.where(column, "is", null) : q.where(column, "=", value)),
-          db.updateTable(this.model.table).set(set).where("id", "=", id),
-        )
-        .returning(this.columns)
-        .executeTakeFirst(),
+    const [row] = await this.updateRows(db, id, (q) =>
+      Object.entries(holds).reduce(
+        (u, [column, value]) => (value === null ? u.where(column, "is", null) : u.where(column, "=", value)),
+        q.updateTable(this.model.table).set(set).where("id", "=", id),
+      ),
     );
+    return row;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type QueryCreator, type SelectQueryBuilder } from "kysely";
 import { AppError, validationError } from "../errors.js";
 import { isUuid } from "./coerce.js";
 import { bindAfter } from "./keyset-after.js";
@@ -21,10 +21,11 @@ export const COUNT_EXACT_UP_TO = 1000;
 export {
   BULK_MAX,
   type CreateOptions,
+  type RepositoryHooks,
   type TransactionScope,
-  type WriteHook,
   type WriteOptions,
 } from "./repository-base.js";
+export type { WriteListener, WrittenRecords } from "./write-listeners.js";
 
 /**
  * The generic CRUD service for one model: list, count, get, create, update, delete,
@@ -151,6 +152,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
   async create(raw: unknown, options: CreateOptions = {}): Promise<R> {
     const data = prepareWrite(this.model, raw, "create", "", options);
     const [row] = await this.written(
+      "create",
       (db) => this.insert(db, [data], options.companion, true),
       (rows) => rows.map((r) => r.id as string),
     );
@@ -164,8 +166,9 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * all or none, with no transaction and one round trip: a cart's new order, its line and its
    * link to the subject. Each is validated as `create` validates it and answered in the same
    * order, this record first. Ids are made here, so later rows can name earlier ones (pass `id`).
-   * Inside a transaction it is one statement of that transaction; when a repository has an
-   * after-write hook, the creates run one by one in a transaction instead (same result).
+   * Inside a transaction it is one statement of that transaction; when a repository has write
+   * listeners, the creates run one by one in a transaction instead (same result). Audited parts
+   * get their entries in the same statement.
    */
   async createTogether(
     raw: unknown,
@@ -179,7 +182,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
         raw: p.raw,
       }),
     );
-    if (parts.some((p) => p.repository.hooks.afterWrite)) {
+    if (parts.some((p) => p.repository.listened)) {
       return this.inTransactionScope(async (self) => {
         const rows: Row[] = [];
         for (const part of parts) rows.push(await part.repository.within(self.scope!).create(part.raw, options));
@@ -195,13 +198,24 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       }),
     );
     const bound = prepared.map(({ repository, values }) => repository.bound(values, params));
-    const shape = `together|${prepared.map(({ repository, values }) => `${repository.model.id}:${Object.keys(values).join(",")}${repository.appends(values) ? "+append" : ""}`).join("|")}`;
+    // One actor for the statement's entries, bound once when some part is audited.
+    const trail = prepared.find((p) => p.repository.audit)?.repository.audit;
+    const actor = trail ? this.boundActor(params, trail) : [];
+    const shape = `together|${prepared.map(({ repository, values }) => `${repository.model.id}:${Object.keys(values).join(",")}${repository.appends(values) ? "+append" : ""}${repository.audit ? "+audit" : ""}`).join("|")}`;
     const [row] = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
       prepared.forEach(({ repository }, i) => {
+        const audit = repository.audit;
         query = query.with(`w${i}`, (db: AnyModelDb) =>
-          db.insertInto(repository.model.table).values(bound[i]!).returning(repository.columns),
+          db
+            .insertInto(repository.model.table)
+            .values(bound[i]!)
+            .returning(audit ? repository.fieldNames : repository.columns),
         );
+        if (audit)
+          query = query.with(`a${i}`, (db: AnyModelDb) =>
+            audit.entries(db, repository.model, "create", { after: `w${i}` }, actor),
+          );
       });
       return query
         .selectFrom(prepared.map((_, i) => `w${i}`))
@@ -221,6 +235,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const data = prepareWrite(this.model, raw, "update", "", options);
     const row =
       (await this.written(
+        "update",
         (db) => this.updateOne(db, id, data),
         (row) => (row ? [id] : []),
       )) ?? this.missing(id);
@@ -238,6 +253,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     this.checkId(id);
     const data = prepareWrite(this.model, raw, "update", "", options);
     const row = await this.written(
+      "update",
       (db) => this.updateOne(db, id, data, holds),
       (row) => (row ? [id] : []),
     );
@@ -251,19 +267,37 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
   async delete(id: string): Promise<R> {
     this.checkId(id);
     if (this.model.owned.length) return this.deleteWithOwned(id);
-    const params = new Params();
-    const idParam = params.add(id);
-    const build = (db: AnyModelDb, key: unknown = idParam) =>
-      db.deleteFrom(this.model.table).where("id", "=", key).returning(this.columns);
-    const rows = this.hooks.afterWrite
+    const rows = this.listened
       ? await this.written(
-          (db) => this.guard(() => build(db, id).execute(), "delete"),
+          "delete",
+          (db) => this.deleteRows(db, id),
           (rows) => rows.map((r) => r.id as string),
         )
-      : await this.runCached<R>("delete", params, () => build(this.db), "delete");
+      : await this.deleteCached(id);
     const row = (rows[0] as R | undefined) ?? this.missing(id);
     this.changed();
     return row;
+  }
+
+  /** A single delete outside listeners: one statement built once, with its audit entry when audited. */
+  private deleteCached(id: string): Promise<R[]> {
+    const params = new Params();
+    const idParam = params.add(id);
+    const remove = (db: QueryCreator<DynamicTables>) => db.deleteFrom(this.model.table).where("id", "=", idParam);
+    const audit = this.audit;
+    if (!audit) return this.runCached<R>("delete", params, () => remove(this.db).returning(this.columns), "delete");
+    const actor = this.boundActor(params, audit);
+    return this.runCached<R>(
+      "delete|audit",
+      params,
+      () =>
+        this.db
+          .with("deleted", (db) => remove(db).returning(this.fieldNames))
+          .with("audit", (db) => audit.entries(db, this.model, "delete", { before: "deleted" }, actor))
+          .selectFrom("deleted")
+          .select(this.columns),
+      "delete",
+    );
   }
 
   /**
@@ -276,18 +310,19 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       const children = await Promise.all(
         owned.map(async ({ link, child }) => {
           const links = await trx.selectFrom(link.table).select(link.childKey).where(link.matchKey, "=", id).execute();
-          return { table: child.table, ids: links.map((l) => l[link.childKey] as string) };
+          return { child, ids: links.map((l) => l[link.childKey] as string) };
         }),
       );
-      const deleted = await this.guard(
-        () => trx.deleteFrom(this.model.table).where("id", "=", id).returning(this.columns).executeTakeFirst(),
-        "delete",
-      );
+      const [deleted] = await this.deleteRows(trx, id);
       if (!deleted) return undefined;
-      for (const { table, ids } of children) {
-        if (ids.length) await this.guard(() => trx.deleteFrom(table).where("id", "in", ids).execute(), "delete");
+      for (const { child, ids } of children) {
+        if (!ids.length) continue;
+        // An owned record is audited when its model is (a product's prices), in the same transaction.
+        const model = this.audit?.modelOf(child.model);
+        if (model) await this.deleteRows(trx, ids, model);
+        else await this.guard(() => trx.deleteFrom(child.table).where("id", "in", ids).execute(), "delete");
       }
-      if (deleted) await this.hooks.afterWrite?.(trx, [id]);
+      await this.notifyListeners(trx, "delete", [id]);
       return deleted;
     });
     if (!row) this.missing(id);
@@ -317,6 +352,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const data = prepareWrite(this.model, raw, "create");
     try {
       const [record] = await this.written(
+        "create",
         (db) => this.insert(db, [data], undefined, true),
         (rows) => rows.map((r) => r.id as string),
       );
@@ -335,8 +371,9 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const items = this.checkBulk(raw).map((item, i) => prepareWrite(this.model, item, "create", `/${i}`));
     const rows = await this.inTransaction(async (trx) => {
       const rows = await this.insert(trx, items);
-      await this.hooks.afterWrite?.(
+      await this.notifyListeners(
         trx,
+        "create",
         rows.map((r) => r.id as string),
       );
       return rows;
@@ -355,8 +392,9 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const rows = await this.inTransaction(async (trx) => {
       const rows: Row[] = [];
       for (const { id, data } of items) rows.push((await this.updateOne(trx, id, data)) ?? this.missing(id));
-      await this.hooks.afterWrite?.(
+      await this.notifyListeners(
         trx,
+        "update",
         rows.map((r) => r.id as string),
       );
       return rows;
@@ -377,10 +415,8 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
     for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
     const rows = await this.written(
-      (db) =>
-        this.guard(() =>
-          db.updateTable(this.model.table).set(set).where("id", "in", ids).returning(this.columns).execute(),
-        ),
+      "update",
+      (db) => this.updateRows(db, ids, (q) => q.updateTable(this.model.table).set(set).where("id", "in", ids)),
       (rows) => rows.map((r) => r.id as string),
     );
     this.changed();
@@ -393,8 +429,9 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
    * data-modifying common table expressions, validated as `bulkCreate` validates them): a
    * checkout's orders moved to paying with their links to the invoice's intent and currency,
    * one round trip instead of three. Answers the updated records; the created rows are written,
-   * not answered (`updateManyCreating` answers them). With an after-write hook on any of the
-   * models, the writes run one by one in a transaction instead (same result).
+   * not answered (`updateManyCreating` answers them). Audited models' entries are written by the
+   * same statement. With write listeners on any of the models, the writes run one by one in a
+   * transaction instead (same result).
    */
   async updateManyWith(ids: string[], raw: unknown, inserts: CreatedWith[], options: WriteOptions = {}): Promise<R[]> {
     return (await this.updateManyCreating(ids, raw, inserts, options)).updated;
@@ -426,7 +463,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       }))
       .filter((part) => part.rows.length > 0);
     const created: (Row | undefined)[] = inserts.map(() => undefined);
-    if (ids.length === 0 || this.hooks.afterWrite || parts.some((p) => p.repository.hooks.afterWrite)) {
+    if (ids.length === 0 || this.listened || parts.some((p) => p.repository.listened)) {
       return this.inTransactionScope(async (self) => {
         for (const { repository, rows, index } of parts)
           [created[index]] = await repository.within(self.scope!).bulkCreate(rows);
@@ -453,7 +490,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const bound: Row = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, params.add(v)]));
     for (const field of this.model.fields) if (field.onUpdate === "now") bound[field.name] = sql`now()`;
     const idParams = ids.map((id) => params.add(id));
-    const shape = `update-with|${Object.keys(set).join(",")}|${ids.length}|${written.map(({ answer }, i) => `${boundRows[i]!.shape}${answer ? "+answer" : ""}`).join("|")}`;
+    // Audited models' entries go in the same statement: one actor, bound once.
+    const trail = this.audit ?? written.find((w) => w.repository.audit)?.repository.audit;
+    const actor = trail ? this.boundActor(params, trail) : [];
+    const shape = `update-with|${Object.keys(set).join(",")}|${ids.length}${this.audit ? "+audit" : ""}|${written.map(({ answer, repository }, i) => `${boundRows[i]!.shape}${answer ? "+answer" : ""}${repository.audit ? "+audit" : ""}`).join("|")}`;
     // An answered row comes back on each updated row, a column at a time from its INSERT's RETURNING.
     // Raw: a scalar sub-select of a data-modifying CTE's RETURNING, which the builder cannot name as a column.
     const answered = written.flatMap(({ repository, answer }, i) =>
@@ -464,16 +504,45 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const rows = await this.runCached<Row>(shape, params, () => {
       let query: any = this.db;
       written.forEach(({ repository, answer }, i) => {
+        const audit = repository.audit;
         query = query.with(`i${i}`, (db: AnyModelDb) => {
           const insert = db.insertInto(repository.model.table).values(boundRows[i]!.rows);
-          return answer ? insert.returning(repository.columns) : insert;
+          return audit
+            ? insert.returning(repository.fieldNames)
+            : answer
+              ? insert.returning(repository.columns)
+              : insert;
         });
+        if (audit)
+          query = query.with(`a${i}`, (db: AnyModelDb) =>
+            audit.entries(db, repository.model, "create", { after: `i${i}` }, actor),
+          );
       });
+      const audit = this.audit;
+      if (!audit)
+        return query
+          .updateTable(this.model.table)
+          .set(bound)
+          .where("id", "in", idParams)
+          .returning([...this.columns, ...answered]);
+      // Audited: the rows read and locked as they were, updated, and their entries, as updateRows does.
       return query
-        .updateTable(this.model.table)
-        .set(bound)
-        .where("id", "in", idParams)
-        .returning([...this.columns, ...answered]);
+        .with("old", (db: AnyModelDb) =>
+          db.selectFrom(this.model.table).where("id", "in", idParams).selectAll().forUpdate(),
+        )
+        .with("updated", (db: AnyModelDb) =>
+          db
+            .updateTable(this.model.table)
+            .set(bound)
+            .where("id", "in", idParams)
+            .where("id", "in", db.selectFrom("old").select("id"))
+            .returning(this.fieldNames),
+        )
+        .with("audit", (db: AnyModelDb) =>
+          audit.entries(db, this.model, "update", { before: "old", after: "updated" }, actor),
+        )
+        .selectFrom("updated")
+        .select([...this.columns, ...answered]);
     });
     for (const { repository } of written) repository.changed();
     this.changed();
@@ -498,7 +567,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
 
   /**
    * Deletes these records in one statement (a removed block's relation rows and content), with the
-   * after-write hook like `delete`; answers the rows deleted (ids not found are skipped). No owned
+   * write listeners like `delete`; answers the rows deleted (ids not found are skipped). No owned
    * records (x-owned) are followed: models with them use `delete`.
    */
   async deleteMany(ids: string[]): Promise<R[]> {
@@ -506,11 +575,8 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     if (this.model.owned.length) throw new Error(`${this.model.id} owns records: delete them one by one`);
     ids.forEach((id) => this.checkId(id));
     const rows = await this.written(
-      (db) =>
-        this.guard(
-          () => db.deleteFrom(this.model.table).where("id", "in", ids).returning(this.columns).execute(),
-          "delete",
-        ),
+      "delete",
+      (db) => this.deleteRows(db, ids),
       (rows) => rows.map((r) => r.id as string),
     );
     this.changed();
@@ -533,9 +599,10 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     });
     const ids = positions.map((p) => p.id);
     const rows = await this.written(
+      "update",
       (db) =>
-        this.guard(() =>
-          db
+        this.updateRows(db, ids, (q) =>
+          q
             .updateTable(this.model.table)
             .set((eb) => {
               // CASE id WHEN $1 THEN $2 … END, every value a parameter.
@@ -548,9 +615,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
               for (const f of this.model.fields) if (f.onUpdate === "now") set[f.name] = sql`now()`;
               return set;
             })
-            .where("id", "in", ids)
-            .returning(this.columns)
-            .execute(),
+            .where("id", "in", ids),
         ),
       (rows) => rows.map((r) => r.id as string),
     );
@@ -595,7 +660,11 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
           throw error instanceof AppError ? inRow(error, row) : error;
         }
       }
-      await this.hooks.afterWrite?.(trx, written);
+      // One call per action: the listeners hear which rows were new and which were updated.
+      const updated = new Set(rows.filter((r) => r.update).map((r) => r.update!));
+      const created = written.filter((id) => !updated.has(id));
+      if (created.length) await this.notifyListeners(trx, "create", created);
+      if (updated.size) await this.notifyListeners(trx, "update", [...updated]);
     });
     this.changed();
     for (const { update, data, then } of rows) {

@@ -71,4 +71,16 @@ app.post<{ Body: { data: Record<string, unknown> } }>("/api/ecommerce/products",
   });
 });
 
+app.patch<{ Params: { id: string }; Body: { data: { title: unknown } } }>(
+  "/api/ecommerce/products/:id",
+  async (request, reply) => {
+    const { rows } = await pool.query(
+      `UPDATE ecommerce_products SET title = $1, "updatedAt" = now() WHERE id = $2 RETURNING ${SELECT}`,
+      [JSON.stringify(request.body.data.title), request.params.id],
+    );
+    if (!rows[0]) return reply.status(404).send({ message: "not found" });
+    return { data: rows[0] };
+  },
+);
+
 await serveForParent(app, () => pool.end());

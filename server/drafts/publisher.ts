@@ -17,6 +17,7 @@ import type { Repository } from "../../engine/query/repository.js";
 import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
 import type { VersionHistory } from "./version-history.js";
+import type { AuditTrail } from "../../engine/audit/audit-trail.js";
 import { PublicationSchedules } from "./schedules.js";
 import { changedTrees, TREE_STATE_MODELS } from "./tree-states.js";
 import { decidedAhead, permittedTree, type MayPublish } from "./tree-permissions.js";
@@ -35,6 +36,8 @@ export class Publisher {
   private readonly graph: RelationGraph;
   /** Scheduled publishing: publishAt/unpublishAt, carried out by the jobs queue (schedules.ts). */
   readonly schedules: PublicationSchedules;
+  /** The audit log: publishes, unpublishes, restores and schedules are recorded in their transactions. */
+  private audit?: AuditTrail;
 
   constructor(
     private readonly registry: Registry,
@@ -48,6 +51,13 @@ export class Publisher {
   ) {
     this.graph = new RelationGraph(registry);
     this.schedules = new PublicationSchedules(registry, database);
+  }
+
+  /** Records publishes, unpublishes, restores and schedules in the audit log (docs/audit.md). */
+  auditInto(trail: AuditTrail | undefined) {
+    this.audit = trail;
+    this.schedules.audit = trail;
+    if (this.versions) this.versions.audit = trail;
   }
 
   /**
@@ -134,6 +144,9 @@ export class Publisher {
         for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
         for (const other of (await also?.(trx)) ?? []) if (!tree.has(other)) tree.set(other, new Set());
         await this.versions?.record(trx, model, [id], "publish", subjectId);
+        await this.audit?.record(trx, [
+          { model: model.id, recordId: id, action: "publish", changes: publishedCounts(tree) },
+        ]);
         return tree;
       }),
     );
@@ -175,6 +188,9 @@ export class Publisher {
       if (!exists) throw notFound(`${model.title} ${id} was not found`);
       const owned = await ownedPublishedTree(trx, this.registry, this.graph, { model: model.id, id }, standsAlone);
       for (const [modelId, ids] of owned) await unpublishRows(trx, this.registry.get(modelId), [...ids]);
+      await this.audit?.record(trx, [
+        { model: model.id, recordId: id, action: "unpublish", changes: publishedCounts(owned, "unpublished") },
+      ]);
       return owned;
     });
     for (const modelId of new Set([model.id, ...tree.keys()])) this.changes.publish(modelId);
@@ -188,7 +204,8 @@ export class Publisher {
     if (this.drafts) return;
     for (const repository of repositories.values()) {
       const model = repository.model;
-      if (model.published) repository.afterWrite((db, ids) => this.publishSaved(db, model, ids));
+      // A delete too: publishing a deleted record's ids removes its published copy.
+      if (model.published) repository.onWrite((db, { ids }) => this.publishSaved(db, model, ids));
     }
   }
 
@@ -235,4 +252,9 @@ export class Publisher {
       throw mapDatabaseError(error, this.constraints, "write");
     }
   }
+}
+
+/** What an audit entry of a publish says: how many records of each model it published (or took off). */
+function publishedCounts(tree: Tree, what = "published"): Record<string, unknown> {
+  return { [what]: [null, Object.fromEntries([...tree].map(([modelId, ids]) => [modelId, ids.size]))] };
 }

@@ -5,6 +5,7 @@ import type { AnyModelDb } from "../../engine/query/any-model-db.js";
 import { modelQueries, type ModelQueries, type ModelTransaction } from "../../engine/query/model-tables.js";
 import type { Model } from "../../engine/schema/model.js";
 import type { Registry } from "../../engine/schema/registry.js";
+import type { AuditTrail } from "../../engine/audit/audit-trail.js";
 
 /** What a schedule does at its time: publish the record's tree, or take the record off the site. */
 export type ScheduledAction = "publish" | "unpublish";
@@ -41,6 +42,8 @@ const ACTIONS: ScheduledAction[] = ["publish", "unpublish"];
  */
 export class PublicationSchedules {
   private readonly db: ModelQueries;
+  /** The audit log: a schedule set or cancelled is recorded in its transaction (Publisher.auditInto sets it). */
+  audit?: AuditTrail;
 
   constructor(
     private readonly registry: Registry,
@@ -82,6 +85,19 @@ export class PublicationSchedules {
         values[FIELDS[action].job] = at && (await this.queue(trx, action, model.id, id, at, subjectId));
       }
       const next = { ...row, ...values };
+      await this.audit?.record(trx, [
+        {
+          model: model.id,
+          recordId: id,
+          action: "schedule",
+          changes: Object.fromEntries(
+            ACTIONS.filter((a) => change[FIELDS[a].at] !== undefined).map((a) => [
+              FIELDS[a].at,
+              [row[FIELDS[a].at], next[FIELDS[a].at]],
+            ]),
+          ),
+        },
+      ]);
       if (!next.publishAt && !next.unpublishAt)
         await trx.deleteFrom("host/publication-schedules").where("id", "=", row.id).execute();
       else

@@ -22,6 +22,7 @@ import type { Model } from "../../engine/schema/model.js";
 import { versionChanges, type TreeShape, type VersionChange } from "../../common/drafts/version-changes.js";
 import { OWNED_KINDS } from "../site/host/blocks/block-kinds.js";
 import type { Registry } from "../../engine/schema/registry.js";
+import type { AuditTrail } from "../../engine/audit/audit-trail.js";
 
 export type VersionKind = "initial" | "save" | "publish" | "restore";
 
@@ -49,6 +50,8 @@ export class VersionHistory {
   /** The versions' SQL table, for the create's companion insert (built on the repository's own, untyped statement). */
   private readonly table: string;
   private readonly db: ModelQueries;
+  /** The audit log: a restore is recorded in its transaction (Publisher.auditInto sets it). */
+  audit?: AuditTrail;
 
   constructor(
     private readonly registry: Registry,
@@ -306,6 +309,9 @@ export class VersionHistory {
         );
         await publish(trx);
         await this.record(trx, model, [id], "restore", subjectId);
+        await this.audit?.record(trx, [
+          { model: model.id, recordId: id, action: "restore", changes: { version: [null, version.number] } },
+        ]);
         return touched;
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import { adminModels } from "../../../engine/admin/admin-model.js";
 import { defineRoute } from "../route.js";
 import { registerGlobalSearchRoute } from "./global-search-route.js";
 import { registerLabelsRoute } from "./labels-route.js";
+import { registerAuditRoutes } from "./audit/audit-routes.js";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../engine/schema/languages.js";
 
 /**
@@ -29,4 +30,6 @@ export function registerAdminModule(app: FastifyInstance) {
   registerLabelsRoute(app);
   // Any record of any model, for the admin's Ctrl/Cmd+K.
   registerGlobalSearchRoute(app);
+  // Who changed what: the audit log and its CSV (docs/audit.md), and its daily purge.
+  registerAuditRoutes(app);
 }

@@ -1,5 +1,6 @@
 import { defineModule } from "../module.js";
 import { registerAdminModule } from "./admin-module.js";
+import { registerAuditRetention } from "./audit/audit-retention.js";
 import { registerLiveRoutes } from "./live/live-routes.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 
@@ -7,7 +8,9 @@ import { registerBodyParsers } from "../../plugins/request-data.js";
 export { webhookRoutes, webhooks, type WebhookEvent, type Webhooks } from "./webhooks/index.js";
 
 /** GET /api/admin/models, labels and the live stream; the admin's file inputs need file-storage's uploads. */
-export const admin = defineModule("admin", ["rbac", "file-storage"], async (app) => {
+export const admin = defineModule("admin", ["rbac", "file-storage"], async (app, config) => {
+  // The audit log's daily purge (AUDIT_RETENTION_DAYS) on the jobs queue.
+  await registerAuditRetention(app, config.auditRetentionDays);
   // Routes only: in their own context, as no other module needs anything of them.
   await app.register(async (routes) => registerAdminModule(routes));
   // Who else has a record open, and saves by others, over one event stream per admin tab; the

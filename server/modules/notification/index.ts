@@ -8,7 +8,7 @@ export { emailOf } from "./notify-route.js";
 export { Worker } from "./worker.js";
 export type { OwnerEvent, OwnerMail } from "./owner-mail.js";
 // Jobs another module queues (and the trigger-queued ones it wakes the queue for), and the notifications it reads.
-export { queueJob, queueJobIn, wakeQueueOnTriggeredJobs } from "./queued-jobs.js";
+export { queueJob, queueJobIn, queueJobOnce, wakeQueueOnTriggeredJobs } from "./queued-jobs.js";
 export { notificationsAbout, notificationWithKey } from "./notification-reads.js";
 export type { MailState } from "./mail-state.js";
 

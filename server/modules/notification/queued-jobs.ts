@@ -54,3 +54,17 @@ export async function queueJobIn(
     .executeTakeFirstOrThrow();
   return job.id;
 }
+
+/**
+ * Queues a job of `kind` due at `runAt` unless one of that kind is already queued: a recurring
+ * job (a daily purge) queues its next run this way at start and after each run, and never two.
+ */
+export async function queueJobOnce(trx: ModelQueries, kind: string, runAt: Date): Promise<void> {
+  const queued = await trx
+    .selectFrom(JOBS)
+    .select("id")
+    .where("kind", "=", kind)
+    .where("status", "=", "queued")
+    .executeTakeFirst();
+  if (!queued) await queueJobIn(trx, kind, {}, runAt);
+}

@@ -19,6 +19,8 @@ export {
 } from "./accounts/subject-orders.js";
 // How the admin names a person's account (its email).
 export { accountLabelled, subjectEmails } from "./accounts/admin-labels.js";
+// Whether a subject is an administrator by its role (the audit log is theirs alone).
+export { isAdministrator } from "./accounts/admin-emails.js";
 export { signingSecrets, type SecretPurpose, type SigningSecrets } from "./signing-secrets.js";
 
 /**

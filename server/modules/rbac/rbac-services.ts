@@ -91,6 +91,8 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     requiredRoles: config.twoFactorRequiredRoles,
     issuer: new URL(config.publicUrl).hostname,
   });
+  // Turning two-factor sign-in on and off is recorded in the audit log.
+  twoFactor.factors.audit = app.audit;
   const accounts = new Accounts(database, db, repositories, refreshTokens, mailer, background, {
     publicUrl: config.publicUrl,
     registered: (trx, subject) => app.webhooks.enqueue(trx, { type: "rbac.subject.created", data: subject }),
@@ -101,12 +103,15 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     db,
     tokens,
     revoked,
-    sessions: new Sessions(
-      db,
-      tokens,
-      refreshTokens,
-      { secure: config.production, httpOnly: config.sessionCookieHttpOnly },
-      (subjectId, roles) => twoFactor.enrolmentPending(subjectId, roles),
+    sessions: auditedSessions(
+      app,
+      new Sessions(
+        db,
+        tokens,
+        refreshTokens,
+        { secure: config.production, httpOnly: config.sessionCookieHttpOnly },
+        (subjectId, roles) => twoFactor.enrolmentPending(subjectId, roles),
+      ),
     ),
     authorizer,
     // A row is members-only by the links of the copy it is read from: visitors' by the published links.
@@ -128,9 +133,21 @@ export async function createRbacServices(app: FastifyInstance, config: Config): 
     singleSignOn:
       config.oidc && new SingleSignOn(database, repositories, db, config.oidc, `${config.publicUrl}${SSO_CALLBACK}`),
     twoFactor,
-    apiKeys: new ApiKeys(db, secret, app.changes, background),
+    apiKeys: auditedApiKeys(app, new ApiKeys(db, secret, app.changes, background)),
     routeGrants: [],
     mailer,
     background,
   };
+}
+
+/** The sessions, their sign-ins recorded in the app's audit log (docs/audit.md). */
+function auditedSessions(app: FastifyInstance, sessions: Sessions): Sessions {
+  sessions.audit = app.audit;
+  return sessions;
+}
+
+/** The API keys, their creation and revocation recorded in the app's audit log. */
+function auditedApiKeys(app: FastifyInstance, keys: ApiKeys): ApiKeys {
+  keys.audit = app.audit;
+  return keys;
 }

@@ -6,6 +6,8 @@ import type { IssuedRefresh, RefreshTokens } from "./refresh-tokens.js";
 import type { SessionTokens } from "./session-tokens.js";
 import { rolesOf } from "./accounts/subjects.js";
 import type { Device } from "./devices/device.js";
+import type { AuditTrail } from "../../../engine/audit/audit-trail.js";
+import { recordSignIn, type SignInMethod } from "./sign-in-audit.js";
 
 export const SESSION_COOKIE = "rbac.subject.jwt";
 /**
@@ -31,6 +33,9 @@ const invalidRefresh = () => new AppError("AUTHENTICATION_ERROR", "the refresh t
 
 /** Issues a session: a refresh token (new family, or the rotated one's) and a JWT naming both. */
 export class Sessions {
+  /** The audit log: each sign-in is recorded with its session's token (rbac-services.ts sets it). */
+  audit?: AuditTrail;
+
   constructor(
     private readonly db: ModelQueries,
     private readonly tokens: SessionTokens,
@@ -40,9 +45,20 @@ export class Sessions {
     private readonly enrolmentPending: (subjectId: string, roleUids: string[]) => Promise<boolean> = async () => false,
   ) {}
 
-  /** A new sign-in; `device` (the request's, devices/device.ts) is what the list of signed-in devices shows for it. */
-  async start(subjectId: string, device?: Device): Promise<Session> {
-    return this.sessionOf(subjectId, await this.refreshTokens.issue(subjectId, undefined, undefined, { device }));
+  /**
+   * A new sign-in; `device` (the request's, devices/device.ts) is what the list of signed-in devices
+   * shows for it. Its audit entry (`method`) is written with its token, in one transaction.
+   */
+  async start(subjectId: string, device: Device | undefined, method: SignInMethod): Promise<Session> {
+    const audit = this.audit;
+    const issued = audit
+      ? await this.db.transaction().execute(async (trx) => {
+          const issued = await this.refreshTokens.issue(subjectId, undefined, trx, { device });
+          await recordSignIn(audit, trx, subjectId, method);
+          return issued;
+        })
+      : await this.refreshTokens.issue(subjectId, undefined, undefined, { device });
+    return this.sessionOf(subjectId, issued);
   }
 
   /** Spends a refresh token (either form, see SessionTokens.refreshSecret) and answers with the next session of the same family. */

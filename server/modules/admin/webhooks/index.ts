@@ -37,6 +37,7 @@ export const webhooks = defineModule("webhooks", ["notification"], async (app, c
     app.notifications.wake(),
   );
   const failing = new FailingWebhooks(app.ownerMail, settings.disableAfterMs, () => service.now());
+  service.audit = app.audit;
   app.decorate("webhooks", service);
   checkWebhookWrites(app.repositories.get("admin/webhooks")!, app.registry, service);
   app.notifications.jobs.handle(DELIVERY_JOB, (payload) =>

@@ -12,9 +12,9 @@ import type { Webhooks } from "./webhooks.js";
  * secret (bulk, import) gets one, which no one sees until it is rolled.
  */
 export function checkWebhookWrites(repository: Repository, registry: Registry, webhooks: Webhooks) {
-  repository.afterWrite(async (db, ids) => {
-    // A write that found no row (a PATCH of a deleted webhook) has nothing to check.
-    if (ids.length === 0) return;
+  repository.onWrite(async (db, { action, ids }) => {
+    // A write that found no row (a PATCH of a deleted webhook) has nothing to check, nor a delete.
+    if (ids.length === 0 || action === "delete") return;
     const trx = modelQueries(db, registry);
     const rows = await trx.selectFrom("admin/webhooks").selectAll().where("id", "in", ids).execute();
     for (const row of rows) {

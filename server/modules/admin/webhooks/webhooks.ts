@@ -1,3 +1,5 @@
+import type { AuditTrail } from "../../../../engine/audit/audit-trail.js";
+import { HIDDEN_MARK } from "../../../../engine/audit/audit-changes.js";
 import { AppError, notFound } from "../../../../engine/errors.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
@@ -20,6 +22,8 @@ export const ROLL_OVERLAP_MS = 24 * 3_600_000;
 export class Webhooks implements WebhookQueue {
   now: () => number = Date.now;
   resolver: Resolver = systemResolver;
+  /** The audit log: a rolled secret is recorded in its transaction (index.ts sets it). */
+  audit?: AuditTrail;
 
   constructor(
     private readonly db: ModelQueries,
@@ -63,15 +67,25 @@ export class Webhooks implements WebhookQueue {
   async rollSecret(webhookId: string): Promise<string> {
     const webhook = await this.find(webhookId);
     const { plain, sealed } = this.makeSecret();
-    await this.db
-      .updateTable("admin/webhooks")
-      .set({
-        secret: sealed,
-        previousSecret: webhook.secret,
-        previousSecretUntil: new Date(this.now() + ROLL_OVERLAP_MS),
-      })
-      .where("id", "=", webhookId)
-      .execute();
+    const previousSecretUntil = new Date(this.now() + ROLL_OVERLAP_MS);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("admin/webhooks")
+        .set({ secret: sealed, previousSecret: webhook.secret, previousSecretUntil })
+        .where("id", "=", webhookId)
+        .execute();
+      await this.audit?.record(trx, [
+        {
+          model: "admin/webhooks",
+          recordId: webhookId,
+          action: "roll-secret",
+          changes: {
+            secret: [HIDDEN_MARK, HIDDEN_MARK],
+            previousSecretUntil: [null, previousSecretUntil.toISOString()],
+          },
+        },
+      ]);
+    });
     return plain;
   }
 

@@ -20,3 +20,18 @@ export async function adminEmails(db: ModelQueries): Promise<string[]> {
     .execute();
   return rows.flatMap((r) => (r.email === null ? [] : [r.email]));
 }
+
+/**
+ * Whether the subject holds the admin role itself (not a permission an admin granted to another
+ * role): what the audit log's routes ask, which no permission record opens to anyone else.
+ */
+export async function isAdministrator(db: ModelQueries, subjectId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("rbac/subjects-to-roles as sr")
+    .innerJoin("rbac/roles as r", "r.id", "sr.roleId")
+    .select("sr.id")
+    .where("sr.subjectId", "=", subjectId)
+    .where("r.uid", "=", ADMIN_ROLE)
+    .executeTakeFirst();
+  return row !== undefined;
+}

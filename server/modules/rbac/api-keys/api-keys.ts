@@ -1,3 +1,4 @@
+import type { AuditTrail } from "../../../../engine/audit/audit-trail.js";
 import { sql } from "kysely";
 import { AppError } from "../../../../engine/errors.js";
 import type { ChangeFeed } from "../../../../engine/query/change-feed.js";
@@ -28,6 +29,8 @@ const LISTED = ["id", "title", "prefix", "scopes", "expiresAt", "createdAt", "la
 export class ApiKeys {
   private readonly material: KeyMaterial;
   private readonly cache: KeyCache;
+  /** The audit log: a key made or revoked is recorded in its transaction (rbac-services.ts sets it). */
+  audit?: AuditTrail;
 
   constructor(
     private readonly db: ModelQueries,
@@ -55,7 +58,7 @@ export class ApiKeys {
         .executeTakeFirstOrThrow();
       if (Number(live) >= MAX_LIVE_KEYS)
         throw new AppError("CONFLICT", `a subject holds at most ${MAX_LIVE_KEYS} API keys: revoke one first`);
-      return trx
+      const made = await trx
         .insertInto(API_KEYS)
         .values({
           subjectId,
@@ -67,6 +70,22 @@ export class ApiKeys {
         } as never)
         .returning(LISTED)
         .executeTakeFirstOrThrow();
+      // The key's hash is never in an entry: its title, prefix, scopes and expiry say which key it is.
+      await this.audit?.record(trx, [
+        {
+          model: API_KEYS,
+          recordId: made.id,
+          action: "create",
+          changes: {
+            subjectId: [null, subjectId],
+            title: [null, input.title],
+            prefix: [null, prefix],
+            scopes: [null, input.scopes],
+            expiresAt: [null, input.expiresAt ?? null],
+          },
+        },
+      ]);
+      return made;
     });
     return { ...listed(row), key };
   }
@@ -86,14 +105,22 @@ export class ApiKeys {
 
   /** Revokes the key on every instance from now on; false when the subject has no such live key. */
   async revoke(subjectId: string, keyId: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable(API_KEYS)
-      .set({ revokedAt: new Date() })
-      .where("id", "=", keyId)
-      .where("subjectId", "=", subjectId)
-      .where("revokedAt", "is", null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    const revokedAt = new Date();
+    const revoked = await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable(API_KEYS)
+        .set({ revokedAt })
+        .where("id", "=", keyId)
+        .where("subjectId", "=", subjectId)
+        .where("revokedAt", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await this.audit?.record(trx, [
+        { model: API_KEYS, recordId: keyId, action: "revoke", changes: { revokedAt: [null, revokedAt.toISOString()] } },
+      ]);
+      return true;
+    });
+    if (!revoked) return false;
     this.changes.publish(API_KEYS);
     return true;
   }

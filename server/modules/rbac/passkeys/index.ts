@@ -1,3 +1,4 @@
+import type { AuditTrail } from "../../../../engine/audit/audit-trail.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { Config } from "../../../config.js";
 import { PasskeyChallenges } from "./passkey-challenges.js";
@@ -13,9 +14,10 @@ export interface Passkeys {
   signIn: PasskeySignIn;
 }
 
-export function createPasskeys(db: ModelQueries, config: Config): Passkeys {
+export function createPasskeys(db: ModelQueries, config: Config, audit?: AuditTrail): Passkeys {
   const challenges = new PasskeyChallenges(db);
   const records = new PasskeyRecords(db);
+  records.audit = audit;
   const settings = () => passkeySettings(config);
   return {
     records,

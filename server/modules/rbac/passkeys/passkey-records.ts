@@ -1,3 +1,5 @@
+import type { AuditTrail } from "../../../../engine/audit/audit-trail.js";
+import { withAuditEntry } from "../account-audit.js";
 import { AppError } from "../../../../engine/errors.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 
@@ -19,6 +21,9 @@ const unknown = (passkeyId: string) => new AppError("NOT_FOUND", `Passkey ${pass
 
 /** A subject's passkeys: listed, renamed and removed only through their subject. */
 export class PasskeyRecords {
+  /** The audit log: a passkey added, renamed or removed is recorded in its transaction (passkeys/index.ts sets it). */
+  audit?: AuditTrail;
+
   constructor(private readonly db: ModelQueries) {}
 
   async list(subjectId: string): Promise<PasskeyView[]> {
@@ -33,24 +38,42 @@ export class PasskeyRecords {
   }
 
   async rename(subjectId: string, passkeyId: string, title: string): Promise<PasskeyView> {
-    const row = await this.db
-      .updateTable(TABLE)
-      .set({ title })
-      .where("id", "=", passkeyId)
-      .where("subjectId", "=", subjectId)
-      .returning(VISIBLE)
-      .executeTakeFirst();
+    const row = await withAuditEntry(
+      this.db,
+      this.audit,
+      (db) =>
+        db
+          .updateTable(TABLE)
+          .set({ title })
+          .where("id", "=", passkeyId)
+          .where("subjectId", "=", subjectId)
+          .returning(VISIBLE)
+          .executeTakeFirst(),
+      (row) => row && { model: TABLE, recordId: row.id, action: "update", changes: { title: [null, title] } },
+    );
     if (!row) throw unknown(passkeyId);
     return view(row);
   }
 
   async remove(subjectId: string, passkeyId: string): Promise<PasskeyView> {
-    const row = await this.db
-      .deleteFrom(TABLE)
-      .where("id", "=", passkeyId)
-      .where("subjectId", "=", subjectId)
-      .returning(VISIBLE)
-      .executeTakeFirst();
+    const row = await withAuditEntry(
+      this.db,
+      this.audit,
+      (db) =>
+        db
+          .deleteFrom(TABLE)
+          .where("id", "=", passkeyId)
+          .where("subjectId", "=", subjectId)
+          .returning(VISIBLE)
+          .executeTakeFirst(),
+      (row) =>
+        row && {
+          model: TABLE,
+          recordId: row.id,
+          action: "delete",
+          changes: { subjectId: [subjectId, null], title: [row.title, null] },
+        },
+    );
     if (!row) throw unknown(passkeyId);
     return view(row);
   }

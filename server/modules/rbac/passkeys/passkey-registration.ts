@@ -1,3 +1,4 @@
+import { withAuditEntry } from "../account-audit.js";
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { sql } from "kysely";
 import { AppError, validationError } from "../../../../engine/errors.js";
@@ -62,21 +63,34 @@ export class PasskeyRegistration {
     });
     if (!result.verified) throw notVerified(undefined);
     const { credential } = result.registrationInfo;
-    const row = await this.db
-      .insertInto("rbac/passkeys")
-      .values({
-        subjectId,
-        credentialId: credential.id,
-        publicKey: Buffer.from(credential.publicKey).toString("base64url"),
-        // The generated row types a hidden column as text; the double precision column takes it.
-        counter: String(credential.counter),
-        // A jsonb array: the driver would write a JS array as a PostgreSQL array literal.
-        transports: sql<string[]>`${JSON.stringify(response.response.transports ?? [])}::jsonb`,
-        title,
-      })
-      .onConflict((conflict) => conflict.column("credentialId").doNothing())
-      .returning(["id", "title", "transports", "createdAt", "lastUsedAt"])
-      .executeTakeFirst();
+    // Recorded with its audit entry (never the public key: it names the credential, which the entry's id does).
+    const row = await withAuditEntry(
+      this.db,
+      this.records.audit,
+      (db) =>
+        db
+          .insertInto("rbac/passkeys")
+          .values({
+            subjectId,
+            credentialId: credential.id,
+            publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+            // The generated row types a hidden column as text; the double precision column takes it.
+            counter: String(credential.counter),
+            // A jsonb array: the driver would write a JS array as a PostgreSQL array literal.
+            transports: sql<string[]>`${JSON.stringify(response.response.transports ?? [])}::jsonb`,
+            title,
+          })
+          .onConflict((conflict) => conflict.column("credentialId").doNothing())
+          .returning(["id", "title", "transports", "createdAt", "lastUsedAt"])
+          .executeTakeFirst(),
+      (row) =>
+        row && {
+          model: "rbac/passkeys",
+          recordId: row.id,
+          action: "create",
+          changes: { subjectId: [null, subjectId], title: [null, title] },
+        },
+    );
     if (!row) throw new AppError("CONFLICT", "this passkey is already registered");
     return view(row);
   }

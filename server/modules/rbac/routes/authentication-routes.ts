@@ -43,7 +43,7 @@ export function registerAuthenticationRoutes(app: FastifyInstance, rbac: RbacSer
       const made = await createSubject(repository, trx);
       return language ? repository("rbac/subjects").update(made.id, { language }) : made;
     });
-    const session = await sessions.start(subject.id, deviceOf(request));
+    const session = await sessions.start(subject.id, deviceOf(request), "guest");
     sessions.setCookie(reply, session);
     return { data: session };
   });

@@ -1,3 +1,4 @@
+import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance } from "fastify";
 import { validationError } from "../../../../engine/errors.js";
 import { EMAIL, PASSWORD, inputSchema } from "../../input.js";
@@ -42,11 +43,19 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
     app,
     { ...route, url: `${BASE}/authentication`, summary: signIn, body: credentials },
     async ({ body: { login, password } }, request, reply) => {
-      const subjectId = await accounts.authenticate(login, password);
+      const subjectId = await attemptSignIn(
+        app.audit,
+        rbac.db,
+        "password",
+        () => accounts.authenticate(login, password),
+        {
+          login,
+        },
+      );
       const secondStep = await twoFactorStep(rbac, subjectId);
       if (secondStep) return secondStep;
       await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-      const session = await signInSession(rbac, request, subjectId);
+      const session = await signInSession(rbac, request, subjectId, "password");
       sessions.setCookie(reply, session);
       return { data: session };
     },
@@ -63,6 +72,7 @@ export function registerEmailAndPasswordRoutes(app: FastifyInstance, rbac: RbacS
       const session = await sessions.start(
         await accounts.register(login, password, current, language),
         deviceOf(request),
+        "registration",
       );
       sessions.setCookie(reply, session);
       return reply.status(201).send({ data: session });

@@ -1,3 +1,4 @@
+import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance } from "fastify";
 import { EMAIL, PASSWORD, inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
@@ -34,7 +35,18 @@ export function registerFirstAdminRoutes(app: FastifyInstance, rbac: RbacService
     status: 201,
   } as const;
   defineRoute(app, create, async ({ body: { code, login, password } }, request, reply) => {
-    const session = await sessions.start(await firstAdmin.createAdmin(code, login, password), deviceOf(request));
+    // A wrong code is recorded as a failed sign-in; the setup itself as its own entry, then the admin's sign-in.
+    const subjectId = await attemptSignIn(
+      app.audit,
+      rbac.db,
+      "first-admin",
+      () => firstAdmin.createAdmin(code, login, password),
+      { login },
+    );
+    await app.audit?.record(rbac.db, [
+      { model: "rbac/subjects", recordId: subjectId, action: "first-admin-setup", changes: { login: [null, login] } },
+    ]);
+    const session = await sessions.start(subjectId, deviceOf(request), "first-admin");
     sessions.setCookie(reply, session);
     return reply.status(201).send({ data: session });
   });

@@ -191,7 +191,7 @@ export function registerIdentityRoutes(app: FastifyInstance, rbac: RbacServices)
     const message = "Password changed";
     if (subjectId) rbac.notices.passwordChanged(subjectId);
     if (request.caller.kind !== "subject" || request.caller.subjectId !== subjectId) return { data: { message } };
-    const session = await rbac.sessions.start(subjectId, deviceOf(request));
+    const session = await rbac.sessions.start(subjectId, deviceOf(request), "password-change");
     rbac.sessions.setCookie(reply, session);
     return { data: { message, ...session } };
   }

@@ -1,3 +1,4 @@
+import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { signedInSubject } from "./current-subject.js";
@@ -27,7 +28,7 @@ const PASSKEYS = "/api/rbac/subjects/:id/passkeys";
  */
 export function registerPasskeyRoutes(app: FastifyInstance, rbac: RbacServices) {
   const { sessions, config } = rbac;
-  const passkeys = createPasskeys(rbac.db, config);
+  const passkeys = createPasskeys(rbac.db, config, app.audit);
   const limited = authRoute(config);
 
   /** A passkey is made by the person holding it, signed in as the subject: an admin cannot add one to another's account. */
@@ -129,10 +130,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, rbac: RbacServices) 
   registerPasskeySecondFactorRoutes(app, rbac, passkeys);
 
   defineRoute(app, signIn, async ({ body: { credential } }, request, reply) => {
-    const subjectId = await passkeys.signIn.verify(credential);
+    const subjectId = await attemptSignIn(app.audit, rbac.db, "passkey", () => passkeys.signIn.verify(credential));
     // As with email sign-in: the guest's cart joins the account's (guest-handover.ts), the device is recorded (and mailed when new).
     await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-    const session = await signInSession(rbac, request, subjectId);
+    const session = await signInSession(rbac, request, subjectId, "passkey");
     sessions.setCookie(reply, session);
     return { data: session };
   });

@@ -1,3 +1,4 @@
+import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../../engine/errors.js";
 import { inputSchema } from "../../input.js";
@@ -54,21 +55,23 @@ export function registerPasskeySecondFactorRoutes(app: FastifyInstance, rbac: Rb
     },
     async ({ body: { token, credential } }, request, reply) => {
       let refusal: unknown;
-      const subjectId = await twoFactor.challenges.completeWith(
-        token,
-        async (subject, trx) => {
-          try {
-            await passkeys.signIn.verifyFor(subject, credential, trx);
-            return true;
-          } catch (error) {
-            refusal = error;
-            return false;
-          }
-        },
-        () => (refusal instanceof AppError ? refusal : wrongPasskey()),
+      const subjectId = await attemptSignIn(app.audit, rbac.db, "two-factor", () =>
+        twoFactor.challenges.completeWith(
+          token,
+          async (subject, trx) => {
+            try {
+              await passkeys.signIn.verifyFor(subject, credential, trx);
+              return true;
+            } catch (error) {
+              refusal = error;
+              return false;
+            }
+          },
+          () => (refusal instanceof AppError ? refusal : wrongPasskey()),
+        ),
       );
       await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-      const session = await signInSession(rbac, request, subjectId);
+      const session = await signInSession(rbac, request, subjectId, "two-factor");
       sessions.setCookie(reply, session);
       return { data: session };
     },

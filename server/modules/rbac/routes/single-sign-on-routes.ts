@@ -1,3 +1,4 @@
+import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { AppError, validationError } from "../../../../engine/errors.js";
 import { clearCookie, cookieOf, setCookie } from "../../../plugins/cookies.js";
@@ -137,7 +138,9 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
     const callbackUrl = new URL(`${single.provider.redirectUri}?${search}`);
     clearCookie(reply, SSO_COOKIE, SSO_CALLBACK);
     clearCookie(reply, SSO_RETURN_COOKIE, SSO_CALLBACK);
-    const finished = await single.finish(callbackUrl, query.state, cookieOf(request, SSO_COOKIE)).catch((error) => {
+    const finished = await attemptSignIn(app.audit, rbac.db, "single-sign-on", () =>
+      single.finish(callbackUrl, query.state, cookieOf(request, SSO_COOKIE)),
+    ).catch((error) => {
       if (!(error instanceof AppError) || !wantsPage(request)) throw error;
       request.log.info({ code: error.code, reason: error.message }, "single sign-on refused");
       return { refused: refusedReturnPath(cookieOf(request, SSO_RETURN_COOKIE), refusalOf(error)) };
@@ -149,7 +152,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, rbac: RbacServi
       const guest = request.caller.kind === "subject" ? request.caller.subjectId : undefined;
       await rbac.guests.run(guest, finished.subjectId);
       // Recorded with its device, and a new device mailed, as the other sign-ins do (sign-in-session.ts).
-      sessions.setCookie(reply, await signInSession(rbac, request, finished.subjectId));
+      sessions.setCookie(reply, await signInSession(rbac, request, finished.subjectId, "single-sign-on"));
     }
     return reply.redirect(finished.returnTo, 302);
   });

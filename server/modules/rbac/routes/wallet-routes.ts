@@ -1,3 +1,4 @@
+import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance } from "fastify";
 import { inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
@@ -50,10 +51,10 @@ export function registerWalletRoutes(app: FastifyInstance, rbac: RbacServices) {
     bareBody: true,
   } as const;
   defineRoute(app, signIn, async ({ body: input }, request, reply) => {
-    const subjectId = await wallets.signIn(input, domain);
+    const subjectId = await attemptSignIn(app.audit, rbac.db, "wallet", () => wallets.signIn(input, domain));
     // As with email sign-in: the guest's cart joins the account's (guest-handover.ts).
     await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-    const session = await signInSession(rbac, request, subjectId);
+    const session = await signInSession(rbac, request, subjectId, "wallet");
     sessions.setCookie(reply, session);
     return { data: session };
   });

@@ -1,3 +1,5 @@
+import type { AuditTrail } from "../../../../engine/audit/audit-trail.js";
+import { withAuditEntry } from "../account-audit.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { AppError } from "../../../../engine/errors.js";
 import { RECOVERY_CODE_COUNT, newRecoveryCode, normalRecoveryCode, totpCodeOf } from "./recovery-codes.js";
@@ -19,6 +21,9 @@ export interface TwoFactorState {
  * one code cannot both win). A recovery code is spent by marking it used, the same way.
  */
 export class TotpFactors {
+  /** The audit log: turning two-factor sign-in on or off is recorded in its transaction (rbac-services.ts sets it). */
+  audit?: AuditTrail;
+
   constructor(
     private readonly db: ModelQueries,
     private readonly box: SecretBox,
@@ -50,11 +55,22 @@ export class TotpFactors {
       throw new AppError("CONFLICT", "two-factor sign-in is already on: turn it off first to set up another app");
     const secret = newTotpSecret();
     const sealed = this.box.seal(secret);
-    await this.db
-      .insertInto(FACTORS)
-      .values({ subjectId, secret: sealed })
-      .onConflict((oc) => oc.column("subjectId").doUpdateSet({ secret: sealed, confirmedAt: null, lastStep: null }))
-      .execute();
+    await withAuditEntry(
+      this.db,
+      this.audit,
+      (db) =>
+        db
+          .insertInto(FACTORS)
+          .values({ subjectId, secret: sealed })
+          .onConflict((oc) => oc.column("subjectId").doUpdateSet({ secret: sealed, confirmedAt: null, lastStep: null }))
+          .execute(),
+      () => ({
+        model: "rbac/subjects",
+        recordId: subjectId,
+        action: "two-factor-begin",
+        changes: { secret: [null, "[hidden]"] },
+      }),
+    );
     return secret;
   }
 
@@ -76,6 +92,9 @@ export class TotpFactors {
         .insertInto(CODES)
         .values(codes.map((c) => ({ subjectId, codeHash: this.box.hash(c) })))
         .execute();
+      await this.audit?.record(trx, [
+        { model: "rbac/subjects", recordId: subjectId, action: "two-factor-on", changes: { twoFactor: [false, true] } },
+      ]);
     });
     return codes;
   }
@@ -86,7 +105,17 @@ export class TotpFactors {
     return this.db.transaction().execute(async (trx) => {
       const removed = await trx.deleteFrom(FACTORS).where("subjectId", "=", subjectId).executeTakeFirst();
       await trx.deleteFrom(CODES).where("subjectId", "=", subjectId).execute();
-      return Number(removed.numDeletedRows) > 0;
+      const had = Number(removed.numDeletedRows) > 0;
+      if (had)
+        await this.audit?.record(trx, [
+          {
+            model: "rbac/subjects",
+            recordId: subjectId,
+            action: "two-factor-off",
+            changes: { twoFactor: [true, false] },
+          },
+        ]);
+      return had;
     });
   }
 

@@ -93,7 +93,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, rbac: RbacServices
       if (!request.enrolmentOnly) return { data: { recoveryCodes } };
       // The session that had to enrol is swapped for a full one; the narrow one ends.
       if (request.sessionFamilyId) await sessions.refreshTokens.revokeFamily(request.sessionFamilyId);
-      const session = await sessions.start(id, deviceOf(request));
+      const session = await sessions.start(id, deviceOf(request), "two-factor-enrolment");
       sessions.setCookie(reply, session);
       return { data: { recoveryCodes, ...session } };
     },

@@ -1,3 +1,4 @@
+import { attemptSignIn } from "../sign-in-audit.js";
 import type { FastifyInstance } from "fastify";
 import { inputSchema } from "../../input.js";
 import { defineRoute } from "../../route.js";
@@ -25,9 +26,11 @@ export function registerTwoFactorSignInRoute(app: FastifyInstance, rbac: RbacSer
     app,
     { ...authRoute(config), method: "POST", url: `${AUTH_PATH}/two-factor`, summary, body },
     async ({ body: { token, code } }, request, reply) => {
-      const subjectId = await twoFactor.challenges.complete(token, code);
+      const subjectId = await attemptSignIn(app.audit, rbac.db, "two-factor", () =>
+        twoFactor.challenges.complete(token, code),
+      );
       await rbac.guests.run(request.caller.kind === "subject" ? request.caller.subjectId : undefined, subjectId);
-      const session = await signInSession(rbac, request, subjectId);
+      const session = await signInSession(rbac, request, subjectId, "two-factor");
       sessions.setCookie(reply, session);
       return { data: session };
     },
