@@ -4,6 +4,7 @@ import { AUDIT_PURGE_JOB } from "../../server/modules/admin/audit/audit-retentio
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { importFile } from "../transfer/transfer-helpers.js";
 import { AUTH, PASSWORD, bearer, register, subjectOf, type SignedIn } from "../rbac/helpers.js";
+import type { AuditRow } from "../../server/modules/admin/audit/audit-rows.js";
 
 // The audit log (docs/audit.md): every write path leaves its entry with who, how and what changed,
 // in the write's own statement or transaction; the log is read by administrators only.
@@ -13,20 +14,8 @@ const ARTICLES = "blog/articles";
 let t: TestApp;
 let admin: SignedIn;
 
-interface Entry {
-  id: string;
-  subjectId: string | null;
-  who: string | null;
-  via: string;
-  apiKeyId: string | null;
-  address: string | null;
-  userAgent: string | null;
-  model: string | null;
-  modelTitle: string | null;
-  recordId: string | null;
-  action: string;
-  changes: Record<string, [unknown, unknown]> | null;
-}
+/** An entry as the route answers it, its changes read as [before, after]. */
+type Entry = Omit<AuditRow, "changes"> & { changes: Record<string, [unknown, unknown]> | null };
 
 /** The entries the log answers for these filters (the secret key reads it), newest first. */
 async function entries(filters: Record<string, string>): Promise<Entry[]> {
