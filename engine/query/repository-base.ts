@@ -259,7 +259,9 @@ export abstract class RepositoryBase<R extends object = Row> {
         .with("old", (q) =>
           (Array.isArray(ids) ? q.selectFrom(table).where("id", "in", ids) : q.selectFrom(table).where("id", "=", ids))
             .selectAll()
-            .forUpdate(),
+            // The lock the UPDATE itself takes: FOR UPDATE would also wait on (and deadlock with) the
+            // key-share locks of concurrent inserts referencing these rows, as checkouts' order lines do.
+            .forNoKeyUpdate(),
         )
         // Reading `old` first: its lock is taken before the update, and it holds the rows as they were.
         .with("updated", (q) =>
