@@ -2011,10 +2011,8 @@ export interface RbacEmailChanges {
   identityId: string;
   email: string;
   previousEmail: string | null;
-  confirmHash: string;
   confirmExpiresAt: string;
   confirmedAt: string | null;
-  undoHash: string | null;
   undoExpiresAt: string | null;
   undoneAt: string | null;
 }
@@ -3310,7 +3308,7 @@ export interface ModelInsertOptional {
   "notification/topics-to-notifications": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "notification/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "rbac/api-keys": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "scopes" | "expiresAt" | "lastUsedAt" | "revokedAt";
-  "rbac/email-changes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "previousEmail" | "confirmedAt" | "undoHash" | "undoExpiresAt" | "undoneAt";
+  "rbac/email-changes": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "previousEmail" | "confirmedAt" | "undoExpiresAt" | "undoneAt";
   "rbac/identities": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "provider" | "account" | "issuer" | "email";
   "rbac/openid-connect-flows": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "linkSubjectId" | "usedAt";
   "rbac/passkey-challenges": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "subjectId" | "usedAt";
@@ -3446,7 +3444,7 @@ export interface ModelHiddenColumns {
   "notification/topics-to-notifications": {};
   "notification/widgets": {};
   "rbac/api-keys": {};
-  "rbac/email-changes": {};
+  "rbac/email-changes": { confirmHash?: string | null; undoHash?: string | null; };
   "rbac/identities": { password?: string | null; salt?: string | null; code?: string | null; codeExpiresAt?: Date | null; };
   "rbac/openid-connect-flows": {};
   "rbac/passkey-challenges": {};

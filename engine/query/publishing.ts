@@ -21,8 +21,8 @@ const publishedTable = (model: Model) => {
  * caller holds: rows whose working copy exists are written over (or added), rows whose working
  * copy was deleted are removed. Two statements whatever the number of ids ("all": the whole table).
  */
-export async function publishRows(db: AnyModelDb, model: Model, ids: string[] | "all"): Promise<void> {
-  if (ids.length === 0) return;
+export async function publishRows(db: AnyModelDb, model: Model, ids: string[] | "all"): Promise<number> {
+  if (ids.length === 0) return 0;
   const table = publishedTable(model);
   const columns = model.fields.map((f) => f.name);
   const some = <Q extends { where: (...args: any[]) => any }>(q: Q): Q =>
@@ -33,7 +33,7 @@ export async function publishRows(db: AnyModelDb, model: Model, ids: string[] | 
     )
     .execute();
   // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
-  await db
+  const written = await db
     .insertInto(table)
     .columns([...columns, PUBLISHED_AT])
     .expression(
@@ -48,7 +48,8 @@ export async function publishRows(db: AnyModelDb, model: Model, ids: string[] | 
           ),
         ),
     )
-    .execute();
+    .executeTakeFirst();
+  return Number(written.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** Takes these records off the site: their published copies are removed, the working copies stay. */

@@ -157,9 +157,16 @@ export class Publisher {
   /** Publishes every record of every x-drafts model (the demo content, an import with DRAFTS=off). */
   async publishAll(db: AnyModelDb = this.database.db, models: Model[] = this.registry.models): Promise<void> {
     const drafted = models.filter((m) => m.published);
-    await this.guard(async () => {
-      for (const model of drafted) await publishRows(db, model, "all");
-    });
+    const publish = async (trx: AnyModelDb) => {
+      const counts = new Map<string, number>();
+      for (const model of drafted) {
+        const written = await publishRows(trx, model, "all");
+        if (written > 0) counts.set(model.id, written);
+      }
+      if (counts.size > 0) await this.audit?.record(trx, [{ action: "publish", changes: publishedCounts(counts) }]);
+    };
+    // In one transaction with its audit entry (the caller's, when it holds one).
+    await this.guard(() => (db.isTransaction ? publish(db) : db.transaction().execute(publish)));
     if (db === this.database.db) for (const model of drafted) this.changes.publish(model.id);
   }
 
@@ -255,6 +262,7 @@ export class Publisher {
 }
 
 /** What an audit entry of a publish says: how many records of each model it published (or took off). */
-function publishedCounts(tree: Tree, what = "published"): Record<string, unknown> {
-  return { [what]: [null, Object.fromEntries([...tree].map(([modelId, ids]) => [modelId, ids.size]))] };
+function publishedCounts(tree: Tree | Map<string, number>, what = "published"): Record<string, unknown> {
+  const counts = [...tree].map(([modelId, ids]) => [modelId, typeof ids === "number" ? ids : ids.size]);
+  return { [what]: [null, Object.fromEntries(counts)] };
 }

@@ -276,6 +276,32 @@ describe("what a write records", () => {
     expect(made).toMatchObject({ via: "system" });
   });
 
+  it("records the shop's housekeeping: old carts cleared are deletes by whoever asked", async () => {
+    const orders = t.app.repositories.get("ecommerce/orders")!;
+    const [old, fresh] = [
+      await orders.create({ type: "cart", status: "new" }),
+      await orders.create({ type: "cart", status: "new" }),
+    ];
+    await t.database.db
+      .updateTable("ecommerce_orders" as any)
+      .set({ updatedAt: new Date(Date.now() - 400 * 86_400_000).toISOString() } as any)
+      .where("id", "=", old.id)
+      .execute();
+    const cleared = await t.request({ method: "POST", url: "/api/ecommerce/orders/clear-old-orders" });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.deleted).toBeGreaterThanOrEqual(1);
+    expect((await entries({ record: old.id }))[0]).toMatchObject({ action: "delete", via: "secret-key" });
+    expect((await entries({ record: fresh.id })).map((e) => e.action)).toEqual(["create"]);
+  });
+
+  it("records publishing everything at once (the demo's seed) as one publish with its counts", async () => {
+    await t.app.repositories.get(ARTICLES)!.create({ title: { en: "Seeded" } });
+    await t.app.drafts.publishAll();
+    const [entry] = await entries({ action: "publish" });
+    expect(entry).toMatchObject({ via: "system", model: null, recordId: null });
+    expect((entry!.changes!.published![1] as Record<string, number>)[ARTICLES]).toBeGreaterThanOrEqual(1);
+  });
+
   it("records a job's writes as the system's", async () => {
     await t.app.repositories.get(CATEGORIES)!.create({ title: { en: "By the server" } });
     const [entry] = await entries({ model: CATEGORIES, action: "create" });

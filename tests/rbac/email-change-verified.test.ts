@@ -142,6 +142,34 @@ describe(`an email change is confirmed from the new address and can be undone fr
     await signIn(t, old);
     await expect(signIn(t, wanted)).rejects.toThrow(/sign-in failed/);
     expect((await undo(code)).status).toBe(400);
+
+    // Each step is in the audit log: asked by the subject, confirmed and undone from the links
+    // (no session), the codes' hashes masked; the identity's email moving there and back.
+    type Entry = { recordId: string; action: string; via: string; changes: Record<string, unknown[]> };
+    const audit = async (query: string): Promise<Entry[]> =>
+      (await t.request({ method: "GET", url: `/api/admin/audit?limit=500&${query}` })).body.data;
+    const asked = (await audit("model=rbac/email-changes&action=create")).find((e) => e.changes.email?.[1] === wanted)!;
+    expect(asked).toMatchObject({
+      subjectId: session.subjectId,
+      via: "session",
+      changes: { email: [null, wanted], previousEmail: [null, old], confirmHash: [null, "[hidden]"] },
+    });
+    const steps = (await audit(`record=${asked.recordId}`)).map((e) => [
+      e.action,
+      e.via,
+      Object.keys(e.changes).sort(),
+    ]);
+    expect(steps).toEqual([
+      ["update", "anonymous", ["undoneAt"]],
+      ["update", "anonymous", ["confirmedAt", "undoExpiresAt", "undoHash"]],
+      ["create", "session", expect.arrayContaining(["email", "confirmHash", "confirmExpiresAt"])],
+    ]);
+    const identityId = asked.changes.identityId![1];
+    const emails = (await audit(`model=rbac/identities&record=${identityId}`)).map((e) => e.changes.email);
+    expect(emails.slice(0, 2)).toEqual([
+      [wanted, old],
+      [old, wanted],
+    ]);
   });
 
   it("an undo link older than 7 days is refused", async () => {

@@ -138,6 +138,13 @@ describe(`webhook guards, on ${testDialect}`, () => {
     expect(read.active).toBe(false);
     expect(read.disabledAt).not.toBeNull();
     expect(read.disabledReason).toMatch(/every delivery failed for 5 days/);
+    // The turn-off is in the audit log as the system's update of the webhook.
+    const log = await t.request({ method: "GET", url: `/api/admin/audit?record=${hook.id}&action=update` });
+    expect(log.body.data[0]).toMatchObject({
+      via: "system",
+      subjectId: null,
+      changes: { active: [true, false], disabledReason: [null, read.disabledReason] },
+    });
     const mail = await t.database.db
       .selectFrom("notification_notifications")
       .select(["recipient", "template", "data"])

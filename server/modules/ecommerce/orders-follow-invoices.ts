@@ -91,9 +91,9 @@ export async function payingUnder(trx: ModelQueries, intentIds: string[]): Promi
  * lines change in the cart (else one mug's 18.00 could approve a cart of 500); the
  * stock they still held goes back. Returns the orders put back.
  *
- * The links are deleted with the transaction's own statements (one per table, whatever the number
- * of orders); the orders are written through their repository, so the status trigger and the
- * change feed see them.
+ * The links are read (one statement per table, whatever the number of orders) and deleted through
+ * their repositories, as the orders are written, so the audit log, the status trigger and the
+ * change feed see every change.
  */
 export async function returnToCart(
   repository: RepositoryLookup,
@@ -104,17 +104,21 @@ export async function returnToCart(
   if (paying.length === 0) return [];
   if (intentIds.length > 0) {
     const currencyIds = await currencyIdsOfIntents(trx, intentIds);
-    await trx
-      .deleteFrom("ecommerce/orders-to-billing-module-payment-intents")
+    const intentLinks = await trx
+      .selectFrom("ecommerce/orders-to-billing-module-payment-intents")
+      .select("id")
       .where("orderId", "in", paying)
       .where("billingModulePaymentIntentId", "in", intentIds)
       .execute();
+    await repository("ecommerce/orders-to-billing-module-payment-intents").deleteMany(intentLinks.map((l) => l.id));
     if (currencyIds.length > 0) {
-      await trx
-        .deleteFrom("ecommerce/orders-to-billing-module-currencies")
+      const currencyLinks = await trx
+        .selectFrom("ecommerce/orders-to-billing-module-currencies")
+        .select("id")
         .where("orderId", "in", paying)
         .where("billingModuleCurrencyId", "in", currencyIds)
         .execute();
+      await repository("ecommerce/orders-to-billing-module-currencies").deleteMany(currencyLinks.map((l) => l.id));
     }
   }
   await repository("ecommerce/orders").updateMany(paying, { type: "cart", status: "new" });

@@ -571,17 +571,20 @@ export class Orders {
 
   /** Deletes cart orders nobody touched for `maxAgeDays` (admin housekeeping). */
   async clearOld(maxAgeDays: number): Promise<number> {
-    // One statement: atomic by itself; lines and subject links cascade.
     const cutoff = new Date(Date.now() - maxAgeDays * 86_400_000);
-    const deleted = await this.db
-      .deleteFrom("ecommerce/orders")
-      .where("type", "=", "cart")
-      .where("status", "=", "new")
-      .where("updatedAt", "<", cutoff)
-      .returning("id")
-      .execute();
-    if (deleted.length > 0) this.repositories.get("ecommerce/orders")!.changes.publish("ecommerce/orders");
-    return deleted.length;
+    return runTransaction(this.database, this.repositories, async (repository, trx) => {
+      // Locked as they are read, so a cart touched meanwhile is not deleted; the orders go through
+      // their repository (audited, announced) and their lines and subject links cascade.
+      const old = await trx
+        .selectFrom("ecommerce/orders")
+        .select("id")
+        .where("type", "=", "cart")
+        .where("status", "=", "new")
+        .where("updatedAt", "<", cutoff)
+        .forUpdate()
+        .execute();
+      return (await repository("ecommerce/orders").deleteMany(old.map((o) => o.id))).length;
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../../../engine/db/open-database.js";
 import { AppError, notFound, validationError } from "../../../engine/errors.js";
 import type { Repositories } from "../../../engine/query/repositories.js";
-import { runTransaction } from "../../../engine/query/transaction.js";
+import { runTransaction, type RepositoryLookup } from "../../../engine/query/transaction.js";
 import {
   currenciesOfIntents,
   invoicesOfIntents,
@@ -75,7 +75,7 @@ export class PayAgain {
         }
 
         const paying = orders.filter((o) => o.status === "paying");
-        await this.unlink(trx, paying, last.intentId);
+        await this.unlink(repository, trx, paying, last.intentId);
         if (waiting) await this.invoices.cancelOpen(repository, trx, last.invoice.id);
 
         const withLines = await this.orders.withLines(trx, paying);
@@ -158,7 +158,7 @@ export class PayAgain {
       const { last, orders } = await this.unpaid(trx, orderId, subjectId);
       const paying = orders.filter((o) => o.status === "paying").map((o) => o.id);
       if (last.invoice.status === "new") {
-        await this.unlink(trx, orders, last.intentId);
+        await this.unlink(repository, trx, orders, last.intentId);
         await this.invoices.cancelOpen(repository, trx, last.invoice.id);
       }
       await returnToCart(repository, trx, paying, [last.intentId]);
@@ -186,10 +186,16 @@ export class PayAgain {
   }
 
   /** Unlinks the orders from the intent, so its invoice's later moves no longer reach them. */
-  private async unlink(trx: ModelQueries, orders: Order[], intentId: string): Promise<void> {
+  private async unlink(
+    repository: RepositoryLookup,
+    trx: ModelQueries,
+    orders: Order[],
+    intentId: string,
+  ): Promise<void> {
     if (orders.length === 0) return;
-    await trx
-      .deleteFrom("ecommerce/orders-to-billing-module-payment-intents")
+    const links = await trx
+      .selectFrom("ecommerce/orders-to-billing-module-payment-intents")
+      .select("id")
       .where("billingModulePaymentIntentId", "=", intentId)
       .where(
         "orderId",
@@ -197,6 +203,8 @@ export class PayAgain {
         orders.map((o) => o.id),
       )
       .execute();
+    // Through the link's repository: the unlinking is in the audit log like any delete.
+    await repository("ecommerce/orders-to-billing-module-payment-intents").deleteMany(links.map((l) => l.id));
   }
 
   /** Waits (no transaction held) for another request's new invoice to get its payment page. */

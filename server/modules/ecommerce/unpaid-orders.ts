@@ -65,21 +65,12 @@ export class UnpaidOrders {
       const open = await trx
         .selectFrom("ecommerce/orders-to-billing-module-payment-intents as op")
         .innerJoin(invoicesOfIntents(trx).as("i"), "i.intentId", "op.billingModulePaymentIntentId")
-        .select(["i.id", "op.billingModulePaymentIntentId as intentId"])
+        .select(["i.id", "op.billingModulePaymentIntentId as intentId", "op.id as linkId"])
         .where("op.orderId", "=", orderId)
         .where("i.status", "=", "new")
         .execute();
-      if (open.length > 0) {
-        await trx
-          .deleteFrom("ecommerce/orders-to-billing-module-payment-intents")
-          .where("orderId", "=", orderId)
-          .where(
-            "billingModulePaymentIntentId",
-            "in",
-            open.map((o) => o.intentId),
-          )
-          .execute();
-      }
+      // Through the link's repository: the unlinking is in the audit log like any delete.
+      await repository("ecommerce/orders-to-billing-module-payment-intents").deleteMany(open.map((o) => o.linkId));
       await repository("ecommerce/orders").update(orderId, { type: "history", status: "canceled" });
       await queueOrderEvents(this.webhooks, repository, trx, [orderId], ["canceled"]);
       // The invoice is canceled once no order of it is still waiting (one invoice may pay several orders).

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import type { AuditTrail } from "../../../../engine/audit/audit-trail.js";
+import { SYSTEM_ACTOR } from "../../../../engine/audit/write-actor.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import type { RepositoryLookup } from "../../../../engine/query/transaction.js";
 import type { OwnerMail } from "../../notification/index.js";
@@ -17,6 +19,8 @@ export class FailingWebhooks {
     private readonly ownerMail: OwnerMail,
     private readonly disableAfterMs: number,
     private readonly now: () => number,
+    /** The audit log: a webhook turned off for failing is recorded as the system's update of it. */
+    private readonly audit?: AuditTrail,
   ) {}
 
   /** A success: not failing any more, and a turn-off before it (the webhook was turned on again) is history. */
@@ -47,17 +51,28 @@ export class FailingWebhooks {
     const since = new Date(webhook.failingSince as Date | string);
     if (now.getTime() - since.getTime() < this.disableAfterMs) return false;
     const days = Math.round(this.disableAfterMs / 86_400_000);
+    const disabledReason =
+      `every delivery failed for ${days} days (since ${since.toISOString()}); the last: ${error}`.slice(0, 500);
     await trx
       .updateTable("admin/webhooks")
-      .set({
-        active: false,
-        disabledAt: now,
-        disabledReason:
-          `every delivery failed for ${days} days (since ${since.toISOString()}); the last: ${error}`.slice(0, 500),
-        updatedAt: sql<Date>`now()`,
-      })
+      .set({ active: false, disabledAt: now, disabledReason, updatedAt: sql<Date>`now()` })
       .where("id", "=", webhookId)
       .execute();
+    // The attempts' own bookkeeping (failingSince) is the delivery log's; the turn-off is a change
+    // an admin will ask about, so it is in the audit log, made by the system.
+    await this.audit?.record(trx, [
+      {
+        model: "admin/webhooks",
+        recordId: webhookId,
+        action: "update",
+        changes: {
+          active: [true, false],
+          disabledAt: [null, now.toISOString()],
+          disabledReason: [null, disabledReason],
+        },
+        actor: SYSTEM_ACTOR,
+      },
+    ]);
     await this.ownerMail.enqueue(
       {
         key: `${WEBHOOK_DISABLED}:${webhookId}:${now.toISOString()}`,

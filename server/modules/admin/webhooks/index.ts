@@ -36,7 +36,7 @@ export const webhooks = defineModule("webhooks", ["notification"], async (app, c
   const service = new Webhooks(db, app.registry, new WebhookSecretBox(serverSecret), settings, () =>
     app.notifications.wake(),
   );
-  const failing = new FailingWebhooks(app.ownerMail, settings.disableAfterMs, () => service.now());
+  const failing = new FailingWebhooks(app.ownerMail, settings.disableAfterMs, () => service.now(), app.audit);
   service.audit = app.audit;
   app.decorate("webhooks", service);
   checkWebhookWrites(app.repositories.get("admin/webhooks")!, app.registry, service);

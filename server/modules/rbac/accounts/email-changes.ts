@@ -3,7 +3,7 @@ import type { Database } from "../../../../engine/db/open-database.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
 import { AppError, validationError } from "../../../../engine/errors.js";
 import type { Repository } from "../../../../engine/query/repository.js";
-import { runTransaction } from "../../../../engine/query/transaction.js";
+import { runTransaction, type RepositoryLookup } from "../../../../engine/query/transaction.js";
 import type { RefreshTokens } from "../refresh-tokens.js";
 import type { AccountNotices } from "./account-notices.js";
 import { findByEmail, normalizeEmail } from "./identity-store.js";
@@ -26,6 +26,8 @@ export const emailTaken = () =>
  * address is mailed a link that, once within 7 days, puts the email back and signs the subject
  * out everywhere, so a stolen session that moved the account to another address can be undone
  * by the owner. Codes are stored as SHA-256 hashes; a newer request voids the older pending one.
+ * Every write goes through the model's repository, so each step is in the audit log (the hashes
+ * masked: they are hidden fields).
  */
 export class EmailChanges {
   constructor(
@@ -41,19 +43,19 @@ export class EmailChanges {
     if (await findByEmail(this.db, wanted)) throw emailTaken();
     const code = newCode();
     const expiresAt = new Date(Date.now() + CONFIRM_TTL_MS);
-    await this.db.transaction().execute(async (trx) => {
-      await voidPending(trx, identityId);
-      await trx
-        .insertInto(TABLE)
-        .values({
+    await runTransaction(this.database, this.repositories, async (repository, trx) => {
+      await voidPending(repository, trx, identityId);
+      await repository(TABLE).create(
+        {
           subjectId,
           identityId,
           email: wanted,
-          previousEmail,
+          previousEmail: previousEmail ?? undefined,
           confirmHash: hashOf(code),
-          confirmExpiresAt: expiresAt,
-        })
-        .execute();
+          confirmExpiresAt: expiresAt.toISOString(),
+        },
+        { trusted: true },
+      );
     });
     await this.notices.emailChangeToConfirm(subjectId, wanted, code);
     return { email: wanted, expiresAt: expiresAt.toISOString() };
@@ -64,14 +66,23 @@ export class EmailChanges {
     const undo = newCode();
     const change = await runTransaction(this.database, this.repositories, async (repository, trx) => {
       const spent = await trx
-        .updateTable(TABLE)
-        .set({ confirmedAt: new Date(), undoHash: hashOf(undo), undoExpiresAt: new Date(Date.now() + UNDO_TTL_MS) })
+        .selectFrom(TABLE)
+        .select(["id", "subjectId", "identityId", "email", "previousEmail"])
         .where("confirmHash", "=", hashOf(code))
         .where("confirmedAt", "is", null)
         .where("confirmExpiresAt", ">", new Date())
-        .returning(["subjectId", "identityId", "email", "previousEmail"])
+        .forUpdate()
         .executeTakeFirst();
       if (!spent) throw badCode();
+      await repository(TABLE).update(
+        spent.id,
+        {
+          confirmedAt: new Date().toISOString(),
+          undoHash: hashOf(undo),
+          undoExpiresAt: new Date(Date.now() + UNDO_TTL_MS).toISOString(),
+        },
+        { trusted: true },
+      );
       await repository("rbac/identities")
         .update(spent.identityId, { email: spent.email }, { trusted: true })
         .catch(rethrowTaken);
@@ -87,18 +98,19 @@ export class EmailChanges {
   async undo(code: string): Promise<{ email: string | null }> {
     return runTransaction(this.database, this.repositories, async (repository, trx) => {
       const spent = await trx
-        .updateTable(TABLE)
-        .set({ undoneAt: new Date() })
+        .selectFrom(TABLE)
+        .select(["id", "subjectId", "identityId", "previousEmail"])
         .where("undoHash", "=", hashOf(code))
         .where("undoneAt", "is", null)
         .where("undoExpiresAt", ">", new Date())
-        .returning(["subjectId", "identityId", "previousEmail"])
+        .forUpdate()
         .executeTakeFirst();
       if (!spent) throw badCode();
+      await repository(TABLE).update(spent.id, { undoneAt: new Date().toISOString() }, { trusted: true });
       await repository("rbac/identities")
         .update(spent.identityId, { email: spent.previousEmail }, { trusted: true })
         .catch(rethrowTaken);
-      await voidPending(trx, spent.identityId);
+      await voidPending(repository, trx, spent.identityId);
       await this.refreshTokens.revokeSubject(spent.subjectId, repository, trx);
       return { email: spent.previousEmail ?? null };
     });
@@ -106,14 +118,22 @@ export class EmailChanges {
 }
 
 /** An unconfirmed change asked for before is voided: only the newest link works. */
-const voidPending = (trx: ModelQueries, identityId: string) =>
-  trx
-    .updateTable(TABLE)
-    .set({ confirmExpiresAt: new Date() })
+async function voidPending(repository: RepositoryLookup, trx: ModelQueries, identityId: string) {
+  const pending = await trx
+    .selectFrom(TABLE)
+    .select("id")
     .where("identityId", "=", identityId)
     .where("confirmedAt", "is", null)
     .where("confirmExpiresAt", ">", new Date())
+    .forUpdate()
     .execute();
+  if (pending.length === 0) return;
+  await repository(TABLE).updateMany(
+    pending.map((p) => p.id),
+    { confirmExpiresAt: new Date().toISOString() },
+    { trusted: true },
+  );
+}
 
 function rethrowTaken(error: unknown): never {
   if (error instanceof AppError && error.code === "CONFLICT") throw emailTaken();
