@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { runTransaction } from "../../engine/query/transaction.js";
-import { createRecord, createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { eventually } from "../helpers/eventually.js";
+import { createInstances, serverUrl, type Instances } from "../helpers/instances.js";
+import { createRecord, createTestApp, SECRET, testDialect, type TestApp } from "../helpers/test-app.js";
 import { register } from "../rbac/helpers.js";
 import { importFile } from "../transfer/transfer-helpers.js";
 import { Receiver } from "./receiver.js";
@@ -262,5 +265,63 @@ describe(`record events, on ${testDialect}`, () => {
       // The published copy, as visitors read it: the record's fields and when it was published.
       expect(Object.keys(body.data).sort()).toEqual([...Object.keys(recordOf(made)), "publishedAt"].sort());
     }
+  });
+});
+
+// Two instances over one PostgreSQL server: a webhook saved through one attaches its listener on
+// the other once the change feed's NOTIFY arrives, and turned off there, the listener goes again.
+describe.skipIf(!serverUrl)("record event listeners across instances", () => {
+  const receiver = new Receiver();
+  let instances: Instances;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const key = { "x-rbac-secret-key": SECRET };
+  beforeAll(async () => {
+    await receiver.start();
+    instances = await createInstances(2, { environment });
+    [a, b] = instances.apps as [FastifyInstance, FastifyInstance];
+  });
+  afterAll(async () => {
+    await instances?.close();
+    await receiver.stop();
+  });
+
+  test("saved on one, listened to on the other; turned off, detached there too", async () => {
+    const made = await a.inject({
+      method: "POST",
+      url: WEBHOOKS,
+      headers: key,
+      payload: { data: { url: receiver.url, events: ["broadcast.channels.created"] } },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const hook = made.json().data;
+    receiver.secrets = [hook.secret];
+    const attachedOn = (app: FastifyInstance) => app.webhooks.records!.attachedModels().includes("broadcast/channels");
+    await eventually("b to attach the channels' listener", () => attachedOn(b));
+    const channel = await b.inject({
+      method: "POST",
+      url: "/api/broadcast/channels",
+      headers: key,
+      payload: { data: { title: "across instances" } },
+    });
+    expect(channel.statusCode, channel.body).toBe(201);
+    await eventually("the event written on b to arrive", async () => {
+      await b.notifications.flush();
+      return receiver.received.length === 1;
+    });
+    expect(receiver.received[0]!.verified).toMatchObject({
+      ok: true,
+      payload: { type: "broadcast.channels.created", data: { id: channel.json().data.id } },
+    });
+
+    const off = await a.inject({
+      method: "PATCH",
+      url: `${WEBHOOKS}/${hook.id}`,
+      headers: key,
+      payload: { data: { active: false } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await eventually("b to detach the channels' listener", () => !attachedOn(b));
+    expect(b.repositories.get("broadcast/channels")!.listenerCount).toBe(0);
   });
 });
