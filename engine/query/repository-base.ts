@@ -95,19 +95,25 @@ export abstract class RepositoryBase<R extends object = Row> {
 
   /**
    * Adds a listener every write of this repository (and its transaction-bound copies) runs in its
-   * transaction (write-listeners.ts); answers the function that removes it.
+   * transaction (write-listeners.ts); answers the function that removes it. Either may happen while
+   * writes run (webhooks attach and detach theirs as subscriptions change).
    */
   onWrite(listener: WriteListener): () => void {
-    this.hooks.listeners.push(listener);
+    // A new list each time: a write running its listeners meanwhile goes on over the list it began with.
+    this.hooks.listeners = [...this.hooks.listeners, listener];
     return () => {
-      const at = this.hooks.listeners.indexOf(listener);
-      if (at >= 0) this.hooks.listeners.splice(at, 1);
+      this.hooks.listeners = this.hooks.listeners.filter((l) => l !== listener);
     };
   }
 
   /** Some listener runs after each write: writes that are one statement otherwise run in a transaction. */
   protected get listened(): boolean {
     return this.hooks.listeners.length > 0;
+  }
+
+  /** How many write listeners this repository runs (its transaction-bound copies share them). */
+  get listenerCount(): number {
+    return this.hooks.listeners.length;
   }
 
   /** Audits this model's writes into `trail` (docs/audit.md); undefined stops. */
@@ -120,24 +126,26 @@ export abstract class RepositoryBase<R extends object = Row> {
     return this.hooks.audit;
   }
 
-  /** Runs the write listeners, in order, inside the write's transaction. */
-  protected async notifyListeners(db: AnyModelDb, action: WriteAction, ids: string[]): Promise<void> {
-    for (const listener of this.hooks.listeners) await listener(db, { action, ids });
+  /** Runs the write listeners, in order, inside the write's transaction, with the rows the write answered. */
+  protected async notifyListeners(db: AnyModelDb, action: WriteAction, rows: Row[]): Promise<void> {
+    if (!this.listened) return;
+    const ids = rows.map((row) => row.id as string);
+    for (const listener of this.hooks.listeners) await listener(db, { action, ids, rows });
   }
 
   /**
-   * A write, and the write listeners with the ids it wrote in the same transaction when there are
+   * A write, and the write listeners with the rows it wrote in the same transaction when there are
    * listeners; without any, the write alone, as fast as before.
    */
   protected written<T>(
     action: WriteAction,
     run: (db: AnyModelDb) => Promise<T>,
-    ids: (result: T) => string[],
+    rows: (result: T) => Row[],
   ): Promise<T> {
     if (!this.listened) return run(this.db);
     return this.inTransaction(async (trx) => {
       const result = await run(trx);
-      await this.notifyListeners(trx, action, ids(result));
+      await this.notifyListeners(trx, action, rows(result));
       return result;
     });
   }

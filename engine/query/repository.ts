@@ -150,11 +150,14 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
   }
 
   async create(raw: unknown, options: CreateOptions = {}): Promise<R> {
+    // Listened, the create runs in a transaction: bound to it, so the companion is written in the same statement.
+    if (options.companion && this.listened && !this.scope)
+      return this.inTransactionScope((self) => self.create(raw, options));
     const data = prepareWrite(this.model, raw, "create", "", options);
     const [row] = await this.written(
       "create",
       (db) => this.insert(db, [data], options.companion, true),
-      (rows) => rows.map((r) => r.id as string),
+      (rows) => rows,
     );
     this.changed();
     return row! as R;
@@ -237,7 +240,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       (await this.written(
         "update",
         (db) => this.updateOne(db, id, data),
-        (row) => (row ? [id] : []),
+        (row) => (row ? [row] : []),
       )) ?? this.missing(id);
     this.changed();
     this.changedByTrigger(data);
@@ -255,7 +258,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const row = await this.written(
       "update",
       (db) => this.updateOne(db, id, data, holds),
-      (row) => (row ? [id] : []),
+      (row) => (row ? [row] : []),
     );
     if (row) {
       this.changed();
@@ -271,7 +274,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       ? await this.written(
           "delete",
           (db) => this.deleteRows(db, id),
-          (rows) => rows.map((r) => r.id as string),
+          (rows) => rows,
         )
       : await this.deleteCached(id);
     const row = (rows[0] as R | undefined) ?? this.missing(id);
@@ -322,7 +325,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
         if (model) await this.deleteRows(trx, ids, model);
         else await this.guard(() => trx.deleteFrom(child.table).where("id", "in", ids).execute(), "delete");
       }
-      await this.notifyListeners(trx, "delete", [id]);
+      await this.notifyListeners(trx, "delete", [deleted]);
       return deleted;
     });
     if (!row) this.missing(id);
@@ -354,7 +357,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       const [record] = await this.written(
         "create",
         (db) => this.insert(db, [data], undefined, true),
-        (rows) => rows.map((r) => r.id as string),
+        (rows) => rows,
       );
       this.changed();
       return { record: record! as R, created: true };
@@ -371,11 +374,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const items = this.checkBulk(raw).map((item, i) => prepareWrite(this.model, item, "create", `/${i}`));
     const rows = await this.inTransaction(async (trx) => {
       const rows = await this.insert(trx, items);
-      await this.notifyListeners(
-        trx,
-        "create",
-        rows.map((r) => r.id as string),
-      );
+      await this.notifyListeners(trx, "create", rows);
       return rows;
     });
     this.changed();
@@ -392,11 +391,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const rows = await this.inTransaction(async (trx) => {
       const rows: Row[] = [];
       for (const { id, data } of items) rows.push((await this.updateOne(trx, id, data)) ?? this.missing(id));
-      await this.notifyListeners(
-        trx,
-        "update",
-        rows.map((r) => r.id as string),
-      );
+      await this.notifyListeners(trx, "update", rows);
       return rows;
     });
     this.changed();
@@ -417,7 +412,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const rows = await this.written(
       "update",
       (db) => this.updateRows(db, ids, (q) => q.updateTable(this.model.table).set(set).where("id", "in", ids)),
-      (rows) => rows.map((r) => r.id as string),
+      (rows) => rows,
     );
     this.changed();
     if (rows.length > 0) this.changedByTrigger(set);
@@ -577,7 +572,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
     const rows = await this.written(
       "delete",
       (db) => this.deleteRows(db, ids),
-      (rows) => rows.map((r) => r.id as string),
+      (rows) => rows,
     );
     this.changed();
     return rows as R[];
@@ -617,7 +612,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
             })
             .where("id", "in", ids),
         ),
-      (rows) => rows.map((r) => r.id as string),
+      (rows) => rows,
     );
     this.changed();
     return rows as R[];
@@ -634,10 +629,16 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
   async importRows(rows: ImportRow[]): Promise<string[]> {
     const stamped = this.model.fieldMap.get("createdAt")?.generated === "now";
     const written: string[] = [];
+    // Each record as its last statement answered it, for the write listeners.
+    const records = new Map<string, Row>();
+    const keep = (record: Row) => {
+      records.set(record.id as string, record);
+      return record.id as string;
+    };
     await this.inTransaction(async (trx) => {
       for (const { row, update, data } of rows) {
         try {
-          if (update) written.push(((await this.updateOne(trx, update, data)) ?? this.missing(update)).id as string);
+          if (update) written.push(keep((await this.updateOne(trx, update, data)) ?? this.missing(update)));
           // Raw clock_timestamp(): each imported row's own time, not the transaction's now().
           else
             written.push(
@@ -645,7 +646,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
                 await this.insert(trx, [
                   stamped && data.createdAt === undefined ? { ...data, createdAt: sql`clock_timestamp()` } : data,
                 ])
-              ).map((r) => r.id as string),
+              ).map(keep),
             );
         } catch (error) {
           throw error instanceof AppError ? inRow(error, row) : error;
@@ -655,7 +656,8 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       for (const { row, update, data, then } of rows) {
         if (!then) continue;
         try {
-          await this.updateOne(trx, update ?? (data.id as string), then);
+          const record = await this.updateOne(trx, update ?? (data.id as string), then);
+          if (record) keep(record);
         } catch (error) {
           throw error instanceof AppError ? inRow(error, row) : error;
         }
@@ -663,8 +665,18 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       // One call per action: the listeners hear which rows were new and which were updated.
       const updated = new Set(rows.filter((r) => r.update).map((r) => r.update!));
       const created = written.filter((id) => !updated.has(id));
-      if (created.length) await this.notifyListeners(trx, "create", created);
-      if (updated.size) await this.notifyListeners(trx, "update", [...updated]);
+      if (created.length)
+        await this.notifyListeners(
+          trx,
+          "create",
+          created.map((id) => records.get(id)!),
+        );
+      if (updated.size)
+        await this.notifyListeners(
+          trx,
+          "update",
+          [...updated].map((id) => records.get(id)!),
+        );
     });
     this.changed();
     for (const { update, data, then } of rows) {

@@ -28,6 +28,15 @@ const CATALOGUE = new Set(Object.values(LIST_VARIANTS).flatMap((variants) => Obj
 const standsAlone = (model: string) => CATALOGUE.has(model);
 
 /**
+ * Told of a record's publish (after its tree is published) or unpublish (before its published copy
+ * goes), inside that transaction: the webhooks module queues `.published` / `.unpublished` so.
+ */
+export type PublicationListener = (
+  trx: AnyModelDb,
+  change: { action: "publish" | "unpublish"; model: Model; id: string },
+) => Promise<void>;
+
+/**
  * Publishing x-drafts records (docs/drafts.md): a record with the tree it owns, in one
  * transaction; taking one off the site; and what a save does to the published copy when it
  * publishes at once (`?publish=true`, DRAFTS=off) or deletes an entity.
@@ -38,6 +47,7 @@ export class Publisher {
   readonly schedules: PublicationSchedules;
   /** The audit log: publishes, unpublishes, restores and schedules are recorded in their transactions. */
   private audit?: AuditTrail;
+  private readonly publicationListeners: PublicationListener[] = [];
 
   constructor(
     private readonly registry: Registry,
@@ -58,6 +68,11 @@ export class Publisher {
     this.audit = trail;
     this.schedules.audit = trail;
     if (this.versions) this.versions.audit = trail;
+  }
+
+  /** Adds a listener told of each publish and unpublish of a record (the route's, the editor's, a schedule's). */
+  onPublication(listener: PublicationListener): void {
+    this.publicationListeners.push(listener);
   }
 
   /**
@@ -143,6 +158,9 @@ export class Publisher {
         const tree = cut.permitted;
         for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
         for (const other of (await also?.(trx)) ?? []) if (!tree.has(other)) tree.set(other, new Set());
+        // The record itself published (a caller who may not publish it leaves it out of the tree).
+        if (tree.get(model.id)?.has(id))
+          for (const listener of this.publicationListeners) await listener(trx, { action: "publish", model, id });
         await this.versions?.record(trx, model, [id], "publish", subjectId);
         await this.audit?.record(trx, [
           { model: model.id, recordId: id, action: "publish", changes: publishedCounts(tree) },
@@ -194,6 +212,7 @@ export class Publisher {
       const exists = await trx.selectFrom(model.table).select("id").where("id", "=", id).forUpdate().executeTakeFirst();
       if (!exists) throw notFound(`${model.title} ${id} was not found`);
       const owned = await ownedPublishedTree(trx, this.registry, this.graph, { model: model.id, id }, standsAlone);
+      for (const listener of this.publicationListeners) await listener(trx, { action: "unpublish", model, id });
       for (const [modelId, ids] of owned) await unpublishRows(trx, this.registry.get(modelId), [...ids]);
       await this.audit?.record(trx, [
         { model: model.id, recordId: id, action: "unpublish", changes: publishedCounts(owned, "unpublished") },

@@ -18,7 +18,10 @@ import { PeerInbox } from "./peer-messages.js";
  */
 const CONTENT_WINDOW_MS = 100;
 const ACCESS_WINDOW_MS = 10;
-/** Writes that decide who may do what: a revoked sign-in or API key, a role's permissions, a subject's roles. */
+/**
+ * Writes that decide who may do what (a revoked sign-in or API key, a role's permissions, a
+ * subject's roles) and which writes webhooks hear of.
+ */
 const ACCESS_MODELS = new Set([
   REFRESH_TOKENS,
   API_KEYS,
@@ -27,6 +30,8 @@ const ACCESS_MODELS = new Set([
   "rbac/roles-to-permissions",
   "rbac/subjects-to-roles",
   "rbac/subjects",
+  // Which models' writes send record events to webhooks (admin/webhooks/record-events.ts).
+  "admin/webhooks",
 ]);
 
 export async function shareChangesBetweenInstances(app: FastifyInstance) {

@@ -213,7 +213,8 @@ describe.skipIf(!hasChromium)("the webhooks screens, in Chromium", () => {
         method: "POST",
         url: "/api/admin/webhooks",
         headers: secretKey,
-        payload: { data: { title: `Dead receiver (${language})`, url: receiver.url, events: ["*.*.*"] } },
+        // Its test events only: with every event it would also get the record events of the admin's own saves.
+        payload: { data: { title: `Dead receiver (${language})`, url: receiver.url, events: ["ecommerce.order.*"] } },
       });
       expect(made.statusCode).toBe(201);
       const { id, secret } = made.json().data;

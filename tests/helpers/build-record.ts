@@ -85,10 +85,11 @@ export interface BodyOptions {
 
 /**
  * Values a module checks beyond the schema, for its model's bodies: a webhook's URL must be a
- * public address (an IP literal: no DNS in tests) and its events must name real events.
+ * public address (an IP literal: no DNS in tests) and its events must name real events: a domain
+ * event the generic writes never make, so the test's other writes queue no deliveries to it.
  */
 const CHECKED_VALUES: Record<string, (token: string) => Row> = {
-  "admin/webhooks": (token) => ({ url: `https://93.184.215.14/${token}`, events: ["*.*.*"] }),
+  "admin/webhooks": (token) => ({ url: `https://93.184.215.14/${token}`, events: ["ecommerce.order.paid"] }),
 };
 
 /** A valid create body for the model (no request is made). */

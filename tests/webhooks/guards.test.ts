@@ -96,7 +96,8 @@ describe(`webhook guards, on ${testDialect}`, () => {
 
   test("admins only: a signed-in user is refused (403), a visitor too (401), an admin is served", async () => {
     t.app.webhooks.resolver = async () => PUBLIC_ADDRESS;
-    const hook = await createWebhook(t, { url: "https://hooks.example.com/b", events: ["*.*.*"] });
+    // Domain events only: a record event of another test's writes would fail here, and turn it off too.
+    const hook = await createWebhook(t, { url: "https://hooks.example.com/b", events: ["ecommerce.order.*"] });
     for (const [method, url] of routes(hook.id)) {
       const payload =
         method === "GET" ? undefined : { data: { url: "https://hooks.example.com/c", events: ["*.*.*"] } };
@@ -117,7 +118,8 @@ describe(`webhook guards, on ${testDialect}`, () => {
     const hook = await createWebhook(t, {
       title: "Dead receiver",
       url: "http://dead.example.com/hook",
-      events: ["*.*.*"],
+      // Its test events only (no record events of the writes here, such as the admins' mail): the log counts them.
+      events: ["ecommerce.order.*"],
     });
     t.app.webhooks.resolver = async () => LOOPBACK;
     await t.request({ method: "POST", url: `${WEBHOOKS}/${hook.id}/test` });

@@ -1,3 +1,5 @@
+import { EVERYTHING } from "../../../../engine/query/change-feed.js";
+import type { FastifyInstance } from "fastify";
 import { modelQueries } from "../../../../engine/query/model-tables.js";
 import { runTransaction } from "../../../../engine/query/transaction.js";
 import { registerBodyParsers } from "../../../plugins/request-data.js";
@@ -5,6 +7,7 @@ import { defineModule } from "../../module.js";
 import { signingSecrets } from "../../rbac/index.js";
 import { registerDeliveryLogRoutes } from "./delivery-log-routes.js";
 import { FailingWebhooks } from "./failing-webhooks.js";
+import { activePatterns, RecordEvents } from "./record-events.js";
 import { attemptDelivery } from "./webhook-attempts.js";
 import { DELIVERY_JOB } from "./webhook-outbox.js";
 import { registerWebhookRoutes } from "./webhook-routes.js";
@@ -40,6 +43,7 @@ export const webhooks = defineModule("webhooks", ["notification"], async (app, c
   service.audit = app.audit;
   app.decorate("webhooks", service);
   checkWebhookWrites(app.repositories.get("admin/webhooks")!, app.registry, service);
+  await listenForRecordEvents(app, service);
   app.notifications.jobs.handle(DELIVERY_JOB, (payload) =>
     attemptDelivery(
       {
@@ -66,3 +70,33 @@ export const webhookRoutes = defineModule("webhook-routes", ["webhooks", "rbac"]
     registerDeliveryLogRoutes(routes, db, app.webhooks);
   });
 });
+
+/**
+ * Record events (record-events.ts): the listeners follow the active webhooks' patterns, read at
+ * start and again after each committed change of admin/webhooks, here or on another instance; a
+ * webhook's own write widens them in its transaction, so its subscription holds at once here.
+ */
+async function listenForRecordEvents(app: FastifyInstance, service: Webhooks) {
+  const records = new RecordEvents(
+    app.registry,
+    app.repositories,
+    app.publishedRepositories,
+    app.database.db,
+    () => app.notifications.wake(),
+    (err) => app.log.error({ err }, "reading the webhooks' subscriptions failed"),
+  );
+  service.records = records;
+  app.repositories.get("admin/webhooks")!.onWrite(async (_db, { action, rows }) => {
+    if (action !== "delete") records.widen(activePatterns(rows));
+  });
+  app.drafts.onPublication((trx, { action, model, id }) => records.publication(trx, action, model, id));
+  app.changes.subscribe(
+    (modelId) => {
+      if (modelId === "admin/webhooks" || modelId === EVERYTHING) void records.refresh();
+      records.committed();
+    },
+    ["admin/webhooks"],
+  );
+  app.addHook("onClose", () => records.idle());
+  await records.refresh();
+}

@@ -7,6 +7,7 @@ import { systemResolver, type Resolver } from "../../file-storage/index.js";
 import { eventTypes, TEST_EVENT } from "./event-types.js";
 import { allowListFor, checkTargetUrl } from "./target-url.js";
 import { enqueueEvent, writeDeliveries, type WebhookEvent } from "./webhook-outbox.js";
+import type { RecordEvents } from "./record-events.js";
 import { newSecret, type WebhookSecretBox } from "./webhook-secrets.js";
 import type { WebhookSettings } from "./webhook-settings.js";
 import type { WebhookQueue } from "../webhook-queue.js";
@@ -24,6 +25,8 @@ export class Webhooks implements WebhookQueue {
   resolver: Resolver = systemResolver;
   /** The audit log: a rolled secret is recorded in its transaction (index.ts sets it). */
   audit?: AuditTrail;
+  /** Record events: which models' writes are listened to (index.ts sets it). */
+  records?: RecordEvents;
 
   constructor(
     private readonly db: ModelQueries,
