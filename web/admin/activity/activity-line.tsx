@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
+import { Anchor, Box, Button, Group, Paper, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { AuditEntry } from "../../../common/admin/audit-entry.js";
@@ -77,7 +77,11 @@ export function ActivityLine({ entry, labels, now, t }: Props) {
           )}
         </Group>
       )}
-      {open && <ChangeList rows={rows} t={t} />}
+      {open && (
+        <Box pl="sm" mt={4} style={{ borderLeft: "2px solid var(--mantine-color-gray-3)" }}>
+          <ChangeList rows={rows} t={t} />
+        </Box>
+      )}
     </Paper>
   );
 }

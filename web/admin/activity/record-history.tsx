@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Stack, Text } from "@mantine/core";
+import { Box, Button, Divider, Group, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { relativeTime } from "../time/relative-time.js";
@@ -103,7 +103,11 @@ function HistoryEntry({
           </Button>
         </Group>
       )}
-      {open && <ChangeList rows={rows} t={t} />}
+      {open && (
+        <Box pl="sm" mt={4} style={{ borderLeft: "2px solid var(--mantine-color-gray-3)" }}>
+          <ChangeList rows={rows} t={t} />
+        </Box>
+      )}
     </div>
   );
 }
