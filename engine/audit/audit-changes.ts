@@ -1,12 +1,11 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Model } from "../schema/model.js";
 import { rowJson } from "../query/row-json.js";
+import { HIDDEN_MARK, SHORTENED_MARK } from "./audit-marks.js";
 
 /** Texts longer than this are kept shortened in an entry's changes, ending with SHORTENED_MARK. */
 export const AUDIT_TEXT_MAX = 500;
-export const SHORTENED_MARK = "…[shortened]";
-/** What an entry shows of a hidden field (x-hidden) that was set or changed. */
-export const HIDDEN_MARK = "[hidden]";
+export { HIDDEN_MARK, SHORTENED_MARK };
 
 /** Fields every write changes or that name the row itself: never listed as changes. */
 const NOT_CHANGES: ReadonlySet<string> = new Set(["id", "createdAt", "updatedAt"]);

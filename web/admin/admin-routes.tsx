@@ -46,6 +46,8 @@ const router = createBrowserRouter([
       { path: "webhooks/:id", element: screen(() => import("./webhooks/webhook-page.js"), "WebhookPage") },
       // The page composer: the pages list, one page's blocks beside its live preview.
       { path: "pages", element: screen(() => import("./pages/pages-page.js"), "PagesPage") },
+      // The audit log in words: who changed what, how and from where, filtered, exported as CSV.
+      { path: "activity", element: screen(() => import("./activity/activity-page.js"), "ActivityPage") },
       { path: "pages/:id", element: screen(() => import("./pages/composer-page.js"), "ComposerPage") },
       { path: ":module/:entity", element: screen(() => import("./model-page.js"), "ModelPage") },
     ],

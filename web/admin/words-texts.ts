@@ -56,10 +56,6 @@ const texts = {
     exportCsv: "Export CSV",
     exportJson: "Export JSON",
     importFile: "Import",
-    recentActivity: "Recent activity",
-    clear: "Clear",
-    noActivity: "No changes in this session yet.",
-    actions: { create: "create", update: "update", delete: "delete" },
   },
   ru: {
     language: "ru",
@@ -111,10 +107,6 @@ const texts = {
     exportCsv: "Экспорт CSV",
     exportJson: "Экспорт JSON",
     importFile: "Импорт",
-    recentActivity: "Последние действия",
-    clear: "Очистить",
-    noActivity: "В этом сеансе изменений ещё не было.",
-    actions: { create: "создано", update: "изменено", delete: "удалено" },
   },
 };
 

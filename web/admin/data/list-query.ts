@@ -32,7 +32,7 @@ export const routeOf = (modelId: string) => `/api/${modelId}`;
 export const readQuery = (model: { drafts?: boolean } | undefined): Query => (model?.drafts ? { draft: true } : {});
 
 /** The filter language (docs/api.md), sent as JSON-encoded and-lists (the server reads those as well as brackets). */
-function queryOf(filters: Filter[], sort?: Sort): Query {
+export function queryOf(filters: Filter[], sort?: Sort): Query {
   const query: Query = {};
   if (filters.length) query["filters[and]"] = JSON.stringify(filters);
   if (sort) query["orderBy[and]"] = JSON.stringify([{ column: sort.column, method: sort.desc ? "desc" : "asc" }]);

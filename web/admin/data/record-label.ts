@@ -5,7 +5,7 @@ import { wordsTexts } from "../words-texts.js";
 type Row = Record<string, unknown>;
 
 /**
- * A record's name from the row at hand (the activity log, a just-saved record): the same rule as
+ * A record's name from the row at hand (the delete dialog before its label arrives): the same rule as
  * the server's labeller (engine/admin/record-label.ts), in the admin's language. What needs other
  * records (a price's currency, a relation's ends) comes from fetchLabels.
  */

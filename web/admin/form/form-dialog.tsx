@@ -17,6 +17,10 @@ const ModelForm = lazy(async () => ({ default: (await import("./model-form.js"))
 const SignInSecurityPanel = lazy(async () => ({
   default: (await import("../subjects/sign-in-security-panel.js")).SignInSecurityPanel,
 }));
+// The record's History (its audit log entries): shown to administrators, under the form.
+const RecordHistory = lazy(async () => ({
+  default: (await import("../activity/record-history.js")).RecordHistory,
+}));
 const SUBJECTS = "rbac/subjects";
 const loading = (
   <Center p="xl">
@@ -46,10 +50,13 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
   const edited = useEditedRecord(model, record);
   const current = edited.record;
   const [dirty, setDirty] = useState(false);
+  // Counts the saves: the History reads the log again after each one.
+  const [saves, setSaves] = useState(0);
   const guard = useLeaveGuard(dirty);
   const close = () => void guard.confirmLeave().then((leave) => leave && onClose());
   const saved = (row: Row, created: boolean, etag?: string) => {
     onSaved(row);
+    setSaves((n) => n + 1);
     if (created && (model.embeds.length === 0 || closeOnCreate)) {
       // Saved just now: the form is clean, though it has not rendered so yet.
       guard.release();
@@ -95,6 +102,11 @@ export function FormDialog({ model, record, fixed, onClose, onSaved, closeOnCrea
               <Divider label={wordsTexts().relations} labelPosition="left" />
               <RelationSubTables model={model} recordId={current.id} />
             </>
+          )}
+          {current?.id && (
+            <Suspense fallback={null}>
+              <RecordHistory model={model} recordId={String(current.id)} refresh={saves} />
+            </Suspense>
           )}
         </Stack>
       )}

@@ -7,8 +7,6 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { formDataOf, formSchema, payloadOf } from "../../../engine/admin/form-schema.js";
 import { ApiError } from "../../api/client.js";
-import { recordActivity } from "../activity/activity-log.js";
-import { recordLabel } from "../data/record-label.js";
 import { EditorialBar, PublicationLine } from "../editorial/editorial-bar.js";
 import { publishRecord } from "../editorial/editorial-api.js";
 import { NotPublishedNotice, useNotPublished } from "../editorial/not-published-notice.js";
@@ -106,7 +104,6 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload, onDir
     // Saved: what the server answered is the form's new starting point, whatever publishing does next.
     context.files.clear();
     setConflict(undefined);
-    recordActivity(model.id, record?.id ? "update" : "create", recordLabel(model, saved.record));
     setState({ status: "success" });
     const savedData = formDataOf(model, saved.record, omit);
     setFormData(savedData);

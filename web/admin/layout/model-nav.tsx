@@ -10,6 +10,7 @@ import { shippingTexts } from "../pricing/shipping-texts.js";
 import { taxesTexts } from "../pricing/taxes-texts.js";
 import { productsTexts } from "../products/products-texts.js";
 import { wordsTexts } from "../words-texts.js";
+import { activityTexts } from "../activity/activity-texts.js";
 
 /** The crm/forms table: its rows open their submissions (/admin/forms/{id}). */
 const FORMS = "/admin/crm/forms";
@@ -33,6 +34,11 @@ export function editorScreens() {
 /** The administrator's screens for connecting the platform to other systems, after the editor's. */
 export function integrationScreens() {
   return [{ to: "/admin/webhooks", label: wordsTexts().webhooks, testId: "nav-webhooks" }];
+}
+
+/** The administrator's own screens: what was done on the site, by whom (the audit log). */
+export function administrationScreens() {
+  return [{ to: "/admin/activity", label: activityTexts().activity, testId: "nav-activity" }];
 }
 
 /** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */
@@ -60,6 +66,7 @@ export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
   const words = wordsTexts();
   const screens = editorScreens();
   const integrations = integrationScreens();
+  const administration = administrationScreens();
   return (
     <>
       <AppShell.Section>
@@ -94,21 +101,30 @@ export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
             data-testid={screen.testId}
           />
         ))}
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="md" pb={4}>
-          {words.integrations}
-        </Text>
-        {integrations.map((screen) => (
-          <NavLink
-            key={screen.to}
-            component={RouterLink}
-            to={screen.to}
-            label={screen.label}
-            active={pathname === screen.to || pathname.startsWith(`${screen.to}/`)}
-            py={4}
-            styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
-            onClick={onNavigate}
-            data-testid={screen.testId}
-          />
+        {(
+          [
+            [words.integrations, integrations],
+            [activityTexts().administration, administration],
+          ] as const
+        ).map(([heading, list]) => (
+          <div key={heading}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="md" pb={4}>
+              {heading}
+            </Text>
+            {list.map((screen) => (
+              <NavLink
+                key={screen.to}
+                component={RouterLink}
+                to={screen.to}
+                label={screen.label}
+                active={pathname === screen.to || pathname.startsWith(`${screen.to}/`)}
+                py={4}
+                styles={{ label: { fontSize: "var(--mantine-font-size-sm)" } }}
+                onClick={onNavigate}
+                data-testid={screen.testId}
+              />
+            ))}
+          </div>
         ))}
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="md" pb={0}>
           {words.models}

@@ -6,7 +6,6 @@ import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { searchFilter } from "../../../engine/admin/search-filter.js";
 import { tableColumns } from "../../../engine/admin/table-columns.js";
 import { api } from "../../api/client.js";
-import { recordActivity } from "../activity/activity-log.js";
 import { routeOf, type Condition, type Filter } from "../data/list-query.js";
 import { recordLabel } from "../data/record-label.js";
 import { usePage } from "../data/use-page.js";
@@ -162,7 +161,6 @@ export function ModelTable({ model, scope, compact }: Props) {
   const remove = async (row: Row) => {
     try {
       await api(`${routeOf(model.id)}/${row.id}`, { method: "DELETE" });
-      recordActivity(model.id, "delete", labels.get(row.id)?.label ?? recordLabel(model, row));
       setDeleting(null);
       page.reload();
     } catch (error) {

@@ -2,9 +2,7 @@ import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
 import { Link } from "react-router";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { api } from "../../api/client.js";
-import { recordActivity } from "../activity/activity-log.js";
 import { routeOf } from "../data/list-query.js";
-import { recordLabel } from "../data/record-label.js";
 import { notifyError } from "../notify.js";
 import { submissionsTexts } from "../../../common/admin/submissions-texts.js";
 import type { Row } from "./use-model-table.js";
@@ -36,7 +34,6 @@ export function RowActions({ model, row, index, rows, onEdit, onDelete, onReorde
         method: "PATCH",
         body: order.map((r, i) => ({ id: r.id, orderIndex: base + i })),
       });
-      recordActivity(model.id, "update", `${recordLabel(model, row)} moved ${by < 0 ? "up" : "down"}`);
       onReordered();
     } catch (error) {
       notifyError(error);

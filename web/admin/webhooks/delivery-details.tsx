@@ -1,6 +1,6 @@
 import { Code, Stack, Table, Text } from "@mantine/core";
 import { deliveryTexts } from "./delivery-texts.js";
-import { timeText } from "./time-text.js";
+import { timeText } from "../time/time-text.js";
 import type { Delivery } from "./webhooks-api.js";
 import { webhookTexts } from "./webhook-texts.js";
 

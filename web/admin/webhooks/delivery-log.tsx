@@ -6,7 +6,7 @@ import { DeliveryDetails } from "./delivery-details.js";
 import { deliveryTexts } from "./delivery-texts.js";
 import { eventTexts } from "./event-texts.js";
 import { eventWords, type EventCatalogue } from "./event-words.js";
-import { timeText } from "./time-text.js";
+import { timeText } from "../time/time-text.js";
 import type { useDeliveries } from "./use-deliveries.js";
 import { webhookTexts } from "./webhook-texts.js";
 import { type Delivery, redeliver } from "./webhooks-api.js";

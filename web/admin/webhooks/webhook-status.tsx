@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, Stack, Text } from "@mantine/core";
-import { minuteText } from "./time-text.js";
+import { minuteText } from "../time/time-text.js";
 import { webhookTexts } from "./webhook-texts.js";
 import type { Webhook } from "./webhooks-api.js";
 

@@ -6,7 +6,7 @@ import { usePricingList } from "../pricing/use-pricing-list.js";
 import { eventTexts } from "./event-texts.js";
 import { eventSummary } from "./event-words.js";
 import { useEventCatalogue } from "./use-event-catalogue.js";
-import { minuteText } from "./time-text.js";
+import { minuteText } from "../time/time-text.js";
 import { statusOf, WebhookStatusBadge } from "./webhook-status.js";
 import { webhookTexts } from "./webhook-texts.js";
 import { type Webhook, WEBHOOKS_MODEL } from "./webhooks-api.js";

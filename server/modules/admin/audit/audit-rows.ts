@@ -1,25 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { subjectEmails } from "../../rbac/index.js";
 import type { ModelQueries } from "../../../../engine/query/model-tables.js";
+import type { AuditEntry } from "../../../../common/admin/audit-entry.js";
 
 /** An entry as the routes answer it: its row, who as a person reads it (an email) and the model's title. */
-export interface AuditRow {
-  id: string;
-  createdAt: Date | string;
-  subjectId: string | null;
-  /** The subject's sign-in email, when it has one. */
-  who: string | null;
-  via: string;
-  apiKeyId: string | null;
-  address: string | null;
-  userAgent: string | null;
-  model: string | null;
-  /** The model's title (schemas/), for an Activity screen's line. */
-  modelTitle: string | null;
-  recordId: string | null;
-  action: string;
-  changes: Record<string, unknown> | null;
-}
+export type AuditRow = AuditEntry;
 
 /** The entries with their labels: one query for the page's subjects' emails, the titles from the registry. */
 export async function labelled(
