@@ -56,9 +56,7 @@ describe.skipIf(!serverUrl)("three instances running the queue: what must happen
     const { rows } = await sql<{ busy: string }>`
       SELECT (SELECT count(*) FROM "notification_notifications" WHERE "status" IN ('new', 'sending'))
            + (SELECT count(*) FROM "notification_jobs" WHERE "status" IN ('queued', 'running')
-                AND "runAt" < now() + interval '1 hour') AS "busy"`.execute(
-      db(),
-    );
+                AND "runAt" < now() + interval '1 hour') AS "busy"`.execute(db());
     return Number(rows[0]!.busy) === 0;
   };
   /** The queues idle, and still idle a few polls later: a second claim of anything would have shown by then. */
