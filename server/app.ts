@@ -148,6 +148,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     routerOptions: { querystringParser: queryStringParser() },
     // Requests arriving while the server closes get the JSON error body's 503 (docs/api.md "Errors") from registerDraining.
     return503OnClosing: false,
+    // A first start writes the demo content inside the site plugin (and every start may wait its
+    // turn behind other instances' starts): on a busy machine that outlasts Fastify's default 10 s.
+    pluginTimeout: 120_000,
   });
   if (!options.database) app.addHook("onClose", () => database.close());
   // A restart or failover of the database drops its connections: logged here, answered 503 by
