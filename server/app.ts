@@ -74,6 +74,11 @@ export interface BuildOptions {
    * (app/compose-app.ts) passes web/'s, so nothing under server/ imports web/.
    */
   web: WebLayer;
+  /**
+   * false: no audit log. Only bench:crud's baseline uses it (scripts/bench/crud.ts,
+   * BENCH_BASELINE=unaudited), to measure what the log costs a write; the app always audits.
+   */
+  audit?: false;
 }
 
 /**
@@ -206,7 +211,7 @@ async function startApp(
   app.decorate("registry", registry);
   app.decorate("database", database);
   app.decorate("repositories", repositories);
-  registerAuditLog(app, registry, repositories);
+  if (options.audit !== false) registerAuditLog(app, registry, repositories);
   app.decorate("publishedRepositories", publishedRepositories);
   const versions = new VersionHistory(registry, database, constraints, config.versionsMax);
   app.decorate("drafts", new Publisher(registry, database, constraints, changes, config.drafts, versions));

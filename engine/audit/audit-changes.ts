@@ -49,10 +49,12 @@ export function changesBetween(model: Model, before: RawBuilder<unknown>, after:
   const b = sql.ref("b.v") as RawBuilder<unknown>;
   const a = sql.ref("a.v") as RawBuilder<unknown>;
   // Raw: unnest of the field names with their hidden flags, and jsonb_object_agg, which the builder cannot say.
+  // OFFSET 0: each side's value is computed once per field, not again at each of the dozen places
+  // the expression reads it (the planner would inline the subquery there).
   return sql`(SELECT coalesce(jsonb_object_agg(f.k, jsonb_build_array(${side(b)}, ${side(a)})), '{}'::jsonb)
     FROM unnest(ARRAY[${names}]::text[], ARRAY[${hidden}]::boolean[]) AS f(k, h)
-    CROSS JOIN LATERAL (SELECT nullif(nullif(${before} -> f.k, 'null'::jsonb), '{}'::jsonb) AS v) AS b
-    CROSS JOIN LATERAL (SELECT nullif(nullif(${after} -> f.k, 'null'::jsonb), '{}'::jsonb) AS v) AS a
+    CROSS JOIN LATERAL (SELECT nullif(nullif(${before} -> f.k, 'null'::jsonb), '{}'::jsonb) AS v OFFSET 0) AS b
+    CROSS JOIN LATERAL (SELECT nullif(nullif(${after} -> f.k, 'null'::jsonb), '{}'::jsonb) AS v OFFSET 0) AS a
     WHERE b.v IS DISTINCT FROM a.v)`;
 }
 

@@ -523,7 +523,7 @@ export class Repository<R extends object = Row> extends RepositoryBase<R> {
       // Audited: the rows read and locked as they were, updated, and their entries, as updateRows does.
       return query
         .with("old", (db: AnyModelDb) =>
-          db.selectFrom(this.model.table).where("id", "in", idParams).selectAll().forNoKeyUpdate(),
+          db.selectFrom(this.model.table).where("id", "in", idParams).select(this.fieldNames).forNoKeyUpdate(),
         )
         .with("updated", (db: AnyModelDb) =>
           db

@@ -18,5 +18,10 @@ const config = {
   rbacSecretKey: process.env.BENCH_SECRET ?? "bench-secret",
   logLevel: "silent",
 };
-const app = await composeApp(config, { database, logger: false });
+// BENCH_AUDIT=off: the app without its audit log, the baseline of BENCH_BASELINE=unaudited (crud.ts).
+const app = await composeApp(config, {
+  database,
+  logger: false,
+  ...(process.env.BENCH_AUDIT === "off" ? { audit: false as const } : {}),
+});
 await serveForParent(app, () => database.close());

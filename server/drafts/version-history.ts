@@ -170,7 +170,8 @@ export class VersionHistory {
       build: (db, [modelId, kindParam, subject]) => {
         const record = rowJson(model, CREATED);
         // Raw: the version is built in SQL from the row the create's CTE returns (jsonb_build_object,
-        // unnest … WITH ORDINALITY, a lateral join), none of which the builder can say.
+        // unnest … WITH ORDINALITY, a lateral join), none of which the builder can say. The lateral's
+        // OFFSET 0 builds the row's object once; inlined, it was rebuilt for every field `changed` reads.
         const snapshot = tree
           ? sql`jsonb_build_object('record', j.record, 'tree', '{}'::jsonb)`
           : sql`jsonb_build_object('record', j.record)`;
@@ -182,7 +183,7 @@ export class VersionHistory {
           .columns(["modelId", "recordId", "number", "kind", "subjectId", "changed", "snapshot"])
           .expression(
             sql`SELECT ${modelId}::text, ${sql.ref(`${CREATED}.id`)}, 1, ${kindParam}::text, ${subject}::uuid, ${changed}, ${snapshot}
-                FROM ${sql.table(CREATED)} CROSS JOIN LATERAL (SELECT ${record} AS record) AS j`,
+                FROM ${sql.table(CREATED)} CROSS JOIN LATERAL (SELECT ${record} AS record OFFSET 0) AS j`,
           );
       },
     };
