@@ -77,7 +77,7 @@ export const mutants: Mutant[] = [
     what: "a list page past offset 0 reads every column",
     changes: [
       {
-        file: "engine/query/repository.ts",
+        file: "engine/query/repository-reads.ts",
         from: 'this.db.selectFrom(this.model.table).select(this.columns).where("id", "in", ids)',
         to: 'this.db.selectFrom(this.model.table).selectAll().where("id", "in", ids)',
       },
