@@ -6,7 +6,7 @@ import { auditFiltersOf } from "../../web/admin/activity/chosen-filters.js";
 import { entryRecord, recordKey } from "../../web/admin/activity/entry-record.js";
 import { entrySentence, historyLine, viaText } from "../../web/admin/activity/entry-words.js";
 import { relativeTime } from "../../web/admin/time/relative-time.js";
-import { minuteText } from "../../web/admin/time/time-text.js";
+import { momentText } from "../../web/admin/time/time-text.js";
 
 // The audit log in the admin's words (web/admin/activity/): each entry as the sentence the
 // Activity screen shows, in English and Russian, its record named by the server's label or, once
@@ -276,7 +276,7 @@ describe("when, relative", () => {
   });
 
   it("a week or more ago, or ahead, is the admin's date", () => {
-    for (const iso of [ago(8 * 86400), ago(-3600)]) expect(relativeTime(iso, "en", now)).toBe(minuteText(iso, "en"));
+    for (const iso of [ago(8 * 86400), ago(-3600)]) expect(relativeTime(iso, "en", now)).toBe(momentText(iso, "en"));
   });
 });
 

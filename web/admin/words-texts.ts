@@ -27,6 +27,9 @@ const texts = {
     pages: "Pages",
     forms: "Forms",
     hide: "Hide",
+    /** A yes/no field in a table cell. */
+    yes: "yes",
+    no: "no",
     show: "Show",
     admin: "Admin",
     signOut: "Sign out",
@@ -78,6 +81,8 @@ const texts = {
     pages: "Страницы",
     forms: "Формы",
     hide: "Скрыть",
+    yes: "да",
+    no: "нет",
     show: "Показать",
     admin: "Администрирование",
     signOut: "Выйти",

@@ -5,7 +5,7 @@ import type { AuditEntry } from "../../../common/admin/audit-entry.js";
 import { screenOf } from "../../../common/admin/record-screens.js";
 import { useModels } from "../data/models-context.js";
 import { relativeTime } from "../time/relative-time.js";
-import { timeText } from "../time/time-text.js";
+import { momentText } from "../time/time-text.js";
 import type { ActivityTexts } from "./activity-texts.js";
 import { ChangeList } from "./change-list.js";
 import { changeRows } from "./change-rows.js";
@@ -44,7 +44,7 @@ export function ActivityLine({ entry, labels, now, t }: Props) {
         >
           {entrySentence(entry, t, record)}
         </Text>
-        <Text size="xs" c="dimmed" component="time" dateTime={at} title={timeText(at, t.language)}>
+        <Text size="xs" c="dimmed" component="time" dateTime={at} title={momentText(at, t.language)}>
           {relativeTime(at, t.language, now)}
         </Text>
       </Group>

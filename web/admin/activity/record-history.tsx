@@ -2,7 +2,7 @@ import { Box, Button, Divider, Group, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
 import { relativeTime } from "../time/relative-time.js";
-import { timeText } from "../time/time-text.js";
+import { momentText } from "../time/time-text.js";
 import { useNow } from "../time/use-now.js";
 import type { AuditEntry } from "../../../common/admin/audit-entry.js";
 import { activityTexts, type ActivityTexts } from "./activity-texts.js";
@@ -83,7 +83,7 @@ function HistoryEntry({
     <div data-testid="record-history-line" data-action={entry.action}>
       <Text size="sm" style={{ overflowWrap: "anywhere" }}>
         {historyLine(entry, t)}
-        <Text span c="dimmed" size="xs" title={timeText(at, t.language)}>
+        <Text span c="dimmed" size="xs" title={momentText(at, t.language)}>
           {` · ${relativeTime(at, t.language, now)}`}
         </Text>
       </Text>

@@ -1,3 +1,4 @@
+import { momentText } from "../time/time-text.js";
 /**
  * The editorial workflow's texts (publication badges, the form's publish buttons, scheduling,
  * history, the concurrent-edit message) in the admin's two languages; the browser's language picks
@@ -260,6 +261,6 @@ export function editorialTexts(
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }
 
-/** A moment as the admin shows it in the admin's language: 26/11/2026, 07:40. */
+/** A moment as the admin shows it in the admin's language (web/admin/time/time-text.ts), or nothing. */
 export const formatWhen = (iso: string | null | undefined, language: string): string =>
-  iso ? new Date(iso).toLocaleString(language, { dateStyle: "short", timeStyle: "short" }) : "";
+  iso ? momentText(iso, language) : "";

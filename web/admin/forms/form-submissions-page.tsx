@@ -5,6 +5,7 @@ import { EmptyRow } from "../table/empty-row.js";
 import { PagePager } from "../table/page-pager.js";
 import { submissionsTexts } from "../../../common/admin/submissions-texts.js";
 import { submissionsRoute, useSubmissions } from "./use-submissions.js";
+import { momentText } from "../time/time-text.js";
 
 const PAGE_SIZE = 20;
 
@@ -15,7 +16,7 @@ export function FormSubmissionsPage() {
   const [page, setPage] = useState(0);
   const { data, loading } = useSubmissions(id, t.language, page, PAGE_SIZE);
   const csv = `${submissionsRoute(id)}/csv?language=${t.language}`;
-  const when = (iso: string) => new Date(iso).toLocaleString(t.language, { dateStyle: "short", timeStyle: "short" });
+  const when = (iso: string) => momentText(iso, t.language);
   return (
     <Stack gap="md">
       <div>

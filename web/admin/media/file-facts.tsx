@@ -2,6 +2,7 @@ import { Table, Text } from "@mantine/core";
 import type { MediaFile } from "./media-api.js";
 import { byteSize } from "./media-api.js";
 import type { MediaTexts } from "./media-texts.js";
+import { momentText } from "../time/time-text.js";
 
 /** What was read from the file's bytes on upload (type, size, width × height) and when: shown, never typed. */
 export function FileFacts({ file, t }: { file: MediaFile; t: MediaTexts }) {
@@ -9,7 +10,7 @@ export function FileFacts({ file, t }: { file: MediaFile; t: MediaTexts }) {
     [t.type, [file.mimeType, file.extension ? `.${file.extension}` : ""].filter(Boolean).join(" · ")],
     [t.size, byteSize(file.size, t.language)],
     [t.dimensions, file.width && file.height ? `${file.width} × ${file.height} px` : "—"],
-    [t.uploadedAt, new Date(file.createdAt).toLocaleString(t.language, { dateStyle: "medium", timeStyle: "short" })],
+    [t.uploadedAt, momentText(file.createdAt, t.language)],
   ];
   return (
     <div>

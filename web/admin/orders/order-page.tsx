@@ -10,6 +10,7 @@ import { OrderPricing } from "./order-pricing.js";
 import { RefundDialog } from "./refund-dialog.js";
 import { timelineSentence } from "./timeline-sentence.js";
 import { money, orderDesk, useApi, type DeskOrderPage } from "./use-desk.js";
+import { momentText } from "../time/time-text.js";
 
 const STATUSES = ["paying", "approving", "packaging", "delivering", "delivered", "canceled"];
 const RECEIPTED = ["approving", "packaging", "delivering", "delivered"];
@@ -72,10 +73,7 @@ export function OrderPage() {
             </Title>
             <Table data-testid="order-details">
               <Table.Tbody>
-                {row(
-                  t.date,
-                  new Date(order.date).toLocaleString(t.language, { dateStyle: "medium", timeStyle: "short" }),
-                )}
+                {row(t.date, momentText(order.date, t.language))}
                 {row(
                   t.customer,
                   [order.customer.email, order.customer.name].filter(Boolean).join(" — ") || "—",
@@ -164,7 +162,7 @@ export function OrderPage() {
               {order.timeline.map((entry, i) => (
                 <Timeline.Item key={i} title={timelineSentence(entry, order, t)}>
                   <Text size="xs" c="dimmed">
-                    {new Date(entry.at).toLocaleString(t.language, { dateStyle: "short", timeStyle: "medium" })}
+                    {momentText(entry.at, t.language)}
                   </Text>
                 </Timeline.Item>
               ))}

@@ -6,6 +6,7 @@ import { addressLines } from "../../../common/postal-address.js";
 import { ScreenTable } from "../table/screen-table.js";
 import { ordersTexts } from "./orders-texts.js";
 import { DESK, money, useApi, type DeskOrder } from "./use-desk.js";
+import { momentText } from "../time/time-text.js";
 
 const PAGE_SIZE = 20;
 const STATUSES = ["paying", "approving", "packaging", "delivering", "delivered", "canceled"];
@@ -29,7 +30,7 @@ export function OrdersPage() {
     language: t.language,
   };
   const { data, loading } = useApi<{ rows: DeskOrder[]; total: number }>(DESK, query);
-  const when = (iso: string) => new Date(iso).toLocaleString(t.language, { dateStyle: "short", timeStyle: "short" });
+  const when = (iso: string) => momentText(iso, t.language);
   const filter =
     <T,>(set: (value: T) => void) =>
     (value: T) => {

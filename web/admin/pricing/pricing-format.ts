@@ -85,10 +85,8 @@ export function countryName(code: string, language: string): string {
   return regionNames.get(language)?.of(code) ?? code;
 }
 
-/** A moment as the language writes it, date and time ("Mar 1, 2026, 10:00 AM"). */
-export function momentText(iso: string, language: string): string {
-  return new Date(iso).toLocaleString(language, { dateStyle: "medium", timeStyle: "short" });
-}
+/** A moment as the admin writes it everywhere (web/admin/time/time-text.ts). */
+export { momentText } from "../time/time-text.js";
 
 /** A currency as chosen in a select: its name in the language and its symbol ("Euro (€)"). */
 export function currencyName(currency: PricingCurrency, language: string): string {

@@ -4,6 +4,7 @@ import { type ListedApiKey, apiKeysPath, keyAccess } from "../../../common/accou
 import { api } from "../../api/client.js";
 import { notifyError, notifySuccess } from "../notify.js";
 import { signInSecurityTexts } from "./sign-in-security-texts.js";
+import { momentText } from "../time/time-text.js";
 
 /**
  * A person's API keys in their admin record (docs/security.md "API keys"): name, first
@@ -32,8 +33,7 @@ export function PersonApiKeys({ subjectId }: { subjectId: string }) {
       setPending(false);
     }
   };
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(t.locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const when = (iso: string) => momentText(iso, t.locale);
   if (!keys) return null;
   return (
     <Stack gap="xs" data-person-api-keys>

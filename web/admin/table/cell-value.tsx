@@ -1,12 +1,13 @@
 import { Badge, Group, Text } from "@mantine/core";
 import { DEFAULT_LANGUAGE } from "../../../engine/schema/languages.js";
-import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { AdminField } from "../../../engine/admin/admin-model.js";
 import { cellOf } from "../../../engine/admin/table-cell.js";
 import { AddressLines } from "../form/widgets/postal-address-field.js";
 import type { RecordLabel } from "../data/record-labels.js";
 import { FileThumb } from "../media/file-thumb.js";
+import { momentText } from "../time/time-text.js";
+import { wordsTexts } from "../words-texts.js";
 
 type CellProps = { field: AdminField; value: unknown; referenceLabel?: RecordLabel };
 
@@ -27,10 +28,10 @@ export function CellValue({ field, value, referenceLabel }: CellProps) {
 const CELLS: Record<string, (props: CellProps) => ReactNode> = {
   "yes-no": ({ value }) => (
     <Badge variant="light" color={value ? "green" : "gray"}>
-      {value ? "yes" : "no"}
+      {value ? wordsTexts().yes : wordsTexts().no}
     </Badge>
   ),
-  "date-time": ({ value }) => <Text size="sm">{dayjs(String(value)).format("DD/MM/YYYY HH:mm")}</Text>,
+  "date-time": ({ value }) => <Text size="sm">{momentText(String(value), wordsTexts().language)}</Text>,
   // A referenced record by its label (the server's labeller); a file (or a link to one) with its thumbnail.
   reference: ({ referenceLabel }) => {
     if (!referenceLabel)

@@ -1,7 +1,17 @@
-/** A moment as the admin reads it in a log: the short date and the time to the second, in the browser's time zone. */
-export const timeText = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
+/**
+ * The admin's one way to write a moment, in every screen (tables, forms, logs, the order desk,
+ * schedules): the language's medium date and the time to the minute, in the browser's time zone —
+ * "Nov 30, 2026, 12:16 PM" in English, «30 нояб. 2026 г., 12:16» in Russian. Any language the
+ * browser names gets its own form (Intl.DateTimeFormat); tests/structure/admin-date-format.test.ts
+ * keeps other formats out of web/admin/.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment to the minute, for a status line ("since 30 Nov 2026, 12:00"). */
-export const minuteText = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+export function momentText(iso: string, language: string): string {
+  let format = formats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+    formats.set(language, format);
+  }
+  return format.format(new Date(iso));
+}

@@ -1,6 +1,6 @@
 import { Code, Stack, Table, Text } from "@mantine/core";
 import { deliveryTexts } from "./delivery-texts.js";
-import { timeText } from "../time/time-text.js";
+import { momentText } from "../time/time-text.js";
 import type { Delivery } from "./webhooks-api.js";
 import { webhookTexts } from "./webhook-texts.js";
 
@@ -51,7 +51,7 @@ export function DeliveryDetails({ delivery, phone = false }: { delivery: Deliver
               <Text key={`${attempt.at}-${i}`} size="sm" data-testid="delivery-attempt">
                 {`${i + 1}. `}
                 {[
-                  timeText(attempt.at, locale),
+                  momentText(attempt.at, locale),
                   attempt.statusCode ?? "—",
                   attempt.durationMs == null ? "—" : t.ms(attempt.durationMs),
                   attempt.error,
@@ -76,7 +76,7 @@ export function DeliveryDetails({ delivery, phone = false }: { delivery: Deliver
                   {attempts.map((attempt, i) => (
                     <Table.Tr key={`${attempt.at}-${i}`}>
                       <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{timeText(attempt.at, locale)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>{momentText(attempt.at, locale)}</Table.Td>
                       <Table.Td>{attempt.statusCode ?? "—"}</Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>
                         {attempt.durationMs == null ? "—" : t.ms(attempt.durationMs)}

@@ -6,7 +6,7 @@ import { DeliveryDetails } from "./delivery-details.js";
 import { deliveryTexts } from "./delivery-texts.js";
 import { eventTexts } from "./event-texts.js";
 import { eventWords, type EventCatalogue } from "./event-words.js";
-import { timeText } from "../time/time-text.js";
+import { momentText } from "../time/time-text.js";
 import type { useDeliveries } from "./use-deliveries.js";
 import { webhookTexts } from "./webhook-texts.js";
 import { type Delivery, redeliver } from "./webhooks-api.js";
@@ -92,11 +92,11 @@ export function DeliveryLog({ webhookId, log, catalogue, active }: Props) {
     [t.attempts, "delivery-attempts-count", (row) => row.attempts],
     [t.statusCode, "delivery-status", (row) => row.statusCode ?? "—"],
     [t.duration, "delivery-duration", (row) => (row.durationMs == null ? "—" : t.ms(row.durationMs))],
-    [t.time, "delivery-time", (row) => timeText(row.createdAt, locale)],
+    [t.time, "delivery-time", (row) => momentText(row.createdAt, locale)],
     [
       t.nextAttempt,
       "delivery-next",
-      (row) => (row.state === "pending" && row.nextAttemptAt ? timeText(row.nextAttemptAt, locale) : "—"),
+      (row) => (row.state === "pending" && row.nextAttemptAt ? momentText(row.nextAttemptAt, locale) : "—"),
     ],
   ];
   const buttons = (row: Delivery) => (

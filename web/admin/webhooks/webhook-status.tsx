@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, Stack, Text } from "@mantine/core";
-import { minuteText } from "../time/time-text.js";
+import { momentText } from "../time/time-text.js";
 import { webhookTexts } from "./webhook-texts.js";
 import type { Webhook } from "./webhooks-api.js";
 
@@ -64,7 +64,7 @@ export function WebhookStatusNotice({
   busy: boolean;
 }) {
   const t = webhookTexts();
-  const when = (iso: string | null) => (iso ? minuteText(iso, t.locale) : undefined);
+  const when = (iso: string | null) => (iso ? momentText(iso, t.locale) : undefined);
   switch (statusOf(webhook)) {
     case "disabled":
       return (

@@ -6,7 +6,7 @@ import { usePricingList } from "../pricing/use-pricing-list.js";
 import { eventTexts } from "./event-texts.js";
 import { eventSummary } from "./event-words.js";
 import { useEventCatalogue } from "./use-event-catalogue.js";
-import { minuteText } from "../time/time-text.js";
+import { momentText } from "../time/time-text.js";
 import { statusOf, WebhookStatusBadge } from "./webhook-status.js";
 import { webhookTexts } from "./webhook-texts.js";
 import { type Webhook, WEBHOOKS_MODEL } from "./webhooks-api.js";
@@ -28,7 +28,7 @@ export function WebhooksPage() {
   const e = eventTexts();
   const catalogue = useEventCatalogue(t.language);
   const { search, list } = usePricingList<Webhook, undefined>(WEBHOOKS_MODEL, searchFilters, async () => undefined);
-  const when = (iso: string) => minuteText(iso, t.locale);
+  const when = (iso: string) => momentText(iso, t.locale);
   const statusLine = (webhook: Webhook) => {
     const status = statusOf(webhook);
     if (status === "disabled")
