@@ -11,6 +11,12 @@ import type { useDeliveries } from "./use-deliveries.js";
 import { webhookTexts } from "./webhook-texts.js";
 import { type Delivery, redeliver } from "./webhooks-api.js";
 
+/**
+ * The row's buttons stay in view at the table's right edge while its columns scroll under them:
+ * the log's times and Russian headers are wider than the screen beside the side list at 1280 px.
+ */
+const STUCK_RIGHT = { position: "sticky", right: 0, background: "var(--mantine-color-body)" } as const;
+
 const PHONE = "(max-width: 47.99em)";
 const STATE_COLOURS: Record<string, string> = { queued: "gray", retrying: "orange", succeeded: "green", failed: "red" };
 
@@ -174,7 +180,7 @@ export function DeliveryLog({ webhookId, log, catalogue, active }: Props) {
                 {cells.map(([header, testId]) => (
                   <Table.Th key={testId}>{header}</Table.Th>
                 ))}
-                <Table.Th />
+                <Table.Th style={STUCK_RIGHT} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -188,7 +194,7 @@ export function DeliveryLog({ webhookId, log, catalogue, active }: Props) {
                         {cell(row)}
                       </Table.Td>
                     ))}
-                    <Table.Td>{buttons(row)}</Table.Td>
+                    <Table.Td style={STUCK_RIGHT}>{buttons(row)}</Table.Td>
                   </Table.Tr>
                   {open.has(row.id) ? (
                     <Table.Tr>
