@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
     await expect.poll(() => badge(form).getAttribute("data-state")).toBe("changed");
     await form.getByRole("button", { name: "Publish", exact: true }).waitFor();
     await form.getByRole("button", { name: "Schedule…" }).waitFor();
-    await form.getByRole("button", { name: "History" }).waitFor();
+    await form.getByRole("button", { name: "Versions" }).waitFor();
     await shot("form");
     await page.keyboard.press("Escape");
     // The table lists working copies (draft=true) with their state.
@@ -150,8 +150,8 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
 
   it("restores the previous title from the history, publishes again: the visitor sees the old title", async () => {
     const form = await openHeroSlide(NEW_TITLE);
-    await form.getByRole("button", { name: "History" }).click();
-    const drawer = page.getByRole("dialog", { name: "History" });
+    await form.getByRole("button", { name: "Versions" }).click();
+    const drawer = page.getByRole("dialog", { name: "Versions" });
     const entries = drawer.getByTestId("version-entry");
     await expect.poll(() => entries.count()).toBeGreaterThan(0);
     // The version that still had the old title: the one whose comparison shows it.
@@ -251,7 +251,7 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
       const form = tab.getByRole("dialog", { name: "Изменить: Slide" });
       await form.getByRole("button", { name: "Сохранить черновик" }).waitFor();
       await form.getByRole("button", { name: "Опубликовать" }).waitFor();
-      await form.getByRole("button", { name: "История" }).waitFor();
+      await form.getByRole("button", { name: "Версии" }).waitFor();
     } finally {
       await ru.close();
     }

@@ -113,8 +113,8 @@ describe.skipIf(!hasChromium)("a page's history in the composer (drafts on)", ()
     await expect.poll(composerState).toBe("changed");
 
     // 3. History: the publish compared with the working copy, in words.
-    await page.getByRole("button", { name: "History" }).click();
-    const drawer = page.getByRole("dialog", { name: "History" });
+    await page.getByRole("button", { name: "Versions" }).click();
+    const drawer = page.getByRole("dialog", { name: "Versions" });
     const published = drawer.locator('[data-testid=version-entry][data-kind="publish"]').first();
     await published.click();
     const diff = drawer.locator('[data-testid=version-diff][data-loaded="true"]');

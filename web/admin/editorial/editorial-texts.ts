@@ -27,7 +27,7 @@ const texts = {
     unpublish: "Unpublish",
     schedule: "Schedule…",
     preview: "Preview",
-    history: "History",
+    history: "Versions",
     saved: "Saved",
     notSaved: "Not saved",
     published: "Published",
@@ -49,7 +49,7 @@ const texts = {
     conflictText:
       "Your changes are not saved; they stay in the form. Reload to see the current version (your unsaved changes are then lost).",
     reload: "Reload",
-    historyTitle: "History",
+    historyTitle: "Versions",
     noVersions: "No versions yet.",
     kinds: { initial: "First version", save: "Saved", publish: "Published", restore: "Restored" } as Record<
       string,
@@ -151,7 +151,7 @@ const texts = {
     unpublish: "Снять с публикации",
     schedule: "Запланировать…",
     preview: "Предпросмотр",
-    history: "История",
+    history: "Версии",
     saved: "Сохранено",
     notSaved: "Не сохранено",
     published: "Опубликовано",
@@ -173,7 +173,7 @@ const texts = {
     conflictText:
       "Ваши изменения не сохранены и остаются в форме. Обновите, чтобы увидеть текущую версию (несохранённые изменения при этом пропадут).",
     reload: "Обновить",
-    historyTitle: "История",
+    historyTitle: "Версии",
     noVersions: "Версий пока нет.",
     kinds: { initial: "Первая версия", save: "Сохранено", publish: "Опубликовано", restore: "Восстановлено" } as Record<
       string,
