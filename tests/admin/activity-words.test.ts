@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../common/admin/audit-entry.js";
 import { activityTexts } from "../../web/admin/activity/activity-texts.js";
@@ -85,6 +87,19 @@ const sentences: { name: string; entry: AuditEntry; labels: Map<string, string>;
     labels: none,
     en: "Failed sign-in as anna@example.com (password): wrong login or password",
     ru: "Неудачный вход как anna@example.com (пароль): неверный логин или пароль",
+  },
+  {
+    name: "a failed second step",
+    entry: entry({
+      ...failedSignIn,
+      changes: {
+        method: [null, "two-factor"],
+        reason: [null, "Authentication error: the code is wrong, used already or expired"],
+      },
+    }),
+    labels: none,
+    en: "Failed sign-in (two-factor code): the code is wrong, used already or expired",
+    ru: "Неудачный вход (код двухфакторной проверки): код неверный, уже использован или истёк",
   },
   {
     name: "a sign-in",
@@ -297,5 +312,23 @@ describe("the screen's filters for the route", () => {
       to: new Date(2030, 0, 31, 23, 59, 59, 999).toISOString(),
     });
     expect(auditFiltersOf({})).toEqual({});
+  });
+});
+
+describe("the reasons of failed sign-ins in Russian", () => {
+  // Each is the exact text a sign-in check of server/modules/rbac refuses with: a reason worded
+  // differently there would show in English again, so a changed text must change here too.
+  const rbac = join(import.meta.dirname, "../../server/modules/rbac");
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? sources(join(dir, e.name))
+        : e.name.endsWith(".ts")
+          ? [readFileSync(join(dir, e.name), "utf8")]
+          : [],
+    );
+  const code = sources(rbac).join("\n");
+  it.each(Object.keys(activityTexts("ru").reasons))("%s is a reason the server gives", (reason) => {
+    expect(code).toContain(JSON.stringify(reason));
   });
 });

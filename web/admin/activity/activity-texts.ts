@@ -217,7 +217,36 @@ const ru: ActivityTexts = {
     "password-change": "смена пароля",
     "two-factor-enrolment": "подключение двухфакторной проверки",
   },
-  reasons: { "wrong login or password": "неверный логин или пароль" },
+  // Every reason the sign-in routes give (server/modules/rbac: the password, code, passkey,
+  // wallet and single sign-on checks that attemptSignIn records).
+  reasons: {
+    "wrong login or password": "неверный логин или пароль",
+    "the code is wrong, used already or expired": "код неверный, уже использован или истёк",
+    "too many wrong codes for this account: wait a quarter of an hour and sign in again":
+      "слишком много неверных кодов для этой учётной записи: подождите четверть часа и войдите снова",
+    "wrong setup code: copy it from the server's start log":
+      "неверный код настройки: скопируйте его из журнала запуска сервера",
+    "the sign-in has expired or is used up: sign in again": "вход истёк или уже использован: войдите снова",
+    "the passkey could not be verified": "ключ доступа не удалось проверить",
+    "the passkey's answer names no challenge": "ответ ключа доступа не называет запрос",
+    "the passkey challenge was already used, expired, or not issued for this":
+      "запрос ключа доступа уже использован, истёк или выдан не для этого",
+    "this account has no passkey": "у этой учётной записи нет ключа доступа",
+    "No account found": "учётная запись не найдена",
+    "the signature does not match the address": "подпись не соответствует адресу",
+    "the signed timestamp is more than five minutes from now":
+      "подписанное время отличается от текущего больше чем на пять минут",
+    "the sign-in message is expired, not yet valid, for another site or for another address":
+      "сообщение для входа истекло, ещё не действует, выдано для другого сайта или другого адреса",
+    "the sign-in message was already used": "сообщение для входа уже использовано",
+    "the sign-in message was already used, or its nonce expired or was not issued here":
+      "сообщение для входа уже использовано, или его одноразовый код истёк или выдан не здесь",
+    "the single sign-on provider cannot be reached": "сервис единого входа недоступен",
+    "the single sign-on provider did not answer in time": "сервис единого входа не ответил вовремя",
+    "this single sign-on answer is unknown, already used, expired or was begun in another browser: sign in again":
+      "этот ответ единого входа неизвестен, уже использован, истёк или начат в другом браузере: войдите снова",
+    "an administrator already exists: sign in instead": "администратор уже есть: войдите",
+  },
   eventFields: {
     method: "Способ",
     reason: "Причина",
