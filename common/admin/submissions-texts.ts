@@ -22,8 +22,7 @@ const texts = {
 
 export type SubmissionsTexts = (typeof texts)[keyof typeof texts];
 
-export function submissionsTexts(
-  language = typeof navigator === "undefined" ? "en" : navigator.language,
-): SubmissionsTexts {
+/** `language`: the admin's (web/admin/admin-language.ts) or a request's (the CSV export). */
+export function submissionsTexts(language: string): SubmissionsTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

@@ -1,9 +1,9 @@
+import { adminLanguage } from "./admin-language.js";
 import { showToast } from "../ui/toast.js";
 
 /** The toasts' close button has only an icon: its accessible name, in the admin's language. */
 const closeButtonProps = () => ({
-  "aria-label":
-    typeof navigator !== "undefined" && navigator.language.toLowerCase().startsWith("ru") ? "Закрыть" : "Close",
+  "aria-label": adminLanguage().toLowerCase().startsWith("ru") ? "Закрыть" : "Close",
 });
 
 /** A failed call as a red toast carrying the ApiError's message (message | causes | status). */

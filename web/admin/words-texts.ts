@@ -1,3 +1,4 @@
+import { adminLanguage } from "./admin-language.js";
 import { plural } from "../ui/plural.js";
 
 /**
@@ -117,6 +118,6 @@ const texts = {
 
 export type WordsTexts = (typeof texts)["en"];
 
-export function wordsTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): WordsTexts {
+export function wordsTexts(language = adminLanguage()): WordsTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

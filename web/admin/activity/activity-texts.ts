@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /**
  * The audit log's words in the admin (the Activity screen, a record's History) in its two
  * languages; the browser's language picks one. A line reads as a sentence a shop owner reads:
@@ -263,7 +264,7 @@ const ru: ActivityTexts = {
   showMore: "Показать ещё",
 };
 
-export function activityTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): ActivityTexts {
+export function activityTexts(language = adminLanguage()): ActivityTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }
 

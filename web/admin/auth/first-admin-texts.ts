@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /** The setup screen's texts in the admin's two languages; the browser's language picks one. */
 const texts = {
   en: {
@@ -30,8 +31,6 @@ const texts = {
 
 export type FirstAdminTexts = (typeof texts)[keyof typeof texts];
 
-export function firstAdminTexts(
-  language = typeof navigator === "undefined" ? "en" : navigator.language,
-): FirstAdminTexts {
+export function firstAdminTexts(language = adminLanguage()): FirstAdminTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

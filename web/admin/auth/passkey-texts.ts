@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /**
  * The admin sign-in's passkey texts in the admin's two languages; the browser's language picks one.
  * "Use a passkey" rather than "Sign in with a passkey": the password form's button is "Sign in",
@@ -25,6 +26,6 @@ const texts = {
 
 export type PasskeyTexts = (typeof texts)[keyof typeof texts];
 
-export function passkeyTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): PasskeyTexts {
+export function passkeyTexts(language = adminLanguage()): PasskeyTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /** The sign-in dialog's texts (a session that ended while the admin was open), in the admin's two languages. */
 const en = {
   endedTitle: "Your session has ended",
@@ -21,6 +22,6 @@ const ru: typeof en = {
   notAdmin: "У этой учётной записи нет роли администратора.",
 };
 
-export function sessionTexts(language = typeof navigator === "undefined" ? "en" : navigator.language) {
+export function sessionTexts(language = adminLanguage()) {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }

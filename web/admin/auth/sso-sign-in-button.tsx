@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { Button } from "@mantine/core";
 import { SsoRefusalAlert } from "../../ui/single-sign-on/sso-refusal.js";
 import { ssoTexts } from "../../ui/single-sign-on/texts.js";
@@ -11,7 +12,7 @@ import { ssoStartUrl, useSingleSignOn } from "../../ui/single-sign-on/use-single
 export function SsoSignInButton() {
   const status = useSingleSignOn();
   if (!status?.enabled) return null;
-  const language = typeof navigator === "undefined" ? "en" : navigator.language;
+  const language = adminLanguage();
   return (
     <>
       <SsoRefusalAlert language={language} name={status.name} />

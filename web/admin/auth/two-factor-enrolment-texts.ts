@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /** The admin's two-factor enrolment step (TWO_FACTOR_REQUIRED_ROLES) in the admin's two languages; the browser's language picks one. */
 const texts = {
   en: {
@@ -46,9 +47,7 @@ const texts = {
 
 export type TwoFactorEnrolmentTexts = (typeof texts)[keyof typeof texts];
 
-export function twoFactorEnrolmentTexts(
-  language = typeof navigator === "undefined" ? "en" : navigator.language,
-): TwoFactorEnrolmentTexts {
+export function twoFactorEnrolmentTexts(language = adminLanguage()): TwoFactorEnrolmentTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }
 

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /** The admin sign-in's two-factor code step in the admin's two languages; the browser's language picks one. */
 const texts = {
   en: {
@@ -30,9 +31,7 @@ const texts = {
 
 export type TwoFactorTexts = (typeof texts)[keyof typeof texts];
 
-export function twoFactorTexts(
-  language = typeof navigator === "undefined" ? "en" : navigator.language,
-): TwoFactorTexts {
+export function twoFactorTexts(language = adminLanguage()): TwoFactorTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }
 

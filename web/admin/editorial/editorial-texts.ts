@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { momentText } from "../time/time-text.js";
 /**
  * The editorial workflow's texts (publication badges, the form's publish buttons, scheduling,
@@ -255,9 +256,7 @@ const texts = {
 
 export type EditorialTexts = (typeof texts)["en"];
 
-export function editorialTexts(
-  language = typeof navigator === "undefined" ? "en" : navigator.language,
-): EditorialTexts {
+export function editorialTexts(language = adminLanguage()): EditorialTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }
 

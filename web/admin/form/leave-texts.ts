@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /**
  * The leave prompt's words (use-leave-guard.ts, leave-prompt.tsx) in the admin's two languages;
  * the browser's language picks one, as in the other admin texts.
@@ -19,6 +20,6 @@ const texts = {
 
 export type LeaveTexts = (typeof texts)["en"];
 
-export function leaveTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): LeaveTexts {
+export function leaveTexts(language = adminLanguage()): LeaveTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

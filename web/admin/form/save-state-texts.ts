@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /**
  * What a form that saves on a button says about its save (save-state.tsx), in the admin's two
  * languages: only the server's answer makes it "Saved"; a failure says why the edits are still
@@ -20,8 +21,6 @@ const texts = {
 
 export type SaveStateTexts = (typeof texts)["en"];
 
-export function saveStateTexts(
-  language = typeof navigator === "undefined" ? "en" : navigator.language,
-): SaveStateTexts {
+export function saveStateTexts(language = adminLanguage()): SaveStateTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -12,7 +13,7 @@ const PAGE_SIZE = 20;
 /** /admin/forms/{id}: the form's submissions as a table, its inputs as the columns, newest first, with a CSV download. */
 export function FormSubmissionsPage() {
   const { id = "" } = useParams();
-  const t = submissionsTexts();
+  const t = submissionsTexts(adminLanguage());
   const [page, setPage] = useState(0);
   const { data, loading } = useSubmissions(id, t.language, page, PAGE_SIZE);
   const csv = `${submissionsRoute(id)}/csv?language=${t.language}`;

@@ -1,4 +1,5 @@
 import { AppShell, Button, Group, Text, Title } from "@mantine/core";
+import { LanguageSwitch } from "./language-switch.js";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Outlet } from "react-router";
 import { useSubject } from "../auth/session-context.js";
@@ -25,8 +26,9 @@ export function AdminShell() {
         padding="lg"
       >
         <AppShell.Header aria-label={shellTexts().header}>
-          <Group h="100%" px="md" justify="space-between">
-            <Group gap="sm">
+          {/* One line at every width: on a phone the bar keeps only its buttons (390 px holds them). */}
+          <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
               <Button variant="default" size="xs" onClick={toggle} aria-expanded={navShown} data-testid="models-toggle">
                 {navShown ? t.hide : t.show}
               </Button>
@@ -35,9 +37,10 @@ export function AdminShell() {
                 {t.admin}
               </Title>
             </Group>
-            <Group gap="sm">
+            <Group gap="xs" wrap="nowrap">
               {/* Any record of any model, also by Ctrl/Cmd+K (docs/admin.md, "Finding any record"). */}
               <GlobalSearchButton />
+              <LanguageSwitch />
               <Text size="sm" c="dimmed" data-testid="current-user" visibleFrom="sm">
                 {emailOf(subject)}
               </Text>

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /** The live presence's and the conflict dialog's texts in the admin's two languages; the browser's language picks one. */
 const en = {
   alsoHere: "Also open by",
@@ -47,6 +48,6 @@ const ru: LiveTexts = {
   languages: { en: "английский", ru: "русский" },
 };
 
-export function liveTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): LiveTexts {
+export function liveTexts(language = adminLanguage()): LiveTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /** The media screen's and file picker's texts in the admin's two languages; the browser's language picks one (as the submissions screen's). */
 const texts = {
   en: {
@@ -78,6 +79,6 @@ const texts = {
 
 export type MediaTexts = (typeof texts)[keyof typeof texts];
 
-export function mediaTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): MediaTexts {
+export function mediaTexts(language = adminLanguage()): MediaTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { orderStatusNames } from "../../../common/order-status-names.js";
 
 /** The order desk's texts in the admin's two languages; the browser's language picks one (as the submissions screen's). */
@@ -195,6 +196,6 @@ const ru: OrdersTexts = {
   },
 };
 
-export function ordersTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): OrdersTexts {
+export function ordersTexts(language = adminLanguage()): OrdersTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 /** The pages list's and the composer's texts in the admin's two languages; the browser's language picks one (as the product editor's). */
 const en = {
@@ -243,6 +244,6 @@ const ru: PagesTexts = {
   saving: "Сохранение…",
 };
 
-export function pagesTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): PagesTexts {
+export function pagesTexts(language = adminLanguage()): PagesTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { Text } from "@mantine/core";
 import type { SaveState } from "./use-save-queue.js";
 
@@ -16,8 +17,7 @@ const ru: typeof en = {
   failed: (reason: string) => `Не сохранено: ${reason}`,
 };
 
-export const saveMarkTexts = (language = typeof navigator === "undefined" ? "en" : navigator.language) =>
-  language.toLowerCase().startsWith("ru") ? ru : en;
+export const saveMarkTexts = (language = adminLanguage()) => (language.toLowerCase().startsWith("ru") ? ru : en);
 
 /**
  * The composer's save mark beside the page's title: what the server's answers say of the edits

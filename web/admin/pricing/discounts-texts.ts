@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 
 /** The Discounts screens' words (the list of codes and a code's form), in the admin's two languages. */
@@ -131,8 +132,6 @@ const ru: DiscountsTexts = {
   usedSoFar: (used: number) => `Использован: ${used}`,
 };
 
-export function discountsTexts(
-  language = typeof navigator === "undefined" ? "en" : navigator.language,
-): DiscountsTexts {
+export function discountsTexts(language = adminLanguage()): DiscountsTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }

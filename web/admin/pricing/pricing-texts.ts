@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /**
  * The words the Shipping, Taxes and Discounts screens share (buttons, yes/no, the field checks'
  * messages), in the admin's two languages; the browser's language picks one, as on the product
@@ -68,6 +69,6 @@ const ru: PricingTexts = {
   notBelow: (other: string) => `Не меньше, чем «${other}»`,
 };
 
-export function pricingTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): PricingTexts {
+export function pricingTexts(language = adminLanguage()): PricingTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 
 /** The Shipping screens' words (the list of rates and a rate's form), in the admin's two languages. */
@@ -74,6 +75,6 @@ const ru: ShippingTexts = {
   maxSubtotal: "Сумма товаров до",
 };
 
-export function shippingTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): ShippingTexts {
+export function shippingTexts(language = adminLanguage()): ShippingTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }

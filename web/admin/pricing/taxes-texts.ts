@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 
 /** The Taxes screens' words (the list of tax rates and a rate's form), in the admin's two languages. */
@@ -62,6 +63,6 @@ const ru: TaxesTexts = {
   taxShipping: "Доставка облагается по этой ставке",
 };
 
-export function taxesTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): TaxesTexts {
+export function taxesTexts(language = adminLanguage()): TaxesTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 /** The product editor's texts in the admin's two languages; the browser's language picks one (as the order desk's). */
 const en = {
@@ -137,7 +138,7 @@ const ru: ProductsTexts = {
   fixErrors: "Проверьте отмеченные поля",
 };
 
-export function productsTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): ProductsTexts {
+export function productsTexts(language = adminLanguage()): ProductsTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }
 

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 
 /** The admin's global search (Ctrl/Cmd+K) in the admin's two languages; the browser's language picks one, as the other admin texts. */
@@ -35,6 +36,6 @@ const texts = {
 
 export type SearchTexts = (typeof texts)["en"];
 
-export function searchTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): SearchTexts {
+export function searchTexts(language = adminLanguage()): SearchTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 
 /** The subject record's "Sign-in security" section in the admin's two languages; the browser's language picks one. */
@@ -67,9 +68,7 @@ const texts = {
 
 export type SignInSecurityTexts = typeof texts.en;
 
-export function signInSecurityTexts(
-  language = typeof navigator === "undefined" ? "en" : navigator.language,
-): SignInSecurityTexts {
+export function signInSecurityTexts(language = adminLanguage()): SignInSecurityTexts {
   return language.toLowerCase().startsWith("ru") ? texts.ru : texts.en;
 }
 

@@ -1,7 +1,8 @@
+import { adminLanguage } from "../admin-language.js";
 import { Group, Pagination } from "@mantine/core";
 
 /** The pager's accessible names (its arrows have no text), in the admin's language. */
-function pagerLabels(language = typeof navigator === "undefined" ? "en" : navigator.language) {
+function pagerLabels(language = adminLanguage()) {
   const ru = language.toLowerCase().startsWith("ru");
   return {
     page: (n: number) => (ru ? `Страница ${n}` : `Page ${n}`),

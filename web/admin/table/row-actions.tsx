@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
 import { Link } from "react-router";
 import type { AdminModel } from "../../../engine/admin/admin-model.js";
@@ -62,7 +63,7 @@ export function RowActions({ model, row, index, rows, onEdit, onDelete, onReorde
       )}
       {model.id === "crm/forms" && (
         <Button size="compact-sm" variant="light" color="teal" component={Link} to={`/admin/forms/${row.id}`}>
-          {submissionsTexts().submissions}
+          {submissionsTexts(adminLanguage()).submissions}
         </Button>
       )}
       <Button size="compact-sm" variant="light" onClick={onEdit}>

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /** The delivery log's words (a webhook's page), in the admin's two languages; the browser's language picks one. */
 const en = {
   log: "Delivery log",
@@ -67,7 +68,7 @@ const ru: DeliveryTexts = {
   offCannotRedeliver: "Включите вебхук, чтобы отправить снова",
 };
 
-export function deliveryTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): DeliveryTexts {
+export function deliveryTexts(language = adminLanguage()): DeliveryTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }
 

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 
 /**
@@ -93,7 +94,7 @@ const ru: EventTexts = {
   alreadyChosen: "Уже выбрано",
 };
 
-export function eventTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): EventTexts {
+export function eventTexts(language = adminLanguage()): EventTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }
 

@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 import { plural } from "../../ui/plural.js";
 
 /**
@@ -144,7 +145,7 @@ const ru: WebhookTexts = {
   secretRolledNote: "Новый секрет создан",
 };
 
-export function webhookTexts(language = typeof navigator === "undefined" ? "en" : navigator.language): WebhookTexts {
+export function webhookTexts(language = adminLanguage()): WebhookTexts {
   return language.toLowerCase().startsWith("ru") ? ru : en;
 }
 
