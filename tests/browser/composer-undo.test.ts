@@ -23,7 +23,7 @@ type Row = Record<string, any>;
 // burst of typing, an added block, a reorder) undone with the keys and the buttons and redone,
 // each undo checked in the SERVER's working copy (the blocks API, the widget's record), not only
 // on screen; then a removed block brought back with its texts and features, and the steps recorded
-// on it before (its title, an added feature) following its new id.
+// on it before (its title, an added feature) following its new id, and a duplicate undone and redone.
 describe.skipIf(!hasChromium)("undo and redo in the page composer (Chromium)", () => {
   let running: RunningApp;
   let browser: Browser;
@@ -207,7 +207,7 @@ describe.skipIf(!hasChromium)("undo and redo in the page composer (Chromium)", (
     },
   );
 
-  it("brings a removed block back with its texts and features, and the steps before follow its new id", {
+  it("brings a removed block back with its texts and features, the steps before following its new id; undoes a duplicate", {
     timeout: 150_000,
   }, async () => {
     const pageId = await pageWithBlocks("/undo-remove");
@@ -260,5 +260,16 @@ describe.skipIf(!hasChromium)("undo and redo in the page composer (Chromium)", (
       await expected();
       await saved(page);
     }
+
+    // A duplicate is a step too: undone, the copy goes; redone, it is back with the original's title.
+    await page.getByTestId("outline-duplicate").first().click();
+    await expect.poll(() => orderOf(pageId)).toEqual(["content-default:Alpha", "content-default:Alpha"]);
+    await saved(page);
+    await keys(page, "Control+z");
+    await expect.poll(() => orderOf(pageId)).toEqual(["content-default:Alpha"]);
+    await saved(page);
+    await keys(page, "Control+y");
+    await expect.poll(() => orderOf(pageId)).toEqual(["content-default:Alpha", "content-default:Alpha"]);
+    await saved(page);
   });
 });
