@@ -25,6 +25,8 @@ export interface Item {
   url?: string;
   /** The state the record was read or last saved in (from its updatedAt: a list answers no ETag per row), sent as If-Match. */
   etag?: string;
+  /** A row an undo puts back: made at its old order index rather than at the end. */
+  restoreAt?: number;
 }
 
 /** The models a kind of child is reached through, from the block's widget: a button sits in a buttons array. */
@@ -70,8 +72,11 @@ const rowsUnder = (hop: Hop, parents: string[]) =>
       })
     : Promise.resolve([]);
 
-/** A block's children of one kind, in order, and the records holding them at the last step (a buttons array). */
-export async function loadItems(hops: Hop[], widgetId: string): Promise<{ holders: string[]; items: Item[] }> {
+/** A block's children of one kind as stored: each relation row with its record, in order, and the records holding them at the last step. */
+export async function loadChildren(
+  hops: Hop[],
+  widgetId: string,
+): Promise<{ holders: string[]; children: { row: Row; record: Row }[] }> {
   let parents = [widgetId];
   for (const hop of hops.slice(0, -1)) parents = (await rowsUnder(hop, parents)).map((r) => String(r[hop.childKey]));
   const last = hops[hops.length - 1]!;
@@ -83,22 +88,27 @@ export async function loadItems(hops: Hop[], widgetId: string): Promise<{ holder
       })
     : [];
   const byId = new Map(records.map((r) => [String(r.id), r]));
-  const items = rows
+  const children = rows
     .filter((r) => byId.has(String(r[last.childKey])))
-    .map((r) => {
-      const record = byId.get(String(r[last.childKey]))!;
-      return {
-        key: String(r.id),
-        id: String(record.id),
-        relationId: String(r.id),
-        parentId: String(r[last.parentKey]),
-        orderIndex: Number(r.orderIndex ?? 0),
-        title: (record.title ?? {}) as Texts,
-        url: typeof record.url === "string" ? record.url : "",
-        etag: etagOfRecord(record),
-      };
-    });
-  return { holders: parents, items };
+    .map((row) => ({ row, record: byId.get(String(row[last.childKey]))! }));
+  return { holders: parents, children };
+}
+
+/** A block's children of one kind, in order, and the records holding them at the last step (a buttons array). */
+export async function loadItems(hops: Hop[], widgetId: string): Promise<{ holders: string[]; items: Item[] }> {
+  const last = hops[hops.length - 1]!;
+  const { holders, children } = await loadChildren(hops, widgetId);
+  const items = children.map(({ row: r, record }) => ({
+    key: String(r.id),
+    id: String(record.id),
+    relationId: String(r.id),
+    parentId: String(r[last.parentKey]),
+    orderIndex: Number(r.orderIndex ?? 0),
+    title: (record.title ?? {}) as Texts,
+    url: typeof record.url === "string" ? record.url : "",
+    etag: etagOfRecord(record),
+  }));
+  return { holders, items };
 }
 
 /** The holder at the last step, made when the block has none yet (a buttons array for its first button). */

@@ -7,9 +7,11 @@ import { conflictRows } from "../form/conflict-rows.js";
 import { guardedSave } from "../form/guarded-save.js";
 import { useConflictChoice } from "../form/use-conflict-choice.js";
 import { createItem, loadItems, removeItem, saveItem, type Hop, type Item } from "./block-items-api.js";
-import { textOf } from "./pages-api.js";
+import { textOf, type Block } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
 import { pagesTexts } from "./pages-texts.js";
+import type { ItemRef, ItemState } from "./composer-steps.js";
+import type { ComposerUndo } from "./use-composer-undo.js";
 import type { SaveQueue } from "./use-save-queue.js";
 
 let fresh = 0;
@@ -26,23 +28,28 @@ const isBlank = (item: Item) => !Object.values(item.title).some((v) => v.trim())
 /**
  * A block's children of one kind (its features, its buttons): titles per language side by side
  * (and the link of a button), saved as typed. The last row is always empty: typing in it adds
- * the next child at the end of the list.
+ * the next child at the end of the list. Adding, editing and removing a row are recorded for undo
+ * (a burst of typing in one field is one step); an undo puts a row back through `put`, the same
+ * saves as the editor's.
  */
 export function BlockItems({
   kind,
   hops,
-  widgetId,
+  block,
   withUrl,
   queue,
+  undo,
   onChanged,
 }: {
   kind: string;
   hops: Hop[];
-  widgetId: string;
+  block: Block;
   withUrl: boolean;
   queue: SaveQueue;
+  undo: ComposerUndo;
   onChanged(): void;
 }) {
+  const widgetId = block.widgetId;
   const t = pagesTexts();
   const [items, setItems] = useState<Item[]>();
   const latest = useRef<Item[]>([]);
@@ -58,6 +65,20 @@ export function BlockItems({
   const change = (key: string, fields: Partial<Item>) =>
     update(latest.current.map((i) => (i.key === key ? { ...i, ...fields } : i)));
   const conflict = useConflictChoice();
+  // The ref undo steps hold for each row (the same one whichever time the list was read).
+  const refs = useRef(new Map<string, ItemRef>());
+  const refOf = (item: Item) => {
+    let found = refs.current.get(item.key);
+    if (!found) {
+      found = item.id ? undo.itemRefs.of(item.id) : undo.itemRefs.unsaved();
+      refs.current.set(item.key, found);
+    }
+    if (item.id) found.orderIndex ??= item.orderIndex;
+    return found;
+  };
+  /** A row's fields for an undo step; none for the empty row that is not an item yet. */
+  const stateOf = (item: Item): ItemState | undefined =>
+    !item.id && isBlank(item) ? undefined : { title: { ...item.title }, ...(withUrl ? { url: item.url ?? "" } : {}) };
   const conflictFields = [
     { name: "title", label: t.title, languages: LANGUAGES },
     ...(withUrl ? [{ name: "url", label: t.itemUrl }] : []),
@@ -104,11 +125,12 @@ export function BlockItems({
       }
       return;
     }
-    const next = Math.max(-1, ...latest.current.filter((i) => i.id).map((i) => i.orderIndex)) + 1;
+    const next = item.restoreAt ?? Math.max(-1, ...latest.current.filter((i) => i.id).map((i) => i.orderIndex)) + 1;
     const made = await createItem(hops, widgetId, holders.current, item, next, fields);
     if (made.parentId && !holders.current.length) holders.current = [made.parentId];
     // Removed while it was being made: it goes again, rather than coming back on the next read.
     if (!latest.current.some((i) => i.key === key)) return removeItem(hops, made);
+    undo.itemRefs.follow(refOf(item), { id: made.id!, orderIndex: made.orderIndex });
     // The texts typed while it was being made stay; the next save (already waiting) sends them.
     update(
       latest.current.map((i) =>
@@ -126,24 +148,63 @@ export function BlockItems({
     );
   };
 
-  const edit = (key: string, change: Partial<Item>) => {
+  /** The editor typed in a row's `field`: one more step (a burst in one field merges), then the save. */
+  const edit = (key: string, change: Partial<Item>, field: string) => {
+    const row = latest.current.find((i) => i.key === key)!;
+    const next = { ...row, ...change, title: { ...row.title, ...change.title } };
+    undo.itemChanged(block, kind, refOf(row), stateOf(row), stateOf(next), `item:${refOf(row).serial}:${field}`);
+    write(key, change);
+  };
+  /** Shows the row changed and saves it; typing adds to the title's languages, an undo (`whole`) replaces them. */
+  const write = (key: string, change: Partial<Item>, whole = false) => {
     let next = latest.current.map((i) =>
-      i.key === key ? { ...i, ...change, title: { ...i.title, ...change.title } } : i,
+      i.key === key ? { ...i, ...change, title: whole ? { ...change.title } : { ...i.title, ...change.title } } : i,
     );
     if (!isBlank(next[next.length - 1]!)) next = [...next, blank()];
     update(next);
     queue.schedule(`${kind}:${key}`, sync(key));
   };
-  const remove = async (item: Item) => {
+  /** Takes the row off the list and the item off the server (after the saves before it). */
+  const takeOut = async (item: Item) => {
     update(latest.current.filter((i) => i.key !== item.key));
     await queue.flush();
+    await removeItem(hops, item);
+    onChanged();
+  };
+  const remove = async (item: Item) => {
+    const ref = refOf(item);
+    const before = stateOf(item);
     try {
-      await removeItem(hops, item);
-      onChanged();
+      await takeOut(item);
+      undo.itemChanged(block, kind, ref, before, undefined);
     } catch (error) {
       notifyError(error);
     }
   };
+  /** An undo puts the row in `state`: taken out, changed, or made again in its old place. */
+  const put = async (ref: ItemRef, state: ItemState | undefined) => {
+    const row = latest.current.find((i) => refs.current.get(i.key) === ref || (ref.id && i.id === ref.id));
+    if (!state) {
+      if (row) await takeOut(row);
+      return;
+    }
+    if (row)
+      return write(row.key, { title: state.title, ...(state.url !== undefined ? { url: state.url } : {}) }, true);
+    const item: Item = { ...blank(), title: { ...state.title }, url: state.url ?? "", restoreAt: ref.orderIndex };
+    refs.current.set(item.key, ref);
+    const rows = latest.current;
+    const at = rows.findIndex((i) => i.id && ref.orderIndex !== undefined && i.orderIndex > ref.orderIndex);
+    const place = at < 0 ? rows.length - 1 : at;
+    update([...rows.slice(0, place), item, ...rows.slice(place)]);
+    queue.schedule(`${kind}:${item.key}`, sync(item.key));
+  };
+  const putNow = useRef(put);
+  putNow.current = put;
+  const shown = items !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    return undo.items.register(`${widgetId}:${kind}`, { put: (ref, state) => putNow.current(ref, state) });
+  }, [shown, widgetId, kind, undo.items]);
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`block-items-${kind}`}>
@@ -174,10 +235,15 @@ export function BlockItems({
                         {...named(index, t.itemTitle(language))}
                         value={item.title[language] ?? ""}
                         onChange={(e) =>
-                          edit(item.key, {
-                            title: { [language]: e.currentTarget.value },
-                          })
+                          edit(
+                            item.key,
+                            {
+                              title: { [language]: e.currentTarget.value },
+                            },
+                            language,
+                          )
                         }
+                        onBlur={undo.seal}
                         data-testid={`item-title-${language}`}
                       />
                     ))}
@@ -186,7 +252,8 @@ export function BlockItems({
                         size="xs"
                         {...named(index, t.itemUrl)}
                         value={item.url ?? ""}
-                        onChange={(e) => edit(item.key, { url: e.currentTarget.value })}
+                        onChange={(e) => edit(item.key, { url: e.currentTarget.value }, "url")}
+                        onBlur={undo.seal}
                         data-testid="item-url"
                       />
                     ) : null}

@@ -26,6 +26,7 @@ import { textOf, type Block, type Texts } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
 import { pagesTexts } from "./pages-texts.js";
 import type { Composer } from "./use-composer.js";
+import type { ComposerUndo } from "./use-composer-undo.js";
 import type { SaveQueue } from "./use-save-queue.js";
 
 const TEXT_FIELDS = ["title", "subtitle", "description"] as const;
@@ -40,9 +41,20 @@ const textsOf = (record: Row) =>
  * by side, then its children by kind (features, buttons…), all saved as typed. The fields shown
  * are those the block's widget model has (GET /api/admin/models); "All fields" opens the widget's
  * generated form with its relation sub-tables, for the kinds the panel does not edit (products,
- * articles, forms…) and the fields it does not show.
+ * articles, forms…) and the fields it does not show. Typing is recorded for undo; an undo puts a
+ * value back through `write`, the same save as typing (use-composer-undo.ts).
  */
-export function BlockPanel({ block, composer, queue }: { block: Block; composer: Composer; queue: SaveQueue }) {
+export function BlockPanel({
+  block,
+  composer,
+  queue,
+  undo,
+}: {
+  block: Block;
+  composer: Composer;
+  queue: SaveQueue;
+  undo: ComposerUndo;
+}) {
   const t = pagesTexts();
   const { byId } = useModels();
   const modelId = `${block.module}/widgets`;
@@ -79,7 +91,13 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
     return () => void (live = false);
   }, [modelId, block.widgetId, round]);
 
+  /** The editor typed: one more step (a burst in one field merges into one), then the save. */
   const edit = (field: TextField, language: string, value: string) => {
+    undo.typed(block, field, language, latest.current![field][language] ?? "", value);
+    write(field, language, value);
+  };
+  /** Shows `value` and saves it a moment later (typing) — or at once when an undo flushes the queue. */
+  const write = (field: TextField, language: string, value: string) => {
     const next = {
       ...latest.current!,
       [field]: { ...latest.current![field], [language]: value },
@@ -131,6 +149,17 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
       replay,
     );
   };
+
+  // While the texts are shown, an undo reaches them here (panel-handles.ts); the latest `write` runs.
+  const writeNow = useRef(write);
+  writeNow.current = write;
+  const shown = texts !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    return undo.texts.register(block.widgetId, {
+      set: (field, language, value) => writeNow.current(field as TextField, language, value),
+    });
+  }, [shown, block.widgetId, undo.texts]);
 
   const kinds = variant?.children ?? [];
   const paths = useMemo(
@@ -184,6 +213,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
                       label={label[name]}
                       value={texts[name][language] ?? ""}
                       onChange={(e) => edit(name, language, e.currentTarget.value)}
+                      onBlur={undo.seal}
                       data-testid={`block-${name}-${language}`}
                     />
                   ) : (
@@ -193,6 +223,7 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
                       label={label[name]}
                       value={texts[name][language] ?? ""}
                       onChange={(e) => edit(name, language, e.currentTarget.value)}
+                      onBlur={undo.seal}
                       data-testid={`block-${name}-${language}`}
                     />
                   ),
@@ -207,7 +238,8 @@ export function BlockPanel({ block, composer, queue }: { block: Block; composer:
           key={`${kind}-${round}`}
           kind={kind}
           hops={hops!}
-          widgetId={block.widgetId}
+          block={block}
+          undo={undo}
           withUrl={!!byId.get(hops![hops!.length - 1]!.child)?.fields.some((f) => f.name === "url")}
           queue={queue}
           onChanged={composer.edited}

@@ -25,3 +25,18 @@ export const GripIcon = () => (
     {[5, 12, 19].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" />))}
   </svg>
 );
+
+/** A curved arrow back (undo); mirrored, forward (redo). */
+export const UndoIcon = () => (
+  <svg {...svg} aria-hidden="true">
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </svg>
+);
+
+export const RedoIcon = () => (
+  <svg {...svg} aria-hidden="true">
+    <path d="m15 14 5-5-5-5" />
+    <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
+  </svg>
+);

@@ -18,7 +18,9 @@ import { PagePreview } from "./page-preview.js";
 import { textOf, type Block } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
 import { RemoveBlockDialog } from "./remove-block-dialog.js";
+import { UndoButtons } from "./undo-buttons.js";
 import { useComposer } from "./use-composer.js";
+import { UNDO_SCOPE, useComposerUndo } from "./use-composer-undo.js";
 import { useSaveQueue } from "./use-save-queue.js";
 import { SaveMark } from "./save-mark.js";
 import { useReplayPending } from "./use-replay-pending.js";
@@ -30,16 +32,20 @@ export const PREVIEW_MIN_WIDTH = 900;
  * /admin/pages/{id}, the page composer: the outline of the page's regions (left), the chosen
  * block's texts and items (middle) and the live preview of the draft (right, from 900 px), under
  * the page's editorial bar (state, Save draft, Publish, Unpublish, Schedule, Preview, History)
- * and its settings.
+ * and its settings. Every change can be undone and redone (the toolbar's buttons, Ctrl/Cmd+Z),
+ * each undo a new save (use-composer-undo.ts).
  */
 export function ComposerPage() {
   const { id = "" } = useParams();
   const t = pagesTexts();
   const e = editorialTexts();
   const model = useModels().byId.get("host/pages");
-  const composer = useComposer(id);
-  const queue = useSaveQueue(composer.edited);
-  useLeaveGuard(queue.unsent || composer.busy);
+  const plain = useComposer(id);
+  const queue = useSaveQueue(plain.edited);
+  const undo = useComposerUndo(id, plain, queue);
+  // The composer as the outline and the dialogs use it: each of its block changes is recorded for undo.
+  const composer = undo.composer;
+  useLeaveGuard(queue.unsent || composer.busy || undo.busy);
   useReplayPending(id, queue, composer.edited);
   const wide = useMediaQuery(`(min-width: ${PREVIEW_MIN_WIDTH}px)`, true, {
     getInitialValueInEffect: false,
@@ -84,7 +90,7 @@ export function ComposerPage() {
   };
 
   return (
-    <Stack gap="sm" data-testid="composer" data-wide={wide ? "true" : "false"}>
+    <Stack gap="sm" data-testid="composer" data-wide={wide ? "true" : "false"} {...{ [UNDO_SCOPE]: "" }}>
       <Anchor component={Link} to="/admin/pages" size="sm" c="indigo.9">
         ← {t.back}
       </Anchor>
@@ -97,9 +103,10 @@ export function ComposerPage() {
             {page.url}
           </Text>
           <PublicationLine publication={publication} partial={behind.partial} />
-          <SaveMark state={queue.state} busy={composer.busy} />
+          <SaveMark state={queue.state} busy={composer.busy || undo.busy} />
         </Group>
         <Group gap="xs" wrap="wrap">
+          <UndoButtons undo={undo} />
           <Button variant="default" onClick={() => setSettings(true)} data-testid="page-settings-open">
             {t.settings}
           </Button>
@@ -118,6 +125,8 @@ export function ComposerPage() {
                 onChanged={composer.setPage}
                 beforeRestore={queue.flush}
                 onRestored={() => {
+                  // The page is an older version now: the steps recorded on the newer one are let go.
+                  undo.clear();
                   setRestored((n) => n + 1);
                   void Promise.all([composer.reloadPage(), composer.edited()]).catch(notifyError);
                 }}
@@ -144,7 +153,7 @@ export function ComposerPage() {
         <BlockOutline composer={composer} onAdd={() => setPalette(true)} onRemove={setRemoving} />
         <Box component="section" aria-label={t.panel} data-testid="composer-panel">
           {chosen ? (
-            <BlockPanel key={`${chosen.id}-${restored}`} block={chosen} composer={composer} queue={queue} />
+            <BlockPanel key={`${chosen.id}-${restored}`} block={chosen} composer={composer} queue={queue} undo={undo} />
           ) : (
             <Text size="sm" c="dimmed" p="sm">
               {t.panelEmpty}

@@ -117,8 +117,11 @@ export async function createPage(url: string, title: Texts, asMap: boolean, layo
 export const loadBlocks = (pageId: string, language: string, signal?: AbortSignal) =>
   api<Block[]>(blocksOf(pageId), { query: { language }, signal });
 
-export const addBlock = (pageId: string, data: { module: string; variant: string; after?: string }) =>
-  api<Block>(blocksOf(pageId), { method: "POST", body: data });
+/** A new block at the end or after the block `after`; `content` (its texts and children) when an undo makes a removed block again. */
+export const addBlock = (
+  pageId: string,
+  data: { module: string; variant: string; after?: string; content?: Record<string, unknown> },
+) => api<Block>(blocksOf(pageId), { method: "POST", body: data });
 
 export const orderBlocks = (pageId: string, ids: string[]) =>
   api<Block[]>(`${blocksOf(pageId)}/order`, { method: "PATCH", body: { ids } });

@@ -46,11 +46,16 @@ export function useComposer(pageId: string) {
   const alive = useRef(true);
   useEffect(() => () => void (alive.current = false), []);
 
+  // The blocks as last read, for what runs between renders (an undo's next step).
+  const lastRead = useRef<Block[]>([]);
   const refresh = useCallback(async () => {
     const next = await loadBlocks(pageId, t.language);
+    lastRead.current = next;
     if (alive.current) setBlocks(next);
     return next;
   }, [pageId, t.language]);
+  /** The page's own blocks as last read from the server (not waiting for a render). */
+  const readBlocks = useCallback(() => lastRead.current.filter((b) => b.region === "page"), []);
   const reloadPage = useCallback(async () => {
     const next = await loadPage(pageId);
     if (alive.current) setPageState(next);
@@ -61,7 +66,10 @@ export function useComposer(pageId: string) {
     const controller = new AbortController();
     loadPage(pageId, controller.signal).then(setPageState, (e) => controller.signal.aborted || notifyError(e));
     loadBlocks(pageId, t.language, controller.signal).then(
-      setBlocks,
+      (next) => {
+        lastRead.current = next;
+        setBlocks(next);
+      },
       (e) => controller.signal.aborted || notifyError(e),
     );
     loadCatalogue(controller.signal).then(setCatalogue, (e) => controller.signal.aborted || notifyError(e));
@@ -82,17 +90,22 @@ export function useComposer(pageId: string) {
     [t.language, variantOf],
   );
 
-  /** Runs one change, then reads the blocks again and tells the preview (also after a failure: the server may have done part). */
+  /**
+   * Runs one change, then reads the blocks again and tells the preview (also after a failure: the
+   * server may have done part). Answers the change's result, or undefined when it failed (told).
+   */
   const change = useCallback(
-    async <T>(work: () => Promise<T>, done?: (result: T, blocks: Block[]) => void) => {
+    async <T>(work: () => Promise<T>, done?: (result: T, blocks: Block[]) => void): Promise<T | undefined> => {
       setBusy(true);
       try {
         const result = await work();
         const next = await refresh();
         done?.(result, next);
+        return result;
       } catch (error) {
         notifyError(error);
         await refresh().catch(() => undefined);
+        return undefined;
       } finally {
         if (alive.current) {
           setBusy(false);
@@ -172,6 +185,8 @@ export function useComposer(pageId: string) {
     setSelected,
     changes,
     busy,
+    change,
+    readBlocks,
     variantOf,
     nameOf,
     add,
