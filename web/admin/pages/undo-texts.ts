@@ -1,3 +1,4 @@
+import { adminLanguage } from "../admin-language.js";
 /** The composer's undo and redo buttons in the admin's two languages; the browser's language picks one (as pages-texts.ts). */
 const en = {
   group: "History",
@@ -14,5 +15,4 @@ const ru: typeof en = {
   redoTitle: (keys: string) => `Повторить отменённое (${keys})`,
 };
 
-export const undoTexts = (language = typeof navigator === "undefined" ? "en" : navigator.language) =>
-  language.toLowerCase().startsWith("ru") ? ru : en;
+export const undoTexts = (language = adminLanguage()) => (language.toLowerCase().startsWith("ru") ? ru : en);
