@@ -1,6 +1,6 @@
-import { AppShell, Button, Group, Text, Title } from "@mantine/core";
+import { Anchor, AppShell, Button, Group, Text, Title } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { useSubject } from "../auth/session-context.js";
 import { emailOf } from "../auth/use-session.js";
 import { ModelsProvider } from "../data/models-context.js";
@@ -13,9 +13,10 @@ import { wordsTexts } from "../words-texts.js";
 /** Header (models toggle, search, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
 export function AdminShell() {
   const { subject, signOut } = useSubject();
-  const [navShown, { toggle, close }] = useDisclosure(true);
-  // On a phone the side list covers the screen (the navbar's "sm" breakpoint): a screen chosen in it closes it.
-  const phone = useMediaQuery("(max-width: 47.99em)");
+  // On a phone the side list covers the screen (the navbar's "sm" breakpoint): a screen chosen in it
+  // closes it, and it starts closed, so the first screen (the dashboard) is what one sees after sign-in.
+  const phone = useMediaQuery("(max-width: 47.99em)", undefined, { getInitialValueInEffect: false });
+  const [navShown, { toggle, close }] = useDisclosure(!phone);
   const t = wordsTexts();
   return (
     <ModelsProvider>
@@ -31,8 +32,11 @@ export function AdminShell() {
                 {navShown ? t.hide : t.show}
               </Button>
               {/* On a phone the bar keeps only its buttons, so it stays one line above the screen. */}
+              {/* The admin's name leads back to its first screen, the dashboard. */}
               <Title order={4} visibleFrom="xs">
-                {t.admin}
+                <Anchor component={Link} to="/admin" c="inherit" underline="never" data-testid="admin-home">
+                  {t.admin}
+                </Anchor>
               </Title>
             </Group>
             <Group gap="sm">
