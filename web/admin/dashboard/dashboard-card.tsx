@@ -40,7 +40,7 @@ export function DashboardCard({ testId, title, to, status, retry, count, isEmpty
       data-testid={testId}
       data-status={status}
     >
-      <Title order={3} size="h4" id={headingId} mb="xs">
+      <Title order={2} size="h4" id={headingId} mb="xs">
         <Anchor component={Link} to={to} inherit data-testid={`${testId}-link`}>
           {title}
         </Anchor>

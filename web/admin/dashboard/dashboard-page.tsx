@@ -23,7 +23,10 @@ export function DashboardPage() {
     <Stack gap="lg" maw={1200} data-testid="dashboard">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={2}>{t.dashboard}</Title>
+          {/* The page's one level-one heading (the cards' titles are level two under it). */}
+          <Title order={1} size="h2">
+            {t.dashboard}
+          </Title>
           <Text c="dimmed" size="sm">
             {t.intro}
           </Text>
