@@ -5,7 +5,7 @@ import { SECRET } from "../helpers/test-app.js";
 import { subjectOf } from "../rbac/helpers.js";
 import { minuteText } from "../../web/admin/time/time-text.js";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
-import { signInAt, whereEq } from "./helpers/narrow-admin.js";
+import { narrowAdminRole, signInAt, whereEq } from "./helpers/narrow-admin.js";
 
 const ADMIN = { adminEmail: "owner@example.com", adminPassword: "owner password 123" };
 const BUYER = "dashboard-buyer@example.com";
@@ -281,6 +281,28 @@ describe.skipIf(!hasChromium)("the admin's dashboard in Chromium", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, "dashboard-ru-390");
     await axe(page, "the dashboard, ru, 390 px");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  // Last: it narrows the admin role of this app for good.
+  it("shows only the cards whose data the person may read: a products editor sees no orders, forms or pages", async () => {
+    await narrowAdminRole(running, [["*", "/api/ecommerce/products/**"]]);
+    const page = await signedIn("en");
+    expect(await (await ready(page, "drafts")).getByTestId("dashboard-drafts-count").innerText()).toBe(
+      "1 draft waiting",
+    );
+    expect(await lines(page, "drafts")).toEqual(["Ceramic mug, glazed\nProduct · Unpublished changes"]);
+    // The page's schedule is not theirs to see.
+    expect(await (await ready(page, "scheduled")).getByTestId("dashboard-scheduled-empty").textContent()).toBe(
+      WORDS.en.empty.scheduled,
+    );
+    // The audit log is the admin role's (docs/audit.md): still shown.
+    await ready(page, "changes");
+    // The order desk and the submissions answer 403: their cards are not there at all.
+    await expect.poll(() => page.getByTestId("dashboard-orders").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("dashboard-submissions").count()).toBe(0);
+    await screenshot(page, "dashboard-en-1280-products-editor");
     expect(problems).toEqual([]);
     await page.context().close();
   });
