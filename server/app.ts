@@ -30,6 +30,7 @@ import { routeVisitorReadsToReplicas } from "./plugins/replica-reads.js";
 import { collectRouteDocs } from "./plugins/route-docs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerHealthRoute } from "./routes/health.js";
+import { registerPublishingQueueRoute } from "./drafts/publishing-queue-route.js";
 import { providerEnums } from "./modules/billing/providers/index.js";
 import { crmEnums } from "./modules/crm/input-types.js";
 import { registerWebFiles } from "./delivery/static-files.js";
@@ -243,6 +244,8 @@ async function startApp(
   registerScheduledPublishing(app);
   // After the modules: rbac's hook guards these /api routes too.
   registerHealthRoute(app);
+  // The dashboard's pages and products waiting to be published, and the scheduled ones.
+  registerPublishingQueueRoute(app);
   registerDocsRoutes(app, moduleRouteDocs, config.publicUrl);
   registerWebFiles(app, options.web.bundles.dir);
 

@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)("the admin's global search in Chromium", () => {
     const page = await signedIn("en-US");
     const number = ids.order!.slice(0, 8);
 
-    // The page, from the welcome screen: Enter opens it in the composer.
+    // The page, from the dashboard (the first screen): Enter opens it in the composer.
     const { input } = await find(page, "lighthouse", "Lighthouse keepers");
     const dialog = page.getByRole("dialog", { name: "Find any record" });
     expect(await dialog.isVisible()).toBe(true);

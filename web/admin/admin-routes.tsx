@@ -22,7 +22,10 @@ const router = createBrowserRouter([
     path: "/admin",
     element: <AdminShell />,
     children: [
-      { index: true, element: screen(() => import("./welcome-page.js"), "WelcomePage") },
+      // The first screen after sign-in: what waits for the owner and editors, each card linking to its screen.
+      { index: true, element: screen(() => import("./dashboard/dashboard-page.js"), "DashboardPage") },
+      // Every model of the registry at a glance, the dashboard's "All models".
+      { path: "models", element: screen(() => import("./welcome-page.js"), "WelcomePage") },
       // A hand-made screen beside the generated ones: one form's submissions as a table.
       { path: "forms/:id", element: screen(() => import("./forms/form-submissions-page.js"), "FormSubmissionsPage") },
       // Every stored file as a grid of thumbnails, with uploads, alt texts and where each is used.

@@ -1,25 +1,29 @@
-import { Paper, SimpleGrid, Text, Title } from "@mantine/core";
+import { Anchor, Paper, SimpleGrid, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
 import { useModels } from "./data/models-context.js";
 import { wordsTexts } from "./words-texts.js";
 
-/** /admin with no model chosen: what is here and how to start. */
+/** /admin/models, the dashboard's "All models": what the registry holds and how to reach it. */
 export function WelcomePage() {
   const { list } = useModels();
+  const t = wordsTexts();
   const modules = new Set(list.map((m) => m.module));
   const relations = list.filter((m) => m.kind === "relation").length;
   return (
-    <Paper withBorder p="xl" radius="md" maw={720}>
+    <Paper withBorder p="xl" radius="md" maw={720} data-testid="all-models">
+      <Anchor component={Link} to="/admin" size="sm">
+        ← {t.dashboard}
+      </Anchor>
       <Title order={2} mb="xs">
-        Back office
+        {t.allModels}
       </Title>
       <Text c="dimmed" mb="lg">
-        Choose a model in the list at the left to see its records. Tables, forms and relation sub-tables are generated
-        from the schemas.
+        {t.modelsIntro}
       </Text>
-      <SimpleGrid cols={3}>
-        <Stat label={wordsTexts().modules} value={modules.size} />
-        <Stat label={wordsTexts().entities} value={list.length - relations} />
-        <Stat label={wordsTexts().relations} value={relations} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Stat label={t.modules} value={modules.size} />
+        <Stat label={t.entities} value={list.length - relations} />
+        <Stat label={t.relations} value={relations} />
       </SimpleGrid>
     </Paper>
   );

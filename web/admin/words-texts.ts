@@ -55,6 +55,10 @@ const texts = {
     notSaved: "Not saved",
     modules: "Modules",
     entities: "Entities",
+    allModels: "All models",
+    modelsIntro:
+      "Choose a model in the list at the left to see its records. Tables, forms and relation sub-tables are generated from the schemas.",
+    dashboard: "Dashboard",
     records: (count: number, estimated: boolean) =>
       `${estimated ? "about " : ""}${count.toLocaleString("en")} ${count === 1 ? "record" : "records"}`,
     exportCsv: "Export CSV",
@@ -108,6 +112,10 @@ const texts = {
     notSaved: "Не сохранено",
     modules: "Модули",
     entities: "Сущности",
+    allModels: "Все модели",
+    modelsIntro:
+      "Выберите модель в списке слева, чтобы увидеть её записи. Таблицы, формы и вложенные таблицы связей создаются из схем.",
+    dashboard: "Сводка",
     records: (count: number, estimated: boolean) =>
       `${estimated ? "около " : ""}${count.toLocaleString("ru")} ${plural("ru", count, { one: "запись", few: "записи", many: "записей", other: "записи" })}`,
     exportCsv: "Экспорт CSV",

@@ -1,7 +1,7 @@
-import { AppShell, Button, Group, Text, Title } from "@mantine/core";
-import { LanguageSwitch } from "./language-switch.js";
+import { Anchor, AppShell, Button, Group, Text, Title } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
+import { LanguageSwitch } from "./language-switch.js";
 import { useSubject } from "../auth/session-context.js";
 import { emailOf } from "../auth/use-session.js";
 import { ModelsProvider } from "../data/models-context.js";
@@ -14,9 +14,10 @@ import { wordsTexts } from "../words-texts.js";
 /** Header (models toggle, search, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
 export function AdminShell() {
   const { subject, signOut } = useSubject();
-  const [navShown, { toggle, close }] = useDisclosure(true);
-  // On a phone the side list covers the screen (the navbar's "sm" breakpoint): a screen chosen in it closes it.
-  const phone = useMediaQuery("(max-width: 47.99em)");
+  // On a phone the side list covers the screen (the navbar's "sm" breakpoint): a screen chosen in it
+  // closes it, and it starts closed, so the first screen (the dashboard) is what one sees after sign-in.
+  const phone = useMediaQuery("(max-width: 47.99em)", undefined, { getInitialValueInEffect: false });
+  const [navShown, { toggle, close }] = useDisclosure(!phone);
   const t = wordsTexts();
   return (
     <ModelsProvider>
@@ -33,8 +34,11 @@ export function AdminShell() {
                 {navShown ? t.hide : t.show}
               </Button>
               {/* On a phone the bar keeps only its buttons, so it stays one line above the screen. */}
+              {/* The admin's name leads back to its first screen, the dashboard. */}
               <Title order={4} visibleFrom="xs">
-                {t.admin}
+                <Anchor component={Link} to="/admin" c="inherit" underline="never" data-testid="admin-home">
+                  {t.admin}
+                </Anchor>
               </Title>
             </Group>
             <Group gap="xs" wrap="nowrap">

@@ -80,6 +80,17 @@ export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
         />
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea}>
+        {/* The first screen after sign-in, reached from a phone too (where the header's name is hidden). */}
+        <NavLink
+          component={RouterLink}
+          to="/admin"
+          label={words.dashboard}
+          active={pathname === "/admin" || pathname === "/admin/"}
+          py={4}
+          styles={{ label: { fontSize: "var(--mantine-font-size-sm)", fontWeight: 600 } }}
+          onClick={onNavigate}
+          data-testid="nav-dashboard"
+        />
         {/* The editor's screens first (docs/admin.md), then every model of the registry. */}
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>
           {words.editorScreens}
