@@ -1,12 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "kysely";
 import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "../../engine/db/open-database.js";
 import { migrate } from "../../engine/sql/migrator.js";
-import { composeApp } from "../../app/compose-app.js";
-import { configFromEnv } from "../../server/config.js";
+import { writeDemoContent } from "./demo-content.js";
 
 /**
  * Images of a PGlite data folder that test databases start from. A new in-memory PGlite runs
@@ -45,24 +44,8 @@ export function migratedImage(): Promise<Blob> {
 export function demoImage(drafts: boolean): Promise<Blob> {
   return image(`demo-drafts-${drafts}`, async () => {
     const database = await openDatabase({ image: await migratedImage() });
-    const dataDir = mkdtempSync(join(tmpdir(), "demo-image-"));
-    try {
-      const defaults = configFromEnv({});
-      const config = {
-        ...defaults,
-        rbacSecretKey: "demo-image",
-        logLevel: "silent",
-        dataDir,
-        seedDemoContent: true,
-        drafts,
-        notifications: { ...defaults.notifications, pollMs: 0 },
-      };
-      const app = await composeApp(config, { database, logger: false });
-      await app.close();
-      return database;
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await writeDemoContent(database, drafts);
+    return database;
   });
 }
 

@@ -82,13 +82,71 @@ export interface TemplateCopy {
   drop(): Promise<void>;
 }
 
-/** A new database copied from the run's migrated template, or undefined when there is none (a file run without the global setup). */
-export async function copyServerTemplate(serverUrl: string): Promise<TemplateCopy | undefined> {
-  const template = process.env[TEMPLATE_ENV];
-  if (!template) return undefined;
-  const name = `${template.replace(/_template$/, "")}_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+/** The run's migrated template database's name, or undefined without one (a file run without the global setup). */
+export const runTemplate = (): string | undefined => process.env[TEMPLATE_ENV];
+
+/** A new database copied from `template` (the run's migrated one unless named), or undefined when the run has none. */
+export async function copyServerTemplate(
+  serverUrl: string,
+  template = runTemplate(),
+): Promise<TemplateCopy | undefined> {
+  const migrated = runTemplate();
+  if (!template || !migrated) return undefined;
+  const name = `${runOf(migrated)}_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
   return { url: databaseUrl(serverUrl, name), drop: async () => dropLater(serverUrl, name) };
+}
+
+/** The run's prefix of every database it makes (the migrated template's name without `_template`). */
+const runOf = (migrated: string) => migrated.replace(/_template$/, "");
+
+const derived = new Map<string, Promise<string | undefined>>();
+
+/**
+ * A template of this run named `suffix`: a copy of the migrated one that `fill` wrote to (given its
+ * URL; its tables are in TEMPLATE_SCHEMA), made once per run by the first worker that asks, while
+ * the others wait on a lock held on the server; answers its name, or undefined when the run has no
+ * migrated template. What PGlite's demo images are to its migrated one (tests/helpers/pglite-image.ts):
+ * a test database that starts with the demo content is then a copy of 0.2 s instead of a start
+ * that writes it (several seconds, an audit entry for every record). Made under another name and
+ * renamed when full, so a template a worker died filling is never copied (the next maker drops it);
+ * removed with the run's other databases, as it is named after the run.
+ */
+export function derivedServerTemplate(
+  serverUrl: string,
+  suffix: string,
+  fill: (url: string) => Promise<void>,
+): Promise<string | undefined> {
+  let pending = derived.get(suffix);
+  if (!pending) {
+    pending = makeDerived(serverUrl, suffix, fill);
+    // A failed attempt is not remembered: the next file asks again.
+    pending.catch(() => derived.delete(suffix));
+    derived.set(suffix, pending);
+  }
+  return pending;
+}
+
+async function makeDerived(
+  serverUrl: string,
+  suffix: string,
+  fill: (url: string) => Promise<void>,
+): Promise<string | undefined> {
+  const migrated = runTemplate();
+  if (!migrated) return undefined;
+  const name = `${runOf(migrated)}_${suffix}`;
+  const partial = `${name}_partial`;
+  return onServer(serverUrl, async (client) => {
+    // A session lock (released when this client ends, a crashed worker's too): one maker at a time.
+    await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (rowCount) return name;
+    await client.query(`DROP DATABASE IF EXISTS "${partial}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${partial}" TEMPLATE "${migrated}"`);
+    await fill(databaseUrl(serverUrl, partial));
+    await client.query(`ALTER DATABASE "${partial}" RENAME TO "${name}"`);
+    return name;
+  });
 }
 
 const waiting: string[] = [];

@@ -6,7 +6,8 @@ import { composeApp } from "../../app/compose-app.js";
 import { configFromEnv, type Config } from "../../server/config.js";
 import type { Module } from "../../server/modules/module.js";
 import { isDefaultMigrations, startingImage, type StartingImage } from "./pglite-image.js";
-import { copyServerTemplate, TEMPLATE_SCHEMA } from "./server-template.js";
+import { writeDemoContent } from "./demo-content.js";
+import { copyServerTemplate, derivedServerTemplate, TEMPLATE_SCHEMA } from "./server-template.js";
 
 export const SECRET = "test-secret-key";
 
@@ -20,13 +21,16 @@ export interface TestDatabase {
 
 /**
  * A fresh database: an in-memory PGlite, or on the PostgreSQL server a database or schema of its
- * own. Empty, or started `from` the project's migrations already applied: on PGlite an image (with
- * the demo content too, when asked), on the server a copy of the run's migrated template database
- * (tests/helpers/server-template.ts), where the app then seeds any demo content itself.
+ * own. Empty, or started `from` the project's migrations already applied, and with the demo
+ * content too when asked: on PGlite an image (tests/helpers/pglite-image.ts), on the server a copy
+ * of one of the run's template databases (tests/helpers/server-template.ts).
  */
 export async function openTestDatabase(options: { from?: StartingImage } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
-  const copy = url && options.from && options.from !== "empty" ? await copyServerTemplate(url) : undefined;
+  const copy =
+    url && options.from && options.from !== "empty"
+      ? await copyServerTemplate(url, await serverTemplate(url, options.from))
+      : undefined;
   if (copy) {
     const database = await openDatabase({ url: copy.url, schema: TEMPLATE_SCHEMA, poolSize: 4 });
     return {
@@ -49,6 +53,38 @@ export async function openTestDatabase(options: { from?: StartingImage } = {}): 
   };
 }
 
+/** The server's template database a test database starting `from` this is copied from (undefined: the migrated one). */
+async function serverTemplate(url: string, from: Exclude<StartingImage, "empty">): Promise<string | undefined> {
+  if (from === "migrated") return undefined;
+  const drafts = from === "demo with drafts";
+  return derivedServerTemplate(url, `demo_drafts_${drafts}`, async (templateUrl) => {
+    const database = await openDatabase({ url: templateUrl, schema: TEMPLATE_SCHEMA, poolSize: 4 });
+    try {
+      await writeDemoContent(database, drafts);
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+/**
+ * What a test app's database starts as: the demo site already written when the app is to seed it
+ * and would write what the run's demo image or template holds (the default languages and module
+ * list: `seedDemoContent` with `drafts` on or off), else migrated, unless the test brings
+ * migrations of its own. A test of the seeding itself opens its database `from: "migrated"`.
+ */
+export function startingFor(overrides: Partial<Config>, modules?: readonly Module[]): StartingImage {
+  if (overrides.migrationsDir !== undefined && !isDefaultMigrations(overrides.migrationsDir)) return "empty";
+  if (
+    !overrides.seedDemoContent ||
+    modules !== undefined ||
+    overrides.languages !== undefined ||
+    overrides.defaultLanguage !== undefined
+  )
+    return "migrated";
+  return overrides.drafts ? "demo with drafts" : "demo";
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -68,12 +104,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   options: { logs?: boolean; modules?: readonly Module[]; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const migrations = overrides.migrationsDir;
-  const test =
-    options.database ??
-    (await openTestDatabase({
-      from: migrations === undefined || isDefaultMigrations(migrations) ? "migrated" : "empty",
-    }));
+  const test = options.database ?? (await openTestDatabase({ from: startingFor(overrides, options.modules) }));
   // A high auth rate limit: one test file signs in more often than a person would (the limit has its own test).
   // The queue does not poll: it runs when the app queued work, and `notifications.flush()` waits
   // for it, so no query runs at a moment a test does not expect (query counts stay exact).

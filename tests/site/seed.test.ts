@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContentIfEmpty } from "../../server/seed/seed-demo.js";
-import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
+import { createTestApp, openTestDatabase, testDialect, type TestApp, type TestDatabase } from "../helpers/test-app.js";
 
 const REQUIRED_URLS = [
   "/",
@@ -35,14 +35,21 @@ function untranslated(model: string, row: Record<string, unknown>, mapFields: st
 }
 
 describe(`demo content on ${testDialect}`, () => {
+  let database: TestDatabase;
   let t: TestApp;
   let pages: any[];
 
   beforeAll(async () => {
-    t = await createTestApp({ seedDemoContent: true });
+    // A migrated database of its own, not the run's demo image or template (tests/helpers/test-app.ts,
+    // `startingFor`): this test's app writes the demo content at its own first start.
+    database = await openTestDatabase({ from: "migrated" });
+    t = await createTestApp({ seedDemoContent: true }, { database });
     pages = (await t.request({ method: "GET", url: "/api/host/pages/urls?templates=true", key: null })).body.data;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
 
   it("is written at the first start, with every page the spec names", () => {
     expect(pages.map((p) => p.url)).toEqual(expect.arrayContaining(REQUIRED_URLS));

@@ -6,8 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { composeApp } from "../../../app/compose-app.js";
 import { configFromEnv, paths, type Config } from "../../../server/config.js";
-import { openTestDatabase, SECRET } from "../../helpers/test-app.js";
-import { isDefaultMigrations, type StartingImage } from "../../helpers/pglite-image.js";
+import { openTestDatabase, SECRET, startingFor } from "../../helpers/test-app.js";
 import { CHROMIUM, chromiumAvailable } from "./chromium.js";
 
 export { CHROMIUM, chromiumAvailable, isCi } from "./chromium.js";
@@ -24,23 +23,12 @@ export interface RunningApp {
 }
 
 /**
- * What a browser test's database starts as on PGlite (tests/helpers/pglite-image.ts): the demo
- * site already written when the test asks for it in the default languages, else migrated, unless
- * the test brings migrations of its own.
- */
-const imageFor = (overrides: Partial<Config>): StartingImage => {
-  if (overrides.migrationsDir !== undefined && !isDefaultMigrations(overrides.migrationsDir)) return "empty";
-  if (!overrides.seedDemoContent || overrides.languages !== undefined || overrides.defaultLanguage !== undefined)
-    return "migrated";
-  return overrides.drafts ? "demo with drafts" : "demo";
-};
-
-/**
- * The real app on a free local port over a fresh test database (PGlite in memory, or a schema of
- * its own on TEST_DATABASE_URL), with a throwaway data folder for uploads.
+ * The real app on a free local port over a fresh test database (PGlite in memory, or a database
+ * of its own on TEST_DATABASE_URL; with the demo site already written when asked for it, see
+ * `startingFor` in tests/helpers/test-app.ts), with a throwaway data folder for uploads.
  */
 export async function startApp(overrides: Partial<Config> = {}, listen: { port?: number } = {}): Promise<RunningApp> {
-  const test = await openTestDatabase({ from: imageFor(overrides) });
+  const test = await openTestDatabase({ from: startingFor(overrides) });
   const dataDir = mkdtempSync(join(tmpdir(), "browser-app-"));
   // No demo content: a test starts from an empty database and writes what it needs. Saves
   // publish at once (DRAFTS=off), as in createTestApp: the tests write content and look at it as
