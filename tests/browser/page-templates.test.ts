@@ -82,6 +82,9 @@ describe.skipIf(!hasChromium)("page copies and templates in Chromium", () => {
       const templates = page.getByTestId("templates-table");
       // In url order: /templates/article-list, /templates/contact, /templates/landing.
       await expect.poll(() => templates.getByTestId("template-title").allTextContents()).toEqual([...run.templates]);
+      await templates.scrollIntoViewIfNeeded();
+      await page.mouse.move(1, 1);
+      await page.screenshot({ path: `${SHOTS}/${language}-templates-list.png` });
       await page.getByTestId("pages-search").fill("templates");
       await expect.poll(() => page.getByTestId("page-row").count()).toBe(0);
 
