@@ -100,6 +100,8 @@ describe.skipIf(!hasChromium)("page copies and templates in Chromium", () => {
       await expect
         .poll(() => outline(page))
         .toEqual(expect.arrayContaining([language === "en" ? "Contact us" : "Свяжитесь с нами"]));
+      // The copy's own preview (its signed link is asked for once the composer has the page).
+      await page.getByTestId("preview-frame").waitFor();
       await page.mouse.move(1, 1);
       await page.screenshot({ path: `${SHOTS}/${language}-composer-of-copy.png` });
 
