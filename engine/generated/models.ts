@@ -1613,6 +1613,10 @@ export interface HostPages {
       };
   url: string;
   language: string;
+  /**
+   * A page template: offered by the admin's New page dialog, never served to visitors (not found, not in the sitemap or search)
+   */
+  isTemplate: boolean | null;
 }
 
 /**
@@ -3291,7 +3295,7 @@ export interface ModelInsertOptional {
   "host/layouts": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
   "host/layouts-to-widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "host/metadata": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "description" | "keywords" | "author" | "viewport" | "opengraph" | "twitter";
-  "host/pages": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "url" | "language";
+  "host/pages": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "url" | "language" | "isTemplate";
   "host/pages-to-layouts": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "host/pages-to-metadata": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "host/pages-to-widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";

@@ -71,6 +71,9 @@ const notHidden = (alias: string, hidden: ReadonlySet<string>) =>
     ? sql``
     : sql`AND ${sql.raw(quote(alias))}."id" NOT IN (${sql.join([...hidden].map((id) => sql`${id}`))})`;
 
+const notTemplate = (model: Model) =>
+  model.fieldMap.has("isTemplate") ? sql`AND "m"."isTemplate" IS NOT TRUE` : sql``;
+
 const table = (model: Model) => sql.raw(quote(publishedTable(model)));
 
 /** Where the next page starts: after the last result of the order rank (best first), type, id. */
@@ -146,7 +149,8 @@ export interface BlockModels {
  * Pages that match by their own title and description or by the visible texts of their blocks
  * (host pages-to-widgets → host widgets → widgets-to-external-widgets → website-builder
  * widgets): the matching blocks are found through their own index, grouped by page, in the same
- * statement. Template pages (`/blog/articles/[blog.articles.slug]`) are no address of their own.
+ * statement. Template pages (`/blog/articles/[blog.articles.slug]`) are no address of their own,
+ * and page templates (`isTemplate`, the admin's starting points for new pages) no page of the site.
  */
 export function pagesWordsBranch(
   branch: Branch,
@@ -171,7 +175,7 @@ export function pagesWordsBranch(
   const pageVector = (alias: string) => sql.raw(searchDocument(model, language, alias));
   const candidates = sql`SELECT "m".*, "b"."rank" AS "blockRank", "b"."text" AS "blockText"
     FROM ${table(model)} AS "m" LEFT JOIN (${matchingBlocks}) AS "b" ON "b"."pageId" = "m"."id"
-    WHERE (${pageVector("m")} @@ ${query} OR "b"."pageId" IS NOT NULL) AND strpos("m"."url", '[') = 0 ${notHidden("m", branch.hidden)}
+    WHERE (${pageVector("m")} @@ ${query} OR "b"."pageId" IS NOT NULL) AND strpos("m"."url", '[') = 0 ${notTemplate(model)} ${notHidden("m", branch.hidden)}
     LIMIT ${window.candidates}`;
   const ranked = sql`SELECT "c".*, ts_rank_cd(${pageVector("c")}, ${query}) + coalesce("c"."blockRank", 0) AS "searchRank"
     FROM (${candidates}) AS "c"`;

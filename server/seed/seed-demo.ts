@@ -10,6 +10,7 @@ import { seedLayout } from "./content/layout.js";
 import { seedNotificationTemplates } from "./content/notifications.js";
 import { seedSearch } from "./content/search.js";
 import { seedShop } from "./content/shop.js";
+import { seedPageTemplates } from "./content/page-templates.js";
 import { SeedWriter } from "./seed-writer.js";
 
 export interface SeedResult {
@@ -18,9 +19,9 @@ export interface SeedResult {
 
 /**
  * Writes the demo site — home, blog, shop, contact, search, sign-in and error pages in English and
- * Russian, sharing one layout with the navbar and footer, and the mail templates — in one transaction, unless the
- * database already has a hosted page (then nothing, and undefined). Two instances starting on
- * one empty database both try; the unique page url lets one win and the other see it as seeded.
+ * Russian, sharing one layout with the navbar and footer, three page templates for new pages, and
+ * the mail templates — in one transaction, unless the database already has a hosted page (then
+ * nothing, and undefined). Two instances starting on one empty database both try; the unique page url lets one win and the other see it as seeded.
  */
 export async function seedDemoContentIfEmpty(app: FastifyInstance): Promise<SeedResult | undefined> {
   try {
@@ -31,10 +32,11 @@ export async function seedDemoContentIfEmpty(app: FastifyInstance): Promise<Seed
       await seedHome(writer);
       await seedBlog(writer);
       await seedShop(writer);
-      await seedContact(writer);
+      const contactFormId = await seedContact(writer);
       await seedSearch(writer);
       await seedAccountPages(writer);
       await seedErrorPages(writer);
+      await seedPageTemplates(writer, contactFormId);
       await seedNotificationTemplates(writer);
       // The demo is what visitors see: published, with nothing left in draft.
       await app.drafts.publishAll(trx);

@@ -19,11 +19,14 @@ export interface PageSpec {
   description: string | Both;
   keywords?: string;
   widgets: PlacedWidget[];
+  /** A page template (the admin's New page dialog offers it; visitors never see it). */
+  isTemplate?: boolean;
 }
 
 /** Writes the demo site through the repositories of one transaction, with helpers for its recurring shapes. */
 export class SeedWriter {
   pages = 0;
+  templates = 0;
   layoutId?: string;
 
   constructor(private readonly repository: RepositoryLookup) {}
@@ -92,6 +95,7 @@ export class SeedWriter {
       description: spec.description,
       slug: `page-${slug}`,
       adminTitle,
+      ...(spec.isTemplate ? { isTemplate: true } : {}),
     });
     // Link previews' own texts are one string: texts by language are left to the head, which
     // gives og: and twitter: the title and description in the visitor's language.
@@ -113,7 +117,8 @@ export class SeedWriter {
       const hostId = await this.hostWidget(placed, `${slug}-${i + 1}`);
       await this.link("host/pages-to-widgets", { pageId: page.id, widgetId: hostId }, i);
     }
-    this.pages++;
+    if (spec.isTemplate) this.templates++;
+    else this.pages++;
     return page.id;
   }
 }

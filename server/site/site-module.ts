@@ -111,7 +111,7 @@ export async function registerSiteModule(app: FastifyInstance, config: Config) {
     working.get("rbac/signing-keys")!,
   );
   const previews = new PagePreviews(
-    new PageResolver(working.get("host/pages")!, working, changes, mayLookUp, hiddenInPreview),
+    new PageResolver(working.get("host/pages")!, working, changes, mayLookUp, hiddenInPreview, "served"),
     new PublishRehearsal(app.database, repositories, app.drafts, registry.get("host/pages")),
     previewView({
       registry,

@@ -371,6 +371,29 @@ const cases: Record<string, Case> = {
       return { url: `${url}/order`, data: { ids: ids.reverse() }, caller: "key", effect };
     },
   },
+  "POST /api/host/pages/:id/duplicate": {
+    status: 201,
+    prepare: async (_form, n) => {
+      const page = await create(t, "host/pages", { url: `/source-${n}`, title: "Source" });
+      const url = `/copy-of-${n}`;
+      // The copy made under the url and titles the body gave, whatever form carried it.
+      const effect = async () => {
+        const [copy] = (
+          await t.request({
+            method: "GET",
+            url: `/api/host/pages?filters[and][0][column]=url&filters[and][0][method]=eq&filters[and][0][value]=${url}`,
+          })
+        ).body.data;
+        return [copy?.url.replace(n, "n"), copy?.title, copy?.isTemplate];
+      };
+      return {
+        url: `/api/host/pages/${page.id}/duplicate`,
+        data: { url, title: { en: "Copy", ru: "Копия" }, template: true },
+        caller: "key",
+        effect,
+      };
+    },
+  },
   "POST /api/rbac/subjects/:id/notify": {
     status: 201,
     prepare: async (_form, n) => {

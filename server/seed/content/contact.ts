@@ -25,8 +25,8 @@ const inputs = [
   },
 ];
 
-/** '/contact': an introduction and the contact form, whose submissions become crm/requests. */
-export async function seedContact(w: SeedWriter) {
+/** '/contact': an introduction and the contact form, whose submissions become crm/requests. Answers the form's id. */
+export async function seedContact(w: SeedWriter): Promise<string> {
   const intro = await w.widget("website-builder", "content-default", "contact-intro", {
     title: { en: "Contact us", ru: "Свяжитесь с нами" },
     subtitle: { en: "We answer within one working day", ru: "Отвечаем в течение одного рабочего дня" },
@@ -60,4 +60,5 @@ export async function seedContact(w: SeedWriter) {
     keywords: "contact, form",
     widgets: [intro, formWidget],
   });
+  return String(form.id);
 }

@@ -4,6 +4,7 @@ import { registerPreviewRoute } from "../preview/preview-route.js";
 import { registerBodyParsers } from "../../plugins/request-data.js";
 import { registerBlocksRoutes } from "./blocks/blocks-routes.js";
 import { registerCatalogueRoute } from "./blocks/catalogue-route.js";
+import { registerPageCopyRoute } from "./page-copies/page-copy-route.js";
 
 /**
  * The pages routes (find-by-url, urls, url-segment-value; docs/site.md) over the site's two page
@@ -20,6 +21,7 @@ export const host = defineModule("host", ["rbac", "site"], async (app) => {
     await routes.register(async (blocks) => {
       await registerBodyParsers(blocks);
       registerBlocksRoutes(blocks);
+      registerPageCopyRoute(blocks);
     });
     registerCatalogueRoute(routes);
   });

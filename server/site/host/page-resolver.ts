@@ -52,6 +52,12 @@ export class PageResolver {
     private readonly mayLookUp: (segment: NamedSegment) => Promise<boolean>,
     /** Members-only rows of a model, which no url may name (see rbac's MembersOnly). */
     private readonly hiddenOf: (model: string) => Promise<ReadonlySet<string>> = async () => new Set(),
+    /**
+     * Page templates (host/pages' `isTemplate`, the admin's starting points for new pages) are no
+     * page of the site: not found, not listed, so never rendered nor in the sitemap. Previews,
+     * made for editors, show them ("served").
+     */
+    private readonly pageTemplates: "hidden" | "served" = "hidden",
   ) {
     const modelId = pages.model.id;
     changes.subscribe(
@@ -73,7 +79,7 @@ export class PageResolver {
   async resolve(path: string): Promise<ResolvedPage | undefined> {
     const url = normalizeDecoded(path);
     const exact = await firstRowWhere(this.pages, "url", url);
-    if (exact) return { page: exact, segments: {}, named: [] };
+    if (exact && this.shown(exact)) return { page: exact, segments: {}, named: [] };
     const segments = decodedSegments(url);
     for (const template of await this.templatePages()) {
       const values = matchTemplate(template, segments);
@@ -89,7 +95,7 @@ export class PageResolver {
     const rows: Row[] = [];
     for (let offset = 0; ; offset += TEMPLATE_BATCH) {
       const batch = await this.pages.list({ filters: [], orderBy: [this.urlOrder()], limit: TEMPLATE_BATCH, offset });
-      rows.push(...batch);
+      rows.push(...batch.filter((row) => this.shown(row)));
       if (batch.length < TEMPLATE_BATCH) break;
     }
     return rows.map((row) => ({ id: row.id as string, url: String(row.url), segments: splitUrl(String(row.url)) }));
@@ -114,6 +120,11 @@ export class PageResolver {
           addresses.push({ id: page.id, url, segments: splitUrl(url) });
     }
     return addresses;
+  }
+
+  /** Whether the row is a page of this resolver's site: a page template is one only where templates are served. */
+  private shown(row: Row): boolean {
+    return this.pageTemplates === "served" || row.isTemplate !== true;
   }
 
   private urlOrder() {
@@ -151,6 +162,7 @@ export class PageResolver {
   private async loadTemplates(): Promise<TemplatePage[]> {
     const rows = await rowsLike(this.pages, "url", "%[%", TEMPLATE_BATCH);
     return rows
+      .filter((row) => this.shown(row))
       .map((page) => {
         const template = parseTemplate(String(page.url));
         return template && { ...template, page };

@@ -40,7 +40,15 @@ export function previewView(options: PreviewViewOptions): () => Promise<SiteView
     const frozenAccess = { readableModels: async () => readable };
     const lookUp = async (segment: NamedSegment) => mayLookUp(segment, readable);
     return (repositories) => ({
-      resolver: new PageResolver(repositories.get("host/pages")!, repositories, new ChangeFeed(), lookUp, frozenHidden),
+      // An editor previews a page template as the pages made from it will look.
+      resolver: new PageResolver(
+        repositories.get("host/pages")!,
+        repositories,
+        new ChangeFeed(),
+        lookUp,
+        frozenHidden,
+        "served",
+      ),
       loader: new PageLoader(repositories, graph, frozenAccess, frozenHidden, facts),
     });
   };

@@ -13,6 +13,7 @@ import { LivePresence } from "../live/live-presence.js";
 import { BlockOutline } from "./block-outline.js";
 import { BlockPalette } from "./block-palette.js";
 import { BlockPanel } from "./block-panel.js";
+import { PageCopyButtons, TemplateBadge } from "./page-copy-buttons.js";
 import { PageSettingsDialog } from "./page-settings-dialog.js";
 import { PagePreview } from "./page-preview.js";
 import { textOf, type Block } from "./pages-api.js";
@@ -31,12 +32,17 @@ export const PREVIEW_MIN_WIDTH = 900;
 /**
  * /admin/pages/{id}, the page composer: the outline of the page's regions (left), the chosen
  * block's texts and items (middle) and the live preview of the draft (right, from 900 px), under
- * the page's editorial bar (state, Save draft, Publish, Unpublish, Schedule, Preview, History)
- * and its settings. Every change can be undone and redone (the toolbar's buttons, Ctrl/Cmd+Z),
- * each undo a new save (use-composer-undo.ts).
+ * the page's editorial bar (state, Save draft, Publish, Unpublish, Schedule, Preview, Versions),
+ * its settings, Duplicate and Save as template. Every change can be undone and redone (the
+ * toolbar's buttons, Ctrl/Cmd+Z), each undo a new save (use-composer-undo.ts).
  */
 export function ComposerPage() {
   const { id = "" } = useParams();
+  // A copy opened from here (Duplicate) is another page: a composer of its own, no state carried over.
+  return <PageComposer key={id} id={id} />;
+}
+
+function PageComposer({ id }: { id: string }) {
   const t = pagesTexts();
   const e = editorialTexts();
   const model = useModels().byId.get("host/pages");
@@ -102,6 +108,7 @@ export function ComposerPage() {
           <Text size="sm" c="dimmed" ff="monospace">
             {page.url}
           </Text>
+          <TemplateBadge page={page} />
           <PublicationLine publication={publication} partial={behind.partial} />
           <SaveMark state={queue.state} busy={composer.busy || undo.busy} />
         </Group>
@@ -110,6 +117,7 @@ export function ComposerPage() {
           <Button variant="default" onClick={() => setSettings(true)} data-testid="page-settings-open">
             {t.settings}
           </Button>
+          <PageCopyButtons page={page} flush={queue.flush} />
           {/* With DRAFTS=off every save is live: no draft to save or publish, no schedule or history. */}
           {model.drafts ? (
             <>

@@ -1,17 +1,35 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { ApiError } from "../../api/client.js";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { useModels } from "../data/models-context.js";
 import { notifyError } from "../notify.js";
-import { createPage, loadLayouts, textOf, type Texts } from "./pages-api.js";
+import {
+  createPage,
+  duplicatePage,
+  listTemplates,
+  loadLayouts,
+  storedText,
+  textOf,
+  type PageRow,
+  type Texts,
+} from "./pages-api.js";
 import { ComposerModal } from "./composer-modal.js";
+import { pageCopyTexts } from "./page-copy-texts.js";
 import { pagesTexts } from "./pages-texts.js";
+import { BLANK, TemplateChoice } from "./template-choice.js";
 import { useUrlSave } from "./use-url-save.js";
 
-/** "New page": its URL and title in each language; creates the page (a draft) and opens it in the composer. */
-export function NewPageDialog({ onClose }: { onClose(): void }) {
+/**
+ * "New page": a blank page or one of the page templates, its URL and title in each language;
+ * creates the page (a draft) and opens it in the composer. A blank page is framed by the layout
+ * chosen here; a page from a template is the template's copy (its layout, blocks and texts) under
+ * the URL and title typed here, made on the server in one transaction.
+ */
+export function NewPageDialog({ onClose, templateId }: { onClose(): void; templateId?: string }) {
   const t = pagesTexts();
+  const c = pageCopyTexts();
   const navigate = useNavigate();
   const [url, setUrl] = useState("/");
   const [title, setTitle] = useState<Texts>({});
@@ -23,6 +41,8 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
   // The site's frame (navbar, footer) comes with the page: the first layout unless the editor picks another or none.
   const [layouts, setLayouts] = useState<{ value: string; label: string }[]>();
   const [layoutId, setLayoutId] = useState<string | null>(null);
+  const [templates, setTemplates] = useState<PageRow[]>([]);
+  const [start, setStart] = useState(templateId ?? BLANK);
   useEffect(() => {
     const controller = new AbortController();
     loadLayouts(controller.signal).then(
@@ -32,12 +52,26 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
       },
       (error) => controller.signal.aborted || notifyError(error),
     );
+    listTemplates(controller.signal).then(setTemplates, (error) => controller.signal.aborted || notifyError(error));
     return () => controller.abort();
   }, []);
+  const typed = Object.values(title).some((text) => text.trim());
   const submit = () =>
     run(url, async () => {
-      const page = await createPage(url.trim(), title, asMap, layoutId ?? undefined);
-      navigate(`/admin/pages/${page.id}`);
+      try {
+        const page =
+          start === BLANK
+            ? await createPage(url.trim(), title, asMap, layoutId ?? undefined)
+            : await duplicatePage(start, {
+                url: url.trim(),
+                ...(typed ? { title: storedText(title, asMap), description: storedText(title, asMap) } : {}),
+              });
+        navigate(`/admin/pages/${page.id}`);
+      } catch (error) {
+        // The server names the page holding the address in English: the field says it in the admin's language.
+        if (error instanceof ApiError && error.status === 409) setErrors({ url: c.urlTaken });
+        else throw error;
+      }
     });
   return (
     <ComposerModal onClose={onClose} title={t.newPage} size="lg">
@@ -48,6 +82,7 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
         }}
       >
         <Stack gap="sm">
+          <TemplateChoice templates={templates} value={start} onChange={setStart} language={t.language} />
           <TextInput
             label={t.url}
             description={t.urlHelp}
@@ -70,17 +105,23 @@ export function NewPageDialog({ onClose }: { onClose(): void }) {
               />
             ))}
           </SimpleGrid>
-          <Select
-            label={t.layout}
-            description={t.layoutHelp}
-            placeholder={t.noLayout}
-            data={layouts ?? []}
-            value={layoutId}
-            onChange={setLayoutId}
-            clearable
-            disabled={!layouts}
-            data-testid="new-page-layout"
-          />
+          {start === BLANK ? (
+            <Select
+              label={t.layout}
+              description={t.layoutHelp}
+              placeholder={t.noLayout}
+              data={layouts ?? []}
+              value={layoutId}
+              onChange={setLayoutId}
+              clearable
+              disabled={!layouts}
+              data-testid="new-page-layout"
+            />
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="new-page-template-note">
+              {c.templateLayout}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t.cancel}

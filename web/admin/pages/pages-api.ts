@@ -13,6 +13,8 @@ export interface PageRow {
   adminTitle?: string;
   title: PageText;
   description: PageText;
+  /** A page template (the New page dialog's starting points), never served to visitors. */
+  isTemplate?: boolean;
   publication?: Publication;
 }
 
@@ -66,13 +68,18 @@ export const loadPage = (id: string, signal?: AbortSignal) =>
     signal,
   });
 
-/** One list page of pages (working copies) and how many match, searched by title or url. */
+/** Pages and page templates are listed apart: the condition that keeps one kind. */
+const kindFilter = (templates: boolean) => JSON.stringify([{ column: "isTemplate", method: "eq", value: templates }]);
+
+/** One list page of pages (working copies, templates left out) and how many match, searched by title or url. */
 export async function listPages(query: Query, signal?: AbortSignal): Promise<{ rows: PageRow[]; total: number }> {
+  const kind = { "filters[and]": kindFilter(false) };
   const [rows, total] = await Promise.all([
-    api<PageRow[]>(PAGES, { query: { ...query, draft: true }, signal }),
+    api<PageRow[]>(PAGES, { query: { ...query, ...kind, draft: true }, signal }),
     api<number>(`${PAGES}/count`, {
       query: {
         ...("filters[or]" in query ? { "filters[or]": query["filters[or]"] } : {}),
+        ...kind,
         draft: true,
       },
       signal,
@@ -80,6 +87,34 @@ export async function listPages(query: Query, signal?: AbortSignal): Promise<{ r
   ]);
   return { rows, total };
 }
+
+/** The page templates (working copies) in url order: a handful, all at once. */
+export const listTemplates = (signal?: AbortSignal) =>
+  api<PageRow[]>(PAGES, {
+    query: {
+      "filters[and]": kindFilter(true),
+      "orderBy[and]": JSON.stringify([{ column: "url", method: "asc" }]),
+      limit: 100,
+      draft: true,
+    },
+    signal,
+  });
+
+/** What a copy takes instead of the source's own (server/site/host/page-copies/page-copy-route.ts). */
+export interface PageCopy {
+  url?: string;
+  title?: string | Texts;
+  description?: string | Texts;
+  template?: boolean;
+}
+
+/**
+ * A new page (a draft) copied from a page or a template on the server, in one transaction: its
+ * layout, metadata and every block. Without url and title: a free "-copy" address and "… (copy)"
+ * titles. Answers the new page.
+ */
+export const duplicatePage = (id: string, copy: PageCopy = {}) =>
+  api<PageRow>(`${PAGES}/${id}/duplicate`, { method: "POST", body: copy });
 
 /**
  * A page text as the server stores it: the language map, or — on a server whose page titles are

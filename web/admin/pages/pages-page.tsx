@@ -7,19 +7,29 @@ import { notifyError } from "../notify.js";
 import { PublicationBadge } from "../editorial/publication-badge.js";
 import { ScreenTable } from "../table/screen-table.js";
 import { NewPageDialog } from "./new-page-dialog.js";
+import { pageCopyTexts } from "./page-copy-texts.js";
 import { listPages, textOf, type PageRow } from "./pages-api.js";
 import { pageSearch } from "./page-search.js";
 import { pagesTexts } from "./pages-texts.js";
+import { TemplatesSection } from "./templates-section.js";
+import { usePageCopy } from "./use-page-copy.js";
 
 const PAGE_SIZE = 20;
 
-/** /admin/pages: the site's pages by title (in the admin's language) and URL with their state, searched and paged, with "New page". */
+/**
+ * /admin/pages: the site's pages by title (in the admin's language) and URL with their state,
+ * searched and paged, each with "Duplicate"; "New page" (blank or from a template); and the page
+ * templates apart, under the pages.
+ */
 export function PagesPage() {
   const t = pagesTexts();
+  const c = pageCopyTexts();
+  const { busy, copy } = usePageCopy();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(0);
-  const [creating, setCreating] = useState(false);
+  // The New page dialog, open with a template chosen ("Use") or blank.
+  const [creating, setCreating] = useState<{ templateId?: string }>();
   // Titles became language maps (docs/languages.md); a server whose titles are still text is searched by that text.
   const titleIsMap =
     useModels()
@@ -52,7 +62,7 @@ export function PagesPage() {
         <Title order={1} size="h2">
           {t.pages}
         </Title>
-        <Button onClick={() => setCreating(true)} data-testid="page-new">
+        <Button onClick={() => setCreating({})} data-testid="page-new">
           {t.newPage}
         </Button>
       </Group>
@@ -61,8 +71,8 @@ export function PagesPage() {
         search={{ label: t.search, value: search, onChange: setSearch, testId: "pages-search" }}
         list={{ data, loading, page, onPage: setPage, pageSize: PAGE_SIZE }}
         texts={t}
-        headers={[t.title, t.url, t.state]}
-        minWidth={560}
+        headers={[t.title, t.url, t.state, c.actions]}
+        minWidth={680}
       >
         {data?.rows.map((row) => (
           <Table.Tr key={row.id} data-testid="page-row">
@@ -79,10 +89,23 @@ export function PagesPage() {
             <Table.Td>
               <PublicationBadge publication={row.publication} />
             </Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="default"
+                loading={busy === row.id}
+                onClick={() => void copy(row)}
+                aria-label={c.duplicateLabel(textOf(row.title, t.language) || row.adminTitle || t.untitled)}
+                data-testid="page-duplicate"
+              >
+                {c.duplicate}
+              </Button>
+            </Table.Td>
           </Table.Tr>
         ))}
       </ScreenTable>
-      {creating && <NewPageDialog onClose={() => setCreating(false)} />}
+      <TemplatesSection onUse={(template) => setCreating({ templateId: template.id })} />
+      {creating && <NewPageDialog templateId={creating.templateId} onClose={() => setCreating(undefined)} />}
     </Stack>
   );
 }
