@@ -252,4 +252,41 @@ describe.skipIf(!hasChromium)("the order desk in Chromium", () => {
       }
     });
   }
+  it("ru at 390 px: the orders are cards — number, customer and total readable, nothing off the right edge", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: "ru-RU",
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await page.goto(`${running.url}/admin`);
+      await page.locator('input[name="login"]').fill(ADMIN.adminEmail);
+      await page.locator('input[name="password"]').fill(ADMIN.adminPassword);
+      await page.locator('button[type="submit"]').first().click();
+      await page.getByTestId("models-toggle").waitFor();
+      await page.goto(`${running.url}/admin/orders`);
+      await page.getByTestId("orders-search").fill(orderNumber);
+      const rows = page.getByTestId("order-row");
+      await expect.poll(() => rows.count()).toBe(1);
+      // A card, not a table row: no table on the screen, every column a line under its header.
+      expect(await page.getByTestId("orders-desk").locator("table").count()).toBe(0);
+      const card = rows.first();
+      expect(await card.getByTestId("order-number").textContent()).toBe(orderNumber);
+      expect(await card.textContent()).toContain(BUYER);
+      expect(await card.textContent()).toContain("Покупатель");
+      expect(await card.getByTestId("order-total").textContent()).toMatch(/^\d+\.\d{2} USD$/);
+      const widest = await page.evaluate(() =>
+        Math.max(...[...document.querySelectorAll("main *")].map((e) => e.getBoundingClientRect().right)),
+      );
+      expect(widest).toBeLessThanOrEqual(390);
+      await shot(page, "orders-ru-390");
+      await card.getByTestId("order-number").click();
+      await expect.poll(() => page.getByTestId("order-customer").textContent()).toContain(BUYER);
+    } finally {
+      await context.close();
+    }
+  });
 });
