@@ -18,62 +18,79 @@ const nameOf = (record: QueuedRecord, t: DashboardTexts) =>
 const screenFor = (queue: PublishingQueue | undefined) =>
   !queue || queue.models.includes(PAGE_MODEL) ? "/admin/pages" : "/admin/products";
 
-/** Pages and products with changes visitors do not see yet, newest edit first. */
-export function DraftsCard({ queue }: { queue: CardData<PublishingQueue> }) {
+/**
+ * One of the publishing queue's lists as a card: its total in words, then each record by name,
+ * linking to its screen, with its kind and `detail` (its state, or its times).
+ */
+function QueueCard<T extends QueuedRecord>(props: {
+  queue: CardData<PublishingQueue>;
+  list: { total: number; records: T[] } | undefined;
+  testId: string;
+  title: string;
+  count(total: number): string;
+  none: string;
+  detail(record: T, t: DashboardTexts): string;
+}) {
   const t = dashboardTexts();
-  const drafts = queue.data?.drafts;
+  const { queue, list } = props;
   return (
     <DashboardCard
-      testId="dashboard-drafts"
-      title={t.drafts}
+      testId={props.testId}
+      title={props.title}
       to={screenFor(queue.data)}
       status={queue.status}
       retry={queue.retry}
-      count={t.draftsCount(drafts?.total ?? 0)}
-      isEmpty={!drafts?.total}
-      empty={t.draftsNone}
+      count={props.count(list?.total ?? 0)}
+      isEmpty={!list?.total}
+      empty={props.none}
     >
-      {drafts?.records.map((record) => (
+      {list?.records.map((record) => (
         <CardLine
           key={`${record.model}#${record.id}`}
           to={screenOf(record.model, record.id)}
           label={nameOf(record, t)}
-          detail={`${recordKind(record.model, t.language, record.model)} · ${t.states[record.state]}`}
+          detail={`${recordKind(record.model, t.language, record.model)} · ${props.detail(record, t)}`}
         />
       ))}
     </DashboardCard>
   );
 }
 
+/** Pages and products with changes visitors do not see yet, newest edit first. */
+export function DraftsCard({ queue }: { queue: CardData<PublishingQueue> }) {
+  const t = dashboardTexts();
+  return (
+    <QueueCard
+      queue={queue}
+      list={queue.data?.drafts}
+      testId="dashboard-drafts"
+      title={t.drafts}
+      count={t.draftsCount}
+      none={t.draftsNone}
+      detail={(record) => t.states[record.state]}
+    />
+  );
+}
+
 /** Pages and products with a time to go on or off the site, soonest first, in the admin's date format. */
 export function ScheduledCard({ queue }: { queue: CardData<PublishingQueue> }) {
   const t = dashboardTexts();
-  const scheduled = queue.data?.scheduled;
   return (
-    <DashboardCard
+    <QueueCard
+      queue={queue}
+      list={queue.data?.scheduled}
       testId="dashboard-scheduled"
       title={t.scheduled}
-      to={screenFor(queue.data)}
-      status={queue.status}
-      retry={queue.retry}
-      count={t.scheduledCount(scheduled?.total ?? 0)}
-      isEmpty={!scheduled?.total}
-      empty={t.scheduledNone}
-    >
-      {scheduled?.records.map((record) => {
-        const times = [
+      count={t.scheduledCount}
+      none={t.scheduledNone}
+      detail={(record) =>
+        [
           record.publishAt && t.publishes(momentText(record.publishAt, t.language)),
           record.unpublishAt && t.unpublishes(momentText(record.unpublishAt, t.language)),
-        ].filter(Boolean);
-        return (
-          <CardLine
-            key={`${record.model}#${record.id}`}
-            to={screenOf(record.model, record.id)}
-            label={nameOf(record, t)}
-            detail={`${recordKind(record.model, t.language, record.model)} · ${times.join(" · ")}`}
-          />
-        );
-      })}
-    </DashboardCard>
+        ]
+          .filter(Boolean)
+          .join(" · ")
+      }
+    />
   );
 }
