@@ -132,6 +132,14 @@ describe.skipIf(!hasChromium)("the page composer in Chromium (drafts on)", () =>
     const panel = page.getByTestId("block-panel");
     await panel.getByTestId("block-title-en").fill(HERO.en);
     await panel.getByTestId("block-title-ru").fill(HERO.ru);
+    // Each language's input names its language to a screen reader, not only its column's heading.
+    for (const [language, name, value] of [
+      ["en", "Title (English)", HERO.en],
+      ["ru", "Title (Russian)", HERO.ru],
+    ])
+      expect(
+        await panel.getByTestId(`block-texts-${language}`).getByRole("textbox", { name, exact: true }).inputValue(),
+      ).toBe(value);
     const buttons = panel.getByTestId("block-items-buttons");
     await buttons.getByTestId("item-new").getByTestId("item-title-en").fill(BUTTON.en);
     await buttons.getByTestId("item-row").first().getByTestId("item-title-ru").fill(BUTTON.ru);

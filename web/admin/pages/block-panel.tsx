@@ -211,6 +211,9 @@ export function BlockPanel({
                       autosize
                       minRows={2}
                       label={label[name]}
+                      // Each language's column has the same labels: its language named in the
+                      // accessible name too, so a screen reader tells "Title (English)" from "Title (Русский)".
+                      aria-label={`${label[name]} (${t.languages[language] ?? language})`}
                       value={texts[name][language] ?? ""}
                       onChange={(e) => edit(name, language, e.currentTarget.value)}
                       onBlur={undo.seal}
@@ -221,6 +224,7 @@ export function BlockPanel({
                       key={name}
                       size="xs"
                       label={label[name]}
+                      aria-label={`${label[name]} (${t.languages[language] ?? language})`}
                       value={texts[name][language] ?? ""}
                       onChange={(e) => edit(name, language, e.currentTarget.value)}
                       onBlur={undo.seal}
