@@ -12,14 +12,15 @@ function watchScripts(page: Page) {
   const fetched = new Map<string, Promise<number>>();
   page.on("response", (response: Response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith("/static/") && url.pathname.endsWith(".js"))
-      fetched.set(
-        url.pathname.replace(/^.*\//, ""),
-        response
-          .request()
-          .sizes()
-          .then((sizes) => sizes.responseBodySize),
-      );
+    if (!url.pathname.startsWith("/static/") || !url.pathname.endsWith(".js")) return;
+    const size = response
+      .request()
+      .sizes()
+      .then((sizes) => sizes.responseBodySize);
+    // A chunk still arriving as the test closes its page cannot tell its size any more; nobody
+    // counts it then, so its refusal must not go unhandled (bytes() still sees it if asked).
+    size.catch(() => {});
+    fetched.set(url.pathname.replace(/^.*\//, ""), size);
   });
   return {
     names: () => [...fetched.keys()],

@@ -69,7 +69,9 @@ describe.skipIf(!hasChromium)("an editor's session and saves in Chromium", () =>
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByTestId("current-user").waitFor();
     await page.goto(`${proxy.url}/admin/pages/${made.id}`);
-    await page.getByTestId("outline-select").first().click();
+    // The first open of the composer fetches its code (split from the rest of the admin) and the
+    // page's blocks through the proxy: on a busy CI machine that outlasted the 20 s default.
+    await page.getByTestId("outline-select").first().click({ timeout: 60_000 });
     await titleField().waitFor();
   });
   afterAll(async () => {
