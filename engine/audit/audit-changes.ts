@@ -37,10 +37,16 @@ function shortened(v: RawBuilder<unknown>): RawBuilder<unknown> {
 /**
  * A SQL expression for an entry's `changes`: each field whose value differs between the row
  * states `before` and `after` (jsonb objects, or NULL for a row that was not there), as
- * field: [before, after]. Hidden fields show HIDDEN_MARK for a value, never the value.
+ * field: [before, after]. Hidden fields show HIDDEN_MARK for a value, never the value. `only`:
+ * just these fields are compared (those the statement wrote).
  */
-export function changesBetween(model: Model, before: RawBuilder<unknown>, after: RawBuilder<unknown>) {
-  const fields = model.fields.filter((f) => !NOT_CHANGES.has(f.name));
+export function changesBetween(
+  model: Model,
+  before: RawBuilder<unknown>,
+  after: RawBuilder<unknown>,
+  only?: ReadonlySet<string>,
+) {
+  const fields = model.fields.filter((f) => !NOT_CHANGES.has(f.name) && (!only || only.has(f.name)));
   if (fields.length === 0) return sql`'{}'::jsonb`;
   const names = sql.join(fields.map((f) => sql.lit(f.name)));
   const hidden = sql.join(fields.map((f) => sql.lit(f.hidden)));
@@ -58,5 +64,5 @@ export function changesBetween(model: Model, before: RawBuilder<unknown>, after:
     WHERE b.v IS DISTINCT FROM a.v)`;
 }
 
-/** A row of `model` read under `alias` as the jsonb object changesBetween compares. */
-export const rowState = (model: Model, alias: string) => rowJson(model, alias);
+/** A row of `model` read under `alias` as the jsonb object changesBetween compares (`only` these fields). */
+export const rowState = (model: Model, alias: string, only?: ReadonlySet<string>) => rowJson(model, alias, only);

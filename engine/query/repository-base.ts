@@ -219,7 +219,9 @@ export abstract class RepositoryBase<R extends object = Row> {
           .with(CREATED, (db) =>
             db.insertInto(this.model.table).values(this.standIns(row, appends)).returning(this.fieldNames),
           )
-          .with("audit", (db) => audit.entries(db, this.model, "create", { after: CREATED }, actor))
+          .with("audit", (db) =>
+            audit.entries(db, this.model, "create", { after: CREATED }, actor, this.writtenFields([row])),
+          )
           .selectFrom(CREATED)
           .select(this.columns),
       );
@@ -231,11 +233,23 @@ export abstract class RepositoryBase<R extends object = Row> {
     return this.guard(() =>
       db
         .with(CREATED, (q) => q.insertInto(this.model.table).values(rows).returning(this.fieldNames))
-        .with("audit", (q) => audit.entries(q, this.model, "create", { after: CREATED }, actor))
+        .with("audit", (q) =>
+          audit.entries(q, this.model, "create", { after: CREATED }, actor, this.writtenFields(rows)),
+        )
         .selectFrom(CREATED)
         .select(this.columns)
         .execute(),
     );
+  }
+
+  /** The fields an INSERT of `rows` sets: theirs, and the order an appended row is given in SQL. */
+  protected writtenFields(rows: Row[]): string[] {
+    const fields = new Set<string>();
+    for (const row of rows) {
+      for (const key of Object.keys(row)) fields.add(key);
+      if (this.appends(row)) fields.add("orderIndex");
+    }
+    return [...fields];
   }
 
   /** Every field's name, hidden ones too: what an audited statement's written rows return for the entry. */
@@ -251,11 +265,12 @@ export abstract class RepositoryBase<R extends object = Row> {
   /**
    * An UPDATE of `model`'s rows `ids` (`update` builds it without RETURNING) answering the rows'
    * visible columns; audited, the rows are first read and locked in the same statement, and each
-   * gets its entry with the fields it changed.
+   * gets its entry with the fields it changed among `fields`, those the UPDATE sets.
    */
   protected async updateRows(
     db: AnyModelDb,
     ids: string | string[],
+    fields: string[],
     update: (db: QueryCreator<DynamicTables>) => UpdateQueryBuilder<DynamicTables, string, string, any>,
   ): Promise<Row[]> {
     const audit = this.hooks.audit;
@@ -277,7 +292,9 @@ export abstract class RepositoryBase<R extends object = Row> {
         .with("updated", (q) =>
           update(q).where("id", "in", q.selectFrom("old").select("id")).returning(this.fieldNames),
         )
-        .with("audit", (q) => audit.entries(q, this.model, "update", { before: "old", after: "updated" }, actor))
+        .with("audit", (q) =>
+          audit.entries(q, this.model, "update", { before: "old", after: "updated" }, actor, fields),
+        )
         .selectFrom("updated")
         .select(this.columns)
         .execute(),
@@ -423,7 +440,9 @@ export abstract class RepositoryBase<R extends object = Row> {
         // Audited: the entry too, from the same created row.
         return (
           audit
-            ? query.with("audit", (db) => audit.entries(db, this.model, "create", { after: CREATED }, actor))
+            ? query.with("audit", (db) =>
+                audit.entries(db, this.model, "create", { after: CREATED }, actor, this.writtenFields([values])),
+              )
             : query
         )
           .selectFrom(CREATED)
@@ -438,7 +457,7 @@ export abstract class RepositoryBase<R extends object = Row> {
     // Raw now(): this statement's text is kept as measured (the builder's fn("now") would compile alike).
     for (const field of this.model.fields)
       if (field.onUpdate === "now" && set[field.name] === undefined) set[field.name] = sql`now()`;
-    const [row] = await this.updateRows(db, id, (q) =>
+    const [row] = await this.updateRows(db, id, Object.keys(set), (q) =>
       Object.entries(holds).reduce(
         (u, [column, value]) => (value === null ? u.where(column, "is", null) : u.where(column, "=", value)),
         q.updateTable(this.model.table).set(set).where("id", "=", id),

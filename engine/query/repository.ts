@@ -107,7 +107,14 @@ export class Repository<R extends object = Row> extends ImportingRepository<R> {
         );
         if (audit)
           query = query.with(`a${i}`, (db: AnyModelDb) =>
-            audit.entries(db, repository.model, "create", { after: `w${i}` }, actor),
+            audit.entries(
+              db,
+              repository.model,
+              "create",
+              { after: `w${i}` },
+              actor,
+              repository.writtenFields([prepared[i]!.values]),
+            ),
           );
       });
       return query
@@ -301,7 +308,10 @@ export class Repository<R extends object = Row> extends ImportingRepository<R> {
     for (const field of this.model.fields) if (field.onUpdate === "now") set[field.name] = sql`now()`;
     const rows = await this.written(
       "update",
-      (db) => this.updateRows(db, ids, (q) => q.updateTable(this.model.table).set(set).where("id", "in", ids)),
+      (db) =>
+        this.updateRows(db, ids, Object.keys(set), (q) =>
+          q.updateTable(this.model.table).set(set).where("id", "in", ids),
+        ),
       (rows) => rows,
     );
     this.changed();
@@ -400,7 +410,14 @@ export class Repository<R extends object = Row> extends ImportingRepository<R> {
         });
         if (audit)
           query = query.with(`a${i}`, (db: AnyModelDb) =>
-            audit.entries(db, repository.model, "create", { after: `i${i}` }, actor),
+            audit.entries(
+              db,
+              repository.model,
+              "create",
+              { after: `i${i}` },
+              actor,
+              repository.writtenFields(written[i]!.values),
+            ),
           );
       });
       const audit = this.audit;
@@ -424,7 +441,7 @@ export class Repository<R extends object = Row> extends ImportingRepository<R> {
             .returning(this.fieldNames),
         )
         .with("audit", (db: AnyModelDb) =>
-          audit.entries(db, this.model, "update", { before: "old", after: "updated" }, actor),
+          audit.entries(db, this.model, "update", { before: "old", after: "updated" }, actor, Object.keys(set)),
         )
         .selectFrom("updated")
         .select([...this.columns, ...answered]);
@@ -486,7 +503,7 @@ export class Repository<R extends object = Row> extends ImportingRepository<R> {
     const rows = await this.written(
       "update",
       (db) =>
-        this.updateRows(db, ids, (q) =>
+        this.updateRows(db, ids, [field], (q) =>
           q
             .updateTable(this.model.table)
             .set((eb) => {

@@ -20,9 +20,11 @@ const FIELDS_PER_CALL = 50;
  * A SQL expression for the row `alias` of `model` as a jsonb object equal to what
  * `JSON.parse(JSON.stringify(row))` gives for the same row read through the driver (snapshots.ts
  * readRows): so a statement can keep a snapshot of a row it writes without reading it back.
+ * `only`: just these fields of it.
  */
-export function rowJson(model: Model, alias: string): RawBuilder<unknown> {
-  const pairs = model.fields.map((field) => {
+export function rowJson(model: Model, alias: string, only?: ReadonlySet<string>): RawBuilder<unknown> {
+  const fields = only ? model.fields.filter((f) => only.has(f.name)) : model.fields;
+  const pairs = fields.map((field) => {
     const column = sql.ref(`${alias}.${field.name}`) as RawBuilder<unknown>;
     const value = AS_READ[field.column]?.(column) ?? column;
     return sql`${sql.lit(field.name)}::text, ${value}`;

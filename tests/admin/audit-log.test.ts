@@ -88,6 +88,9 @@ describe("what a write records", () => {
     expect(log[2]!.address).toBeTruthy();
     const [deleted, updated, made] = log;
     expect(made!.changes!.title).toEqual([null, { en: "Old" }]);
+    // A create lists what it wrote (the title sent, the slug and admin title made from it), not the table's
+    // own column defaults, which no one set.
+    expect(Object.keys(made!.changes!).sort()).toEqual(["adminTitle", "slug", "title"]);
     // Only what changed, and a long text shortened with its mark.
     expect(Object.keys(updated!.changes!)).toEqual(["title"]);
     const after = (updated!.changes!.title![1] as { en: string }).en;
