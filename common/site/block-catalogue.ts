@@ -25,6 +25,12 @@ export interface CatalogueEntry {
   label: { en: string; ru: string };
   description: { en: string; ru: string };
   children: readonly ChildKind[];
+  /**
+   * false: not offered in the palette, though blocks of it still render, are labelled and may be
+   * created through the API (the original frontend's per-module text widgets, which the palette's
+   * one Text block replaces).
+   */
+  inPalette?: false;
 }
 
 const entry = (
@@ -37,6 +43,12 @@ const entry = (
   label: { en, ru },
   description: { en: enText, ru: ruText },
   children,
+});
+
+/** A module's text-only `default` widget: the same heading and text as the palette's Text block, so not offered twice. */
+const moduleText = (en: string, ru: string): CatalogueEntry => ({
+  ...entry(en, ru, "A heading with a subtitle and text.", "Заголовок с подзаголовком и текстом."),
+  inPalette: false,
 });
 
 /** The palette's group headings: each module's name in the editor's languages. */
@@ -71,6 +83,19 @@ export const blockCatalogue: Record<string, Record<string, CatalogueEntry>> = {
       "A large centred heading with a subtitle and lead text, then buttons, features or images.",
       "Крупный заголовок по центру с подзаголовком и вводным текстом, затем кнопки, преимущества или изображения.",
       ["features", "buttons", "slides", "logotypes", "files"],
+    ),
+    "text-default": entry(
+      "Text",
+      "Текст",
+      "A heading with a subtitle and text.",
+      "Заголовок с подзаголовком и текстом.",
+    ),
+    "cta-default": entry(
+      "Call to action",
+      "Призыв к действию",
+      "A tinted band with a short headline, a line of text and buttons, centred: what the visitor should do next.",
+      "Цветная полоса с коротким заголовком, строкой текста и кнопками по центру: что посетителю сделать дальше.",
+      ["buttons"],
     ),
     "navbar-default": entry(
       "Navigation bar",
@@ -295,13 +320,7 @@ export const blockCatalogue: Record<string, Record<string, CatalogueEntry>> = {
     ),
   },
   social: {
-    default: entry(
-      "Text (social)",
-      "Текст (сообщество)",
-      "A heading with a subtitle and text.",
-      "Заголовок с подзаголовком и текстом.",
-      [],
-    ),
+    default: moduleText("Text (social)", "Текст (сообщество)"),
     "profile-overview-default": entry(
       "Profile",
       "Профиль",
@@ -318,13 +337,7 @@ export const blockCatalogue: Record<string, Record<string, CatalogueEntry>> = {
     ),
   },
   billing: {
-    default: entry(
-      "Text (billing)",
-      "Текст (оплаты)",
-      "A heading with a subtitle and text.",
-      "Заголовок с подзаголовком и текстом.",
-      [],
-    ),
+    default: moduleText("Text (billing)", "Текст (оплаты)"),
     "dummy-payment-default": entry(
       "Test payment",
       "Тестовая оплата",
@@ -334,39 +347,15 @@ export const blockCatalogue: Record<string, Record<string, CatalogueEntry>> = {
     ),
   },
   startup: {
-    default: entry(
-      "Text (startup)",
-      "Текст (стартапа)",
-      "A heading with a subtitle and text.",
-      "Заголовок с подзаголовком и текстом.",
-      [],
-    ),
+    default: moduleText("Text (startup)", "Текст (стартапа)"),
   },
   notification: {
-    default: entry(
-      "Text (notification)",
-      "Текст (уведомлений)",
-      "A heading with a subtitle and text.",
-      "Заголовок с подзаголовком и текстом.",
-      [],
-    ),
+    default: moduleText("Text (notification)", "Текст (уведомлений)"),
   },
   analytic: {
-    default: entry(
-      "Text (analytics)",
-      "Текст (аналитики)",
-      "A heading with a subtitle and text.",
-      "Заголовок с подзаголовком и текстом.",
-      [],
-    ),
+    default: moduleText("Text (analytics)", "Текст (аналитики)"),
   },
   agent: {
-    default: entry(
-      "Text (agent)",
-      "Текст (агента)",
-      "A heading with a subtitle and text.",
-      "Заголовок с подзаголовком и текстом.",
-      [],
-    ),
+    default: moduleText("Text (agent)", "Текст (агента)"),
   },
 };

@@ -13,6 +13,17 @@ export const variants: ModuleVariants = {
       () => import("./widget-content-default.js"),
       "WidgetContentDefault",
     ),
+    "cta-default": variant(
+      "site/modules/website-builder/widget-cta-default.tsx",
+      () => import("./widget-cta-default.js"),
+      "WidgetCtaDefault",
+    ),
+    // The palette's one Text block (the other modules' text-only `default` widgets render the same).
+    "text-default": variant(
+      "site/render/text-widget.tsx",
+      () => import("../../render/text-widget.js"),
+      "TextWidgetDefault",
+    ),
     "footer-default": variant(
       "site/modules/website-builder/widget-footer-default.tsx",
       () => import("./widget-footer-default.js"),
