@@ -22,6 +22,8 @@ export interface Item {
   parentId?: string;
   orderIndex: number;
   title: Texts;
+  /** The body text, per language, of a kind edited with it (features, slides). */
+  description?: Texts;
   url?: string;
   /** The state the record was read or last saved in (from its updatedAt: a list answers no ETag per row), sent as If-Match. */
   etag?: string;
@@ -105,6 +107,7 @@ export async function loadItems(hops: Hop[], widgetId: string): Promise<{ holder
     parentId: String(r[last.parentKey]),
     orderIndex: Number(r.orderIndex ?? 0),
     title: (record.title ?? {}) as Texts,
+    description: (record.description ?? {}) as Texts,
     url: typeof record.url === "string" ? record.url : "",
     etag: etagOfRecord(record),
   }));

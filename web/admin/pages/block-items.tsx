@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { useModels } from "../data/models-context.js";
@@ -19,15 +19,25 @@ const blank = (): Item => ({
   key: `new-${++fresh}`,
   orderIndex: 0,
   title: {},
+  description: {},
   url: "",
 });
 /** The first row's inputs carry visible labels as column heads; the rows under it the same names, for assistive technology only. */
 const named = (index: number, name: string) => (index === 0 ? { label: name } : { "aria-label": name });
-const isBlank = (item: Item) => !Object.values(item.title).some((v) => v.trim()) && !item.url?.trim();
+const hasText = (texts: Item["title"] | undefined) => Object.values(texts ?? {}).some((v) => v.trim());
+const isBlank = (item: Item) => !hasText(item.title) && !hasText(item.description) && !item.url?.trim();
+
+/** A row with `change` applied: typing adds to a text's languages, an undo (`whole`) replaces them. */
+const changed = (item: Item, change: Partial<Item>, whole = false): Item => ({
+  ...item,
+  ...change,
+  title: whole ? { ...change.title } : { ...item.title, ...change.title },
+  description: whole ? { ...change.description } : { ...item.description, ...change.description },
+});
 
 /**
  * A block's children of one kind (its features, its buttons): titles per language side by side
- * (and the link of a button), saved as typed. The last row is always empty: typing in it adds
+ * (and the link of a button, the body text of a feature or slide), saved as typed. The last row is always empty: typing in it adds
  * the next child at the end of the list. Adding, editing and removing a row are recorded for undo
  * (a burst of typing in one field is one step); an undo puts a row back through `put`, the same
  * saves as the editor's.
@@ -37,6 +47,7 @@ export function BlockItems({
   hops,
   block,
   withUrl,
+  withText,
   queue,
   undo,
   onChanged,
@@ -45,6 +56,8 @@ export function BlockItems({
   hops: Hop[];
   block: Block;
   withUrl: boolean;
+  /** The children have a body text (a feature's, a slide's) edited under their titles. */
+  withText: boolean;
   queue: SaveQueue;
   undo: ComposerUndo;
   onChanged(): void;
@@ -78,9 +91,16 @@ export function BlockItems({
   };
   /** A row's fields for an undo step; none for the empty row that is not an item yet. */
   const stateOf = (item: Item): ItemState | undefined =>
-    !item.id && isBlank(item) ? undefined : { title: { ...item.title }, ...(withUrl ? { url: item.url ?? "" } : {}) };
+    !item.id && isBlank(item)
+      ? undefined
+      : {
+          title: { ...item.title },
+          ...(withText ? { description: { ...item.description } } : {}),
+          ...(withUrl ? { url: item.url ?? "" } : {}),
+        };
   const conflictFields = [
     { name: "title", label: t.title, languages: LANGUAGES },
+    ...(withText ? [{ name: "description", label: t.description, languages: LANGUAGES }] : []),
     ...(withUrl ? [{ name: "url", label: t.itemUrl }] : []),
   ];
 
@@ -103,6 +123,7 @@ export function BlockItems({
     if (!item || (!item.id && isBlank(item))) return;
     const fields = {
       title: item.title,
+      ...(withText ? { description: item.description ?? {} } : {}),
       ...(withUrl ? { url: item.url ?? "" } : {}),
     };
     if (item.id) {
@@ -119,6 +140,7 @@ export function BlockItems({
         const theirs = result.reloaded;
         change(key, {
           title: (theirs.title ?? {}) as Item["title"],
+          description: (theirs.description ?? {}) as Item["title"],
           url: typeof theirs.url === "string" ? theirs.url : "",
           etag: result.etag,
         });
@@ -151,15 +173,13 @@ export function BlockItems({
   /** The editor typed in a row's `field`: one more step (a burst in one field merges), then the save. */
   const edit = (key: string, change: Partial<Item>, field: string) => {
     const row = latest.current.find((i) => i.key === key)!;
-    const next = { ...row, ...change, title: { ...row.title, ...change.title } };
+    const next = changed(row, change);
     undo.itemChanged(block, kind, refOf(row), stateOf(row), stateOf(next), `item:${refOf(row).serial}:${field}`);
     write(key, change);
   };
-  /** Shows the row changed and saves it; typing adds to the title's languages, an undo (`whole`) replaces them. */
+  /** Shows the row changed and saves it; typing adds to a text's languages, an undo (`whole`) replaces them. */
   const write = (key: string, change: Partial<Item>, whole = false) => {
-    let next = latest.current.map((i) =>
-      i.key === key ? { ...i, ...change, title: whole ? { ...change.title } : { ...i.title, ...change.title } } : i,
-    );
+    let next = latest.current.map((i) => (i.key === key ? changed(i, change, whole) : i));
     if (!isBlank(next[next.length - 1]!)) next = [...next, blank()];
     update(next);
     queue.schedule(`${kind}:${key}`, sync(key));
@@ -189,8 +209,22 @@ export function BlockItems({
       return;
     }
     if (row)
-      return write(row.key, { title: state.title, ...(state.url !== undefined ? { url: state.url } : {}) }, true);
-    const item: Item = { ...blank(), title: { ...state.title }, url: state.url ?? "", restoreAt: ref.orderIndex };
+      return write(
+        row.key,
+        {
+          title: state.title,
+          description: state.description ?? row.description ?? {},
+          ...(state.url !== undefined ? { url: state.url } : {}),
+        },
+        true,
+      );
+    const item: Item = {
+      ...blank(),
+      title: { ...state.title },
+      description: { ...state.description },
+      url: state.url ?? "",
+      restoreAt: ref.orderIndex,
+    };
     refs.current.set(item.key, ref);
     const rows = latest.current;
     const at = rows.findIndex((i) => i.id && ref.orderIndex !== undefined && i.orderIndex > ref.orderIndex);
@@ -257,6 +291,25 @@ export function BlockItems({
                         data-testid="item-url"
                       />
                     ) : null}
+                    {withText
+                      ? LANGUAGES.map((language) => (
+                          <Textarea
+                            key={`text-${language}`}
+                            size="xs"
+                            lang={language}
+                            autosize
+                            minRows={1}
+                            maxRows={6}
+                            {...named(index, t.itemText(language))}
+                            value={item.description?.[language] ?? ""}
+                            onChange={(e) =>
+                              edit(item.key, { description: { [language]: e.currentTarget.value } }, `text-${language}`)
+                            }
+                            onBlur={undo.seal}
+                            data-testid={`item-text-${language}`}
+                          />
+                        ))
+                      : null}
                   </SimpleGrid>
                   {last ? (
                     <div style={{ width: 56 }} />

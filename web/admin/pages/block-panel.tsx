@@ -36,6 +36,8 @@ type Row = Record<string, any>;
 const textsOf = (record: Row) =>
   Object.fromEntries(TEXT_FIELDS.map((name) => [name, (record[name] ?? {}) as Texts])) as Record<TextField, Texts>;
 
+/** The kinds of children the site shows with a body text under their title: edited in their rows too. */
+const WITH_BODY_TEXT: ReadonlySet<string> = new Set(["features", "slides"]);
 /**
  * The chosen block's side panel: its texts (title, subtitle, description) with the languages side
  * by side, then its children by kind (features, buttons…), all saved as typed. The fields shown
@@ -245,6 +247,7 @@ export function BlockPanel({
           block={block}
           undo={undo}
           withUrl={!!byId.get(hops![hops!.length - 1]!.child)?.fields.some((f) => f.name === "url")}
+          withText={WITH_BODY_TEXT.has(kind)}
           queue={queue}
           onChanged={composer.edited}
         />

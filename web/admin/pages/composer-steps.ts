@@ -21,6 +21,8 @@ export interface ItemRef {
 /** An item's fields an item step puts back; none when the row did not exist. */
 export interface ItemState {
   title: Texts;
+  /** A feature's or slide's body text (kinds edited with their text). */
+  description?: Texts;
   url?: string;
 }
 
