@@ -37,7 +37,7 @@ export interface CreateOptions extends WriteOptions {
 /** What a repository shares with its transaction-bound copies: write listeners, triggers, the audit log. */
 export interface RepositoryHooks {
   listeners: WriteListener[];
-  triggers?: Map<string, string>;
+  triggers?: Map<string, string[]>;
   /** Set when the model's writes are audited (docs/audit.md): each write adds its entries in its own statement. */
   audit?: AuditTrail;
 }
@@ -83,14 +83,16 @@ export abstract class RepositoryBase<R extends object = Row> {
    * listener of `modelId` hears of it, and only of the writes that can have fired the trigger.
    */
   alsoChanges(field: string, modelId: string) {
-    (this.hooks.triggers ??= new Map()).set(field, modelId);
+    const triggers = (this.hooks.triggers ??= new Map());
+    triggers.set(field, [...(triggers.get(field) ?? []), modelId]);
   }
 
   /** Announces the models the triggers of the fields this update wrote change. */
   protected changedByTrigger(data: Row) {
     const triggers = this.hooks.triggers;
     if (!triggers) return;
-    for (const [field, modelId] of triggers) if (data[field] !== undefined) this.changed(modelId);
+    for (const [field, modelIds] of triggers)
+      if (data[field] !== undefined) for (const modelId of modelIds) this.changed(modelId);
   }
 
   /**

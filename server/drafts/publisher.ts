@@ -48,6 +48,8 @@ export class Publisher {
   /** The audit log: publishes, unpublishes, restores and schedules are recorded in their transactions. */
   private audit?: AuditTrail;
   private readonly publicationListeners: PublicationListener[] = [];
+  /** Models a database trigger writes when a model's records are published (alsoChangesOnPublish). */
+  private readonly publishedAlso = new Map<string, string[]>();
 
   constructor(
     private readonly registry: Registry,
@@ -68,6 +70,22 @@ export class Publisher {
     this.audit = trail;
     this.schedules.audit = trail;
     if (this.versions) this.versions.audit = trail;
+  }
+
+  /**
+   * Publishing `modelId`'s records also changes `others` (a trigger on its published table writes
+   * theirs: a page's new address rewrites the links to it): announced with it, so caches of them drop.
+   */
+  alsoChangesOnPublish(modelId: string, others: string[]) {
+    this.publishedAlso.set(modelId, [...(this.publishedAlso.get(modelId) ?? []), ...others]);
+  }
+
+  /** The models a publish of these models changed: theirs, and what triggers wrote with them. */
+  private announced(modelIds: Iterable<string>): Set<string> {
+    const all = new Set<string>();
+    for (const modelId of modelIds)
+      for (const one of [modelId, ...(this.publishedAlso.get(modelId) ?? [])]) all.add(one);
+    return all;
   }
 
   /** Adds a listener told of each publish and unpublish of a record (the route's, the editor's, a schedule's). */
@@ -168,7 +186,7 @@ export class Publisher {
         return tree;
       }),
     );
-    for (const modelId of tree.keys()) this.changes.publish(modelId);
+    for (const modelId of this.announced(tree.keys())) this.changes.publish(modelId);
     return { tree, withheld };
   }
 
@@ -185,7 +203,8 @@ export class Publisher {
     };
     // In one transaction with its audit entry (the caller's, when it holds one).
     await this.guard(() => (db.isTransaction ? publish(db) : db.transaction().execute(publish)));
-    if (db === this.database.db) for (const model of drafted) this.changes.publish(model.id);
+    if (db === this.database.db)
+      for (const modelId of this.announced(drafted.map((m) => m.id))) this.changes.publish(modelId);
   }
 
   /**

@@ -9,6 +9,7 @@ import { useConflictChoice } from "../form/use-conflict-choice.js";
 import { createItem, loadItems, removeItem, saveItem, type Hop, type Item } from "./block-items-api.js";
 import { textOf, type Block } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
+import { LinkInput } from "./link-input.js";
 import { pagesTexts } from "./pages-texts.js";
 import type { ItemRef, ItemState } from "./composer-steps.js";
 import type { ComposerUndo } from "./use-composer-undo.js";
@@ -282,11 +283,10 @@ export function BlockItems({
                       />
                     ))}
                     {withUrl ? (
-                      <TextInput
-                        size="xs"
+                      <LinkInput
                         {...named(index, t.itemUrl)}
                         value={item.url ?? ""}
-                        onChange={(e) => edit(item.key, { url: e.currentTarget.value }, "url")}
+                        onChange={(url) => edit(item.key, { url }, "url")}
                         onBlur={undo.seal}
                         data-testid="item-url"
                       />

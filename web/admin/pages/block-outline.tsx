@@ -6,8 +6,8 @@ import { textOf, type Block } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
 
 /**
- * The page's regions in order: the layouts' blocks (navbar, footer…: shared, shown but not moved
- * here), then the page's own blocks, each named by its title and its variant's label. A page block
+ * The page's regions in order: the layouts' blocks (navbar, footer…: shared by the layout's pages,
+ * chosen to edit their links and texts, not moved here), then the page's own blocks, each named by its title and its variant's label. A page block
  * is chosen by a click, moved by dragging it (HTML5 drag and drop) or by its arrow buttons, and
  * duplicated or removed by its buttons.
  */
@@ -47,26 +47,33 @@ export function BlockOutline({
             {t.layoutRegion}
           </Text>
           {layoutBlocks.map((block) => (
-            <Group
+            <UnstyledButton
               key={block.id}
-              gap="xs"
-              px="xs"
-              py={4}
-              wrap="nowrap"
+              onClick={() => setSelected(block.id)}
+              aria-pressed={selected === block.id}
               title={t.layoutBlock}
-              style={{
-                borderRadius: 6,
-                background: "var(--mantine-color-gray-1)",
-              }}
-              data-testid="outline-layout-block"
+              data-testid="outline-layout-select"
             >
-              <Text size="sm" truncate style={{ flex: 1 }}>
-                {nameOf(block)}
-              </Text>
-              <Badge size="xs" variant="outline" color="gray">
-                {label(block)}
-              </Badge>
-            </Group>
+              <Group
+                gap="xs"
+                px="xs"
+                py={4}
+                wrap="nowrap"
+                style={{
+                  borderRadius: 6,
+                  background: selected === block.id ? "var(--mantine-color-indigo-0)" : "var(--mantine-color-gray-1)",
+                  outline: selected === block.id ? "2px solid var(--mantine-color-indigo-6)" : undefined,
+                }}
+                data-testid="outline-layout-block"
+              >
+                <Text size="sm" truncate style={{ flex: 1 }}>
+                  {nameOf(block)}
+                </Text>
+                <Badge size="xs" variant="outline" color="gray">
+                  {label(block)}
+                </Badge>
+              </Group>
+            </UnstyledButton>
           ))}
         </Stack>
       ) : null}

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Group,
@@ -191,6 +192,11 @@ export function BlockPanel({
         <Text size="xs" c="dimmed">
           {textOf(variant.description, t.language)}
         </Text>
+      ) : null}
+      {block.region !== "page" ? (
+        <Alert variant="light" color="yellow" p="xs" data-testid="layout-block-notice">
+          <Text size="sm">{t.layoutBlockEdit}</Text>
+        </Alert>
       ) : null}
       <Paper withBorder radius="md" p="sm">
         <Title order={3} size="h6" mb="xs">

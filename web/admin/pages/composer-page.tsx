@@ -72,7 +72,8 @@ function PageComposer({ id }: { id: string }) {
   if (!page || !blocks || !model) return <Loader />;
 
   const title = textOf(page.title, t.language) || page.adminTitle || t.untitled;
-  const chosen = blocks.find((b) => b.id === selected && b.region === "page");
+  // A page block, or a layout's (its navigation's links and texts are edited the same way).
+  const chosen = blocks.find((b) => b.id === selected);
   const publication = page.publication as Publication | undefined;
   const saveDraft = async () => {
     await queue.flush();

@@ -1,10 +1,11 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client.js";
 import { LANGUAGES } from "../../../engine/schema/languages.js";
 import { useModels } from "../data/models-context.js";
-import { notifyError } from "../notify.js";
+import { notifyError, notifySuccess } from "../notify.js";
+import { addToNavigation } from "./add-to-navigation.js";
 import {
   createPage,
   duplicatePage,
@@ -34,10 +35,10 @@ export function NewPageDialog({ onClose, templateId }: { onClose(): void; templa
   const [url, setUrl] = useState("/");
   const [title, setTitle] = useState<Texts>({});
   const { errors, setErrors, busy, run } = useUrlSave(t.urlInvalid);
-  const asMap =
-    useModels()
-      .byId.get("host/pages")
-      ?.fields.find((f) => f.name === "title")?.kind !== "string";
+  const models = useModels().byId;
+  const asMap = models.get("host/pages")?.fields.find((f) => f.name === "title")?.kind !== "string";
+  // A link to the new page at the end of its layout's navigation bar (one step less than the composer).
+  const [inNavigation, setInNavigation] = useState(false);
   // The site's frame (navbar, footer) comes with the page: the first layout unless the editor picks another or none.
   const [layouts, setLayouts] = useState<{ value: string; label: string }[]>();
   const [layoutId, setLayoutId] = useState<string | null>(null);
@@ -66,6 +67,15 @@ export function NewPageDialog({ onClose, templateId }: { onClose(): void; templa
                 url: url.trim(),
                 ...(typed ? { title: storedText(title, asMap), description: storedText(title, asMap) } : {}),
               });
+        if (inNavigation) {
+          // Named by the title typed, else by the template's (a copy keeps it).
+          const name = typed ? title : typeof page.title === "string" ? { en: page.title } : (page.title ?? {});
+          const added = await addToNavigation(page.id, page.url, name, models).catch((error) => {
+            notifyError(error);
+            return undefined;
+          });
+          if (added === false) notifySuccess(t.noNavigation);
+        }
         navigate(`/admin/pages/${page.id}`);
       } catch (error) {
         // The server names the page holding the address in English: the field says it in the admin's language.
@@ -122,6 +132,14 @@ export function NewPageDialog({ onClose, templateId }: { onClose(): void; templa
               {c.templateLayout}
             </Text>
           )}
+          <Checkbox
+            label={t.addToNavigation}
+            description={t.addToNavigationHelp}
+            checked={inNavigation}
+            onChange={(e) => setInNavigation(e.currentTarget.checked)}
+            disabled={start === BLANK && !layoutId}
+            data-testid="new-page-navigation"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t.cancel}

@@ -88,6 +88,10 @@ export async function listPages(query: Query, signal?: AbortSignal): Promise<{ r
   return { rows, total };
 }
 
+/** Pages (working copies, templates left out) matching `query`, without their count: a picker's few. */
+export const findPages = (query: Query, signal?: AbortSignal) =>
+  api<PageRow[]>(PAGES, { query: { ...query, "filters[and]": kindFilter(false), draft: true }, signal });
+
 /** The page templates (working copies) in url order: a handful, all at once. */
 export const listTemplates = (signal?: AbortSignal) =>
   api<PageRow[]>(PAGES, {

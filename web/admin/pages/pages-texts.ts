@@ -62,6 +62,8 @@ const en = {
   duplicated: (name: string) => `"${name}" duplicated`,
   moved: "Order saved",
   layoutBlock: "Shared by the pages of this layout",
+  layoutBlockEdit:
+    "Shared by every page with this layout: what you change here shows on all of them once one of them is published.",
   panel: "Block",
   panelEmpty: "Choose a block in the outline to edit its texts and items.",
   texts: "Texts",
@@ -95,6 +97,11 @@ const en = {
   itemTitle: (language: string) => `Title (${{ en: "English", ru: "Russian" }[language] ?? language})`,
   itemText: (language: string) => `Text (${{ en: "English", ru: "Russian" }[language] ?? language})`,
   itemUrl: "Link",
+  linkPlaceholder: "A page's title, or /address",
+  addToNavigation: "Add to the navigation bar",
+  addToNavigationHelp:
+    "A link named by the title, at the end of the layout's navigation bar: live once the page is published.",
+  noNavigation: "The page's layout has no navigation bar: no link was added.",
   itemUntitled: "Untitled",
   saveItem: "Save",
   otherKinds: "Under All fields:",
@@ -186,6 +193,8 @@ const ru: PagesTexts = {
   duplicated: (name: string) => `«${name}» продублирован`,
   moved: "Порядок сохранён",
   layoutBlock: "Общий для страниц этого макета",
+  layoutBlockEdit:
+    "Общий для всех страниц с этим макетом: изменения появятся на каждой из них, когда одна из них будет опубликована.",
   panel: "Блок",
   panelEmpty: "Выберите блок в структуре, чтобы изменить его тексты и элементы.",
   texts: "Тексты",
@@ -219,6 +228,11 @@ const ru: PagesTexts = {
   itemTitle: (language: string) => `Заголовок (${{ en: "английский", ru: "русский" }[language] ?? language})`,
   itemText: (language: string) => `Текст (${{ en: "английский", ru: "русский" }[language] ?? language})`,
   itemUrl: "Ссылка",
+  linkPlaceholder: "Название страницы или /адрес",
+  addToNavigation: "Добавить в панель навигации",
+  addToNavigationHelp:
+    "Ссылка с названием страницы в конце панели навигации макета: появится на сайте после публикации страницы.",
+  noNavigation: "В макете страницы нет панели навигации: ссылка не добавлена.",
   itemUntitled: "Без названия",
   saveItem: "Сохранить",
   otherKinds: "В разделе «Все поля»:",

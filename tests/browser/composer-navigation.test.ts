@@ -1,0 +1,133 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { asServer, signInAt } from "./helpers/narrow-admin.js";
+
+const ADMIN = { adminEmail: "navigation@example.com", adminPassword: "navigation password 123" };
+const SHOTS = "test-results/composer-navigation";
+
+/** What the editor reads and types, per language (web/admin/pages/pages-texts.ts). */
+const RUNS = {
+  en: {
+    locale: "en-US",
+    prefix: "",
+    addToNavigation: "Add to the navigation bar",
+    title: { en: "Team", ru: "Команда" },
+    search: "Blog",
+    link: { en: "Journal", ru: "Журнал" },
+  },
+  ru: {
+    locale: "ru-RU",
+    prefix: "/ru",
+    addToNavigation: "Добавить в панель навигации",
+    title: { en: "People", ru: "Люди" },
+    search: "Блог",
+    link: { en: "Notes", ru: "Заметки" },
+  },
+} as const;
+
+type Language = keyof typeof RUNS;
+type Row = Record<string, any>;
+
+// The site's navigation edited as an editor would (the demo layout's navigation bar): a new page
+// added to it from the New page dialog, then the bar chosen in the composer's outline and a link
+// added with the page picker (searching a page's title in the admin's language), each checked on
+// the server; published, the site's navigation shows both.
+describe.skipIf(!hasChromium)("navigation in the page composer (Chromium)", () => {
+  let running: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  /** The navigation's links as the server holds them (working copies): title in English → url. */
+  const links = async () => {
+    const buttons: Row[] = await asServer(running, "GET", "/api/website-builder/buttons?limit=500&draft=true");
+    return new Map(buttons.map((b) => [typeof b.title === "string" ? b.title : b.title?.en, b.url]));
+  };
+
+  const open = async (language: Language): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: RUNS[language].locale });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    await signInAt(page, `${running.url}/admin`, ADMIN.adminEmail, ADMIN.adminPassword);
+    await page.getByTestId("current-user").waitFor();
+    return page;
+  };
+  const saved = (page: Page) =>
+    expect
+      .poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 })
+      .toBe("saved");
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    running = await startApp({ seedDemoContent: true, drafts: true, ...ADMIN });
+    browser = await launchChromium();
+  });
+  afterEach(async (context) => {
+    const failed = context.task.result?.state === "fail";
+    for (const tab of contexts.splice(0)) {
+      if (failed)
+        for (const shown of tab.pages()) await screenshot(shown, `composer-navigation/failed-${context.task.id}`);
+      await tab.close();
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    expect(problems).toEqual([]);
+  });
+
+  it.each(["en", "ru"] as const)(
+    "%s: a new page added to the navigation, a link chosen with the page picker, both on the site once published",
+    { timeout: 150_000 },
+    async (language) => {
+      const run = RUNS[language];
+      const url = `/team-${language}`;
+      const page = await open(language);
+      await page.goto(`${running.url}/admin/pages`);
+      await page.getByTestId("page-new").click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByTestId("new-page-url").fill(url);
+      await dialog.getByTestId("new-page-title-en").fill(run.title.en);
+      await dialog.getByTestId("new-page-title-ru").fill(run.title.ru);
+      await dialog.getByLabel(run.addToNavigation).check();
+      await dialog.getByTestId("new-page-create").click();
+      await page.waitForURL(/\/admin\/pages\/[0-9a-f-]{36}$/);
+      await page.getByTestId("composer-outline").waitFor({ timeout: 60_000 });
+      // The new page's link, named by its title, at the end of the layout's navigation.
+      await expect.poll(async () => (await links()).get(run.title.en)).toBe(url);
+
+      // The navigation bar chosen in the outline: its links are rows like any block's buttons.
+      await page.getByTestId("outline-layout-select").first().click();
+      const panel = page.getByTestId("block-panel");
+      await panel.getByTestId("layout-block-notice").waitFor();
+      const buttons = panel.getByTestId("block-items-buttons");
+      await expect.poll(() => buttons.getByTestId("item-row").count()).toBeGreaterThanOrEqual(5);
+      const fresh = buttons.getByTestId("item-new");
+      await fresh.getByTestId("item-title-en").fill(run.link.en);
+      const row = buttons.getByTestId("item-row").last();
+      await row.getByTestId("item-title-ru").fill(run.link.ru);
+      // The link is chosen among the pages by their title, in the admin's language.
+      await row.getByTestId("item-url").fill(run.search);
+      const option = page.getByTestId("link-page-option").filter({ hasText: "/blog" }).first();
+      await option.waitFor();
+      await page.screenshot({ path: `${SHOTS}/picker-${language}.png` });
+      await option.click();
+      await expect.poll(() => row.getByTestId("item-url").inputValue()).toBe("/blog");
+      await saved(page);
+      await expect.poll(async () => (await links()).get(run.link.en)).toBe("/blog");
+      await panel.screenshot({ path: `${SHOTS}/navigation-panel-${language}.png` });
+
+      // Published (the page with its layout): the site's navigation has both links.
+      await page.getByTestId("composer-publish").click();
+      await expect
+        .poll(async () => (await running.app.inject({ method: "GET", url: `${run.prefix}/` })).body)
+        .toContain(`href="${run.prefix}${url}"`);
+      const home = (await running.app.inject({ method: "GET", url: `${run.prefix}/` })).body;
+      expect(home).toContain(run.title[language]);
+      expect(home).toContain(run.link[language]);
+    },
+  );
+});
