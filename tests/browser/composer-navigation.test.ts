@@ -45,6 +45,22 @@ describe.skipIf(!hasChromium)("navigation in the page composer (Chromium)", () =
     return new Map(buttons.map((b) => [typeof b.title === "string" ? b.title : b.title?.en, b.url]));
   };
 
+  /** The English titles of the links in the bar holding `title`, in the server's order (working copies). */
+  const barOf = async (title: string) => {
+    const buttons: Row[] = await asServer(running, "GET", "/api/website-builder/buttons?limit=500&draft=true");
+    const titleOf = new Map(buttons.map((b) => [b.id, typeof b.title === "string" ? b.title : b.title?.en]));
+    const rows: Row[] = await asServer(
+      running,
+      "GET",
+      "/api/website-builder/buttons-arrays-to-buttons?limit=1000&draft=true",
+    );
+    const bar = rows.find((r) => titleOf.get(r.buttonId) === title)?.buttonsArrayId;
+    return rows
+      .filter((r) => r.buttonsArrayId === bar)
+      .sort((a, b) => a.orderIndex - b.orderIndex)
+      .map((r) => titleOf.get(r.buttonId));
+  };
+
   const open = async (language: Language): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: RUNS[language].locale });
     contexts.push(context);
@@ -119,6 +135,17 @@ describe.skipIf(!hasChromium)("navigation in the page composer (Chromium)", () =
       await saved(page);
       await expect.poll(async () => (await links()).get(run.link.en)).toBe("/blog");
       await panel.screenshot({ path: `${SHOTS}/navigation-panel-${language}.png` });
+
+      // Moved up past the new page's link: the server's order follows; an undo puts it back.
+      const order = await barOf(run.link.en);
+      expect(order.slice(-2)).toEqual([run.title.en, run.link.en]);
+      await row.getByTestId("item-up").click();
+      await expect.poll(() => barOf(run.link.en)).toEqual([...order.slice(0, -2), run.link.en, run.title.en]);
+      await saved(page);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press("Control+z");
+      await expect.poll(() => barOf(run.link.en)).toEqual(order);
+      await saved(page);
 
       // Published (the page with its layout): the site's navigation has both links.
       await page.getByTestId("composer-publish").click();

@@ -184,6 +184,15 @@ export async function saveItem(hops: Hop[], id: string, fields: Row, ifMatch?: s
   return { value, etag: answered ?? etagOfRecord(value) };
 }
 
+/** Writes the children's new order indexes (`{ relationId, orderIndex }` of their relation rows) in one all-or-nothing request. */
+export async function orderItems(hops: Hop[], rows: { relationId: string; orderIndex: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await api(`${route(hops[hops.length - 1]!.relation)}/bulk`, {
+    method: "PATCH",
+    body: rows.map((r) => ({ id: r.relationId, orderIndex: r.orderIndex })),
+  });
+}
+
 /** Takes the child out of the block; the record itself goes too unless another block still lists it. */
 export async function removeItem(hops: Hop[], item: Item): Promise<void> {
   const last = hops[hops.length - 1]!;

@@ -6,7 +6,7 @@ import { notifyError } from "../notify.js";
 import { conflictRows } from "../form/conflict-rows.js";
 import { guardedSave } from "../form/guarded-save.js";
 import { useConflictChoice } from "../form/use-conflict-choice.js";
-import { createItem, loadItems, removeItem, saveItem, type Hop, type Item } from "./block-items-api.js";
+import { createItem, loadItems, orderItems, removeItem, saveItem, type Hop, type Item } from "./block-items-api.js";
 import { textOf, type Block } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
 import { LinkInput } from "./link-input.js";
@@ -233,12 +233,68 @@ export function BlockItems({
     update([...rows.slice(0, place), item, ...rows.slice(place)]);
     queue.schedule(`${kind}:${item.key}`, sync(item.key));
   };
+  /**
+   * Puts the saved rows in the order of `keys` (the empty row stays last) and writes the order
+   * indexes that changed: the rows take the indexes they had among them, in the new order.
+   */
+  const reorder = async (keys: string[]) => {
+    await queue.flush();
+    const rows = latest.current;
+    const saved = rows.filter((i) => i.relationId);
+    const placed = [
+      ...keys.map((k) => saved.find((i) => i.key === k)).filter((i): i is Item => Boolean(i)),
+      ...saved.filter((i) => !keys.includes(i.key)),
+    ];
+    const indexes = saved.map((i) => i.orderIndex).sort((a, b) => a - b);
+    const moved = placed.map((item, n) => ({ ...item, orderIndex: indexes[n]! }));
+    const changed = moved.filter((item) => saved.find((i) => i.key === item.key)!.orderIndex !== item.orderIndex);
+    // An undo that makes a removed row again puts it back where it is now.
+    for (const item of moved) {
+      const ref = refs.current.get(item.key);
+      if (ref) ref.orderIndex = item.orderIndex;
+    }
+    update([...moved, ...rows.filter((i) => !i.relationId)]);
+    await orderItems(
+      hops,
+      changed.map((i) => ({ relationId: i.relationId!, orderIndex: i.orderIndex })),
+    );
+    onChanged();
+  };
+  /** The editor moved a row up (-1) or down (+1): one step, then the new order saved. */
+  const move = async (item: Item, delta: -1 | 1) => {
+    const saved = latest.current.filter((i) => i.relationId);
+    const at = saved.findIndex((i) => i.key === item.key);
+    const other = saved[at + delta];
+    if (at < 0 || !other) return;
+    const before = saved.map((i) => i.key);
+    const after = [...before];
+    [after[at], after[at + delta]] = [after[at + delta]!, after[at]!];
+    try {
+      await reorder(after);
+      const refsOf = (keys: string[]) => keys.map((k) => refOf(saved.find((i) => i.key === k)!));
+      undo.itemsOrdered(block, kind, refsOf(before), refsOf(after));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  /** An undo puts the rows in the order of `items` (by the records they stand for now). */
+  const order = (items: ItemRef[]) => {
+    const keys = items
+      .map((ref) => latest.current.find((i) => refs.current.get(i.key) === ref || (ref.id && i.id === ref.id))?.key)
+      .filter((k): k is string => Boolean(k));
+    return reorder(keys);
+  };
   const putNow = useRef(put);
   putNow.current = put;
+  const orderNow = useRef(order);
+  orderNow.current = order;
   const shown = items !== undefined;
   useEffect(() => {
     if (!shown) return;
-    return undo.items.register(`${widgetId}:${kind}`, { put: (ref, state) => putNow.current(ref, state) });
+    return undo.items.register(`${widgetId}:${kind}`, {
+      put: (ref, state) => putNow.current(ref, state),
+      order: (refs) => orderNow.current(refs),
+    });
   }, [shown, widgetId, kind, undo.items]);
 
   return (
@@ -312,9 +368,29 @@ export function BlockItems({
                       : null}
                   </SimpleGrid>
                   {last ? (
-                    <div style={{ width: 56 }} />
+                    <div style={{ width: 112 }} />
                   ) : (
                     <Group gap={0} wrap="nowrap" mb={2}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t.itemUp(name)}
+                        disabled={!item.relationId || index === 0}
+                        onClick={() => void move(item, -1)}
+                        data-testid="item-up"
+                      >
+                        ↑
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t.itemDown(name)}
+                        disabled={!item.relationId || !items[index + 1]?.relationId}
+                        onClick={() => void move(item, 1)}
+                        data-testid="item-down"
+                      >
+                        ↓
+                      </ActionIcon>
                       <ActionIcon
                         variant="subtle"
                         color="gray"

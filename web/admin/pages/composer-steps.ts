@@ -33,6 +33,8 @@ export interface TextsHandle {
 /** The rows of one kind of a block's items, reached by an undo. */
 export interface ItemsHandle {
   put(item: ItemRef, state: ItemState | undefined): Promise<void>;
+  /** Puts the rows in this order (rows not named keep their places after them). */
+  order(items: ItemRef[]): Promise<void>;
 }
 
 /** What steps do their work with: the composer's own ways of saving, read at the time they run. */
@@ -172,4 +174,15 @@ export function itemChanged(
     await ctx.flush();
   };
   return { ...(group ? { group } : {}), undo: put(before), redo: put(after) };
+}
+
+/** A block's item rows reordered (a link moved up the navigation): each way puts the rows in that order. */
+export function itemsOrdered(ctx: StepContext, ref: BlockRef, kind: string, before: ItemRef[], after: ItemRef[]): Step {
+  const order = (items: ItemRef[]) => async () => {
+    await ctx.flush();
+    ctx.select(ref.id);
+    await (await ctx.items.waitFor(`${ref.widgetId}:${kind}`)).order(items);
+    await ctx.flush();
+  };
+  return { undo: order(before), redo: order(after) };
 }

@@ -8,6 +8,7 @@ import {
   blockRemoved,
   blocksOrdered,
   itemChanged,
+  itemsOrdered,
   textTyped,
   type BlockRef,
   type ItemRef,
@@ -164,6 +165,9 @@ export function useComposerUndo(pageId: string, composer: Composer, queue: SaveQ
       if (JSON.stringify(before) !== JSON.stringify(after))
         history.record(itemChanged(ctx, refOf(block), kind, item, before, after, group));
     },
+    /** A block's item rows put in another order. */
+    itemsOrdered: (block: Block, kind: string, before: ItemRef[], after: ItemRef[]) =>
+      history.record(itemsOrdered(ctx, refOf(block), kind, before, after)),
   };
 }
 
