@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)("navigation in the page composer (Chromium)", () =
       await row.getByTestId("item-title-ru").fill(run.link.ru);
       // The link is chosen among the pages by their title, in the admin's language.
       await row.getByTestId("item-url").fill(run.search);
-      const option = page.getByTestId("link-page-option").filter({ hasText: "/blog" }).first();
+      const option = page.getByTestId("link-page-option").filter({ has: page.getByText("/blog", { exact: true }) });
       await option.waitFor();
       await page.screenshot({ path: `${SHOTS}/picker-${language}.png` });
       await option.click();

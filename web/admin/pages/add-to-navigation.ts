@@ -23,9 +23,13 @@ export async function addToNavigation(
   const { holders, children } = await loadChildren(hops, navbar.widgetId);
   const next = Math.max(-1, ...children.map(({ row }) => Number(row.orderIndex ?? 0))) + 1;
   const texts = Object.fromEntries(Object.entries(title).filter(([, text]) => text.trim()));
+  // The look of the bar's other links (the demo's are `ghost`), not a button's default.
+  const last = [...children].sort((a, b) => Number(a.row.orderIndex ?? 0) - Number(b.row.orderIndex ?? 0)).at(-1);
+  const variant = typeof last?.record.variant === "string" ? last.record.variant : undefined;
   await createItem(hops, navbar.widgetId, holders, { key: "navigation", orderIndex: next, title: texts }, next, {
     title: texts,
     url,
+    ...(variant ? { variant } : {}),
   });
   return true;
 }

@@ -25,6 +25,8 @@ export interface Item {
   /** The body text, per language, of a kind edited with it (features, slides). */
   description?: Texts;
   url?: string;
+  /** The record's look (a navigation link's `ghost`): a row added after it takes the same. */
+  variant?: string;
   /** The state the record was read or last saved in (from its updatedAt: a list answers no ETag per row), sent as If-Match. */
   etag?: string;
   /** A row an undo puts back: made at its old order index rather than at the end. */
@@ -109,6 +111,7 @@ export async function loadItems(hops: Hop[], widgetId: string): Promise<{ holder
     title: (record.title ?? {}) as Texts,
     description: (record.description ?? {}) as Texts,
     url: typeof record.url === "string" ? record.url : "",
+    ...(typeof record.variant === "string" && record.variant ? { variant: record.variant } : {}),
     etag: etagOfRecord(record),
   }));
   return { holders, items };

@@ -149,7 +149,12 @@ export function BlockItems({
       return;
     }
     const next = item.restoreAt ?? Math.max(-1, ...latest.current.filter((i) => i.id).map((i) => i.orderIndex)) + 1;
-    const made = await createItem(hops, widgetId, holders.current, item, next, fields);
+    // A new row looks like the row before it (a navigation's links share one look).
+    const before = latest.current.filter((i) => i.id).at(-1);
+    const made = await createItem(hops, widgetId, holders.current, item, next, {
+      ...fields,
+      ...(before?.variant ? { variant: before.variant } : {}),
+    });
     if (made.parentId && !holders.current.length) holders.current = [made.parentId];
     // Removed while it was being made: it goes again, rather than coming back on the next read.
     if (!latest.current.some((i) => i.key === key)) return removeItem(hops, made);
@@ -316,8 +321,14 @@ export function BlockItems({
                     {t.addItemHint(kind)}
                   </Text>
                 ) : null}
-                <Group align="flex-end" gap="xs" wrap="nowrap" data-testid={last ? "item-new" : "item-row"}>
-                  <SimpleGrid cols={LANGUAGES.length + (withUrl ? 1 : 0)} spacing="xs" style={{ flex: 1 }}>
+                {/* One row per child: its titles side by side, its text under them, its link, then its buttons. */}
+                <Stack
+                  gap={6}
+                  pb={last ? 0 : "xs"}
+                  style={last ? undefined : { borderBottom: "1px solid var(--mantine-color-gray-2)" }}
+                  data-testid={last ? "item-new" : "item-row"}
+                >
+                  <SimpleGrid cols={LANGUAGES.length} spacing="xs">
                     {LANGUAGES.map((language) => (
                       <TextInput
                         key={language}
@@ -325,52 +336,44 @@ export function BlockItems({
                         lang={language}
                         {...named(index, t.itemTitle(language))}
                         value={item.title[language] ?? ""}
-                        onChange={(e) =>
-                          edit(
-                            item.key,
-                            {
-                              title: { [language]: e.currentTarget.value },
-                            },
-                            language,
-                          )
-                        }
+                        onChange={(e) => edit(item.key, { title: { [language]: e.currentTarget.value } }, language)}
                         onBlur={undo.seal}
                         data-testid={`item-title-${language}`}
                       />
                     ))}
-                    {withUrl ? (
-                      <LinkInput
-                        {...named(index, t.itemUrl)}
-                        value={item.url ?? ""}
-                        onChange={(url) => edit(item.key, { url }, "url")}
-                        onBlur={undo.seal}
-                        data-testid="item-url"
-                      />
-                    ) : null}
-                    {withText
-                      ? LANGUAGES.map((language) => (
-                          <Textarea
-                            key={`text-${language}`}
-                            size="xs"
-                            lang={language}
-                            autosize
-                            minRows={1}
-                            maxRows={6}
-                            {...named(index, t.itemText(language))}
-                            value={item.description?.[language] ?? ""}
-                            onChange={(e) =>
-                              edit(item.key, { description: { [language]: e.currentTarget.value } }, `text-${language}`)
-                            }
-                            onBlur={undo.seal}
-                            data-testid={`item-text-${language}`}
-                          />
-                        ))
-                      : null}
                   </SimpleGrid>
-                  {last ? (
-                    <div style={{ width: 112 }} />
-                  ) : (
-                    <Group gap={0} wrap="nowrap" mb={2}>
+                  {withText ? (
+                    <SimpleGrid cols={LANGUAGES.length} spacing="xs">
+                      {LANGUAGES.map((language) => (
+                        <Textarea
+                          key={language}
+                          size="xs"
+                          lang={language}
+                          autosize
+                          minRows={1}
+                          maxRows={6}
+                          {...named(index, t.itemText(language))}
+                          value={item.description?.[language] ?? ""}
+                          onChange={(e) =>
+                            edit(item.key, { description: { [language]: e.currentTarget.value } }, `text-${language}`)
+                          }
+                          onBlur={undo.seal}
+                          data-testid={`item-text-${language}`}
+                        />
+                      ))}
+                    </SimpleGrid>
+                  ) : null}
+                  {withUrl ? (
+                    <LinkInput
+                      {...named(index, t.itemUrl)}
+                      value={item.url ?? ""}
+                      onChange={(url) => edit(item.key, { url }, "url")}
+                      onBlur={undo.seal}
+                      data-testid="item-url"
+                    />
+                  ) : null}
+                  {last ? null : (
+                    <Group gap={0} wrap="nowrap" justify="flex-end">
                       <ActionIcon
                         variant="subtle"
                         color="gray"
@@ -412,7 +415,7 @@ export function BlockItems({
                       </ActionIcon>
                     </Group>
                   )}
-                </Group>
+                </Stack>
               </Stack>
             );
           })}

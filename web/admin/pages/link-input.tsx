@@ -27,9 +27,11 @@ interface Props {
 export function LinkInput({ value, onChange, onBlur, ...named }: Props) {
   const t = pagesTexts();
   const [pages, setPages] = useState<{ url: string; title: string }[]>([]);
+  // Searched only while the editor types here: a panel of twenty links asks nothing when it opens.
+  const [typing, setTyping] = useState(false);
   useEffect(() => {
     const typed = value.trim();
-    if (!typed || ADDRESS.test(typed)) {
+    if (!typing || !typed || ADDRESS.test(typed)) {
       setPages([]);
       return;
     }
@@ -50,14 +52,20 @@ export function LinkInput({ value, onChange, onBlur, ...named }: Props) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [value, t.language]);
+  }, [value, typing, t.language]);
   const titleOf = new Map(pages.map((p) => [p.url, p.title]));
   return (
     <Autocomplete
       size="xs"
       value={value}
-      onChange={onChange}
-      onBlur={onBlur}
+      onChange={(next) => {
+        setTyping(true);
+        onChange(next);
+      }}
+      onBlur={() => {
+        setTyping(false);
+        onBlur();
+      }}
       data={pages.map((p) => ({ value: p.url }))}
       // The server chose them (by title, in any language): none is filtered out again by its address.
       filter={({ options }) => options}
@@ -69,7 +77,8 @@ export function LinkInput({ value, onChange, onBlur, ...named }: Props) {
           </Text>
         </Stack>
       )}
-      comboboxProps={{ withinPortal: true }}
+      // Wider than a narrow column's input: a page's title and address are read in full.
+      comboboxProps={{ withinPortal: true, width: "max-content", position: "bottom-start" }}
       placeholder={t.linkPlaceholder}
       {...named}
     />
