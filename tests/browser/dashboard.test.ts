@@ -285,6 +285,22 @@ describe.skipIf(!hasChromium)("the admin's dashboard in Chromium", () => {
     await page.context().close();
   });
 
+  it("en, 820 px (a tablet): the side list starts closed, opens beside the screen, and closes when a screen is chosen", async () => {
+    const page = await signedIn("en", 820, 1180);
+    const toggle = page.getByTestId("models-toggle");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    // The dashboard has the whole width.
+    expect((await card(page, "drafts").boundingBox())!.x).toBeLessThan(100);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    await page.getByTestId("nav-pages").click();
+    await page.getByTestId("pages-table").waitFor();
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    await screenshot(page, "dashboard-en-820-pages");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   // Last: it narrows the admin role of this app for good.
   it("shows only the cards whose data the person may read: a products editor sees no orders, forms or pages", async () => {
     await narrowAdminRole(running, [["*", "/api/ecommerce/products/**"]]);

@@ -14,10 +14,11 @@ import { wordsTexts } from "../words-texts.js";
 /** Header (models toggle, search, signed-in admin, sign out), the model list at the left, the chosen screen at the right. */
 export function AdminShell() {
   const { subject, signOut } = useSubject();
-  // On a phone the side list covers the screen (the navbar's "sm" breakpoint): a screen chosen in it
-  // closes it, and it starts closed, so the first screen (the dashboard) is what one sees after sign-in.
-  const phone = useMediaQuery("(max-width: 47.99em)", undefined, { getInitialValueInEffect: false });
-  const [navShown, { toggle, close }] = useDisclosure(!phone);
+  // Below 900 px the side list would leave the screen too little room (on a phone, below the
+  // navbar's "sm" breakpoint, it covers the screen): it starts closed, so the first screen (the
+  // dashboard) is what one sees after sign-in, and a screen chosen in it closes it again.
+  const narrow = useMediaQuery("(max-width: 56.24em)", undefined, { getInitialValueInEffect: false });
+  const [navShown, { toggle, close }] = useDisclosure(!narrow);
   const t = wordsTexts();
   return (
     <ModelsProvider>
@@ -55,7 +56,7 @@ export function AdminShell() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" data-testid="model-nav" aria-label={shellTexts().navigation}>
-          <ModelNav onNavigate={phone ? close : undefined} />
+          <ModelNav onNavigate={narrow ? close : undefined} />
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0" aria-label={shellTexts().main}>
           <Outlet />
