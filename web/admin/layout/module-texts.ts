@@ -2,11 +2,12 @@ import { adminLanguage } from "../admin-language.js";
 
 /**
  * The side list's group headings: each module (a schemas/ folder) named for a person, in the
- * admin's language. A module not listed here (a plug-in's) is headed by its folder name.
+ * admin's language. A module not listed here (a plug-in's) is headed by its folder name. The admin
+ * module is not "Administration": the side list already has a heading of that name (the Activity screen's).
  */
 const names: Record<"en" | "ru", Record<string, string>> = {
   en: {
-    admin: "Administration",
+    admin: "Admin tools",
     agent: "Agent",
     analytic: "Analytics",
     billing: "Payments",
@@ -23,7 +24,7 @@ const names: Record<"en" | "ru", Record<string, string>> = {
     "website-builder": "Website builder",
   },
   ru: {
-    admin: "Администрирование",
+    admin: "Служебное",
     agent: "Агент",
     analytic: "Аналитика",
     billing: "Платежи",
