@@ -20,7 +20,7 @@ export interface MediaFile {
   usedBy: number;
 }
 
-/** A record that uses a file: its model (id and title) and its name, for the admin to open it. */
+/** A record that uses a file: its model (id and title, in the language asked for) and its name, for the admin to open it. */
 export interface FileUse {
   model: string;
   modelTitle: string;

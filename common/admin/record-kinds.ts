@@ -1,7 +1,7 @@
 /**
  * What a record is, in the admin's words (English and Russian): "Page", «Страница». The global
  * search (GET /api/admin/search) writes it as each result's second line; a model not listed here is
- * called by its schema's title, as its generated table is.
+ * called by its schema's title in that language (`x-title`, English `title`), as its generated table is.
  */
 const kinds: Record<"en" | "ru", Record<string, string>> = {
   en: {

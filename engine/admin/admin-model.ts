@@ -12,6 +12,11 @@ export interface AdminField {
   name: string;
   /** Human label: the property's title, else the name in words ("shortDescription" → "Short description"). */
   label: string;
+  /**
+   * The label per language: `en` is `label`, the others the schema's x-title ({ en, ru }). The
+   * admin shows its own language's (web/admin/data/models-context.tsx), else `label`.
+   */
+  labels: Record<string, string>;
   kind: FieldKind;
   /** x-input hint (rich-text, file, date-time, select, textarea, postal-address). */
   input?: string;
@@ -47,6 +52,8 @@ export interface AdminModel {
   module: string;
   name: string;
   title: string;
+  /** The title per language: `en` is `title`, the others the schema's x-title ({ en: "Product", ru: "Товар" }). */
+  titles: Record<string, string>;
   kind: "entity" | "relation";
   fields: AdminField[];
   embeds: AdminEmbed[];
@@ -84,13 +91,15 @@ export function labelFieldOf(model: Model): string {
 }
 
 export function adminField(field: Model["fields"][number]): AdminField {
+  // A foreign key is named after what it points to: "productId" → "Product".
+  const label =
+    typeof field.schema.title === "string" && fieldTypeOf(field.kind).admin.schemaTitle !== false
+      ? field.schema.title
+      : words(field.references || field.referencesModel ? field.name.replace(/Id$/, "") : field.name);
   return {
     name: field.name,
-    // A foreign key is named after what it points to: "productId" → "Product".
-    label:
-      typeof field.schema.title === "string" && fieldTypeOf(field.kind).admin.schemaTitle !== false
-        ? field.schema.title
-        : words(field.references || field.referencesModel ? field.name.replace(/Id$/, "") : field.name),
+    label,
+    labels: { ...field.titles, en: label },
     kind: field.kind,
     input: field.input,
     required: field.required,
@@ -136,6 +145,7 @@ export function adminModel(model: Model, registry: Registry, options: AdminModel
     module: model.module,
     name: model.name,
     title: model.title,
+    titles: { ...model.titles, en: model.title },
     kind: model.kind,
     fields: model.fields.filter((f) => !f.hidden).map(adminField),
     embeds,

@@ -5,6 +5,10 @@ import type { Field, Generator, JsonSchema, SearchWeight } from "./model.js";
 
 const SEARCH_WEIGHTS: readonly SearchWeight[] = ["A", "B", "C"];
 
+/** Why x-title names no English: one English name per model or field, the `title` other clients read too. */
+export const ENGLISH_TITLE =
+  "English is the title (a field without one: its name in words), so x-title names only the other languages";
+
 /**
  * Value lists the server names at start-up for `x-enum-from` fields ("payment-providers": the
  * provider definitions' names). A list not given (npm run generate, which makes the snapshot and
@@ -63,6 +67,7 @@ export function buildField(
   if (schema["x-hidden"] && required && schema.default === undefined && !generated) {
     throw fail("x-hidden", "a hidden field cannot be required without a default: the generic routes cannot write it");
   }
+  if (schema["x-title"]?.en !== undefined) throw fail("x-title/en", ENGLISH_TITLE);
   if (schema.pattern !== undefined) {
     try {
       new RegExp(schema.pattern, "u");
@@ -92,5 +97,6 @@ export function buildField(
     enum: schema.enum,
     enumFrom,
     input: schema["x-input"],
+    titles: schema["x-title"] ?? {},
   };
 }

@@ -34,7 +34,7 @@ export function flatten(source: SchemaFile, defs: Map<string, SchemaFile>): Flat
     flat.bases.push(baseId, ...inherited.bases);
   }
   for (const [name, property] of Object.entries<JsonSchema>(source.json.properties ?? {})) {
-    flat.properties[name] = resolveProperty(source, id, name, property, defs);
+    flat.properties[name] = keepBaseTitles(resolveProperty(source, id, name, property, defs), flat.properties[name]);
   }
   for (const name of source.json.required ?? []) if (!flat.required.includes(name)) flat.required.push(name);
   return flat;
@@ -54,4 +54,14 @@ function resolveProperty(
   const { $schema, $id, title, $ref, ...body } = def.json;
   const { $ref: _ignored, ...siblings } = property;
   return { ...body, ...siblings };
+}
+
+/**
+ * An override that names itself no differently (no `title`, no `x-title`) keeps the base
+ * property's translated titles: a model that only makes its `title` searchable (`x-search: "A"`)
+ * is still «Заголовок» in Russian without repeating it.
+ */
+function keepBaseTitles(property: JsonSchema, base: JsonSchema | undefined): JsonSchema {
+  if (!base?.["x-title"] || property.title !== undefined || property["x-title"] !== undefined) return property;
+  return { ...property, "x-title": base["x-title"] };
 }

@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { buildField, type EnumLists } from "./build-field.js";
+import { buildField, ENGLISH_TITLE, type EnumLists } from "./build-field.js";
 import { knownFormats } from "./field-types/index.js";
 import { flatten } from "./flatten.js";
 import { readSchemaFiles, type SchemaFile } from "./read-files.js";
@@ -109,6 +109,7 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: En
         throw new SchemaError(source.file, `/x-unique-together/${i}/${j}`, `names a missing property ${name}`);
     }
   }
+  if (json["x-title"]?.en !== undefined) throw new SchemaError(source.file, "/x-title/en", ENGLISH_TITLE);
   // Internal storage has no routes to grant.
   if (json["x-internal"] === true && json["x-access"])
     throw new SchemaError(source.file, "/x-access", "cannot grant access to an x-internal model (it has no routes)");
@@ -122,6 +123,7 @@ function buildModel(source: SchemaFile, defs: Map<string, SchemaFile>, enums: En
     module,
     name,
     title: json.title,
+    titles: json["x-title"] ?? {},
     description: json.description,
     kind: flat.bases.includes("_defs/relation") ? "relation" : "entity",
     table: tableName(module, name),

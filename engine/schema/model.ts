@@ -50,6 +50,8 @@ export interface Field {
   /** x-enum-from: `enum` came from a list the server named at start-up, so the table has no CHECK for it. */
   enumFrom?: string;
   input?: string;
+  /** x-title: the field's label in other languages than English ({ ru: "Краткое описание" }); English is derived (engine/admin/admin-model.ts). */
+  titles: Readonly<Record<string, string>>;
 }
 
 export interface Model {
@@ -60,6 +62,8 @@ export interface Model {
   name: string;
   /** Singular human name: "Store to product". */
   title: string;
+  /** x-title: the title in other languages than English ({ ru: "Товар" }). */
+  titles: Readonly<Record<string, string>>;
   description?: string;
   kind: "entity" | "relation";
   table: string;

@@ -16,6 +16,7 @@ const publishedAtField: Field = {
   search: false,
   hidden: false,
   readOnly: true,
+  titles: { ru: "Опубликовано" },
 };
 
 /**

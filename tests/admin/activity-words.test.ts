@@ -160,6 +160,12 @@ describe("an entry as a sentence", () => {
     const e = entry({ model: "shop/things", modelTitle: "Thing", changes: { count: [1, 2] } });
     expect(entryRecord(e, none, "en")).toEqual({ kind: "Thing", label: "Thing 1a2b3c4d" });
   });
+
+  it("names a model it has no words for by the admin's model title (its language's), not the entry's English one", () => {
+    const e = entry({ model: "notification/topics", modelTitle: "Topic", changes: { count: [1, 2] } });
+    const model = { title: "Тема уведомлений", labelField: "adminTitle" };
+    expect(entryRecord(e, none, "ru", model)?.kind).toBe("Тема уведомлений");
+  });
 });
 
 describe("how, from where, and a record's History line", () => {

@@ -37,6 +37,38 @@ describe(`GET /api/admin/models on ${testDialect}`, () => {
     expect(identities.fields.map((f: any) => f.name)).not.toContain("password");
   });
 
+  it("names every model and field in English and Russian, keeping title and label English", async () => {
+    const admin = await signIn(t, ADMIN.adminEmail, ADMIN.adminPassword);
+    const { body } = await as(t, admin)({ method: "GET", url: "/api/admin/models" });
+    const model = (id: string) => body.data.find((m: any) => m.id === id);
+    const label = (id: string, name: string) => model(id).fields.find((f: any) => f.name === name);
+    const cases = [
+      // A model's own title, a field with its own x-title, one whose English is its name in words,
+      // a foreign key, and the common fields whose Russian the bases (schemas/_defs) give once.
+      { id: "ecommerce/products", title: { en: "Product", ru: "Товар" } },
+      { id: "host/pages", title: { en: "Page", ru: "Страница" } },
+      {
+        id: "ecommerce/products",
+        field: "shortDescription",
+        label: { en: "Short description", ru: "Краткое описание" },
+      },
+      { id: "ecommerce/products", field: "title", label: { en: "Title", ru: "Заголовок" } },
+      { id: "ecommerce/stores-to-products", field: "productId", label: { en: "Product", ru: "Товар" } },
+      { id: "ecommerce/stores-to-products", field: "orderIndex", label: { en: "Order index", ru: "Порядок" } },
+      { id: "crm/forms", field: "createdAt", label: { en: "Created at", ru: "Создано" } },
+    ];
+    for (const c of cases) {
+      if (c.title) expect(model(c.id)).toMatchObject({ title: c.title.en, titles: c.title });
+      if (c.field) expect(label(c.id, c.field!)).toMatchObject({ label: c.label!.en, labels: c.label });
+    }
+    // Every one of them, not only these: the admin falls back to English only for a plug-in's schema.
+    for (const m of body.data) {
+      expect([m.id, Object.keys(m.titles).sort()]).toEqual([m.id, ["en", "ru"]]);
+      for (const f of m.fields)
+        expect([m.id, f.name, Object.keys(f.labels).sort()]).toEqual([m.id, f.name, ["en", "ru"]]);
+    }
+  });
+
   it("marks no model as drafted while DRAFTS=off (every save publishes: the plain form)", async () => {
     const admin = await signIn(t, ADMIN.adminEmail, ADMIN.adminPassword);
     const { body } = await as(t, admin)({ method: "GET", url: "/api/admin/models" });

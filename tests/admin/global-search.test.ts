@@ -73,6 +73,8 @@ describe(`GET /api/admin/search on ${testDialect}`, () => {
         events: ["ecommerce.order.paid"],
       })
     ).id;
+    // A kind common/admin/record-kinds.ts has no words for: named by its schema's title, in Russian its x-title.
+    ids.topic = (await createRecord(t, "/api/notification/topics", { adminTitle: "Beacon bulletin" })).id;
     // Published as "Old harbour", then renamed in the working copy only.
     ids.renamed = (
       await createRecord(t, "/api/host/pages", { url: "/harbour", adminTitle: "Harbour page", title: "Old harbour" })
@@ -166,6 +168,16 @@ describe(`GET /api/admin/search on ${testDialect}`, () => {
       name: "an order by its customer's email, in Russian",
       query: () => "q=ann.keeper@example.com&language=ru",
       expected: () => ({ id: ids.order, detail: `Заказ #${orderNumber()} · ann.keeper@example.com` }),
+    },
+    {
+      name: "a record of any other kind by its model's title, in Russian",
+      query: () => "q=beacon bulletin&language=ru",
+      expected: () => ({ model: "notification/topics", id: ids.topic, detail: "Тема уведомлений" }),
+    },
+    {
+      name: "the same in English",
+      query: () => "q=beacon bulletin",
+      expected: () => ({ model: "notification/topics", id: ids.topic, detail: "Topic" }),
     },
     {
       name: "a working copy's new title, never published",

@@ -14,7 +14,7 @@ describe(`a new schema file shows up in the admin on ${testDialect}`, () => {
       "shop/coupons.json": entity(
         "shop/coupons",
         {
-          percent: { type: "integer", minimum: 1, maximum: 100, default: 10 },
+          percent: { type: "integer", minimum: 1, maximum: 100, default: 10, "x-title": { ru: "Процент" } },
           kind: { type: "string", enum: ["single", "multi"], default: "single" },
           validUntil: { type: "string", format: "date-time" },
           productId: {
@@ -23,7 +23,7 @@ describe(`a new schema file shows up in the admin on ${testDialect}`, () => {
             "x-references": { model: "ecommerce/products", onDelete: "cascade" },
           },
         },
-        { title: "Coupon", required: ["percent", "kind"] },
+        { title: "Coupon", "x-title": { ru: "Купон" }, required: ["percent", "kind"] },
       ),
     },
     { withProjectSchemas: true },
@@ -52,7 +52,15 @@ describe(`a new schema file shows up in the admin on ${testDialect}`, () => {
       title: "Coupon",
       kind: "entity",
       labelField: "adminTitle",
+      titles: { en: "Coupon", ru: "Купон" },
     });
+    // docs/extending.md's x-title: the Russian beside the English, the base's fields' from schemas/_defs.
+    const labels = (name: string) => coupons.fields.find((f) => f.name === name)?.labels;
+    expect([labels("percent"), labels("validUntil"), labels("slug")]).toEqual([
+      { en: "Percent", ru: "Процент" },
+      { en: "Valid until" },
+      { en: "Slug", ru: "Часть адреса" },
+    ]);
     expect(coupons.fields.map((f) => f.name)).toEqual(
       expect.arrayContaining(["percent", "kind", "validUntil", "productId", "title"]),
     );

@@ -263,7 +263,7 @@ describe.skipIf(!hasChromium)("the Activity screen and a record's History, in Ch
     await screenshot(page, "activity-ru-filtered");
 
     await page.goto(`${running.url}/admin/blog/articles?edit=${articleId}`);
-    const history = page.getByRole("dialog", { name: "Изменить: Article" }).getByTestId("record-history");
+    const history = page.getByRole("dialog", { name: "Изменить: Статья" }).getByTestId("record-history");
     await history.getByText(t.history).waitFor();
     await history.getByTestId("record-history-line").first().getByText("Изменено: admin@example.com").waitFor();
     await history.getByText("Создано: Секретный ключ").waitFor();

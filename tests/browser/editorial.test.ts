@@ -248,7 +248,7 @@ describe.skipIf(!hasChromium)("editorial workflow in Chromium (drafts on)", () =
       const table = tab.getByTestId("table-website-builder/slides");
       await table.getByRole("columnheader", { name: "Статус" }).waitFor();
       await table.getByTestId("table-row").first().getByRole("button", { name: "Изменить" }).click();
-      const form = tab.getByRole("dialog", { name: "Изменить: Slide" });
+      const form = tab.getByRole("dialog", { name: "Изменить: Слайд" });
       await form.getByRole("button", { name: "Сохранить черновик" }).waitFor();
       await form.getByRole("button", { name: "Опубликовать" }).waitFor();
       await form.getByRole("button", { name: "Версии" }).waitFor();

@@ -118,6 +118,34 @@ const cases: { name: string; files: Record<string, unknown>; file: string; path:
     path: "/x-owned",
     says: /relation with two foreign keys/,
   },
+  {
+    name: "an empty x-title",
+    files: { "shop/things.json": entity("shop/things", { size: { type: "integer", "x-title": { ru: " " } } }) },
+    file: "shop/things.json",
+    path: "/properties/size/x-title/ru",
+    says: /must match pattern/,
+  },
+  {
+    name: "an x-title that is not a language map",
+    files: { "shop/things.json": entity("shop/things", {}, { "x-title": "Вещь" }) },
+    file: "shop/things.json",
+    path: "/x-title",
+    says: /must be object/,
+  },
+  {
+    name: "an English x-title on a model",
+    files: { "shop/things.json": entity("shop/things", {}, { "x-title": { en: "Thing", ru: "Вещь" } }) },
+    file: "shop/things.json",
+    path: "/x-title/en",
+    says: /English is the title/,
+  },
+  {
+    name: "an English x-title on a field",
+    files: { "shop/things.json": entity("shop/things", { size: { type: "integer", "x-title": { en: "Size" } } }) },
+    file: "shop/things.json",
+    path: "/properties/size/x-title/en",
+    says: /English is the title/,
+  },
 ];
 
 describe("schema loading", () => {
@@ -162,6 +190,29 @@ describe("schema loading", () => {
     // Without the list (npm run generate: snapshot and types) it is plain text.
     expect(loadRegistry(project.schemasDir).get("shop/things").fieldMap.get("kind")!.enum).toBeUndefined();
     expect(() => loadRegistry(project.schemasDir, { enums: { kinds: ["b"] } })).toThrow(/not one of enum/);
+  });
+
+  it("x-title: a model's and a field's other languages; an override that names itself no differently keeps its base's", () => {
+    const project = tempProject({
+      "shop/things.json": entity(
+        "shop/things",
+        {
+          size: { type: "integer", "x-title": { ru: "Размер" } },
+          title: { $ref: "../_defs/language-map", "x-search": "A" },
+          adminTitle: { type: "string", title: "Internal name" },
+        },
+        { "x-title": { ru: "Вещь" }, allOf: [{ $ref: "../_defs/content" }] },
+      ),
+    });
+    cleanup = project.cleanup;
+    const things = loadRegistry(project.schemasDir).get("shop/things");
+    expect(things.titles).toEqual({ ru: "Вещь" });
+    expect(things.fieldMap.get("size")!.titles).toEqual({ ru: "Размер" });
+    // The content base's «Заголовок» stays with a title that only became searchable…
+    expect(things.fieldMap.get("title")!.titles).toEqual({ ru: "Заголовок" });
+    // …but not with an admin title renamed in English: its Russian would name something else.
+    expect(things.fieldMap.get("adminTitle")!.titles).toEqual({});
+    expect(things.fieldMap.get("createdAt")!.titles).toEqual({ ru: "Создано" });
   });
 
   it.each(cases)("names the file and JSON path of $name", ({ files, file, path, says }) => {

@@ -99,9 +99,11 @@ describe(`the media library on ${testDialect}`, () => {
     const ru = await t.request({ method: "GET", url: `${MEDIA}/${photo.id}/uses?language=ru` });
     expect(ru.status).toBe(200);
     expect(ru.body.data).toEqual([
-      { model: "blog/articles", modelTitle: "Article", id: article.id, label: "Tea time" },
-      { model: "ecommerce/products", modelTitle: "Product", id: teapot.id, label: "Teapot" },
+      { model: "blog/articles", modelTitle: "Статья", id: article.id, label: "Tea time" },
+      { model: "ecommerce/products", modelTitle: "Товар", id: teapot.id, label: "Teapot" },
     ]);
+    const en = await t.request({ method: "GET", url: `${MEDIA}/${photo.id}/uses?language=en` });
+    expect(en.body.data.map((use: { modelTitle: string }) => use.modelTitle)).toEqual(["Article", "Product"]);
     const unused = await upload("lonely.png", 10, 10);
     expect((await t.request({ method: "GET", url: `${MEDIA}/${unused.id}/uses` })).body.data).toEqual([]);
     const missing = await t.request({ method: "GET", url: `${MEDIA}/00000000-0000-4000-8000-000000000000/uses` });

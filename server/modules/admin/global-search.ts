@@ -127,7 +127,7 @@ export class GlobalSearch {
         const model = this.app.registry.get(modelId);
         const read = (await this.app.repositories.get(modelId)!.listByIds(ids)) as Record<string, unknown>[];
         const labels = await this.labels.ofRows(model, read, language);
-        const kind = recordKind(modelId, language, model.title);
+        const kind = recordKind(modelId, language, model.titles[language] ?? model.title);
         for (const row of read) {
           // A record at an address (a page) shows it: "Page · /about".
           const detail = typeof row.url === "string" && row.url ? `${kind} · ${row.url}` : kind;

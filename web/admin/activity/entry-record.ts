@@ -28,19 +28,20 @@ export function recordAsChanged(entry: AuditEntry): Record<string, unknown> {
 
 /**
  * Kind and label of an entry's record: the kind in the admin's words (common/admin/record-kinds.ts),
- * else the model's title; the label the server's labeller gave (`labels`), else one from the
- * entry's own changes by the same rule, else the kind and the id's first characters — never a
- * bare id. `labelField` is the model's naming field, when the admin knows the model.
+ * else the model's title (the admin's `model`, in its language; else the entry's English one); the
+ * label the server's labeller gave (`labels`), else one from the entry's own changes by the same
+ * rule, else the kind and the id's first characters — never a bare id. `model`: its title and
+ * naming field, when the admin knows the model.
  */
 export function entryRecord(
   entry: AuditEntry,
   labels: ReadonlyMap<string, string>,
   language: string,
-  labelField?: string,
+  model?: { title: string; labelField: string },
 ): EntryRecord | undefined {
   if (!entry.model) return undefined;
-  const kind = recordKind(entry.model, language, entry.modelTitle ?? entry.model);
+  const kind = recordKind(entry.model, language, model?.title ?? entry.modelTitle ?? entry.model);
   const known = entry.recordId ? labels.get(recordKey(entry.model, entry.recordId)) : undefined;
-  const label = known ?? plainLabel({ title: kind, labelField }, recordAsChanged(entry), language);
+  const label = known ?? plainLabel({ title: kind, labelField: model?.labelField }, recordAsChanged(entry), language);
   return { kind, label };
 }

@@ -53,7 +53,7 @@ export function ChangesCard() {
     >
       {shown.map((entry) => {
         const model = entry.model ? byId.get(entry.model) : undefined;
-        const record = entryRecord(entry, labels, words.language, model?.labelField);
+        const record = entryRecord(entry, labels, words.language, model);
         // Labelled by the server: the record is there to open (a deleted one has no label).
         const exists = Boolean(model && entry.recordId && labels.has(recordKey(model.id, entry.recordId)));
         const at = String(entry.createdAt);

@@ -3,6 +3,7 @@ import { recordKind } from "../../../common/admin/record-kinds.js";
 import { PAGE_MODEL, screenOf } from "../../../common/admin/record-screens.js";
 import { textIn } from "../../../engine/admin/record-label.js";
 import { momentText } from "../time/time-text.js";
+import { useModels } from "../data/models-context.js";
 import { CardLine, DashboardCard } from "./dashboard-card.js";
 import { dashboardTexts, type DashboardTexts } from "./dashboard-texts.js";
 import type { CardData } from "./use-card-data.js";
@@ -32,6 +33,7 @@ function QueueCard<T extends QueuedRecord>(props: {
   detail(record: T, t: DashboardTexts): string;
 }) {
   const t = dashboardTexts();
+  const { byId } = useModels();
   const { queue, list } = props;
   return (
     <DashboardCard
@@ -49,7 +51,7 @@ function QueueCard<T extends QueuedRecord>(props: {
           key={`${record.model}#${record.id}`}
           to={screenOf(record.model, record.id)}
           label={nameOf(record, t)}
-          detail={`${recordKind(record.model, t.language, record.model)} · ${props.detail(record, t)}`}
+          detail={`${recordKind(record.model, t.language, byId.get(record.model)?.title ?? record.model)} · ${props.detail(record, t)}`}
         />
       ))}
     </DashboardCard>

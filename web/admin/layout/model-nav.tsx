@@ -11,6 +11,7 @@ import { taxesTexts } from "../pricing/taxes-texts.js";
 import { productsTexts } from "../products/products-texts.js";
 import { wordsTexts } from "../words-texts.js";
 import { activityTexts } from "../activity/activity-texts.js";
+import { moduleName } from "./module-texts.js";
 
 /** The crm/forms table: its rows open their submissions (/admin/forms/{id}). */
 const FORMS = "/admin/crm/forms";
@@ -41,17 +42,24 @@ export function administrationScreens() {
   return [{ to: "/admin/activity", label: activityTexts().activity, testId: "nav-activity" }];
 }
 
-/** Models grouped by module (modules and models sorted by name), narrowed by a quick filter. */
+/**
+ * Models grouped by module (modules by name, models by title in the admin's language), narrowed
+ * by a quick filter that finds a model by its title, its name or its module's code or heading.
+ */
 export function groupModels(models: AdminModel[], text: string): [string, AdminModel[]][] {
   const needle = text.trim().toLowerCase();
   const groups = new Map<string, AdminModel[]>();
   for (const model of models) {
-    if (needle && !`${model.module} ${model.name} ${model.title}`.toLowerCase().includes(needle)) continue;
+    const words = `${model.module} ${moduleName(model.module)} ${model.name} ${model.title}`;
+    if (needle && !words.toLowerCase().includes(needle)) continue;
     groups.set(model.module, [...(groups.get(model.module) ?? []), model]);
   }
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([module, list]) => [module, list.sort((a, b) => a.name.localeCompare(b.name))]);
+    .map(([module, list]) => [
+      module,
+      list.sort((a, b) => a.title.localeCompare(b.title) || a.name.localeCompare(b.name)),
+    ]);
 }
 
 /** `onNavigate`: called when a screen is chosen (on a phone the shell then closes the list). */
@@ -143,14 +151,14 @@ export function ModelNav({ onNavigate }: { onNavigate?: () => void } = {}) {
         {groups.map(([group, models]) => (
           <div key={group}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="sm" pb={4}>
-              {group}
+              {moduleName(group)}
             </Text>
             {models.map((model) => (
               <NavLink
                 key={model.id}
                 component={RouterLink}
                 to={`/admin/${model.id}`}
-                label={model.name}
+                label={model.title}
                 active={current === model.id}
                 onClick={onNavigate}
                 py={4}

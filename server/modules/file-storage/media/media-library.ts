@@ -104,7 +104,8 @@ export class MediaLibrary {
       select "model", "id", "label" from (${sql.join([exists, ...parts], sql` union all `)}) uses
       order by "rank", "model", "label"::text limit ${USES_MAX + 1}`.execute(this.db);
     if (rows[0]?.model !== "file-storage/files") throw notFound(`File ${fileId} was not found`);
-    const titles = new Map(this.references.map((r) => [r.user.id, r.user.title]));
+    // The model named in `language` too (its schema's x-title), English where it has none.
+    const titles = new Map(this.references.map((r) => [r.user.id, r.user.titles[language] ?? r.user.title]));
     return rows.slice(1).map((row) => ({
       model: row.model,
       modelTitle: titles.get(row.model) ?? row.model,
