@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
-import { asServer, signInAt, whereEq } from "./helpers/narrow-admin.js";
+import { hasChromium, launchChromium, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { asServer, whereEq } from "./helpers/narrow-admin.js";
+import { adminTab, closeTabs, composerSaved } from "./helpers/admin-tab.js";
 
 const ADMIN = { adminEmail: "texts@example.com", adminPassword: "texts password 123" };
 const SHOTS = "test-results/composer-item-texts";
@@ -59,39 +60,22 @@ describe.skipIf(!hasChromium)("feature and slide texts in the page composer (Chr
   };
 
   const openComposer = async (language: Language, pageId: string): Promise<Page> => {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      locale: WORDS[language].locale,
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-    await signInAt(page, `${running.url}/admin`, ADMIN.adminEmail, ADMIN.adminPassword);
-    await page.getByTestId("current-user").waitFor();
+    const login = { email: ADMIN.adminEmail, password: ADMIN.adminPassword, locale: WORDS[language].locale };
+    const page = await adminTab(browser, running, { contexts, problems }, login);
     await page.goto(`${running.url}/admin/pages/${pageId}`);
     await page.getByTestId("composer-outline").waitFor({ timeout: 60_000 });
     await page.getByTestId("outline-select").first().click();
     return page;
   };
-  const saved = (page: Page) =>
-    expect
-      .poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 })
-      .toBe("saved");
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     running = await startApp({ seedDemoContent: true, drafts: true, ...ADMIN });
     browser = await launchChromium();
   });
-  afterEach(async (context) => {
-    const failed = context.task.result?.state === "fail";
-    for (const tab of contexts.splice(0)) {
-      if (failed)
-        for (const open of tab.pages()) await screenshot(open, `composer-item-texts/failed-${context.task.id}`);
-      await tab.close();
-    }
-  });
+  afterEach((context) =>
+    closeTabs(contexts, context.task.result?.state === "fail", `composer-item-texts/failed-${context.task.id}`),
+  );
   afterAll(async () => {
     await browser?.close();
     await running?.close();
@@ -117,7 +101,7 @@ describe.skipIf(!hasChromium)("feature and slide texts in the page composer (Chr
 
       await feature.getByTestId("item-text-en").fill(BODY.en);
       await feature.getByTestId("item-text-ru").fill(BODY.ru);
-      await saved(page);
+      await composerSaved(page);
       await expect.poll(async () => (await featureOf(pageId)).description).toEqual(BODY);
       await panel.getByTestId("block-items-features").screenshot({ path: `${SHOTS}/features-${language}.png` });
 
@@ -127,10 +111,10 @@ describe.skipIf(!hasChromium)("feature and slide texts in the page composer (Chr
       // (A language left empty is no entry of the stored map.)
       await expect.poll(async () => (await featureOf(pageId)).description).toEqual({ en: BODY.en });
       await expect.poll(() => feature.getByTestId("item-text-ru").inputValue()).toBe("");
-      await saved(page);
+      await composerSaved(page);
       await page.keyboard.press("Control+Shift+z");
       await expect.poll(async () => (await featureOf(pageId)).description).toEqual(BODY);
-      await saved(page);
+      await composerSaved(page);
 
       // Published, the site shows the card's text in each language.
       await server("POST", `/api/host/pages/${pageId}/publish`);

@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
-import { asServer, signInAt } from "./helpers/narrow-admin.js";
+import { hasChromium, launchChromium, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { asServer } from "./helpers/narrow-admin.js";
+import { adminTab, closeTabs, composerSaved } from "./helpers/admin-tab.js";
 
 const ADMIN = { adminEmail: "navigation@example.com", adminPassword: "navigation password 123" };
 const SHOTS = "test-results/composer-navigation";
@@ -61,34 +62,26 @@ describe.skipIf(!hasChromium)("navigation in the page composer (Chromium)", () =
       .map((r) => titleOf.get(r.buttonId));
   };
 
-  const open = async (language: Language): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: RUNS[language].locale });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-    await signInAt(page, `${running.url}/admin`, ADMIN.adminEmail, ADMIN.adminPassword);
-    await page.getByTestId("current-user").waitFor();
-    return page;
-  };
-  const saved = (page: Page) =>
-    expect
-      .poll(() => page.getByTestId("composer-save-state").getAttribute("data-state"), { timeout: 15_000 })
-      .toBe("saved");
+  const open = (language: Language): Promise<Page> =>
+    adminTab(
+      browser,
+      running,
+      { contexts, problems },
+      {
+        email: ADMIN.adminEmail,
+        password: ADMIN.adminPassword,
+        locale: RUNS[language].locale,
+      },
+    );
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     running = await startApp({ seedDemoContent: true, drafts: true, ...ADMIN });
     browser = await launchChromium();
   });
-  afterEach(async (context) => {
-    const failed = context.task.result?.state === "fail";
-    for (const tab of contexts.splice(0)) {
-      if (failed)
-        for (const shown of tab.pages()) await screenshot(shown, `composer-navigation/failed-${context.task.id}`);
-      await tab.close();
-    }
-  });
+  afterEach((context) =>
+    closeTabs(contexts, context.task.result?.state === "fail", `composer-navigation/failed-${context.task.id}`),
+  );
   afterAll(async () => {
     await browser?.close();
     await running?.close();
@@ -132,7 +125,7 @@ describe.skipIf(!hasChromium)("navigation in the page composer (Chromium)", () =
       await page.screenshot({ path: `${SHOTS}/picker-${language}.png` });
       await option.click();
       await expect.poll(() => row.getByTestId("item-url").inputValue()).toBe("/blog");
-      await saved(page);
+      await composerSaved(page);
       await expect.poll(async () => (await links()).get(run.link.en)).toBe("/blog");
       await panel.screenshot({ path: `${SHOTS}/navigation-panel-${language}.png` });
 
@@ -141,11 +134,11 @@ describe.skipIf(!hasChromium)("navigation in the page composer (Chromium)", () =
       expect(order.slice(-2)).toEqual([run.title.en, run.link.en]);
       await row.getByTestId("item-up").click();
       await expect.poll(() => barOf(run.link.en)).toEqual([...order.slice(0, -2), run.link.en, run.title.en]);
-      await saved(page);
+      await composerSaved(page);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press("Control+z");
       await expect.poll(() => barOf(run.link.en)).toEqual(order);
-      await saved(page);
+      await composerSaved(page);
 
       // Published (the page with its layout): the site's navigation has both links.
       await page.getByTestId("composer-publish").click();
