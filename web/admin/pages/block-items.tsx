@@ -374,45 +374,48 @@ export function BlockItems({
                   ) : null}
                   {last ? null : (
                     <Group gap={0} wrap="nowrap" justify="flex-end">
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t.itemUp(name)}
-                        disabled={!item.relationId || index === 0}
-                        onClick={() => void move(item, -1)}
-                        data-testid="item-up"
-                      >
-                        ↑
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t.itemDown(name)}
-                        disabled={!item.relationId || !items[index + 1]?.relationId}
-                        onClick={() => void move(item, 1)}
-                        data-testid="item-down"
-                      >
-                        ↓
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t.itemFullForm(name)}
-                        disabled={!item.id || !childModel}
-                        onClick={() => void queue.flush().then(() => setFull(item.id))}
-                        data-testid="item-full-form"
-                      >
-                        …
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t.removeItem(name)}
-                        onClick={() => void remove(item)}
-                        data-testid="item-remove"
-                      >
-                        ×
-                      </ActionIcon>
+                      {[
+                        {
+                          mark: "↑",
+                          label: t.itemUp(name),
+                          off: !item.relationId || index === 0,
+                          act: () => void move(item, -1),
+                          id: "item-up",
+                        },
+                        {
+                          mark: "↓",
+                          label: t.itemDown(name),
+                          off: !item.relationId || !items[index + 1]?.relationId,
+                          act: () => void move(item, 1),
+                          id: "item-down",
+                        },
+                        {
+                          mark: "…",
+                          label: t.itemFullForm(name),
+                          off: !item.id || !childModel,
+                          act: () => void queue.flush().then(() => setFull(item.id)),
+                          id: "item-full-form",
+                        },
+                        {
+                          mark: "×",
+                          label: t.removeItem(name),
+                          off: false,
+                          act: () => void remove(item),
+                          id: "item-remove",
+                        },
+                      ].map((button) => (
+                        <ActionIcon
+                          key={button.id}
+                          variant="subtle"
+                          color={button.id === "item-remove" ? "red" : "gray"}
+                          aria-label={button.label}
+                          disabled={button.off}
+                          onClick={button.act}
+                          data-testid={button.id}
+                        >
+                          {button.mark}
+                        </ActionIcon>
+                      ))}
                     </Group>
                   )}
                 </Stack>
