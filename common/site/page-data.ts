@@ -29,6 +29,11 @@ export interface PageData {
   relations: Record<string, RelationKeys>;
   /** On the search results page only: the visitor's query and its results (rendered per query, never cached). */
   search?: SiteSearch;
+  /**
+   * A preview of the working copies (server/site/preview/): its blocks and texts carry the marks
+   * the composer's live preview finds them by (web/site/render/edit-marks.ts). Never on a visitor's page.
+   */
+  editing?: boolean;
   /** On pages showing a shop record (a product, the cart): what the shop says of its prices, read once per page. */
   shop?: ShopFacts;
 }

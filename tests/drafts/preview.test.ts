@@ -88,6 +88,11 @@ describe(`page preview on ${testDialect}`, () => {
     expect(visitor.body).toContain("Feature 0");
     expect(visitor.body).not.toContain("Draft feature");
     expect((await visit("/ru/previewed")).body).not.toContain("Черновик");
+
+    // The preview marks its blocks and texts for the composer (web/site/render/edit-marks.ts); the visitors' page does not.
+    expect(en.body).toMatch(/data-edit-block="[0-9a-f-]{36}"/);
+    expect(en.body).toMatch(/data-edit-text="[0-9a-f-]{36}:title"/);
+    expect(visitor.body).not.toContain("data-edit-");
   });
 
   it("previews a page that was never published, which visitors cannot see", async () => {

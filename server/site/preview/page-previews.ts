@@ -101,7 +101,9 @@ export class PagePreviews {
       });
       if (!loaded) return { status: 404, html: plainNotFound(language) };
       const banner = previewBanner(language, publication, `/admin/pages/${pageId}`);
-      return { status: 200, html: withPreviewBanner(this.pages.render(loaded, 200).html.toString("utf8"), banner) };
+      // Marked for the composer's live preview (web/site/render/edit-marks.ts): its blocks and texts.
+      const editable = { ...loaded, data: { ...loaded.data, editing: true } };
+      return { status: 200, html: withPreviewBanner(this.pages.render(editable, 200).html.toString("utf8"), banner) };
     } catch (error) {
       return this.pages.failed(language, path, error);
     }

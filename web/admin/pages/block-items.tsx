@@ -10,6 +10,8 @@ import { createItem, loadItems, orderItems, removeItem, saveItem, type Hop, type
 import { textOf, type Block } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
 import { LinkInput } from "./link-input.js";
+import { onPreviewMark } from "./preview-mark.js";
+import type { LivePreview } from "./live-preview.js";
 import { pagesTexts } from "./pages-texts.js";
 import type { ItemRef, ItemState } from "./composer-steps.js";
 import type { ComposerUndo } from "./use-composer-undo.js";
@@ -51,6 +53,7 @@ export function BlockItems({
   withText,
   queue,
   undo,
+  live,
   onChanged,
 }: {
   kind: string;
@@ -61,6 +64,8 @@ export function BlockItems({
   withText: boolean;
   queue: SaveQueue;
   undo: ComposerUndo;
+  /** The preview: each text written shows there at once; a text edited there arrives as typing. */
+  live: LivePreview;
   onChanged(): void;
 }) {
   const widgetId = block.widgetId;
@@ -188,7 +193,15 @@ export function BlockItems({
     let next = latest.current.map((i) => (i.key === key ? changed(i, change, whole) : i));
     if (!isBlank(next[next.length - 1]!)) next = [...next, blank()];
     update(next);
+    showOnPreview(`${kind}:${key}`, next.find((i) => i.key === key)!, change);
     queue.schedule(`${kind}:${key}`, sync(key));
+  };
+  /** The row's changed texts written into the preview; a link or a row not saved yet needs the frame drawn again. */
+  const showOnPreview = (saveKey: string, row: Item, change: Partial<Item>) => {
+    if (!row.id || change.url !== undefined) return live.changed(saveKey);
+    for (const field of ["title", "description"] as const)
+      for (const language of Object.keys(change[field] ?? {}))
+        live.patch(saveKey, row.id, field, language, row[field]?.[language] ?? "");
   };
   /** Takes the row off the list and the item off the server (after the saves before it). */
   const takeOut = async (item: Item) => {
@@ -301,6 +314,40 @@ export function BlockItems({
       order: (refs) => orderNow.current(refs),
     });
   }, [shown, widgetId, kind, undo.items]);
+  // A saved row's texts edited on the preview (live-preview.ts) arrive as typing in its inputs.
+  const editNow = useRef(edit);
+  editNow.current = edit;
+  const [onPreview, setOnPreview] = useState<string>();
+  const savedIds = (items ?? []).flatMap((i) => (i.id ? [i.id] : [])).join();
+  useEffect(() => {
+    if (!savedIds) return;
+    const fieldsOf = (field: string) => field === "title" || (withText && field === "description");
+    const unregister = savedIds.split(",").map((id) =>
+      live.handles.register(id, {
+        accepts: fieldsOf,
+        edit: (field, language, value) => {
+          const row = latest.current.find((i) => i.id === id);
+          if (!row) return;
+          if (field === "title") editNow.current(row.key, { title: { [language]: value } }, language);
+          else editNow.current(row.key, { description: { [language]: value } }, `text-${language}`);
+        },
+        reveal: (field, language) => {
+          const input = field === "title" ? "item-title" : "item-text";
+          setOnPreview(`${id}:${input}-${language}`);
+          document
+            .querySelector(`[data-item-id="${id}"] [data-testid="${input}-${language}"]`)
+            ?.scrollIntoView({ block: "nearest" });
+        },
+        done: () => {
+          setOnPreview(undefined);
+          undo.seal();
+        },
+      }),
+    );
+    return () => {
+      for (const off of unregister) off();
+    };
+  }, [savedIds, withText, live, undo.seal]);
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`block-items-${kind}`}>
@@ -327,6 +374,7 @@ export function BlockItems({
                   pb={last ? 0 : "xs"}
                   style={last ? undefined : { borderBottom: "1px solid var(--mantine-color-gray-2)" }}
                   data-testid={last ? "item-new" : "item-row"}
+                  data-item-id={item.id}
                 >
                   <SimpleGrid cols={LANGUAGES.length} spacing="xs">
                     {LANGUAGES.map((language) => (
@@ -338,6 +386,7 @@ export function BlockItems({
                         value={item.title[language] ?? ""}
                         onChange={(e) => edit(item.key, { title: { [language]: e.currentTarget.value } }, language)}
                         onBlur={undo.seal}
+                        {...onPreviewMark(onPreview === `${item.id}:item-title-${language}`)}
                         data-testid={`item-title-${language}`}
                       />
                     ))}
@@ -358,6 +407,7 @@ export function BlockItems({
                             edit(item.key, { description: { [language]: e.currentTarget.value } }, `text-${language}`)
                           }
                           onBlur={undo.seal}
+                          {...onPreviewMark(onPreview === `${item.id}:item-text-${language}`)}
                           data-testid={`item-text-${language}`}
                         />
                       ))}

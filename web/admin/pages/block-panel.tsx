@@ -25,6 +25,8 @@ import { pathOf } from "./block-items-api.js";
 import { restampPending } from "./pending-saves.js";
 import { textOf, type Block, type Texts } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
+import type { LivePreview } from "./live-preview.js";
+import { onPreviewMark } from "./preview-mark.js";
 import { pagesTexts } from "./pages-texts.js";
 import type { Composer } from "./use-composer.js";
 import type { ComposerUndo } from "./use-composer-undo.js";
@@ -45,18 +47,22 @@ const WITH_BODY_TEXT: ReadonlySet<string> = new Set(["features", "slides"]);
  * are those the block's widget model has (GET /api/admin/models); "All fields" opens the widget's
  * generated form with its relation sub-tables, for the kinds the panel does not edit (products,
  * articles, forms…) and the fields it does not show. Typing is recorded for undo; an undo puts a
- * value back through `write`, the same save as typing (use-composer-undo.ts).
+ * value back through `write`, the same save as typing (use-composer-undo.ts). Every value written
+ * shows in the preview at once (live-preview.ts); a text edited on the preview arrives here as
+ * typing would, and its input is shown marked meanwhile.
  */
 export function BlockPanel({
   block,
   composer,
   queue,
   undo,
+  live,
 }: {
   block: Block;
   composer: Composer;
   queue: SaveQueue;
   undo: ComposerUndo;
+  live: LivePreview;
 }) {
   const t = pagesTexts();
   const { byId } = useModels();
@@ -107,6 +113,7 @@ export function BlockPanel({
     };
     latest.current = next;
     setTexts(next);
+    live.patch(`texts:${block.widgetId}`, block.widgetId, field, language, value);
     const path = `/api/${modelId}/${block.widgetId}`;
     const body = Object.fromEntries(fields.map((name) => [name, next[name]]));
     // Kept in this tab's storage until answered (pending-saves.ts): a reload sends it.
@@ -163,6 +170,30 @@ export function BlockPanel({
       set: (field, language, value) => writeNow.current(field as TextField, language, value),
     });
   }, [shown, block.widgetId, undo.texts]);
+
+  // The preview reaches the texts here too: a click on one edits it in place, as typing in its input.
+  const editNow = useRef(edit);
+  editNow.current = edit;
+  const [onPreview, setOnPreview] = useState<string>();
+  const fieldsNow = useRef(fields);
+  fieldsNow.current = fields;
+  useEffect(() => {
+    if (!shown) return;
+    return live.handles.register(block.widgetId, {
+      accepts: (field) => fieldsNow.current.includes(field as TextField),
+      edit: (field, language, value) => editNow.current(field as TextField, language, value),
+      reveal: (field, language) => {
+        setOnPreview(`${field}-${language}`);
+        document
+          .querySelector(`[data-block-id="${block.id}"] [data-testid="block-${field}-${language}"]`)
+          ?.scrollIntoView({ block: "nearest" });
+      },
+      done: () => {
+        setOnPreview(undefined);
+        undo.seal();
+      },
+    });
+  }, [shown, block.widgetId, block.id, live, undo.seal]);
 
   const kinds = variant?.children ?? [];
   const paths = useMemo(
@@ -225,6 +256,7 @@ export function BlockPanel({
                       value={texts[name][language] ?? ""}
                       onChange={(e) => edit(name, language, e.currentTarget.value)}
                       onBlur={undo.seal}
+                      {...onPreviewMark(onPreview === `${name}-${language}`)}
                       data-testid={`block-${name}-${language}`}
                     />
                   ) : (
@@ -236,6 +268,7 @@ export function BlockPanel({
                       value={texts[name][language] ?? ""}
                       onChange={(e) => edit(name, language, e.currentTarget.value)}
                       onBlur={undo.seal}
+                      {...onPreviewMark(onPreview === `${name}-${language}`)}
                       data-testid={`block-${name}-${language}`}
                     />
                   ),
@@ -255,6 +288,7 @@ export function BlockPanel({
           withUrl={!!byId.get(hops![hops!.length - 1]!.child)?.fields.some((f) => f.name === "url")}
           withText={WITH_BODY_TEXT.has(kind)}
           queue={queue}
+          live={live}
           onChanged={composer.edited}
         />
       ))}

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useModels } from "../data/models-context.js";
 import { EditorialBar, PublicationLine } from "../editorial/editorial-bar.js";
@@ -13,6 +13,7 @@ import { LivePresence } from "../live/live-presence.js";
 import { BlockOutline } from "./block-outline.js";
 import { BlockPalette } from "./block-palette.js";
 import { BlockPanel } from "./block-panel.js";
+import { LivePreview } from "./live-preview.js";
 import { PageCopyButtons, TemplateBadge } from "./page-copy-buttons.js";
 import { PageSettingsDialog } from "./page-settings-dialog.js";
 import { PagePreview } from "./page-preview.js";
@@ -47,7 +48,9 @@ function PageComposer({ id }: { id: string }) {
   const e = editorialTexts();
   const model = useModels().byId.get("host/pages");
   const plain = useComposer(id);
-  const queue = useSaveQueue(plain.edited);
+  const live = useMemo(() => new LivePreview(), []);
+  // A save the preview already shows (its texts written into the frame) does not reload it.
+  const queue = useSaveQueue((key) => (live.saved(key) ? plain.edited() : plain.editedInPlace()));
   const undo = useComposerUndo(id, plain, queue);
   // The composer as the outline and the dialogs use it: each of its block changes is recorded for undo.
   const composer = undo.composer;
@@ -64,16 +67,23 @@ function PageComposer({ id }: { id: string }) {
   const [restored, setRestored] = useState(0);
   // Every change of the tree (a block's texts, items, order) may change the page's state: read it again.
   useEffect(() => {
-    if (composer.changes) void composer.reloadPage().catch(notifyError);
-  }, [composer.changes, composer.reloadPage]);
+    if (composer.changes || composer.shownSaves) void composer.reloadPage().catch(notifyError);
+  }, [composer.changes, composer.shownSaves, composer.reloadPage]);
   // What the last publish left behind (records the editor may not publish): named, and the badge says so.
   const behind = useNotPublished();
   const { page, blocks, selected } = composer;
+  const chosenWidget = blocks?.find((b) => b.id === selected)?.widgetId;
+  useEffect(() => live.select(chosenWidget), [live, chosenWidget]);
   if (!page || !blocks || !model) return <Loader />;
 
   const title = textOf(page.title, t.language) || page.adminTitle || t.untitled;
   // A page block, or a layout's (its navigation's links and texts are edited the same way).
   const chosen = blocks.find((b) => b.id === selected);
+  // A click in the preview chooses the block it lands in; the chosen block is outlined there.
+  live.onSelect = (widgetId) => {
+    const block = blocks.find((b) => b.widgetId === widgetId);
+    if (block) composer.setSelected(block.id);
+  };
   const publication = page.publication as Publication | undefined;
   const saveDraft = async () => {
     await queue.flush();
@@ -162,7 +172,14 @@ function PageComposer({ id }: { id: string }) {
         <BlockOutline composer={composer} onAdd={() => setPalette(true)} onRemove={setRemoving} />
         <Box component="section" aria-label={t.panel} data-testid="composer-panel">
           {chosen ? (
-            <BlockPanel key={`${chosen.id}-${restored}`} block={chosen} composer={composer} queue={queue} undo={undo} />
+            <BlockPanel
+              key={`${chosen.id}-${restored}`}
+              block={chosen}
+              composer={composer}
+              queue={queue}
+              undo={undo}
+              live={live}
+            />
           ) : (
             <Text size="sm" c="dimmed" p="sm">
               {t.panelEmpty}
@@ -177,7 +194,7 @@ function PageComposer({ id }: { id: string }) {
               height: "calc(100vh - 110px)",
             }}
           >
-            <PagePreview pageId={id} title={title} changes={composer.changes} />
+            <PagePreview pageId={id} title={title} changes={composer.changes} live={live} />
           </Box>
         ) : null}
       </Box>

@@ -6,6 +6,7 @@ import { notifyError } from "../notify.js";
 import { previewPath } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
 import { framePlacement, PREVIEW_WIDTHS, usePreviewWidth } from "./preview-width.js";
+import type { LivePreview } from "./live-preview.js";
 
 /** A preview link opens its page for an hour; a new one is asked for well before. */
 const LINK_LIFE_MS = 50 * 60 * 1000;
@@ -15,8 +16,20 @@ const LINK_LIFE_MS = 50 * 60 * 1000;
  * signed preview link, in an <iframe>. Each change (`changes` grows) reloads the frame's document
  * only, never the screen; the language switch asks for the link under /ru. The page is laid out at
  * a phone's, a tablet's or a desktop's width (then scaled down to the column) or the column's own.
+ * Each load hands the frame's document to `live` (live-preview.ts): texts typed show at once,
+ * clicks choose blocks and edit texts in place.
  */
-export function PagePreview({ pageId, title, changes }: { pageId: string; title: string; changes: number }) {
+export function PagePreview({
+  pageId,
+  title,
+  changes,
+  live,
+}: {
+  pageId: string;
+  title: string;
+  changes: number;
+  live: LivePreview;
+}) {
   const t = pagesTexts();
   const [language, setLanguage] = useState(t.language);
   const [link, setLink] = useState<{ src: string; at: number }>();
@@ -25,13 +38,17 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
   const { ref: box, width } = useElementSize();
 
   useEffect(() => {
-    let live = true;
+    let current = true;
+    live.detach();
     previewPath(pageId, language).then(
-      (src) => live && setLink({ src, at: Date.now() }),
-      (error) => live && notifyError(error),
+      (src) => current && setLink({ src, at: Date.now() }),
+      (error) => current && notifyError(error),
     );
-    return () => void (live = false);
-  }, [pageId, language]);
+    return () => {
+      current = false;
+      live.detach();
+    };
+  }, [pageId, language, live]);
 
   const reload = () => {
     if (!link) return;
@@ -39,6 +56,7 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
       previewPath(pageId, language).then((src) => setLink({ src, at: Date.now() }), notifyError);
       return;
     }
+    live.detach();
     try {
       frame.current?.contentWindow?.location.reload();
     } catch {
@@ -112,6 +130,10 @@ export function PagePreview({ pageId, title, changes }: { pageId: string; title:
             title={t.previewTitle(title)}
             data-testid="preview-frame"
             data-width={deviceWidth}
+            onLoad={(event) => {
+              const doc = event.currentTarget.contentDocument;
+              if (doc) live.attach(doc, language);
+            }}
             style={{
               position: "absolute",
               top: 0,

@@ -42,6 +42,8 @@ export function useComposer(pageId: string) {
   const [catalogue, setCatalogue] = useState<CatalogueModule[]>([]);
   const [selected, setSelected] = useState<string>();
   const [changes, setChanges] = useState(0);
+  // Saves the preview already shows (texts written into its frame): the page's state is read again, the frame is not.
+  const [shownSaves, setShownSaves] = useState(0);
   const [busy, setBusy] = useState(false);
   const alive = useRef(true);
   useEffect(() => () => void (alive.current = false), []);
@@ -173,6 +175,11 @@ export function useComposer(pageId: string) {
     void refresh().catch(notifyError);
     setChanges((n) => n + 1);
   }, [refresh]);
+  /** A text was saved that the preview already shows (live-preview.ts): titles may have changed, the frame has not. */
+  const editedInPlace = useCallback(() => {
+    void refresh().catch(notifyError);
+    setShownSaves((n) => n + 1);
+  }, [refresh]);
 
   return {
     page,
@@ -184,6 +191,7 @@ export function useComposer(pageId: string) {
     selected,
     setSelected,
     changes,
+    shownSaves,
     busy,
     change,
     readBlocks,
@@ -195,6 +203,7 @@ export function useComposer(pageId: string) {
     remove,
     duplicate,
     edited,
+    editedInPlace,
   };
 }
 

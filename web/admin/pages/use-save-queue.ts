@@ -45,9 +45,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * with its reason. Each waiting save may describe itself as a request (`replay`): it is kept in
  * sessionStorage until answered, so a reload or a closed tab sends it when the page opens again
  * (pending-saves.ts). `flush` sends what waits at once and resolves when every save is done
- * (Publish and Preview call it first); `onSaved` runs after each save.
+ * (Publish and Preview call it first); `onSaved` runs after each save, with its key.
  */
-export function useSaveQueue(onSaved: () => void, delayMs = 500) {
+export function useSaveQueue(onSaved: (key: string) => void, delayMs = 500) {
   const tail = useRef<Promise<void>>(Promise.resolve());
   const timers = useRef(new Map<string, { timer: ReturnType<typeof setTimeout>; work: () => Promise<void> }>());
   const [waiting, setWaiting] = useState(0);
@@ -79,7 +79,7 @@ export function useSaveQueue(onSaved: () => void, delayMs = 500) {
               setRetrying(false);
               refusedAs(key, undefined);
               if (replay) forgetPending(replay);
-              saved.current();
+              saved.current(key);
               return;
             } catch (error) {
               if (!isTransient(error)) {

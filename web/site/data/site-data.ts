@@ -25,6 +25,11 @@ export class SiteData {
     return this.data.language;
   }
 
+  /** A preview the composer may edit (marks on its blocks and texts), not a visitor's page. */
+  get editing(): boolean {
+    return this.data.editing === true;
+  }
+
   get page(): Row | undefined {
     return this.get("host/pages", this.data.pageId);
   }

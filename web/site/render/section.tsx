@@ -1,4 +1,5 @@
 import { Box, Container } from "./primitives.js";
+import { useEditMarks } from "./edit-marks.js";
 import type { ReactNode } from "react";
 import type { Row } from "../../../common/site/page-data.js";
 import { classNameOf } from "./class-name.js";
@@ -21,6 +22,7 @@ export function Section({
   bg?: string;
   fluid?: boolean;
 }) {
+  const marks = useEditMarks();
   const anchor = typeof record.anchor === "string" && record.anchor ? record.anchor : undefined;
   const inner = fluid ? children : <Container size={CONTAINER_SIZE}>{children}</Container>;
   const own = classNameOf(record);
@@ -32,6 +34,7 @@ export function Section({
         id={anchor}
         className={own ? `${own} s-section` : "s-section"}
         style={bg ? { background: bg } : undefined}
+        {...marks.block(record)}
       >
         {inner}
       </Box>
@@ -44,6 +47,7 @@ export function Section({
       className={own}
       py={{ base: Math.round(py * 0.6), sm: py }}
       style={{ background: bg, scrollMarginTop: 80 }}
+      {...marks.block(record)}
     >
       {inner}
     </Box>

@@ -1,4 +1,5 @@
 import { LinkButton, type LinkButtonLook } from "../../render/link-button.js";
+import { useEditMarks } from "../../render/edit-marks.js";
 import { buttonLink } from "../../i18n/links.js";
 import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -24,6 +25,7 @@ export function buttonVariant(
 ): Variant {
   function ButtonVariant({ record }: VariantProps) {
     const { href, newTab, title } = useButton(record);
+    const marks = useEditMarks();
     return (
       <LinkButton
         href={href}
@@ -34,7 +36,7 @@ export function buttonVariant(
         size="md"
         {...look}
       >
-        {title}
+        {marks.inner(record, "title", title)}
       </LinkButton>
     );
   }

@@ -1,4 +1,5 @@
 import { UnstyledButton } from "@mantine/core";
+import { useEditMarks } from "../../render/edit-marks.js";
 import { Text } from "../../render/primitives.js";
 import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -11,6 +12,7 @@ export function ButtonChildren({ record }: VariantProps) {
   const { language } = useSite();
   const { href, newTab, title } = useButton(record);
   const subtitle = text(record.subtitle, language);
+  const mark = useEditMarks().text;
   return (
     <UnstyledButton
       component="a"
@@ -21,9 +23,11 @@ export function ButtonChildren({ record }: VariantProps) {
       p="sm"
       style={{ borderRadius: 8, display: "block" }}
     >
-      <Text fw={600}>{title}</Text>
+      <Text fw={600} {...mark(record, "title")}>
+        {title}
+      </Text>
       {subtitle ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" {...mark(record, "subtitle")}>
           {subtitle}
         </Text>
       ) : null}

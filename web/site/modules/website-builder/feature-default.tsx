@@ -1,4 +1,5 @@
 import { Card, Stack, Text, Title } from "../../render/primitives.js";
+import { useEditMarks } from "../../render/edit-marks.js";
 import { FileView } from "../../../ui/file-view.js";
 import { text } from "../../../../common/i18n/text.js";
 import { classNameOf } from "../../render/class-name.js";
@@ -9,6 +10,7 @@ import { firstFile } from "./first-file.js";
 /** A feature card: its picture, title, subtitle and description. */
 export function FeatureDefault({ record }: VariantProps) {
   const site = useSite();
+  const mark = useEditMarks().text;
   const file = firstFile(site, "website-builder/features-to-file-storage-module-files", record.id);
   const title = text(record.title, site.language);
   const subtitle = text(record.subtitle, site.language);
@@ -26,17 +28,17 @@ export function FeatureDefault({ record }: VariantProps) {
           />
         ) : null}
         {title ? (
-          <Title order={3} fz="xl">
+          <Title order={3} fz="xl" {...mark(record, "title")}>
             {title}
           </Title>
         ) : null}
         {subtitle ? (
-          <Text fw={500} c="indigo.7">
+          <Text fw={500} c="indigo.7" {...mark(record, "subtitle")}>
             {subtitle}
           </Text>
         ) : null}
         {description ? (
-          <Text c="dimmed" style={{ whiteSpace: "pre-line" }}>
+          <Text c="dimmed" style={{ whiteSpace: "pre-line" }} {...mark(record, "description")}>
             {description}
           </Text>
         ) : null}

@@ -1,4 +1,5 @@
 import { Group, Stack, Text, Title } from "../../render/primitives.js";
+import { useEditMarks } from "../../render/edit-marks.js";
 import type { ReactNode } from "react";
 import { resizedUrl } from "../../../../common/file-url.js";
 import { slideHref } from "../../i18n/links.js";
@@ -15,6 +16,7 @@ import { firstFile } from "./first-file.js";
  */
 export function SlideDefault({ record }: VariantProps) {
   const site = useSite();
+  const mark = useEditMarks().text;
   const file = firstFile(site, "website-builder/slides-to-file-storage-module-files", record.id);
   const image = file && String(file.mimeType ?? "").includes("image") ? resizedUrl(file, 1920) : undefined;
   const href = slideHref(record.url, site.language);
@@ -35,17 +37,23 @@ export function SlideDefault({ record }: VariantProps) {
       }}
     >
       {subtitle ? (
-        <Text tt="uppercase" fw={700} fz="sm" style={{ letterSpacing: "0.08em", opacity: 0.85 }}>
+        <Text
+          tt="uppercase"
+          fw={700}
+          fz="sm"
+          style={{ letterSpacing: "0.08em", opacity: 0.85 }}
+          {...mark(record, "subtitle")}
+        >
           {subtitle}
         </Text>
       ) : null}
       {title ? (
-        <Title order={2} fz={{ base: 28, sm: 44 }} lh={1.1}>
+        <Title order={2} fz={{ base: 28, sm: 44 }} lh={1.1} {...mark(record, "title")}>
           {title}
         </Title>
       ) : null}
       {description ? (
-        <Text fz="lg" style={{ whiteSpace: "pre-line", opacity: 0.9 }}>
+        <Text fz="lg" style={{ whiteSpace: "pre-line", opacity: 0.9 }} {...mark(record, "description")}>
           {description}
         </Text>
       ) : null}

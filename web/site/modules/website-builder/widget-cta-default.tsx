@@ -1,4 +1,5 @@
 import { Paper, Stack, Text, Title } from "../../render/primitives.js";
+import { useEditMarks } from "../../render/edit-marks.js";
 import { text } from "../../../../common/i18n/text.js";
 import { useSite } from "../../render/use-site.js";
 import type { VariantProps } from "../../variant-types.js";
@@ -12,6 +13,7 @@ import { WidgetParts } from "./widget-parts.js";
  */
 export function WidgetCtaDefault({ record }: VariantProps) {
   const { language } = useSite();
+  const mark = useEditMarks().text;
   const title = text(record.title, language);
   const subtitle = text(record.subtitle, language);
   const description = text(record.description, language);
@@ -20,17 +22,17 @@ export function WidgetCtaDefault({ record }: VariantProps) {
       <Paper radius="lg" px={32} py={{ base: 40, sm: 56 }} bg="indigo.0" data-call-to-action="">
         <Stack gap="lg" align="center" ta="center" maw={720} mx="auto">
           {title ? (
-            <Title order={2} fz={{ base: 28, sm: 36 }} lh={1.15}>
+            <Title order={2} fz={{ base: 28, sm: 36 }} lh={1.15} {...mark(record, "title")}>
               {title}
             </Title>
           ) : null}
           {subtitle ? (
-            <Text fz="lg" fw={500}>
+            <Text fz="lg" fw={500} {...mark(record, "subtitle")}>
               {subtitle}
             </Text>
           ) : null}
           {description ? (
-            <Text c="dimmed" style={{ whiteSpace: "pre-line" }}>
+            <Text c="dimmed" style={{ whiteSpace: "pre-line" }} {...mark(record, "description")}>
               {description}
             </Text>
           ) : null}

@@ -1,4 +1,5 @@
 import { Divider } from "@mantine/core";
+import { useEditMarks } from "../../render/edit-marks.js";
 import { Container, Group, SimpleGrid, Stack, Text, Title } from "../../render/primitives.js";
 import { LanguageSwitcher } from "../../i18n/language-switcher.js";
 import { text } from "../../../../common/i18n/text.js";
@@ -16,6 +17,7 @@ import type { VariantProps } from "../../variant-types.js";
 export function WidgetFooterDefault({ record }: VariantProps) {
   const site = useSite();
   const t = useUiText();
+  const marks = useEditMarks();
   const title = text(record.title, site.language);
   const subtitle = text(record.subtitle, site.language);
   const description = text(record.description, site.language);
@@ -28,6 +30,7 @@ export function WidgetFooterDefault({ record }: VariantProps) {
       id={typeof record.anchor === "string" && record.anchor ? record.anchor : undefined}
       className={classNameOf(record)}
       data-footer=""
+      {...marks.block(record)}
       style={{
         marginTop: "auto",
         background: "var(--mantine-color-gray-0)",
@@ -41,12 +44,12 @@ export function WidgetFooterDefault({ record }: VariantProps) {
               <RelatedViews relationModel="website-builder/widgets-to-logotypes" parentId={record.id} />
             </Group>
             {showTitle ? (
-              <Title order={3} fz="lg">
+              <Title order={3} fz="lg" {...marks.text(record, "title")}>
                 {title}
               </Title>
             ) : null}
             {description ? (
-              <Text c="dimmed" fz="sm" style={{ whiteSpace: "pre-line" }}>
+              <Text c="dimmed" fz="sm" style={{ whiteSpace: "pre-line" }} {...marks.text(record, "description")}>
                 {description}
               </Text>
             ) : null}
@@ -56,7 +59,14 @@ export function WidgetFooterDefault({ record }: VariantProps) {
             return (
               <Stack key={relation.id} gap="xs" className={classNameOf(array)}>
                 {heading ? (
-                  <Text fw={700} fz="sm" tt="uppercase" c="dimmed" style={{ letterSpacing: "0.06em" }}>
+                  <Text
+                    fw={700}
+                    fz="sm"
+                    tt="uppercase"
+                    c="dimmed"
+                    style={{ letterSpacing: "0.06em" }}
+                    {...marks.text(array, "title")}
+                  >
                     {heading}
                   </Text>
                 ) : null}
@@ -69,7 +79,7 @@ export function WidgetFooterDefault({ record }: VariantProps) {
         </SimpleGrid>
         <Divider my="xl" />
         <Group justify="space-between" gap="md">
-          <Text c="dimmed" fz="sm">
+          <Text c="dimmed" fz="sm" {...(subtitle ? marks.text(record, "subtitle") : {})}>
             {subtitle || (title ? `© ${title}. ${t("allRightsReserved")}` : t("allRightsReserved"))}
           </Text>
           <LanguageSwitcher landmark={false} />

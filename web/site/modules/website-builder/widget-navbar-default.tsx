@@ -1,4 +1,5 @@
 import { Burger } from "@mantine/core";
+import { useEditMarks } from "../../render/edit-marks.js";
 import { Box, Container, Group, Stack, Text } from "../../render/primitives.js";
 import { type ReactNode, useEffect, useState } from "react";
 import { LanguageSwitcher } from "../../i18n/language-switcher.js";
@@ -24,6 +25,7 @@ export function WidgetNavbarDefault({ record, search }: VariantProps & { search?
   const site = useSite();
   const t = useUiText();
   const [opened, setOpened] = useState(false);
+  const marks = useEditMarks();
   const title = text(record.title, site.language);
   const hasLogo = site.related("website-builder/widgets-to-logotypes", record.id).length > 0;
 
@@ -48,6 +50,7 @@ export function WidgetNavbarDefault({ record, search }: VariantProps & { search?
         id={typeof record.anchor === "string" && record.anchor ? record.anchor : undefined}
         className={classNameOf(record)}
         data-navbar=""
+        {...marks.block(record)}
         style={{
           position: "sticky",
           top: 0,
@@ -69,6 +72,7 @@ export function WidgetNavbarDefault({ record, search }: VariantProps & { search?
                   fw={800}
                   fz="xl"
                   style={{ textDecoration: "none", letterSpacing: "-0.02em" }}
+                  {...marks.text(record, "title")}
                 >
                   {title}
                 </Text>
