@@ -5,7 +5,7 @@ import { paths } from "../../server/config.js";
 import { pathOf } from "../../web/admin/pages/block-items-api.js";
 import { pageSearch } from "../../web/admin/pages/page-search.js";
 import { storedText, textOf } from "../../web/admin/pages/pages-api.js";
-import { moved } from "../../web/admin/pages/use-composer.js";
+import { keepUnchanged, moved } from "../../web/admin/pages/use-composer.js";
 import { createTestApp, testDialect, type TestApp } from "../helpers/test-app.js";
 
 const registry = loadRegistry(paths.schemas);
@@ -27,6 +27,24 @@ describe(`page composer helpers (${testDialect})`, () => {
     expect(moved(["a", "b", "c"], "a", 9)).toEqual(["b", "c", "a"]);
     expect(moved(["a", "b", "c"], "b", -1)).toEqual(["b", "a", "c"]);
     expect(moved(["a", "b"], "x", 0)).toEqual(["a", "b"]);
+  });
+
+  it("keeps the blocks read again that did not change as the objects the outline's rows already show", () => {
+    const block = (id: string, en: string) => ({
+      id,
+      region: "page",
+      module: "website-builder",
+      variant: "default",
+      widgetId: `w-${id}`,
+      title: { en },
+    });
+    const before = [block("a", "One"), block("b", "Two"), block("c", "Three")];
+    const next = keepUnchanged(before, [block("b", "Two"), block("a", "One"), block("c", "Three!"), block("d", "New")]);
+    expect(next.map((b) => b.id)).toEqual(["b", "a", "c", "d"]);
+    expect(next[0]).toBe(before[1]);
+    expect(next[1]).toBe(before[0]);
+    expect(next[2]).not.toBe(before[2]); // its title changed
+    expect(next[2]!.title).toEqual({ en: "Three!" });
   });
 
   it("finds pages by any title, the URL or the admin title, as the server reads the search", async () => {

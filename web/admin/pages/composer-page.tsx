@@ -47,8 +47,8 @@ function PageComposer({ id }: { id: string }) {
   const t = pagesTexts();
   const e = editorialTexts();
   const model = useModels().byId.get("host/pages");
-  const plain = useComposer(id);
   const live = useMemo(() => new LivePreview(), []);
+  const plain = useComposer(id, live);
   // A save the preview already shows (its texts written into the frame) does not reload it.
   const queue = useSaveQueue((key) => (live.saved(key) ? plain.edited() : plain.editedInPlace()));
   const undo = useComposerUndo(id, plain, queue);

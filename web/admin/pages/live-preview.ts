@@ -105,6 +105,29 @@ export class LivePreview {
     else this.stale.add(key);
   }
 
+  /**
+   * The page's blocks were put in a new order (the module widgets they show, in order): the frame
+   * shows it at once by moving their elements; the reload after the order's save draws it anew.
+   */
+  order(widgetIds: string[]): void {
+    const doc = this.doc;
+    if (!doc || !this.ready) return;
+    // A block is its host widget's element (web/site/modules/host/widget-default.tsx) around its widget's.
+    const hosts = widgetIds
+      .map((id) => doc.querySelector(`[data-edit-block="${id}"]`)?.closest("[data-host-widget]"))
+      .filter((host): host is Element => !!host);
+    const parent = hosts[0]?.parentElement;
+    if (!parent || hosts.some((host) => host.parentElement !== parent)) return;
+    // Only the blocks out of place move (a move of one block is one DOM move, however long the
+    // page): the first goes where the first of them is now, each next one right after the one before.
+    const first = [...parent.children].find((child) => hosts.includes(child));
+    if (first && first !== hosts[0]) first.before(hosts[0]!);
+    hosts.forEach((host, n) => {
+      const before = hosts[n - 1];
+      if (before && before.nextElementSibling !== host) before.after(host);
+    });
+  }
+
   /** A save under `key` that the frame cannot show by a patch (a link, a new item): reloaded after it. */
   changed(key: string): void {
     this.stale.add(key);

@@ -27,11 +27,23 @@ export function moved(ids: string[], id: string, to: number): string[] {
 }
 
 /**
+ * `next` with every block that did not change kept as the object read before: the outline draws a
+ * row again only when its block changed (a page of 100 blocks, read again after each change).
+ */
+export function keepUnchanged(before: Block[], next: Block[]): Block[] {
+  const old = new Map(before.map((b) => [b.id, b]));
+  return next.map((block) => {
+    const was = old.get(block.id);
+    return was && JSON.stringify(was) === JSON.stringify(block) ? was : block;
+  });
+}
+
+/**
  * The composer's state: the page, its blocks in order, the catalogue, the selected block, and a
  * counter the preview reloads on. Every change goes to the blocks API and then reads the blocks
  * again (the server's order is the truth), and bumps the counter.
  */
-export function useComposer(pageId: string) {
+export function useComposer(pageId: string, preview?: { order(widgetIds: string[]): void }) {
   const t = pagesTexts();
   const [page, setPageState] = useState<PageRow & Record<string, unknown>>();
   const setPage = useCallback(
@@ -51,7 +63,7 @@ export function useComposer(pageId: string) {
   // The blocks as last read, for what runs between renders (an undo's next step).
   const lastRead = useRef<Block[]>([]);
   const refresh = useCallback(async () => {
-    const next = await loadBlocks(pageId, t.language);
+    const next = keepUnchanged(lastRead.current, await loadBlocks(pageId, t.language));
     lastRead.current = next;
     if (alive.current) setBlocks(next);
     return next;
@@ -136,7 +148,9 @@ export function useComposer(pageId: string) {
     );
   };
   const reorder = (ids: string[]) => {
-    // Shown at once in the new order; the server's answer (read again) confirms it.
+    // Shown at once in the new order, in the outline and the preview; the server's answer (read again) confirms it.
+    const widgetOf = new Map((blocks ?? []).map((b) => [b.id, b.widgetId]));
+    preview?.order(ids.flatMap((id) => widgetOf.get(id) ?? []));
     setBlocks(
       (list) =>
         list && [
