@@ -138,13 +138,23 @@ describe.skipIf(!hasChromium)("editing on the composer's preview (Chromium)", ()
       expect((await recordsOf(pageId)).widget.title[other]).toBe(before.widget.title[other]);
 
       // A feature's title and a button's label: the same, through their rows in the panel.
-      await typeOnPreview(page, frame, `[data-edit-text="${before.feature.id}:title"]`, words.feature);
-      await expect
-        .poll(() =>
-          panel.locator(`[data-item-id="${before.feature.id}"] [data-testid=item-title-${language}]`).inputValue(),
-        )
-        .toBe(words.feature);
-      await page.keyboard.press("Enter");
+      const featureTitle = await typeOnPreview(
+        page,
+        frame,
+        `[data-edit-text="${before.feature.id}:title"]`,
+        words.feature,
+      );
+      const featureInput = panel.locator(`[data-item-id="${before.feature.id}"] [data-testid=item-title-${language}]`);
+      await expect.poll(() => featureInput.inputValue()).toBe(words.feature);
+      // Ctrl+Z in the frame is the composer's undo (not the element's own): the burst goes back
+      // in the panel, on the preview and, saved, on the server; Ctrl+Shift+Z brings it again.
+      await page.keyboard.press("Control+z");
+      await expect.poll(() => featureInput.inputValue()).toBe(before.feature.title[language]);
+      await expect.poll(() => featureTitle.textContent()).toBe(before.feature.title[language]);
+      await expect.poll(() => featureTitle.getAttribute("contenteditable")).toBe(null);
+      await page.keyboard.press("Control+Shift+z");
+      await expect.poll(() => featureInput.inputValue()).toBe(words.feature);
+      await expect.poll(() => featureTitle.textContent()).toBe(words.feature);
       await typeOnPreview(page, frame, `[data-edit-text="${before.button.id}:title"]`, words.button);
       await page.keyboard.press("Enter");
       await composerSaved(page);

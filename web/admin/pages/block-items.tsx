@@ -317,6 +317,8 @@ export function BlockItems({
   // A saved row's texts edited on the preview (live-preview.ts) arrive as typing in its inputs.
   const editNow = useRef(edit);
   editNow.current = edit;
+  const undoNow = useRef(undo);
+  undoNow.current = undo;
   const [onPreview, setOnPreview] = useState<string>();
   const savedIds = (items ?? []).flatMap((i) => (i.id ? [i.id] : [])).join();
   useEffect(() => {
@@ -340,14 +342,14 @@ export function BlockItems({
         },
         done: () => {
           setOnPreview(undefined);
-          undo.seal();
+          undoNow.current.seal();
         },
       }),
     );
     return () => {
       for (const off of unregister) off();
     };
-  }, [savedIds, withText, live, undo.seal]);
+  }, [savedIds, withText, live]);
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`block-items-${kind}`}>

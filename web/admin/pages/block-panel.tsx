@@ -177,6 +177,8 @@ export function BlockPanel({
   const [onPreview, setOnPreview] = useState<string>();
   const fieldsNow = useRef(fields);
   fieldsNow.current = fields;
+  const undoNow = useRef(undo);
+  undoNow.current = undo;
   useEffect(() => {
     if (!shown) return;
     return live.handles.register(block.widgetId, {
@@ -190,10 +192,10 @@ export function BlockPanel({
       },
       done: () => {
         setOnPreview(undefined);
-        undo.seal();
+        undoNow.current.seal();
       },
     });
-  }, [shown, block.widgetId, block.id, live, undo.seal]);
+  }, [shown, block.widgetId, block.id, live]);
 
   const kinds = variant?.children ?? [];
   const paths = useMemo(

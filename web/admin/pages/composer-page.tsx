@@ -79,6 +79,7 @@ function PageComposer({ id }: { id: string }) {
   const title = textOf(page.title, t.language) || page.adminTitle || t.untitled;
   // A page block, or a layout's (its navigation's links and texts are edited the same way).
   const chosen = blocks.find((b) => b.id === selected);
+  live.onUndoKey = (which) => void (which === "undo" ? undo.undo() : undo.redo());
   // A click in the preview chooses the block it lands in; the chosen block is outlined there.
   live.onSelect = (widgetId) => {
     const block = blocks.find((b) => b.widgetId === widgetId);

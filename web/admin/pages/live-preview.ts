@@ -1,4 +1,5 @@
 import { PanelHandles } from "./panel-handles.js";
+import { undoKeyOf } from "./undo-keys.js";
 
 /** How the side panel takes a text edited on the preview: one record's (a block's widget, one item). */
 export interface PreviewEditHandle {
@@ -48,6 +49,8 @@ export class LivePreview {
   readonly handles = new PanelHandles<PreviewEditHandle>();
   /** A click in the frame chose the block showing this module widget. */
   onSelect: (widgetId: string) => void = () => undefined;
+  /** Ctrl/Cmd+Z (or a redo's keys) pressed in the frame: the composer's undo, as anywhere on the composer. */
+  onUndoKey: (which: "undo" | "redo") => void = () => undefined;
   private doc: Document | undefined;
   /** The frame's page is hydrated: before, a text changed under React would be a hydration mismatch. */
   private ready = false;
@@ -66,6 +69,7 @@ export class LivePreview {
     this.ready = false;
     this.language = language;
     doc.addEventListener("click", this.click, true);
+    doc.addEventListener("keydown", this.key, true);
     whenHydrated(doc, () => {
       if (doc !== this.doc) return;
       this.ready = true;
@@ -83,6 +87,7 @@ export class LivePreview {
   /** The frame is gone or reloading: nothing is written into the old document. */
   detach(): void {
     this.doc?.removeEventListener("click", this.click, true);
+    this.doc?.removeEventListener("keydown", this.key, true);
     this.doc = undefined;
     this.ready = false;
   }
@@ -185,6 +190,16 @@ export class LivePreview {
     const text = target!.closest<HTMLElement>("[data-edit-text]");
     if (this.ready && text && block.contains(text) && !text.isContentEditable)
       void this.editInPlace(text, event.clientX, event.clientY);
+  };
+
+  private readonly key = (event: KeyboardEvent) => {
+    const which = undoKeyOf(event);
+    if (!which) return;
+    // Not the browser's undo of the element's text: the composer's, whose steps hold every keystroke.
+    // The edit in place ends first, so the text put back shows in the element.
+    event.preventDefault();
+    (this.doc?.activeElement as HTMLElement | null)?.blur();
+    this.onUndoKey(which);
   };
 
   /** Makes a marked text editable where it is, once the panel showing its record is ready. */
