@@ -52,10 +52,12 @@ export interface NotPublished {
 export async function publishRecord(
   model: AdminModel,
   id: string,
+  /** A page's reusable blocks' changes: published too, or left as they are (the default). */
+  reusable?: "publish" | "keep",
 ): Promise<{ record: Row; notPublished: NotPublished[] }> {
   const answer = await api<{ data: Row; notPublished?: NotPublished[] }>(`${recordPath(model, id)}/publish`, {
     method: "POST",
-    body: {},
+    body: reusable ? { reusable } : {},
     envelope: true,
   });
   return { record: answer.data, notPublished: answer.notPublished ?? [] };

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
-import { CopyIcon, GripIcon } from "./composer-icons.js";
+import { CopyIcon, GripIcon, ReusableIcon } from "./composer-icons.js";
+import { reusableTexts } from "./reusable-texts.js";
 import type { Composer } from "./use-composer.js";
 import { textOf, type Block } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
@@ -9,18 +10,22 @@ import { pagesTexts } from "./pages-texts.js";
  * The page's regions in order: the layouts' blocks (navbar, footer…: shared by the layout's pages,
  * chosen to edit their links and texts, not moved here), then the page's own blocks, each named by its title and its variant's label. A page block
  * is chosen by a click, moved by dragging it (HTML5 drag and drop) or by its arrow buttons, and
- * duplicated or removed by its buttons.
+ * duplicated, saved as a reusable block or removed by its buttons. A reusable block's row says so,
+ * with the number of pages using it.
  */
 export function BlockOutline({
   composer,
   onAdd,
   onRemove,
+  onSaveReusable,
 }: {
   composer: Composer;
   onAdd(): void;
   onRemove(block: Block): void;
+  onSaveReusable(block: Block): void;
 }) {
   const t = pagesTexts();
+  const r = reusableTexts();
   const { blocks, pageBlocks, selected, setSelected, nameOf, variantOf, move, duplicate, busy } = composer;
   const [dragged, setDragged] = useState<string>();
   const [over, setOver] = useState<number>();
@@ -151,6 +156,20 @@ export function BlockOutline({
                   <Text size="xs" c="dimmed" truncate>
                     {label(block)}
                   </Text>
+                  {block.reusable ? (
+                    // In the sentence's own case, wrapped rather than cut: "used on 3 pages" is the point.
+                    <Badge
+                      size="xs"
+                      variant="light"
+                      color="violet"
+                      tt="none"
+                      mt={2}
+                      styles={{ root: { height: "auto", maxWidth: "100%" }, label: { whiteSpace: "normal" } }}
+                      data-testid="outline-reusable"
+                    >
+                      {r.badge(block.reusable.usedOn)}
+                    </Badge>
+                  ) : null}
                 </UnstyledButton>
                 <ActionIcon
                   variant="subtle"
@@ -185,6 +204,20 @@ export function BlockOutline({
                 >
                   <CopyIcon />
                 </ActionIcon>
+                {block.reusable ? null : (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={r.save(name)}
+                    title={r.saveTitle}
+                    disabled={busy}
+                    onClick={() => onSaveReusable(block)}
+                    data-testid="outline-reusable-save"
+                  >
+                    <ReusableIcon />
+                  </ActionIcon>
+                )}
                 <ActionIcon
                   variant="subtle"
                   color="red"

@@ -26,6 +26,7 @@ import { restampPending } from "./pending-saves.js";
 import { textOf, type Block, type Texts } from "./pages-api.js";
 import { FullFormDialog } from "./full-form-dialog.js";
 import { pagesTexts } from "./pages-texts.js";
+import { ReusableNotice } from "./reusable-notice.js";
 import type { Composer } from "./use-composer.js";
 import type { ComposerUndo } from "./use-composer-undo.js";
 import type { SaveQueue } from "./use-save-queue.js";
@@ -198,6 +199,11 @@ export function BlockPanel({
           <Text size="sm">{t.layoutBlockEdit}</Text>
         </Alert>
       ) : null}
+      <ReusableNotice
+        block={block}
+        busy={composer.busy}
+        onDetach={() => void queue.flush().then(() => composer.detach(block))}
+      />
       <Paper withBorder radius="md" p="sm">
         <Title order={3} size="h6" mb="xs">
           {t.texts}
