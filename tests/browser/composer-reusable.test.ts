@@ -113,6 +113,14 @@ describe.skipIf(!hasChromium)("reusable blocks in the page composer (Chromium)",
       await expect.poll(() => page.getByTestId("outline-reusable").first().textContent()).toBe(run.usedOnTwo);
       expect((await pageBlocks(made.b)).map((b) => b.id)).toEqual([shared.id]);
       await screenshot(page, `composer-reusable/outline-${language}`);
+      // The placing is a step like an added block: undone, B's place goes (A keeps the block); redone, it is back.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press("Control+z");
+      await expect.poll(async () => (await pageBlocks(made.b)).length).toBe(0);
+      expect((await pageBlocks(made.a))[0]).toMatchObject({ id: shared.id, reusable: { usedOn: 1 } });
+      await page.keyboard.press("Control+Shift+z");
+      await expect.poll(async () => (await pageBlocks(made.b)).map((b) => b.id)).toEqual([shared.id]);
+      await expect.poll(() => page.getByTestId("outline-reusable").first().textContent()).toBe(run.usedOnTwo);
 
       // Edited once, on B: the panel says it changes every page using it.
       await page.getByTestId("outline-select").first().click();

@@ -171,6 +171,36 @@ describe(`reusable blocks (${testDialect})`, () => {
     expect(await visitor("/reuse-a")).not.toContain("Only on c");
   });
 
+  it("taking one page off the site keeps the shared block on the others", async () => {
+    expect((await publish(pages.b)).status).toBe(200);
+    expect(await visitor("/reuse-b")).toContain("Previewed title");
+    expect((await send("POST", `/api/host/pages/${pages.b}/unpublish`)).status).toBe(200);
+    expect(await visitor("/reuse-a")).toContain("Previewed title");
+  });
+
+  it("reads a page's blocks with their reusable marks in a fixed number of statements, whatever their number", async () => {
+    const cost = async (url: string, count: number) => {
+      const { pageId } = await buildPage(t, url, 0, url);
+      for (let i = 0; i < count; i++) {
+        const block = (
+          await send("POST", `/api/host/pages/${pageId}/blocks`, {
+            module: "website-builder",
+            variant: "content-default",
+            content: { title: `Shared ${url} ${i}` },
+          })
+        ).body.data;
+        await send("POST", `/api/host/pages/${pageId}/blocks/${block.id}/reusable`, { title: `${url} ${i}` });
+      }
+      const before = t.database.queryCount();
+      const read = await own(pageId);
+      const queries = t.database.queryCount() - before;
+      expect(read.filter((b: any) => b.reusable?.usedOn === 1)).toHaveLength(count);
+      return queries;
+    };
+    const one = await cost("/cost-one", 1);
+    expect(await cost("/cost-eight", 8)).toBe(one);
+  });
+
   describe("refusals", () => {
     const block = () => `/api/host/pages/${pages.a}/blocks/${shared.id}`;
     it.each([
