@@ -171,6 +171,14 @@ describe(`reusable blocks (${testDialect})`, () => {
     expect(await visitor("/reuse-a")).not.toContain("Only on c");
   });
 
+  it("Duplicate of a reusable block makes the page's own block, not a second reusable one", async () => {
+    const copy = await send("POST", `/api/host/pages/${pages.a}/blocks/${shared.id}/duplicate`);
+    expect(copy.status).toBe(201);
+    expect(copy.body.data).toMatchObject({ reusable: null, title: "Previewed title" });
+    expect((await send("GET", "/api/host/reusable-blocks")).body.data.map((b: any) => b.id)).toEqual([shared.id]);
+    expect((await send("DELETE", `/api/host/pages/${pages.a}/blocks/${copy.body.data.id}`)).status).toBe(200);
+  });
+
   it("taking one page off the site keeps the shared block on the others", async () => {
     expect((await publish(pages.b)).status).toBe(200);
     expect(await visitor("/reuse-b")).toContain("Previewed title");

@@ -78,7 +78,6 @@ export async function detachBlock(
     throw validationErrorFromCauses([{ path: "/blockId", message: "is not a reusable block: nothing to detach" }]);
   const tree = await readBlockTree(trx, app.registry, graph, blockId);
   const copy = await copyBlockTree(graph, repository, tree, blockId);
-  await repository(HOST_WIDGETS).update(copy, { reusable: false });
   await repository(PAGE_WIDGETS).update(row.id, { widgetId: copy });
   return copy;
 }
