@@ -1737,6 +1737,10 @@ export interface HostWidgets {
   description: {
     [k: string]: string;
   };
+  /**
+   * A reusable block: one record placed on several pages (each a host/pages-to-widgets row), listed in the composer's palette by its adminTitle, the name an editor gave it
+   */
+  reusable: boolean | null;
 }
 
 /**
@@ -3301,7 +3305,7 @@ export interface ModelInsertOptional {
   "host/pages-to-widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex";
   "host/publication-schedules": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "publishAt" | "unpublishAt" | "publishJobId" | "unpublishJobId";
   "host/versions": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "subjectId" | "changed";
-  "host/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description";
+  "host/widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "title" | "subtitle" | "description" | "reusable";
   "host/widgets-to-external-widgets": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "orderIndex" | "externalModule";
   "notification/jobs": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "payload" | "status" | "attempts" | "runAt" | "lockedUntil" | "error";
   "notification/notifications": "id" | "createdAt" | "updatedAt" | "variant" | "className" | "status" | "recipient" | "error" | "subject" | "template" | "language" | "method" | "data" | "sendAfter" | "attempts" | "nextAttemptAt" | "lockedUntil" | "sentAt" | "messageId" | "key" | "rbacModuleSubjectId";

@@ -32,14 +32,17 @@ export async function draftTree(
   graph: RelationGraph,
   root: { model: string; id: string },
   side: "working" | "published",
+  held?: Tree,
 ): Promise<Tree> {
-  return (await draftForest(db, registry, graph, root.model, [root.id], side)).get(root.id)!;
+  return (await draftForest(db, registry, graph, root.model, [root.id], side, held)).get(root.id)!;
 }
 
 /**
  * The trees of several roots of one model at once (a list's pages), walked together: the same
  * queries as one root's walk, whatever the number of roots, each record kept in the tree of every
- * root that reaches it (a shared layout is in each page's tree). Root id → its tree.
+ * root that reaches it (a shared layout is in each page's tree). Root id → its tree. `held`
+ * records are left out with everything reached only through them (a page's reusable blocks when
+ * its publish leaves them as they are: Publisher.holdBack); the rows linking to them stay in.
  */
 export async function draftForest(
   db: AnyModelDb,
@@ -48,6 +51,7 @@ export async function draftForest(
   rootModel: string,
   rootIds: string[],
   side: "working" | "published",
+  held?: Tree,
 ): Promise<Map<string, Tree>> {
   const table = (model: string) => {
     const m = registry.get(model);
@@ -62,7 +66,7 @@ export async function draftForest(
     const next: Tree = new Map();
     /** Adds the record with these roots; walks it next round when it is new to any of them (`walk`). */
     const add = (model: string, id: string, roots: Set<string> | undefined, walk = true) => {
-      if (!roots || !registry.find(model)?.drafts) return;
+      if (!roots || !registry.find(model)?.drafts || held?.get(model)?.has(id)) return;
       if (!reached.has(model)) reached.set(model, new Map());
       const known = reached.get(model)!;
       const had = known.get(id);

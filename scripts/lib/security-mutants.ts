@@ -21,8 +21,8 @@ export const securityMutants: Mutant[] = [
     changes: [
       {
         file: "server/drafts/draft-writes.ts",
-        from: "publishTreeAs(model, request.params.id, subjectOf(request), callerMayPublish(app, request))",
-        to: "publishTreeAs(model, request.params.id, subjectOf(request))",
+        from: "publishTreeAs(model, request.params.id, subjectOf(request), callerMayPublish(app, request), undefined, { all })",
+        to: "publishTreeAs(model, request.params.id, subjectOf(request), undefined, undefined, { all })",
       },
     ],
     tests: ["tests/drafts/publish-tree-permission.test.ts"],

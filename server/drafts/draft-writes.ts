@@ -115,6 +115,19 @@ export function savedRecords(app: FastifyInstance, repository: Repository) {
   };
 }
 
+/**
+ * A publish's `{ data: { reusable: "publish" | "keep" } }`: whether the page's reusable blocks'
+ * changes are published too (they show on every page using them) or left as they are (the default).
+ */
+function reusableChoice(body: { data?: { reusable?: unknown } } | undefined): boolean {
+  const choice = body && typeof body === "object" ? body.data?.reusable : undefined;
+  if (choice === undefined || choice === "keep") return false;
+  if (choice === "publish") return true;
+  throw validationError("/data/reusable must be publish or keep", [
+    { path: "/data/reusable", message: "must be publish or keep" },
+  ]);
+}
+
 /** POST …/{id}/publish (the record and its tree) and …/{id}/unpublish, each answering the working copy. */
 export function registerPublishRoutes(app: FastifyInstance, model: Model) {
   const prefix = `/api/${model.id}`;
@@ -126,18 +139,27 @@ export function registerPublishRoutes(app: FastifyInstance, model: Model) {
     if (!isUuid(id)) throw validationError("/id must be a uuid", [{ path: "/id", message: "must be a uuid" }]);
   };
 
-  app.post<IdParams>(`${prefix}/:id/publish`, async (request) => {
+  app.post<IdParams & { Body?: { data?: { reusable?: unknown } } }>(`${prefix}/:id/publish`, async (request) => {
     checkId(request.params.id);
+    const all = reusableChoice(request.body);
     // Only what the caller may publish (a page editor does not publish a product a block lists):
     // the rest stays as it is, and the answer names what of it differs from its published copy.
-    const { withheld } = await app.drafts.publishTreeAs(
+    const { withheld, held } = await app.drafts.publishTreeAs(
       model,
       request.params.id,
       subjectOf(request),
       callerMayPublish(app, request),
+      undefined,
+      { all },
     );
     const notPublished = notPublishedOf(withheld);
-    return notPublished.length > 0 ? { ...(await answer(request.params.id)), notPublished } : answer(request.params.id);
+    // A page's reusable blocks left as they were (docs/drafts.md, "Reusable blocks"): named when they differ.
+    const heldBack = notPublishedOf(await app.drafts.heldChanges(held));
+    return {
+      ...(await answer(request.params.id)),
+      ...(notPublished.length > 0 ? { notPublished } : {}),
+      ...(heldBack.length > 0 ? { heldBack } : {}),
+    };
   });
 
   app.post<IdParams>(`${prefix}/:id/unpublish`, async (request) => {

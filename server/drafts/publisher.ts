@@ -19,7 +19,7 @@ import type { Registry } from "../../engine/schema/registry.js";
 import type { VersionHistory } from "./version-history.js";
 import type { AuditTrail } from "../../engine/audit/audit-trail.js";
 import { PublicationSchedules } from "./schedules.js";
-import { changedTrees, TREE_STATE_MODELS } from "./tree-states.js";
+import { changedRoots, changedTrees, TREE_STATE_MODELS } from "./tree-states.js";
 import { decidedAhead, permittedTree, type MayPublish } from "./tree-permissions.js";
 import { LIST_VARIANTS } from "../site/list-variants.js";
 
@@ -31,6 +31,17 @@ const standsAlone = (model: string) => CATALOGUE.has(model);
  * Told of a record's publish (after its tree is published) or unpublish (before its published copy
  * goes), inside that transaction: the webhooks module queues `.published` / `.unpublished` so.
  */
+/**
+ * Roots inside a record's tree that its publish leaves as they are unless asked (a page's reusable
+ * blocks, shared with other pages: server/site/host/blocks/reusable-hold.ts): `{ model: ids }`.
+ */
+export type TreeHold = (db: AnyModelDb, id: string) => Promise<Tree>;
+
+/** How a publish treats held roots: left as they are (the default), or published with the tree (`all`). */
+export interface PublishOptions {
+  all?: boolean;
+}
+
 export type PublicationListener = (
   trx: AnyModelDb,
   change: { action: "publish" | "unpublish"; model: Model; id: string },
@@ -50,6 +61,8 @@ export class Publisher {
   private readonly publicationListeners: PublicationListener[] = [];
   /** Models a database trigger writes when a model's records are published (alsoChangesOnPublish). */
   private readonly publishedAlso = new Map<string, string[]>();
+  /** Per model, the roots its publish holds back (holdBack). */
+  private readonly holds = new Map<string, TreeHold>();
 
   constructor(
     private readonly registry: Registry,
@@ -88,6 +101,33 @@ export class Publisher {
     return all;
   }
 
+  /**
+   * A publish of `modelId`'s records leaves the roots `hold` names (and all reached only through
+   * them) as they are, unless the caller asks for them (`{ all: true }`): a page's publish does not
+   * publish a reusable block's change that every other page using it would show too.
+   */
+  holdBack(modelId: string, hold: TreeHold) {
+    this.holds.set(modelId, hold);
+  }
+
+  /** The roots a publish of this record holds back: none when the caller asks for all, or the model holds none. */
+  async heldOf(db: AnyModelDb, model: Model, id: string, options: PublishOptions = {}): Promise<Tree> {
+    const hold = this.holds.get(model.id);
+    return options.all || !hold ? new Map() : hold(db, id);
+  }
+
+  /** Of the held roots, those whose own tree has unpublished changes (a publish's answer names them: `heldBack`). */
+  async heldChanges(held: Tree): Promise<Tree> {
+    const changed: Tree = new Map();
+    for (const [modelId, ids] of held) {
+      const found = await changedRoots(this.database.db, this.registry, this.graph, this.registry.get(modelId), [
+        ...ids,
+      ]);
+      if (found.size > 0) changed.set(modelId, found);
+    }
+    return changed;
+  }
+
   /** Adds a listener told of each publish and unpublish of a record (the route's, the editor's, a schedule's). */
   onPublication(listener: PublicationListener): void {
     this.publicationListeners.push(listener);
@@ -118,12 +158,16 @@ export class Publisher {
     return states;
   }
 
-  /** The drafted records a root owns, in its working copy and as published (removals included). */
-  async treeOf(db: AnyModelDb, model: Model, id: string): Promise<Tree> {
+  /**
+   * The drafted records a root owns, in its working copy and as published (removals included),
+   * without the roots its publish holds back (holdBack) unless `options.all`.
+   */
+  async treeOf(db: AnyModelDb, model: Model, id: string, options: PublishOptions = {}): Promise<Tree> {
     const root = { model: model.id, id };
+    const held = await this.heldOf(db, model, id, options);
     const [working, published] = await Promise.all([
-      draftTree(db, this.registry, this.graph, root, "working"),
-      draftTree(db, this.registry, this.graph, root, "published"),
+      draftTree(db, this.registry, this.graph, root, "working", held),
+      draftTree(db, this.registry, this.graph, root, "published", held),
     ]);
     return joinTrees(working, published);
   }
@@ -155,10 +199,12 @@ export class Publisher {
     subjectId: string | null,
     may?: MayPublish,
     also?: (trx: AnyModelDb) => Promise<string[]>,
-  ): Promise<{ tree: Tree; withheld: Tree }> {
+    options: PublishOptions = {},
+  ): Promise<{ tree: Tree; withheld: Tree; held: Tree }> {
     let withheld: Tree = new Map();
+    let held: Tree = new Map();
     // Asked before the transaction (a scheduled publish's author has no request that read its roles).
-    const decided = may && (await decidedAhead(await this.treeOf(this.database.db, model, id), may));
+    const decided = may && (await decidedAhead(await this.treeOf(this.database.db, model, id, options), may));
     const tree = await this.guard(() =>
       this.database.db.transaction().execute(async (trx) => {
         // Locked: two publishes (or a publish and a save) of one record take turns, versions in order.
@@ -170,7 +216,8 @@ export class Publisher {
           .executeTakeFirst();
         if (!exists) throw notFound(`${model.title} ${id} was not found`);
         await this.versions?.beforePublish(trx, model, id);
-        const whole = await this.treeOf(trx, model, id);
+        held = await this.heldOf(trx, model, id, options);
+        const whole = await this.treeOf(trx, model, id, options);
         const cut = decided ? await permittedTree(trx, this.registry, whole, decided) : { permitted: whole, withheld };
         withheld = cut.withheld;
         const tree = cut.permitted;
@@ -187,7 +234,7 @@ export class Publisher {
       }),
     );
     for (const modelId of this.announced(tree.keys())) this.changes.publish(modelId);
-    return { tree, withheld };
+    return { tree, withheld, held };
   }
 
   /** Publishes every record of every x-drafts model (the demo content, an import with DRAFTS=off). */
@@ -211,8 +258,14 @@ export class Publisher {
    * Publishes a record's tree inside the caller's transaction (a module's save under DRAFTS=off;
    * a preview's rehearsal, which passes `may` of the link's author: only what it may publish).
    */
-  async publishTreeIn(trx: AnyModelDb, model: Model, id: string, may?: MayPublish): Promise<Tree> {
-    const whole = await this.treeOf(trx, model, id);
+  async publishTreeIn(
+    trx: AnyModelDb,
+    model: Model,
+    id: string,
+    may?: MayPublish,
+    options: PublishOptions = {},
+  ): Promise<Tree> {
+    const whole = await this.treeOf(trx, model, id, options);
     const tree = may ? (await permittedTree(trx, this.registry, whole, may)).permitted : whole;
     for (const [modelId, ids] of tree) await publishRows(trx, this.registry.get(modelId), [...ids]);
     return tree;

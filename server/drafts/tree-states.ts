@@ -60,6 +60,22 @@ export async function changedTrees(
   return changed;
 }
 
+/**
+ * Which of these records differ from their published copies, themselves or any record of their
+ * tree (a reusable block: its host widget's row, its texts, its items): a fixed number of statements.
+ */
+export async function changedRoots(
+  db: AnyModelDb,
+  registry: Registry,
+  graph: RelationGraph,
+  model: Model,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const [own, trees] = await Promise.all([differing(db, model, ids), changedTrees(db, registry, graph, model, ids)]);
+  return new Set([...own, ...trees]);
+}
+
 /** Ids among these whose working and published copies differ, or that have only one of them: one statement. */
 async function differing(db: AnyModelDb, model: Model, ids: string[]): Promise<Set<string>> {
   const published = model.published!.table;

@@ -250,7 +250,8 @@ describe(`page blocks API (${testDialect})`, () => {
       expect(ru.map((b: any) => b.region)).toEqual([layoutId, "page"]);
       expect(ru[0]).toMatchObject({ module: "website-builder", variant: "navbar-default" });
       expect(ru[1]).toMatchObject({ id: hero.id, widgetId: hero.widgetId, title: "О нас" });
-      expect(Object.keys(ru[1]).sort()).toEqual(["id", "module", "region", "title", "variant", "widgetId"]);
+      expect(Object.keys(ru[1]).sort()).toEqual(["id", "module", "region", "reusable", "title", "variant", "widgetId"]);
+      expect(ru[1].reusable).toBeNull();
     });
 
     it("puts a block at the end, or right after `after`, order indexes 0..n-1; a block without a title is called by its variant's label", async () => {

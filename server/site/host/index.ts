@@ -5,6 +5,7 @@ import { registerBodyParsers } from "../../plugins/request-data.js";
 import { registerBlocksRoutes } from "./blocks/blocks-routes.js";
 import { registerCatalogueRoute } from "./blocks/catalogue-route.js";
 import { registerPageCopyRoute } from "./page-copies/page-copy-route.js";
+import { reusableOfPage } from "./blocks/reusable-hold.js";
 
 /** The models whose `url` may link to a page, rewritten when its address changes. */
 const PAGE_LINK_MODELS = ["website-builder/buttons", "website-builder/slides"];
@@ -22,6 +23,8 @@ export const host = defineModule("host", ["rbac", "site"], async (app) => {
     app.drafts.alsoChangesOnPublish("host/pages", [links]);
     if (!app.drafts.drafts) app.repositories.get("host/pages")!.alsoChanges("url", links);
   }
+  // A page's publish leaves its reusable blocks' changes as they are unless asked (docs/drafts.md).
+  app.drafts.holdBack("host/pages", reusableOfPage(app.registry));
   // Routes only: all in the module's own context, nothing of it reaches the rest of the app.
   await app.register(async (routes) => {
     registerPagesRoutes(routes, app.site.hostPages);

@@ -4,6 +4,13 @@ import type { Model } from "../../../engine/schema/model.js";
 import type { Publisher } from "../../drafts/publisher.js";
 import { decidedAhead, type MayPublish } from "../../drafts/tree-permissions.js";
 
+/**
+ * The preview rehearses the publish that takes the page's reusable blocks' changes along (the
+ * publish dialog's first choice): an editor sees a reusable block's edit in the composer's preview,
+ * which a publish that leaves it out would not put on the site (docs/drafts.md, "Reusable blocks").
+ */
+const WITH_REUSABLE = { all: true };
+
 /** Thrown to end the rehearsal's transaction: what it wrote is never committed. */
 const ROLLBACK = Symbol("rollback");
 
@@ -35,7 +42,7 @@ export class PublishRehearsal {
     let result: { value: T } | undefined;
     try {
       await this.database.db.transaction().execute(async (trx) => {
-        await this.publisher.publishTreeIn(trx, this.pages, pageId, decided);
+        await this.publisher.publishTreeIn(trx, this.pages, pageId, decided, WITH_REUSABLE);
         // Nothing is announced: the transaction never commits, so no cache has anything to drop.
         const scope = { trx, touched: new Set<string>() };
         const repositories = new Map([...this.published].map(([id, repository]) => [id, repository.within(scope)]));
@@ -50,6 +57,6 @@ export class PublishRehearsal {
 
   /** `may` asked of every record of the page's tree before the rehearsal's transaction opens (tree-permissions.ts). */
   private async decide(pageId: string, may: MayPublish): Promise<MayPublish> {
-    return decidedAhead(await this.publisher.treeOf(this.database.db, this.pages, pageId), may);
+    return decidedAhead(await this.publisher.treeOf(this.database.db, this.pages, pageId, WITH_REUSABLE), may);
   }
 }

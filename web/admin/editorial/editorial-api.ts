@@ -52,13 +52,15 @@ export interface NotPublished {
 export async function publishRecord(
   model: AdminModel,
   id: string,
-): Promise<{ record: Row; notPublished: NotPublished[] }> {
-  const answer = await api<{ data: Row; notPublished?: NotPublished[] }>(`${recordPath(model, id)}/publish`, {
-    method: "POST",
-    body: {},
-    envelope: true,
-  });
-  return { record: answer.data, notPublished: answer.notPublished ?? [] };
+  /** A page's reusable blocks' changes: published too, or left as they are (the default). */
+  reusable?: "publish" | "keep",
+): Promise<{ record: Row; notPublished: NotPublished[]; heldBack: NotPublished[] }> {
+  const answer = await api<{ data: Row; notPublished?: NotPublished[]; heldBack?: NotPublished[] }>(
+    `${recordPath(model, id)}/publish`,
+    { method: "POST", body: reusable ? { reusable } : {}, envelope: true },
+  );
+  // heldBack: a page's reusable blocks whose changes this publish left as they were (docs/drafts.md).
+  return { record: answer.data, notPublished: answer.notPublished ?? [], heldBack: answer.heldBack ?? [] };
 }
 
 export const unpublishRecord = (model: AdminModel, id: string) =>

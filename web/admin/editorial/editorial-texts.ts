@@ -103,6 +103,8 @@ const texts = {
     previewOpened: "Preview opened in a new tab",
     empty: "—",
     publishedPartly: "Published, except records you may not publish",
+    heldBack:
+      "Published, but not the unpublished changes of its reusable blocks (they would change every page using them): publish the page from the page composer to choose",
     notPublishedTitle: "Some records were not published",
     notPublishedText: "You may not publish these; they stay as they were:",
     notPublishedMore: (n: number) => `…and ${n} more`,
@@ -226,6 +228,8 @@ const texts = {
     previewOpened: "Предпросмотр открыт в новой вкладке",
     empty: "—",
     publishedPartly: "Опубликовано, кроме записей, которые вам нельзя публиковать",
+    heldBack:
+      "Опубликовано, но без неопубликованных изменений общих блоков (они изменили бы все страницы с ними): опубликуйте страницу из редактора страницы, чтобы выбрать",
     notPublishedTitle: "Не всё опубликовано",
     notPublishedText: "Эти записи вам публиковать нельзя; они остались как были:",
     notPublishedMore: (n: number) => `…и ещё ${n}`,

@@ -110,9 +110,10 @@ export function ModelForm({ model, record, etag, fixed, onSaved, onReload, onDir
     unsent.sent(savedData);
     if (!publishing) return onSaved(saved.record, !record?.id, saved.etag);
     try {
-      const { record: published, notPublished } = await publishRecord(model, String(saved.record.id));
+      const { record: published, notPublished, heldBack } = await publishRecord(model, String(saved.record.id));
       await behind.tell(notPublished);
-      notifySuccess(notPublished.length > 0 ? t.publishedPartly : t.published);
+      // The form does not ask about a page's reusable blocks (the composer does): it says what it left.
+      notifySuccess(notPublished.length > 0 ? t.publishedPartly : heldBack.length > 0 ? t.heldBack : t.published);
       onSaved(published, !record?.id);
     } catch (error) {
       // The save stands (the state keeps saying so); only the publishing failed, and the toast says why.

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { memo, useMemo, useRef, useState } from "react";
-import { CopyIcon, GripIcon } from "./composer-icons.js";
+import { CopyIcon, GripIcon, ReusableIcon } from "./composer-icons.js";
+import { reusableTexts } from "./reusable-texts.js";
 import type { Composer } from "./use-composer.js";
 import { textOf, type Block } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
@@ -9,16 +10,19 @@ import { pagesTexts } from "./pages-texts.js";
  * The page's regions in order: the layouts' blocks (navbar, footer…: shared by the layout's pages,
  * chosen to edit their links and texts, not moved here), then the page's own blocks, each named by its title and its variant's label. A page block
  * is chosen by a click, moved by dragging it (HTML5 drag and drop) or by its arrow buttons, and
- * duplicated or removed by its buttons.
+ * duplicated, saved as a reusable block or removed by its buttons. A reusable block's row says so,
+ * with the number of pages using it.
  */
 export function BlockOutline({
   composer,
   onAdd,
   onRemove,
+  onSaveReusable,
 }: {
   composer: Composer;
   onAdd(): void;
   onRemove(block: Block): void;
+  onSaveReusable(block: Block): void;
 }) {
   const t = pagesTexts();
   const { blocks, pageBlocks, selected, setSelected, nameOf, variantOf, move, duplicate, busy } = composer;
@@ -28,14 +32,37 @@ export function BlockOutline({
   // props change (a page of 100 blocks re-rendered 100 rows on each drag-over and each move).
   // While a change is on its way (`busy`) the rows' moves, copies and removals wait: they are refused
   // here rather than by disabling every row's buttons, which would draw all the rows again twice per change.
-  const now = useRef({ pageBlocks, dragged, busy, setSelected, move, duplicate, onRemove, setDragged, setOver });
-  now.current = { pageBlocks, dragged, busy, setSelected, move, duplicate, onRemove, setDragged, setOver };
+  const now = useRef({
+    pageBlocks,
+    dragged,
+    busy,
+    setSelected,
+    move,
+    duplicate,
+    onRemove,
+    onSaveReusable,
+    setDragged,
+    setOver,
+  });
+  now.current = {
+    pageBlocks,
+    dragged,
+    busy,
+    setSelected,
+    move,
+    duplicate,
+    onRemove,
+    onSaveReusable,
+    setDragged,
+    setOver,
+  };
   const actions = useMemo<RowActions>(
     () => ({
       select: (block) => now.current.setSelected(block.id),
       move: (block, to) => void (now.current.busy || now.current.move(block, to)),
       duplicate: (block) => void (now.current.busy || now.current.duplicate(block)),
       remove: (block) => void (now.current.busy || now.current.onRemove(block)),
+      saveReusable: (block) => void (now.current.busy || now.current.onSaveReusable(block)),
       dragStart: (block) => now.current.setDragged(block.id),
       dragOver: (index) => {
         if (!now.current.dragged) return false;
@@ -148,6 +175,7 @@ interface RowActions {
   move(block: Block, to: number): void;
   duplicate(block: Block): void;
   remove(block: Block): void;
+  saveReusable(block: Block): void;
   dragStart(block: Block): void;
   /** A drag is over the row at `index`: false when it is no block's drag (a file, a text). */
   dragOver(index: number): boolean;
@@ -180,6 +208,7 @@ const OutlineRow = memo(function OutlineRow({
   actions: RowActions;
 }) {
   const t = pagesTexts();
+  const r = reusableTexts();
   return (
     <li
       draggable
@@ -231,6 +260,20 @@ const OutlineRow = memo(function OutlineRow({
           <Text size="xs" c="dimmed" truncate>
             {label}
           </Text>
+          {block.reusable ? (
+            // In the sentence's own case, wrapped rather than cut: "used on 3 pages" is the point.
+            <Badge
+              size="xs"
+              variant="light"
+              color="violet"
+              tt="none"
+              mt={2}
+              styles={{ root: { height: "auto", maxWidth: "100%" }, label: { whiteSpace: "normal" } }}
+              data-testid="outline-reusable"
+            >
+              {r.badge(block.reusable.usedOn)}
+            </Badge>
+          ) : null}
         </UnstyledButton>
         <ActionIcon
           variant="subtle"
@@ -264,6 +307,19 @@ const OutlineRow = memo(function OutlineRow({
         >
           <CopyIcon />
         </ActionIcon>
+        {block.reusable ? null : (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={r.save(name)}
+            title={r.saveTitle}
+            onClick={() => actions.saveReusable(block)}
+            data-testid="outline-reusable-save"
+          >
+            <ReusableIcon />
+          </ActionIcon>
+        )}
         <ActionIcon
           variant="subtle"
           color="red"

@@ -28,6 +28,7 @@ import { FullFormDialog } from "./full-form-dialog.js";
 import type { LivePreview } from "./live-preview.js";
 import { onPreviewMark } from "./preview-mark.js";
 import { pagesTexts } from "./pages-texts.js";
+import { ReusableNotice } from "./reusable-notice.js";
 import type { Composer } from "./use-composer.js";
 import type { ComposerUndo } from "./use-composer-undo.js";
 import type { SaveQueue } from "./use-save-queue.js";
@@ -231,6 +232,11 @@ export function BlockPanel({
           <Text size="sm">{t.layoutBlockEdit}</Text>
         </Alert>
       ) : null}
+      <ReusableNotice
+        block={block}
+        busy={composer.busy}
+        onDetach={() => void queue.flush().then(() => composer.detach(block))}
+      />
       <Paper withBorder radius="md" p="sm">
         <Title order={3} size="h6" mb="xs">
           {t.texts}

@@ -40,3 +40,12 @@ export const RedoIcon = () => (
     <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
   </svg>
 );
+
+/** Two linked squares: a block shared by several pages ("Save as reusable block"). */
+export const ReusableIcon = () => (
+  <svg {...svg} aria-hidden="true">
+    <rect x="3" y="3" width="8" height="8" rx="1.5" />
+    <rect x="13" y="13" width="8" height="8" rx="1.5" />
+    <path d="M11 7h3a3 3 0 0 1 3 3v3" />
+  </svg>
+);

@@ -17,7 +17,9 @@ import { LivePreview } from "./live-preview.js";
 import { PageCopyButtons, TemplateBadge } from "./page-copy-buttons.js";
 import { PageSettingsDialog } from "./page-settings-dialog.js";
 import { PagePreview } from "./page-preview.js";
-import { textOf, type Block } from "./pages-api.js";
+import { loadReusable, textOf, type Block, type ReusableBlock } from "./pages-api.js";
+import { PublishReusableDialog } from "./publish-reusable-dialog.js";
+import { SaveReusableDialog } from "./save-reusable-dialog.js";
 import { pagesTexts } from "./pages-texts.js";
 import { RemoveBlockDialog } from "./remove-block-dialog.js";
 import { UndoButtons } from "./undo-buttons.js";
@@ -60,6 +62,11 @@ function PageComposer({ id }: { id: string }) {
     getInitialValueInEffect: false,
   });
   const [palette, setPalette] = useState(false);
+  // The reusable blocks the palette offers, read each time it opens (another editor may have saved one).
+  const [reusable, setReusable] = useState<ReusableBlock[]>([]);
+  const [sharing, setSharing] = useState<Block>();
+  // The page's reusable blocks with unpublished changes, while the editor chooses how to publish.
+  const [asking, setAsking] = useState<Block[]>();
   const [removing, setRemoving] = useState<Block>();
   const [settings, setSettings] = useState(false);
   const [publishing, setPublishing] = useState(false);
@@ -91,13 +98,30 @@ function PageComposer({ id }: { id: string }) {
     await composer.reloadPage().catch(notifyError);
     notifySuccess(e.saved);
   };
-  const publish = async () => {
+  const openPalette = () => {
+    setPalette(true);
+    loadReusable(t.language).then(setReusable, notifyError);
+  };
+  /**
+   * Publish: a reusable block's unpublished change would show on every page using it, so when the
+   * page has one the editor chooses first (docs/drafts.md, "Reusable blocks"); `choice` is that answer.
+   */
+  const publish = async (choice?: "publish" | "keep") => {
     setPublishing(true);
     try {
       // Whatever is still being typed is saved first: Publish puts on the site what the screen shows.
       await queue.flush();
-      const { record, notPublished } = await publishRecord(model, id);
+      if (!choice) {
+        const pending = (await composer.refresh()).filter((b) => b.region === "page" && b.reusable?.changed);
+        if (pending.length > 0) {
+          setAsking(pending);
+          return;
+        }
+      }
+      const { record, notPublished } = await publishRecord(model, id, choice);
       composer.setPage(record);
+      // The reusable blocks' `changed` marks follow the publish.
+      void composer.refresh().catch(notifyError);
       await behind.tell(notPublished);
       notifySuccess(notPublished.length > 0 ? e.publishedPartly : e.published);
     } catch (error) {
@@ -170,7 +194,7 @@ function PageComposer({ id }: { id: string }) {
           alignItems: "start",
         }}
       >
-        <BlockOutline composer={composer} onAdd={() => setPalette(true)} onRemove={setRemoving} />
+        <BlockOutline composer={composer} onAdd={openPalette} onRemove={setRemoving} onSaveReusable={setSharing} />
         <Box component="section" aria-label={t.panel} data-testid="composer-panel">
           {chosen ? (
             <BlockPanel
@@ -202,10 +226,36 @@ function PageComposer({ id }: { id: string }) {
       {palette && (
         <BlockPalette
           catalogue={composer.catalogue}
+          reusable={reusable.filter((block) => !composer.pageBlocks.some((b) => b.id === block.id))}
           onClose={() => setPalette(false)}
           onPick={(variant) => {
             setPalette(false);
             void queue.flush().then(() => composer.add(variant));
+          }}
+          onPlace={(block) => {
+            setPalette(false);
+            void queue.flush().then(() => composer.place(block));
+          }}
+        />
+      )}
+      {sharing && (
+        <SaveReusableDialog
+          name={composer.nameOf(sharing)}
+          onClose={() => setSharing(undefined)}
+          onSave={(name) => {
+            const block = sharing;
+            setSharing(undefined);
+            void queue.flush().then(() => composer.makeReusable(block, name));
+          }}
+        />
+      )}
+      {asking && (
+        <PublishReusableDialog
+          blocks={asking}
+          onClose={() => setAsking(undefined)}
+          onChoose={(choice) => {
+            setAsking(undefined);
+            void publish(choice);
           }}
         />
       )}

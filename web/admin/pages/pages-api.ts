@@ -28,6 +28,22 @@ export interface Block {
   /** The module's widget the block shows. */
   widgetId: string;
   title: PageText;
+  /** A reusable block: its name, how many pages place it, whether it has unpublished changes; else null. */
+  reusable?: ReusableInfo | null;
+}
+
+export interface ReusableInfo {
+  name: string;
+  usedOn: number;
+  changed: boolean;
+}
+
+/** One reusable block of the palette (GET /api/host/reusable-blocks). */
+export interface ReusableBlock extends ReusableInfo {
+  id: string;
+  module: string;
+  variant: string;
+  title: string;
 }
 
 /** One variant of the block catalogue, with its texts and the kinds of children it takes. */
@@ -173,6 +189,21 @@ export const duplicateBlock = (pageId: string, blockId: string) =>
     method: "POST",
     body: {},
   });
+
+/** "Save as reusable block": the block, now reusable under `name`. */
+export const saveReusable = (pageId: string, blockId: string, name: string) =>
+  api<Block>(`${blocksOf(pageId)}/${blockId}/reusable`, { method: "POST", body: { title: name } });
+
+/** A reusable block placed on the page: the same record, at the end or after `after`. */
+export const placeReusable = (pageId: string, id: string, after?: string) =>
+  api<Block>(blocksOf(pageId), { method: "POST", body: { reusable: id, ...(after ? { after } : {}) } });
+
+/** "Detach": the page's own copy of a reusable block, in its place. */
+export const detachReusable = (pageId: string, blockId: string) =>
+  api<Block>(`${blocksOf(pageId)}/${blockId}/detach`, { method: "POST", body: {} });
+
+export const loadReusable = (language: string, signal?: AbortSignal) =>
+  api<ReusableBlock[]>("/api/host/reusable-blocks", { query: { language }, signal });
 
 /** The signed preview link of the page's working copy, as a path on this origin (the admin is served where the site is). */
 export async function previewPath(pageId: string, language: string): Promise<string> {

@@ -18,7 +18,8 @@ import {
   type TextsHandle,
 } from "./composer-steps.js";
 import { PanelHandles } from "./panel-handles.js";
-import type { Block, CatalogueVariant } from "./pages-api.js";
+import type { Block, CatalogueVariant, ReusableBlock } from "./pages-api.js";
+import { reusablePlaced, reusableRemoved } from "./reusable-steps.js";
 import { undoKeyOf } from "./undo-keys.js";
 import { moved, type Composer } from "./use-composer.js";
 import type { SaveQueue } from "./use-save-queue.js";
@@ -76,9 +77,21 @@ export function useComposerUndo(pageId: string, composer: Composer, queue: SaveQ
     if (copy) history.record(blockAdded(ctx, refOf(copy)));
     return copy;
   };
+  const place = async (shared: ReusableBlock) => {
+    const block = await composer.place(shared);
+    if (block) history.record(reusablePlaced(ctx, refOf(block)));
+    return block;
+  };
   const remove = async (block: Block) => {
     await queue.flush();
     const index = composer.readBlocks().findIndex((b) => b.id === block.id);
+    // A reusable block other pages keep: undo places the same record again (taken off its last
+    // page it is gone, and an undo makes it again from its content like any block, not shared).
+    if (block.reusable && block.reusable.usedOn > 1) {
+      const done = await composer.remove(block);
+      if (done !== undefined) history.record(reusableRemoved(ctx, refOf(block), index));
+      return done;
+    }
     // Read before it goes: undoing the removal makes it again from this.
     const copy = await readBlock(block, composer.variantOf(block)?.children ?? [], byId).catch((error) => {
       notifyError(error);
@@ -136,7 +149,7 @@ export function useComposerUndo(pageId: string, composer: Composer, queue: SaveQ
 
   return {
     /** The composer with its block changes recorded. */
-    composer: { ...composer, add, duplicate, remove, reorder, move } satisfies Composer,
+    composer: { ...composer, add, duplicate, place, remove, reorder, move } satisfies Composer,
     canUndo: history.canUndo,
     canRedo: history.canRedo,
     busy: history.busy,

@@ -2,19 +2,24 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { notifyError, notifySuccess } from "../notify.js";
 import {
   addBlock,
+  detachReusable,
   duplicateBlock,
   loadBlocks,
   loadCatalogue,
   loadPage,
   orderBlocks,
+  placeReusable,
   removeBlock,
+  saveReusable,
   textOf,
   type Block,
+  type ReusableBlock,
   type CatalogueModule,
   type CatalogueVariant,
   type PageRow,
 } from "./pages-api.js";
 import { pagesTexts } from "./pages-texts.js";
+import { reusableTexts } from "./reusable-texts.js";
 
 /** Where a block sits in `ids` after moving it by `by` places (clamped to the list). */
 export function moved(ids: string[], id: string, to: number): string[] {
@@ -45,6 +50,7 @@ export function keepUnchanged(before: Block[], next: Block[]): Block[] {
  */
 export function useComposer(pageId: string, preview?: { order(widgetIds: string[]): void }) {
   const t = pagesTexts();
+  const r = reusableTexts();
   const [page, setPageState] = useState<PageRow & Record<string, unknown>>();
   const setPage = useCallback(
     (record: Record<string, any>) => setPageState(record as PageRow & Record<string, unknown>),
@@ -184,6 +190,32 @@ export function useComposer(pageId: string, preview?: { order(widgetIds: string[
         notifySuccess(t.duplicated(nameOf(block)));
       },
     );
+  /** A reusable block from the palette placed on this page (the same record), after the chosen block or at the end. */
+  const place = (shared: ReusableBlock) => {
+    const after = pageBlocks.some((b) => b.id === selected) ? selected : undefined;
+    return change(
+      () => placeReusable(pageId, shared.id, after),
+      (block) => {
+        setSelected(block.id);
+        notifySuccess(r.placed(shared.name));
+      },
+    );
+  };
+  /** "Save as reusable block" under the name the editor gave. */
+  const makeReusable = (block: Block, name: string) =>
+    change(
+      () => saveReusable(pageId, block.id, name),
+      () => notifySuccess(r.saved(name)),
+    );
+  /** "Detach": this page's own copy in the reusable block's place. */
+  const detach = (block: Block) =>
+    change(
+      () => detachReusable(pageId, block.id),
+      (copy) => {
+        setSelected(copy.id);
+        notifySuccess(r.detached(nameOf(block)));
+      },
+    );
   /** A block's texts or items were saved (the panel saves them itself): titles may have changed, the preview has. */
   const edited = useCallback(() => {
     void refresh().catch(notifyError);
@@ -216,8 +248,12 @@ export function useComposer(pageId: string, preview?: { order(widgetIds: string[
     reorder,
     remove,
     duplicate,
+    place,
+    makeReusable,
+    detach,
     edited,
     editedInPlace,
+    refresh,
   };
 }
 

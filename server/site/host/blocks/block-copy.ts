@@ -25,7 +25,8 @@ export async function copyBlockTree(
     for (const row of await repository(model).listByIds([...ids])) {
       const id = randomUUID();
       newId.set(String(row.id), id);
-      await repository(model).create({ ...copyOf(row), id });
+      // A copy is the page's own block: a reusable block's copy (Duplicate, Detach) is not shared.
+      await repository(model).create({ ...copyOf(row), id, ...(model === "host/widgets" ? { reusable: false } : {}) });
     }
   }
   for (const [model, ids] of tree.relations) {

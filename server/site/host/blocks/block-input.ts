@@ -109,3 +109,38 @@ export const blockParams = inputSchema<{ id: string; blockId: string }>({
 export const languageQuery = inputSchema<{ language?: string }>({
   properties: { language: { type: "string", pattern: LANGUAGE_CODE.source } },
 });
+
+/** "Save as reusable block": the name editors find it by in the palette. */
+export const reusableInput = inputSchema<{ title: string }>({
+  properties: {
+    title: {
+      type: "string",
+      minLength: 1,
+      maxLength: 200,
+      pattern: "\\S",
+      "x-message": "must be a name (1–200 characters)",
+    },
+  },
+  required: ["title"],
+});
+
+/** A reusable block placed on a page: the shared host widget's id, at the end or after `after`. */
+export interface ReusablePlacement {
+  reusable: string;
+  after?: string;
+}
+const placementInput = inputSchema<ReusablePlacement>({
+  properties: {
+    reusable: { ...UUID, "x-message": "must be a reusable block's id" },
+    after: { ...UUID, "x-message": "must be the id of a block of this page" },
+  },
+  required: ["reusable"],
+});
+
+/** POST …/blocks: a reusable block's placement (`{ reusable }`), or a new block. */
+export const addBlockInput = Object.assign(
+  (value: unknown): NewBlock | ReusablePlacement =>
+    value && typeof value === "object" && "reusable" in value ? placementInput(value) : newBlockInput(value),
+  { schema: { anyOf: [placementInput.schema, newBlockInput.schema] } },
+);
+export const isPlacement = (body: NewBlock | ReusablePlacement): body is ReusablePlacement => "reusable" in body;

@@ -7,13 +7,23 @@ import { mayEdit } from "../../../drafts/draft-reads.js";
 import { subjectOf } from "../../../drafts/draft-writes.js";
 import { checkLanguage } from "../../../modules/language-input.js";
 import { defineRoute } from "../../../modules/route.js";
-import { blockParams, languageQuery, newBlockInput, orderInput, pageParams } from "./block-input.js";
+import {
+  addBlockInput,
+  blockParams,
+  isPlacement,
+  languageQuery,
+  orderInput,
+  pageParams,
+  reusableInput,
+} from "./block-input.js";
 import { checkNewBlock, writeNewBlock } from "./block-create.js";
 import { duplicateBlock } from "./block-duplicate.js";
 import { orderBlocks } from "./block-order.js";
 import { removeBlock } from "./block-removal.js";
 import { pageBlockWrite, PAGES } from "./block-transaction.js";
 import { readPageBlocks } from "./page-blocks-read.js";
+import { detachBlock, markReusable, placeReusable } from "./reusable-blocks.js";
+import { listReusable } from "./reusable-list.js";
 
 const BLOCKS = "/api/host/pages/:id/blocks";
 const ONE = `${BLOCKS}/:blockId`;
@@ -39,7 +49,7 @@ export function registerBlocksRoutes(app: FastifyInstance) {
     throw new AppError("PERMISSION_ERROR", "a page's blocks need permission to edit pages");
   };
   const list = (pageId: string, language: string | undefined) =>
-    readPageBlocks(typed, app.registry, pageId, checkLanguage(language) ?? DEFAULT_LANGUAGE);
+    readPageBlocks(typed, app.registry, graph, pageId, checkLanguage(language) ?? DEFAULT_LANGUAGE);
   const one = async (pageId: string, blockId: string, language: string | undefined) =>
     (await list(pageId, language)).find((b) => b.id === blockId && b.region === "page");
 
@@ -66,13 +76,17 @@ export function registerBlocksRoutes(app: FastifyInstance) {
       status: 201,
       params: pageParams,
       query: languageQuery,
-      body: newBlockInput,
+      body: addBlockInput,
       authorize: editors,
       summary:
-        "Add a block: `{ module, variant, after?, content? }` creates the module widget with its texts and children (`content`: `title`, `subtitle`, `description` as a text or `{ en, ru }`; `features`/`buttons`/`slides` as items; `products`, `articles`, `files`… as ids), the host widget and its link, placed at the end or right after the block `after`. Answers the new block",
+        "Add a block: `{ module, variant, after?, content? }` creates the module widget with its texts and children (`content`: `title`, `subtitle`, `description` as a text or `{ en, ru }`; `features`/`buttons`/`slides` as items; `products`, `articles`, `files`… as ids), the host widget and its link, placed at the end or right after the block `after`; `{ reusable, after? }` places a reusable block (its host widget's id): a new link to the same record, no copy (404 for no reusable block, 409 when the page has it already). Answers the new block",
     },
     async ({ params, query, body }, request, reply) => {
       const id = await pageBlockWrite(app, params.id, subjectOf(request), async (repository, trx) => {
+        if (isPlacement(body)) {
+          await placeReusable(app, repository, trx, params.id, body.reusable, body.after);
+          return body.reusable;
+        }
         await checkNewBlock(app, graph, trx, params.id, body);
         return writeNewBlock(app, graph, repository, trx, params.id, body);
       });
@@ -140,5 +154,62 @@ export function registerBlocksRoutes(app: FastifyInstance) {
       );
       return reply.status(201).send({ data: await one(params.id, id, query.language) });
     },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "POST",
+      url: `${ONE}/reusable`,
+      tag,
+      params: blockParams,
+      query: languageQuery,
+      body: reusableInput,
+      authorize: editors,
+      summary:
+        "Save as reusable block: `{ title }` names the block (with its children) for the palette; it stays this page's block, and other pages can place the same record. Answers the block",
+    },
+    async ({ params, query, body }, request) => {
+      await pageBlockWrite(app, params.id, subjectOf(request), (repository, trx) =>
+        markReusable(repository, trx, params.id, params.blockId, body.title.trim()),
+      );
+      return { data: await one(params.id, params.blockId, query.language) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "POST",
+      url: `${ONE}/detach`,
+      tag,
+      params: blockParams,
+      query: languageQuery,
+      authorize: editors,
+      summary:
+        "Detach a reusable block: this page shows a deep copy of it in the same place, not reusable; other pages keep the shared block. Answers the copy",
+    },
+    async ({ params, query }, request) => {
+      const id = await pageBlockWrite(app, params.id, subjectOf(request), (repository, trx) =>
+        detachBlock(app, graph, repository, trx, params.id, params.blockId),
+      );
+      return { data: await one(params.id, id, query.language) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: "GET",
+      url: "/api/host/reusable-blocks",
+      tag,
+      query: languageQuery,
+      authorize: editors,
+      summary:
+        "The reusable blocks for the palette, by name: `[{ id, name, module, variant, widgetId, title, usedOn, changed }]` (working copies; `title` in `?language`)",
+    },
+    async ({ query }) => ({
+      data: await listReusable(typed, app.registry, graph, checkLanguage(query.language) ?? DEFAULT_LANGUAGE),
+    }),
   );
 }

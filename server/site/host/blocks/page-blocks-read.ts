@@ -7,6 +7,8 @@ import { DEFAULT_LANGUAGE } from "../../../../engine/schema/languages.js";
 import type { Registry } from "../../../../engine/schema/registry.js";
 import { blockCatalogue } from "../../../../common/site/block-catalogue.js";
 import { ownEntry } from "../../../../engine/query/own-key.js";
+import type { RelationGraph } from "../../../../engine/query/relation-graph.js";
+import { reusableInfo, type ReusableInfo } from "./reusable-info.js";
 
 /** One block of a page as the composer lists it (docs/api.md "Page blocks"). */
 export interface PageBlock {
@@ -19,6 +21,8 @@ export interface PageBlock {
   /** The module widget the block shows. */
   widgetId: string | null;
   title: string;
+  /** A reusable block (docs/api.md "Page blocks"): its name, the pages placing it, unpublished changes; else null. */
+  reusable: ReusableInfo | null;
 }
 
 /** A text of a language map in this language, else the default language's, else none. */
@@ -34,11 +38,12 @@ export const textIn = (map: unknown, language: string): string | undefined => {
  * The blocks of a page in the working copy, in the order the site shows them: the blocks of the
  * page's layouts first (layout by layout, each in its own order: the renderer puts a layout's
  * navbar above the page and its footer below), then the page's own. A fixed number of queries
- * whatever the count of blocks.
+ * whatever the count of blocks (reusable blocks' names, pages and changes included).
  */
 export async function readPageBlocks(
   db: ModelQueries,
   registry: Registry,
+  graph: RelationGraph,
   pageId: string,
   language: string,
 ): Promise<PageBlock[]> {
@@ -70,30 +75,48 @@ export async function readPageBlocks(
       placed.push({ id: row.widgetId, region: layoutId });
   }
   for (const row of pageLinks.sort(byPlacement)) placed.push({ id: row.widgetId, region: "page" });
-  const shown = await shownWidgets(
-    db,
-    registry,
-    placed.map((p) => p.id),
-  );
-  return placed.map(({ id, region }) => {
-    const widget = shown.get(id);
-    const label =
-      widget &&
-      (ownEntry(ownEntry(blockCatalogue, widget.module), widget.variant)?.label as Record<string, string> | undefined);
-    return {
-      id,
-      region,
-      module: widget?.module ?? null,
-      variant: widget?.variant ?? null,
-      widgetId: widget?.id ?? null,
-      title: textIn(widget?.title, language) ?? textIn(label, language) ?? widget?.variant ?? "",
-    };
-  });
+  const ids = placed.map((p) => p.id);
+  const [shown, reusable] = await Promise.all([
+    shownWidgets(db, registry, ids),
+    reusableInfo(
+      db,
+      registry,
+      graph,
+      placed.filter((p) => p.region === "page").map((p) => p.id),
+    ),
+  ]);
+  return placed.map(({ id, region }) => ({
+    ...described(id, shown, language),
+    region,
+    reusable: reusable.get(id) ?? null,
+  }));
+}
+
+/** A host widget as a block: the module widget it shows, its variant and its title in `language`. */
+export function described(id: string, shown: Map<string, ShownWidget>, language: string) {
+  const widget = shown.get(id);
+  const label =
+    widget &&
+    (ownEntry(ownEntry(blockCatalogue, widget.module), widget.variant)?.label as Record<string, string> | undefined);
+  return {
+    id,
+    module: widget?.module ?? null,
+    variant: widget?.variant ?? null,
+    widgetId: widget?.id ?? null,
+    title: textIn(widget?.title, language) ?? textIn(label, language) ?? widget?.variant ?? "",
+  };
+}
+
+interface ShownWidget {
+  module: string;
+  id: string;
+  variant: string;
+  title: unknown;
 }
 
 /** Each host widget's first module widget (its link in order): one query for the links, one per module. */
-async function shownWidgets(db: ModelQueries, registry: Registry, hostIds: string[]) {
-  const shown = new Map<string, { module: string; id: string; variant: string; title: unknown }>();
+export async function shownWidgets(db: ModelQueries, registry: Registry, hostIds: string[]) {
+  const shown = new Map<string, ShownWidget>();
   if (hostIds.length === 0) return shown;
   const links = (
     await db

@@ -24,7 +24,8 @@ export interface PageCopyInput {
  * (url and title from `input`, else a free "-copy" address and "… (copy)" titles), its layouts'
  * links (layouts are shared, never copied), its metadata (copied: a page's own), and every block
  * in order with its whole tree (block-copy.ts: texts in every language, features, buttons,
- * slides; shared records such as products and forms linked, not copied). The source is read from
+ * slides; shared records such as products and forms linked, not copied; a reusable block linked,
+ * as one record on every page). The source is read from
  * the working copies with its row locked, so a block change to it waits for the copy. The copy is
  * a working copy only (a draft under drafts; with DRAFTS=off the repositories publish each write)
  * and gets its first version. Answers the new page's id.
@@ -55,9 +56,21 @@ export async function copyPage(
     // A page made from a template is the editor's: its head says the title and description it was given.
     const head = input.title === undefined ? {} : { title, description: input.description ?? title };
     await copyLinks(repository, trx, sourceId, pageId, head);
-    for (const [orderIndex, row] of (await pageRows(trx, sourceId)).entries()) {
-      const tree = await readBlockTree(trx, app.registry, graph, row.widgetId);
-      const widgetId = await copyBlockTree(graph, repository, tree, row.widgetId);
+    const rows = await pageRows(trx, sourceId);
+    const reusable = await reusableAmong(
+      trx,
+      rows.map((r) => r.widgetId),
+    );
+    for (const [orderIndex, row] of rows.entries()) {
+      // A reusable block is one record on every page placing it: the copy links it too.
+      const widgetId = reusable.has(row.widgetId)
+        ? row.widgetId
+        : await copyBlockTree(
+            graph,
+            repository,
+            await readBlockTree(trx, app.registry, graph, row.widgetId),
+            row.widgetId,
+          );
       const [placed] = await repository(PAGE_WIDGETS).listByIds([row.id]);
       await repository(PAGE_WIDGETS).create({ ...copyOf(placed!), pageId, widgetId, orderIndex });
     }
@@ -94,4 +107,16 @@ async function refuseTakenUrl(trx: ModelTransaction, url: string) {
   throw new AppError("CONFLICT", `${url} is the address of the page "${name}"`, [
     { path: "/url", message: `is the address of the page "${name}"` },
   ]);
+}
+
+/** Which of these host widgets are reusable blocks: one statement. */
+async function reusableAmong(trx: ModelTransaction, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom("host/widgets")
+    .select("id")
+    .where("id", "in", ids)
+    .where("reusable", "=", true)
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
