@@ -73,9 +73,10 @@ const WITHOUT_DATA = new Set([
   "POST /api/ecommerce/orders/:id/resend-receipt",
   // The product editor's Publish: the product in the path is all it needs.
   "POST /api/ecommerce/products/:id/editor/publish",
-  // A page's block removed or copied: the page and the block in the path are all it needs.
+  // A page's block removed, copied or detached from its reusable block: the page and the block in the path are all it needs.
   "DELETE /api/host/pages/:id/blocks/:blockId",
   "POST /api/host/pages/:id/blocks/:blockId/duplicate",
+  "POST /api/host/pages/:id/blocks/:blockId/detach",
   // A webhook's secret rolled, a test event, a redelivery: the webhook (and delivery) in the path are all they need.
   "POST /api/admin/webhooks/:id/roll-secret",
   "POST /api/admin/webhooks/:id/test",
@@ -349,6 +350,23 @@ const cases: Record<string, Case> = {
         caller: "key",
         effect,
       };
+    },
+  },
+  // A block saved as a reusable block under the name an editor gives it, from every form alike.
+  "POST /api/host/pages/:id/blocks/:blockId/reusable": {
+    status: 200,
+    prepare: async (_form, n) => {
+      const page = await create(t, "host/pages", { url: `/reusable-${n}`, title: "Reusable" });
+      const url = `/api/host/pages/${page.id}/blocks`;
+      const block = (
+        await t.request({
+          method: "POST",
+          url,
+          payload: { data: { module: "website-builder", variant: "default", content: { title: "Shared" } } },
+        })
+      ).body.data;
+      const effect = async () => (await t.request({ method: "GET", url })).body.data.map((b: any) => b.reusable);
+      return { url: `${url}/${block.id}/reusable`, data: { title: "Team hero" }, caller: "key", effect };
     },
   },
   "PATCH /api/host/pages/:id/blocks/order": {

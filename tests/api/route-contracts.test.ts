@@ -23,6 +23,7 @@ const BODILESS = new Set([
   "post /api/ecommerce/orders/{id}/resend-receipt",
   "post /api/ecommerce/products/{id}/editor/publish",
   "post /api/host/pages/{id}/blocks/{blockId}/duplicate",
+  "post /api/host/pages/{id}/blocks/{blockId}/detach",
   "post /api/admin/webhooks/{id}/roll-secret",
   "post /api/admin/webhooks/{id}/test",
   "post /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver",

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
+import { describeViolations } from "./helpers/axe.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
@@ -7,15 +8,6 @@ import { hasChromium, launchChromium, startApp, type RunningApp } from "./helper
 
 const ADMIN = { adminEmail: "finder@example.com", adminPassword: "finder password 123" };
 const SHOTS = "test-results/global-search";
-
-/** What axe found, one line per node, so a failure names the rule, the element and why. */
-const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
-  results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
-    ),
-  );
 
 // The admin's global search (docs/admin.md, "Finding any record") in Chromium, in English and
 // Russian: Ctrl+K from anywhere — a text box of the composer too — finds a page, a product and an

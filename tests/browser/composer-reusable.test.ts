@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { expectNoViolations } from "./helpers/axe.js";
 import { asServer } from "./helpers/narrow-admin.js";
 import { adminTab, closeTabs, composerSaved } from "./helpers/admin-tab.js";
 
@@ -126,6 +127,8 @@ describe.skipIf(!hasChromium)("reusable blocks in the page composer (Chromium)",
       await page.getByTestId("outline-select").first().click();
       const panel = page.getByTestId("block-panel");
       await panel.getByTestId("reusable-notice").waitFor();
+      // The badge, the panel's note and its Detach button read for everyone (axe, whole composer).
+      await expectNoViolations(page, `the composer with a reusable block (${language})`);
       await panel.getByTestId("block-title-en").fill(run.edited.en);
       await panel.getByTestId("block-title-ru").fill(run.edited.ru);
       await composerSaved(page);
@@ -135,6 +138,7 @@ describe.skipIf(!hasChromium)("reusable blocks in the page composer (Chromium)",
       const asked = page.getByRole("dialog");
       await asked.getByTestId("publish-reusable-text").filter({ hasText: run.name }).waitFor();
       await screenshot(page, `composer-reusable/publish-dialog-${language}`);
+      await expectNoViolations(page, `the publish dialog (${language})`, "[role=dialog]");
       await asked.getByTestId("publish-reusable-all").click();
       for (const key of ["a", "b"] as const)
         await expect

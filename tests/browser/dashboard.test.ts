@@ -1,4 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
+import { describeViolations } from "./helpers/axe.js";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
@@ -11,15 +12,6 @@ const ADMIN = { adminEmail: "owner@example.com", adminPassword: "owner password 
 const BUYER = "dashboard-buyer@example.com";
 /** The browser's clock reads times in the zone this process does, so the expected dates match. */
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** What axe found, one line per node, so a failure names the rule, the element and why. */
-const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
-  results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
-    ),
-  );
 
 /** Each language's words the cards say, once the draft, the schedule, the order and the submission are in. */
 const WORDS = {

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
+import { describeViolations } from "./helpers/axe.js";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET } from "../helpers/test-app.js";
@@ -24,15 +25,6 @@ const ITEMS = [
 ];
 const BUTTON = { en: "Write to us", ru: "Напишите нам", url: "/contact" };
 const TEAM = { en: "Our team", ru: "Наша команда" };
-
-/** What axe found, one line per node, so a failure names the rule, the element and why. */
-const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
-  results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
-    ),
-  );
 
 // The page composer's walkthrough as an editor, in a real Chromium with drafts on: /about made from the
 // pages list, a hero with a button, a features block with three items and a third block, en and

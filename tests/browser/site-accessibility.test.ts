@@ -1,4 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
+import { describeViolations } from "./helpers/axe.js";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoSiteInChromium, hasChromium, waitForHydration } from "./helpers/browser-app.js";
@@ -17,15 +18,6 @@ const PAGES = [
 ];
 const REGISTRATION = "/rbac/subject/authentication/email-and-password/registration";
 const PASSWORD = "a long enough password";
-
-/** What axe found, one line per node, so a failure names the rule, the element and why. */
-const describeViolations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
-  results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
-    ),
-  );
 
 /**
  * Texts a visitor is given besides the page's content: placeholders, accessible names and titles
