@@ -309,10 +309,17 @@ async function measure(port: number, child: ChildProcess, server: ServerName, sc
   const perRequest = cpu / result.requests.total;
   const syscalls = (cpuAfter.syscalls - cpuBefore.syscalls) / result.requests.total;
   const system = (cpuAfter.system - cpuBefore.system) / result.requests.total;
-  const db = dbBefore !== undefined && dbAfter !== undefined ? (dbAfter - dbBefore) / result.requests.total : undefined;
+  const db =
+    dbBefore !== undefined && dbAfter !== undefined
+      ? (dbAfter.total - dbBefore.total) / result.requests.total
+      : undefined;
+  const backends =
+    dbBefore !== undefined && dbAfter !== undefined
+      ? (dbAfter.backends - dbBefore.backends) / result.requests.total
+      : undefined;
   console.log(
     `  ${LABEL[server].padEnd(12)} ${scenario.name.padEnd(17)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
-      `p99 ${String(result.latency.p99).padStart(3)} ms  ${result.requests.total} requests  server CPU ${perRequest.toFixed(0)} µs/request (${system.toFixed(0)} in the kernel), ${syscalls.toFixed(2)} socket reads+writes/request${db !== undefined ? `, PostgreSQL CPU ${db.toFixed(0)} µs/request` : ""}`,
+      `p99 ${String(result.latency.p99).padStart(3)} ms  ${result.requests.total} requests  server CPU ${perRequest.toFixed(0)} µs/request (${system.toFixed(0)} in the kernel), ${syscalls.toFixed(2)} socket reads+writes/request${db !== undefined ? `, PostgreSQL CPU ${db.toFixed(0)} µs/request (${backends!.toFixed(0)} in the backends)` : ""}`,
   );
   return { rps: result.requests.average, p99: result.latency.p99, cpu: perRequest, db };
 }
