@@ -27,6 +27,13 @@ export interface AdminField {
   hasDefault: boolean;
   default?: unknown;
   enum?: string[];
+  /**
+   * An enum's values as people read them, by language then value: the schema's x-enum-titles,
+   * else the value in words ("one_off" → "One off"). The admin shows its language's (`choices`).
+   */
+  enumLabels?: Record<string, Record<string, string>>;
+  /** The enum's values in the language shown: English as answered, the admin's once swapped (web/admin/data/models-in-language.ts). */
+  choices?: Record<string, string>;
   pattern?: string;
   /** Model id a foreign key points to. */
   references?: string;
@@ -79,6 +86,20 @@ const words = (name: string) => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
+/** A value's words: "one_off" → "One off", "free-shipping" → "Free shipping". */
+const valueWords = (value: string) => words(value.replace(/[_-]+/g, " "));
+
+/** Each language's names of the enum's values: its x-enum-titles, English else the value's words. */
+function enumLabelsOf(field: Model["fields"][number]): Record<string, Record<string, string>> | undefined {
+  if (!field.enum) return undefined;
+  const titles = field.enumTitles ?? {};
+  const inLanguage = (language: string) =>
+    Object.fromEntries(
+      field.enum!.map((value) => [value, titles[value]?.[language] ?? titles[value]?.en ?? valueWords(value)]),
+    );
+  return Object.fromEntries(["en", ...LANGUAGES.filter((l) => l !== "en")].map((l) => [l, inLanguage(l)]));
+}
+
 const LABEL_CANDIDATES = ["adminTitle", "title", "slug", "uid", "email", "name", "url", "sku"];
 
 /** The field that names a record: the first of the usual naming fields the model has, else its id. */
@@ -107,6 +128,7 @@ export function adminField(field: Model["fields"][number]): AdminField {
     hasDefault: field.default !== undefined || field.generated !== undefined,
     default: field.default,
     enum: field.enum,
+    ...(field.enum ? { enumLabels: enumLabelsOf(field), choices: enumLabelsOf(field)!.en } : {}),
     pattern: field.schema.pattern,
     references: field.references?.model,
     referencesModel: field.referencesModel,

@@ -68,9 +68,13 @@ const PROPERTIES: Record<string, (field: AdminField) => Property> = {
   }),
   json: (field) => ({ schema: { title: field.label }, ui: { "ui:field": "json" } }),
   "postal-address": (field) => ({ schema: { title: field.label }, ui: { "ui:field": "postalAddress" } }),
+  // Each value offered by its name in the admin's language (choices), stored as the value itself.
   select: (field) => ({
     schema: { type: "string", title: field.label, enum: field.enum, ...withDefault(field) },
-    ui: { "ui:widget": "select" },
+    ui: {
+      "ui:widget": "select",
+      ...(field.choices && field.enum ? { "ui:enumNames": field.enum.map((v) => field.choices![v] ?? v) } : {}),
+    },
   }),
 };
 

@@ -16,5 +16,6 @@ export function cellOf(field: AdminField): CellType {
   if (input === "reference") return "reference";
   if (input === "postal-address") return "postal-address";
   if (input === "file") return "file";
+  if (field.choices) return "choice";
   return fieldTypeOf(field.kind).admin.cell;
 }

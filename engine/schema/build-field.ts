@@ -68,6 +68,12 @@ export function buildField(
     throw fail("x-hidden", "a hidden field cannot be required without a default: the generic routes cannot write it");
   }
   if (schema["x-title"]?.en !== undefined) throw fail("x-title/en", ENGLISH_TITLE);
+  const enumTitles: Record<string, Record<string, string>> | undefined = schema["x-enum-titles"];
+  if (enumTitles !== undefined) {
+    if (!schema.enum) throw fail("x-enum-titles", "needs enum: it names the enum's values");
+    for (const value of Object.keys(enumTitles))
+      if (!schema.enum.includes(value)) throw fail(`x-enum-titles/${value}`, "is not one of enum");
+  }
   if (schema.pattern !== undefined) {
     try {
       new RegExp(schema.pattern, "u");
@@ -98,5 +104,6 @@ export function buildField(
     enumFrom,
     input: schema["x-input"],
     titles: schema["x-title"] ?? {},
+    ...(enumTitles ? { enumTitles } : {}),
   };
 }

@@ -52,6 +52,11 @@ export interface Field {
   input?: string;
   /** x-title: the field's label in other languages than English ({ ru: "Краткое описание" }); English is derived (engine/admin/admin-model.ts). */
   titles: Readonly<Record<string, string>>;
+  /**
+   * x-enum-titles: each enum value as people read it, per language ({ one_off: { en: "One-off",
+   * ru: "Разовый" } }); a value without one is shown as its words ("one_off" → "One off").
+   */
+  enumTitles?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export interface Model {

@@ -8,6 +8,7 @@ import { paths } from "../../server/config.js";
 import { modelsInLanguage } from "../../web/admin/data/models-in-language.js";
 import { wordsTexts } from "../../web/admin/words-texts.js";
 import { hasChromium, launchChromium, screenshot, startApp, type RunningApp } from "./helpers/browser-app.js";
+import { asServer } from "./helpers/narrow-admin.js";
 
 const ADMIN = { adminEmail: "admin@example.com", adminPassword: "admin password 123" };
 
@@ -44,6 +45,14 @@ describe.skipIf(!hasChromium)("schema titles in the admin's language, in Chromiu
   beforeAll(async () => {
     running = await startApp(ADMIN);
     browser = await launchChromium();
+    // One product, so the table shows an enum's value (its type) besides the headings.
+    await asServer(running, "POST", "/api/ecommerce/products", {
+      title: { en: "Linen towel", ru: "Льняное полотенце" },
+      adminTitle: "Linen towel",
+      shortDescription: { en: "Soft", ru: "Мягкое" },
+      type: "one_off",
+      shipping: "required",
+    });
   }, 120_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -99,6 +108,10 @@ describe.skipIf(!hasChromium)("schema titles in the admin's language, in Chromiu
         // A sorted column's arrow is no part of its name.
         .evaluateAll((cells) => cells.map((c) => (c as HTMLElement).innerText.replace(/[▲▼]/g, "").trim()));
     await expect.poll(headers).toEqual(expect.arrayContaining(tableColumns(products).map((c) => c.field.label)));
+    // An enum's value by its name in this language ("Разовый", "One-off"), never its code.
+    const type = products.fields.find((f) => f.name === "type")!;
+    await expect.poll(() => table.locator("tbody").innerText()).toContain(type.choices!.one_off);
+    expect(await table.locator("tbody").innerText()).not.toContain("one_off");
     await screenshot(page, `schema-titles-${code}-products-table`);
 
     // A generated form: a new store's, every input labelled in this language.

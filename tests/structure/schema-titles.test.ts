@@ -24,4 +24,19 @@ describe("schema titles in the admin's languages", () => {
     );
     expect(unlabelled).toEqual([]);
   });
+
+  // An enum's values show in tables and selects: each named in English and in every admin language
+  // (x-enum-titles). A list the server names at start-up (x-enum-from: providers, languages) is its own names.
+  test.each(ADMIN_LANGUAGES)("every enum value the schemas write has a title in en and %s", (language) => {
+    const unnamed = registry.models.flatMap((m) =>
+      m.fields
+        .filter((f) => f.enum && !f.enumFrom)
+        .flatMap((f) =>
+          f
+            .enum!.filter((v) => !f.enumTitles?.[v]?.en || !f.enumTitles[v]?.[language])
+            .map((v) => `${m.id} ${f.name} ${v}`),
+        ),
+    );
+    expect(unnamed).toEqual([]);
+  });
 });

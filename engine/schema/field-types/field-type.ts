@@ -105,6 +105,7 @@ export interface WriteRules {
 export type CellType =
   | "text"
   | "yes-no"
+  | "choice"
   | "date-time"
   | "reference"
   | "language-text"

@@ -31,6 +31,8 @@ const CELLS: Record<string, (props: CellProps) => ReactNode> = {
       {value ? wordsTexts().yes : wordsTexts().no}
     </Badge>
   ),
+  // An enum's value by its name in the admin's language ("Разовый", not "one_off").
+  choice: ({ field, value }) => <TextCell text={field.choices?.[String(value)] ?? String(value)} />,
   "date-time": ({ value }) => <Text size="sm">{momentText(String(value), wordsTexts().language)}</Text>,
   // A referenced record by its label (the server's labeller); a file (or a link to one) with its thumbnail.
   reference: ({ referenceLabel }) => {
