@@ -91,7 +91,8 @@ const valueWords = (value: string) => words(value.replace(/[_-]+/g, " "));
 
 /** Each language's names of the enum's values: its x-enum-titles, English else the value's words. */
 function enumLabelsOf(field: Model["fields"][number]): Record<string, Record<string, string>> | undefined {
-  if (!field.enum) return undefined;
+  // A list the server names at start-up (x-enum-from: input types, providers, languages) is shown as its values.
+  if (!field.enum || field.enumFrom) return undefined;
   const titles = field.enumTitles ?? {};
   const inLanguage = (language: string) =>
     Object.fromEntries(
@@ -128,7 +129,7 @@ export function adminField(field: Model["fields"][number]): AdminField {
     hasDefault: field.default !== undefined || field.generated !== undefined,
     default: field.default,
     enum: field.enum,
-    ...(field.enum ? { enumLabels: enumLabelsOf(field), choices: enumLabelsOf(field)!.en } : {}),
+    ...(field.enum && !field.enumFrom ? { enumLabels: enumLabelsOf(field), choices: enumLabelsOf(field)!.en } : {}),
     pattern: field.schema.pattern,
     references: field.references?.model,
     referencesModel: field.referencesModel,

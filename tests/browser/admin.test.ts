@@ -146,14 +146,15 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await form.locator("#root_widgetId").click();
     await page.getByRole("option", { name: "Host hero" }).click();
     await form.locator("#root_externalModule").click();
-    await page.getByRole("option", { name: "blog", exact: true }).click();
+    // Modules offered by their names (x-enum-titles), stored as their codes.
+    await page.getByRole("option", { name: "Blog", exact: true }).click();
     await form.locator("#root_externalWidgetId").click();
     await page.getByRole("option", { name: "Latest posts" }).waitFor();
     expect(await page.getByRole("option", { name: "Contact block" }).count()).toBe(0);
     await page.getByRole("option", { name: "Latest posts" }).click();
     // Another module: the widget chosen in the old one is cleared, and the new one's widgets are offered.
     await form.locator("#root_externalModule").click();
-    await page.getByRole("option", { name: "crm", exact: true }).click();
+    await page.getByRole("option", { name: "Forms and requests", exact: true }).click();
     await expect.poll(() => form.locator("#root_externalWidgetId").inputValue()).toBe("");
     await form.locator("#root_externalWidgetId").click();
     await page.getByRole("option", { name: "Contact block" }).click();
@@ -175,7 +176,7 @@ describe.skipIf(!hasChromium)("admin back office in Chromium", () => {
     await running.app.notifications.flush();
     await openModel("notification/notifications");
     const row = page.getByTestId("table-notification/notifications").getByTestId("table-row").first();
-    await row.getByText("failed", { exact: true }).waitFor();
+    await row.getByText("Failed", { exact: true }).waitFor(); // the status by its name (x-enum-titles)
     // The reason is on the notification's form.
     await row.getByRole("button", { name: "Edit" }).click();
     const form = dialog("Update Notification");
