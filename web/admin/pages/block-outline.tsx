@@ -32,19 +32,7 @@ export function BlockOutline({
   // props change (a page of 100 blocks re-rendered 100 rows on each drag-over and each move).
   // While a change is on its way (`busy`) the rows' moves, copies and removals wait: they are refused
   // here rather than by disabling every row's buttons, which would draw all the rows again twice per change.
-  const now = useRef({
-    pageBlocks,
-    dragged,
-    busy,
-    setSelected,
-    move,
-    duplicate,
-    onRemove,
-    onSaveReusable,
-    setDragged,
-    setOver,
-  });
-  now.current = {
+  const latest = {
     pageBlocks,
     dragged,
     busy,
@@ -56,6 +44,8 @@ export function BlockOutline({
     setDragged,
     setOver,
   };
+  const now = useRef(latest);
+  now.current = latest;
   const actions = useMemo<RowActions>(
     () => ({
       select: (block) => now.current.setSelected(block.id),
