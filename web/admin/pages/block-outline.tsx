@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
-import { memo, useMemo, useRef, useState } from "react";
+import { memo, type ReactNode, useMemo, useRef, useState } from "react";
 import { CopyIcon, GripIcon, ReusableIcon } from "./composer-icons.js";
 import { reusableTexts } from "./reusable-texts.js";
 import type { Composer } from "./use-composer.js";
@@ -159,6 +159,17 @@ export function BlockOutline({
   );
 }
 
+/** One of a row's buttons: its test id, accessible name, what it shows and does. */
+interface RowButton {
+  id: string;
+  label: string;
+  title?: string;
+  mark: ReactNode;
+  color?: string;
+  off?: boolean;
+  act(): void;
+}
+
 /** What a row asks of the outline: the same object for every row and render. */
 interface RowActions {
   select(block: Block): void;
@@ -265,61 +276,55 @@ const OutlineRow = memo(function OutlineRow({
             </Badge>
           ) : null}
         </UnstyledButton>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={t.moveUp(name)}
-          disabled={index === 0}
-          onClick={() => actions.move(block, index - 1)}
-          data-testid="outline-up"
-        >
-          ↑
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={t.moveDown(name)}
-          disabled={last}
-          onClick={() => actions.move(block, index + 1)}
-          data-testid="outline-down"
-        >
-          ↓
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={t.duplicate(name)}
-          onClick={() => actions.duplicate(block)}
-          data-testid="outline-duplicate"
-        >
-          <CopyIcon />
-        </ActionIcon>
-        {block.reusable ? null : (
+        {[
+          {
+            id: "outline-up",
+            label: t.moveUp(name),
+            mark: "↑",
+            off: index === 0,
+            act: () => actions.move(block, index - 1),
+          },
+          {
+            id: "outline-down",
+            label: t.moveDown(name),
+            mark: "↓",
+            off: last,
+            act: () => actions.move(block, index + 1),
+          },
+          {
+            id: "outline-duplicate",
+            label: t.duplicate(name),
+            mark: <CopyIcon />,
+            act: () => actions.duplicate(block),
+          },
+          // A reusable block is saved already: no second save.
+          ...(block.reusable
+            ? []
+            : [
+                {
+                  id: "outline-reusable-save",
+                  label: r.save(name),
+                  title: r.saveTitle,
+                  mark: <ReusableIcon />,
+                  act: () => actions.saveReusable(block),
+                },
+              ]),
+          { id: "outline-remove", label: t.remove(name), mark: "×", color: "red", act: () => actions.remove(block) },
+        ].map((button: RowButton) => (
           <ActionIcon
+            key={button.id}
             variant="subtle"
-            color="gray"
+            color={button.color ?? "gray"}
             size="sm"
-            aria-label={r.save(name)}
-            title={r.saveTitle}
-            onClick={() => actions.saveReusable(block)}
-            data-testid="outline-reusable-save"
+            aria-label={button.label}
+            title={button.title}
+            disabled={button.off}
+            onClick={button.act}
+            data-testid={button.id}
           >
-            <ReusableIcon />
+            {button.mark}
           </ActionIcon>
-        )}
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size="sm"
-          aria-label={t.remove(name)}
-          onClick={() => actions.remove(block)}
-          data-testid="outline-remove"
-        >
-          ×
-        </ActionIcon>
+        ))}
       </Group>
     </li>
   );
