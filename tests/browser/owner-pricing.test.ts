@@ -165,7 +165,8 @@ describe.skipIf(!hasChromium)("the owner's shipping, taxes and discounts in Chro
     const toggle = page.getByTestId("models-toggle");
     if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
     await page.getByTestId(`nav-${screen}`).click();
-    await page.getByTestId(`${screen}-table`).waitFor();
+    // The list is busy until its page and the page's names are in (an SPA's networkidle was reached long ago).
+    await page.locator(`[data-testid="${screen}-table"][aria-busy="false"]`).waitFor();
     const phone = (page.viewportSize()?.width ?? 1280) < 768;
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe(phone ? "false" : "true");
   };

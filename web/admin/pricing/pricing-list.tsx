@@ -64,7 +64,7 @@ export function PricingList<T>({ testId, rowTestId, search, list, texts, columns
     );
   const [first, ...rest] = columns;
   return (
-    <Stack gap="sm" data-testid={testId}>
+    <Stack gap="sm" data-testid={testId} aria-busy={list.loading}>
       <TextInput
         label={search.label}
         value={search.value}

@@ -68,14 +68,14 @@ function RowCards({ rows, headers }: { rows: ReactNode; headers: string[] }) {
 
 /**
  * The card of a hand-made list screen (pages, products, orders, prices): the search box and
- * filters with the count at the right, a striped table under these headers (dimmed while a page
- * loads) — on a phone the rows as cards — a row saying there is nothing, and the shared pager.
+ * filters with the count at the right, a striped table under these headers (dimmed and aria-busy
+ * while a page loads) — on a phone the rows as cards — a row saying there is nothing, and the shared pager.
  */
 export function ScreenTable({ testId, search, filters, list, texts, countTestId, headers, minWidth, children }: Props) {
   const { data, loading, page, onPage, pageSize } = list;
   const phone = useMediaQuery(PHONE);
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
+    <Paper withBorder radius="md" p="md" data-testid={testId} aria-busy={loading}>
       <Group mb="sm" align="end" wrap="wrap">
         <TextInput
           label={search.label}
