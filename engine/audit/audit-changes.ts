@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
-import type { Model } from "../schema/model.js";
-import { rowJson } from "../query/row-json.js";
+import type { Field, Model } from "../schema/model.js";
+import { fieldAsRead } from "../query/row-json.js";
 import { HIDDEN_MARK, SHORTENED_MARK } from "./audit-marks.js";
 
 /** Texts longer than this are kept shortened in an entry's changes, ending with SHORTENED_MARK. */
@@ -10,59 +10,68 @@ export { HIDDEN_MARK, SHORTENED_MARK };
 /** Fields every write changes or that name the row itself: never listed as changes. */
 const NOT_CHANGES: ReadonlySet<string> = new Set(["id", "createdAt", "updatedAt"]);
 
-const mark = sql.lit(SHORTENED_MARK);
-const max = sql.lit(AUDIT_TEXT_MAX);
+/** jsonb_build_object takes at most 100 arguments: 50 fields per call, the calls joined with `||`. */
+const FIELDS_PER_CALL = 50;
 
-/** A JSON string value, shortened to AUDIT_TEXT_MAX characters and the mark when longer. */
-const shortString = (v: RawBuilder<unknown>) =>
-  sql`CASE WHEN length(${v} #>> '{}') > ${max} THEN to_jsonb(left(${v} #>> '{}', ${max}) || ${mark}) ELSE ${v} END`;
-
-/** Any other JSON value whose text is long: its text, shortened. */
-const shortText = (v: RawBuilder<unknown>) =>
-  sql`CASE WHEN length(${v}::text) > ${max} THEN to_jsonb(left(${v}::text, ${max}) || ${mark}) ELSE ${v} END`;
-
-/**
- * A JSON value as an entry keeps it: long strings shortened, an object's (a language map's) long
- * strings each shortened, any other long value kept as its shortened text.
- */
-function shortened(v: RawBuilder<unknown>): RawBuilder<unknown> {
-  const each = sql.ref("e.value") as RawBuilder<unknown>;
-  return sql`CASE jsonb_typeof(${v})
-    WHEN 'string' THEN ${shortString(v)}
-    WHEN 'object' THEN CASE WHEN length(${v}::text) <= ${max} THEN ${v} ELSE (SELECT jsonb_object_agg(e.key, CASE WHEN jsonb_typeof(${each}) = 'string' THEN ${shortString(each)} ELSE ${shortText(each)} END) FROM jsonb_each(${v}) AS e) END
-    WHEN 'array' THEN ${shortText(v)}
-    ELSE ${v} END`;
+/** The fields an entry of `model` compares: `only` those a write set, never NOT_CHANGES. */
+export function comparedFields(model: Model, only?: ReadonlySet<string>): Field[] {
+  return model.fields.filter((f) => !NOT_CHANGES.has(f.name) && (!only || only.has(f.name)));
 }
 
 /**
- * A SQL expression for an entry's `changes`: each field whose value differs between the row
- * states `before` and `after` (jsonb objects, or NULL for a row that was not there), as
- * field: [before, after]. Hidden fields show HIDDEN_MARK for a value, never the value. `only`:
- * just these fields are compared (those the statement wrote).
+ * The FROM item that turns the row `alias` into its compared values, one column per field named
+ * as the field, under `as`: each field's JSON as it reads (row-json.ts), NULL for a null or an
+ * empty object (a language map with no text). OFFSET 0 keeps it a row computed once: without it
+ * the planner copies each value's expression into every place the changes read it.
  */
-export function changesBetween(
-  model: Model,
-  before: RawBuilder<unknown>,
-  after: RawBuilder<unknown>,
-  only?: ReadonlySet<string>,
-) {
-  const fields = model.fields.filter((f) => !NOT_CHANGES.has(f.name) && (!only || only.has(f.name)));
+export function comparedValues(fields: Field[], alias: string, as: string): RawBuilder<unknown> {
+  const columns = fields.map(
+    (f) => sql`nullif(nullif(to_jsonb(${fieldAsRead(f, alias)}), 'null'::jsonb), '{}'::jsonb) AS ${sql.id(f.name)}`,
+  );
+  return sql`CROSS JOIN LATERAL (SELECT ${sql.join(columns)} OFFSET 0) AS ${sql.id(as)}`;
+}
+
+/**
+ * A SQL expression for an entry's `changes` as a plain jsonb object, before shortening: each of
+ * `fields` whose compared value differs between the sides `before` and `after` (the aliases of
+ * comparedValues' rows, or undefined for a side that is not there), as field: [before, after];
+ * a hidden field shows HIDDEN_MARK for a value, never the value. Built as one object of every
+ * field less the unchanged ones' keys: PostgreSQL sets up every part of a statement's
+ * expressions on each execution, and this form costs a fraction of an aggregate over the fields.
+ */
+export function changesBetween(fields: Field[], before: string | undefined, after: string | undefined) {
   if (fields.length === 0) return sql`'{}'::jsonb`;
-  const names = sql.join(fields.map((f) => sql.lit(f.name)));
-  const hidden = sql.join(fields.map((f) => sql.lit(f.hidden)));
-  const side = (v: RawBuilder<unknown>) =>
-    sql`CASE WHEN ${v} IS NULL THEN 'null'::jsonb WHEN f.h THEN to_jsonb(${sql.lit(HIDDEN_MARK)}::text) ELSE ${shortened(v)} END`;
-  const b = sql.ref("b.v") as RawBuilder<unknown>;
-  const a = sql.ref("a.v") as RawBuilder<unknown>;
-  // Raw: unnest of the field names with their hidden flags, and jsonb_object_agg, which the builder cannot say.
-  // OFFSET 0: each side's value is computed once per field, not again at each of the dozen places
-  // the expression reads it (the planner would inline the subquery there).
-  return sql`(SELECT coalesce(jsonb_object_agg(f.k, jsonb_build_array(${side(b)}, ${side(a)})), '{}'::jsonb)
-    FROM unnest(ARRAY[${names}]::text[], ARRAY[${hidden}]::boolean[]) AS f(k, h)
-    CROSS JOIN LATERAL (SELECT nullif(nullif(${before} -> f.k, 'null'::jsonb), '{}'::jsonb) AS v OFFSET 0) AS b
-    CROSS JOIN LATERAL (SELECT nullif(nullif(${after} -> f.k, 'null'::jsonb), '{}'::jsonb) AS v OFFSET 0) AS a
-    WHERE b.v IS DISTINCT FROM a.v)`;
+  const value = (side: string | undefined, f: Field) => {
+    if (!side) return sql`NULL::jsonb`;
+    const v = sql.ref(`${side}.${f.name}`);
+    return f.hidden ? sql`CASE WHEN ${v} IS NULL THEN NULL ELSE to_jsonb(${sql.lit(HIDDEN_MARK)}::text) END` : v;
+  };
+  const same = (f: Field) => {
+    if (before && after)
+      return sql`${sql.ref(`${before}.${f.name}`)} IS NOT DISTINCT FROM ${sql.ref(`${after}.${f.name}`)}`;
+    return sql`${sql.ref(`${(before ?? after)!}.${f.name}`)} IS NULL`;
+  };
+  const calls: RawBuilder<unknown>[] = [];
+  for (let i = 0; i < fields.length; i += FIELDS_PER_CALL) {
+    const pairs = fields
+      .slice(i, i + FIELDS_PER_CALL)
+      .map((f) => sql`${sql.lit(f.name)}::text, jsonb_build_array(${value(before, f)}, ${value(after, f)})`);
+    calls.push(sql`jsonb_build_object(${sql.join(pairs)})`);
+  }
+  const unchanged = fields.map((f) => sql`CASE WHEN ${same(f)} THEN ${sql.lit(f.name)} END`);
+  // `jsonb - text[]` removes the keys named, passing over the NULLs of the fields that changed.
+  return sql`(${sql.join(calls, sql` || `)}) - ARRAY[${sql.join(unchanged)}]::text[]`;
 }
 
-/** A row of `model` read under `alias` as the jsonb object changesBetween compares (`only` these fields). */
-export const rowState = (model: Model, alias: string, only?: ReadonlySet<string>) => rowJson(model, alias, only);
+/**
+ * `changes` (a column of the statement) as an entry keeps it: a string longer than
+ * AUDIT_TEXT_MAX characters cut to that and SHORTENED_MARK, a language map's long strings each
+ * cut so, any other long value kept as its cut text (the function audit_shortened, migration
+ * 0049), called only for changes whose stored size could hold such a text. A value's text is
+ * never more than twice its jsonb size (an array of `false` is the worst: 7 characters for 4
+ * bytes), so changes of at most AUDIT_TEXT_MAX / 2 bytes hold no text longer than AUDIT_TEXT_MAX.
+ */
+export function shortenedChanges(changes: RawBuilder<unknown>) {
+  const small = sql.lit(AUDIT_TEXT_MAX / 2);
+  return sql`CASE WHEN pg_column_size(${changes}) <= ${small} THEN ${changes} ELSE audit_shortened(${changes}, ${sql.lit(AUDIT_TEXT_MAX)}, ${sql.lit(SHORTENED_MARK)}) END`;
+}

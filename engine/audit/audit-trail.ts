@@ -11,7 +11,7 @@ import {
 import type { AnyModelDb, DynamicTables } from "../query/any-model-db.js";
 import { jsonParam } from "../query/json-param.js";
 import type { Model } from "../schema/model.js";
-import { changesBetween, rowState } from "./audit-changes.js";
+import { changesBetween, comparedFields, comparedValues, shortenedChanges } from "./audit-changes.js";
 import { currentActor, type WriteActor } from "./write-actor.js";
 
 /** The model of the entries (schemas/admin/audit-entries.json). */
@@ -123,24 +123,22 @@ export class AuditTrail {
     const key = `${model.id}|${action}|${rows.before ?? ""}|${rows.after ?? ""}|${only ? [...only].sort().join(",") : "*"}`;
     let text = this.texts.get(key);
     if (!text) {
-      const main = rows.after ?? rows.before!;
-      const before = rows.before ? sql.ref("o_j.j") : sql`NULL::jsonb`;
-      const after = rows.after ? sql.ref("n_j.j") : sql`NULL::jsonb`;
-      // OFFSET 0 keeps each row state a value built once: without it the planner inlines the
-      // lateral subquery, and the whole row's jsonb_build_object is rebuilt at every place the
-      // changes' expression reads a field of it (a dozen fields × a dozen places: a create's entry
-      // cost PostgreSQL 2× the insert itself; with the fence about a quarter more).
-      const states: RawBuilder<unknown>[] = [];
-      if (rows.after) states.push(sql`CROSS JOIN LATERAL (SELECT ${rowState(model, "n", only)} AS j OFFSET 0) AS n_j`);
-      if (rows.before) states.push(sql`CROSS JOIN LATERAL (SELECT ${rowState(model, "o", only)} AS j OFFSET 0) AS o_j`);
+      const fields = comparedFields(model, only);
+      // n_v and o_v: the written and the old rows' compared values, each computed once; ch: the
+      // changes, computed once and then shortened only when they are long enough to need it.
+      const laterals: RawBuilder<unknown>[] = [];
+      if (rows.after && fields.length) laterals.push(comparedValues(fields, "n", "n_v"));
+      if (rows.before && fields.length) laterals.push(comparedValues(fields, "o", "o_v"));
+      const changes = changesBetween(fields, rows.before ? "o_v" : undefined, rows.after ? "n_v" : undefined);
+      laterals.push(sql`CROSS JOIN LATERAL (SELECT ${changes} AS c OFFSET 0) AS ch`);
       const from =
         rows.after && rows.before
           ? sql`${sql.table(rows.after)} AS n JOIN ${sql.table(rows.before)} AS o ON o.id = n.id`
-          : sql`${sql.table(main)} AS ${sql.raw(rows.after ? "n" : "o")}`;
+          : sql`${sql.table((rows.after ?? rows.before)!)} AS ${sql.raw(rows.after ? "n" : "o")}`;
       const id = sql.ref(rows.after ? "n.id" : "o.id");
       const compiled =
-        sql`${sql.lit(model.id)}::text, ${id}::text, ${sql.lit(action)}::text, ${changesBetween(model, before, after, only)}
-          FROM ${from} ${sql.join(states, sql` `)}`.compile(COMPILER);
+        sql`${sql.lit(model.id)}::text, ${id}::text, ${sql.lit(action)}::text, ${shortenedChanges(sql.ref("ch.c"))}
+          FROM ${from} ${sql.join(laterals, sql` `)}`.compile(COMPILER);
       if (compiled.parameters.length > 0) throw new Error("an audit entry's SQL binds no value");
       text = sql.raw(compiled.sql);
       this.texts.set(key, text);

@@ -279,28 +279,29 @@ export abstract class RepositoryBase<R extends object = Row> {
     if (!audit) return this.guard(() => update(db).returning(this.columns).execute());
     const actor = audit.actorValues();
     const table = this.model.table;
-    return this.guard(() =>
-      db
+    // The entry compares only the fields the UPDATE sets: the old rows are read with just those,
+    // and the updated ones answer them beside the visible columns (hidden ones the caller never sees).
+    const compared = [...new Set(["id", ...fields])];
+    const answered = [...new Set([...this.columns, ...fields])];
+    const onlyVisible = answered.length === this.columns.length;
+    return this.guard(() => {
+      const query = db
         .with("old", (q) =>
           (Array.isArray(ids) ? q.selectFrom(table).where("id", "in", ids) : q.selectFrom(table).where("id", "=", ids))
-            // Named columns, not *: a statement with * is never prepared (open-database.ts), and this
-            // one, with its audit entry, is the longest a save sends.
-            .select(this.fieldNames)
+            // Named columns, not *: a statement with * is never prepared (open-database.ts).
+            .select(compared)
             // The lock the UPDATE itself takes: FOR UPDATE would also wait on (and deadlock with) the
             // key-share locks of concurrent inserts referencing these rows, as checkouts' order lines do.
             .forNoKeyUpdate(),
         )
         // Reading `old` first: its lock is taken before the update, and it holds the rows as they were.
-        .with("updated", (q) =>
-          update(q).where("id", "in", q.selectFrom("old").select("id")).returning(this.fieldNames),
-        )
-        .with("audit", (q) =>
-          audit.entries(q, this.model, "update", { before: "old", after: "updated" }, actor, fields),
-        )
-        .selectFrom("updated")
-        .select(this.columns)
-        .execute(),
-    );
+        .with("updated", (q) => update(q).where("id", "in", q.selectFrom("old").select("id")).returning(answered))
+        .with("audit", (q) => audit.entries(q, this.model, "update", { before: "old", after: "updated" }, actor, fields))
+        .selectFrom("updated");
+      // Built on every save: `selectAll` where the updated rows answer only visible columns saves
+      // building the same list of columns twice.
+      return (onlyVisible ? query.selectAll() : query.select(this.columns)).execute();
+    });
   }
 
   /** Deletes `model`'s rows `ids` answering their visible columns; audited, each with its entry, in the same statement. */

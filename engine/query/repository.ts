@@ -427,10 +427,15 @@ export class Repository<R extends object = Row> extends ImportingRepository<R> {
           .set(bound)
           .where("id", "in", idParams)
           .returning([...this.columns, ...answered]);
-      // Audited: the rows read and locked as they were, updated, and their entries, as updateRows does.
+      // Audited: the rows read and locked as they were (the fields set), updated, and their entries, as updateRows does.
+      const setFields = Object.keys(set);
       return query
         .with("old", (db: AnyModelDb) =>
-          db.selectFrom(this.model.table).where("id", "in", idParams).select(this.fieldNames).forNoKeyUpdate(),
+          db
+            .selectFrom(this.model.table)
+            .where("id", "in", idParams)
+            .select([...new Set(["id", ...setFields])])
+            .forNoKeyUpdate(),
         )
         .with("updated", (db: AnyModelDb) =>
           db
@@ -438,7 +443,7 @@ export class Repository<R extends object = Row> extends ImportingRepository<R> {
             .set(bound)
             .where("id", "in", idParams)
             .where("id", "in", db.selectFrom("old").select("id"))
-            .returning(this.fieldNames),
+            .returning([...new Set([...this.columns, ...setFields])]),
         )
         .with("audit", (db: AnyModelDb) =>
           audit.entries(db, this.model, "update", { before: "old", after: "updated" }, actor, Object.keys(set)),

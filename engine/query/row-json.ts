@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import type { Model } from "../schema/model.js";
+import type { Field, Model } from "../schema/model.js";
 
 /**
  * Columns whose value the database drivers hand back as something other than what `to_jsonb`
@@ -16,6 +16,12 @@ const AS_READ: Record<string, (column: RawBuilder<unknown>) => RawBuilder<unknow
 /** jsonb_build_object takes at most 100 arguments: 50 fields per call, the calls joined with `||`. */
 const FIELDS_PER_CALL = 50;
 
+/** The column `field` of the row `alias` as its JSON value reads it (a timestamp as ISO text, a decimal as its text). */
+export function fieldAsRead(field: Field, alias: string): RawBuilder<unknown> {
+  const column = sql.ref(`${alias}.${field.name}`) as RawBuilder<unknown>;
+  return AS_READ[field.column]?.(column) ?? column;
+}
+
 /**
  * A SQL expression for the row `alias` of `model` as a jsonb object equal to what
  * `JSON.parse(JSON.stringify(row))` gives for the same row read through the driver (snapshots.ts
@@ -24,11 +30,7 @@ const FIELDS_PER_CALL = 50;
  */
 export function rowJson(model: Model, alias: string, only?: ReadonlySet<string>): RawBuilder<unknown> {
   const fields = only ? model.fields.filter((f) => only.has(f.name)) : model.fields;
-  const pairs = fields.map((field) => {
-    const column = sql.ref(`${alias}.${field.name}`) as RawBuilder<unknown>;
-    const value = AS_READ[field.column]?.(column) ?? column;
-    return sql`${sql.lit(field.name)}::text, ${value}`;
-  });
+  const pairs = fields.map((field) => sql`${sql.lit(field.name)}::text, ${fieldAsRead(field, alias)}`);
   const calls: RawBuilder<unknown>[] = [];
   for (let i = 0; i < pairs.length; i += FIELDS_PER_CALL)
     calls.push(sql`jsonb_build_object(${sql.join(pairs.slice(i, i + FIELDS_PER_CALL))})`);

@@ -376,7 +376,9 @@ async function main() {
     if (cleaned) return;
     cleaned = true;
     await Promise.all([...children].map(stopServer));
-    await admin.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`).catch(() => {});
+    // BENCH_KEEP_SCHEMA=1 leaves the migrated tables and products for timing statements by hand.
+    if (process.env.BENCH_KEEP_SCHEMA !== "1")
+      await admin.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`).catch(() => {});
     await admin.end().catch(() => {});
   };
   // Per row, each round's two measures (a pair: the same row on both servers, seconds apart).

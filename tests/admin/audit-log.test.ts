@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUDIT_TEXT_MAX, HIDDEN_MARK, SHORTENED_MARK } from "../../engine/audit/audit-changes.js";
+import { sql } from "kysely";
+import { AUDIT_TEXT_MAX, HIDDEN_MARK, SHORTENED_MARK, shortenedChanges } from "../../engine/audit/audit-changes.js";
 import { AUDIT_PURGE_JOB } from "../../server/modules/admin/audit/audit-retention.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { importFile } from "../transfer/transfer-helpers.js";
@@ -138,6 +139,34 @@ describe("what a write records", () => {
     });
     expect(revoked.status).toBeLessThan(300);
     expect((await entries({ model: "rbac/api-keys", record: made.body.data.id }))[0]!.action).toBe("revoke");
+  });
+
+  const long = "x".repeat(AUDIT_TEXT_MAX + 20);
+  const cut = `${"x".repeat(AUDIT_TEXT_MAX)}${SHORTENED_MARK}`;
+  const falses = Array.from({ length: 90 }, () => false);
+  it.each([
+    [
+      "short values as they are",
+      { title: [null, { en: "a" }], stock: [1, 2] },
+      { title: [null, { en: "a" }], stock: [1, 2] },
+    ],
+    ["a long text, cut with its mark", { description: ["short", long] }, { description: ["short", cut] }],
+    [
+      "a language map's long text, the other language kept",
+      { title: [{ en: long, ru: "кратко" }, null] },
+      { title: [{ en: cut, ru: "кратко" }, null] },
+    ],
+    // 90 falses are 629 characters as text in fewer than half as many bytes of jsonb: still cut.
+    [
+      "a long list as its cut text",
+      { tags: [[], falses] },
+      { tags: [[], `${JSON.stringify(falses).replaceAll(",", ", ").slice(0, AUDIT_TEXT_MAX)}${SHORTENED_MARK}`] },
+    ],
+  ])("keeps in an entry's changes %s", async (_case, changes, kept) => {
+    const { rows } = await sql<{
+      c: unknown;
+    }>`SELECT ${shortenedChanges(sql`${JSON.stringify(changes)}::jsonb`)} AS c`.execute(t.database.db);
+    expect(rows[0]!.c).toEqual(kept);
   });
 
   it("masks hidden fields and records sign-ins and failed sign-ins", async () => {

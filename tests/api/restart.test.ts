@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { composeApp } from "../../app/compose-app.js";
-import { configFromEnv } from "../../server/config.js";
+import { configFromEnv, paths } from "../../server/config.js";
 import { generate } from "../../engine/codegen/generate.js";
 import { entity, tempProject } from "../helpers/temp-project.js";
 import { SECRET } from "../helpers/test-app.js";
@@ -72,9 +72,14 @@ describe("a schema file added without npm run generate", () => {
       expect(created.statusCode).toBe(201);
       expect(created.json().data.percent).toBe(15);
       await app.close();
-      expect(readdirSync(project.migrationsDir).filter((f) => f.endsWith(".sql"))).toEqual([
-        "0001_initial.sql",
-        "0002_schema_change.sql",
+      // The project's migrations, then shop/things' (npm run generate) and shop/coupons' (the start).
+      const sqlFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".sql"));
+      const before = sqlFiles(paths.migrations);
+      const after = sqlFiles(project.migrationsDir);
+      expect(after.slice(0, before.length)).toEqual(before);
+      expect(after.slice(before.length)).toEqual([
+        expect.stringMatching(/^\d{4}_schema_change\.sql$/),
+        expect.stringMatching(/^\d{4}_schema_change\.sql$/),
       ]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

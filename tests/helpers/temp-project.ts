@@ -5,7 +5,9 @@ import { paths } from "../../server/config.js";
 
 /**
  * A throwaway project folder with the real `_defs/` and the given schema files; with
- * `withProjectSchemas`, every real schema too (what the app itself needs, such as rbac's).
+ * `withProjectSchemas`, every real schema too (what the app itself needs, such as rbac's) and the
+ * project's migrations, as a project where a schema file is added has them: the hand-written ones
+ * (triggers, the audit log's functions) included, the new schema's generated at start.
  */
 export function tempProject(files: Record<string, unknown>, options: { withProjectSchemas?: boolean } = {}) {
   const root = mkdtempSync(join(tmpdir(), "schemas-"));
@@ -15,6 +17,7 @@ export function tempProject(files: Record<string, unknown>, options: { withProje
     options.withProjectSchemas ? schemasDir : join(schemasDir, "_defs"),
     { recursive: true },
   );
+  if (options.withProjectSchemas) cpSync(paths.migrations, join(root, "migrations"), { recursive: true });
   const write = (name: string, content: unknown) => {
     const file = join(schemasDir, name);
     mkdirSync(dirname(file), { recursive: true });
