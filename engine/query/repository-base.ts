@@ -283,7 +283,6 @@ export abstract class RepositoryBase<R extends object = Row> {
     // and the updated ones answer them beside the visible columns (hidden ones the caller never sees).
     const compared = [...new Set(["id", ...fields])];
     const answered = [...new Set([...this.columns, ...fields])];
-    const onlyVisible = answered.length === this.columns.length;
     return this.guard(() => {
       const query = db
         .with("old", (q) =>
@@ -297,10 +296,10 @@ export abstract class RepositoryBase<R extends object = Row> {
         // Reading `old` first: its lock is taken before the update, and it holds the rows as they were.
         .with("updated", (q) => update(q).where("id", "in", q.selectFrom("old").select("id")).returning(answered))
         .with("audit", (q) => audit.entries(q, this.model, "update", { before: "old", after: "updated" }, actor, fields))
-        .selectFrom("updated");
-      // Built on every save: `selectAll` where the updated rows answer only visible columns saves
-      // building the same list of columns twice.
-      return (onlyVisible ? query.selectAll() : query.select(this.columns)).execute();
+        .selectFrom("updated")
+        // Named columns, not *, here too.
+        .select(this.columns);
+      return query.execute();
     });
   }
 
