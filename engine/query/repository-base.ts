@@ -295,7 +295,9 @@ export abstract class RepositoryBase<R extends object = Row> {
         )
         // Reading `old` first: its lock is taken before the update, and it holds the rows as they were.
         .with("updated", (q) => update(q).where("id", "in", q.selectFrom("old").select("id")).returning(answered))
-        .with("audit", (q) => audit.entries(q, this.model, "update", { before: "old", after: "updated" }, actor, fields))
+        .with("audit", (q) =>
+          audit.entries(q, this.model, "update", { before: "old", after: "updated" }, actor, fields),
+        )
         .selectFrom("updated")
         // Named columns, not *, here too.
         .select(this.columns);
