@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Model } from "../schema/model.js";
 import type { Registry } from "../schema/registry.js";
-import { draftTree } from "./draft-tree.js";
+import { draftTree, type Tree } from "./draft-tree.js";
+import { heldInSnapshot } from "./held-in-snapshot.js";
 import { toColumns } from "./prepare-write.js";
 import { EXTERNAL_CHILD_MODEL, EXTERNAL_WIDGETS, type RelationGraph } from "./relation-graph.js";
 import { ownsTree, readRows, type Snapshot, type SnapshotRow } from "./snapshots.js";
@@ -21,7 +22,10 @@ const same = (a: SnapshotRow, b: SnapshotRow) =>
  * removed (unlinked); a record that left the tree that way is removed too when it was created
  * after the version and nothing else links to it (a block added since), and kept otherwise (a
  * shared layout, a product of the catalogue). Entities are written before the relation rows that
- * point at them; removals of relation rows come first. Answers the models it wrote.
+ * point at them; removals of relation rows come first. `held` roots (a page's reusable blocks,
+ * shared with other pages: Publisher.holdBack) are left as they are now, with all that hangs below
+ * them, in the snapshot and in the working copy alike; the tree's own rows linking to them are
+ * restored. Answers the models it wrote.
  */
 export async function restoreSnapshot(
   db: AnyModelDb,
@@ -31,11 +35,14 @@ export async function restoreSnapshot(
   id: string,
   snapshot: Snapshot & { record: SnapshotRow },
   versionCreatedAt: Date,
+  held: Tree = new Map(),
 ): Promise<Set<string>> {
   const touched = new Set<string>();
   const target = new Map<string, Map<string, SnapshotRow>>();
+  const leftAsTheyAre = heldInSnapshot(graph, { model: model.id, id }, snapshot.tree ?? {}, held);
   const put = (modelId: string, row: SnapshotRow) => {
     if (!registry.find(modelId)) return; // a model removed from the schemas since
+    if (leftAsTheyAre.get(modelId)?.has(row.id)) return;
     if (!target.has(modelId)) target.set(modelId, new Map());
     target.get(modelId)!.set(row.id, row);
   };
@@ -44,7 +51,7 @@ export async function restoreSnapshot(
 
   // The tree as the working copy holds it now: what the snapshot no longer has leaves it.
   const current = ownsTree(registry, graph, model)
-    ? await draftTree(db, registry, graph, { model: model.id, id }, "working")
+    ? await draftTree(db, registry, graph, { model: model.id, id }, "working", held)
     : new Map([[model.id, new Set([id])]]);
   const inTarget = (modelId: string, rowId: string) => target.get(modelId)?.has(rowId) ?? false;
 

@@ -4,6 +4,7 @@ import type { AnyModelDb } from "../../engine/query/any-model-db.js";
 import type { ChangeFeed } from "../../engine/query/change-feed.js";
 import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
 import { draftTree, joinTrees, type Tree } from "../../engine/query/draft-tree.js";
+import type { SnapshotRow } from "../../engine/query/snapshots.js";
 import { ownedPublishedTree } from "../../engine/query/owned-tree.js";
 import {
   dropPublished,
@@ -35,7 +36,10 @@ const standsAlone = (model: string) => CATALOGUE.has(model);
  * Roots inside a record's tree that its publish leaves as they are unless asked (a page's reusable
  * blocks, shared with other pages: server/site/host/blocks/reusable-hold.ts): `{ model: ids }`.
  */
-export type TreeHold = (db: AnyModelDb, id: string) => Promise<Tree>;
+export type TreeHold = (db: AnyModelDb, id: string, version?: VersionTree) => Promise<Tree>;
+
+/** A version's tree (its snapshot's rows by model): a restore holds back what it placed too. */
+export type VersionTree = Record<string, SnapshotRow[]>;
 
 /** How a publish treats held roots: left as they are (the default), or published with the tree (`all`). */
 export interface PublishOptions {
@@ -114,6 +118,15 @@ export class Publisher {
   async heldOf(db: AnyModelDb, model: Model, id: string, options: PublishOptions = {}): Promise<Tree> {
     const hold = this.holds.get(model.id);
     return options.all || !hold ? new Map() : hold(db, id);
+  }
+
+  /**
+   * The roots a restore of this record to a version leaves as they are: those it holds now or
+   * that the version's tree placed (a reusable block since detached is still other pages').
+   */
+  async heldOnRestore(db: AnyModelDb, model: Model, id: string, version: VersionTree): Promise<Tree> {
+    const hold = this.holds.get(model.id);
+    return hold ? hold(db, id, version) : new Map();
   }
 
   /** Of the held roots, those whose own tree has unpublished changes (a publish's answer names them: `heldBack`). */

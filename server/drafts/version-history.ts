@@ -5,6 +5,7 @@ import type { AnyModelDb } from "../../engine/query/any-model-db.js";
 import { mapDatabaseError, type ConstraintIndex } from "../../engine/query/db-errors.js";
 import { RelationGraph } from "../../engine/query/relation-graph.js";
 import { restoreSnapshot } from "../../engine/query/restore-snapshot.js";
+import type { Tree } from "../../engine/query/draft-tree.js";
 import { CREATED, type CompanionInsert } from "../../engine/query/companion-insert.js";
 import { jsonParam } from "../../engine/query/json-param.js";
 import { modelQueries, type ModelQueries } from "../../engine/query/model-tables.js";
@@ -287,6 +288,7 @@ export class VersionHistory {
     versionId: string,
     subjectId: string | null,
     publish: (trx: AnyModelDb) => Promise<void>,
+    hold?: (trx: AnyModelDb, version: Record<string, SnapshotRow[]>) => Promise<Tree>,
   ): Promise<Set<string>> {
     try {
       return await this.database.db.transaction().execute(async (trx) => {
@@ -307,6 +309,7 @@ export class VersionHistory {
           id,
           { ...version.snapshot, record },
           new Date(version.createdAt),
+          await hold?.(trx, version.snapshot.tree ?? {}),
         );
         await publish(trx);
         await this.record(trx, model, [id], "restore", subjectId);

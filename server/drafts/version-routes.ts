@@ -5,6 +5,7 @@ import { publishRows } from "../../engine/query/publishing.js";
 import type { Model } from "../../engine/schema/model.js";
 import { mayEdit, withPublication } from "./draft-reads.js";
 import { subjectOf } from "./draft-writes.js";
+import type { VersionTree } from "./publisher.js";
 
 type VersionParams = { Params: { id: string; versionId: string } };
 type IdParams = { Params: { id: string } };
@@ -106,7 +107,10 @@ export function registerVersionRoutes(app: FastifyInstance, model: Model) {
         published.add(modelId);
       }
     };
-    const touched = await versions.restore(model, id, versionId, subjectOf(request), publish);
+    // A page's reusable blocks are other pages' too: the restore leaves them as they are now.
+    const hold = (trx: Parameters<typeof publishRows>[0], version: VersionTree) =>
+      app.drafts.heldOnRestore(trx, model, id, version);
+    const touched = await versions.restore(model, id, versionId, subjectOf(request), publish, hold);
     for (const modelId of new Set([...touched, ...published])) app.changes.publish(modelId);
     const record = await app.repositories.get(model.id)!.get(id);
     return { data: (await withPublication(app, model, "working", [record]))[0] };

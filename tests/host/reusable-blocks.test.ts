@@ -297,4 +297,48 @@ describe(`reusable blocks (${testDialect})`, () => {
       }
     });
   });
+
+  it("restoring a page's version leaves its reusable blocks as they are now, and restores its own blocks", async () => {
+    const page = (await buildPage(t, "/reuse-restore", 0, "Page restored")).pageId;
+    const other = (await buildPage(t, "/reuse-restore-other", 0, "Other page")).pageId;
+    const ownBlock = (
+      await send("POST", `/api/host/pages/${page}/blocks`, {
+        ...HERO,
+        content: { title: { en: "Own then", ru: "Своё тогда" } },
+      })
+    ).body.data;
+    const kept = (
+      await send("POST", `/api/host/pages/${page}/blocks`, {
+        ...HERO,
+        content: { title: { en: "Shared then", ru: "Общее тогда" } },
+      })
+    ).body.data;
+    expect(
+      (await send("POST", `/api/host/pages/${page}/blocks/${kept.id}/reusable`, { title: "Kept hero" })).status,
+    ).toBe(200);
+    expect((await send("POST", `/api/host/pages/${other}/blocks`, { reusable: kept.id })).status).toBe(201);
+    const [version] = (await send("GET", `/api/host/pages/${page}/versions`)).body.data;
+    expect((await retitle(ownBlock.widgetId, "Own now")).status).toBe(200);
+    expect((await retitle(kept.widgetId, "Shared now")).status).toBe(200);
+
+    const restored = await send("POST", `/api/host/pages/${page}/versions/${version.id}/restore`);
+    expect(restored.status).toBe(200);
+    const titles = async (pageId: string) =>
+      Object.fromEntries((await own(pageId)).map((b: any) => [b.id, b.content?.title?.en ?? b.title?.en]));
+    const widgetTitle = async (widgetId: string) =>
+      (await send("GET", `/api/website-builder/widgets/${widgetId}?draft=true`)).body.data.title.en;
+    expect(await widgetTitle(ownBlock.widgetId)).toBe("Own then");
+    // The reusable block is the other page's too: its change since the version stays, on both pages.
+    expect(await widgetTitle(kept.widgetId)).toBe("Shared now");
+    expect((await own(page)).map((b: any) => b.id)).toEqual([ownBlock.id, kept.id]);
+    expect((await own(other)).map((b: any) => b.id)).toEqual([kept.id]);
+    expect(Object.keys(await titles(page))).toHaveLength(2);
+
+    // Let go of since (detached into the page's own copy) and edited again: still the other page's, still left as it is.
+    expect((await send("POST", `/api/host/pages/${page}/blocks/${kept.id}/detach`)).status).toBe(200);
+    expect((await retitle(kept.widgetId, "Shared later")).status).toBe(200);
+    expect((await send("POST", `/api/host/pages/${page}/versions/${version.id}/restore`)).status).toBe(200);
+    expect(await widgetTitle(kept.widgetId)).toBe("Shared later");
+    expect((await own(page)).map((b: any) => b.id)).toEqual([ownBlock.id, kept.id]);
+  });
 });
