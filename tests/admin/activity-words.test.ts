@@ -203,7 +203,12 @@ describe("how, from where, and a record's History line", () => {
   });
 });
 
-const titles: Record<string, string> = { title: "Title", slug: "Slug", featured: "Featured" };
+const titles: Record<string, string> = { title: "Title", slug: "Slug", featured: "Featured", interval: "Interval" };
+/** An enum field's values by their names, as GET /api/admin/models answers them in each language. */
+const choicesIn: Record<"en" | "ru", Record<string, Record<string, string>>> = {
+  en: { interval: { one_off: "One-off", month: "Month" } },
+  ru: { interval: { one_off: "Разовый", month: "Месяц" } },
+};
 const DOC = JSON.stringify({
   type: "doc",
   content: [{ type: "paragraph", content: [{ type: "text", text: "Hello" }] }],
@@ -216,6 +221,12 @@ describe("the changed fields, before → after", () => {
       e: entry({ changes: { title: [{ en: "Old" }, { en: "Summer sale" }] } }),
       en: [["Title", "Old", "Summer sale"]],
       ru: [["Title", "Old", "Summer sale"]],
+    },
+    {
+      name: "a choice by its value's name in the admin's language",
+      e: entry({ changes: { interval: ["one_off", "month"] } }),
+      en: [["Interval", "One-off", "Month"]],
+      ru: [["Interval", "Разовый", "Месяц"]],
     },
     {
       name: "two languages, a created flag, rich text",
@@ -265,7 +276,9 @@ describe("the changed fields, before → after", () => {
       ["en", en],
       ["ru", ru],
     ] as const) {
-      const rows = changeRows(e, activityTexts(language), (field) => titles[field]);
+      const rows = changeRows(e, activityTexts(language), (field) =>
+        titles[field] ? { label: titles[field], choices: choicesIn[language][field] } : undefined,
+      );
       expect(rows.map((r) => [r.label, r.before, r.after])).toEqual(expected);
     }
   });

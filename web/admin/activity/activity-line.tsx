@@ -29,7 +29,7 @@ export function ActivityLine({ entry, labels, now, t }: Props) {
   const { byId } = useModels();
   const model = entry.model ? byId.get(entry.model) : undefined;
   const record = entryRecord(entry, labels, t.language, model);
-  const rows = changeRows(entry, t, (field) => model?.fields.find((f) => f.name === field)?.label);
+  const rows = changeRows(entry, t, (field) => model?.fields.find((f) => f.name === field));
   const at = String(entry.createdAt);
   // Labelled by the server: the record is there to open (a deleted one has no label).
   const exists = Boolean(model && entry.recordId && labels.has(recordKey(model.id, entry.recordId)));

@@ -48,26 +48,37 @@ export function valueText(value: unknown, t: ActivityTexts): string {
   return JSON.stringify(value);
 }
 
+/** What a line knows of a record's field from the admin's models: its title, and its values' names. */
+export interface ChangedField {
+  label?: string;
+  /** An enum's values in the admin's language ("one_off" → "One-off"). */
+  choices?: Record<string, string>;
+}
+
 /**
  * An entry's changes, field by field, before → after: a record's field by its title where the
- * admin's models give one (`fieldLabel`), an event's details by their names in words, else the name.
+ * admin's models give one (`fieldOf`), and a value of a list of choices by its name; an event's
+ * details by their names in words; else the name.
  */
 export function changeRows(
   entry: AuditEntry,
   t: ActivityTexts,
-  fieldLabel: (field: string) => string | undefined,
+  fieldOf: (field: string) => ChangedField | undefined,
 ): ChangeRow[] {
   return Object.entries(entry.changes ?? {}).map(([field, pair]) => {
     const [before, after] = Array.isArray(pair) ? (pair as [unknown, unknown]) : [null, pair];
+    const known = fieldOf(field);
+    const write = WRITES.has(entry.action);
     // A sign-in's method is a name of the server's: said in words, as the line says it.
     const text = (value: unknown) =>
-      field === "method" && typeof value === "string" && t.methods[value] ? t.methods[value] : valueText(value, t);
+      field === "method" && typeof value === "string" && t.methods[value]
+        ? t.methods[value]
+        : write && typeof value === "string" && known?.choices?.[value]
+          ? known.choices[value]
+          : valueText(value, t);
     return {
       field,
-      label:
-        (WRITES.has(entry.action)
-          ? (fieldLabel(field) ?? t.eventFields[field])
-          : (t.eventFields[field] ?? fieldLabel(field))) ?? field,
+      label: (write ? (known?.label ?? t.eventFields[field]) : (t.eventFields[field] ?? known?.label)) ?? field,
       before: text(before),
       after: text(after),
       hidden: before === HIDDEN_MARK || after === HIDDEN_MARK,

@@ -31,7 +31,7 @@ export function RecordHistory({ model, recordId, refresh }: Props) {
   const log = useAuditLog(filters, PAGE, refresh);
   const now = useNow();
   if (log.status === "forbidden") return null;
-  const fieldLabel = (field: string) => model.fields.find((f) => f.name === field)?.label;
+  const fieldOf = (field: string) => model.fields.find((f) => f.name === field);
   return (
     <Stack gap="xs" data-testid="record-history">
       <Divider label={t.history} labelPosition="left" />
@@ -46,7 +46,7 @@ export function RecordHistory({ model, recordId, refresh }: Props) {
         </Text>
       )}
       {log.entries.map((entry) => (
-        <HistoryEntry key={entry.id} entry={entry} rows={changeRows(entry, t, fieldLabel)} now={now} t={t} />
+        <HistoryEntry key={entry.id} entry={entry} rows={changeRows(entry, t, fieldOf)} now={now} t={t} />
       ))}
       {log.hasMore && (
         <Group>
