@@ -112,7 +112,18 @@ describe.skipIf(!hasChromium)("schema titles in the admin's language, in Chromiu
     const type = products.fields.find((f) => f.name === "type")!;
     await expect.poll(() => table.locator("tbody").innerText()).toContain(type.choices!.one_off);
     expect(await table.locator("tbody").innerText()).not.toContain("one_off");
+    // A language map's text in this language: the short description «Мягкое» in Russian, "Soft" in English.
+    const [shown, other] = code === "ru" ? ["Мягкое", "Soft"] : ["Soft", "Мягкое"];
+    await expect.poll(() => table.locator("tbody").innerText()).toContain(shown);
+    expect(await table.locator("tbody").innerText()).not.toContain(other);
+    // Under the title its module as the side list heads it, not the model's id.
+    expect(await page.getByTestId("model-module").innerText()).toBe(code === "ru" ? "Магазин" : "Shop");
+    expect(await page.locator("main").innerText()).not.toContain("ecommerce/products");
     await screenshot(page, `schema-titles-${code}-products-table`);
+
+    // An address naming no model says so in this language.
+    await page.goto(`${running.url}/admin/shop/nothing`);
+    await expect.poll(() => page.locator("main").innerText()).toContain(wordsTexts(code).unknownModel("shop/nothing"));
 
     // A generated form: a new store's, every input labelled in this language.
     await page.goto(`${running.url}/admin/ecommerce/stores?edit=new`);

@@ -87,5 +87,6 @@ function TextCell({ text }: { text: string }) {
   );
 }
 
-/** A language map in a cell: the default language's text, else any language it has, else nothing. */
-const languageText = (map: Record<string, string>) => map[DEFAULT_LANGUAGE] || Object.values(map).find(Boolean) || "";
+/** A language map in a cell: the admin's language's text, else the default language's, else any it has. */
+const languageText = (map: Record<string, string>) =>
+  map[wordsTexts().language] || map[DEFAULT_LANGUAGE] || Object.values(map).find(Boolean) || "";
