@@ -15,6 +15,7 @@ export function heldInSnapshot(
   tree: Record<string, SnapshotRow[]>,
   held: Tree,
 ): Tree {
+  if (held.size === 0) return held;
   const through = walk(graph, tree, held, undefined);
   const free = walk(graph, tree, new Map([[root.model, new Set([root.id])]]), held);
   const only: Tree = new Map();
@@ -34,14 +35,28 @@ function walk(graph: RelationGraph, tree: Record<string, SnapshotRow[]>, starts:
     reached.get(model)!.add(id);
     return true;
   };
+  // Each relation's rows by their parent's id, so a record's children are found without a scan.
+  const byParent = new Map<string, Map<unknown, SnapshotRow[]>>();
+  const rowsUnder = (relation: string, key: string, id: string) => {
+    let index = byParent.get(relation);
+    if (!index) {
+      index = new Map();
+      for (const row of tree[relation] ?? []) {
+        const list = index.get(row[key]) ?? [];
+        list.push(row);
+        index.set(row[key], list);
+      }
+      byParent.set(relation, index);
+    }
+    return index.get(id) ?? [];
+  };
   let frontier: [string, string][] = [];
   for (const [model, ids] of starts) for (const id of ids) if (add(model, id)) frontier.push([model, id]);
   while (frontier.length) {
     const next: [string, string][] = [];
     for (const [model, id] of frontier) {
       for (const relation of graph.childrenOf(model)) {
-        for (const row of tree[relation.id] ?? []) {
-          if (row[relation.parent.key] !== id) continue;
+        for (const row of rowsUnder(relation.id, relation.parent.key, id)) {
           if (add(relation.id, row.id)) next.push([relation.id, row.id]);
           const childId = row[relation.child.key];
           if (typeof childId !== "string") continue;
