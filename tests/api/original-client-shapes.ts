@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { SUBJECTS, AUTH, SESSION_STATE, filters, type Shape } from "./original-client-sdk.js";
 import { accountShapes } from "./original-client-shapes-account.js";
+import { cartShapes } from "./original-client-shapes-cart.js";
 
 export const shapes: Shape[] = [
   // is-authorized
@@ -516,5 +517,6 @@ export const shapes: Shape[] = [
     expect: (body, c) => expect(body.data.id).toBe(c.saved.article),
   },
 
+  ...cartShapes,
   ...accountShapes,
 ];
