@@ -39,18 +39,25 @@ export class Repository<R extends object = Row> extends ImportingRepository<R> {
     );
   }
 
-  async create(raw: unknown, options: CreateOptions = {}): Promise<R> {
+  // Not async: one promise (the answer's) instead of an async function's and its await's; a
+  // refused body is still a rejection, as an async function's throw would be.
+  create(raw: unknown, options: CreateOptions = {}): Promise<R> {
     // Listened, the create runs in a transaction: bound to it, so the companion is written in the same statement.
     if (options.companion && this.listened && !this.scope)
       return this.inTransactionScope((self) => self.create(raw, options));
-    const data = prepareWrite(this.model, raw, "create", "", options);
-    const [row] = await this.written(
-      "create",
-      (db) => this.insert(db, [data], options.companion, true),
-      (rows) => rows,
-    );
-    this.changed();
-    return row! as R;
+    try {
+      const data = prepareWrite(this.model, raw, "create", "", options);
+      return this.written(
+        "create",
+        (db) => this.insert(db, [data], options.companion, true),
+        (rows) => rows,
+      ).then(([row]) => {
+        this.changed();
+        return row! as R;
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**

@@ -94,12 +94,15 @@ export function registerWriteRoutes(app: FastifyInstance, repository: Repository
 
   // A module that must answer its create itself (a webhook's create answers its secret once) registered its own.
   if (!app.hasRoute({ method: "POST", url: prefix }))
-    app.post(prefix, async (request, reply) => {
-      const data = await readData(request);
-      const [record] = await saved(request, (r, companion) => r.create(data, { companion }).then((row) => [row]), {
-        created: true,
-      });
-      return reply.status(201).send({ data: record });
+    app.post(prefix, (request, reply) => {
+      // A JSON body's data is at hand; a multipart one is read first. Not async: the save's promise
+      // is the handler's, one promise where an async handler and its two awaits would make three.
+      const data = readData(request);
+      const create = (data: unknown) =>
+        saved(request, (r, companion) => r.create(data, { companion }).then((row) => [row]), { created: true }).then(
+          ([record]) => reply.status(201).send({ data: record }),
+        );
+      return data instanceof Promise ? data.then(create) : create(data);
     });
 
   app.post(`${prefix}/find-or-create`, async (request, reply) => {

@@ -56,29 +56,52 @@ export interface SaveOptions {
  */
 export function savedRecords(app: FastifyInstance, repository: Repository) {
   const model = repository.model;
-  return async <R extends Row>(
+  const inTransaction = savedInTransaction(app, repository);
+  // Not async, so the commonest save (a draft created) adds one promise, not an async function's
+  // and its await's; whatever it refuses at once is still a rejection.
+  return <R extends Row>(
     request: FastifyRequest,
     work: (repository: Repository, companion?: CompanionInsert) => Promise<R[]>,
     options: SaveOptions = {},
   ): Promise<R[]> => {
+    try {
+      const guard =
+        options.ifMatch && options.ids?.length === 1 ? { id: options.ids[0]!, tags: options.ifMatch } : undefined;
+      if (!model.published && !guard) return work(repository);
+      const now = model.published ? publishesNow(app, request) : false;
+      const versions = app.drafts.versions;
+      if (options.created && !now && !guard && versions) {
+        // A draft created: the row and its first version in one statement, no transaction (a round trip fewer per create).
+        return work(repository, versions.createdCompanion(model, "save", subjectOf(request))).then((rows) => {
+          // The rows are the create's own, fresh from the database: given their publication where they are.
+          for (const row of rows) (row as Row).publication = NEVER_PUBLISHED;
+          return rows;
+        });
+      }
+      return inTransaction(request, work, options, guard, now);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
+/** Every other save: the work, its versions and its publishing in one transaction. */
+function savedInTransaction(app: FastifyInstance, repository: Repository) {
+  const model = repository.model;
+  return async <R extends Row>(
+    request: FastifyRequest,
+    work: (repository: Repository, companion?: CompanionInsert) => Promise<R[]>,
+    options: SaveOptions,
+    guard: { id: string; tags: string[] } | undefined,
+    now: boolean,
+  ): Promise<R[]> => {
     // An id that is no uuid is the work's to refuse (400), not the version look-up's.
     const known = options.ids?.filter((id) => isUuid(id));
-    const guard =
-      options.ifMatch && options.ids?.length === 1 ? { id: options.ids[0]!, tags: options.ifMatch } : undefined;
-    if (!model.published && !guard) return work(repository);
-    const now = model.published ? publishesNow(app, request) : false;
     // DRAFTS=off: the repository publishes every save itself (Publisher.publishOnEverySave).
     const publishHere = now && app.drafts.drafts;
     // Publishing in the save is a publish: a caller who may write but not publish gets a 403.
     if (publishHere) await requirePublish(app, request, model.id, known);
     const versions = app.drafts.versions;
-    if (options.created && !now && !guard && versions) {
-      // A draft created: the row and its first version in one statement, no transaction (a round trip fewer per create).
-      const rows = await work(repository, versions.createdCompanion(model, "save", subjectOf(request)));
-      // The rows are the create's own, fresh from the database: given their publication where they are.
-      for (const row of rows) (row as Row).publication = NEVER_PUBLISHED;
-      return rows;
-    }
     const touched = new Set<string>();
     let rows: R[];
     try {
