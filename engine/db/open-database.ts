@@ -2,6 +2,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
 import type { DynamicTables } from "../query/any-model-db.js";
+import { CountingDialect } from "./counting-dialect.js";
 import { PGliteDialect } from "./pglite-dialect.js";
 import { ReadReplicas } from "./read-replicas.js";
 import { DEFAULT_REPLICA_MAX_LAG_MS } from "./replica-reads.js";
@@ -149,7 +150,7 @@ function namedStatement(
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let count = 0;
-  const log = () => void count++;
+  const counted = () => void count++;
   if (options.url) {
     const { schema } = options;
     const fallback_application_name = options.applicationName ?? DEFAULT_APPLICATION_NAME;
@@ -228,8 +229,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       : undefined;
     await replicas?.start();
     const db = new Kysely<DynamicTables>({
-      dialect: new PostgresDialect({ pool: replicas ? routingPool(pool, replicas) : pool }),
-      log,
+      dialect: new CountingDialect(
+        new PostgresDialect({ pool: replicas ? routingPool(pool, replicas) : pool }),
+        counted,
+      ),
     });
     const replicaRuns = new WeakMap<pg.Pool, ReturnType<typeof runOn>>();
     const replicaRun = (replicaPool: pg.Pool) =>
@@ -264,7 +267,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     ...(options.image ? { loadDataDir: options.image } : {}),
   });
-  const db = new Kysely<DynamicTables>({ dialect: new PGliteDialect(pglite), log });
+  const db = new Kysely<DynamicTables>({ dialect: new CountingDialect(new PGliteDialect(pglite), counted) });
   if (options.schema) {
     // Raw: DDL and a session setting, which the query builder does not say.
     await sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; `).execute(db);
