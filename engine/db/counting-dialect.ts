@@ -4,7 +4,6 @@ import type {
   Dialect,
   DialectAdapter,
   Driver,
-  Kysely,
   QueryCompiler,
   TransactionSettings,
 } from "kysely";
@@ -30,7 +29,7 @@ export class CountingDialect implements Dialect {
     return new CountingDriver(this.inner.createDriver(), this.counted);
   }
 
-  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  createIntrospector(db: Parameters<Dialect["createIntrospector"]>[0]): DatabaseIntrospector {
     return this.inner.createIntrospector(db);
   }
 
