@@ -26,7 +26,9 @@ export async function waitForQueue(client: pg.Client, received: () => number, ti
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await client.query(
-      `SELECT (SELECT count(*) FROM notification_jobs WHERE status IN ('queued', 'running'))::int AS jobs,
+      // Due: a job queued for later (the daily audit purge, due tomorrow) is not work left over.
+      `SELECT (SELECT count(*) FROM notification_jobs
+                WHERE status = 'running' OR (status = 'queued' AND ("runAt" IS NULL OR "runAt" <= now())))::int AS jobs,
               (SELECT count(*) FROM notification_notifications WHERE status IN ('new', 'sending'))::int AS mails,
               (SELECT count(*) FROM notification_notifications WHERE status = 'sent')::int AS sent`,
     );
@@ -255,7 +257,10 @@ export async function checkAfter(
 
   // The queue: a job claimed more than once ran again (its worker stopped, or it failed once).
   const [jobs] = await q(
-    `SELECT count(*) FILTER (WHERE attempts > 1)::int AS twice, count(*) FILTER (WHERE status <> 'done')::int AS "notDone" FROM notification_jobs`,
+    // Not done: a job queued for later and never tried (the daily audit purge) is no work left over.
+    `SELECT count(*) FILTER (WHERE attempts > 1)::int AS twice,
+            count(*) FILTER (WHERE status <> 'done' AND NOT (status = 'queued' AND attempts = 0 AND "runAt" > now()))::int AS "notDone"
+       FROM notification_jobs`,
   );
   const notSent = await q(
     `SELECT status, template, recipient, attempts, error FROM notification_notifications WHERE status <> 'sent'`,
@@ -314,8 +319,11 @@ export async function checkAfter(
   const known = new Set(sent.map((n) => n.messageId as string));
   for (const id of arrived.keys())
     if (!known.has(id)) findings.push({ kind: "duplicate", text: `mail ${id} received with no sent notification` });
-  // What the load's answers call for: one owner mail per form request, one status mail per checkout, one per reset.
-  const expected = formsOk + orderIds.length + resetsOk;
+  // What the load's answers call for: one owner mail per form request, one status mail per checkout,
+  // one per reset, and one per sign-in, each from a device its account has not used (every request
+  // of the load comes from an address of its own), telling the account of the new device.
+  const signInsOk = ledger.tally.get("sign-in")?.get(200) ?? 0;
+  const expected = formsOk + orderIds.length + resetsOk + signInsOk;
   if (sent.length !== expected && !uncertain.length)
     findings.push({ kind: "missing mail", text: `${sent.length} mails sent, the answers call for ${expected}` });
   return {
