@@ -104,7 +104,8 @@ export function PagesPage() {
           </Table.Tr>
         ))}
       </ScreenTable>
-      <TemplatesSection onUse={(template) => setCreating({ templateId: template.id })} />
+      {/* Below the pages once their first page is in: shown before, it would be pushed down as the rows arrive. */}
+      {(data || !loading) && <TemplatesSection onUse={(template) => setCreating({ templateId: template.id })} />}
       {creating && <NewPageDialog templateId={creating.templateId} onClose={() => setCreating(undefined)} />}
     </Stack>
   );
