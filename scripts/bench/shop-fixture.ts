@@ -156,19 +156,16 @@ export const checkoutBody = (catalogue: Catalogue, cart: Cart) =>
     },
   });
 
+/** Where the guest's and the priced checkouts deliver. */
+const BUYER_ADDRESS = { name: "Ann Buyer", line1: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" };
+
 /** A guest's checkout: the cart's order of a product that ships, the email and the shipping address. */
 export const guestCheckoutBody = (catalogue: Catalogue, cart: Cart) =>
   JSON.stringify({
     data: {
       provider: "dummy",
       email: `guest-${cart.subjectId.slice(0, 8)}@example.com`,
-      shippingAddress: {
-        name: "Ann Buyer",
-        line1: "Hauptstraße 1",
-        city: "Berlin",
-        postalCode: "10115",
-        country: "DE",
-      },
+      shippingAddress: BUYER_ADDRESS,
       billingModule: { currency: { id: catalogue.currencyId } },
       ecommerceModule: { orders: cart.orderIds.map((id) => ({ id })) },
     },
@@ -179,13 +176,7 @@ export const pricedBody = (catalogue: Catalogue, cart: Cart, quote = false) =>
   JSON.stringify({
     data: {
       ...(quote ? {} : { provider: "dummy", email: `priced-${cart.subjectId.slice(0, 8)}@example.com` }),
-      shippingAddress: {
-        name: "Ann Buyer",
-        line1: "Hauptstraße 1",
-        city: "Berlin",
-        postalCode: "10115",
-        country: "DE",
-      },
+      shippingAddress: BUYER_ADDRESS,
       discountCodes: ["bench10"],
       billingModule: { currency: { id: catalogue.currencyId } },
       ecommerceModule: { orders: cart.orderIds.map((id) => ({ id })) },
